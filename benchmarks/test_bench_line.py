@@ -1,0 +1,56 @@
+"""Line-game benchmarks: batch rounds/s in C and step-API rounds/s from Python.
+
+Run: python -m pytest benchmarks --benchmark-enable --benchmark-columns=median,rounds
+Each benchmark stores its rounds/s in extra_info; docs/performance.md has the table.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pintas import domino
+
+PRESETS = {
+    "dominican-pairs": domino.Rules.dominican(mode="pairs"),
+    "muggins-3": domino.Rules.muggins(players=3),
+    "capicua-4": domino.Rules.capicua(players=4),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_batch_simulate(benchmark: Any, name: str) -> None:
+    """Whole random games inside C, GIL released."""
+    rules = PRESETS[name]
+    games = 2000
+    stats = benchmark(domino.simulate, rules, games=games, seed=1)
+    assert stats.games == games
+    benchmark.extra_info["rounds_per_game"] = stats.rounds / games
+    if benchmark.stats is not None:
+        benchmark.extra_info["rounds_per_s"] = stats.rounds / benchmark.stats.stats.median
+
+
+def play_random_game(rules: domino.Rules, seed: int) -> int:
+    """A whole game through the step API: legal_moves() and play() every move."""
+    game = domino.Game(rules, seed=seed)
+    choose = random.Random(seed).choice
+    legal_moves, play = game.legal_moves, game.play
+    while not game.is_over:
+        play(choose(legal_moves()))
+    return game.round
+
+
+@pytest.mark.parametrize("name", ["dominican-pairs"])
+def test_step_api(benchmark: Any, name: str) -> None:
+    """Python calling legal_moves() and play() for every move of random games."""
+    rules = PRESETS[name]
+
+    def ten_games() -> int:
+        return sum(play_random_game(rules, seed) for seed in range(10))
+
+    rounds = benchmark(ten_games)
+    assert rounds >= 10
+    if benchmark.stats is not None:
+        benchmark.extra_info["rounds_per_s"] = rounds / benchmark.stats.stats.median

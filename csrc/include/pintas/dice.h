@@ -1,0 +1,395 @@
+/* pintas/dice.h - Dice of Doom (seed 003) and Farkle: six-dice push-your-luck,
+ * as resolved in RULES.md section 3.
+ *
+ * Rules are data: a pintas_dice_rules struct holds every combination value and
+ * option, so Dice of Doom and Farkle are two tables, not two code paths.
+ *
+ * A multiset of dice is a pintas_dice_set: 3 bits per face, the count of face f
+ * (1..6) in bits 3(f-1) .. 3(f-1)+2, so {1, 5, 5} = 1 + (2 << 12). A valid set
+ * has every count 0..6, a total of 0..6 dice and no bit above bit 17. Sets add
+ * as integers (as long as the total stays <= 6). pintas_dice_set_index maps the
+ * 924 valid sets densely onto 0..923 (the empty set is 0) for table lookups.
+ *
+ * The caller owns every struct: a pintas_dice_table (scores of all 924 sets,
+ * built once from the rules), a pintas_dice_state (the whole game: copying it
+ * copies the game) and the solver's workspace, which becomes the policy. No
+ * function allocates, prints or keeps global state; all are reentrant. A call
+ * that fails returns a negative status (common.h) and changes nothing.
+ */
+#ifndef PINTAS_DICE_H
+#define PINTAS_DICE_H
+
+#include "common.h"
+#include "rng.h"
+
+/* ---- bounds -------------------------------------------------------------- */
+
+#define PINTAS_DICE_COUNT 6          /* dice in play */
+#define PINTAS_DICE_FACES 6
+#define PINTAS_DICE_SETS 924         /* multisets of 0..6 dice */
+#define PINTAS_DICE_MAX_PLAYERS 8
+/* Non-empty sub-multisets of one roll: at most 2^6 - 1 (six different faces). */
+#define PINTAS_DICE_MAX_KEEPS 64
+/* Events one move can write (at most 4 are used: ROLLED, DOOM, TURN_END, GAME_END). */
+#define PINTAS_DICE_MAX_EVENTS 8
+/* The largest value a rules struct may give one combination, and the largest target. */
+#define PINTAS_DICE_MAX_VALUE 100000
+#define PINTAS_DICE_MAX_TARGET 10000000
+/* Points of pools closed by hot dice saturate here (a turn can go on forever
+ * with hot dice; this keeps every total inside int32_t). */
+#define PINTAS_DICE_MAX_CLOSED 1000000000
+/* Bytes written by pintas_dice_save. */
+#define PINTAS_DICE_SAVE_SIZE 240
+#define PINTAS_DICE_NO_PLAYER 0xFF
+/* pintas_dice_score of a set that cannot be split into combinations. */
+#define PINTAS_DICE_NO_SCORE (-1)
+
+/* ---- dice sets ----------------------------------------------------------- */
+
+typedef uint32_t pintas_dice_set;
+
+#define PINTAS_DICE_SHIFT(f) (3u * ((unsigned)(f)-1u))
+/* Count of face f (1..6) in set s. */
+#define PINTAS_DICE_SET_COUNT(s, f) (((uint32_t)(s) >> PINTAS_DICE_SHIFT(f)) & 7u)
+/* The set of one die showing f (1..6). */
+#define PINTAS_DICE_SET_ONE(f) ((pintas_dice_set)1u << PINTAS_DICE_SHIFT(f))
+#define PINTAS_DICE_SET_BITS 0x3FFFFu
+
+/* 1 if s is a valid set (every count and the total 0..6, no stray bits), else 0. */
+int pintas_dice_set_is_valid(pintas_dice_set s);
+
+/* Number of dice in s (0..6); PINTAS_E_ARG for an invalid set. */
+int pintas_dice_set_size(pintas_dice_set s);
+
+/* Dense index of a valid set in 0..PINTAS_DICE_SETS-1 (lexicographic on the
+ * counts of faces 1..6; the empty set is 0); PINTAS_E_ARG for an invalid set. */
+int pintas_dice_set_index(pintas_dice_set s);
+
+/* The set with dense index `index` into *out; PINTAS_E_ARG if index is out of
+ * 0..PINTAS_DICE_SETS-1. */
+int pintas_dice_set_at(int index, pintas_dice_set *out);
+
+/* The set of values[0..n): n <= 6, each value 1..6, else PINTAS_E_ARG. */
+int pintas_dice_set_from_values(const uint8_t *values, size_t n, pintas_dice_set *out);
+
+/* The dice of a valid set in ascending order into values[0..*n).
+ * PINTAS_E_BUFFER if cap < size (nothing written), PINTAS_E_ARG if invalid. */
+int pintas_dice_set_values(pintas_dice_set s, uint8_t *values, size_t cap, size_t *n);
+
+/* 1 if every count of `sub` is <= the count in `of` (both valid), else 0. */
+int pintas_dice_set_contains(pintas_dice_set of, pintas_dice_set sub);
+
+/* ---- rules --------------------------------------------------------------- */
+
+typedef enum pintas_dice_doom_loses {
+    PINTAS_DICE_DOOM_TURN = 0, /* doom loses the turn total (default) */
+    PINTAS_DICE_DOOM_SCORE = 1 /* doom also sets the banked score to 0 */
+} pintas_dice_doom_loses;
+
+typedef enum pintas_dice_hot {
+    PINTAS_DICE_HOT_MUST = 0, /* all six kept: must roll six again before banking (default) */
+    PINTAS_DICE_HOT_MAY = 1   /* all six kept: may bank or roll six again */
+} pintas_dice_hot;
+
+/* Bits of pintas_dice_rules.add_singles: the combination's value adds the
+ * single values of its dice (RULES 3: "1000 plus 1000 per 1 and 500 per 5"). */
+#define PINTAS_DICE_ADD_STRAIGHTS 1u
+#define PINTAS_DICE_ADD_THREE_PAIRS 2u
+#define PINTAS_DICE_ADD_TWO_TRIPLETS 4u
+
+/* One set of rules. Every value is 0 ("no such combination") or
+ * 1..PINTAS_DICE_MAX_VALUE. A kept set scores its best split into
+ * combinations, every die in one (see dice_score.c for the exact reading):
+ *   single[f]      one die of face f;
+ *   kind[f][n]     n = 3..6 dice of face f as one set; a split holds at most
+ *                  one such set per face (Farkle's "two triplets of 2s" is
+ *                  written as kind[2][6] = 2 * kind[2][3]);
+ *   straight_*     1-2-3-4-5, 2-3-4-5-6 and 1-2-3-4-5-6;
+ *   three_pairs    exactly two dice of each of three different faces;
+ *   two_triplets   exactly three dice of each of two different faces.
+ * Unused entries (single[0], kind[0][*], kind[*][0..2]) must be 0. */
+typedef struct pintas_dice_rules {
+    int32_t single[PINTAS_DICE_FACES + 1];
+    int32_t kind[PINTAS_DICE_FACES + 1][PINTAS_DICE_COUNT + 1];
+    int32_t straight_low;
+    int32_t straight_high;
+    int32_t straight_six;
+    int32_t three_pairs;
+    int32_t two_triplets;
+    int32_t target;       /* 1..PINTAS_DICE_MAX_TARGET: a bank reaching it wins */
+    uint8_t add_singles;  /* PINTAS_DICE_ADD_* bits */
+    uint8_t combine_kept; /* 1: the dice kept since the last six-dice roll form one pool
+                             scored as a whole; 0: each keep is scored on its own */
+    uint8_t doom;         /* 1: two or more 6s in one roll end the turn */
+    uint8_t doom_loses;   /* pintas_dice_doom_loses (0 when doom is off) */
+    uint8_t hot_dice;     /* pintas_dice_hot */
+    uint8_t final_round;  /* 1: after a player reaches the target the others get one last turn */
+    uint8_t reserved[2];  /* 0 */
+} pintas_dice_rules;
+
+/* Fill *rules with the Dice of Doom preset of RULES 3 (single 1 = 1000,
+ * single 5 = 500, 3..6 of a kind = f x 100, straights 1000 + singles, three
+ * pairs and two triplets 1000 + singles, combine on, doom on losing the turn,
+ * hot dice must, no final round, target 100,000). PINTAS_E_ARG for NULL. */
+int pintas_dice_rules_dice_of_doom(pintas_dice_rules *rules);
+
+/* Fill *rules with the `farkle` preset of RULES 3 (Busche & Neller's minimal
+ * rules: single 1 = 100, single 5 = 50, three 1s = 1000, three f = 100 f, six of
+ * a kind = two triplets, no straights or pairs, combine off, no doom, hot dice
+ * may, target 10,000). PINTAS_E_ARG for NULL. */
+int pintas_dice_rules_farkle(pintas_dice_rules *rules);
+
+/* PINTAS_OK if *rules is valid (values in range, unused entries 0, flags 0/1,
+ * at least one combination, doom_loses 0 when doom is off), else
+ * PINTAS_E_RULES; PINTAS_E_ARG for NULL. */
+int pintas_dice_rules_check(const pintas_dice_rules *rules);
+
+/* The granularity of the rules: the gcd of every non-zero value (every score
+ * and total is a multiple of it): 100 for Dice of Doom, 50 for Farkle.
+ * 0 for invalid rules. */
+int32_t pintas_dice_rules_unit(const pintas_dice_rules *rules);
+
+/* ---- scoring ------------------------------------------------------------- */
+
+/* Scores of all 924 sets under one set of rules. Build it once with
+ * pintas_dice_table_init; it is read-only afterwards (and may be shared). */
+typedef struct pintas_dice_table {
+    pintas_dice_rules rules;
+    int32_t score[PINTAS_DICE_SETS]; /* best split, PINTAS_DICE_NO_SCORE if none; empty = 0 */
+    int32_t best[PINTAS_DICE_SETS];  /* best score of a non-empty fully scoring subset, 0 if none */
+    int32_t unit;
+} pintas_dice_table;
+
+/* Check *rules and fill *table from it. PINTAS_E_RULES / PINTAS_E_ARG. */
+int pintas_dice_table_init(pintas_dice_table *table, const pintas_dice_rules *rules);
+
+/* The best split of set s into combinations, every die used: > 0 for a fully
+ * scoring set, 0 for the empty set, PINTAS_DICE_NO_SCORE if some die cannot be
+ * placed; PINTAS_E_ARG (< -1) for an invalid set or NULL table. A table lookup.
+ * Doom is not applied: this scores a kept set, not a roll. */
+int32_t pintas_dice_score(const pintas_dice_table *table, pintas_dice_set s);
+
+/* As pintas_dice_score, computed directly from the rules without a table
+ * (slower; same result; PINTAS_E_ARG also for invalid rules). */
+int32_t pintas_dice_score_rules(const pintas_dice_rules *rules, pintas_dice_set s);
+
+/* The best points any keep of the rolled dice `roll` can make: the largest
+ * score of a non-empty fully scoring subset, 0 if none. A roll that is doom
+ * under the rules makes 0. A table lookup; PINTAS_E_ARG for bad input. */
+int32_t pintas_dice_best_keep(const pintas_dice_table *table, pintas_dice_set roll);
+
+/* 1 if `roll` is doom under the rules (doom on and two or more 6s), else 0. */
+int pintas_dice_is_doom(const pintas_dice_rules *rules, pintas_dice_set roll);
+
+/* A keep that may be made: the dice kept and the points it makes. */
+typedef struct pintas_dice_keep {
+    pintas_dice_set keep;
+    int32_t points;
+} pintas_dice_keep;
+
+/* Every legal keep of `roll` given the current `pool` into out[0..*n), in
+ * increasing set order. With combine_kept a non-empty K is legal when pool+K is
+ * fully scoring and makes score(pool+K) - score(pool) points (0 is possible:
+ * {2,2,2} + {2}); without, when K itself is fully scoring and makes score(K).
+ * A doom roll has no keep; a roll-out is *n == 0 for a roll that is not doom.
+ * pool must be empty or fully scoring (with combine_kept) and
+ * |pool| + |roll| <= 6, else PINTAS_E_ARG. cap must be >= PINTAS_DICE_MAX_KEEPS. */
+int pintas_dice_keeps(const pintas_dice_table *table, pintas_dice_set roll, pintas_dice_set pool,
+                      pintas_dice_keep *out, size_t cap, size_t *n);
+
+/* As pintas_dice_keeps, scoring from the rules directly (no table needed). */
+int pintas_dice_keeps_rules(const pintas_dice_rules *rules, pintas_dice_set roll,
+                            pintas_dice_set pool, pintas_dice_keep *out, size_t cap, size_t *n);
+
+/* ---- the game ------------------------------------------------------------ */
+
+typedef enum pintas_dice_phase {
+    PINTAS_DICE_MUST_ROLL = 0,   /* start of a turn, or after hot dice under HOT_MUST */
+    PINTAS_DICE_MUST_KEEP = 1,   /* after a roll that is neither doom nor a roll-out */
+    PINTAS_DICE_BANK_OR_ROLL = 2,/* after a keep (or hot dice under HOT_MAY) */
+    PINTAS_DICE_OVER = 3
+} pintas_dice_phase;
+
+typedef enum pintas_dice_move_kind {
+    PINTAS_DICE_ROLL = 0,       /* roll the dice not kept with the game's PRNG */
+    PINTAS_DICE_ROLL_GIVEN = 1, /* the same, with values given by the caller (kiosk dice) */
+    PINTAS_DICE_KEEP = 2,
+    PINTAS_DICE_BANK = 3
+} pintas_dice_move_kind;
+
+/* A move. ROLL_GIVEN: values[0..n) in roll order, n = dice to roll, each 1..6.
+ * KEEP: keep = the dice kept (a subset of the last roll). Other fields 0. */
+typedef struct pintas_dice_move {
+    uint8_t kind;
+    uint8_t n;
+    uint8_t values[PINTAS_DICE_COUNT];
+    pintas_dice_set keep;
+} pintas_dice_move;
+
+typedef enum pintas_dice_event_kind {
+    PINTAS_DICE_EV_ROLLED = 0,   /* dice[0..n) in roll order */
+    PINTAS_DICE_EV_DOOM = 1,     /* points = turn total lost; total = player's score after */
+    PINTAS_DICE_EV_ROLL_OUT = 2, /* points = turn total lost; total = player's score */
+    PINTAS_DICE_EV_KEPT = 3,     /* dice[0..n) ascending; points made; total = turn total */
+    PINTAS_DICE_EV_HOT_DICE = 4, /* all six kept: points = the closed pool's score,
+                                    total = turn total; six dice to roll */
+    PINTAS_DICE_EV_BANKED = 5,   /* points = turn total banked; total = new score */
+    PINTAS_DICE_EV_FINAL_ROUND = 6, /* player reached the target; n = last turns the others get */
+    PINTAS_DICE_EV_TURN_END = 7, /* points = points the turn banked (0 if lost); total = score */
+    PINTAS_DICE_EV_GAME_END = 8  /* player won; total = winner's score */
+} pintas_dice_event_kind;
+
+typedef struct pintas_dice_event {
+    uint8_t kind;   /* pintas_dice_event_kind */
+    uint8_t player;
+    uint8_t n;
+    uint8_t dice[PINTAS_DICE_COUNT];
+    uint8_t reserved[3];
+    int32_t points;
+    int32_t total;
+} pintas_dice_event;
+
+/* The whole game. Treat the fields as read-only: change it only through the
+ * functions below. Turn total = closed + pool_score; dice to roll = 6 - |pool|. */
+typedef struct pintas_dice_state {
+    pintas_dice_rules rules;
+    pintas_rng rng;                           /* dice of ROLL moves */
+    int32_t score[PINTAS_DICE_MAX_PLAYERS];   /* banked scores; 0 beyond players */
+    int32_t closed;                           /* pools closed by hot dice this turn */
+    int32_t pool_score;                       /* the current pool's points */
+    pintas_dice_set pool;                     /* dice kept since the last six-dice roll (<= 5) */
+    uint8_t players;                          /* 1..PINTAS_DICE_MAX_PLAYERS */
+    uint8_t first_player;
+    uint8_t to_move;
+    uint8_t phase;                            /* pintas_dice_phase */
+    uint8_t winner;                           /* once OVER, else PINTAS_DICE_NO_PLAYER */
+    uint8_t final_trigger;                    /* who reached the target (final_round), or NO_PLAYER */
+    uint8_t final_left;                       /* last turns still to play in the final round */
+    uint8_t last_roll_len;                    /* the latest roll (of any player), 0 before any */
+    uint8_t last_roll[PINTAS_DICE_COUNT];
+    uint8_t reserved[2];
+} pintas_dice_state;
+
+/* The legal moves in compact form: roll (ROLL or ROLL_GIVEN of dice_to_roll
+ * dice), bank, and the legal keeps (points as pintas_dice_keeps). */
+typedef struct pintas_dice_moves {
+    uint8_t can_roll;
+    uint8_t can_bank;
+    uint8_t dice_to_roll;
+    uint8_t n_keeps;
+    pintas_dice_keep keeps[PINTAS_DICE_MAX_KEEPS];
+} pintas_dice_moves;
+
+/* Start a game: check *rules, players 1..PINTAS_DICE_MAX_PLAYERS,
+ * first_player < players; seed the PRNG with (seed, PINTAS_RNG_STREAM).
+ * first_player is to move with six dice to roll.
+ * Returns PINTAS_OK, PINTAS_E_ARG or PINTAS_E_RULES. */
+int pintas_dice_new(pintas_dice_state *s, const pintas_dice_rules *rules, int players,
+                    int first_player, uint64_t seed);
+
+/* Reseed the PRNG with (seed, PINTAS_RNG_STREAM); later ROLL moves use it. */
+int pintas_dice_reseed(pintas_dice_state *s, uint64_t seed);
+
+/* The legal moves of the player to move (all zero once the game is over). */
+int pintas_dice_legal(const pintas_dice_state *s, pintas_dice_moves *out);
+
+/* PINTAS_OK if *m is legal for the player to move, PINTAS_E_ILLEGAL if not
+ * (a malformed ROLL_GIVEN or KEEP is illegal too), PINTAS_E_OVER once over. */
+int pintas_dice_check(const pintas_dice_state *s, const pintas_dice_move *m);
+
+/* Play *m and write the events it caused (the move itself first) to
+ * ev[0..*n_ev). ROLL draws each die as 1 + pintas_rng_below(rng, 6), in order.
+ * After a roll, doom then roll-out are checked (RULES 3) and may end the turn;
+ * a bank may end the game. ev_cap must be >= PINTAS_DICE_MAX_EVENTS. On any
+ * error *s and the outputs are unchanged. */
+int pintas_dice_play(pintas_dice_state *s, const pintas_dice_move *m, pintas_dice_event *ev,
+                     size_t ev_cap, size_t *n_ev);
+
+/* The current turn total (closed pools + the pool), and dice to roll. */
+int32_t pintas_dice_turn_total(const pintas_dice_state *s);
+int pintas_dice_dice_to_roll(const pintas_dice_state *s);
+
+/* Write the state as PINTAS_DICE_SAVE_SIZE bytes (magic "PDIC", version 1,
+ * little-endian) to buf. PINTAS_E_BUFFER if cap is smaller. */
+int pintas_dice_save(const pintas_dice_state *s, uint8_t *buf, size_t cap);
+
+/* Read a state written by pintas_dice_save, checking every field (rules, PRNG,
+ * seats, phase, scores, the pool reachable by legal keeps with the stored pool
+ * score, the roll waiting for a keep being neither doom nor a roll-out, the
+ * final-round bookkeeping). Inconsistent bytes give PINTAS_E_CORRUPT (another
+ * version PINTAS_E_VERSION) and *s is untouched. Any byte string is safe. */
+int pintas_dice_load(pintas_dice_state *s, const uint8_t *buf, size_t len);
+
+/* ---- the optimal single-turn policy -------------------------------------- */
+
+/* The solver maximises the expected final turn total of one turn (a lost turn
+ * counts 0), by exact backward induction over (pool state, turn total):
+ * turn totals only grow within a turn, so no iteration is needed. The pool
+ * state is the pool multiset with combine_kept, else just its size. Totals are
+ * counted in units of pintas_dice_rules_unit; totals of cap_units units or more
+ * are valued as banked (the default cap is 16 times the best six-dice keep,
+ * far above every bank threshold: doubling it changes no figure). The
+ * solver's workspace becomes the policy; it must be aligned for double (as
+ * malloc gives) and stays valid as long as the caller keeps it. */
+typedef struct pintas_dice_policy {
+    pintas_dice_table table;
+    uint32_t magic;
+    uint32_t cap_units;
+    uint32_t n_states;
+    uint32_t n_rolls;
+    uint32_t n_options;
+    uint32_t reserved;
+    double expected;                          /* expected turn score from a fresh turn */
+    uint16_t state_of[PINTAS_DICE_SETS];      /* pool set index -> state, 0xFFFF if none */
+    pintas_dice_set state_set[PINTAS_DICE_SETS]; /* state -> a pool (combine) or pool size */
+    uint32_t roll_first[PINTAS_DICE_SETS + 1];/* state -> its rolls (internal) */
+    size_t values_offset;                     /* double value[t * n_states + state] (internal) */
+    size_t rolls_offset;
+    size_t options_offset;
+} pintas_dice_policy;
+
+/* Bytes of workspace pintas_dice_solve needs for these rules and cap
+ * (cap_units 0 = the default); 0 for invalid rules or a cap above 65536 units. */
+size_t pintas_dice_solve_workspace_size(const pintas_dice_rules *rules);
+size_t pintas_dice_solve_workspace_size_cap(const pintas_dice_rules *rules, uint32_t cap_units);
+
+/* Solve the rules into the workspace (size bytes, aligned for double) and
+ * point *policy at it. PINTAS_E_BUFFER if size is too small, PINTAS_E_ARG for
+ * a misaligned workspace, PINTAS_E_RULES for invalid rules or rules where a
+ * keep could lower the turn total. */
+int pintas_dice_solve(const pintas_dice_rules *rules, uint32_t cap_units, void *workspace,
+                      size_t size, const pintas_dice_policy **policy);
+
+/* Expected final turn total of a fresh turn under optimal play. */
+double pintas_dice_policy_expected(const pintas_dice_policy *p);
+
+/* Expected final turn total of rolling now, with `pool` kept and turn total
+ * `turn_total` (closed + pool score), playing optimally afterwards, into *out.
+ * PINTAS_E_ARG for a pool that is no state of the rules. */
+int pintas_dice_policy_roll_value(const pintas_dice_policy *p, pintas_dice_set pool,
+                                  int32_t turn_total, double *out);
+
+/* 1 if banking is optimal (banking >= the value of rolling) with `pool` kept
+ * and turn total `turn_total`, 0 if rolling is better; negative on bad input.
+ * (Whether banking is allowed is the game's business: not under HOT_MUST with
+ * an empty pool.) */
+int pintas_dice_policy_should_bank(const pintas_dice_policy *p, pintas_dice_set pool,
+                                   int32_t turn_total);
+
+/* The optimal keep from `roll` with `pool` kept and turn total `turn_total`
+ * (ties: the first in pintas_dice_keeps order) into *keep, and its expected
+ * final turn total (before the bank-or-roll choice that follows, which is
+ * included) into *value (may be NULL). PINTAS_E_ILLEGAL if the roll has no
+ * legal keep (doom or roll-out). */
+int pintas_dice_policy_best_keep(const pintas_dice_policy *p, pintas_dice_set roll,
+                                 pintas_dice_set pool, int32_t turn_total,
+                                 pintas_dice_keep *keep, double *value);
+
+/* The bank threshold of a pool state: the smallest turn total T (a multiple
+ * of the unit, at least the pool's own score with combine_kept) such that
+ * banking is optimal at T and at every larger total below the cap.
+ * Without combine_kept, pass any pool of the right size (6 - dice left). */
+int pintas_dice_policy_threshold(const pintas_dice_policy *p, pintas_dice_set pool,
+                                 int32_t *threshold);
+
+#endif /* PINTAS_DICE_H */

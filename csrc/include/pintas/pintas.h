@@ -1,0 +1,10 @@
+/* pintas/pintas.h - the whole public C API of pintas: include this one. */
+#ifndef PINTAS_PINTAS_H
+#define PINTAS_PINTAS_H
+
+#include "common.h"
+#include "rng.h"
+#include "tiles.h"
+#include "line.h"
+
+#endif /* PINTAS_PINTAS_H */

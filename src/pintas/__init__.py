@@ -1,0 +1,29 @@
+"""pintas: rules engine for Latin-American domino games and the Dice of Doom.
+
+A compact C99 core with a typed Python API. The games live in submodules:
+:mod:`pintas.domino` (Muggins, Capicua, Dominican), with values shared by all
+of them here.
+
+>>> import pintas
+>>> pintas.Tile(3, 5)
+Tile(5, 3)
+"""
+
+from __future__ import annotations
+
+from . import errors
+from .errors import CorruptStateError, IllegalMoveError, NotationError, RulesError
+from .tiles import Tile, TileSet
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CorruptStateError",
+    "IllegalMoveError",
+    "NotationError",
+    "RulesError",
+    "Tile",
+    "TileSet",
+    "__version__",
+    "errors",
+]

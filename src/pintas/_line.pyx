@@ -1,0 +1,544 @@
+# cython: language_level=3, boundscheck=False, cdivision=True
+"""Binding of the C line-game engine: the moves, the events and the fast verbs.
+
+:mod:`pintas.domino` builds the public API on top of this module; use that.
+"""
+
+from libc.string cimport memcpy, memset
+from libc.stdint cimport uint8_t, uint64_t
+
+from pintas.errors import CorruptStateError, DealError, IllegalMoveError, NotationError, RulesError
+from pintas.tiles import TILES, Tile
+
+SAVE_SIZE = PINTAS_LINE_SAVE_SIZE
+MAX_EVENTS = PINTAS_LINE_MAX_EVENTS
+
+_KINDS = ("play", "draw", "pass")
+_ENDS = ("L", "R")
+EVENT_KINDS = ("deal", "redeal", "play", "draw", "pass", "score", "round_end", "game_end", "tiebreak")
+REASONS = (None, "fives", "domino", "block", "block_tie", "pass", "capicua", "pase_corrido",
+           "pase_de_salida", "normal", "zapatero", "tiebreak")
+
+# Move codes: a play is tile * 2 + end, then draw, then pass.
+cdef enum:
+    CODE_DRAW = 56
+    CODE_PASS = 57
+
+
+def status_message(int status):
+    """The C core's description of a status code."""
+    return pintas_status_str(status).decode("ascii")
+
+
+cdef class Move:
+    """A move of a line game: ``play`` a tile at an end, ``draw`` or ``pass``.
+
+    Notation: ``4|2L``, ``4|2R``, ``draw``, ``pass``. Moves are immutable and
+    compare by value; the game's :meth:`parse_move` also accepts a bare tile
+    (``4|2``) when it fits only one way.
+
+    >>> Move.parse("2|4r")
+    Move('play', '4|2', 'R')
+    >>> str(Move.play("6|6")), Move.parse("draw").kind
+    ('6|6L', 'draw')
+    """
+
+    cdef readonly str kind
+    """``"play"``, ``"draw"`` or ``"pass"``."""
+    cdef readonly object tile
+    """The :class:`~pintas.Tile` played, or None."""
+    cdef readonly object end
+    """``"L"`` or ``"R"`` for a play, else None."""
+    cdef readonly int code
+    """A small integer that identifies the move (0..57)."""
+
+    def __init__(self, kind, tile=None, end=None):
+        cdef Move m = _move_from(kind, tile, end)
+        self.kind, self.tile, self.end, self.code = m.kind, m.tile, m.end, m.code
+
+    @staticmethod
+    def play(tile, end="L"):
+        """Play ``tile`` (a Tile or its notation) at ``end`` (``"L"`` or ``"R"``)."""
+        return _move_from("play", tile, end)
+
+    @staticmethod
+    def draw():
+        """Draw a tile from the boneyard."""
+        return _MOVES[CODE_DRAW]
+
+    @staticmethod
+    def pass_():
+        """Pass the turn."""
+        return _MOVES[CODE_PASS]
+
+    @staticmethod
+    def parse(text):
+        """The move written in full notation: ``6|4L``, ``6|4R``, ``draw`` or ``pass``."""
+        if not isinstance(text, str):
+            raise NotationError(f"a move is written like '6|4L', 'draw' or 'pass': got {text!r}")
+        word = text.strip().lower()
+        if word == "draw":
+            return _MOVES[CODE_DRAW]
+        if word == "pass":
+            return _MOVES[CODE_PASS]
+        if word[-1:] in ("l", "r"):
+            try:
+                tile = Tile.parse(word[:-1])
+            except NotationError:
+                pass
+            else:
+                return _MOVES[tile.index * 2 + (word[-1] == "r")]
+        raise NotationError(f"a move is written like '6|4L', '6|4R', 'draw' or 'pass': got {text!r}")
+
+    @staticmethod
+    def from_code(int code):
+        """The move with this :attr:`code`."""
+        if not 0 <= code <= CODE_PASS:
+            raise NotationError(f"a move code is 0..{CODE_PASS}: got {code!r}")
+        return _MOVES[code]
+
+    def __str__(self):
+        if self.tile is None:
+            return self.kind
+        return f"{self.tile}{self.end}"
+
+    def __repr__(self):
+        if self.tile is None:
+            return f"Move({self.kind!r})"
+        return f"Move('play', '{self.tile}', {self.end!r})"
+
+    def __eq__(self, other):
+        if not isinstance(other, Move):
+            return NotImplemented
+        return (<Move>other).code == self.code
+
+    def __hash__(self):
+        return self.code
+
+    def __reduce__(self):
+        return (Move.from_code, (self.code,))
+
+
+cdef Move _new_move(int code):
+    cdef Move m = Move.__new__(Move)
+    if code < CODE_DRAW:
+        m.kind, m.tile, m.end = "play", TILES[code >> 1], _ENDS[code & 1]
+    else:
+        m.kind, m.tile, m.end = ("draw" if code == CODE_DRAW else "pass"), None, None
+    m.code = code
+    return m
+
+
+_MOVES = tuple(_new_move(code) for code in range(CODE_PASS + 1))
+
+
+cdef Move _move_from(kind, tile, end):
+    if kind == "draw" or kind == "pass":
+        if tile is not None or end is not None:
+            raise NotationError(f"a {kind} has no tile or end: got tile={tile!r}, end={end!r}")
+        return _MOVES[CODE_DRAW if kind == "draw" else CODE_PASS]
+    if kind != "play":
+        raise NotationError(f"a move's kind is 'play', 'draw' or 'pass': got {kind!r}")
+    if isinstance(tile, str):
+        tile = Tile.parse(tile)
+    if not isinstance(tile, Tile):
+        raise NotationError(f"a play needs a tile like '6|4': got {tile!r}")
+    if not isinstance(end, str) or end.upper() not in _ENDS:
+        raise NotationError(f"a play's end is 'L' or 'R': got {end!r}")
+    return _MOVES[tile.index * 2 + (end.upper() == "R")]
+
+
+cdef class Event:
+    """One thing that happened in a line game, as a small immutable record.
+
+    ``kind`` is one of ``deal``, ``redeal``, ``play``, ``draw``, ``pass``,
+    ``score``, ``round_end``, ``game_end``, ``tiebreak``. ``seat`` is who acted
+    (or won), ``side`` the scoring side (the seat itself unless pairs), ``tile``
+    and ``end`` what was played or drawn, ``points`` what a ``score`` added,
+    ``reason`` why (``fives``, ``domino``, ``block``, ``block_tie``, ``pass``,
+    ``capicua``, ``pase_corrido``, ``pase_de_salida``; and for ``game_end``
+    ``normal``, ``zapatero`` or ``tiebreak``), and ``count`` the round number of a
+    ``deal``, the doubles that voided a ``redeal``, or a ``tiebreak`` draw's round.
+    """
+
+    cdef readonly str kind
+    cdef readonly object seat
+    cdef readonly object side
+    cdef readonly object tile
+    cdef readonly object end
+    cdef readonly int points
+    cdef readonly object reason
+    cdef readonly int count
+
+    def __init__(self, kind, seat=None, side=None, tile=None, end=None, points=0, reason=None,
+                 count=0):
+        if kind not in EVENT_KINDS:
+            raise ValueError(f"unknown event kind {kind!r}")
+        self.kind, self.seat, self.side, self.tile, self.end = kind, seat, side, tile, end
+        self.points, self.reason, self.count = points, reason, count
+
+    @property
+    def zapatero(self):
+        """True on the ``game_end`` of a Capicua game won with every opponent on 0."""
+        return self.reason == "zapatero"
+
+    def hidden(self):
+        """This event as another seat sees it: the tile of a draw, and the
+        opening tile named in a deal, are hidden."""
+        if self.kind not in ("draw", "deal") or self.tile is None:
+            return self
+        return Event(self.kind, self.seat, self.side, count=self.count)
+
+    def _key(self):
+        return (self.kind, self.seat, self.side, self.tile, self.end, self.points, self.reason,
+                self.count)
+
+    def __eq__(self, other):
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self._key() == (<Event>other)._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self):
+        parts = [repr(self.kind)]
+        for name, value, default in (("seat", self.seat, None), ("side", self.side, None),
+                                     ("tile", self.tile, None), ("end", self.end, None),
+                                     ("points", self.points, 0), ("reason", self.reason, None),
+                                     ("count", self.count, 0)):
+            if value != default:
+                parts.append(f"{name}={value!r}")
+        return f"Event({', '.join(parts)})"
+
+    def __str__(self):
+        who = f"seat {self.seat}" if self.seat is not None else "nobody"
+        if self.kind == "play":
+            return f"{who} plays {self.tile} at {'left' if self.end == 'L' else 'right'}"
+        if self.kind == "draw":
+            return f"{who} draws {self.tile}" if self.tile is not None else f"{who} draws"
+        if self.kind == "pass":
+            return f"{who} passes"
+        if self.kind == "score":
+            return f"side {self.side} scores {self.points} ({self.reason})"
+        if self.kind == "deal":
+            return f"round {self.count} dealt; seat {self.seat} leads"
+        if self.kind == "redeal":
+            return f"deal void: seat {self.seat} held {self.count} doubles"
+        if self.kind == "round_end":
+            if self.reason == "block_tie":
+                return "round blocked with a tie: nobody scores"
+            return f"round won by {who} ({self.reason})"
+        if self.kind == "tiebreak":
+            return f"tie-break draw {self.count}: seat {self.seat} draws {self.tile}"
+        return f"game won by side {self.side}" + (" (zapatero!)" if self.zapatero else "")
+
+    def __reduce__(self):
+        return (Event, self._key())
+
+
+cdef object _opt(uint8_t value, int none):
+    return None if value == none else value
+
+
+cdef list _events(const pintas_line_event *ev, size_t n):
+    cdef list out = []
+    cdef size_t i
+    cdef Event e
+    for i in range(n):
+        e = Event.__new__(Event)
+        e.kind = EVENT_KINDS[ev[i].kind]
+        e.seat = _opt(ev[i].seat, PINTAS_NO_SEAT)
+        e.side = _opt(ev[i].side, PINTAS_NO_SEAT)
+        e.tile = None if ev[i].tile >= PINTAS_TILE_COUNT else TILES[ev[i].tile]
+        e.end = _ENDS[ev[i].end] if ev[i].kind == 2 else None
+        e.reason = REASONS[ev[i].reason] if ev[i].reason < len(REASONS) else None
+        if ev[i].kind == 5:
+            e.points, e.count = ev[i].points, 0
+        else:
+            e.points, e.count = 0, ev[i].points
+        out.append(e)
+    return out
+
+
+cdef int _rules_from(pintas_line_rules *r, tuple fields) except -1:
+    (r.game, r.players, r.pairs, r.redeal_doubles, r.block_scoring, r.tranque, r.capicua,
+     r.target, r.pass_points, r.capicua_bonus, r.pase_corrido_bonus,
+     r.pase_de_salida_bonus) = fields
+    r.reserved = 0
+    return 0
+
+
+def check_rules(tuple fields):
+    """The C core's verdict on a rules tuple (raises RulesError)."""
+    cdef pintas_line_rules r
+    _rules_from(&r, fields)
+    cdef int status = pintas_line_rules_check(&r)
+    if status != PINTAS_OK:
+        raise RulesError(f"the C core rejects these rules: {status_message(status)}")
+
+
+cdef int _deal_from(pintas_line_deal *d, hands, boneyard) except -1:
+    cdef int i
+    memset(d, 0, sizeof(pintas_line_deal))
+    for i, mask in enumerate(hands):
+        d.hand[i] = mask
+    for i, tile in enumerate(boneyard):
+        d.boneyard[i] = tile
+    d.boneyard_len = len(boneyard)
+    return 0
+
+
+cdef class LineGame:
+    """The C state of one line game and its fast verbs (see :class:`pintas.domino.Game`)."""
+
+    cdef pintas_line_state st
+    cdef public list _history      # the moves played, in order
+    cdef public list _events       # every event so far (the referee's log)
+    cdef public list _log          # what replays the game: moves, deals, reseeds
+    cdef public bytes _initial     # the C state right after the first deal
+    cdef public object _seed       # the game's seed, or None for an OS-seeded game
+
+    def _start(self, tuple rules, seed, hands=None, boneyard=()):
+        """Set up the game; the first deal comes from ``seed`` or from the hands given."""
+        cdef pintas_line_rules r
+        cdef pintas_line_deal d
+        cdef pintas_line_event ev[PINTAS_LINE_MAX_EVENTS]
+        cdef size_t n = 0
+        cdef int status
+        _rules_from(&r, rules)
+        if hands is None:
+            status = pintas_line_new(&self.st, &r, seed, ev, PINTAS_LINE_MAX_EVENTS, &n)
+        else:
+            _deal_from(&d, hands, boneyard)
+            status = pintas_line_new_dealt(&self.st, &r, seed, &d, ev, PINTAS_LINE_MAX_EVENTS, &n)
+        if status == PINTAS_E_DEAL:
+            raise DealError(f"not a deal of these rules: hands={hands!r}, boneyard={boneyard!r}")
+        if status != PINTAS_OK:
+            raise RulesError(f"cannot start a game with these rules: {status_message(status)}")
+        self._history, self._log = [], []
+        self._events = _events(ev, n)
+        self._initial = self._save()
+        return self._events[:]
+
+    def _set_deal(self, hands, boneyard):
+        cdef pintas_line_deal d
+        cdef pintas_line_event ev[PINTAS_LINE_MAX_EVENTS]
+        cdef size_t n = 0
+        _deal_from(&d, hands, boneyard)
+        cdef int status = pintas_line_set_deal(&self.st, &d, ev, PINTAS_LINE_MAX_EVENTS, &n)
+        if status == PINTAS_E_DEAL:
+            raise DealError(f"not a deal of these rules: hands={hands!r}, boneyard={boneyard!r}")
+        if status != PINTAS_OK:
+            raise IllegalMoveError(f"a deal can only replace one before its round's first move "
+                                   f"({status_message(status)})")
+        events = _events(ev, n)
+        self._log.append(("deal", tuple(hands), tuple(boneyard)))
+        self._events.extend(events)
+        return events
+
+    def _reseed(self, uint64_t seed):
+        pintas_line_reseed(&self.st, seed)
+
+    def _save(self):
+        cdef uint8_t buf[PINTAS_LINE_SAVE_SIZE]
+        pintas_line_save(&self.st, buf, PINTAS_LINE_SAVE_SIZE)
+        return bytes(buf[:PINTAS_LINE_SAVE_SIZE])
+
+    def _load(self, bytes data):
+        cdef const uint8_t *p = data
+        cdef int status = pintas_line_load(&self.st, p, len(data))
+        if status == PINTAS_E_VERSION:
+            raise CorruptStateError(f"unknown format version in {data[:8]!r}...")
+        if status != PINTAS_OK:
+            raise CorruptStateError(f"not a saved line game ({status_message(status)}): "
+                                    f"{data[:16]!r}...")
+
+    def _rules_fields(self):
+        cdef pintas_line_rules *r = &self.st.rules
+        return (r.game, r.players, r.pairs, r.redeal_doubles, r.block_scoring, r.tranque,
+                r.capicua, r.target, r.pass_points, r.capicua_bonus, r.pase_corrido_bonus,
+                r.pase_de_salida_bonus)
+
+    def legal_moves(self):
+        """The legal moves of the player to move (empty once the game is over)."""
+        cdef pintas_line_move out[PINTAS_LINE_MAX_MOVES]
+        cdef size_t n = 0, i
+        pintas_line_legal(&self.st, out, PINTAS_LINE_MAX_MOVES, &n)
+        moves = _MOVES
+        result = []
+        for i in range(n):
+            if out[i].kind == 0:
+                result.append(moves[out[i].tile * 2 + out[i].end])
+            else:
+                result.append(moves[CODE_DRAW if out[i].kind == 1 else CODE_PASS])
+        return result
+
+    def is_legal(self, move):
+        """True if ``move`` (a Move or its notation) may be played now."""
+        cdef Move m
+        if isinstance(move, Move):
+            m = move
+        else:
+            try:
+                m = self.parse_move(move)
+            except (NotationError, IllegalMoveError):
+                return False
+        cdef pintas_line_move cm
+        _c_move(&cm, m.code)
+        return pintas_line_check(&self.st, &cm) == PINTAS_OK
+
+    def play(self, move):
+        """Play ``move`` (a :class:`Move` or its notation) and return the events it caused.
+
+        Raises :class:`~pintas.errors.IllegalMoveError` (or NotationError) and
+        changes nothing when the move is not legal now.
+        """
+        cdef Move m
+        if type(move) is Move:
+            m = <Move>move
+        elif isinstance(move, str):
+            m = self.parse_move(move)
+        elif isinstance(move, Move):
+            m = <Move>move
+        else:
+            raise NotationError(f"play takes a Move or its notation: got {move!r}")
+        cdef pintas_line_move cm
+        cdef pintas_line_event ev[PINTAS_LINE_MAX_EVENTS]
+        cdef size_t n = 0
+        _c_move(&cm, m.code)
+        cdef int status = pintas_line_check(&self.st, &cm)
+        if status != PINTAS_OK:
+            self._reject(m, status)
+        if self._seed is None:
+            return self._play_fresh_seed(m)
+        status = pintas_line_play(&self.st, &cm, ev, PINTAS_LINE_MAX_EVENTS, &n)
+        if status != PINTAS_OK:
+            self._reject(m, status)
+        events = _events(ev, n)
+        self._history.append(m)
+        self._log.append(m.code)
+        self._events.extend(events)
+        return events
+
+    cdef list _play_fresh_seed(self, Move m):
+        # An unseeded game gives every deal (and the tie-break draw) a fresh seed
+        # from the OS; the seed is logged only when the move used it.
+        import os
+        cdef uint64_t seed = int.from_bytes(os.urandom(8), "little")
+        cdef pintas_line_move cm
+        cdef pintas_line_event ev[PINTAS_LINE_MAX_EVENTS]
+        cdef size_t n = 0
+        cdef pintas_rng saved = self.st.rng
+        _c_move(&cm, m.code)
+        pintas_line_reseed(&self.st, seed)
+        cdef int status = pintas_line_play(&self.st, &cm, ev, PINTAS_LINE_MAX_EVENTS, &n)
+        if status != PINTAS_OK:
+            self.st.rng = saved
+            self._reject(m, status)
+        events = _events(ev, n)
+        if any(e.kind in ("deal", "redeal", "tiebreak") for e in events):
+            self._log.append(("seed", seed))
+        else:
+            self.st.rng = saved
+        self._history.append(m)
+        self._log.append(m.code)
+        self._events.extend(events)
+        return events
+
+    def _reject(self, Move m, int status):
+        if status == PINTAS_E_OVER:
+            raise IllegalMoveError(f"the game is over: {m} cannot be played")
+        legal = ", ".join(str(x) for x in self.legal_moves())
+        raise IllegalMoveError(f"illegal move {str(m)!r} for seat {self.st.to_move} "
+                               f"(legal: {legal})")
+
+    @property
+    def to_move(self):
+        """The seat to move, or None once the game is over."""
+        return None if self.st.phase != 0 else self.st.to_move
+
+    @property
+    def is_over(self):
+        """True once a side has won."""
+        return self.st.phase != 0
+
+    @property
+    def winner(self):
+        """The winning side (a team in pairs, else a seat), or None while playing."""
+        return None if self.st.phase == 0 else self.st.winner
+
+    @property
+    def scores(self):
+        """Points per side: per team (0 = seats 0 and 2) in pairs, else per seat."""
+        cdef int sides = pintas_line_sides(&self.st.rules)
+        return tuple(self.st.score[i] for i in range(sides))
+
+    @property
+    def round(self):
+        """The round being played, from 1."""
+        return self.st.round
+
+    @property
+    def leader(self):
+        """The seat that led (or leads) the current round."""
+        return self.st.leader
+
+    @property
+    def ends(self):
+        """The open numbers ``(left, right)``, or None before the round's first tile."""
+        if self.st.line_len == 0:
+            return None
+        return (self.st.ends[0], self.st.ends[1])
+
+    @property
+    def boneyard_size(self):
+        """Tiles left to draw (0 where the rules never draw)."""
+        return pintas_line_boneyard_size(&self.st)
+
+    @property
+    def placements(self):
+        """The round's placements in order, as ``(tile, end)`` pairs."""
+        return tuple((TILES[self.st.line[i] & 0x7F], _ENDS[self.st.line[i] >> 7])
+                     for i in range(self.st.line_len))
+
+    def _hand_mask(self, int seat):
+        return self.st.hand[seat]
+
+    def _hand_sizes(self):
+        return tuple(bin(self.st.hand[i]).count("1") for i in range(self.st.rules.players))
+
+    def _pips(self, int seat):
+        return pintas_line_hand_pips(&self.st, seat)
+
+    def _forced_tile(self):
+        return None if self.st.forced_tile >= PINTAS_TILE_COUNT else TILES[self.st.forced_tile]
+
+    def _copy_state_from(self, LineGame other):
+        self.st = other.st
+
+
+cdef inline void _c_move(pintas_line_move *cm, int code):
+    if code < CODE_DRAW:
+        cm.kind, cm.tile, cm.end = 0, code >> 1, code & 1
+    else:
+        cm.kind, cm.tile, cm.end = (1 if code == CODE_DRAW else 2), PINTAS_NO_TILE, 0
+
+
+def simulate(tuple rules, uint64_t games, uint64_t seed):
+    """Play ``games`` random games in C without the GIL; the raw totals as a dict."""
+    cdef pintas_line_rules r
+    cdef pintas_line_stats stats
+    _rules_from(&r, rules)
+    cdef int status
+    with nogil:
+        status = pintas_line_simulate(&r, games, seed, &stats)
+    if status != PINTAS_OK:
+        raise RulesError(f"cannot simulate these rules: {status_message(status)}")
+    sides = pintas_line_sides(&r)
+    return {
+        "games": stats.games, "rounds": stats.rounds, "moves": stats.moves,
+        "blocks": stats.blocks,
+        "wins": tuple(stats.wins[i] for i in range(sides)),
+        "points": tuple(stats.points[i] for i in range(sides)),
+    }
