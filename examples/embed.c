@@ -4,7 +4,7 @@
  * core allocates nothing. Here every seat plays its first legal move; a real
  * host would ask a player or a bot. Build: see CMakeLists.txt (target
  * example_embed) or
- *   cc -std=c99 -Icsrc/include examples/embed.c csrc/*.c -o embed
+ *   cc -std=c99 -Icsrc/include examples/embed.c csrc/[a-z]*.c -o embed
  */
 #include <stdio.h>
 

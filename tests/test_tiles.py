@@ -49,7 +49,7 @@ def test_bad_tile_ends(ends: tuple[object, object]) -> None:
 def test_tiles_are_immutable_and_hashable() -> None:
     t = Tile(4, 2)
     with pytest.raises(AttributeError):
-        t._high = 6  # type: ignore[misc]
+        t._high = 6
     assert {Tile(2, 4), Tile(4, 2)} == {t}
     assert pickle.loads(pickle.dumps(t)) == t
     assert repr(t) == "Tile(4, 2)"
@@ -81,7 +81,7 @@ def test_tileset_operations() -> None:
 
 def test_tileset_errors() -> None:
     with pytest.raises(NotationError):
-        TileSet("6|6")  # type: ignore[arg-type]
+        TileSet("6|6")
     with pytest.raises(NotationError):
         TileSet.from_mask(1 << 28)
     with pytest.raises(NotationError):

@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Sequence
-from typing import Callable, Optional, TextIO
+from collections.abc import Callable, Sequence
+from typing import TextIO
 
 from . import domino
 from .errors import PintasError
@@ -54,7 +54,7 @@ def _side_name(rules: domino.Rules, side: int) -> str:
     return f"seat {side}"
 
 
-def ask_move(view: domino.View, game: domino.Game, ask: InputFn, out: TextIO) -> Optional[domino.Move]:
+def ask_move(view: domino.View, game: domino.Game, ask: InputFn, out: TextIO) -> domino.Move | None:
     """Ask until the player types a legal move; None if they quit."""
     legal = view.legal_moves()
     out.write("legal: " + "  ".join(f"{i}) {m}" for i, m in enumerate(legal, 1)) + "\n")
@@ -69,15 +69,18 @@ def ask_move(view: domino.View, game: domino.Game, ask: InputFn, out: TextIO) ->
             out.write("type a tile (6|4), a tile and an end (6|4L / 6|4R), 'draw', 'pass', "
                       "or the number of a legal move; 'quit' leaves\n")
             continue
-        if text.isdigit() and 1 <= int(text) <= len(legal):
-            return legal[int(text) - 1]
+        if text.isdigit():
+            if 1 <= int(text) <= len(legal):
+                return legal[int(text) - 1]
+            out.write(f"  there is no move {text}: choose 1..{len(legal)}\n")
+            continue
         try:
             return game.parse_move(text)
         except PintasError as exc:
             out.write(f"  {exc}\n")
 
 
-def play(rules: domino.Rules, human: int, seed: Optional[int], ask: InputFn, out: TextIO) -> int:
+def play(rules: domino.Rules, human: int, seed: int | None, ask: InputFn, out: TextIO) -> int:
     """Run one game in the terminal; 0 when it ends, 1 if the player quits."""
     game = domino.Game(rules, seed=seed)
     bots = random.Random(seed)
@@ -122,7 +125,7 @@ def make_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Optional[Sequence[str]] = None, ask: InputFn = input,
+def main(argv: Sequence[str] | None = None, ask: InputFn = input,
          out: TextIO = sys.stdout) -> int:
     """Entry point of ``python -m pintas``; returns the exit status."""
     args = make_parser().parse_args(argv)

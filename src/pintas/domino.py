@@ -23,11 +23,18 @@ import secrets
 import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Optional, Union
+from typing import Any
 
 from . import _line
 from ._line import Event, Move
-from .errors import CorruptStateError, DealError, IllegalMoveError, NotationError, RulesError, SeatError
+from .errors import (
+    CorruptStateError,
+    DealError,
+    IllegalMoveError,
+    NotationError,
+    RulesError,
+    SeatError,
+)
 from .tiles import TILE_COUNT, TILES, Tile, TileLike, TileSet, as_tile
 
 __all__ = [
@@ -49,7 +56,7 @@ MAX_TARGET = 10000
 MAX_BONUS = 1000
 MAX_SEED = (1 << 64) - 1
 
-MoveLike = Union[Move, str]
+MoveLike = Move | str
 
 
 def _check_int(name: str, value: object, low: int, high: int) -> None:
@@ -172,7 +179,7 @@ class Rules:
         return dataclasses.replace(self, **changes)
 
     @property
-    def mode(self) -> Optional[str]:
+    def mode(self) -> str | None:
         """The Dominican mode (``pairs``, ``four``, ``three``, ``two``), else None."""
         if self.game != "dominican":
             return None
@@ -237,8 +244,8 @@ class Deal:
     hands: tuple[TileSet, ...]
     boneyard: tuple[Tile, ...] = field(default=())
 
-    def __init__(self, hands: Iterable[Union[str, TileSet, Iterable[TileLike]]],
-                 boneyard: Union[str, Iterable[TileLike]] = ()) -> None:
+    def __init__(self, hands: Iterable[str | TileSet | Iterable[TileLike]],
+                 boneyard: str | Iterable[TileLike] = ()) -> None:
         parsed_hands = []
         for hand in hands:
             if isinstance(hand, TileSet):
@@ -271,7 +278,8 @@ class Deal:
             seen |= int(hand)
         in_pile = TileSet(self.boneyard)
         if seen & int(in_pile):
-            raise DealError(f"in a hand and in the boneyard: {TileSet.from_mask(seen & int(in_pile))}")
+            both = TileSet.from_mask(seen & int(in_pile))
+            raise DealError(f"in a hand and in the boneyard: {both}")
         rest = TILE_COUNT - 7 * rules.players
         if rules.draws and len(self.boneyard) != rest:
             raise DealError(f"the boneyard must list the {rest} undealt tiles in draw order: "
@@ -298,17 +306,17 @@ class View:
     hand: TileSet
     placements: tuple[tuple[Tile, str], ...]
     line: tuple[tuple[int, int], ...]
-    ends: Optional[tuple[int, int]]
+    ends: tuple[int, int] | None
     hand_sizes: tuple[int, ...]
     boneyard_size: int
     scores: tuple[int, ...]
-    to_move: Optional[int]
+    to_move: int | None
     round: int
     leader: int
-    forced_tile: Optional[Tile]
+    forced_tile: Tile | None
     log: tuple[Event, ...]
     is_over: bool
-    winner: Optional[int]
+    winner: int | None
 
     def legal_moves(self) -> list[Move]:
         """The seat's legal moves when it is to move (else an empty list)."""
@@ -376,10 +384,10 @@ class Game(_line.LineGame):
 
     _rules: Rules
     _first_seed: int
-    _first_deal: Optional[Deal]
+    _first_deal: Deal | None
 
-    def __init__(self, rules: Rules, seed: Optional[int] = None,
-                 deal: Optional[Deal] = None) -> None:
+    def __init__(self, rules: Rules, seed: int | None = None,
+                 deal: Deal | None = None) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"Game needs a domino.Rules: got {rules!r}")
         if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
@@ -404,7 +412,7 @@ class Game(_line.LineGame):
         return self._rules
 
     @property
-    def seed(self) -> Optional[int]:
+    def seed(self) -> int | None:
         """The game's seed, or None when every deal was seeded by the OS."""
         return self._seed
 
@@ -413,8 +421,8 @@ class Game(_line.LineGame):
         """The seeds the OS gave this game's deals, for audit (empty if seeded)."""
         if self._seed is not None:
             return ()
-        return (self._first_seed,) + tuple(e[1] for e in self._log
-                                           if isinstance(e, tuple) and e[0] == "seed")
+        later = (e[1] for e in self._log if isinstance(e, tuple) and e[0] == "seed")
+        return (self._first_seed, *later)
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -434,7 +442,7 @@ class Game(_line.LineGame):
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many tiles each seat holds."""
-        return self._hand_sizes()  # type: ignore[no-any-return]
+        return self._hand_sizes()
 
     def hand(self, seat: int) -> TileSet:
         """The tiles ``seat`` holds (the referee sees every hand)."""
@@ -444,7 +452,7 @@ class Game(_line.LineGame):
     def pips(self, seat: int) -> int:
         """Total pips in ``seat``'s hand."""
         self._check_seat(seat)
-        return self._pips(seat)  # type: ignore[no-any-return]
+        return self._pips(seat)
 
     def side_of(self, seat: int) -> int:
         """The side ``seat`` scores for (its team in pairs, else itself)."""
@@ -482,7 +490,8 @@ class Game(_line.LineGame):
         if move not in legal:
             if self.is_over:
                 raise IllegalMoveError(f"the game is over: {text!r} cannot be played")
-            raise IllegalMoveError(f"{text!r} is not legal now (legal: {', '.join(map(str, legal))})")
+            listed = ", ".join(map(str, legal))
+            raise IllegalMoveError(f"{text!r} is not legal now (legal: {listed})")
         return move
 
     def set_deal(self, deal: Deal) -> list[Event]:
@@ -495,7 +504,7 @@ class Game(_line.LineGame):
             raise DealError(f"set_deal takes a domino.Deal: got {deal!r}")
         deal.check(self._rules)
         hands, pile = deal._c_args(self._rules)
-        return self._set_deal(hands, pile)  # type: ignore[no-any-return]
+        return self._set_deal(hands, pile)
 
     # ---- views, copies, bytes -------------------------------------------
 
@@ -528,8 +537,8 @@ class Game(_line.LineGame):
         return Game._replay(self._rules, self._seed, self._first_seed, self._first_deal, self._log)
 
     @classmethod
-    def _replay(cls, rules: Rules, seed: Optional[int], first_seed: int,
-                first_deal: Optional[Deal], log: Sequence[Any]) -> Game:
+    def _replay(cls, rules: Rules, seed: int | None, first_seed: int,
+                first_deal: Deal | None, log: Sequence[Any]) -> Game:
         game = cls(rules, seed=first_seed, deal=first_deal)
         for entry in log:
             if isinstance(entry, int):
@@ -599,7 +608,7 @@ class Game(_line.LineGame):
                 log.append(("seed", struct.unpack("<Q", reader.take(8))[0]))
             elif code == _ENTRY_DEAL:
                 deal = _unpack_deal(reader, rules)
-                log.append(("deal",) + deal._c_args(rules))
+                log.append(("deal", *deal._c_args(rules)))
             elif code <= 57:
                 log.append(code)
             else:
@@ -610,7 +619,8 @@ class Game(_line.LineGame):
         check = cls.__new__(cls)
         check._load(final)
         try:
-            game = cls._replay(rules, first_seed if flags & 1 else None, first_seed, first_deal, log)
+            seed = first_seed if flags & 1 else None
+            game = cls._replay(rules, seed, first_seed, first_deal, log)
         except (IllegalMoveError, DealError) as exc:
             raise CorruptStateError(f"the saved log does not replay: {exc}") from None
         if game._save() != final:

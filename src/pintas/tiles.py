@@ -18,7 +18,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Union
 
 from .errors import NotationError
 
@@ -49,7 +48,8 @@ class Tile:
     def __init__(self, a: int, b: int) -> None:
         for end in (a, b):
             if type(end) is not int or not 0 <= end <= MAX_PIP:
-                raise NotationError(f"a tile's ends are whole numbers 0..{MAX_PIP}: got {a!r}|{b!r}")
+                raise NotationError(
+                    f"a tile's ends are whole numbers 0..{MAX_PIP}: got {a!r}|{b!r}")
         high, low = (a, b) if a >= b else (b, a)
         object.__setattr__(self, "_high", high)
         object.__setattr__(self, "_low", low)
@@ -148,7 +148,7 @@ class Tile:
 TILES: tuple[Tile, ...] = tuple(Tile(h, lo) for h in range(MAX_PIP + 1) for lo in range(h + 1))
 """All 28 tiles, by index."""
 
-TileLike = Union[Tile, str]
+TileLike = Tile | str
 """A tile or its notation."""
 
 

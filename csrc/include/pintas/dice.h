@@ -30,7 +30,9 @@
 #define PINTAS_DICE_MAX_PLAYERS 8
 /* Non-empty sub-multisets of one roll: at most 2^6 - 1 (six different faces). */
 #define PINTAS_DICE_MAX_KEEPS 64
-/* Events one move can write (at most 4 are used: ROLLED, DOOM, TURN_END, GAME_END). */
+/* Events one move can write. At most 4 are used: a roll writes ROLLED [, DOOM or
+ * ROLL_OUT, TURN_END [, GAME_END]]; a keep KEPT [, HOT_DICE]; a bank BANKED,
+ * then FINAL_ROUND and TURN_END, or TURN_END [, GAME_END]. */
 #define PINTAS_DICE_MAX_EVENTS 8
 /* The largest value a rules struct may give one combination, and the largest target. */
 #define PINTAS_DICE_MAX_VALUE 100000
@@ -227,7 +229,7 @@ typedef struct pintas_dice_move {
 } pintas_dice_move;
 
 typedef enum pintas_dice_event_kind {
-    PINTAS_DICE_EV_ROLLED = 0,   /* dice[0..n) in roll order */
+    PINTAS_DICE_EV_ROLLED = 0,   /* dice[0..n) in roll order; total = turn total at stake */
     PINTAS_DICE_EV_DOOM = 1,     /* points = turn total lost; total = player's score after */
     PINTAS_DICE_EV_ROLL_OUT = 2, /* points = turn total lost; total = player's score */
     PINTAS_DICE_EV_KEPT = 3,     /* dice[0..n) ascending; points made; total = turn total */
@@ -280,7 +282,8 @@ typedef struct pintas_dice_moves {
     pintas_dice_keep keeps[PINTAS_DICE_MAX_KEEPS];
 } pintas_dice_moves;
 
-/* Start a game: check *rules, players 1..PINTAS_DICE_MAX_PLAYERS,
+/* Start a game: check *rules, players 1..PINTAS_DICE_MAX_PLAYERS (the count of
+ * players is a game parameter, not a rule: presets fit any count),
  * first_player < players; seed the PRNG with (seed, PINTAS_RNG_STREAM).
  * first_player is to move with six dice to roll.
  * Returns PINTAS_OK, PINTAS_E_ARG or PINTAS_E_RULES. */

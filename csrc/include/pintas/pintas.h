@@ -6,5 +6,6 @@
 #include "rng.h"
 #include "tiles.h"
 #include "line.h"
+#include "dice.h"
 
 #endif /* PINTAS_PINTAS_H */
