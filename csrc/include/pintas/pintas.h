@@ -7,5 +7,6 @@
 #include "tiles.h"
 #include "line.h"
 #include "dice.h"
+#include "caminos.h"
 
 #endif /* PINTAS_PINTAS_H */

@@ -1,0 +1,566 @@
+/* caminos_save.c - pintas_caminos_save / pintas_caminos_load: the portable
+ * save format of a Caminos game.
+ *
+ * Format version 1: PINTAS_CAMINOS_SAVE_SIZE (256) bytes, every multi-byte
+ * field little-endian, written byte by byte (no struct dumps):
+ *     0  'P' 'C' 'M' 1    magic, format version
+ *     4  rules: players paths hand_size side_tiles full_path rounds
+ *               reserved[2]                                         (u8 each)
+ *    12  rng.state, rng.inc                                         (u64 each)
+ *    28  hand[0..3]                                                 (u64 each)
+ *    60  revealed[0..3]                                             (u64 each)
+ *    92  discard                                                    (u64)
+ *   100  score[0..3]                                  (i32, two's complement)
+ *   116  pile_len                                                   (u8)
+ *   117  pile[28]                              (u8; 0xFF from pile_len on)
+ *   145  path[0..7], 10 bytes each: centre len[2] end[2] tile[2][2]
+ *        (FRONT's tiles, then BACK's) reserved                      (u8 each)
+ *   225  phase to_move round starter passes out_seat last_turns
+ *        contenders step                                            (u8 each)
+ *   234  choice[4] shown[4] winners reserved[3]                     (u8 each)
+ *   246  zero bytes up to 256 (reserved)
+ *
+ * The loader accepts only states the engine can reach and safely continue;
+ * state_ok() lists every check. It uses only the public tile functions, so
+ * it is an independent second reading of the rules' invariants.
+ */
+#include <string.h>
+
+#include "pintas/caminos.h"
+
+#define SAVE_VERSION 1u
+#define USED_BYTES 246u
+#define N_TILES PINTAS_TILE_COUNT
+#define SEATS PINTAS_CAMINOS_MAX_SEATS
+#define PATHS PINTAS_CAMINOS_MAX_PATHS
+#define SIDE PINTAS_CAMINOS_MAX_SIDE
+#define ALL PINTAS_ALL_TILES
+/* Scores lose at most 28 points a round. */
+#define ROUND_LOSS_BOUND 28
+
+typedef struct writer {
+    uint8_t *p;
+} writer;
+
+typedef struct reader {
+    const uint8_t *p;
+} reader;
+
+static void put_u8(writer *w, unsigned v)
+{
+    *w->p++ = (uint8_t)v;
+}
+
+static void put_u32(writer *w, uint32_t v)
+{
+    put_u8(w, v & 0xFFu);
+    put_u8(w, (v >> 8) & 0xFFu);
+    put_u8(w, (v >> 16) & 0xFFu);
+    put_u8(w, (v >> 24) & 0xFFu);
+}
+
+static void put_u64(writer *w, uint64_t v)
+{
+    put_u32(w, (uint32_t)(v & 0xFFFFFFFFu));
+    put_u32(w, (uint32_t)(v >> 32));
+}
+
+static void put_bytes(writer *w, const uint8_t *src, size_t n)
+{
+    memcpy(w->p, src, n);
+    w->p += n;
+}
+
+static uint8_t get_u8(reader *r)
+{
+    return *r->p++;
+}
+
+static uint32_t get_u32(reader *r)
+{
+    uint32_t v = get_u8(r);
+    v |= (uint32_t)get_u8(r) << 8;
+    v |= (uint32_t)get_u8(r) << 16;
+    return v | ((uint32_t)get_u8(r) << 24);
+}
+
+static uint64_t get_u64(reader *r)
+{
+    uint64_t lo = get_u32(r);
+    return lo | ((uint64_t)get_u32(r) << 32);
+}
+
+static void get_bytes(reader *r, uint8_t *dst, size_t n)
+{
+    memcpy(dst, r->p, n);
+    r->p += n;
+}
+
+int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap)
+{
+    writer w;
+    unsigned i;
+    if (!s || !buf)
+        return PINTAS_E_ARG;
+    if (cap < PINTAS_CAMINOS_SAVE_SIZE)
+        return PINTAS_E_BUFFER;
+    memset(buf, 0, PINTAS_CAMINOS_SAVE_SIZE);
+    w.p = buf;
+    put_u8(&w, 'P');
+    put_u8(&w, 'C');
+    put_u8(&w, 'M');
+    put_u8(&w, SAVE_VERSION);
+    put_u8(&w, s->rules.players);
+    put_u8(&w, s->rules.paths);
+    put_u8(&w, s->rules.hand_size);
+    put_u8(&w, s->rules.side_tiles);
+    put_u8(&w, s->rules.full_path);
+    put_u8(&w, s->rules.rounds);
+    put_u8(&w, s->rules.reserved[0]);
+    put_u8(&w, s->rules.reserved[1]);
+    put_u64(&w, s->rng.state);
+    put_u64(&w, s->rng.inc);
+    for (i = 0; i < SEATS; ++i)
+        put_u64(&w, s->hand[i]);
+    for (i = 0; i < SEATS; ++i)
+        put_u64(&w, s->revealed[i]);
+    put_u64(&w, s->discard);
+    for (i = 0; i < SEATS; ++i)
+        put_u32(&w, (uint32_t)s->score[i]);
+    put_u8(&w, s->pile_len);
+    put_bytes(&w, s->pile, N_TILES);
+    for (i = 0; i < PATHS; ++i) {
+        const pintas_caminos_path *p = &s->path[i];
+        put_u8(&w, p->centre);
+        put_u8(&w, p->len[0]);
+        put_u8(&w, p->len[1]);
+        put_u8(&w, p->end[0]);
+        put_u8(&w, p->end[1]);
+        put_u8(&w, p->tile[0][0]);
+        put_u8(&w, p->tile[0][1]);
+        put_u8(&w, p->tile[1][0]);
+        put_u8(&w, p->tile[1][1]);
+        put_u8(&w, p->reserved);
+    }
+    put_u8(&w, s->phase);
+    put_u8(&w, s->to_move);
+    put_u8(&w, s->round);
+    put_u8(&w, s->starter);
+    put_u8(&w, s->passes);
+    put_u8(&w, s->out_seat);
+    put_u8(&w, s->last_turns);
+    put_u8(&w, s->contenders);
+    put_u8(&w, s->step);
+    put_bytes(&w, s->choice, SEATS);
+    put_bytes(&w, s->shown, SEATS);
+    put_u8(&w, s->winners);
+    put_bytes(&w, s->reserved, sizeof s->reserved);
+    return PINTAS_OK;
+}
+
+static void decode(const uint8_t *buf, pintas_caminos_state *s)
+{
+    reader r;
+    unsigned i;
+    r.p = buf + 4;
+    s->rules.players = get_u8(&r);
+    s->rules.paths = get_u8(&r);
+    s->rules.hand_size = get_u8(&r);
+    s->rules.side_tiles = get_u8(&r);
+    s->rules.full_path = get_u8(&r);
+    s->rules.rounds = get_u8(&r);
+    s->rules.reserved[0] = get_u8(&r);
+    s->rules.reserved[1] = get_u8(&r);
+    s->rng.state = get_u64(&r);
+    s->rng.inc = get_u64(&r);
+    for (i = 0; i < SEATS; ++i)
+        s->hand[i] = get_u64(&r);
+    for (i = 0; i < SEATS; ++i)
+        s->revealed[i] = get_u64(&r);
+    s->discard = get_u64(&r);
+    for (i = 0; i < SEATS; ++i)
+        s->score[i] = (int32_t)get_u32(&r);
+    s->pile_len = get_u8(&r);
+    get_bytes(&r, s->pile, N_TILES);
+    for (i = 0; i < PATHS; ++i) {
+        pintas_caminos_path *p = &s->path[i];
+        p->centre = get_u8(&r);
+        p->len[0] = get_u8(&r);
+        p->len[1] = get_u8(&r);
+        p->end[0] = get_u8(&r);
+        p->end[1] = get_u8(&r);
+        p->tile[0][0] = get_u8(&r);
+        p->tile[0][1] = get_u8(&r);
+        p->tile[1][0] = get_u8(&r);
+        p->tile[1][1] = get_u8(&r);
+        p->reserved = get_u8(&r);
+    }
+    s->phase = get_u8(&r);
+    s->to_move = get_u8(&r);
+    s->round = get_u8(&r);
+    s->starter = get_u8(&r);
+    s->passes = get_u8(&r);
+    s->out_seat = get_u8(&r);
+    s->last_turns = get_u8(&r);
+    s->contenders = get_u8(&r);
+    s->step = get_u8(&r);
+    get_bytes(&r, s->choice, SEATS);
+    get_bytes(&r, s->shown, SEATS);
+    s->winners = get_u8(&r);
+    get_bytes(&r, s->reserved, sizeof s->reserved);
+}
+
+/* ---- the checks ---------------------------------------------------------- */
+
+static pintas_mask tbit(unsigned t)
+{
+    return PINTAS_BIT(t);
+}
+
+static unsigned mask_count(pintas_mask m)
+{
+    return pintas_popcount(m);
+}
+
+/* Hands, revealed tiles and the discard inside the set; absent seats empty. */
+static int masks_ok(const pintas_caminos_state *s)
+{
+    unsigned seat;
+    for (seat = 0; seat < SEATS; ++seat) {
+        if ((s->hand[seat] | s->revealed[seat]) & ~ALL)
+            return 0;
+        if (seat >= s->rules.players && (s->hand[seat] || s->revealed[seat] ||
+                                         s->choice[seat] != PINTAS_NO_TILE ||
+                                         s->shown[seat] != PINTAS_NO_TILE || s->score[seat]))
+            return 0;
+    }
+    if (s->discard & ~ALL)
+        return 0;
+    return s->discard == 0 || s->rules.full_path == PINTAS_CAMINOS_DISCARD;
+}
+
+/* The pile: distinct tiles, 0xFF from pile_len on. */
+static int pile_ok(const pintas_caminos_state *s, pintas_mask *pile)
+{
+    unsigned i;
+    *pile = 0;
+    if (s->pile_len > N_TILES)
+        return 0;
+    for (i = 0; i < N_TILES; ++i) {
+        unsigned t = s->pile[i];
+        if (i >= s->pile_len) {
+            if (t != PINTAS_NO_TILE)
+                return 0;
+            continue;
+        }
+        if (t >= N_TILES || (*pile & tbit(t)))
+            return 0;
+        *pile |= tbit(t);
+    }
+    return 1;
+}
+
+/* One path slot: empty (centre and tiles 0xFF, the rest 0), or a centre
+ * with each side a chain of matching tiles, no longer than the rules allow,
+ * giving the stored end. *full says whether both sides are full. */
+static int path_ok(const pintas_caminos_state *s, const pintas_caminos_path *p,
+                   pintas_mask *tiles, int *full, int *empty)
+{
+    unsigned side, j, limit = s->rules.side_tiles;
+    *tiles = 0;
+    *full = 0;
+    *empty = p->centre == PINTAS_NO_TILE;
+    if (p->reserved != 0)
+        return 0;
+    if (*empty) {
+        for (side = 0; side < 2; ++side) {
+            if (p->len[side] || p->end[side])
+                return 0;
+            for (j = 0; j < SIDE; ++j)
+                if (p->tile[side][j] != PINTAS_NO_TILE)
+                    return 0;
+        }
+        return 1;
+    }
+    if (p->centre >= N_TILES)
+        return 0;
+    *tiles = tbit(p->centre);
+    for (side = 0; side < 2; ++side) {
+        unsigned n = side == PINTAS_CAMINOS_FRONT ? pintas_tile_high(p->centre)
+                                                  : pintas_tile_low(p->centre);
+        if (p->len[side] > limit)
+            return 0;
+        for (j = 0; j < SIDE; ++j) {
+            unsigned t = p->tile[side][j], h, l;
+            if (j >= p->len[side]) {
+                if (t != PINTAS_NO_TILE)
+                    return 0;
+                continue;
+            }
+            if (t >= N_TILES || (*tiles & tbit(t)))
+                return 0;
+            h = pintas_tile_high((uint8_t)t);
+            l = pintas_tile_low((uint8_t)t);
+            if (h != n && l != n)
+                return 0;
+            n = h == n ? l : h;
+            *tiles |= tbit(t);
+        }
+        if (p->end[side] != n)
+            return 0;
+    }
+    *full = p->len[0] == limit && p->len[1] == limit;
+    return 1;
+}
+
+/* Paths: slots beyond rules.paths empty; a full path only where full paths
+ * stay; an empty slot only where full paths are discarded, during play, with
+ * the pile empty (it is never refilled then), and no more empty slots than
+ * paths discarded. Writes the tiles on the table,
+ * the numbers open sides show (as a suit mask) and the tiles placed so far. */
+static int paths_ok(const pintas_caminos_state *s, pintas_mask *table, pintas_mask *open,
+                    unsigned *placed)
+{
+    unsigned i, gone = 0;
+    *table = 0;
+    *open = 0;
+    *placed = 0;
+    for (i = 0; i < PATHS; ++i) {
+        const pintas_caminos_path *p = &s->path[i];
+        pintas_mask tiles;
+        int full, empty;
+        if (!path_ok(s, p, &tiles, &full, &empty) || (*table & tiles))
+            return 0;
+        *table |= tiles;
+        if (i >= s->rules.paths) {
+            if (!empty)
+                return 0;
+            continue;
+        }
+        if (empty && (s->rules.full_path != PINTAS_CAMINOS_DISCARD ||
+                      s->phase == PINTAS_CAMINOS_REVEALING || s->pile_len != 0))
+            return 0;
+        if (full && s->rules.full_path != PINTAS_CAMINOS_STAY)
+            return 0;
+        if (empty) {
+            ++gone;
+            continue;
+        }
+        *placed += p->len[0] + p->len[1];
+        if (p->len[0] < s->rules.side_tiles)
+            *open |= pintas_suit_mask(p->end[0]);
+        if (p->len[1] < s->rules.side_tiles)
+            *open |= pintas_suit_mask(p->end[1]);
+    }
+    /* each empty slot is a path discarded: the discard holds at least as many */
+    return gone * (1u + 2u * s->rules.side_tiles) <= pintas_popcount(s->discard);
+}
+
+/* Every tile exactly once: hands, pile, table and discard are disjoint and
+ * together the whole set; the discard holds whole paths. */
+static int tiles_conserved(const pintas_caminos_state *s, pintas_mask pile, pintas_mask table)
+{
+    pintas_mask seen = 0;
+    pintas_mask parts[SEATS + 3];
+    unsigned i;
+    for (i = 0; i < SEATS; ++i)
+        parts[i] = s->hand[i];
+    parts[SEATS] = pile;
+    parts[SEATS + 1] = table;
+    parts[SEATS + 2] = s->discard;
+    for (i = 0; i < SEATS + 3; ++i) {
+        if (seen & parts[i])
+            return 0;
+        seen |= parts[i];
+    }
+    return seen == ALL && mask_count(s->discard) % (1u + 2u * s->rules.side_tiles) == 0;
+}
+
+static unsigned seat_bits(const pintas_caminos_state *s)
+{
+    return (1u << s->rules.players) - 1u;
+}
+
+/* The reveal: the deal untouched; step 1 with every seat in it and nothing
+ * shown, or a later step whose contenders are exactly the seats that showed
+ * the most pips in the step before (each of them with step - 1 tiles shown,
+ * the others with fewer); choices made by the lowest contenders first, each
+ * a tile of the hand not shown before, the next chooser to move. */
+static int reveal_ok(const pintas_caminos_state *s, unsigned placed)
+{
+    const pintas_caminos_rules *r = &s->rules;
+    unsigned seat, best = 0, most = 0, waiting = 0;
+    unsigned contenders = s->contenders;
+    if (placed != 0 || s->discard != 0 ||
+        s->pile_len != N_TILES - r->paths - (unsigned)r->players * r->hand_size)
+        return 0;
+    if (s->passes || s->out_seat != PINTAS_NO_SEAT || s->last_turns || s->winners ||
+        s->starter != PINTAS_NO_SEAT)
+        return 0;
+    if (s->step < 1 || s->step > r->hand_size || (contenders & ~seat_bits(s)) ||
+        mask_count(contenders) < 2)
+        return 0;
+    for (seat = 0; seat < r->players; ++seat) {
+        unsigned shown = s->shown[seat], n = mask_count(s->revealed[seat]);
+        if (mask_count(s->hand[seat]) != r->hand_size || (s->revealed[seat] & ~s->hand[seat]))
+            return 0;
+        if (shown == PINTAS_NO_TILE) {
+            /* out of the last step: dropped earlier (or nothing shown yet) */
+            if (s->step == 1 ? n != 0 : (n == 0 || n + 1 >= s->step))
+                return 0;
+            continue;
+        }
+        if (s->step == 1 || shown >= N_TILES || !(s->revealed[seat] & tbit(shown)) ||
+            n != s->step - 1u)
+            return 0;
+        if (pintas_tile_pips((uint8_t)shown) > best) {
+            best = pintas_tile_pips((uint8_t)shown);
+            most = 0;
+        }
+        if (pintas_tile_pips((uint8_t)shown) == best)
+            most |= 1u << seat;
+    }
+    if (s->step == 1 ? contenders != seat_bits(s) : contenders != most)
+        return 0;
+    for (seat = 0; seat < r->players; ++seat) {
+        unsigned c = s->choice[seat];
+        if (!(contenders & (1u << seat))) {
+            if (c != PINTAS_NO_TILE)
+                return 0;
+            continue;
+        }
+        if (c == PINTAS_NO_TILE) {
+            waiting |= 1u << seat;
+            continue;
+        }
+        if (waiting || c >= N_TILES || !(s->hand[seat] & ~s->revealed[seat] & tbit(c)))
+            return 0; /* chosen after a lower contender who has not chosen */
+    }
+    if (!waiting)
+        return 0;
+    return s->to_move < r->players && (waiting & (1u << s->to_move)) &&
+           !(waiting & ((1u << s->to_move) - 1u));
+}
+
+/* Play: the reveal cleared; a starter; passes only with an empty pile, fewer
+ * than the players, by the seats just before the one to move, none of whom
+ * could place; after a player went out, its hand empty, the last turns
+ * counted from it and the seats still to play holding tiles; otherwise every
+ * hand holding tiles. */
+static int play_ok(const pintas_caminos_state *s, pintas_mask open)
+{
+    const pintas_caminos_rules *r = &s->rules;
+    unsigned p = r->players, seat, i, taken = 0;
+    if (s->starter >= p || s->to_move >= p || s->passes >= p || s->winners)
+        return 0;
+    if (s->passes && s->pile_len != 0)
+        return 0;
+    if (s->out_seat == PINTAS_NO_SEAT) {
+        if (s->last_turns)
+            return 0;
+        for (seat = 0; seat < p; ++seat)
+            if (s->hand[seat] == 0)
+                return 0;
+    } else {
+        if (s->out_seat >= p || s->hand[s->out_seat] != 0 || s->last_turns < 1 ||
+            s->last_turns > p - 1u || s->to_move != (s->out_seat + p - s->last_turns) % p)
+            return 0;
+        taken = p - 1u - s->last_turns;
+        if (s->passes > taken)
+            return 0;
+        for (i = 0, seat = s->to_move; i < s->last_turns; ++i, seat = (seat + 1u) % p)
+            if (s->hand[seat] == 0)
+                return 0;
+    }
+    for (i = 1, seat = s->to_move; i <= s->passes; ++i) {
+        seat = (seat + p - 1u) % p;
+        if (s->hand[seat] & open)
+            return 0;
+    }
+    return 1;
+}
+
+static int over_ok(const pintas_caminos_state *s)
+{
+    unsigned seat, winners = 0;
+    int32_t best = INT32_MIN;
+    if (s->to_move != PINTAS_NO_SEAT || s->passes || s->out_seat != PINTAS_NO_SEAT ||
+        s->last_turns || s->starter >= s->rules.players || s->round != s->rules.rounds)
+        return 0;
+    for (seat = 0; seat < s->rules.players; ++seat)
+        if (s->score[seat] > best)
+            best = s->score[seat];
+    for (seat = 0; seat < s->rules.players; ++seat)
+        if (s->score[seat] == best)
+            winners |= 1u << seat;
+    return s->winners == winners;
+}
+
+/* Scores: 0 or negative, losing at most 28 points in each round scored. */
+static int scores_ok(const pintas_caminos_state *s)
+{
+    unsigned seat, scored = s->phase == PINTAS_CAMINOS_OVER ? s->round : s->round - 1u;
+    int32_t floor = -(int32_t)(ROUND_LOSS_BOUND * scored);
+    for (seat = 0; seat < s->rules.players; ++seat)
+        if (s->score[seat] > 0 || s->score[seat] < floor)
+            return 0;
+    return 1;
+}
+
+/* The fields the reveal alone uses, cleared outside it. */
+static int reveal_cleared(const pintas_caminos_state *s)
+{
+    unsigned seat;
+    if (s->contenders || s->step)
+        return 0;
+    for (seat = 0; seat < SEATS; ++seat)
+        if (s->revealed[seat] || s->choice[seat] != PINTAS_NO_TILE ||
+            s->shown[seat] != PINTAS_NO_TILE)
+            return 0;
+    return 1;
+}
+
+static int state_ok(const pintas_caminos_state *s)
+{
+    pintas_mask pile, table, open;
+    unsigned placed;
+    if (pintas_caminos_rules_check(&s->rules) != PINTAS_OK || !pintas_rng_is_valid(&s->rng))
+        return 0;
+    if (s->phase > PINTAS_CAMINOS_OVER || s->round < 1 || s->round > s->rules.rounds)
+        return 0;
+    if (s->reserved[0] || s->reserved[1] || s->reserved[2])
+        return 0;
+    if (!masks_ok(s) || !pile_ok(s, &pile) || !paths_ok(s, &table, &open, &placed) ||
+        !tiles_conserved(s, pile, table) || !scores_ok(s))
+        return 0;
+    if (s->phase == PINTAS_CAMINOS_REVEALING)
+        return reveal_ok(s, placed);
+    if (!reveal_cleared(s))
+        return 0;
+    if (s->phase == PINTAS_CAMINOS_PLAYING)
+        return play_ok(s, open);
+    return over_ok(s);
+}
+
+int pintas_caminos_load(pintas_caminos_state *s, const uint8_t *buf, size_t len)
+{
+    pintas_caminos_state t;
+    size_t i;
+    if (!s || !buf)
+        return PINTAS_E_ARG;
+    if (len < 4 || buf[0] != 'P' || buf[1] != 'C' || buf[2] != 'M')
+        return PINTAS_E_CORRUPT;
+    if (buf[3] != SAVE_VERSION)
+        return PINTAS_E_VERSION;
+    if (len != PINTAS_CAMINOS_SAVE_SIZE)
+        return PINTAS_E_CORRUPT;
+    for (i = USED_BYTES; i < PINTAS_CAMINOS_SAVE_SIZE; ++i)
+        if (buf[i] != 0)
+            return PINTAS_E_CORRUPT;
+    memset(&t, 0, sizeof t);
+    decode(buf, &t);
+    if (!state_ok(&t))
+        return PINTAS_E_CORRUPT;
+    memcpy(s, &t, sizeof t);
+    return PINTAS_OK;
+}

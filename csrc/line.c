@@ -1,0 +1,1042 @@
+/* line.c - the line-game engine: Muggins (seed 000), Capicua (seed 001) and
+ * Dominican (seed 004) domino, as resolved in RULES.md section 1.
+ *
+ * Parameters (pintas_line_rules): game, players 2..4, pairs (4 players, not
+ * Muggins), redeal_doubles, block_scoring (Muggins), tranque (Dominican),
+ * capicua and pass_points (Capicua), capicua_bonus, pase_corrido_bonus and
+ * pase_de_salida_bonus (Dominican), target.
+ *
+ * Rules implemented:
+ *  - Deal: a Fisher-Yates shuffle of 0..27 on the game's PCG32; seat s takes
+ *    shuffled[7s..7s+7); the rest is the boneyard in that order where the rules
+ *    draw (not Dominican, < 4 players), else set aside. A hand with
+ *    redeal_doubles or more doubles voids the deal (REDEAL, new full shuffle),
+ *    at most PINTAS_LINE_MAX_REDEALS times in a row. Hand-made deals obey it too.
+ *  - Leads: round 1, the holder of the highest double held (6|6 first) must
+ *    open with it, else the holder of the heaviest tile; later rounds the
+ *    previous round's winner opens with any tile (Muggins block tie: the same
+ *    leader again). The opening tile's high end becomes the left end.
+ *  - Moves: a tile matching an open end goes there; a tile fitting both ends
+ *    is two moves unless the ends show the same number (then LEFT only), except
+ *    in Muggins, where both are listed. No play: draw one tile (the same player
+ *    moves again) while the boneyard lasts, else pass.
+ *  - Round end: domino (last tile placed), checked first, else block (nobody
+ *    can play or draw), declared right after the placement or the draw of the
+ *    last boneyard tile that caused it; nobody passes into a block.
+ *  - Muggins: fives in play (a double at an end counts twice; a lone opening
+ *    tile counts its pips); domino = round5(others' pips); block: cascade or
+ *    lowest-takes-all, a tie for fewest scores nothing; the game ends the
+ *    moment a side reaches the target; ties for the highest at a round's end
+ *    are broken by tile draws from the game's PCG32.
+ *  - Capicua: pass points to the last placer when an opponent passes; domino
+ *    and block score 1 / 2 / ceil(T/10) of the other hands' pips T, a capicua
+ *    domino twice (a second SCORE); the game ends the moment a side reaches the
+ *    target, zapatero when every other side is still on 0.
+ *  - Dominican: never draws; domino scores the other hands' pips plus the
+ *    capicua bonus; tranque "lowest" or "blocker" scores every pip in the
+ *    hands; pase de salida and pase corrido bonuses; the target is checked only
+ *    at a round's end (equal highest: first side in turn order from the round
+ *    winner).
+ *
+ * Decisions where RULES.md is silent (pinned by csrc/tests/test_line.c):
+ *  - A SCORE of 0 points is never emitted (ROUND_END always is).
+ *  - A game won mid-round (Muggins fives, Capicua pass points) emits GAME_END
+ *    right after the SCORE: no ROUND_END, the hands stay as they were.
+ *  - A block caused by drawing the last tile has ROUND_END tile = NO_TILE (the
+ *    drawn tile is private to the drawer).
+ *  - Once OVER, to_move is PINTAS_NO_SEAT. GAME_END points = the winner's score.
+ *  - DEAL: seat = leader, side = its side, tile = the forced opening tile (or
+ *    NO_TILE), points = round. The round counter saturates at 65535.
+ */
+#include <string.h>
+
+#include "pintas/line.h"
+#include "line_internal.h"
+
+#define N_TILES PINTAS_TILE_COUNT
+#define HAND PINTAS_LINE_HAND_SIZE
+
+/* Round ends happen once in ~25 moves: keeping them out of line keeps the
+ * move path's registers free (GCC/Clang only; other compilers ignore it). */
+#if defined(__GNUC__)
+#define RARE_PATH __attribute__((noinline))
+#else
+#define RARE_PATH
+#endif
+
+/* Ends, pips and suits of the 28 tiles, local so the hot path inlines them
+ * (the same tables as tiles.c; the tests compare behaviour through both). */
+static const uint8_t TILE_HI[N_TILES] = {
+    0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6};
+static const uint8_t TILE_LO[N_TILES] = {
+    0, 0, 1, 0, 1, 2, 0, 1, 2, 3, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6};
+/* SUIT[7] is empty so that any end below 8 indexes safely (see usable()). */
+static const pintas_mask SUIT[8] = {
+    UINT64_C(0x000000000020844b), UINT64_C(0x0000000000410896), UINT64_C(0x0000000000821138),
+    UINT64_C(0x00000000010423c0), UINT64_C(0x0000000002087c00), UINT64_C(0x00000000041f8000),
+    UINT64_C(0x000000000fe00000), 0};
+/* The doubles from 6|6 down: round 1's lead is the first one held. */
+static const uint8_t DOUBLES_DOWN[7] = {27, 20, 14, 9, 5, 2, 0};
+/* Lowest set bit by de Bruijn multiplication (as tiles.c), inlined here. */
+static const uint8_t DEBRUIJN[64] = {
+    0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,
+    62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+    63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+    46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
+
+static unsigned lowest_tile(pintas_mask m) /* m != 0 */
+{
+    return DEBRUIJN[((m & (0 - m)) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
+}
+
+static unsigned is_double(unsigned t)
+{
+    return (unsigned)((PINTAS_DOUBLES_MASK >> t) & 1u);
+}
+
+static unsigned tile_pips(unsigned t)
+{
+    return (unsigned)TILE_HI[t] + TILE_LO[t];
+}
+
+static unsigned mask_pips(pintas_mask m)
+{
+    unsigned total = 0;
+    m &= PINTAS_ALL_TILES;
+    while (m) {
+        total += tile_pips(lowest_tile(m));
+        m &= m - 1;
+    }
+    return total;
+}
+
+/* ---- rules --------------------------------------------------------------- */
+
+static int draws(const pintas_line_rules *r)
+{
+    return r->game != PINTAS_LINE_DOMINICAN && r->players < 4;
+}
+
+int pintas__line_draws(const pintas_line_rules *rules)
+{
+    return draws(rules);
+}
+
+static unsigned sides_of(const pintas_line_rules *r)
+{
+    return r->pairs ? 2u : r->players;
+}
+
+/* Seats 0..3: with pairs the side is seat & 1, else the seat itself. */
+static unsigned side_of(const pintas_line_rules *r, unsigned seat)
+{
+    return seat & (3u >> (r->pairs & 1u));
+}
+
+/* Branch-free: who moves next is as random as the game itself. */
+static unsigned next_seat(const pintas_line_rules *r, unsigned seat)
+{
+    unsigned n = seat + 1u;
+    return n & (0u - (unsigned)(n < r->players));
+}
+
+/* An option's ceiling: `limit` in the game that owns it, 0 in the others. */
+static unsigned owned(const pintas_line_rules *r, unsigned game, unsigned limit)
+{
+    return r->game == game ? limit : 0u;
+}
+
+int pintas_line_rules_check(const pintas_line_rules *r)
+{
+    if (!r)
+        return PINTAS_E_ARG;
+    if (r->game > PINTAS_LINE_DOMINICAN || r->players < 2 || r->players > PINTAS_LINE_MAX_SEATS)
+        return PINTAS_E_RULES;
+    if (r->pairs > 1 || (r->pairs && (r->players != 4 || r->game == PINTAS_LINE_MUGGINS)))
+        return PINTAS_E_RULES;
+    if (r->redeal_doubles > 7 || r->reserved != 0)
+        return PINTAS_E_RULES;
+    if (r->block_scoring > owned(r, PINTAS_LINE_MUGGINS, 1) ||
+        r->tranque > owned(r, PINTAS_LINE_DOMINICAN, 1) ||
+        r->capicua > owned(r, PINTAS_LINE_CAPICUA, 1))
+        return PINTAS_E_RULES;
+    if (r->pass_points > owned(r, PINTAS_LINE_CAPICUA, PINTAS_LINE_MAX_BONUS) ||
+        r->capicua_bonus > owned(r, PINTAS_LINE_DOMINICAN, PINTAS_LINE_MAX_BONUS) ||
+        r->pase_corrido_bonus > owned(r, PINTAS_LINE_DOMINICAN, PINTAS_LINE_MAX_BONUS) ||
+        r->pase_de_salida_bonus > owned(r, PINTAS_LINE_DOMINICAN, PINTAS_LINE_MAX_BONUS))
+        return PINTAS_E_RULES;
+    if (r->target < 1 || r->target > PINTAS_LINE_MAX_TARGET)
+        return PINTAS_E_RULES;
+    return PINTAS_OK;
+}
+
+int pintas_line_rules_preset(pintas_line_rules *rules, int game, int players, int pairs)
+{
+    pintas_line_rules r;
+    if (!rules)
+        return PINTAS_E_ARG;
+    if (game < 0 || game > PINTAS_LINE_DOMINICAN || players < 2 || players > 4 || pairs < 0 ||
+        pairs > 1)
+        return PINTAS_E_RULES;
+    memset(&r, 0, sizeof r);
+    r.game = (uint8_t)game;
+    r.players = (uint8_t)players;
+    r.pairs = (uint8_t)pairs;
+    switch (game) {
+    case PINTAS_LINE_MUGGINS:
+        r.target = 200;
+        r.redeal_doubles = 5;
+        r.block_scoring = PINTAS_BLOCK_CASCADE;
+        break;
+    case PINTAS_LINE_CAPICUA:
+        r.target = 20;
+        r.redeal_doubles = 5;
+        r.capicua = 1;
+        r.pass_points = 2;
+        break;
+    default:
+        r.target = 200;
+        r.tranque = PINTAS_TRANQUE_LOWEST;
+        r.capicua_bonus = 25;
+        break;
+    }
+    if (pintas_line_rules_check(&r) != PINTAS_OK)
+        return PINTAS_E_RULES;
+    *rules = r;
+    return PINTAS_OK;
+}
+
+int pintas_line_sides(const pintas_line_rules *rules)
+{
+    if (!rules)
+        return PINTAS_E_ARG;
+    if (pintas_line_rules_check(rules) != PINTAS_OK)
+        return PINTAS_E_RULES;
+    return (int)sides_of(rules);
+}
+
+int pintas_line_side_of(const pintas_line_rules *rules, int seat)
+{
+    if (!rules || rules->players > PINTAS_LINE_MAX_SEATS || seat < 0 || seat >= rules->players)
+        return PINTAS_E_ARG;
+    return (int)side_of(rules, (unsigned)seat);
+}
+
+/* ---- events -------------------------------------------------------------- */
+
+/* Where a call writes its events; the capacity was checked against the
+ * documented bound up front, the test here only keeps a bug from overrunning. */
+typedef struct event_sink {
+    pintas_line_event *ev;
+    size_t n;
+    size_t cap;
+} event_sink;
+
+static void emit(event_sink *o, const pintas_line_state *s, unsigned kind, unsigned seat,
+                 unsigned tile, unsigned end, unsigned reason, int32_t points)
+{
+    pintas_line_event *e;
+    if (o->n >= o->cap)
+        return;
+    e = &o->ev[o->n++];
+    e->kind = (uint8_t)kind;
+    e->seat = (uint8_t)seat;
+    /* a seat 0..3 gets its side; NO_SEAT (0xFF) keeps every bit set */
+    e->side = (uint8_t)(side_of(&s->rules, seat) |
+                        (0u - (unsigned)(seat >= PINTAS_LINE_MAX_SEATS)));
+    e->tile = (uint8_t)tile;
+    e->end = (uint8_t)end;
+    e->reason = (uint8_t)reason;
+    e->reserved = 0;
+    e->points = points;
+}
+
+/* GAME_END names a side rather than a seat. */
+static void emit_game_end(event_sink *o, unsigned side, unsigned reason, int32_t points)
+{
+    pintas_line_event *e;
+    if (o->n >= o->cap)
+        return;
+    e = &o->ev[o->n++];
+    e->kind = PINTAS_EV_GAME_END;
+    e->seat = PINTAS_NO_SEAT;
+    e->side = (uint8_t)side;
+    e->tile = PINTAS_NO_TILE;
+    e->end = 0;
+    e->reason = (uint8_t)reason;
+    e->reserved = 0;
+    e->points = points;
+}
+
+/* ---- sanity of a caller-held state --------------------------------------- */
+
+/* What every call needs to stay inside its arrays, on any bytes at all: a
+ * seat count that fits the arrays and open ends below 8 (SUIT has 8 rows).
+ * The player to move is checked where it is used (playing_seat_ok); the rest
+ * cannot overrun: tiles are masked or checked where read, sides and the leader
+ * are masked with 3, scores saturate (see add_score). Kept branch-free and
+ * small because every legal() and play() runs it. */
+static int usable(const pintas_line_state *s)
+{
+    return (s->rules.players - 2u <= 2u) & (((s->ends[0] | s->ends[1]) >> 3) == 0);
+}
+
+static int playing_seat_ok(const pintas_line_state *s)
+{
+    return s->to_move < s->rules.players;
+}
+
+int pintas__line_usable(const pintas_line_state *s)
+{
+    return usable(s) && s->ends[0] <= PINTAS_MAX_PIP && s->ends[1] <= PINTAS_MAX_PIP &&
+           s->leader < s->rules.players &&
+           (s->phase != PINTAS_LINE_PLAYING || playing_seat_ok(s));
+}
+
+/* ---- the deal ------------------------------------------------------------ */
+
+static pintas_mask mask_of(const uint8_t *tiles, unsigned n)
+{
+    pintas_mask m = 0;
+    unsigned i;
+    for (i = 0; i < n; ++i)
+        m |= PINTAS_BIT(tiles[i]);
+    return m;
+}
+
+/* Seat s takes order[7s..7s+7); the rest is the boneyard in that order where
+ * the rules draw, else the set-aside mask. */
+static void deal_in_order(pintas_line_state *s, const uint8_t *order)
+{
+    unsigned p = s->rules.players, rest = N_TILES - HAND * p, seat;
+    for (seat = 0; seat < PINTAS_LINE_MAX_SEATS; ++seat)
+        s->hand[seat] = seat < p ? mask_of(order + HAND * seat, HAND) : 0;
+    memset(s->boneyard, PINTAS_NO_TILE, sizeof s->boneyard);
+    s->bone_pos = 0;
+    if (draws(&s->rules)) {
+        memcpy(s->boneyard, order + HAND * p, rest);
+        s->bone_len = (uint8_t)rest;
+        s->aside = 0;
+    } else {
+        s->bone_len = 0;
+        s->aside = mask_of(order + HAND * p, rest);
+    }
+}
+
+static void deal_from_rng(pintas_line_state *s)
+{
+    uint8_t order[N_TILES];
+    unsigned i;
+    for (i = 0; i < N_TILES; ++i)
+        order[i] = (uint8_t)i;
+    pintas__rng_shuffle(&s->rng, order, N_TILES);
+    deal_in_order(s, order);
+}
+
+static void deal_by_hand(pintas_line_state *s, const pintas_line_deal *d)
+{
+    pintas_mask held = 0;
+    unsigned seat;
+    for (seat = 0; seat < PINTAS_LINE_MAX_SEATS; ++seat) {
+        s->hand[seat] = d->hand[seat];
+        held |= d->hand[seat];
+    }
+    memset(s->boneyard, PINTAS_NO_TILE, sizeof s->boneyard);
+    memcpy(s->boneyard, d->boneyard, d->boneyard_len);
+    s->bone_len = d->boneyard_len;
+    s->bone_pos = 0;
+    s->aside = draws(&s->rules) ? 0 : (PINTAS_ALL_TILES & ~held);
+}
+
+/* A deal of these rules: 7 disjoint tiles per seat, nothing for absent seats,
+ * and where the rules draw a boneyard listing every other tile exactly once. */
+static int deal_is_valid(const pintas_line_rules *r, const pintas_line_deal *d)
+{
+    pintas_mask seen = 0;
+    unsigned seat, i;
+    for (seat = 0; seat < PINTAS_LINE_MAX_SEATS; ++seat) {
+        pintas_mask h = d->hand[seat];
+        if (seat >= r->players) {
+            if (h)
+                return 0;
+            continue;
+        }
+        if ((h & ~PINTAS_ALL_TILES) || pintas_popcount(h) != HAND || (h & seen))
+            return 0;
+        seen |= h;
+    }
+    if (!draws(r))
+        return d->boneyard_len == 0;
+    if (d->boneyard_len != N_TILES - HAND * r->players)
+        return 0;
+    for (i = 0; i < d->boneyard_len; ++i) {
+        unsigned t = d->boneyard[i];
+        if (t >= N_TILES || (seen & PINTAS_BIT(t)))
+            return 0;
+        seen |= PINTAS_BIT(t);
+    }
+    return 1;
+}
+
+/* The lowest seat whose hand voids the deal (*doubles = its doubles), or -1. */
+static int voided_seat(const pintas_line_state *s, unsigned *doubles)
+{
+    unsigned seat, need = s->rules.redeal_doubles;
+    if (need == 0)
+        return -1;
+    for (seat = 0; seat < s->rules.players; ++seat) {
+        unsigned n = pintas_popcount(s->hand[seat] & PINTAS_DOUBLES_MASK);
+        if (n >= need) {
+            *doubles = n;
+            return (int)seat;
+        }
+    }
+    return -1;
+}
+
+void pintas__line_first_lead(const pintas_line_state *s, uint8_t *leader, uint8_t *tile)
+{
+    pintas_mask held = 0;
+    unsigned seat, i;
+    uint8_t t = PINTAS_NO_TILE;
+    for (seat = 0; seat < s->rules.players; ++seat)
+        held |= s->hand[seat];
+    held &= PINTAS_ALL_TILES;
+    for (i = 0; i < 7 && t == PINTAS_NO_TILE; ++i)
+        if (held & PINTAS_BIT(DOUBLES_DOWN[i]))
+            t = DOUBLES_DOWN[i];
+    if (t == PINTAS_NO_TILE)
+        t = pintas_heaviest_tile(held);
+    *tile = t;
+    *leader = 0;
+    if (t == PINTAS_NO_TILE)
+        return;
+    for (seat = 0; seat < s->rules.players; ++seat)
+        if (s->hand[seat] & PINTAS_BIT(t))
+            *leader = (uint8_t)seat;
+}
+
+/* Apply the redeal rule to the hands just dealt, then open the round: round
+ * 1's lead rule (first_round) or the given leader, empty line, DEAL event. */
+static void open_round(pintas_line_state *s, event_sink *o, int first_round, unsigned leader)
+{
+    unsigned redeals = 0, doubles = 0;
+    int seat;
+    while (redeals < PINTAS_LINE_MAX_REDEALS && (seat = voided_seat(s, &doubles)) >= 0) {
+        emit(o, s, PINTAS_EV_REDEAL, (unsigned)seat, PINTAS_NO_TILE, 0, PINTAS_WHY_NONE,
+             (int32_t)doubles);
+        deal_from_rng(s);
+        ++redeals;
+    }
+    s->forced_tile = PINTAS_NO_TILE;
+    if (first_round) {
+        uint8_t l, t;
+        pintas__line_first_lead(s, &l, &t);
+        leader = l;
+        s->forced_tile = t;
+    }
+    s->leader = (uint8_t)leader;
+    s->to_move = (uint8_t)leader;
+    s->line_len = 0;
+    memset(s->line, PINTAS_NO_TILE, sizeof s->line);
+    s->ends[0] = s->ends[1] = 0;
+    s->end_double[0] = s->end_double[1] = 0;
+    s->passes = 0;
+    s->last_placer = PINTAS_NO_SEAT;
+    s->phase = PINTAS_LINE_PLAYING;
+    s->winner = PINTAS_NO_SEAT;
+    s->end_reason = PINTAS_WHY_NONE;
+    emit(o, s, PINTAS_EV_DEAL, leader, s->forced_tile, 0, PINTAS_WHY_NONE, (int32_t)s->round);
+}
+
+static int start_game(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
+                      const pintas_line_deal *deal, pintas_line_event *ev, size_t ev_cap,
+                      size_t *n_ev)
+{
+    pintas_line_rules r;
+    event_sink o;
+    if (!s || !rules || !ev || !n_ev)
+        return PINTAS_E_ARG;
+    if (ev_cap < PINTAS_LINE_MAX_EVENTS)
+        return PINTAS_E_BUFFER;
+    if (pintas_line_rules_check(rules) != PINTAS_OK)
+        return PINTAS_E_RULES;
+    r = *rules; /* rules may live inside *s */
+    if (deal && !deal_is_valid(&r, deal))
+        return PINTAS_E_DEAL;
+    memset(s, 0, sizeof *s);
+    s->rules = r;
+    pintas_rng_seed(&s->rng, seed, PINTAS_RNG_STREAM);
+    s->round = 1;
+    if (deal)
+        deal_by_hand(s, deal);
+    else
+        deal_from_rng(s);
+    o.ev = ev;
+    o.n = 0;
+    o.cap = ev_cap;
+    open_round(s, &o, 1, 0);
+    *n_ev = o.n;
+    return PINTAS_OK;
+}
+
+int pintas_line_new(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
+                    pintas_line_event *ev, size_t ev_cap, size_t *n_ev)
+{
+    return start_game(s, rules, seed, NULL, ev, ev_cap, n_ev);
+}
+
+int pintas_line_new_dealt(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
+                          const pintas_line_deal *deal, pintas_line_event *ev, size_t ev_cap,
+                          size_t *n_ev)
+{
+    if (!deal)
+        return PINTAS_E_ARG;
+    return start_game(s, rules, seed, deal, ev, ev_cap, n_ev);
+}
+
+int pintas_line_set_deal(pintas_line_state *s, const pintas_line_deal *deal,
+                         pintas_line_event *ev, size_t ev_cap, size_t *n_ev)
+{
+    event_sink o;
+    if (!s || !deal || !ev || !n_ev)
+        return PINTAS_E_ARG;
+    if (ev_cap < PINTAS_LINE_MAX_EVENTS)
+        return PINTAS_E_BUFFER;
+    if (!usable(s))
+        return PINTAS_E_ARG;
+    if (s->phase != PINTAS_LINE_PLAYING || s->line_len != 0 || s->bone_pos != 0)
+        return PINTAS_E_ILLEGAL;
+    if (!deal_is_valid(&s->rules, deal))
+        return PINTAS_E_DEAL;
+    deal_by_hand(s, deal);
+    o.ev = ev;
+    o.n = 0;
+    o.cap = ev_cap;
+    open_round(s, &o, s->round == 1, s->leader);
+    *n_ev = o.n;
+    return PINTAS_OK;
+}
+
+int pintas_line_reseed(pintas_line_state *s, uint64_t seed)
+{
+    if (!s)
+        return PINTAS_E_ARG;
+    pintas_rng_seed(&s->rng, seed, PINTAS_RNG_STREAM);
+    return PINTAS_OK;
+}
+
+/* ---- what can be played -------------------------------------------------- */
+
+static pintas_mask open_suits(const pintas_line_state *s)
+{
+    return SUIT[s->ends[0]] | SUIT[s->ends[1]];
+}
+
+static int can_draw(const pintas_line_state *s)
+{
+    return s->bone_pos < s->bone_len;
+}
+
+static pintas_mask playable(const pintas_line_state *s, unsigned seat)
+{
+    pintas_mask h = s->hand[seat] & PINTAS_ALL_TILES;
+    if (s->line_len == 0)
+        return s->forced_tile < N_TILES ? h & PINTAS_BIT(s->forced_tile) : h;
+    return h & open_suits(s);
+}
+
+pintas_mask pintas__line_playable(const pintas_line_state *s, unsigned seat)
+{
+    return playable(s, seat);
+}
+
+/* Absent seats' hands are always empty, so one union answers for all seats. */
+static int nobody_can_place(const pintas_line_state *s)
+{
+    return ((s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]) & open_suits(s)) == 0;
+}
+
+int pintas__line_blocked(const pintas_line_state *s)
+{
+    return s->line_len > 0 && !can_draw(s) && nobody_can_place(s);
+}
+
+int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t cap, size_t *n)
+{
+    pintas_mask hand, left, right, both;
+    size_t k = 0;
+    if (!s || !out || !n)
+        return PINTAS_E_ARG;
+    if (cap < PINTAS_LINE_MAX_MOVES)
+        return PINTAS_E_BUFFER;
+    if (!usable(s))
+        return PINTAS_E_ARG;
+    if (s->phase != PINTAS_LINE_PLAYING) {
+        *n = 0;
+        return PINTAS_OK;
+    }
+    if (!playing_seat_ok(s))
+        return PINTAS_E_ARG;
+    hand = s->hand[s->to_move] & PINTAS_ALL_TILES;
+    if (s->line_len == 0) {
+        left = playable(s, s->to_move);
+        right = 0;
+    } else {
+        unsigned e0 = s->ends[0], e1 = s->ends[1];
+        /* equal ends make one move (LEFT), except in Muggins */
+        unsigned two_ends = (e0 != e1) | (s->rules.game == PINTAS_LINE_MUGGINS);
+        left = hand & SUIT[e0];
+        right = hand & SUIT[e1] & (0 - (pintas_mask)two_ends);
+    }
+    both = left & right; /* rare: the tile {e0,e1}, or every match when e0 == e1 */
+    for (right |= left; right; right &= right - 1) {
+        unsigned t = lowest_tile(right);
+        out[k].kind = PINTAS_MOVE_PLAY;
+        out[k].tile = (uint8_t)t;
+        out[k++].end = (uint8_t)(((left >> t) & 1u) ^ 1u); /* LEFT if it fits the left */
+        if ((both >> t) & 1u) {
+            out[k].kind = PINTAS_MOVE_PLAY;
+            out[k].tile = (uint8_t)t;
+            out[k++].end = PINTAS_END_RIGHT;
+        }
+    }
+    if (k == 0) {
+        out[0].kind = (uint8_t)(can_draw(s) ? PINTAS_MOVE_DRAW : PINTAS_MOVE_PASS);
+        out[0].tile = PINTAS_NO_TILE;
+        out[0].end = 0;
+        k = 1;
+    }
+    *n = k;
+    return PINTAS_OK;
+}
+
+/* The legality test: a move is legal exactly when legal() would list it. */
+static int check_move(const pintas_line_state *s, const pintas_line_move *m)
+{
+    pintas_mask bit;
+    unsigned e0, e1;
+    if (!usable(s))
+        return PINTAS_E_ARG;
+    if (s->phase != PINTAS_LINE_PLAYING)
+        return PINTAS_E_OVER;
+    if (!playing_seat_ok(s))
+        return PINTAS_E_ARG;
+    if (m->kind == PINTAS_MOVE_PLAY) {
+        if (m->tile >= N_TILES || m->end > PINTAS_END_RIGHT || s->line_len >= N_TILES)
+            return PINTAS_E_ILLEGAL;
+        bit = PINTAS_BIT(m->tile);
+        if (!(s->hand[s->to_move] & bit))
+            return PINTAS_E_ILLEGAL;
+        if (s->line_len == 0)
+            return m->end == PINTAS_END_LEFT &&
+                           (s->forced_tile >= N_TILES || s->forced_tile == m->tile)
+                       ? PINTAS_OK
+                       : PINTAS_E_ILLEGAL;
+        e0 = s->ends[0];
+        e1 = s->ends[1];
+        if (m->end == PINTAS_END_RIGHT && e0 == e1 && s->rules.game != PINTAS_LINE_MUGGINS)
+            return PINTAS_E_ILLEGAL; /* equal ends: the LEFT placement is the one move */
+        return (SUIT[s->ends[m->end]] & bit) ? PINTAS_OK : PINTAS_E_ILLEGAL;
+    }
+    if (m->kind != PINTAS_MOVE_DRAW && m->kind != PINTAS_MOVE_PASS)
+        return PINTAS_E_ILLEGAL;
+    if (m->tile != PINTAS_NO_TILE || m->end != 0 || s->line_len == 0 ||
+        playable(s, s->to_move))
+        return PINTAS_E_ILLEGAL;
+    if (m->kind == PINTAS_MOVE_DRAW)
+        return can_draw(s) && s->bone_pos < N_TILES && s->boneyard[s->bone_pos] < N_TILES
+                   ? PINTAS_OK
+                   : PINTAS_E_ILLEGAL;
+    return can_draw(s) ? PINTAS_E_ILLEGAL : PINTAS_OK;
+}
+
+int pintas_line_check(const pintas_line_state *s, const pintas_line_move *m)
+{
+    if (!s || !m)
+        return PINTAS_E_ARG;
+    return check_move(s, m);
+}
+
+/* ---- scoring helpers ----------------------------------------------------- */
+
+/* Muggins rounding to the nearest 5, remainders 1-2 down and 3-4 up. */
+static int32_t round5(int32_t x)
+{
+    return x > 0 ? 5 * ((x + 2) / 5) : 0;
+}
+
+/* Capicua's domino and block points for T pips in the other hands. */
+static int32_t capicua_points(int32_t t)
+{
+    if (t <= 2)
+        return 1;
+    if (t <= 20)
+        return 2;
+    return (t + 9) / 10;
+}
+
+/* Scores saturate instead of overflowing: reachable scores stay far below
+ * the bound, so this only keeps a scribbled-on state from undefined behaviour. */
+static void add_score(pintas_line_state *s, event_sink *o, unsigned seat, int32_t points,
+                      unsigned reason)
+{
+    int32_t *score = &s->score[side_of(&s->rules, seat)];
+    if (points <= 0)
+        return;
+    *score = *score > INT32_MAX - points ? INT32_MAX : *score + points;
+    emit(o, s, PINTAS_EV_SCORE, seat, PINTAS_NO_TILE, 0, reason, points);
+}
+
+static int side_reached_target(const pintas_line_state *s, unsigned seat)
+{
+    return s->score[side_of(&s->rules, seat)] >= (int32_t)s->rules.target;
+}
+
+static void end_game(pintas_line_state *s, event_sink *o, unsigned side, unsigned reason)
+{
+    s->phase = PINTAS_LINE_OVER;
+    s->winner = (uint8_t)side;
+    s->end_reason = (uint8_t)reason;
+    s->to_move = PINTAS_NO_SEAT;
+    emit_game_end(o, side, reason, s->score[side]);
+}
+
+/* Capicua's zapatero: the winner got there while every other side is on 0. */
+static unsigned capicua_end_reason(const pintas_line_state *s, unsigned side)
+{
+    unsigned i;
+    for (i = 0; i < sides_of(&s->rules); ++i)
+        if (i != side && s->score[i] != 0)
+            return PINTAS_WHY_NORMAL;
+    return PINTAS_WHY_ZAPATERO;
+}
+
+/* Pips of every seat's hand; returns their total. */
+static int32_t seat_pips(const pintas_line_state *s, int32_t pips[PINTAS_LINE_MAX_SEATS])
+{
+    int32_t total = 0;
+    unsigned seat;
+    for (seat = 0; seat < PINTAS_LINE_MAX_SEATS; ++seat) {
+        pips[seat] = seat < s->rules.players ? (int32_t)mask_pips(s->hand[seat]) : 0;
+        total += pips[seat];
+    }
+    return total;
+}
+
+/* The seat with the fewest pips, ties going to the one nearest the round's
+ * leader (the leader first, then turn order): Capicua's block and Dominican's
+ * tranque "lowest". */
+static unsigned fewest_pips_from_leader(const pintas_line_state *s, const int32_t *pips)
+{
+    unsigned i, seat = s->leader & 3u, best = seat;
+    for (i = 1; i < s->rules.players; ++i) {
+        seat = next_seat(&s->rules, seat);
+        if (pips[seat] < pips[best])
+            best = seat;
+    }
+    return best;
+}
+
+/* ---- round and game end -------------------------------------------------- */
+
+static void next_round(pintas_line_state *s, event_sink *o, unsigned leader)
+{
+    if (s->round < 0xFFFFu)
+        ++s->round;
+    deal_from_rng(s);
+    open_round(s, o, 0, leader);
+}
+
+/* Muggins tie for the highest score: the tied seats (bits of `tied`) draw
+ * from a fresh shuffle of the 28 tiles in seat order, fewest pips wins, equal
+ * fewest draw again; after the cap the lowest tied seat wins. */
+static unsigned tiebreak_draw(pintas_line_state *s, event_sink *o, unsigned tied)
+{
+    unsigned round, seat, i;
+    for (round = 1; round <= PINTAS_LINE_MAX_TIEBREAK_ROUNDS; ++round) {
+        uint8_t order[N_TILES];
+        unsigned k = 0, best = 99, fewest = 0;
+        for (i = 0; i < N_TILES; ++i)
+            order[i] = (uint8_t)i;
+        pintas__rng_shuffle(&s->rng, order, N_TILES);
+        for (seat = 0; seat < s->rules.players; ++seat) {
+            unsigned t, p;
+            if (!(tied & (1u << seat)))
+                continue;
+            t = order[k++];
+            p = tile_pips(t);
+            emit(o, s, PINTAS_EV_TIEBREAK, seat, t, 0, PINTAS_WHY_NONE, (int32_t)round);
+            if (p < best) {
+                best = p;
+                fewest = 0;
+            }
+            if (p == best)
+                fewest |= 1u << seat;
+        }
+        tied = fewest;
+        if ((tied & (tied - 1)) == 0)
+            break;
+    }
+    return lowest_tile(tied);
+}
+
+/* The game's end at a round's end, as each game decides it; -1 to play on. */
+static int round_end_winner(pintas_line_state *s, event_sink *o, unsigned round_winner,
+                            unsigned *reason)
+{
+    const pintas_line_rules *r = &s->rules;
+    unsigned side, n = sides_of(r), tied = 0, i, seat;
+    int32_t best = 0;
+    for (side = 0; side < n; ++side)
+        if (s->score[side] > best)
+            best = s->score[side];
+    if (best < (int32_t)r->target)
+        return -1;
+    for (side = 0; side < n; ++side)
+        if (s->score[side] == best)
+            tied |= 1u << side;
+    *reason = PINTAS_WHY_NORMAL;
+    if (r->game == PINTAS_LINE_CAPICUA) {
+        side = lowest_tile(tied);
+        *reason = capicua_end_reason(s, side);
+        return (int)side;
+    }
+    if ((tied & (tied - 1)) == 0)
+        return (int)lowest_tile(tied);
+    if (r->game == PINTAS_LINE_MUGGINS) {
+        *reason = PINTAS_WHY_TIEBREAK;
+        return (int)tiebreak_draw(s, o, tied);
+    }
+    /* Dominican: the tied side first in turn order from the round's winner. */
+    seat = (round_winner < r->players ? round_winner : s->leader) & 3u;
+    for (i = 0; i < r->players; ++i, seat = next_seat(r, seat))
+        if (tied & (1u << side_of(r, seat)))
+            return (int)side_of(r, seat);
+    return (int)lowest_tile(tied);
+}
+
+/* After a round's scores: end the game or deal the next round. */
+static void settle_round(pintas_line_state *s, event_sink *o, unsigned round_winner,
+                         unsigned next_leader)
+{
+    unsigned reason = PINTAS_WHY_NORMAL;
+    int side = round_end_winner(s, o, round_winner, &reason);
+    if (side >= 0)
+        end_game(s, o, (unsigned)side, reason);
+    else
+        next_round(s, o, next_leader);
+}
+
+RARE_PATH static void end_round_by_domino(pintas_line_state *s, event_sink *o, unsigned seat,
+                                          unsigned tile, int capicua)
+{
+    const pintas_line_rules *r = &s->rules;
+    int32_t pips[PINTAS_LINE_MAX_SEATS];
+    int32_t others = seat_pips(s, pips) - pips[seat];
+    emit(o, s, PINTAS_EV_ROUND_END, seat, tile, 0, PINTAS_WHY_DOMINO, 0);
+    if (r->game == PINTAS_LINE_MUGGINS) {
+        add_score(s, o, seat, round5(others), PINTAS_WHY_DOMINO);
+    } else if (r->game == PINTAS_LINE_CAPICUA) {
+        int32_t base = capicua_points(others);
+        add_score(s, o, seat, base, PINTAS_WHY_DOMINO);
+        if (capicua && r->capicua)
+            add_score(s, o, seat, base, PINTAS_WHY_CAPICUA);
+    } else {
+        add_score(s, o, seat, others, PINTAS_WHY_DOMINO);
+        if (capicua)
+            add_score(s, o, seat, (int32_t)r->capicua_bonus, PINTAS_WHY_CAPICUA);
+    }
+    settle_round(s, o, seat, seat);
+}
+
+/* Muggins block: a tie for the fewest pips scores nothing and the same
+ * leader leads again; else cascade or lowest-takes-all. */
+static void muggins_block(pintas_line_state *s, event_sink *o, unsigned tile)
+{
+    int32_t pips[PINTAS_LINE_MAX_SEATS];
+    int32_t total = seat_pips(s, pips);
+    unsigned seat, low = 0, ties = 0;
+    for (seat = 1; seat < s->rules.players; ++seat)
+        if (pips[seat] < pips[low])
+            low = seat;
+    for (seat = 0; seat < s->rules.players; ++seat)
+        ties += pips[seat] == pips[low];
+    if (ties > 1) {
+        emit(o, s, PINTAS_EV_ROUND_END, PINTAS_NO_SEAT, tile, 0, PINTAS_WHY_BLOCK_TIE, 0);
+        settle_round(s, o, PINTAS_NO_SEAT, s->leader);
+        return;
+    }
+    emit(o, s, PINTAS_EV_ROUND_END, low, tile, 0, PINTAS_WHY_BLOCK, 0);
+    if (s->rules.block_scoring == PINTAS_BLOCK_LOWEST_TAKES_ALL)
+        add_score(s, o, low, round5(total - pips[low]), PINTAS_WHY_BLOCK);
+    else
+        for (seat = 0; seat < s->rules.players; ++seat)
+            add_score(s, o, seat, round5(total - 2 * pips[seat]), PINTAS_WHY_BLOCK);
+    settle_round(s, o, low, low);
+}
+
+RARE_PATH static void end_round_by_block(pintas_line_state *s, event_sink *o, unsigned blocker,
+                               unsigned tile)
+{
+    const pintas_line_rules *r = &s->rules;
+    int32_t pips[PINTAS_LINE_MAX_SEATS];
+    int32_t total;
+    unsigned winner;
+    if (r->game == PINTAS_LINE_MUGGINS) {
+        muggins_block(s, o, tile);
+        return;
+    }
+    total = seat_pips(s, pips);
+    if (r->game == PINTAS_LINE_DOMINICAN && r->tranque == PINTAS_TRANQUE_BLOCKER) {
+        unsigned next = next_seat(r, blocker);
+        winner = pips[next] < pips[blocker] ? next : blocker;
+    } else {
+        winner = fewest_pips_from_leader(s, pips);
+    }
+    emit(o, s, PINTAS_EV_ROUND_END, winner, tile, 0, PINTAS_WHY_BLOCK, 0);
+    if (r->game == PINTAS_LINE_CAPICUA)
+        add_score(s, o, winner, capicua_points(total - pips[winner]), PINTAS_WHY_BLOCK);
+    else
+        add_score(s, o, winner, total, PINTAS_WHY_BLOCK);
+    settle_round(s, o, winner, winner);
+}
+
+/* ---- the three kinds of move --------------------------------------------- */
+
+/* A capicua: the open ends a, b before the winning tile differed and the tile
+ * shows both (so it is {a, b}, no double, and could have gone on either end).
+ * Only asked on a domino, which never comes from the opening tile. */
+static int is_capicua(unsigned a, unsigned b, unsigned t)
+{
+    return a != b && ((SUIT[a] & SUIT[b]) >> t & 1u);
+}
+
+/* Muggins count of the open ends after placing t: a double at an end counts
+ * both halves, a lone opening tile counts its pips once (not 4x a double). */
+static unsigned open_count(const pintas_line_state *s, unsigned t)
+{
+    if (s->line_len == 1)
+        return tile_pips(t);
+    return s->ends[0] * (1u + s->end_double[0]) + s->ends[1] * (1u + s->end_double[1]);
+}
+
+static void place_tile(pintas_line_state *s, unsigned t, unsigned end)
+{
+    unsigned hi = TILE_HI[t], lo = TILE_LO[t];
+    uint8_t dbl = (uint8_t)is_double(t);
+    if (s->line_len == 0) {
+        s->ends[0] = (uint8_t)hi;
+        s->ends[1] = (uint8_t)lo;
+        s->end_double[0] = s->end_double[1] = dbl;
+        s->forced_tile = PINTAS_NO_TILE;
+    } else {
+        s->ends[end] = (uint8_t)(hi + lo - s->ends[end]); /* the tile's other number */
+        s->end_double[end] = dbl;
+    }
+    s->line[s->line_len++] =
+        (uint8_t)(t | (end == PINTAS_END_RIGHT ? PINTAS__LINE_AT_RIGHT : 0u));
+}
+
+static void play_tile(pintas_line_state *s, event_sink *o, unsigned seat, unsigned t,
+                      unsigned end)
+{
+    unsigned a = s->ends[0], b = s->ends[1];
+    s->hand[seat] &= ~PINTAS_BIT(t);
+    place_tile(s, t, end);
+    s->last_placer = (uint8_t)seat;
+    s->passes = 0;
+    s->to_move = (uint8_t)next_seat(&s->rules, seat);
+    emit(o, s, PINTAS_EV_PLAY, seat, t, end, PINTAS_WHY_NONE, 0);
+    if (s->rules.game == PINTAS_LINE_MUGGINS) {
+        unsigned count = open_count(s, t);
+        if (count > 0 && count % 5 == 0) {
+            add_score(s, o, seat, (int32_t)count, PINTAS_WHY_FIVES);
+            if (side_reached_target(s, seat)) {
+                end_game(s, o, side_of(&s->rules, seat), PINTAS_WHY_NORMAL);
+                return;
+            }
+        }
+    }
+    if ((s->hand[seat] & PINTAS_ALL_TILES) == 0)
+        end_round_by_domino(s, o, seat, t, is_capicua(a, b, t));
+    else if (!can_draw(s) && nobody_can_place(s))
+        end_round_by_block(s, o, seat, t);
+}
+
+static void draw_tile(pintas_line_state *s, event_sink *o, unsigned seat)
+{
+    unsigned t = s->boneyard[s->bone_pos++];
+    s->hand[seat] |= PINTAS_BIT(t);
+    emit(o, s, PINTAS_EV_DRAW, seat, t, 0, PINTAS_WHY_NONE, 0);
+    if (!can_draw(s) && nobody_can_place(s))
+        end_round_by_block(s, o, seat, PINTAS_NO_TILE);
+}
+
+static void pass_turn(pintas_line_state *s, event_sink *o, unsigned seat)
+{
+    const pintas_line_rules *r = &s->rules;
+    unsigned before = s->passes, placer = s->last_placer;
+    s->passes = (uint8_t)(before + 1u);
+    s->to_move = (uint8_t)next_seat(r, seat);
+    emit(o, s, PINTAS_EV_PASS, seat, PINTAS_NO_TILE, 0, PINTAS_WHY_NONE, 0);
+    if (r->game == PINTAS_LINE_CAPICUA) {
+        if (r->pass_points && side_of(r, placer) != side_of(r, seat)) {
+            add_score(s, o, placer, (int32_t)r->pass_points, PINTAS_WHY_PASS);
+            if (side_reached_target(s, placer)) {
+                unsigned side = side_of(r, placer);
+                end_game(s, o, side, capicua_end_reason(s, side));
+            }
+        }
+    } else if (r->game == PINTAS_LINE_DOMINICAN) {
+        if (r->pase_de_salida_bonus && s->line_len == 1 && before == 0 &&
+            seat == next_seat(r, s->leader))
+            add_score(s, o, s->leader, (int32_t)r->pase_de_salida_bonus,
+                      PINTAS_WHY_PASE_DE_SALIDA);
+        if (r->pase_corrido_bonus && s->passes == r->players - 1u)
+            add_score(s, o, placer, (int32_t)r->pase_corrido_bonus, PINTAS_WHY_PASE_CORRIDO);
+    }
+}
+
+int pintas_line_play(pintas_line_state *s, const pintas_line_move *m, pintas_line_event *ev,
+                     size_t ev_cap, size_t *n_ev)
+{
+    event_sink o;
+    unsigned seat;
+    int status;
+    if (!s || !m || !ev || !n_ev)
+        return PINTAS_E_ARG;
+    if (ev_cap < PINTAS_LINE_MAX_EVENTS)
+        return PINTAS_E_BUFFER;
+    status = check_move(s, m);
+    if (status != PINTAS_OK)
+        return status;
+    o.ev = ev;
+    o.n = 0;
+    o.cap = ev_cap;
+    seat = s->to_move;
+    if (m->kind == PINTAS_MOVE_PLAY)
+        play_tile(s, &o, seat, m->tile, m->end);
+    else if (m->kind == PINTAS_MOVE_DRAW)
+        draw_tile(s, &o, seat);
+    else
+        pass_turn(s, &o, seat);
+    *n_ev = o.n;
+    return PINTAS_OK;
+}
+
+/* ---- small queries ------------------------------------------------------- */
+
+unsigned pintas_line_hand_pips(const pintas_line_state *s, int seat)
+{
+    if (!s || seat < 0 || seat >= PINTAS_LINE_MAX_SEATS || seat >= s->rules.players)
+        return 0;
+    return mask_pips(s->hand[seat]);
+}
+
+int pintas_line_boneyard_size(const pintas_line_state *s)
+{
+    if (!s)
+        return PINTAS_E_ARG;
+    return s->bone_pos < s->bone_len ? s->bone_len - s->bone_pos : 0;
+}

@@ -1,0 +1,465 @@
+/* line_save.c - pintas_line_save / pintas_line_load: the portable save format
+ * of a line game.
+ *
+ * Format version 1: PINTAS_LINE_SAVE_SIZE (192) bytes, every multi-byte field
+ * little-endian, written byte by byte (no struct dumps):
+ *     0  'P' 'L' 'N' 1    magic, format version
+ *     4  rules: game players pairs redeal_doubles block_scoring tranque
+ *               capicua reserved                                        (u8 each)
+ *    12  rules: target pass_points capicua_bonus pase_corrido_bonus
+ *               pase_de_salida_bonus                                    (u16 each)
+ *    22  rng.state, rng.inc                                             (u64 each)
+ *    38  hand[0..3]                                                     (u64 each)
+ *    70  aside                                                          (u64)
+ *    78  score[0..3]                                          (i32, two's complement)
+ *    94  bone_len bone_pos                                              (u8 each)
+ *    96  boneyard[28]                               (u8; 0xFF from bone_len on)
+ *   124  line_len                                                       (u8)
+ *   125  line[28]                 (u8: tile | 0x80 when at RIGHT; 0xFF from line_len on)
+ *   153  ends[2] end_double[2]                                          (u8 each)
+ *   157  phase to_move leader forced_tile last_placer passes winner end_reason (u8)
+ *   165  round                                                          (u16)
+ *   167  zero bytes up to 192 (reserved)
+ *
+ * The loader accepts only states the engine can reach and safely continue:
+ * see state_is_consistent() for the full list of checks.
+ */
+#include <string.h>
+
+#include "pintas/line.h"
+#include "line_internal.h"
+
+#define SAVE_VERSION 1u
+#define USED_BYTES 167u
+
+typedef struct writer {
+    uint8_t *p;
+} writer;
+
+typedef struct reader {
+    const uint8_t *p;
+} reader;
+
+static void put_u8(writer *w, unsigned v)
+{
+    *w->p++ = (uint8_t)v;
+}
+
+static void put_u16(writer *w, unsigned v)
+{
+    put_u8(w, v & 0xFFu);
+    put_u8(w, (v >> 8) & 0xFFu);
+}
+
+static void put_u32(writer *w, uint32_t v)
+{
+    put_u16(w, (unsigned)(v & 0xFFFFu));
+    put_u16(w, (unsigned)(v >> 16));
+}
+
+static void put_u64(writer *w, uint64_t v)
+{
+    put_u32(w, (uint32_t)(v & 0xFFFFFFFFu));
+    put_u32(w, (uint32_t)(v >> 32));
+}
+
+static void put_bytes(writer *w, const uint8_t *src, size_t n)
+{
+    memcpy(w->p, src, n);
+    w->p += n;
+}
+
+static uint8_t get_u8(reader *r)
+{
+    return *r->p++;
+}
+
+static uint16_t get_u16(reader *r)
+{
+    unsigned lo = get_u8(r);
+    return (uint16_t)(lo | ((unsigned)get_u8(r) << 8));
+}
+
+static uint32_t get_u32(reader *r)
+{
+    uint32_t lo = get_u16(r);
+    return lo | ((uint32_t)get_u16(r) << 16);
+}
+
+static uint64_t get_u64(reader *r)
+{
+    uint64_t lo = get_u32(r);
+    return lo | ((uint64_t)get_u32(r) << 32);
+}
+
+static void get_bytes(reader *r, uint8_t *dst, size_t n)
+{
+    memcpy(dst, r->p, n);
+    r->p += n;
+}
+
+int pintas_line_save(const pintas_line_state *s, uint8_t *buf, size_t cap)
+{
+    writer w;
+    unsigned i;
+    if (!s || !buf)
+        return PINTAS_E_ARG;
+    if (cap < PINTAS_LINE_SAVE_SIZE)
+        return PINTAS_E_BUFFER;
+    memset(buf, 0, PINTAS_LINE_SAVE_SIZE);
+    w.p = buf;
+    put_u8(&w, 'P');
+    put_u8(&w, 'L');
+    put_u8(&w, 'N');
+    put_u8(&w, SAVE_VERSION);
+    put_u8(&w, s->rules.game);
+    put_u8(&w, s->rules.players);
+    put_u8(&w, s->rules.pairs);
+    put_u8(&w, s->rules.redeal_doubles);
+    put_u8(&w, s->rules.block_scoring);
+    put_u8(&w, s->rules.tranque);
+    put_u8(&w, s->rules.capicua);
+    put_u8(&w, s->rules.reserved);
+    put_u16(&w, s->rules.target);
+    put_u16(&w, s->rules.pass_points);
+    put_u16(&w, s->rules.capicua_bonus);
+    put_u16(&w, s->rules.pase_corrido_bonus);
+    put_u16(&w, s->rules.pase_de_salida_bonus);
+    put_u64(&w, s->rng.state);
+    put_u64(&w, s->rng.inc);
+    for (i = 0; i < PINTAS_LINE_MAX_SEATS; ++i)
+        put_u64(&w, s->hand[i]);
+    put_u64(&w, s->aside);
+    for (i = 0; i < PINTAS_LINE_MAX_SEATS; ++i)
+        put_u32(&w, (uint32_t)s->score[i]);
+    put_u8(&w, s->bone_len);
+    put_u8(&w, s->bone_pos);
+    put_bytes(&w, s->boneyard, PINTAS_TILE_COUNT);
+    put_u8(&w, s->line_len);
+    put_bytes(&w, s->line, PINTAS_TILE_COUNT);
+    put_u8(&w, s->ends[0]);
+    put_u8(&w, s->ends[1]);
+    put_u8(&w, s->end_double[0]);
+    put_u8(&w, s->end_double[1]);
+    put_u8(&w, s->phase);
+    put_u8(&w, s->to_move);
+    put_u8(&w, s->leader);
+    put_u8(&w, s->forced_tile);
+    put_u8(&w, s->last_placer);
+    put_u8(&w, s->passes);
+    put_u8(&w, s->winner);
+    put_u8(&w, s->end_reason);
+    put_u16(&w, s->round);
+    return PINTAS_OK;
+}
+
+/* Decode the fixed layout into *s; 0 if a score does not fit the sane bound
+ * (checked here, before the conversion to int32_t). */
+static int decode(const uint8_t *buf, pintas_line_state *s)
+{
+    reader r;
+    unsigned i;
+    r.p = buf + 4;
+    s->rules.game = get_u8(&r);
+    s->rules.players = get_u8(&r);
+    s->rules.pairs = get_u8(&r);
+    s->rules.redeal_doubles = get_u8(&r);
+    s->rules.block_scoring = get_u8(&r);
+    s->rules.tranque = get_u8(&r);
+    s->rules.capicua = get_u8(&r);
+    s->rules.reserved = get_u8(&r);
+    s->rules.target = get_u16(&r);
+    s->rules.pass_points = get_u16(&r);
+    s->rules.capicua_bonus = get_u16(&r);
+    s->rules.pase_corrido_bonus = get_u16(&r);
+    s->rules.pase_de_salida_bonus = get_u16(&r);
+    s->rng.state = get_u64(&r);
+    s->rng.inc = get_u64(&r);
+    for (i = 0; i < PINTAS_LINE_MAX_SEATS; ++i)
+        s->hand[i] = get_u64(&r);
+    s->aside = get_u64(&r);
+    for (i = 0; i < PINTAS_LINE_MAX_SEATS; ++i) {
+        uint32_t v = get_u32(&r);
+        if (v > PINTAS__LINE_SCORE_BOUND)
+            return 0;
+        s->score[i] = (int32_t)v;
+    }
+    s->bone_len = get_u8(&r);
+    s->bone_pos = get_u8(&r);
+    get_bytes(&r, s->boneyard, PINTAS_TILE_COUNT);
+    s->line_len = get_u8(&r);
+    get_bytes(&r, s->line, PINTAS_TILE_COUNT);
+    s->ends[0] = get_u8(&r);
+    s->ends[1] = get_u8(&r);
+    s->end_double[0] = get_u8(&r);
+    s->end_double[1] = get_u8(&r);
+    s->phase = get_u8(&r);
+    s->to_move = get_u8(&r);
+    s->leader = get_u8(&r);
+    s->forced_tile = get_u8(&r);
+    s->last_placer = get_u8(&r);
+    s->passes = get_u8(&r);
+    s->winner = get_u8(&r);
+    s->end_reason = get_u8(&r);
+    s->round = get_u16(&r);
+    return 1;
+}
+
+static unsigned sides_of(const pintas_line_rules *r)
+{
+    return r->pairs ? 2u : r->players;
+}
+
+static unsigned next_seat(const pintas_line_rules *r, unsigned seat)
+{
+    return seat + 1u >= r->players ? 0u : seat + 1u;
+}
+
+/* Hands: absent seats empty, every hand inside the set, no hand larger than
+ * 7 plus the tiles drawn so far. */
+static int hands_ok(const pintas_line_state *s)
+{
+    unsigned seat;
+    for (seat = 0; seat < PINTAS_LINE_MAX_SEATS; ++seat) {
+        pintas_mask h = s->hand[seat];
+        if (seat >= s->rules.players ? h != 0 : (h & ~PINTAS_ALL_TILES) != 0)
+            return 0;
+        if (pintas_popcount(h) > PINTAS_LINE_HAND_SIZE + (unsigned)s->bone_pos)
+            return 0;
+    }
+    return (s->aside & ~PINTAS_ALL_TILES) == 0;
+}
+
+/* Boneyard: distinct tiles, 0xFF after bone_len, the size the deal gives
+ * (28 - 7 per seat where the rules draw, else empty with that many aside). */
+static int boneyard_ok(const pintas_line_state *s, pintas_mask *remaining)
+{
+    unsigned rest = PINTAS_TILE_COUNT - PINTAS_LINE_HAND_SIZE * (unsigned)s->rules.players;
+    pintas_mask seen = 0;
+    unsigned i;
+    if (s->bone_len > PINTAS_TILE_COUNT || s->bone_pos > s->bone_len)
+        return 0;
+    if (pintas__line_draws(&s->rules)) {
+        if (s->bone_len != rest || s->aside != 0)
+            return 0;
+    } else if (s->bone_len != 0 || pintas_popcount(s->aside) != rest) {
+        return 0;
+    }
+    *remaining = 0;
+    for (i = 0; i < PINTAS_TILE_COUNT; ++i) {
+        unsigned t = s->boneyard[i];
+        if (i >= s->bone_len) {
+            if (t != PINTAS_NO_TILE)
+                return 0;
+            continue;
+        }
+        if (t >= PINTAS_TILE_COUNT || (seen & PINTAS_BIT(t)))
+            return 0;
+        seen |= PINTAS_BIT(t);
+        if (i >= s->bone_pos)
+            *remaining |= PINTAS_BIT(t);
+    }
+    return 1;
+}
+
+/* Line: replay the placements (the opening at LEFT, high end left; each
+ * later tile matching the end it names; RIGHT on equal ends only in Muggins)
+ * and compare the stored ends; 0xFF after line_len. */
+static int line_ok(const pintas_line_state *s, pintas_mask *placed)
+{
+    uint8_t ends[2] = {0, 0}, dbl[2] = {0, 0};
+    unsigned i;
+    *placed = 0;
+    if (s->line_len > PINTAS_TILE_COUNT)
+        return 0;
+    for (i = 0; i < PINTAS_TILE_COUNT; ++i) {
+        unsigned e = s->line[i], t = e & ~PINTAS__LINE_AT_RIGHT, end = e >> 7, hi, lo;
+        if (i >= s->line_len) {
+            if (e != PINTAS_NO_TILE)
+                return 0;
+            continue;
+        }
+        if (t >= PINTAS_TILE_COUNT || (*placed & PINTAS_BIT(t)))
+            return 0;
+        *placed |= PINTAS_BIT(t);
+        hi = pintas_tile_high((uint8_t)t);
+        lo = pintas_tile_low((uint8_t)t);
+        if (i == 0) {
+            if (end != PINTAS_END_LEFT)
+                return 0;
+            ends[0] = (uint8_t)hi;
+            ends[1] = (uint8_t)lo;
+            dbl[0] = dbl[1] = (uint8_t)(hi == lo);
+            continue;
+        }
+        if (end == PINTAS_END_RIGHT && ends[0] == ends[1] &&
+            s->rules.game != PINTAS_LINE_MUGGINS)
+            return 0;
+        if (ends[end] != hi && ends[end] != lo)
+            return 0;
+        ends[end] = (uint8_t)(ends[end] == hi ? lo : hi);
+        dbl[end] = (uint8_t)(hi == lo);
+    }
+    return s->ends[0] == ends[0] && s->ends[1] == ends[1] && s->end_double[0] == dbl[0] &&
+           s->end_double[1] == dbl[1];
+}
+
+/* Every tile exactly once: hands, aside, remaining boneyard and line are
+ * disjoint and together the whole set. */
+static int tiles_conserved(const pintas_line_state *s, pintas_mask remaining, pintas_mask placed)
+{
+    pintas_mask parts[7];
+    pintas_mask seen = 0;
+    unsigned i;
+    parts[0] = s->hand[0];
+    parts[1] = s->hand[1];
+    parts[2] = s->hand[2];
+    parts[3] = s->hand[3];
+    parts[4] = s->aside;
+    parts[5] = remaining;
+    parts[6] = placed;
+    for (i = 0; i < 7; ++i) {
+        if (seen & parts[i])
+            return 0;
+        seen |= parts[i];
+    }
+    return seen == PINTAS_ALL_TILES;
+}
+
+/* The round's turn bookkeeping: seats in range, the leader to move before
+ * the opening, to_move = the seat after the last placer and its passers, and
+ * every passer really unable to play. */
+static int turn_ok(const pintas_line_state *s)
+{
+    const pintas_line_rules *r = &s->rules;
+    unsigned p = r->players, i, seat;
+    if (s->leader >= p || s->passes >= p)
+        return 0;
+    if (s->phase == PINTAS_LINE_OVER ? s->to_move != PINTAS_NO_SEAT : s->to_move >= p)
+        return 0;
+    if (s->line_len == 0) {
+        if (s->last_placer != PINTAS_NO_SEAT || s->passes != 0 || s->bone_pos != 0)
+            return 0;
+        return s->phase == PINTAS_LINE_OVER || s->to_move == s->leader;
+    }
+    if (s->last_placer >= p)
+        return 0;
+    if (s->line_len == 1 && s->last_placer != s->leader)
+        return 0;
+    if (s->passes > 0 && s->bone_pos < s->bone_len)
+        return 0;
+    seat = s->last_placer;
+    for (i = 0; i < s->passes; ++i) {
+        seat = next_seat(r, seat);
+        if (pintas__line_playable(s, seat))
+            return 0;
+    }
+    return s->phase == PINTAS_LINE_OVER || s->to_move == next_seat(r, seat);
+}
+
+/* Round 1's forced opening: present exactly before round 1's first tile,
+ * and then it is the tile (and holder) the lead rule picks. */
+static int forced_tile_ok(const pintas_line_state *s)
+{
+    uint8_t leader, tile;
+    int must = s->round == 1 && s->line_len == 0 && s->phase == PINTAS_LINE_PLAYING;
+    if (!must)
+        return s->forced_tile == PINTAS_NO_TILE;
+    pintas__line_first_lead(s, &leader, &tile);
+    return tile != PINTAS_NO_TILE && s->forced_tile == tile && s->leader == leader;
+}
+
+/* Scores and the game's result: absent sides on 0; while playing, no
+ * Muggins/Capicua side at the target (those games end on reaching it); once
+ * over, the winner at the target with the highest score and a reason that
+ * matches how it can have won. */
+static int result_ok(const pintas_line_state *s)
+{
+    const pintas_line_rules *r = &s->rules;
+    unsigned n = sides_of(r), i, equal = 0, others_zero = 1;
+    int32_t target = (int32_t)r->target;
+    for (i = n; i < PINTAS_LINE_MAX_SEATS; ++i)
+        if (s->score[i] != 0)
+            return 0;
+    if (s->phase == PINTAS_LINE_PLAYING) {
+        if (s->winner != PINTAS_NO_SEAT || s->end_reason != PINTAS_WHY_NONE)
+            return 0;
+        if (r->game != PINTAS_LINE_DOMINICAN)
+            for (i = 0; i < n; ++i)
+                if (s->score[i] >= target)
+                    return 0;
+        return 1;
+    }
+    if (s->winner >= n || s->score[s->winner] < target || s->line_len == 0)
+        return 0;
+    for (i = 0; i < n; ++i) {
+        if (i == s->winner)
+            continue;
+        if (s->score[i] > s->score[s->winner])
+            return 0;
+        equal += s->score[i] == s->score[s->winner];
+        others_zero &= s->score[i] == 0;
+    }
+    switch (s->end_reason) {
+    case PINTAS_WHY_NORMAL:
+        if (r->game == PINTAS_LINE_CAPICUA)
+            return !others_zero;
+        return r->game == PINTAS_LINE_DOMINICAN || equal == 0;
+    case PINTAS_WHY_ZAPATERO:
+        return r->game == PINTAS_LINE_CAPICUA && others_zero;
+    case PINTAS_WHY_TIEBREAK:
+        return r->game == PINTAS_LINE_MUGGINS && equal > 0;
+    default:
+        return 0;
+    }
+}
+
+/* A game still playing is neither won nor blocked: every seat holds a tile
+ * and someone can place or draw. */
+static int round_alive(const pintas_line_state *s)
+{
+    unsigned seat;
+    if (s->phase != PINTAS_LINE_PLAYING)
+        return 1;
+    for (seat = 0; seat < s->rules.players; ++seat)
+        if (s->hand[seat] == 0)
+            return 0;
+    return !pintas__line_blocked(s);
+}
+
+static int state_is_consistent(const pintas_line_state *s)
+{
+    pintas_mask remaining, placed;
+    if (pintas_line_rules_check(&s->rules) != PINTAS_OK || !pintas_rng_is_valid(&s->rng))
+        return 0;
+    if (s->phase > PINTAS_LINE_OVER || s->round < 1)
+        return 0;
+    if (!hands_ok(s) || !boneyard_ok(s, &remaining) || !line_ok(s, &placed) ||
+        !tiles_conserved(s, remaining, placed))
+        return 0;
+    if (!turn_ok(s) || !forced_tile_ok(s) || !result_ok(s) || !round_alive(s))
+        return 0;
+    return pintas__line_usable(s);
+}
+
+int pintas_line_load(pintas_line_state *s, const uint8_t *buf, size_t len)
+{
+    pintas_line_state t;
+    size_t i;
+    if (!s || !buf)
+        return PINTAS_E_ARG;
+    if (len < 4 || buf[0] != 'P' || buf[1] != 'L' || buf[2] != 'N')
+        return PINTAS_E_CORRUPT;
+    if (buf[3] != SAVE_VERSION)
+        return PINTAS_E_VERSION;
+    if (len != PINTAS_LINE_SAVE_SIZE)
+        return PINTAS_E_CORRUPT;
+    for (i = USED_BYTES; i < PINTAS_LINE_SAVE_SIZE; ++i)
+        if (buf[i] != 0)
+            return PINTAS_E_CORRUPT;
+    memset(&t, 0, sizeof t);
+    if (!decode(buf, &t) || !state_is_consistent(&t))
+        return PINTAS_E_CORRUPT;
+    memcpy(s, &t, sizeof t);
+    return PINTAS_OK;
+}

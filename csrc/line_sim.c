@@ -1,0 +1,72 @@
+/* line_sim.c - pintas_line_simulate: whole games of uniformly random legal
+ * moves through the public legal()/play() path, for statistics and speed.
+ *
+ * Determinism: game i is pintas_line_new(rules, seed + i); the players'
+ * choices come from one PCG32 seeded once with (seed, PINTAS_RNG_STREAM + 1)
+ * for the whole batch; a choice among n legal moves is below(n), drawn only
+ * when n > 1 (a forced move consumes no randomness).
+ * Totals: rounds counts every round dealt and played (the final round of a game
+ * included, so a game that ends in round 5 adds 5); moves counts play() calls;
+ * blocks counts ROUND_END events with reason BLOCK or BLOCK_TIE; points sums
+ * SCORE events per side.
+ */
+#include <string.h>
+
+#include "pintas/line.h"
+#include "line_internal.h"
+
+static void tally(pintas_line_stats *st, const pintas_line_event *ev, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; ++i) {
+        if (ev[i].kind == PINTAS_EV_SCORE && ev[i].side < PINTAS_LINE_MAX_SEATS)
+            st->points[ev[i].side] += (uint64_t)ev[i].points;
+        else if (ev[i].kind == PINTAS_EV_ROUND_END && ev[i].reason != PINTAS_WHY_DOMINO)
+            st->blocks++;
+    }
+}
+
+int pintas_line_simulate(const pintas_line_rules *rules, uint64_t games, uint64_t seed,
+                         pintas_line_stats *out)
+{
+    pintas_line_rules r;
+    pintas_line_stats st;
+    pintas_line_state s;
+    pintas_rng choice;
+    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
+    pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
+    uint64_t g;
+    if (!rules || !out)
+        return PINTAS_E_ARG;
+    if (pintas_line_rules_check(rules) != PINTAS_OK)
+        return PINTAS_E_RULES;
+    r = *rules;
+    memset(&st, 0, sizeof st);
+    pintas_rng_seed(&choice, seed, PINTAS_RNG_STREAM + 1u);
+    for (g = 0; g < games; ++g) {
+        size_t n_ev = 0, n = 0;
+        int status = pintas_line_new(&s, &r, seed + g, ev, PINTAS_LINE_MAX_EVENTS, &n_ev);
+        if (status != PINTAS_OK)
+            return status;
+        tally(&st, ev, n_ev);
+        while (s.phase == PINTAS_LINE_PLAYING) {
+            uint32_t k = 0;
+            status = pintas_line_legal(&s, moves, PINTAS_LINE_MAX_MOVES, &n);
+            if (status != PINTAS_OK || n == 0)
+                return status != PINTAS_OK ? status : PINTAS_E_ARG;
+            if (n > 1)
+                k = pintas__rng_below(&choice, (uint32_t)n);
+            status = pintas_line_play(&s, &moves[k], ev, PINTAS_LINE_MAX_EVENTS, &n_ev);
+            if (status != PINTAS_OK)
+                return status;
+            st.moves++;
+            tally(&st, ev + 1, n_ev - 1); /* ev[0] is the move itself */
+        }
+        st.games++;
+        st.rounds += s.round;
+        if (s.winner < PINTAS_LINE_MAX_SEATS)
+            st.wins[s.winner]++;
+    }
+    *out = st;
+    return PINTAS_OK;
+}

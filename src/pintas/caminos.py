@@ -1,0 +1,878 @@
+"""Caminos (seed 002): place your tiles on short paths, and be the first without tiles.
+
+Five path centres lie face up (two in ``two_paths``); each path takes tiles at
+its *front* (the centre's high end) and its *back* (its low end), each tile
+matching the number showing there. A full path closes: it is renewed from the
+draw pile (``base``), stays closed (``no_renewal``) or is discarded and renewed
+(``two_paths``). A player who can place must place one tile; otherwise draws
+one, or passes with an empty pile. When a player runs out, everybody else has
+one last turn; every tile left costs a point; three rounds. Who starts each
+round is decided by secret reveals of a tile from the hand.
+
+Path numbers are 1-based: ``5|3 front 2`` places 5|3 at the front of path 2.
+
+>>> from pintas import caminos
+>>> g = caminos.Game(caminos.Rules.base(players=3), seed=7)
+>>> g.phase, g.to_move, len(g.paths), g.pile_size
+('reveal', 0, 5, 5)
+>>> str(g.paths[0])
+'path 1: back 0 (1 free) [0|3] front 3 (1 free)'
+>>> str(g.hand(0))
+'3|3 4|0 4|1 5|0 5|3 6|1'
+>>> g.legal_moves()[:2]
+[Move('reveal', '3|3'), Move('reveal', '4|0')]
+>>> [str(e) for e in g.play("reveal 6|1")]
+['seat 0 chooses 6|1 to reveal']
+>>> g.view(1).log[-1]
+Event('choose', seat=0, count=1)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+import struct
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import _caminos
+from ._caminos import Event, Move
+from .errors import (
+    CorruptStateError,
+    DealError,
+    IllegalMoveError,
+    NotationError,
+    RulesError,
+    SeatError,
+)
+from .tiles import TILE_COUNT, TILES, Tile, TileLike, TileSet, as_tile
+
+__all__ = [
+    "Deal",
+    "Event",
+    "Game",
+    "Move",
+    "Path",
+    "Rules",
+    "SimulationStats",
+    "View",
+    "simulate",
+]
+
+VARIANTS = ("base", "no_renewal", "two_paths")
+PRESET_NAMES = {"base": "caminos", "no_renewal": "caminos_no_renewal",
+                "two_paths": "caminos_two_paths"}
+FULL_PATH = ("renew", "stay", "discard")
+MAX_ROUNDS = 99
+MAX_SEED = (1 << 64) - 1
+SIDES = ("front", "back")
+
+MoveLike = Move | str
+
+_SIDE_WORDS = {"front": "front", "f": "front", "adelante": "front", "frente": "front",
+               "delante": "front", "back": "back", "b": "back", "atras": "back",
+               "atrás": "back", "detras": "back", "detrás": "back"}
+_DRAW_WORDS = ("draw", "d", "robar", "robo", "roba")
+_PASS_WORDS = ("pass", "p", "paso", "pasar", "pasa")
+_REVEAL_WORDS = ("reveal", "r", "revelar", "revelo")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules of a Caminos game: the variant, the seats and the rounds.
+
+    Build them with a preset and adjust with :meth:`replace`; a bad setting
+    raises :class:`~pintas.errors.RulesError`. The shape of the table follows
+    from the variant and the players (see :attr:`paths`, :attr:`hand_size`,
+    :attr:`side_tiles`, :attr:`full_path`).
+
+    >>> r = Rules.base(players=4)
+    >>> r.name, r.paths, r.hand_size, r.side_tiles, r.full_path, r.rounds
+    ('caminos', 5, 5, 1, 'renew', 3)
+    >>> Rules.two_paths(players=4).hand_size
+    6
+    >>> r.replace(rounds=5).rounds
+    5
+    >>> Rules.no_renewal(players=5)
+    Traceback (most recent call last):
+    ...
+    pintas.errors.RulesError: players must be a whole number 2..4: got 5
+    """
+
+    variant: str
+    players: int = 3
+    rounds: int = 3
+
+    def __post_init__(self) -> None:
+        if self.variant not in VARIANTS:
+            raise RulesError(f"variant must be one of {', '.join(map(repr, VARIANTS))}: "
+                             f"got {self.variant!r}")
+        for name, value, high in (("players", self.players, 4),
+                                  ("rounds", self.rounds, MAX_ROUNDS)):
+            low = 2 if name == "players" else 1
+            if type(value) is not int or not low <= value <= high:
+                raise RulesError(f"{name} must be a whole number {low}..{high}: got {value!r}")
+        _caminos.check_rules(self._fields())
+
+    @classmethod
+    def base(cls, players: int = 3, **options: Any) -> Rules:
+        """The base game (preset ``caminos``): 5 paths taking one tile a side,
+        a full path (3 tiles) renewed from the pile; 6 tiles a hand, 5 with 4 players."""
+        return cls._preset("base", players, options)
+
+    @classmethod
+    def no_renewal(cls, players: int = 3, **options: Any) -> Rules:
+        """``caminos_no_renewal``: paths take 2 tiles a side (5 in all) and stay
+        closed on the table once full."""
+        return cls._preset("no_renewal", players, options)
+
+    @classmethod
+    def two_paths(cls, players: int = 3, **options: Any) -> Rules:
+        """``caminos_two_paths``: 2 paths of up to 5 tiles, full ones discarded
+        and renewed from the pile's top; 6 tiles a hand for any number of players."""
+        return cls._preset("two_paths", players, options)
+
+    @classmethod
+    def _preset(cls, variant: str, players: int, options: dict[str, Any]) -> Rules:
+        unknown = set(options) - {"rounds"}
+        if unknown:
+            raise RulesError(f"not an option of this preset: {', '.join(sorted(unknown))}")
+        return cls(variant=variant, players=players, **options)
+
+    def replace(self, **changes: Any) -> Rules:
+        """A checked copy with some settings changed (``variant``, ``players``, ``rounds``).
+
+        >>> Rules.base().replace(players=4).hand_size
+        5
+        """
+        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
+        if unknown:
+            raise RulesError(f"no such rules setting: {', '.join(sorted(unknown))}")
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def name(self) -> str:
+        """The preset's name in RULES.md: ``caminos``, ``caminos_no_renewal`` or
+        ``caminos_two_paths``."""
+        return PRESET_NAMES[self.variant]
+
+    @property
+    def paths(self) -> int:
+        """Paths revealed at the deal."""
+        return 2 if self.variant == "two_paths" else 5
+
+    @property
+    def hand_size(self) -> int:
+        """Tiles dealt to each player."""
+        return 5 if self.players == 4 and self.variant != "two_paths" else 6
+
+    @property
+    def side_tiles(self) -> int:
+        """Tiles one side of a path takes (a path is full with 1 + 2 x this)."""
+        return 1 if self.variant == "base" else 2
+
+    @property
+    def path_size(self) -> int:
+        """Tiles in a full path: 3 in the base game, 5 in the variants."""
+        return 1 + 2 * self.side_tiles
+
+    @property
+    def full_path(self) -> str:
+        """What a full path does: ``renew``, ``stay`` or ``discard``."""
+        return FULL_PATH[VARIANTS.index(self.variant)]
+
+    def _fields(self) -> tuple[int, ...]:
+        return (self.players, self.paths, self.hand_size, self.side_tiles,
+                VARIANTS.index(self.variant), self.rounds)
+
+    @classmethod
+    def _from_fields(cls, fields: Sequence[int]) -> Rules:
+        players, _, _, _, _, rounds = fields
+        for variant in VARIANTS:
+            try:
+                rules = cls(variant=variant, players=players, rounds=rounds)
+            except RulesError:
+                continue
+            if rules._fields() == tuple(fields):
+                return rules
+        raise RulesError(f"rules fields of no Caminos preset: {tuple(fields)!r}")
+
+    def __str__(self) -> str:
+        rounds = "" if self.rounds == 3 else f", {self.rounds} rounds"
+        return f"{self.name} ({self.players} players{rounds})"
+
+
+def _tiles(value: str | Iterable[TileLike], what: str) -> tuple[Tile, ...]:
+    tiles = tuple(as_tile(t) for t in (value.split() if isinstance(value, str) else value))
+    if len(set(tiles)) != len(tiles):
+        raise DealError(f"{what} lists a tile twice: {[str(t) for t in tiles]}")
+    return tiles
+
+
+@dataclass(frozen=True, init=False)
+class Deal:
+    """A hand-made deal: the path centres (path 1 first), each seat's hand and
+    the draw pile in draw order (its first tile is drawn first).
+
+    >>> d = Deal.complete(paths="6|5 4|4", hands=["6|6 5|5 4|3 3|3 2|2 1|1",
+    ...                                           "6|4 5|4 4|2 3|2 2|1 1|0"], pile="0|0")
+    >>> len(d.paths), len(d.pile), str(d.pile[0]), str(d.pile[1])
+    (2, 14, '0|0', '6|3')
+    """
+
+    paths: tuple[Tile, ...]
+    hands: tuple[TileSet, ...]
+    pile: tuple[Tile, ...] = field(default=())
+
+    def __init__(self, paths: str | Iterable[TileLike],
+                 hands: Iterable[str | TileSet | Iterable[TileLike]],
+                 pile: str | Iterable[TileLike] = ()) -> None:
+        parsed_hands = []
+        for hand in hands:
+            if isinstance(hand, TileSet):
+                parsed_hands.append(hand)
+            else:
+                parsed_hands.append(TileSet(_tiles(hand, "a hand")))
+        object.__setattr__(self, "paths", _tiles(paths, "the paths"))
+        object.__setattr__(self, "hands", tuple(parsed_hands))
+        object.__setattr__(self, "pile", _tiles(pile, "the pile"))
+
+    @classmethod
+    def complete(cls, paths: str | Iterable[TileLike],
+                 hands: Iterable[str | TileSet | Iterable[TileLike]],
+                 pile: str | Iterable[TileLike] = ()) -> Deal:
+        """A deal whose pile is ``pile`` followed by every tile not named yet,
+        from 6|6 down."""
+        partial = cls(paths, hands, pile)
+        used = set(partial.paths) | set(partial.pile)
+        for hand in partial.hands:
+            used |= set(hand)
+        rest = [t for t in reversed(TILES) if t not in used]
+        return cls(partial.paths, partial.hands, [*partial.pile, *rest])
+
+    def check(self, rules: Rules) -> None:
+        """Raise :class:`~pintas.errors.DealError` unless this is a deal of ``rules``."""
+        if len(self.paths) != rules.paths:
+            raise DealError(f"{rules} reveals {rules.paths} paths: got {len(self.paths)}")
+        if len(self.hands) != rules.players:
+            raise DealError(f"{rules.players} players need {rules.players} hands: "
+                            f"got {len(self.hands)}")
+        seen = int(TileSet(self.paths))
+        for seat, hand in enumerate(self.hands):
+            if len(hand) != rules.hand_size:
+                raise DealError(f"seat {seat} must hold {rules.hand_size} tiles: "
+                                f"got {len(hand)} ({hand})")
+            if seen & int(hand):
+                raise DealError(f"dealt twice: {TileSet.from_mask(seen & int(hand))}")
+            seen |= int(hand)
+        in_pile = int(TileSet(self.pile))
+        if seen & in_pile:
+            raise DealError(f"in the pile and dealt too: {TileSet.from_mask(seen & in_pile)}")
+        rest = TILE_COUNT - rules.paths - rules.players * rules.hand_size
+        if len(self.pile) != rest:
+            missing = TileSet.from_mask(((1 << TILE_COUNT) - 1) & ~(seen | in_pile))
+            raise DealError(f"the pile must list the {rest} undealt tiles in draw order: "
+                            f"got {len(self.pile)}" + (f" (missing {missing})" if missing else ""))
+
+    def _c_args(self) -> tuple[list[int], list[int], list[int]]:
+        masks = [int(h) for h in self.hands] + [0] * (4 - len(self.hands))
+        return [t.index for t in self.paths], masks, [t.index for t in self.pile]
+
+
+@dataclass(frozen=True)
+class Path:
+    """One path on the table, as everybody sees it.
+
+    ``front`` and ``back`` list the side's tiles from the centre outwards;
+    ``ends`` is the number each side shows outwards (front, back); ``free`` how
+    many more tiles each side takes. A path with no free place is closed (a
+    full ``no_renewal`` path); ``centre`` None means the slot has no path any
+    more (``two_paths`` with an empty pile).
+    """
+
+    number: int
+    centre: Tile | None
+    front: tuple[Tile, ...] = ()
+    back: tuple[Tile, ...] = ()
+    ends: tuple[int, int] | None = None
+    free: tuple[int, int] = (0, 0)
+
+    @property
+    def closed(self) -> bool:
+        """True when the path takes no more tiles (full, or no path at all)."""
+        return self.centre is None or self.free == (0, 0)
+
+    @property
+    def numbers(self) -> tuple[int | None, int | None]:
+        """The number a tile must show to go on the (front, back), None where
+        that side takes nothing."""
+        if self.ends is None:
+            return (None, None)
+        return (self.ends[0] if self.free[0] else None, self.ends[1] if self.free[1] else None)
+
+    @property
+    def tiles(self) -> TileSet:
+        """Every tile of the path."""
+        centre = () if self.centre is None else (self.centre,)
+        return TileSet((*centre, *self.front, *self.back))
+
+    def sides_for(self, tile: TileLike) -> tuple[str, ...]:
+        """The sides (``"front"``, ``"back"``) where ``tile`` could go now."""
+        t = as_tile(tile)
+        return tuple(side for side, n in zip(SIDES, self.numbers, strict=True)
+                     if n is not None and t.has(n))
+
+    @property
+    def chain(self) -> tuple[tuple[int, int], ...]:
+        """The path from its back end to its front end, each tile as
+        ``(left, right)`` numbers so that touching numbers match."""
+        if self.centre is None:
+            return ()
+        line = [(self.centre.low, self.centre.high)]
+        for tile in self.back:
+            touching = line[0][0]
+            line.insert(0, (tile.other_end(touching), touching))
+        for tile in self.front:
+            touching = line[-1][1]
+            line.append((touching, tile.other_end(touching)))
+        return tuple(line)
+
+    def __str__(self) -> str:
+        if self.centre is None or self.ends is None:
+            return f"path {self.number}: (no path)"
+        tiles = "".join(f"[{a}|{b}]" for a, b in self.chain)
+        if self.closed:
+            return f"path {self.number}: {tiles} closed"
+        sides = [f"{side} {end} ({free} free)" if free else f"{side} {end} (full)"
+                 for side, end, free in zip(SIDES, self.ends, self.free, strict=True)]
+        return f"path {self.number}: {sides[1]} {tiles} {sides[0]}"
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may know: its own hand, the table, counts, the reveals
+    shown so far and the public log.
+
+    Never another hand, the pile's contents or order, or another seat's reveal
+    choice before everyone in the step has chosen. Bots receive views.
+    """
+
+    seat: int
+    rules: Rules
+    hand: TileSet
+    paths: tuple[Path, ...]
+    hand_sizes: tuple[int, ...]
+    pile_size: int
+    discard: TileSet
+    scores: tuple[int, ...]
+    to_move: int | None
+    round: int
+    phase: str
+    starter: int | None
+    step: int
+    contenders: tuple[int, ...]
+    chosen: tuple[int, ...]
+    my_choice: Tile | None
+    revealed: tuple[tuple[Tile, ...], ...]
+    out_seat: int | None
+    last_turns: int
+    passes: int
+    log: tuple[Event, ...]
+    is_over: bool
+    winners: tuple[int, ...]
+
+    def legal_moves(self) -> list[Move]:
+        """The seat's legal moves when it is to move (else an empty list), in
+        the engine's order."""
+        if self.is_over or self.to_move != self.seat:
+            return []
+        if self.phase == "reveal":
+            shown = set(self.revealed[self.seat])
+            return [Move.reveal(t) for t in self.hand if t not in shown]
+        moves = []
+        for tile in self.hand:
+            for path in self.paths:
+                for side in path.sides_for(tile):
+                    moves.append(Move.place(tile, side, path.number))
+        if moves:
+            return moves
+        return [Move.draw() if self.pile_size else Move.pass_()]
+
+    def known_tiles(self, seat: int) -> TileSet:
+        """Tiles ``seat`` revealed this round and has not placed: still in its hand."""
+        placed = {e.tile for e in self.round_log if e.kind == "place" and e.seat == seat}
+        return TileSet(t for t in self.revealed[seat] if t not in placed)
+
+    @property
+    def round_log(self) -> tuple[Event, ...]:
+        """The log since this round was dealt."""
+        start = max((i for i, e in enumerate(self.log) if e.kind == "deal"), default=0)
+        return self.log[start:]
+
+
+_MAGIC = b"PNTS"
+_FORMAT = 1
+_KIND_CAMINOS = ord("C")
+_ENTRY_DEAL = 0xFFFD
+_ENTRY_SEED = 0xFFFE
+_MAX_CODE = 477
+
+
+class Game(_caminos.CaminosGame):
+    """A Caminos game from its first deal to its winners: the referee, which sees all.
+
+    Moves are :class:`Move` values or their notation: ``reveal 6|4``,
+    ``5|3 front 2``, ``draw``, ``pass``; :meth:`parse_move` also takes short
+    forms (``5|3 f2``, ``5|3 2``, a bare ``5|3`` when it fits one place only).
+    Every move returns the events it caused. With ``seed`` the game is a pure
+    function of (rules, seed, moves); without, every deal and reshuffle gets a
+    fresh seed from the OS.
+
+    >>> g = Game(Rules.base(players=2), deal=Deal.complete(
+    ...     paths="6|5 4|4 3|1 2|0 1|0",
+    ...     hands=["6|6 6|4 5|5 4|1 3|3 2|2", "6|3 5|3 4|3 3|2 1|1 0|0"]), seed=1)
+    >>> _ = g.play("reveal 6|6"), g.play("reveal 6|3")
+    >>> g.phase, g.to_move
+    ('play', 0)
+    >>> [str(e) for e in g.play("6|6 front 1")]
+    ['seat 0 places 6|6 on the front of path 1']
+    >>> g.paths[0].numbers
+    (None, 5)
+    """
+
+    _rules: Rules
+    _first_seed: int
+    _first_deal: Deal | None
+
+    def __init__(self, rules: Rules, seed: int | None = None, deal: Deal | None = None) -> None:
+        if not isinstance(rules, Rules):
+            raise RulesError(f"Game needs a caminos.Rules: got {rules!r}")
+        if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+            raise RulesError(f"a seed is a whole number 0..2**64-1 or None: got {seed!r}")
+        if deal is not None:
+            if not isinstance(deal, Deal):
+                raise DealError(f"deal must be a caminos.Deal: got {deal!r}")
+            deal.check(rules)
+        first_seed = secrets.randbits(64) if seed is None else seed
+        self._start(rules._fields(), first_seed, deal._c_args() if deal is not None else None)
+        self._rules = rules
+        self._seed = seed
+        self._first_seed = first_seed
+        self._first_deal = deal
+
+    # ---- what everyone can ask -------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules this game is played by."""
+        return self._rules
+
+    @property
+    def seed(self) -> int | None:
+        """The game's seed, or None when every deal was seeded by the OS."""
+        return self._seed
+
+    @property
+    def deal_seeds(self) -> tuple[int, ...]:
+        """The seeds the OS gave this game's deals and reshuffles, for audit (empty if seeded)."""
+        if self._seed is not None:
+            return ()
+        later = (e[1] for e in self._log if isinstance(e, tuple) and e[0] == "seed")
+        return (self._first_seed, *later)
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """Every move played, in order."""
+        return tuple(self._history)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, secret ones included (the referee's log)."""
+        return tuple(self._events)
+
+    @property
+    def winner(self) -> int | None:
+        """The single winner, or None while playing or when the win is shared
+        (see :attr:`winners`)."""
+        winners = self.winners
+        return winners[0] if len(winners) == 1 else None
+
+    @property
+    def paths(self) -> tuple[Path, ...]:
+        """Every path slot, path 1 first."""
+        out = []
+        for slot in range(self._path_count()):
+            raw = self._path_raw(slot)
+            if raw is None:
+                out.append(Path(number=slot + 1, centre=None))
+            else:
+                centre, front, back, ends, free = raw
+                out.append(Path(slot + 1, centre, front, back, ends, free))
+        return tuple(out)
+
+    @property
+    def discard(self) -> TileSet:
+        """Tiles out of the round (``two_paths``: the discarded paths)."""
+        return TileSet.from_mask(self._discard_mask())
+
+    @property
+    def pile(self) -> tuple[Tile, ...]:
+        """The draw pile in draw order (the referee's secret: no view shows it)."""
+        return self._pile()
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many tiles each seat holds."""
+        return self._hand_sizes()
+
+    @property
+    def chosen(self) -> tuple[int, ...]:
+        """The seats that have chosen their reveal tile in the current step."""
+        return self._chosen()
+
+    @property
+    def reveals(self) -> tuple[tuple[Tile, ...], ...]:
+        """The tiles each seat has revealed this round, in step order (public)."""
+        shown: list[list[Tile]] = [[] for _ in range(self._rules.players)]
+        for event in self._round_events():
+            if event.kind == "reveal" and event.seat is not None and event.tile is not None:
+                shown[event.seat].append(event.tile)
+        return tuple(tuple(s) for s in shown)
+
+    def _round_events(self) -> list[Event]:
+        events = self._events
+        for i in range(len(events) - 1, -1, -1):
+            if events[i].kind == "deal":
+                return events[i:]
+        return events
+
+    def hand(self, seat: int) -> TileSet:
+        """The tiles ``seat`` holds (the referee sees every hand)."""
+        self._check_seat(seat)
+        return TileSet.from_mask(self._hand_mask(seat))
+
+    def choice(self, seat: int) -> Tile | None:
+        """The reveal tile ``seat`` has chosen in this step and not yet shown
+        (the referee's secret), or None."""
+        self._check_seat(seat)
+        return self._choice(seat)
+
+    def _check_seat(self, seat: object) -> None:
+        if type(seat) is not int or not 0 <= seat < self._rules.players:
+            raise SeatError(f"no seat {seat!r}: seats are 0..{self._rules.players - 1}")
+
+    # ---- moves -----------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move written ``text``.
+
+        Full notation (``5|3 front 2``, ``reveal 6|4``, ``draw``, ``pass``) or a
+        shorter form that names one legal move: the side as ``f``/``b`` and
+        glued to the path (``5|3 f2``), the path or the side left out when only
+        one place fits (``5|3 2``, ``5|3``), a bare tile while revealing. Raises
+        NotationError for text that is not a move or names several, and
+        IllegalMoveError for a move that is not legal now (the game is
+        unchanged either way).
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"a move is written like '5|3 front 2', 'reveal 6|4', 'draw' "
+                                f"or 'pass': got {text!r}")
+        words = text.strip().lower().replace(",", " ").split()
+        legal = self.legal_moves()
+        if not words:
+            raise NotationError(f"a move is written like '5|3 front 2', 'reveal 6|4', 'draw' "
+                                f"or 'pass': got {text!r}")
+        if len(words) == 1 and words[0] in _DRAW_WORDS:
+            return self._legal_or_raise(Move.draw(), text, legal)
+        if len(words) == 1 and words[0] in _PASS_WORDS:
+            return self._legal_or_raise(Move.pass_(), text, legal)
+        if words[0] in _REVEAL_WORDS:
+            if len(words) != 2:
+                raise NotationError(f"a reveal is written like 'reveal 6|4': got {text!r}")
+            return self._legal_or_raise(Move.reveal(_tile_in(words[1], text)), text, legal)
+        tile = _tile_in(words[0], text)
+        side, path = _where(words[1:], text)
+        if self.phase == "reveal" and side is None and path is None:
+            return self._legal_or_raise(Move.reveal(tile), text, legal)
+        fits = [m for m in legal if m.kind == "place" and m.tile == tile
+                and (side is None or m.side == side) and (path is None or m.path == path)]
+        if len(fits) == 1:
+            return fits[0]
+        if len(fits) > 1:
+            raise NotationError(f"{text!r} fits more than one place: say "
+                                f"{' or '.join(repr(str(m)) for m in fits)}")
+        if side is not None and path is not None:
+            return self._legal_or_raise(Move.place(tile, side, path), text, legal)
+        return self._legal_or_raise(None, text, legal)
+
+    def _legal_or_raise(self, move: Move | None, text: str, legal: list[Move]) -> Move:
+        if move is not None and move in legal:
+            return move
+        if self.is_over:
+            raise IllegalMoveError(f"the game is over: {text!r} cannot be played")
+        listed = ", ".join(map(str, legal))
+        raise IllegalMoveError(f"{text!r} is not legal now for seat {self.to_move} "
+                               f"(legal: {listed})")
+
+    def set_deal(self, deal: Deal) -> list[Event]:
+        """Replace the current round's deal by a hand-made one, before anyone
+        has chosen a reveal tile in it: a kiosk dealing real tiles, or a test
+        that needs an exact position in a later round."""
+        if not isinstance(deal, Deal):
+            raise DealError(f"set_deal takes a caminos.Deal: got {deal!r}")
+        deal.check(self._rules)
+        return self._set_deal(*deal._c_args())
+
+    # ---- views, copies, bytes -------------------------------------------
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now (see :class:`View`)."""
+        self._check_seat(seat)
+        return View(
+            seat=seat, rules=self._rules, hand=self.hand(seat), paths=self.paths,
+            hand_sizes=self.hand_sizes, pile_size=self.pile_size, discard=self.discard,
+            scores=self.scores, to_move=self.to_move, round=self.round, phase=self.phase,
+            starter=self.starter, step=self.step, contenders=self.contenders,
+            chosen=self.chosen, my_choice=self._choice(seat), revealed=self.reveals,
+            out_seat=self.out_seat, last_turns=self.last_turns, passes=self.passes,
+            log=tuple(e if e.seat == seat else e.hidden() for e in self._events),
+            is_over=self.is_over, winners=self.winners)
+
+    def copy(self) -> Game:
+        """An independent copy: moves on one do not touch the other."""
+        other = Game.__new__(Game)
+        other._copy_state_from(self)
+        other._rules, other._seed = self._rules, self._seed
+        other._first_seed, other._first_deal = self._first_seed, self._first_deal
+        other._history, other._events, other._log = self._history[:], self._events[:], self._log[:]
+        other._initial = self._initial
+        return other
+
+    def replay(self) -> Game:
+        """A new game rebuilt from this one's first deal and log: equal to this one."""
+        return Game._replay(self._rules, self._seed, self._first_seed, self._first_deal, self._log)
+
+    @classmethod
+    def _replay(cls, rules: Rules, seed: int | None, first_seed: int,
+                first_deal: Deal | None, log: Sequence[Any]) -> Game:
+        game = cls(rules, seed=first_seed, deal=first_deal)
+        for entry in log:
+            if isinstance(entry, int):
+                game.play(Move.from_code(entry))
+            elif entry[0] == "seed":
+                game._reseed(entry[1])
+                game._log.append(entry)
+            else:
+                game._set_deal(list(entry[1]), list(entry[2]), list(entry[3]))
+        game._seed = seed
+        return game
+
+    def to_bytes(self) -> bytes:
+        """The whole game (first deal, log, current state) as bytes for saving."""
+        flags = (self._seed is not None) | ((self._first_deal is not None) << 1)
+        out = bytearray(_MAGIC + bytes([_FORMAT, _KIND_CAMINOS, flags]))
+        out += struct.pack("<Q", self._first_seed)
+        out += bytes(self._rules._fields())
+        if self._first_deal is not None:
+            out += _pack_deal(*self._first_deal._c_args())
+        out += struct.pack("<I", len(self._log))
+        for entry in self._log:
+            if isinstance(entry, int):
+                out += struct.pack("<H", entry)
+            elif entry[0] == "seed":
+                out += struct.pack("<HQ", _ENTRY_SEED, entry[1])
+            else:
+                out += struct.pack("<H", _ENTRY_DEAL) + _pack_deal(*entry[1:])
+        out += self._save()
+        return bytes(out)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Game:
+        """The game saved by :meth:`to_bytes`; CorruptStateError for anything else.
+
+        The saved log is replayed through the rules and must reach exactly the
+        saved state, so a tampered save cannot produce an impossible game.
+        """
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise CorruptStateError(f"from_bytes takes bytes: got {type(data).__name__}")
+        data = bytes(data)
+        try:
+            return cls._decode(data)
+        except CorruptStateError:
+            raise
+        except (ValueError, IndexError, struct.error) as exc:
+            raise CorruptStateError(f"not a saved Caminos game ({exc}): {data[:24]!r}...") from None
+
+    @classmethod
+    def _decode(cls, data: bytes) -> Game:
+        reader = _Reader(data)
+        if reader.take(4) != _MAGIC:
+            raise CorruptStateError(f"not a pintas save (bad magic): {data[:8]!r}")
+        version, kind, flags = reader.take(3)
+        if version != _FORMAT:
+            raise CorruptStateError(f"unknown save format version {version} in {data[:8]!r}")
+        if kind != _KIND_CAMINOS or flags > 3:
+            raise CorruptStateError(f"not a saved Caminos game (kind {kind}, flags {flags})")
+        first_seed = struct.unpack("<Q", reader.take(8))[0]
+        try:
+            rules = Rules._from_fields(tuple(reader.take(6)))
+        except RulesError as exc:
+            raise CorruptStateError(f"the save's rules are not Caminos rules: {exc}") from None
+        first_deal = _unpack_deal(reader, rules) if flags & 2 else None
+        log: list[Any] = []
+        for _ in range(struct.unpack("<I", reader.take(4))[0]):
+            code = struct.unpack("<H", reader.take(2))[0]
+            if code == _ENTRY_SEED:
+                log.append(("seed", struct.unpack("<Q", reader.take(8))[0]))
+            elif code == _ENTRY_DEAL:
+                log.append(("deal", *_unpack_deal(reader, rules)._c_args()))
+            elif code <= _MAX_CODE:
+                log.append(code)
+            else:
+                raise CorruptStateError(f"bad log entry {code} in the save")
+        final = reader.take(_caminos.SAVE_SIZE)
+        if not reader.at_end():
+            raise CorruptStateError("trailing bytes after the saved game")
+        check = cls.__new__(cls)
+        check._load(final)
+        try:
+            seed = first_seed if flags & 1 else None
+            game = cls._replay(rules, seed, first_seed, first_deal, log)
+        except (IllegalMoveError, DealError) as exc:
+            raise CorruptStateError(f"the saved log does not replay: {exc}") from None
+        if game._save() != final:
+            raise CorruptStateError("the saved log does not reach the saved state")
+        return game
+
+    def __reduce__(self) -> tuple[Any, tuple[bytes]]:
+        return (Game.from_bytes, (self.to_bytes(),))
+
+    def __copy__(self) -> Game:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.copy()
+
+    def __repr__(self) -> str:
+        if self.is_over:
+            state = f"over, won by {self.winners}"
+        elif self.phase == "reveal":
+            state = f"seat {self.to_move} to reveal"
+        else:
+            state = f"seat {self.to_move} to move"
+        return (f"<caminos.Game {self._rules}, round {self.round}, scores {self.scores}, "
+                f"{state}>")
+
+
+def _tile_in(word: str, text: str) -> Tile:
+    try:
+        return Tile.parse(word)
+    except ValueError:  # NotationError, or a non-ASCII digit such as '²'
+        where = f"got {text!r}" if word == text.strip().lower() else (
+            f"{word!r} in {text!r} is not a tile")
+        raise NotationError(f"a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or "
+                            f"'pass': {where}") from None
+
+
+def _where(words: Sequence[str], text: str) -> tuple[str | None, int | None]:
+    """The side and path number named by the words after a tile."""
+    side: str | None = None
+    path: int | None = None
+    for word in words:
+        letters = word.rstrip("0123456789")
+        digits = word[len(letters):]
+        if letters:
+            if letters not in _SIDE_WORDS or side is not None:
+                raise NotationError(f"a placement is written like '5|3 front 2': "
+                                    f"{word!r} in {text!r} is not a side")
+            side = _SIDE_WORDS[letters]
+        if digits:
+            if path is not None or int(digits) < 1:
+                raise NotationError(f"a placement is written like '5|3 front 2': "
+                                    f"{word!r} in {text!r} is not a path number")
+            path = int(digits)
+    return side, path
+
+
+class _Reader:
+    """Reads a byte string front to back; running short is a CorruptStateError."""
+
+    def __init__(self, data: bytes) -> None:
+        self._data, self._pos = data, 0
+
+    def take(self, n: int) -> bytes:
+        if self._pos + n > len(self._data):
+            raise CorruptStateError(f"the save ends early (wanted {n} bytes at {self._pos})")
+        chunk = self._data[self._pos:self._pos + n]
+        self._pos += n
+        return chunk
+
+    def at_end(self) -> bool:
+        return self._pos == len(self._data)
+
+
+def _pack_deal(paths: Sequence[int], hands: Sequence[int], pile: Sequence[int]) -> bytes:
+    return (bytes([len(paths), *paths]) + struct.pack("<4I", *hands)
+            + bytes([len(pile), *pile]))
+
+
+def _unpack_deal(reader: _Reader, rules: Rules) -> Deal:
+    paths = reader.take(reader.take(1)[0])
+    masks = struct.unpack("<4I", reader.take(16))
+    pile = reader.take(reader.take(1)[0])
+    if (any(m >> TILE_COUNT for m in masks) or any(t >= TILE_COUNT for t in paths)
+            or any(t >= TILE_COUNT for t in pile) or any(masks[rules.players:])):
+        raise CorruptStateError("a saved deal names a tile or a seat that does not exist")
+    try:
+        deal = Deal(paths=[TILES[t] for t in paths],
+                    hands=[TileSet.from_mask(m) for m in masks[:rules.players]],
+                    pile=[TILES[t] for t in pile])
+        deal.check(rules)
+    except DealError as exc:
+        raise CorruptStateError(f"a saved deal is not a deal of its rules: {exc}") from None
+    return deal
+
+
+@dataclass(frozen=True)
+class SimulationStats:
+    """Totals of a batch of random Caminos games played in C."""
+
+    games: int
+    rounds: int
+    moves: int
+    blocked: int
+    closes: int
+    ties: int
+    shared: int
+    longest_round: int
+    wins: tuple[int, ...]
+    starts: tuple[int, ...]
+    points: tuple[int, ...]
+
+    @property
+    def mean_points_per_round(self) -> tuple[float, ...]:
+        """Points per round for each seat (0 or negative)."""
+        return tuple(p / self.rounds for p in self.points) if self.rounds else ()
+
+    @property
+    def block_rate(self) -> float:
+        """Share of rounds that ended with every player passing."""
+        return self.blocked / self.rounds if self.rounds else 0.0
+
+
+def simulate(rules: Rules, games: int = 1000, seed: int = 0) -> SimulationStats:
+    """Play ``games`` whole games of uniformly random legal moves (reveals too)
+    in C with the GIL released. Game ``i`` is seeded ``seed + i``.
+
+    >>> s = simulate(Rules.base(players=3), games=100, seed=1)
+    >>> s.games, s.rounds, sum(s.wins) >= 100
+    (100, 300, True)
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"simulate needs a caminos.Rules: got {rules!r}")
+    if type(games) is not int or not 0 <= games <= 10**12:
+        raise RulesError(f"games must be a whole number 0..10**12: got {games!r}")
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise RulesError(f"a seed is a whole number 0..2**64-1: got {seed!r}")
+    return SimulationStats(**_caminos.simulate(rules._fields(), games, seed))

@@ -1,0 +1,1 @@
+"""Golden transcripts of the line games (see make_vectors.py)."""
