@@ -1,0 +1,1207 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Binding of the C dice engine: scoring, moves, events, the game and the solver.
+
+:mod:`pintas.dice` builds the public API on top of this module; use that.
+
+Dice are passed as sequences of ints 1..6. Inside, a multiset of dice is the
+C core's ``pintas_dice_set`` (3 bits per face); scoring is a lookup in a
+924-entry table built once per rules and cached here.
+"""
+
+import os
+
+from cpython.exc cimport PyErr_Clear
+from cpython.object cimport PyObject, PyTypeObject, Py_TYPE
+from cpython.sequence cimport PySequence_Fast_ITEMS
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memset
+
+from pintas.errors import (
+    CorruptStateError,
+    IllegalMoveError,
+    NotationError,
+    PintasError,
+    RulesError,
+)
+
+cdef extern from "Python.h":
+    # Declared here without Cython's exception check: the caller checks the range.
+    long _as_long "PyLong_AsLong"(PyObject *o)
+    PyTypeObject *_type "Py_TYPE"(PyObject *o)
+    PyTypeObject PyLong_Type
+    PyTypeObject PyList_Type
+    PyTypeObject PyTuple_Type
+    Py_ssize_t Py_SIZE(object o)
+
+SAVE_SIZE = PINTAS_DICE_SAVE_SIZE
+MAX_EVENTS = PINTAS_DICE_MAX_EVENTS
+MAX_PLAYERS = PINTAS_DICE_MAX_PLAYERS
+MAX_TARGET = PINTAS_DICE_MAX_TARGET
+MAX_TURN_TOTAL = PINTAS_DICE_MAX_CLOSED + 42 * PINTAS_DICE_MAX_VALUE
+
+SCORINGS = ("dice_of_doom", "farkle")
+MOVE_KINDS = ("roll", "keep", "bank")
+EVENT_KINDS = ("rolled", "doom", "roll_out", "kept", "hot_dice", "banked", "final_round",
+               "turn_end", "game_end")
+REASONS = (None, "bank", "doom", "roll_out", "target", "final_round")
+PHASES = ("roll", "keep", "bank_or_roll", "over")
+
+# Move codes (Move.code): what the C core calls the move.
+cdef enum:
+    CODE_ROLL = 0
+    CODE_ROLL_GIVEN = 1
+    CODE_KEEP = 2
+    CODE_BANK = 3
+
+
+def status_message(int status):
+    """The C core's description of a status code."""
+    return pintas_status_str(status).decode("ascii")
+
+
+# ---- dice sets ---------------------------------------------------------------
+
+cdef inline long long _one(long face) noexcept nogil:
+    return (<long long>1) << (3 * (face - 1))
+
+
+cdef list _tokens(str text):
+    """The dice written in ``text``: ``1 5 6``, ``1,5,6`` or ``156`` (None if not dice)."""
+    words = text.replace(",", " ").split()
+    if len(words) == 1 and words[0].isascii() and words[0].isdigit():
+        words = list(words[0])
+    if not all(len(w) == 1 and "0" <= w <= "9" for w in words):
+        return None
+    return [int(w) for w in words]
+
+
+cdef list _items(object values, int lo, int hi, str what):
+    """The dice of ``values`` in the order given, checked: lo..hi ints 1..6."""
+    import operator
+    expected = (f"{what} is {lo} to {hi} dice, each a whole number 1..6" if lo != hi
+                else f"{what} is {lo} dice, each a whole number 1..6")
+    if isinstance(values, str):
+        items = _tokens(values)
+        if items is None:
+            raise NotationError(f"{expected}: got {values!r}")
+    else:
+        try:
+            items = list(values)
+        except TypeError:
+            raise NotationError(f"{expected}: got {values!r}") from None
+    if not lo <= len(items) <= hi:
+        raise NotationError(f"{expected}: got {len(items)} in {values!r}")
+    out = []
+    for item in items:
+        if isinstance(item, bool):
+            raise NotationError(f"{expected}: got {values!r}")
+        try:
+            v = operator.index(item)
+        except TypeError:
+            raise NotationError(f"{expected}: got {values!r}") from None
+        if not 1 <= v <= 6:
+            raise NotationError(f"{expected}: got {values!r}")
+        out.append(v)
+    return out
+
+
+cdef long long _set_slow(object values, int lo, int hi, str what) except -1:
+    """Any iterable of ints 1..6 (or text like '1 5 6'), with a clear error."""
+    cdef long long s = 0
+    for v in _items(values, lo, hi, what):
+        s += _one(v)
+    return s
+
+
+cdef long long _set_of(object values, int lo, int hi, str what) except -1:
+    """The dice set of ``values`` (lo..hi dice, each 1..6): a tight loop for a
+    list or tuple of ints, the general (and error-reporting) path otherwise."""
+    cdef PyTypeObject *t = Py_TYPE(values)
+    cdef Py_ssize_t n, i
+    cdef PyObject **items
+    cdef PyObject *item
+    cdef long v
+    cdef long long s = 0
+    if t == &PyList_Type or t == &PyTuple_Type:
+        n = Py_SIZE(values)
+        if lo <= n <= hi:
+            items = PySequence_Fast_ITEMS(values)
+            for i in range(n):
+                item = items[i]
+                if _type(item) != &PyLong_Type:
+                    break
+                v = _as_long(item)
+                if v < 1 or v > 6:
+                    if v == -1:
+                        PyErr_Clear()
+                    break
+                s += _one(v)
+            else:
+                return s
+    return _set_slow(values, lo, hi, what)
+
+
+cdef tuple _values(pintas_dice_set s):
+    """The dice of a set in ascending order."""
+    cdef list out = []
+    cdef int f, k
+    for f in range(1, 7):
+        for k in range((s >> (3 * (f - 1))) & 7):
+            out.append(f)
+    return tuple(out)
+
+
+cdef int _size(pintas_dice_set s) noexcept nogil:
+    cdef int f, n = 0
+    for f in range(6):
+        n += (s >> (3 * f)) & 7
+    return n
+
+
+def dice_set(values):
+    """The C core's 18-bit code of a multiset of 0..6 dice (3 bits per face)."""
+    return _set_of(values, 0, 6, "a set of dice")
+
+
+def dice_values(int code):
+    """The dice (ascending) of a set code made by :func:`dice_set`."""
+    if code < 0 or code > 0x3FFFF or not pintas_dice_set_is_valid(<pintas_dice_set>code):
+        raise NotationError(f"not a dice set code: {code!r}")
+    return _values(<pintas_dice_set>code)
+
+
+# ---- rules and tables --------------------------------------------------------
+
+cdef int _rules_from(pintas_dice_rules *r, tuple fields) except -1:
+    """C rules from Rules._fields(): (scoring, target, doom, doom_loses,
+    hot_dice, combine_kept, final_round)."""
+    scoring, target, doom, doom_loses, hot_dice, combine, final_round = fields
+    if scoring == 0:
+        pintas_dice_rules_dice_of_doom(r)
+    elif scoring == 1:
+        pintas_dice_rules_farkle(r)
+    else:
+        raise RulesError(f"unknown scoring {scoring!r}")
+    r.target = target
+    r.doom = doom
+    r.doom_loses = doom_loses
+    r.hot_dice = hot_dice
+    r.combine_kept = combine
+    r.final_round = final_round
+    return 0
+
+
+def check_rules(tuple fields):
+    """The C core's verdict on a rules tuple (raises RulesError)."""
+    cdef pintas_dice_rules r
+    _rules_from(&r, fields)
+    cdef int status = pintas_dice_rules_check(&r)
+    if status != PINTAS_OK:
+        raise RulesError(f"the C core rejects these rules: {status_message(status)}")
+
+
+def rules_unit(tuple fields):
+    """The gcd of every combination value (every score is a multiple of it)."""
+    cdef pintas_dice_rules r
+    _rules_from(&r, fields)
+    return pintas_dice_rules_unit(&r)
+
+
+def rules_values(tuple fields):
+    """The combination values of a rules tuple, by name (0 = no such combination)."""
+    cdef pintas_dice_rules r
+    cdef int f, n
+    _rules_from(&r, fields)
+    out = {}
+    for f in range(1, 7):
+        if r.single[f]:
+            out[f"single {f}"] = r.single[f]
+    for f in range(1, 7):
+        for n in range(3, 7):
+            if r.kind[f][n]:
+                out[f"{n} x {f}"] = r.kind[f][n]
+    for name, value in (("straight 1-5", r.straight_low), ("straight 2-6", r.straight_high),
+                        ("straight 1-6", r.straight_six), ("three pairs", r.three_pairs),
+                        ("two triplets", r.two_triplets)):
+        if value:
+            out[name] = value
+    return out
+
+
+cdef class _Table:
+    """The 924-entry score table of one set of rules (read-only once built)."""
+    cdef pintas_dice_table t
+
+    def __init__(self, tuple fields):
+        cdef pintas_dice_rules r
+        _rules_from(&r, fields)
+        cdef int status = pintas_dice_table_init(&self.t, &r)
+        if status != PINTAS_OK:
+            raise RulesError(f"the C core rejects these rules: {status_message(status)}")
+
+
+cdef object _RULES_TYPE = None
+cdef dict _TABLES = {}
+cdef object _last_rules = None
+cdef _Table _last_table = None
+cdef _Table _DOOM = _Table((0, 100000, 1, 0, 0, 1, 0))
+_MAX_CACHED = 256
+
+
+def set_rules_type(cls):
+    """Register pintas.dice.Rules (the type the rules arguments must have)."""
+    global _RULES_TYPE
+    _RULES_TYPE = cls
+
+
+cdef _Table _table_for(object rules):
+    """The table of ``rules`` (None = Dice of Doom), built once per rules value."""
+    global _last_rules, _last_table
+    if rules is None:
+        return _DOOM
+    if rules is _last_rules:
+        return _last_table
+    if _RULES_TYPE is None or not isinstance(rules, _RULES_TYPE):
+        raise RulesError(f"rules must be a pintas.dice.Rules (or None for Dice of Doom): "
+                         f"got {rules!r}")
+    table = _TABLES.get(rules)
+    if table is None:
+        table = _Table(rules._fields())
+        if len(_TABLES) >= _MAX_CACHED:
+            _TABLES.clear()
+        _TABLES[rules] = table
+    _last_rules, _last_table = rules, table
+    return table
+
+
+def score(values, rules=None):
+    """The best points any keep of these dice can make (0 if none; 0 for doom).
+
+    ``values`` are 1 to 6 dice, each 1..6; ``rules`` default to Dice of Doom.
+    A table lookup: the rules' table is built once and cached.
+
+    >>> score([1, 5, 6, 4, 4, 3]), score([6, 6, 1, 1, 1, 1]), score([2, 3, 4])
+    (1500, 0, 0)
+    >>> from pintas.dice import Rules
+    >>> score([1, 5, 6, 4, 4, 3], Rules.farkle())
+    150
+    """
+    cdef long long s = _set_of(values, 1, 6, "a roll")
+    cdef _Table t = _DOOM if rules is None else _table_for(rules)
+    return pintas_dice_best_keep(&t.t, <pintas_dice_set>s)
+
+
+def keep_score(values, rules=None):
+    """The points of keeping exactly these dice (their best split into
+    combinations), or None if some die cannot be placed in a combination.
+
+    >>> keep_score([5, 5, 5, 5]), keep_score([4, 4, 4, 4]), keep_score([1, 4])
+    (2000, 400, None)
+    """
+    cdef long long s = _set_of(values, 1, 6, "a keep")
+    cdef _Table t = _table_for(rules)
+    cdef int32_t v = pintas_dice_score(&t.t, <pintas_dice_set>s)
+    return None if v < 0 else v
+
+
+def is_doom(values, rules=None):
+    """True if this roll is doom under the rules: doom is on and it shows two or more 6s.
+
+    >>> is_doom([6, 6, 1, 2, 3, 4]), is_doom([6, 1, 2, 3, 4, 5])
+    (True, False)
+    """
+    cdef long long s = _set_of(values, 1, 6, "a roll")
+    cdef _Table t = _table_for(rules)
+    return pintas_dice_is_doom(&t.t.rules, <pintas_dice_set>s) == 1
+
+
+cdef unsigned long long _keep_key(const pintas_dice_keep *k) noexcept nogil:
+    """Sort key of a keep: most points first, then fewer dice, then the dice."""
+    cdef unsigned long long lex = 0
+    cdef int f, c, n = 0
+    for f in range(1, 7):
+        for c in range((k.keep >> (3 * (f - 1))) & 7):
+            lex = lex * 7 + f
+            n += 1
+    for c in range(n, 6):
+        lex = lex * 7
+    return ((<unsigned long long>(0x7FFFFFFF - k.points)) << 32) | (<unsigned long long>n << 24) | lex
+
+
+cdef void _sort_keeps(pintas_dice_keep *ks, size_t n) noexcept nogil:
+    cdef size_t i, j
+    cdef pintas_dice_keep x
+    cdef unsigned long long kx
+    for i in range(1, n):
+        x = ks[i]
+        kx = _keep_key(&x)
+        j = i
+        while j > 0 and _keep_key(&ks[j - 1]) > kx:
+            ks[j] = ks[j - 1]
+            j -= 1
+        ks[j] = x
+
+
+cdef list _keep_list(const pintas_dice_keep *ks, size_t n):
+    cdef list out = []
+    cdef size_t i
+    cdef Keep k
+    for i in range(n):
+        k = Keep.__new__(Keep)
+        k._set = ks[i].keep
+        k.dice = _values(ks[i].keep)
+        k.points = ks[i].points
+        out.append(k)
+    return out
+
+
+cdef int _check_pool(_Table t, long long pool, object given) except -1:
+    if t.t.rules.combine_kept and pintas_dice_score(&t.t, <pintas_dice_set>pool) < 0:
+        raise PintasError(f"not a pool of kept dice under these rules (every kept die must "
+                          f"score): got {given!r}")
+    return 0
+
+
+def keeps(roll, pool=(), rules=None):
+    """Every legal keep of ``roll`` with ``pool`` already kept this turn, as
+    :class:`Keep` records, most points first (then fewer dice, then the dice).
+    Empty for a doom roll or a roll-out. With ``combine_kept`` a keep must leave
+    the pool fully scoring and makes the pool's gain:
+
+    >>> keeps([2, 3, 4, 4], pool=[1, 5])
+    [Keep((2, 3, 4), 1000)]
+    """
+    cdef long long r = _set_of(roll, 1, 6, "a roll")
+    cdef long long p = _set_of(pool, 0, 5, "a pool")
+    cdef _Table t = _table_for(rules)
+    cdef pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS]
+    cdef size_t n = 0
+    if _size(<pintas_dice_set>r) + _size(<pintas_dice_set>p) > 6:
+        raise NotationError(f"a roll and the pool hold at most 6 dice together: "
+                            f"got roll {roll!r} and pool {pool!r}")
+    _check_pool(t, p, pool)
+    pintas_dice_keeps(&t.t, <pintas_dice_set>r, <pintas_dice_set>p, ks, PINTAS_DICE_MAX_KEEPS, &n)
+    _sort_keeps(ks, n)
+    return _keep_list(ks, n)
+
+
+cdef class Keep:
+    """A legal keep: the dice kept (ascending) and the points it makes.
+
+    >>> k = Keep((5, 1), 1500)
+    >>> k, str(k), k.move
+    (Keep((1, 5), 1500), '1 5: 1500', Move('keep', (1, 5)))
+    """
+
+    cdef readonly tuple dice
+    """The dice kept, ascending."""
+    cdef readonly int points
+    """The points the keep adds to the turn total."""
+    cdef pintas_dice_set _set
+
+    def __init__(self, dice, int points):
+        cdef long long s = _set_of(dice, 1, 6, "a keep")
+        self._set = <pintas_dice_set>s
+        self.dice = _values(self._set)
+        self.points = points
+
+    @property
+    def move(self):
+        """The move that makes this keep."""
+        return _keep_move(self._set)
+
+    def __iter__(self):
+        return iter((self.dice, self.points))
+
+    def __len__(self):
+        return 2
+
+    def __getitem__(self, i):
+        return (self.dice, self.points)[i]
+
+    def __eq__(self, other):
+        if not isinstance(other, Keep):
+            return NotImplemented
+        return (<Keep>other)._set == self._set and (<Keep>other).points == self.points
+
+    def __hash__(self):
+        return hash((self.dice, self.points))
+
+    def __repr__(self):
+        return f"Keep({self.dice!r}, {self.points})"
+
+    def __str__(self):
+        return f"{' '.join(map(str, self.dice))}: {self.points}"
+
+    def __reduce__(self):
+        return (Keep, (self.dice, self.points))
+
+
+# ---- moves -------------------------------------------------------------------
+
+cdef class Move:
+    """A move of the dice game: ``roll`` (the game's dice, or the values given),
+    ``keep`` some dice of the last roll, or ``bank``.
+
+    Notation: ``roll``, ``roll 1 5 6 4 4 3`` (physical dice, in roll order),
+    ``keep 1 5`` (a multiset: any order), ``bank``. Moves are immutable and
+    compare by value.
+
+    >>> Move.parse("keep 5 1")
+    Move('keep', (1, 5))
+    >>> str(Move.roll([1, 5, 6, 4, 4, 3])), Move.parse("BANK")
+    ('roll 1 5 6 4 4 3', Move('bank'))
+    """
+
+    cdef readonly str kind
+    """``"roll"``, ``"keep"`` or ``"bank"``."""
+    cdef readonly tuple dice
+    """The values of a given roll (in roll order), the dice kept (ascending), else ``()``."""
+    cdef readonly int code
+    """0 roll, 1 roll with given values, 2 keep, 3 bank."""
+    cdef pintas_dice_set _set
+
+    def __init__(self, kind, dice=()):
+        cdef Move m = _move_from(kind, dice)
+        self.kind, self.dice, self.code, self._set = m.kind, m.dice, m.code, m._set
+
+    @staticmethod
+    def roll(values=None):
+        """Roll the dice not kept: with the game's PRNG, or showing ``values``."""
+        return _move_from("roll", () if values is None else values)
+
+    @staticmethod
+    def keep(values):
+        """Keep these dice (a multiset of values from the last roll)."""
+        return _move_from("keep", values)
+
+    @staticmethod
+    def bank():
+        """Bank the turn total."""
+        return _BANK
+
+    @staticmethod
+    def parse(text):
+        """The move written ``roll``, ``roll 1 5 6 4 4 3``, ``keep 1 5`` or ``bank``."""
+        if not isinstance(text, str):
+            raise NotationError(f"a move is written like 'roll', 'keep 1 5' or 'bank': "
+                                f"got {text!r}")
+        words = text.strip().lower().replace(",", " ").split(None, 1)
+        if words and words[0] in MOVE_KINDS:
+            rest = words[1] if len(words) > 1 else ""
+            if words[0] == "bank" and not rest:
+                return _BANK
+            if words[0] == "roll" and not rest:
+                return _ROLL
+            if words[0] != "bank" and rest:
+                try:
+                    return _move_from(words[0], rest)
+                except NotationError:
+                    pass
+        raise NotationError(f"a move is written like 'roll', 'roll 1 5 6 4 4 3', 'keep 1 5' "
+                            f"or 'bank': got {text!r}")
+
+    @property
+    def given(self):
+        """True for a roll whose values the caller gave (physical dice)."""
+        return self.code == CODE_ROLL_GIVEN
+
+    def __str__(self):
+        if not self.dice:
+            return self.kind
+        return f"{self.kind} {' '.join(map(str, self.dice))}"
+
+    def __repr__(self):
+        if not self.dice:
+            return f"Move({self.kind!r})"
+        return f"Move({self.kind!r}, {self.dice!r})"
+
+    def __eq__(self, other):
+        if not isinstance(other, Move):
+            return NotImplemented
+        return (<Move>other).code == self.code and (<Move>other).dice == self.dice
+
+    def __hash__(self):
+        return hash((self.code, self.dice))
+
+    def __reduce__(self):
+        return (Move, (self.kind, self.dice))
+
+
+cdef Move _new_move(str kind, tuple dice, int code, pintas_dice_set s):
+    cdef Move m = Move.__new__(Move)
+    m.kind, m.dice, m.code, m._set = kind, dice, code, s
+    return m
+
+
+cdef Move _ROLL = _new_move("roll", (), CODE_ROLL, 0)
+cdef Move _BANK = _new_move("bank", (), CODE_BANK, 0)
+cdef list _KEEP_MOVES = [None] * PINTAS_DICE_SETS
+
+
+cdef Move _keep_move(pintas_dice_set s):
+    """The keep move of a set (interned)."""
+    cdef int i = pintas_dice_set_index(s)
+    cdef Move m = _KEEP_MOVES[i]
+    if m is None:
+        m = _new_move("keep", _values(s), CODE_KEEP, s)
+        _KEEP_MOVES[i] = m
+    return m
+
+
+cdef Move _move_from(object kind, object dice):
+    cdef long long s
+    if kind == "bank":
+        if dice not in ((), None, [], ""):
+            raise NotationError(f"a bank takes no dice: got {dice!r}")
+        return _BANK
+    if kind == "roll":
+        if dice in ((), None, [], ""):
+            return _ROLL
+        values = tuple(_items(dice, 1, 6, "a roll"))
+        s = _set_of(values, 1, 6, "a roll")
+        return _new_move("roll", values, CODE_ROLL_GIVEN, <pintas_dice_set>s)
+    if kind == "keep":
+        s = _set_of(dice, 1, 6, "a keep")
+        return _keep_move(<pintas_dice_set>s)
+    raise NotationError(f"a move's kind is 'roll', 'keep' or 'bank': got {kind!r}")
+
+
+cdef int _c_move(pintas_dice_move *cm, Move m) except -1:
+    cdef int i
+    memset(cm, 0, sizeof(pintas_dice_move))
+    if m.code == CODE_ROLL:
+        cm.kind = PINTAS_DICE_ROLL
+    elif m.code == CODE_ROLL_GIVEN:
+        cm.kind = PINTAS_DICE_ROLL_GIVEN
+        cm.n = len(m.dice)
+        for i in range(cm.n):
+            cm.values[i] = m.dice[i]
+    elif m.code == CODE_KEEP:
+        cm.kind = PINTAS_DICE_KEEP
+        cm.keep = m._set
+    else:
+        cm.kind = PINTAS_DICE_BANK
+    return 0
+
+
+# ---- events ------------------------------------------------------------------
+
+cdef class Event:
+    """One thing that happened in a dice game, as a small immutable record.
+
+    ``kind`` is one of ``rolled``, ``doom``, ``roll_out``, ``kept``,
+    ``hot_dice``, ``banked``, ``final_round``, ``turn_end``, ``game_end``;
+    ``seat`` is who acted (or won). ``values`` are the dice of a ``rolled``
+    (in roll order) or a ``kept`` (ascending). ``points``: what a keep made, the
+    pool a ``hot_dice`` closed, what a ``banked`` or ``turn_end`` banked, what a
+    ``doom`` or ``roll_out`` lost. ``total``: the turn total after a roll, keep
+    or hot dice, the seat's score after a doom, roll-out, bank or turn end, the
+    winner's score on ``game_end``. ``reason``: why a ``turn_end`` came
+    (``bank``, ``doom``, ``roll_out``) or how the game ended (``target``:
+    reached at once; ``final_round``: after the last turns). ``count``: the
+    last turns the others get on ``final_round``.
+
+    >>> Event("kept", seat=0, values=(1, 5), points=1500, total=1500)
+    Event('kept', seat=0, values=(1, 5), points=1500, total=1500)
+    """
+
+    cdef readonly str kind
+    cdef readonly int seat
+    cdef readonly tuple values
+    cdef readonly int points
+    cdef readonly int total
+    cdef readonly object reason
+    cdef readonly int count
+
+    def __init__(self, kind, seat=0, values=(), points=0, total=0, reason=None, count=0):
+        if kind not in EVENT_KINDS:
+            raise ValueError(f"unknown event kind {kind!r}")
+        if reason not in REASONS:
+            raise ValueError(f"unknown event reason {reason!r}")
+        self.kind, self.seat, self.values = kind, seat, tuple(values)
+        self.points, self.total, self.reason, self.count = points, total, reason, count
+
+    def _key(self):
+        return (self.kind, self.seat, self.values, self.points, self.total, self.reason,
+                self.count)
+
+    def to_dict(self):
+        """The event as a plain dict (for JSON transcripts)."""
+        return {"kind": self.kind, "seat": self.seat, "values": list(self.values),
+                "points": self.points, "total": self.total, "reason": self.reason,
+                "count": self.count}
+
+    @staticmethod
+    def from_dict(d):
+        """The event written by :meth:`to_dict`."""
+        return Event(d["kind"], d["seat"], tuple(d["values"]), d["points"], d["total"],
+                     d["reason"], d["count"])
+
+    def __eq__(self, other):
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self._key() == (<Event>other)._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self):
+        parts = [repr(self.kind), f"seat={self.seat}"]
+        for name, value, default in (("values", self.values, ()), ("points", self.points, 0),
+                                     ("total", self.total, 0), ("reason", self.reason, None),
+                                     ("count", self.count, 0)):
+            if value != default:
+                parts.append(f"{name}={value!r}")
+        return f"Event({', '.join(parts)})"
+
+    def __str__(self):
+        who = f"seat {self.seat}"
+        dice = " ".join(map(str, self.values))
+        k = self.kind
+        if k == "rolled":
+            return f"{who} rolls {dice}"
+        if k == "doom":
+            return f"{who} rolls the dice of doom: loses {self.points}" + (
+                f" (score {self.total})")
+        if k == "roll_out":
+            return f"{who} rolls out: loses {self.points}"
+        if k == "kept":
+            return f"{who} keeps {dice} for {self.points} (turn total {self.total})"
+        if k == "hot_dice":
+            return f"hot dice: {who} closes a pool of {self.points} (turn total {self.total})"
+        if k == "banked":
+            return f"{who} banks {self.points} (score {self.total})"
+        if k == "final_round":
+            return f"{who} reaches the target with {self.total}: {self.count} last turn(s)"
+        if k == "turn_end":
+            return f"{who}'s turn ends ({self.reason}): +{self.points}, score {self.total}"
+        return f"{who} wins with {self.total} ({self.reason})"
+
+    def __reduce__(self):
+        return (Event, self._key())
+
+
+# ---- the game ----------------------------------------------------------------
+
+cdef class DiceGame:
+    """The C state of one dice game and its fast verbs (see :class:`pintas.dice.Game`)."""
+
+    cdef pintas_dice_state st
+    cdef public list _history      # the moves played, in order
+    cdef public list _events       # every event so far
+    cdef public list _log          # what replays the game: moves and ("seed", s) reseeds
+    cdef public object _seed       # the game's seed, or None: every roll seeded by the OS
+    cdef public object _first_seed # the seed the game's PRNG started from
+    cdef object _events_tuple      # tuple(_events), cached until the next move
+
+    def _start(self, tuple rules, int players, int first_player, uint64_t seed):
+        cdef pintas_dice_rules r
+        _rules_from(&r, rules)
+        cdef int status = pintas_dice_new(&self.st, &r, players, first_player, seed)
+        if status == PINTAS_E_RULES:
+            raise RulesError(f"cannot start a game with these rules: {status_message(status)}")
+        if status != PINTAS_OK:
+            raise RulesError(f"cannot start a game of {players!r} players with seat "
+                             f"{first_player!r} first: {status_message(status)}")
+        self._history, self._events, self._log = [], [], []
+        self._first_seed = seed
+
+    def _reseed(self, uint64_t seed):
+        pintas_dice_reseed(&self.st, seed)
+
+    def _save(self):
+        cdef uint8_t buf[PINTAS_DICE_SAVE_SIZE]
+        pintas_dice_save(&self.st, buf, PINTAS_DICE_SAVE_SIZE)
+        return bytes(buf[:PINTAS_DICE_SAVE_SIZE])
+
+    def _load(self, bytes data):
+        cdef const uint8_t *p = data
+        cdef int status = pintas_dice_load(&self.st, p, len(data))
+        if status == PINTAS_E_VERSION:
+            raise CorruptStateError(f"unknown dice state version in {data[:8]!r}...")
+        if status != PINTAS_OK:
+            raise CorruptStateError(f"not a saved dice game ({status_message(status)}): "
+                                    f"{data[:16]!r}...")
+
+    def _copy_state_from(self, DiceGame other):
+        self.st = other.st
+
+    # ---- moves -----------------------------------------------------------
+
+    cdef int _legal(self, pintas_dice_moves *out) except -1:
+        pintas_dice_legal(&self.st, out)
+        _sort_keeps(out.keeps, out.n_keeps)
+        return 0
+
+    def legal_moves(self):
+        """The legal moves of the player to move: ``roll`` (a roll with given
+        values is legal whenever ``roll`` is), ``bank``, or the legal keeps (most
+        points first). Empty once the game is over."""
+        cdef pintas_dice_moves m
+        cdef int i
+        self._legal(&m)
+        if m.n_keeps:
+            return [_keep_move(m.keeps[i].keep) for i in range(m.n_keeps)]
+        out = []
+        if m.can_roll:
+            out.append(_ROLL)
+        if m.can_bank:
+            out.append(_BANK)
+        return out
+
+    def keeps(self):
+        """The legal keeps of the last roll with their points (empty unless a keep is due)."""
+        cdef pintas_dice_moves m
+        self._legal(&m)
+        return _keep_list(m.keeps, m.n_keeps)
+
+    cdef Move _as_move(self, object move):
+        if type(move) is Move:
+            return <Move>move
+        if isinstance(move, str):
+            return Move.parse(move)
+        if isinstance(move, Move):
+            return <Move>move
+        if isinstance(move, Keep):
+            return _keep_move((<Keep>move)._set)
+        raise NotationError(f"play takes a dice.Move, a Keep or a move's notation: got {move!r}")
+
+    def is_legal(self, move):
+        """True if ``move`` (a Move or its notation) may be played now."""
+        cdef Move m
+        cdef pintas_dice_move cm
+        try:
+            m = self._as_move(move)
+        except NotationError:
+            return False
+        _c_move(&cm, m)
+        return pintas_dice_check(&self.st, &cm) == PINTAS_OK
+
+    def parse_move(self, text):
+        """The legal move written ``text`` (``roll``, ``roll 1 5 6 4 4 3``,
+        ``keep 1 5``, ``bank``).
+
+        Raises NotationError for text that is not a move, IllegalMoveError for a
+        move that is not legal now (the game is unchanged either way).
+        """
+        cdef Move m = Move.parse(text)
+        cdef pintas_dice_move cm
+        _c_move(&cm, m)
+        cdef int status = pintas_dice_check(&self.st, &cm)
+        if status != PINTAS_OK:
+            self._reject(m, status, text)
+        return m
+
+    def play(self, move):
+        """Play ``move`` (a :class:`Move`, a :class:`Keep` or the notation) and return
+        the events it caused.
+
+        Raises :class:`~pintas.errors.IllegalMoveError` (or NotationError) and
+        changes nothing when the move is not legal now.
+        """
+        cdef Move m = self._as_move(move)
+        cdef pintas_dice_move cm
+        cdef pintas_dice_event ev[PINTAS_DICE_MAX_EVENTS]
+        cdef size_t n = 0
+        cdef uint64_t seed
+        _c_move(&cm, m)
+        cdef int status = pintas_dice_check(&self.st, &cm)
+        if status != PINTAS_OK:
+            self._reject(m, status, move)
+        if m.code == CODE_ROLL and self._seed is None:
+            # RULES 4 for dice: every roll of an unseeded game gets a fresh
+            # seed from the OS (kept in the log for audit).
+            seed = int.from_bytes(os.urandom(8), "little")
+            pintas_dice_reseed(&self.st, seed)
+            self._log.append(("seed", seed))
+        status = pintas_dice_play(&self.st, &cm, ev, PINTAS_DICE_MAX_EVENTS, &n)
+        if status != PINTAS_OK:  # cannot happen after a successful check
+            raise IllegalMoveError(f"the C core refused {str(m)!r}: {status_message(status)}")
+        events = self._convert(ev, n)
+        self._history.append(m)
+        self._log.append(m)
+        self._events.extend(events)
+        self._events_tuple = None
+        return events
+
+    @property
+    def events(self):
+        """Every event so far, in order."""
+        if self._events_tuple is None or len(self._events_tuple) != len(self._events):
+            self._events_tuple = tuple(self._events)
+        return self._events_tuple
+
+    cdef list _convert(self, const pintas_dice_event *ev, size_t n):
+        cdef list out = []
+        cdef size_t i
+        cdef int kind, prev = -1, j
+        cdef Event e
+        for i in range(n):
+            kind = ev[i].kind
+            e = Event.__new__(Event)
+            e.kind = EVENT_KINDS[kind]
+            e.seat = ev[i].player
+            e.points, e.total, e.reason, e.count = ev[i].points, ev[i].total, None, 0
+            if kind == PINTAS_DICE_EV_ROLLED or kind == PINTAS_DICE_EV_KEPT:
+                e.values = tuple([ev[i].dice[j] for j in range(ev[i].n)])
+            else:
+                e.values = ()
+            if kind == PINTAS_DICE_EV_FINAL_ROUND:
+                e.count = ev[i].n
+            elif kind == PINTAS_DICE_EV_TURN_END:
+                e.reason = ("doom" if prev == PINTAS_DICE_EV_DOOM else
+                            "roll_out" if prev == PINTAS_DICE_EV_ROLL_OUT else "bank")
+            elif kind == PINTAS_DICE_EV_GAME_END:
+                e.reason = ("final_round" if self.st.final_trigger != PINTAS_DICE_NO_PLAYER
+                            else "target")
+            if (kind == PINTAS_DICE_EV_DOOM or kind == PINTAS_DICE_EV_ROLL_OUT
+                    or kind == PINTAS_DICE_EV_BANKED):
+                prev = kind
+            out.append(e)
+        return out
+
+    def _reject(self, Move m, int status, object given):
+        shown = given if isinstance(given, str) else str(m)
+        seat = self.st.to_move
+        if status == PINTAS_E_OVER:
+            raise IllegalMoveError(f"the game is over: {shown!r} cannot be played")
+        phase = self.st.phase
+        to_roll = pintas_dice_dice_to_roll(&self.st)
+        legal = ", ".join(str(x) for x in self.legal_moves())
+        if m.code == CODE_KEEP and phase == PINTAS_DICE_MUST_KEEP:
+            roll = " ".join(map(str, self.last_roll))
+            if not pintas_dice_set_contains(self._roll_set(), m._set):
+                why = f"the last roll ({roll}) does not hold {' '.join(map(str, m.dice))}"
+            else:
+                why = "not every die kept would score" + (
+                    f" (with the pool {' '.join(map(str, self.pool))})"
+                    if self.st.rules.combine_kept and self.st.pool else "")
+        elif m.code == CODE_ROLL_GIVEN and phase != PINTAS_DICE_MUST_KEEP:
+            why = f"seat {seat} has {to_roll} dice to roll, not {len(m.dice)}"
+        elif phase == PINTAS_DICE_MUST_KEEP:
+            why = f"seat {seat} must first keep scoring dice from the roll"
+        elif m.code == CODE_BANK and self.st.closed > 0 and self.st.pool == 0:
+            why = "hot dice: all six dice must be rolled again before banking"
+        elif m.code == CODE_BANK:
+            why = f"seat {seat} must roll first"
+        else:
+            why = f"seat {seat} cannot {m.kind} now"
+        raise IllegalMoveError(f"illegal move {shown!r}: {why} (legal: {legal})")
+
+    cdef pintas_dice_set _roll_set(self):
+        cdef pintas_dice_set s = 0
+        cdef int i
+        for i in range(self.st.last_roll_len):
+            s += <pintas_dice_set>_one(self.st.last_roll[i])
+        return s
+
+    # ---- state -----------------------------------------------------------
+
+    @property
+    def to_move(self):
+        """The seat to move, or None once the game is over."""
+        return None if self.st.phase == PINTAS_DICE_OVER else self.st.to_move
+
+    @property
+    def is_over(self):
+        """True once a player has won."""
+        return self.st.phase == PINTAS_DICE_OVER
+
+    @property
+    def winner(self):
+        """The winning seat, or None while playing."""
+        return self.st.winner if self.st.phase == PINTAS_DICE_OVER else None
+
+    @property
+    def scores(self):
+        """Banked points per seat."""
+        return tuple([self.st.score[i] for i in range(self.st.players)])
+
+    @property
+    def players(self):
+        """Number of players (1..8)."""
+        return self.st.players
+
+    @property
+    def first_player(self):
+        """The seat that played the first turn."""
+        return self.st.first_player
+
+    @property
+    def phase(self):
+        """``roll`` (must roll), ``keep`` (must keep), ``bank_or_roll`` or ``over``."""
+        return PHASES[self.st.phase]
+
+    @property
+    def turn_total(self):
+        """Points at stake this turn: pools closed by hot dice plus the current pool."""
+        return pintas_dice_turn_total(&self.st)
+
+    @property
+    def dice_to_roll(self):
+        """Dice the next roll throws (0 once the game is over)."""
+        return pintas_dice_dice_to_roll(&self.st)
+
+    @property
+    def last_roll(self):
+        """The latest roll of any player, in roll order (``()`` before the first)."""
+        return tuple([self.st.last_roll[i] for i in range(self.st.last_roll_len)])
+
+    @property
+    def pool(self):
+        """The dice kept since the turn began or since the last six-dice reroll, ascending."""
+        return _values(self.st.pool)
+
+    @property
+    def pool_score(self):
+        """The points of the current pool (the turn total minus closed pools)."""
+        return self.st.pool_score
+
+    @property
+    def final_turns_left(self):
+        """Last turns still to play in a final round (0 when none is running)."""
+        return self.st.final_left
+
+
+# ---- the optimal single-turn policy ------------------------------------------
+
+cdef class _Solution:
+    """A solved workspace (a bytearray owned here) and the C policy inside it."""
+    cdef object workspace
+    cdef const pintas_dice_policy *p
+
+    def __init__(self, tuple fields):
+        cdef pintas_dice_rules r
+        cdef size_t size
+        cdef int status
+        cdef char *base
+        cdef size_t offset
+        cdef void *mem
+        cdef const pintas_dice_policy *p = NULL
+        _rules_from(&r, fields)
+        with nogil:
+            size = pintas_dice_solve_workspace_size(&r)
+        if size == 0:
+            raise RulesError("the solver cannot handle these rules (a keep could lower the "
+                             "turn total)")
+        self.workspace = bytearray(size + 8)
+        base = self.workspace
+        offset = (8 - (<size_t>base & 7)) & 7      # the C solver needs 8-byte alignment
+        mem = <void *>(base + offset)
+        with nogil:
+            status = pintas_dice_solve(&r, 0, mem, size, &p)
+        if status != PINTAS_OK:
+            raise RulesError(f"the solver refuses these rules: {status_message(status)}")
+        self.p = p
+
+
+cdef dict _SOLUTIONS = {}
+cdef dict _POLICIES = {}
+
+
+def solve_turn(rules=None):
+    """The optimal single-turn policy of ``rules`` (default Dice of Doom): solved
+    once per rules (in C, the GIL released) and cached.
+
+    >>> from pintas.dice import Rules
+    >>> p = solve_turn(Rules.farkle())
+    >>> round(p.expected_turn_score, 2), p.thresholds
+    (446.57, (250, 250, 400, 1000, 2900, 10050))
+    >>> p.should_bank(300, dice_left=3), p.best_keep([1, 1, 5, 2, 3, 4])
+    (False, Keep((1,), 100))
+    """
+    if rules is None:
+        if _RULES_TYPE is None:
+            raise RulesError("import pintas.dice first")
+        rules = _RULES_TYPE.dice_of_doom()
+    elif _RULES_TYPE is None or not isinstance(rules, _RULES_TYPE):
+        raise RulesError(f"solve_turn needs a pintas.dice.Rules: got {rules!r}")
+    policy = _POLICIES.get(rules)
+    if policy is not None:
+        return policy
+    fields = rules._fields()
+    # Only the scoring, doom, hot dice and combining shape a single turn.
+    key = (fields[0], fields[2], fields[4], fields[5])
+    solution = _SOLUTIONS.get(key)
+    if solution is None:
+        solution = _Solution(fields)
+        _SOLUTIONS[key] = solution
+    policy = Policy.__new__(Policy)
+    (<Policy>policy)._solution = solution
+    (<Policy>policy).p = (<_Solution>solution).p
+    (<Policy>policy).rules = rules
+    if len(_POLICIES) >= _MAX_CACHED:
+        _POLICIES.clear()
+    _POLICIES[rules] = policy
+    return policy
+
+
+cdef class Policy:
+    """The optimal policy for one turn: it maximises the expected turn total
+    (a lost turn counting 0). Made by :func:`solve_turn`.
+
+    Pools are the dice kept since the turn began or since the last six-dice
+    reroll (``()`` for none). Without ``combine_kept`` only their count
+    matters, so ``dice_left`` (1..6, the dice the next roll would throw) may be
+    given instead.
+    """
+
+    cdef object _solution
+    cdef const pintas_dice_policy *p
+    cdef readonly object rules
+    """The rules solved."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("use pintas.dice.solve_turn(rules) to get a Policy")
+
+    @property
+    def expected_turn_score(self):
+        """Expected points of a fresh turn under optimal play."""
+        return pintas_dice_policy_expected(self.p)
+
+    cdef pintas_dice_set _pool(self, object pool, object dice_left=None) except? 0xFFFFFFFF:
+        cdef long long s
+        cdef int left
+        if dice_left is not None:
+            if pool != ():
+                raise PintasError(f"give the pool or dice_left, not both: got {pool!r} and "
+                                  f"dice_left={dice_left!r}")
+            if type(dice_left) is not int:
+                raise PintasError(f"dice_left is 1..6: got {dice_left!r}")
+            pool = dice_left
+        if type(pool) is int:
+            left = pool
+            if not 1 <= left <= 6:
+                raise PintasError(f"dice_left is 1..6: got {pool!r}")
+            if self.p.table.rules.combine_kept and left != 6:
+                raise PintasError(f"with combine_kept the kept dice matter: pass the pool, not "
+                                  f"dice_left={pool!r}")
+            return <pintas_dice_set>((6 - left) * _one(1))
+        s = _set_of(pool, 0, 5, "a pool")
+        if self.p.state_of[pintas_dice_set_index(<pintas_dice_set>s)] == 0xFFFF:
+            raise PintasError(f"not a pool of kept dice under these rules (every kept die must "
+                              f"score): got {pool!r}")
+        return <pintas_dice_set>s
+
+    cdef int32_t _total(self, object turn_total) except -1:
+        if type(turn_total) is not int or not 0 <= turn_total <= MAX_TURN_TOTAL:
+            raise PintasError(f"a turn total is a whole number 0..{MAX_TURN_TOTAL}: "
+                              f"got {turn_total!r}")
+        return turn_total
+
+    def roll_value(self, turn_total, pool=(), *, dice_left=None):
+        """Expected final turn total of rolling now with ``pool`` kept and
+        ``turn_total`` at stake, then playing optimally."""
+        cdef pintas_dice_set s = self._pool(pool, dice_left)
+        cdef int32_t t = self._total(turn_total)
+        cdef double v = 0.0
+        pintas_dice_policy_roll_value(self.p, s, t, &v)
+        return v
+
+    def should_bank(self, turn_total, pool=(), *, dice_left=None):
+        """True if banking ``turn_total`` now beats rolling on with ``pool`` kept
+        (or ``dice_left`` dice to roll). False where banking is not allowed: at
+        the start of a turn, and after hot dice when the rules say ``must``."""
+        cdef pintas_dice_set s = self._pool(pool, dice_left)
+        cdef int32_t t = self._total(turn_total)
+        if s == 0 and (t == 0 or self.p.table.rules.hot_dice == PINTAS_DICE_HOT_MUST):
+            return False
+        return pintas_dice_policy_should_bank(self.p, s, t) == 1
+
+    def best_keep(self, roll, pool=(), turn_total=0, *, dice_left=None):
+        """The optimal :class:`Keep` of ``roll`` with ``pool`` kept and ``turn_total``
+        at stake (ties go to the most points, then fewer dice), or None when the
+        roll has no legal keep (doom or a roll-out)."""
+        cdef long long r = _set_of(roll, 1, 6, "a roll")
+        cdef pintas_dice_set s = self._pool(pool, dice_left)
+        cdef int32_t t = self._total(turn_total)
+        cdef pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS]
+        cdef pintas_dice_keep best
+        cdef size_t n = 0, i, best_i = 0
+        cdef double v, best_v = -1.0
+        if _size(<pintas_dice_set>r) + _size(s) > 6:
+            raise NotationError(f"a roll and the pool hold at most 6 dice together: "
+                                f"got roll {roll!r} and pool {pool!r}")
+        # Sorted keeps, each valued through the C policy: the first best wins.
+        pintas_dice_keeps(&self.p.table, <pintas_dice_set>r, s, ks, PINTAS_DICE_MAX_KEEPS, &n)
+        if n == 0:
+            return None
+        _sort_keeps(ks, n)
+        for i in range(n):
+            v = self._keep_value(s, t, &ks[i])
+            if v > best_v + 1e-9:
+                best_v, best_i = v, i
+        return _keep_list(&ks[best_i], 1)[0]
+
+    def keep_value(self, keep, pool=(), turn_total=0, *, dice_left=None):
+        """Expected final turn total of making ``keep`` (a Keep, or dice; it must be
+        legal) with ``pool`` kept and ``turn_total`` at stake, then playing optimally."""
+        cdef pintas_dice_set s = self._pool(pool, dice_left)
+        cdef int32_t t = self._total(turn_total)
+        cdef pintas_dice_keep k
+        cdef long long ks
+        cdef int32_t sc
+        if isinstance(keep, Keep):
+            ks = (<Keep>keep)._set
+        else:
+            ks = _set_of(keep, 1, 6, "a keep")
+        if _size(<pintas_dice_set>ks) + _size(s) > 6:
+            raise PintasError(f"the pool and the keep hold more than 6 dice: {keep!r}")
+        if self.p.table.rules.combine_kept:
+            sc = pintas_dice_score(&self.p.table, <pintas_dice_set>(s + ks))
+            if sc < 0:
+                raise PintasError(f"not a legal keep with this pool: {keep!r}")
+            sc -= pintas_dice_score(&self.p.table, s)
+        else:
+            sc = pintas_dice_score(&self.p.table, <pintas_dice_set>ks)
+            if sc <= 0:
+                raise PintasError(f"not a legal keep: {keep!r}")
+        k.keep, k.points = <pintas_dice_set>ks, sc
+        return self._keep_value(s, t, &k)
+
+    cdef double _keep_value(self, pintas_dice_set pool, int32_t t, const pintas_dice_keep *k):
+        """Value of reaching pool + keep at t + points, then bank or roll optimally."""
+        cdef pintas_dice_set after = pool + k.keep
+        cdef int32_t total = t + k.points
+        cdef double roll = 0.0
+        if _size(after) == 6:
+            pintas_dice_policy_roll_value(self.p, 0, total, &roll)
+            if self.p.table.rules.hot_dice == PINTAS_DICE_HOT_MUST:
+                return roll
+            return roll if roll > total else total
+        pintas_dice_policy_roll_value(self.p, after, total, &roll)
+        return roll if roll > total else total
+
+    def threshold(self, pool=(), *, dice_left=None):
+        """The smallest turn total from which banking is optimal with ``pool``
+        kept (or ``dice_left`` dice to roll). With hot dice ``must`` and an
+        empty pool banking is never allowed; the figure is then what banking
+        would need were it allowed."""
+        cdef pintas_dice_set s = self._pool(pool, dice_left)
+        cdef int32_t th = 0
+        pintas_dice_policy_threshold(self.p, s, &th)
+        return th
+
+    @property
+    def thresholds(self):
+        """Bank thresholds with 1, 2, ... 6 dice left to roll, when they depend on
+        the count alone (``combine_kept`` off); None otherwise (see :meth:`threshold`)."""
+        if self.p.table.rules.combine_kept:
+            return None
+        return tuple(self.threshold(left) for left in range(1, 7))
+
+    def pools(self):
+        """Every pool the policy knows (each scoring in full with ``combine_kept``,
+        one per size without), as tuples of dice."""
+        cdef uint32_t i
+        if not self.p.table.rules.combine_kept:
+            return [tuple([1] * (<int>self.p.state_set[i])) for i in range(self.p.n_states)]
+        return [_values(self.p.state_set[i]) for i in range(self.p.n_states)]
+
+    def __repr__(self):
+        return (f"<dice.Policy {self.rules}: expected turn score "
+                f"{self.expected_turn_score:.2f}>")
+
+    def __reduce__(self):
+        return (solve_turn, (self.rules,))
