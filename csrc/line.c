@@ -154,7 +154,10 @@ int pintas_line_rules_check(const pintas_line_rules *r)
         return PINTAS_E_RULES;
     if (r->pairs > 1 || (r->pairs && (r->players != 4 || r->game == PINTAS_LINE_MUGGINS)))
         return PINTAS_E_RULES;
-    if (r->redeal_doubles > 7 || r->reserved != 0)
+    /* Below 3 doubles nearly every deal (with 4 players every deal: 7 doubles
+     * in 4 hands) would be void, so such thresholds are refused. */
+    if ((r->redeal_doubles != 0 && r->redeal_doubles < PINTAS_LINE_MIN_REDEAL_DOUBLES) ||
+        r->redeal_doubles > 7 || r->reserved != 0)
         return PINTAS_E_RULES;
     if (r->block_scoring > owned(r, PINTAS_LINE_MUGGINS, 1) ||
         r->tranque > owned(r, PINTAS_LINE_DOMINICAN, 1) ||

@@ -51,7 +51,7 @@ static pintas_line_rules make_rules(const config *c, int small_target)
             r.capicua_bonus = 0;
         }
     } else if (c->option == 2) {
-        r.redeal_doubles = (uint8_t)(c->players == 4 ? 2 : 3); /* frequent redeals */
+        r.redeal_doubles = 3; /* frequent redeals */
     }
     if (small_target)
         r.target = (uint16_t)(r.target / 4 > 0 ? r.target / 4 : 1);

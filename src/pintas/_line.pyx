@@ -158,7 +158,8 @@ cdef class Event:
     ``reason`` why (``fives``, ``domino``, ``block``, ``block_tie``, ``pass``,
     ``capicua``, ``pase_corrido``, ``pase_de_salida``; and for ``game_end``
     ``normal``, ``zapatero`` or ``tiebreak``), and ``count`` the round number of a
-    ``deal``, the doubles that voided a ``redeal``, or a ``tiebreak`` draw's round.
+    ``deal``, the doubles that voided a ``redeal``, a ``tiebreak`` draw's round,
+    or the winner's final score on ``game_end``.
     """
 
     cdef readonly str kind

@@ -112,6 +112,9 @@ class Rules:
             raise RulesError("muggins is played by individuals: pairs=True is not allowed")
         _check_int("target", self.target, 1, MAX_TARGET)
         _check_int("redeal_doubles", self.redeal_doubles, 0, 7)
+        if 0 < self.redeal_doubles < 3:
+            raise RulesError(f"redeal_doubles must be 0 (off) or 3..7: got {self.redeal_doubles} "
+                             f"(nearly every deal would be void)")
         _check_choice("block_scoring", self.block_scoring, BLOCK_SCORING)
         _check_choice("tranque", self.tranque, TRANQUE)
         for name in ("pass_points", "capicua_bonus", "pase_corrido_bonus", "pase_de_salida_bonus"):
@@ -475,10 +478,9 @@ class Game(_line.LineGame):
             raise NotationError(f"a move is written like '6|4L', 'draw' or 'pass': got {text!r}")
         word = text.strip().lower()
         aliases = {"paso": "pass", "p": "pass", "robo": "draw", "robar": "draw", "d": "draw"}
-        word = aliases.get(word, word)
         legal = self.legal_moves()
         if "|" in word and word[-1:] not in ("l", "r"):
-            tile = Tile.parse(word)
+            tile = Tile.parse(text)
             fits = [m for m in legal if m.tile == tile]
             if len(fits) == 1:
                 return fits[0]
@@ -486,7 +488,7 @@ class Game(_line.LineGame):
                 raise IllegalMoveError(f"{text!r} cannot be played now "
                                        f"(legal: {', '.join(map(str, legal))})")
             raise NotationError(f"{text!r} fits both ends: say {tile}L or {tile}R")
-        move = Move.parse(word)
+        move = Move.parse(aliases.get(word, text))
         if move not in legal:
             if self.is_over:
                 raise IllegalMoveError(f"the game is over: {text!r} cannot be played")

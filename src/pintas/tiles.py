@@ -67,8 +67,8 @@ class Tile:
         """
         if not isinstance(text, str):
             raise NotationError(f"a tile is written like '6|4': got {text!r}")
-        parts = text.strip().split("|")
-        if len(parts) != 2 or not all(p.strip().isdigit() and len(p.strip()) == 1 for p in parts):
+        parts = [p.strip() for p in text.strip().split("|")]
+        if len(parts) != 2 or not all(len(p) == 1 and p in "0123456789" for p in parts):
             raise NotationError(f"a tile is written like '6|4': got {text!r}")
         a, b = (int(p) for p in parts)
         if a > MAX_PIP or b > MAX_PIP:

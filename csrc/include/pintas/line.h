@@ -38,6 +38,8 @@
 #define PINTAS_LINE_MAX_REDEALS 64
 /* Bytes written by pintas_line_save. */
 #define PINTAS_LINE_SAVE_SIZE 192
+/* The lowest redeal threshold a rules struct may set (0 turns redeals off). */
+#define PINTAS_LINE_MIN_REDEAL_DOUBLES 3
 /* The largest target a rules struct may set. */
 #define PINTAS_LINE_MAX_TARGET 10000
 #define PINTAS_LINE_MAX_BONUS 1000
@@ -68,7 +70,7 @@ typedef struct pintas_line_rules {
     uint8_t game;           /* pintas_line_game */
     uint8_t players;        /* 2..4 */
     uint8_t pairs;          /* 1: seats 0+2 against 1+3 (needs 4 players; not Muggins) */
-    uint8_t redeal_doubles; /* 0 off, else 1..7: a hand with this many doubles voids the deal */
+    uint8_t redeal_doubles; /* 0 off, else 3..7: a hand with this many doubles voids the deal */
     uint8_t block_scoring;  /* pintas_block_scoring (Muggins only) */
     uint8_t tranque;        /* pintas_tranque (Dominican only) */
     uint8_t capicua;        /* Capicua only: 1 doubles a capicua domino's points */
