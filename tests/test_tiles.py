@@ -33,7 +33,8 @@ def test_indices_follow_the_c_layout() -> None:
     assert all(Tile.from_index(i).index == i for i in range(28))
 
 
-@pytest.mark.parametrize("text", ["", "7|1", "6-4", "6|", "|4", "66", "6|4|2", "a|b", "10|1", "\u00b2|1", "\u0664|1", 64])
+@pytest.mark.parametrize("text", ["", "7|1", "6-4", "6|", "|4", "66", "6|4|2", "a|b", "10|1",
+                                  "\u00b2|1", "\u0664|1", 64])
 def test_bad_tile_notation_is_quoted(text: object) -> None:
     with pytest.raises(NotationError) as err:
         Tile.parse(text)  # type: ignore[arg-type]
