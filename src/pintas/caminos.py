@@ -36,7 +36,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import _caminos
+from . import _caminos, _saves
 from ._caminos import Event, Move
 from .errors import (
     CorruptStateError,
@@ -411,9 +411,6 @@ class View:
         return self.log[start:]
 
 
-_MAGIC = b"PNTS"
-_FORMAT = 1
-_KIND_CAMINOS = ord("C")
 _ENTRY_DEAL = 0xFFFD
 _ENTRY_SEED = 0xFFFE
 _MAX_CODE = 477
@@ -671,8 +668,7 @@ class Game(_caminos.CaminosGame):
     def to_bytes(self) -> bytes:
         """The whole game (first deal, log, current state) as bytes for saving."""
         flags = (self._seed is not None) | ((self._first_deal is not None) << 1)
-        out = bytearray(_MAGIC + bytes([_FORMAT, _KIND_CAMINOS, flags]))
-        out += struct.pack("<Q", self._first_seed)
+        out = _saves.header("C", flags, self._first_seed)
         out += bytes(self._rules._fields())
         if self._first_deal is not None:
             out += _pack_deal(*self._first_deal._c_args())
@@ -694,27 +690,12 @@ class Game(_caminos.CaminosGame):
         The saved log is replayed through the rules and must reach exactly the
         saved state, so a tampered save cannot produce an impossible game.
         """
-        if not isinstance(data, (bytes, bytearray, memoryview)):
-            raise CorruptStateError(f"from_bytes takes bytes: got {type(data).__name__}")
-        data = bytes(data)
-        try:
-            return cls._decode(data)
-        except CorruptStateError:
-            raise
-        except (ValueError, IndexError, struct.error) as exc:
-            raise CorruptStateError(f"not a saved Caminos game ({exc}): {data[:24]!r}...") from None
+        return _saves.decode(data, "Caminos game", cls._decode)
 
     @classmethod
     def _decode(cls, data: bytes) -> Game:
-        reader = _Reader(data)
-        if reader.take(4) != _MAGIC:
-            raise CorruptStateError(f"not a pintas save (bad magic): {data[:8]!r}")
-        version, kind, flags = reader.take(3)
-        if version != _FORMAT:
-            raise CorruptStateError(f"unknown save format version {version} in {data[:8]!r}")
-        if kind != _KIND_CAMINOS or flags > 3:
-            raise CorruptStateError(f"not a saved Caminos game (kind {kind}, flags {flags})")
-        first_seed = struct.unpack("<Q", reader.take(8))[0]
+        reader = _saves.Reader(data)
+        flags, first_seed = _saves.read_header(reader, "C", 3, "Caminos game")
         try:
             rules = Rules._from_fields(tuple(reader.take(6)))
         except RulesError as exc:
@@ -795,29 +776,12 @@ def _where(words: Sequence[str], text: str) -> tuple[str | None, int | None]:
     return side, path
 
 
-class _Reader:
-    """Reads a byte string front to back; running short is a CorruptStateError."""
-
-    def __init__(self, data: bytes) -> None:
-        self._data, self._pos = data, 0
-
-    def take(self, n: int) -> bytes:
-        if self._pos + n > len(self._data):
-            raise CorruptStateError(f"the save ends early (wanted {n} bytes at {self._pos})")
-        chunk = self._data[self._pos:self._pos + n]
-        self._pos += n
-        return chunk
-
-    def at_end(self) -> bool:
-        return self._pos == len(self._data)
-
-
 def _pack_deal(paths: Sequence[int], hands: Sequence[int], pile: Sequence[int]) -> bytes:
     return (bytes([len(paths), *paths]) + struct.pack("<4I", *hands)
             + bytes([len(pile), *pile]))
 
 
-def _unpack_deal(reader: _Reader, rules: Rules) -> Deal:
+def _unpack_deal(reader: _saves.Reader, rules: Rules) -> Deal:
     paths = reader.take(reader.take(1)[0])
     masks = struct.unpack("<4I", reader.take(16))
     pile = reader.take(reader.take(1)[0])

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import _dice
+from . import _dice, _saves
 from ._dice import Event, Keep, Move, Policy, is_doom, keep_score, keeps, score, solve_turn
 from .errors import CorruptStateError, IllegalMoveError, NotationError, RulesError, SeatError
 
@@ -247,9 +247,6 @@ class View:
         return self.scores[self.seat]
 
 
-_MAGIC = b"PNTS"
-_FORMAT = 1
-_KIND_DICE = ord("D")
 _ENTRY_ROLL = 0x00
 _ENTRY_ROLL_GIVEN = 0x01
 _ENTRY_KEEP = 0x02
@@ -363,8 +360,7 @@ class Game(_dice.DiceGame):
 
     def to_bytes(self) -> bytes:
         """The whole game (rules, seats, seeds, log, current state) as bytes for saving."""
-        out = bytearray(_MAGIC + bytes([_FORMAT, _KIND_DICE, int(self._seed is not None)]))
-        out += struct.pack("<Q", self._first_seed)
+        out = _saves.header("D", int(self._seed is not None), self._first_seed)
         fields = self._rules._fields()
         out += bytes([self.players, self.first_player, fields[0], *fields[2:]])
         out += struct.pack("<I", fields[1])
@@ -391,27 +387,12 @@ class Game(_dice.DiceGame):
         The saved log is replayed through the rules and must reach exactly the
         saved state, so a tampered save cannot produce an impossible game.
         """
-        if not isinstance(data, (bytes, bytearray, memoryview)):
-            raise CorruptStateError(f"from_bytes takes bytes: got {type(data).__name__}")
-        data = bytes(data)
-        try:
-            return cls._decode(data)
-        except CorruptStateError:
-            raise
-        except (ValueError, IndexError, struct.error) as exc:
-            raise CorruptStateError(f"not a saved dice game ({exc}): {data[:24]!r}...") from None
+        return _saves.decode(data, "dice game", cls._decode)
 
     @classmethod
     def _decode(cls, data: bytes) -> Game:
-        reader = _Reader(data)
-        if reader.take(4) != _MAGIC:
-            raise CorruptStateError(f"not a pintas save (bad magic): {data[:8]!r}")
-        version, kind, flags = reader.take(3)
-        if version != _FORMAT:
-            raise CorruptStateError(f"unknown save format version {version} in {data[:8]!r}")
-        if kind != _KIND_DICE or flags > 1:
-            raise CorruptStateError(f"not a saved dice game (kind {kind}, flags {flags})")
-        first_seed = struct.unpack("<Q", reader.take(8))[0]
+        reader = _saves.Reader(data)
+        flags, first_seed = _saves.read_header(reader, "D", 1, "dice game")
         players, first_player, scoring, *options = reader.take(8)
         target = struct.unpack("<I", reader.take(4))[0]
         try:
@@ -488,23 +469,6 @@ def _check_seed_entries(log: Sequence[Any], seeded: bool) -> None:
                 raise CorruptStateError("a roll of an unseeded game has no seed in the log")
             if is_seed and not (log[i + 1].kind == "roll" and not log[i + 1].given):
                 raise CorruptStateError("a roll seed in the saved log is not followed by a roll")
-
-
-class _Reader:
-    """Reads a byte string front to back; running short is a CorruptStateError."""
-
-    def __init__(self, data: bytes) -> None:
-        self._data, self._pos = data, 0
-
-    def take(self, n: int) -> bytes:
-        if self._pos + n > len(self._data):
-            raise CorruptStateError(f"the save ends early (wanted {n} bytes at {self._pos})")
-        chunk = self._data[self._pos:self._pos + n]
-        self._pos += n
-        return chunk
-
-    def at_end(self) -> bool:
-        return self._pos == len(self._data)
 
 
 # ---- players -------------------------------------------------------------------

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import _line
+from . import _line, _saves
 from ._line import Event, Move
 from .errors import (
     CorruptStateError,
@@ -363,9 +363,6 @@ def _oriented_line(placements: Sequence[tuple[Tile, str]]) -> tuple[tuple[int, i
     return tuple(line)
 
 
-_MAGIC = b"PNTS"
-_FORMAT = 1
-_KIND_LINE = ord("L")
 _ENTRY_DEAL = 0xFD
 _ENTRY_SEED = 0xFE
 
@@ -556,8 +553,7 @@ class Game(_line.LineGame):
     def to_bytes(self) -> bytes:
         """The whole game (first deal, log, current state) as bytes for saving."""
         flags = (self._seed is not None) | ((self._first_deal is not None) << 1)
-        out = bytearray(_MAGIC + bytes([_FORMAT, _KIND_LINE, flags]))
-        out += struct.pack("<Q", self._first_seed)
+        out = _saves.header("L", flags, self._first_seed)
         rules = bytes(self._rules._fields()[:7]) + struct.pack("<5H", *self._rules._fields()[7:])
         out += rules
         if self._first_deal is not None:
@@ -580,27 +576,12 @@ class Game(_line.LineGame):
         The saved log is replayed through the rules and must reach exactly the
         saved state, so a tampered save cannot produce an impossible game.
         """
-        if not isinstance(data, (bytes, bytearray, memoryview)):
-            raise CorruptStateError(f"from_bytes takes bytes: got {type(data).__name__}")
-        data = bytes(data)
-        try:
-            return cls._decode(data)
-        except CorruptStateError:
-            raise
-        except (ValueError, IndexError, struct.error) as exc:
-            raise CorruptStateError(f"not a saved line game ({exc}): {data[:24]!r}...") from None
+        return _saves.decode(data, "line game", cls._decode)
 
     @classmethod
     def _decode(cls, data: bytes) -> Game:
-        reader = _Reader(data)
-        if reader.take(4) != _MAGIC:
-            raise CorruptStateError(f"not a pintas save (bad magic): {data[:8]!r}")
-        version, kind, flags = reader.take(3)
-        if version != _FORMAT:
-            raise CorruptStateError(f"unknown save format version {version} in {data[:8]!r}")
-        if kind != _KIND_LINE or flags > 3:
-            raise CorruptStateError(f"not a saved line game (kind {kind}, flags {flags})")
-        first_seed = struct.unpack("<Q", reader.take(8))[0]
+        reader = _saves.Reader(data)
+        flags, first_seed = _saves.read_header(reader, "L", 3, "line game")
         rules = Rules._from_fields(tuple(reader.take(7)) + struct.unpack("<5H", reader.take(10)))
         first_deal = _unpack_deal(reader, rules) if flags & 2 else None
         log: list[Any] = []
@@ -643,28 +624,11 @@ class Game(_line.LineGame):
         return f"<domino.Game {self._rules}, round {self.round}, scores {self.scores}, {state}>"
 
 
-class _Reader:
-    """Reads a byte string front to back; running short is a CorruptStateError."""
-
-    def __init__(self, data: bytes) -> None:
-        self._data, self._pos = data, 0
-
-    def take(self, n: int) -> bytes:
-        if self._pos + n > len(self._data):
-            raise CorruptStateError(f"the save ends early (wanted {n} bytes at {self._pos})")
-        chunk = self._data[self._pos:self._pos + n]
-        self._pos += n
-        return chunk
-
-    def at_end(self) -> bool:
-        return self._pos == len(self._data)
-
-
 def _pack_deal(hands: Sequence[int], pile: Sequence[int]) -> bytes:
     return struct.pack("<4I", *hands) + bytes([len(pile)]) + bytes(pile)
 
 
-def _unpack_deal(reader: _Reader, rules: Rules) -> Deal:
+def _unpack_deal(reader: _saves.Reader, rules: Rules) -> Deal:
     masks = struct.unpack("<4I", reader.take(16))
     pile = reader.take(reader.take(1)[0])
     if any(m >> TILE_COUNT for m in masks) or any(t >= TILE_COUNT for t in pile):
