@@ -26,6 +26,7 @@
  */
 #include <string.h>
 
+#include "bytes_internal.h"
 #include "pintas/caminos.h"
 
 #define SAVE_VERSION 1u
@@ -38,67 +39,9 @@
 /* Scores lose at most 28 points a round. */
 #define ROUND_LOSS_BOUND 28
 
-typedef struct writer {
-    uint8_t *p;
-} writer;
-
-typedef struct reader {
-    const uint8_t *p;
-} reader;
-
-static void put_u8(writer *w, unsigned v)
-{
-    *w->p++ = (uint8_t)v;
-}
-
-static void put_u32(writer *w, uint32_t v)
-{
-    put_u8(w, v & 0xFFu);
-    put_u8(w, (v >> 8) & 0xFFu);
-    put_u8(w, (v >> 16) & 0xFFu);
-    put_u8(w, (v >> 24) & 0xFFu);
-}
-
-static void put_u64(writer *w, uint64_t v)
-{
-    put_u32(w, (uint32_t)(v & 0xFFFFFFFFu));
-    put_u32(w, (uint32_t)(v >> 32));
-}
-
-static void put_bytes(writer *w, const uint8_t *src, size_t n)
-{
-    memcpy(w->p, src, n);
-    w->p += n;
-}
-
-static uint8_t get_u8(reader *r)
-{
-    return *r->p++;
-}
-
-static uint32_t get_u32(reader *r)
-{
-    uint32_t v = get_u8(r);
-    v |= (uint32_t)get_u8(r) << 8;
-    v |= (uint32_t)get_u8(r) << 16;
-    return v | ((uint32_t)get_u8(r) << 24);
-}
-
-static uint64_t get_u64(reader *r)
-{
-    uint64_t lo = get_u32(r);
-    return lo | ((uint64_t)get_u32(r) << 32);
-}
-
-static void get_bytes(reader *r, uint8_t *dst, size_t n)
-{
-    memcpy(dst, r->p, n);
-    r->p += n;
-}
-
 int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap)
 {
-    writer w;
+    pintas__writer w;
     unsigned i;
     if (!s || !buf)
         return PINTAS_E_ARG;
@@ -106,108 +49,108 @@ int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap)
         return PINTAS_E_BUFFER;
     memset(buf, 0, PINTAS_CAMINOS_SAVE_SIZE);
     w.p = buf;
-    put_u8(&w, 'P');
-    put_u8(&w, 'C');
-    put_u8(&w, 'M');
-    put_u8(&w, SAVE_VERSION);
-    put_u8(&w, s->rules.players);
-    put_u8(&w, s->rules.paths);
-    put_u8(&w, s->rules.hand_size);
-    put_u8(&w, s->rules.side_tiles);
-    put_u8(&w, s->rules.full_path);
-    put_u8(&w, s->rules.rounds);
-    put_u8(&w, s->rules.reserved[0]);
-    put_u8(&w, s->rules.reserved[1]);
-    put_u64(&w, s->rng.state);
-    put_u64(&w, s->rng.inc);
+    pintas__put_u8(&w, 'P');
+    pintas__put_u8(&w, 'C');
+    pintas__put_u8(&w, 'M');
+    pintas__put_u8(&w, SAVE_VERSION);
+    pintas__put_u8(&w, s->rules.players);
+    pintas__put_u8(&w, s->rules.paths);
+    pintas__put_u8(&w, s->rules.hand_size);
+    pintas__put_u8(&w, s->rules.side_tiles);
+    pintas__put_u8(&w, s->rules.full_path);
+    pintas__put_u8(&w, s->rules.rounds);
+    pintas__put_u8(&w, s->rules.reserved[0]);
+    pintas__put_u8(&w, s->rules.reserved[1]);
+    pintas__put_u64(&w, s->rng.state);
+    pintas__put_u64(&w, s->rng.inc);
     for (i = 0; i < SEATS; ++i)
-        put_u64(&w, s->hand[i]);
+        pintas__put_u64(&w, s->hand[i]);
     for (i = 0; i < SEATS; ++i)
-        put_u64(&w, s->revealed[i]);
-    put_u64(&w, s->discard);
+        pintas__put_u64(&w, s->revealed[i]);
+    pintas__put_u64(&w, s->discard);
     for (i = 0; i < SEATS; ++i)
-        put_u32(&w, (uint32_t)s->score[i]);
-    put_u8(&w, s->pile_len);
-    put_bytes(&w, s->pile, N_TILES);
+        pintas__put_u32(&w, (uint32_t)s->score[i]);
+    pintas__put_u8(&w, s->pile_len);
+    pintas__put_bytes(&w, s->pile, N_TILES);
     for (i = 0; i < PATHS; ++i) {
         const pintas_caminos_path *p = &s->path[i];
-        put_u8(&w, p->centre);
-        put_u8(&w, p->len[0]);
-        put_u8(&w, p->len[1]);
-        put_u8(&w, p->end[0]);
-        put_u8(&w, p->end[1]);
-        put_u8(&w, p->tile[0][0]);
-        put_u8(&w, p->tile[0][1]);
-        put_u8(&w, p->tile[1][0]);
-        put_u8(&w, p->tile[1][1]);
-        put_u8(&w, p->reserved);
+        pintas__put_u8(&w, p->centre);
+        pintas__put_u8(&w, p->len[0]);
+        pintas__put_u8(&w, p->len[1]);
+        pintas__put_u8(&w, p->end[0]);
+        pintas__put_u8(&w, p->end[1]);
+        pintas__put_u8(&w, p->tile[0][0]);
+        pintas__put_u8(&w, p->tile[0][1]);
+        pintas__put_u8(&w, p->tile[1][0]);
+        pintas__put_u8(&w, p->tile[1][1]);
+        pintas__put_u8(&w, p->reserved);
     }
-    put_u8(&w, s->phase);
-    put_u8(&w, s->to_move);
-    put_u8(&w, s->round);
-    put_u8(&w, s->starter);
-    put_u8(&w, s->passes);
-    put_u8(&w, s->out_seat);
-    put_u8(&w, s->last_turns);
-    put_u8(&w, s->contenders);
-    put_u8(&w, s->step);
-    put_bytes(&w, s->choice, SEATS);
-    put_bytes(&w, s->shown, SEATS);
-    put_u8(&w, s->winners);
-    put_bytes(&w, s->reserved, sizeof s->reserved);
+    pintas__put_u8(&w, s->phase);
+    pintas__put_u8(&w, s->to_move);
+    pintas__put_u8(&w, s->round);
+    pintas__put_u8(&w, s->starter);
+    pintas__put_u8(&w, s->passes);
+    pintas__put_u8(&w, s->out_seat);
+    pintas__put_u8(&w, s->last_turns);
+    pintas__put_u8(&w, s->contenders);
+    pintas__put_u8(&w, s->step);
+    pintas__put_bytes(&w, s->choice, SEATS);
+    pintas__put_bytes(&w, s->shown, SEATS);
+    pintas__put_u8(&w, s->winners);
+    pintas__put_bytes(&w, s->reserved, sizeof s->reserved);
     return PINTAS_OK;
 }
 
 static void decode(const uint8_t *buf, pintas_caminos_state *s)
 {
-    reader r;
+    pintas__reader r;
     unsigned i;
     r.p = buf + 4;
-    s->rules.players = get_u8(&r);
-    s->rules.paths = get_u8(&r);
-    s->rules.hand_size = get_u8(&r);
-    s->rules.side_tiles = get_u8(&r);
-    s->rules.full_path = get_u8(&r);
-    s->rules.rounds = get_u8(&r);
-    s->rules.reserved[0] = get_u8(&r);
-    s->rules.reserved[1] = get_u8(&r);
-    s->rng.state = get_u64(&r);
-    s->rng.inc = get_u64(&r);
+    s->rules.players = pintas__get_u8(&r);
+    s->rules.paths = pintas__get_u8(&r);
+    s->rules.hand_size = pintas__get_u8(&r);
+    s->rules.side_tiles = pintas__get_u8(&r);
+    s->rules.full_path = pintas__get_u8(&r);
+    s->rules.rounds = pintas__get_u8(&r);
+    s->rules.reserved[0] = pintas__get_u8(&r);
+    s->rules.reserved[1] = pintas__get_u8(&r);
+    s->rng.state = pintas__get_u64(&r);
+    s->rng.inc = pintas__get_u64(&r);
     for (i = 0; i < SEATS; ++i)
-        s->hand[i] = get_u64(&r);
+        s->hand[i] = pintas__get_u64(&r);
     for (i = 0; i < SEATS; ++i)
-        s->revealed[i] = get_u64(&r);
-    s->discard = get_u64(&r);
+        s->revealed[i] = pintas__get_u64(&r);
+    s->discard = pintas__get_u64(&r);
     for (i = 0; i < SEATS; ++i)
-        s->score[i] = (int32_t)get_u32(&r);
-    s->pile_len = get_u8(&r);
-    get_bytes(&r, s->pile, N_TILES);
+        s->score[i] = (int32_t)pintas__get_u32(&r);
+    s->pile_len = pintas__get_u8(&r);
+    pintas__get_bytes(&r, s->pile, N_TILES);
     for (i = 0; i < PATHS; ++i) {
         pintas_caminos_path *p = &s->path[i];
-        p->centre = get_u8(&r);
-        p->len[0] = get_u8(&r);
-        p->len[1] = get_u8(&r);
-        p->end[0] = get_u8(&r);
-        p->end[1] = get_u8(&r);
-        p->tile[0][0] = get_u8(&r);
-        p->tile[0][1] = get_u8(&r);
-        p->tile[1][0] = get_u8(&r);
-        p->tile[1][1] = get_u8(&r);
-        p->reserved = get_u8(&r);
+        p->centre = pintas__get_u8(&r);
+        p->len[0] = pintas__get_u8(&r);
+        p->len[1] = pintas__get_u8(&r);
+        p->end[0] = pintas__get_u8(&r);
+        p->end[1] = pintas__get_u8(&r);
+        p->tile[0][0] = pintas__get_u8(&r);
+        p->tile[0][1] = pintas__get_u8(&r);
+        p->tile[1][0] = pintas__get_u8(&r);
+        p->tile[1][1] = pintas__get_u8(&r);
+        p->reserved = pintas__get_u8(&r);
     }
-    s->phase = get_u8(&r);
-    s->to_move = get_u8(&r);
-    s->round = get_u8(&r);
-    s->starter = get_u8(&r);
-    s->passes = get_u8(&r);
-    s->out_seat = get_u8(&r);
-    s->last_turns = get_u8(&r);
-    s->contenders = get_u8(&r);
-    s->step = get_u8(&r);
-    get_bytes(&r, s->choice, SEATS);
-    get_bytes(&r, s->shown, SEATS);
-    s->winners = get_u8(&r);
-    get_bytes(&r, s->reserved, sizeof s->reserved);
+    s->phase = pintas__get_u8(&r);
+    s->to_move = pintas__get_u8(&r);
+    s->round = pintas__get_u8(&r);
+    s->starter = pintas__get_u8(&r);
+    s->passes = pintas__get_u8(&r);
+    s->out_seat = pintas__get_u8(&r);
+    s->last_turns = pintas__get_u8(&r);
+    s->contenders = pintas__get_u8(&r);
+    s->step = pintas__get_u8(&r);
+    pintas__get_bytes(&r, s->choice, SEATS);
+    pintas__get_bytes(&r, s->shown, SEATS);
+    s->winners = pintas__get_u8(&r);
+    pintas__get_bytes(&r, s->reserved, sizeof s->reserved);
 }
 
 /* ---- the checks ---------------------------------------------------------- */

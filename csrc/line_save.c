@@ -26,81 +26,16 @@
  */
 #include <string.h>
 
+#include "bytes_internal.h"
 #include "pintas/line.h"
 #include "line_internal.h"
 
 #define SAVE_VERSION 1u
 #define USED_BYTES 167u
 
-typedef struct writer {
-    uint8_t *p;
-} writer;
-
-typedef struct reader {
-    const uint8_t *p;
-} reader;
-
-static void put_u8(writer *w, unsigned v)
-{
-    *w->p++ = (uint8_t)v;
-}
-
-static void put_u16(writer *w, unsigned v)
-{
-    put_u8(w, v & 0xFFu);
-    put_u8(w, (v >> 8) & 0xFFu);
-}
-
-static void put_u32(writer *w, uint32_t v)
-{
-    put_u16(w, (unsigned)(v & 0xFFFFu));
-    put_u16(w, (unsigned)(v >> 16));
-}
-
-static void put_u64(writer *w, uint64_t v)
-{
-    put_u32(w, (uint32_t)(v & 0xFFFFFFFFu));
-    put_u32(w, (uint32_t)(v >> 32));
-}
-
-static void put_bytes(writer *w, const uint8_t *src, size_t n)
-{
-    memcpy(w->p, src, n);
-    w->p += n;
-}
-
-static uint8_t get_u8(reader *r)
-{
-    return *r->p++;
-}
-
-static uint16_t get_u16(reader *r)
-{
-    unsigned lo = get_u8(r);
-    return (uint16_t)(lo | ((unsigned)get_u8(r) << 8));
-}
-
-static uint32_t get_u32(reader *r)
-{
-    uint32_t lo = get_u16(r);
-    return lo | ((uint32_t)get_u16(r) << 16);
-}
-
-static uint64_t get_u64(reader *r)
-{
-    uint64_t lo = get_u32(r);
-    return lo | ((uint64_t)get_u32(r) << 32);
-}
-
-static void get_bytes(reader *r, uint8_t *dst, size_t n)
-{
-    memcpy(dst, r->p, n);
-    r->p += n;
-}
-
 int pintas_line_save(const pintas_line_state *s, uint8_t *buf, size_t cap)
 {
-    writer w;
+    pintas__writer w;
     unsigned i;
     if (!s || !buf)
         return PINTAS_E_ARG;
@@ -108,48 +43,48 @@ int pintas_line_save(const pintas_line_state *s, uint8_t *buf, size_t cap)
         return PINTAS_E_BUFFER;
     memset(buf, 0, PINTAS_LINE_SAVE_SIZE);
     w.p = buf;
-    put_u8(&w, 'P');
-    put_u8(&w, 'L');
-    put_u8(&w, 'N');
-    put_u8(&w, SAVE_VERSION);
-    put_u8(&w, s->rules.game);
-    put_u8(&w, s->rules.players);
-    put_u8(&w, s->rules.pairs);
-    put_u8(&w, s->rules.redeal_doubles);
-    put_u8(&w, s->rules.block_scoring);
-    put_u8(&w, s->rules.tranque);
-    put_u8(&w, s->rules.capicua);
-    put_u8(&w, s->rules.reserved);
-    put_u16(&w, s->rules.target);
-    put_u16(&w, s->rules.pass_points);
-    put_u16(&w, s->rules.capicua_bonus);
-    put_u16(&w, s->rules.pase_corrido_bonus);
-    put_u16(&w, s->rules.pase_de_salida_bonus);
-    put_u64(&w, s->rng.state);
-    put_u64(&w, s->rng.inc);
+    pintas__put_u8(&w, 'P');
+    pintas__put_u8(&w, 'L');
+    pintas__put_u8(&w, 'N');
+    pintas__put_u8(&w, SAVE_VERSION);
+    pintas__put_u8(&w, s->rules.game);
+    pintas__put_u8(&w, s->rules.players);
+    pintas__put_u8(&w, s->rules.pairs);
+    pintas__put_u8(&w, s->rules.redeal_doubles);
+    pintas__put_u8(&w, s->rules.block_scoring);
+    pintas__put_u8(&w, s->rules.tranque);
+    pintas__put_u8(&w, s->rules.capicua);
+    pintas__put_u8(&w, s->rules.reserved);
+    pintas__put_u16(&w, s->rules.target);
+    pintas__put_u16(&w, s->rules.pass_points);
+    pintas__put_u16(&w, s->rules.capicua_bonus);
+    pintas__put_u16(&w, s->rules.pase_corrido_bonus);
+    pintas__put_u16(&w, s->rules.pase_de_salida_bonus);
+    pintas__put_u64(&w, s->rng.state);
+    pintas__put_u64(&w, s->rng.inc);
     for (i = 0; i < PINTAS_LINE_MAX_SEATS; ++i)
-        put_u64(&w, s->hand[i]);
-    put_u64(&w, s->aside);
+        pintas__put_u64(&w, s->hand[i]);
+    pintas__put_u64(&w, s->aside);
     for (i = 0; i < PINTAS_LINE_MAX_SEATS; ++i)
-        put_u32(&w, (uint32_t)s->score[i]);
-    put_u8(&w, s->bone_len);
-    put_u8(&w, s->bone_pos);
-    put_bytes(&w, s->boneyard, PINTAS_TILE_COUNT);
-    put_u8(&w, s->line_len);
-    put_bytes(&w, s->line, PINTAS_TILE_COUNT);
-    put_u8(&w, s->ends[0]);
-    put_u8(&w, s->ends[1]);
-    put_u8(&w, s->end_double[0]);
-    put_u8(&w, s->end_double[1]);
-    put_u8(&w, s->phase);
-    put_u8(&w, s->to_move);
-    put_u8(&w, s->leader);
-    put_u8(&w, s->forced_tile);
-    put_u8(&w, s->last_placer);
-    put_u8(&w, s->passes);
-    put_u8(&w, s->winner);
-    put_u8(&w, s->end_reason);
-    put_u16(&w, s->round);
+        pintas__put_u32(&w, (uint32_t)s->score[i]);
+    pintas__put_u8(&w, s->bone_len);
+    pintas__put_u8(&w, s->bone_pos);
+    pintas__put_bytes(&w, s->boneyard, PINTAS_TILE_COUNT);
+    pintas__put_u8(&w, s->line_len);
+    pintas__put_bytes(&w, s->line, PINTAS_TILE_COUNT);
+    pintas__put_u8(&w, s->ends[0]);
+    pintas__put_u8(&w, s->ends[1]);
+    pintas__put_u8(&w, s->end_double[0]);
+    pintas__put_u8(&w, s->end_double[1]);
+    pintas__put_u8(&w, s->phase);
+    pintas__put_u8(&w, s->to_move);
+    pintas__put_u8(&w, s->leader);
+    pintas__put_u8(&w, s->forced_tile);
+    pintas__put_u8(&w, s->last_placer);
+    pintas__put_u8(&w, s->passes);
+    pintas__put_u8(&w, s->winner);
+    pintas__put_u8(&w, s->end_reason);
+    pintas__put_u16(&w, s->round);
     return PINTAS_OK;
 }
 
@@ -157,51 +92,51 @@ int pintas_line_save(const pintas_line_state *s, uint8_t *buf, size_t cap)
  * (checked here, before the conversion to int32_t). */
 static int decode(const uint8_t *buf, pintas_line_state *s)
 {
-    reader r;
+    pintas__reader r;
     unsigned i;
     r.p = buf + 4;
-    s->rules.game = get_u8(&r);
-    s->rules.players = get_u8(&r);
-    s->rules.pairs = get_u8(&r);
-    s->rules.redeal_doubles = get_u8(&r);
-    s->rules.block_scoring = get_u8(&r);
-    s->rules.tranque = get_u8(&r);
-    s->rules.capicua = get_u8(&r);
-    s->rules.reserved = get_u8(&r);
-    s->rules.target = get_u16(&r);
-    s->rules.pass_points = get_u16(&r);
-    s->rules.capicua_bonus = get_u16(&r);
-    s->rules.pase_corrido_bonus = get_u16(&r);
-    s->rules.pase_de_salida_bonus = get_u16(&r);
-    s->rng.state = get_u64(&r);
-    s->rng.inc = get_u64(&r);
+    s->rules.game = pintas__get_u8(&r);
+    s->rules.players = pintas__get_u8(&r);
+    s->rules.pairs = pintas__get_u8(&r);
+    s->rules.redeal_doubles = pintas__get_u8(&r);
+    s->rules.block_scoring = pintas__get_u8(&r);
+    s->rules.tranque = pintas__get_u8(&r);
+    s->rules.capicua = pintas__get_u8(&r);
+    s->rules.reserved = pintas__get_u8(&r);
+    s->rules.target = pintas__get_u16(&r);
+    s->rules.pass_points = pintas__get_u16(&r);
+    s->rules.capicua_bonus = pintas__get_u16(&r);
+    s->rules.pase_corrido_bonus = pintas__get_u16(&r);
+    s->rules.pase_de_salida_bonus = pintas__get_u16(&r);
+    s->rng.state = pintas__get_u64(&r);
+    s->rng.inc = pintas__get_u64(&r);
     for (i = 0; i < PINTAS_LINE_MAX_SEATS; ++i)
-        s->hand[i] = get_u64(&r);
-    s->aside = get_u64(&r);
+        s->hand[i] = pintas__get_u64(&r);
+    s->aside = pintas__get_u64(&r);
     for (i = 0; i < PINTAS_LINE_MAX_SEATS; ++i) {
-        uint32_t v = get_u32(&r);
+        uint32_t v = pintas__get_u32(&r);
         if (v > PINTAS__LINE_SCORE_BOUND)
             return 0;
         s->score[i] = (int32_t)v;
     }
-    s->bone_len = get_u8(&r);
-    s->bone_pos = get_u8(&r);
-    get_bytes(&r, s->boneyard, PINTAS_TILE_COUNT);
-    s->line_len = get_u8(&r);
-    get_bytes(&r, s->line, PINTAS_TILE_COUNT);
-    s->ends[0] = get_u8(&r);
-    s->ends[1] = get_u8(&r);
-    s->end_double[0] = get_u8(&r);
-    s->end_double[1] = get_u8(&r);
-    s->phase = get_u8(&r);
-    s->to_move = get_u8(&r);
-    s->leader = get_u8(&r);
-    s->forced_tile = get_u8(&r);
-    s->last_placer = get_u8(&r);
-    s->passes = get_u8(&r);
-    s->winner = get_u8(&r);
-    s->end_reason = get_u8(&r);
-    s->round = get_u16(&r);
+    s->bone_len = pintas__get_u8(&r);
+    s->bone_pos = pintas__get_u8(&r);
+    pintas__get_bytes(&r, s->boneyard, PINTAS_TILE_COUNT);
+    s->line_len = pintas__get_u8(&r);
+    pintas__get_bytes(&r, s->line, PINTAS_TILE_COUNT);
+    s->ends[0] = pintas__get_u8(&r);
+    s->ends[1] = pintas__get_u8(&r);
+    s->end_double[0] = pintas__get_u8(&r);
+    s->end_double[1] = pintas__get_u8(&r);
+    s->phase = pintas__get_u8(&r);
+    s->to_move = pintas__get_u8(&r);
+    s->leader = pintas__get_u8(&r);
+    s->forced_tile = pintas__get_u8(&r);
+    s->last_placer = pintas__get_u8(&r);
+    s->passes = pintas__get_u8(&r);
+    s->winner = pintas__get_u8(&r);
+    s->end_reason = pintas__get_u8(&r);
+    s->round = pintas__get_u16(&r);
     return 1;
 }
 
