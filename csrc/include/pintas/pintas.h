@@ -8,5 +8,7 @@
 #include "line.h"
 #include "dice.h"
 #include "caminos.h"
+#include "line_search.h"
+#include "caminos_search.h"
 
 #endif /* PINTAS_PINTAS_H */

@@ -1,0 +1,539 @@
+/* caminos_search.c - sampling Caminos states from one seat's knowledge and
+ * perfect-information Monte Carlo over them (caminos_search.h says what is
+ * derived, why it is sound, and the order of every random draw).
+ *
+ * Built only on the public engine (caminos.h): a sampled state is a plain
+ * pintas_caminos_state in the playing phase of a one-round game, so the
+ * engine's own play() ends it at the round's end and scores it; playouts go
+ * through pintas_caminos_legal() and pintas_caminos_play().
+ *
+ * The default policy is deliberately cheap (a few mask operations a legal
+ * move) and is the core of the Suit heuristic: a turn that cannot place
+ * costs a draw, so the mover keeps as many of its tiles placeable as it can
+ * (counting tiles two open sides would take again: an opponent may take one
+ * side first) and places first the tile that fits fewest sides. Measured
+ * against playouts that score only "tiles still placeable", it about doubles
+ * the search's margin over the Suit player.
+ */
+#include <string.h>
+
+#include "pintas/caminos_search.h"
+
+#define N_TILES PINTAS_TILE_COUNT
+#define SEATS PINTAS_CAMINOS_MAX_SEATS
+#define PATHS PINTAS_CAMINOS_MAX_PATHS
+#define SIDE PINTAS_CAMINOS_MAX_SIDE
+#define COHORTS PINTAS_CAMINOS_SEARCH_MAX_COHORTS
+#define ALL PINTAS_ALL_TILES
+#define LEVELS 3
+
+/* Ends of the 28 tiles, padded to 32 so that an index masked with 31 reads
+ * inside the table. */
+static const uint8_t TILE_HI[32] = {0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5,
+                                    5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 0, 0, 0, 0};
+static const uint8_t TILE_LO[32] = {0, 0, 1, 0, 1, 2, 0, 1, 2, 3, 0, 1, 2, 3, 4, 0,
+                                    1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 0, 0, 0, 0};
+/* SUIT[n]: the tiles showing n; SUIT[7] is empty so any number masked with 7
+ * is safe. */
+static const pintas_mask SUIT[8] = {
+    UINT64_C(0x000000000020844b), UINT64_C(0x0000000000410896), UINT64_C(0x0000000000821138),
+    UINT64_C(0x00000000010423c0), UINT64_C(0x0000000002087c00), UINT64_C(0x00000000041f8000),
+    UINT64_C(0x000000000fe00000), 0};
+
+static unsigned hi(unsigned t)
+{
+    return TILE_HI[t & 31u];
+}
+
+static unsigned lo(unsigned t)
+{
+    return TILE_LO[t & 31u];
+}
+
+static pintas_mask bit(unsigned t)
+{
+    return t < N_TILES ? PINTAS_BIT(t) : 0;
+}
+
+/* The tiles showing any number of the 7-bit set `numbers`. */
+static pintas_mask numbers_mask(unsigned numbers)
+{
+    pintas_mask m = 0;
+    unsigned n;
+    for (n = 0; n <= PINTAS_MAX_PIP; ++n)
+        if (numbers & (1u << n))
+            m |= SUIT[n];
+    return m;
+}
+
+/* The k-th (0-based) set bit of m; m must have more than k bits. */
+static unsigned kth_bit(pintas_mask m, uint32_t k)
+{
+    for (; k > 0; --k)
+        m &= m - 1;
+    return pintas_lowest_bit(m);
+}
+
+/* ---- checking the knowledge ---------------------------------------------- */
+
+/* One path slot as the engine keeps it: empty (centre and tiles 0xFF, the
+ * rest 0), or a centre whose sides are chains of matching tiles within the
+ * side limit giving the stored ends; a full path only where full paths stay.
+ * Adds its tiles to *seen (0 if a tile is there twice). */
+static int path_ok(const pintas_caminos_rules *r, const pintas_caminos_path *p,
+                   pintas_mask *seen)
+{
+    unsigned side, j;
+    if (p->reserved != 0)
+        return 0;
+    if (p->centre == PINTAS_NO_TILE) {
+        for (side = 0; side < 2; ++side) {
+            if (p->len[side] || p->end[side])
+                return 0;
+            for (j = 0; j < SIDE; ++j)
+                if (p->tile[side][j] != PINTAS_NO_TILE)
+                    return 0;
+        }
+        return r->full_path == PINTAS_CAMINOS_DISCARD;
+    }
+    if (p->centre >= N_TILES || (*seen & bit(p->centre)))
+        return 0;
+    *seen |= bit(p->centre);
+    for (side = 0; side < 2; ++side) {
+        unsigned n = side == PINTAS_CAMINOS_FRONT ? hi(p->centre) : lo(p->centre);
+        if (p->len[side] > r->side_tiles)
+            return 0;
+        for (j = 0; j < SIDE; ++j) {
+            unsigned t = p->tile[side][j];
+            if (j >= p->len[side]) {
+                if (t != PINTAS_NO_TILE)
+                    return 0;
+                continue;
+            }
+            if (t >= N_TILES || (*seen & bit(t)) || (hi(t) != n && lo(t) != n))
+                return 0;
+            *seen |= bit(t);
+            n = hi(t) == n ? lo(t) : hi(t);
+        }
+        if (p->end[side] != n)
+            return 0;
+    }
+    return !(p->len[0] == r->side_tiles && p->len[1] == r->side_tiles) ||
+           r->full_path == PINTAS_CAMINOS_STAY;
+}
+
+/* The turn fields of the playing phase, as the engine can reach them. */
+static int turn_ok(const pintas_caminos_info *k)
+{
+    unsigned p = k->rules.players;
+    if (k->passes >= p || (k->passes && k->pile_len != 0))
+        return 0;
+    if (k->starter != PINTAS_NO_SEAT && k->starter >= p)
+        return 0;
+    if (k->out_seat == PINTAS_NO_SEAT)
+        return k->last_turns == 0;
+    return k->out_seat < p && k->out_seat != k->seat && k->hand_len[k->out_seat] == 0 &&
+           k->last_turns >= 1 && k->last_turns <= p - 1u;
+}
+
+/* The tiles nobody can see: neither the observer's, on the table, discarded
+ * nor known in a hand. */
+static pintas_mask unseen_tiles(const pintas_caminos_info *k)
+{
+    pintas_mask seen = k->hand | k->discard;
+    unsigned i;
+    for (i = 0; i < SEATS; ++i)
+        seen |= k->known[i];
+    for (i = 0; i < k->rules.paths && i < PATHS; ++i) {
+        const pintas_caminos_path *p = &k->path[i];
+        unsigned side, j;
+        seen |= bit(p->centre);
+        for (side = 0; side < 2; ++side)
+            for (j = 0; j < p->len[side] && j < SIDE; ++j)
+                seen |= bit(p->tile[side][j]);
+    }
+    return ALL & ~seen;
+}
+
+int pintas_caminos_info_check(const pintas_caminos_info *k)
+{
+    pintas_caminos_rules r;
+    pintas_mask seen = 0;
+    unsigned i, seat, unknown = 0;
+    if (!k)
+        return PINTAS_E_ARG;
+    r = k->rules;
+    r.rounds = 1;
+    if (pintas_caminos_rules_check(&r) != PINTAS_OK || k->seat >= r.players)
+        return PINTAS_E_ARG;
+    for (i = 0; i < PATHS; ++i) {
+        const pintas_caminos_path *p = &k->path[i];
+        if (i >= r.paths ? p->centre != PINTAS_NO_TILE : !path_ok(&r, p, &seen))
+            return PINTAS_E_ARG;
+    }
+    if ((k->hand | k->discard) & ~ALL || (seen & k->hand) || (seen & k->discard) ||
+        (k->hand & k->discard) || pintas_popcount(k->hand) != k->hand_len[k->seat] ||
+        k->pile_len > N_TILES)
+        return PINTAS_E_ARG;
+    seen |= k->hand | k->discard;
+    for (seat = 0; seat < SEATS; ++seat) {
+        pintas_mask known = k->known[seat];
+        if (seat >= r.players) {
+            if (known || k->hand_len[seat] || k->n_cohorts[seat])
+                return PINTAS_E_ARG;
+            continue;
+        }
+        if ((known & ~ALL) || (known & seen) || k->n_cohorts[seat] > COHORTS ||
+            k->hand_len[seat] > N_TILES || pintas_popcount(known) > k->hand_len[seat] ||
+            (seat == k->seat && known))
+            return PINTAS_E_ARG;
+        seen |= known;
+        if (seat != k->seat)
+            unknown += k->hand_len[seat] - pintas_popcount(known);
+    }
+    if (pintas_popcount(ALL & ~seen) != unknown + k->pile_len || !turn_ok(k))
+        return PINTAS_E_ARG;
+    return PINTAS_OK;
+}
+
+/* ---- sampling ------------------------------------------------------------ */
+
+/* One unknown place in another seat's hand: the tiles it may take at each
+ * fallback level (0: S1-S3, 1: S1 and S3, 2: S1 only). */
+typedef struct place {
+    uint8_t seat;
+    pintas_mask allow[LEVELS];
+} place;
+
+/* The places of every other hand, worked out once per info. */
+typedef struct prepared {
+    pintas_mask unseen;
+    unsigned n_places;
+    place places[N_TILES];
+} prepared;
+
+/* The unseen tiles that may have entered a hand at log position `at`: those
+ * not put into the pile by a renewal after it (S3). */
+static pintas_mask in_pile_by(const pintas_caminos_info *k, pintas_mask unseen, unsigned at)
+{
+    pintas_mask m = 0;
+    unsigned t;
+    for (t = 0; t < N_TILES; ++t)
+        if (k->since[t] <= at)
+            m |= PINTAS_BIT(t);
+    return m & unseen;
+}
+
+/* S2/S3: each other seat's unknown places are its loosest cohort places,
+ * newest first, each cohort bound by the voids recorded from its entry on;
+ * places no cohort accounts for are bound by nothing. k must pass info_check. */
+static void prepare(const pintas_caminos_info *k, prepared *p)
+{
+    unsigned seat;
+    p->unseen = unseen_tiles(k);
+    p->n_places = 0;
+    for (seat = 0; seat < k->rules.players; ++seat) {
+        unsigned need, voids = 0;
+        int c;
+        if (seat == k->seat)
+            continue;
+        need = k->hand_len[seat] - pintas_popcount(k->known[seat]);
+        for (c = (int)k->n_cohorts[seat] - 1; c >= 0 && need > 0; --c) {
+            const pintas_caminos_cohort *co = &k->cohort[seat][c];
+            pintas_mask order = in_pile_by(k, p->unseen, co->at);
+            unsigned take = co->tiles < need ? co->tiles : need;
+            voids |= co->voids;
+            for (; take > 0 && p->n_places < N_TILES; --take, --need) {
+                place *pl = &p->places[p->n_places++];
+                pl->seat = (uint8_t)seat;
+                pl->allow[0] = order & ~numbers_mask(voids);
+                pl->allow[1] = order;
+                pl->allow[2] = p->unseen;
+            }
+        }
+        for (; need > 0 && p->n_places < N_TILES; --need) {
+            place *pl = &p->places[p->n_places++];
+            pl->seat = (uint8_t)seat;
+            pl->allow[0] = pl->allow[1] = pl->allow[2] = p->unseen;
+        }
+    }
+}
+
+/* One try at filling every place at `level`: the place with the fewest tiles
+ * left that it allows goes first (the lowest index on a tie), and takes one
+ * of them uniformly. 0 when some place has none left. */
+static int fill(const prepared *p, unsigned level, pintas_rng *rng, pintas_mask *hands,
+                pintas_mask *left)
+{
+    pintas_mask remaining = p->unseen;
+    uint8_t done[N_TILES];
+    unsigned step, i;
+    memset(done, 0, sizeof done);
+    for (step = 0; step < p->n_places; ++step) {
+        unsigned best = N_TILES, best_count = N_TILES + 1u;
+        pintas_mask choices;
+        for (i = 0; i < p->n_places; ++i) {
+            unsigned c;
+            if (done[i])
+                continue;
+            c = pintas_popcount(p->places[i].allow[level] & remaining);
+            if (c < best_count) {
+                best_count = c;
+                best = i;
+            }
+        }
+        if (best_count == 0 || best >= p->n_places)
+            return 0;
+        choices = p->places[best].allow[level] & remaining;
+        i = kth_bit(choices, pintas_rng_below(rng, best_count));
+        hands[p->places[best].seat & 3u] |= PINTAS_BIT(i);
+        remaining &= ~PINTAS_BIT(i);
+        done[best] = 1;
+    }
+    *left = remaining;
+    return 1;
+}
+
+/* A path slot as the engine clears it. */
+static void empty_path(pintas_caminos_path *p)
+{
+    memset(p, PINTAS_NO_TILE, sizeof *p);
+    p->len[0] = p->len[1] = 0;
+    p->end[0] = p->end[1] = 0;
+    p->reserved = 0;
+}
+
+/* Everything of the state but the other hands and the pile's contents: the
+ * observer to move in the playing phase of round 1 of 1. */
+static void base_state(const pintas_caminos_info *k, pintas_caminos_state *s)
+{
+    unsigned i;
+    memset(s, 0, sizeof *s);
+    s->rules = k->rules;
+    s->rules.rounds = 1;
+    pintas_rng_seed(&s->rng, 0, PINTAS_RNG_STREAM);
+    for (i = 0; i < PATHS; ++i) {
+        if (i < k->rules.paths && k->path[i].centre != PINTAS_NO_TILE)
+            s->path[i] = k->path[i];
+        else
+            empty_path(&s->path[i]);
+    }
+    s->hand[k->seat] = k->hand;
+    for (i = 0; i < SEATS; ++i)
+        if (i != k->seat)
+            s->hand[i] = k->known[i];
+    s->discard = k->discard;
+    memset(s->pile, PINTAS_NO_TILE, sizeof s->pile);
+    s->pile_len = k->pile_len;
+    s->phase = PINTAS_CAMINOS_PLAYING;
+    s->to_move = k->seat;
+    s->round = 1;
+    s->starter = k->starter == PINTAS_NO_SEAT ? k->seat : k->starter;
+    s->passes = k->passes;
+    s->out_seat = k->out_seat;
+    s->last_turns = k->last_turns;
+    for (i = 0; i < SEATS; ++i) {
+        s->choice[i] = PINTAS_NO_TILE;
+        s->shown[i] = PINTAS_NO_TILE;
+    }
+}
+
+static int sample_prepared(const pintas_caminos_info *k, const prepared *p, pintas_rng *rng,
+                           pintas_caminos_state *out, int *level)
+{
+    pintas_caminos_state s;
+    pintas_mask hands[SEATS], left = 0;
+    unsigned lv, attempt, i, n = 0;
+    uint64_t state_seed;
+    int ok = 0;
+    for (lv = 0; lv < LEVELS && !ok; ++lv) {
+        unsigned tries = lv + 1u < LEVELS ? PINTAS_CAMINOS_SEARCH_RETRIES : 1u;
+        for (attempt = 0; attempt < tries && !ok; ++attempt) {
+            memset(hands, 0, sizeof hands);
+            ok = fill(p, lv, rng, hands, &left);
+        }
+    }
+    if (!ok) /* unreachable for a checked info: level 2 always fits */
+        return PINTAS_E_ARG;
+    base_state(k, &s);
+    for (i = 0; i < SEATS; ++i)
+        s.hand[i] |= hands[i];
+    for (i = 0; i < N_TILES; ++i)
+        if (left & PINTAS_BIT(i))
+            s.pile[n++] = (uint8_t)i;
+    pintas_rng_shuffle(rng, s.pile, n);
+    state_seed = (uint64_t)pintas_rng_next(rng) << 32;
+    state_seed |= pintas_rng_next(rng);
+    pintas_rng_seed(&s.rng, state_seed, PINTAS_RNG_STREAM);
+    *out = s;
+    if (level)
+        *level = (int)lv - 1;
+    return PINTAS_OK;
+}
+
+int pintas_caminos_sample(const pintas_caminos_info *info, pintas_rng *rng,
+                          pintas_caminos_state *out, int *level)
+{
+    prepared p;
+    if (!info || !rng || !out || pintas_caminos_info_check(info) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    prepare(info, &p);
+    return sample_prepared(info, &p, rng, out, level);
+}
+
+/* ---- the default policy and playouts ------------------------------------- */
+
+/* The heaviest tile among the reveal moves: most pips, ties to the higher high end. */
+static size_t heaviest_move(const pintas_caminos_move *moves, size_t n)
+{
+    size_t i, best = 0;
+    for (i = 1; i < n; ++i) {
+        unsigned a = moves[i].tile, b = moves[best].tile;
+        unsigned wa = (hi(a) + lo(a)) * 8u + hi(a), wb = (hi(b) + lo(b)) * 8u + hi(b);
+        if (wa > wb)
+            best = i;
+    }
+    return best;
+}
+
+/* The index of the default policy's move among moves[0..n), n >= 1. */
+static size_t policy(const pintas_caminos_state *s, const pintas_caminos_move *moves, size_t n,
+                     pintas_rng *rng)
+{
+    uint8_t open[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    pintas_mask hand;
+    unsigned i, best = 0, ties = 0, side_tiles = s->rules.side_tiles;
+    size_t j, pick = 0;
+    if (n <= 1 || moves[0].kind != PINTAS_CAMINOS_PLACE)
+        return n > 1 && moves[0].kind == PINTAS_CAMINOS_REVEAL ? heaviest_move(moves, n) : 0;
+    for (i = 0; i < s->rules.paths && i < PATHS; ++i) {
+        const pintas_caminos_path *p = &s->path[i];
+        if (p->centre >= N_TILES)
+            continue;
+        open[p->end[0] & 7u] += p->len[0] < side_tiles;
+        open[p->end[1] & 7u] += p->len[1] < side_tiles;
+    }
+    hand = s->hand[s->to_move & 3u];
+    for (j = 0; j < n; ++j) {
+        const pintas_caminos_path *p = &s->path[moves[j].path & 7u];
+        unsigned t = moves[j].tile, side = moves[j].side & 1u, shown = p->end[side] & 7u;
+        unsigned other = hi(t) == shown ? lo(t) : hi(t), score, x, fits;
+        pintas_mask reach = 0, twice = 0, rest = hand & ~bit(t);
+        --open[shown];
+        if (p->len[side] + 1u < side_tiles)
+            ++open[other];
+        for (x = 0; x <= PINTAS_MAX_PIP; ++x) {
+            if (open[x]) {
+                twice |= (reach & SUIT[x]) | (open[x] > 1 ? SUIT[x] : 0);
+                reach |= SUIT[x];
+            }
+        }
+        if (p->len[side] + 1u < side_tiles)
+            --open[other];
+        ++open[shown];
+        fits = open[hi(t)] + (hi(t) != lo(t) ? open[lo(t)] : 0u);
+        score = 4u * pintas_popcount(rest & reach) + 3u * pintas_popcount(rest & twice) +
+                (hi(t) == lo(t)) + 2u * (16u - (fits < 16u ? fits : 16u));
+        if (score > best || ties == 0) {
+            best = score;
+            ties = 1;
+            pick = j;
+        } else if (score == best && pintas_rng_below(rng, ++ties) == 0) {
+            pick = j;
+        }
+    }
+    return pick;
+}
+
+/* 1 if the events include the end of a round. */
+static int round_ended(const pintas_caminos_event *ev, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; ++i)
+        if (ev[i].kind == PINTAS_CAMINOS_EV_ROUND_END)
+            return 1;
+    return 0;
+}
+
+int pintas_caminos_playout(pintas_caminos_state *s, pintas_rng *rng)
+{
+    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
+    pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
+    size_t n = 0, n_ev = 0;
+    int made = 0;
+    if (!s || !rng)
+        return PINTAS_E_ARG;
+    while (made < PINTAS_CAMINOS_SEARCH_MAX_PLAYOUT && s->phase != PINTAS_CAMINOS_OVER) {
+        if (pintas_caminos_legal(s, moves, PINTAS_CAMINOS_MAX_MOVES, &n) != PINTAS_OK || n == 0)
+            return PINTAS_E_ARG;
+        if (pintas_caminos_play(s, &moves[policy(s, moves, n, rng)], ev,
+                                PINTAS_CAMINOS_MAX_EVENTS, &n_ev) != PINTAS_OK)
+            return PINTAS_E_ARG;
+        ++made;
+        if (round_ended(ev, n_ev))
+            break;
+    }
+    return made;
+}
+
+/* ---- search -------------------------------------------------------------- */
+
+/* The observer's outcome of a playout from a round-1-of-1 state: its round
+ * score times (players - 1) minus the sum of the others' round scores, i.e.
+ * (players - 1) x (its score minus the others' mean), an integer; a playout
+ * cut short scores the hands as they are (-1 a tile). */
+static int outcome(const pintas_caminos_state *s, unsigned seat)
+{
+    int mine = 0, others = 0;
+    unsigned i;
+    for (i = 0; i < s->rules.players; ++i) {
+        int v = s->phase == PINTAS_CAMINOS_OVER ? (int)s->score[i]
+                                                : -(int)pintas_popcount(s->hand[i] & ALL);
+        if (i == seat)
+            mine = v;
+        else
+            others += v;
+    }
+    return mine * (int)(s->rules.players - 1u) - others;
+}
+
+int pintas_caminos_search(const pintas_caminos_info *info, uint64_t seed, uint32_t first,
+                          uint32_t count, pintas_caminos_search_result *out)
+{
+    prepared p;
+    pintas_caminos_search_result r;
+    pintas_caminos_state base, sampled, s;
+    pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
+    pintas_rng rng, chance;
+    size_t n = 0, n_ev = 0, j;
+    uint32_t i;
+    int level = 0;
+    if (!info || !out || count > PINTAS_CAMINOS_SEARCH_MAX_SAMPLES ||
+        pintas_caminos_info_check(info) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    base_state(info, &base);
+    memset(&r, 0, sizeof r);
+    if (pintas_caminos_legal(&base, r.move, PINTAS_CAMINOS_MAX_MOVES, &n) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    r.n_moves = (uint32_t)n;
+    prepare(info, &p);
+    for (i = 0; i < count; ++i) {
+        pintas_rng_seed(&rng, seed, PINTAS_CAMINOS_SEARCH_STREAM + (uint64_t)first + i);
+        if (sample_prepared(info, &p, &rng, &sampled, &level) != PINTAS_OK)
+            return PINTAS_E_ARG;
+        r.relaxed += level > 0;
+        for (j = 0; j < n; ++j) {
+            s = sampled;
+            chance = rng;
+            if (pintas_caminos_play(&s, &r.move[j], ev, PINTAS_CAMINOS_MAX_EVENTS, &n_ev) !=
+                PINTAS_OK)
+                return PINTAS_E_ARG;
+            if (!round_ended(ev, n_ev) && pintas_caminos_playout(&s, &chance) < 0)
+                return PINTAS_E_ARG;
+            r.sum[j] += outcome(&s, info->seat);
+        }
+        r.samples++;
+    }
+    *out = r;
+    return PINTAS_OK;
+}

@@ -1,0 +1,520 @@
+/* test_caminos_search.c - the Caminos sampler and search (caminos_search.c):
+ * over thousands of samples from random games of every preset and player
+ * count, every sample keeps what the observer knows (S1-S4 of
+ * caminos_search.h) and is a state the engine's own loader accepts; the real
+ * hands always meet the derived constraints (soundness); results are
+ * deterministic per seed and independent of batching; an obviously better
+ * move wins; scribbled or hostile input never crashes and never loops. */
+#include <stdio.h>
+#include <string.h>
+
+#include "pintas/caminos.h"
+#include "pintas/caminos_search.h"
+#include "check.h"
+
+#define ALL PINTAS_ALL_TILES
+#define SEATS PINTAS_CAMINOS_MAX_SEATS
+
+static pintas_caminos_event EV[PINTAS_CAMINOS_MAX_EVENTS];
+static size_t NEV;
+
+/* ---- what a seat may know, tracked from the public events --------------- */
+
+/* The public record of the round: the cohorts of every hand, the renewals'
+ * order and the revealed tiles, as pintas._caminos_search.derive reads them
+ * from a view's log. */
+typedef struct tracker {
+    unsigned pos; /* events since the round's DEAL (which is 0) */
+    uint8_t n_cohorts[SEATS];
+    pintas_caminos_cohort cohort[SEATS][PINTAS_CAMINOS_SEARCH_MAX_COHORTS];
+    uint16_t since[PINTAS_TILE_COUNT];
+    pintas_mask shown[SEATS]; /* revealed this round and not placed */
+} tracker;
+
+static void tracker_round(tracker *t, const pintas_caminos_rules *r)
+{
+    unsigned s;
+    memset(t, 0, sizeof *t);
+    for (s = 0; s < r->players; ++s) {
+        t->n_cohorts[s] = 1;
+        t->cohort[s][0].tiles = r->hand_size;
+    }
+}
+
+static unsigned open_numbers(const pintas_caminos_state *s)
+{
+    unsigned numbers = 0;
+    int i, side;
+    for (i = 0; i < s->rules.paths; ++i)
+        for (side = 0; side < 2; ++side) {
+            int n = pintas_caminos_side_number(s, i, side);
+            if (n >= 0)
+                numbers |= 1u << n;
+        }
+    return numbers;
+}
+
+/* Feed the events of one play(); `open` is the numbers open before it. */
+static void tracker_events(tracker *t, const pintas_caminos_state *after, unsigned open)
+{
+    size_t i;
+    for (i = 0; i < NEV; ++i) {
+        const pintas_caminos_event *e = &EV[i];
+        unsigned s = e->seat;
+        if (e->kind == PINTAS_CAMINOS_EV_DEAL) {
+            tracker_round(t, &after->rules);
+            continue;
+        }
+        ++t->pos;
+        switch (e->kind) {
+        case PINTAS_CAMINOS_EV_REVEAL:
+            t->shown[s] |= PINTAS_BIT(e->tile);
+            break;
+        case PINTAS_CAMINOS_EV_PLACE:
+            t->shown[s] &= ~PINTAS_BIT(e->tile);
+            break;
+        case PINTAS_CAMINOS_EV_CLOSE:
+            if (e->reason == PINTAS_CAMINOS_WHY_RENEW) {
+                unsigned k;
+                for (k = 0; k < PINTAS_TILE_COUNT; ++k)
+                    if (e->tiles & PINTAS_BIT(k))
+                        t->since[k] = (uint16_t)t->pos;
+            }
+            break;
+        case PINTAS_CAMINOS_EV_DRAW:
+        case PINTAS_CAMINOS_EV_PASS:
+            t->cohort[s][t->n_cohorts[s] - 1].voids |= (uint8_t)open;
+            if (e->kind == PINTAS_CAMINOS_EV_DRAW) {
+                if (t->n_cohorts[s] == PINTAS_CAMINOS_SEARCH_MAX_COHORTS) {
+                    /* merge the two oldest draws, as the binding does */
+                    unsigned c;
+                    t->cohort[s][2].tiles =
+                        (uint8_t)(t->cohort[s][2].tiles + t->cohort[s][1].tiles);
+                    for (c = 1; c + 1 < t->n_cohorts[s]; ++c)
+                        t->cohort[s][c] = t->cohort[s][c + 1];
+                    --t->n_cohorts[s];
+                }
+                t->cohort[s][t->n_cohorts[s]].at = (uint16_t)t->pos;
+                t->cohort[s][t->n_cohorts[s]].tiles = 1;
+                t->cohort[s][t->n_cohorts[s]].voids = 0;
+                ++t->n_cohorts[s];
+            }
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+/* The observer's knowledge, from the state (what the table shows) and the
+ * tracker (what the log said): no hidden field of the state is read. */
+static void make_info(const pintas_caminos_state *s, const tracker *t, unsigned seat,
+                      pintas_caminos_info *k)
+{
+    unsigned i;
+    memset(k, 0, sizeof *k);
+    k->rules = s->rules;
+    memcpy(k->path, s->path, sizeof k->path);
+    k->hand = s->hand[seat];
+    k->discard = s->discard;
+    memcpy(k->since, t->since, sizeof k->since);
+    for (i = 0; i < s->rules.players; ++i) {
+        k->hand_len[i] = (uint8_t)pintas_caminos_hand_size(s, (int)i);
+        k->known[i] = i == seat ? 0 : t->shown[i];
+        k->n_cohorts[i] = t->n_cohorts[i];
+        memcpy(k->cohort[i], t->cohort[i], sizeof k->cohort[i]);
+    }
+    k->seat = (uint8_t)seat;
+    k->pile_len = s->pile_len;
+    k->passes = s->passes;
+    k->out_seat = s->out_seat;
+    k->last_turns = s->last_turns;
+    k->starter = s->starter;
+}
+
+/* ---- the constraints, checked independently ----------------------------- */
+
+static pintas_mask numbers_mask(unsigned numbers)
+{
+    pintas_mask m = 0;
+    unsigned n;
+    for (n = 0; n < 7; ++n)
+        if (numbers & (1u << n))
+            m |= pintas_suit_mask((uint8_t)n);
+    return m;
+}
+
+static pintas_mask unseen_of(const pintas_caminos_info *k)
+{
+    pintas_mask seen = k->hand | k->discard;
+    int i;
+    for (i = 0; i < SEATS; ++i)
+        seen |= k->known[i];
+    for (i = 0; i < PINTAS_CAMINOS_MAX_PATHS; ++i) {
+        const pintas_caminos_path *p = &k->path[i];
+        unsigned side, j;
+        if (p->centre < PINTAS_TILE_COUNT)
+            seen |= PINTAS_BIT(p->centre);
+        for (side = 0; side < 2; ++side)
+            for (j = 0; j < p->len[side]; ++j)
+                seen |= PINTAS_BIT(p->tile[side][j]);
+    }
+    return ALL & ~seen;
+}
+
+/* S2 + S3 for one seat: its unknown tiles fit the loosest cohort places.
+ * With nested places A_1 (tightest) .. A_m, that is: every tile in A_m and,
+ * for every k, at most m - k tiles outside A_k. */
+static int hand_fits(const pintas_caminos_info *k, unsigned seat, pintas_mask tiles)
+{
+    pintas_mask allow[PINTAS_TILE_COUNT], unseen = unseen_of(k);
+    unsigned m = 0, need = pintas_popcount(tiles), voids = 0, i, t;
+    int c;
+    for (c = (int)k->n_cohorts[seat] - 1; c >= 0 && m < need; --c) {
+        pintas_mask order = 0;
+        unsigned take;
+        for (t = 0; t < PINTAS_TILE_COUNT; ++t)
+            if (k->since[t] <= k->cohort[seat][c].at)
+                order |= PINTAS_BIT(t);
+        voids |= k->cohort[seat][c].voids;
+        for (take = k->cohort[seat][c].tiles; take > 0 && m < need; --take)
+            allow[m++] = order & unseen & ~numbers_mask(voids);
+    }
+    while (m < need)
+        allow[m++] = unseen; /* places no cohort accounts for */
+    /* allow[] runs loosest first: A_m = allow[0], A_k = allow[m - k] */
+    for (i = 0; i < m; ++i)
+        if (pintas_popcount(tiles & ~allow[i]) > i)
+            return 0;
+    return 1;
+}
+
+/* Every check on one sample of *k. */
+static void check_sample(const pintas_caminos_info *k, const pintas_caminos_state *s, int level)
+{
+    pintas_mask all = s->discard, pile = 0;
+    uint8_t buf[PINTAS_CAMINOS_SAVE_SIZE];
+    pintas_caminos_state loaded;
+    unsigned i;
+    CHECK(level >= 0 && level <= 2);
+    CHECK(s->phase == PINTAS_CAMINOS_PLAYING && s->to_move == k->seat);
+    CHECK(s->hand[k->seat] == k->hand);
+    CHECK(memcmp(s->path, k->path, sizeof(pintas_caminos_path) * k->rules.paths) == 0);
+    CHECK_EQ(s->pile_len, k->pile_len);
+    for (i = 0; i < s->pile_len; ++i)
+        pile |= PINTAS_BIT(s->pile[i]);
+    CHECK_EQ(pintas_popcount(pile), s->pile_len);
+    CHECK((pile & ~unseen_of(k)) == 0);
+    for (i = 0; i < k->rules.players; ++i) {
+        CHECK_EQ(pintas_popcount(s->hand[i]), k->hand_len[i]);
+        CHECK((s->hand[i] & k->known[i]) == k->known[i]);
+        if (i != k->seat) {
+            CHECK((s->hand[i] & ~k->known[i] & ~unseen_of(k)) == 0);
+            if (level == 0)
+                CHECK(hand_fits(k, i, s->hand[i] & ~k->known[i]));
+        }
+        CHECK((all & s->hand[i]) == 0);
+        all |= s->hand[i];
+    }
+    for (i = 0; i < PINTAS_CAMINOS_MAX_PATHS; ++i)
+        all |= pintas_caminos_path_tiles(s, (int)i);
+    CHECK((all & pile) == 0);
+    CHECK((all | pile) == ALL);
+    /* the engine's loader, an independent reading of the invariants, accepts it
+     * (at level 0: a seat that just passed really holds nothing placeable) */
+    CHECK_EQ(pintas_caminos_save(s, buf, sizeof buf), PINTAS_OK);
+    if (level == 0)
+        CHECK_EQ(pintas_caminos_load(&loaded, buf, sizeof buf), PINTAS_OK);
+}
+
+/* ---- random games ------------------------------------------------------- */
+
+static long POSITIONS, SAMPLES, RELAXED;
+
+/* Checks at one decision of the seat to move in the playing phase. */
+static void check_position(const pintas_caminos_state *s, const tracker *t, unsigned serial)
+{
+    pintas_caminos_info k;
+    pintas_caminos_state sample, again;
+    pintas_rng rng, rng2;
+    unsigned seat = s->to_move, i, j;
+    int level = -1, level2 = -1;
+    make_info(s, t, seat, &k);
+    if (!CHECK_EQ(pintas_caminos_info_check(&k), PINTAS_OK))
+        return;
+    ++POSITIONS;
+    /* soundness: the real hands meet every derived constraint */
+    for (i = 0; i < k.rules.players; ++i) {
+        if (i == seat)
+            continue;
+        CHECK((s->hand[i] & k.known[i]) == k.known[i]);
+        CHECK(hand_fits(&k, i, s->hand[i] & ~k.known[i]));
+    }
+    for (j = 0; j < 8; ++j) {
+        pintas_rng_seed(&rng, serial, PINTAS_CAMINOS_SEARCH_STREAM + j);
+        if (!CHECK_EQ(pintas_caminos_sample(&k, &rng, &sample, &level), PINTAS_OK))
+            return;
+        check_sample(&k, &sample, level);
+        ++SAMPLES;
+        RELAXED += level > 0;
+        /* deterministic: the same seed and index give the same world */
+        pintas_rng_seed(&rng2, serial, PINTAS_CAMINOS_SEARCH_STREAM + j);
+        CHECK_EQ(pintas_caminos_sample(&k, &rng2, &again, &level2), PINTAS_OK);
+        CHECK(memcmp(&sample, &again, sizeof sample) == 0 && level == level2);
+    }
+    if (serial % 16 == 0) {
+        static pintas_caminos_search_result a, b, c;
+        CHECK_EQ(pintas_caminos_search(&k, serial, 0, 6, &a), PINTAS_OK);
+        CHECK_EQ(pintas_caminos_search(&k, serial, 0, 2, &b), PINTAS_OK);
+        CHECK_EQ(pintas_caminos_search(&k, serial, 2, 4, &c), PINTAS_OK);
+        CHECK(a.n_moves >= 1 && a.samples == 6 && b.samples == 2 && c.samples == 4);
+        for (i = 0; i < a.n_moves; ++i) {
+            CHECK_EQ(a.sum[i], b.sum[i] + c.sum[i]);
+            CHECK(a.sum[i] >= -84 * 6 && a.sum[i] <= 84 * 6);
+            CHECK_EQ(pintas_caminos_check(s, &a.move[i]), PINTAS_OK);
+        }
+        CHECK_EQ(pintas_caminos_search(&k, serial, 0, 2, &c), PINTAS_OK);
+        CHECK(memcmp(&b, &c, sizeof b) == 0);
+    }
+}
+
+static void random_games(int variant, int players, int games)
+{
+    pintas_caminos_rules r;
+    pintas_caminos_state s;
+    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
+    pintas_rng choice;
+    tracker t;
+    int g;
+    CHECK_EQ(pintas_caminos_rules_preset(&r, variant, players), PINTAS_OK);
+    pintas_rng_seed(&choice, (uint64_t)(variant * 10 + players), 99);
+    for (g = 0; g < games; ++g) {
+        unsigned serial = 0;
+        CHECK_EQ(pintas_caminos_new(&s, &r, (uint64_t)(1000 * variant + 10 * players + g), EV,
+                                    PINTAS_CAMINOS_MAX_EVENTS, &NEV),
+                 PINTAS_OK);
+        tracker_round(&t, &r);
+        while (s.phase != PINTAS_CAMINOS_OVER) {
+            size_t n = 0;
+            unsigned open = open_numbers(&s);
+            CHECK_EQ(pintas_caminos_legal(&s, moves, PINTAS_CAMINOS_MAX_MOVES, &n), PINTAS_OK);
+            if (s.phase == PINTAS_CAMINOS_PLAYING)
+                check_position(&s, &t, serial++);
+            if (!CHECK_EQ(pintas_caminos_play(&s, &moves[pintas_rng_below(&choice, (uint32_t)n)],
+                                              EV, PINTAS_CAMINOS_MAX_EVENTS, &NEV),
+                          PINTAS_OK))
+                return;
+            tracker_events(&t, &s, open);
+        }
+    }
+}
+
+/* ---- a hand-made position ----------------------------------------------- */
+
+static uint8_t tile_of(const char *text)
+{
+    return (uint8_t)PINTAS_TILE(text[0] - '0', text[2] - '0');
+}
+
+static pintas_mask mask_of(const char *text)
+{
+    pintas_mask m = 0;
+    for (; *text; text += text[3] ? 4 : 3)
+        m |= PINTAS_BIT(tile_of(text));
+    return m;
+}
+
+/* Seat 0 holds 6|6 and 6|1; one open side shows 6 (path 1's front), one
+ * shows 1 (path 3's front). Placing 6|1 on the 6 strands the double; the
+ * double on the 6, or 6|1 on the 1, lets seat 0 go out next turn. */
+static void obvious_move(void)
+{
+    pintas_caminos_info k;
+    pintas_caminos_search_result res;
+    static const char *const centres[5] = {"6|5", "4|4", "1|0", "3|3", "2|2"};
+    unsigned i, worst = 0, best = 0, seat;
+    memset(&k, 0, sizeof k);
+    CHECK_EQ(pintas_caminos_rules_preset(&k.rules, PINTAS_CAMINOS_BASE, 2), PINTAS_OK);
+    for (i = 0; i < PINTAS_CAMINOS_MAX_PATHS; ++i) {
+        memset(&k.path[i], PINTAS_NO_TILE, sizeof k.path[i]);
+        k.path[i].len[0] = k.path[i].len[1] = 0;
+        k.path[i].end[0] = k.path[i].end[1] = 0;
+        k.path[i].reserved = 0;
+        if (i < 5) {
+            uint8_t c = tile_of(centres[i]);
+            k.path[i].centre = c;
+            k.path[i].end[0] = pintas_tile_high(c);
+            k.path[i].end[1] = pintas_tile_low(c);
+        }
+    }
+    /* path 1's back already holds 5|5: its front (6) is its last free side */
+    k.path[0].tile[1][0] = tile_of("5|5");
+    k.path[0].len[1] = 1;
+    k.path[0].end[1] = 5;
+    k.hand = mask_of("6|6 6|1");
+    k.hand_len[0] = 2;
+    k.hand_len[1] = 6;
+    for (seat = 0; seat < 2; ++seat) {
+        k.n_cohorts[seat] = 1;
+        k.cohort[seat][0].tiles = 6;
+    }
+    k.seat = 0;
+    k.pile_len = (uint8_t)(28 - 6 - 2 - 6);
+    k.out_seat = PINTAS_NO_SEAT;
+    k.starter = 0;
+    CHECK_EQ(pintas_caminos_info_check(&k), PINTAS_OK);
+    CHECK_EQ(pintas_caminos_search(&k, 5, 0, 200, &res), PINTAS_OK);
+    CHECK_EQ(res.samples, 200);
+    for (i = 0; i < res.n_moves; ++i) {
+        if (res.sum[i] < res.sum[worst])
+            worst = i;
+        if (res.sum[i] > res.sum[best])
+            best = i;
+    }
+    CHECK(res.n_moves >= 3);
+    CHECK(res.move[worst].tile == tile_of("6|1") &&
+          k.path[res.move[worst].path].end[res.move[worst].side] == 6);
+    CHECK(!(res.move[best].tile == tile_of("6|1") &&
+            k.path[res.move[best].path].end[res.move[best].side] == 6));
+}
+
+/* ---- hostile input ------------------------------------------------------ */
+
+/* A genuine info of a fresh round, seat 0 to move after the reveal. */
+static void genuine_info(pintas_caminos_info *k, pintas_caminos_state *s)
+{
+    pintas_caminos_rules r;
+    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
+    tracker t;
+    size_t n;
+    CHECK_EQ(pintas_caminos_rules_preset(&r, PINTAS_CAMINOS_BASE, 3), PINTAS_OK);
+    CHECK_EQ(pintas_caminos_new(s, &r, 17, EV, PINTAS_CAMINOS_MAX_EVENTS, &NEV), PINTAS_OK);
+    tracker_round(&t, &r);
+    while (s->phase == PINTAS_CAMINOS_REVEALING) {
+        unsigned open = open_numbers(s);
+        CHECK_EQ(pintas_caminos_legal(s, moves, PINTAS_CAMINOS_MAX_MOVES, &n), PINTAS_OK);
+        CHECK_EQ(pintas_caminos_play(s, &moves[0], EV, PINTAS_CAMINOS_MAX_EVENTS, &NEV),
+                 PINTAS_OK);
+        tracker_events(&t, s, open);
+    }
+    make_info(s, &t, s->to_move, k);
+}
+
+static void hostile(void)
+{
+    pintas_caminos_info good, k;
+    pintas_caminos_state s, out;
+    pintas_caminos_search_result res;
+    pintas_rng rng, scribble;
+    int level = 0, round, i;
+    genuine_info(&good, &s);
+    CHECK_EQ(pintas_caminos_info_check(&good), PINTAS_OK);
+    pintas_rng_seed(&rng, 1, 2);
+    CHECK_EQ(pintas_caminos_info_check(NULL), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_sample(NULL, &rng, &out, &level), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_sample(&good, NULL, &out, &level), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_sample(&good, &rng, NULL, &level), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_sample(&good, &rng, &out, NULL), PINTAS_OK);
+    CHECK_EQ(pintas_caminos_search(NULL, 1, 0, 1, &res), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_search(&good, 1, 0, 1, NULL), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_search(&good, 1, 0, PINTAS_CAMINOS_SEARCH_MAX_SAMPLES + 1u, &res),
+             PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_search(&good, 1, 0, 0, &res), PINTAS_OK);
+    CHECK(res.samples == 0 && res.n_moves >= 1);
+    CHECK_EQ(pintas_caminos_playout(NULL, &rng), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_playout(&s, NULL), PINTAS_E_ARG);
+
+    /* impossible constraints (every number lacked by every cohort): the
+     * fallbacks still give a world, and say so */
+    k = good;
+    for (i = 0; i < SEATS; ++i)
+        if (k.n_cohorts[i])
+            k.cohort[i][0].voids = 0x7F;
+    CHECK_EQ(pintas_caminos_sample(&k, &rng, &out, &level), PINTAS_OK);
+    CHECK(level >= 1);
+    CHECK_EQ(pintas_caminos_search(&k, 3, 0, 3, &res), PINTAS_OK);
+    CHECK(res.relaxed == 3);
+    /* no cohorts at all: every place is free */
+    k = good;
+    memset(k.n_cohorts, 0, sizeof k.n_cohorts);
+    CHECK_EQ(pintas_caminos_sample(&k, &rng, &out, &level), PINTAS_OK);
+    CHECK_EQ(level, 0);
+
+    /* wrong counts, seats, tiles */
+    k = good;
+    k.pile_len++;
+    CHECK_EQ(pintas_caminos_info_check(&k), PINTAS_E_ARG);
+    k = good;
+    k.seat = 3;
+    CHECK_EQ(pintas_caminos_info_check(&k), PINTAS_E_ARG);
+    k = good;
+    k.known[(good.seat + 1) % 3] = good.hand & (0 - good.hand);
+    CHECK_EQ(pintas_caminos_info_check(&k), PINTAS_E_ARG);
+    k = good;
+    k.path[0].end[0] = 9;
+    CHECK_EQ(pintas_caminos_info_check(&k), PINTAS_E_ARG);
+    k = good;
+    k.hand |= UINT64_C(1) << 40;
+    CHECK_EQ(pintas_caminos_info_check(&k), PINTAS_E_ARG);
+
+    /* scribbles: a few random bytes changed, thousands of times; whatever
+     * passes the check must sample and search */
+    pintas_rng_seed(&scribble, 7, 7);
+    for (round = 0; round < 4000; ++round) {
+        uint8_t *bytes = (uint8_t *)&k;
+        int flips = 1 + (int)pintas_rng_below(&scribble, 4);
+        k = good;
+        for (i = 0; i < flips; ++i)
+            bytes[pintas_rng_below(&scribble, sizeof k)] = (uint8_t)pintas_rng_next(&scribble);
+        if (pintas_caminos_info_check(&k) != PINTAS_OK) {
+            CHECK_EQ(pintas_caminos_sample(&k, &rng, &out, &level), PINTAS_E_ARG);
+            CHECK_EQ(pintas_caminos_search(&k, 1, 0, 1, &res), PINTAS_E_ARG);
+            continue;
+        }
+        CHECK_EQ(pintas_caminos_sample(&k, &rng, &out, &level), PINTAS_OK);
+        CHECK_EQ(pintas_caminos_search(&k, (uint64_t)round, 0, 1, &res), PINTAS_OK);
+    }
+    /* a scribbled state never makes a playout crash or run forever */
+    for (round = 0; round < 2000; ++round) {
+        uint8_t *bytes = (uint8_t *)&out;
+        int made;
+        out = s;
+        for (i = 0; i < 3; ++i)
+            bytes[pintas_rng_below(&scribble, sizeof out)] = (uint8_t)pintas_rng_next(&scribble);
+        made = pintas_caminos_playout(&out, &rng);
+        CHECK(made >= PINTAS_E_ARG && made <= PINTAS_CAMINOS_SEARCH_MAX_PLAYOUT);
+    }
+}
+
+/* A playout from a fresh game (reveals included) ends its round. */
+static void playout_ends_round(void)
+{
+    pintas_caminos_rules r;
+    pintas_caminos_state s;
+    pintas_rng rng;
+    int variant, made;
+    for (variant = 0; variant < 3; ++variant) {
+        CHECK_EQ(pintas_caminos_rules_preset(&r, variant, 4), PINTAS_OK);
+        CHECK_EQ(pintas_caminos_new(&s, &r, 3, EV, PINTAS_CAMINOS_MAX_EVENTS, &NEV), PINTAS_OK);
+        pintas_rng_seed(&rng, 3, 3);
+        made = pintas_caminos_playout(&s, &rng);
+        CHECK(made > 0);
+        CHECK(s.round == 2 && s.phase == PINTAS_CAMINOS_REVEALING);
+        CHECK(s.score[0] <= 0 && s.score[1] <= 0 && s.score[2] <= 0 && s.score[3] <= 0);
+    }
+}
+
+int main(void)
+{
+    int variant, players;
+    for (variant = 0; variant < 3; ++variant)
+        for (players = 2; players <= 4; ++players)
+            random_games(variant, players, 3);
+    printf("%ld positions, %ld samples, %ld relaxed\n", POSITIONS, SAMPLES, RELAXED);
+    CHECK(POSITIONS > 1000 && SAMPLES > 8000);
+    CHECK(RELAXED * 100 < SAMPLES); /* genuine views almost never need a fallback */
+    obvious_move();
+    hostile();
+    playout_ends_round();
+    return check_summary();
+}

@@ -1,0 +1,588 @@
+/* test_line_search.c - the line-game search: knowledge, sampling, playouts.
+ *
+ * Random games of every preset are played with the engine while the round's
+ * public log is recorded; at random moments a seat's pintas_line_info is built
+ * from it and checked:
+ *  - soundness: the true hands respect every derived "not held" fact, and the
+ *    derived counts, ends and turn equal the engine's;
+ *  - thousands of samples: hands of the true sizes, disjoint, never holding
+ *    the observer's tiles or the line's, respecting the facts, never relaxed,
+ *    every tile somewhere, the state loading back through pintas_line_load,
+ *    the observer's legal moves equal to the true ones;
+ *  - uniformity: on small late-round positions, per-(tile, holder) sample
+ *    frequencies match the exact marginals of a brute-force enumeration;
+ *  - determinism of samples and searches for a seed, batches == one call;
+ *  - a scripted position where one move scores at least as much in every deal
+ *    and more in some (the search must find it);
+ *  - bad input (garbage and mutated infos, NULLs) never crashes.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "pintas/line_search.h"
+#include "pintas/pintas.h"
+
+typedef struct config {
+    int game, players, pairs;
+} config;
+
+static const config CONFIGS[] = {
+    {PINTAS_LINE_MUGGINS, 2, 0},   {PINTAS_LINE_MUGGINS, 3, 0},   {PINTAS_LINE_MUGGINS, 4, 0},
+    {PINTAS_LINE_CAPICUA, 2, 0},   {PINTAS_LINE_CAPICUA, 3, 0},   {PINTAS_LINE_CAPICUA, 4, 1},
+    {PINTAS_LINE_DOMINICAN, 4, 1}, {PINTAS_LINE_DOMINICAN, 4, 0}, {PINTAS_LINE_DOMINICAN, 3, 0},
+    {PINTAS_LINE_DOMINICAN, 2, 0},
+};
+#define N_CONFIGS (sizeof CONFIGS / sizeof CONFIGS[0])
+
+/* A game with the round's public log kept alongside. */
+typedef struct tracked {
+    pintas_line_state st;
+    pintas_line_log_entry log[PINTAS_LINE_INFO_MAX_LOG];
+    unsigned log_len;
+} tracked;
+
+static void record(tracked *g, const pintas_line_event *ev, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; ++i) {
+        pintas_line_log_entry e;
+        e.seat = ev[i].seat;
+        e.tile = PINTAS_NO_TILE;
+        e.end = 0;
+        if (ev[i].kind == PINTAS_EV_DEAL) {
+            g->log_len = 0;
+            continue;
+        }
+        if (ev[i].kind == PINTAS_EV_PLAY) {
+            e.kind = PINTAS_MOVE_PLAY;
+            e.tile = ev[i].tile;
+            e.end = ev[i].end;
+        } else if (ev[i].kind == PINTAS_EV_DRAW) {
+            e.kind = PINTAS_MOVE_DRAW;
+        } else if (ev[i].kind == PINTAS_EV_PASS) {
+            e.kind = PINTAS_MOVE_PASS;
+        } else {
+            continue;
+        }
+        if (g->log_len < PINTAS_LINE_INFO_MAX_LOG)
+            g->log[g->log_len++] = e;
+    }
+}
+
+static void start(tracked *g, const config *c, uint64_t seed)
+{
+    pintas_line_rules r;
+    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
+    size_t n = 0;
+    CHECK_EQ(pintas_line_rules_preset(&r, c->game, c->players, c->pairs), PINTAS_OK);
+    memset(g, 0, sizeof *g);
+    CHECK_EQ(pintas_line_new(&g->st, &r, seed, ev, PINTAS_LINE_MAX_EVENTS, &n), PINTAS_OK);
+    record(g, ev, n);
+}
+
+static void step(tracked *g, pintas_rng *rng)
+{
+    pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
+    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
+    size_t n = 0, k = 0;
+    CHECK_EQ(pintas_line_legal(&g->st, moves, PINTAS_LINE_MAX_MOVES, &n), PINTAS_OK);
+    if (n == 0)
+        return;
+    CHECK_EQ(pintas_line_play(&g->st, &moves[pintas_rng_below(rng, (uint32_t)n)], ev,
+                              PINTAS_LINE_MAX_EVENTS, &k),
+             PINTAS_OK);
+    record(g, ev, k);
+}
+
+static void info_of(const tracked *g, unsigned seat, pintas_line_info *info)
+{
+    memset(info, 0, sizeof *info);
+    info->rules = g->st.rules;
+    memcpy(info->score, g->st.score, sizeof info->score);
+    info->hand = g->st.hand[seat];
+    info->seat = (uint8_t)seat;
+    info->leader = g->st.leader;
+    info->forced_tile = (uint8_t)(g->st.line_len == 0 && seat == g->st.leader
+                                      ? g->st.forced_tile
+                                      : PINTAS_NO_TILE);
+    info->round = g->st.round;
+    info->log_len = (uint16_t)g->log_len;
+    memcpy(info->log, g->log, sizeof info->log);
+}
+
+static unsigned count(pintas_mask m)
+{
+    unsigned n = 0;
+    for (; m; m &= m - 1)
+        ++n;
+    return n;
+}
+
+static pintas_mask boneyard_mask(const pintas_line_state *s)
+{
+    pintas_mask m = 0;
+    unsigned i;
+    for (i = s->bone_pos; i < s->bone_len && i < PINTAS_TILE_COUNT; ++i)
+        m |= PINTAS_BIT(s->boneyard[i]);
+    return m;
+}
+
+static pintas_mask line_mask(const pintas_line_state *s)
+{
+    pintas_mask m = 0;
+    unsigned i;
+    for (i = 0; i < s->line_len; ++i)
+        m |= PINTAS_BIT(s->line[i] & 0x7Fu);
+    return m;
+}
+
+/* The derived facts hold for the true state. */
+static void check_sound(const tracked *g, unsigned seat, const pintas_line_knowledge *k)
+{
+    const pintas_line_state *s = &g->st;
+    unsigned p;
+    CHECK_EQ(k->to_move, s->to_move);
+    CHECK_EQ(k->line_len, s->line_len);
+    CHECK_EQ(k->passes, s->passes);
+    CHECK_EQ(k->last_placer, s->last_placer);
+    if (s->line_len > 0) {
+        CHECK_EQ(k->ends[0], s->ends[0]);
+        CHECK_EQ(k->ends[1], s->ends[1]);
+        CHECK_EQ(k->end_double[0], s->end_double[0]);
+        CHECK_EQ(k->end_double[1], s->end_double[1]);
+    }
+    CHECK_EQ(k->unseen, PINTAS_ALL_TILES & ~s->hand[seat] & ~line_mask(s));
+    CHECK_EQ(k->pile_count, count(boneyard_mask(s) | s->aside));
+    for (p = 0; p < s->rules.players; ++p) {
+        CHECK_EQ(k->hand_count[p], count(s->hand[p]));
+        if (p != seat && !CHECK((s->hand[p] & k->not_held[p]) == 0))
+            return;
+        CHECK((k->voids[p] & ~0x7Fu) == 0);
+    }
+}
+
+/* One sample obeys everything the observer knows. */
+static void check_sample(const tracked *g, unsigned seat, const pintas_line_knowledge *k,
+                         const pintas_line_state *s)
+{
+    pintas_mask all = line_mask(s) | boneyard_mask(s) | s->aside;
+    unsigned p;
+    uint8_t buf[PINTAS_LINE_SAVE_SIZE];
+    pintas_line_state back;
+    pintas_line_move a[PINTAS_LINE_MAX_MOVES], b[PINTAS_LINE_MAX_MOVES];
+    size_t na = 0, nb = 0;
+    CHECK_EQ(s->hand[seat], g->st.hand[seat]);
+    CHECK_EQ(line_mask(s), line_mask(&g->st));
+    CHECK_EQ(s->line_len, g->st.line_len);
+    CHECK(memcmp(s->line, g->st.line, s->line_len) == 0);
+    CHECK_EQ(count(boneyard_mask(s)), count(boneyard_mask(&g->st)));
+    CHECK_EQ(count(s->aside), count(g->st.aside));
+    for (p = 0; p < s->rules.players; ++p) {
+        CHECK_EQ(count(s->hand[p]), count(g->st.hand[p]));
+        CHECK((all & s->hand[p]) == 0);
+        all |= s->hand[p];
+        if (p != seat) {
+            CHECK((s->hand[p] & g->st.hand[seat]) == 0);
+            CHECK((s->hand[p] & k->not_held[p]) == 0);
+        }
+    }
+    CHECK_EQ(all, PINTAS_ALL_TILES);
+    CHECK_EQ(pintas_line_save(s, buf, sizeof buf), PINTAS_OK);
+    CHECK_EQ(pintas_line_load(&back, buf, sizeof buf), PINTAS_OK);
+    if (g->st.to_move == seat) {
+        CHECK_EQ(pintas_line_legal(s, a, PINTAS_LINE_MAX_MOVES, &na), PINTAS_OK);
+        CHECK_EQ(pintas_line_legal(&g->st, b, PINTAS_LINE_MAX_MOVES, &nb), PINTAS_OK);
+        CHECK(na == nb && memcmp(a, b, na * sizeof a[0]) == 0);
+    }
+}
+
+static void test_random_positions(void)
+{
+    pintas_rng rng;
+    unsigned c, game, checked = 0, samples = 0;
+    pintas_rng_seed(&rng, 11, 3);
+    for (c = 0; c < N_CONFIGS; ++c)
+        for (game = 0; game < 40; ++game) {
+            tracked g;
+            unsigned moves = pintas_rng_below(&rng, 30), i, seat;
+            start(&g, &CONFIGS[c], 1000u * c + game);
+            for (i = 0; i < moves && g.st.phase == PINTAS_LINE_PLAYING; ++i)
+                step(&g, &rng);
+            if (g.st.phase != PINTAS_LINE_PLAYING)
+                continue;
+            for (seat = 0; seat < g.st.rules.players; ++seat) {
+                pintas_line_info info;
+                pintas_line_knowledge k;
+                pintas_rng srng;
+                unsigned j;
+                info_of(&g, seat, &info);
+                if (!CHECK_EQ(pintas_line_knowledge_of(&info, &k), PINTAS_OK))
+                    continue;
+                check_sound(&g, seat, &k);
+                pintas_rng_seed(&srng, seat + 7u * game, c);
+                for (j = 0; j < 60; ++j) {
+                    pintas_line_state s;
+                    uint8_t relaxed = 9;
+                    CHECK_EQ(pintas_line_determinize(&info, &srng, &s, &relaxed), PINTAS_OK);
+                    CHECK_EQ(relaxed, 0);
+                    check_sample(&g, seat, &k, &s);
+                    ++samples;
+                }
+                ++checked;
+            }
+        }
+    CHECK(checked > 500);
+    CHECK(samples > 30000);
+}
+
+/* ---- uniformity against brute force -------------------------------------- */
+
+/* Every deal of the unseen tiles to the hidden holders with the right counts
+ * that respects the facts, counted per (tile, holder). */
+typedef struct brute {
+    unsigned tiles[PINTAS_TILE_COUNT], n_tiles;
+    unsigned cap[3], n_holders;
+    pintas_mask forbid[3];
+    int is_seat[3];
+    pintas_mask own, ends; /* a deal must leave a tile of `ends` in some hand */
+    double freq[PINTAS_TILE_COUNT][3];
+    double deals;
+    unsigned assign[PINTAS_TILE_COUNT];
+} brute;
+
+static void enumerate(brute *b, unsigned i, unsigned *left)
+{
+    unsigned h, j;
+    if (i == b->n_tiles) {
+        pintas_mask hands = b->own;
+        for (j = 0; j < b->n_tiles; ++j)
+            if (b->is_seat[b->assign[j]])
+                hands |= PINTAS_BIT(b->tiles[j]);
+        if (b->ends && !(hands & b->ends))
+            return; /* the engine would have ended the round: not a possible deal */
+        b->deals += 1;
+        for (j = 0; j < b->n_tiles; ++j)
+            b->freq[j][b->assign[j]] += 1;
+        return;
+    }
+    for (h = 0; h < b->n_holders; ++h) {
+        if (left[h] == 0 || (b->forbid[h] & PINTAS_BIT(b->tiles[i])))
+            continue;
+        --left[h];
+        b->assign[i] = h;
+        enumerate(b, i + 1, left);
+        ++left[h];
+    }
+}
+
+/* Few enough deals to enumerate: holders^unseen stays below ~2 million. */
+static int small(const pintas_line_knowledge *k, unsigned players)
+{
+    unsigned holders = players - 1u + (k->pile_count > 0), n = count(k->unseen);
+    return holders <= 2 ? n <= 18 : n <= 12;
+}
+
+static void test_uniform(void)
+{
+    pintas_rng rng;
+    unsigned c, game, done = 0, constrained = 0, here;
+    pintas_rng_seed(&rng, 5, 5);
+    for (c = 0; c < N_CONFIGS; ++c)
+        for (game = 0, here = 0; game < 1000 && here < 2; ++game) {
+            tracked g;
+            pintas_line_info info;
+            pintas_line_knowledge k;
+            brute b;
+            unsigned seat, h, j, left[3], i, holder_of[PINTAS_LINE_MAX_SEATS + 1];
+            int constrained_here = 0;
+            pintas_mask unseen;
+            start(&g, &CONFIGS[c], 77u * game + c);
+            for (i = 0; i < 60 && g.st.phase == PINTAS_LINE_PLAYING; ++i) {
+                unsigned round = g.st.round;
+                step(&g, &rng);
+                if (g.st.round != round || g.st.phase != PINTAS_LINE_PLAYING)
+                    break;
+                info_of(&g, g.st.to_move, &info);
+                if (pintas_line_knowledge_of(&info, &k) == PINTAS_OK && small(&k, g.st.rules.players) &&
+                    (k.not_held[0] | k.not_held[1] | k.not_held[2] | k.not_held[3]) & k.unseen &
+                        ~info.hand)
+                    break;
+            }
+            if (g.st.phase != PINTAS_LINE_PLAYING)
+                continue;
+            /* the player to move, or (odd games) the one after: then blocked
+             * deals are possible and must be redrawn */
+            seat = (g.st.to_move + (game & 1u)) % g.st.rules.players;
+            info_of(&g, seat, &info);
+            if (pintas_line_knowledge_of(&info, &k) != PINTAS_OK || !small(&k, g.st.rules.players))
+                continue;
+            memset(&b, 0, sizeof b);
+            b.own = info.hand;
+            if (k.line_len > 0 && !(k.pile_draws && k.pile_count > 0))
+                b.ends = pintas_suit_mask(k.ends[0]) | pintas_suit_mask(k.ends[1]);
+            for (h = 0; h < g.st.rules.players; ++h)
+                if (h != seat) {
+                    holder_of[h] = b.n_holders;
+                    b.is_seat[b.n_holders] = 1;
+                    b.forbid[b.n_holders] = k.not_held[h];
+                    constrained_here |= (k.not_held[h] & k.unseen) != 0;
+                    b.cap[b.n_holders++] = k.hand_count[h];
+                }
+            holder_of[PINTAS_LINE_MAX_SEATS] = b.n_holders;
+            if (k.pile_count)
+                b.cap[b.n_holders++] = k.pile_count;
+            for (unseen = k.unseen; unseen; unseen &= unseen - 1) {
+                unsigned t = 0;
+                while (!((unseen >> t) & 1u))
+                    ++t;
+                b.tiles[b.n_tiles++] = t;
+            }
+            if (!constrained_here)
+                continue; /* the unconstrained case is covered by the constrained ones */
+            memcpy(left, b.cap, sizeof left);
+            enumerate(&b, 0, left);
+            if (!CHECK(b.deals >= 1))
+                continue;
+            {
+                static double seen[PINTAS_TILE_COUNT][3];
+                const unsigned n = 20000;
+                double worst = 0;
+                memset(seen, 0, sizeof seen);
+                for (i = 0; i < n; ++i) {
+                    pintas_line_state s;
+                    uint8_t relaxed;
+                    CHECK_EQ(pintas_line_determinize(&info, &rng, &s, &relaxed), PINTAS_OK);
+                    for (j = 0; j < b.n_tiles; ++j) {
+                        pintas_mask bit = PINTAS_BIT(b.tiles[j]);
+                        for (h = 0; h < g.st.rules.players; ++h)
+                            if (h != seat && (s.hand[h] & bit))
+                                seen[j][holder_of[h]] += 1;
+                        if ((boneyard_mask(&s) | s.aside) & bit)
+                            seen[j][holder_of[PINTAS_LINE_MAX_SEATS]] += 1;
+                    }
+                }
+                for (j = 0; j < b.n_tiles; ++j)
+                    for (h = 0; h < b.n_holders; ++h) {
+                        double p = b.freq[j][h] / b.deals, q = seen[j][h] / n;
+                        double d = p > q ? p - q : q - p;
+                        if (d > worst)
+                            worst = d;
+                    }
+                /* 20000 samples: a frequency's standard error is <= 0.0036 */
+                CHECK(worst < 0.02);
+                if (getenv("PINTAS_TEST_VERBOSE"))
+                    printf("uniform: config %u, %u unseen, %.0f deals, worst %.4f%s\n", c,
+                           b.n_tiles, b.deals, worst, b.ends ? " (block possible)" : "");
+            }
+            constrained += constrained_here;
+            ++done;
+            ++here;
+        }
+    CHECK(done >= 16);
+    CHECK_EQ(constrained, done);
+}
+
+/* ---- determinism, batches, a winning move --------------------------------- */
+
+static void test_determinism(void)
+{
+    tracked g;
+    pintas_rng rng;
+    pintas_line_info info;
+    pintas_line_search_result a, b, c;
+    pintas_line_state s1, s2;
+    pintas_rng r1, r2;
+    unsigned i;
+    int policy;
+    start(&g, &CONFIGS[6], 42);
+    pintas_rng_seed(&rng, 42, 1);
+    for (i = 0; i < 9; ++i)
+        step(&g, &rng);
+    info_of(&g, g.st.to_move, &info);
+    pintas_rng_seed(&r1, 5, 6);
+    pintas_rng_seed(&r2, 5, 6);
+    CHECK_EQ(pintas_line_determinize(&info, &r1, &s1, NULL), PINTAS_OK);
+    CHECK_EQ(pintas_line_determinize(&info, &r2, &s2, NULL), PINTAS_OK);
+    CHECK(memcmp(&s1, &s2, sizeof s1) == 0);
+    for (policy = 0; policy <= 1; ++policy) {
+        CHECK_EQ(pintas_line_search(&info, 50, 9, policy, &a), PINTAS_OK);
+        CHECK_EQ(pintas_line_search(&info, 50, 9, policy, &b), PINTAS_OK);
+        CHECK(memcmp(&a, &b, sizeof a) == 0);
+        CHECK_EQ(a.samples, 50);
+        CHECK_EQ(pintas_line_search_init(&info, &c), PINTAS_OK);
+        CHECK_EQ(pintas_line_search_run(&info, 9, 0, 17, policy, &c), PINTAS_OK);
+        CHECK_EQ(pintas_line_search_run(&info, 9, 17, 33, policy, &c), PINTAS_OK);
+        CHECK(memcmp(&a, &c, sizeof a) == 0);
+        CHECK_EQ(pintas_line_search(&info, 50, 10, policy, &b), PINTAS_OK);
+        CHECK(memcmp(a.total, b.total, sizeof a.total) != 0 || a.n_moves == 1);
+        CHECK(pintas_line_search_best(&a) >= 0);
+        /* the wrong info for these totals is refused and changes nothing */
+        info.round = (uint16_t)(info.round + 1);
+        b = a;
+        info.hand ^= 1;
+        CHECK_EQ(pintas_line_search_run(&info, 9, 0, 5, policy, &b), PINTAS_E_ARG);
+        info.hand ^= 1;
+        info.round = (uint16_t)(info.round - 1);
+        CHECK(memcmp(&a, &b, sizeof a) == 0);
+    }
+}
+
+/* Dominican "two", round 1, scripted through the engine. Seat 1 (the
+ * observer) is left with 2|2 and 2|1 against ends (3, 2); seat 0 passed at
+ * (3, 2), so it holds no 3 and no 2, and has one tile left (1|1):
+ *  - 2|2 on the right keeps the ends (3, 2): seat 0 must pass and 2|1 ends
+ *    the round by domino for seat 1;
+ *  - 2|1 on the right opens a 1, and seat 0's last tile may fit it (here it
+ *    does: 1|1 wins the round for seat 0).
+ * In every sample 2|2R wins the round; the search must prefer it. */
+static const char *const SCRIPT[] = {"6|6L", "6|3L", "6|0R", "3|0L", "5|0L", "pass", "5|2L",
+                                     "3|2L", "2|0R", "4|2R", "6|4R", "6|2R", "pass"};
+
+static void parse_move(const char *text, pintas_line_move *m)
+{
+    m->kind = PINTAS_MOVE_PASS;
+    m->tile = PINTAS_NO_TILE;
+    m->end = 0;
+    if (text[0] == 'p')
+        return;
+    m->kind = PINTAS_MOVE_PLAY;
+    m->tile = (uint8_t)PINTAS_TILE(text[0] - '0', text[2] - '0');
+    m->end = text[3] == 'R' ? PINTAS_END_RIGHT : PINTAS_END_LEFT;
+}
+
+static pintas_mask hand_of(const char *tiles)
+{
+    pintas_mask m = 0;
+    for (; tiles[0] && tiles[1] && tiles[2]; tiles += tiles[3] ? 4 : 3)
+        m |= PINTAS_BIT(PINTAS_TILE(tiles[0] - '0', tiles[2] - '0'));
+    return m;
+}
+
+static void test_winning_move(void)
+{
+    pintas_line_rules r;
+    pintas_line_deal d;
+    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
+    pintas_line_info info;
+    pintas_line_knowledge k;
+    pintas_line_search_result res;
+    tracked g;
+    size_t n = 0, i;
+    int policy, best;
+    memset(&d, 0, sizeof d);
+    d.hand[0] = hand_of("1|1 2|0 5|0 5|2 6|0 6|4 6|6");
+    d.hand[1] = hand_of("2|1 2|2 3|0 3|2 4|2 6|2 6|3");
+    CHECK_EQ(pintas_line_rules_preset(&r, PINTAS_LINE_DOMINICAN, 2, 0), PINTAS_OK);
+    memset(&g, 0, sizeof g);
+    CHECK_EQ(pintas_line_new_dealt(&g.st, &r, 1, &d, ev, PINTAS_LINE_MAX_EVENTS, &n), PINTAS_OK);
+    record(&g, ev, n);
+    for (i = 0; i < sizeof SCRIPT / sizeof SCRIPT[0]; ++i) {
+        pintas_line_move m;
+        parse_move(SCRIPT[i], &m);
+        if (!CHECK_EQ(pintas_line_play(&g.st, &m, ev, PINTAS_LINE_MAX_EVENTS, &n), PINTAS_OK))
+            return;
+        record(&g, ev, n);
+    }
+    CHECK_EQ(g.st.to_move, 1);
+    info_of(&g, 1, &info);
+    CHECK_EQ(pintas_line_knowledge_of(&info, &k), PINTAS_OK);
+    CHECK_EQ(k.voids[0] & 0xCu, 0xCu); /* seat 0 lacks 2 and 3 */
+    CHECK_EQ(k.hand_count[0], 1);
+    for (policy = 0; policy <= 1; ++policy) {
+        CHECK_EQ(pintas_line_search(&info, 200, 3, policy, &res), PINTAS_OK);
+        CHECK_EQ(res.n_moves, 2);
+        CHECK_EQ(res.relaxed, 0);
+        best = pintas_line_search_best(&res);
+        CHECK_EQ(res.moves[best].tile, PINTAS_TILE(2, 2));
+        CHECK(res.total[best] > 0);                          /* a sure round win */
+        CHECK(res.total[1 - best] < res.total[best]);
+    }
+}
+
+/* ---- bad input ------------------------------------------------------------ */
+
+static void test_bad_input(void)
+{
+    pintas_rng rng;
+    pintas_line_info info;
+    pintas_line_knowledge k;
+    pintas_line_search_result res;
+    pintas_line_state s;
+    pintas_line_move m;
+    int32_t outcome;
+    unsigned i, j, ok = 0;
+    tracked g;
+    CHECK_EQ(pintas_line_knowledge_of(NULL, &k), PINTAS_E_ARG);
+    CHECK_EQ(pintas_line_determinize(NULL, &rng, &s, NULL), PINTAS_E_ARG);
+    CHECK_EQ(pintas_line_search(NULL, 5, 1, 0, &res), PINTAS_E_ARG);
+    CHECK_EQ(pintas_line_search_best(NULL), -1);
+    CHECK_EQ(pintas_line_playout(NULL, &m, 0, 0, &rng, &outcome), PINTAS_E_ARG);
+    pintas_rng_seed(&rng, 1, 1);
+    /* garbage */
+    for (i = 0; i < 20000; ++i) {
+        uint8_t *p = (uint8_t *)&info;
+        for (j = 0; j < sizeof info; ++j)
+            p[j] = (uint8_t)pintas_rng_next(&rng);
+        if (i & 1) { /* plausible rules and a short log: reach deeper checks */
+            CHECK_EQ(pintas_line_rules_preset(&info.rules, (int)(i % 3), 2 + (int)(i % 3), 0),
+                     PINTAS_OK);
+            info.log_len = (uint16_t)(i % 40);
+            info.seat %= 4;
+            info.leader %= 4;
+            memset(info.score, 0, sizeof info.score);
+            info.round = 2;
+            info.forced_tile = PINTAS_NO_TILE;
+        }
+        if (pintas_line_knowledge_of(&info, &k) == PINTAS_OK)
+            ++ok;
+        (void)pintas_line_determinize(&info, &rng, &s, NULL);
+        (void)pintas_line_search(&info, 2, i, (int)(i % 3), &res);
+    }
+    /* valid infos, one field mutated */
+    start(&g, &CONFIGS[1], 9);
+    for (i = 0; i < 12; ++i)
+        step(&g, &rng);
+    for (i = 0; i < 20000; ++i) {
+        uint8_t *p = (uint8_t *)&info;
+        info_of(&g, g.st.to_move, &info);
+        p[pintas_rng_below(&rng, sizeof info)] ^= (uint8_t)(1u << pintas_rng_below(&rng, 8));
+        if (pintas_line_determinize(&info, &rng, &s, NULL) == PINTAS_OK) {
+            /* anything accepted is a state the engine can load */
+            uint8_t buf[PINTAS_LINE_SAVE_SIZE];
+            pintas_line_state back;
+            pintas_line_save(&s, buf, sizeof buf);
+            (void)pintas_line_load(&back, buf, sizeof buf);
+            ++ok;
+        }
+        (void)pintas_line_search(&info, 1, i, 1, &res);
+    }
+    CHECK(ok > 0);
+    /* a playout from a scribbled state terminates */
+    for (i = 0; i < 5000; ++i) {
+        uint8_t *p = (uint8_t *)&s;
+        info_of(&g, g.st.to_move, &info);
+        CHECK_EQ(pintas_line_determinize(&info, &rng, &s, NULL), PINTAS_OK);
+        p[pintas_rng_below(&rng, sizeof s)] = (uint8_t)pintas_rng_next(&rng);
+        m.kind = (uint8_t)pintas_rng_below(&rng, 4);
+        m.tile = (uint8_t)pintas_rng_below(&rng, 30);
+        m.end = (uint8_t)pintas_rng_below(&rng, 3);
+        (void)pintas_line_playout(&s, &m, (int)pintas_rng_below(&rng, 5),
+                                  (int)pintas_rng_below(&rng, 3), &rng, &outcome);
+    }
+    /* not the observer's turn: no search */
+    info_of(&g, (g.st.to_move + 1u) % g.st.rules.players, &info);
+    CHECK_EQ(pintas_line_search_init(&info, &res), PINTAS_E_ILLEGAL);
+    CHECK_EQ(pintas_line_search_run(&info, 1, 0, PINTAS_LINE_SEARCH_MAX_SAMPLES + 1u, 0, &res),
+             PINTAS_E_ARG);
+}
+
+int main(void)
+{
+    test_random_positions();
+    test_uniform();
+    test_determinism();
+    test_winning_move();
+    test_bad_input();
+    return check_summary();
+}

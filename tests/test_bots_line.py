@@ -1,0 +1,295 @@
+"""The line-game players (pintas.bots.line) and the C sampler behind SearchPlayer.
+
+Every player returns a legal move from views of random positions of every
+preset; the sampler's deals respect what the view shows (checked through the
+binding); the search is deterministic for a seed, finds an obvious win and
+stays inside a time budget; Suit prefers numbers the opponent lacks; players
+decide from the view alone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import doctest
+import random
+import time
+from typing import Any
+
+import pytest
+
+from pintas import _line_search, domino
+from pintas.bots import line
+from pintas.errors import IllegalMoveError, RulesError
+from pintas.tiles import TILE_COUNT, TileSet
+
+from .conftest import LINE_CONFIGS
+
+SUIT_BITS = [sum(1 << t.index for t in TileSet.from_mask((1 << TILE_COUNT) - 1) if t.has(n))
+             for n in range(7)]
+
+
+def random_positions(rules: domino.Rules, games: int, seed: int) -> list[domino.Game]:
+    """Copies of games at random moments, each with someone to move."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(games):
+        g = domino.Game(rules, seed=seed * 100 + i)
+        for _ in range(rng.randrange(0, 40)):
+            if g.is_over:
+                break
+            g.play(rng.choice(g.legal_moves()))
+        if not g.is_over:
+            out.append(g)
+    return out
+
+
+def mover(game: domino.Game) -> int:
+    """The seat to move (the positions here are never finished games)."""
+    assert game.to_move is not None
+    return game.to_move
+
+
+def line_mask(game: domino.Game) -> int:
+    return sum(1 << tile.index for tile, _ in game.placements)
+
+
+# Dominican "two": seat 1 leads 6|6 and passes at ends (1, 2) after 9 moves, so
+# it holds no 1 and no 2; seat 0 then holds 1|1 3|2 4|2 6|2 against (1, 2).
+HANDS = ["6|0 3|1 2|2 3|2 4|2 1|1 6|2", "6|6 6|5 3|0 5|2 4|3 6|4 6|3"]
+SCRIPT = ["6|6L", "6|0L", "6|5R", "pass", "3|0L", "3|1L", "5|2R", "2|2R", "pass"]
+
+
+def scripted_two_player_game(moves: list[str]) -> domino.Game:
+    g = domino.Game(domino.Rules.dominican(mode="two"), deal=domino.Deal(hands=HANDS), seed=1)
+    for text in moves:
+        g.play(g.parse_move(text))
+    return g
+
+
+# ---- every player, every preset ------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(LINE_CONFIGS))
+def test_every_player_plays_legal_moves(name: str) -> None:
+    rules = LINE_CONFIGS[name]
+    players: list[Any] = [line.RandomPlayer(seed=1), line.GreedyPlayer(), line.SuitPlayer(),
+               line.SearchPlayer(samples=8, seed=2)]
+    for game in random_positions(rules, 6, seed=len(name)):
+        view = game.view(mover(game))
+        legal = game.legal_moves()
+        for player in players:
+            assert player.choose(view) in legal, (player, name)
+            assert player(view) in legal
+
+
+def test_players_refuse_a_seat_not_to_move() -> None:
+    g = domino.Game(domino.Rules.dominican(), seed=3)
+    idle = (mover(g) + 1) % 4
+    for player in (line.RandomPlayer(), line.GreedyPlayer(), line.SuitPlayer(),
+                   line.SearchPlayer(samples=5)):
+        with pytest.raises(IllegalMoveError, match=f"seat {idle} has no move"):
+            player.choose(g.view(idle))
+        with pytest.raises(RulesError, match=r"domino\.View"):
+            player.choose("6|6")  # type: ignore[arg-type]
+
+
+def test_search_options_are_checked() -> None:
+    for bad in ({"samples": 0}, {"samples": 2.5}, {"seconds": -1}, {"seconds": "1"},
+                {"seconds": float("inf")}, {"seconds": float("nan")},
+                {"seed": -1}, {"policy": "smart"}):
+        with pytest.raises(RulesError):
+            line.SearchPlayer(**bad)
+
+
+# ---- the sampler ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["muggins-2", "muggins-3", "capicua-4", "capicua-pairs",
+                                  "dominican-pairs", "dominican-three", "dominican-two"])
+def test_samples_respect_what_the_view_shows(name: str) -> None:
+    rules = LINE_CONFIGS[name]
+    for game in random_positions(rules, 10, seed=7):
+        for seat in range(rules.players):
+            view = game.view(seat)
+            known = _line_search.knowledge(view)
+            mine, placed = int(view.hand), line_mask(game)
+            assert known["unseen"] == ((1 << TILE_COUNT) - 1) & ~mine & ~placed
+            assert known["hand_counts"] == game.hand_sizes
+            for other in range(rules.players):
+                # sound: the real hands break no derived fact
+                if other != seat:
+                    assert int(game.hand(other)) & known["not_held"][other] == 0
+                    for n in known["voids"][other]:
+                        assert not any(t.has(n) for t in game.hand(other))
+            for s in range(20):
+                deal = _line_search.sample(view, s)
+                assert not deal["relaxed"]
+                hands = deal["hands"]
+                assert hands[seat] == mine
+                assert tuple(bin(h).count("1") for h in hands) == game.hand_sizes
+                assert len(deal["boneyard"]) == game.boneyard_size
+                everything = placed | deal["aside"] | sum(1 << t for t in deal["boneyard"])
+                for other, hand in enumerate(hands):
+                    assert everything & hand == 0
+                    everything |= hand
+                    if other != seat:
+                        assert hand & known["not_held"][other] == 0
+                        assert hand & (mine | placed) == 0
+                assert everything == (1 << TILE_COUNT) - 1
+
+
+def test_a_pass_shows_the_numbers_a_seat_lacks() -> None:
+    g = scripted_two_player_game(SCRIPT)
+    known = _line_search.knowledge(g.view(0))
+    assert set(known["voids"][1]) >= {1, 2}  # seat 1 passed at ends (1, 2)
+    assert known["not_held"][1] & (SUIT_BITS[1] | SUIT_BITS[2]) == \
+        known["unseen"] & (SUIT_BITS[1] | SUIT_BITS[2])
+    for s in range(50):
+        hand = _line_search.sample(g.view(0), s)["hands"][1]
+        assert not any(t.has(1) or t.has(2) for t in TileSet.from_mask(hand))
+
+
+def test_samples_are_deterministic_for_a_seed() -> None:
+    g = random_positions(domino.Rules.dominican(), 1, seed=4)[0]
+    view = g.view(mover(g))
+    assert _line_search.sample(view, 9) == _line_search.sample(view, 9)
+    assert len({str(_line_search.sample(view, s)) for s in range(10)}) > 1
+
+
+# ---- the search ---------------------------------------------------------------------
+
+# Dominican "two", round 1: seat 1 is left with 2|2 and 2|1 against ends (3, 2);
+# seat 0 passed at (3, 2) and holds one tile. 2|2R keeps both ends closed to
+# seat 0, which must pass, and 2|1 then wins the round by domino; 2|1R opens a
+# 1, and seat 0's last tile (1|1) fits it and wins the round instead.
+WIN_HANDS = ["1|1 2|0 5|0 5|2 6|0 6|4 6|6", "2|1 2|2 3|0 3|2 4|2 6|2 6|3"]
+WIN_SCRIPT = ["6|6L", "6|3L", "6|0R", "3|0L", "5|0L", "pass", "5|2L", "3|2L", "2|0R", "4|2R",
+              "6|4R", "6|2R", "pass"]
+
+
+def test_search_finds_the_winning_move() -> None:
+    g = domino.Game(domino.Rules.dominican(mode="two"), deal=domino.Deal(hands=WIN_HANDS),
+                    seed=1)
+    for text in WIN_SCRIPT:
+        g.play(g.parse_move(text))
+    view = g.view(1)
+    win, lose = domino.Move.parse("2|2R"), domino.Move.parse("2|1R")
+    assert set(view.legal_moves()) == {win, lose}
+    for policy in ("random", "greedy"):
+        player = line.SearchPlayer(samples=100, seed=5, policy=policy)
+        assert player.choose(view) == win
+        means = player.evaluate(view)
+        assert means is not None and means[win] > 0 and means[win] > means[lose]
+    # and it does win: seat 0 must pass, 2|1 ends the round; the other move loses it
+    other = g.copy()
+    g.play(win)
+    g.play("pass")
+    assert any(e.kind == "round_end" and e.seat == 1 for e in g.play("2|1R"))
+    other.play(lose)
+    assert any(e.kind == "round_end" and e.seat == 0 for e in other.play("1|1R"))
+
+
+def test_search_is_deterministic_for_a_seed() -> None:
+    for game in random_positions(domino.Rules.dominican(), 4, seed=11):
+        view = game.view(mover(game))
+        a = line.SearchPlayer(samples=60, seed=3)
+        assert a.evaluate(view) == a.evaluate(view)
+        assert a.choose(view) == line.SearchPlayer(samples=60, seed=3).choose(view)
+
+
+def test_batches_add_up_to_one_call() -> None:
+    g = random_positions(domino.Rules.capicua(players=4), 1, seed=5)[0]
+    view = g.view(mover(g))
+    whole = _line_search.Search(view)
+    whole.run(7, 0, 40)
+    parts = _line_search.Search(view)
+    for first, count in ((0, 1), (1, 8), (9, 31)):
+        parts.run(7, first, count)
+    assert whole.totals == parts.totals and parts.samples == 40
+
+
+def test_search_respects_its_time_budget() -> None:
+    g = random_positions(domino.Rules.dominican(), 1, seed=2)[0]
+    view = g.view(mover(g))
+    player = line.SearchPlayer(samples=1_000_000, seconds=0.15, seed=1)
+    start = time.perf_counter()
+    move = player.choose(view)
+    took = time.perf_counter() - start
+    assert move in view.legal_moves()
+    assert took <= 0.15 + 0.05  # batches stop before the budget; generous for a busy CI
+    # no time at all: Suit's move, at once
+    assert line.SearchPlayer(seconds=0).choose(view) == line.SuitPlayer().choose(view)
+
+
+# ---- Suit and Greedy ------------------------------------------------------------------
+
+
+def test_suit_opens_a_number_the_opponent_lacks() -> None:
+    g = scripted_two_player_game(SCRIPT)  # seat 1 just passed at (1, 2)
+    view = g.view(0)
+    # Greedy sheds the heaviest tile; Suit keeps both ends on numbers seat 1 lacks.
+    assert line.GreedyPlayer().choose(view) == domino.Move.parse("6|2R")
+    assert line.SuitPlayer().choose(view) == domino.Move.parse("1|1L")
+    blind = dataclasses.replace(line.SuitWeights.for_game("dominican"), opponent_lacks=0.0)
+    assert line.SuitPlayer(blind).choose(view) == domino.Move.parse("6|2R")
+
+
+def test_greedy_takes_the_most_points_then_the_heaviest_tile() -> None:
+    for game in random_positions(domino.Rules.muggins(players=3), 30, seed=8):
+        view = game.view(mover(game))
+        best = line.GreedyPlayer().choose(view)
+        plays = [m for m in view.legal_moves() if m.tile is not None]
+        if not plays:
+            continue
+        points = {m: line.immediate_points(view, m) for m in plays}
+        top = [m for m in plays if points[m] == max(points.values())]
+        assert best in top
+        assert best.tile is not None
+        assert (best.tile.pips, best.tile.high) == max((m.tile.pips, m.tile.high)
+                                                       for m in top if m.tile is not None)
+
+
+def test_muggins_points_now() -> None:
+    g = domino.Game(domino.Rules.muggins(players=2), deal=domino.Deal(
+        hands=["5|5 6|2 4|1 3|3 2|0 1|1 0|0", "5|0 6|6 6|5 4|4 3|2 2|2 1|0"],
+        boneyard="6|4 6|3 6|1 6|0 5|4 5|3 5|2 5|1 4|3 4|2 4|0 3|1 3|0 2|1"), seed=1)
+    g.play("6|6")  # seat 1 opens: 12, no points
+    view = g.view(0)
+    assert line.immediate_points(view, domino.Move.parse("6|2L")) == 0  # 2 + 6|6 = 14
+    g.play("6|2L")
+    view = g.view(1)
+    expected = {"3|2L": 15, "2|2L": 0, "6|5R": 0}  # 3 + 12; 4 + 12; 2 + 5
+    for text, points in expected.items():
+        assert line.immediate_points(view, domino.Move.parse(text)) == points
+    assert line.GreedyPlayer().choose(view) == domino.Move.parse("3|2L")
+    events = g.play("3|2L")
+    assert any(e.kind == "score" and e.points == 15 for e in events)
+
+
+# ---- the view-only contract --------------------------------------------------------------
+
+
+def test_players_decide_from_the_view_alone() -> None:
+    # Two deals that differ only in tiles seats 1 and 3 have not shown: seat 2's
+    # view is the same in both games, so every player's move must be too.
+    a = ["6|6 0|0 1|0 1|1 2|0 2|1 2|2", "6|5 3|0 3|1 3|2 3|3 4|0 4|1",
+         "6|4 4|2 4|3 4|4 5|0 5|1 5|2", "6|3 5|3 5|4 5|5 6|0 6|1 6|2"]
+    b = list(a)
+    b[1], b[3] = "6|5 3|0 3|1 3|2 5|5 6|0 6|1", "6|3 5|3 5|4 3|3 4|0 4|1 6|2"
+    games = [domino.Game(domino.Rules.dominican(), deal=domino.Deal(hands=h), seed=5)
+             for h in (a, b)]
+    for g in games:
+        g.play("6|6")
+        g.play("6|5")
+    views = [g.view(2) for g in games]
+    assert views[0] == views[1]
+    assert games[0].hand(1) != games[1].hand(1)
+    for make in (lambda: line.RandomPlayer(seed=4), line.GreedyPlayer, line.SuitPlayer,
+                 lambda: line.SearchPlayer(samples=40, seed=4)):
+        assert make().choose(views[0]) == make().choose(views[1])
+    assert not any(isinstance(v, domino.Game) for v in vars(views[0]).values())
+
+
+def test_doctests() -> None:
+    result = doctest.testmod(line)
+    assert result.attempted > 0 and result.failed == 0
