@@ -4,6 +4,7 @@
 :mod:`pintas.domino` builds the public API on top of this module; use that.
 """
 
+cimport cython
 from libc.string cimport memcpy, memset
 from libc.stdint cimport uint8_t, uint64_t
 
@@ -30,6 +31,7 @@ def status_message(int status):
     return pintas_status_str(status).decode("ascii")
 
 
+@cython.freelist(8)
 cdef class Move:
     """A move of a line game: ``play`` a tile at an end, ``draw`` or ``pass``.
 
@@ -131,6 +133,14 @@ cdef Move _new_move(int code):
 
 _MOVES = tuple(_new_move(code) for code in range(CODE_PASS + 1))
 
+# Typed references for the hot paths (indexing a typed tuple skips the module
+# dictionary lookup).
+cdef tuple MOVES_T = _MOVES
+cdef tuple TILES_T = TILES
+cdef tuple ENDS_T = _ENDS
+cdef tuple KINDS_T = EVENT_KINDS
+cdef tuple REASONS_T = REASONS
+
 
 cdef Move _move_from(kind, tile, end):
     if kind == "draw" or kind == "pass":
@@ -148,6 +158,7 @@ cdef Move _move_from(kind, tile, end):
     return _MOVES[tile.index * 2 + (end.upper() == "R")]
 
 
+@cython.freelist(64)
 cdef class Event:
     """One thing that happened in a line game, as a small immutable record.
 
@@ -248,12 +259,12 @@ cdef list _events(const pintas_line_event *ev, size_t n):
     cdef Event e
     for i in range(n):
         e = Event.__new__(Event)
-        e.kind = EVENT_KINDS[ev[i].kind]
+        e.kind = KINDS_T[ev[i].kind]
         e.seat = _opt(ev[i].seat, PINTAS_NO_SEAT)
         e.side = _opt(ev[i].side, PINTAS_NO_SEAT)
-        e.tile = None if ev[i].tile >= PINTAS_TILE_COUNT else TILES[ev[i].tile]
-        e.end = _ENDS[ev[i].end] if ev[i].kind == 2 else None
-        e.reason = REASONS[ev[i].reason] if ev[i].reason < len(REASONS) else None
+        e.tile = None if ev[i].tile >= PINTAS_TILE_COUNT else TILES_T[ev[i].tile]
+        e.end = ENDS_T[ev[i].end] if ev[i].kind == 2 else None
+        e.reason = REASONS_T[ev[i].reason] if ev[i].reason < len(REASONS_T) else None
         if ev[i].kind == 5:
             e.points, e.count = ev[i].points, 0
         else:
@@ -366,13 +377,12 @@ cdef class LineGame:
         cdef pintas_line_move out[PINTAS_LINE_MAX_MOVES]
         cdef size_t n = 0, i
         pintas_line_legal(&self.st, out, PINTAS_LINE_MAX_MOVES, &n)
-        moves = _MOVES
-        result = []
+        cdef list result = []
         for i in range(n):
             if out[i].kind == 0:
-                result.append(moves[out[i].tile * 2 + out[i].end])
+                result.append(MOVES_T[out[i].tile * 2 + out[i].end])
             else:
-                result.append(moves[CODE_DRAW if out[i].kind == 1 else CODE_PASS])
+                result.append(MOVES_T[CODE_DRAW if out[i].kind == 1 else CODE_PASS])
         return result
 
     def is_legal(self, move):
@@ -408,11 +418,13 @@ cdef class LineGame:
         cdef pintas_line_event ev[PINTAS_LINE_MAX_EVENTS]
         cdef size_t n = 0
         _c_move(&cm, m.code)
-        cdef int status = pintas_line_check(&self.st, &cm)
-        if status != PINTAS_OK:
-            self._reject(m, status)
+        cdef int status
         if self._seed is None:
+            status = pintas_line_check(&self.st, &cm)
+            if status != PINTAS_OK:
+                self._reject(m, status)
             return self._play_fresh_seed(m)
+        # pintas_line_play checks the move before it changes anything.
         status = pintas_line_play(&self.st, &cm, ev, PINTAS_LINE_MAX_EVENTS, &n)
         if status != PINTAS_OK:
             self._reject(m, status)
