@@ -29,6 +29,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from . import caminos, cli_caminos, cli_dice, dice, domino, tournament
+from ._prompt import ask_choice
 from .errors import PintasError, RulesError
 
 PRESETS = ("dominican", "muggins", "capicua")
@@ -84,28 +85,10 @@ def _side_name(rules: domino.Rules, side: int) -> str:
 
 def ask_move(view: domino.View, game: domino.Game, ask: InputFn, out: TextIO) -> domino.Move | None:
     """Ask until the player types a legal move; None if they quit."""
-    legal = view.legal_moves()
-    out.write("legal: " + "  ".join(f"{i}) {m}" for i, m in enumerate(legal, 1)) + "\n")
-    while True:
-        try:
-            text = ask("your move> ").strip()
-        except EOFError:
-            return None
-        if text.lower() in ("quit", "exit", "q"):
-            return None
-        if text.lower() in ("help", "?", "h", ""):
-            out.write("type a tile (6|4), a tile and an end (6|4L / 6|4R), 'draw', 'pass', "
-                      "or the number of a legal move; 'quit' leaves\n")
-            continue
-        if text.isdigit():
-            if 1 <= int(text) <= len(legal):
-                return legal[int(text) - 1]
-            out.write(f"  there is no move {text}: choose 1..{len(legal)}\n")
-            continue
-        try:
-            return game.parse_move(text)
-        except PintasError as exc:
-            out.write(f"  {exc}\n")
+    help_text = ("type a tile (6|4), a tile and an end (6|4L / 6|4R), 'draw', 'pass', "
+                 "or the number of a legal move; 'quit' leaves\n")
+    return ask_choice([(m, str(m)) for m in view.legal_moves()], game.parse_move, help_text,
+                      ask, out)
 
 
 def play(rules: domino.Rules, human: int, seed: int | None, ask: InputFn, out: TextIO,

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from . import caminos
+from ._prompt import ask_choice
 from .caminos_players import GreedyPlayer
 from .errors import PintasError, RulesError
 
@@ -80,27 +81,7 @@ HELP = ("type a move: '5|3 front 2' (tile, side, path), '5|3 f2', or just '5|3' 
 def ask_move(view: caminos.View, game: caminos.Game, ask: InputFn,
              out: TextIO) -> caminos.Move | None:
     """Ask until the player types a legal move; None if they quit."""
-    legal = view.legal_moves()
-    out.write("legal: " + "  ".join(f"{i}) {m}" for i, m in enumerate(legal, 1)) + "\n")
-    while True:
-        try:
-            text = ask("your move> ").strip()
-        except EOFError:
-            return None
-        if text.lower() in ("quit", "exit", "q"):
-            return None
-        if text.lower() in ("help", "?", "h", ""):
-            out.write(HELP)
-            continue
-        if text.isdigit():
-            if 1 <= int(text) <= len(legal):
-                return legal[int(text) - 1]
-            out.write(f"  there is no move {text}: choose 1..{len(legal)}\n")
-            continue
-        try:
-            return game.parse_move(text)
-        except PintasError as exc:
-            out.write(f"  {exc}\n")
+    return ask_choice([(m, str(m)) for m in view.legal_moves()], game.parse_move, HELP, ask, out)
 
 
 def _shown(event: caminos.Event, human: int) -> str:

@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from . import dice
-from .errors import PintasError, RulesError
+from ._prompt import ask_choice
+from .errors import RulesError
 
 InputFn = Callable[[str], str]
 
@@ -79,29 +80,12 @@ def _parse(text: str, view: dice.View, game: dice.Game) -> dice.Move:
 
 def ask_move(view: dice.View, game: dice.Game, ask: InputFn, out: TextIO) -> dice.Move | None:
     """Ask until the player types a legal move; None if they quit."""
-    listed = _listed(view)
-    out.write("legal: " + "  ".join(f"{i}) {label}" for i, (_, label) in
-                                     enumerate(listed, 1)) + "\n")
-    while True:
-        try:
-            text = ask("your move> ").strip()
-        except EOFError:
-            return None
-        if text.lower() in ("quit", "exit", "q"):
-            return None
-        if text.lower() in ("help", "?", "h", ""):
-            out.write(HELP)
-            continue
-        if text.isdigit():
-            if 1 <= int(text) <= len(listed):
-                return listed[int(text) - 1][0]
-            hint = f", or type 'keep {text}' to keep a die" if view.phase == "keep" else ""
-            out.write(f"  there is no move {text}: choose 1..{len(listed)}{hint}\n")
-            continue
-        try:
-            return _parse(text, view, game)
-        except PintasError as exc:
-            out.write(f"  {exc}\n")
+
+    def keep_hint(text: str) -> str:
+        return f", or type 'keep {text}' to keep a die" if view.phase == "keep" else ""
+
+    return ask_choice(_listed(view), lambda text: _parse(text, view, game), HELP, ask, out,
+                      keep_hint)
 
 
 def play(rules: dice.Rules, players: int, human: int, seed: int | None, ask: InputFn,
