@@ -13,8 +13,9 @@ from pintas.errors import IllegalMoveError, RulesError, SeatError
 from pintas.timer import Clock, auto_move
 
 # auto_move stops waiting GUARD_SECONDS before its deadline; this much more is
-# allowed for returning from the call on a loaded two-core machine.
-EPSILON = 0.02
+# allowed for the OS to schedule the return on a shared two-core CI machine
+# (where a thread can wait tens of milliseconds for a core).
+EPSILON = 0.05
 
 
 def mid_round(seed: int = 3) -> domino.Game:
