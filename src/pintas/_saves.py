@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, Generic, TypeVar
 
 from .errors import CorruptStateError
 
@@ -68,3 +68,56 @@ def decode(data: object, what: str, decoder: Callable[[bytes], T]) -> T:
         raise
     except (ValueError, IndexError, struct.error) as exc:
         raise CorruptStateError(f"not a saved {what} ({exc}): {raw[:24]!r}...") from None
+
+
+RulesT = TypeVar("RulesT")
+MoveT = TypeVar("MoveT")
+GameT = TypeVar("GameT", bound="GameRecord[Any, Any]")
+
+
+class GameRecord(Generic[RulesT, MoveT]):
+    """What every game object shares: its rules, seed and history, and copying
+    and pickling through its own ``copy``, ``to_bytes`` and ``from_bytes``."""
+
+    __slots__ = ()
+    _rules: RulesT
+    _seed: int | None
+    _history: list[MoveT]
+
+    @property
+    def rules(self) -> RulesT:
+        """The rules this game is played by."""
+        return self._rules
+
+    @property
+    def seed(self) -> int | None:
+        """The game's seed, or None when its chance was seeded by the OS (the
+        seeds used are kept for audit)."""
+        return self._seed
+
+    @property
+    def history(self) -> tuple[MoveT, ...]:
+        """Every move played, in order."""
+        return tuple(self._history)
+
+    def copy(self: GameT) -> GameT:
+        """An independent copy: moves on one do not touch the other."""
+        raise NotImplementedError
+
+    def to_bytes(self) -> bytes:
+        """The whole game as bytes for saving."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_bytes(cls: type[GameT], data: bytes) -> GameT:
+        """The game saved by :meth:`to_bytes`."""
+        raise NotImplementedError
+
+    def __reduce__(self) -> tuple[Any, tuple[bytes]]:
+        return (type(self).from_bytes, (self.to_bytes(),))
+
+    def __copy__(self: GameT) -> GameT:
+        return self.copy()
+
+    def __deepcopy__(self: GameT, memo: dict[int, Any]) -> GameT:
+        return self.copy()

@@ -416,7 +416,7 @@ _ENTRY_SEED = 0xFFFE
 _MAX_CODE = 477
 
 
-class Game(_caminos.CaminosGame):
+class Game(_saves.GameRecord[Rules, Move], _caminos.CaminosGame):
     """A Caminos game from its first deal to its winners: the referee, which sees all.
 
     Moves are :class:`Move` values or their notation: ``reveal 6|4``,
@@ -461,27 +461,12 @@ class Game(_caminos.CaminosGame):
     # ---- what everyone can ask -------------------------------------------
 
     @property
-    def rules(self) -> Rules:
-        """The rules this game is played by."""
-        return self._rules
-
-    @property
-    def seed(self) -> int | None:
-        """The game's seed, or None when every deal was seeded by the OS."""
-        return self._seed
-
-    @property
     def deal_seeds(self) -> tuple[int, ...]:
         """The seeds the OS gave this game's deals and reshuffles, for audit (empty if seeded)."""
         if self._seed is not None:
             return ()
         later = (e[1] for e in self._log if isinstance(e, tuple) and e[0] == "seed")
         return (self._first_seed, *later)
-
-    @property
-    def history(self) -> tuple[Move, ...]:
-        """Every move played, in order."""
-        return tuple(self._history)
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -725,15 +710,6 @@ class Game(_caminos.CaminosGame):
         if game._save() != final:
             raise CorruptStateError("the saved log does not reach the saved state")
         return game
-
-    def __reduce__(self) -> tuple[Any, tuple[bytes]]:
-        return (Game.from_bytes, (self.to_bytes(),))
-
-    def __copy__(self) -> Game:
-        return self.copy()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
-        return self.copy()
 
     def __repr__(self) -> str:
         if self.is_over:

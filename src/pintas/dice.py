@@ -254,7 +254,7 @@ _ENTRY_BANK = 0x03
 _ENTRY_SEED = 0xFE
 
 
-class Game(_dice.DiceGame):
+class Game(_saves.GameRecord[Rules, Move], _dice.DiceGame):
     """A dice game from the first roll to its winner: the referee.
 
     Moves are :class:`Move` values or their notation: ``roll`` (the game's dice),
@@ -297,24 +297,9 @@ class Game(_dice.DiceGame):
     # ---- what everyone can ask -------------------------------------------
 
     @property
-    def rules(self) -> Rules:
-        """The rules this game is played by."""
-        return self._rules
-
-    @property
-    def seed(self) -> int | None:
-        """The game's seed, or None when every roll was seeded by the OS."""
-        return self._seed
-
-    @property
     def roll_seeds(self) -> tuple[int, ...]:
         """The seeds the OS gave this game's rolls, in order, for audit (empty if seeded)."""
         return tuple(e[1] for e in self._log if isinstance(e, tuple))
-
-    @property
-    def history(self) -> tuple[Move, ...]:
-        """Every move played, in order."""
-        return tuple(self._history)
 
     def _check_seat(self, seat: object) -> None:
         if type(seat) is not int or not 0 <= seat < self.players:
@@ -437,15 +422,6 @@ class Game(_dice.DiceGame):
         if game._save() != final:
             raise CorruptStateError("the saved log does not reach the saved state")
         return game
-
-    def __reduce__(self) -> tuple[Any, tuple[bytes]]:
-        return (Game.from_bytes, (self.to_bytes(),))
-
-    def __copy__(self) -> Game:
-        return self.copy()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
-        return self.copy()
 
     def __repr__(self) -> str:
         state = (f"seat {self.winner} won" if self.is_over else
