@@ -392,7 +392,6 @@ cdef class CaminosGame:
     cdef public list _history      # the moves played, in order
     cdef public list _events       # every event so far (the referee's log)
     cdef public list _log          # what replays the game: move codes, deals, reseeds
-    cdef public bytes _initial     # the C state right after the first deal
     cdef public object _seed       # the game's seed, or None for an OS-seeded game
 
     def _start(self, tuple rules, seed, deal=None):
@@ -416,7 +415,6 @@ cdef class CaminosGame:
             raise RulesError(f"cannot start a game with these rules: {status_message(status)}")
         self._history, self._log = [], []
         self._events = _events(ev, n)
-        self._initial = self._save()
         return self._events[:]
 
     def _set_deal(self, paths, hands, pile):
@@ -452,10 +450,6 @@ cdef class CaminosGame:
         if status != PINTAS_OK:
             raise CorruptStateError(f"not a saved Caminos game ({status_message(status)}): "
                                     f"{data[:16]!r}...")
-
-    def _rules_fields(self):
-        cdef pintas_caminos_rules *r = &self.st.rules
-        return (r.players, r.paths, r.hand_size, r.side_tiles, r.full_path, r.rounds)
 
     def legal_moves(self):
         """The legal moves of the player to move (empty once the game is over)."""

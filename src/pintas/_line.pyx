@@ -5,7 +5,7 @@
 """
 
 cimport cython
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint64_t
 
 from pintas.errors import CorruptStateError, DealError, IllegalMoveError, NotationError, RulesError
@@ -308,7 +308,6 @@ cdef class LineGame:
     cdef public list _history      # the moves played, in order
     cdef public list _events       # every event so far (the referee's log)
     cdef public list _log          # what replays the game: moves, deals, reseeds
-    cdef public bytes _initial     # the C state right after the first deal
     cdef public object _seed       # the game's seed, or None for an OS-seeded game
 
     def _start(self, tuple rules, seed, hands=None, boneyard=()):
@@ -330,7 +329,6 @@ cdef class LineGame:
             raise RulesError(f"cannot start a game with these rules: {status_message(status)}")
         self._history, self._log = [], []
         self._events = _events(ev, n)
-        self._initial = self._save()
         return self._events[:]
 
     def _set_deal(self, hands, boneyard):
@@ -365,12 +363,6 @@ cdef class LineGame:
         if status != PINTAS_OK:
             raise CorruptStateError(f"not a saved line game ({status_message(status)}): "
                                     f"{data[:16]!r}...")
-
-    def _rules_fields(self):
-        cdef pintas_line_rules *r = &self.st.rules
-        return (r.game, r.players, r.pairs, r.redeal_doubles, r.block_scoring, r.tranque,
-                r.capicua, r.target, r.pass_points, r.capicua_bonus, r.pase_corrido_bonus,
-                r.pase_de_salida_bonus)
 
     def legal_moves(self):
         """The legal moves of the player to move (empty once the game is over)."""

@@ -6,7 +6,6 @@ from ._line import Move
 
 POLICIES: dict[str, int]
 MAX_SAMPLES: int
-MAX_SEED: int
 
 def knowledge(view: Any) -> dict[str, Any]: ...
 def sample(view: Any, seed: int) -> dict[str, Any]: ...

@@ -15,7 +15,6 @@ from pintas.errors import CorruptStateError, IllegalMoveError, RulesError
 
 POLICIES = {"random": PINTAS_POLICY_RANDOM, "greedy": PINTAS_POLICY_GREEDY}
 MAX_SAMPLES = PINTAS_LINE_SEARCH_MAX_SAMPLES
-MAX_SEED = (1 << 64) - 1
 _KINDS = {"play": 0, "draw": 1, "pass": 2}
 # The C stream of samples drawn one at a time by sample(): "search".
 _SAMPLE_STREAM = 0x736561726368

@@ -38,6 +38,7 @@ from typing import Any
 
 from . import _caminos, _saves
 from ._caminos import Event, Move
+from ._checks import check_games, check_int, check_seed
 from .errors import (
     CorruptStateError,
     DealError,
@@ -65,10 +66,8 @@ PRESET_NAMES = {"base": "caminos", "no_renewal": "caminos_no_renewal",
                 "two_paths": "caminos_two_paths"}
 FULL_PATH = ("renew", "stay", "discard")
 MAX_ROUNDS = 99
-MAX_SEED = (1 << 64) - 1
 SIDES = ("front", "back")
 
-MoveLike = Move | str
 
 _SIDE_WORDS = {"front": "front", "f": "front", "adelante": "front", "frente": "front",
                "delante": "front", "back": "back", "b": "back", "atras": "back",
@@ -110,9 +109,7 @@ class Rules:
                              f"got {self.variant!r}")
         for name, value, high in (("players", self.players, 4),
                                   ("rounds", self.rounds, MAX_ROUNDS)):
-            low = 2 if name == "players" else 1
-            if type(value) is not int or not low <= value <= high:
-                raise RulesError(f"{name} must be a whole number {low}..{high}: got {value!r}")
+            check_int(name, value, 2 if name == "players" else 1, high)
         _caminos.check_rules(self._fields())
 
     @classmethod
@@ -445,8 +442,7 @@ class Game(_saves.GameRecord[Rules, Move], _caminos.CaminosGame):
     def __init__(self, rules: Rules, seed: int | None = None, deal: Deal | None = None) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"Game needs a caminos.Rules: got {rules!r}")
-        if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
-            raise RulesError(f"a seed is a whole number 0..2**64-1 or None: got {seed!r}")
+        check_seed(seed, optional=True)
         if deal is not None:
             if not isinstance(deal, Deal):
                 raise DealError(f"deal must be a caminos.Deal: got {deal!r}")
@@ -628,7 +624,6 @@ class Game(_saves.GameRecord[Rules, Move], _caminos.CaminosGame):
         other._rules, other._seed = self._rules, self._seed
         other._first_seed, other._first_deal = self._first_seed, self._first_deal
         other._history, other._events, other._log = self._history[:], self._events[:], self._log[:]
-        other._initial = self._initial
         return other
 
     def replay(self) -> Game:
@@ -811,8 +806,6 @@ def simulate(rules: Rules, games: int = 1000, seed: int = 0) -> SimulationStats:
     """
     if not isinstance(rules, Rules):
         raise RulesError(f"simulate needs a caminos.Rules: got {rules!r}")
-    if type(games) is not int or not 0 <= games <= 10**12:
-        raise RulesError(f"games must be a whole number 0..10**12: got {games!r}")
-    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise RulesError(f"a seed is a whole number 0..2**64-1: got {seed!r}")
+    check_games(games)
+    check_seed(seed)
     return SimulationStats(**_caminos.simulate(rules._fields(), games, seed))

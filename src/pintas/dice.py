@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import _dice, _saves
+from ._checks import check_bool, check_choice, check_int, check_seed
 from ._dice import Event, Keep, Move, Policy, is_doom, keep_score, keeps, score, solve_turn
 from .errors import CorruptStateError, IllegalMoveError, NotationError, RulesError, SeatError
 
@@ -62,19 +63,7 @@ DOOM_LOSES = ("turn", "score")
 HOT_DICE = ("must", "may")
 MAX_PLAYERS = 8
 MAX_TARGET: int = _dice.MAX_TARGET
-MAX_SEED = (1 << 64) - 1
 
-MoveLike = Move | Keep | str
-
-
-def _check_choice(name: str, value: object, choices: Sequence[str]) -> None:
-    if not isinstance(value, str) or value not in choices:
-        raise RulesError(f"{name} must be one of {', '.join(map(repr, choices))}: got {value!r}")
-
-
-def _check_bool(name: str, value: object) -> None:
-    if type(value) is not bool:
-        raise RulesError(f"{name} must be True or False: got {value!r}")
 
 
 @dataclass(frozen=True)
@@ -112,15 +101,13 @@ class Rules:
     final_round: bool = False
 
     def __post_init__(self) -> None:
-        _check_choice("scoring", self.scoring, SCORINGS)
-        if type(self.target) is not int or not 1 <= self.target <= MAX_TARGET:
-            raise RulesError(f"target must be a whole number 1..{MAX_TARGET}: "
-                             f"got {self.target!r}")
-        _check_bool("doom", self.doom)
-        _check_choice("doom_loses", self.doom_loses, DOOM_LOSES)
-        _check_choice("hot_dice", self.hot_dice, HOT_DICE)
-        _check_bool("combine_kept", self.combine_kept)
-        _check_bool("final_round", self.final_round)
+        check_choice("scoring", self.scoring, SCORINGS)
+        check_int("target", self.target, 1, MAX_TARGET)
+        check_bool("doom", self.doom)
+        check_choice("doom_loses", self.doom_loses, DOOM_LOSES)
+        check_choice("hot_dice", self.hot_dice, HOT_DICE)
+        check_bool("combine_kept", self.combine_kept)
+        check_bool("final_round", self.final_round)
         if not self.doom and self.doom_loses != "turn":
             raise RulesError(f"doom_loses={self.doom_loses!r} needs doom=True "
                              f"(without doom nothing is lost to it)")
@@ -287,8 +274,7 @@ class Game(_saves.GameRecord[Rules, Move], _dice.DiceGame):
         if type(first_player) is not int or not 0 <= first_player < players:
             raise SeatError(f"no seat {first_player!r} to play first: seats are "
                             f"0..{players - 1}")
-        if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
-            raise RulesError(f"a seed is a whole number 0..2**64-1 or None: got {seed!r}")
+        check_seed(seed, optional=True)
         first_seed = secrets.randbits(64) if seed is None else seed
         self._start(rules._fields(), players, first_player, first_seed)
         self._rules = rules

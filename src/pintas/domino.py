@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import _line, _saves
+from ._checks import check_choice, check_games, check_int, check_seed
 from ._line import Event, Move
 from .errors import (
     CorruptStateError,
@@ -54,19 +55,7 @@ BLOCK_SCORING = ("cascade", "lowest_takes_all")
 TRANQUE = ("lowest", "blocker")
 MAX_TARGET = 10000
 MAX_BONUS = 1000
-MAX_SEED = (1 << 64) - 1
 
-MoveLike = Move | str
-
-
-def _check_int(name: str, value: object, low: int, high: int) -> None:
-    if type(value) is not int or not low <= value <= high:
-        raise RulesError(f"{name} must be a whole number {low}..{high}: got {value!r}")
-
-
-def _check_choice(name: str, value: object, choices: Sequence[str]) -> None:
-    if value not in choices:
-        raise RulesError(f"{name} must be one of {', '.join(map(repr, choices))}: got {value!r}")
 
 
 @dataclass(frozen=True)
@@ -101,8 +90,8 @@ class Rules:
     pase_de_salida_bonus: int = 0
 
     def __post_init__(self) -> None:
-        _check_choice("game", self.game, GAMES)
-        _check_int("players", self.players, 2, 4)
+        check_choice("game", self.game, GAMES)
+        check_int("players", self.players, 2, 4)
         if type(self.pairs) is not bool or type(self.capicua_doubles) is not bool:
             raise RulesError(f"pairs and capicua are True or False: got pairs={self.pairs!r}, "
                              f"capicua={self.capicua_doubles!r}")
@@ -110,15 +99,15 @@ class Rules:
             raise RulesError(f"pairs needs 4 players: got players={self.players}")
         if self.pairs and self.game == "muggins":
             raise RulesError("muggins is played by individuals: pairs=True is not allowed")
-        _check_int("target", self.target, 1, MAX_TARGET)
-        _check_int("redeal_doubles", self.redeal_doubles, 0, 7)
+        check_int("target", self.target, 1, MAX_TARGET)
+        check_int("redeal_doubles", self.redeal_doubles, 0, 7)
         if 0 < self.redeal_doubles < 3:
             raise RulesError(f"redeal_doubles must be 0 (off) or 3..7: got {self.redeal_doubles} "
                              f"(nearly every deal would be void)")
-        _check_choice("block_scoring", self.block_scoring, BLOCK_SCORING)
-        _check_choice("tranque", self.tranque, TRANQUE)
+        check_choice("block_scoring", self.block_scoring, BLOCK_SCORING)
+        check_choice("tranque", self.tranque, TRANQUE)
         for name in ("pass_points", "capicua_bonus", "pase_corrido_bonus", "pase_de_salida_bonus"):
-            _check_int(name, getattr(self, name), 0, MAX_BONUS)
+            check_int(name, getattr(self, name), 0, MAX_BONUS)
         self._check_game_options()
         _line.check_rules(self._fields())
 
@@ -154,7 +143,7 @@ class Rules:
     @classmethod
     def dominican(cls, mode: str = "pairs", **options: Any) -> Rules:
         """Dominican domino (seed 004): modes ``pairs``, ``four``, ``three``, ``two``."""
-        _check_choice("mode", mode, tuple(MODES))
+        check_choice("mode", mode, tuple(MODES))
         players, pairs = MODES[mode]
         return cls._preset(dict(game="dominican", players=players, pairs=pairs, target=200,
                                 capicua_bonus=25), options)
@@ -390,8 +379,7 @@ class Game(_saves.GameRecord[Rules, Move], _line.LineGame):
                  deal: Deal | None = None) -> None:
         if not isinstance(rules, Rules):
             raise RulesError(f"Game needs a domino.Rules: got {rules!r}")
-        if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
-            raise RulesError(f"a seed is a whole number 0..2**64-1 or None: got {seed!r}")
+        check_seed(seed, optional=True)
         if deal is not None:
             if not isinstance(deal, Deal):
                 raise DealError(f"deal must be a domino.Deal: got {deal!r}")
@@ -513,7 +501,6 @@ class Game(_saves.GameRecord[Rules, Move], _line.LineGame):
         other._rules, other._seed = self._rules, self._seed
         other._first_seed, other._first_deal = self._first_seed, self._first_deal
         other._history, other._events, other._log = self._history[:], self._events[:], self._log[:]
-        other._initial = self._initial
         return other
 
     def replay(self) -> Game:
@@ -649,9 +636,7 @@ def simulate(rules: Rules, games: int = 1000, seed: int = 0) -> SimulationStats:
     """
     if not isinstance(rules, Rules):
         raise RulesError(f"simulate needs a domino.Rules: got {rules!r}")
-    if type(games) is not int or not 0 <= games <= 10**12:
-        raise RulesError(f"games must be a whole number 0..10**12: got {games!r}")
-    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise RulesError(f"a seed is a whole number 0..2**64-1: got {seed!r}")
+    check_games(games)
+    check_seed(seed)
     raw = _line.simulate(rules._fields(), games, seed)
     return SimulationStats(**raw)

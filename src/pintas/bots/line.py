@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _line_search
+from .._checks import MAX_SEED
 from ..domino import Move, View
 from ..errors import IllegalMoveError, RulesError
 from ..tiles import Tile
@@ -56,7 +57,6 @@ MAX_BATCH = 32
 BATCH_SAFETY = 1.5
 #: With less time than this, the search is not even started (Suit's move).
 MIN_SEARCH_SECONDS = 0.002
-MAX_SEED = (1 << 64) - 1
 
 
 def _legal_moves(view: View) -> list[Move]:
