@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from pintas import caminos
-from pintas.bots.caminos import SearchPlayer
+from pintas.caminos.players import SearchPlayer
 
 PRESETS = {
     "base-3": caminos.Rules.base(players=3),

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from pintas import _dice, dice
+from pintas import dice
+from pintas.dice import _search
 
 RULES = {"dice_of_doom": dice.Rules.dice_of_doom(), "farkle": dice.Rules.farkle()}
 
@@ -79,7 +80,7 @@ def test_keeps(benchmark: Any, name: str) -> None:
 def test_solve_turn(benchmark: Any, name: str) -> None:
     """The C solver (workspace sizing + backward induction), uncached, GIL released."""
     fields = RULES[name]._fields()
-    benchmark(_dice._Solution, fields)
+    benchmark(_search._Solution, fields)
     benchmark.extra_info["expected_turn_score"] = dice.solve_turn(RULES[name]).expected_turn_score
 
 

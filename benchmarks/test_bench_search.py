@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from pintas import domino
-from pintas.bots.line import SearchPlayer, SuitPlayer
+from pintas.domino.players import SearchPlayer, SuitPlayer
 
 
 def mid_round_views(count: int = 12) -> list[domino.View]:

@@ -26,12 +26,20 @@ def test_every_player_plays_line_games_and_caminos(player: bots.Player) -> None:
             game.play(move)
 
 
-def test_the_players_modules_are_the_bots_not_the_games() -> None:
-    import pintas.bots.caminos
-    import pintas.bots.line
+def test_the_facade_hands_each_view_to_its_games_player() -> None:
+    import pintas.caminos.players
+    import pintas.domino.players
 
-    assert pintas.bots.caminos.SearchPlayer is not None
-    assert pintas.bots.line.SearchPlayer is not None
+    player = bots.SearchPlayer(samples=5)
+    g = domino.Game(domino.Rules.dominican(), seed=2)
+    player.choose(g.view(g.leader))
+    c = caminos.Game(caminos.Rules.base(), seed=2)
+    while c.phase == "reveal":
+        c.play(c.legal_moves()[0])
+    assert c.to_move is not None
+    player.choose(c.view(c.to_move))
+    assert {type(p) for p in player._by_family.values()} == {
+        pintas.caminos.players.SearchPlayer, pintas.domino.players.SearchPlayer}
 
 
 def test_dice_views_get_the_dice_players() -> None:

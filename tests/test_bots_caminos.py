@@ -1,5 +1,5 @@
-"""The Caminos players (pintas.bots.caminos) and the sampler under the search
-(pintas._caminos_search): legal moves everywhere, the sampler's constraints
+"""The Caminos players (pintas.caminos.players) and the sampler under the search
+(pintas.caminos._search): legal moves everywhere, the sampler's constraints
 (checked here against the referee's real hands too), determinism per seed, an
 obviously better move found, the time budget, and the view-only contract."""
 
@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from pintas import caminos
-from pintas._caminos_search import Info, derive
-from pintas.bots.caminos import (
+from pintas.caminos._search import Info, derive
+from pintas.caminos.players import (
     GreedyPlayer,
     RandomPlayer,
     SearchPlayer,

@@ -1,4 +1,4 @@
-"""The line-game players (pintas.bots.line) and the C sampler behind SearchPlayer.
+"""The line-game players (pintas.domino.players) and the C sampler behind SearchPlayer.
 
 Every player returns a legal move from views of random positions of every
 preset; the sampler's deals respect what the view shows (checked through the
@@ -10,15 +10,15 @@ decide from the view alone.
 from __future__ import annotations
 
 import dataclasses
-import doctest
 import random
 import time
 from typing import Any
 
 import pytest
 
-from pintas import _line_search, domino
-from pintas.bots import line
+from pintas import domino
+from pintas.domino import _search as _line_search
+from pintas.domino import players as line
 from pintas.errors import IllegalMoveError, RulesError
 from pintas.tiles import TILE_COUNT, TileSet
 
@@ -288,8 +288,3 @@ def test_players_decide_from_the_view_alone() -> None:
                  lambda: line.SearchPlayer(samples=40, seed=4)):
         assert make().choose(views[0]) == make().choose(views[1])
     assert not any(isinstance(v, domino.Game) for v in vars(views[0]).values())
-
-
-def test_doctests() -> None:
-    result = doctest.testmod(line)
-    assert result.attempted > 0 and result.failed == 0

@@ -7,11 +7,18 @@ from collections.abc import Iterator
 
 import pytest
 
-from pintas import caminos, cli_caminos
-from pintas.errors import RulesError
+from pintas import cli
 
 
-def answers(*lines: str) -> tuple[cli_caminos.InputFn, list[str]]:
+def play(name: str, players: int, seat: int, seed: int | None, ask: cli.InputFn,
+         out: io.StringIO) -> int:
+    """A Caminos game at the terminal against greedy players."""
+    argv = ["play", name, "--players", str(players), "--seat", str(seat),
+            "--opponents", "greedy"] + ([] if seed is None else ["--seed", str(seed)])
+    return cli.main(argv, ask=ask, out=out)
+
+
+def answers(*lines: str) -> tuple[cli.InputFn, list[str]]:
     asked: list[str] = []
     feed: Iterator[str] = iter(lines)
 
@@ -25,7 +32,7 @@ def answers(*lines: str) -> tuple[cli_caminos.InputFn, list[str]]:
     return ask, asked
 
 
-def always(text: str) -> cli_caminos.InputFn:
+def always(text: str) -> cli.InputFn:
     def ask(prompt: str) -> str:
         return text
 
@@ -36,12 +43,11 @@ def always(text: str) -> cli_caminos.InputFn:
     ("caminos", 3, 0, 1),
     ("caminos_no_renewal", 2, 1, 2),
     ("caminos_two_paths", 4, 3, 3),
-    ("base", 4, 2, 4),
+    ("caminos", 4, 2, 4),
 ])
 def test_a_whole_game_can_be_played(name: str, players: int, seat: int, seed: int) -> None:
     out = io.StringIO()
-    rules = cli_caminos.build_rules(name, players)
-    assert cli_caminos.play(rules, seat, seed, always("1"), out) == 0
+    assert play(name, players, seat, seed, always("1"), out) == 0
     text = out.getvalue()
     assert "final scores: seat 0" in text
     assert f"your hand (seat {seat})" in text
@@ -54,8 +60,7 @@ def test_a_whole_game_can_be_played(name: str, players: int, seat: int, seed: in
 def test_the_board_shows_paths_hands_counts_and_scores() -> None:
     out = io.StringIO()
     ask, _ = answers("reveal 6|6", "quit")
-    rules = cli_caminos.build_rules("caminos", 3)
-    assert cli_caminos.play(rules, 0, 5, ask, out) == 1
+    assert play("caminos", 3, 0, 5, ask, out) == 1
     text = out.getvalue()
     assert "--- caminos (3 players), round 1 of 3 ---" in text
     assert "scores: seat 0 0, seat 1 0, seat 2 0" in text
@@ -71,7 +76,7 @@ def test_the_board_shows_paths_hands_counts_and_scores() -> None:
 def test_bad_input_is_explained_and_asked_again() -> None:
     ask, asked = answers("hello", "7|7", "99", "help", "", "6|6 sideways 1", "draw", "quit")
     out = io.StringIO()
-    assert cli_caminos.play(cli_caminos.build_rules("caminos", 3), 0, 5, ask, out) == 1
+    assert play("caminos", 3, 0, 5, ask, out) == 1
     text = out.getvalue()
     assert "got 'hello'" in text
     assert "'7|7'" in text
@@ -94,7 +99,7 @@ def test_moves_by_notation_and_short_forms() -> None:
             return "1"
 
     out = io.StringIO()
-    assert cli_caminos.play(cli_caminos.build_rules("caminos", 3), 0, 5, ask, out) == 0
+    assert play("caminos", 3, 0, 5, ask, out) == 0
     text = out.getvalue()
     assert "seat 0 chooses 6|6 to reveal" in text
     assert "seat 0 places 1|1 on the back of path 3" in text
@@ -103,28 +108,26 @@ def test_moves_by_notation_and_short_forms() -> None:
 def test_end_of_input_and_quit_leave_with_1() -> None:
     ask, _ = answers()
     out = io.StringIO()
-    assert cli_caminos.play(cli_caminos.build_rules("two_paths", 2), 1, 5, ask, out) == 1
+    assert play("caminos_two_paths", 2, 1, 5, ask, out) == 1
     assert out.getvalue().endswith("bye\n")
 
     def interrupted(prompt: str) -> str:
         raise KeyboardInterrupt
 
     out = io.StringIO()
-    assert cli_caminos.play(cli_caminos.build_rules("caminos", 2), 0, 5, interrupted, out) == 1
+    assert play("caminos", 2, 0, 5, interrupted, out) == 1
     assert out.getvalue().endswith("bye\n")
 
 
 def test_bad_setup_is_reported_not_raised() -> None:
-    with pytest.raises(RulesError, match="no Caminos preset 'dominoes'"):
-        cli_caminos.build_rules("dominoes", 3)
-    with pytest.raises(RulesError, match="players must be"):
-        cli_caminos.build_rules("caminos", 5)
     out = io.StringIO()
-    assert cli_caminos.play(caminos.Rules.base(players=2), 2, 1, always("1"), out) == 2
-    assert "your seat must be 0..1: got 2" in out.getvalue()
+    assert play("caminos", 5, 0, 1, always("1"), out) == 2
+    assert "players must be" in out.getvalue()
+    out = io.StringIO()
+    assert play("caminos", 2, 2, 1, always("1"), out) == 2
+    assert "--seat must be 0..1: got 2" in out.getvalue()
 
 
 def test_an_unseeded_game_runs() -> None:
     out = io.StringIO()
-    assert cli_caminos.play(cli_caminos.build_rules("caminos_two_paths", 2), 0, None,
-                            always("1"), out) == 0
+    assert play("caminos_two_paths", 2, 0, None, always("1"), out) == 0

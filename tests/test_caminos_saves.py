@@ -10,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pintas import _caminos, caminos
+from pintas import caminos
 from pintas.caminos import Game, Move, Rules
+from pintas.caminos import _engine as _caminos
 from pintas.errors import CorruptStateError, IllegalMoveError, NotationError
 from pintas.tiles import TILES
 

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from pintas import _caminos, caminos
+from pintas import caminos
+from pintas.caminos import _engine as _caminos
 from tests.vectors.make_caminos_vectors import CASES, event_json
 
 VECTORS = sorted((Path(__file__).parent / "vectors").glob("caminos_*.json"))

@@ -119,7 +119,7 @@ def test_bad_options_are_reported_not_raised() -> None:
     (["play", "chess"], "invalid choice: 'chess'"),
     (["play", "dominican", "--seat", "x"], "invalid int value: 'x'"),
     (["play", "dominican", "--opponents", "genius"], "no player 'genius'"),
-    (["play", "caminos", "--target", "5"], "without a target"),
+    (["play", "caminos", "--target", "5"], "does not take target"),
     (["play", "capicua", "--pairs", "--players", "3"], "pairs needs 4 players"),
     (["tournament", "--players", "suit,chess"], "no player 'chess'"),
     (["tournament", "--game", "farkle", "--players", "search"], "does not play dice"),

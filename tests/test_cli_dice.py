@@ -8,7 +8,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from pintas import cli, cli_dice, dice
+from pintas import cli, dice, registry
+from pintas._prompt import ask_move
+from pintas.dice import terminal
 from pintas.errors import RulesError
 
 
@@ -73,11 +75,11 @@ def test_the_board_shows_scores_turn_total_and_the_kept_dice() -> None:
     game.play("roll 1 1 5 2 3 4")
     game.play("keep 1 1")
     view = game.view(0)
-    text = cli_dice.render(view)
+    text = terminal.render(view)
     assert "scores: you 0, seat 1 0" in text
     assert "your turn total: 200; kept so far: [1] [1]; dice to roll: 4" in text
     game.play("roll 5 2 3 4")
-    assert "you rolled: [5] [2] [3] [4]" in cli_dice.render(game.view(0))
+    assert "you rolled: [5] [2] [3] [4]" in terminal.render(game.view(0))
 
 
 def test_bad_input_is_explained_and_asked_again() -> None:
@@ -101,13 +103,13 @@ def test_keeps_can_be_typed_as_bare_dice_and_short_words() -> None:
     view = game.view(0)
     out = io.StringIO()
     ask, _ = answers("1 5")
-    assert cli_dice.ask_move(view, game, ask, out) == dice.Move.keep((1, 5))
+    assert ask_move(terminal, view, game, ask, out) == dice.Move.keep((1, 5))
     assert "1) keep 1 1 5 (+250)" in out.getvalue()
     game.play("keep 1 5")
     ask, _ = answers("b")
-    assert cli_dice.ask_move(game.view(0), game, ask, out) == dice.Move.bank()
+    assert ask_move(terminal, game.view(0), game, ask, out) == dice.Move.bank()
     ask, _ = answers("r")
-    assert cli_dice.ask_move(game.view(0), game, ask, out) == dice.Move.roll()
+    assert ask_move(terminal, game.view(0), game, ask, out) == dice.Move.roll()
 
 
 def test_end_of_input_and_ctrl_c_leave_quietly() -> None:
@@ -128,7 +130,8 @@ def test_end_of_input_and_ctrl_c_leave_quietly() -> None:
     (["play", "farkle", "--players", "9"], "players must be"),
     (["play", "farkle", "--seat", "2"], "--seat must be 0..1"),
     (["play", "dice_of_doom", "--target", "0"], "target must be"),
-    (["play", "farkle", "--opponents", "suit:3"], "bad player spec"),
+    (["play", "farkle", "--opponents", "suit:3"], "does not play dice"),
+    (["play", "farkle", "--opponents", "optimal:3"], "bad player spec"),
 ])
 def test_bad_dice_options_are_one_line(argv: list[str], message: str) -> None:
     out = io.StringIO()
@@ -137,9 +140,10 @@ def test_bad_dice_options_are_one_line(argv: list[str], message: str) -> None:
 
 
 def test_dice_presets_and_strength_words() -> None:
-    assert cli_dice.build_rules("farkle") == dice.Rules.farkle()
-    assert cli_dice.build_rules("dice_of_doom", 500).target == 500
-    with pytest.raises(RulesError, match="no dice game 'yahtzee'"):
-        cli_dice.build_rules("yahtzee")
-    assert [cli.dice_spec(s) for s in ("random", "greedy", "suit", "search", "optimal")] == \
-        ["random", "threshold", "threshold", "optimal", "optimal"]
+    assert registry.preset("farkle").rules() == dice.Rules.farkle()
+    assert registry.preset("dice_of_doom").rules(target=500).target == 500
+    with pytest.raises(RulesError, match="no game 'yahtzee'"):
+        registry.preset("yahtzee")
+    strengths = registry.preset("farkle").family.strengths
+    assert [strengths[s] for s in registry.STRENGTHS] == \
+        ["random", "threshold", "threshold", "optimal"]

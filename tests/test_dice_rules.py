@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import doctest
 import pickle
 from typing import Any
 
 import pytest
 
-from pintas import _dice, dice
+from pintas import dice
 from pintas.errors import RulesError
 
 
@@ -87,9 +86,3 @@ def test_rules_change_the_tables() -> None:
     assert dice.score([1]) == 1000
     assert dice.score([1], dice.Rules.farkle()) == 100
     assert dice.score([1], dice.Rules.farkle(target=500)) == 100
-
-
-@pytest.mark.parametrize("module", [dice, _dice], ids=["dice", "_dice"])
-def test_doctests(module: object) -> None:
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
-    assert result.failed == 0 and result.attempted > 0

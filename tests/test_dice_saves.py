@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pintas import _dice, dice, domino
+from pintas import dice, domino
+from pintas.dice import _engine as _dice
 from pintas.errors import CorruptStateError, NotationError
 
 RULES = {

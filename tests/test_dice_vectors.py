@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from pintas import _dice, dice
+from pintas import dice
+from pintas.dice import _engine as _dice
 
 VECTORS = sorted((Path(__file__).parent / "vectors").glob("dice_*.json"))
 

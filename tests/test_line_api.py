@@ -167,7 +167,7 @@ def test_rules_errors_are_value_errors() -> None:
     (domino.Rules.dominican(mode="two"), ["6|6 2|2 2|1 2|0 1|1 1|0", HANDS2[1]], [],
      "seat 0 must hold 7 tiles: got 6"),
     (domino.Rules.dominican(mode="two"), [HANDS2[0], "6|5 5|5 5|4 4|4 6|4 4|3 0|0"], [],
-     "dealt to two seats: 0|0"),
+     "dealt twice: 0|0"),
     (domino.Rules.dominican(mode="two"), [HANDS2[0], "6|5 5|5 5|4 4|4 6|4 4|3 3|2 1|0"], [],
      "seat 1 must hold 7 tiles: got 8"),
     (domino.Rules.muggins(players=2), HANDS2, rest(*HANDS2)[:13], "got 13"),

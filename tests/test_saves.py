@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pintas import _line, domino
+from pintas import domino
+from pintas.domino import _engine as _line
 from pintas.errors import CorruptStateError
 from tests.conftest import LINE_CONFIGS
 

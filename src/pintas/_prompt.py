@@ -1,9 +1,18 @@
-"""The one prompt loop every terminal game uses to ask for a move."""
+"""The one prompt loop every terminal game uses to ask for a move, and the
+defaults of the terminal front ends (``pintas.<game>.terminal``).
+
+A terminal front end is a module with ``HELP`` (the help text), ``render(view)``
+(the table as the seat sees it), ``choices(view)`` (the legal moves, each with
+how it reads in the numbered list), ``parse(text, view, game)`` (the move a
+typed line names) and ``number_hint(view, text)`` (a hint for a number that is
+not on the list). :func:`listed`, :func:`by_notation` and :func:`no_hint` are
+what most games use.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TextIO, TypeVar
+from typing import Any, TextIO, TypeVar
 
 from .errors import PintasError
 
@@ -11,6 +20,28 @@ T = TypeVar("T")
 
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?", "h", "")
+
+
+def listed(view: Any) -> list[tuple[Any, str]]:
+    """The legal moves, each read as its notation."""
+    return [(m, str(m)) for m in view.legal_moves()]
+
+
+def by_notation(text: str, view: Any, game: Any) -> Any:
+    """The legal move written ``text`` in the game's notation."""
+    return game.parse_move(text)
+
+
+def no_hint(view: Any, text: str) -> str:
+    """No hint for a number that is not on the list."""
+    return ""
+
+
+def ask_move(terminal: Any, view: Any, game: Any, ask: Callable[[str], str],
+             out: TextIO) -> Any | None:
+    """Ask the seat of ``view`` for a move through a terminal front end; None if it quits."""
+    return ask_choice(terminal.choices(view), lambda text: terminal.parse(text, view, game),
+                      terminal.HELP, ask, out, lambda text: terminal.number_hint(view, text))
 
 
 def ask_choice(choices: Sequence[tuple[T, str]], parse: Callable[[str], T], help_text: str,

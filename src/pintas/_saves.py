@@ -1,16 +1,23 @@
 """The container every game's ``to_bytes`` writes, and its careful reader.
 
-A save is ``b"PNTS"``, a format version, a game kind byte, a flags byte, the
-first seed (8 bytes, little-endian), then what the game itself writes. Reading
-never trusts a length: running short, a wrong header or any decoding error is
-a :class:`~pintas.errors.CorruptStateError` that quotes the bytes.
+A save is ``b"PNTS"``, a format version, a game kind byte, a flags byte (bit 0:
+the game is seeded; the game may use the others), the first seed (8 bytes,
+little-endian), then what the game itself writes: its setup (rules, first
+deal, seats), the count of log entries, the entries, and the C state's save
+image. A log entry starts with a tag; each game names the tag of a reseed
+(followed by the 8-byte seed) and of a hand-made deal, and every other tag is
+one of its moves.
+
+Reading never trusts a length: running short, a wrong header or any decoding
+error is a :class:`~pintas.errors.CorruptStateError` that quotes the bytes.
 """
 
 from __future__ import annotations
 
 import struct
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from dataclasses import dataclass
+from typing import TypeVar
 
 from .errors import CorruptStateError
 
@@ -34,9 +41,32 @@ class Reader:
         self._pos += n
         return chunk
 
+    def unpack(self, fmt: str) -> int:
+        """The next integer written with ``struct`` format ``fmt``."""
+        value: int = struct.unpack(fmt, self.take(struct.calcsize(fmt)))[0]
+        return value
+
     def at_end(self) -> bool:
         """True once every byte was read."""
         return self._pos == len(self._data)
+
+
+@dataclass(frozen=True)
+class LogFormat:
+    """How one game writes its log: the width of a tag (``"<B"`` or ``"<H"``),
+    and the tags of a reseed and of a hand-made deal (None: no deals)."""
+
+    tag: str
+    seed: int
+    deal: int | None = None
+
+    def tag_bytes(self, tag: int) -> bytes:
+        """A tag as written."""
+        return struct.pack(self.tag, tag)
+
+    def seed_entry(self, seed: int) -> bytes:
+        """A reseed entry."""
+        return self.tag_bytes(self.seed) + struct.pack("<Q", seed)
 
 
 def header(kind: str, flags: int, first_seed: int) -> bytearray:
@@ -54,7 +84,7 @@ def read_header(reader: Reader, kind: str, max_flags: int, what: str) -> tuple[i
         raise CorruptStateError(f"unknown save format version {version} in {start!r}")
     if found != ord(kind) or flags > max_flags:
         raise CorruptStateError(f"not a saved {what} (kind {found}, flags {flags})")
-    return flags, struct.unpack("<Q", reader.take(8))[0]
+    return flags, reader.unpack("<Q")
 
 
 def decode(data: object, what: str, decoder: Callable[[bytes], T]) -> T:
@@ -68,56 +98,3 @@ def decode(data: object, what: str, decoder: Callable[[bytes], T]) -> T:
         raise
     except (ValueError, IndexError, struct.error) as exc:
         raise CorruptStateError(f"not a saved {what} ({exc}): {raw[:24]!r}...") from None
-
-
-RulesT = TypeVar("RulesT")
-MoveT = TypeVar("MoveT")
-GameT = TypeVar("GameT", bound="GameRecord[Any, Any]")
-
-
-class GameRecord(Generic[RulesT, MoveT]):
-    """What every game object shares: its rules, seed and history, and copying
-    and pickling through its own ``copy``, ``to_bytes`` and ``from_bytes``."""
-
-    __slots__ = ()
-    _rules: RulesT
-    _seed: int | None
-    _history: list[MoveT]
-
-    @property
-    def rules(self) -> RulesT:
-        """The rules this game is played by."""
-        return self._rules
-
-    @property
-    def seed(self) -> int | None:
-        """The game's seed, or None when its chance was seeded by the OS (the
-        seeds used are kept for audit)."""
-        return self._seed
-
-    @property
-    def history(self) -> tuple[MoveT, ...]:
-        """Every move played, in order."""
-        return tuple(self._history)
-
-    def copy(self: GameT) -> GameT:
-        """An independent copy: moves on one do not touch the other."""
-        raise NotImplementedError
-
-    def to_bytes(self) -> bytes:
-        """The whole game as bytes for saving."""
-        raise NotImplementedError
-
-    @classmethod
-    def from_bytes(cls: type[GameT], data: bytes) -> GameT:
-        """The game saved by :meth:`to_bytes`."""
-        raise NotImplementedError
-
-    def __reduce__(self) -> tuple[Any, tuple[bytes]]:
-        return (type(self).from_bytes, (self.to_bytes(),))
-
-    def __copy__(self: GameT) -> GameT:
-        return self.copy()
-
-    def __deepcopy__(self: GameT, memo: dict[int, Any]) -> GameT:
-        return self.copy()

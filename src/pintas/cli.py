@@ -28,114 +28,100 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
-from . import caminos, cli_caminos, cli_dice, dice, domino, tournament
-from ._prompt import ask_choice
+from . import registry, tournament
+from ._prompt import ask_move
 from .errors import PintasError, RulesError
+from .protocol import Game, Player
 
-PRESETS = ("dominican", "muggins", "capicua")
-CAMINOS_PRESETS = ("caminos", "caminos_no_renewal", "caminos_two_paths")
-DICE_PRESETS = cli_dice.PRESETS
-ALL_GAMES = PRESETS + CAMINOS_PRESETS + DICE_PRESETS
-STRENGTHS = ("random", "greedy", "suit", "search")
+ALL_GAMES = tuple(p.name for p in registry.presets())
+MODES = ("pairs", "four", "three", "two")
+STRENGTHS = registry.STRENGTHS
 #: The default opponents: the strongest players that still answer at once.
 DEFAULT_OPPONENTS = "suit"
-#: What the strength words mean at dice, which has its own players.
-DICE_STRENGTHS = {"random": "random", "greedy": "threshold", "suit": "threshold",
-                  "search": "optimal"}
 
 InputFn = Callable[[str], str]
-PlayerFactory = Callable[[int], Any]
 
 
-# ---- line games ------------------------------------------------------------------
+# ---- one game in the terminal, for every game ------------------------------------
 
 
-def build_rules(args: argparse.Namespace) -> domino.Rules:
-    """The line-game rules the command line asks for."""
-    if args.game == "dominican":
-        return domino.Rules.dominican(mode=args.mode, target=args.target or 200)
-    if args.game == "muggins":
-        return domino.Rules.muggins(players=args.players, target=args.target or 200)
-    return domino.Rules.capicua(players=args.players, pairs=args.pairs, target=args.target or 20)
+def play(rules: Any, human: int, seed: int | None, ask: InputFn, out: TextIO,
+         opponents: str = DEFAULT_OPPONENTS, seats: int | None = None) -> int:
+    """Run one game of ``rules`` in the terminal; 0 when it ends, 1 if the player quits.
 
-
-def render(view: domino.View) -> str:
-    """The board as ``view.seat`` sees it."""
-    rules = view.rules
-    lines = [f"--- {rules}, round {view.round} ---"]
-    sides = ", ".join(
-        f"{_side_name(rules, side)} {points}" for side, points in enumerate(view.scores))
-    lines.append(f"scores: {sides}")
-    table = " ".join(f"[{a}|{b}]" for a, b in view.line) or "(empty: the leader opens)"
-    lines.append(f"table:  {table}")
-    if view.ends is not None:
-        lines.append(f"ends:   {view.ends[0]} (L) and {view.ends[1]} (R)")
-    others = ", ".join(f"seat {s}: {n}" for s, n in enumerate(view.hand_sizes) if s != view.seat)
-    lines.append(f"tiles in hand: {others}" + (
-        f"; boneyard: {view.boneyard_size}" if rules.draws else ""))
-    lines.append(f"your hand (seat {view.seat}): {' '.join(f'[{t}]' for t in view.hand)}")
-    return "\n".join(lines)
-
-
-def _side_name(rules: domino.Rules, side: int) -> str:
-    if rules.pairs:
-        return f"team {side} (seats {side} & {side + 2})"
-    return f"seat {side}"
-
-
-def ask_move(view: domino.View, game: domino.Game, ask: InputFn, out: TextIO) -> domino.Move | None:
-    """Ask until the player types a legal move; None if they quit."""
-    help_text = ("type a tile (6|4), a tile and an end (6|4L / 6|4R), 'draw', 'pass', "
-                 "or the number of a legal move; 'quit' leaves\n")
-    return ask_choice([(m, str(m)) for m in view.legal_moves()], game.parse_move, help_text,
-                      ask, out)
-
-
-def play(rules: domino.Rules, human: int, seed: int | None, ask: InputFn, out: TextIO,
-         opponents: str = DEFAULT_OPPONENTS) -> int:
-    """Run one line game in the terminal; 0 when it ends, 1 if the player quits.
-
-    The other seats are ``opponents`` players (a spec of :mod:`pintas.tournament`).
+    The human has seat ``human``; the other seats are ``opponents`` players (a
+    player spec, or a strength word of :data:`STRENGTHS`); ``seats`` is for
+    games that choose their seats (dice).
     """
-    game = domino.Game(rules, seed=seed)
-    bots = _seat_players(opponents, rules, seed, rules.players, human)
-    out.write(_introduction(rules, human, opponents))
-    if not _play_turns(game, human, bots, render, ask_move, ask, out):
+    family = registry.family_of(rules)
+    spec = family.strengths.get(opponents, opponents)
+    game = family.new_game(rules, seats, seed)
+    _check_seat(human, game.seats)
+    bots = _seat_players(spec, rules, seed, game.seats, human)
+    out.write(_introduction(game, human, spec))
+    if not _play_turns(game, human, bots, family.terminal, ask, out):
         return 1
-    winner = game.winner
-    out.write("\nfinal scores: " + ", ".join(
-        f"{_side_name(rules, side)} {points}" for side, points in enumerate(game.scores)) + "\n")
-    if winner is not None and game.rules.side_of(human) == winner:
-        out.write("your team wins!\n" if rules.pairs else "you win!\n")
-    else:
-        out.write(f"{_side_name(rules, winner or 0)} wins\n")
+    out.write(_results(game, human))
     return 0
 
 
-def _introduction(rules: domino.Rules | caminos.Rules, human: int, opponents: str) -> str:
-    others = [s for s in range(rules.players) if s != human]
+def _side_seats(game: Game, side: int) -> list[int]:
+    return [s for s in range(game.seats) if game.side_of(s) == side]
+
+
+def side_name(game: Game, side: int, human: int | None = None) -> str:
+    """How a scoring side is named: a team by its seats, else a seat (``you``
+    for the human's own seat)."""
+    seats = _side_seats(game, side)
+    if len(seats) > 1:
+        return f"team {side} (seats {' & '.join(map(str, seats))})"
+    return "you" if seats[0] == human else f"seat {seats[0]}"
+
+
+def _introduction(game: Game, human: int, spec: str) -> str:
+    others = [s for s in range(game.seats) if s != human]
     text = f"you are seat {human}"
-    if isinstance(rules, domino.Rules) and rules.pairs:
-        partner = (human + 2) % 4
-        text += f", partner of seat {partner} (team {rules.side_of(human)})"
-    return (f"{text}; seat{'s' if len(others) > 1 else ''} "
-            f"{', '.join(map(str, others))}: {opponents} player{'s' if len(others) > 1 else ''}\n")
+    partners = [s for s in _side_seats(game, game.side_of(human)) if s != human]
+    if partners:
+        text += f", partner of seat {', '.join(map(str, partners))} (team {game.side_of(human)})"
+    if not others:
+        return text + "\n"
+    many = len(others) > 1
+    return (f"{text}; seat{'s' if many else ''} {', '.join(map(str, others))}: "
+            f"{spec} player{'s' if many else ''}\n")
 
 
-def _play_turns(game: Any, human: int, bots: dict[int, Any],
-                show: Callable[[Any], str],
-                ask_for: Callable[[Any, Any, InputFn, TextIO], Any | None],
+def _results(game: Game, human: int) -> str:
+    scores = ", ".join(f"{side_name(game, side)} {points}"
+                       for side, points in enumerate(game.scores))
+    winners = game.winners
+    mine = game.side_of(human)
+    team = len(_side_seats(game, mine)) > 1
+    if mine in winners and len(winners) == 1:
+        verdict = "your team wins!" if team else "you win!"
+    elif mine in winners:
+        others = [side_name(game, w) for w in winners if w != mine]
+        verdict = f"you share the win with {', '.join(others)}!"
+    elif len(winners) == 1:
+        verdict = f"{side_name(game, winners[0])} wins"
+    else:
+        verdict = f"{', '.join(side_name(game, w) for w in winners)} share the win"
+    return f"\nfinal scores: {scores}\n{verdict}\n"
+
+
+def _play_turns(game: Game, human: int, bots: dict[int, Player], terminal: Any,
                 ask: InputFn, out: TextIO) -> bool:
-    """Play a line game or Caminos to its end; False if the player quits.
-    Events of the other seats are shown as that seat's view would tell them."""
+    """Play the game to its end; False if the player quits. Events of the other
+    seats are shown as the human's view tells them."""
     for event in game.events:
         out.write(f"  {event if event.seat == human else event.hidden()}\n")
     while not game.is_over:
         seat = game.to_move
+        assert seat is not None
         if seat == human:
             view = game.view(human)
-            out.write("\n" + show(view) + "\n")
-            move = ask_for(view, game, ask, out)
+            out.write("\n" + terminal.render(view) + "\n")
+            move = ask_move(terminal, view, game, ask, out)
             if move is None:
                 out.write("bye\n")
                 return False
@@ -146,47 +132,18 @@ def _play_turns(game: Any, human: int, bots: dict[int, Any],
     return True
 
 
-# ---- Caminos and dice ---------------------------------------------------------------
-
-
-def play_caminos(rules: caminos.Rules, human: int, seed: int | None, ask: InputFn,
-                 out: TextIO, opponents: str = DEFAULT_OPPONENTS) -> int:
-    """Run one Caminos game in the terminal; 0 when it ends, 1 if the player quits."""
-    game = caminos.Game(rules, seed=seed)
-    bots = _seat_players(opponents, rules, seed, rules.players, human)
-    out.write(_introduction(rules, human, opponents))
-    if not _play_turns(game, human, bots, cli_caminos.render, cli_caminos.ask_move, ask, out):
-        return 1
-    out.write(f"\nfinal scores: {', '.join(f'seat {s} {p}' for s, p in enumerate(game.scores))}\n")
-    winners = game.winners
-    if human in winners:
-        others = [str(s) for s in winners if s != human]
-        out.write("you win!\n" if not others else
-                  f"you share the win with seat{'s' if len(others) > 1 else ''} "
-                  f"{', '.join(others)}!\n")
-    else:
-        names = ", ".join(map(str, winners))
-        out.write(f"seat {names} wins\n" if len(winners) == 1 else f"seats {names} share the win\n")
-    return 0
-
-
-def dice_spec(opponents: str) -> str:
-    """The dice player a strength word stands for (``search`` -> ``optimal``);
-    dice specs (``threshold:N``, ``optimal``) pass through.
-
-    >>> dice_spec("search"), dice_spec("threshold:500")
-    ('optimal', 'threshold:500')
-    """
-    return DICE_STRENGTHS.get(opponents, opponents)
-
-
-def _seat_players(spec: str, rules: tournament.AnyRules, seed: int | None, seats: int,
-                  human: int) -> dict[int, Any]:
+def _seat_players(spec: str, rules: Any, seed: int | None, seats: int,
+                  human: int) -> dict[int, Player]:
     """A fresh ``spec`` player for every seat but the human's, each seeded from
     the game's seed (or the OS) so that a seeded game replays the same."""
     base = secrets.randbits(64) if seed is None else seed
-    return {seat: tournament.make_player(spec, rules, tournament.derive_seed(base, seat))
+    return {seat: registry.make_player(spec, rules, tournament.derive_seed(base, seat))
             for seat in range(seats) if seat != human}
+
+
+def _check_seat(seat: int, seats: int) -> None:
+    if not 0 <= seat < seats:
+        raise RulesError(f"--seat must be 0..{seats - 1}: got {seat}")
 
 
 # ---- the command line ---------------------------------------------------------------
@@ -234,7 +191,7 @@ def make_parser(out: TextIO = sys.stdout) -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a game against computer players",
                        description="Play a game against computer players.")
     p.add_argument("game", choices=ALL_GAMES, help="which game")
-    p.add_argument("--mode", default="pairs", choices=tuple(domino.MODES),
+    p.add_argument("--mode", default=None, choices=MODES,
                    help="Dominican mode (default pairs)")
     p.add_argument("--players", type=int, default=None,
                    help="seats (Muggins 3, Capicua 4, Caminos 3, dice 2 by default)")
@@ -252,7 +209,7 @@ def make_parser(out: TextIO = sys.stdout) -> argparse.ArgumentParser:
                                    "paired margins with 95%% confidence intervals.")
     t.add_argument("--game", default="dominican", choices=ALL_GAMES,
                    help="which game (default dominican)")
-    t.add_argument("--mode", default="pairs", choices=tuple(domino.MODES),
+    t.add_argument("--mode", default=None, choices=MODES,
                    help="Dominican mode (default pairs)")
     t.add_argument("--seats", type=int, default=None,
                    help="seats (Muggins 3, Capicua 4, Caminos 3 by default; dice: one per "
@@ -261,7 +218,7 @@ def make_parser(out: TextIO = sys.stdout) -> argparse.ArgumentParser:
     t.add_argument("--target", type=int, default=None, help="points to win a game")
     t.add_argument("--players", type=_spec_list, default=None, metavar="A,B,...",
                    help="player types, e.g. search,suit or search:500,greedy (default "
-                        "greedy,random; dice optimal,threshold)")
+                        "greedy,random; dice threshold,random)")
     t.add_argument("--games", type=int, default=100, metavar="N",
                    help="deals (default 100); each is played once per seating")
     t.add_argument("--jobs", type=int, default=1, metavar="J",
@@ -299,45 +256,22 @@ def main(argv: Sequence[str] | None = None, ask: InputFn = input,
         return 1 if args.command == "play" else 130
 
 
+def _preset_rules(args: argparse.Namespace, seats: int | None) -> Any:
+    """The rules the command line asks for: the options it gave, and only those."""
+    preset = registry.preset(args.game)
+    options = {"mode": args.mode, "target": args.target, "pairs": args.pairs or None}
+    if preset.family.seats_from_rules:
+        options["players"] = seats
+    return preset.rules(**options)
+
+
 def _play_command(args: argparse.Namespace, ask: InputFn, out: TextIO) -> int:
-    if args.game in DICE_PRESETS:
-        return _play_dice(args, ask, out)
-    args.opponents = args.opponents or DEFAULT_OPPONENTS
-    if args.players is None:
-        args.players = 4 if args.game == "capicua" else 3
-    rules: domino.Rules | caminos.Rules
-    if args.game in CAMINOS_PRESETS:
-        if args.target is not None:
-            raise RulesError(f"Caminos is played over three rounds, without a target: "
-                             f"got --target {args.target}")
-        rules = cli_caminos.build_rules(args.game, args.players)
-    else:
-        rules = build_rules(args)
-    _check_seat(args.seat, rules.players)
-    tournament.parse_player(args.opponents, rules)
-    if isinstance(rules, caminos.Rules):
-        return play_caminos(rules, args.seat, args.seed, ask, out, args.opponents)
-    return play(rules, args.seat, args.seed, ask, out, args.opponents)
-
-
-def _check_seat(seat: int, seats: int) -> None:
-    if not 0 <= seat < seats:
-        raise RulesError(f"--seat must be 0..{seats - 1}: got {seat}")
-
-
-def _play_dice(args: argparse.Namespace, ask: InputFn, out: TextIO) -> int:
-    rules = cli_dice.build_rules(args.game, args.target)
-    players = 2 if args.players is None else args.players
-    if not 1 <= players <= dice.MAX_PLAYERS:
-        raise RulesError(f"players must be a whole number 1..{dice.MAX_PLAYERS}: got {players}")
-    _check_seat(args.seat, players)
-    spec = dice_spec(args.opponents or "optimal")
-    tournament.parse_player(spec, rules)
-    bots = _seat_players(spec, rules, args.seed, players, args.seat)
-    if players > 1:
-        out.write(f"you are seat {args.seat}; the others are {spec} players\n")
-    return cli_dice.play(rules, players, args.seat, args.seed, ask, out,
-                         opponent=bots.__getitem__)
+    rules = _preset_rules(args, args.players)
+    family = registry.family_of(rules)
+    opponents = args.opponents or DEFAULT_OPPONENTS
+    registry.parse_player(family.strengths.get(opponents, opponents), rules)
+    seats = None if family.seats_from_rules else args.players
+    return play(rules, args.seat, args.seed, ask, out, opponents, seats)
 
 
 # ---- the tournament command ---------------------------------------------------------------
@@ -374,12 +308,11 @@ def _quiet_worker() -> None:
 
 
 def _tournament_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    dice_game = args.game in DICE_PRESETS
-    if args.seats is not None and dice_game:
-        raise RulesError("at dice every player type has one seat: drop --seats")
-    rules = tournament.rules_for(args.game, mode=args.mode, players=args.seats,
-                                 pairs=args.pairs, target=args.target)
-    players = args.players or (["optimal", "threshold"] if dice_game else ["greedy", "random"])
+    family = registry.preset(args.game).family
+    if args.seats is not None and not family.seats_from_rules:
+        raise RulesError(f"at {family.name} every player type has one seat: drop --seats")
+    rules = _preset_rules(args, args.seats)
+    players = args.players or [family.strengths["greedy"], family.strengths["random"]]
     if args.jobs < 0:
         raise RulesError(f"--jobs must be 0 (one per CPU) or more: got {args.jobs}")
     if args.games < 1 or args.seed < 0:
@@ -403,7 +336,7 @@ def _tournament_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> i
 
 def _command_line(args: argparse.Namespace, event: tournament.Tournament) -> str:
     words = ["python -m pintas tournament", f"--game {args.game}"]
-    if args.game == "dominican" and args.mode != "pairs":
+    if args.mode is not None:
         words.append(f"--mode {args.mode}")
     if args.seats is not None:
         words.append(f"--seats {args.seats}")

@@ -1,8 +1,8 @@
 """The move timer: the computer's move for a seat whose time runs out, and a
 small per-seat clock that tells the host when to ask for it.
 
-Online tables give each move 15, 30 or 60 seconds; when the time runs out "the
-computer plays for you" (RULES.md 1.4). The library never keeps real time by
+Online tables give each move 15, 30 or 60 seconds; when the time runs out the
+computer plays for the seat. The library never keeps real time by
 itself: the host owns the clock, asks :meth:`Clock.should_auto_move` while a
 seat thinks, and then plays :func:`auto_move`'s move, which is ready within the
 seconds it was given.
@@ -20,20 +20,18 @@ True
 
 from __future__ import annotations
 
-import importlib
 import math
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, TypeAlias, overload
+from typing import Any
 
-from . import caminos, dice, domino
+from . import registry
 from .errors import IllegalMoveError, RulesError, SeatError
+from .protocol import Game, Player
 
 __all__ = ["Clock", "auto_move"]
 
-AnyGame: TypeAlias = "domino.Game | caminos.Game | dice.Game"
-AnyMove: TypeAlias = "domino.Move | caminos.Move | dice.Move"
 
 #: The search is given this share of the time; the rest absorbs a batch that
 #: runs long, thread start-up and the interpreter's thread switch interval.
@@ -51,24 +49,9 @@ def _check_seconds(name: str, value: object, allow_zero: bool = False) -> float:
     return float(value)
 
 
-def _players(game: AnyGame, seconds: float, samples: int) -> tuple[Any, Any]:
+def _players(game: Game, seconds: float, samples: int) -> tuple[Player, Player]:
     """(a quick fallback player, the player whose move auto_move wants)."""
-    if isinstance(game, domino.Game):
-        from .bots import line
-        return line.GreedyPlayer(), line.SearchPlayer(samples=samples, seconds=seconds)
-    if isinstance(game, caminos.Game):
-        from . import caminos_players
-        try:
-            # by module path: the package `pintas.bots` also binds the name
-            # `caminos` to the game module
-            caminos_bots = importlib.import_module("pintas.bots.caminos")
-            search = caminos_bots.SearchPlayer(samples=samples, seconds=seconds)
-        except (ImportError, AttributeError):  # no Caminos search yet: Greedy plays
-            search = caminos_players.GreedyPlayer()
-        return caminos_players.GreedyPlayer(), search
-    if isinstance(game, dice.Game):
-        return dice.ThresholdPlayer(), dice.OptimalPlayer()
-    raise RulesError(f"auto_move plays domino, caminos and dice games: got {type(game).__name__}")
+    return registry.family_of(game).timer_players(seconds, samples)
 
 
 def _within(deadline: float, work: Callable[[], Any]) -> Any | None:
@@ -94,29 +77,14 @@ def _within(deadline: float, work: Callable[[], Any]) -> Any | None:
     return box[0] if box else None
 
 
-@overload
-def auto_move(game: domino.Game, seat: int, seconds: float, samples: int = ...) -> domino.Move:
-    ...
-
-
-@overload
-def auto_move(game: caminos.Game, seat: int, seconds: float, samples: int = ...) -> caminos.Move:
-    ...
-
-
-@overload
-def auto_move(game: dice.Game, seat: int, seconds: float, samples: int = ...) -> dice.Move:
-    ...
-
-
-def auto_move(game: AnyGame, seat: int, seconds: float, samples: int = 200) -> AnyMove:
+def auto_move(game: Game, seat: int, seconds: float, samples: int = 200) -> Any:
     """The move the computer plays for ``seat`` (to move in ``game``), returned
     within ``seconds`` of the call.
 
-    The move is a search player's (line games: :class:`pintas.bots.line.SearchPlayer`
-    with ``samples``; Caminos: ``pintas.bots.caminos.SearchPlayer``, or its
-    GreedyPlayer if that module is absent; dice: :class:`pintas.dice.OptimalPlayer`),
-    which decides from ``game.view(seat)`` only. The deadline holds by
+    The move is the game's best player's (its family's timer players in
+    :mod:`pintas.registry`: the domino games' and Caminos' search player with
+    ``samples``; the dice optimal player), which decides from
+    ``game.view(seat)`` only. The deadline holds by
     construction: the search runs on a worker thread with most of the time, a
     quick greedy move is computed first, and at the deadline (less a small
     guard) the greedy move is returned if the search is not done. Budgets of
@@ -132,21 +100,15 @@ def auto_move(game: AnyGame, seat: int, seconds: float, samples: int = 200) -> A
     deadline = start + budget
     guard = min(GUARD_SECONDS, 0.25 * budget)
     fallback_player, player = _players(game, SEARCH_SHARE * budget, samples)
-    if type(seat) is not int or not 0 <= seat < _seats(game):
-        raise SeatError(f"no seat {seat!r}: seats are 0..{_seats(game) - 1}")
+    if type(seat) is not int or not 0 <= seat < game.seats:
+        raise SeatError(f"no seat {seat!r}: seats are 0..{game.seats - 1}")
     if game.is_over or game.to_move != seat:
         state = "the game is over" if game.is_over else f"seat {game.to_move} is to move"
         raise IllegalMoveError(f"seat {seat} has no move to make: {state}")
     view = game.view(seat)
     fallback = fallback_player.choose(view)
     move = _within(deadline - guard, lambda: player.choose(view))
-    return fallback if move is None else move  # type: ignore[no-any-return]
-
-
-def _seats(game: AnyGame) -> int:
-    if isinstance(game, dice.Game):
-        return len(game.scores)
-    return game.rules.players
+    return fallback if move is None else move
 
 
 class Clock:

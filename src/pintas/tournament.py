@@ -9,7 +9,8 @@ confidence interval comes from the spread of those per-deal margins.
 Players are given as specs (strings): ``random``, ``greedy``, ``suit``,
 ``search`` (or ``search:500`` for a budget of 500 samples a decision) for the
 line games and Caminos; ``random``, ``threshold:N`` (bank at a turn total of N)
-and ``optimal`` for dice. They are built through :mod:`pintas.bots`.
+and ``optimal`` for dice. They are built through :mod:`pintas.registry`, and
+the tournament is written against the game protocol: it plays every game.
 
 The unit of work is one game: :func:`play_game` is a pure function of (rules,
 lineup, deal seed, player seed), so a :class:`Tournament` runs on any
@@ -22,7 +23,7 @@ lasted; Caminos and dice: per game), and between two types the paired margin of
 :meth:`TournamentResults.compare`.
 
 >>> from pintas import domino
->>> t = Tournament(domino.Rules.muggins(players=2, target=50), ["greedy", "random"], deals=4)
+>>> t = Tournament(rules_for("muggins", players=2, target=50), ["greedy", "random"], deals=4)
 >>> [list(s) for s in t.seatings]
 [['greedy', 'random'], ['random', 'greedy']]
 >>> r = t.run()
@@ -40,13 +41,15 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import caminos, dice, domino
+from . import registry
 from .errors import RulesError
+from .registry import PlayerSpec, make_player, parse_player
 
 __all__ = [
     "GAMES",
     "GameRecord",
     "Margin",
+    "PlayerSpec",
     "Tournament",
     "TournamentResults",
     "make_player",
@@ -57,15 +60,11 @@ __all__ = [
     "rules_for",
 ]
 
-AnyRules = domino.Rules | caminos.Rules | dice.Rules
 Progress = Callable[[int, int], None]
 Lineup = tuple[str, ...]
 
 #: Every game and preset a tournament (and ``python -m pintas``) knows.
-GAMES = ("dominican", "muggins", "capicua", "caminos", "caminos_no_renewal",
-         "caminos_two_paths", "dice_of_doom", "farkle")
-LINE_KINDS = ("random", "greedy", "suit", "search")
-DICE_KINDS = ("random", "threshold", "optimal")
+GAMES = tuple(p.name for p in registry.presets())
 #: z for a two-sided 95% interval under the normal approximation.
 Z95 = 1.959963984540054
 #: A game that runs longer than this is stuck (e.g. dice players that never bank).
@@ -76,13 +75,10 @@ _MASK64 = (1 << 64) - 1
 # ---- rules and players ----------------------------------------------------------
 
 
-def rules_for(game: str, *, mode: str = "pairs", players: int | None = None,
-              pairs: bool = False, target: int | None = None) -> AnyRules:
-    """The rules of preset ``game`` (one of :data:`GAMES`) with the usual options.
-
-    ``players`` is the number of seats (Muggins 3, Capicua 4, Caminos 3 by
-    default; ignored by Dominican, whose ``mode`` fixes it, and by dice, whose
-    seats are the lineup's). ``target`` None keeps the preset's.
+def rules_for(game: str, **options: Any) -> Any:
+    """The rules of preset ``game`` (one of :data:`GAMES`) with ``options``
+    (those the preset takes: ``mode``, ``players``, ``pairs``, ``target``, ...;
+    None means the preset's default).
 
     >>> str(rules_for("capicua", pairs=True))
     'capicua (4 players in pairs) to 20'
@@ -92,89 +88,7 @@ def rules_for(game: str, *, mode: str = "pairs", players: int | None = None,
     pintas.errors.RulesError: no game 'chess': choose one of dominican, muggins, capicua, \
 caminos, caminos_no_renewal, caminos_two_paths, dice_of_doom, farkle
     """
-    extra: dict[str, Any] = {} if target is None else {"target": target}
-    if game == "dominican":
-        return domino.Rules.dominican(mode=mode, **extra)
-    if game == "muggins":
-        return domino.Rules.muggins(players=3 if players is None else players, **extra)
-    if game == "capicua":
-        seats = 4 if players is None else players
-        return domino.Rules.capicua(players=seats, pairs=pairs, **extra)
-    if game in ("caminos", "caminos_no_renewal", "caminos_two_paths"):
-        if target is not None:
-            raise RulesError(f"Caminos has no target (three rounds): got target={target!r}")
-        variant = {"caminos": "base", "caminos_no_renewal": "no_renewal",
-                   "caminos_two_paths": "two_paths"}[game]
-        return caminos.Rules(variant=variant, players=3 if players is None else players)
-    if game == "dice_of_doom":
-        return dice.Rules.dice_of_doom(**extra)
-    if game == "farkle":
-        return dice.Rules.farkle(**extra)
-    raise RulesError(f"no game {game!r}: choose one of {', '.join(GAMES)}")
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    """A parsed player spec: its kind and its number (search budget, bank threshold)."""
-
-    kind: str
-    number: int | None = None
-
-    def __str__(self) -> str:
-        return self.kind if self.number is None else f"{self.kind}:{self.number}"
-
-
-def parse_player(spec: str, rules: AnyRules | None = None) -> PlayerSpec:
-    """Read a player spec; with ``rules``, also check the game has such players.
-
-    >>> parse_player("search:500")
-    PlayerSpec(kind='search', number=500)
-    >>> parse_player("greedy", dice.Rules.farkle())
-    Traceback (most recent call last):
-    ...
-    pintas.errors.RulesError: 'greedy' does not play dice: choose random, threshold:N or optimal
-    """
-    if not isinstance(spec, str):
-        raise RulesError(f"a player spec is a string like 'greedy' or 'search:500': got {spec!r}")
-    kind, colon, number_text = spec.strip().lower().partition(":")
-    number: int | None = None
-    if colon:
-        if not number_text.isdigit() or kind not in ("search", "threshold"):
-            raise RulesError(f"bad player spec {spec!r}: only search:N and threshold:N "
-                             f"take a whole number")
-        number = int(number_text)
-        if kind == "search" and number < 1:
-            raise RulesError(f"a search needs at least 1 sample: got {spec!r}")
-    if kind not in LINE_KINDS + DICE_KINDS:
-        raise RulesError(f"no player {spec!r}: choose random, greedy, suit, search[:N] "
-                         f"(domino games) or random, threshold:N, optimal (dice)")
-    if isinstance(rules, dice.Rules) and kind not in DICE_KINDS:
-        raise RulesError(f"{spec!r} does not play dice: choose random, threshold:N or optimal")
-    if rules is not None and not isinstance(rules, dice.Rules) and kind not in LINE_KINDS:
-        raise RulesError(f"{spec!r} plays dice only: choose random, greedy, suit or search[:N]")
-    return PlayerSpec(kind, number)
-
-
-def make_player(spec: str, rules: AnyRules, seed: int = 0) -> Any:
-    """A fresh player of ``spec`` for a game of ``rules``; ``seed`` feeds its
-    randomness (random and search players), so a game stays reproducible."""
-    from . import bots  # here, so that the tournament module imports cheaply
-
-    parsed = parse_player(spec, rules)
-    if parsed.kind == "random":
-        return bots.RandomPlayer(seed=seed)
-    if parsed.kind == "greedy":
-        return bots.GreedyPlayer()
-    if parsed.kind == "suit":
-        return bots.SuitPlayer()
-    if parsed.kind == "search":
-        return bots.SearchPlayer(seed=seed) if parsed.number is None else \
-            bots.SearchPlayer(samples=parsed.number, seed=seed)
-    assert isinstance(rules, dice.Rules)
-    if parsed.kind == "threshold":
-        return bots.ThresholdPlayer() if parsed.number is None else \
-            bots.ThresholdPlayer(bank_at=parsed.number)
-    return bots.OptimalPlayer(rules)
+    return registry.preset(game).rules(**options)
 
 
 def derive_seed(*parts: int) -> int:
@@ -217,69 +131,39 @@ class GameRecord:
         return 1 / len(self.winners) if self.sides[seat] in self.winners else 0.0
 
 
-def _family(rules: object) -> str:
-    if isinstance(rules, domino.Rules):
-        return "line"
-    if isinstance(rules, caminos.Rules):
-        return "caminos"
-    if isinstance(rules, dice.Rules):
-        return "dice"
-    raise RulesError(f"a tournament needs domino, caminos or dice rules: got {rules!r}")
-
-
-def _seats(rules: AnyRules, lineup: Lineup) -> int:
-    return len(lineup) if isinstance(rules, dice.Rules) else rules.players
-
-
-def _new_game(rules: AnyRules, seats: int, seed: int) -> Any:
-    if isinstance(rules, domino.Rules):
-        return domino.Game(rules, seed=seed)
-    if isinstance(rules, caminos.Rules):
-        return caminos.Game(rules, seed=seed)
-    return dice.Game(rules, players=seats, seed=seed)
-
-
-def play_game(rules: AnyRules, lineup: Lineup, deal_seed: int, player_seed: int) -> GameRecord:
+def play_game(rules: Any, lineup: Lineup, deal_seed: int, player_seed: int) -> GameRecord:
     """Play one whole game: seat ``s`` is a fresh ``lineup[s]`` player.
 
     A pure function of its (picklable) arguments: the deals come from
     ``deal_seed``, each player's randomness from ``player_seed`` and its seat.
 
-    >>> rec = play_game(domino.Rules.dominican(mode="two", target=50),
-    ...                 ("greedy", "random"), deal_seed=3, player_seed=4)
-    >>> rec == play_game(domino.Rules.dominican(mode="two", target=50),
-    ...                  ("greedy", "random"), deal_seed=3, player_seed=4)
+    >>> rules = rules_for("dominican", mode="two", target=50)
+    >>> rec = play_game(rules, ("greedy", "random"), deal_seed=3, player_seed=4)
+    >>> rec == play_game(rules, ("greedy", "random"), deal_seed=3, player_seed=4)
     True
     """
-    family = _family(rules)
-    seats = _seats(rules, lineup)
+    family = registry.family_of(rules)
+    seats = family.seats(rules, len(lineup))
     if len(lineup) != seats:
         raise RulesError(f"{rules} has {seats} seats: got a lineup of {len(lineup)}")
     players = [make_player(spec, rules, derive_seed(player_seed, seat))
                for seat, spec in enumerate(lineup)]
-    game = _new_game(rules, seats, deal_seed)
+    game = family.new_game(rules, seats, deal_seed)
     moves = 0
     while not game.is_over:
         if moves >= MAX_MOVES:
             raise RulesError(f"a game of {rules} between {', '.join(lineup)} did not end "
                              f"within {MAX_MOVES} moves (deal seed {deal_seed})")
         seat = game.to_move
+        assert seat is not None  # the game is not over
         game.play(players[seat].choose(game.view(seat)))
         moves += 1
-    if family == "line":
-        sides = tuple(rules.side_of(seat) for seat in range(seats))  # type: ignore[union-attr]
-        winners: tuple[int, ...] = (game.winner,)
-        rounds = game.round
-    elif family == "caminos":
-        sides, winners, rounds = tuple(range(seats)), tuple(game.winners), game.round
-    else:
-        sides, winners = tuple(range(seats)), (game.winner,)
-        rounds = sum(1 for e in game.events if e.kind == "turn_end")
+    sides = tuple(game.side_of(seat) for seat in range(seats))
     points = tuple(game.scores[side] for side in sides)
-    return GameRecord(lineup, points, sides, winners, rounds, moves)
+    return GameRecord(lineup, points, sides, game.winners, family.rounds(game), moves)
 
 
-def play_games(rules: AnyRules,
+def play_games(rules: Any,
                jobs: Sequence[tuple[Lineup, int, int]]) -> list[GameRecord]:
     """:func:`play_game` for each (lineup, deal seed, player seed): one batch of work."""
     return [play_game(rules, lineup, deal, player) for lineup, deal, player in jobs]
@@ -375,17 +259,18 @@ class Tournament:
     from it. ``batch``: games per unit of work (default: about 2% of all).
     """
 
-    def __init__(self, rules: AnyRules | str, players: Sequence[str], deals: int = 100,
+    def __init__(self, rules: Any, players: Sequence[str], deals: int = 100,
                  seed: int = 0, batch: int | None = None) -> None:
-        self.rules: AnyRules = rules_for(rules) if isinstance(rules, str) else rules
-        _family(self.rules)
+        self.rules: Any = rules_for(rules) if isinstance(rules, str) else rules
+        family = registry.family_of(self.rules)
         if isinstance(players, str) or not players:
             raise RulesError(f"players is a list of specs like ['search', 'suit']: "
                              f"got {players!r}")
         self.players: Lineup = tuple(str(parse_player(p, self.rules)) for p in players)
         self.types: Lineup = tuple(dict.fromkeys(self.players))
-        seats = len(self.players) if isinstance(self.rules, dice.Rules) else self.rules.players
-        pairs = isinstance(self.rules, domino.Rules) and self.rules.pairs
+        seats = family.seats(self.rules, len(self.players))
+        sides = [family.new_game(self.rules, seats, 0).side_of(s) for s in range(seats)]
+        pairs = len(set(sides)) < seats
         if len(self.players) > seats:
             raise RulesError(f"{self.rules} has {seats} seats: got {len(self.players)} players")
         if pairs and len(self.types) > 2:
@@ -471,7 +356,7 @@ class TournamentResults:
     @property
     def per_round(self) -> bool:
         """True when points are measured per round (line games), else per game."""
-        return isinstance(self.tournament.rules, domino.Rules)
+        return registry.family_of(self.tournament.rules).per_round
 
     @property
     def unit(self) -> str:
@@ -536,7 +421,7 @@ class TournamentResults:
     def __str__(self) -> str:
         t = self.tournament
         lines = [f"{t.rules}: {t.deals} deals x {len(t.seatings)} seatings = {self.games} games, "
-                 f"{self.rounds} {'turns' if isinstance(t.rules, dice.Rules) else 'rounds'}, "
+                 f"{self.rounds} {registry.family_of(t.rules).round_word}s, "
                  f"{self.seconds:.1f} s ({self.rounds_per_second:.1f}/s), seed {t.seed}"]
         width = max(len("player"), *(len(p) for p in t.types))
         lines.append(f"{'player':<{width}}  {'won':>8}  {'win %':>6}  {self.unit:>12}")

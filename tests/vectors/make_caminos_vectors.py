@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from pintas import caminos
-from pintas.caminos_players import GreedyPlayer
+from pintas.caminos.players import GreedyPlayer
 
 HERE = Path(__file__).resolve().parent
 

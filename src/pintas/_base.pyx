@@ -1,0 +1,347 @@
+# cython: language_level=3, auto_pickle=False, boundscheck=False, wraparound=False, cdivision=True
+"""The Cython base of every game's binding: what the three bindings share.
+
+- :class:`Move` and :class:`Event`, the bases of every game's moves and
+  events: comparison, hashing, repr, pickling and the plain-data form
+  (``to_dict``/``from_dict``) are written here once, from the field list each
+  game's class declares (``_FIELDS``: name, type, default).
+- :class:`Engine`, the base of every game's C state: the history, the event
+  log and the replay log, and the one way a move is played (coerced, checked
+  by the C core, reseeded from the OS in an unseeded game, committed or
+  rejected with the legal moves listed). Each binding fills in the hooks that
+  call its own C engine (``_c_check``, ``_c_play``, ...).
+
+Moves and events hold only immutable plain values (ints, strings, tiles), so
+they cannot be part of a reference cycle: they are kept out of the garbage
+collector, which makes creating them (one per event of every move) cheap.
+"""
+
+cimport cython
+from libc.stdint cimport uint8_t, uint64_t
+
+import os
+
+from pintas._plain import read_fields, to_plain
+from pintas.errors import (
+    CorruptStateError,
+    DealError,
+    IllegalMoveError,
+    NotationError,
+    PintasError,
+    RulesError,
+)
+
+cdef enum:
+    MAX_SAVE = 1024   # bytes reserved for a C state's save image (each engine's is smaller)
+
+
+def status_message(int status):
+    """The C core's description of a status code."""
+    return pintas_status_str(status).decode("ascii")
+
+
+def rules_verdict(int status, str doing="the C core rejects these rules"):
+    """Raise RulesError unless ``status`` (the C core's answer on rules) is PINTAS_OK."""
+    if status != PINTAS_OK:
+        raise RulesError(f"{doing}: {status_message(status)}")
+
+
+def _shown(value):
+    """How a field value reads inside a repr: tiles by their notation."""
+    return value if isinstance(value, (int, str, tuple)) or value is None else str(value)
+
+
+def _fields_of(cls, data, what):
+    """The fields of ``cls`` read from ``data`` (a dict from ``to_dict``)."""
+    return read_fields(what, data, [(name, hint) for name, hint, _ in cls._FIELDS])
+
+
+@cython.no_gc
+cdef class Move:
+    """The base of every game's moves: a kind, a small integer code, and the
+    fields each game declares in ``_FIELDS``. Moves are immutable and compare
+    by value; ``to_dict()`` gives their plain data."""
+
+    _FIELDS = ()
+
+    cdef object _extra(self):
+        """What besides the code tells two moves apart (None: the code alone)."""
+        return None
+
+    def _values(self):
+        return tuple([getattr(self, name) for name, _, _ in self._FIELDS])
+
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if type(other) is not type(self):
+            return NotImplemented
+        return (<Move>other).code == self.code and (<Move>other)._extra() == self._extra()
+
+    def __hash__(self):
+        extra = self._extra()
+        return self.code if extra is None else hash((self.code, extra))
+
+    def __repr__(self):
+        shown = [repr(_shown(v)) for v in self._values() if v is not None and v != ()]
+        return f"Move({', '.join(shown)})"
+
+    def __reduce__(self):
+        return (type(self), self._values())
+
+    def to_dict(self):
+        """The move as plain data (JSON-ready); :meth:`from_dict` reads it back."""
+        return {name: to_plain(getattr(self, name)) for name, _, _ in self._FIELDS}
+
+    @classmethod
+    def from_dict(cls, data):
+        """The move written by :meth:`to_dict` (CorruptStateError for anything else)."""
+        fields = _fields_of(cls, data, "Move")
+        try:
+            return cls(**fields)
+        except NotationError as exc:
+            raise CorruptStateError(f"not a move: {data!r} ({exc})") from None
+
+
+@cython.no_gc
+cdef class Event:
+    """The base of every game's events: what happened (``kind``), who
+    (``seat``), ``points``, ``reason`` and ``count``, and the fields each
+    game adds; each game's class documents what they mean there. Events are
+    immutable and compare by value; ``to_dict()`` gives their plain data."""
+
+    _FIELDS = ()
+    _KINDS = ()
+
+    cdef int _init(self, kind, seat, points, reason, count) except -1:
+        if kind not in self._KINDS:
+            raise ValueError(f"unknown event kind {kind!r}")
+        self.kind, self.seat, self.points, self.reason, self.count = (kind, seat, points,
+                                                                      reason, count)
+        return 0
+
+    def hidden(self):
+        """This event as the other seats see it (the same event: nothing in it is secret)."""
+        return self
+
+    def _key(self):
+        return tuple([getattr(self, name) for name, _, _ in self._FIELDS])
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self):
+        parts = [repr(self.kind)]
+        for name, _, default in self._FIELDS[1:]:
+            value = getattr(self, name)
+            if value != default or default is ...:
+                parts.append(f"{name}={value!r}")
+        return f"Event({', '.join(parts)})"
+
+    def __reduce__(self):
+        return (type(self), self._key())
+
+    def to_dict(self):
+        """The event as plain data (JSON-ready); :meth:`from_dict` reads it back."""
+        return {name: to_plain(getattr(self, name)) for name, _, _ in self._FIELDS}
+
+    @classmethod
+    def from_dict(cls, data):
+        """The event written by :meth:`to_dict` (CorruptStateError for anything else)."""
+        fields = _fields_of(cls, data, "Event")
+        try:
+            return cls(**fields)
+        except (ValueError, TypeError) as exc:
+            raise CorruptStateError(f"not an event: {data!r} ({exc})") from None
+
+
+cdef class Engine:
+    """The C state of one game and the one way every game plays a move.
+
+    ``_history`` holds the moves played, ``_events`` every event (the
+    referee's log), ``_log`` what replays the game: the moves, and the
+    ``("seed", s)`` and ``("deal", d)`` entries that set chance. ``_seed`` is
+    the game's seed, or None when the OS seeds every move's chance.
+    """
+
+    def __cinit__(self):
+        self._move_type = type(self)._MOVE_TYPE
+        self._history, self._log, self._events = [], [], []
+
+    # ---- the hooks each binding fills in ------------------------------------
+
+    cdef Move _coerce(self, object move):
+        """A move from a value that is neither a move nor notation."""
+        raise NotationError(f"play takes a Move or its notation: got {move!r}")
+
+    cdef int _c_check(self, Move m) noexcept:
+        return PINTAS_E_ARG
+
+    cdef list _c_play(self, Move m, int *status):
+        status[0] = PINTAS_E_ARG
+        return None
+
+    cdef pintas_rng *_c_rng(self) noexcept:
+        return NULL
+
+    cdef void _c_reseed(self, uint64_t seed) noexcept:
+        pass
+
+    cdef int _c_save(self, uint8_t *buf, size_t cap) noexcept:
+        return -1
+
+    cdef int _c_load(self, const uint8_t *buf, size_t size) noexcept:
+        return PINTAS_E_ARG
+
+    cdef str _why(self, Move m, int status):
+        """Why ``m`` is not legal now, when the legal moves alone do not say."""
+        return None
+
+    cdef void _c_copy(self, Engine other) noexcept:
+        """Copy ``other``'s C state (a game of the same class) into this one's."""
+        pass
+
+    # ---- playing ----------------------------------------------------------------
+
+    cdef Move _as_move(self, object move):
+        if type(move) is self._move_type:
+            return <Move>move
+        if isinstance(move, str):
+            return self.parse_move(move)
+        return self._coerce(move)
+
+    cdef list _begin(self, int status, list events, object first_seed):
+        """Start the logs of a game the C core has just set up with ``status``."""
+        if status == PINTAS_E_DEAL:
+            raise DealError("not a deal of these rules")
+        if status != PINTAS_OK:
+            raise RulesError(f"cannot start a game with these rules: {status_message(status)}")
+        self._first_seed = first_seed
+        self._history, self._log, self._events = [], [], events
+        self._events_tuple = None
+        return events[:]
+
+    def _redealt(self, int status, list events):
+        """Log the events of a hand-made deal the C core took with ``status``."""
+        if status == PINTAS_E_DEAL:
+            raise DealError("not a deal of these rules")
+        if status != PINTAS_OK:
+            raise IllegalMoveError(f"a deal can only replace one before its round's first move "
+                                   f"({status_message(status)})")
+        self._events.extend(events)
+        return events
+
+    cdef list _commit(self, Move m, list events):
+        self._history.append(m)
+        self._log.append(m)
+        self._events.extend(events)
+        return events
+
+    def play(self, move):
+        """Play ``move`` (a move or its notation) and return the events it caused.
+
+        Raises :class:`~pintas.errors.IllegalMoveError` (or NotationError) and
+        changes nothing when the move is not legal now.
+        """
+        cdef Move m = self._as_move(move)
+        cdef int status = PINTAS_OK
+        if self._seed is None:
+            status = self._c_check(m)
+            if status != PINTAS_OK:
+                self._reject(m, status, move)
+            return self._play_reseeded(m, move, int.from_bytes(os.urandom(8), "little"))
+        # The C core checks the move before it changes anything.
+        events = self._c_play(m, &status)
+        if status != PINTAS_OK:
+            self._reject(m, status, move)
+        return self._commit(m, events)
+
+    def _play_seeded_by(self, move, seed):
+        """Play ``move`` as an unseeded game does, with ``seed`` for its chance
+        (a replay passes the seed its log recorded)."""
+        cdef Move m = self._as_move(move)
+        cdef int status = self._c_check(m)
+        if status != PINTAS_OK:
+            self._reject(m, status, move)
+        return self._play_reseeded(m, move, seed)
+
+    cdef list _play_reseeded(self, Move m, object given, uint64_t seed):
+        # An unseeded game gives every move a fresh seed, and keeps it (in the
+        # log, before the move) only when the move drew from the PRNG.
+        cdef pintas_rng *rng = self._c_rng()
+        cdef pintas_rng saved = rng[0]
+        cdef pintas_rng seeded
+        cdef int status = PINTAS_OK
+        self._c_reseed(seed)
+        seeded = rng[0]
+        events = self._c_play(m, &status)
+        if status != PINTAS_OK:  # cannot happen after a successful check
+            rng[0] = saved
+            self._reject(m, status, given)
+        if rng.state == seeded.state and rng.inc == seeded.inc:
+            rng[0] = saved
+        else:
+            self._log.append(("seed", seed))
+        return self._commit(m, events)
+
+    cdef int _reject(self, Move m, int status, object given) except -1:
+        shown = given if isinstance(given, str) else str(m)
+        if status == PINTAS_E_OVER:
+            raise IllegalMoveError(f"the game is over: {shown!r} cannot be played")
+        why = self._why(m, status)
+        legal = ", ".join([str(x) for x in self.legal_moves()])
+        raise IllegalMoveError(f"illegal move {shown!r} for seat {self.to_move}"
+                               + (f": {why}" if why else "") + f" (legal: {legal})")
+
+    def is_legal(self, move):
+        """True if ``move`` (a move or its notation) may be played now."""
+        cdef Move m
+        try:
+            m = self._as_move(move)
+        except PintasError:
+            return False
+        return self._c_check(m) == PINTAS_OK
+
+    @property
+    def events(self):
+        """Every event so far, in order (hidden ones included: the referee's log)."""
+        if self._events_tuple is None or len(<tuple>self._events_tuple) != len(self._events):
+            self._events_tuple = tuple(self._events)
+        return self._events_tuple
+
+    # ---- the C state ------------------------------------------------------------
+
+    def _copy_from(self, Engine other):
+        """Make this (new) game an independent copy of ``other``, of the same class."""
+        if type(other) is not type(self):
+            raise TypeError(f"cannot copy a {type(other).__name__} into a {type(self).__name__}")
+        self._c_copy(other)
+        self._rules, self._seed, self._first_seed = other._rules, other._seed, other._first_seed
+        self._history, self._log = other._history[:], other._log[:]
+        self._events = other._events[:]
+
+    def _reseed(self, uint64_t seed):
+        self._c_reseed(seed)
+
+    def _save(self):
+        """The C state's save image."""
+        cdef uint8_t buf[MAX_SAVE]
+        cdef int n = self._c_save(buf, MAX_SAVE)
+        if n < 0:
+            raise CorruptStateError("the C core could not save this state")
+        return bytes(buf[:n])
+
+    def _load(self, bytes data):
+        """Load a save image into the C state; CorruptStateError if the C core refuses it."""
+        cdef const uint8_t *p = data
+        cdef int status = self._c_load(p, len(data))
+        if status == PINTAS_E_VERSION:
+            raise CorruptStateError(f"unknown format version in {data[:8]!r}...")
+        if status != PINTAS_OK:
+            raise CorruptStateError(f"not a saved state of this game ({status_message(status)}): "
+                                    f"{data[:16]!r}...")

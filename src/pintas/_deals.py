@@ -1,0 +1,45 @@
+"""What every game's hand-made deal shares: reading lists of tiles and checking hands.
+
+A hand-made deal (a kiosk dealing real tiles, a test that needs an exact
+position) names tiles as :class:`~pintas.Tile` values or notation; a list may
+also be one string (``"6|6 5|3"``). Anything that is not a deal of the rules
+raises :class:`~pintas.errors.DealError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .errors import DealError
+from .tiles import Tile, TileLike, TileSet, as_tile
+
+Tiles = str | Iterable[TileLike]
+Hand = str | TileSet | Iterable[TileLike]
+
+
+def tile_list(value: Tiles, what: str) -> tuple[Tile, ...]:
+    """The tiles of ``value`` in order; DealError if one is listed twice."""
+    items = value.replace(",", " ").split() if isinstance(value, str) else value
+    tiles = tuple(as_tile(t) for t in items)
+    if len(set(tiles)) != len(tiles):
+        raise DealError(f"{what} lists a tile twice: {[str(t) for t in tiles]}")
+    return tiles
+
+
+def hand_of(value: Hand) -> TileSet:
+    """One hand of a deal."""
+    return value if isinstance(value, TileSet) else TileSet(tile_list(value, "a hand"))
+
+
+def check_hands(hands: Sequence[TileSet], players: int, size: int, seen: int = 0) -> int:
+    """Check that there is one hand of ``size`` tiles a seat and that no tile is
+    dealt twice (``seen``: tiles dealt elsewhere); the mask of every tile dealt."""
+    if len(hands) != players:
+        raise DealError(f"{players} players need {players} hands: got {len(hands)}")
+    for seat, hand in enumerate(hands):
+        if len(hand) != size:
+            raise DealError(f"seat {seat} must hold {size} tiles: got {len(hand)} ({hand})")
+        if seen & int(hand):
+            raise DealError(f"dealt twice: {TileSet.from_mask(seen & int(hand))}")
+        seen |= int(hand)
+    return seen

@@ -1,0 +1,300 @@
+"""What every game object shares, above its binding: seeds and seats, copies,
+replays, saves and pickling.
+
+Each game's ``Game`` class is ``GameBase`` plus its binding's engine class
+(a :class:`pintas._base.Engine`, which plays the moves). A game states how it
+was set up (:meth:`GameBase._origin`: its first deal, its seats) and how it
+writes its setup and its moves in a save; everything else is here once.
+
+The log (``_log``) is what replays a game: its moves, and the ``("seed", s)``
+and ``("deal", d)`` entries of chance. A seeded game logs no seeds. An
+unseeded game gets a fresh seed from the OS before every move and logs it
+(before the move) exactly when the move drew from the PRNG; a replay runs the
+same code with the logged seeds, so a saved log that is not what its moves
+make (a seed missing, extra or misplaced) does not load.
+"""
+
+from __future__ import annotations
+
+import secrets
+import struct
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from . import _saves
+from ._checks import check_seed
+from .errors import (
+    CorruptStateError,
+    DealError,
+    IllegalMoveError,
+    NotationError,
+    RulesError,
+    SeatError,
+)
+
+RulesT = TypeVar("RulesT")
+MoveT = TypeVar("MoveT")
+EventT = TypeVar("EventT")
+ViewT = TypeVar("ViewT")
+GameT = TypeVar("GameT", bound="GameBase[Any, Any, Any, Any]")
+
+LogEntry = Any  # a move, ("seed", int) or ("deal", Deal)
+
+
+class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
+    """The shared half of every game: see the module."""
+
+    #: The game's package (``domino``, ``caminos``, ``dice``), for messages.
+    _PACKAGE: ClassVar[str]
+    #: What a save of this game is called in messages (``line game``).
+    _WHAT: ClassVar[str]
+    #: The kind letter of the save header, and the flags it may carry.
+    _KIND: ClassVar[str]
+    _MAX_FLAGS: ClassVar[int] = 1
+    #: How the log is written, and the size of the C state's save image.
+    _LOG: ClassVar[_saves.LogFormat]
+    _SAVE_SIZE: ClassVar[int]
+    _RULES: ClassVar[type]
+
+    _rules: RulesT
+    _seed: int | None
+    _first_seed: int
+    _history: list[MoveT]
+    _events: list[EventT]
+    _log: list[LogEntry]
+
+    if TYPE_CHECKING:  # given by the binding's engine class
+        def play(self, move: MoveT | str) -> list[EventT]: ...
+        def is_legal(self, move: object) -> bool: ...
+        def legal_moves(self) -> list[MoveT]: ...
+        def parse_move(self, text: str) -> MoveT: ...
+        @property
+        def events(self) -> tuple[EventT, ...]: ...
+        @property
+        def to_move(self) -> int | None: ...
+        @property
+        def is_over(self) -> bool: ...
+        @property
+        def scores(self) -> tuple[int, ...]: ...
+        def _start(self, rules: tuple[int, ...], seed: int, *args: Any) -> list[EventT]: ...
+        def _play_seeded_by(self, move: MoveT, seed: int) -> list[EventT]: ...
+        def _copy_from(self: GameT, other: GameT) -> None: ...
+        def _save(self) -> bytes: ...
+        def _load(self, data: bytes) -> None: ...
+
+    # ---- setting up ---------------------------------------------------------------
+
+    def _open(self, rules: RulesT, seed: int | None, *start: Any) -> None:
+        """Check ``rules`` and ``seed`` and start the C game (``start``: its setup);
+        without a seed the first one comes from the OS."""
+        if not isinstance(rules, self._RULES):
+            raise RulesError(f"Game needs a {self._PACKAGE}.Rules: got {rules!r}")
+        check_seed(seed, optional=True)
+        first_seed = secrets.randbits(64) if seed is None else seed
+        self._start(rules._fields(), first_seed, *start)  # type: ignore[attr-defined]
+        self._rules, self._seed = rules, seed
+
+    def _origin(self) -> dict[str, Any]:
+        """How the game was set up, as keyword arguments of its constructor
+        besides the rules and the seed."""
+        return {}
+
+    # ---- what every game tells ------------------------------------------------------
+
+    @property
+    def rules(self) -> RulesT:
+        """The rules this game is played by."""
+        return self._rules
+
+    @property
+    def seed(self) -> int | None:
+        """The game's seed, or None when its chance was seeded by the OS (the
+        seeds used are kept for audit)."""
+        return self._seed
+
+    @property
+    def history(self) -> tuple[MoveT, ...]:
+        """Every move played, in order."""
+        return tuple(self._history)
+
+    @property
+    def seats(self) -> int:
+        """How many seats the game has (seats are numbered from 0)."""
+        return int(self._rules.players)  # type: ignore[attr-defined]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning sides once the game is over (else ``()``)."""
+        winner: int | None = self.winner  # type: ignore[attr-defined]
+        return () if winner is None else (winner,)
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` scores for (the seat itself unless the game has teams)."""
+        self._check_seat(seat)
+        return seat
+
+    def _check_seat(self, seat: object) -> None:
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            raise SeatError(f"no seat {seat!r}: seats are 0..{self.seats - 1}")
+
+    def _logged_seeds(self) -> tuple[int, ...]:
+        """The seeds the OS gave moves of this game, in order."""
+        return tuple(entry[1] for entry in self._log
+                     if isinstance(entry, tuple) and entry[0] == "seed")
+
+    # ---- copies and replays ---------------------------------------------------------
+
+    def copy(self: GameT) -> GameT:
+        """An independent copy: moves on one do not touch the other."""
+        other = type(self).__new__(type(self))
+        other._copy_from(self)
+        other.__dict__.update(self.__dict__)
+        return other
+
+    def replay(self: GameT) -> GameT:
+        """A new game rebuilt from this one's setup and log: equal to this one."""
+        return self._rebuild(self._rules, self._origin(), self._seed, self._first_seed,
+                             self._log)
+
+    @classmethod
+    def _rebuild(cls: type[GameT], rules: Any, origin: dict[str, Any], seed: int | None,
+                 first_seed: int, log: Sequence[LogEntry]) -> GameT:
+        """The game set up from (rules, origin, first seed) with ``log`` played
+        through the rules; an unseeded game's moves take the logged seeds."""
+        game = cls(rules, seed=first_seed, **origin)  # type: ignore[call-arg]
+        game._seed = seed
+        pending: int | None = None
+        for entry in log:
+            if isinstance(entry, tuple) and entry[0] == "seed":
+                if seed is not None or pending is not None:
+                    raise CorruptStateError("a seed in the log where none can be: "
+                                            + ("the game is seeded" if seed is not None
+                                               else "two seeds in a row"))
+                pending = entry[1]
+            elif isinstance(entry, tuple):
+                game.set_deal(entry[1])  # type: ignore[attr-defined]
+            elif seed is None:
+                game._replay_unseeded(entry, pending)
+                pending = None
+            else:
+                game.play(entry)
+        if pending is not None:
+            raise CorruptStateError("the log ends with a seed that no move used")
+        return game
+
+    def _replay_unseeded(self, move: MoveT, seed: int | None) -> None:
+        """Play ``move`` of an unseeded game's log with the seed logged before it."""
+        before = len(self._log)
+        self._play_seeded_by(move, 0 if seed is None else seed)
+        drew = len(self._log) - before == 2
+        if drew != (seed is not None):
+            raise CorruptStateError(
+                f"move {move} of the log " + ("drew from the PRNG with no seed logged before it"
+                                              if drew else "did not use the seed logged before it"))
+
+    def __eq__(self, other: object) -> bool:
+        """Two games are equal when they have the same rules, seeds, log and state."""
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.to_bytes() == other.to_bytes()
+
+    __hash__ = None  # type: ignore[assignment]  # a game changes: no dict key
+
+    def __reduce__(self) -> tuple[Any, tuple[bytes]]:
+        return (type(self).from_bytes, (self.to_bytes(),))
+
+    def __copy__(self: GameT) -> GameT:
+        return self.copy()
+
+    def __deepcopy__(self: GameT, memo: dict[int, Any]) -> GameT:
+        return self.copy()
+
+    # ---- saves ----------------------------------------------------------------------
+
+    def _write_setup(self) -> tuple[int, bytes]:
+        """The flags (beyond bit 0) and the bytes of the game's setup."""
+        raise NotImplementedError
+
+    @classmethod
+    def _read_setup(cls, reader: _saves.Reader, flags: int) -> tuple[Any, dict[str, Any]]:
+        """The rules and :meth:`_origin` that :meth:`_write_setup` wrote."""
+        raise NotImplementedError
+
+    def _write_move(self, move: MoveT) -> bytes:
+        """A move's log entry."""
+        raise NotImplementedError
+
+    @classmethod
+    def _read_move(cls, tag: int, reader: _saves.Reader) -> MoveT:
+        """The move of a log entry with this tag (CorruptStateError for a bad tag)."""
+        raise NotImplementedError
+
+    def _write_deal(self, deal: Any) -> bytes:
+        """A hand-made deal's bytes (games with deals)."""
+        raise NotImplementedError
+
+    @classmethod
+    def _read_deal(cls, reader: _saves.Reader, rules: Any) -> Any:
+        """The deal :meth:`_write_deal` wrote, checked against ``rules``."""
+        raise NotImplementedError
+
+    def to_bytes(self) -> bytes:
+        """The whole game (setup, log, current state) as bytes for saving."""
+        flags, setup = self._write_setup()
+        out = _saves.header(self._KIND, int(self._seed is not None) | flags << 1,
+                            self._first_seed)
+        out += setup + struct.pack("<I", len(self._log))
+        log = self._LOG
+        for entry in self._log:
+            if not isinstance(entry, tuple):
+                out += self._write_move(entry)
+            elif entry[0] == "seed":
+                out += log.seed_entry(entry[1])
+            else:
+                out += log.tag_bytes(log.deal or 0) + self._write_deal(entry[1])
+        return bytes(out + self._save())
+
+    @classmethod
+    def from_bytes(cls: type[GameT], data: bytes | bytearray | memoryview) -> GameT:
+        """The game saved by :meth:`to_bytes`; CorruptStateError for anything else.
+
+        The saved log is replayed through the rules and must make exactly the
+        saved log and state, so a tampered save cannot produce an impossible game.
+        """
+        return _saves.decode(data, cls._WHAT, cls._decode)
+
+    @classmethod
+    def _decode(cls: type[GameT], data: bytes) -> GameT:
+        reader = _saves.Reader(data)
+        flags, first_seed = _saves.read_header(reader, cls._KIND, cls._MAX_FLAGS, cls._WHAT)
+        rules, origin = cls._read_setup(reader, flags >> 1)
+        log = cls._read_log(reader, rules)
+        final = reader.take(cls._SAVE_SIZE)
+        if not reader.at_end():
+            raise CorruptStateError("trailing bytes after the saved game")
+        cls.__new__(cls)._load(final)
+        seed = first_seed if flags & 1 else None
+        try:
+            game = cls._rebuild(rules, origin, seed, first_seed, log)
+        except (IllegalMoveError, DealError, NotationError) as exc:
+            raise CorruptStateError(f"the saved log does not replay: {exc}") from None
+        if game._log != log:
+            raise CorruptStateError("the saved log is not the one its moves make "
+                                    "(a roll or deal seed is missing, extra or misplaced)")
+        if game._save() != final:
+            raise CorruptStateError("the saved log does not reach the saved state")
+        return game
+
+    @classmethod
+    def _read_log(cls, reader: _saves.Reader, rules: Any) -> list[LogEntry]:
+        log: list[LogEntry] = []
+        fmt = cls._LOG
+        for _ in range(reader.unpack("<I")):
+            tag = reader.unpack(fmt.tag)
+            if tag == fmt.seed:
+                log.append(("seed", reader.unpack("<Q")))
+            elif tag == fmt.deal:
+                log.append(("deal", cls._read_deal(reader, rules)))
+            else:
+                log.append(cls._read_move(tag, reader))
+        return log

@@ -1,0 +1,109 @@
+"""Computer players for every game: each is an object with ``choose(view) -> Move``.
+
+A player only ever receives a view (what its seat may know); it never sees the
+game. Each game's players live in its package (``pintas.domino.players``,
+``pintas.caminos.players``, ``pintas.dice.players``); the players here serve
+every game, each turning into the game's own player of that name for the
+view it is given (found through :mod:`pintas.registry`).
+
+- :class:`RandomPlayer`: any legal move (every game).
+- :class:`GreedyPlayer`: the most points now, else the heaviest tile.
+- :class:`SuitPlayer`: the "most accompanied tile" heuristic.
+- :class:`SearchPlayer`: perfect-information Monte Carlo with playouts in C.
+- :class:`ThresholdPlayer` and :class:`OptimalPlayer`: the dice players.
+
+>>> from pintas import bots, domino
+>>> g = domino.Game(domino.Rules.dominican(), seed=1)
+>>> bots.GreedyPlayer().choose(g.view(g.to_move)) in g.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import registry
+from .dice import OptimalPlayer, ThresholdPlayer
+from .errors import RulesError
+from .protocol import Player
+
+__all__ = [
+    "GreedyPlayer",
+    "OptimalPlayer",
+    "Player",
+    "RandomPlayer",
+    "SearchPlayer",
+    "SuitPlayer",
+    "ThresholdPlayer",
+]
+
+
+class _Dispatching:
+    """A player that hands each view to its game's player of the same kind."""
+
+    _kind = ""
+
+    def __init__(self, **options: Any) -> None:
+        self._options = options
+        self._by_family: dict[str, Any] = {}
+
+    def _player_for(self, view: object) -> Any:
+        family = registry.family_of(view)
+        player = self._by_family.get(family.name)
+        if player is None:
+            kind = family.player_kind(self._kind)
+            if kind is None:
+                raise RulesError(f"{type(self).__name__} does not play {family.name}")
+            player = kind.cls(**self._options)
+            self._by_family[family.name] = player
+        return player
+
+    def choose(self, view: Any) -> Any:
+        """The move this player makes from ``view`` (its seat must be to move)."""
+        return self._player_for(view).choose(view)
+
+    __call__ = choose
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{k}={v!r}" for k, v in self._options.items())
+        return f"{type(self).__name__}({options})"
+
+
+class RandomPlayer(_Dispatching):
+    """Any legal move, uniformly at random from its own generator (``seed``)."""
+
+    _kind = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed=seed)
+
+
+class GreedyPlayer(_Dispatching):
+    """The move that scores most now; else the heaviest tile."""
+
+    _kind = "greedy"
+
+    def __init__(self) -> None:
+        super().__init__()
+
+
+class SuitPlayer(_Dispatching):
+    """Plays from the suits it holds most of, keeps doubles from being stranded,
+    and plays suits the opponents are known to lack."""
+
+    _kind = "suit"
+
+    def __init__(self) -> None:
+        super().__init__()
+
+
+class SearchPlayer(_Dispatching):
+    """Perfect-information Monte Carlo: samples the hidden tiles consistently with
+    the view, scores each legal move by playouts in C (GIL released), picks the
+    best. Budget: ``samples`` per decision and at most ``seconds`` of wall time;
+    deterministic for a given ``seed`` when the sample budget binds."""
+
+    _kind = "search"
+
+    def __init__(self, samples: int = 200, seconds: float | None = None, seed: int = 0) -> None:
+        super().__init__(samples=samples, seconds=seconds, seed=seed)

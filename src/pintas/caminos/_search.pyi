@@ -1,0 +1,26 @@
+"""Typing stubs of the compiled Caminos search binding (pintas.caminos._search)."""
+
+from typing import Any
+
+from ._engine import Move
+from .game import View
+
+MAX_COHORTS: int
+MAX_SAMPLES: int
+
+def derive(view: View) -> tuple[list[list[list[int]]], list[int], list[Any]]: ...
+
+class Info:
+    @property
+    def seat(self) -> int: ...
+    @property
+    def cohorts(self) -> tuple[tuple[tuple[int, int, int], ...], ...]: ...
+    @property
+    def since(self) -> tuple[int, ...]: ...
+    @property
+    def known(self) -> tuple[int, ...]: ...
+    def __init__(self, view: View) -> None: ...
+    def search(self, seed: int, first: int,
+               count: int) -> tuple[list[Move], list[int], int, int]: ...
+    def sample(self, seed: int,
+               index: int = ...) -> tuple[tuple[int, ...], tuple[int, ...], int]: ...

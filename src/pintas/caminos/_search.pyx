@@ -1,0 +1,220 @@
+# cython: language_level=3, boundscheck=False, cdivision=True
+"""Binding of the Caminos search (csrc/caminos_search.c): what one seat knows,
+read from its :class:`~pintas.caminos.View` alone, and the Monte Carlo search.
+
+:class:`Info` reads the view once: the table, the hands' sizes, the tiles
+known in other hands (revealed and not placed), and from the round's log the
+*cohorts* of each hand (the deal, then one per draw) with the numbers the seat
+was seen to lack after each (it drew or passed while an open side showed
+them), and for each tile the last moment a renewal put it into the pile.
+caminos_search.h explains why every sample that respects these is a world
+the seat cannot rule out. :mod:`pintas.caminos.players` uses this; the search
+runs in C without the GIL.
+"""
+
+from libc.string cimport memset
+from libc.stdint cimport uint64_t, uint32_t
+
+from pintas._base cimport pintas_rng, pintas_rng_seed
+from pintas.caminos._engine cimport move_of
+
+from pintas.errors import CorruptStateError, IllegalMoveError, RulesError
+from pintas.tiles import TILES
+
+MAX_COHORTS = PINTAS_CAMINOS_SEARCH_MAX_COHORTS
+MAX_SAMPLES = PINTAS_CAMINOS_SEARCH_MAX_SAMPLES
+_SEED_LIMIT = 1 << 64
+_FULL_PATH = {"renew": 0, "stay": 1, "discard": 2}
+
+def _open_numbers(slots, int side_tiles):
+    """The numbers the open sides show (bit n), from the replayed slots."""
+    cdef int numbers = 0
+    for slot in slots:
+        if slot is None:
+            continue
+        ends, lens = slot
+        for side in range(2):
+            if lens[side] < side_tiles:
+                numbers |= 1 << ends[side]
+    return numbers
+
+
+def derive(view):
+    """Replay the round's public log of ``view``: the cohorts of every hand
+    (``[at, tiles, voids]`` lists, oldest first), the ``since`` of every tile
+    (log position of the last renewal that put it into the pile, else 0) and
+    the path slots as the log leaves them (``(ends, lens)`` or None).
+
+    Positions count from the round's ``deal`` event (0). The deal is cohort
+    ``[0, hand_size, 0]``; a draw at position p first adds the numbers open
+    then to the drawer's newest cohort's voids (it could place none of its
+    tiles), then opens cohort ``[p, 1, 0]``; a pass adds them too.
+    """
+    rules = view.rules
+    cdef int side_tiles = rules.side_tiles
+    cohorts = [[[0, rules.hand_size, 0]] for _ in range(rules.players)]
+    since = [0] * 28
+    slots = [None] * rules.paths
+    for pos, e in enumerate(view.round_log):
+        kind = e.kind
+        if kind == "path":
+            slots[e.path - 1] = ([e.tile.high, e.tile.low], [0, 0])
+        elif kind == "place":
+            ends, lens = slots[e.path - 1]
+            side = 0 if e.side == "front" else 1
+            lens[side] += 1
+            ends[side] = e.tile.other_end(ends[side])
+        elif kind == "close":
+            if e.reason == "renew":
+                for t in e.tiles:
+                    since[t.index] = pos
+            elif e.reason == "discard":
+                slots[e.path - 1] = None
+        elif kind == "no_path":
+            slots[e.path - 1] = None
+        elif kind == "draw" or kind == "pass":
+            cohorts[e.seat][-1][2] |= _open_numbers(slots, side_tiles)
+            if kind == "draw":
+                cohorts[e.seat].append([pos, 1, 0])
+    for seat_cohorts in cohorts:
+        while len(seat_cohorts) > MAX_COHORTS:
+            # merge the two oldest draws: the newer one's constraint is the looser
+            older = seat_cohorts.pop(1)
+            seat_cohorts[1][1] += older[1]
+    return cohorts, since, slots
+
+
+cdef class Info:
+    """What the seat of ``view`` knows, as the C search reads it. The view must
+    be in the playing phase with its seat to move.
+
+    >>> from pintas import caminos
+    >>> g = caminos.Game(caminos.Rules.base(players=2), seed=3)
+    >>> _ = g.play(g.legal_moves()[0]); _ = g.play(g.legal_moves()[0])
+    >>> info = Info(g.view(g.to_move))
+    >>> info.cohorts[1 - g.to_move]
+    ((0, 6, 0),)
+    """
+
+    cdef pintas_caminos_info info
+    cdef readonly int seat
+    """The observer's seat."""
+    cdef readonly tuple cohorts
+    """Per seat, its cohorts as ``(at, tiles, voids)``, oldest first."""
+    cdef readonly tuple since
+    """Per tile index, the log position of the last renewal that put it into
+    the pile this round (0: none)."""
+
+    def __init__(self, view):
+        from pintas.caminos.game import View
+        if not isinstance(view, View):
+            raise RulesError(f"the Caminos search reads a caminos.View: got {view!r}")
+        if view.is_over or view.phase != "play" or view.to_move != view.seat:
+            raise IllegalMoveError(f"seat {view.seat} is not to move in play (phase "
+                                   f"{view.phase!r}, seat {view.to_move} to move)")
+        cohorts, since, _ = derive(view)
+        self.seat = view.seat
+        self.cohorts = tuple(tuple(tuple(c) for c in seat) for seat in cohorts)
+        self.since = tuple(since)
+        self._fill(view, cohorts, since)
+        if pintas_caminos_info_check(&self.info) != 0:
+            raise CorruptStateError(f"the view of seat {view.seat} is not a consistent "
+                                    f"Caminos position (round {view.round})")
+
+    cdef _fill(self, view, cohorts, since):
+        cdef pintas_caminos_info *k = &self.info
+        cdef int seat, i, side, j
+        memset(k, 0, sizeof(pintas_caminos_info))
+        rules = view.rules
+        k.rules.players = rules.players
+        k.rules.paths = rules.paths
+        k.rules.hand_size = rules.hand_size
+        k.rules.side_tiles = rules.side_tiles
+        k.rules.full_path = _FULL_PATH[rules.full_path]
+        k.rules.rounds = rules.rounds
+        for i in range(8):
+            k.path[i].centre = 0xFF
+            for side in range(2):
+                for j in range(2):
+                    k.path[i].tile[side][j] = 0xFF
+        for i, path in enumerate(view.paths[:8]):
+            if path.centre is None or path.ends is None:
+                continue
+            k.path[i].centre = path.centre.index
+            for side, tiles in enumerate((path.front, path.back)):
+                k.path[i].len[side] = len(tiles)
+                k.path[i].end[side] = path.ends[side]
+                for j, tile in enumerate(tiles[:2]):
+                    k.path[i].tile[side][j] = tile.index
+        k.hand = int(view.hand)
+        k.discard = int(view.discard)
+        k.seat = view.seat
+        k.pile_len = view.pile_size
+        k.passes = view.passes
+        k.out_seat = 0xFF if view.out_seat is None else view.out_seat
+        k.last_turns = view.last_turns
+        k.starter = 0xFF if view.starter is None else view.starter
+        for i in range(28):
+            k.since[i] = since[i]
+        for seat in range(rules.players):
+            k.hand_len[seat] = view.hand_sizes[seat]
+            if seat != view.seat:
+                k.known[seat] = int(view.known_tiles(seat))
+            k.n_cohorts[seat] = len(cohorts[seat])
+            for i, (at, tiles, voids) in enumerate(cohorts[seat]):
+                k.cohort[seat][i].at = min(at, 0xFFFF)
+                k.cohort[seat][i].tiles = min(tiles, 0xFF)
+                k.cohort[seat][i].voids = voids
+
+    @property
+    def known(self):
+        """Per seat, the mask of tiles known to be in its hand (0 for the observer)."""
+        return tuple(self.info.known[s] for s in range(self.info.rules.players))
+
+    def search(self, seed, first, count):
+        """Score every legal move over samples ``first .. first + count - 1``:
+        ``(moves, sums, samples, relaxed)``, the mean of move i being
+        ``sums[i] / samples``. Runs without the GIL."""
+        cdef pintas_caminos_search_result result
+        cdef uint64_t c_seed = _seed(seed)
+        cdef uint32_t c_first, c_count
+        cdef int status
+        if type(first) is not int or not 0 <= first < (1 << 32):
+            raise RulesError(f"first sample must be a whole number 0..2**32-1: got {first!r}")
+        if type(count) is not int or not 0 <= count <= MAX_SAMPLES:
+            raise RulesError(f"samples must be a whole number 0..{MAX_SAMPLES}: got {count!r}")
+        c_first, c_count = first, count
+        with nogil:
+            status = pintas_caminos_search(&self.info, c_seed, c_first, c_count, &result)
+        if status != 0:
+            raise CorruptStateError(f"the search failed on the view of seat {self.seat} "
+                                    f"(status {status})")
+        moves = [move_of(&result.move[i]) for i in range(result.n_moves)]
+        sums = [result.sum[i] for i in range(result.n_moves)]
+        return moves, sums, result.samples, result.relaxed
+
+    def sample(self, seed, index=0):
+        """The world search's sample ``index`` with ``seed`` sees: ``(hands,
+        pile, level)`` with every seat's hand as a mask, the pile in draw
+        order as tile indices, and the sampler's fallback level (0: every
+        constraint held)."""
+        cdef pintas_rng rng
+        cdef pintas_caminos_state state
+        cdef int level = 0, status
+        cdef uint64_t c_seed = _seed(seed)
+        if type(index) is not int or not 0 <= index < (1 << 32):
+            raise RulesError(f"a sample index is a whole number 0..2**32-1: got {index!r}")
+        pintas_rng_seed(&rng, c_seed, PINTAS_CAMINOS_SEARCH_STREAM + <uint64_t>index)
+        with nogil:
+            status = pintas_caminos_sample(&self.info, &rng, &state, &level)
+        if status != 0:
+            raise CorruptStateError(f"no sample for the view of seat {self.seat}")
+        hands = tuple(state.hand[s] for s in range(self.info.rules.players))
+        pile = tuple(state.pile[i] for i in range(state.pile_len))
+        return hands, pile, level
+
+
+cdef uint64_t _seed(seed) except? 0:
+    if type(seed) is not int or not 0 <= seed < _SEED_LIMIT:
+        raise RulesError(f"a seed is a whole number 0..2**64-1: got {seed!r}")
+    return seed

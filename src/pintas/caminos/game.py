@@ -1,0 +1,559 @@
+"""Caminos: place your tiles on short paths, and be the first without tiles.
+
+Five path centres lie face up (two in ``two_paths``); each path takes tiles at
+its *front* (the centre's high end) and its *back* (its low end), each tile
+matching the number showing there. A full path closes: it is renewed from the
+draw pile (``base``), stays closed (``no_renewal``) or is discarded and renewed
+(``two_paths``). A player who can place must place one tile; otherwise draws
+one, or passes with an empty pile. When a player runs out, everybody else has
+one last turn; every tile left costs a point; three rounds. Who starts each
+round is decided by secret reveals of a tile from the hand.
+
+Path numbers are 1-based: ``5|3 front 2`` places 5|3 at the front of path 2.
+
+>>> from pintas import caminos
+>>> g = caminos.Game(caminos.Rules.base(players=3), seed=7)
+>>> g.phase, g.to_move, len(g.paths), g.pile_size
+('reveal', 0, 5, 5)
+>>> str(g.paths[0])
+'path 1: back 0 (1 free) [0|3] front 3 (1 free)'
+>>> str(g.hand(0))
+'3|3 4|0 4|1 5|0 5|3 6|1'
+>>> g.legal_moves()[:2]
+[Move('reveal', '3|3'), Move('reveal', '4|0')]
+>>> [str(e) for e in g.play("reveal 6|1")]
+['seat 0 chooses 6|1 to reveal']
+>>> g.view(1).log[-1]
+Event('choose', seat=0, count=1)
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import _saves
+from .._checks import check_games, check_seed
+from .._deals import Hand, Tiles, check_hands, hand_of, tile_list
+from .._game import GameBase
+from .._plain import PlainRecord
+from .._view import ViewBase
+from ..errors import CorruptStateError, DealError, IllegalMoveError, NotationError, RulesError
+from ..tiles import TILE_COUNT, TILES, Tile, TileLike, TileSet, as_tile
+from . import _engine
+from ._engine import Event, Move
+from .rules import Rules
+
+__all__ = ["Deal", "Game", "Path", "SimulationStats", "View", "simulate"]
+
+SIDES = ("front", "back")
+
+
+_SIDE_WORDS = {"front": "front", "f": "front", "adelante": "front", "frente": "front",
+               "delante": "front", "back": "back", "b": "back", "atras": "back",
+               "atrás": "back", "detras": "back", "detrás": "back"}
+_DRAW_WORDS = ("draw", "d", "robar", "robo", "roba")
+_PASS_WORDS = ("pass", "p", "paso", "pasar", "pasa")
+_REVEAL_WORDS = ("reveal", "r", "revelar", "revelo")
+
+
+@dataclass(frozen=True, init=False)
+class Deal(PlainRecord):
+    """A hand-made deal: the path centres (path 1 first), each seat's hand and
+    the draw pile in draw order (its first tile is drawn first).
+
+    >>> d = Deal.complete(paths="6|5 4|4", hands=["6|6 5|5 4|3 3|3 2|2 1|1",
+    ...                                           "6|4 5|4 4|2 3|2 2|1 1|0"], pile="0|0")
+    >>> len(d.paths), len(d.pile), str(d.pile[0]), str(d.pile[1])
+    (2, 14, '0|0', '6|3')
+    """
+
+    paths: tuple[Tile, ...]
+    hands: tuple[TileSet, ...]
+    pile: tuple[Tile, ...] = field(default=())
+
+    def __init__(self, paths: Tiles, hands: Iterable[Hand], pile: Tiles = ()) -> None:
+        object.__setattr__(self, "paths", tile_list(paths, "the paths"))
+        object.__setattr__(self, "hands", tuple(hand_of(hand) for hand in hands))
+        object.__setattr__(self, "pile", tile_list(pile, "the pile"))
+
+    @classmethod
+    def complete(cls, paths: Tiles, hands: Iterable[Hand], pile: Tiles = ()) -> Deal:
+        """A deal whose pile is ``pile`` followed by every tile not named yet,
+        from 6|6 down."""
+        partial = cls(paths, hands, pile)
+        used = set(partial.paths) | set(partial.pile)
+        for hand in partial.hands:
+            used |= set(hand)
+        rest = [t for t in reversed(TILES) if t not in used]
+        return cls(partial.paths, partial.hands, [*partial.pile, *rest])
+
+    def check(self, rules: Rules) -> None:
+        """Raise :class:`~pintas.errors.DealError` unless this is a deal of ``rules``."""
+        if len(self.paths) != rules.paths:
+            raise DealError(f"{rules} reveals {rules.paths} paths: got {len(self.paths)}")
+        seen = check_hands(self.hands, rules.players, rules.hand_size, int(TileSet(self.paths)))
+        in_pile = int(TileSet(self.pile))
+        if seen & in_pile:
+            raise DealError(f"in the pile and dealt too: {TileSet.from_mask(seen & in_pile)}")
+        rest = TILE_COUNT - rules.paths - rules.players * rules.hand_size
+        if len(self.pile) != rest:
+            missing = TileSet.from_mask(((1 << TILE_COUNT) - 1) & ~(seen | in_pile))
+            raise DealError(f"the pile must list the {rest} undealt tiles in draw order: "
+                            f"got {len(self.pile)}" + (f" (missing {missing})" if missing else ""))
+
+    def _c_args(self) -> tuple[list[int], list[int], list[int]]:
+        masks = [int(h) for h in self.hands] + [0] * (4 - len(self.hands))
+        return [t.index for t in self.paths], masks, [t.index for t in self.pile]
+
+
+@dataclass(frozen=True)
+class Path(PlainRecord):
+    """One path on the table, as everybody sees it.
+
+    ``front`` and ``back`` list the side's tiles from the centre outwards;
+    ``ends`` is the number each side shows outwards (front, back); ``free`` how
+    many more tiles each side takes. A path with no free place is closed (a
+    full ``no_renewal`` path); ``centre`` None means the slot has no path any
+    more (``two_paths`` with an empty pile).
+    """
+
+    number: int
+    centre: Tile | None
+    front: tuple[Tile, ...] = ()
+    back: tuple[Tile, ...] = ()
+    ends: tuple[int, int] | None = None
+    free: tuple[int, int] = (0, 0)
+
+    @property
+    def closed(self) -> bool:
+        """True when the path takes no more tiles (full, or no path at all)."""
+        return self.centre is None or self.free == (0, 0)
+
+    @property
+    def numbers(self) -> tuple[int | None, int | None]:
+        """The number a tile must show to go on the (front, back), None where
+        that side takes nothing."""
+        if self.ends is None:
+            return (None, None)
+        return (self.ends[0] if self.free[0] else None, self.ends[1] if self.free[1] else None)
+
+    @property
+    def tiles(self) -> TileSet:
+        """Every tile of the path."""
+        centre = () if self.centre is None else (self.centre,)
+        return TileSet((*centre, *self.front, *self.back))
+
+    def sides_for(self, tile: TileLike) -> tuple[str, ...]:
+        """The sides (``"front"``, ``"back"``) where ``tile`` could go now."""
+        t = as_tile(tile)
+        return tuple(side for side, n in zip(SIDES, self.numbers, strict=True)
+                     if n is not None and t.has(n))
+
+    @property
+    def chain(self) -> tuple[tuple[int, int], ...]:
+        """The path from its back end to its front end, each tile as
+        ``(left, right)`` numbers so that touching numbers match."""
+        if self.centre is None:
+            return ()
+        line = [(self.centre.low, self.centre.high)]
+        for tile in self.back:
+            touching = line[0][0]
+            line.insert(0, (tile.other_end(touching), touching))
+        for tile in self.front:
+            touching = line[-1][1]
+            line.append((touching, tile.other_end(touching)))
+        return tuple(line)
+
+    def __str__(self) -> str:
+        if self.centre is None or self.ends is None:
+            return f"path {self.number}: (no path)"
+        tiles = "".join(f"[{a}|{b}]" for a, b in self.chain)
+        if self.closed:
+            return f"path {self.number}: {tiles} closed"
+        sides = [f"{side} {end} ({free} free)" if free else f"{side} {end} (full)"
+                 for side, end, free in zip(SIDES, self.ends, self.free, strict=True)]
+        return f"path {self.number}: {sides[1]} {tiles} {sides[0]}"
+
+
+@dataclass(frozen=True)
+class View(ViewBase[Move]):
+    """What one seat may know: its own hand, the table, counts, the reveals
+    shown so far and the public log.
+
+    Never another hand, the pile's contents or order, or another seat's reveal
+    choice before everyone in the step has chosen. Bots receive views.
+    """
+
+    seat: int
+    rules: Rules
+    hand: TileSet
+    paths: tuple[Path, ...]
+    hand_sizes: tuple[int, ...]
+    pile_size: int
+    discard: TileSet
+    scores: tuple[int, ...]
+    to_move: int | None
+    round: int
+    phase: str
+    starter: int | None
+    step: int
+    contenders: tuple[int, ...]
+    chosen: tuple[int, ...]
+    my_choice: Tile | None
+    revealed: tuple[tuple[Tile, ...], ...]
+    out_seat: int | None
+    last_turns: int
+    passes: int
+    log: tuple[Event, ...]
+    is_over: bool
+    winners: tuple[int, ...]
+
+    def _legal(self) -> list[Move]:
+        # in the engine's order
+        if self.phase == "reveal":
+            shown = set(self.revealed[self.seat])
+            return [Move.reveal(t) for t in self.hand if t not in shown]
+        moves = []
+        for tile in self.hand:
+            for path in self.paths:
+                for side in path.sides_for(tile):
+                    moves.append(Move.place(tile, side, path.number))
+        if moves:
+            return moves
+        return [Move.draw() if self.pile_size else Move.pass_()]
+
+    def known_tiles(self, seat: int) -> TileSet:
+        """Tiles ``seat`` revealed this round and has not placed: still in its hand."""
+        placed = {e.tile for e in self.round_log if e.kind == "place" and e.seat == seat}
+        return TileSet(t for t in self.revealed[seat] if t not in placed)
+
+
+
+class Game(_engine.CaminosGame, GameBase[Rules, Move, Event, View]):
+    """A Caminos game from its first deal to its winners: the referee, which sees all.
+
+    Moves are :class:`Move` values or their notation: ``reveal 6|4``,
+    ``5|3 front 2``, ``draw``, ``pass``; :meth:`parse_move` also takes short
+    forms (``5|3 f2``, ``5|3 2``, a bare ``5|3`` when it fits one place only).
+    Every move returns the events it caused. With ``seed`` the game is a pure
+    function of (rules, seed, moves); without, every deal and reshuffle gets a
+    fresh seed from the OS.
+
+    >>> g = Game(Rules.base(players=2), deal=Deal.complete(
+    ...     paths="6|5 4|4 3|1 2|0 1|0",
+    ...     hands=["6|6 6|4 5|5 4|1 3|3 2|2", "6|3 5|3 4|3 3|2 1|1 0|0"]), seed=1)
+    >>> _ = g.play("reveal 6|6"), g.play("reveal 6|3")
+    >>> g.phase, g.to_move
+    ('play', 0)
+    >>> [str(e) for e in g.play("6|6 front 1")]
+    ['seat 0 places 6|6 on the front of path 1']
+    >>> g.paths[0].numbers
+    (None, 5)
+    """
+
+    _PACKAGE = "caminos"
+    _WHAT = "Caminos game"
+    _KIND = "C"
+    _MAX_FLAGS = 3
+    _LOG = _saves.LogFormat("<H", seed=0xFFFE, deal=0xFFFD)
+    _SAVE_SIZE = _engine.SAVE_SIZE
+    _RULES = Rules
+
+    _first_deal: Deal | None
+
+    def __init__(self, rules: Rules, seed: int | None = None, deal: Deal | None = None) -> None:
+        if deal is not None:
+            if not isinstance(deal, Deal):
+                raise DealError(f"deal must be a caminos.Deal: got {deal!r}")
+            if isinstance(rules, Rules):
+                deal.check(rules)
+        self._open(rules, seed, None if deal is None else deal._c_args())
+        self._first_deal = deal
+
+    def _origin(self) -> dict[str, Any]:
+        return {"deal": self._first_deal}
+
+    # ---- what everyone can ask -------------------------------------------
+
+    @property
+    def deal_seeds(self) -> tuple[int, ...]:
+        """The seeds the OS gave this game's deals and reshuffles, for audit (empty if seeded)."""
+        return () if self._seed is not None else (self._first_seed, *self._logged_seeds())
+
+    @property
+    def winner(self) -> int | None:
+        """The single winner, or None while playing or when the win is shared
+        (see :attr:`winners`)."""
+        winners = self.winners
+        return winners[0] if len(winners) == 1 else None
+
+    @property
+    def paths(self) -> tuple[Path, ...]:
+        """Every path slot, path 1 first."""
+        out = []
+        for slot in range(self._path_count()):
+            raw = self._path_raw(slot)
+            if raw is None:
+                out.append(Path(number=slot + 1, centre=None))
+            else:
+                centre, front, back, ends, free = raw
+                out.append(Path(slot + 1, centre, front, back, ends, free))
+        return tuple(out)
+
+    @property
+    def discard(self) -> TileSet:
+        """Tiles out of the round (``two_paths``: the discarded paths)."""
+        return TileSet.from_mask(self._discard_mask())
+
+    @property
+    def pile(self) -> tuple[Tile, ...]:
+        """The draw pile in draw order (the referee's secret: no view shows it)."""
+        return self._pile()
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many tiles each seat holds."""
+        return self._hand_sizes()
+
+    @property
+    def chosen(self) -> tuple[int, ...]:
+        """The seats that have chosen their reveal tile in the current step."""
+        return self._chosen()
+
+    @property
+    def reveals(self) -> tuple[tuple[Tile, ...], ...]:
+        """The tiles each seat has revealed this round, in step order (public)."""
+        shown: list[list[Tile]] = [[] for _ in range(self._rules.players)]
+        for event in self._round_events():
+            if event.kind == "reveal" and event.seat is not None and event.tile is not None:
+                shown[event.seat].append(event.tile)
+        return tuple(tuple(s) for s in shown)
+
+    def _round_events(self) -> list[Event]:
+        events = self._events
+        for i in range(len(events) - 1, -1, -1):
+            if events[i].kind == "deal":
+                return events[i:]
+        return events
+
+    def hand(self, seat: int) -> TileSet:
+        """The tiles ``seat`` holds (the referee sees every hand)."""
+        self._check_seat(seat)
+        return TileSet.from_mask(self._hand_mask(seat))
+
+    def choice(self, seat: int) -> Tile | None:
+        """The reveal tile ``seat`` has chosen in this step and not yet shown
+        (the referee's secret), or None."""
+        self._check_seat(seat)
+        return self._choice(seat)
+
+    # ---- moves -----------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move written ``text``.
+
+        Full notation (``5|3 front 2``, ``reveal 6|4``, ``draw``, ``pass``) or a
+        shorter form that names one legal move: the side as ``f``/``b`` and
+        glued to the path (``5|3 f2``), the path or the side left out when only
+        one place fits (``5|3 2``, ``5|3``), a bare tile while revealing. Raises
+        NotationError for text that is not a move or names several, and
+        IllegalMoveError for a move that is not legal now (the game is
+        unchanged either way).
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"a move is written like '5|3 front 2', 'reveal 6|4', 'draw' "
+                                f"or 'pass': got {text!r}")
+        words = text.strip().lower().replace(",", " ").split()
+        legal = self.legal_moves()
+        if not words:
+            raise NotationError(f"a move is written like '5|3 front 2', 'reveal 6|4', 'draw' "
+                                f"or 'pass': got {text!r}")
+        if len(words) == 1 and words[0] in _DRAW_WORDS:
+            return self._legal_or_raise(Move.draw(), text, legal)
+        if len(words) == 1 and words[0] in _PASS_WORDS:
+            return self._legal_or_raise(Move.pass_(), text, legal)
+        if words[0] in _REVEAL_WORDS:
+            if len(words) != 2:
+                raise NotationError(f"a reveal is written like 'reveal 6|4': got {text!r}")
+            return self._legal_or_raise(Move.reveal(_tile_in(words[1], text)), text, legal)
+        tile = _tile_in(words[0], text)
+        side, path = _where(words[1:], text)
+        if self.phase == "reveal" and side is None and path is None:
+            return self._legal_or_raise(Move.reveal(tile), text, legal)
+        fits = [m for m in legal if m.kind == "place" and m.tile == tile
+                and (side is None or m.side == side) and (path is None or m.path == path)]
+        if len(fits) == 1:
+            return fits[0]
+        if len(fits) > 1:
+            raise NotationError(f"{text!r} fits more than one place: say "
+                                f"{' or '.join(repr(str(m)) for m in fits)}")
+        if side is not None and path is not None:
+            return self._legal_or_raise(Move.place(tile, side, path), text, legal)
+        return self._legal_or_raise(None, text, legal)
+
+    def _legal_or_raise(self, move: Move | None, text: str, legal: list[Move]) -> Move:
+        if move is not None and move in legal:
+            return move
+        if self.is_over:
+            raise IllegalMoveError(f"the game is over: {text!r} cannot be played")
+        listed = ", ".join(map(str, legal))
+        raise IllegalMoveError(f"{text!r} is not legal now for seat {self.to_move} "
+                               f"(legal: {listed})")
+
+    def set_deal(self, deal: Deal) -> list[Event]:
+        """Replace the current round's deal by a hand-made one, before anyone
+        has chosen a reveal tile in it: a kiosk dealing real tiles, or a test
+        that needs an exact position in a later round."""
+        if not isinstance(deal, Deal):
+            raise DealError(f"set_deal takes a caminos.Deal: got {deal!r}")
+        deal.check(self._rules)
+        events = self._set_deal(*deal._c_args())
+        self._log.append(("deal", deal))
+        return events
+
+    # ---- views, copies, bytes -------------------------------------------
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now (see :class:`View`)."""
+        self._check_seat(seat)
+        return View(
+            seat=seat, rules=self._rules, hand=self.hand(seat), paths=self.paths,
+            hand_sizes=self.hand_sizes, pile_size=self.pile_size, discard=self.discard,
+            scores=self.scores, to_move=self.to_move, round=self.round, phase=self.phase,
+            starter=self.starter, step=self.step, contenders=self.contenders,
+            chosen=self.chosen, my_choice=self._choice(seat), revealed=self.reveals,
+            out_seat=self.out_seat, last_turns=self.last_turns, passes=self.passes,
+            log=tuple(e if e.seat == seat else e.hidden() for e in self._events),
+            is_over=self.is_over, winners=self.winners)
+
+    # ---- saves -----------------------------------------------------------
+
+    def _write_setup(self) -> tuple[int, bytes]:
+        setup = bytes(self._rules._fields())
+        if self._first_deal is None:
+            return 0, setup
+        return 1, setup + self._write_deal(self._first_deal)
+
+    @classmethod
+    def _read_setup(cls, reader: _saves.Reader, flags: int) -> tuple[Rules, dict[str, Any]]:
+        try:
+            rules = Rules._from_fields(tuple(reader.take(6)))
+        except RulesError as exc:
+            raise CorruptStateError(f"the save's rules are not Caminos rules: {exc}") from None
+        return rules, {"deal": cls._read_deal(reader, rules) if flags & 1 else None}
+
+    def _write_move(self, move: Move) -> bytes:
+        return struct.pack("<H", move.code)
+
+    @classmethod
+    def _read_move(cls, tag: int, reader: _saves.Reader) -> Move:
+        if tag > _engine.MAX_CODE:
+            raise CorruptStateError(f"bad log entry {tag} in the save")
+        return Move.from_code(tag)
+
+    def _write_deal(self, deal: Deal) -> bytes:
+        paths, hands, pile = deal._c_args()
+        return (bytes([len(paths), *paths]) + struct.pack("<4I", *hands)
+                + bytes([len(pile), *pile]))
+
+    @classmethod
+    def _read_deal(cls, reader: _saves.Reader, rules: Rules) -> Deal:
+        paths = reader.take(reader.take(1)[0])
+        masks = struct.unpack("<4I", reader.take(16))
+        pile = reader.take(reader.take(1)[0])
+        if (any(m >> TILE_COUNT for m in masks) or any(t >= TILE_COUNT for t in paths)
+                or any(t >= TILE_COUNT for t in pile) or any(masks[rules.players:])):
+            raise CorruptStateError("a saved deal names a tile or a seat that does not exist")
+        try:
+            deal = Deal(paths=[TILES[t] for t in paths],
+                        hands=[TileSet.from_mask(m) for m in masks[:rules.players]],
+                        pile=[TILES[t] for t in pile])
+            deal.check(rules)
+        except DealError as exc:
+            raise CorruptStateError(f"a saved deal is not a deal of its rules: {exc}") from None
+        return deal
+
+    def __repr__(self) -> str:
+        if self.is_over:
+            state = f"over, won by {self.winners}"
+        elif self.phase == "reveal":
+            state = f"seat {self.to_move} to reveal"
+        else:
+            state = f"seat {self.to_move} to move"
+        return (f"<caminos.Game {self._rules}, round {self.round}, scores {self.scores}, "
+                f"{state}>")
+
+
+def _tile_in(word: str, text: str) -> Tile:
+    try:
+        return Tile.parse(word)
+    except ValueError:  # NotationError, or a non-ASCII digit such as '²'
+        where = f"got {text!r}" if word == text.strip().lower() else (
+            f"{word!r} in {text!r} is not a tile")
+        raise NotationError(f"a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or "
+                            f"'pass': {where}") from None
+
+
+def _where(words: Sequence[str], text: str) -> tuple[str | None, int | None]:
+    """The side and path number named by the words after a tile."""
+    side: str | None = None
+    path: int | None = None
+    for word in words:
+        letters = word.rstrip("0123456789")
+        digits = word[len(letters):]
+        if letters:
+            if letters not in _SIDE_WORDS or side is not None:
+                raise NotationError(f"a placement is written like '5|3 front 2': "
+                                    f"{word!r} in {text!r} is not a side")
+            side = _SIDE_WORDS[letters]
+        if digits:
+            if path is not None or int(digits) < 1:
+                raise NotationError(f"a placement is written like '5|3 front 2': "
+                                    f"{word!r} in {text!r} is not a path number")
+            path = int(digits)
+    return side, path
+
+
+@dataclass(frozen=True)
+class SimulationStats:
+    """Totals of a batch of random Caminos games played in C."""
+
+    games: int
+    rounds: int
+    moves: int
+    blocked: int
+    closes: int
+    ties: int
+    shared: int
+    longest_round: int
+    wins: tuple[int, ...]
+    starts: tuple[int, ...]
+    points: tuple[int, ...]
+
+    @property
+    def mean_points_per_round(self) -> tuple[float, ...]:
+        """Points per round for each seat (0 or negative)."""
+        return tuple(p / self.rounds for p in self.points) if self.rounds else ()
+
+    @property
+    def block_rate(self) -> float:
+        """Share of rounds that ended with every player passing."""
+        return self.blocked / self.rounds if self.rounds else 0.0
+
+
+def simulate(rules: Rules, games: int = 1000, seed: int = 0) -> SimulationStats:
+    """Play ``games`` whole games of uniformly random legal moves (reveals too)
+    in C with the GIL released. Game ``i`` is seeded ``seed + i``.
+
+    >>> s = simulate(Rules.base(players=3), games=100, seed=1)
+    >>> s.games, s.rounds, sum(s.wins) >= 100
+    (100, 300, True)
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"simulate needs a caminos.Rules: got {rules!r}")
+    check_games(games)
+    check_seed(seed)
+    return SimulationStats(**_engine.simulate(rules._fields(), games, seed))

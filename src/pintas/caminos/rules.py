@@ -1,0 +1,134 @@
+"""The rules of Caminos: the variant, the seats and the rounds.
+
+>>> r = Rules.base(players=4)
+>>> r.name, r.paths, r.hand_size
+('caminos', 5, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .._checks import check_int
+from .._rules import RulesBase
+from ..errors import RulesError
+from . import _engine
+
+__all__ = ["FULL_PATH", "PRESET_NAMES", "VARIANTS", "Rules"]
+
+VARIANTS = ("base", "no_renewal", "two_paths")
+PRESET_NAMES = {"base": "caminos", "no_renewal": "caminos_no_renewal",
+                "two_paths": "caminos_two_paths"}
+FULL_PATH = ("renew", "stay", "discard")
+MAX_ROUNDS = 99
+
+
+@dataclass(frozen=True)
+class Rules(RulesBase):
+    """The rules of a Caminos game: the variant, the seats and the rounds.
+
+    Build them with a preset and adjust with :meth:`replace`; a bad setting
+    raises :class:`~pintas.errors.RulesError`. The shape of the table follows
+    from the variant and the players (see :attr:`paths`, :attr:`hand_size`,
+    :attr:`side_tiles`, :attr:`full_path`).
+
+    >>> r = Rules.base(players=4)
+    >>> r.name, r.paths, r.hand_size, r.side_tiles, r.full_path, r.rounds
+    ('caminos', 5, 5, 1, 'renew', 3)
+    >>> Rules.two_paths(players=4).hand_size
+    6
+    >>> r.replace(rounds=5).rounds
+    5
+    >>> Rules.no_renewal(players=5)
+    Traceback (most recent call last):
+    ...
+    pintas.errors.RulesError: players must be a whole number 2..4: got 5
+    """
+
+    variant: str
+    players: int = 3
+    rounds: int = 3
+
+    def __post_init__(self) -> None:
+        if self.variant not in VARIANTS:
+            raise RulesError(f"variant must be one of {', '.join(map(repr, VARIANTS))}: "
+                             f"got {self.variant!r}")
+        for name, value, high in (("players", self.players, 4),
+                                  ("rounds", self.rounds, MAX_ROUNDS)):
+            check_int(name, value, 2 if name == "players" else 1, high)
+        _engine.check_rules(self._fields())
+
+    @classmethod
+    def base(cls, players: int = 3, **options: Any) -> Rules:
+        """The base game (preset ``caminos``): 5 paths taking one tile a side,
+        a full path (3 tiles) renewed from the pile; 6 tiles a hand, 5 with 4 players."""
+        return cls._variant("base", players, options)
+
+    @classmethod
+    def no_renewal(cls, players: int = 3, **options: Any) -> Rules:
+        """``caminos_no_renewal``: paths take 2 tiles a side (5 in all) and stay
+        closed on the table once full."""
+        return cls._variant("no_renewal", players, options)
+
+    @classmethod
+    def two_paths(cls, players: int = 3, **options: Any) -> Rules:
+        """``caminos_two_paths``: 2 paths of up to 5 tiles, full ones discarded
+        and renewed from the pile's top; 6 tiles a hand for any number of players."""
+        return cls._variant("two_paths", players, options)
+
+    @classmethod
+    def _variant(cls, variant: str, players: int, options: dict[str, Any]) -> Rules:
+        return cls._preset(dict(variant=variant, players=players), options,
+                           fixed={"variant", "players"})
+
+    @property
+    def name(self) -> str:
+        """The preset's name: ``caminos``, ``caminos_no_renewal`` or ``caminos_two_paths``."""
+        return PRESET_NAMES[self.variant]
+
+    @property
+    def paths(self) -> int:
+        """Paths revealed at the deal."""
+        return 2 if self.variant == "two_paths" else 5
+
+    @property
+    def hand_size(self) -> int:
+        """Tiles dealt to each player."""
+        return 5 if self.players == 4 and self.variant != "two_paths" else 6
+
+    @property
+    def side_tiles(self) -> int:
+        """Tiles one side of a path takes (a path is full with 1 + 2 x this)."""
+        return 1 if self.variant == "base" else 2
+
+    @property
+    def path_size(self) -> int:
+        """Tiles in a full path: 3 in the base game, 5 in the variants."""
+        return 1 + 2 * self.side_tiles
+
+    @property
+    def full_path(self) -> str:
+        """What a full path does: ``renew``, ``stay`` or ``discard``."""
+        return FULL_PATH[VARIANTS.index(self.variant)]
+
+    def _fields(self) -> tuple[int, ...]:
+        return (self.players, self.paths, self.hand_size, self.side_tiles,
+                VARIANTS.index(self.variant), self.rounds)
+
+    @classmethod
+    def _from_fields(cls, fields: Sequence[int]) -> Rules:
+        players, _, _, _, _, rounds = fields
+        for variant in VARIANTS:
+            try:
+                rules = cls(variant=variant, players=players, rounds=rounds)
+            except RulesError:
+                continue
+            if rules._fields() == tuple(fields):
+                return rules
+        raise RulesError(f"rules fields of no Caminos preset: {tuple(fields)!r}")
+
+    def __str__(self) -> str:
+        rounds = "" if self.rounds == 3 else f", {self.rounds} rounds"
+        return f"{self.name} ({self.players} players{rounds})"

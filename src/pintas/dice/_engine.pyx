@@ -1,0 +1,845 @@
+# cython: language_level=3, auto_pickle=False, boundscheck=False, wraparound=False, cdivision=True
+"""Binding of the C dice engine: scoring, keeps, moves, events and the C state.
+
+:mod:`pintas.dice` builds the public API on top of this module; use that.
+What every game's binding shares is in :mod:`pintas._base`; the optimal-turn
+solver is in :mod:`pintas.dice._search`.
+
+Dice are passed as sequences of ints 1..6. Inside, a multiset of dice is the
+C core's ``pintas_dice_set`` (3 bits per face); scoring is a lookup in a
+924-entry table built once per rules and cached here.
+"""
+
+cimport cython
+from cpython.exc cimport PyErr_Clear
+from cpython.object cimport PyObject, PyTypeObject, Py_TYPE
+from cpython.sequence cimport PySequence_Fast_ITEMS
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
+from libc.string cimport memset
+
+from pintas._base cimport (
+    Engine,
+    Event as BaseEvent,
+    Move as BaseMove,
+    PINTAS_E_OVER,
+    PINTAS_OK,
+    pintas_rng,
+)
+
+from pintas._base import rules_verdict
+from pintas.errors import NotationError, PintasError, RulesError
+
+cdef extern from "Python.h":
+    # Declared here without Cython's exception check: the caller checks the range.
+    long _as_long "PyLong_AsLong"(PyObject *o)
+    PyTypeObject *_type "Py_TYPE"(PyObject *o)
+    PyTypeObject PyLong_Type
+    PyTypeObject PyList_Type
+    PyTypeObject PyTuple_Type
+    Py_ssize_t Py_SIZE(object o)
+
+SAVE_SIZE = PINTAS_DICE_SAVE_SIZE
+MAX_EVENTS = PINTAS_DICE_MAX_EVENTS
+MAX_PLAYERS = PINTAS_DICE_MAX_PLAYERS
+MAX_TARGET = PINTAS_DICE_MAX_TARGET
+MAX_TURN_TOTAL = PINTAS_DICE_MAX_CLOSED + 42 * PINTAS_DICE_MAX_VALUE
+
+SCORINGS = ("dice_of_doom", "farkle")
+MOVE_KINDS = ("roll", "keep", "bank")
+EVENT_KINDS = ("rolled", "doom", "roll_out", "kept", "hot_dice", "banked", "final_round",
+               "turn_end", "game_end")
+REASONS = (None, "bank", "doom", "roll_out", "target", "final_round")
+PHASES = ("roll", "keep", "bank_or_roll", "over")
+
+# Move codes (Move.code): what the C core calls the move.
+cdef enum:
+    CODE_ROLL = 0
+    CODE_ROLL_GIVEN = 1
+    CODE_KEEP = 2
+    CODE_BANK = 3
+
+
+# ---- dice sets ---------------------------------------------------------------
+
+cdef list _tokens(str text):
+    """The dice written in ``text``: ``1 5 6``, ``1,5,6`` or ``156`` (None if not dice)."""
+    words = text.replace(",", " ").split()
+    if len(words) == 1 and words[0].isascii() and words[0].isdigit():
+        words = list(words[0])
+    if not all(len(w) == 1 and "0" <= w <= "9" for w in words):
+        return None
+    return [int(w) for w in words]
+
+
+cdef list _items(object values, int lo, int hi, str what):
+    """The dice of ``values`` in the order given, checked: lo..hi ints 1..6."""
+    import operator
+    expected = (f"{what} is {lo} to {hi} dice, each a whole number 1..6" if lo != hi
+                else f"{what} is {lo} dice, each a whole number 1..6")
+    if isinstance(values, str):
+        items = _tokens(values)
+        if items is None:
+            raise NotationError(f"{expected}: got {values!r}")
+    else:
+        try:
+            items = list(values)
+        except TypeError:
+            raise NotationError(f"{expected}: got {values!r}") from None
+    if not lo <= len(items) <= hi:
+        raise NotationError(f"{expected}: got {len(items)} in {values!r}")
+    out = []
+    for item in items:
+        if isinstance(item, bool):
+            raise NotationError(f"{expected}: got {values!r}")
+        try:
+            v = operator.index(item)
+        except TypeError:
+            raise NotationError(f"{expected}: got {values!r}") from None
+        if not 1 <= v <= 6:
+            raise NotationError(f"{expected}: got {values!r}")
+        out.append(v)
+    return out
+
+
+cdef long long _set_slow(object values, int lo, int hi, str what) except -1:
+    """Any iterable of ints 1..6 (or text like '1 5 6'), with a clear error."""
+    cdef long long s = 0
+    for v in _items(values, lo, hi, what):
+        s += _one(v)
+    return s
+
+
+cdef long long _set_of(object values, int lo, int hi, str what) except -1:
+    """The dice set of ``values`` (lo..hi dice, each 1..6): a tight loop for a
+    list or tuple of ints, the general (and error-reporting) path otherwise."""
+    cdef PyTypeObject *t = Py_TYPE(values)
+    cdef Py_ssize_t n, i
+    cdef PyObject **items
+    cdef PyObject *item
+    cdef long v
+    cdef long long s = 0
+    if t == &PyList_Type or t == &PyTuple_Type:
+        n = Py_SIZE(values)
+        if lo <= n <= hi:
+            items = PySequence_Fast_ITEMS(values)
+            for i in range(n):
+                item = items[i]
+                if _type(item) != &PyLong_Type:
+                    break
+                v = _as_long(item)
+                if v < 1 or v > 6:
+                    if v == -1:
+                        PyErr_Clear()
+                    break
+                s += _one(v)
+            else:
+                return s
+    return _set_slow(values, lo, hi, what)
+
+
+cdef tuple _values(pintas_dice_set s):
+    """The dice of a set in ascending order."""
+    cdef list out = []
+    cdef int f, k
+    for f in range(1, 7):
+        for k in range((s >> (3 * (f - 1))) & 7):
+            out.append(f)
+    return tuple(out)
+
+
+cdef int _size(pintas_dice_set s) noexcept nogil:
+    cdef int f, n = 0
+    for f in range(6):
+        n += (s >> (3 * f)) & 7
+    return n
+
+
+def dice_set(values):
+    """The C core's 18-bit code of a multiset of 0..6 dice (3 bits per face)."""
+    return _set_of(values, 0, 6, "a set of dice")
+
+
+def dice_values(int code):
+    """The dice (ascending) of a set code made by :func:`dice_set`."""
+    if code < 0 or code > 0x3FFFF or not pintas_dice_set_is_valid(<pintas_dice_set>code):
+        raise NotationError(f"not a dice set code: {code!r}")
+    return _values(<pintas_dice_set>code)
+
+
+# ---- rules and tables --------------------------------------------------------
+
+cdef int _rules_from(pintas_dice_rules *r, tuple fields) except -1:
+    """C rules from Rules._fields(): (scoring, target, doom, doom_loses,
+    hot_dice, combine_kept, final_round)."""
+    scoring, target, doom, doom_loses, hot_dice, combine, final_round = fields
+    if scoring == 0:
+        pintas_dice_rules_dice_of_doom(r)
+    elif scoring == 1:
+        pintas_dice_rules_farkle(r)
+    else:
+        raise RulesError(f"unknown scoring {scoring!r}")
+    r.target = target
+    r.doom = doom
+    r.doom_loses = doom_loses
+    r.hot_dice = hot_dice
+    r.combine_kept = combine
+    r.final_round = final_round
+    return 0
+
+
+def check_rules(tuple fields):
+    """The C core's verdict on a rules tuple (raises RulesError)."""
+    cdef pintas_dice_rules r
+    _rules_from(&r, fields)
+    rules_verdict(pintas_dice_rules_check(&r))
+
+
+def rules_unit(tuple fields):
+    """The gcd of every combination value (every score is a multiple of it)."""
+    cdef pintas_dice_rules r
+    _rules_from(&r, fields)
+    return pintas_dice_rules_unit(&r)
+
+
+def rules_values(tuple fields):
+    """The combination values of a rules tuple, by name (0 = no such combination)."""
+    cdef pintas_dice_rules r
+    cdef int f, n
+    _rules_from(&r, fields)
+    out = {}
+    for f in range(1, 7):
+        if r.single[f]:
+            out[f"single {f}"] = r.single[f]
+    for f in range(1, 7):
+        for n in range(3, 7):
+            if r.kind[f][n]:
+                out[f"{n} x {f}"] = r.kind[f][n]
+    for name, value in (("straight 1-5", r.straight_low), ("straight 2-6", r.straight_high),
+                        ("straight 1-6", r.straight_six), ("three pairs", r.three_pairs),
+                        ("two triplets", r.two_triplets)):
+        if value:
+            out[name] = value
+    return out
+
+
+cdef class _Table:
+    """The 924-entry score table of one set of rules (read-only once built)."""
+    cdef pintas_dice_table t
+
+    def __init__(self, tuple fields):
+        cdef pintas_dice_rules r
+        _rules_from(&r, fields)
+        rules_verdict(pintas_dice_table_init(&self.t, &r))
+
+
+cdef object _RULES_TYPE = None   # pintas.dice.Rules, imported at first use
+cdef dict _TABLES = {}
+cdef object _last_rules = None
+cdef _Table _last_table = None
+cdef _Table _DOOM = _Table((0, 100000, 1, 0, 0, 1, 0))
+_MAX_CACHED = 256
+
+
+cdef object rules_type():
+    """pintas.dice.Rules (imported here at first use: that module imports this one)."""
+    global _RULES_TYPE
+    if _RULES_TYPE is None:
+        from pintas.dice.rules import Rules
+        _RULES_TYPE = Rules
+    return _RULES_TYPE
+
+
+cdef _Table _table_for(object rules):
+    """The table of ``rules`` (None = Dice of Doom), built once per rules value."""
+    global _last_rules, _last_table
+    if rules is None:
+        return _DOOM
+    if rules is _last_rules:
+        return _last_table
+    if not isinstance(rules, rules_type()):
+        raise RulesError(f"rules must be a pintas.dice.Rules (or None for Dice of Doom): "
+                         f"got {rules!r}")
+    table = _TABLES.get(rules)
+    if table is None:
+        table = _Table(rules._fields())
+        if len(_TABLES) >= _MAX_CACHED:
+            _TABLES.clear()
+        _TABLES[rules] = table
+    _last_rules, _last_table = rules, table
+    return table
+
+
+def score(values, rules=None):
+    """The best points any keep of these dice can make (0 if none; 0 for doom).
+
+    ``values`` are 1 to 6 dice, each 1..6; ``rules`` default to Dice of Doom.
+    A table lookup: the rules' table is built once and cached.
+
+    >>> score([1, 5, 6, 4, 4, 3]), score([6, 6, 1, 1, 1, 1]), score([2, 3, 4])
+    (1500, 0, 0)
+    >>> from pintas.dice import Rules
+    >>> score([1, 5, 6, 4, 4, 3], Rules.farkle())
+    150
+    """
+    cdef long long s = _set_of(values, 1, 6, "a roll")
+    cdef _Table t = _DOOM if rules is None else _table_for(rules)
+    return pintas_dice_best_keep(&t.t, <pintas_dice_set>s)
+
+
+def keep_score(values, rules=None):
+    """The points of keeping exactly these dice (their best split into
+    combinations), or None if some die cannot be placed in a combination.
+
+    >>> keep_score([5, 5, 5, 5]), keep_score([4, 4, 4, 4]), keep_score([1, 4])
+    (2000, 400, None)
+    """
+    cdef long long s = _set_of(values, 1, 6, "a keep")
+    cdef _Table t = _table_for(rules)
+    cdef int32_t v = pintas_dice_score(&t.t, <pintas_dice_set>s)
+    return None if v < 0 else v
+
+
+def is_doom(values, rules=None):
+    """True if this roll is doom under the rules: doom is on and it shows two or more 6s.
+
+    >>> is_doom([6, 6, 1, 2, 3, 4]), is_doom([6, 1, 2, 3, 4, 5])
+    (True, False)
+    """
+    cdef long long s = _set_of(values, 1, 6, "a roll")
+    cdef _Table t = _table_for(rules)
+    return pintas_dice_is_doom(&t.t.rules, <pintas_dice_set>s) == 1
+
+
+cdef unsigned long long _keep_key(const pintas_dice_keep *k) noexcept nogil:
+    """Sort key of a keep: most points first, then fewer dice, then the dice."""
+    cdef unsigned long long lex = 0
+    cdef int f, c, n = 0
+    for f in range(1, 7):
+        for c in range((k.keep >> (3 * (f - 1))) & 7):
+            lex = lex * 7 + f
+            n += 1
+    for c in range(n, 6):
+        lex = lex * 7
+    return ((<unsigned long long>(0x7FFFFFFF - k.points)) << 32) | (<unsigned long long>n << 24) | lex
+
+
+cdef void _sort_keeps(pintas_dice_keep *ks, size_t n) noexcept nogil:
+    cdef size_t i, j
+    cdef pintas_dice_keep x
+    cdef unsigned long long kx
+    for i in range(1, n):
+        x = ks[i]
+        kx = _keep_key(&x)
+        j = i
+        while j > 0 and _keep_key(&ks[j - 1]) > kx:
+            ks[j] = ks[j - 1]
+            j -= 1
+        ks[j] = x
+
+
+cdef list _keep_list(const pintas_dice_keep *ks, size_t n):
+    cdef list out = []
+    cdef size_t i
+    cdef Keep k
+    for i in range(n):
+        k = Keep.__new__(Keep)
+        k._set = ks[i].keep
+        k.dice = _values(ks[i].keep)
+        k.points = ks[i].points
+        out.append(k)
+    return out
+
+
+cdef int _check_pool(_Table t, long long pool, object given) except -1:
+    if t.t.rules.combine_kept and pintas_dice_score(&t.t, <pintas_dice_set>pool) < 0:
+        raise PintasError(f"not a pool of kept dice under these rules (every kept die must "
+                          f"score): got {given!r}")
+    return 0
+
+
+def keeps(roll, pool=(), rules=None):
+    """Every legal keep of ``roll`` with ``pool`` already kept this turn, as
+    :class:`Keep` records, most points first (then fewer dice, then the dice).
+    Empty for a doom roll or a roll-out. With ``combine_kept`` a keep must leave
+    the pool fully scoring and makes the pool's gain:
+
+    >>> keeps([2, 3, 4, 4], pool=[1, 5])
+    [Keep((2, 3, 4), 1000)]
+    """
+    cdef long long r = _set_of(roll, 1, 6, "a roll")
+    cdef long long p = _set_of(pool, 0, 5, "a pool")
+    cdef _Table t = _table_for(rules)
+    cdef pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS]
+    cdef size_t n = 0
+    if _size(<pintas_dice_set>r) + _size(<pintas_dice_set>p) > 6:
+        raise NotationError(f"a roll and the pool hold at most 6 dice together: "
+                            f"got roll {roll!r} and pool {pool!r}")
+    _check_pool(t, p, pool)
+    pintas_dice_keeps(&t.t, <pintas_dice_set>r, <pintas_dice_set>p, ks, PINTAS_DICE_MAX_KEEPS, &n)
+    _sort_keeps(ks, n)
+    return _keep_list(ks, n)
+
+
+cdef class Keep:
+    """A legal keep: the dice kept (ascending) and the points it makes.
+
+    >>> k = Keep((5, 1), 1500)
+    >>> k, str(k), k.move
+    (Keep((1, 5), 1500), '1 5: 1500', Move('keep', (1, 5)))
+
+    ``dice`` are the dice kept, ascending; ``points`` what the keep adds to
+    the turn total.
+    """
+
+    def __init__(self, dice, int points):
+        cdef long long s = _set_of(dice, 1, 6, "a keep")
+        self._set = <pintas_dice_set>s
+        self.dice = _values(self._set)
+        self.points = points
+
+    @property
+    def move(self):
+        """The move that makes this keep."""
+        return _keep_move(self._set)
+
+    def __iter__(self):
+        return iter((self.dice, self.points))
+
+    def __len__(self):
+        return 2
+
+    def __getitem__(self, i):
+        return (self.dice, self.points)[i]
+
+    def __eq__(self, other):
+        if not isinstance(other, Keep):
+            return NotImplemented
+        return (<Keep>other)._set == self._set and (<Keep>other).points == self.points
+
+    def __hash__(self):
+        return hash((self.dice, self.points))
+
+    def __repr__(self):
+        return f"Keep({self.dice!r}, {self.points})"
+
+    def __str__(self):
+        return f"{' '.join(map(str, self.dice))}: {self.points}"
+
+    def __reduce__(self):
+        return (Keep, (self.dice, self.points))
+
+
+# ---- moves -------------------------------------------------------------------
+
+@cython.no_gc
+@cython.final
+cdef class Move(BaseMove):
+    """A move of the dice game: ``roll`` (the game's dice, or the values given),
+    ``keep`` some dice of the last roll, or ``bank``.
+
+    Notation: ``roll``, ``roll 1 5 6 4 4 3`` (physical dice, in roll order),
+    ``keep 1 5`` (a multiset: any order), ``bank``. Moves are immutable and
+    compare by value.
+
+    >>> Move.parse("keep 5 1")
+    Move('keep', (1, 5))
+    >>> str(Move.roll([1, 5, 6, 4, 4, 3])), Move.parse("BANK")
+    ('roll 1 5 6 4 4 3', Move('bank'))
+    """
+
+    _FIELDS = (("kind", str, None), ("dice", tuple[int, ...], ()))
+
+    cdef readonly tuple dice
+    """The values of a given roll (in roll order), the dice kept (ascending), else ``()``.
+    ``code`` is 0 for a roll, 1 a roll with given values, 2 a keep, 3 a bank."""
+    cdef pintas_dice_set _set
+
+    def __init__(self, kind, dice=()):
+        cdef Move m = _move_from(kind, dice)
+        self.kind, self.dice, self.code, self._set = m.kind, m.dice, m.code, m._set
+
+    @staticmethod
+    def roll(values=None):
+        """Roll the dice not kept: with the game's PRNG, or showing ``values``."""
+        return _move_from("roll", () if values is None else values)
+
+    @staticmethod
+    def keep(values):
+        """Keep these dice (a multiset of values from the last roll)."""
+        return _move_from("keep", values)
+
+    @staticmethod
+    def bank():
+        """Bank the turn total."""
+        return _BANK
+
+    @staticmethod
+    def parse(text):
+        """The move written ``roll``, ``roll 1 5 6 4 4 3``, ``keep 1 5`` or ``bank``."""
+        if not isinstance(text, str):
+            raise NotationError(f"a move is written like 'roll', 'keep 1 5' or 'bank': "
+                                f"got {text!r}")
+        words = text.strip().lower().replace(",", " ").split(None, 1)
+        if words and words[0] in MOVE_KINDS:
+            rest = words[1] if len(words) > 1 else ""
+            if words[0] == "bank" and not rest:
+                return _BANK
+            if words[0] == "roll" and not rest:
+                return _ROLL
+            if words[0] != "bank" and rest:
+                try:
+                    return _move_from(words[0], rest)
+                except NotationError:
+                    pass
+        raise NotationError(f"a move is written like 'roll', 'roll 1 5 6 4 4 3', 'keep 1 5' "
+                            f"or 'bank': got {text!r}")
+
+    @property
+    def given(self):
+        """True for a roll whose values the caller gave (physical dice)."""
+        return self.code == CODE_ROLL_GIVEN
+
+    cdef object _extra(self):
+        return self.dice
+
+    def __str__(self):
+        if not self.dice:
+            return self.kind
+        return f"{self.kind} {' '.join(map(str, self.dice))}"
+
+
+cdef Move _new_move(str kind, tuple dice, int code, pintas_dice_set s):
+    cdef Move m = Move.__new__(Move)
+    m.kind, m.dice, m.code, m._set = kind, dice, code, s
+    return m
+
+
+cdef Move _ROLL = _new_move("roll", (), CODE_ROLL, 0)
+cdef Move _BANK = _new_move("bank", (), CODE_BANK, 0)
+cdef list _KEEP_MOVES = [None] * PINTAS_DICE_SETS
+
+
+cdef Move _keep_move(pintas_dice_set s):
+    """The keep move of a set (interned)."""
+    cdef int i = pintas_dice_set_index(s)
+    cdef Move m = _KEEP_MOVES[i]
+    if m is None:
+        m = _new_move("keep", _values(s), CODE_KEEP, s)
+        _KEEP_MOVES[i] = m
+    return m
+
+
+cdef Move _move_from(object kind, object dice):
+    cdef long long s
+    if kind == "bank":
+        if dice not in ((), None, [], ""):
+            raise NotationError(f"a bank takes no dice: got {dice!r}")
+        return _BANK
+    if kind == "roll":
+        if dice in ((), None, [], ""):
+            return _ROLL
+        values = tuple(_items(dice, 1, 6, "a roll"))
+        s = _set_of(values, 1, 6, "a roll")
+        return _new_move("roll", values, CODE_ROLL_GIVEN, <pintas_dice_set>s)
+    if kind == "keep":
+        s = _set_of(dice, 1, 6, "a keep")
+        return _keep_move(<pintas_dice_set>s)
+    raise NotationError(f"a move's kind is 'roll', 'keep' or 'bank': got {kind!r}")
+
+
+cdef int _c_move(pintas_dice_move *cm, Move m) except -1:
+    cdef int i
+    memset(cm, 0, sizeof(pintas_dice_move))
+    if m.code == CODE_ROLL:
+        cm.kind = PINTAS_DICE_ROLL
+    elif m.code == CODE_ROLL_GIVEN:
+        cm.kind = PINTAS_DICE_ROLL_GIVEN
+        cm.n = len(m.dice)
+        for i in range(cm.n):
+            cm.values[i] = m.dice[i]
+    elif m.code == CODE_KEEP:
+        cm.kind = PINTAS_DICE_KEEP
+        cm.keep = m._set
+    else:
+        cm.kind = PINTAS_DICE_BANK
+    return 0
+
+
+# ---- events ------------------------------------------------------------------
+
+@cython.no_gc
+@cython.final
+cdef class Event(BaseEvent):
+    """One thing that happened in a dice game, as a small immutable record.
+
+    ``kind`` is one of ``rolled``, ``doom``, ``roll_out``, ``kept``,
+    ``hot_dice``, ``banked``, ``final_round``, ``turn_end``, ``game_end``;
+    ``seat`` is who acted (or won). ``values`` are the dice of a ``rolled``
+    (in roll order) or a ``kept`` (ascending). ``points``: what a keep made, the
+    pool a ``hot_dice`` closed, what a ``banked`` or ``turn_end`` banked, what a
+    ``doom`` or ``roll_out`` lost. ``total``: the turn total after a roll, keep
+    or hot dice, the seat's score after a doom, roll-out, bank or turn end, the
+    winner's score on ``game_end``. ``reason``: why a ``turn_end`` came
+    (``bank``, ``doom``, ``roll_out``) or how the game ended (``target``:
+    reached at once; ``final_round``: after the last turns). ``count``: the
+    last turns the others get on ``final_round``.
+
+    >>> Event("kept", seat=0, values=(1, 5), points=1500, total=1500)
+    Event('kept', seat=0, values=(1, 5), points=1500, total=1500)
+    """
+
+    _KINDS = EVENT_KINDS
+    # seat's default ... : a dice event always names its seat, so its repr always shows it
+    _FIELDS = (("kind", str, None), ("seat", int, ...), ("values", tuple[int, ...], ()),
+               ("points", int, 0), ("total", int, 0), ("reason", str | None, None),
+               ("count", int, 0))
+
+    cdef readonly tuple values
+    cdef readonly int total
+
+    def __init__(self, kind, seat=0, values=(), points=0, total=0, reason=None, count=0):
+        if reason not in REASONS:
+            raise ValueError(f"unknown event reason {reason!r}")
+        self._init(kind, seat, points, reason, count)
+        self.values, self.total = tuple(values), total
+
+    def __str__(self):
+        who = f"seat {self.seat}"
+        dice = " ".join(map(str, self.values))
+        k = self.kind
+        if k == "rolled":
+            return f"{who} rolls {dice}"
+        if k == "doom":
+            return f"{who} rolls the dice of doom: loses {self.points}" + (
+                f" (score {self.total})")
+        if k == "roll_out":
+            return f"{who} rolls out: loses {self.points}"
+        if k == "kept":
+            return f"{who} keeps {dice} for {self.points} (turn total {self.total})"
+        if k == "hot_dice":
+            return f"hot dice: {who} closes a pool of {self.points} (turn total {self.total})"
+        if k == "banked":
+            return f"{who} banks {self.points} (score {self.total})"
+        if k == "final_round":
+            return f"{who} reaches the target with {self.total}: {self.count} last turn(s)"
+        if k == "turn_end":
+            return f"{who}'s turn ends ({self.reason}): +{self.points}, score {self.total}"
+        return f"{who} wins with {self.total} ({self.reason})"
+
+
+# ---- the game ----------------------------------------------------------------
+
+cdef class DiceGame(Engine):
+    """The C state of one dice game and its verbs (see :class:`pintas.dice.Game`)."""
+
+    cdef pintas_dice_state st
+    _MOVE_TYPE = Move
+
+    def _start(self, tuple rules, uint64_t seed, int players, int first_player):
+        cdef pintas_dice_rules r
+        _rules_from(&r, rules)
+        cdef int status = pintas_dice_new(&self.st, &r, players, first_player, seed)
+        return self._begin(status, [], seed)
+
+    # ---- the hooks of pintas._base.Engine ------------------------------------
+
+    cdef BaseMove _coerce(self, object move):
+        if isinstance(move, Keep):
+            return _keep_move((<Keep>move)._set)
+        raise NotationError(f"play takes a dice.Move, a Keep or a move's notation: got {move!r}")
+
+    cdef int _c_check(self, BaseMove m) noexcept:
+        cdef pintas_dice_move cm
+        _c_move(&cm, <Move>m)
+        return pintas_dice_check(&self.st, &cm)
+
+    cdef list _c_play(self, BaseMove m, int *status):
+        cdef pintas_dice_move cm
+        cdef pintas_dice_event ev[PINTAS_DICE_MAX_EVENTS]
+        cdef size_t n = 0
+        _c_move(&cm, <Move>m)
+        status[0] = pintas_dice_play(&self.st, &cm, ev, PINTAS_DICE_MAX_EVENTS, &n)
+        return self._convert(ev, n) if status[0] == PINTAS_OK else None
+
+    cdef pintas_rng *_c_rng(self) noexcept:
+        return &self.st.rng
+
+    cdef void _c_reseed(self, uint64_t seed) noexcept:
+        pintas_dice_reseed(&self.st, seed)
+
+    cdef int _c_save(self, uint8_t *buf, size_t cap) noexcept:
+        if pintas_dice_save(&self.st, buf, cap) != PINTAS_OK:
+            return -1
+        return PINTAS_DICE_SAVE_SIZE
+
+    cdef int _c_load(self, const uint8_t *buf, size_t size) noexcept:
+        return pintas_dice_load(&self.st, buf, size)
+
+    cdef void _c_copy(self, Engine other) noexcept:
+        self.st = (<DiceGame>other).st
+
+    # ---- moves -----------------------------------------------------------
+
+    cdef int _legal(self, pintas_dice_moves *out) except -1:
+        pintas_dice_legal(&self.st, out)
+        _sort_keeps(out.keeps, out.n_keeps)
+        return 0
+
+    def legal_moves(self):
+        """The legal moves of the player to move: ``roll`` (a roll with given
+        values is legal whenever ``roll`` is), ``bank``, or the legal keeps (most
+        points first). Empty once the game is over."""
+        cdef pintas_dice_moves m
+        cdef int i
+        self._legal(&m)
+        if m.n_keeps:
+            return [_keep_move(m.keeps[i].keep) for i in range(m.n_keeps)]
+        out = []
+        if m.can_roll:
+            out.append(_ROLL)
+        if m.can_bank:
+            out.append(_BANK)
+        return out
+
+    def keeps(self):
+        """The legal keeps of the last roll with their points (empty unless a keep is due)."""
+        cdef pintas_dice_moves m
+        self._legal(&m)
+        return _keep_list(m.keeps, m.n_keeps)
+
+    def parse_move(self, text):
+        """The legal move written ``text`` (``roll``, ``roll 1 5 6 4 4 3``,
+        ``keep 1 5``, ``bank``).
+
+        Raises NotationError for text that is not a move, IllegalMoveError for a
+        move that is not legal now (the game is unchanged either way).
+        """
+        cdef Move m = Move.parse(text)
+        cdef int status = self._c_check(m)
+        if status != PINTAS_OK:
+            self._reject(m, status, text)
+        return m
+
+    cdef list _convert(self, const pintas_dice_event *ev, size_t n):
+        cdef list out = []
+        cdef size_t i
+        cdef int kind, prev = -1, j
+        cdef Event e
+        for i in range(n):
+            kind = ev[i].kind
+            e = Event.__new__(Event)
+            e.kind = EVENT_KINDS[kind]
+            e.seat = ev[i].player
+            e.points, e.total, e.reason, e.count = ev[i].points, ev[i].total, None, 0
+            if kind == PINTAS_DICE_EV_ROLLED or kind == PINTAS_DICE_EV_KEPT:
+                e.values = tuple([ev[i].dice[j] for j in range(ev[i].n)])
+            else:
+                e.values = ()
+            if kind == PINTAS_DICE_EV_FINAL_ROUND:
+                e.count = ev[i].n
+            elif kind == PINTAS_DICE_EV_TURN_END:
+                e.reason = ("doom" if prev == PINTAS_DICE_EV_DOOM else
+                            "roll_out" if prev == PINTAS_DICE_EV_ROLL_OUT else "bank")
+            elif kind == PINTAS_DICE_EV_GAME_END:
+                e.reason = ("final_round" if self.st.final_trigger != PINTAS_DICE_NO_PLAYER
+                            else "target")
+            if (kind == PINTAS_DICE_EV_DOOM or kind == PINTAS_DICE_EV_ROLL_OUT
+                    or kind == PINTAS_DICE_EV_BANKED):
+                prev = kind
+            out.append(e)
+        return out
+
+    cdef str _why(self, BaseMove move, int status):
+        cdef Move m = <Move>move
+        seat = self.st.to_move
+        phase = self.st.phase
+        if m.code == CODE_KEEP and phase == PINTAS_DICE_MUST_KEEP:
+            roll = " ".join(map(str, self.last_roll))
+            if not pintas_dice_set_contains(self._roll_set(), m._set):
+                return f"the last roll ({roll}) does not hold {' '.join(map(str, m.dice))}"
+            return "not every die kept would score" + (
+                f" (with the pool {' '.join(map(str, self.pool))})"
+                if self.st.rules.combine_kept and self.st.pool else "")
+        if m.code == CODE_ROLL_GIVEN and phase != PINTAS_DICE_MUST_KEEP:
+            return f"{pintas_dice_dice_to_roll(&self.st)} dice to roll, not {len(m.dice)}"
+        if phase == PINTAS_DICE_MUST_KEEP:
+            return "it must first keep scoring dice from the roll"
+        if m.code == CODE_BANK and self.st.closed > 0 and self.st.pool == 0:
+            return "hot dice: all six dice must be rolled again before banking"
+        if m.code == CODE_BANK:
+            return "it must roll first"
+        return f"it cannot {m.kind} now"
+
+    cdef pintas_dice_set _roll_set(self):
+        cdef pintas_dice_set s = 0
+        cdef int i
+        for i in range(self.st.last_roll_len):
+            s += <pintas_dice_set>_one(self.st.last_roll[i])
+        return s
+
+    # ---- state -----------------------------------------------------------
+
+    @property
+    def to_move(self):
+        """The seat to move, or None once the game is over."""
+        return None if self.st.phase == PINTAS_DICE_OVER else self.st.to_move
+
+    @property
+    def is_over(self):
+        """True once a player has won."""
+        return self.st.phase == PINTAS_DICE_OVER
+
+    @property
+    def winner(self):
+        """The winning seat, or None while playing."""
+        return self.st.winner if self.st.phase == PINTAS_DICE_OVER else None
+
+    @property
+    def scores(self):
+        """Banked points per seat."""
+        return tuple([self.st.score[i] for i in range(self.st.players)])
+
+    @property
+    def players(self):
+        """Number of players (1..8)."""
+        return self.st.players
+
+    @property
+    def first_player(self):
+        """The seat that played the first turn."""
+        return self.st.first_player
+
+    @property
+    def phase(self):
+        """``roll`` (must roll), ``keep`` (must keep), ``bank_or_roll`` or ``over``."""
+        return PHASES[self.st.phase]
+
+    @property
+    def turn_total(self):
+        """Points at stake this turn: pools closed by hot dice plus the current pool."""
+        return pintas_dice_turn_total(&self.st)
+
+    @property
+    def dice_to_roll(self):
+        """Dice the next roll throws (0 once the game is over)."""
+        return pintas_dice_dice_to_roll(&self.st)
+
+    @property
+    def last_roll(self):
+        """The latest roll of any player, in roll order (``()`` before the first)."""
+        return tuple([self.st.last_roll[i] for i in range(self.st.last_roll_len)])
+
+    @property
+    def pool(self):
+        """The dice kept since the turn began or since the last six-dice reroll, ascending."""
+        return _values(self.st.pool)
+
+    @property
+    def pool_score(self):
+        """The points of the current pool (the turn total minus closed pools)."""
+        return self.st.pool_score
+
+    @property
+    def final_turns_left(self):
+        """Last turns still to play in a final round (0 when none is running)."""
+        return self.st.final_left

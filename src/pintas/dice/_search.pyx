@@ -1,0 +1,284 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Binding of the C dice solver: the optimal single-turn policy of any rules.
+
+:func:`solve_turn` solves a policy once per rules (in C, the GIL released)
+and caches it; :class:`Policy` answers what to keep and when to bank.
+:mod:`pintas.dice.players` builds :class:`~pintas.dice.players.OptimalPlayer`
+on it.
+"""
+
+from libc.stdint cimport int32_t, uint32_t
+
+from pintas.dice._engine cimport (
+    Keep,
+    _keep_list,
+    _one,
+    _rules_from,
+    _set_of,
+    _size,
+    _sort_keeps,
+    _values,
+    pintas_dice_keep,
+    pintas_dice_keeps,
+    pintas_dice_policy,
+    pintas_dice_policy_expected,
+    pintas_dice_policy_roll_value,
+    pintas_dice_policy_should_bank,
+    pintas_dice_policy_threshold,
+    pintas_dice_rules,
+    pintas_dice_score,
+    pintas_dice_set,
+    pintas_dice_set_index,
+    pintas_dice_solve,
+    pintas_dice_solve_workspace_size,
+    rules_type,
+    PINTAS_DICE_HOT_MUST,
+    PINTAS_DICE_MAX_KEEPS,
+)
+from pintas._base cimport PINTAS_OK
+
+from pintas._base import status_message
+from pintas.dice._engine import MAX_TURN_TOTAL
+from pintas.errors import NotationError, PintasError, RulesError
+
+#: Policies kept at most (a long-running host solving many rules stays bounded).
+_MAX_CACHED = 256
+
+
+cdef class _Solution:
+    """A solved workspace (a bytearray owned here) and the C policy inside it."""
+    cdef object workspace
+    cdef const pintas_dice_policy *p
+
+    def __init__(self, tuple fields):
+        cdef pintas_dice_rules r
+        cdef size_t size
+        cdef int status
+        cdef char *base
+        cdef size_t offset
+        cdef void *mem
+        cdef const pintas_dice_policy *p = NULL
+        _rules_from(&r, fields)
+        with nogil:
+            size = pintas_dice_solve_workspace_size(&r)
+        if size == 0:
+            raise RulesError("the solver cannot handle these rules (a keep could lower the "
+                             "turn total)")
+        self.workspace = bytearray(size + 8)
+        base = self.workspace
+        offset = (8 - (<size_t>base & 7)) & 7      # the C solver needs 8-byte alignment
+        mem = <void *>(base + offset)
+        with nogil:
+            status = pintas_dice_solve(&r, 0, mem, size, &p)
+        if status != PINTAS_OK:
+            raise RulesError(f"the solver refuses these rules: {status_message(status)}")
+        self.p = p
+
+
+cdef dict _SOLUTIONS = {}
+cdef dict _POLICIES = {}
+
+
+def solve_turn(rules=None):
+    """The optimal single-turn policy of ``rules`` (default Dice of Doom): solved
+    once per rules (in C, the GIL released) and cached.
+
+    >>> from pintas.dice import Rules
+    >>> p = solve_turn(Rules.farkle())
+    >>> round(p.expected_turn_score, 2), p.thresholds
+    (446.57, (250, 250, 400, 1000, 2900, 10050))
+    >>> p.should_bank(300, dice_left=3), p.best_keep([1, 1, 5, 2, 3, 4])
+    (False, Keep((1,), 100))
+    """
+    if rules is None:
+        rules = rules_type().dice_of_doom()
+    elif not isinstance(rules, rules_type()):
+        raise RulesError(f"solve_turn needs a pintas.dice.Rules: got {rules!r}")
+    policy = _POLICIES.get(rules)
+    if policy is not None:
+        return policy
+    fields = rules._fields()
+    # Only the scoring, doom, hot dice and combining shape a single turn.
+    key = (fields[0], fields[2], fields[4], fields[5])
+    solution = _SOLUTIONS.get(key)
+    if solution is None:
+        solution = _Solution(fields)
+        _SOLUTIONS[key] = solution
+    policy = Policy.__new__(Policy)
+    (<Policy>policy)._solution = solution
+    (<Policy>policy).p = (<_Solution>solution).p
+    (<Policy>policy).rules = rules
+    if len(_POLICIES) >= _MAX_CACHED:
+        _POLICIES.clear()
+    _POLICIES[rules] = policy
+    return policy
+
+
+cdef class Policy:
+    """The optimal policy for one turn: it maximises the expected turn total
+    (a lost turn counting 0). Made by :func:`solve_turn`.
+
+    Pools are the dice kept since the turn began or since the last six-dice
+    reroll (``()`` for none). Without ``combine_kept`` only their count
+    matters, so ``dice_left`` (1..6, the dice the next roll would throw) may be
+    given instead.
+    """
+
+    cdef object _solution
+    cdef const pintas_dice_policy *p
+    cdef readonly object rules
+    """The rules solved."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("use pintas.dice.solve_turn(rules) to get a Policy")
+
+    @property
+    def expected_turn_score(self):
+        """Expected points of a fresh turn under optimal play."""
+        return pintas_dice_policy_expected(self.p)
+
+    cdef pintas_dice_set _pool(self, object pool, object dice_left=None) except? 0xFFFFFFFF:
+        cdef long long s
+        cdef int left
+        if dice_left is not None:
+            if pool != ():
+                raise PintasError(f"give the pool or dice_left, not both: got {pool!r} and "
+                                  f"dice_left={dice_left!r}")
+            if type(dice_left) is not int:
+                raise PintasError(f"dice_left is 1..6: got {dice_left!r}")
+            pool = dice_left
+        if type(pool) is int:
+            left = pool
+            if not 1 <= left <= 6:
+                raise PintasError(f"dice_left is 1..6: got {pool!r}")
+            if self.p.table.rules.combine_kept and left != 6:
+                raise PintasError(f"with combine_kept the kept dice matter: pass the pool, not "
+                                  f"dice_left={pool!r}")
+            return <pintas_dice_set>((6 - left) * _one(1))
+        s = _set_of(pool, 0, 5, "a pool")
+        if self.p.state_of[pintas_dice_set_index(<pintas_dice_set>s)] == 0xFFFF:
+            raise PintasError(f"not a pool of kept dice under these rules (every kept die must "
+                              f"score): got {pool!r}")
+        return <pintas_dice_set>s
+
+    cdef int32_t _total(self, object turn_total) except -1:
+        if type(turn_total) is not int or not 0 <= turn_total <= MAX_TURN_TOTAL:
+            raise PintasError(f"a turn total is a whole number 0..{MAX_TURN_TOTAL}: "
+                              f"got {turn_total!r}")
+        return turn_total
+
+    def roll_value(self, turn_total, pool=(), *, dice_left=None):
+        """Expected final turn total of rolling now with ``pool`` kept and
+        ``turn_total`` at stake, then playing optimally."""
+        cdef pintas_dice_set s = self._pool(pool, dice_left)
+        cdef int32_t t = self._total(turn_total)
+        cdef double v = 0.0
+        pintas_dice_policy_roll_value(self.p, s, t, &v)
+        return v
+
+    def should_bank(self, turn_total, pool=(), *, dice_left=None):
+        """True if banking ``turn_total`` now beats rolling on with ``pool`` kept
+        (or ``dice_left`` dice to roll). False where banking is not allowed: at
+        the start of a turn, and after hot dice when the rules say ``must``."""
+        cdef pintas_dice_set s = self._pool(pool, dice_left)
+        cdef int32_t t = self._total(turn_total)
+        if s == 0 and (t == 0 or self.p.table.rules.hot_dice == PINTAS_DICE_HOT_MUST):
+            return False
+        return pintas_dice_policy_should_bank(self.p, s, t) == 1
+
+    def best_keep(self, roll, pool=(), turn_total=0, *, dice_left=None):
+        """The optimal :class:`Keep` of ``roll`` with ``pool`` kept and ``turn_total``
+        at stake (ties go to the most points, then fewer dice), or None when the
+        roll has no legal keep (doom or a roll-out)."""
+        cdef long long r = _set_of(roll, 1, 6, "a roll")
+        cdef pintas_dice_set s = self._pool(pool, dice_left)
+        cdef int32_t t = self._total(turn_total)
+        cdef pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS]
+        cdef pintas_dice_keep best
+        cdef size_t n = 0, i, best_i = 0
+        cdef double v, best_v = -1.0
+        if _size(<pintas_dice_set>r) + _size(s) > 6:
+            raise NotationError(f"a roll and the pool hold at most 6 dice together: "
+                                f"got roll {roll!r} and pool {pool!r}")
+        # Sorted keeps, each valued through the C policy: the first best wins.
+        pintas_dice_keeps(&self.p.table, <pintas_dice_set>r, s, ks, PINTAS_DICE_MAX_KEEPS, &n)
+        if n == 0:
+            return None
+        _sort_keeps(ks, n)
+        for i in range(n):
+            v = self._keep_value(s, t, &ks[i])
+            if v > best_v + 1e-9:
+                best_v, best_i = v, i
+        return _keep_list(&ks[best_i], 1)[0]
+
+    def keep_value(self, keep, pool=(), turn_total=0, *, dice_left=None):
+        """Expected final turn total of making ``keep`` (a Keep, or dice; it must be
+        legal) with ``pool`` kept and ``turn_total`` at stake, then playing optimally."""
+        cdef pintas_dice_set s = self._pool(pool, dice_left)
+        cdef int32_t t = self._total(turn_total)
+        cdef pintas_dice_keep k
+        cdef long long ks
+        cdef int32_t sc
+        if isinstance(keep, Keep):
+            ks = (<Keep>keep)._set
+        else:
+            ks = _set_of(keep, 1, 6, "a keep")
+        if _size(<pintas_dice_set>ks) + _size(s) > 6:
+            raise PintasError(f"the pool and the keep hold more than 6 dice: {keep!r}")
+        if self.p.table.rules.combine_kept:
+            sc = pintas_dice_score(&self.p.table, <pintas_dice_set>(s + ks))
+            if sc < 0:
+                raise PintasError(f"not a legal keep with this pool: {keep!r}")
+            sc -= pintas_dice_score(&self.p.table, s)
+        else:
+            sc = pintas_dice_score(&self.p.table, <pintas_dice_set>ks)
+            if sc <= 0:
+                raise PintasError(f"not a legal keep: {keep!r}")
+        k.keep, k.points = <pintas_dice_set>ks, sc
+        return self._keep_value(s, t, &k)
+
+    cdef double _keep_value(self, pintas_dice_set pool, int32_t t, const pintas_dice_keep *k):
+        """Value of reaching pool + keep at t + points, then bank or roll optimally."""
+        cdef pintas_dice_set after = pool + k.keep
+        cdef int32_t total = t + k.points
+        cdef double roll = 0.0
+        if _size(after) == 6:
+            pintas_dice_policy_roll_value(self.p, 0, total, &roll)
+            if self.p.table.rules.hot_dice == PINTAS_DICE_HOT_MUST:
+                return roll
+            return roll if roll > total else total
+        pintas_dice_policy_roll_value(self.p, after, total, &roll)
+        return roll if roll > total else total
+
+    def threshold(self, pool=(), *, dice_left=None):
+        """The smallest turn total from which banking is optimal with ``pool``
+        kept (or ``dice_left`` dice to roll). With hot dice ``must`` and an
+        empty pool banking is never allowed; the figure is then what banking
+        would need were it allowed."""
+        cdef pintas_dice_set s = self._pool(pool, dice_left)
+        cdef int32_t th = 0
+        pintas_dice_policy_threshold(self.p, s, &th)
+        return th
+
+    @property
+    def thresholds(self):
+        """Bank thresholds with 1, 2, ... 6 dice left to roll, when they depend on
+        the count alone (``combine_kept`` off); None otherwise (see :meth:`threshold`)."""
+        if self.p.table.rules.combine_kept:
+            return None
+        return tuple(self.threshold(left) for left in range(1, 7))
+
+    def pools(self):
+        """Every pool the policy knows (each scoring in full with ``combine_kept``,
+        one per size without), as tuples of dice."""
+        cdef uint32_t i
+        if not self.p.table.rules.combine_kept:
+            return [tuple([1] * (<int>self.p.state_set[i])) for i in range(self.p.n_states)]
+        return [_values(self.p.state_set[i]) for i in range(self.p.n_states)]
+
+    def __repr__(self):
+        return (f"<dice.Policy {self.rules}: expected turn score "
+                f"{self.expected_turn_score:.2f}>")
+
+    def __reduce__(self):
+        return (solve_turn, (self.rules,))

@@ -1,0 +1,196 @@
+"""The dice game: its game, the referee, and its view.
+
+>>> from pintas import dice
+>>> g = dice.Game(dice.Rules.dice_of_doom(), players=2, seed=7)
+>>> [str(e) for e in g.play("roll 1 5 6 4 4 3")]
+['seat 0 rolls 1 5 6 4 4 3']
+>>> [str(e) for e in g.play("keep 1 5")]
+['seat 0 keeps 1 5 for 1500 (turn total 1500)']
+>>> g.turn_total, g.dice_to_roll, g.pool
+(1500, 4, (1, 5))
+>>> [str(e) for e in g.play("bank")]
+['seat 0 banks 1500 (score 1500)', "seat 0's turn ends (bank): +1500, score 1500"]
+>>> g.scores, g.to_move
+((1500, 0), 1)
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from typing import Any
+
+from .. import _saves
+from .._game import GameBase
+from .._view import ViewBase
+from ..errors import CorruptStateError, NotationError, RulesError, SeatError
+from . import _engine
+from ._engine import Event, Keep, Move, keeps
+from .rules import Rules
+
+__all__ = ["MAX_PLAYERS", "Game", "View"]
+
+MAX_PLAYERS = 8
+
+
+@dataclass(frozen=True)
+class View(ViewBase[Move]):
+    """What one seat knows: in dice everything is public (scores, the turn, the
+    dice and the log) except the seeds an unseeded game drew for its rolls.
+    Players receive views, never the game."""
+
+    seat: int
+    rules: Rules
+    players: int
+    first_player: int
+    scores: tuple[int, ...]
+    to_move: int | None
+    phase: str
+    turn_total: int
+    dice_to_roll: int
+    last_roll: tuple[int, ...]
+    pool: tuple[int, ...]
+    final_turns_left: int
+    log: tuple[Event, ...]
+    is_over: bool
+    winner: int | None
+
+    def keeps(self) -> list[Keep]:
+        """The legal keeps of the last roll (empty unless a keep is due)."""
+        if self.phase != "keep":
+            return []
+        return keeps(self.last_roll, self.pool, self.rules)
+
+    def _legal(self) -> list[Move]:
+        if self.phase == "keep":
+            return [k.move for k in self.keeps()]
+        if self.phase == "bank_or_roll":
+            return [Move.roll(), Move.bank()]
+        return [Move.roll()]
+
+    @property
+    def score(self) -> int:
+        """The seat's own banked score."""
+        return self.scores[self.seat]
+
+
+# Log tags of the moves (a reseed is 0xFE).
+_ENTRY_ROLL = 0x00
+_ENTRY_ROLL_GIVEN = 0x01
+_ENTRY_KEEP = 0x02
+_ENTRY_BANK = 0x03
+_WITH_DICE = {_ENTRY_ROLL_GIVEN: "roll", _ENTRY_KEEP: "keep"}
+
+
+class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
+    """A dice game from the first roll to its winner: the referee.
+
+    Moves are :class:`Move` values or their notation: ``roll`` (the game's dice),
+    ``roll 1 5 6 4 4 3`` (physical dice: as many values as there are dice to
+    roll), ``keep 1 5`` (scoring dice of the last roll), ``bank``. Every move
+    returns the events it caused; a move that is not legal raises and changes
+    nothing. With ``seed`` the game is a pure function of (rules, players,
+    first player, seed, moves); without, every ``roll`` draws a fresh 64-bit
+    seed from the OS, kept for audit in :attr:`roll_seeds`.
+
+    >>> g = Game(Rules.dice_of_doom(), players=3, seed=1, first_player=2)
+    >>> g.to_move, g.legal_moves()
+    (2, [Move('roll')])
+    >>> g.play("roll 6 6 1 1 1 1")[1:]
+    [Event('doom', seat=2), Event('turn_end', seat=2, reason='doom')]
+    >>> g.to_move
+    0
+    """
+
+    _PACKAGE = "dice"
+    _WHAT = "dice game"
+    _KIND = "D"
+    _LOG = _saves.LogFormat("<B", seed=0xFE)
+    _SAVE_SIZE = _engine.SAVE_SIZE
+    _RULES = Rules
+
+    def __init__(self, rules: Rules | None = None, players: int = 2, seed: int | None = None,
+                 first_player: int = 0) -> None:
+        if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
+            raise RulesError(f"players must be a whole number 1..{MAX_PLAYERS}: got {players!r}")
+        if type(first_player) is not int or not 0 <= first_player < players:
+            raise SeatError(f"no seat {first_player!r} to play first: seats are "
+                            f"0..{players - 1}")
+        self._open(Rules.dice_of_doom() if rules is None else rules, seed, players, first_player)
+
+    def _origin(self) -> dict[str, Any]:
+        return {"players": self.players, "first_player": self.first_player}
+
+    # ---- what everyone can ask -------------------------------------------
+
+    @property
+    def seats(self) -> int:
+        """How many seats the game has (its players)."""
+        return int(self.players)
+
+    @property
+    def roll_seeds(self) -> tuple[int, ...]:
+        """The seeds the OS gave this game's rolls, in order, for audit (empty if seeded)."""
+        return self._logged_seeds()
+
+    # ---- views -----------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` knows now (see :class:`View`)."""
+        self._check_seat(seat)
+        return View(seat=seat, rules=self._rules, players=self.players,
+                    first_player=self.first_player, scores=self.scores, to_move=self.to_move,
+                    phase=self.phase, turn_total=self.turn_total,
+                    dice_to_roll=self.dice_to_roll, last_roll=self.last_roll, pool=self.pool,
+                    final_turns_left=self.final_turns_left, log=self.events,
+                    is_over=self.is_over, winner=self.winner)
+
+    # ---- saves -----------------------------------------------------------
+
+    def _write_setup(self) -> tuple[int, bytes]:
+        fields = self._rules._fields()
+        return 0, (bytes([self.players, self.first_player, fields[0], *fields[2:]])
+                   + struct.pack("<I", fields[1]))
+
+    @classmethod
+    def _read_setup(cls, reader: _saves.Reader, flags: int) -> tuple[Rules, dict[str, Any]]:
+        players, first_player, scoring, *options = reader.take(8)
+        target = reader.unpack("<I")
+        try:
+            rules = Rules._from_fields((scoring, target, *options))
+        except RulesError as exc:
+            raise CorruptStateError(f"the saved rules are not valid: {exc}") from None
+        if not 1 <= players <= MAX_PLAYERS or first_player >= players:
+            raise CorruptStateError(f"bad seats in the save: {players} players, "
+                                    f"seat {first_player} first")
+        return rules, {"players": players, "first_player": first_player}
+
+    def _write_move(self, move: Move) -> bytes:
+        if move.kind == "bank":
+            return bytes([_ENTRY_BANK])
+        if move.kind == "roll" and not move.given:
+            return bytes([_ENTRY_ROLL])
+        tag = _ENTRY_ROLL_GIVEN if move.kind == "roll" else _ENTRY_KEEP
+        return bytes([tag, len(move.dice), *move.dice])
+
+    @classmethod
+    def _read_move(cls, tag: int, reader: _saves.Reader) -> Move:
+        if tag == _ENTRY_ROLL:
+            return Move.roll()
+        if tag == _ENTRY_BANK:
+            return Move.bank()
+        if tag not in _WITH_DICE:
+            raise CorruptStateError(f"bad log entry {tag} in the save")
+        n = reader.take(1)[0]
+        if not 1 <= n <= 6:
+            raise CorruptStateError(f"bad dice count {n} in the saved log")
+        try:
+            return Move(_WITH_DICE[tag], tuple(reader.take(n)))
+        except NotationError as exc:
+            raise CorruptStateError(f"bad dice in the saved log: {exc}") from None
+
+    def __repr__(self) -> str:
+        state = (f"seat {self.winner} won" if self.is_over else
+                 f"seat {self.to_move} to {self.phase.replace('_', ' ')}, "
+                 f"turn total {self.turn_total}")
+        return f"<dice.Game {self._rules}, scores {self.scores}, {state}>"

@@ -1,0 +1,121 @@
+"""The rules of the dice games: Dice of Doom and Farkle, and every house option.
+
+>>> Rules.dice_of_doom(target=5000).target
+5000
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .._checks import check_bool, check_choice, check_int
+from .._rules import RulesBase
+from ..errors import RulesError
+from . import _engine
+
+__all__ = ["DOOM_LOSES", "HOT_DICE", "MAX_TARGET", "SCORINGS", "Rules"]
+
+SCORINGS = ("dice_of_doom", "farkle")
+DOOM_LOSES = ("turn", "score")
+HOT_DICE = ("must", "may")
+MAX_TARGET: int = _engine.MAX_TARGET
+
+
+@dataclass(frozen=True)
+class Rules(RulesBase):
+    """The rules of a dice game: the combination table and every option.
+
+    ``scoring`` picks the combination values (``dice_of_doom``: single 1 = 1000,
+    single 5 = 500, three or more of a kind = face x 100, straights, three pairs
+    and two triplets 1000 plus their 1s and 5s; ``farkle``: Busche & Neller's
+    minimal table). The options: ``target``; ``doom`` (two or more 6s in a roll
+    end the turn) and ``doom_loses`` (``turn`` or ``score``); ``hot_dice``
+    (``must`` roll six again after keeping all six, or ``may`` bank);
+    ``combine_kept`` (the dice kept since the last six-dice roll are scored as
+    one pool); ``final_round`` (the others get one last turn). Build them with a
+    preset and adjust with :meth:`replace`; a bad setting raises
+    :class:`~pintas.errors.RulesError`.
+
+    >>> r = Rules.dice_of_doom(target=5000)
+    >>> r.target, r.doom, r.hot_dice, r.combine_kept
+    (5000, True, 'must', True)
+    >>> Rules.farkle().replace(final_round=True).final_round
+    True
+    >>> Rules.dice_of_doom().replace(hot_dice="sometimes")
+    Traceback (most recent call last):
+    ...
+    pintas.errors.RulesError: hot_dice must be one of 'must', 'may': got 'sometimes'
+    """
+
+    scoring: str = "dice_of_doom"
+    target: int = 100_000
+    doom: bool = True
+    doom_loses: str = "turn"
+    hot_dice: str = "must"
+    combine_kept: bool = True
+    final_round: bool = False
+
+    def __post_init__(self) -> None:
+        check_choice("scoring", self.scoring, SCORINGS)
+        check_int("target", self.target, 1, MAX_TARGET)
+        check_bool("doom", self.doom)
+        check_choice("doom_loses", self.doom_loses, DOOM_LOSES)
+        check_choice("hot_dice", self.hot_dice, HOT_DICE)
+        check_bool("combine_kept", self.combine_kept)
+        check_bool("final_round", self.final_round)
+        if not self.doom and self.doom_loses != "turn":
+            raise RulesError(f"doom_loses={self.doom_loses!r} needs doom=True "
+                             f"(without doom nothing is lost to it)")
+        _engine.check_rules(self._fields())
+
+    @classmethod
+    def dice_of_doom(cls, **options: Any) -> Rules:
+        """Dice of Doom: combine kept dice, doom loses the turn, hot dice
+        must roll again, target 100,000."""
+        return cls._preset({}, options, fixed={"scoring"})
+
+    @classmethod
+    def farkle(cls, **options: Any) -> Rules:
+        """Busche & Neller's minimal Farkle: 1 = 100, 5 = 50, three 1s = 1000,
+        three f = 100 f, each roll scored alone, no doom, hot dice may, target 10,000."""
+        return cls._preset(dict(scoring="farkle", target=10_000, doom=False,
+                                hot_dice="may", combine_kept=False), options, fixed={"scoring"})
+
+    @property
+    def unit(self) -> int:
+        """The gcd of every combination value: every score is a multiple of it."""
+        return int(_engine.rules_unit(self._fields()))
+
+    def combinations(self) -> dict[str, int]:
+        """The combination values, by name.
+
+        >>> Rules.farkle().combinations()["3 x 1"]
+        1000
+        """
+        return dict(_engine.rules_values(self._fields()))
+
+    def _fields(self) -> tuple[int, ...]:
+        return (SCORINGS.index(self.scoring), self.target, int(self.doom),
+                DOOM_LOSES.index(self.doom_loses), HOT_DICE.index(self.hot_dice),
+                int(self.combine_kept), int(self.final_round))
+
+    @classmethod
+    def _from_fields(cls, fields: Sequence[int]) -> Rules:
+        scoring, target, doom, loses, hot, combine, final = fields
+        if scoring >= len(SCORINGS) or loses >= len(DOOM_LOSES) or hot >= len(HOT_DICE) \
+                or doom > 1 or combine > 1 or final > 1:
+            raise RulesError(f"rules fields out of range: {tuple(fields)!r}")
+        return cls(scoring=SCORINGS[scoring], target=target, doom=bool(doom),
+                   doom_loses=DOOM_LOSES[loses], hot_dice=HOT_DICE[hot],
+                   combine_kept=bool(combine), final_round=bool(final))
+
+    def __str__(self) -> str:
+        preset = Rules.farkle() if self.scoring == "farkle" else Rules()
+        name = "Farkle" if self.scoring == "farkle" else "Dice of Doom"
+        changed = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
+                   if f.name not in ("scoring", "target")
+                   and getattr(self, f.name) != getattr(preset, f.name)]
+        return f"{name} to {self.target}" + (f" ({', '.join(changed)})" if changed else "")

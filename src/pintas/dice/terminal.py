@@ -1,0 +1,67 @@
+"""Dice of Doom and Farkle in the terminal: the table as a seat sees it, and
+how moves are typed.
+
+Before each of your moves the table is shown: every score, your turn total,
+the dice you have kept and, after a roll, the roll and every keep it allows
+with its points, numbered. Type ``roll``, ``keep 1 5`` (the dice to keep),
+``bank``, or the number of a listed move; bad input is explained and asked
+again; ``quit`` (or end of input) leaves. The dice are the computer's to roll:
+``roll 1 5 6 4 4 3`` (physical dice) is for kiosks, not for this table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import RulesError
+from ._engine import Move
+from .game import Game, View
+
+__all__ = ["HELP", "choices", "number_hint", "parse", "render"]
+
+HELP = ("type 'roll', 'keep 1 5' (the dice of the last roll to keep, by their faces), "
+        "'bank', or the number of a listed move. 'quit' leaves.\n")
+
+
+def _faces(values: Sequence[int]) -> str:
+    return " ".join(f"[{v}]" for v in values) or "-"
+
+
+def render(view: View) -> str:
+    """The table as ``view.seat`` sees it, before a move."""
+    lines = [f"--- {view.rules} ---"]
+    lines.append("scores: " + ", ".join(
+        f"{'you' if s == view.seat else f'seat {s}'} {p}" for s, p in enumerate(view.scores)))
+    if view.final_turns_left:
+        lines.append(f"final round: {view.final_turns_left} last turn(s) left")
+    lines.append(f"your turn total: {view.turn_total}; kept so far: {_faces(view.pool)}; "
+                 f"dice to roll: {view.dice_to_roll}")
+    if view.phase == "keep":
+        lines.append(f"you rolled: {_faces(view.last_roll)}")
+    return "\n".join(lines)
+
+
+def choices(view: View) -> list[tuple[Move, str]]:
+    """The legal moves with how each reads in the list."""
+    if view.phase == "keep":
+        return [(k.move, f"keep {' '.join(map(str, k.dice))} (+{k.points})")
+                for k in view.keeps()]
+    labels = {"roll": f"roll {view.dice_to_roll} dice", "bank": f"bank {view.turn_total}"}
+    return [(m, labels.get(m.kind, str(m))) for m in view.legal_moves()]
+
+
+def parse(text: str, view: View, game: Game) -> Move:
+    """The move a typed line names: a move's notation, or (when keeping) just the dice."""
+    words = text.lower().split()
+    if view.phase == "keep" and words and all(w.isdigit() for w in words):
+        words = ["keep", *words]  # "1 5" in a keep phase: the dice to keep
+    if words and words[0] in ("roll", "r") and len(words) > 1:
+        raise RulesError(f"{text!r}: the computer rolls the dice here; just type 'roll'")
+    aliases = {"r": "roll", "b": "bank", "k": "keep"}
+    words[:1] = [aliases.get(words[0], words[0])] if words else []
+    return game.parse_move(" ".join(words))
+
+
+def number_hint(view: View, text: str) -> str:
+    """While keeping, a number off the list may be a die to keep."""
+    return f", or type 'keep {text}' to keep a die" if view.phase == "keep" else ""

@@ -1,0 +1,103 @@
+# Declarations of the C line-game engine (csrc/include/pintas/line.h).
+from libc.stdint cimport uint8_t, uint16_t, int32_t, uint64_t
+
+from pintas._base cimport pintas_mask, pintas_rng
+
+cdef extern from "pintas/line.h" nogil:
+    enum:
+        PINTAS_LINE_MAX_SEATS
+        PINTAS_LINE_MAX_MOVES
+        PINTAS_LINE_MAX_EVENTS
+        PINTAS_LINE_SAVE_SIZE
+
+    ctypedef struct pintas_line_rules:
+        uint8_t game
+        uint8_t players
+        uint8_t pairs
+        uint8_t redeal_doubles
+        uint8_t block_scoring
+        uint8_t tranque
+        uint8_t capicua
+        uint8_t reserved
+        uint16_t target
+        uint16_t pass_points
+        uint16_t capicua_bonus
+        uint16_t pase_corrido_bonus
+        uint16_t pase_de_salida_bonus
+
+    ctypedef struct pintas_line_move:
+        uint8_t kind
+        uint8_t tile
+        uint8_t end
+
+    ctypedef struct pintas_line_event:
+        uint8_t kind
+        uint8_t seat
+        uint8_t side
+        uint8_t tile
+        uint8_t end
+        uint8_t reason
+        int32_t points
+
+    ctypedef struct pintas_line_deal:
+        pintas_mask hand[4]
+        uint8_t boneyard[28]
+        uint8_t boneyard_len
+
+    ctypedef struct pintas_line_state:
+        pintas_line_rules rules
+        pintas_rng rng
+        pintas_mask hand[4]
+        pintas_mask aside
+        int32_t score[4]
+        uint8_t boneyard[28]
+        uint8_t bone_len
+        uint8_t bone_pos
+        uint8_t line[28]
+        uint8_t line_len
+        uint8_t ends[2]
+        uint8_t end_double[2]
+        uint8_t phase
+        uint8_t to_move
+        uint8_t leader
+        uint8_t forced_tile
+        uint8_t last_placer
+        uint8_t passes
+        uint8_t winner
+        uint8_t end_reason
+        uint16_t round
+
+    ctypedef struct pintas_line_stats:
+        uint64_t games
+        uint64_t rounds
+        uint64_t moves
+        uint64_t blocks
+        uint64_t wins[4]
+        uint64_t points[4]
+
+    int pintas_line_rules_preset(pintas_line_rules *rules, int game, int players, int pairs)
+    int pintas_line_rules_check(const pintas_line_rules *rules)
+    int pintas_line_sides(const pintas_line_rules *rules)
+    int pintas_line_new(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
+                        pintas_line_event *ev, size_t ev_cap, size_t *n_ev)
+    int pintas_line_new_dealt(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
+                              const pintas_line_deal *deal, pintas_line_event *ev, size_t ev_cap,
+                              size_t *n_ev)
+    int pintas_line_set_deal(pintas_line_state *s, const pintas_line_deal *deal,
+                             pintas_line_event *ev, size_t ev_cap, size_t *n_ev)
+    int pintas_line_reseed(pintas_line_state *s, uint64_t seed)
+    int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t cap, size_t *n)
+    int pintas_line_check(const pintas_line_state *s, const pintas_line_move *m)
+    int pintas_line_play(pintas_line_state *s, const pintas_line_move *m, pintas_line_event *ev,
+                         size_t ev_cap, size_t *n_ev)
+    unsigned pintas_line_hand_pips(const pintas_line_state *s, int seat)
+    int pintas_line_side_of(const pintas_line_rules *rules, int seat)
+    int pintas_line_boneyard_size(const pintas_line_state *s)
+    int pintas_line_save(const pintas_line_state *s, uint8_t *buf, size_t cap)
+    int pintas_line_load(pintas_line_state *s, const uint8_t *buf, size_t len)
+    int pintas_line_simulate(const pintas_line_rules *rules, uint64_t games, uint64_t seed,
+                             pintas_line_stats *out)
+
+
+# The move a C move struct names (an interned domino.Move).
+cdef object move_of(const pintas_line_move *m)

@@ -1,0 +1,181 @@
+# cython: language_level=3, boundscheck=False, cdivision=True
+"""Binding of the C line-game search: what a seat knows, consistent samples of
+what it does not, and Monte Carlo totals per legal move (GIL released).
+
+:mod:`pintas.domino.players` builds the players on top of this module; use that.
+Only a :class:`pintas.domino.View` goes in: its fields are copied into a plain
+C struct, so the search never sees the game.
+"""
+
+from libc.string cimport memset
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+
+from pintas._base cimport PINTAS_E_ILLEGAL, PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_OK
+from pintas._base cimport pintas_rng, pintas_rng_seed
+from pintas.domino._engine cimport PINTAS_LINE_MAX_SEATS, move_of
+
+from pintas.errors import CorruptStateError, IllegalMoveError, RulesError
+
+POLICIES = {"random": PINTAS_POLICY_RANDOM, "greedy": PINTAS_POLICY_GREEDY}
+MAX_SAMPLES = PINTAS_LINE_SEARCH_MAX_SAMPLES
+_KINDS = {"play": 0, "draw": 1, "pass": 2}
+# The C stream of samples drawn one at a time by sample(): "search".
+_SAMPLE_STREAM = 0x736561726368
+
+
+cdef int _fill_info(pintas_line_info *info, view) except -1:
+    cdef pintas_line_rules *r = &info.rules
+    memset(info, 0, sizeof(pintas_line_info))
+    (r.game, r.players, r.pairs, r.redeal_doubles, r.block_scoring, r.tranque, r.capicua,
+     r.target, r.pass_points, r.capicua_bonus, r.pase_corrido_bonus,
+     r.pase_de_salida_bonus) = view.rules._fields()
+    for i, points in enumerate(view.scores[:PINTAS_LINE_MAX_SEATS]):
+        info.score[i] = points
+    info.hand = int(view.hand)
+    info.seat = view.seat
+    info.leader = view.leader
+    info.forced_tile = PINTAS_NO_TILE if view.forced_tile is None else view.forced_tile.index
+    info.round = min(view.round, 0xFFFF)
+    actions = [e for e in view.round_log if e.kind in _KINDS]
+    if len(actions) > PINTAS_LINE_INFO_MAX_LOG:
+        raise CorruptStateError(f"a round cannot hold {len(actions)} actions "
+                                f"(at most {PINTAS_LINE_INFO_MAX_LOG})")
+    for i, e in enumerate(actions):
+        info.log[i].kind = _KINDS[e.kind]
+        info.log[i].seat = e.seat
+        if e.kind == "play":
+            info.log[i].tile = e.tile.index
+            info.log[i].end = 1 if e.end == "R" else 0
+        else:
+            info.log[i].tile = PINTAS_NO_TILE
+            info.log[i].end = 0
+    info.log_len = len(actions)
+    return 0
+
+
+cdef int _info_from_view(pintas_line_info *info, view) except -1:
+    """Copy what ``view`` shows into *info (CorruptStateError if it cannot)."""
+    from pintas.domino.game import View
+    if not isinstance(view, View):
+        raise RulesError(f"the line-game search takes a domino.View: got {type(view).__name__}")
+    try:
+        _fill_info(info, view)
+    except (OverflowError, TypeError, AttributeError) as exc:
+        raise CorruptStateError(f"not a view of a line game in play ({exc}): seat "
+                                f"{view.seat!r}, round {view.round!r}") from None
+    return 0
+
+
+cdef _check(int status, view):
+    if status == PINTAS_E_ILLEGAL:
+        raise IllegalMoveError(f"seat {view.seat} has no move to search: "
+                               + ("the game is over" if view.is_over else
+                                  f"seat {view.to_move} is to move"))
+    if status != PINTAS_OK:
+        raise CorruptStateError(f"the view of seat {view.seat} (round {view.round}) does not "
+                                f"describe a round in play")
+
+
+def knowledge(view):
+    """What ``view``'s seat can deduce: a dict of masks and counts.
+
+    ``unseen`` (mask of tiles in no known place), ``not_held`` (per seat, the
+    unseen tiles it surely lacks), ``voids`` (per seat, the numbers it surely
+    lacks, as a list of numbers), ``hand_counts``, ``pile`` (tiles in the
+    boneyard or set aside), ``to_move``, ``last_placer``, ``passes``.
+    """
+    cdef pintas_line_info info
+    cdef pintas_line_knowledge k
+    _info_from_view(&info, view)
+    _check(pintas_line_knowledge_of(&info, &k), view)
+    players = info.rules.players
+    return {
+        "unseen": k.unseen,
+        "not_held": tuple(k.not_held[s] for s in range(players)),
+        "voids": tuple(tuple(n for n in range(7) if k.voids[s] >> n & 1) for s in range(players)),
+        "hand_counts": tuple(k.hand_count[s] for s in range(players)),
+        "pile": k.pile_count,
+        "to_move": k.to_move,
+        "last_placer": None if k.last_placer == PINTAS_NO_SEAT else k.last_placer,
+        "passes": k.passes,
+    }
+
+
+def sample(view, uint64_t seed):
+    """One full deal consistent with ``view``, drawn in C from ``seed``.
+
+    Returns a dict: ``hands`` (a mask per seat), ``boneyard`` (tile indices in
+    draw order, still to draw), ``aside`` (mask) and ``relaxed`` (True if the
+    sampler had to ignore a fact; never for a view of a real game).
+    """
+    cdef pintas_line_info info
+    cdef pintas_line_state st
+    cdef pintas_rng rng
+    cdef uint8_t relaxed = 0
+    cdef int status
+    _info_from_view(&info, view)
+    pintas_rng_seed(&rng, seed, _SAMPLE_STREAM)
+    with nogil:
+        status = pintas_line_determinize(&info, &rng, &st, &relaxed)
+    _check(status, view)
+    return {
+        "hands": tuple(st.hand[s] for s in range(info.rules.players)),
+        "boneyard": tuple(st.boneyard[i] for i in range(st.bone_pos, st.bone_len)),
+        "aside": st.aside,
+        "relaxed": bool(relaxed),
+    }
+
+
+cdef class Search:
+    """The Monte Carlo totals of one decision: build it from the view of the
+    seat to move, then :meth:`run` batches of samples (GIL released).
+
+    Sample ``i`` depends only on (view, seed, i), so batches add up to the same
+    totals as one call.
+    """
+
+    cdef pintas_line_info info
+    cdef pintas_line_search_result result
+    cdef readonly list moves
+    """The seat's legal moves, in the engine's order."""
+    cdef object _view
+
+    def __init__(self, view):
+        _info_from_view(&self.info, view)
+        _check(pintas_line_search_init(&self.info, &self.result), view)
+        self.moves = [move_of(&self.result.moves[i]) for i in range(self.result.n_moves)]
+        self._view = view
+
+    def run(self, uint64_t seed, uint32_t first, uint32_t count, int policy=PINTAS_POLICY_GREEDY):
+        """Add samples ``first`` .. ``first + count - 1`` to the totals."""
+        cdef int status
+        if count > PINTAS_LINE_SEARCH_MAX_SAMPLES:
+            raise RulesError(f"at most {PINTAS_LINE_SEARCH_MAX_SAMPLES} samples a call: "
+                             f"got {count}")
+        if policy not in POLICIES.values():
+            raise RulesError(f"unknown playout policy {policy!r}")
+        with nogil:
+            status = pintas_line_search_run(&self.info, seed, first, count, policy, &self.result)
+        _check(status, self._view)
+
+    @property
+    def samples(self):
+        """Samples run so far."""
+        return self.result.samples
+
+    @property
+    def relaxed(self):
+        """Samples that had to ignore a fact (0 for views of real games)."""
+        return self.result.relaxed
+
+    @property
+    def totals(self):
+        """Per legal move, the sum of the playout outcomes."""
+        return tuple(self.result.total[i] for i in range(self.result.n_moves))
+
+    @property
+    def means(self):
+        """Per legal move, the mean playout outcome (0.0 before any sample)."""
+        n = self.result.samples
+        return tuple((self.result.total[i] / n) if n else 0.0
+                     for i in range(self.result.n_moves))

@@ -1,0 +1,350 @@
+"""The line games: Muggins to 200, Capicua to 20 and Dominican domino.
+
+One engine (in C) plays all three; :class:`Rules` presets choose the game and
+its house options, :class:`Game` is the referee, :meth:`Game.view` is what one
+seat may see.
+
+>>> from pintas import domino
+>>> g = domino.Game(domino.Rules.dominican(), seed=7)
+>>> g.to_move, g.round, g.ends
+(3, 1, None)
+>>> g.legal_moves()
+[Move('play', '6|6', 'L')]
+>>> [str(e) for e in g.play("6|6")]
+['seat 3 plays 6|6 at left']
+>>> g.ends
+(6, 6)
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import _saves
+from .._checks import check_games, check_seed
+from .._deals import Hand, Tiles, check_hands, hand_of, tile_list
+from .._game import GameBase
+from .._plain import PlainRecord
+from .._view import ViewBase
+from ..errors import CorruptStateError, DealError, IllegalMoveError, NotationError, RulesError
+from ..tiles import TILE_COUNT, TILES, Tile, TileSet
+from . import _engine
+from ._engine import Event, Move
+from .rules import Rules
+
+__all__ = ["Deal", "Game", "SimulationStats", "View", "simulate"]
+
+
+@dataclass(frozen=True, init=False)
+class Deal(PlainRecord):
+    """A hand-made deal: each seat's seven tiles and, where the rules draw, the
+    boneyard in draw order (where they do not, the rest is set aside).
+
+    >>> d = Deal(hands=["6|6 6|5 6|4 6|3 6|2 6|1 6|0", "5|5 5|4 5|3 5|2 5|1 5|0 4|4"])
+    >>> len(d.hands), str(d.hands[0])[:7]
+    (2, '6|0 6|1')
+    """
+
+    hands: tuple[TileSet, ...]
+    boneyard: tuple[Tile, ...] = field(default=())
+
+    def __init__(self, hands: Iterable[Hand], boneyard: Tiles = ()) -> None:
+        object.__setattr__(self, "hands", tuple(hand_of(hand) for hand in hands))
+        object.__setattr__(self, "boneyard", tile_list(boneyard, "the boneyard"))
+
+    def check(self, rules: Rules) -> None:
+        """Raise :class:`~pintas.errors.DealError` unless this is a deal of ``rules``."""
+        seen = check_hands(self.hands, rules.players, 7)
+        in_pile = TileSet(self.boneyard)
+        if seen & int(in_pile):
+            both = TileSet.from_mask(seen & int(in_pile))
+            raise DealError(f"in a hand and in the boneyard: {both}")
+        rest = TILE_COUNT - 7 * rules.players
+        if rules.draws and len(self.boneyard) != rest:
+            raise DealError(f"the boneyard must list the {rest} undealt tiles in draw order: "
+                            f"got {len(self.boneyard)}")
+        if not rules.draws and self.boneyard:
+            raise DealError(f"{rules} never draws: the undealt tiles are set aside, "
+                            f"so the boneyard must be empty (got {len(self.boneyard)})")
+
+    def _c_args(self, rules: Rules) -> tuple[list[int], list[int]]:
+        masks = [int(h) for h in self.hands] + [0] * (4 - len(self.hands))
+        return masks, [t.index for t in self.boneyard]
+
+
+@dataclass(frozen=True)
+class View(ViewBase[Move]):
+    """What one seat may know: its own hand, the table, counts and the public log.
+
+    Never another hand, the boneyard's contents or order, or set-aside tiles.
+    Bots receive views, never the game.
+    """
+
+    seat: int
+    rules: Rules
+    hand: TileSet
+    placements: tuple[tuple[Tile, str], ...]
+    line: tuple[tuple[int, int], ...]
+    ends: tuple[int, int] | None
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+    scores: tuple[int, ...]
+    to_move: int | None
+    round: int
+    leader: int
+    forced_tile: Tile | None
+    log: tuple[Event, ...]
+    is_over: bool
+    winner: int | None
+
+    def _legal(self) -> list[Move]:
+        if self.forced_tile is not None:
+            return [Move.play(self.forced_tile, "L")]
+        if self.ends is None:
+            return [Move.play(t, "L") for t in self.hand]
+        left, right = self.ends
+        both_apart = left != right or self.rules.game == "muggins"
+        moves = []
+        for t in self.hand:
+            if t.has(left):
+                moves.append(Move.play(t, "L"))
+            if t.has(right) and both_apart:
+                moves.append(Move.play(t, "R"))
+        if moves:
+            return moves
+        return [Move.draw() if self.rules.draws and self.boneyard_size else Move.pass_()]
+
+    def passes(self, seat: int) -> int:
+        """How many times ``seat`` has passed this round."""
+        return sum(1 for e in self.round_log if e.kind == "pass" and e.seat == seat)
+
+
+def _oriented_line(placements: Sequence[tuple[Tile, str]]) -> tuple[tuple[int, int], ...]:
+    """The line left to right, each tile turned so that touching ends match."""
+    if not placements:
+        return ()
+    first = placements[0][0]
+    line = [(first.high, first.low)]
+    for tile, end in placements[1:]:
+        if end == "L":
+            touching = line[0][0]
+            line.insert(0, (tile.other_end(touching), touching))
+        else:
+            touching = line[-1][1]
+            line.append((touching, tile.other_end(touching)))
+    return tuple(line)
+
+
+class Game(_engine.LineGame, GameBase[Rules, Move, Event, View]):
+    """A line game from its first deal to its winner: the referee, which sees all.
+
+    Moves are :class:`Move` values or their notation (``6|4L``, ``6|4R``, a bare
+    ``6|4`` when it fits one way only, ``draw``, ``pass``). Every move returns
+    the events it caused. With ``seed`` the whole game is a pure function of
+    (rules, seed, moves); without, every deal gets a fresh seed from the OS.
+
+    >>> g = Game(Rules.muggins(players=2), deal=Deal(
+    ...     hands=["5|5 6|2 4|1 3|3 2|0 1|1 0|0", "5|0 6|6 6|5 4|4 3|2 2|2 1|0"],
+    ...     boneyard="6|4 6|3 6|1 6|0 5|4 5|3 5|2 5|1 4|3 4|2 4|0 3|1 3|0 2|1"), seed=1)
+    >>> g.to_move, g.legal_moves()
+    (1, [Move('play', '6|6', 'L')])
+    """
+
+    _PACKAGE = "domino"
+    _WHAT = "line game"
+    _KIND = "L"
+    _MAX_FLAGS = 3
+    _LOG = _saves.LogFormat("<B", seed=0xFE, deal=0xFD)
+    _SAVE_SIZE = _engine.SAVE_SIZE
+    _RULES = Rules
+
+    _first_deal: Deal | None
+
+    def __init__(self, rules: Rules, seed: int | None = None,
+                 deal: Deal | None = None) -> None:
+        if deal is not None:
+            if not isinstance(deal, Deal):
+                raise DealError(f"deal must be a domino.Deal: got {deal!r}")
+            if isinstance(rules, Rules):
+                deal.check(rules)
+        self._open(rules, seed, None if deal is None else deal._c_args(rules))
+        self._first_deal = deal
+
+    def _origin(self) -> dict[str, Any]:
+        return {"deal": self._first_deal}
+
+    # ---- what everyone can ask -------------------------------------------
+
+    @property
+    def deal_seeds(self) -> tuple[int, ...]:
+        """The seeds the OS gave this game's deals, for audit (empty if seeded)."""
+        return () if self._seed is not None else (self._first_seed, *self._logged_seeds())
+
+    @property
+    def line(self) -> tuple[tuple[int, int], ...]:
+        """The round's line left to right, each tile as ``(left, right)`` numbers."""
+        return _oriented_line(self.placements)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many tiles each seat holds."""
+        return self._hand_sizes()
+
+    def hand(self, seat: int) -> TileSet:
+        """The tiles ``seat`` holds (the referee sees every hand)."""
+        self._check_seat(seat)
+        return TileSet.from_mask(self._hand_mask(seat))
+
+    def pips(self, seat: int) -> int:
+        """Total pips in ``seat``'s hand."""
+        self._check_seat(seat)
+        return self._pips(seat)
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` scores for (its team in pairs, else itself)."""
+        self._check_seat(seat)
+        return self._rules.side_of(seat)
+
+    # ---- moves -----------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move written ``text``; a bare tile is enough when it fits one way.
+
+        Raises NotationError for text that is not a move, IllegalMoveError for a
+        move that is not legal now (the game is unchanged either way).
+        """
+        if not isinstance(text, str):
+            raise NotationError(f"a move is written like '6|4L', 'draw' or 'pass': got {text!r}")
+        word = text.strip().lower()
+        aliases = {"paso": "pass", "p": "pass", "robo": "draw", "robar": "draw", "d": "draw"}
+        legal = self.legal_moves()
+        if "|" in word and word[-1:] not in ("l", "r"):
+            tile = Tile.parse(text)
+            fits = [m for m in legal if m.tile == tile]
+            if len(fits) == 1:
+                return fits[0]
+            if not fits:
+                raise IllegalMoveError(f"{text!r} cannot be played now "
+                                       f"(legal: {', '.join(map(str, legal))})")
+            raise NotationError(f"{text!r} fits both ends: say {tile}L or {tile}R")
+        move = Move.parse(aliases.get(word, text))
+        if move not in legal:
+            if self.is_over:
+                raise IllegalMoveError(f"the game is over: {text!r} cannot be played")
+            listed = ", ".join(map(str, legal))
+            raise IllegalMoveError(f"{text!r} is not legal now (legal: {listed})")
+        return move
+
+    def set_deal(self, deal: Deal) -> list[Event]:
+        """Replace the current round's deal by a hand-made one, before its first move.
+
+        For a kiosk dealing real tiles, or a test that needs an exact position in
+        a later round. The round's leader rule applies to the new hands.
+        """
+        if not isinstance(deal, Deal):
+            raise DealError(f"set_deal takes a domino.Deal: got {deal!r}")
+        deal.check(self._rules)
+        events = self._set_deal(*deal._c_args(self._rules))
+        self._log.append(("deal", deal))
+        return events
+
+    # ---- views -----------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now (see :class:`View`)."""
+        self._check_seat(seat)
+        forced = self._forced_tile()
+        placements = self.placements
+        return View(
+            seat=seat, rules=self._rules, hand=self.hand(seat), placements=placements,
+            line=_oriented_line(placements), ends=self.ends, hand_sizes=self.hand_sizes,
+            boneyard_size=self.boneyard_size, scores=self.scores, to_move=self.to_move,
+            round=self.round, leader=self.leader,
+            forced_tile=forced if forced is not None and seat == self.leader else None,
+            log=tuple(e if e.seat == seat else e.hidden() for e in self._events),
+            is_over=self.is_over, winner=self.winner)
+
+    # ---- saves -----------------------------------------------------------
+
+    def _write_setup(self) -> tuple[int, bytes]:
+        fields = self._rules._fields()
+        setup = bytes(fields[:7]) + struct.pack("<5H", *fields[7:])
+        if self._first_deal is None:
+            return 0, setup
+        return 1, setup + self._write_deal(self._first_deal)
+
+    @classmethod
+    def _read_setup(cls, reader: _saves.Reader, flags: int) -> tuple[Rules, dict[str, Any]]:
+        rules = Rules._from_fields(tuple(reader.take(7)) + struct.unpack("<5H", reader.take(10)))
+        return rules, {"deal": cls._read_deal(reader, rules) if flags & 1 else None}
+
+    def _write_move(self, move: Move) -> bytes:
+        return bytes([move.code])
+
+    @classmethod
+    def _read_move(cls, tag: int, reader: _saves.Reader) -> Move:
+        if tag > 57:
+            raise CorruptStateError(f"bad log entry {tag} in the save")
+        return Move.from_code(tag)
+
+    def _write_deal(self, deal: Deal) -> bytes:
+        hands, pile = deal._c_args(self._rules)
+        return struct.pack("<4I", *hands) + bytes([len(pile)]) + bytes(pile)
+
+    @classmethod
+    def _read_deal(cls, reader: _saves.Reader, rules: Rules) -> Deal:
+        masks = struct.unpack("<4I", reader.take(16))
+        pile = reader.take(reader.take(1)[0])
+        if any(m >> TILE_COUNT for m in masks) or any(t >= TILE_COUNT for t in pile):
+            raise CorruptStateError("a saved deal names a tile that does not exist")
+        deal = Deal(hands=[TileSet.from_mask(m) for m in masks[:rules.players]],
+                    boneyard=[TILES[t] for t in pile])
+        try:
+            deal.check(rules)
+        except DealError as exc:
+            raise CorruptStateError(f"a saved deal is not a deal of its rules: {exc}") from None
+        return deal
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"seat {self.to_move} to move"
+        return f"<domino.Game {self._rules}, round {self.round}, scores {self.scores}, {state}>"
+
+
+@dataclass(frozen=True)
+class SimulationStats:
+    """Totals of a batch of random games played in C."""
+
+    games: int
+    rounds: int
+    moves: int
+    blocks: int
+    wins: tuple[int, ...]
+    points: tuple[int, ...]
+
+    @property
+    def mean_points_per_round(self) -> tuple[float, ...]:
+        """Points per round for each side."""
+        return tuple(p / self.rounds for p in self.points) if self.rounds else ()
+
+    @property
+    def block_rate(self) -> float:
+        """Share of rounds that ended blocked."""
+        return self.blocks / self.rounds if self.rounds else 0.0
+
+
+def simulate(rules: Rules, games: int = 1000, seed: int = 0) -> SimulationStats:
+    """Play ``games`` whole games with uniformly random legal moves, in C, GIL released.
+
+    >>> s = simulate(Rules.dominican(), games=100, seed=1)
+    >>> s.games, sum(s.wins)
+    (100, 100)
+    """
+    if not isinstance(rules, Rules):
+        raise RulesError(f"simulate needs a domino.Rules: got {rules!r}")
+    check_games(games)
+    check_seed(seed)
+    raw = _engine.simulate(rules._fields(), games, seed)
+    return SimulationStats(**raw)

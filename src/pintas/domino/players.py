@@ -1,0 +1,423 @@
+"""Computer players for the line games (Muggins, Capicua, Dominican): each has
+``choose(view) -> Move`` and sees only the :class:`~pintas.domino.View` of its
+seat, never the game.
+
+- :class:`RandomPlayer`: any legal move.
+- :class:`GreedyPlayer`: the most points now (Muggins fives; a domino), else
+  the heaviest tile.
+- :class:`SuitPlayer`: the "most accompanied tile" heuristic: play from the
+  numbers you hold most of, place doubles before they are stranded, open
+  numbers the opponents are known to lack and keep open the ones your partner
+  lacks closed to nobody (see :class:`SuitWeights`).
+- :class:`SearchPlayer`: perfect-information Monte Carlo in C
+  : it samples the hidden tiles consistently with the
+  view, plays every legal move out to the end of the round with a fast
+  default policy, and picks the best mean outcome (its side's points minus
+  the best other side's). Budget: ``samples`` per decision and, optionally,
+  ``seconds`` of wall time; the GIL is released while C runs.
+
+>>> from pintas import domino
+>>> from pintas.domino.players import SearchPlayer, SuitPlayer
+>>> g = domino.Game(domino.Rules.dominican(), seed=4)
+>>> players = [SearchPlayer(samples=20), SuitPlayer(), SearchPlayer(samples=20), SuitPlayer()]
+>>> while g.round == 1:
+...     _ = g.play(players[g.to_move].choose(g.view(g.to_move)))
+>>> g.round
+2
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .._checks import MAX_SEED
+from ..errors import IllegalMoveError, RulesError
+from ..tiles import Tile
+from . import _search
+from ._engine import Move
+from .game import View
+
+__all__ = [
+    "GreedyPlayer",
+    "RandomPlayer",
+    "SearchPlayer",
+    "SuitPlayer",
+    "SuitWeights",
+    "immediate_points",
+]
+
+#: Largest batch of samples in one call into C when a wall-time budget is set;
+#: the clock is read between calls.
+MAX_BATCH = 32
+#: A batch is started only if its estimated cost, times this, fits the time left.
+BATCH_SAFETY = 1.5
+#: With less time than this, the search is not even started (Suit's move).
+MIN_SEARCH_SECONDS = 0.002
+
+
+def _legal_moves(view: View) -> list[Move]:
+    """The seat's legal moves, or a clear error when it is not to move."""
+    if not isinstance(view, View):
+        raise RulesError(f"a line-game player takes a domino.View: got {type(view).__name__}")
+    moves = view.legal_moves()
+    if not moves:
+        state = "the game is over" if view.is_over else f"seat {view.to_move} is to move"
+        raise IllegalMoveError(f"seat {view.seat} has no move to choose: {state}")
+    return moves
+
+
+def _weight(tile: Tile | None) -> tuple[int, int]:
+    """RULES' order of weight: most pips, ties to the higher high end."""
+    return (tile.pips, tile.high) if tile is not None else (-1, -1)
+
+
+def _ends_after(view: View, move: Move) -> tuple[tuple[int, int], tuple[bool, bool]]:
+    """The open numbers after ``move`` and whether a double lies at each end."""
+    tile = move.tile
+    assert tile is not None
+    if view.ends is None:
+        return (tile.high, tile.low), (tile.is_double, tile.is_double)
+    ends = list(view.ends)
+    doubles = [view.line[0][0] == view.line[0][1], view.line[-1][0] == view.line[-1][1]]
+    side = 0 if move.end == "L" else 1
+    ends[side] = tile.other_end(ends[side])
+    doubles[side] = tile.is_double
+    return (ends[0], ends[1]), (doubles[0], doubles[1])
+
+
+def immediate_points(view: View, move: Move,
+                     voids: Sequence[Sequence[int]] | None = None) -> int:
+    """The points ``move`` surely scores at once, as far as the view can tell:
+    Muggins fives (a double at an end counts both halves, a lone opening tile
+    its pips), and Capicua pass points for every opponent who must pass next
+    (known to lack both open ends, nothing left to draw). ``voids`` are the
+    numbers each seat is known to lack (``_search.knowledge``), computed
+    when not given and needed.
+
+    >>> from pintas import domino
+    >>> g = domino.Game(domino.Rules.muggins(players=2), deal=domino.Deal(
+    ...     hands=["5|5 6|2 4|1 3|3 2|0 1|1 0|0", "5|0 6|6 6|5 4|4 3|2 2|2 1|0"],
+    ...     boneyard="6|4 6|3 6|1 6|0 5|4 5|3 5|2 5|1 4|3 4|2 4|0 3|1 3|0 2|1"), seed=1)
+    >>> _ = g.play("6|6"), g.play("6|2L")
+    >>> immediate_points(g.view(1), Move.parse("3|2L"))  # 3 + 6|6 at the right
+    15
+    """
+    if move.kind != "play" or move.tile is None:
+        return 0
+    rules = view.rules
+    if rules.game == "muggins":
+        if view.ends is None:
+            count = move.tile.pips
+        else:
+            (left, right), (dl, dr) = _ends_after(view, move)
+            count = left * (1 + dl) + right * (1 + dr)
+        return count if count > 0 and count % 5 == 0 else 0
+    if rules.game == "capicua" and rules.pass_points and len(view.hand) > 1 \
+            and not view.boneyard_size:
+        if voids is None:
+            voids = _search.knowledge(view)["voids"]
+        return rules.pass_points * _sure_passes(view, move, voids)
+    return 0
+
+
+def _sure_passes(view: View, move: Move, voids: Sequence[Sequence[int]]) -> int:
+    """Opponents who must pass one after the other right after ``move``."""
+    rules = view.rules
+    (left, right), _ = _ends_after(view, move)
+    lacking = [left in v and right in v for v in voids]
+    rest = [t for t in view.hand if t != move.tile]
+    if all(lacking[s] for s in range(rules.players) if s != view.seat) \
+            and not any(t.has(left) or t.has(right) for t in rest):
+        return 0  # nobody can place: a block, declared at once, and no one passes
+    passes, seat = 0, (view.seat + 1) % rules.players
+    while seat != view.seat and lacking[seat]:
+        passes += rules.side_of(seat) != rules.side_of(view.seat)
+        seat = (seat + 1) % rules.players
+    return passes
+
+
+def _voids_if_needed(view: View, moves: Sequence[Move]) -> Sequence[Sequence[int]] | None:
+    """The known voids when a choice's points depend on them (Capicua's passes)."""
+    if len(moves) < 2 or view.rules.game != "capicua" or not view.rules.pass_points:
+        return None
+    voids: Sequence[Sequence[int]] = _search.knowledge(view)["voids"]
+    return voids
+
+
+class RandomPlayer:
+    """Any legal move, uniformly at random from its own generator (``seed``).
+
+    >>> from pintas import domino
+    >>> g = domino.Game(domino.Rules.capicua(), seed=2)
+    >>> RandomPlayer(seed=1).choose(g.view(g.to_move)) in g.legal_moves()
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._seed = seed
+        self._rng = random.Random(seed)
+
+    def choose(self, view: View) -> Move:
+        """A uniformly random legal move of ``view.seat`` (who must be to move)."""
+        return self._rng.choice(_legal_moves(view))
+
+    __call__ = choose
+
+    def __repr__(self) -> str:
+        return f"RandomPlayer(seed={self._seed!r})"
+
+
+class GreedyPlayer:
+    """The move that surely scores most now (see :func:`immediate_points`: Muggins
+    fives, Capicua pass points), else the heaviest tile, shedding pips first.
+
+    >>> from pintas import domino
+    >>> g = domino.Game(domino.Rules.dominican(), seed=7)
+    >>> _ = g.play("6|6")
+    >>> GreedyPlayer().choose(g.view(g.to_move))  # its heaviest tile with a 6
+    Move('play', '6|2', 'L')
+    """
+
+    def choose(self, view: View) -> Move:
+        """The greedy move of ``view.seat`` (who must be to move)."""
+        moves = _legal_moves(view)
+        voids = _voids_if_needed(view, moves)
+        return max(moves, key=lambda m: (immediate_points(view, m, voids), _weight(m.tile)))
+
+    __call__ = choose
+
+    def __repr__(self) -> str:
+        return "GreedyPlayer()"
+
+
+@dataclass(frozen=True)
+class SuitWeights:
+    """How much each consideration of :class:`SuitPlayer` counts.
+
+    The defaults were tuned by paired-deal matches against
+    :class:`GreedyPlayer` in Muggins and Capicua; :meth:`for_game` gives
+    Dominican its own (pips weigh more where a round scores the pips left).
+    """
+
+    #: per tile left in hand that shows the number this move opens
+    accompanied: float = 3.0
+    #: per tile left in hand that still fits either open end afterwards
+    playable_after: float = 1.0
+    #: for placing a double, plus ``stranding`` per tile of its number already out
+    double: float = 3.0
+    stranding: float = 1.0
+    #: per opponent known to lack the number this move opens (x2 for the next seat)
+    opponent_lacks: float = 4.0
+    #: per partner known to lack the number this move opens
+    partner_lacks: float = -4.0
+    #: per Muggins point scored now
+    points: float = 2.0
+    #: per pip of the tile placed (shed weight early)
+    pips: float = 0.3
+
+    @classmethod
+    def for_game(cls, game: str) -> SuitWeights:
+        """The tuned weights of ``game`` (``muggins``, ``capicua``, ``dominican``).
+
+        >>> SuitWeights.for_game("dominican").pips
+        2.0
+        """
+        if game == "dominican":
+            return cls(double=6.0, pips=2.0)
+        return cls()
+
+
+class SuitPlayer:
+    """The "most accompanied tile" heuristic of domino players.
+
+    Each legal placement is scored by: how many tiles of the number it opens
+    the player still holds (play from the long suit, so the next turn has a
+    tile to follow); how many tiles still fit afterwards; a bonus for doubles,
+    larger as their number runs out (a double fits one number only and is
+    easily stranded); opponents known to lack the number it opens (a seat that
+    passed or drew at ends (a, b) had no a and no b) and, in pairs, a penalty
+    when the partner lacks it; Muggins points now; pips as a tie-break.
+
+    >>> from pintas import domino
+    >>> g = domino.Game(domino.Rules.dominican(), seed=7)
+    >>> _ = g.play("6|6")
+    >>> SuitPlayer().choose(g.view(g.to_move)).tile in g.hand(g.to_move)
+    True
+    """
+
+    def __init__(self, weights: SuitWeights | None = None) -> None:
+        if weights is not None and not isinstance(weights, SuitWeights):
+            raise RulesError(f"weights must be SuitWeights or None: got {weights!r}")
+        self.weights = weights
+
+    def choose(self, view: View) -> Move:
+        """The best-scored move of ``view.seat`` (who must be to move)."""
+        return self.rank(view, _legal_moves(view))[0]
+
+    __call__ = choose
+
+    def rank(self, view: View, moves: Sequence[Move]) -> list[Move]:
+        """``moves`` from best to worst (stable: equal scores keep their order)."""
+        if len(moves) == 1 or moves[0].kind != "play":
+            return list(moves)
+        table = _Table(view)
+        weights = self.weights or SuitWeights.for_game(view.rules.game)
+        scores = {m: table.score(m, weights) for m in moves}
+        return sorted(moves, key=lambda m: scores[m], reverse=True)
+
+    def __repr__(self) -> str:
+        return "SuitPlayer()" if self.weights is None else f"SuitPlayer({self.weights})"
+
+
+class _Table:
+    """What SuitPlayer looks at, computed once per decision."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        rules = view.rules
+        self.hand = list(view.hand)
+        self.out = [0] * 7  # tiles of each number on the line
+        for tile, _ in view.placements:
+            self.out[tile.high] += 1
+            if not tile.is_double:
+                self.out[tile.low] += 1
+        voids = self.voids = _search.knowledge(view)["voids"]
+        me = view.seat
+        self.opponents_lacking = [0.0] * 7
+        self.partner_lacking = [0] * 7
+        nxt = (me + 1) % rules.players
+        for seat in range(rules.players):
+            if seat == me:
+                continue
+            partner = rules.pairs and rules.side_of(seat) == rules.side_of(me)
+            for n in voids[seat]:
+                if partner:
+                    self.partner_lacking[n] += 1
+                else:
+                    self.opponents_lacking[n] += 2.0 if seat == nxt else 1.0
+
+    def score(self, move: Move, w: SuitWeights) -> tuple[float, int, int]:
+        tile = move.tile
+        assert tile is not None
+        (left, right), _ = _ends_after(self.view, move)
+        rest = [t for t in self.hand if t != tile]
+        if self.view.ends is None:
+            opened = [tile.high, tile.low]
+        else:
+            opened = [left if move.end == "L" else right]
+        value = 0.0
+        for n in set(opened):
+            value += w.accompanied * sum(1 for t in rest if t.has(n))
+            value += w.opponent_lacks * self.opponents_lacking[n]
+            value += w.partner_lacks * self.partner_lacking[n]
+        value += w.playable_after * sum(1 for t in rest if t.has(left) or t.has(right))
+        if tile.is_double:
+            value += w.double + w.stranding * self.out[tile.high]
+        value += w.points * immediate_points(self.view, move, self.voids)
+        value += w.pips * tile.pips
+        return (value, tile.pips, tile.high)
+
+
+class SearchPlayer:
+    """Perfect-information Monte Carlo with playouts in C.
+
+    For every sample the hidden tiles are dealt uniformly among the deals
+    consistent with the view (hand sizes, tiles seen, numbers a seat is known
+    to lack after a pass or a draw), then each legal move is played and the
+    round played out by every seat with the ``policy``: ``"random"`` (uniform
+    legal moves, the default: in paired-deal matches it made the stronger
+    player in Dominican and Capicua, and no measurable difference in Muggins)
+    or ``"greedy"`` (most Muggins points, else the heaviest tile). The move
+    with the best mean outcome (its side's points minus the best other side's,
+    from now to the end of the round) is chosen; ties go to the engine's move
+    order.
+
+    With ``seconds`` None the result depends only on (view, ``seed``,
+    ``samples``). With ``seconds``, the samples run in batches and the search
+    stops before a batch that would not fit the time left (its cost estimated
+    from the batches done); if none fits, :class:`SuitPlayer`'s move is played.
+
+    >>> from pintas import domino
+    >>> g = domino.Game(domino.Rules.dominican(), seed=7)
+    >>> _ = g.play("6|6")
+    >>> p = SearchPlayer(samples=50, seed=1)
+    >>> p.choose(g.view(g.to_move)) == p.choose(g.view(g.to_move))
+    True
+    """
+
+    def __init__(self, samples: int = 200, seconds: float | None = None, seed: int = 0,
+                 policy: str = "random") -> None:
+        if type(samples) is not int or not 1 <= samples <= _search.MAX_SAMPLES:
+            raise RulesError(f"samples must be a whole number 1..{_search.MAX_SAMPLES}: "
+                             f"got {samples!r}")
+        if seconds is not None and (isinstance(seconds, bool)
+                                    or not isinstance(seconds, (int, float))
+                                    or not 0 <= seconds < math.inf):
+            raise RulesError(f"seconds must be a finite number >= 0 or None: got {seconds!r}")
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise RulesError(f"seed must be a whole number 0..2**64-1: got {seed!r}")
+        if policy not in _search.POLICIES:
+            raise RulesError(f"policy must be one of {', '.join(_search.POLICIES)}: "
+                             f"got {policy!r}")
+        self.samples = samples
+        self.seconds = None if seconds is None else float(seconds)
+        self.seed = seed
+        self.policy = policy
+
+    def choose(self, view: View) -> Move:
+        """The move with the best mean playout outcome for ``view.seat``."""
+        start = time.perf_counter()
+        moves = _legal_moves(view)
+        if len(moves) == 1:
+            return moves[0]
+        means = self.evaluate(view, start)
+        if means is None:
+            return SuitPlayer().choose(view)
+        best = max(means.values())
+        return next(m for m, v in means.items() if v == best)
+
+    __call__ = choose
+
+    def evaluate(self, view: View, start: float | None = None) -> dict[Move, float] | None:
+        """Mean playout outcome of every legal move, or None if the time budget
+        (counted from ``start``, default now) allowed no sample at all."""
+        if start is None:
+            start = time.perf_counter()
+        search = _search.Search(view)
+        policy = _search.POLICIES[self.policy]
+        if self.seconds is None:
+            search.run(self.seed, 0, self.samples, policy)
+        else:
+            self._run_timed(search, policy, start + self.seconds)
+        if search.samples == 0:
+            return None
+        return dict(zip(search.moves, search.means, strict=True))
+
+    def _run_timed(self, search: Any, policy: int, deadline: float) -> None:
+        batch, done = 1, 0
+        began = time.perf_counter()
+        while done < self.samples:
+            now = time.perf_counter()
+            left = deadline - now
+            if done == 0:
+                # no estimate yet: one sample, and only with a little room
+                count = 1 if left >= MIN_SEARCH_SECONDS else 0
+            else:
+                per_sample = (now - began) / done
+                count = min(batch, self.samples - done,
+                            int(left / (per_sample * BATCH_SAFETY)))
+            if count <= 0:
+                return
+            search.run(self.seed, done, count, policy)
+            done += count
+            batch = min(2 * batch, MAX_BATCH)
+
+    def __repr__(self) -> str:
+        extra = "" if self.policy == "random" else f", policy={self.policy!r}"
+        return (f"SearchPlayer(samples={self.samples}, seconds={self.seconds!r}, "
+                f"seed={self.seed}{extra})")

@@ -1,0 +1,169 @@
+"""The rules of the line games: Muggins to 200, Capicua to 20 and Dominican domino.
+
+>>> r = Rules.dominican(mode="pairs", target=150)
+>>> r.players, r.pairs, r.target, r.capicua_bonus
+(4, True, 150, 25)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .._checks import check_choice, check_int
+from .._rules import RulesBase
+from ..errors import RulesError
+from . import _engine
+
+__all__ = ["BLOCK_SCORING", "GAMES", "MODES", "TRANQUE", "Rules"]
+
+GAMES = ("muggins", "capicua", "dominican")
+MODES = {"pairs": (4, True), "four": (4, False), "three": (3, False), "two": (2, False)}
+BLOCK_SCORING = ("cascade", "lowest_takes_all")
+TRANQUE = ("lowest", "blocker")
+MAX_TARGET = 10000
+MAX_BONUS = 1000
+
+# Each option belongs to the game whose rules name it, and elsewhere keeps its
+# neutral value: (owner, neutral).
+_OWNERS = {
+    "block_scoring": ("muggins", "cascade"),
+    "tranque": ("dominican", "lowest"),
+    "capicua_doubles": ("capicua", False),
+    "pass_points": ("capicua", 0),
+    "capicua_bonus": ("dominican", 0),
+    "pase_corrido_bonus": ("dominican", 0),
+    "pase_de_salida_bonus": ("dominican", 0),
+}
+
+
+@dataclass(frozen=True)
+class Rules(RulesBase):
+    """The rules of one line game: the game, the seats and every house option.
+
+    Build them with a preset and adjust with :meth:`replace`; every combination
+    is checked, and a bad one raises :class:`~pintas.errors.RulesError`.
+
+    >>> r = Rules.dominican(mode="pairs", target=150)
+    >>> r.players, r.pairs, r.target, r.capicua_bonus
+    (4, True, 150, 25)
+    >>> r.replace(tranque="blocker").tranque
+    'blocker'
+    >>> Rules.muggins(players=5)
+    Traceback (most recent call last):
+    ...
+    pintas.errors.RulesError: players must be a whole number 2..4: got 5
+    """
+
+    game: str
+    players: int
+    pairs: bool = False
+    target: int = 200
+    redeal_doubles: int = 0
+    block_scoring: str = "cascade"
+    tranque: str = "lowest"
+    capicua_doubles: bool = False
+    pass_points: int = 0
+    capicua_bonus: int = 0
+    pase_corrido_bonus: int = 0
+    pase_de_salida_bonus: int = 0
+
+    def __post_init__(self) -> None:
+        check_choice("game", self.game, GAMES)
+        check_int("players", self.players, 2, 4)
+        if type(self.pairs) is not bool or type(self.capicua_doubles) is not bool:
+            raise RulesError(f"pairs and capicua are True or False: got pairs={self.pairs!r}, "
+                             f"capicua={self.capicua_doubles!r}")
+        if self.pairs and self.players != 4:
+            raise RulesError(f"pairs needs 4 players: got players={self.players}")
+        if self.pairs and self.game == "muggins":
+            raise RulesError("muggins is played by individuals: pairs=True is not allowed")
+        check_int("target", self.target, 1, MAX_TARGET)
+        check_int("redeal_doubles", self.redeal_doubles, 0, 7)
+        if 0 < self.redeal_doubles < 3:
+            raise RulesError(f"redeal_doubles must be 0 (off) or 3..7: got {self.redeal_doubles} "
+                             f"(nearly every deal would be void)")
+        check_choice("block_scoring", self.block_scoring, BLOCK_SCORING)
+        check_choice("tranque", self.tranque, TRANQUE)
+        for name in ("pass_points", "capicua_bonus", "pase_corrido_bonus", "pase_de_salida_bonus"):
+            check_int(name, getattr(self, name), 0, MAX_BONUS)
+        for name, (owner, neutral) in _OWNERS.items():
+            value = getattr(self, name)
+            if self.game != owner and value != neutral:
+                raise RulesError(f"{name} is an option of {owner} only: got {name}={value!r} "
+                                 f"for {self.game}")
+        _engine.check_rules(self._fields())
+
+    @classmethod
+    def muggins(cls, players: int = 3, **options: Any) -> Rules:
+        """Muggins to 200: 2-4 individuals, fives in play, boneyard draws."""
+        return cls._preset(dict(game="muggins", players=players, target=200, redeal_doubles=5),
+                           options, fixed={"game"})
+
+    @classmethod
+    def capicua(cls, players: int = 4, pairs: bool = False, **options: Any) -> Rules:
+        """Capicua to 20: pass points, capicua doubles, zapatero."""
+        return cls._preset(dict(game="capicua", players=players, pairs=pairs, target=20,
+                                redeal_doubles=5, capicua_doubles=True, pass_points=2), options,
+                           fixed={"game"})
+
+    @classmethod
+    def dominican(cls, mode: str = "pairs", **options: Any) -> Rules:
+        """Dominican domino: modes ``pairs``, ``four``, ``three``, ``two``."""
+        check_choice("mode", mode, tuple(MODES))
+        players, pairs = MODES[mode]
+        return cls._preset(dict(game="dominican", players=players, pairs=pairs, target=200,
+                                capicua_bonus=25), options, fixed={"game", "players", "pairs"})
+
+    @classmethod
+    def _aliased(cls, options: dict[str, Any]) -> dict[str, Any]:
+        # The option that doubles a capicua is called `capicua` in the rules;
+        # the attribute is `capicua_doubles` because `Rules.capicua` is the preset.
+        if "capicua" in options:
+            options = dict(options)
+            options["capicua_doubles"] = options.pop("capicua")
+        return options
+
+    @property
+    def mode(self) -> str | None:
+        """The Dominican mode (``pairs``, ``four``, ``three``, ``two``), else None."""
+        if self.game != "dominican":
+            return None
+        return next(m for m, shape in MODES.items() if shape == (self.players, self.pairs))
+
+    @property
+    def sides(self) -> int:
+        """Number of scoring sides: 2 teams in pairs, else one per seat."""
+        return 2 if self.pairs else self.players
+
+    @property
+    def draws(self) -> bool:
+        """True when a player who cannot play draws from a boneyard."""
+        return self.game != "dominican" and self.players < 4
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat scores for."""
+        return seat % 2 if self.pairs else seat
+
+    def _fields(self) -> tuple[int, ...]:
+        return (GAMES.index(self.game), self.players, int(self.pairs), self.redeal_doubles,
+                BLOCK_SCORING.index(self.block_scoring), TRANQUE.index(self.tranque),
+                int(self.capicua_doubles), self.target, self.pass_points, self.capicua_bonus,
+                self.pase_corrido_bonus, self.pase_de_salida_bonus)
+
+    @classmethod
+    def _from_fields(cls, fields: Sequence[int]) -> Rules:
+        (game, players, pairs, redeal, block, tranque, capicua, target, pass_points,
+         bonus, corrido, salida) = fields
+        if game >= len(GAMES) or block >= len(BLOCK_SCORING) or tranque >= len(TRANQUE):
+            raise RulesError(f"rules fields out of range: {tuple(fields)!r}")
+        return cls(game=GAMES[game], players=players, pairs=bool(pairs), target=target,
+                   redeal_doubles=redeal, block_scoring=BLOCK_SCORING[block],
+                   tranque=TRANQUE[tranque], capicua_doubles=bool(capicua), pass_points=pass_points,
+                   capicua_bonus=bonus, pase_corrido_bonus=corrido, pase_de_salida_bonus=salida)
+
+    def __str__(self) -> str:
+        who = self.mode if self.game == "dominican" else (
+            f"{self.players} players" + (" in pairs" if self.pairs else ""))
+        return f"{self.game} ({who}) to {self.target}"

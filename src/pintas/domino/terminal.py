@@ -1,0 +1,45 @@
+"""The line games in the terminal: the table as a seat sees it, and how moves are typed.
+
+Moves are typed in notation (``6|4``, ``6|4L``, ``draw``, ``pass``) or by their
+number in the list; ``python -m pintas play dominican`` plays (see :mod:`pintas.cli`).
+"""
+
+from __future__ import annotations
+
+from .._prompt import by_notation, listed, no_hint
+from .game import View
+from .rules import Rules
+
+__all__ = ["HELP", "choices", "number_hint", "parse", "render"]
+
+HELP = ("type a tile (6|4), a tile and an end (6|4L / 6|4R), 'draw', 'pass', "
+        "or the number of a legal move; 'quit' leaves\n")
+
+choices = listed
+parse = by_notation
+number_hint = no_hint
+
+
+def render(view: View) -> str:
+    """The table as ``view.seat`` sees it."""
+    rules = view.rules
+    lines = [f"--- {rules}, round {view.round} ---"]
+    sides = ", ".join(
+        f"{side_name(rules, side)} {points}" for side, points in enumerate(view.scores))
+    lines.append(f"scores: {sides}")
+    table = " ".join(f"[{a}|{b}]" for a, b in view.line) or "(empty: the leader opens)"
+    lines.append(f"table:  {table}")
+    if view.ends is not None:
+        lines.append(f"ends:   {view.ends[0]} (L) and {view.ends[1]} (R)")
+    others = ", ".join(f"seat {s}: {n}" for s, n in enumerate(view.hand_sizes) if s != view.seat)
+    lines.append(f"tiles in hand: {others}" + (
+        f"; boneyard: {view.boneyard_size}" if rules.draws else ""))
+    lines.append(f"your hand (seat {view.seat}): {' '.join(f'[{t}]' for t in view.hand)}")
+    return "\n".join(lines)
+
+
+def side_name(rules: Rules, side: int) -> str:
+    """How a scoring side is named: a team in pairs, else a seat."""
+    if rules.pairs:
+        return f"team {side} (seats {side} & {side + 2})"
+    return f"seat {side}"

@@ -1,0 +1,173 @@
+"""The game protocol: what every game, view, move, event and player offers.
+
+Every game of pintas (``domino.Game``, ``caminos.Game``, ``dice.Game``)
+implements :class:`Game`; its views implement :class:`View`; its moves and
+events :class:`Move` and :class:`Event`. Front ends (the tournament, the move
+timer, the command line, the kiosk, a host's own server) are written against
+these and the registry of games (:mod:`pintas.registry`), never against one
+game's classes, so each is written once for every game.
+
+Seats are numbered from 0. Scores and winners are per *side*: a team in a
+game of pairs, else a seat; :meth:`Game.side_of` tells a seat's side. Every
+value has a plain-data form (``to_dict()``, JSON-ready) that its class reads
+back with ``from_dict()``; a view's holds exactly what the view holds, and so
+hides what the view hides.
+
+>>> from pintas import caminos, dice, domino
+>>> from pintas.protocol import Game
+>>> all(isinstance(g, Game) for g in (domino.Game(domino.Rules.dominican(), seed=1),
+...                                    caminos.Game(caminos.Rules.base(), seed=1),
+...                                    dice.Game(dice.Rules.farkle(), seed=1)))
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+__all__ = ["Event", "Game", "Move", "Player", "View"]
+
+
+@runtime_checkable
+class Move(Protocol):
+    """A move: immutable, compared by value, written in the game's notation by ``str()``."""
+
+    @property
+    def kind(self) -> str:
+        """What sort of move it is (``play``, ``draw``, ``keep``, ...)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The move as plain data; the move's class reads it back with ``from_dict``."""
+
+
+@runtime_checkable
+class Event(Protocol):
+    """One thing that happened, as an immutable record: ``kind``, who (``seat``),
+    ``points``, ``reason``, ``count``, and the fields of its game."""
+
+    @property
+    def kind(self) -> str:
+        """What happened."""
+
+    @property
+    def seat(self) -> int | None:
+        """Who acted (or won), or None."""
+
+    @property
+    def points(self) -> int:
+        """The points it scored or lost (0 for most events)."""
+
+    def hidden(self) -> Event:
+        """The event as the other seats see it (the same event where nothing is secret)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The event as plain data; the event's class reads it back with ``from_dict``."""
+
+
+@runtime_checkable
+class View(Protocol):
+    """What one seat may know at one moment, and nothing more: computer players
+    decide from views, never from the game."""
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view this is."""
+
+    @property
+    def rules(self) -> Any:
+        """The rules of the game."""
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, or None once the game is over."""
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points per side."""
+
+    @property
+    def log(self) -> tuple[Any, ...]:
+        """Every event so far as this seat saw it (secrets of others hidden)."""
+
+    def legal_moves(self) -> list[Any]:
+        """The seat's legal moves when it is to move, else ``[]``."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The view as plain data; the view's class reads it back with ``from_dict``."""
+
+
+@runtime_checkable
+class Game(Protocol):
+    """A whole game, from its setup to its end: the referee, which sees all."""
+
+    @property
+    def rules(self) -> Any:
+        """The rules the game is played by."""
+
+    @property
+    def seats(self) -> int:
+        """How many seats the game has."""
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, or None once the game is over."""
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points per side."""
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning sides once the game is over (several when the win is shared), else ``()``."""
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        """Every move played, in order."""
+
+    @property
+    def events(self) -> tuple[Any, ...]:
+        """Every event so far, secrets included (the referee's log)."""
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` scores for."""
+
+    def legal_moves(self) -> list[Any]:
+        """The legal moves of the seat to move (``[]`` once the game is over)."""
+
+    def is_legal(self, move: object) -> bool:
+        """True if ``move`` (a move or its notation) may be played now."""
+
+    def parse_move(self, text: str) -> Any:
+        """The legal move written ``text`` (NotationError, IllegalMoveError otherwise)."""
+
+    def play(self, move: Any) -> list[Any]:
+        """Play a move (or its notation) and return the events it caused; an
+        illegal move raises and changes nothing."""
+
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know now."""
+
+    def copy(self) -> Any:
+        """An independent copy."""
+
+    def replay(self) -> Any:
+        """A new game rebuilt from this one's setup and log: equal to this one."""
+
+    def to_bytes(self) -> bytes:
+        """The whole game as bytes; the game's class reads them back with ``from_bytes``."""
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything that picks a move from a view."""
+
+    def choose(self, view: Any) -> Any:
+        """A legal move of ``view.seat``, which must be to move."""
