@@ -16,14 +16,16 @@ cdef extern from "pintas/pintas.h" nogil:
     void pintas_rng_seed(pintas_rng *rng, uint64_t seed, uint64_t stream)
 
 
-cdef class Move:
+cdef class Record:
     cdef readonly str kind
+
+
+cdef class Move(Record):
     cdef readonly int code
     cdef object _extra(self)
 
 
-cdef class Event:
-    cdef readonly str kind
+cdef class Event(Record):
     cdef readonly object seat
     cdef readonly int points
     cdef readonly object reason

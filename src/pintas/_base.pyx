@@ -51,25 +51,51 @@ def _shown(value):
     return value if isinstance(value, (int, str, tuple)) or value is None else str(value)
 
 
-def _fields_of(cls, data, what):
-    """The fields of ``cls`` read from ``data`` (a dict from ``to_dict``)."""
-    return read_fields(what, data, [(name, hint) for name, hint, _ in cls._FIELDS])
+@cython.no_gc
+cdef class Record:
+    """The base of moves and events: an immutable record of the fields its
+    class declares in ``_FIELDS`` (name, type, default), compared by value,
+    pickled and written as plain data (``to_dict``/``from_dict``) from them."""
+
+    _FIELDS = ()
+
+    def _values(self):
+        return tuple([getattr(self, name) for name, _, _ in self._FIELDS])
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self):
+        return hash(self._values())
+
+    def __reduce__(self):
+        return (type(self), self._values())
+
+    def to_dict(self):
+        """The value as plain data (JSON-ready); :meth:`from_dict` reads it back."""
+        return {name: to_plain(getattr(self, name)) for name, _, _ in self._FIELDS}
+
+    @classmethod
+    def from_dict(cls, data):
+        """The value written by :meth:`to_dict` (CorruptStateError for anything else)."""
+        what = cls.__name__
+        fields = read_fields(what, data, [(name, hint) for name, hint, _ in cls._FIELDS])
+        try:
+            return cls(**fields)
+        except (ValueError, TypeError) as exc:
+            raise CorruptStateError(f"not a {what}: {data!r} ({exc})") from None
 
 
 @cython.no_gc
-cdef class Move:
+cdef class Move(Record):
     """The base of every game's moves: a kind, a small integer code, and the
-    fields each game declares in ``_FIELDS``. Moves are immutable and compare
-    by value; ``to_dict()`` gives their plain data."""
-
-    _FIELDS = ()
+    fields each game declares in ``_FIELDS``."""
 
     cdef object _extra(self):
         """What besides the code tells two moves apart (None: the code alone)."""
         return None
-
-    def _values(self):
-        return tuple([getattr(self, name) for name, _, _ in self._FIELDS])
 
     def __eq__(self, other):
         if self is other:
@@ -86,31 +112,13 @@ cdef class Move:
         shown = [repr(_shown(v)) for v in self._values() if v is not None and v != ()]
         return f"Move({', '.join(shown)})"
 
-    def __reduce__(self):
-        return (type(self), self._values())
-
-    def to_dict(self):
-        """The move as plain data (JSON-ready); :meth:`from_dict` reads it back."""
-        return {name: to_plain(getattr(self, name)) for name, _, _ in self._FIELDS}
-
-    @classmethod
-    def from_dict(cls, data):
-        """The move written by :meth:`to_dict` (CorruptStateError for anything else)."""
-        fields = _fields_of(cls, data, "Move")
-        try:
-            return cls(**fields)
-        except NotationError as exc:
-            raise CorruptStateError(f"not a move: {data!r} ({exc})") from None
-
 
 @cython.no_gc
-cdef class Event:
+cdef class Event(Record):
     """The base of every game's events: what happened (``kind``), who
     (``seat``), ``points``, ``reason`` and ``count``, and the fields each
-    game adds; each game's class documents what they mean there. Events are
-    immutable and compare by value; ``to_dict()`` gives their plain data."""
+    game adds; each game's class documents what they mean there."""
 
-    _FIELDS = ()
     _KINDS = ()
 
     cdef int _init(self, kind, seat, points, reason, count) except -1:
@@ -124,17 +132,6 @@ cdef class Event:
         """This event as the other seats see it (the same event: nothing in it is secret)."""
         return self
 
-    def _key(self):
-        return tuple([getattr(self, name) for name, _, _ in self._FIELDS])
-
-    def __eq__(self, other):
-        if type(other) is not type(self):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self):
-        return hash(self._key())
-
     def __repr__(self):
         parts = [repr(self.kind)]
         for name, _, default in self._FIELDS[1:]:
@@ -142,22 +139,6 @@ cdef class Event:
             if value != default or default is ...:
                 parts.append(f"{name}={value!r}")
         return f"Event({', '.join(parts)})"
-
-    def __reduce__(self):
-        return (type(self), self._key())
-
-    def to_dict(self):
-        """The event as plain data (JSON-ready); :meth:`from_dict` reads it back."""
-        return {name: to_plain(getattr(self, name)) for name, _, _ in self._FIELDS}
-
-    @classmethod
-    def from_dict(cls, data):
-        """The event written by :meth:`to_dict` (CorruptStateError for anything else)."""
-        fields = _fields_of(cls, data, "Event")
-        try:
-            return cls(**fields)
-        except (ValueError, TypeError) as exc:
-            raise CorruptStateError(f"not an event: {data!r} ({exc})") from None
 
 
 cdef class Engine:

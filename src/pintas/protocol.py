@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-__all__ = ["Event", "Game", "Move", "Player", "View"]
+__all__ = ["Event", "Game", "Move", "Player", "Position", "View"]
 
 
 @runtime_checkable
@@ -64,14 +64,9 @@ class Event(Protocol):
         """The event as plain data; the event's class reads it back with ``from_dict``."""
 
 
-@runtime_checkable
-class View(Protocol):
-    """What one seat may know at one moment, and nothing more: computer players
-    decide from views, never from the game."""
-
-    @property
-    def seat(self) -> int:
-        """The seat whose view this is."""
+class Position(Protocol):
+    """What a game and a view both tell: the rules, whose move it is, the
+    scores, and the legal moves."""
 
     @property
     def rules(self) -> Any:
@@ -89,40 +84,34 @@ class View(Protocol):
     def scores(self) -> tuple[int, ...]:
         """Points per side."""
 
+    def legal_moves(self) -> list[Any]:
+        """The legal moves (a view's: only when its seat is to move), else ``[]``."""
+
+
+@runtime_checkable
+class View(Position, Protocol):
+    """What one seat may know at one moment, and nothing more: computer players
+    decide from views, never from the game."""
+
+    @property
+    def seat(self) -> int:
+        """The seat whose view this is."""
+
     @property
     def log(self) -> tuple[Any, ...]:
         """Every event so far as this seat saw it (secrets of others hidden)."""
-
-    def legal_moves(self) -> list[Any]:
-        """The seat's legal moves when it is to move, else ``[]``."""
 
     def to_dict(self) -> dict[str, Any]:
         """The view as plain data; the view's class reads it back with ``from_dict``."""
 
 
 @runtime_checkable
-class Game(Protocol):
+class Game(Position, Protocol):
     """A whole game, from its setup to its end: the referee, which sees all."""
-
-    @property
-    def rules(self) -> Any:
-        """The rules the game is played by."""
 
     @property
     def seats(self) -> int:
         """How many seats the game has."""
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat to move, or None once the game is over."""
-
-    @property
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Points per side."""
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -138,9 +127,6 @@ class Game(Protocol):
 
     def side_of(self, seat: int) -> int:
         """The side ``seat`` scores for."""
-
-    def legal_moves(self) -> list[Any]:
-        """The legal moves of the seat to move (``[]`` once the game is over)."""
 
     def is_legal(self, move: object) -> bool:
         """True if ``move`` (a move or its notation) may be played now."""

@@ -2,12 +2,7 @@
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, int64_t, uint64_t
 
 from pintas._base cimport pintas_mask, pintas_rng
-from pintas.caminos._engine cimport (
-    pintas_caminos_move,
-    pintas_caminos_path,
-    pintas_caminos_rules,
-    pintas_caminos_state,
-)
+from pintas.caminos._engine cimport *
 
 cdef extern from "pintas/caminos_search.h" nogil:
     enum:

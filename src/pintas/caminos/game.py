@@ -34,8 +34,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import _saves
-from .._checks import check_games, check_seed
+from .. import _saves, _simulate
 from .._deals import Hand, Tiles, check_hands, hand_of, tile_list
 from .._game import GameBase
 from .._plain import PlainRecord
@@ -518,30 +517,20 @@ def _where(words: Sequence[str], text: str) -> tuple[str | None, int | None]:
 
 
 @dataclass(frozen=True)
-class SimulationStats:
-    """Totals of a batch of random Caminos games played in C."""
+class SimulationStats(_simulate.SimulationStats):
+    """Totals of a batch of random Caminos games played in C (see :func:`simulate`):
+    ``blocked`` rounds (every player passed), path ``closes``, reveal ``ties``,
+    ``shared`` wins, the ``longest_round`` in moves and the rounds each seat
+    ``starts``. Points per round are 0 or negative."""
 
-    games: int
-    rounds: int
-    moves: int
-    blocked: int
-    closes: int
-    ties: int
-    shared: int
-    longest_round: int
-    wins: tuple[int, ...]
-    starts: tuple[int, ...]
-    points: tuple[int, ...]
+    _BLOCKED = "blocked"
 
-    @property
-    def mean_points_per_round(self) -> tuple[float, ...]:
-        """Points per round for each seat (0 or negative)."""
-        return tuple(p / self.rounds for p in self.points) if self.rounds else ()
-
-    @property
-    def block_rate(self) -> float:
-        """Share of rounds that ended with every player passing."""
-        return self.blocked / self.rounds if self.rounds else 0.0
+    blocked: int = 0
+    closes: int = 0
+    ties: int = 0
+    shared: int = 0
+    longest_round: int = 0
+    starts: tuple[int, ...] = ()
 
 
 def simulate(rules: Rules, games: int = 1000, seed: int = 0) -> SimulationStats:
@@ -552,8 +541,4 @@ def simulate(rules: Rules, games: int = 1000, seed: int = 0) -> SimulationStats:
     >>> s.games, s.rounds, sum(s.wins) >= 100
     (100, 300, True)
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"simulate needs a caminos.Rules: got {rules!r}")
-    check_games(games)
-    check_seed(seed)
-    return SimulationStats(**_engine.simulate(rules._fields(), games, seed))
+    return _simulate.simulate(SimulationStats, _engine.simulate, rules, Rules, games, seed)

@@ -9,32 +9,8 @@ on it.
 
 from libc.stdint cimport int32_t, uint32_t
 
-from pintas.dice._engine cimport (
-    Keep,
-    _keep_list,
-    _one,
-    _rules_from,
-    _set_of,
-    _size,
-    _sort_keeps,
-    _values,
-    pintas_dice_keep,
-    pintas_dice_keeps,
-    pintas_dice_policy,
-    pintas_dice_policy_expected,
-    pintas_dice_policy_roll_value,
-    pintas_dice_policy_should_bank,
-    pintas_dice_policy_threshold,
-    pintas_dice_rules,
-    pintas_dice_score,
-    pintas_dice_set,
-    pintas_dice_set_index,
-    pintas_dice_solve,
-    pintas_dice_solve_workspace_size,
-    rules_type,
-    PINTAS_DICE_HOT_MUST,
-    PINTAS_DICE_MAX_KEEPS,
-)
+# The C declarations of dice.h and the engine binding's dice-set helpers.
+from pintas.dice._engine cimport *
 from pintas._base cimport PINTAS_OK
 
 from pintas._base import status_message

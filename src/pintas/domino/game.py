@@ -1,19 +1,9 @@
-"""The line games: Muggins to 200, Capicua to 20 and Dominican domino.
+"""The line-game referee (:class:`Game`), what one seat sees (:class:`View`)
+and hand-made deals (:class:`Deal`).
 
-One engine (in C) plays all three; :class:`Rules` presets choose the game and
-its house options, :class:`Game` is the referee, :meth:`Game.view` is what one
-seat may see.
-
->>> from pintas import domino
->>> g = domino.Game(domino.Rules.dominican(), seed=7)
->>> g.to_move, g.round, g.ends
-(3, 1, None)
->>> g.legal_moves()
-[Move('play', '6|6', 'L')]
->>> [str(e) for e in g.play("6|6")]
-['seat 3 plays 6|6 at left']
->>> g.ends
-(6, 6)
+>>> g = Game(Rules.capicua(players=2), seed=5)
+>>> g.round, len(g.hand(0)), g.boneyard_size
+(1, 7, 14)
 """
 
 from __future__ import annotations
@@ -23,13 +13,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import _saves
-from .._checks import check_games, check_seed
+from .. import _saves, _simulate
 from .._deals import Hand, Tiles, check_hands, hand_of, tile_list
 from .._game import GameBase
 from .._plain import PlainRecord
 from .._view import ViewBase
-from ..errors import CorruptStateError, DealError, IllegalMoveError, NotationError, RulesError
+from ..errors import CorruptStateError, DealError, IllegalMoveError, NotationError
 from ..tiles import TILE_COUNT, TILES, Tile, TileSet
 from . import _engine
 from ._engine import Event, Move
@@ -314,25 +303,13 @@ class Game(_engine.LineGame, GameBase[Rules, Move, Event, View]):
 
 
 @dataclass(frozen=True)
-class SimulationStats:
-    """Totals of a batch of random games played in C."""
+class SimulationStats(_simulate.SimulationStats):
+    """Totals of a batch of random line games played in C (see :func:`simulate`);
+    ``blocks`` counts the rounds that ended blocked."""
 
-    games: int
-    rounds: int
-    moves: int
-    blocks: int
-    wins: tuple[int, ...]
-    points: tuple[int, ...]
+    _BLOCKED = "blocks"
 
-    @property
-    def mean_points_per_round(self) -> tuple[float, ...]:
-        """Points per round for each side."""
-        return tuple(p / self.rounds for p in self.points) if self.rounds else ()
-
-    @property
-    def block_rate(self) -> float:
-        """Share of rounds that ended blocked."""
-        return self.blocks / self.rounds if self.rounds else 0.0
+    blocks: int = 0
 
 
 def simulate(rules: Rules, games: int = 1000, seed: int = 0) -> SimulationStats:
@@ -342,9 +319,4 @@ def simulate(rules: Rules, games: int = 1000, seed: int = 0) -> SimulationStats:
     >>> s.games, sum(s.wins)
     (100, 100)
     """
-    if not isinstance(rules, Rules):
-        raise RulesError(f"simulate needs a domino.Rules: got {rules!r}")
-    check_games(games)
-    check_seed(seed)
-    raw = _engine.simulate(rules._fields(), games, seed)
-    return SimulationStats(**raw)
+    return _simulate.simulate(SimulationStats, _engine.simulate, rules, Rules, games, seed)
