@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from ._checks import check_games, check_seed
+from ._rules import RulesBase
 from .errors import RulesError
 
 S = TypeVar("S", bound="SimulationStats")
@@ -43,12 +44,11 @@ class SimulationStats:
 
 
 def simulate(stats: type[S], run: Callable[[tuple[int, ...], int, int], dict[str, Any]],
-             rules: Any, rules_type: type, games: int, seed: int) -> S:
+             rules: object, rules_type: type[RulesBase], games: int, seed: int) -> S:
     """Check the arguments, ``run`` the binding's batch and total it as ``stats``."""
     if not isinstance(rules, rules_type):
         raise RulesError(f"simulate needs a {rules_type.__module__.split('.')[1]}.Rules: "
                          f"got {rules!r}")
     check_games(games)
     check_seed(seed)
-    fields: tuple[int, ...] = rules._fields()
-    return stats(**run(fields, games, seed))
+    return stats(**run(rules._fields(), games, seed))
