@@ -25,12 +25,20 @@ cdef class Move(Record):
     cdef object _extra(self)
 
 
+cdef class TileMove(Move):
+    cdef readonly object tile
+
+
 cdef class Event(Record):
     cdef readonly object seat
     cdef readonly int points
     cdef readonly object reason
     cdef readonly int count
     cdef int _init(self, kind, seat, points, reason, count) except -1
+
+
+cdef class TileEvent(Event):
+    cdef readonly object tile
 
 
 cdef class Engine:

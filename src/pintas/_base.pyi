@@ -4,6 +4,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from typing_extensions import Self
 
+from .tiles import Tile
+
 MoveT = TypeVar("MoveT", bound=Move)
 EventT = TypeVar("EventT", bound=Event)
 
@@ -24,6 +26,16 @@ class Move(Record):
     @property
     def code(self) -> int: ...
 
+class TileMove(Move):
+    @property
+    def tile(self) -> Tile | None: ...
+    @classmethod
+    def from_code(cls, code: int) -> Self: ...
+    @classmethod
+    def draw(cls) -> Self: ...
+    @classmethod
+    def pass_(cls) -> Self: ...
+
 class Event(Record):
     _KINDS: ClassVar[tuple[str, ...]]
     @property
@@ -35,6 +47,11 @@ class Event(Record):
     @property
     def count(self) -> int: ...
     def hidden(self) -> Self: ...
+
+class TileEvent(Event):
+    _SECRET: ClassVar[tuple[str, ...]]
+    @property
+    def tile(self) -> Tile | None: ...
 
 class Engine(Generic[MoveT, EventT]):
     # what each binding's engine reads from its own C state

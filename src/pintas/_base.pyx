@@ -1,4 +1,4 @@
-# cython: language_level=3, auto_pickle=False, boundscheck=False, wraparound=False, cdivision=True
+# cython: language_level=3, auto_pickle=False, cdivision=True
 """The Cython base of every game's binding: what the three bindings share.
 
 - :class:`Move` and :class:`Event`, the bases of every game's moves and
@@ -114,6 +114,41 @@ cdef class Move(Record):
 
 
 @cython.no_gc
+cdef class TileMove(Move):
+    """The base of the moves of a tile game: each is interned, and named by its
+    code alone (``from_code``); the last two codes are ``draw`` and ``pass``.
+    ``tile`` is the tile played, placed or shown, or None."""
+
+    @classmethod
+    def from_code(cls, code):
+        """The move with this :attr:`code`."""
+        every = _INTERNED[cls]
+        if type(code) is not int or not 0 <= code < len(every):
+            raise NotationError(f"a move code is 0..{len(every) - 1}: got {code!r}")
+        return every[code]
+
+    @classmethod
+    def draw(cls):
+        """Draw a tile (only when no tile can be played)."""
+        return _INTERNED[cls][-2]
+
+    @classmethod
+    def pass_(cls):
+        """Pass the turn (only when no tile can be played and there is nothing to draw)."""
+        return _INTERNED[cls][-1]
+
+
+# Every move of each tile game, indexed by its code.
+cdef dict _INTERNED = {}
+
+
+def intern_moves(cls, tuple moves):
+    """Record ``moves`` (indexed by code) as every move of the tile game whose class is ``cls``."""
+    _INTERNED[cls] = moves
+    return moves
+
+
+@cython.no_gc
 cdef class Event(Record):
     """The base of every game's events: what happened (``kind``), who
     (``seat``), ``points``, ``reason`` and ``count``, and the fields each
@@ -139,6 +174,22 @@ cdef class Event(Record):
             if value != default or default is ...:
                 parts.append(f"{name}={value!r}")
         return f"Event({', '.join(parts)})"
+
+
+@cython.no_gc
+cdef class TileEvent(Event):
+    """The base of the events of a tile game: ``tile`` is the tile played,
+    drawn or shown (or None). The tile of an event whose kind is in
+    ``_SECRET`` is the acting seat's secret: the others see the event without it."""
+
+    _SECRET = ()
+
+    def hidden(self):
+        """This event as the other seats see it: without the tile of a secret event."""
+        if self.kind not in self._SECRET or self.tile is None:
+            return self
+        fields = {name: getattr(self, name) for name, _, _ in self._FIELDS if name != "tile"}
+        return type(self)(**fields)
 
 
 cdef class Engine:

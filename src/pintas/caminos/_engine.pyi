@@ -2,23 +2,15 @@
 
 from typing import Any
 
-from .._base import Engine
-from .._base import Event as BaseEvent
-from .._base import Move as BaseMove
+from .._base import Engine, TileEvent, TileMove
 from ..tiles import Tile, TileSet
 
 SAVE_SIZE: int
-MAX_EVENTS: int
-MAX_PATHS: int
 MAX_CODE: int
-KINDS: tuple[str, ...]
-SIDES: tuple[str, ...]
 EVENT_KINDS: tuple[str, ...]
 REASONS: tuple[str | None, ...]
 
-class Move(BaseMove):
-    @property
-    def tile(self) -> Tile | None: ...
+class Move(TileMove):
     @property
     def side(self) -> str | None: ...
     @property
@@ -30,17 +22,9 @@ class Move(BaseMove):
     @staticmethod
     def reveal(tile: Tile | str) -> Move: ...
     @staticmethod
-    def draw() -> Move: ...
-    @staticmethod
-    def pass_() -> Move: ...
-    @staticmethod
     def parse(text: str) -> Move: ...
-    @staticmethod
-    def from_code(code: int) -> Move: ...
 
-class Event(BaseEvent):
-    @property
-    def tile(self) -> Tile | None: ...
+class Event(TileEvent):
     @property
     def path(self) -> int | None: ...
     @property

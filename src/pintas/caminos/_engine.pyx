@@ -13,15 +13,16 @@ from libc.stdint cimport uint8_t, uint64_t
 
 from pintas._base cimport (
     Engine,
-    Event as BaseEvent,
+    TileEvent,
     Move as BaseMove,
+    TileMove,
     PINTAS_NO_TILE,
     PINTAS_OK,
     PINTAS_TILE_COUNT,
     pintas_rng,
 )
 
-from pintas._base import rules_verdict
+from pintas._base import intern_moves, rules_verdict
 from pintas.errors import NotationError, RulesError
 from pintas.tiles import TILES, Tile, TileSet
 
@@ -47,7 +48,7 @@ cdef enum:
 
 @cython.no_gc
 @cython.final
-cdef class Move(BaseMove):
+cdef class Move(TileMove):
     """A Caminos move: ``place`` a tile on a side of a path, ``draw``,
     ``pass``, or ``reveal`` a tile to decide who starts.
 
@@ -64,8 +65,6 @@ cdef class Move(BaseMove):
     _FIELDS = (("kind", str, None), ("tile", Tile | None, None), ("side", str | None, None),
                ("path", int | None, None))
 
-    cdef readonly object tile
-    """The :class:`~pintas.Tile` placed or revealed, or None."""
     cdef readonly object side
     """``"front"`` or ``"back"`` for a placement, else None."""
     cdef readonly object path
@@ -85,16 +84,6 @@ cdef class Move(BaseMove):
     def reveal(tile):
         """Choose ``tile`` to reveal for the starting player."""
         return _move_from("reveal", tile, None, None)
-
-    @staticmethod
-    def draw():
-        """Draw the pile's top tile (only when no tile can be placed)."""
-        return _MOVES[CODE_DRAW]
-
-    @staticmethod
-    def pass_():
-        """Pass (only when no tile can be placed and the pile is empty)."""
-        return _MOVES[CODE_PASS]
 
     @staticmethod
     def parse(text):
@@ -118,13 +107,6 @@ cdef class Move(BaseMove):
             pass
         raise NotationError(f"a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or "
                             f"'pass': got {text!r}")
-
-    @staticmethod
-    def from_code(int code):
-        """The move with this :attr:`code`."""
-        if not 0 <= code <= CODE_PASS:
-            raise NotationError(f"a move code is 0..{CODE_PASS}: got {code!r}")
-        return _MOVES[code]
 
     def __str__(self):
         if self.kind == "place":
@@ -152,7 +134,7 @@ cdef Move _new_move(int code):
     return m
 
 
-_MOVES = tuple(_new_move(code) for code in range(CODE_PASS + 1))
+_MOVES = intern_moves(Move, tuple(_new_move(code) for code in range(CODE_PASS + 1)))
 cdef tuple MOVES_T = _MOVES
 
 
@@ -181,7 +163,7 @@ cdef Move _move_from(kind, tile, side, path):
 
 @cython.no_gc
 @cython.final
-cdef class Event(BaseEvent):
+cdef class Event(TileEvent):
     """One thing that happened in a Caminos game, as a small immutable record.
 
     ``kind`` is one of ``deal``, ``path``, ``choose``, ``reveal``, ``tie``,
@@ -200,12 +182,12 @@ cdef class Event(BaseEvent):
     """
 
     _KINDS = EVENT_KINDS
+    _SECRET = ("draw", "choose")   # the tile drawn; the tile chosen to reveal, before the reveal
     _FIELDS = (("kind", str, None), ("seat", int | None, None), ("tile", Tile | None, None),
                ("path", int | None, None), ("side", str | None, None), ("points", int, 0),
                ("reason", str | None, None), ("count", int, 0), ("seats", tuple[int, ...], ()),
                ("tiles", TileSet | None, None))
 
-    cdef readonly object tile
     cdef readonly object path
     cdef readonly object side
     cdef readonly tuple seats
@@ -216,13 +198,6 @@ cdef class Event(BaseEvent):
         self._init(kind, seat, points, reason, count)
         self.tile, self.path, self.side = tile, path, side
         self.seats, self.tiles = tuple(seats), tiles
-
-    def hidden(self):
-        """This event as another seat sees it: the tile of a ``draw`` and of a
-        ``choose`` (a secret reveal choice) is hidden."""
-        if self.kind not in ("draw", "choose") or self.tile is None:
-            return self
-        return Event(self.kind, self.seat, count=self.count)
 
     def __str__(self):
         who = f"seat {self.seat}"

@@ -11,15 +11,10 @@ from .rules import Rules
 Dice = Iterable[SupportsIndex] | str
 
 SAVE_SIZE: int
-MAX_EVENTS: int
-MAX_PLAYERS: int
 MAX_TARGET: int
 MAX_TURN_TOTAL: int
-SCORINGS: tuple[str, ...]
-MOVE_KINDS: tuple[str, ...]
 EVENT_KINDS: tuple[str, ...]
 REASONS: tuple[str | None, ...]
-PHASES: tuple[str, ...]
 
 def dice_set(values: Dice) -> int: ...
 def dice_values(code: int) -> tuple[int, ...]: ...

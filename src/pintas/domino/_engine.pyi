@@ -2,38 +2,25 @@
 
 from typing import Any
 
-from .._base import Engine
-from .._base import Event as BaseEvent
-from .._base import Move as BaseMove
+from .._base import Engine, TileEvent, TileMove
 from ..tiles import Tile
 
 SAVE_SIZE: int
-MAX_EVENTS: int
 EVENT_KINDS: tuple[str, ...]
 REASONS: tuple[str | None, ...]
 
-class Move(BaseMove):
-    @property
-    def tile(self) -> Tile | None: ...
+class Move(TileMove):
     @property
     def end(self) -> str | None: ...
     def __init__(self, kind: str, tile: Tile | str | None = ..., end: str | None = ...) -> None: ...
     @staticmethod
     def play(tile: Tile | str, end: str = ...) -> Move: ...
     @staticmethod
-    def draw() -> Move: ...
-    @staticmethod
-    def pass_() -> Move: ...
-    @staticmethod
     def parse(text: str) -> Move: ...
-    @staticmethod
-    def from_code(code: int) -> Move: ...
 
-class Event(BaseEvent):
+class Event(TileEvent):
     @property
     def side(self) -> int | None: ...
-    @property
-    def tile(self) -> Tile | None: ...
     @property
     def end(self) -> str | None: ...
     @property

@@ -13,8 +13,9 @@ from libc.stdint cimport uint8_t, uint64_t
 
 from pintas._base cimport (
     Engine,
-    Event as BaseEvent,
+    TileEvent,
     Move as BaseMove,
+    TileMove,
     PINTAS_E_ARG,
     PINTAS_NO_SEAT,
     PINTAS_NO_TILE,
@@ -23,7 +24,7 @@ from pintas._base cimport (
     pintas_rng,
 )
 
-from pintas._base import rules_verdict
+from pintas._base import intern_moves, rules_verdict
 from pintas.errors import NotationError
 from pintas.tiles import TILES, Tile
 
@@ -44,7 +45,7 @@ cdef enum:
 
 @cython.no_gc
 @cython.final
-cdef class Move(BaseMove):
+cdef class Move(TileMove):
     """A move of a line game: ``play`` a tile at an end, ``draw`` or ``pass``.
 
     Notation: ``4|2L``, ``4|2R``, ``draw``, ``pass``. Moves are immutable and
@@ -59,8 +60,6 @@ cdef class Move(BaseMove):
 
     _FIELDS = (("kind", str, None), ("tile", Tile | None, None), ("end", str | None, None))
 
-    cdef readonly object tile
-    """The :class:`~pintas.Tile` played, or None."""
     cdef readonly object end
     """``"L"`` or ``"R"`` for a play, else None."""
 
@@ -72,16 +71,6 @@ cdef class Move(BaseMove):
     def play(tile, end="L"):
         """Play ``tile`` (a Tile or its notation) at ``end`` (``"L"`` or ``"R"``)."""
         return _move_from("play", tile, end)
-
-    @staticmethod
-    def draw():
-        """Draw a tile from the boneyard."""
-        return _MOVES[CODE_DRAW]
-
-    @staticmethod
-    def pass_():
-        """Pass the turn."""
-        return _MOVES[CODE_PASS]
 
     @staticmethod
     def parse(text):
@@ -100,13 +89,6 @@ cdef class Move(BaseMove):
                 return _MOVES[tile.index * 2 + (word[-1] == "r")]
         raise NotationError(f"a move is written like '6|4L', '6|4R', 'draw' or 'pass': got {text!r}")
 
-    @staticmethod
-    def from_code(int code):
-        """The move with this :attr:`code`."""
-        if not 0 <= code <= CODE_PASS:
-            raise NotationError(f"a move code is 0..{CODE_PASS}: got {code!r}")
-        return _MOVES[code]
-
     def __str__(self):
         return self.kind if self.tile is None else f"{self.tile}{self.end}"
 
@@ -121,7 +103,7 @@ cdef Move _new_move(int code):
     return m
 
 
-_MOVES = tuple(_new_move(code) for code in range(CODE_PASS + 1))
+_MOVES = intern_moves(Move, tuple(_new_move(code) for code in range(CODE_PASS + 1)))
 
 # Typed references for the hot paths (indexing a typed tuple skips the module
 # dictionary lookup).
@@ -150,7 +132,7 @@ cdef Move _move_from(kind, tile, end):
 
 @cython.no_gc
 @cython.final
-cdef class Event(BaseEvent):
+cdef class Event(TileEvent):
     """One thing that happened in a line game, as a small immutable record.
 
     ``kind`` is one of ``deal``, ``redeal``, ``play``, ``draw``, ``pass``,
@@ -165,12 +147,12 @@ cdef class Event(BaseEvent):
     """
 
     _KINDS = EVENT_KINDS
+    _SECRET = ("draw", "deal")   # the tile drawn; the opening tile named in a deal
     _FIELDS = (("kind", str, None), ("seat", int | None, None), ("side", int | None, None),
                ("tile", Tile | None, None), ("end", str | None, None), ("points", int, 0),
                ("reason", str | None, None), ("count", int, 0))
 
     cdef readonly object side
-    cdef readonly object tile
     cdef readonly object end
 
     def __init__(self, kind, seat=None, side=None, tile=None, end=None, points=0, reason=None,
@@ -182,13 +164,6 @@ cdef class Event(BaseEvent):
     def zapatero(self):
         """True on the ``game_end`` of a Capicua game won with every opponent on 0."""
         return self.reason == "zapatero"
-
-    def hidden(self):
-        """This event as another seat sees it: the tile of a draw, and the
-        opening tile named in a deal, are hidden."""
-        if self.kind not in ("draw", "deal") or self.tile is None:
-            return self
-        return Event(self.kind, self.seat, self.side, count=self.count)
 
     def __str__(self):
         who = f"seat {self.seat}" if self.seat is not None else "nobody"
