@@ -9,11 +9,24 @@ raises :class:`~pintas.errors.DealError`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
 
 from .errors import DealError
 from .tiles import Tile, TileLike, TileSet, as_tile
 
 Tiles = str | Iterable[TileLike]
+
+
+class Deal(Protocol):
+    """What every game's hand-made deal offers the game it is given to."""
+
+    def check(self, rules: Any) -> None:
+        """Raise DealError unless this is a deal of ``rules``."""
+
+    def _c_args(self, rules: Any) -> tuple[Any, ...]:
+        """The deal as the binding passes it to the C core."""
+
+
 Hand = str | TileSet | Iterable[TileLike]
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from . import _saves
 from ._checks import check_seed
+from ._deals import Deal
 from .errors import (
     CorruptStateError,
     DealError,
@@ -31,11 +32,13 @@ from .errors import (
     RulesError,
     SeatError,
 )
+from .tiles import TileSet
 
 RulesT = TypeVar("RulesT")
 MoveT = TypeVar("MoveT")
 EventT = TypeVar("EventT")
 ViewT = TypeVar("ViewT")
+DealT = TypeVar("DealT", bound=Deal)
 GameT = TypeVar("GameT", bound="GameBase[Any, Any, Any, Any]")
 
 LogEntry = Any  # a move, ("seed", int) or ("deal", Deal)
@@ -44,17 +47,9 @@ LogEntry = Any  # a move, ("seed", int) or ("deal", Deal)
 class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
     """The shared half of every game: see the module."""
 
-    #: The game's package (``domino``, ``caminos``, ``dice``), for messages.
-    _PACKAGE: ClassVar[str]
-    #: What a save of this game is called in messages (``line game``).
-    _WHAT: ClassVar[str]
-    #: The kind letter of the save header, and the flags it may carry.
-    _KIND: ClassVar[str]
-    _MAX_FLAGS: ClassVar[int] = 1
-    #: How the log is written, and the size of the C state's save image.
-    _LOG: ClassVar[_saves.LogFormat]
-    _SAVE_SIZE: ClassVar[int]
+    #: The game's rules class, and how its saves are written.
     _RULES: ClassVar[type]
+    _SAVE: ClassVar[_saves.SaveFormat]
 
     _rules: RulesT
     _seed: int | None
@@ -88,11 +83,16 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         """Check ``rules`` and ``seed`` and start the C game (``start``: its setup);
         without a seed the first one comes from the OS."""
         if not isinstance(rules, self._RULES):
-            raise RulesError(f"Game needs a {self._PACKAGE}.Rules: got {rules!r}")
+            raise RulesError(f"Game needs a {self._package()}.Rules: got {rules!r}")
         check_seed(seed, optional=True)
         first_seed = secrets.randbits(64) if seed is None else seed
         self._start(rules._fields(), first_seed, *start)  # type: ignore[attr-defined]
         self._rules, self._seed = rules, seed
+
+    @classmethod
+    def _package(cls) -> str:
+        """The game's package (``domino``, ``caminos``, ``dice``), for messages."""
+        return cls._RULES.__module__.split(".")[1]
 
     def _origin(self) -> dict[str, Any]:
         """How the game was set up, as keyword arguments of its constructor
@@ -241,17 +241,16 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
     def to_bytes(self) -> bytes:
         """The whole game (setup, log, current state) as bytes for saving."""
         flags, setup = self._write_setup()
-        out = _saves.header(self._KIND, int(self._seed is not None) | flags << 1,
-                            self._first_seed)
+        fmt = self._SAVE
+        out = _saves.header(fmt.kind, int(self._seed is not None) | flags << 1, self._first_seed)
         out += setup + struct.pack("<I", len(self._log))
-        log = self._LOG
         for entry in self._log:
             if not isinstance(entry, tuple):
                 out += self._write_move(entry)
             elif entry[0] == "seed":
-                out += log.seed_entry(entry[1])
+                out += struct.pack(fmt.tag, fmt.seed) + struct.pack("<Q", entry[1])
             else:
-                out += log.tag_bytes(log.deal or 0) + self._write_deal(entry[1])
+                out += struct.pack(fmt.tag, fmt.deal or 0) + self._write_deal(entry[1])
         return bytes(out + self._save())
 
     @classmethod
@@ -261,15 +260,16 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         The saved log is replayed through the rules and must make exactly the
         saved log and state, so a tampered save cannot produce an impossible game.
         """
-        return _saves.decode(data, cls._WHAT, cls._decode)
+        return _saves.decode(data, cls._SAVE.what, cls._decode)
 
     @classmethod
     def _decode(cls: type[GameT], data: bytes) -> GameT:
+        fmt = cls._SAVE
         reader = _saves.Reader(data)
-        flags, first_seed = _saves.read_header(reader, cls._KIND, cls._MAX_FLAGS, cls._WHAT)
+        flags, first_seed = _saves.read_header(reader, fmt.kind, fmt.max_flags, fmt.what)
         rules, origin = cls._read_setup(reader, flags >> 1)
         log = cls._read_log(reader, rules)
-        final = reader.take(cls._SAVE_SIZE)
+        final = reader.take(fmt.size)
         if not reader.at_end():
             raise CorruptStateError("trailing bytes after the saved game")
         cls.__new__(cls)._load(final)
@@ -288,7 +288,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
     @classmethod
     def _read_log(cls, reader: _saves.Reader, rules: Any) -> list[LogEntry]:
         log: list[LogEntry] = []
-        fmt = cls._LOG
+        fmt = cls._SAVE
         for _ in range(reader.unpack("<I")):
             tag = reader.unpack(fmt.tag)
             if tag == fmt.seed:
@@ -298,3 +298,101 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
             else:
                 log.append(cls._read_move(tag, reader))
         return log
+
+
+class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],
+               Generic[RulesT, MoveT, EventT, ViewT, DealT]):
+    """What the games dealt from the 28 tiles share: hands, hand-made deals
+    (the first one, and :meth:`set_deal` between rounds), the seeds of their
+    deals, and moves named by their code alone in the log."""
+
+    #: The game's hand-made deal class.
+    _DEAL: ClassVar[type[Any]]
+    _first_deal: DealT | None
+
+    if TYPE_CHECKING:  # given by the binding's engine class
+        def _set_deal(self, *c_args: Any) -> list[EventT]: ...
+        def _hand_mask(self, seat: int) -> int: ...
+
+    def __init__(self, rules: RulesT, seed: int | None = None, deal: DealT | None = None) -> None:
+        if deal is not None:
+            self._checked_deal(deal, rules)
+        self._open(rules, seed, None if deal is None else deal._c_args(rules))
+        self._first_deal = deal
+
+    def _checked_deal(self, deal: object, rules: object) -> None:
+        if not isinstance(deal, self._DEAL):
+            raise DealError(f"a deal must be a {self._package()}.Deal: got {deal!r}")
+        if isinstance(rules, self._RULES):
+            deal.check(rules)
+
+    def _origin(self) -> dict[str, Any]:
+        return {"deal": self._first_deal}
+
+    @property
+    def deal_seeds(self) -> tuple[int, ...]:
+        """The seeds the OS gave this game's deals (and reshuffles), for audit
+        (empty if seeded)."""
+        return () if self._seed is not None else (self._first_seed, *self._logged_seeds())
+
+    def hand(self, seat: int) -> TileSet:
+        """The tiles ``seat`` holds (the referee sees every hand)."""
+        self._check_seat(seat)
+        return TileSet.from_mask(self._hand_mask(seat))
+
+    def set_deal(self, deal: DealT) -> list[EventT]:
+        """Replace the current round's deal by a hand-made one, before the
+        round's first move: for a kiosk dealing real tiles, or a test that needs
+        an exact position in a later round. The round's rules for who leads
+        apply to the new hands."""
+        self._checked_deal(deal, self._rules)
+        events = self._set_deal(*deal._c_args(self._rules))
+        self._log.append(("deal", deal))
+        return events
+
+    # ---- saves ----------------------------------------------------------------------
+
+    def _write_rules(self) -> bytes:
+        """The rules as saved."""
+        raise NotImplementedError
+
+    @classmethod
+    def _read_rules(cls, reader: _saves.Reader) -> Any:
+        """The rules :meth:`_write_rules` wrote."""
+        raise NotImplementedError
+
+    @classmethod
+    def _unpack_deal(cls, reader: _saves.Reader, rules: Any) -> Any:
+        """The deal :meth:`_write_deal` wrote (not yet checked against ``rules``)."""
+        raise NotImplementedError
+
+    def _write_setup(self) -> tuple[int, bytes]:
+        setup = self._write_rules()
+        if self._first_deal is None:
+            return 0, setup
+        return 1, setup + self._write_deal(self._first_deal)
+
+    @classmethod
+    def _read_setup(cls, reader: _saves.Reader, flags: int) -> tuple[Any, dict[str, Any]]:
+        rules = cls._read_rules(reader)
+        return rules, {"deal": cls._read_deal(reader, rules) if flags & 1 else None}
+
+    @classmethod
+    def _read_deal(cls, reader: _saves.Reader, rules: Any) -> Any:
+        deal = cls._unpack_deal(reader, rules)
+        try:
+            deal.check(rules)
+        except DealError as exc:
+            raise CorruptStateError(f"a saved deal is not a deal of its rules: {exc}") from None
+        return deal
+
+    def _write_move(self, move: MoveT) -> bytes:
+        return struct.pack(self._SAVE.tag, move.code)  # type: ignore[attr-defined]
+
+    @classmethod
+    def _read_move(cls, tag: int, reader: _saves.Reader) -> MoveT:
+        try:
+            move: MoveT = cls._MOVE_TYPE.from_code(tag)  # type: ignore[attr-defined]
+        except NotationError:
+            raise CorruptStateError(f"bad log entry {tag} in the save") from None
+        return move

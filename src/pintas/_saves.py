@@ -52,21 +52,23 @@ class Reader:
 
 
 @dataclass(frozen=True)
-class LogFormat:
-    """How one game writes its log: the width of a tag (``"<B"`` or ``"<H"``),
-    and the tags of a reseed and of a hand-made deal (None: no deals)."""
+class SaveFormat:
+    """How one game writes its saves: its kind letter and name (``"L"``, ``"line
+    game"``), the width of a log entry's tag (``"<B"`` or ``"<H"``), the tags
+    of a reseed and of a hand-made deal (None: the game has no deals), and the
+    size of its C state's save image."""
 
+    kind: str
+    what: str
     tag: str
     seed: int
-    deal: int | None = None
+    deal: int | None
+    size: int
 
-    def tag_bytes(self, tag: int) -> bytes:
-        """A tag as written."""
-        return struct.pack(self.tag, tag)
-
-    def seed_entry(self, seed: int) -> bytes:
-        """A reseed entry."""
-        return self.tag_bytes(self.seed) + struct.pack("<Q", seed)
+    @property
+    def max_flags(self) -> int:
+        """Bit 0: seeded; bit 1 (games with deals): a hand-made first deal."""
+        return 1 if self.deal is None else 3
 
 
 def header(kind: str, flags: int, first_seed: int) -> bytearray:

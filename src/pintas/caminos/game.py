@@ -32,11 +32,10 @@ from __future__ import annotations
 import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from .. import _saves, _simulate
 from .._deals import Hand, Tiles, check_hands, hand_of, tile_list
-from .._game import GameBase
+from .._game import TileGame
 from .._plain import PlainRecord
 from .._view import ViewBase
 from ..errors import CorruptStateError, DealError, IllegalMoveError, NotationError, RulesError
@@ -103,7 +102,7 @@ class Deal(PlainRecord):
             raise DealError(f"the pile must list the {rest} undealt tiles in draw order: "
                             f"got {len(self.pile)}" + (f" (missing {missing})" if missing else ""))
 
-    def _c_args(self) -> tuple[list[int], list[int], list[int]]:
+    def _c_args(self, rules: Rules) -> tuple[list[int], list[int], list[int]]:
         masks = [int(h) for h in self.hands] + [0] * (4 - len(self.hands))
         return [t.index for t in self.paths], masks, [t.index for t in self.pile]
 
@@ -231,7 +230,7 @@ class View(ViewBase[Move]):
 
 
 
-class Game(_engine.CaminosGame, GameBase[Rules, Move, Event, View]):
+class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
     """A Caminos game from its first deal to its winners: the referee, which sees all.
 
     Moves are :class:`Move` values or their notation: ``reveal 6|4``,
@@ -253,34 +252,13 @@ class Game(_engine.CaminosGame, GameBase[Rules, Move, Event, View]):
     (None, 5)
     """
 
-    _PACKAGE = "caminos"
-    _WHAT = "Caminos game"
-    _KIND = "C"
-    _MAX_FLAGS = 3
-    _LOG = _saves.LogFormat("<H", seed=0xFFFE, deal=0xFFFD)
-    _SAVE_SIZE = _engine.SAVE_SIZE
     _RULES = Rules
+    _SAVE = _saves.SaveFormat("C", "Caminos game", "<H", seed=0xFFFE, deal=0xFFFD,
+                              size=_engine.SAVE_SIZE)
 
-    _first_deal: Deal | None
-
-    def __init__(self, rules: Rules, seed: int | None = None, deal: Deal | None = None) -> None:
-        if deal is not None:
-            if not isinstance(deal, Deal):
-                raise DealError(f"deal must be a caminos.Deal: got {deal!r}")
-            if isinstance(rules, Rules):
-                deal.check(rules)
-        self._open(rules, seed, None if deal is None else deal._c_args())
-        self._first_deal = deal
-
-    def _origin(self) -> dict[str, Any]:
-        return {"deal": self._first_deal}
+    _DEAL = Deal
 
     # ---- what everyone can ask -------------------------------------------
-
-    @property
-    def deal_seeds(self) -> tuple[int, ...]:
-        """The seeds the OS gave this game's deals and reshuffles, for audit (empty if seeded)."""
-        return () if self._seed is not None else (self._first_seed, *self._logged_seeds())
 
     @property
     def winner(self) -> int | None:
@@ -337,11 +315,6 @@ class Game(_engine.CaminosGame, GameBase[Rules, Move, Event, View]):
             if events[i].kind == "deal":
                 return events[i:]
         return events
-
-    def hand(self, seat: int) -> TileSet:
-        """The tiles ``seat`` holds (the referee sees every hand)."""
-        self._check_seat(seat)
-        return TileSet.from_mask(self._hand_mask(seat))
 
     def choice(self, seat: int) -> Tile | None:
         """The reveal tile ``seat`` has chosen in this step and not yet shown
@@ -402,17 +375,6 @@ class Game(_engine.CaminosGame, GameBase[Rules, Move, Event, View]):
         raise IllegalMoveError(f"{text!r} is not legal now for seat {self.to_move} "
                                f"(legal: {listed})")
 
-    def set_deal(self, deal: Deal) -> list[Event]:
-        """Replace the current round's deal by a hand-made one, before anyone
-        has chosen a reveal tile in it: a kiosk dealing real tiles, or a test
-        that needs an exact position in a later round."""
-        if not isinstance(deal, Deal):
-            raise DealError(f"set_deal takes a caminos.Deal: got {deal!r}")
-        deal.check(self._rules)
-        events = self._set_deal(*deal._c_args())
-        self._log.append(("deal", deal))
-        return events
-
     # ---- views, copies, bytes -------------------------------------------
 
     def view(self, seat: int) -> View:
@@ -430,36 +392,23 @@ class Game(_engine.CaminosGame, GameBase[Rules, Move, Event, View]):
 
     # ---- saves -----------------------------------------------------------
 
-    def _write_setup(self) -> tuple[int, bytes]:
-        setup = bytes(self._rules._fields())
-        if self._first_deal is None:
-            return 0, setup
-        return 1, setup + self._write_deal(self._first_deal)
+    def _write_rules(self) -> bytes:
+        return bytes(self._rules._fields())
 
     @classmethod
-    def _read_setup(cls, reader: _saves.Reader, flags: int) -> tuple[Rules, dict[str, Any]]:
+    def _read_rules(cls, reader: _saves.Reader) -> Rules:
         try:
-            rules = Rules._from_fields(tuple(reader.take(6)))
+            return Rules._from_fields(tuple(reader.take(6)))
         except RulesError as exc:
             raise CorruptStateError(f"the save's rules are not Caminos rules: {exc}") from None
-        return rules, {"deal": cls._read_deal(reader, rules) if flags & 1 else None}
-
-    def _write_move(self, move: Move) -> bytes:
-        return struct.pack("<H", move.code)
-
-    @classmethod
-    def _read_move(cls, tag: int, reader: _saves.Reader) -> Move:
-        if tag > _engine.MAX_CODE:
-            raise CorruptStateError(f"bad log entry {tag} in the save")
-        return Move.from_code(tag)
 
     def _write_deal(self, deal: Deal) -> bytes:
-        paths, hands, pile = deal._c_args()
+        paths, hands, pile = deal._c_args(self._rules)
         return (bytes([len(paths), *paths]) + struct.pack("<4I", *hands)
                 + bytes([len(pile), *pile]))
 
     @classmethod
-    def _read_deal(cls, reader: _saves.Reader, rules: Rules) -> Deal:
+    def _unpack_deal(cls, reader: _saves.Reader, rules: Rules) -> Deal:
         paths = reader.take(reader.take(1)[0])
         masks = struct.unpack("<4I", reader.take(16))
         pile = reader.take(reader.take(1)[0])
@@ -467,13 +416,11 @@ class Game(_engine.CaminosGame, GameBase[Rules, Move, Event, View]):
                 or any(t >= TILE_COUNT for t in pile) or any(masks[rules.players:])):
             raise CorruptStateError("a saved deal names a tile or a seat that does not exist")
         try:
-            deal = Deal(paths=[TILES[t] for t in paths],
+            return Deal(paths=[TILES[t] for t in paths],
                         hands=[TileSet.from_mask(m) for m in masks[:rules.players]],
                         pile=[TILES[t] for t in pile])
-            deal.check(rules)
         except DealError as exc:
-            raise CorruptStateError(f"a saved deal is not a deal of its rules: {exc}") from None
-        return deal
+            raise CorruptStateError(f"a saved deal lists a tile twice: {exc}") from None
 
     def __repr__(self) -> str:
         if self.is_over:

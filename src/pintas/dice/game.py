@@ -102,12 +102,8 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
     0
     """
 
-    _PACKAGE = "dice"
-    _WHAT = "dice game"
-    _KIND = "D"
-    _LOG = _saves.LogFormat("<B", seed=0xFE)
-    _SAVE_SIZE = _engine.SAVE_SIZE
     _RULES = Rules
+    _SAVE = _saves.SaveFormat("D", "dice game", "<B", seed=0xFE, deal=None, size=_engine.SAVE_SIZE)
 
     def __init__(self, rules: Rules | None = None, players: int = 2, seed: int | None = None,
                  first_player: int = 0) -> None:

@@ -11,11 +11,10 @@ from __future__ import annotations
 import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from .. import _saves, _simulate
 from .._deals import Hand, Tiles, check_hands, hand_of, tile_list
-from .._game import GameBase
+from .._game import TileGame
 from .._plain import PlainRecord
 from .._view import ViewBase
 from ..errors import CorruptStateError, DealError, IllegalMoveError, NotationError
@@ -127,7 +126,7 @@ def _oriented_line(placements: Sequence[tuple[Tile, str]]) -> tuple[tuple[int, i
     return tuple(line)
 
 
-class Game(_engine.LineGame, GameBase[Rules, Move, Event, View]):
+class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
     """A line game from its first deal to its winner: the referee, which sees all.
 
     Moves are :class:`Move` values or their notation (``6|4L``, ``6|4R``, a bare
@@ -142,35 +141,12 @@ class Game(_engine.LineGame, GameBase[Rules, Move, Event, View]):
     (1, [Move('play', '6|6', 'L')])
     """
 
-    _PACKAGE = "domino"
-    _WHAT = "line game"
-    _KIND = "L"
-    _MAX_FLAGS = 3
-    _LOG = _saves.LogFormat("<B", seed=0xFE, deal=0xFD)
-    _SAVE_SIZE = _engine.SAVE_SIZE
     _RULES = Rules
+    _SAVE = _saves.SaveFormat("L", "line game", "<B", seed=0xFE, deal=0xFD, size=_engine.SAVE_SIZE)
 
-    _first_deal: Deal | None
-
-    def __init__(self, rules: Rules, seed: int | None = None,
-                 deal: Deal | None = None) -> None:
-        if deal is not None:
-            if not isinstance(deal, Deal):
-                raise DealError(f"deal must be a domino.Deal: got {deal!r}")
-            if isinstance(rules, Rules):
-                deal.check(rules)
-        self._open(rules, seed, None if deal is None else deal._c_args(rules))
-        self._first_deal = deal
-
-    def _origin(self) -> dict[str, Any]:
-        return {"deal": self._first_deal}
+    _DEAL = Deal
 
     # ---- what everyone can ask -------------------------------------------
-
-    @property
-    def deal_seeds(self) -> tuple[int, ...]:
-        """The seeds the OS gave this game's deals, for audit (empty if seeded)."""
-        return () if self._seed is not None else (self._first_seed, *self._logged_seeds())
 
     @property
     def line(self) -> tuple[tuple[int, int], ...]:
@@ -181,11 +157,6 @@ class Game(_engine.LineGame, GameBase[Rules, Move, Event, View]):
     def hand_sizes(self) -> tuple[int, ...]:
         """How many tiles each seat holds."""
         return self._hand_sizes()
-
-    def hand(self, seat: int) -> TileSet:
-        """The tiles ``seat`` holds (the referee sees every hand)."""
-        self._check_seat(seat)
-        return TileSet.from_mask(self._hand_mask(seat))
 
     def pips(self, seat: int) -> int:
         """Total pips in ``seat``'s hand."""
@@ -227,19 +198,6 @@ class Game(_engine.LineGame, GameBase[Rules, Move, Event, View]):
             raise IllegalMoveError(f"{text!r} is not legal now (legal: {listed})")
         return move
 
-    def set_deal(self, deal: Deal) -> list[Event]:
-        """Replace the current round's deal by a hand-made one, before its first move.
-
-        For a kiosk dealing real tiles, or a test that needs an exact position in
-        a later round. The round's leader rule applies to the new hands.
-        """
-        if not isinstance(deal, Deal):
-            raise DealError(f"set_deal takes a domino.Deal: got {deal!r}")
-        deal.check(self._rules)
-        events = self._set_deal(*deal._c_args(self._rules))
-        self._log.append(("deal", deal))
-        return events
-
     # ---- views -----------------------------------------------------------
 
     def view(self, seat: int) -> View:
@@ -258,44 +216,26 @@ class Game(_engine.LineGame, GameBase[Rules, Move, Event, View]):
 
     # ---- saves -----------------------------------------------------------
 
-    def _write_setup(self) -> tuple[int, bytes]:
+    def _write_rules(self) -> bytes:
         fields = self._rules._fields()
-        setup = bytes(fields[:7]) + struct.pack("<5H", *fields[7:])
-        if self._first_deal is None:
-            return 0, setup
-        return 1, setup + self._write_deal(self._first_deal)
+        return bytes(fields[:7]) + struct.pack("<5H", *fields[7:])
 
     @classmethod
-    def _read_setup(cls, reader: _saves.Reader, flags: int) -> tuple[Rules, dict[str, Any]]:
-        rules = Rules._from_fields(tuple(reader.take(7)) + struct.unpack("<5H", reader.take(10)))
-        return rules, {"deal": cls._read_deal(reader, rules) if flags & 1 else None}
-
-    def _write_move(self, move: Move) -> bytes:
-        return bytes([move.code])
-
-    @classmethod
-    def _read_move(cls, tag: int, reader: _saves.Reader) -> Move:
-        if tag > 57:
-            raise CorruptStateError(f"bad log entry {tag} in the save")
-        return Move.from_code(tag)
+    def _read_rules(cls, reader: _saves.Reader) -> Rules:
+        return Rules._from_fields(tuple(reader.take(7)) + struct.unpack("<5H", reader.take(10)))
 
     def _write_deal(self, deal: Deal) -> bytes:
         hands, pile = deal._c_args(self._rules)
         return struct.pack("<4I", *hands) + bytes([len(pile)]) + bytes(pile)
 
     @classmethod
-    def _read_deal(cls, reader: _saves.Reader, rules: Rules) -> Deal:
+    def _unpack_deal(cls, reader: _saves.Reader, rules: Rules) -> Deal:
         masks = struct.unpack("<4I", reader.take(16))
         pile = reader.take(reader.take(1)[0])
         if any(m >> TILE_COUNT for m in masks) or any(t >= TILE_COUNT for t in pile):
             raise CorruptStateError("a saved deal names a tile that does not exist")
-        deal = Deal(hands=[TileSet.from_mask(m) for m in masks[:rules.players]],
+        return Deal(hands=[TileSet.from_mask(m) for m in masks[:rules.players]],
                     boneyard=[TILES[t] for t in pile])
-        try:
-            deal.check(rules)
-        except DealError as exc:
-            raise CorruptStateError(f"a saved deal is not a deal of its rules: {exc}") from None
-        return deal
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.to_move} to move"
