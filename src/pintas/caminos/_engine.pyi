@@ -1,6 +1,6 @@
 """Typing stubs of the compiled Caminos binding (pintas.caminos._engine)."""
 
-from typing import Any
+from typing import Any, Final
 
 from .._base import Engine, TileEvent, TileMove
 from ..tiles import Tile, TileSet
@@ -11,10 +11,8 @@ EVENT_KINDS: tuple[str, ...]
 REASONS: tuple[str | None, ...]
 
 class Move(TileMove):
-    @property
-    def side(self) -> str | None: ...
-    @property
-    def path(self) -> int | None: ...
+    side: Final[str | None]
+    path: Final[int | None]
     def __init__(self, kind: str, tile: Tile | str | None = ..., side: str | None = ...,
                  path: int | None = ...) -> None: ...
     @staticmethod
@@ -25,14 +23,10 @@ class Move(TileMove):
     def parse(text: str) -> Move: ...
 
 class Event(TileEvent):
-    @property
-    def path(self) -> int | None: ...
-    @property
-    def side(self) -> str | None: ...
-    @property
-    def seats(self) -> tuple[int, ...]: ...
-    @property
-    def tiles(self) -> TileSet | None: ...
+    path: Final[int | None]
+    side: Final[str | None]
+    seats: Final[tuple[int, ...]]
+    tiles: Final[TileSet | None]
     def __init__(self, kind: str, seat: int | None = ..., tile: Tile | None = ...,
                  path: int | None = ..., side: str | None = ..., points: int = ...,
                  reason: str | None = ..., count: int = ..., seats: tuple[int, ...] = ...,
@@ -56,23 +50,13 @@ class CaminosGame(Engine[Move, Event]):
     def _discard_mask(self) -> int: ...
     def _hand_mask(self, seat: int) -> int: ...
     def _hand_sizes(self) -> tuple[int, ...]: ...
-    @property
-    def phase(self) -> str: ...
-    @property
-    def round(self) -> int: ...
-    @property
-    def starter(self) -> int | None: ...
-    @property
-    def winners(self) -> tuple[int, ...]: ...
-    @property
-    def pile_size(self) -> int: ...
-    @property
-    def step(self) -> int: ...
-    @property
-    def contenders(self) -> tuple[int, ...]: ...
-    @property
-    def out_seat(self) -> int | None: ...
-    @property
-    def last_turns(self) -> int: ...
-    @property
-    def passes(self) -> int: ...
+    phase: Final[str]
+    round: Final[int]
+    starter: Final[int | None]
+    winners: Final[tuple[int, ...]]
+    pile_size: Final[int]
+    step: Final[int]
+    contenders: Final[tuple[int, ...]]
+    out_seat: Final[int | None]
+    last_turns: Final[int]
+    passes: Final[int]

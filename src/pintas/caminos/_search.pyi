@@ -1,6 +1,6 @@
 """Typing stubs of the compiled Caminos search binding (pintas.caminos._search)."""
 
-from typing import Any
+from typing import Any, Final
 
 from ._engine import Move
 from .game import View
@@ -11,14 +11,10 @@ MAX_SAMPLES: int
 def derive(view: View) -> tuple[list[list[list[int]]], list[int], list[Any]]: ...
 
 class Info:
-    @property
-    def seat(self) -> int: ...
-    @property
-    def cohorts(self) -> tuple[tuple[tuple[int, int, int], ...], ...]: ...
-    @property
-    def since(self) -> tuple[int, ...]: ...
-    @property
-    def known(self) -> tuple[int, ...]: ...
+    seat: Final[int]
+    cohorts: Final[tuple[tuple[tuple[int, int, int], ...], ...]]
+    since: Final[tuple[int, ...]]
+    known: Final[tuple[int, ...]]
     def __init__(self, view: View) -> None: ...
     def search(self, seed: int, first: int,
                count: int) -> tuple[list[Move], list[int], int, int]: ...

@@ -1,5 +1,7 @@
 """Typing stubs of the compiled dice solver binding (pintas.dice._search)."""
 
+from typing import Final
+
 from ._engine import Dice, Keep
 from .rules import Rules
 
@@ -9,12 +11,9 @@ class _Solution:
     def __init__(self, fields: tuple[int, ...]) -> None: ...
 
 class Policy:
-    @property
-    def rules(self) -> Rules: ...
-    @property
-    def expected_turn_score(self) -> float: ...
-    @property
-    def thresholds(self) -> tuple[int, ...] | None: ...
+    rules: Final[Rules]
+    expected_turn_score: Final[float]
+    thresholds: Final[tuple[int, ...] | None]
     def roll_value(self, turn_total: int, pool: Dice | int = ..., *,
                    dice_left: int | None = ...) -> float: ...
     def should_bank(self, turn_total: int, pool: Dice | int = ..., *,
