@@ -313,6 +313,7 @@ class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],
     if TYPE_CHECKING:  # given by the binding's engine class
         def _set_deal(self, *c_args: Any) -> list[EventT]: ...
         def _hand_mask(self, seat: int) -> int: ...
+        def _hand_sizes(self) -> tuple[int, ...]: ...
 
     def __init__(self, rules: RulesT, seed: int | None = None, deal: DealT | None = None) -> None:
         if deal is not None:
@@ -339,6 +340,11 @@ class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],
         """The tiles ``seat`` holds (the referee sees every hand)."""
         self._check_seat(seat)
         return TileSet.from_mask(self._hand_mask(seat))
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many tiles each seat holds."""
+        return self._hand_sizes()
 
     def set_deal(self, deal: DealT) -> list[EventT]:
         """Replace the current round's deal by a hand-made one, before the

@@ -1,12 +1,13 @@
-"""The one prompt loop every terminal game uses to ask for a move, and the
-defaults of the terminal front ends (``pintas.<game>.terminal``).
+"""The one prompt loop every terminal game uses to ask for a move, and what
+the terminal front ends (``pintas.<game>.terminal``) share.
 
-A terminal front end is a module with ``HELP`` (the help text), ``render(view)``
-(the table as the seat sees it), ``choices(view)`` (the legal moves, each with
-how it reads in the numbered list), ``parse(text, view, game)`` (the move a
-typed line names) and ``number_hint(view, text)`` (a hint for a number that is
-not on the list). :func:`listed`, :func:`by_notation` and :func:`no_hint` are
-what most games use.
+A terminal front end is a module with ``HELP`` (the help text) and
+``render(view)`` (the table as the seat sees it, usually begun with
+:func:`table_top`). It may also define ``choices(view)`` (the legal moves,
+each with how it reads in the numbered list; by default its notation),
+``parse(text, view, game)`` (the move a typed line names; by default the
+game's ``parse_move``) and ``number_hint(view, text)`` (a hint for a number
+that is not on the list; by default none).
 """
 
 from __future__ import annotations
@@ -22,26 +23,27 @@ QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?", "h", "")
 
 
-def listed(view: Any) -> list[tuple[Any, str]]:
-    """The legal moves, each read as its notation."""
+def table_top(title: str, scores: Sequence[int], side_name: Callable[[int], str]) -> list[str]:
+    """The first lines of a table: its title and every side's score."""
+    return [f"--- {title} ---",
+            "scores: " + ", ".join(f"{side_name(side)} {points}"
+                                   for side, points in enumerate(scores))]
+
+
+def _listed(view: Any) -> list[tuple[Any, str]]:
     return [(m, str(m)) for m in view.legal_moves()]
-
-
-def by_notation(text: str, view: Any, game: Any) -> Any:
-    """The legal move written ``text`` in the game's notation."""
-    return game.parse_move(text)
-
-
-def no_hint(view: Any, text: str) -> str:
-    """No hint for a number that is not on the list."""
-    return ""
 
 
 def ask_move(terminal: Any, view: Any, game: Any, ask: Callable[[str], str],
              out: TextIO) -> Any | None:
     """Ask the seat of ``view`` for a move through a terminal front end; None if it quits."""
-    return ask_choice(terminal.choices(view), lambda text: terminal.parse(text, view, game),
-                      terminal.HELP, ask, out, lambda text: terminal.number_hint(view, text))
+    choices = getattr(terminal, "choices", _listed)(view)
+    parse = getattr(terminal, "parse", None)
+    hint = getattr(terminal, "number_hint", None)
+    return ask_choice(choices,
+                      (lambda text: parse(text, view, game)) if parse else game.parse_move,
+                      terminal.HELP, ask, out,
+                      (lambda text: hint(view, text)) if hint else (lambda text: ""))
 
 
 def ask_choice(choices: Sequence[tuple[T, str]], parse: Callable[[str], T], help_text: str,

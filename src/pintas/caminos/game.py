@@ -291,11 +291,6 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
         return self._pile()
 
     @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        """How many tiles each seat holds."""
-        return self._hand_sizes()
-
-    @property
     def chosen(self) -> tuple[int, ...]:
         """The seats that have chosen their reveal tile in the current step."""
         return self._chosen()

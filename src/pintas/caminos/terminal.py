@@ -10,25 +10,20 @@ hands' sizes, the pile and the scores. Type a move in notation (``5|3 front 2``,
 
 from __future__ import annotations
 
-from .._prompt import by_notation, listed, no_hint
+from .._prompt import table_top
 from .game import View
 
-__all__ = ["HELP", "choices", "number_hint", "parse", "render"]
+__all__ = ["HELP", "render"]
 
 HELP = ("type a move: '5|3 front 2' (tile, side, path), '5|3 f2', or just '5|3' when it fits "
         "one place; 'reveal 6|4' (or '6|4') while choosing who starts; 'draw'; 'pass'; "
         "or the number of a listed move. 'quit' leaves.\n")
 
-choices = listed
-parse = by_notation
-number_hint = no_hint
-
-
 def render(view: View) -> str:
     """The board as ``view.seat`` sees it."""
     rules = view.rules
-    lines = [f"--- {rules}, round {view.round} of {rules.rounds} ---"]
-    lines.append("scores: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(view.scores)))
+    lines = table_top(f"{rules}, round {view.round} of {rules.rounds}", view.scores,
+                      lambda seat: f"seat {seat}")
     lines.append("paths:")
     lines.extend(f"  {path}" for path in view.paths)
     if view.discard:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .._prompt import table_top
 from ..errors import RulesError
 from ._engine import Move
 from .game import Game, View
@@ -29,9 +30,8 @@ def _faces(values: Sequence[int]) -> str:
 
 def render(view: View) -> str:
     """The table as ``view.seat`` sees it, before a move."""
-    lines = [f"--- {view.rules} ---"]
-    lines.append("scores: " + ", ".join(
-        f"{'you' if s == view.seat else f'seat {s}'} {p}" for s, p in enumerate(view.scores)))
+    lines = table_top(str(view.rules), view.scores,
+                      lambda seat: "you" if seat == view.seat else f"seat {seat}")
     if view.final_turns_left:
         lines.append(f"final round: {view.final_turns_left} last turn(s) left")
     lines.append(f"your turn total: {view.turn_total}; kept so far: {_faces(view.pool)}; "

@@ -153,11 +153,6 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
         """The round's line left to right, each tile as ``(left, right)`` numbers."""
         return _oriented_line(self.placements)
 
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        """How many tiles each seat holds."""
-        return self._hand_sizes()
-
     def pips(self, seat: int) -> int:
         """Total pips in ``seat``'s hand."""
         self._check_seat(seat)

@@ -6,27 +6,20 @@ number in the list; ``python -m pintas play dominican`` plays (see :mod:`pintas.
 
 from __future__ import annotations
 
-from .._prompt import by_notation, listed, no_hint
+from .._prompt import table_top
 from .game import View
 from .rules import Rules
 
-__all__ = ["HELP", "choices", "number_hint", "parse", "render"]
+__all__ = ["HELP", "render", "side_name"]
 
 HELP = ("type a tile (6|4), a tile and an end (6|4L / 6|4R), 'draw', 'pass', "
         "or the number of a legal move; 'quit' leaves\n")
 
-choices = listed
-parse = by_notation
-number_hint = no_hint
-
-
 def render(view: View) -> str:
     """The table as ``view.seat`` sees it."""
     rules = view.rules
-    lines = [f"--- {rules}, round {view.round} ---"]
-    sides = ", ".join(
-        f"{side_name(rules, side)} {points}" for side, points in enumerate(view.scores))
-    lines.append(f"scores: {sides}")
+    lines = table_top(f"{rules}, round {view.round}", view.scores,
+                      lambda side: side_name(rules, side))
     table = " ".join(f"[{a}|{b}]" for a, b in view.line) or "(empty: the leader opens)"
     lines.append(f"table:  {table}")
     if view.ends is not None:
