@@ -8,22 +8,33 @@ exactly its fields, so it hides what the view hides.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ._plain import PlainRecord
+from .tiles import TileSet
 
 MoveT = TypeVar("MoveT")
 
 
+@dataclass(frozen=True)
 class ViewBase(PlainRecord, Generic[MoveT]):
-    """The shared half of every game's view (see the module)."""
-
-    __slots__ = ()
+    """The shared half of every game's view (see the module): its seat, the
+    rules, whose move it is, the scores and the log, as the seat sees them.
+    Each game's view redeclares ``rules`` and ``log`` with its own types."""
 
     seat: int
+    """The seat whose view this is."""
+    rules: Any
+    """The rules of the game."""
     to_move: int | None
+    """The seat to move, or None once the game is over."""
+    scores: tuple[int, ...]
+    """Points per side (a team in a game of pairs, else a seat)."""
     is_over: bool
+    """True once the game has ended."""
     log: tuple[Any, ...]
+    """Every event so far, as this seat saw it: others' secrets hidden."""
 
     def legal_moves(self) -> list[MoveT]:
         """The seat's legal moves when it is to move (else an empty list)."""
@@ -40,3 +51,16 @@ class ViewBase(PlainRecord, Generic[MoveT]):
         """The log since the current round was dealt (all of it in a game of no deals)."""
         start = max((i for i, e in enumerate(self.log) if e.kind == "deal"), default=0)
         return self.log[start:]
+
+
+@dataclass(frozen=True)
+class TileView(ViewBase[MoveT]):
+    """What a seat of a tile game sees besides: its own hand, how many tiles
+    every seat holds, and the round."""
+
+    hand: TileSet
+    """The seat's own tiles."""
+    hand_sizes: tuple[int, ...]
+    """How many tiles each seat holds."""
+    round: int
+    """The round being played, from 1."""

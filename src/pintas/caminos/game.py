@@ -37,7 +37,7 @@ from .. import _saves, _simulate
 from .._deals import Hand, Tiles, check_hands, hand_of, tile_list
 from .._game import TileGame
 from .._plain import PlainRecord
-from .._view import ViewBase
+from .._view import TileView
 from ..errors import CorruptStateError, DealError, IllegalMoveError, NotationError, RulesError
 from ..tiles import TILE_COUNT, TILES, Tile, TileLike, TileSet, as_tile
 from . import _engine
@@ -177,7 +177,7 @@ class Path(PlainRecord):
 
 
 @dataclass(frozen=True)
-class View(ViewBase[Move]):
+class View(TileView[Move]):
     """What one seat may know: its own hand, the table, counts, the reveals
     shown so far and the public log.
 
@@ -185,29 +185,36 @@ class View(ViewBase[Move]):
     choice before everyone in the step has chosen. Bots receive views.
     """
 
-    seat: int
     rules: Rules
-    hand: TileSet
-    paths: tuple[Path, ...]
-    hand_sizes: tuple[int, ...]
-    pile_size: int
-    discard: TileSet
-    scores: tuple[int, ...]
-    to_move: int | None
-    round: int
-    phase: str
-    starter: int | None
-    step: int
-    contenders: tuple[int, ...]
-    chosen: tuple[int, ...]
-    my_choice: Tile | None
-    revealed: tuple[tuple[Tile, ...], ...]
-    out_seat: int | None
-    last_turns: int
-    passes: int
     log: tuple[Event, ...]
-    is_over: bool
+    paths: tuple[Path, ...]
+    """Every path slot, path 1 first."""
+    pile_size: int
+    """Tiles left in the draw pile."""
+    discard: TileSet
+    """Tiles out of the round (``two_paths``: the discarded paths)."""
+    phase: str
+    """``reveal`` (choosing who starts), ``play`` or ``over``."""
+    starter: int | None
+    """The seat that started the round (None during its reveal)."""
+    step: int
+    """The reveal step (1 and up) while choosing who starts, else 0."""
+    contenders: tuple[int, ...]
+    """The seats still in the reveal."""
+    chosen: tuple[int, ...]
+    """The seats that have chosen their reveal tile in this step (not which tile)."""
+    my_choice: Tile | None
+    """The tile this seat chose to reveal in this step, if it has chosen."""
+    revealed: tuple[tuple[Tile, ...], ...]
+    """The tiles each seat has revealed this round, in step order."""
+    out_seat: int | None
+    """The seat that placed its last tile this round, or None."""
+    last_turns: int
+    """Last turns still to be played after a seat went out."""
+    passes: int
+    """Passes in a row (the round is blocked when every seat has passed)."""
     winners: tuple[int, ...]
+    """The seats that share the win once the game is over, else ``()``."""
 
     def _legal(self) -> list[Move]:
         # in the engine's order

@@ -39,21 +39,26 @@ class View(ViewBase[Move]):
     dice and the log) except the seeds an unseeded game drew for its rolls.
     Players receive views, never the game."""
 
-    seat: int
     rules: Rules
-    players: int
-    first_player: int
-    scores: tuple[int, ...]
-    to_move: int | None
-    phase: str
-    turn_total: int
-    dice_to_roll: int
-    last_roll: tuple[int, ...]
-    pool: tuple[int, ...]
-    final_turns_left: int
     log: tuple[Event, ...]
-    is_over: bool
+    players: int
+    """How many players the game has."""
+    first_player: int
+    """The seat that played the first turn."""
+    phase: str
+    """``roll`` (must roll), ``keep`` (must keep), ``bank_or_roll`` or ``over``."""
+    turn_total: int
+    """Points at stake this turn."""
+    dice_to_roll: int
+    """Dice the next roll throws."""
+    last_roll: tuple[int, ...]
+    """The latest roll, in roll order."""
+    pool: tuple[int, ...]
+    """The dice kept since the turn began or since the last six-dice roll."""
+    final_turns_left: int
+    """Last turns still to play in a final round (0 when none is running)."""
     winner: int | None
+    """The winning seat once the game is over, else None."""
 
     def keeps(self) -> list[Keep]:
         """The legal keeps of the last roll (empty unless a keep is due)."""

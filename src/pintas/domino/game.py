@@ -16,7 +16,7 @@ from .. import _saves, _simulate
 from .._deals import Hand, Tiles, check_hands, hand_of, tile_list
 from .._game import TileGame
 from .._plain import PlainRecord
-from .._view import ViewBase
+from .._view import TileView
 from ..errors import CorruptStateError, DealError, IllegalMoveError, NotationError
 from ..tiles import TILE_COUNT, TILES, Tile, TileSet
 from . import _engine
@@ -64,29 +64,29 @@ class Deal(PlainRecord):
 
 
 @dataclass(frozen=True)
-class View(ViewBase[Move]):
+class View(TileView[Move]):
     """What one seat may know: its own hand, the table, counts and the public log.
 
     Never another hand, the boneyard's contents or order, or set-aside tiles.
     Bots receive views, never the game.
     """
 
-    seat: int
     rules: Rules
-    hand: TileSet
-    placements: tuple[tuple[Tile, str], ...]
-    line: tuple[tuple[int, int], ...]
-    ends: tuple[int, int] | None
-    hand_sizes: tuple[int, ...]
-    boneyard_size: int
-    scores: tuple[int, ...]
-    to_move: int | None
-    round: int
-    leader: int
-    forced_tile: Tile | None
     log: tuple[Event, ...]
-    is_over: bool
+    placements: tuple[tuple[Tile, str], ...]
+    """The round's placements in order, as ``(tile, end)`` pairs."""
+    line: tuple[tuple[int, int], ...]
+    """The line left to right, each tile as ``(left, right)`` numbers."""
+    ends: tuple[int, int] | None
+    """The open numbers ``(left, right)``, or None before the round's first tile."""
+    boneyard_size: int
+    """Tiles left to draw (0 where the rules never draw)."""
+    leader: int
+    """The seat that led, or leads, the round."""
+    forced_tile: Tile | None
+    """The tile this seat must open the round with, if any (only the leader knows it)."""
     winner: int | None
+    """The winning side once the game is over, else None."""
 
     def _legal(self) -> list[Move]:
         if self.forced_tile is not None:
