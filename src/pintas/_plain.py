@@ -46,6 +46,9 @@ def to_plain(value: Any) -> Any:
     return to_dict()
 
 
+_SCALARS = {int: "a whole number", str: "a string", bool: "true or false", float: "a number"}
+
+
 def _fail(where: str, expected: str, data: object) -> CorruptStateError:
     return CorruptStateError(f"{where} must be {expected}: got {data!r}")
 
@@ -55,25 +58,22 @@ def from_plain(hint: Any, data: Any, where: str) -> Any:
     the field in the error."""
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
-        options = typing.get_args(hint)
-        if data is None and type(None) in options:
+        options = [o for o in typing.get_args(hint) if o is not type(None)]
+        if data is None and len(options) < len(typing.get_args(hint)):
             return None
-        failure = _fail(where, " or ".join(map(str, options)), data)
+        if len(options) == 1:
+            return from_plain(options[0], data, where)
         for option in options:
             try:
                 return from_plain(option, data, where)
-            except CorruptStateError as exc:
-                failure = exc
-        raise failure
+            except CorruptStateError:
+                pass
+        raise _fail(where, " or ".join(map(str, options)), data)
     if origin is tuple:
         return _tuple(typing.get_args(hint), data, where)
-    if hint is type(None):
-        if data is not None:
-            raise _fail(where, "null", data)
-        return None
-    if hint in (int, str, bool, float):
+    if hint in _SCALARS:
         if type(data) is not hint and not (hint is float and type(data) is int):
-            raise _fail(where, f"a {hint.__name__}", data)
+            raise _fail(where, _SCALARS[hint], data)
         return data
     if hint is Tile or hint is TileSet:
         return _tiles(hint, data, where)

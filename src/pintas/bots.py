@@ -12,6 +12,9 @@ view it is given (found through :mod:`pintas.registry`).
 - :class:`SearchPlayer`: perfect-information Monte Carlo with playouts in C.
 - :class:`ThresholdPlayer` and :class:`OptimalPlayer`: the dice players.
 
+A player of a kind a game does not have (a greedy player at dice) raises
+:class:`~pintas.errors.RulesError` when given that game's view.
+
 >>> from pintas import bots, domino
 >>> g = domino.Game(domino.Rules.dominican(), seed=1)
 >>> bots.GreedyPlayer().choose(g.view(g.to_move)) in g.legal_moves()
@@ -23,7 +26,6 @@ from __future__ import annotations
 from typing import Any
 
 from . import registry
-from .dice import OptimalPlayer, ThresholdPlayer
 from .errors import RulesError
 from .protocol import Player
 
@@ -107,3 +109,21 @@ class SearchPlayer(_Dispatching):
 
     def __init__(self, samples: int = 200, seconds: float | None = None, seed: int = 0) -> None:
         super().__init__(samples=samples, seconds=seconds, seed=seed)
+
+
+class ThresholdPlayer(_Dispatching):
+    """Dice: keeps the best-scoring dice and banks once the turn total reaches ``bank_at``."""
+
+    _kind = "threshold"
+
+    def __init__(self, bank_at: int = 1000) -> None:
+        super().__init__(bank_at=bank_at)
+
+
+class OptimalPlayer(_Dispatching):
+    """Dice: the optimal single-turn policy of ``rules`` (None: each view's rules)."""
+
+    _kind = "optimal"
+
+    def __init__(self, rules: Any = None, bank_to_win: bool = True) -> None:
+        super().__init__(rules=rules, bank_to_win=bank_to_win)

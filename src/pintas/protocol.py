@@ -39,6 +39,10 @@ class Move(Protocol):
     def to_dict(self) -> dict[str, Any]:
         """The move as plain data; the move's class reads it back with ``from_dict``."""
 
+    @classmethod
+    def from_dict(cls, data: Any) -> Any:
+        """The move whose plain data is ``data``."""
+
 
 @runtime_checkable
 class Event(Protocol):
@@ -62,6 +66,10 @@ class Event(Protocol):
 
     def to_dict(self) -> dict[str, Any]:
         """The event as plain data; the event's class reads it back with ``from_dict``."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Any:
+        """The event whose plain data is ``data``."""
 
 
 class Position(Protocol):
@@ -103,6 +111,10 @@ class View(Position, Protocol):
 
     def to_dict(self) -> dict[str, Any]:
         """The view as plain data; the view's class reads it back with ``from_dict``."""
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Any:
+        """The view whose plain data is ``data``."""
 
 
 @runtime_checkable
@@ -149,6 +161,10 @@ class Game(Position, Protocol):
 
     def to_bytes(self) -> bytes:
         """The whole game as bytes; the game's class reads them back with ``from_bytes``."""
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Any:
+        """The game saved as ``data`` (CorruptStateError for anything else)."""
 
 
 @runtime_checkable
