@@ -1,6 +1,6 @@
 # The Cython base every game's binding builds on (see _base.pyx): the C types
 # that every engine shares, the bases of moves and events, and Engine.
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
 
 cdef extern from "pintas/pintas.h" nogil:
     ctypedef uint64_t pintas_mask
@@ -14,6 +14,32 @@ cdef extern from "pintas/pintas.h" nogil:
         uint64_t inc
 
     void pintas_rng_seed(pintas_rng *rng, uint64_t seed, uint64_t stream)
+
+    ctypedef union pintas_engine_move:
+        uint64_t align
+    ctypedef union pintas_engine_events:
+        uint64_t align
+
+    ctypedef struct pintas_engine:
+        const char *name
+        uint16_t state_size
+        uint16_t rng_offset
+        uint16_t save_size
+        uint16_t move_size
+        uint16_t event_size
+        uint16_t max_events
+        int (*start)(void *state, const void *rules, uint64_t seed, const void *deal,
+                     void *events, size_t cap, size_t *n)
+        int (*set_deal)(void *state, const void *deal, void *events, size_t cap, size_t *n)
+        int (*check)(const void *state, const void *move)
+        int (*play)(void *state, const void *move, void *events, size_t cap, size_t *n)
+        int (*reseed)(void *state, uint64_t seed)
+        int (*save)(const void *state, uint8_t *buf, size_t cap)
+        int (*load)(void *state, const uint8_t *buf, size_t len)
+
+    const pintas_engine pintas_line_engine
+    const pintas_engine pintas_caminos_engine
+    const pintas_engine pintas_dice_engine
 
 
 cdef class Record:
@@ -50,21 +76,24 @@ cdef class Engine:
     cdef public list _log
     cdef object _move_type
     cdef object _events_tuple
+    # The game's C engine (pintas/engine.h) and its state, set by each binding.
+    cdef const pintas_engine *_engine
+    cdef void *_state
 
-    # What each binding fills in: the C calls on its own state.
+    # What each binding fills in: its moves and events in C, and its messages.
+    cdef int _encode(self, Move m, void *out) except -1
+    cdef list _decode(self, const void *events, size_t n)
     cdef Move _coerce(self, object move)
-    cdef int _c_check(self, Move m) noexcept
-    cdef list _c_play(self, Move m, int *status)
-    cdef pintas_rng *_c_rng(self) noexcept
-    cdef void _c_reseed(self, uint64_t seed) noexcept
-    cdef int _c_save(self, uint8_t *buf, size_t cap) noexcept
-    cdef int _c_load(self, const uint8_t *buf, size_t size) noexcept
     cdef str _why(self, Move m, int status)
-    cdef void _c_copy(self, Engine other) noexcept
 
     # What the base does with them.
+    cdef int _c_check(self, Move m) except? -100
+    cdef list _c_play(self, Move m, int *status)
+    cdef pintas_rng *_rng(self) noexcept
     cdef Move _as_move(self, object move)
     cdef list _begin(self, int status, list events, object first_seed)
+    cdef list _start_dealt(self, const void *rules, uint64_t seed, const void *deal)
+    cdef list _redeal(self, const void *deal)
     cdef list _commit(self, Move m, list events)
     cdef list _play_reseeded(self, Move m, object given, uint64_t seed)
     cdef int _reject(self, Move m, int status, object given) except -1

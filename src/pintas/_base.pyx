@@ -8,8 +8,9 @@
 - :class:`Engine`, the base of every game's C state: the history, the event
   log and the replay log, and the one way a move is played (coerced, checked
   by the C core, reseeded from the OS in an unseeded game, committed or
-  rejected with the legal moves listed). Each binding fills in the hooks that
-  call its own C engine (``_c_check``, ``_c_play``, ...).
+  rejected with the legal moves listed). It drives the game's C engine through
+  the engine table of ``pintas/engine.h``, so a binding only says where its
+  state lies and how its moves and events look in C (``_encode``, ``_decode``).
 
 Moves and events hold only immutable plain values (ints, strings, tiles), so
 they cannot be part of a reference cycle: they are kept out of the garbage
@@ -18,6 +19,7 @@ collector, which makes creating them (one per event of every move) cheap.
 
 cimport cython
 from libc.stdint cimport uint8_t, uint64_t
+from libc.string cimport memcpy
 
 import os
 
@@ -207,36 +209,39 @@ cdef class Engine:
 
     # ---- the hooks each binding fills in ------------------------------------
 
+    cdef int _encode(self, Move m, void *out) except -1:
+        """Write ``m`` as the game's C move struct into ``out``."""
+        raise NotImplementedError
+
+    cdef list _decode(self, const void *events, size_t n):
+        """The game's events from ``n`` C event structs."""
+        raise NotImplementedError
+
     cdef Move _coerce(self, object move):
         """A move from a value that is neither a move nor notation."""
         raise NotationError(f"play takes a Move or its notation: got {move!r}")
-
-    cdef int _c_check(self, Move m) noexcept:
-        return PINTAS_E_ARG
-
-    cdef list _c_play(self, Move m, int *status):
-        status[0] = PINTAS_E_ARG
-        return None
-
-    cdef pintas_rng *_c_rng(self) noexcept:
-        return NULL
-
-    cdef void _c_reseed(self, uint64_t seed) noexcept:
-        pass
-
-    cdef int _c_save(self, uint8_t *buf, size_t cap) noexcept:
-        return -1
-
-    cdef int _c_load(self, const uint8_t *buf, size_t size) noexcept:
-        return PINTAS_E_ARG
 
     cdef str _why(self, Move m, int status):
         """Why ``m`` is not legal now, when the legal moves alone do not say."""
         return None
 
-    cdef void _c_copy(self, Engine other) noexcept:
-        """Copy ``other``'s C state (a game of the same class) into this one's."""
-        pass
+    # ---- the C engine -----------------------------------------------------------
+
+    cdef int _c_check(self, Move m) except? -100:
+        cdef pintas_engine_move move
+        self._encode(m, &move)
+        return self._engine.check(self._state, &move)
+
+    cdef list _c_play(self, Move m, int *status):
+        cdef pintas_engine_move move
+        cdef pintas_engine_events events
+        cdef size_t n = 0
+        self._encode(m, &move)
+        status[0] = self._engine.play(self._state, &move, &events, self._engine.max_events, &n)
+        return self._decode(&events, n) if status[0] == PINTAS_OK else None
+
+    cdef pintas_rng *_rng(self) noexcept:
+        return <pintas_rng *>(<char *>self._state + self._engine.rng_offset)
 
     # ---- playing ----------------------------------------------------------------
 
@@ -258,15 +263,28 @@ cdef class Engine:
         self._events_tuple = None
         return events[:]
 
-    def _redealt(self, int status, list events):
-        """Log the events of a hand-made deal the C core took with ``status``."""
+    cdef list _start_dealt(self, const void *rules, uint64_t seed, const void *deal):
+        """Start a tile game from its C rules and the C deal (NULL: deal from ``seed``)."""
+        cdef pintas_engine_events events
+        cdef size_t n = 0
+        cdef int status = self._engine.start(self._state, rules, seed, deal, &events,
+                                             self._engine.max_events, &n)
+        return self._begin(status, self._decode(&events, n) if status == PINTAS_OK else [], seed)
+
+    cdef list _redeal(self, const void *deal):
+        """Replace the round's deal by the C deal given (before its first move)."""
+        cdef pintas_engine_events events
+        cdef size_t n = 0
+        cdef int status = self._engine.set_deal(self._state, deal, &events,
+                                                self._engine.max_events, &n)
         if status == PINTAS_E_DEAL:
             raise DealError("not a deal of these rules")
         if status != PINTAS_OK:
             raise IllegalMoveError(f"a deal can only replace one before its round's first move "
                                    f"({status_message(status)})")
-        self._events.extend(events)
-        return events
+        new = self._decode(&events, n)
+        self._events.extend(new)
+        return new
 
     cdef list _commit(self, Move m, list events):
         self._history.append(m)
@@ -305,11 +323,11 @@ cdef class Engine:
     cdef list _play_reseeded(self, Move m, object given, uint64_t seed):
         # An unseeded game gives every move a fresh seed, and keeps it (in the
         # log, before the move) only when the move drew from the PRNG.
-        cdef pintas_rng *rng = self._c_rng()
+        cdef pintas_rng *rng = self._rng()
         cdef pintas_rng saved = rng[0]
         cdef pintas_rng seeded
         cdef int status = PINTAS_OK
-        self._c_reseed(seed)
+        self._engine.reseed(self._state, seed)
         seeded = rng[0]
         events = self._c_play(m, &status)
         if status != PINTAS_OK:  # cannot happen after a successful check
@@ -352,26 +370,25 @@ cdef class Engine:
         """Make this (new) game an independent copy of ``other``, of the same class."""
         if type(other) is not type(self):
             raise TypeError(f"cannot copy a {type(other).__name__} into a {type(self).__name__}")
-        self._c_copy(other)
+        memcpy(self._state, other._state, self._engine.state_size)
         self._rules, self._seed, self._first_seed = other._rules, other._seed, other._first_seed
         self._history, self._log = other._history[:], other._log[:]
         self._events = other._events[:]
 
     def _reseed(self, uint64_t seed):
-        self._c_reseed(seed)
+        self._engine.reseed(self._state, seed)
 
     def _save(self):
         """The C state's save image."""
         cdef uint8_t buf[MAX_SAVE]
-        cdef int n = self._c_save(buf, MAX_SAVE)
-        if n < 0:
+        if self._engine.save(self._state, buf, MAX_SAVE) != PINTAS_OK:
             raise CorruptStateError("the C core could not save this state")
-        return bytes(buf[:n])
+        return bytes(buf[:self._engine.save_size])
 
     def _load(self, bytes data):
         """Load a save image into the C state; CorruptStateError if the C core refuses it."""
         cdef const uint8_t *p = data
-        cdef int status = self._c_load(p, len(data))
+        cdef int status = self._engine.load(self._state, p, len(data))
         if status == PINTAS_E_VERSION:
             raise CorruptStateError(f"unknown format version in {data[:8]!r}...")
         if status != PINTAS_OK:

@@ -10,5 +10,6 @@
 #include "caminos.h"
 #include "line_search.h"
 #include "caminos_search.h"
+#include "engine.h"
 
 #endif /* PINTAS_PINTAS_H */

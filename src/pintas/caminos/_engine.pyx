@@ -13,6 +13,7 @@ from libc.stdint cimport uint8_t, uint64_t
 
 from pintas._base cimport (
     Engine,
+    pintas_caminos_engine,
     TileEvent,
     Move as BaseMove,
     TileMove,
@@ -338,62 +339,30 @@ cdef class CaminosGame(Engine):
     cdef pintas_caminos_state st
     _MOVE_TYPE = Move
 
+    def __cinit__(self):
+        self._engine, self._state = &pintas_caminos_engine, &self.st
+
     def _start(self, tuple rules, uint64_t seed, deal=None):
         """Set up the game; round 1 comes from ``seed`` or from the deal given
         as (paths, hand masks, pile) tile indices."""
         cdef pintas_caminos_rules r
         cdef pintas_caminos_deal d
-        cdef pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS]
-        cdef size_t n = 0
-        cdef int status
         _rules_from(&r, rules)
-        if deal is None:
-            status = pintas_caminos_new(&self.st, &r, seed, ev, PINTAS_CAMINOS_MAX_EVENTS, &n)
-        else:
+        if deal is not None:
             _deal_from(&d, deal[0], deal[1], deal[2])
-            status = pintas_caminos_new_dealt(&self.st, &r, seed, &d, ev,
-                                              PINTAS_CAMINOS_MAX_EVENTS, &n)
-        return self._begin(status, _events(ev, n), seed)
+        return self._start_dealt(&r, seed, NULL if deal is None else &d)
 
     def _set_deal(self, paths, hands, pile):
         cdef pintas_caminos_deal d
-        cdef pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS]
-        cdef size_t n = 0
         _deal_from(&d, paths, hands, pile)
-        cdef int status = pintas_caminos_set_deal(&self.st, &d, ev, PINTAS_CAMINOS_MAX_EVENTS, &n)
-        return self._redealt(status, _events(ev, n))
+        return self._redeal(&d)
 
-    # ---- the hooks of pintas._base.Engine ------------------------------------
+    cdef int _encode(self, BaseMove m, void *out) except -1:
+        _c_move(<pintas_caminos_move *>out, m.code)
+        return 0
 
-    cdef int _c_check(self, BaseMove m) noexcept:
-        cdef pintas_caminos_move cm
-        _c_move(&cm, m.code)
-        return pintas_caminos_check(&self.st, &cm)
-
-    cdef list _c_play(self, BaseMove m, int *status):
-        cdef pintas_caminos_move cm
-        cdef pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS]
-        cdef size_t n = 0
-        _c_move(&cm, m.code)
-        status[0] = pintas_caminos_play(&self.st, &cm, ev, PINTAS_CAMINOS_MAX_EVENTS, &n)
-        return _events(ev, n) if status[0] == PINTAS_OK else None
-
-    cdef pintas_rng *_c_rng(self) noexcept:
-        return &self.st.rng
-
-    cdef void _c_reseed(self, uint64_t seed) noexcept:
-        pintas_caminos_reseed(&self.st, seed)
-
-    cdef int _c_save(self, uint8_t *buf, size_t cap) noexcept:
-        if pintas_caminos_save(&self.st, buf, cap) != PINTAS_OK:
-            return -1
-        return PINTAS_CAMINOS_SAVE_SIZE
-
-    cdef int _c_load(self, const uint8_t *buf, size_t size) noexcept:
-        return pintas_caminos_load(&self.st, buf, size)
-
-    cdef void _c_copy(self, Engine other) noexcept:
-        self.st = (<CaminosGame>other).st
+    cdef list _decode(self, const void *events, size_t n):
+        return _events(<const pintas_caminos_event *>events, n)
 
     # ---- what the state shows --------------------------------------------------
 

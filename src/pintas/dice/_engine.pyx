@@ -19,6 +19,7 @@ from libc.string cimport memset
 
 from pintas._base cimport (
     Engine,
+    pintas_dice_engine,
     Event as BaseEvent,
     Move as BaseMove,
     PINTAS_E_OVER,
@@ -635,48 +636,25 @@ cdef class DiceGame(Engine):
     cdef pintas_dice_state st
     _MOVE_TYPE = Move
 
+    def __cinit__(self):
+        self._engine, self._state = &pintas_dice_engine, &self.st
+
     def _start(self, tuple rules, uint64_t seed, int players, int first_player):
         cdef pintas_dice_rules r
         _rules_from(&r, rules)
         cdef int status = pintas_dice_new(&self.st, &r, players, first_player, seed)
         return self._begin(status, [], seed)
 
-    # ---- the hooks of pintas._base.Engine ------------------------------------
+    cdef int _encode(self, BaseMove m, void *out) except -1:
+        return _c_move(<pintas_dice_move *>out, <Move>m)
+
+    cdef list _decode(self, const void *events, size_t n):
+        return self._convert(<const pintas_dice_event *>events, n)
 
     cdef BaseMove _coerce(self, object move):
         if isinstance(move, Keep):
             return _keep_move((<Keep>move)._set)
         raise NotationError(f"play takes a dice.Move, a Keep or a move's notation: got {move!r}")
-
-    cdef int _c_check(self, BaseMove m) noexcept:
-        cdef pintas_dice_move cm
-        _c_move(&cm, <Move>m)
-        return pintas_dice_check(&self.st, &cm)
-
-    cdef list _c_play(self, BaseMove m, int *status):
-        cdef pintas_dice_move cm
-        cdef pintas_dice_event ev[PINTAS_DICE_MAX_EVENTS]
-        cdef size_t n = 0
-        _c_move(&cm, <Move>m)
-        status[0] = pintas_dice_play(&self.st, &cm, ev, PINTAS_DICE_MAX_EVENTS, &n)
-        return self._convert(ev, n) if status[0] == PINTAS_OK else None
-
-    cdef pintas_rng *_c_rng(self) noexcept:
-        return &self.st.rng
-
-    cdef void _c_reseed(self, uint64_t seed) noexcept:
-        pintas_dice_reseed(&self.st, seed)
-
-    cdef int _c_save(self, uint8_t *buf, size_t cap) noexcept:
-        if pintas_dice_save(&self.st, buf, cap) != PINTAS_OK:
-            return -1
-        return PINTAS_DICE_SAVE_SIZE
-
-    cdef int _c_load(self, const uint8_t *buf, size_t size) noexcept:
-        return pintas_dice_load(&self.st, buf, size)
-
-    cdef void _c_copy(self, Engine other) noexcept:
-        self.st = (<DiceGame>other).st
 
     # ---- moves -----------------------------------------------------------
 

@@ -13,6 +13,7 @@ from libc.stdint cimport uint8_t, uint64_t
 
 from pintas._base cimport (
     Engine,
+    pintas_line_engine,
     TileEvent,
     Move as BaseMove,
     TileMove,
@@ -250,61 +251,30 @@ cdef class LineGame(Engine):
     cdef pintas_line_state st
     _MOVE_TYPE = Move
 
+    def __cinit__(self):
+        self._engine, self._state = &pintas_line_engine, &self.st
+
     def _start(self, tuple rules, uint64_t seed, deal=None):
         """Set up the game; the first deal comes from ``seed``, or from ``deal``
         (the hand masks and the boneyard's tile indices)."""
         cdef pintas_line_rules r
         cdef pintas_line_deal d
-        cdef pintas_line_event ev[PINTAS_LINE_MAX_EVENTS]
-        cdef size_t n = 0
-        cdef int status
         _rules_from(&r, rules)
-        if deal is None:
-            status = pintas_line_new(&self.st, &r, seed, ev, PINTAS_LINE_MAX_EVENTS, &n)
-        else:
+        if deal is not None:
             _deal_from(&d, deal[0], deal[1])
-            status = pintas_line_new_dealt(&self.st, &r, seed, &d, ev, PINTAS_LINE_MAX_EVENTS, &n)
-        return self._begin(status, _events(ev, n), seed)
+        return self._start_dealt(&r, seed, NULL if deal is None else &d)
 
     def _set_deal(self, hands, boneyard):
         cdef pintas_line_deal d
-        cdef pintas_line_event ev[PINTAS_LINE_MAX_EVENTS]
-        cdef size_t n = 0
         _deal_from(&d, hands, boneyard)
-        cdef int status = pintas_line_set_deal(&self.st, &d, ev, PINTAS_LINE_MAX_EVENTS, &n)
-        return self._redealt(status, _events(ev, n))
+        return self._redeal(&d)
 
-    # ---- the hooks of pintas._base.Engine ------------------------------------
+    cdef int _encode(self, BaseMove m, void *out) except -1:
+        _c_move(<pintas_line_move *>out, m.code)
+        return 0
 
-    cdef int _c_check(self, BaseMove m) noexcept:
-        cdef pintas_line_move cm
-        _c_move(&cm, m.code)
-        return pintas_line_check(&self.st, &cm)
-
-    cdef list _c_play(self, BaseMove m, int *status):
-        cdef pintas_line_move cm
-        cdef pintas_line_event ev[PINTAS_LINE_MAX_EVENTS]
-        cdef size_t n = 0
-        _c_move(&cm, m.code)
-        status[0] = pintas_line_play(&self.st, &cm, ev, PINTAS_LINE_MAX_EVENTS, &n)
-        return _events(ev, n) if status[0] == PINTAS_OK else None
-
-    cdef pintas_rng *_c_rng(self) noexcept:
-        return &self.st.rng
-
-    cdef void _c_reseed(self, uint64_t seed) noexcept:
-        pintas_line_reseed(&self.st, seed)
-
-    cdef int _c_save(self, uint8_t *buf, size_t cap) noexcept:
-        if pintas_line_save(&self.st, buf, cap) != PINTAS_OK:
-            return -1
-        return PINTAS_LINE_SAVE_SIZE
-
-    cdef int _c_load(self, const uint8_t *buf, size_t size) noexcept:
-        return pintas_line_load(&self.st, buf, size)
-
-    cdef void _c_copy(self, Engine other) noexcept:
-        self.st = (<LineGame>other).st
+    cdef list _decode(self, const void *events, size_t n):
+        return _events(<const pintas_line_event *>events, n)
 
     # ---- what the state shows --------------------------------------------------
 

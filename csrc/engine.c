@@ -1,0 +1,81 @@
+/* engine.c - the engine tables of pintas/engine.h: each game's typed
+ * functions behind one untyped interface.
+ *
+ * The adapters only convert pointers; the game's own functions check every
+ * argument, so an adapter adds no behaviour. Macros write the adapters of a
+ * game from its name, so that the three tables cannot drift apart.
+ */
+#include <stddef.h>
+
+#include "pintas/caminos.h"
+#include "pintas/dice.h"
+#include "pintas/engine.h"
+#include "pintas/line.h"
+
+/* A compile-time check: a negative array size when `cond` is false. */
+#define PINTAS__STATIC_CHECK(name, cond) typedef char pintas__check_##name[(cond) ? 1 : -1]
+
+/* check, play, reseed, save and load of pintas_<game>_*, and the bounds. */
+#define PINTAS__ENGINE_MOVES(game, GAME)                                                 \
+    static int game##_check(const void *s, const void *m)                                \
+    {                                                                                    \
+        return pintas_##game##_check(s, m);                                              \
+    }                                                                                    \
+    static int game##_play(void *s, const void *m, void *ev, size_t cap, size_t *n)      \
+    {                                                                                    \
+        return pintas_##game##_play(s, m, ev, cap, n);                                   \
+    }                                                                                    \
+    static int game##_reseed(void *s, uint64_t seed)                                     \
+    {                                                                                    \
+        return pintas_##game##_reseed(s, seed);                                          \
+    }                                                                                    \
+    static int game##_save(const void *s, uint8_t *buf, size_t cap)                      \
+    {                                                                                    \
+        return pintas_##game##_save(s, buf, cap);                                        \
+    }                                                                                    \
+    static int game##_load(void *s, const uint8_t *buf, size_t len)                      \
+    {                                                                                    \
+        return pintas_##game##_load(s, buf, len);                                        \
+    }                                                                                    \
+    PINTAS__STATIC_CHECK(game##_move, sizeof(pintas_##game##_move)                       \
+                                          <= PINTAS_ENGINE_MAX_MOVE_BYTES);              \
+    PINTAS__STATIC_CHECK(game##_events, sizeof(pintas_##game##_event)                    \
+                                                * PINTAS_##GAME##_MAX_EVENTS             \
+                                            <= PINTAS_ENGINE_MAX_EVENT_BYTES)
+
+/* start and set_deal of a tile game: pintas_<game>_new / _new_dealt / _set_deal. */
+#define PINTAS__ENGINE_DEALS(game)                                                       \
+    static int game##_start(void *s, const void *rules, uint64_t seed, const void *deal, \
+                            void *ev, size_t cap, size_t *n)                             \
+    {                                                                                    \
+        if (deal == NULL)                                                                \
+            return pintas_##game##_new(s, rules, seed, ev, cap, n);                      \
+        return pintas_##game##_new_dealt(s, rules, seed, deal, ev, cap, n);              \
+    }                                                                                    \
+    static int game##_set_deal(void *s, const void *deal, void *ev, size_t cap,          \
+                               size_t *n)                                                \
+    {                                                                                    \
+        return pintas_##game##_set_deal(s, deal, ev, cap, n);                            \
+    }
+
+/* The table's sizes and its move functions, after `name`. */
+#define PINTAS__ENGINE_SIZES(game, GAME)                                                 \
+    (uint16_t)sizeof(pintas_##game##_state), (uint16_t)offsetof(pintas_##game##_state, rng), \
+        PINTAS_##GAME##_SAVE_SIZE, (uint16_t)sizeof(pintas_##game##_move),               \
+        (uint16_t)sizeof(pintas_##game##_event), PINTAS_##GAME##_MAX_EVENTS
+#define PINTAS__ENGINE_PLAYS(game)                                                       \
+    game##_check, game##_play, game##_reseed, game##_save, game##_load
+
+PINTAS__ENGINE_MOVES(line, LINE);
+PINTAS__ENGINE_DEALS(line)
+PINTAS__ENGINE_MOVES(caminos, CAMINOS);
+PINTAS__ENGINE_DEALS(caminos)
+PINTAS__ENGINE_MOVES(dice, DICE);
+
+const pintas_engine pintas_line_engine = {"line", PINTAS__ENGINE_SIZES(line, LINE), line_start,
+                                          line_set_deal, PINTAS__ENGINE_PLAYS(line)};
+const pintas_engine pintas_caminos_engine = {"caminos", PINTAS__ENGINE_SIZES(caminos, CAMINOS),
+                                             caminos_start, caminos_set_deal,
+                                             PINTAS__ENGINE_PLAYS(caminos)};
+const pintas_engine pintas_dice_engine = {"dice", PINTAS__ENGINE_SIZES(dice, DICE), NULL, NULL,
+                                          PINTAS__ENGINE_PLAYS(dice)};

@@ -1,0 +1,63 @@
+/* pintas/engine.h - one interface to every game's engine.
+ *
+ * Each game keeps its own typed functions (pintas_line_play, ...). An engine
+ * table calls the ones the games share - start, set_deal, check, play,
+ * reseed, save, load - through untyped pointers to the game's own structs,
+ * and tells their sizes, so that a host serves every game with one piece of
+ * code: the Python binding's base, an interpreter's native module, an FFI
+ * wrapper. What differs by game stays with the game: its rules, move, deal and
+ * event structs (which the host fills and reads through the game's header),
+ * its legal-move list and its views.
+ *
+ * The tables are constant data; the state is the caller's, as everywhere.
+ */
+#ifndef PINTAS_ENGINE_H
+#define PINTAS_ENGINE_H
+
+#include "common.h"
+
+/* Bounds of every game's move struct and of the events one call writes, in
+ * bytes: a host that keeps one buffer of each size can play any game. */
+#define PINTAS_ENGINE_MAX_MOVE_BYTES 16
+#define PINTAS_ENGINE_MAX_EVENT_BYTES 1536
+
+/* Buffers that any game's move, or the events of any call, fit in, aligned
+ * for every game's structs. */
+typedef union pintas_engine_move {
+    uint64_t align;
+    uint8_t bytes[PINTAS_ENGINE_MAX_MOVE_BYTES];
+} pintas_engine_move;
+typedef union pintas_engine_events {
+    uint64_t align;
+    uint8_t bytes[PINTAS_ENGINE_MAX_EVENT_BYTES];
+} pintas_engine_events;
+
+typedef struct pintas_engine {
+    const char *name;     /* "line", "caminos" or "dice" */
+    uint16_t state_size;  /* sizeof the game's state struct */
+    uint16_t rng_offset;  /* where the state's pintas_rng lies in it */
+    uint16_t save_size;   /* bytes of a save image */
+    uint16_t move_size;   /* sizeof the game's move struct */
+    uint16_t event_size;  /* sizeof the game's event struct */
+    uint16_t max_events;  /* events one call can write */
+    /* Tile games (NULL for dice, whose pintas_dice_new also takes the seats):
+     * pintas_<game>_new, or pintas_<game>_new_dealt when `deal` is not NULL,
+     * and pintas_<game>_set_deal, with their contracts. */
+    int (*start)(void *state, const void *rules, uint64_t seed, const void *deal,
+                 void *events, size_t cap, size_t *n);
+    int (*set_deal)(void *state, const void *deal, void *events, size_t cap, size_t *n);
+    /* Every game: pintas_<game>_check / _play / _reseed / _save / _load, with
+     * their contracts. */
+    int (*check)(const void *state, const void *move);
+    int (*play)(void *state, const void *move, void *events, size_t cap, size_t *n);
+    int (*reseed)(void *state, uint64_t seed);
+    int (*save)(const void *state, uint8_t *buf, size_t cap);
+    int (*load)(void *state, const uint8_t *buf, size_t len);
+} pintas_engine;
+
+/* The engines of the line games, of Caminos and of the dice games. */
+extern const pintas_engine pintas_line_engine;
+extern const pintas_engine pintas_caminos_engine;
+extern const pintas_engine pintas_dice_engine;
+
+#endif /* PINTAS_ENGINE_H */
