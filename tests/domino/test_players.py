@@ -21,8 +21,7 @@ from pintas.domino import _search as _line_search
 from pintas.domino import players as line
 from pintas.errors import IllegalMoveError, RulesError
 from pintas.tiles import TILE_COUNT, TileSet
-
-from .conftest import LINE_CONFIGS
+from tests.conftest import LINE_CONFIGS
 
 SUIT_BITS = [sum(1 << t.index for t in TileSet.from_mask((1 << TILE_COUNT) - 1) if t.has(n))
              for n in range(7)]

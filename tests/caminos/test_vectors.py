@@ -15,7 +15,7 @@ from pintas import caminos
 from pintas.caminos import _engine as _caminos
 from tests.vectors.make_caminos_vectors import CASES, event_json
 
-VECTORS = sorted((Path(__file__).parent / "vectors").glob("caminos_*.json"))
+VECTORS = sorted((Path(__file__).resolve().parent.parent / "vectors").glob("caminos_*.json"))
 
 
 def load(path: Path) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from pintas import domino
 from tests.conftest import LINE_CONFIGS
 from tests.vectors.make_vectors import VECTORS, play_game, referee, row
 
-VECTOR_DIR = Path(__file__).resolve().parent / "vectors"
+VECTOR_DIR = Path(__file__).resolve().parent.parent / "vectors"
 FILES = sorted(VECTOR_DIR.glob("line_*.json"))
 
 

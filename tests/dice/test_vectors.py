@@ -16,7 +16,7 @@ import pytest
 from pintas import dice
 from pintas.dice import _engine as _dice
 
-VECTORS = sorted((Path(__file__).parent / "vectors").glob("dice_*.json"))
+VECTORS = sorted((Path(__file__).resolve().parent.parent / "vectors").glob("dice_*.json"))
 
 
 def load(path: Path) -> list[dict[str, Any]]:

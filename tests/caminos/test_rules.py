@@ -13,7 +13,7 @@ from pintas import caminos
 from pintas.caminos import Deal, Game, Rules
 from pintas.errors import IllegalMoveError
 from pintas.tiles import Tile, TileSet
-from tests.test_caminos_support import PCG32, kinds, run
+from tests.caminos.test_support import PCG32, kinds, run
 
 T = Tile.parse
 
