@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pintas import domino
 from pintas.domino import _engine as _line
 from pintas.errors import CorruptStateError
-from tests.conftest import LINE_CONFIGS
+from tests.domino.support import CONFIGS
 
 
 def played(rules: domino.Rules, seed: int, moves: int) -> domino.Game:
@@ -25,14 +25,14 @@ def played(rules: domino.Rules, seed: int, moves: int) -> domino.Game:
     return game
 
 
-SAVES = [played(LINE_CONFIGS[name], i, 12 * i).to_bytes()
-         for i, name in enumerate(sorted(LINE_CONFIGS))]
+SAVES = [played(CONFIGS[name], i, 12 * i).to_bytes()
+         for i, name in enumerate(sorted(CONFIGS))]
 
 
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow], deadline=None)
-@given(st.sampled_from(sorted(LINE_CONFIGS)), st.integers(0, 2**64 - 1), st.integers(0, 120))
+@given(st.sampled_from(sorted(CONFIGS)), st.integers(0, 2**64 - 1), st.integers(0, 120))
 def test_bytes_round_trip(name: str, seed: int, moves: int) -> None:
-    game = played(LINE_CONFIGS[name], seed, moves)
+    game = played(CONFIGS[name], seed, moves)
     data = game.to_bytes()
     back = domino.Game.from_bytes(data)
     assert back.to_bytes() == data

@@ -16,7 +16,7 @@ from pintas.caminos.players import GreedyPlayer, RandomPlayer
 from pintas.errors import DealError, IllegalMoveError, NotationError, RulesError, SeatError
 from pintas.protocol import Player
 from pintas.tiles import Tile, TileSet
-from tests.caminos.test_support import run
+from tests.support import run
 
 T = Tile.parse
 

@@ -19,23 +19,8 @@ from pintas.errors import (
     SeatError,
 )
 from pintas.tiles import Tile, TileSet
-
-ALL_TILES = TileSet.full()
-
-
-def rest(*hands: str) -> list[Tile]:
-    used: set[Tile] = set()
-    for hand in hands:
-        used |= set(TileSet.parse(hand))
-    return sorted(set(ALL_TILES) - used, reverse=True)
-
-
-def new_game(rules: domino.Rules, hands: list[str],
-             boneyard: list[Tile] | None = None) -> domino.Game:
-    if boneyard is None:
-        boneyard = rest(*hands) if rules.draws else []
-    return domino.Game(rules, seed=0, deal=domino.Deal(hands=hands, boneyard=boneyard))
-
+from tests.domino.support import ALL_TILES, new_game, rest
+from tests.support import PCG32, STREAM
 
 HANDS2 = ["6|6 2|2 2|1 2|0 1|1 1|0 0|0", "6|5 5|5 5|4 4|4 6|4 4|3 3|3"]
 HANDS4 = ["5|5 5|4 5|3 5|2 5|1 5|0 4|4", "4|3 4|2 4|1 4|0 3|3 3|2 3|1",
@@ -463,34 +448,11 @@ def test_simulate_stats_are_sane_and_deterministic(rules: domino.Rules) -> None:
     assert domino.simulate(rules, games=150, seed=5) != stats
 
 
-class _PCG32:
-    MASK = (1 << 64) - 1
-
-    def __init__(self, seed: int, stream: int) -> None:
-        self.state, self.inc = 0, ((stream << 1) | 1) & self.MASK
-        self._step()
-        self.state = (self.state + seed) & self.MASK
-        self._step()
-
-    def _step(self) -> None:
-        self.state = (self.state * 6364136223846793005 + self.inc) & self.MASK
-
-    def below(self, n: int) -> int:
-        while True:
-            old = self.state
-            self._step()
-            x = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-            rot = old >> 59
-            m = (((x >> rot) | (x << ((-rot) & 31))) & 0xFFFFFFFF) * n
-            if m & 0xFFFFFFFF >= ((1 << 32) - n) % n:
-                return m >> 32
-
-
 def test_simulate_matches_the_same_games_played_through_the_api() -> None:
     """simulate(): game i is seeded seed + i; choices are legal[below(n)] from a PCG32 on
     stream PINTAS_RNG_STREAM + 1 (drawn only when n > 1, per csrc/line_sim.c)."""
     rules, seed, games = domino.Rules.muggins(players=3), 11, 3
-    chooser = _PCG32(seed, 0x70696E746173 + 1)
+    chooser = PCG32(seed, STREAM + 1)
     rounds = moves = blocks = 0
     wins = [0] * rules.sides
     points = [0] * rules.sides

@@ -8,88 +8,16 @@ shuffle), so it asserts exact seats, tiles, events and points.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import pytest
 
 from pintas import domino
 from pintas.errors import IllegalMoveError
 from pintas.tiles import Tile, TileSet
+from tests.domino.support import ALL_TILES, new_game, rest, run
+from tests.support import PCG32, kinds
 
-ALL_TILES = TileSet.full()
 MAX_MOVES = 5000  # loops are bounded so that a broken engine fails instead of hanging
-
-
-# ---- helpers -----------------------------------------------------------------
-
-
-def rest(*hands: str, first: str = "") -> list[Tile]:
-    """The tiles in no hand: ``first`` in that order, then the others from 6|6 down."""
-    used: set[Tile] = set()
-    for hand in hands:
-        used |= set(TileSet.parse(hand))
-    head = [Tile.parse(t) for t in first.split()]
-    return head + sorted(set(ALL_TILES) - used - set(head), reverse=True)
-
-
-def new_game(rules: domino.Rules, hands: list[str],
-             boneyard: Sequence[Tile | str] | None = None, seed: int = 0) -> domino.Game:
-    """A game whose first round is dealt by hand (the boneyard defaults to the rest)."""
-    if boneyard is None:
-        boneyard = rest(*hands) if rules.draws else []
-    return domino.Game(rules, seed=seed, deal=domino.Deal(hands=hands, boneyard=boneyard))
-
-
-def run(game: domino.Game, moves: str) -> list[domino.Event]:
-    """Play the space-separated moves; all the events they caused."""
-    events: list[domino.Event] = []
-    for move in moves.split():
-        events += game.play(move)
-    return events
-
-
-def kinds(events: list[domino.Event]) -> list[str]:
-    return [e.kind for e in events]
-
-
-class PCG32:
-    """docs/determinism.md: PCG32 XSH-RR, O'Neill seeding, Lemire bounds, Fisher-Yates."""
-
-    MASK = (1 << 64) - 1
-    MULT = 6364136223846793005
-    STREAM = 0x70696E746173
-
-    def __init__(self, seed: int, stream: int = STREAM) -> None:
-        self.state, self.inc = 0, ((stream << 1) | 1) & self.MASK
-        self._step()
-        self.state = (self.state + seed) & self.MASK
-        self._step()
-
-    def _step(self) -> None:
-        self.state = (self.state * self.MULT + self.inc) & self.MASK
-
-    def next(self) -> int:
-        old = self.state
-        self._step()
-        x = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-        rot = old >> 59
-        return ((x >> rot) | (x << ((-rot) & 31))) & 0xFFFFFFFF
-
-    def below(self, n: int) -> int:
-        m = self.next() * n
-        if m & 0xFFFFFFFF < n:
-            threshold = ((1 << 32) - n) % n
-            while m & 0xFFFFFFFF < threshold:
-                m = self.next() * n
-        return m >> 32
-
-    def shuffled_tiles(self) -> list[Tile]:
-        items = list(range(28))
-        for i in range(27, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-        return [Tile.from_index(i) for i in items]
-
 
 # A Dominican "two" round, made by hand: seat 0 must open 6|6, then seat 1
 # plays all seven of its tiles while seat 0, holding only 0s, 1s and 2s, passes.

@@ -14,7 +14,7 @@ import pytest
 
 from pintas import domino
 from pintas.errors import IllegalMoveError
-from tests.conftest import LINE_CONFIGS
+from tests.domino.support import CONFIGS
 
 GAMES_PER_CONFIG = 150
 MAX_MOVES_PER_GAME = 20_000
@@ -59,9 +59,9 @@ def try_illegal_move(game: domino.Game, rng: random.Random) -> None:
     assert game.to_bytes() == before
 
 
-@pytest.mark.parametrize("name", sorted(LINE_CONFIGS))
+@pytest.mark.parametrize("name", sorted(CONFIGS))
 def test_random_games_keep_every_invariant(name: str) -> None:
-    rules = LINE_CONFIGS[name]
+    rules = CONFIGS[name]
     rng = random.Random(name)
     for number in range(GAMES_PER_CONFIG):
         game = domino.Game(rules, seed=rng.getrandbits(64))
@@ -91,9 +91,9 @@ def test_random_games_keep_every_invariant(name: str) -> None:
             assert again.events == game.events
 
 
-@pytest.mark.parametrize("name", sorted(LINE_CONFIGS))
+@pytest.mark.parametrize("name", sorted(CONFIGS))
 def test_midgame_copies_and_saves_are_independent(name: str) -> None:
-    rules = LINE_CONFIGS[name]
+    rules = CONFIGS[name]
     rng = random.Random(f"copy-{name}")
     game = domino.Game(rules, seed=99)
     for _ in range(rng.randrange(5, 40)):

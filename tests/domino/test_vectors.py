@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from pintas import domino
-from tests.conftest import LINE_CONFIGS
+from tests.domino.support import CONFIGS
 from tests.vectors.make_vectors import VECTORS, play_game, referee, row
 
 VECTOR_DIR = Path(__file__).resolve().parent.parent / "vectors"
@@ -71,9 +71,9 @@ def test_vector_survives_a_save_midway(path: Path) -> None:
     assert [row(e) for e in game.events] == vector["events"]
 
 
-@pytest.mark.parametrize("name", sorted(LINE_CONFIGS))
+@pytest.mark.parametrize("name", sorted(CONFIGS))
 def test_referee_agrees_on_random_games(name: str) -> None:
     """The referee's arithmetic (RULES.md section 1) holds on whole random games of every
     preset and option set, not only on the frozen vectors."""
     for seed in range(1000, 1003):
-        referee(play_game(LINE_CONFIGS[name], seed))
+        referee(play_game(CONFIGS[name], seed))
