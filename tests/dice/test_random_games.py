@@ -17,36 +17,12 @@ import pytest
 
 from pintas import dice
 from pintas.errors import IllegalMoveError, NotationError
+from tests.dice.support import CONFIGS, given_rolls
 
-
-def all_configs() -> dict[str, dice.Rules]:
-    out = {}
-    for scoring, base, target in (("doom", dice.Rules.dice_of_doom(), 4000),
-                                  ("farkle", dice.Rules.farkle(), 1500)):
-        for doom, loses in ((True, "turn"), (True, "score"), (False, "turn")):
-            for hot in ("must", "may"):
-                for combine in (True, False):
-                    for final in (False, True):
-                        name = (f"{scoring}-{'doom-' + loses if doom else 'nodoom'}-{hot}-"
-                                f"{'combine' if combine else 'separate'}"
-                                f"{'-final' if final else ''}")
-                        out[name] = base.replace(target=target, doom=doom, doom_loses=loses,
-                                                 hot_dice=hot, combine_kept=combine,
-                                                 final_round=final)
-    return out
-
-
-CONFIGS = all_configs()
 GAMES_PER_CONFIG = 8
 DEEP_GAMES = 2
 MAX_MOVES_PER_GAME = 20_000
-
-
-def random_move(game: dice.Game, rng: random.Random) -> dice.Move:
-    move = rng.choice(game.legal_moves())
-    if move.kind == "roll" and rng.random() < 0.25:
-        return dice.Move.roll([rng.randint(1, 6) for _ in range(game.dice_to_roll)])
-    return move
+random_move = given_rolls(0.25)
 
 
 def illegal_moves(game: dice.Game, rng: random.Random) -> list[dice.Move | str]:

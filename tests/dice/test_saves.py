@@ -1,44 +1,19 @@
-"""Saving and loading dice games, and notation round trips: hypothesis and hostile bytes."""
+"""What dice add to the saves of every game (tests/test_saves.py): notation round
+trips, the roll seeds, the saved rules and a header followed by noise."""
 
 from __future__ import annotations
 
 import pickle
-import random
 import struct
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pintas import dice, domino
+from pintas import dice
 from pintas.dice import _engine as _dice
 from pintas.errors import CorruptStateError, NotationError
-
-RULES = {
-    "doom": dice.Rules.dice_of_doom(target=5000),
-    "doom-score-may-final": dice.Rules.dice_of_doom(target=3000, doom_loses="score",
-                                                    hot_dice="may", final_round=True),
-    "farkle": dice.Rules.farkle(target=2000),
-    "farkle-combined": dice.Rules.farkle(target=2000, combine_kept=True, hot_dice="must"),
-}
-
-
-def played(rules: dice.Rules, seed: int | None, moves: int, players: int = 3) -> dice.Game:
-    rng = random.Random(seed)
-    game = dice.Game(rules, players=players, seed=seed, first_player=rng.randrange(players))
-    for _ in range(moves):
-        if game.is_over:
-            break
-        move = rng.choice(game.legal_moves())
-        if move.kind == "roll" and rng.random() < 0.3:
-            move = dice.Move.roll([rng.randint(1, 6) for _ in range(game.dice_to_roll)])
-        game.play(move)
-    return game
-
-
-SAVES = [played(RULES[name], i, 15 * (i + 1)).to_bytes() for i, name in enumerate(sorted(RULES))]
-SAVES.append(played(RULES["doom"], None, 40, players=2).to_bytes())  # with roll seeds
-
+from tests.dice.support import SAVED_RULES, SAVES, played_dice
 
 # ---- notation ----------------------------------------------------------------------
 
@@ -75,28 +50,6 @@ def test_any_text_parses_or_raises_notation_error(text: str) -> None:
 
 # ---- bytes ---------------------------------------------------------------------------
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow], deadline=None)
-@given(st.sampled_from(sorted(RULES)), st.integers(0, 2**64 - 1), st.integers(0, 150),
-       st.integers(1, 8))
-def test_bytes_round_trip(name: str, seed: int, n_moves: int, players: int) -> None:
-    game = played(RULES[name], seed, n_moves, players)
-    data = game.to_bytes()
-    back = dice.Game.from_bytes(data)
-    assert back.to_bytes() == data
-    assert back.history == game.history and back.events == game.events
-    assert back.rules == game.rules and back.seed == game.seed
-    assert (back.players, back.first_player) == (game.players, game.first_player)
-    assert pickle.loads(pickle.dumps(game)).to_bytes() == data
-    assert dice.Game.from_bytes(bytearray(data)).to_bytes() == data
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.binary(max_size=600))
-def test_random_bytes_never_load(data: bytes) -> None:
-    with pytest.raises(CorruptStateError):
-        dice.Game.from_bytes(data)
-
-
 @settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=400))
 def test_random_bytes_after_a_valid_header_never_load(tail: bytes) -> None:
@@ -104,48 +57,8 @@ def test_random_bytes_after_a_valid_header_never_load(tail: bytes) -> None:
         dice.Game.from_bytes(SAVES[0][:28] + tail)
 
 
-@settings(max_examples=400, deadline=None)
-@given(st.sampled_from(SAVES), st.integers(0, 10**6), st.integers(1, 255))
-def test_mutated_saves_fail_cleanly_or_load_a_consistent_game(data: bytes, where: int,
-                                                               xor: int) -> None:
-    corrupt = bytearray(data)
-    corrupt[where % len(corrupt)] ^= xor
-    try:
-        game = dice.Game.from_bytes(bytes(corrupt))
-    except CorruptStateError:
-        return
-    # A mutation the checks accept (a seed byte, say) must still give a game
-    # that replays to itself and plays on to the end.
-    assert dice.Game.from_bytes(game.to_bytes()).to_bytes() == game.to_bytes()
-    rng = random.Random(where)
-    for _ in range(5000):
-        if game.is_over:
-            break
-        game.play(rng.choice(game.legal_moves()))
-
-
-@pytest.mark.parametrize("data", SAVES)
-def test_truncated_and_extended_saves_are_rejected(data: bytes) -> None:
-    for cut in range(0, len(data), 3):
-        with pytest.raises(CorruptStateError):
-            dice.Game.from_bytes(data[:cut])
-    with pytest.raises(CorruptStateError):
-        dice.Game.from_bytes(data + b"\0")
-
-
-@pytest.mark.parametrize("data", SAVES)
-def test_every_edit_of_the_saved_state_is_rejected(data: bytes) -> None:
-    # The save ends with the C state; the log must replay to exactly it.
-    start = len(data) - _dice.SAVE_SIZE
-    for where in range(start, len(data)):
-        corrupt = bytearray(data)
-        corrupt[where] ^= 0x01
-        with pytest.raises(CorruptStateError):
-            dice.Game.from_bytes(bytes(corrupt))
-
-
 def test_seed_entries_must_match_the_seeding() -> None:
-    seeded = played(RULES["doom"], 5, 10).to_bytes()
+    seeded = played_dice(SAVED_RULES["doom"], 5, 10).to_bytes()
     unseeded = SAVES[-1]
     # flip the "seeded" flag: the log's seeds (or their absence) no longer fit
     for data in (seeded, unseeded):
@@ -153,19 +66,6 @@ def test_seed_entries_must_match_the_seeding() -> None:
         corrupt[6] ^= 1
         with pytest.raises(CorruptStateError, match="seed"):
             dice.Game.from_bytes(bytes(corrupt))
-
-
-def test_error_messages_quote_the_input() -> None:
-    with pytest.raises(CorruptStateError, match="bad magic"):
-        dice.Game.from_bytes(b"HELLO WORLD")
-    with pytest.raises(CorruptStateError, match="version 9"):
-        dice.Game.from_bytes(b"PNTS\x09" + SAVES[0][5:])
-    with pytest.raises(CorruptStateError, match="takes bytes"):
-        dice.Game.from_bytes("PNTS")  # type: ignore[arg-type]
-    with pytest.raises(CorruptStateError, match="not a saved dice game"):
-        dice.Game.from_bytes(domino.Game(domino.Rules.muggins(), seed=1).to_bytes())
-    with pytest.raises(CorruptStateError, match="not a saved line game"):
-        domino.Game.from_bytes(SAVES[0])
 
 
 def test_saved_rules_are_checked() -> None:

@@ -1,5 +1,5 @@
-"""Helpers of the line-game suites: every configuration, hand-made deals,
-moves in a row and the scores they make."""
+"""Helpers of the line-game suites: every configuration, saves of played games,
+hand-made deals, moves in a row and the scores they make."""
 
 from __future__ import annotations
 
@@ -31,6 +31,10 @@ CONFIGS: dict[str, domino.Rules] = {
     "dominican-pases": domino.Rules.dominican(pase_corrido_bonus=25, pase_de_salida_bonus=25,
                                               capicua_bonus=50),
 }
+
+# Saves of games a few random moves in, one for each configuration.
+SAVES = [support.played(domino.Game(CONFIGS[name], seed=i), 12 * i).to_bytes()
+         for i, name in enumerate(sorted(CONFIGS))]
 
 
 def rest(*hands: str, first: str = "") -> list[Tile]:
