@@ -78,6 +78,9 @@ class Playable(Protocol):
     @property
     def is_over(self) -> bool: ...
 
+    @property
+    def history(self) -> Sequence[Any]: ...
+
     def legal_moves(self) -> Sequence[Any]: ...
 
     def play(self, move: Any) -> Any: ...
@@ -109,6 +112,26 @@ def run(game: Any, *moves: Any) -> list[Any]:
     for move in moves:
         events += game.play(move)
     return events
+
+
+def play_checked(game: G, rng: random.Random, max_moves: int,
+                 check: Callable[[G], None] | None = None,
+                 illegal: Callable[[G, random.Random], Any] | None = None) -> G:
+    """Play ``game`` to its end by random legal moves; it must end within
+    ``max_moves`` moves. With ``check``, before every move ``check(game)`` runs
+    and, one time in five, the move ``illegal(game, rng)`` must be rejected
+    without a change."""
+    for _ in range(max_moves):
+        if game.is_over:
+            return game
+        if check is not None:
+            check(game)
+            if illegal is not None and rng.random() < 0.2:
+                rejected(game, illegal(game, rng))
+        move = rng.choice(game.legal_moves())
+        game.play(move)
+        assert game.history[-1] == move
+    raise AssertionError("a game did not end")
 
 
 def kinds(events: Iterable[Any]) -> list[str]:

@@ -2,13 +2,15 @@
 
 Every game saves the same way (a header, the rules, the seeds, the move log and
 the C state, all checked on load), so each check here runs over the three
-games; what one game's save adds is tested in its own package.
+games, copies in mid-game over every configuration of each; what one game's
+save adds is tested in its own package.
 """
 
 from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +45,9 @@ class Saves:
     cut: tuple[int, ...]          # the saves truncated
     edited: tuple[int, ...]       # the saves whose C state is edited byte by byte
     finish: int | None            # moves played on after a load (None: to the end)
+    configs: dict[str, Any]       # every configuration, to save in mid-game
+    new: Callable[[Any], Any]     # a new game of some rules (seed 99)
+    midgame: int                  # mid-game is fewer moves in than this
 
     def __str__(self) -> str:
         return self.name
@@ -60,20 +65,26 @@ GAMES = [
     Saves("domino", domino.Game, "line", _line.SAVE_SIZE,
           st.builds(line_game, st.sampled_from(sorted(domino_support.CONFIGS)),
                     st.integers(0, 2**64 - 1), st.integers(0, 120)),
-          ("history", "rules"), domino_support.SAVES,
-          noise=600, cut_every=7, cut=(0, 1, 2, 3), edited=(3,), finish=None),
+          ("history", "events", "rules"), domino_support.SAVES,
+          noise=600, cut_every=7, cut=(0, 1, 2, 3), edited=(3,), finish=None,
+          configs=domino_support.CONFIGS, new=lambda rules: domino.Game(rules, seed=99),
+          midgame=40),
     Saves("caminos", caminos.Game, "Caminos", _caminos.SAVE_SIZE,
           st.builds(caminos_game, st.sampled_from(list(caminos_support.CONFIGS.values())),
                     st.integers(0, 2**64 - 1), st.integers(0, 150)),
-          ("history", "events", "rules", "paths"), caminos_support.SAVES,
-          noise=700, cut_every=7, cut=(0, 1, 2), edited=(1, 4, 8), finish=None),
+          ("history", "events", "rules", "paths", "pile"), caminos_support.SAVES,
+          noise=700, cut_every=7, cut=(0, 1, 2), edited=(1, 4, 8), finish=None,
+          configs=caminos_support.CONFIGS, new=lambda rules: caminos.Game(rules, seed=99),
+          midgame=60),
     Saves("dice", dice.Game, "dice", _dice.SAVE_SIZE,
           st.builds(dice_support.played_dice,
                     st.sampled_from(sorted(dice_support.SAVED_RULES)).map(
                         dice_support.SAVED_RULES.__getitem__),
                     st.integers(0, 2**64 - 1), st.integers(0, 150), st.integers(1, 8)),
           ("history", "events", "rules", "seed", "players", "first_player"), dice_support.SAVES,
-          noise=600, cut_every=3, cut=(0, 1, 2, 3, 4), edited=(0, 1, 2, 3, 4), finish=5000),
+          noise=600, cut_every=3, cut=(0, 1, 2, 3, 4), edited=(0, 1, 2, 3, 4), finish=5000,
+          configs=dice_support.CONFIGS, new=lambda rules: dice.Game(rules, players=3, seed=99),
+          midgame=60),
 ]
 
 
@@ -140,6 +151,23 @@ def test_every_edit_of_the_saved_state_is_rejected(case: Saves, index: int) -> N
         corrupt[where] ^= 0x01
         with pytest.raises(CorruptStateError):
             case.game.from_bytes(bytes(corrupt))
+
+
+@pytest.mark.parametrize(("case", "name"),
+                         [(case, name) for case in GAMES for name in sorted(case.configs)],
+                         ids=lambda x: str(x))
+def test_midgame_copies_and_saves_are_independent(case: Saves, name: str) -> None:
+    rng = random.Random(f"copy-{name}")
+    game = played(case.new(case.configs[name]), rng.randrange(5, case.midgame), rng)
+    saved = game.to_bytes()
+    clone = game.copy()
+    loaded = case.game.from_bytes(saved)
+    if not clone.is_over:
+        clone.play(clone.legal_moves()[0])
+        assert game.to_bytes() == saved
+    assert loaded.to_bytes() == saved
+    for kept in case.kept:
+        assert getattr(loaded, kept) == getattr(game, kept), kept
 
 
 @pytest.mark.parametrize("case", GAMES, ids=str)
