@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from benchmarks.harness import batch_simulate, step_games
 from pintas import caminos
 
 PRESETS = {
@@ -25,12 +26,9 @@ PRESETS = {
 def test_batch_simulate(benchmark: Any, name: str) -> None:
     """Whole random games inside C, GIL released."""
     rules = PRESETS[name]
-    games = 2000
-    stats = benchmark(caminos.simulate, rules, games=games, seed=1)
-    assert stats.games == games and stats.rounds == games * rules.rounds
+    stats = batch_simulate(benchmark, caminos.simulate, rules)
+    assert stats.rounds == stats.games * rules.rounds
     benchmark.extra_info["moves_per_round"] = stats.moves / stats.rounds
-    if benchmark.stats is not None:
-        benchmark.extra_info["rounds_per_s"] = stats.rounds / benchmark.stats.stats.median
 
 
 def play_random_game(rules: caminos.Rules, seed: int) -> int:
@@ -47,11 +45,4 @@ def play_random_game(rules: caminos.Rules, seed: int) -> int:
 def test_step_api(benchmark: Any, name: str) -> None:
     """Python calling legal_moves() and play() for every move of random games."""
     rules = PRESETS[name]
-
-    def ten_games() -> int:
-        return sum(play_random_game(rules, seed) for seed in range(10))
-
-    rounds = benchmark(ten_games)
-    assert rounds == 10 * rules.rounds
-    if benchmark.stats is not None:
-        benchmark.extra_info["rounds_per_s"] = rounds / benchmark.stats.stats.median
+    assert step_games(benchmark, play_random_game, rules) == 10 * rules.rounds

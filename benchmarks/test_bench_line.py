@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from benchmarks.harness import batch_simulate, step_games
 from pintas import domino
 
 PRESETS = {
@@ -23,13 +24,8 @@ PRESETS = {
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_batch_simulate(benchmark: Any, name: str) -> None:
     """Whole random games inside C, GIL released."""
-    rules = PRESETS[name]
-    games = 2000
-    stats = benchmark(domino.simulate, rules, games=games, seed=1)
-    assert stats.games == games
-    benchmark.extra_info["rounds_per_game"] = stats.rounds / games
-    if benchmark.stats is not None:
-        benchmark.extra_info["rounds_per_s"] = stats.rounds / benchmark.stats.stats.median
+    stats = batch_simulate(benchmark, domino.simulate, PRESETS[name])
+    benchmark.extra_info["rounds_per_game"] = stats.rounds / stats.games
 
 
 def play_random_game(rules: domino.Rules, seed: int) -> int:
@@ -48,12 +44,4 @@ def play_random_game(rules: domino.Rules, seed: int) -> int:
 @pytest.mark.parametrize("name", ["dominican-pairs"])
 def test_step_api(benchmark: Any, name: str) -> None:
     """Python calling legal_moves() and play() for every move of random games."""
-    rules = PRESETS[name]
-
-    def ten_games() -> int:
-        return sum(play_random_game(rules, seed) for seed in range(10))
-
-    rounds = benchmark(ten_games)
-    assert rounds >= 10
-    if benchmark.stats is not None:
-        benchmark.extra_info["rounds_per_s"] = rounds / benchmark.stats.stats.median
+    assert step_games(benchmark, play_random_game, PRESETS[name]) >= 10
