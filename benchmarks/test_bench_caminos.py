@@ -7,7 +7,6 @@ Each benchmark stores its rounds/s in extra_info; docs/performance.md has the ta
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -31,18 +30,8 @@ def test_batch_simulate(benchmark: Any, name: str) -> None:
     benchmark.extra_info["moves_per_round"] = stats.moves / stats.rounds
 
 
-def play_random_game(rules: caminos.Rules, seed: int) -> int:
-    """A whole game through the step API: legal_moves() and play() every move."""
-    game = caminos.Game(rules, seed=seed)
-    choose = random.Random(seed).choice
-    legal_moves, play = game.legal_moves, game.play
-    while not game.is_over:
-        play(choose(legal_moves()))
-    return game.round
-
-
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_step_api(benchmark: Any, name: str) -> None:
     """Python calling legal_moves() and play() for every move of random games."""
     rules = PRESETS[name]
-    assert step_games(benchmark, play_random_game, rules) == 10 * rules.rounds
+    assert step_games(benchmark, lambda seed: caminos.Game(rules, seed=seed)) == 10 * rules.rounds

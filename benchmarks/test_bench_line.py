@@ -6,7 +6,6 @@ Each benchmark stores its rounds/s in extra_info; docs/performance.md has the ta
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -28,20 +27,8 @@ def test_batch_simulate(benchmark: Any, name: str) -> None:
     benchmark.extra_info["rounds_per_game"] = stats.rounds / stats.games
 
 
-def play_random_game(rules: domino.Rules, seed: int) -> int:
-    """A whole game through the step API: legal_moves() and play() every move."""
-    game = domino.Game(rules, seed=seed)
-    # random.choice alone costs about as much as a whole play(): the harness
-    # picks with one float draw so that the figure is the engine's.
-    uniform = random.Random(seed).random
-    legal_moves, play = game.legal_moves, game.play
-    while not game.is_over:
-        moves = legal_moves()
-        play(moves[int(uniform() * len(moves))])
-    return game.round
-
-
 @pytest.mark.parametrize("name", ["dominican-pairs"])
 def test_step_api(benchmark: Any, name: str) -> None:
     """Python calling legal_moves() and play() for every move of random games."""
-    assert step_games(benchmark, play_random_game, PRESETS[name]) >= 10
+    rules = PRESETS[name]
+    assert step_games(benchmark, lambda seed: domino.Game(rules, seed=seed), uniform=True) >= 10
