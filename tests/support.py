@@ -147,6 +147,16 @@ def rejected(game: Any, move: Any, error: type[Exception] | tuple[type[Exception
     assert game.to_bytes() == before
 
 
+def refused(game: Any, text: str, error: type[Exception], match: str | None = None) -> None:
+    """parse_move and play both refuse ``text`` with ``error`` (parse_move's
+    message matching ``match``), and the game is exactly as before."""
+    before = game.to_bytes()
+    with pytest.raises(error, match=match):
+        game.parse_move(text)
+    rejected(game, text, error)
+    assert game.to_bytes() == before
+
+
 def assert_replays(game: Any, fresh: Any) -> None:
     """``game`` survives its save, copy, pickle and replay() unchanged, and its
     history played on ``fresh`` (a new game of its rules and seed) gives it again."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -117,9 +118,11 @@ def test_auto_move_on_a_finished_game() -> None:
         auto_move(g, 0, seconds=1)
 
 
+@dataclass
 class FakeTime:
-    def __init__(self) -> None:
-        self.now = 1000.0
+    """A time source the tests move on by hand."""
+
+    now: float = 1000.0
 
     def __call__(self) -> float:
         return self.now

@@ -16,7 +16,7 @@ from pintas.caminos.players import GreedyPlayer, RandomPlayer
 from pintas.errors import DealError, IllegalMoveError, NotationError, RulesError, SeatError
 from pintas.protocol import Player
 from pintas.tiles import Tile, TileSet
-from tests.support import run
+from tests.support import refused, run
 
 T = Tile.parse
 
@@ -167,12 +167,7 @@ def test_parse_move_takes_short_forms(text: str, move: str) -> None:
 def test_parse_move_explains_bad_input_and_changes_nothing(text: str, error: type,
                                                             message: str) -> None:
     game = started()
-    before = game.to_bytes()
-    with pytest.raises(error, match=re.escape(message)):
-        game.parse_move(text)
-    with pytest.raises(error):
-        game.play(text)
-    assert game.to_bytes() == before
+    refused(game, text, error, re.escape(message))
     assert not game.is_legal(text)
 
 

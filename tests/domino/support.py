@@ -48,12 +48,15 @@ def rest(*hands: str, first: str = "") -> list[Tile]:
 
 def new_game(rules: domino.Rules, hands: list[str],
              boneyard: Sequence[Tile | str] | None = None, *, first: str = "",
-             seed: int = 0) -> domino.Game:
-    """A game whose first round is dealt by hand; the boneyard (where the rules
-    draw) defaults to :func:`rest` of the hands, ``first`` on top."""
+             seed: int = 0, moves: str = "") -> domino.Game:
+    """A game whose first round is dealt by hand, after ``moves`` (space-separated);
+    the boneyard (where the rules draw) defaults to :func:`rest` of the hands,
+    ``first`` on top."""
     if boneyard is None:
         boneyard = rest(*hands, first=first) if rules.draws else []
-    return domino.Game(rules, seed=seed, deal=domino.Deal(hands=hands, boneyard=boneyard))
+    game = domino.Game(rules, seed=seed, deal=domino.Deal(hands=hands, boneyard=boneyard))
+    run(game, moves)
+    return game
 
 
 def run(game: domino.Game, moves: str) -> list[domino.Event]:
@@ -64,3 +67,13 @@ def run(game: domino.Game, moves: str) -> list[domino.Event]:
 def scores_of(events: list[domino.Event]) -> list[tuple[int | None, int, str | None]]:
     """(seat, points, reason) of each score."""
     return [(e.seat, e.points, e.reason) for e in events if e.kind == "score"]
+
+
+def round_won(seat: int, points: int, reason: str, tile: Tile | None = None,
+              next_round: int = 2) -> list[domino.Event]:
+    """The events that end a round of an individual game won by ``seat`` (by
+    ``reason``, with ``tile`` last placed if any) scoring ``points``: round_end,
+    score and the next round's deal."""
+    return [domino.Event("round_end", seat=seat, side=seat, tile=tile, reason=reason),
+            domino.Event("score", seat=seat, side=seat, points=points, reason=reason),
+            domino.Event("deal", seat=seat, side=seat, count=next_round)]
