@@ -9,22 +9,16 @@ recomputes every point from RULES.md section 1. Regenerate with
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from pintas import domino
 from tests.domino.support import CONFIGS
+from tests.vectors import files, load
 from tests.vectors.make_vectors import VECTORS, play_game, referee, row
 
-VECTOR_DIR = Path(__file__).resolve().parent.parent / "vectors"
-FILES = sorted(VECTOR_DIR.glob("line_*.json"))
-
-
-def load(path: Path) -> dict[str, Any]:
-    return json.loads(path.read_text())  # type: ignore[no-any-return]
+FILES = files("line_*.json")
 
 
 def test_every_preset_family_has_two_vectors() -> None:
