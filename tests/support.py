@@ -134,6 +134,13 @@ def play_checked(game: G, rng: random.Random, max_moves: int,
     raise AssertionError("a game did not end")
 
 
+def mover(game: Any) -> int:
+    """The seat to move (the game is not over)."""
+    seat = game.to_move
+    assert seat is not None
+    return int(seat)
+
+
 def kinds(events: Iterable[Any]) -> list[str]:
     return [e.kind for e in events]
 

@@ -11,6 +11,7 @@ import pytest
 from pintas import caminos, dice, domino, timer
 from pintas.errors import IllegalMoveError, RulesError, SeatError
 from pintas.timer import Clock, auto_move
+from tests.support import mover
 
 # auto_move stops waiting GUARD_SECONDS before its deadline; this much more is
 # allowed for the OS to schedule the return on a shared two-core CI machine
@@ -26,13 +27,6 @@ def mid_round(seed: int = 3) -> domino.Game:
     while len(g.legal_moves()) < 2:
         g.play(g.legal_moves()[0])
     return g
-
-
-def mover(game: Any) -> int:
-    """The seat to move (the games here are never finished)."""
-    assert game.to_move is not None
-    seat: int = game.to_move
-    return seat
 
 
 def test_auto_move_is_a_legal_move_of_every_game() -> None:

@@ -25,20 +25,12 @@ from pintas.caminos.players import (
 )
 from pintas.errors import IllegalMoveError, RulesError
 from pintas.tiles import Tile, TileSet
-
-CONFIGS = {f"{variant}-{players}": getattr(caminos.Rules, variant)(players=players)
-           for variant in ("base", "no_renewal", "two_paths") for players in (2, 3, 4)}
+from tests.caminos.support import CONFIGS
+from tests.support import mover
 
 ALL = (1 << 28) - 1
 
 Bot = RandomPlayer | GreedyPlayer | SuitPlayer | SearchPlayer
-
-
-def mover(game: caminos.Game) -> int:
-    """The seat to move (the game is not over)."""
-    seat = game.to_move
-    assert seat is not None
-    return seat
 
 
 def positions(rules: caminos.Rules, seed: int, every: int = 3) -> Iterator[caminos.Game]:

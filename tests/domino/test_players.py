@@ -22,6 +22,7 @@ from pintas.domino import players as line
 from pintas.errors import IllegalMoveError, RulesError
 from pintas.tiles import TILE_COUNT, TileSet
 from tests.domino.support import CONFIGS
+from tests.support import mover
 
 SUIT_BITS = [sum(1 << t.index for t in TileSet.from_mask((1 << TILE_COUNT) - 1) if t.has(n))
              for n in range(7)]
@@ -40,12 +41,6 @@ def random_positions(rules: domino.Rules, games: int, seed: int) -> list[domino.
         if not g.is_over:
             out.append(g)
     return out
-
-
-def mover(game: domino.Game) -> int:
-    """The seat to move (the positions here are never finished games)."""
-    assert game.to_move is not None
-    return game.to_move
 
 
 def line_mask(game: domino.Game) -> int:
