@@ -1,4 +1,5 @@
-"""Helpers of the Caminos suites: every configuration, and saves of played games."""
+"""Helpers of the Caminos suites: every configuration, saves of played games,
+and games dealt by hand."""
 
 from __future__ import annotations
 
@@ -14,3 +15,9 @@ CONFIGS: dict[str, caminos.Rules] = {
 # Saves of games a few random moves in, one for each configuration.
 SAVES = [played(caminos.Game(rules, seed=i), 9 * i).to_bytes()
          for i, rules in enumerate(CONFIGS.values())]
+
+
+def dealt(rules: caminos.Rules, paths: str, hands: list[str], pile: str = "",
+          seed: int = 0) -> caminos.Game:
+    """A game whose first deal is made by hand (:meth:`caminos.Deal.complete`)."""
+    return caminos.Game(rules, seed=seed, deal=caminos.Deal.complete(paths, hands, pile))

@@ -16,6 +16,7 @@ from pintas.caminos.players import GreedyPlayer, RandomPlayer
 from pintas.errors import DealError, IllegalMoveError, NotationError, RulesError, SeatError
 from pintas.protocol import Player
 from pintas.tiles import Tile, TileSet
+from tests.caminos.support import dealt
 from tests.support import refused, run
 
 T = Tile.parse
@@ -127,7 +128,7 @@ def test_move_values() -> None:
 
 
 def started() -> Game:
-    game = Game(Rules.base(), seed=1, deal=Deal.complete("6|5 4|4 3|1 2|0 1|0", HANDS))
+    game = dealt(Rules.base(), "6|5 4|4 3|1 2|0 1|0", HANDS, seed=1)
     run(game, "reveal 6|6", "reveal 6|3", "reveal 6|2")
     return game
 
@@ -223,7 +224,7 @@ def test_paths_describe_the_table() -> None:
 
 
 def test_views_hold_only_what_the_seat_may_know() -> None:
-    game = Game(Rules.base(), seed=1, deal=Deal.complete("6|5 4|4 3|1 2|0 1|0", HANDS))
+    game = dealt(Rules.base(), "6|5 4|4 3|1 2|0 1|0", HANDS, seed=1)
     game.play("reveal 6|6")
     view = game.view(1)
     assert view.hand == game.hand(1) and view.my_choice is None and view.chosen == (0,)
@@ -270,7 +271,7 @@ def test_players_return_legal_moves_from_views_only() -> None:
 
 
 def test_greedy_reveals_its_heaviest_tile_and_prefers_keeping_options() -> None:
-    game = Game(Rules.base(), seed=1, deal=Deal.complete("6|5 4|4 3|1 2|0 1|0", HANDS))
+    game = dealt(Rules.base(), "6|5 4|4 3|1 2|0 1|0", HANDS, seed=1)
     assert GreedyPlayer()(game.view(0)) == Move.reveal("6|6")
     game.play("reveal 2|2")
     # 6|3 and 5|4 tie on pips: the higher high end is heavier

@@ -13,13 +13,10 @@ from pintas import caminos
 from pintas.caminos import Deal, Game, Rules
 from pintas.errors import IllegalMoveError
 from pintas.tiles import Tile, TileSet
+from tests.caminos.support import dealt
 from tests.support import PCG32, kinds, rejected, run
 
 T = Tile.parse
-
-
-def dealt(rules: Rules, paths: str, hands: list[str], pile: str = "", seed: int = 0) -> Game:
-    return Game(rules, seed=seed, deal=Deal.complete(paths, hands, pile))
 
 
 # ---- set-up --------------------------------------------------------------------

@@ -22,7 +22,7 @@ from pintas.domino import players as line
 from pintas.errors import IllegalMoveError, RulesError
 from pintas.tiles import TILE_COUNT, TileSet
 from tests.domino.support import CONFIGS
-from tests.support import mover
+from tests.support import mover, played
 
 SUIT_BITS = [sum(1 << t.index for t in TileSet.from_mask((1 << TILE_COUNT) - 1) if t.has(n))
              for n in range(7)]
@@ -33,11 +33,7 @@ def random_positions(rules: domino.Rules, games: int, seed: int) -> list[domino.
     rng = random.Random(seed)
     out = []
     for i in range(games):
-        g = domino.Game(rules, seed=seed * 100 + i)
-        for _ in range(rng.randrange(0, 40)):
-            if g.is_over:
-                break
-            g.play(rng.choice(g.legal_moves()))
+        g = played(domino.Game(rules, seed=seed * 100 + i), rng.randrange(0, 40), rng)
         if not g.is_over:
             out.append(g)
     return out
