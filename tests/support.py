@@ -29,6 +29,9 @@ MULT = 6364136223846793005
 STREAM = 0x70696E746173  # PINTAS_RNG_STREAM
 
 
+# ---- the documented generator ---------------------------------------------------------
+
+
 class PCG32:
     """docs/determinism.md, in plain Python."""
 
@@ -72,6 +75,9 @@ class PCG32:
         return [Tile.from_index(i) for i in self.shuffled(range(28))]
 
 
+# ---- random play ---------------------------------------------------------------------
+
+
 class Playable(Protocol):
     """What random play needs of a game."""
 
@@ -106,14 +112,6 @@ def played(game: G, moves: int | None = None, rng: random.Random | None = None,
     return game
 
 
-def run(game: Any, *moves: Any) -> list[Any]:
-    """Play the moves in order; all the events they caused."""
-    events: list[Any] = []
-    for move in moves:
-        events += game.play(move)
-    return events
-
-
 def play_checked(game: G, rng: random.Random, max_moves: int,
                  check: Callable[[G], None] | None = None,
                  illegal: Callable[[G, random.Random], Any] | None = None) -> G:
@@ -134,6 +132,17 @@ def play_checked(game: G, rng: random.Random, max_moves: int,
     raise AssertionError("a game did not end")
 
 
+# ---- moves, events and seats ----------------------------------------------------------
+
+
+def run(game: Any, *moves: Any) -> list[Any]:
+    """Play the moves in order; all the events they caused."""
+    events: list[Any] = []
+    for move in moves:
+        events += game.play(move)
+    return events
+
+
 def mover(game: Any) -> int:
     """The seat to move (the game is not over)."""
     seat = game.to_move
@@ -143,6 +152,9 @@ def mover(game: Any) -> int:
 
 def kinds(events: Iterable[Any]) -> list[str]:
     return [e.kind for e in events]
+
+
+# ---- checks every game's suites make ----------------------------------------------------
 
 
 def rejected(game: Any, move: Any, error: type[Exception] | tuple[type[Exception], ...]
