@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from benchmarks.harness import record_rate
 from pintas import caminos
 from pintas.caminos.players import SearchPlayer
 
@@ -53,5 +54,4 @@ def test_search_decisions(benchmark: Any, name: str, samples: int) -> None:
 
     assert benchmark(decide_all) == len(views)
     assert player.last_samples == samples
-    if benchmark.stats is not None:
-        benchmark.extra_info["decisions_per_s"] = len(views) / benchmark.stats.stats.median
+    record_rate(benchmark, "decisions_per_s", len(views))

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from benchmarks.harness import record_rate
 from pintas import dice
 from pintas.dice import _search
 
@@ -28,11 +29,6 @@ def random_rolls(count: int, seed: int) -> list[list[int]]:
 ROLLS = random_rolls(1000, 1)
 
 
-def _rate(benchmark: Any, key: str, count: int) -> None:
-    if benchmark.stats is not None:
-        benchmark.extra_info[key] = round(count / benchmark.stats.stats.median)
-
-
 @pytest.mark.parametrize("name", [None, "dice_of_doom", "farkle"])
 def test_score(benchmark: Any, name: str | None) -> None:
     """dice.score over 1000 rolls of 1-6 dice (None: the default rules argument)."""
@@ -46,7 +42,7 @@ def test_score(benchmark: Any, name: str | None) -> None:
         return total
 
     assert benchmark(run) > 0
-    _rate(benchmark, "calls_per_s", len(ROLLS))
+    record_rate(benchmark, "calls_per_s", len(ROLLS), whole=True)
 
 
 def test_score_default_args(benchmark: Any) -> None:
@@ -60,7 +56,7 @@ def test_score_default_args(benchmark: Any) -> None:
         return total
 
     assert benchmark(run) > 0
-    _rate(benchmark, "calls_per_s", len(ROLLS))
+    record_rate(benchmark, "calls_per_s", len(ROLLS), whole=True)
 
 
 @pytest.mark.parametrize("name", sorted(RULES))
@@ -73,7 +69,7 @@ def test_keeps(benchmark: Any, name: str) -> None:
         return sum(len(keeps(roll, (), rules)) for roll in ROLLS)
 
     assert benchmark(run) > 0
-    _rate(benchmark, "calls_per_s", len(ROLLS))
+    record_rate(benchmark, "calls_per_s", len(ROLLS), whole=True)
 
 
 @pytest.mark.parametrize("name", sorted(RULES))
@@ -103,7 +99,7 @@ def test_step_api(benchmark: Any, name: str) -> None:
     rules = RULES[name].replace(target=3000)
     turns = benchmark(play_random_games, rules, 20, 1)
     assert turns > 0
-    _rate(benchmark, "turns_per_s", turns)
+    record_rate(benchmark, "turns_per_s", turns, whole=True)
 
 
 def play_optimal_turns(rules: dice.Rules, turns: int) -> int:
@@ -125,4 +121,4 @@ def play_optimal_turns(rules: dice.Rules, turns: int) -> int:
 def test_optimal_player_turns(benchmark: Any, name: str) -> None:
     rules = RULES[name].replace(target=dice.MAX_TARGET)
     turns = benchmark(play_optimal_turns, rules, 500)
-    _rate(benchmark, "turns_per_s", turns)
+    record_rate(benchmark, "turns_per_s", turns, whole=True)

@@ -6,11 +6,11 @@ Each benchmark stores its rounds/s in extra_info; docs/performance.md has the ta
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
+from benchmarks.harness import batch_simulate, step_games
 from pintas import domino
 
 PRESETS = {
@@ -23,37 +23,12 @@ PRESETS = {
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_batch_simulate(benchmark: Any, name: str) -> None:
     """Whole random games inside C, GIL released."""
-    rules = PRESETS[name]
-    games = 2000
-    stats = benchmark(domino.simulate, rules, games=games, seed=1)
-    assert stats.games == games
-    benchmark.extra_info["rounds_per_game"] = stats.rounds / games
-    if benchmark.stats is not None:
-        benchmark.extra_info["rounds_per_s"] = stats.rounds / benchmark.stats.stats.median
-
-
-def play_random_game(rules: domino.Rules, seed: int) -> int:
-    """A whole game through the step API: legal_moves() and play() every move."""
-    game = domino.Game(rules, seed=seed)
-    # random.choice alone costs about as much as a whole play(): the harness
-    # picks with one float draw so that the figure is the engine's.
-    uniform = random.Random(seed).random
-    legal_moves, play = game.legal_moves, game.play
-    while not game.is_over:
-        moves = legal_moves()
-        play(moves[int(uniform() * len(moves))])
-    return game.round
+    stats = batch_simulate(benchmark, domino.simulate, PRESETS[name])
+    benchmark.extra_info["rounds_per_game"] = stats.rounds / stats.games
 
 
 @pytest.mark.parametrize("name", ["dominican-pairs"])
 def test_step_api(benchmark: Any, name: str) -> None:
     """Python calling legal_moves() and play() for every move of random games."""
     rules = PRESETS[name]
-
-    def ten_games() -> int:
-        return sum(play_random_game(rules, seed) for seed in range(10))
-
-    rounds = benchmark(ten_games)
-    assert rounds >= 10
-    if benchmark.stats is not None:
-        benchmark.extra_info["rounds_per_s"] = rounds / benchmark.stats.stats.median
+    assert step_games(benchmark, lambda seed: domino.Game(rules, seed=seed), uniform=True) >= 10

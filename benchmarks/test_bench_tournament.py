@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from benchmarks.harness import record_rate
 from pintas import domino
 from pintas.tournament import Tournament, TournamentResults
 
@@ -30,5 +31,4 @@ def test_tournament_rounds_per_second(benchmark: Any, players: tuple[str, str]) 
     results = benchmark(run)
     assert results.games == 10 * len(event.seatings)
     benchmark.extra_info["rounds"] = results.rounds
-    if benchmark.stats is not None:
-        benchmark.extra_info["rounds_per_s"] = results.rounds / benchmark.stats.stats.median
+    record_rate(benchmark, "rounds_per_s", results.rounds)

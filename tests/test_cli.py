@@ -1,18 +1,28 @@
-"""The terminal game: it plays to the end, explains bad input and never crashes."""
+"""The terminal front end, written once for every game: whole games play to the
+end, bad input is explained and asked again, leaving is clean, each game's board
+and notation read well, and the tournament command and the program itself run."""
 
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
 
-from pintas import cli
+from pintas import cli, dice, registry
+from pintas._prompt import ask_move
+from pintas.dice import terminal
+from pintas.errors import RulesError
+
+# ---- input() for the tests ---------------------------------------------------------
 
 
 def answers(*lines: str) -> tuple[cli.InputFn, list[str]]:
+    """Types ``lines`` in order, then ends the input; the prompts asked are kept."""
     asked: list[str] = []
     feed: Iterator[str] = iter(lines)
 
@@ -26,11 +36,44 @@ def answers(*lines: str) -> tuple[cli.InputFn, list[str]]:
     return ask, asked
 
 
-def always_first_move() -> cli.InputFn:
+def always(text: str) -> cli.InputFn:
+    """Types ``text`` at every prompt."""
+    return lambda prompt: text
+
+
+def interrupted(prompt: str) -> str:
+    """Ctrl-C at the first prompt."""
+    raise KeyboardInterrupt
+
+
+def typist(out: io.StringIO, bank_at: int = 300) -> cli.InputFn:
+    """Types dice moves as a person would: the first keep listed (by its dice),
+    then rolls on until the turn total reaches ``bank_at`` and banks."""
+
     def ask(prompt: str) -> str:
-        return "1"
+        legal = out.getvalue().rsplit("legal: ", 1)[1].splitlines()[0]
+        keep = re.match(r"1\) keep ([\d ]+) \(", legal)
+        if keep:
+            return f"keep {keep.group(1)}"
+        total = re.search(r"bank (\d+)", legal)
+        return "bank" if total and int(total.group(1)) >= bank_at else "roll"
 
     return ask
+
+
+def main(argv: list[str], ask: cli.InputFn, out: io.StringIO | None = None) -> tuple[int, str]:
+    """The command line run with ``ask`` for input: its exit status and all it wrote."""
+    out = io.StringIO() if out is None else out
+    return cli.main(argv, ask=ask, out=out), out.getvalue()
+
+
+def caminos(name: str, players: int, seat: int, seed: int | None = None) -> list[str]:
+    """The command line of a Caminos game at the terminal against greedy players."""
+    return ["play", name, "--players", str(players), "--seat", str(seat),
+            "--opponents", "greedy"] + ([] if seed is None else ["--seed", str(seed)])
+
+
+# ---- every game ----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("argv", [
@@ -50,77 +93,80 @@ def always_first_move() -> cli.InputFn:
     ["play", "caminos_two_paths", "--players", "2", "--seed", "6", "--opponents", "search:8"],
 ])
 def test_a_whole_game_can_be_played(argv: list[str]) -> None:
-    out = io.StringIO()
-    assert cli.main(argv, ask=always_first_move(), out=out) == 0
-    text = out.getvalue()
+    status, text = main(argv, always("1"))
+    assert status == 0
     assert "final scores" in text
     assert "your hand" in text
     assert "legal: 1) " in text
     assert "you win!" in text or " wins" in text or "share the win" in text
 
 
-def test_the_opponents_are_the_strength_asked_for_and_replay_with_the_seed() -> None:
-    runs = []
-    for _ in range(2):
-        out = io.StringIO()
-        argv = ["play", "muggins", "--seed", "8", "--target", "40", "--opponents", "search:6"]
-        assert cli.main(argv, ask=always_first_move(), out=out) == 0
-        runs.append(out.getvalue())
-    assert runs[0] == runs[1]
-    assert "seats 1, 2: search:6 players" in runs[0]
-    out = io.StringIO()
-    cli.main(["play", "dominican", "--seed", "8", "--opponents", "random"],
-             ask=always_first_move(), out=out)
-    assert "partner of seat 2" in out.getvalue()
-    assert out.getvalue() != runs[0]
-
-
-def test_bad_input_is_explained_and_asked_again() -> None:
-    ask, asked = answers("hello", "7|7", "99", "0|0X", "help", "quit")
-    out = io.StringIO()
-    assert cli.main(["play", "dominican", "--seed", "3"], ask=ask, out=out) == 1
-    text = out.getvalue()
-    assert "'hello'" in text
-    assert "'7|7'" in text
-    assert "there is no move 99" in text
-    assert "type a tile" in text
-    assert len(asked) == 6
+@pytest.mark.parametrize(("argv", "typed", "shown"), [
+    (["play", "dominican", "--seed", "3"],
+     ["hello", "7|7", "99", "0|0X", "help", "quit"],
+     ["'hello'", "'7|7'", "there is no move 99", "type a tile"]),
+    (caminos("caminos", 3, 0, 5),
+     ["hello", "7|7", "99", "help", "", "6|6 sideways 1", "draw", "quit"],
+     ["got 'hello'", "'7|7'", "there is no move 99: choose 1..6", "type a move:",
+      "type a move:", "'sideways' in '6|6 sideways 1' is not a side",
+      "'draw' is not legal now"]),
+    (["play", "farkle", "--seed", "1"],
+     ["hello", "9", "keep 6", "roll 1 2 3 4 5 6", "bank", "", "quit"],
+     ["'hello'", "there is no move 9", "the computer rolls the dice here", "cannot keep now",
+      "must roll first", "type 'roll', 'keep 1 5'"]),
+], ids=["domino", "caminos", "dice"])
+def test_bad_input_is_explained_and_asked_again(argv: list[str], typed: list[str],
+                                                shown: list[str]) -> None:
+    """Every line typed is answered (each explanation as often as listed) and asked again."""
+    ask, asked = answers(*typed)
+    status, text = main(argv, ask)
+    assert status == 1
+    assert {line: text.count(line) for line in shown} == Counter(shown)
+    assert len(asked) == len(typed)
+    assert text.endswith("bye\n")
     assert "Traceback" not in text
 
 
-def test_end_of_input_leaves_quietly() -> None:
-    ask, _ = answers()
-    out = io.StringIO()
-    assert cli.main(["play", "muggins", "--seed", "5"], ask=ask, out=out) == 1
-    assert out.getvalue().endswith("bye\n")
+@pytest.mark.parametrize("argv", [
+    ["play", "muggins", "--seed", "5"],
+    caminos("caminos_two_paths", 2, 1, 5),
+    ["play", "dice_of_doom", "--seed", "5"],
+], ids=["domino", "caminos", "dice"])
+def test_end_of_input_leaves_quietly(argv: list[str]) -> None:
+    status, text = main(argv, answers()[0])
+    assert status == 1
+    assert text.endswith("bye\n")
 
 
-def test_ctrl_c_leaves_quietly() -> None:
-    def interrupted(prompt: str) -> str:
-        raise KeyboardInterrupt
-
-    out = io.StringIO()
-    assert cli.main(["play", "caminos", "--seed", "5"], ask=interrupted, out=out) == 1
-    assert out.getvalue().endswith("bye\n")
-
-
-def test_bad_options_are_reported_not_raised() -> None:
-    out = io.StringIO()
-    assert cli.main(["play", "muggins", "--players", "7"], ask=always_first_move(), out=out) == 2
-    assert "players must be" in out.getvalue()
-    out = io.StringIO()
-    assert cli.main(["play", "dominican", "--seat", "4"], ask=always_first_move(), out=out) == 2
-    assert "--seat must be 0..3" in out.getvalue()
+@pytest.mark.parametrize("argv", [
+    ["play", "muggins", "--players", "2"],
+    ["play", "caminos", "--seed", "5"],
+    caminos("caminos", 2, 0, 5),
+    ["play", "farkle"],
+], ids=["domino", "caminos-3", "caminos-2", "dice"])
+def test_ctrl_c_leaves_quietly(argv: list[str]) -> None:
+    status, text = main(argv, interrupted)
+    assert status == 1
+    assert text.endswith("bye\n")
 
 
 @pytest.mark.parametrize(("argv", "message"), [
     ([], "required: command"),
     (["play"], "required: game"),
     (["play", "chess"], "invalid choice: 'chess'"),
+    (["play", "muggins", "--players", "7"], "players must be"),
+    (["play", "dominican", "--seat", "4"], "--seat must be 0..3"),
     (["play", "dominican", "--seat", "x"], "invalid int value: 'x'"),
     (["play", "dominican", "--opponents", "genius"], "no player 'genius'"),
     (["play", "caminos", "--target", "5"], "does not take target"),
+    (caminos("caminos", 5, 0, 1), "players must be"),
+    (caminos("caminos", 2, 2, 1), "--seat must be 0..1: got 2"),
     (["play", "capicua", "--pairs", "--players", "3"], "pairs needs 4 players"),
+    (["play", "farkle", "--players", "9"], "players must be"),
+    (["play", "farkle", "--seat", "2"], "--seat must be 0..1"),
+    (["play", "dice_of_doom", "--target", "0"], "target must be"),
+    (["play", "farkle", "--opponents", "suit:3"], "does not play dice"),
+    (["play", "farkle", "--opponents", "optimal:3"], "bad player spec"),
     (["tournament", "--players", "suit,chess"], "no player 'chess'"),
     (["tournament", "--game", "farkle", "--players", "search"], "does not play dice"),
     (["tournament", "--games", "0"], "--games must be"),
@@ -130,10 +176,10 @@ def test_bad_options_are_reported_not_raised() -> None:
     (["play", "dominican", "--frobnicate"], "unrecognized arguments: --frobnicate"),
 ])
 def test_every_bad_command_line_gets_one_clear_line(argv: list[str], message: str) -> None:
-    out = io.StringIO()
-    assert cli.main(argv, ask=always_first_move(), out=out) == 2
-    assert message in out.getvalue()
-    assert "Traceback" not in out.getvalue()
+    status, text = main(argv, always("1"))
+    assert status == 2
+    assert message in text
+    assert "Traceback" not in text
 
 
 def test_help_is_printed_and_exits_cleanly() -> None:
@@ -143,6 +189,140 @@ def test_help_is_printed_and_exits_cleanly() -> None:
     out = io.StringIO()
     assert cli.main(["tournament", "--help"], out=out) == 0
     assert "--jobs" in out.getvalue()
+
+
+def test_the_opponents_are_the_strength_asked_for_and_replay_with_the_seed() -> None:
+    argv = ["play", "muggins", "--seed", "8", "--target", "40", "--opponents", "search:6"]
+    runs = [main(argv, always("1")) for _ in range(2)]
+    assert runs[0] == runs[1] and runs[0][0] == 0
+    assert "seats 1, 2: search:6 players" in runs[0][1]
+    _, text = main(["play", "dominican", "--seed", "8", "--opponents", "random"], always("1"))
+    assert "partner of seat 2" in text
+    assert text != runs[0][1]
+
+
+# ---- Caminos ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "players", "seat", "seed"), [
+    ("caminos", 3, 0, 1),
+    ("caminos_no_renewal", 2, 1, 2),
+    ("caminos_two_paths", 4, 3, 3),
+    ("caminos", 4, 2, 4),
+])
+def test_a_whole_caminos_game_shows_the_paths_and_the_reveal(name: str, players: int, seat: int,
+                                                            seed: int) -> None:
+    status, text = main(caminos(name, players, seat, seed), always("1"))
+    assert status == 0
+    assert "final scores: seat 0" in text
+    assert f"your hand (seat {seat})" in text
+    assert "paths:" in text and "path 1:" in text and "pile:" in text
+    assert "who starts: each player reveals a tile" in text
+    assert "win" in text.splitlines()[-1]
+    assert "Traceback" not in text
+
+
+def test_the_caminos_board_shows_paths_hands_counts_and_scores() -> None:
+    status, text = main(caminos("caminos", 3, 0, 5), answers("reveal 6|6", "quit")[0])
+    assert status == 1
+    assert "--- caminos (3 players), round 1 of 3 ---" in text
+    assert "scores: seat 0 0, seat 1 0, seat 2 0" in text
+    assert "path 1: back 4 (1 free) [4|6] front 6 (1 free)" in text
+    assert "tiles in hand: seat 1: 6, seat 2: 6; pile: 5" in text
+    assert "your hand (seat 0): [1|1] [2|0] [2|2] [3|0] [3|3] [6|6]" in text
+    assert "1) reveal 1|1" in text
+    assert "seat 1 chooses a tile to reveal" in text   # the bots' choices stay secret
+    assert "seat 0 chooses 6|6 to reveal" in text
+    assert text.endswith("bye\n")
+
+
+def test_caminos_moves_by_notation_and_short_forms() -> None:
+    # seed 5: seat 0 reveals 6|6, the bots start; then seat 0 plays typed moves
+    script = iter(["6|6", "1|1 back 3"])
+
+    def ask(prompt: str) -> str:
+        try:
+            return next(script)
+        except StopIteration:
+            return "1"
+
+    status, text = main(caminos("caminos", 3, 0, 5), ask)
+    assert status == 0
+    assert "seat 0 chooses 6|6 to reveal" in text
+    assert "seat 0 places 1|1 on the back of path 3" in text
+
+
+def test_an_unseeded_caminos_game_runs() -> None:
+    assert main(caminos("caminos_two_paths", 2, 0), always("1"))[0] == 0
+
+
+# ---- dice ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "farkle", "--seed", "1", "--target", "1500"],
+    ["play", "farkle", "--seed", "2", "--target", "1500", "--players", "3", "--seat", "1",
+     "--opponents", "random"],
+    ["play", "farkle", "--seed", "3", "--target", "1000", "--players", "1"],
+    ["play", "dice_of_doom", "--seed", "4", "--target", "6000", "--opponents", "greedy"],
+    ["play", "dice_of_doom", "--seed", "5", "--target", "6000", "--opponents", "threshold:2000"],
+    ["play", "dice_of_doom", "--seed", "6", "--target", "6000", "--opponents", "search"],
+])
+def test_a_whole_dice_game_can_be_played_by_typing(argv: list[str]) -> None:
+    out = io.StringIO()
+    status, text = main(argv, typist(out), out)
+    assert status == 0
+    assert "you rolled: [" in text
+    assert re.search(r"legal: 1\) keep [\d ]+ \(\+\d+\)", text)
+    assert "seat 0 banks" in text or "seat 1 banks" in text
+    assert "final scores: " in text
+    assert "you win!" in text or re.search(r"seat \d wins", text)
+
+
+def test_dice_numbers_pick_from_the_list_and_the_game_ends() -> None:
+    status, text = main(["play", "farkle", "--seed", "7", "--target", "2000"], always("1"))
+    assert status == 0
+    assert "legal: 1) roll 6 dice" in text
+
+
+def test_the_dice_board_shows_scores_turn_total_and_the_kept_dice() -> None:
+    game = dice.Game(dice.Rules.farkle(), players=2, seed=1)
+    game.play("roll 1 1 5 2 3 4")
+    game.play("keep 1 1")
+    view = game.view(0)
+    text = terminal.render(view)
+    assert "scores: you 0, seat 1 0" in text
+    assert "your turn total: 200; kept so far: [1] [1]; dice to roll: 4" in text
+    game.play("roll 5 2 3 4")
+    assert "you rolled: [5] [2] [3] [4]" in terminal.render(game.view(0))
+
+
+def test_keeps_can_be_typed_as_bare_dice_and_short_words() -> None:
+    game = dice.Game(dice.Rules.farkle(), players=2, seed=1)
+    game.play("roll 1 1 5 2 3 4")
+    view = game.view(0)
+    out = io.StringIO()
+    ask, _ = answers("1 5")
+    assert ask_move(terminal, view, game, ask, out) == dice.Move.keep((1, 5))
+    assert "1) keep 1 1 5 (+250)" in out.getvalue()
+    game.play("keep 1 5")
+    ask, _ = answers("b")
+    assert ask_move(terminal, game.view(0), game, ask, out) == dice.Move.bank()
+    ask, _ = answers("r")
+    assert ask_move(terminal, game.view(0), game, ask, out) == dice.Move.roll()
+
+
+def test_dice_presets_and_strength_words() -> None:
+    assert registry.preset("farkle").rules() == dice.Rules.farkle()
+    assert registry.preset("dice_of_doom").rules(target=500).target == 500
+    with pytest.raises(RulesError, match="no game 'yahtzee'"):
+        registry.preset("yahtzee")
+    strengths = registry.preset("farkle").family.strengths
+    assert [strengths[s] for s in registry.STRENGTHS] == \
+        ["random", "threshold", "threshold", "optimal"]
+
+
+# ---- the tournament command ------------------------------------------------------------
 
 
 def test_the_tournament_command_prints_a_table_and_a_progress_bar() -> None:
@@ -173,6 +353,9 @@ def test_the_tournament_command_runs_every_kind_of_game(game: str) -> None:
     assert cli.main(["tournament", "--game", game, "--games", "2", "--quiet", *extra],
                     out=out, err=io.StringIO()) == 0
     assert "paired margins over 2 deals" in out.getvalue()
+
+
+# ---- the program -------------------------------------------------------------------------
 
 
 def test_the_module_runs_as_a_program() -> None:

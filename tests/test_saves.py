@@ -1,96 +1,187 @@
-"""Saving and loading line games: round trips, pickle, and hostile bytes."""
+"""Saving and loading every game: round trips, pickle, and hostile bytes.
+
+Every game saves the same way (a header, the rules, the seeds, the move log and
+the C state, all checked on load), so each check here runs over the three
+games, copies in mid-game over every configuration of each; what one game's
+save adds is tested in its own package.
+"""
 
 from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pintas import domino
+from pintas import caminos, dice, domino
+from pintas.caminos import _engine as _caminos
+from pintas.dice import _engine as _dice
 from pintas.domino import _engine as _line
 from pintas.errors import CorruptStateError
-from tests.conftest import LINE_CONFIGS
+from tests.caminos import support as caminos_support
+from tests.dice import support as dice_support
+from tests.domino import support as domino_support
+from tests.support import played
 
 
-def played(rules: domino.Rules, seed: int, moves: int) -> domino.Game:
-    game = domino.Game(rules, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.play(rng.choice(game.legal_moves()))
-    return game
+@dataclass(frozen=True)
+class Saves:
+    """One game's part in the checks."""
+
+    name: str
+    game: Any                     # the game class
+    title: str                    # in "not a saved <title> game"
+    state_size: int               # the bytes of C state that end every save
+    games: st.SearchStrategy[Any]  # games some random moves in, to round-trip
+    kept: tuple[str, ...]         # what a loaded game has as the saved one had
+    saves: list[bytes]            # saves to corrupt
+    noise: int                    # the longest random bytes tried as a save
+    cut_every: int                # truncations tried: every this many bytes
+    cut: tuple[int, ...]          # the saves truncated
+    edited: tuple[int, ...]       # the saves whose C state is edited byte by byte
+    finish: int | None            # moves played on after a load (None: to the end)
+    configs: dict[str, Any]       # every configuration, to save in mid-game
+    new: Callable[[Any], Any]     # a new game of some rules (seed 99)
+    midgame: int                  # mid-game is fewer moves in than this
+
+    def __str__(self) -> str:
+        return self.name
 
 
-SAVES = [played(LINE_CONFIGS[name], i, 12 * i).to_bytes()
-         for i, name in enumerate(sorted(LINE_CONFIGS))]
+def line_game(name: str, seed: int, moves: int) -> domino.Game:
+    return played(domino.Game(domino_support.CONFIGS[name], seed=seed), moves)
 
 
+def caminos_game(rules: caminos.Rules, seed: int, moves: int) -> caminos.Game:
+    return played(caminos.Game(rules, seed=seed), moves)
+
+
+GAMES = [
+    Saves("domino", domino.Game, "line", _line.SAVE_SIZE,
+          st.builds(line_game, st.sampled_from(sorted(domino_support.CONFIGS)),
+                    st.integers(0, 2**64 - 1), st.integers(0, 120)),
+          ("history", "events", "rules"), domino_support.SAVES,
+          noise=600, cut_every=7, cut=(0, 1, 2, 3), edited=(3,), finish=None,
+          configs=domino_support.CONFIGS, new=lambda rules: domino.Game(rules, seed=99),
+          midgame=40),
+    Saves("caminos", caminos.Game, "Caminos", _caminos.SAVE_SIZE,
+          st.builds(caminos_game, st.sampled_from(list(caminos_support.CONFIGS.values())),
+                    st.integers(0, 2**64 - 1), st.integers(0, 150)),
+          ("history", "events", "rules", "paths", "pile"), caminos_support.SAVES,
+          noise=700, cut_every=7, cut=(0, 1, 2), edited=(1, 4, 8), finish=None,
+          configs=caminos_support.CONFIGS, new=lambda rules: caminos.Game(rules, seed=99),
+          midgame=60),
+    Saves("dice", dice.Game, "dice", _dice.SAVE_SIZE,
+          st.builds(dice_support.played_dice,
+                    st.sampled_from(sorted(dice_support.SAVED_RULES)).map(
+                        dice_support.SAVED_RULES.__getitem__),
+                    st.integers(0, 2**64 - 1), st.integers(0, 150), st.integers(1, 8)),
+          ("history", "events", "rules", "seed", "players", "first_player"), dice_support.SAVES,
+          noise=600, cut_every=3, cut=(0, 1, 2, 3, 4), edited=(0, 1, 2, 3, 4), finish=5000,
+          configs=dice_support.CONFIGS, new=lambda rules: dice.Game(rules, players=3, seed=99),
+          midgame=60),
+]
+
+
+@pytest.mark.parametrize("case", GAMES, ids=str)
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow], deadline=None)
-@given(st.sampled_from(sorted(LINE_CONFIGS)), st.integers(0, 2**64 - 1), st.integers(0, 120))
-def test_bytes_round_trip(name: str, seed: int, moves: int) -> None:
-    game = played(LINE_CONFIGS[name], seed, moves)
-    data = game.to_bytes()
-    back = domino.Game.from_bytes(data)
-    assert back.to_bytes() == data
-    assert back.history == game.history
-    assert back.rules == game.rules
-    assert pickle.loads(pickle.dumps(game)).to_bytes() == data
+@given(data=st.data())
+def test_bytes_round_trip(case: Saves, data: st.DataObject) -> None:
+    game = data.draw(case.games)
+    saved = game.to_bytes()
+    back = case.game.from_bytes(saved)
+    assert back.to_bytes() == saved
+    for name in case.kept:
+        assert getattr(back, name) == getattr(game, name), name
+    assert pickle.loads(pickle.dumps(game)).to_bytes() == saved
+    assert case.game.from_bytes(bytearray(saved)).to_bytes() == saved
 
 
+@pytest.mark.parametrize("case", GAMES, ids=str)
 @settings(max_examples=300, deadline=None)
-@given(st.binary(max_size=600))
-def test_random_bytes_never_load(data: bytes) -> None:
+@given(data=st.data())
+def test_random_bytes_never_load(case: Saves, data: st.DataObject) -> None:
+    noise = data.draw(st.binary(max_size=case.noise))
     with pytest.raises(CorruptStateError):
-        domino.Game.from_bytes(data)
+        case.game.from_bytes(noise)
 
 
+@pytest.mark.parametrize("case", GAMES, ids=str)
 @settings(max_examples=400, deadline=None)
-@given(st.sampled_from(SAVES), st.integers(0, 10**6), st.integers(1, 255))
-def test_mutated_saves_fail_cleanly_or_load_a_consistent_game(data: bytes, where: int,
-                                                               xor: int) -> None:
-    corrupt = bytearray(data)
-    corrupt[where % len(corrupt)] ^= xor
+@given(data=st.data())
+def test_mutated_saves_fail_cleanly_or_load_a_consistent_game(case: Saves,
+                                                               data: st.DataObject) -> None:
+    corrupt = bytearray(data.draw(st.sampled_from(case.saves)))
+    where = data.draw(st.integers(0, 10**6))
+    corrupt[where % len(corrupt)] ^= data.draw(st.integers(1, 255))
     try:
-        game = domino.Game.from_bytes(bytes(corrupt))
+        game = case.game.from_bytes(bytes(corrupt))
     except CorruptStateError:
         return
     # A mutation the checks accept (a seed byte, say) must still give a game
     # that replays to itself and plays on to the end.
-    assert domino.Game.from_bytes(game.to_bytes()).to_bytes() == game.to_bytes()
-    rng = random.Random(where)
-    while not game.is_over:
-        game.play(rng.choice(game.legal_moves()))
+    assert case.game.from_bytes(game.to_bytes()).to_bytes() == game.to_bytes()
+    played(game, case.finish, random.Random(where))
 
 
-@pytest.mark.parametrize("data", SAVES[:4])
-def test_truncated_and_extended_saves_are_rejected(data: bytes) -> None:
-    for cut in range(0, len(data), 7):
+@pytest.mark.parametrize(("case", "index"), [(case, i) for case in GAMES for i in case.cut],
+                         ids=lambda x: str(x))
+def test_truncated_and_extended_saves_are_rejected(case: Saves, index: int) -> None:
+    data = case.saves[index]
+    for cut in range(0, len(data), case.cut_every):
         with pytest.raises(CorruptStateError):
-            domino.Game.from_bytes(data[:cut])
+            case.game.from_bytes(data[:cut])
     with pytest.raises(CorruptStateError):
-        domino.Game.from_bytes(data + b"\0")
+        case.game.from_bytes(data + b"\0")
 
 
-def test_error_quotes_the_input() -> None:
-    with pytest.raises(CorruptStateError, match="bad magic"):
-        domino.Game.from_bytes(b"HELLO WORLD")
-    with pytest.raises(CorruptStateError, match="version 9"):
-        domino.Game.from_bytes(b"PNTS\x09" + SAVES[0][5:])
-    with pytest.raises(CorruptStateError, match="takes bytes"):
-        domino.Game.from_bytes("PNTS")  # type: ignore[arg-type]
-
-
-def test_every_edit_of_the_saved_state_is_rejected() -> None:
+@pytest.mark.parametrize(("case", "index"), [(case, i) for case in GAMES for i in case.edited],
+                         ids=lambda x: str(x))
+def test_every_edit_of_the_saved_state_is_rejected(case: Saves, index: int) -> None:
     # The save ends with the C state; the log must replay to exactly it, so a
     # change to any byte of it is caught (by the C checks or by the replay).
-    data = SAVES[3]
-    start = len(data) - _line.SAVE_SIZE
-    for where in range(start, len(data)):
+    data = case.saves[index]
+    for where in range(len(data) - case.state_size, len(data)):
         corrupt = bytearray(data)
         corrupt[where] ^= 0x01
         with pytest.raises(CorruptStateError):
-            domino.Game.from_bytes(bytes(corrupt))
+            case.game.from_bytes(bytes(corrupt))
+
+
+@pytest.mark.parametrize(("case", "name"),
+                         [(case, name) for case in GAMES for name in sorted(case.configs)],
+                         ids=lambda x: str(x))
+def test_midgame_copies_and_saves_are_independent(case: Saves, name: str) -> None:
+    rng = random.Random(f"copy-{name}")
+    game = played(case.new(case.configs[name]), rng.randrange(5, case.midgame), rng)
+    saved = game.to_bytes()
+    clone = game.copy()
+    loaded = case.game.from_bytes(saved)
+    if not clone.is_over:
+        clone.play(clone.legal_moves()[0])
+        assert game.to_bytes() == saved
+    assert loaded.to_bytes() == saved
+    for kept in case.kept:
+        assert getattr(loaded, kept) == getattr(game, kept), kept
+
+
+@pytest.mark.parametrize("case", GAMES, ids=str)
+def test_errors_quote_the_input(case: Saves) -> None:
+    with pytest.raises(CorruptStateError, match="bad magic"):
+        case.game.from_bytes(b"HELLO WORLD")
+    with pytest.raises(CorruptStateError, match="version 9"):
+        case.game.from_bytes(b"PNTS\x09" + case.saves[0][5:])
+    with pytest.raises(CorruptStateError, match="takes bytes"):
+        case.game.from_bytes("PNTS")
+
+
+@pytest.mark.parametrize(("case", "other"), [(a, b) for a in GAMES for b in GAMES if a != b],
+                         ids=str)
+def test_a_save_of_another_game_is_rejected(case: Saves, other: Saves) -> None:
+    with pytest.raises(CorruptStateError, match=f"not a saved {case.title} game"):
+        case.game.from_bytes(other.saves[0])

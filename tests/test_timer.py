@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from pintas import caminos, dice, domino, timer
 from pintas.errors import IllegalMoveError, RulesError, SeatError
 from pintas.timer import Clock, auto_move
+from tests.support import mover
 
 # auto_move stops waiting GUARD_SECONDS before its deadline; this much more is
 # allowed for the OS to schedule the return on a shared two-core CI machine
@@ -25,13 +27,6 @@ def mid_round(seed: int = 3) -> domino.Game:
     while len(g.legal_moves()) < 2:
         g.play(g.legal_moves()[0])
     return g
-
-
-def mover(game: Any) -> int:
-    """The seat to move (the games here are never finished)."""
-    assert game.to_move is not None
-    seat: int = game.to_move
-    return seat
 
 
 def test_auto_move_is_a_legal_move_of_every_game() -> None:
@@ -117,9 +112,11 @@ def test_auto_move_on_a_finished_game() -> None:
         auto_move(g, 0, seconds=1)
 
 
+@dataclass
 class FakeTime:
-    def __init__(self) -> None:
-        self.now = 1000.0
+    """A time source the tests move on by hand."""
+
+    now: float = 1000.0
 
     def __call__(self) -> float:
         return self.now

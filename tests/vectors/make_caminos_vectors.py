@@ -2,7 +2,7 @@
 
 Each file holds the rules, the seed (and the hand-made first deal, if any),
 every move in notation, every event the referee saw, the final scores and
-winners, and the final C state (format "PCM" 1) in hex. tests/test_caminos_vectors.py
+winners, and the final C state (format "PCM" 1) in hex. tests/caminos/test_vectors.py
 replays them; any implementation that reproduces them all follows the
 determinism contract of docs/determinism.md bit for bit.
 

@@ -2,7 +2,7 @@
 
 Each file holds whole games as language-neutral JSON: the rules (every setting
 by name), players, first player, seed, the moves in notation, the events each
-move caused, and the final scores and winner. tests/test_dice_vectors.py
+move caused, and the final scores and winner. tests/dice/test_vectors.py
 replays them; any other implementation (the planned pure-Python edition) must
 reproduce them bit for bit. Regenerate only when the rules deliberately change:
 

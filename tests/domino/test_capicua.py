@@ -12,33 +12,7 @@ import pytest
 from pintas import domino
 from pintas.errors import IllegalMoveError, RulesError
 from pintas.tiles import Tile, TileSet
-
-ALL_TILES = TileSet.full()
-
-
-def rest(*hands: str, first: str = "") -> list[Tile]:
-    """The tiles in no hand: ``first`` in that order, then the others from 6|6 down."""
-    used: set[Tile] = set()
-    for hand in hands:
-        used |= set(TileSet.parse(hand))
-    head = [Tile.parse(t) for t in first.split()]
-    return head + sorted(set(ALL_TILES) - used - set(head), reverse=True)
-
-
-def new_game(rules: domino.Rules, hands: list[str], first: str = "") -> domino.Game:
-    boneyard = rest(*hands, first=first) if rules.draws else []
-    return domino.Game(rules, seed=0, deal=domino.Deal(hands=hands, boneyard=boneyard))
-
-
-def run(game: domino.Game, moves: str) -> list[domino.Event]:
-    events: list[domino.Event] = []
-    for move in moves.split():
-        events += game.play(move)
-    return events
-
-
-def scores_of(events: list[domino.Event]) -> list[tuple[int | None, int, str | None]]:
-    return [(e.seat, e.points, e.reason) for e in events if e.kind == "score"]
+from tests.domino.support import new_game, run, scores_of
 
 
 def table(t: int) -> int:
@@ -147,7 +121,7 @@ DOMINOES = [
 def test_domino_points_table(hands: list[str], first: str, moves: str, winner: int,
                              t: int) -> None:
     """1.3 Domino: T <= 2 -> 1; 3..20 -> 2; 21-30 -> 3; 31-40 -> 4; 41 -> 5."""
-    game = new_game(domino.Rules.capicua(players=2), hands, first)
+    game = new_game(domino.Rules.capicua(players=2), hands, first=first)
     *head, last = moves.split()
     run(game, " ".join(head))
     assert game.pips(1 - winner) == t and len(game.hand(winner)) == 1
@@ -226,7 +200,7 @@ def test_no_capicua_exclusions(hands: list[str], moves: str, ends: tuple[int, in
                                last: str) -> None:
     """1.3 Capicua exclusions: a double, equal open ends, a tile fitting one end: no doubling."""
     first = "1|1" if hands is DOMINOES[4][0] else ""
-    game = new_game(domino.Rules.capicua(players=2), hands, first)
+    game = new_game(domino.Rules.capicua(players=2), hands, first=first)
     run(game, moves)
     assert game.ends == ends
     events = game.play(last)

@@ -21,8 +21,8 @@ from pintas.domino import _search as _line_search
 from pintas.domino import players as line
 from pintas.errors import IllegalMoveError, RulesError
 from pintas.tiles import TILE_COUNT, TileSet
-
-from .conftest import LINE_CONFIGS
+from tests.domino.support import CONFIGS
+from tests.support import mover, played
 
 SUIT_BITS = [sum(1 << t.index for t in TileSet.from_mask((1 << TILE_COUNT) - 1) if t.has(n))
              for n in range(7)]
@@ -33,20 +33,10 @@ def random_positions(rules: domino.Rules, games: int, seed: int) -> list[domino.
     rng = random.Random(seed)
     out = []
     for i in range(games):
-        g = domino.Game(rules, seed=seed * 100 + i)
-        for _ in range(rng.randrange(0, 40)):
-            if g.is_over:
-                break
-            g.play(rng.choice(g.legal_moves()))
+        g = played(domino.Game(rules, seed=seed * 100 + i), rng.randrange(0, 40), rng)
         if not g.is_over:
             out.append(g)
     return out
-
-
-def mover(game: domino.Game) -> int:
-    """The seat to move (the positions here are never finished games)."""
-    assert game.to_move is not None
-    return game.to_move
 
 
 def line_mask(game: domino.Game) -> int:
@@ -69,9 +59,9 @@ def scripted_two_player_game(moves: list[str]) -> domino.Game:
 # ---- every player, every preset ------------------------------------------------
 
 
-@pytest.mark.parametrize("name", sorted(LINE_CONFIGS))
+@pytest.mark.parametrize("name", sorted(CONFIGS))
 def test_every_player_plays_legal_moves(name: str) -> None:
-    rules = LINE_CONFIGS[name]
+    rules = CONFIGS[name]
     players: list[Any] = [line.RandomPlayer(seed=1), line.GreedyPlayer(), line.SuitPlayer(),
                line.SearchPlayer(samples=8, seed=2)]
     for game in random_positions(rules, 6, seed=len(name)):
@@ -107,7 +97,7 @@ def test_search_options_are_checked() -> None:
 @pytest.mark.parametrize("name", ["muggins-2", "muggins-3", "capicua-4", "capicua-pairs",
                                   "dominican-pairs", "dominican-three", "dominican-two"])
 def test_samples_respect_what_the_view_shows(name: str) -> None:
-    rules = LINE_CONFIGS[name]
+    rules = CONFIGS[name]
     for game in random_positions(rules, 10, seed=7):
         for seat in range(rules.players):
             view = game.view(seat)

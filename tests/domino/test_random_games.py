@@ -13,14 +13,14 @@ import random
 import pytest
 
 from pintas import domino
-from pintas.errors import IllegalMoveError
-from tests.conftest import LINE_CONFIGS
+from tests.domino.support import CONFIGS
+from tests.support import assert_replays, play_checked, played
 
 GAMES_PER_CONFIG = 150
 MAX_MOVES_PER_GAME = 20_000
 
 
-def check_invariants(game: domino.Game, rng: random.Random) -> None:
+def check_invariants(game: domino.Game) -> None:
     rules = game.rules
     on_table = {t for t, _ in game.placements}
     hands = [game.hand(s) for s in range(rules.players)]
@@ -48,75 +48,32 @@ def check_invariants(game: domino.Game, rng: random.Random) -> None:
         assert len(kinds) == 1, "draw/pass only when no tile can be played"
 
 
-def try_illegal_move(game: domino.Game, rng: random.Random) -> None:
-    before = game.to_bytes()
+def illegal_move(game: domino.Game, rng: random.Random) -> domino.Move:
     legal = set(game.legal_moves())
-    candidates = [domino.Move.from_code(c) for c in range(58)]
-    illegal = [m for m in candidates if m not in legal]
-    move = rng.choice(illegal)
-    with pytest.raises(IllegalMoveError):
-        game.play(move)
-    assert game.to_bytes() == before
+    return rng.choice([m for m in map(domino.Move.from_code, range(58)) if m not in legal])
 
 
-@pytest.mark.parametrize("name", sorted(LINE_CONFIGS))
+@pytest.mark.parametrize("name", sorted(CONFIGS))
 def test_random_games_keep_every_invariant(name: str) -> None:
-    rules = LINE_CONFIGS[name]
+    rules = CONFIGS[name]
     rng = random.Random(name)
     for number in range(GAMES_PER_CONFIG):
-        game = domino.Game(rules, seed=rng.getrandbits(64))
         deep = number < 8
-        moves = 0
-        while not game.is_over:
-            if deep:
-                check_invariants(game, rng)
-                if rng.random() < 0.2:
-                    try_illegal_move(game, rng)
-            game.play(rng.choice(game.legal_moves()))
-            moves += 1
-            assert moves < MAX_MOVES_PER_GAME, "a game did not end"
+        game = play_checked(domino.Game(rules, seed=rng.getrandbits(64)), rng, MAX_MOVES_PER_GAME,
+                            check_invariants if deep else None, illegal_move)
         assert game.legal_moves() == []
         assert game.winner is not None and 0 <= game.winner < rules.sides
         assert max(game.scores) >= rules.target or game.events[-1].reason == "tiebreak"
         assert game.events[-1].kind == "game_end"
         if deep or number % 10 == 0:
-            saved = game.to_bytes()
-            assert domino.Game.from_bytes(saved).to_bytes() == saved
-            assert game.copy().to_bytes() == saved
-            assert game.replay().to_bytes() == saved
-            again = domino.Game(rules, seed=game.seed)
-            for move in game.history:
-                again.play(move)
-            assert again.to_bytes() == saved
-            assert again.events == game.events
-
-
-@pytest.mark.parametrize("name", sorted(LINE_CONFIGS))
-def test_midgame_copies_and_saves_are_independent(name: str) -> None:
-    rules = LINE_CONFIGS[name]
-    rng = random.Random(f"copy-{name}")
-    game = domino.Game(rules, seed=99)
-    for _ in range(rng.randrange(5, 40)):
-        if game.is_over:
-            break
-        game.play(rng.choice(game.legal_moves()))
-    saved = game.to_bytes()
-    clone = game.copy()
-    loaded = domino.Game.from_bytes(saved)
-    if not clone.is_over:
-        clone.play(clone.legal_moves()[0])
-        assert game.to_bytes() == saved
-    assert loaded.to_bytes() == saved
-    assert loaded.history == game.history
-    assert loaded.events == game.events
+            assert_replays(game, domino.Game(rules, seed=game.seed))
 
 
 def test_unseeded_games_replay_from_their_audit_seeds() -> None:
     rng = random.Random(5)
     game = domino.Game(domino.Rules.capicua(players=3))
     assert game.seed is None
-    while not game.is_over:
-        game.play(rng.choice(game.legal_moves()))
+    played(game, rng=rng)
     assert len(game.deal_seeds) >= game.round
     saved = game.to_bytes()
     assert game.replay().to_bytes() == saved

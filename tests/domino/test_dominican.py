@@ -14,17 +14,7 @@ import pytest
 from pintas import domino
 from pintas.errors import IllegalMoveError, RulesError
 from pintas.tiles import Tile, TileSet
-
-
-def new_game(rules: domino.Rules, hands: list[str]) -> domino.Game:
-    return domino.Game(rules, seed=0, deal=domino.Deal(hands=hands))
-
-
-def run(game: domino.Game, moves: str) -> list[domino.Event]:
-    events: list[domino.Event] = []
-    for move in moves.split():
-        events += game.play(move)
-    return events
+from tests.domino.support import new_game, run
 
 
 def scores_of(events: list[domino.Event]) -> list[tuple[int | None, int | None, int, str | None]]:

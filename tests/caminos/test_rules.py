@@ -13,20 +13,10 @@ from pintas import caminos
 from pintas.caminos import Deal, Game, Rules
 from pintas.errors import IllegalMoveError
 from pintas.tiles import Tile, TileSet
-from tests.test_caminos_support import PCG32, kinds, run
+from tests.caminos.support import dealt
+from tests.support import PCG32, kinds, rejected, run
 
 T = Tile.parse
-
-
-def dealt(rules: Rules, paths: str, hands: list[str], pile: str = "", seed: int = 0) -> Game:
-    return Game(rules, seed=seed, deal=Deal.complete(paths, hands, pile))
-
-
-def assert_rejected(game: Game, move: str) -> None:
-    before = game.to_bytes()
-    with pytest.raises(IllegalMoveError):
-        game.play(move)
-    assert game.to_bytes() == before
 
 
 # ---- set-up --------------------------------------------------------------------
@@ -72,8 +62,8 @@ REVEAL_HANDS = ["6|6 6|4 5|5 4|1 3|3 2|2", "6|3 5|3 4|3 3|2 1|1 0|0", "6|2 5|2 4
 def test_reveal_choices_are_secret_until_all_have_chosen() -> None:
     game = dealt(Rules.base(), "6|5 4|4 3|1 2|0 1|0", REVEAL_HANDS)
     assert game.legal_moves() == [caminos.Move.reveal(t) for t in game.hand(0)]
-    assert_rejected(game, "6|6 front 1")
-    assert_rejected(game, "draw")
+    rejected(game, "6|6 front 1")
+    rejected(game, "draw")
     events = game.play("reveal 5|5")
     assert kinds(events) == ["choose"]
     assert game.choice(0) == T("5|5")
@@ -115,7 +105,7 @@ def test_ties_compare_pips_only_and_the_tied_reveal_again() -> None:
     assert events[-1] == caminos.Event("tie", seats=(0, 1), count=1)
     assert game.phase == "reveal" and game.step == 2 and game.contenders == (0, 1)
     assert game.to_move == 0
-    assert_rejected(game, "reveal 6|3")                     # shown before
+    rejected(game, "reveal 6|3")                     # shown before
     assert T("6|3") not in {m.tile for m in game.legal_moves()}
     game.play("reveal 2|0")
     assert game.to_move == 1                                  # seat 2 is out of it
@@ -159,11 +149,11 @@ def test_front_is_the_high_end_back_the_low_end_and_doubles_show_both() -> None:
     assert places == ["2|2 front 4", "3|3 front 3", "4|1 front 2", "4|1 back 2", "4|1 back 3",
                       "4|1 front 5", "5|5 back 1", "6|4 front 1", "6|4 front 2", "6|4 back 2",
                       "6|6 front 1"]
-    assert_rejected(game, "5|5 front 1")   # the front shows 6
-    assert_rejected(game, "6|6 back 1")    # the back shows 5
-    assert_rejected(game, "6|3 front 1")   # not in the hand
-    assert_rejected(game, "draw")          # a player who can place must place
-    assert_rejected(game, "pass")
+    rejected(game, "5|5 front 1")   # the front shows 6
+    rejected(game, "6|6 back 1")    # the back shows 5
+    rejected(game, "6|3 front 1")   # not in the hand
+    rejected(game, "draw")          # a player who can place must place
+    rejected(game, "pass")
 
 
 def test_base_sides_take_one_tile_and_an_occupied_side_takes_no_more() -> None:
@@ -175,7 +165,7 @@ def test_base_sides_take_one_tile_and_an_occupied_side_takes_no_more() -> None:
     assert path.front == (T("6|4"),) and path.ends == (4, 5)    # D2: shows 4 outwards
     assert path.numbers == (None, 5) and path.free == (0, 1)
     assert path.chain == ((5, 6), (6, 4))
-    assert_rejected(game, "4|3 front 1")   # 4 shows, but the side is occupied
+    rejected(game, "4|3 front 1")   # 4 shows, but the side is occupied
     game.play("4|3 back 2")
     assert game.paths[1].numbers == (4, None)
 
@@ -209,11 +199,11 @@ def test_no_renewal_sides_take_two_and_a_full_path_stays_closed() -> None:
     run(game, "reveal 6|6", "reveal 5|1", "reveal 6|3")
     game.play("6|6 front 1")
     assert game.paths[0].numbers == (6, 5)          # a double shows the same number again
-    assert_rejected(game, "5|1 front 1")            # must match the first tile's outer end
+    rejected(game, "5|1 front 1")            # must match the first tile's outer end
     run(game, "5|1 back 1", "6|3 front 1")
     front_full = game.paths[0]
     assert front_full.numbers == (None, 1) and front_full.free == (0, 1)
-    assert_rejected(game, "3|3 front 1")            # a third tile on a side
+    rejected(game, "3|3 front 1")            # a third tile on a side
     events = game.play("1|1 back 1")
     assert kinds(events) == ["place", "close"]
     assert events[1].reason == "stay" and events[1].count == 5
@@ -255,7 +245,7 @@ def blocked_game(rounds: int = 3) -> Game:
 def test_a_player_who_cannot_place_draws_and_the_turn_ends() -> None:
     game = blocked_game()
     assert game.to_move == 2 and game.legal_moves() == [caminos.Move.draw()]
-    assert_rejected(game, "pass")
+    rejected(game, "pass")
     events = game.play("draw")
     assert events == [caminos.Event("draw", seat=2, tile=T("1|1"), count=1)]
     assert game.view(3).log[-1] == caminos.Event("draw", seat=2, count=1)   # secret
@@ -274,7 +264,7 @@ def test_a_discarded_path_with_an_empty_pile_is_gone_and_everyone_passes() -> No
     assert str(game.paths[0]) == "path 1: (no path)"
     # the pile is empty: who cannot place passes (D9: each pass is a move)
     assert game.legal_moves() == [caminos.Move.pass_()]
-    assert_rejected(game, "draw")
+    rejected(game, "draw")
     assert game.play("pass") == [caminos.Event("pass", seat=2, count=1)]
     run(game, "1|0 front 2", "6|0 back 2")
     assert game.play("pass")[0].count == 1          # a placement restarts the count
@@ -337,7 +327,7 @@ def test_three_rounds_then_the_highest_total_wins() -> None:
     end = game.events[-1]
     assert end.kind == "game_end" and end.seats == game.winners and end.points == best
     assert game.legal_moves() == [] and game.to_move is None
-    assert_rejected(game, "pass")
+    rejected(game, "pass")
 
 
 def test_equal_best_totals_share_the_win() -> None:

@@ -9,22 +9,16 @@ recomputes every point from RULES.md section 1. Regenerate with
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from pintas import domino
-from tests.conftest import LINE_CONFIGS
+from tests.domino.support import CONFIGS
+from tests.vectors import files, load
 from tests.vectors.make_vectors import VECTORS, play_game, referee, row
 
-VECTOR_DIR = Path(__file__).resolve().parent / "vectors"
-FILES = sorted(VECTOR_DIR.glob("line_*.json"))
-
-
-def load(path: Path) -> dict[str, Any]:
-    return json.loads(path.read_text())  # type: ignore[no-any-return]
+FILES = files("line_*.json")
 
 
 def test_every_preset_family_has_two_vectors() -> None:
@@ -71,9 +65,9 @@ def test_vector_survives_a_save_midway(path: Path) -> None:
     assert [row(e) for e in game.events] == vector["events"]
 
 
-@pytest.mark.parametrize("name", sorted(LINE_CONFIGS))
+@pytest.mark.parametrize("name", sorted(CONFIGS))
 def test_referee_agrees_on_random_games(name: str) -> None:
     """The referee's arithmetic (RULES.md section 1) holds on whole random games of every
     preset and option set, not only on the frozen vectors."""
     for seed in range(1000, 1003):
-        referee(play_game(LINE_CONFIGS[name], seed))
+        referee(play_game(CONFIGS[name], seed))

@@ -19,23 +19,8 @@ from pintas.errors import (
     SeatError,
 )
 from pintas.tiles import Tile, TileSet
-
-ALL_TILES = TileSet.full()
-
-
-def rest(*hands: str) -> list[Tile]:
-    used: set[Tile] = set()
-    for hand in hands:
-        used |= set(TileSet.parse(hand))
-    return sorted(set(ALL_TILES) - used, reverse=True)
-
-
-def new_game(rules: domino.Rules, hands: list[str],
-             boneyard: list[Tile] | None = None) -> domino.Game:
-    if boneyard is None:
-        boneyard = rest(*hands) if rules.draws else []
-    return domino.Game(rules, seed=0, deal=domino.Deal(hands=hands, boneyard=boneyard))
-
+from tests.domino.support import ALL_TILES, new_game, rest
+from tests.support import PCG32, STREAM, refused, rejected
 
 HANDS2 = ["6|6 2|2 2|1 2|0 1|1 1|0 0|0", "6|5 5|5 5|4 4|4 6|4 4|3 3|3"]
 HANDS4 = ["5|5 5|4 5|3 5|2 5|1 5|0 4|4", "4|3 4|2 4|1 4|0 3|3 3|2 3|1",
@@ -240,13 +225,8 @@ def test_parse_move_accepts_full_and_bare_notation() -> None:
 @pytest.mark.parametrize("text", ["hello", "7|1", "6-6", "", "6|4x", "66", "6|6|L"])
 def test_bad_text_is_a_notation_error_quoting_it(text: str) -> None:
     """parse_move / play: text that is no move is a NotationError quoting it; nothing changes."""
-    game = new_game(domino.Rules.capicua(players=2), HANDS2)
-    before = game.to_bytes()
-    with pytest.raises(NotationError, match=re.escape(repr(text))):
-        game.parse_move(text)
-    with pytest.raises(NotationError):
-        game.play(text)
-    assert game.to_bytes() == before
+    refused(new_game(domino.Rules.capicua(players=2), HANDS2), text, NotationError,
+            re.escape(repr(text)))
 
 
 @pytest.mark.parametrize("text", ["6|4X", "HELLO", " 6|6|L "])
@@ -271,15 +251,9 @@ def test_well_formed_illegal_moves_are_illegal_move_errors(text: str) -> None:
     """parse_move / play: a well-formed move that is not legal now is an IllegalMoveError
     quoting it, and the game is byte-identical afterwards."""
     game = new_game(domino.Rules.capicua(players=2), HANDS2)
-    before = game.to_bytes()
-    with pytest.raises(IllegalMoveError, match=re.escape(repr(text))):
-        game.parse_move(text)
-    with pytest.raises(IllegalMoveError):
-        game.play(text)
-    with pytest.raises(IllegalMoveError):
-        game.play(domino.Move.parse(text) if text[-1] in "LR" or text in ("draw", "pass")
-                  else domino.Move.play(text, "L"))
-    assert game.to_bytes() == before
+    refused(game, text, IllegalMoveError, re.escape(repr(text)))
+    rejected(game, domino.Move.parse(text) if text[-1] in "LR" or text in ("draw", "pass")
+             else domino.Move.play(text, "L"))
     assert game.history == () and game.to_move == 0
 
 
@@ -463,34 +437,11 @@ def test_simulate_stats_are_sane_and_deterministic(rules: domino.Rules) -> None:
     assert domino.simulate(rules, games=150, seed=5) != stats
 
 
-class _PCG32:
-    MASK = (1 << 64) - 1
-
-    def __init__(self, seed: int, stream: int) -> None:
-        self.state, self.inc = 0, ((stream << 1) | 1) & self.MASK
-        self._step()
-        self.state = (self.state + seed) & self.MASK
-        self._step()
-
-    def _step(self) -> None:
-        self.state = (self.state * 6364136223846793005 + self.inc) & self.MASK
-
-    def below(self, n: int) -> int:
-        while True:
-            old = self.state
-            self._step()
-            x = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-            rot = old >> 59
-            m = (((x >> rot) | (x << ((-rot) & 31))) & 0xFFFFFFFF) * n
-            if m & 0xFFFFFFFF >= ((1 << 32) - n) % n:
-                return m >> 32
-
-
 def test_simulate_matches_the_same_games_played_through_the_api() -> None:
     """simulate(): game i is seeded seed + i; choices are legal[below(n)] from a PCG32 on
     stream PINTAS_RNG_STREAM + 1 (drawn only when n > 1, per csrc/line_sim.c)."""
     rules, seed, games = domino.Rules.muggins(players=3), 11, 3
-    chooser = _PCG32(seed, 0x70696E746173 + 1)
+    chooser = PCG32(seed, STREAM + 1)
     rounds = moves = blocks = 0
     wins = [0] * rules.sides
     points = [0] * rules.sides

@@ -12,22 +12,10 @@ import pytest
 
 from pintas import dice
 from pintas.errors import IllegalMoveError, NotationError, PintasError, RulesError, SeatError
+from tests.support import kinds, rejected
 
 DOOM = dice.Rules.dice_of_doom()
 FARKLE = dice.Rules.farkle()
-
-
-def kinds(events: list[dice.Event]) -> list[str]:
-    return [e.kind for e in events]
-
-
-def rejected(game: dice.Game, move: str | dice.Move,
-             error: type[Exception] = IllegalMoveError, match: str | None = None) -> None:
-    """The move raises and the game is exactly as before."""
-    before = game.to_bytes()
-    with pytest.raises(error, match=match):
-        game.play(move)
-    assert game.to_bytes() == before
 
 
 # ---- a turn ----------------------------------------------------------------------

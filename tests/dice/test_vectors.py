@@ -7,7 +7,6 @@ Regenerate with ``python tests/vectors/make_dice_vectors.py`` only on purpose.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -15,18 +14,19 @@ import pytest
 
 from pintas import dice
 from pintas.dice import _engine as _dice
+from tests.vectors import files, load
 
-VECTORS = sorted((Path(__file__).parent / "vectors").glob("dice_*.json"))
+VECTORS = files("dice_*.json")
 
 
-def load(path: Path) -> list[dict[str, Any]]:
-    data = json.loads(path.read_text())
+def games_in(path: Path) -> list[dict[str, Any]]:
+    data = load(path)
     assert data["format"] == "pintas-dice-transcript/1"
     games: list[dict[str, Any]] = data["games"]
     return games
 
 
-GAMES = [(path.name, game) for path in VECTORS for game in load(path)]
+GAMES = [(path.name, game) for path in VECTORS for game in games_in(path)]
 
 
 def test_there_are_transcripts() -> None:

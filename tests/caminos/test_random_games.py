@@ -11,18 +11,16 @@ a bound.
 
 from __future__ import annotations
 
-import pickle
 import random
 
 import pytest
 
 from pintas import caminos
 from pintas.caminos import Game, Move, Rules
-from pintas.errors import IllegalMoveError
 from pintas.tiles import TileSet
+from tests.caminos.support import CONFIGS
+from tests.support import assert_replays, play_checked, played
 
-CONFIGS = {f"{variant}-{players}": Rules(variant, players=players)
-           for variant in caminos.VARIANTS for players in (2, 3, 4)}
 GAMES_PER_CONFIG = 25
 DEEP_GAMES = 3
 MAX_MOVES_PER_GAME = 5000   # random base rounds have a long tail: 968 moves in 900,000 rounds
@@ -59,14 +57,11 @@ def check_invariants(game: Game) -> None:
         assert len(view.log) == len(game.events)
 
 
-def try_illegal_move(game: Game, rng: random.Random) -> None:
-    before = game.to_bytes()
+def illegal_move(game: Game, rng: random.Random) -> Move:
     legal = {m.code for m in game.legal_moves()}
     move = Move.from_code(rng.choice([c for c in ALL_CODES if c not in legal]))
     assert not game.is_legal(move)
-    with pytest.raises(IllegalMoveError):
-        game.play(move)
-    assert game.to_bytes() == before
+    return move
 
 
 def check_last_turns(game: Game) -> None:
@@ -102,19 +97,9 @@ def test_random_games_keep_every_invariant(name: str) -> None:
     rules = CONFIGS[name]
     rng = random.Random(name)
     for number in range(GAMES_PER_CONFIG):
-        game = Game(rules, seed=rng.getrandbits(64))
         deep = number < DEEP_GAMES
-        moves = 0
-        while not game.is_over:
-            if deep:
-                check_invariants(game)
-                if rng.random() < 0.2:
-                    try_illegal_move(game, rng)
-            move = rng.choice(game.legal_moves())
-            game.play(move)
-            assert game.history[-1] == move
-            moves += 1
-            assert moves < MAX_MOVES_PER_GAME, "a game did not end"
+        game = play_checked(Game(rules, seed=rng.getrandbits(64)), rng, MAX_MOVES_PER_GAME,
+                            check_invariants if deep else None, illegal_move)
         check_invariants(game)
         assert game.legal_moves() == [] and game.round == rules.rounds
         best = max(game.scores)
@@ -124,45 +109,14 @@ def test_random_games_keep_every_invariant(name: str) -> None:
         assert sum(1 for e in game.events if e.kind == "round_end") == rules.rounds
         check_last_turns(game)
         if deep or number % 5 == 0:
-            saved = game.to_bytes()
-            assert Game.from_bytes(saved).to_bytes() == saved
-            assert game.copy().to_bytes() == saved
-            assert pickle.loads(pickle.dumps(game)).to_bytes() == saved
-            assert game.replay().to_bytes() == saved
-            again = Game(rules, seed=game.seed)
-            for move in game.history:
-                again.play(move)
-            assert again.to_bytes() == saved
-            assert again.events == game.events
-
-
-@pytest.mark.parametrize("name", sorted(CONFIGS))
-def test_midgame_copies_and_saves_are_independent(name: str) -> None:
-    rules = CONFIGS[name]
-    rng = random.Random(f"copy-{name}")
-    game = Game(rules, seed=99)
-    for _ in range(rng.randrange(5, 60)):
-        if game.is_over:
-            break
-        game.play(rng.choice(game.legal_moves()))
-    saved = game.to_bytes()
-    clone = game.copy()
-    loaded = Game.from_bytes(saved)
-    if not clone.is_over:
-        clone.play(clone.legal_moves()[0])
-        assert game.to_bytes() == saved
-    assert loaded.to_bytes() == saved
-    assert loaded.history == game.history
-    assert loaded.events == game.events
-    assert loaded.paths == game.paths and loaded.pile == game.pile
+            assert_replays(game, Game(rules, seed=game.seed))
 
 
 def test_unseeded_games_replay_from_their_audit_seeds() -> None:
     rng = random.Random(5)
     game = Game(Rules.base(players=3))
     assert game.seed is None
-    while not game.is_over:
-        game.play(rng.choice(game.legal_moves()))
+    played(game, rng=rng)
     # one fresh seed per move that dealt or reshuffled (both in one move share it)
     random_moves, used = 0, False
     for event in game.events[1 + game.rules.paths:]:

@@ -8,88 +8,16 @@ shuffle), so it asserts exact seats, tiles, events and points.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import pytest
 
 from pintas import domino
 from pintas.errors import IllegalMoveError
 from pintas.tiles import Tile, TileSet
+from tests.domino.support import ALL_TILES, new_game, rest, round_won, run
+from tests.support import PCG32, kinds
 
-ALL_TILES = TileSet.full()
 MAX_MOVES = 5000  # loops are bounded so that a broken engine fails instead of hanging
-
-
-# ---- helpers -----------------------------------------------------------------
-
-
-def rest(*hands: str, first: str = "") -> list[Tile]:
-    """The tiles in no hand: ``first`` in that order, then the others from 6|6 down."""
-    used: set[Tile] = set()
-    for hand in hands:
-        used |= set(TileSet.parse(hand))
-    head = [Tile.parse(t) for t in first.split()]
-    return head + sorted(set(ALL_TILES) - used - set(head), reverse=True)
-
-
-def new_game(rules: domino.Rules, hands: list[str],
-             boneyard: Sequence[Tile | str] | None = None, seed: int = 0) -> domino.Game:
-    """A game whose first round is dealt by hand (the boneyard defaults to the rest)."""
-    if boneyard is None:
-        boneyard = rest(*hands) if rules.draws else []
-    return domino.Game(rules, seed=seed, deal=domino.Deal(hands=hands, boneyard=boneyard))
-
-
-def run(game: domino.Game, moves: str) -> list[domino.Event]:
-    """Play the space-separated moves; all the events they caused."""
-    events: list[domino.Event] = []
-    for move in moves.split():
-        events += game.play(move)
-    return events
-
-
-def kinds(events: list[domino.Event]) -> list[str]:
-    return [e.kind for e in events]
-
-
-class PCG32:
-    """docs/determinism.md: PCG32 XSH-RR, O'Neill seeding, Lemire bounds, Fisher-Yates."""
-
-    MASK = (1 << 64) - 1
-    MULT = 6364136223846793005
-    STREAM = 0x70696E746173
-
-    def __init__(self, seed: int, stream: int = STREAM) -> None:
-        self.state, self.inc = 0, ((stream << 1) | 1) & self.MASK
-        self._step()
-        self.state = (self.state + seed) & self.MASK
-        self._step()
-
-    def _step(self) -> None:
-        self.state = (self.state * self.MULT + self.inc) & self.MASK
-
-    def next(self) -> int:
-        old = self.state
-        self._step()
-        x = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-        rot = old >> 59
-        return ((x >> rot) | (x << ((-rot) & 31))) & 0xFFFFFFFF
-
-    def below(self, n: int) -> int:
-        m = self.next() * n
-        if m & 0xFFFFFFFF < n:
-            threshold = ((1 << 32) - n) % n
-            while m & 0xFFFFFFFF < threshold:
-                m = self.next() * n
-        return m >> 32
-
-    def shuffled_tiles(self) -> list[Tile]:
-        items = list(range(28))
-        for i in range(27, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-        return [Tile.from_index(i) for i in items]
-
 
 # A Dominican "two" round, made by hand: seat 0 must open 6|6, then seat 1
 # plays all seven of its tiles while seat 0, holding only 0s, 1s and 2s, passes.
@@ -489,12 +417,8 @@ def test_domino_ends_the_round() -> None:
     run(game, TWO_MOVES.rsplit(" ", 1)[0])
     assert game.hand(1) == TileSet.parse("3|3")
     events = game.play("3|3")
-    assert events == [
-        domino.Event("play", seat=1, side=1, tile=Tile(3, 3), end="L"),
-        domino.Event("round_end", seat=1, side=1, tile=Tile(3, 3), reason="domino"),
-        domino.Event("score", seat=1, side=1, points=12, reason="domino"),
-        domino.Event("deal", seat=1, side=1, count=2),
-    ]
+    assert events == [domino.Event("play", seat=1, side=1, tile=Tile(3, 3), end="L"),
+                      *round_won(1, 12, "domino", Tile(3, 3))]
     assert game.scores == (0, 12) and game.round == 2 and game.placements == ()
 
 
@@ -506,20 +430,15 @@ def test_block_after_a_placement_is_declared_at_once_without_passes() -> None:
     """
     hands = ["6|5 6|2 6|1 4|2 3|2 3|0 1|1", "6|6 6|4 6|3 6|0 3|1 2|0 0|0",
              "5|5 5|3 5|2 4|0 3|3 2|2 2|1"]
-    boneyard = "4|4 1|0 4|3 5|0 4|1 5|4 5|1".split()
-    game = new_game(domino.Rules.capicua(players=3), hands, boneyard)
-    run(game, "6|6L draw draw draw draw draw draw draw pass 6|2L 6|0R 4|0R 4|2L 6|4L 4|3R 6|5L "
-              "3|1R 5|3L 6|1R")
+    game = new_game(domino.Rules.capicua(players=3), hands, "4|4 1|0 4|3 5|0 4|1 5|4 5|1".split(),
+                    moves="6|6L draw draw draw draw draw draw draw pass 6|2L 6|0R 4|0R 4|2L "
+                          "6|4L 4|3R 6|5L 3|1R 5|3L 6|1R")
     assert game.boneyard_size == 0 and game.scores == (0, 2, 0)
     assert game.pips(0) == 10 and game.pips(1) == 11 and game.pips(2) == 64
     events = game.play("6|3L")
-    assert events == [
-        domino.Event("play", seat=1, side=1, tile=Tile(6, 3), end="L"),
-        domino.Event("round_end", seat=1, side=1, tile=Tile(6, 3), reason="block"),
-        # fewest pips: seat 1 with 2; T = 10 + 64 = 74 -> ceil(74/10) = 8
-        domino.Event("score", seat=1, side=1, points=8, reason="block"),
-        domino.Event("deal", seat=1, side=1, count=2),
-    ]
+    # fewest pips: seat 1 with 2; T = 10 + 64 = 74 -> ceil(74/10) = 8
+    assert events == [domino.Event("play", seat=1, side=1, tile=Tile(6, 3), end="L"),
+                      *round_won(1, 8, "block", Tile(6, 3))]
     assert game.scores == (0, 10, 0)
 
 
@@ -531,19 +450,14 @@ def test_block_after_drawing_the_last_boneyard_tile() -> None:
     """
     hands = ["6|5 6|4 6|1 4|4 4|2 1|1 1|0", "6|6 5|5 5|2 4|1 4|0 3|3 2|1",
              "6|3 5|4 4|3 3|2 3|1 2|2 0|0"]
-    boneyard = "6|0 5|3 3|0 6|2 5|1 5|0 2|0".split()
-    game = new_game(domino.Rules.capicua(players=3), hands, boneyard)
-    run(game, "6|6L 6|3L 6|1R 3|3L 3|1R draw draw 5|3L 5|2L 3|2L draw 3|0L 4|0L 4|3L draw draw "
-              "draw")
+    game = new_game(domino.Rules.capicua(players=3), hands, "6|0 5|3 3|0 6|2 5|1 5|0 2|0".split(),
+                    moves="6|6L 6|3L 6|1R 3|3L 3|1R draw draw 5|3L 5|2L 3|2L draw 3|0L 4|0L "
+                          "4|3L draw draw draw")
     assert game.boneyard_size == 1 and game.to_move == 0
     events = game.play("draw")
-    assert events == [
-        domino.Event("draw", seat=0, side=0, tile=Tile(2, 0)),
-        domino.Event("round_end", seat=2, side=2, reason="block"),
-        # pips 65, 18, 13: seat 2 wins; T = 65 + 18 = 83 -> 9
-        domino.Event("score", seat=2, side=2, points=9, reason="block"),
-        domino.Event("deal", seat=2, side=2, count=2),
-    ]
+    # pips 65, 18, 13: seat 2 wins; T = 65 + 18 = 83 -> 9
+    assert events == [domino.Event("draw", seat=0, side=0, tile=Tile(2, 0)),
+                      *round_won(2, 9, "block")]
 
 
 def test_block_by_the_opening_tile_scores_no_pase_bonus() -> None:

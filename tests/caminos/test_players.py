@@ -25,20 +25,12 @@ from pintas.caminos.players import (
 )
 from pintas.errors import IllegalMoveError, RulesError
 from pintas.tiles import Tile, TileSet
-
-CONFIGS = {f"{variant}-{players}": getattr(caminos.Rules, variant)(players=players)
-           for variant in ("base", "no_renewal", "two_paths") for players in (2, 3, 4)}
+from tests.caminos.support import CONFIGS, dealt
+from tests.support import mover
 
 ALL = (1 << 28) - 1
 
 Bot = RandomPlayer | GreedyPlayer | SuitPlayer | SearchPlayer
-
-
-def mover(game: caminos.Game) -> int:
-    """The seat to move (the game is not over)."""
-    seat = game.to_move
-    assert seat is not None
-    return seat
 
 
 def positions(rules: caminos.Rules, seed: int, every: int = 3) -> Iterator[caminos.Game]:
@@ -129,9 +121,8 @@ def test_players_call_is_choose() -> None:
 
 
 def test_reveals_show_the_heaviest_tile() -> None:
-    game = caminos.Game(caminos.Rules.base(players=2), seed=1, deal=caminos.Deal.complete(
-        paths="6|5 4|4 3|1 2|0 1|0",
-        hands=["6|6 6|4 5|5 4|1 3|3 2|2", "6|3 5|3 4|3 3|2 1|1 0|0"]))
+    game = dealt(caminos.Rules.base(players=2), "6|5 4|4 3|1 2|0 1|0",
+                 ["6|6 6|4 5|5 4|1 3|3 2|2", "6|3 5|3 4|3 3|2 1|1 0|0"], seed=1)
     for bot in (GreedyPlayer(), SuitPlayer(), SearchPlayer()):
         assert str(bot.choose(game.view(0))) == "reveal 6|6"
 
@@ -203,16 +194,15 @@ def test_random_games_give_could_not_place_constraints() -> None:
 
 def test_a_seat_that_drew_lacks_the_open_numbers() -> None:
     # seat 1 holds nothing that fits the open numbers: it must draw
-    game = caminos.Game(caminos.Rules.base(players=2), seed=1, deal=caminos.Deal.complete(
-        paths="6|6 5|5 4|4 6|5 6|4", hands=["6|3 5|3 4|3 6|2 5|2 4|2",
-                                            "3|3 2|2 1|1 0|0 3|2 1|0"]))
+    game = dealt(caminos.Rules.base(players=2), "6|6 5|5 4|4 6|5 6|4",
+                 ["6|3 5|3 4|3 6|2 5|2 4|2", "3|3 2|2 1|1 0|0 3|2 1|0"], seed=1)
     game.play("reveal 6|3")
     game.play("reveal 3|2")
     game.play("6|3 front 1")
     assert game.play("draw")[0].kind == "draw"
     info = Info(game.view(0))
-    (_, dealt, voids), (at, drawn, _) = info.cohorts[1]
-    assert dealt == 6 and drawn == 1 and at > 0
+    (_, held, voids), (at, drawn, _) = info.cohorts[1]
+    assert held == 6 and drawn == 1 and at > 0
     assert voids == 0b1110000  # 6 (path 1's back, 4 and 5's fronts), 5 and 4 were open
     for index in range(50):
         hands, _, level = info.sample(11, index)

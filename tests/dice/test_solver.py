@@ -13,7 +13,7 @@ import pytest
 
 from pintas import dice
 from pintas.errors import IllegalMoveError, NotationError, PintasError, RulesError
-from tests.test_dice_random_games import CONFIGS
+from tests.dice.support import CONFIGS
 
 DOOM = dice.Rules.dice_of_doom()
 FARKLE = dice.Rules.farkle()

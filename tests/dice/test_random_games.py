@@ -10,43 +10,19 @@ the same game. Every game ends within a bound (low targets keep games short).
 
 from __future__ import annotations
 
-import pickle
 import random
 
 import pytest
 
 from pintas import dice
 from pintas.errors import IllegalMoveError, NotationError
+from tests.dice.support import CONFIGS, given_rolls
+from tests.support import assert_replays, rejected
 
-
-def all_configs() -> dict[str, dice.Rules]:
-    out = {}
-    for scoring, base, target in (("doom", dice.Rules.dice_of_doom(), 4000),
-                                  ("farkle", dice.Rules.farkle(), 1500)):
-        for doom, loses in ((True, "turn"), (True, "score"), (False, "turn")):
-            for hot in ("must", "may"):
-                for combine in (True, False):
-                    for final in (False, True):
-                        name = (f"{scoring}-{'doom-' + loses if doom else 'nodoom'}-{hot}-"
-                                f"{'combine' if combine else 'separate'}"
-                                f"{'-final' if final else ''}")
-                        out[name] = base.replace(target=target, doom=doom, doom_loses=loses,
-                                                 hot_dice=hot, combine_kept=combine,
-                                                 final_round=final)
-    return out
-
-
-CONFIGS = all_configs()
 GAMES_PER_CONFIG = 8
 DEEP_GAMES = 2
 MAX_MOVES_PER_GAME = 20_000
-
-
-def random_move(game: dice.Game, rng: random.Random) -> dice.Move:
-    move = rng.choice(game.legal_moves())
-    if move.kind == "roll" and rng.random() < 0.25:
-        return dice.Move.roll([rng.randint(1, 6) for _ in range(game.dice_to_roll)])
-    return move
+random_move = given_rolls(0.25)
 
 
 def illegal_moves(game: dice.Game, rng: random.Random) -> list[dice.Move | str]:
@@ -90,11 +66,8 @@ def check_invariants(game: dice.Game, rng: random.Random) -> None:
         assert legal == [dice.Move.roll()]
         assert game.pool == ()
     # a rejected move changes nothing
-    before = game.to_bytes()
     for move in rng.sample(illegal_moves(game, rng), 2):
-        with pytest.raises((IllegalMoveError, NotationError)):
-            game.play(move)
-        assert game.to_bytes() == before
+        rejected(game, move, (IllegalMoveError, NotationError))
         assert not game.is_legal(move)
 
 
@@ -163,16 +136,8 @@ def test_random_games_keep_every_invariant(name: str) -> None:
         assert end.kind == "game_end" and end.seat == game.winner
         assert game.scores[game.winner] == max(game.scores) >= rules.target
         assert end.reason == ("final_round" if rules.final_round and players > 1 else "target")
-        saved = game.to_bytes()
-        assert dice.Game.from_bytes(saved).to_bytes() == saved
-        assert pickle.loads(pickle.dumps(game)).to_bytes() == saved
-        assert game.copy().to_bytes() == saved
-        assert game.replay().to_bytes() == saved
-        again = dice.Game(rules, players=players, seed=game.seed,
-                          first_player=game.first_player)
-        for move in game.history:
-            again.play(move)
-        assert again.to_bytes() == saved and again.events == game.events
+        assert_replays(game, dice.Game(rules, players=players, seed=game.seed,
+                                       first_player=game.first_player))
 
 
 @pytest.mark.parametrize("name", ["doom-doom-turn-must-combine", "farkle-nodoom-may-separate"])

@@ -12,76 +12,13 @@ import pytest
 from pintas import domino
 from pintas.errors import IllegalMoveError, RulesError
 from pintas.tiles import Tile, TileSet
-
-ALL_TILES = TileSet.full()
-
-
-def rest(*hands: str, first: str = "") -> list[Tile]:
-    """The tiles in no hand: ``first`` in that order, then the others from 6|6 down."""
-    used: set[Tile] = set()
-    for hand in hands:
-        used |= set(TileSet.parse(hand))
-    head = [Tile.parse(t) for t in first.split()]
-    return head + sorted(set(ALL_TILES) - used - set(head), reverse=True)
-
-
-def new_game(rules: domino.Rules, hands: list[str], first: str = "",
-             seed: int = 0) -> domino.Game:
-    boneyard = rest(*hands, first=first) if rules.draws else []
-    return domino.Game(rules, seed=seed, deal=domino.Deal(hands=hands, boneyard=boneyard))
-
-
-def run(game: domino.Game, moves: str) -> list[domino.Event]:
-    events: list[domino.Event] = []
-    for move in moves.split():
-        events += game.play(move)
-    return events
-
-
-def scores_of(events: list[domino.Event]) -> list[tuple[int | None, int, str | None]]:
-    return [(e.seat, e.points, e.reason) for e in events if e.kind == "score"]
+from tests.domino.support import new_game, rest, run, scores_of
+from tests.support import PCG32
 
 
 def round5(x: int) -> int:
     """RULES 1.2: nearest multiple of 5, remainders 1-2 down and 3-4 up."""
     return 5 * ((x + 2) // 5) if x > 0 else 0
-
-
-class PCG32:
-    """docs/determinism.md's generator, to predict the tie-break draw."""
-
-    MASK = (1 << 64) - 1
-
-    def __init__(self, seed: int, stream: int = 0x70696E746173) -> None:
-        self.state, self.inc = 0, ((stream << 1) | 1) & self.MASK
-        self._step()
-        self.state = (self.state + seed) & self.MASK
-        self._step()
-
-    def _step(self) -> None:
-        self.state = (self.state * 6364136223846793005 + self.inc) & self.MASK
-
-    def next(self) -> int:
-        old = self.state
-        self._step()
-        x = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
-        rot = old >> 59
-        return ((x >> rot) | (x << ((-rot) & 31))) & 0xFFFFFFFF
-
-    def below(self, n: int) -> int:
-        m = self.next() * n
-        if m & 0xFFFFFFFF < n:
-            threshold = ((1 << 32) - n) % n
-            while m & 0xFFFFFFFF < threshold:
-                m = self.next() * n
-        return m >> 32
-
-    def shuffled_tiles(self) -> list[Tile]:
-        items = list(range(28))
-        for i in range(27, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-        return [Tile.from_index(i) for i in items]
 
 
 # A 2-player round 1 that ends quickly: seat 0 opens 1|1 (its highest double)

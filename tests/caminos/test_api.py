@@ -16,7 +16,8 @@ from pintas.caminos.players import GreedyPlayer, RandomPlayer
 from pintas.errors import DealError, IllegalMoveError, NotationError, RulesError, SeatError
 from pintas.protocol import Player
 from pintas.tiles import Tile, TileSet
-from tests.test_caminos_support import run
+from tests.caminos.support import dealt
+from tests.support import refused, run
 
 T = Tile.parse
 
@@ -127,7 +128,7 @@ def test_move_values() -> None:
 
 
 def started() -> Game:
-    game = Game(Rules.base(), seed=1, deal=Deal.complete("6|5 4|4 3|1 2|0 1|0", HANDS))
+    game = dealt(Rules.base(), "6|5 4|4 3|1 2|0 1|0", HANDS, seed=1)
     run(game, "reveal 6|6", "reveal 6|3", "reveal 6|2")
     return game
 
@@ -167,12 +168,7 @@ def test_parse_move_takes_short_forms(text: str, move: str) -> None:
 def test_parse_move_explains_bad_input_and_changes_nothing(text: str, error: type,
                                                             message: str) -> None:
     game = started()
-    before = game.to_bytes()
-    with pytest.raises(error, match=re.escape(message)):
-        game.parse_move(text)
-    with pytest.raises(error):
-        game.play(text)
-    assert game.to_bytes() == before
+    refused(game, text, error, re.escape(message))
     assert not game.is_legal(text)
 
 
@@ -228,7 +224,7 @@ def test_paths_describe_the_table() -> None:
 
 
 def test_views_hold_only_what_the_seat_may_know() -> None:
-    game = Game(Rules.base(), seed=1, deal=Deal.complete("6|5 4|4 3|1 2|0 1|0", HANDS))
+    game = dealt(Rules.base(), "6|5 4|4 3|1 2|0 1|0", HANDS, seed=1)
     game.play("reveal 6|6")
     view = game.view(1)
     assert view.hand == game.hand(1) and view.my_choice is None and view.chosen == (0,)
@@ -275,7 +271,7 @@ def test_players_return_legal_moves_from_views_only() -> None:
 
 
 def test_greedy_reveals_its_heaviest_tile_and_prefers_keeping_options() -> None:
-    game = Game(Rules.base(), seed=1, deal=Deal.complete("6|5 4|4 3|1 2|0 1|0", HANDS))
+    game = dealt(Rules.base(), "6|5 4|4 3|1 2|0 1|0", HANDS, seed=1)
     assert GreedyPlayer()(game.view(0)) == Move.reveal("6|6")
     game.play("reveal 2|2")
     # 6|3 and 5|4 tie on pips: the higher high end is heavier

@@ -5,22 +5,16 @@ tests/vectors/make_caminos_vectors.py; see that file before regenerating."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from pintas import caminos
 from pintas.caminos import _engine as _caminos
+from tests.vectors import files, load
 from tests.vectors.make_caminos_vectors import CASES, event_json
 
-VECTORS = sorted((Path(__file__).parent / "vectors").glob("caminos_*.json"))
-
-
-def load(path: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(path.read_text())
-    return data
+VECTORS = files("caminos_*.json")
 
 
 def test_every_case_has_a_vector() -> None:

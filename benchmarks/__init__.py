@@ -1,0 +1,1 @@
+"""pytest-benchmark suites: speed figures for docs/performance.md (see each file)."""

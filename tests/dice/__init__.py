@@ -1,0 +1,1 @@
+"""Tests of the dice games (pintas.dice): Dice of Doom and Farkle."""

@@ -1,0 +1,1 @@
+"""Tests of the line games (pintas.domino): Muggins, Capicua and Dominican."""
