@@ -43,8 +43,9 @@
                                                 * PINTAS_##GAME##_MAX_EVENTS             \
                                             <= PINTAS_ENGINE_MAX_EVENT_BYTES)
 
-/* start and set_deal of a tile game: pintas_<game>_new / _new_dealt / _set_deal. */
-#define PINTAS__ENGINE_DEALS(game)                                                       \
+/* start, set_deal and legal of a tile game: pintas_<game>_new / _new_dealt /
+ * _set_deal / _legal. */
+#define PINTAS__ENGINE_DEALS(game, GAME)                                                 \
     static int game##_start(void *s, const void *rules, uint64_t seed, const void *deal, \
                             void *ev, size_t cap, size_t *n)                             \
     {                                                                                    \
@@ -56,7 +57,14 @@
                                size_t *n)                                                \
     {                                                                                    \
         return pintas_##game##_set_deal(s, deal, ev, cap, n);                            \
-    }
+    }                                                                                    \
+    static int game##_legal(const void *s, void *moves, size_t cap, size_t *n)           \
+    {                                                                                    \
+        return pintas_##game##_legal(s, moves, cap, n);                                  \
+    }                                                                                    \
+    PINTAS__STATIC_CHECK(game##_moves, sizeof(pintas_##game##_move)                      \
+                                               * PINTAS_##GAME##_MAX_MOVES               \
+                                           <= PINTAS_ENGINE_MAX_MOVES_BYTES)
 
 /* The table's sizes and its move functions, after `name`. */
 #define PINTAS__ENGINE_SIZES(game, GAME)                                                 \
@@ -64,18 +72,91 @@
         PINTAS_##GAME##_SAVE_SIZE, (uint16_t)sizeof(pintas_##game##_move),               \
         (uint16_t)sizeof(pintas_##game##_event), PINTAS_##GAME##_MAX_EVENTS
 #define PINTAS__ENGINE_PLAYS(game)                                                       \
-    game##_check, game##_play, game##_reseed, game##_save, game##_load
+    game##_status, game##_turn, game##_check, game##_play, game##_reseed, game##_save,   \
+        game##_load
 
 PINTAS__ENGINE_MOVES(line, LINE);
-PINTAS__ENGINE_DEALS(line)
+PINTAS__ENGINE_DEALS(line, LINE);
 PINTAS__ENGINE_MOVES(caminos, CAMINOS);
-PINTAS__ENGINE_DEALS(caminos)
+PINTAS__ENGINE_DEALS(caminos, CAMINOS);
 PINTAS__ENGINE_MOVES(dice, DICE);
 
-const pintas_engine pintas_line_engine = {"line", PINTAS__ENGINE_SIZES(line, LINE), line_start,
-                                          line_set_deal, PINTAS__ENGINE_PLAYS(line)};
-const pintas_engine pintas_caminos_engine = {"caminos", PINTAS__ENGINE_SIZES(caminos, CAMINOS),
-                                             caminos_start, caminos_set_deal,
-                                             PINTAS__ENGINE_PLAYS(caminos)};
-const pintas_engine pintas_dice_engine = {"dice", PINTAS__ENGINE_SIZES(dice, DICE), NULL, NULL,
-                                          PINTAS__ENGINE_PLAYS(dice)};
+/* ---- status: each game's own fields -------------------------------------- */
+
+static void status_scores(pintas_engine_status *out, const int32_t *score, int sides)
+{
+    int i;
+    for (i = 0; i < PINTAS_ENGINE_MAX_SIDES; ++i)
+        out->score[i] = i < sides ? score[i] : 0;
+    out->sides = (uint8_t)sides;
+}
+
+static int line_status(const void *state, pintas_engine_status *out)
+{
+    const pintas_line_state *s = state;
+    if (s == NULL || out == NULL)
+        return PINTAS_E_ARG;
+    status_scores(out, s->score, pintas_line_sides(&s->rules));
+    out->seats = s->rules.players;
+    out->over = s->phase == PINTAS_LINE_OVER;
+    out->to_move = out->over ? PINTAS_NO_SEAT : s->to_move;
+    out->winners = out->over ? (uint8_t)(1u << s->winner) : 0;
+    return PINTAS_OK;
+}
+
+static int caminos_status(const void *state, pintas_engine_status *out)
+{
+    const pintas_caminos_state *s = state;
+    if (s == NULL || out == NULL)
+        return PINTAS_E_ARG;
+    status_scores(out, s->score, s->rules.players);
+    out->seats = s->rules.players;
+    out->over = s->phase == PINTAS_CAMINOS_OVER;
+    out->to_move = out->over ? PINTAS_NO_SEAT : s->to_move;
+    out->winners = out->over ? s->winners : 0;
+    return PINTAS_OK;
+}
+
+static int dice_status(const void *state, pintas_engine_status *out)
+{
+    const pintas_dice_state *s = state;
+    if (s == NULL || out == NULL)
+        return PINTAS_E_ARG;
+    status_scores(out, s->score, s->players);
+    out->seats = s->players;
+    out->over = s->phase == PINTAS_DICE_OVER;
+    out->to_move = out->over ? PINTAS_NO_SEAT : s->to_move;
+    out->winners = out->over ? (uint8_t)(1u << s->winner) : 0;
+    return PINTAS_OK;
+}
+
+static int line_turn(const void *state)
+{
+    const pintas_line_state *s = state;
+    return s == NULL || s->phase == PINTAS_LINE_OVER ? -1 : s->to_move;
+}
+
+static int caminos_turn(const void *state)
+{
+    const pintas_caminos_state *s = state;
+    return s == NULL || s->phase == PINTAS_CAMINOS_OVER ? -1 : s->to_move;
+}
+
+static int dice_turn(const void *state)
+{
+    const pintas_dice_state *s = state;
+    return s == NULL || s->phase == PINTAS_DICE_OVER ? -1 : s->to_move;
+}
+
+PINTAS__STATIC_CHECK(sides, PINTAS_LINE_MAX_SEATS <= PINTAS_ENGINE_MAX_SIDES
+                                && PINTAS_CAMINOS_MAX_SEATS <= PINTAS_ENGINE_MAX_SIDES
+                                && PINTAS_DICE_MAX_PLAYERS <= PINTAS_ENGINE_MAX_SIDES);
+
+const pintas_engine pintas_line_engine = {
+    "line", PINTAS__ENGINE_SIZES(line, LINE), PINTAS_LINE_MAX_MOVES, line_start, line_set_deal,
+    line_legal, PINTAS__ENGINE_PLAYS(line)};
+const pintas_engine pintas_caminos_engine = {
+    "caminos", PINTAS__ENGINE_SIZES(caminos, CAMINOS), PINTAS_CAMINOS_MAX_MOVES, caminos_start,
+    caminos_set_deal, caminos_legal, PINTAS__ENGINE_PLAYS(caminos)};
+const pintas_engine pintas_dice_engine = {
+    "dice", PINTAS__ENGINE_SIZES(dice, DICE), 0, NULL, NULL, NULL, PINTAS__ENGINE_PLAYS(dice)};

@@ -24,7 +24,29 @@ static void check_sizes(void)
     CHECK_EQ(pintas_dice_engine.state_size, sizeof(pintas_dice_state));
     CHECK_EQ(pintas_dice_engine.save_size, PINTAS_DICE_SAVE_SIZE);
     CHECK(pintas_dice_engine.start == NULL && pintas_dice_engine.set_deal == NULL);
+    CHECK(pintas_dice_engine.legal == NULL && pintas_dice_engine.max_moves == 0);
+    CHECK_EQ(pintas_caminos_engine.max_moves, PINTAS_CAMINOS_MAX_MOVES);
     CHECK(strcmp(pintas_caminos_engine.name, "caminos") == 0);
+}
+
+/* The table's status, turn and legal moves of `a` are `b`'s own fields. */
+static void check_line_status(const pintas_engine *e, const pintas_line_state *a,
+                              const pintas_line_state *b, const pintas_line_move *moves,
+                              size_t n_moves)
+{
+    pintas_engine_status st;
+    pintas_engine_moves listed;
+    size_t n = 0;
+    int side;
+    CHECK_EQ(e->status(a, &st), PINTAS_OK);
+    CHECK_EQ(st.seats, b->rules.players);
+    CHECK_EQ(st.sides, pintas_line_sides(&b->rules));
+    for (side = 0; side < st.sides; ++side)
+        CHECK_EQ(st.score[side], b->score[side]);
+    CHECK_EQ(st.over, b->phase == PINTAS_LINE_OVER);
+    CHECK_EQ(e->turn(a), b->phase == PINTAS_LINE_OVER ? -1 : b->to_move);
+    CHECK_EQ(e->legal(a, &listed, e->max_moves, &n), PINTAS_OK);
+    CHECK(n == n_moves && memcmp(&listed, moves, n * sizeof(pintas_line_move)) == 0);
 }
 
 /* Line games: one game through the table and its twin through the typed
@@ -48,10 +70,18 @@ static void check_line_twins(void)
     for (i = 0; i < MOVES && pintas_line_legal(&b, moves, PINTAS_LINE_MAX_MOVES, &n_moves) ==
                                  PINTAS_OK && n_moves > 0; ++i) {
         const pintas_line_move *m = &moves[(size_t)i % n_moves];
+        check_line_status(e, &a, &b, moves, n_moves);
         CHECK_EQ(e->check(&a, m), pintas_line_check(&b, m));
         CHECK_EQ(e->play(&a, m, &ev, e->max_events, &n_a),
                  pintas_line_play(&b, m, typed, PINTAS_LINE_MAX_EVENTS, &n_b));
         CHECK(n_a == n_b && memcmp(&ev, typed, n_b * sizeof(pintas_line_event)) == 0);
+    }
+    {
+        pintas_engine_status st;
+        CHECK_EQ(e->status(&a, &st), PINTAS_OK);
+        CHECK(!st.over || (st.to_move == PINTAS_NO_SEAT && st.winners == 1u << b.winner));
+        CHECK_EQ(e->status(NULL, &st), PINTAS_E_ARG);
+        CHECK_EQ(e->turn(NULL), -1);
     }
     CHECK_EQ(e->save(&a, save_a, sizeof save_a), PINTAS_OK);
     CHECK_EQ(pintas_line_save(&b, save_b, sizeof save_b), PINTAS_OK);
@@ -114,6 +144,12 @@ static void check_dice_turn(void)
     CHECK_EQ(e->play(&s, &roll, &ev, e->max_events, &n), PINTAS_OK);
     CHECK(n >= 1 && ((const pintas_dice_event *)(const void *)&ev)[0].kind == PINTAS_DICE_EV_ROLLED);
     CHECK_EQ(e->check(&s, &roll), PINTAS_E_ILLEGAL);
+    {
+        pintas_engine_status st;
+        CHECK_EQ(e->status(&s, &st), PINTAS_OK);
+        CHECK(st.seats == 2 && st.sides == 2 && !st.over && st.winners == 0);
+        CHECK_EQ(e->turn(&s), s.to_move);
+    }
 }
 
 int main(void)

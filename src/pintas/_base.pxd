@@ -1,6 +1,6 @@
 # The Cython base every game's binding builds on (see _base.pyx): the C types
 # that every engine shares, the bases of moves and events, and Engine.
-from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int32_t, uint8_t, uint16_t, uint64_t
 
 cdef extern from "pintas/pintas.h" nogil:
     ctypedef uint64_t pintas_mask
@@ -17,8 +17,18 @@ cdef extern from "pintas/pintas.h" nogil:
 
     ctypedef union pintas_engine_move:
         uint64_t align
+    ctypedef union pintas_engine_moves:
+        uint64_t align
     ctypedef union pintas_engine_events:
         uint64_t align
+
+    ctypedef struct pintas_engine_status:
+        int32_t score[8]
+        uint8_t seats
+        uint8_t sides
+        uint8_t over
+        uint8_t to_move
+        uint8_t winners
 
     ctypedef struct pintas_engine:
         const char *name
@@ -28,9 +38,13 @@ cdef extern from "pintas/pintas.h" nogil:
         uint16_t move_size
         uint16_t event_size
         uint16_t max_events
+        uint16_t max_moves
         int (*start)(void *state, const void *rules, uint64_t seed, const void *deal,
                      void *events, size_t cap, size_t *n)
         int (*set_deal)(void *state, const void *deal, void *events, size_t cap, size_t *n)
+        int (*legal)(const void *state, void *moves, size_t cap, size_t *n)
+        int (*status)(const void *state, pintas_engine_status *out)
+        int (*turn)(const void *state)
         int (*check)(const void *state, const void *move)
         int (*play)(void *state, const void *move, void *events, size_t cap, size_t *n)
         int (*reseed)(void *state, uint64_t seed)
@@ -83,6 +97,7 @@ cdef class Engine:
     # What each binding fills in: its moves and events in C, and its messages.
     cdef int _encode(self, Move m, void *out) except -1
     cdef list _decode(self, const void *events, size_t n)
+    cdef list _decode_moves(self, const void *moves, size_t n)
     cdef Move _coerce(self, object move)
     cdef str _why(self, Move m, int status)
 
@@ -90,6 +105,7 @@ cdef class Engine:
     cdef int _c_check(self, Move m) except? -100
     cdef list _c_play(self, Move m, int *status)
     cdef pintas_rng *_rng(self) noexcept
+    cdef pintas_engine_status _status(self) noexcept
     cdef Move _as_move(self, object move)
     cdef list _begin(self, int status, list events, object first_seed)
     cdef list _start_dealt(self, const void *rules, uint64_t seed, const void *deal)

@@ -47,15 +47,17 @@ class TileEvent(Event):
     tile: Final[Tile | None]
 
 class Engine(Generic[MoveT, EventT]):
-    # what each binding's engine reads from its own C state
-    def legal_moves(self) -> list[MoveT]: ...
-    def parse_move(self, text: str) -> MoveT: ...
+    # what every game tells, read through its C engine's status
     to_move: Final[int | None]
     is_over: Final[bool]
-    @property
-    def winner(self) -> int | None: ...
+    seats: Final[int]
     scores: Final[tuple[int, ...]]
-    # what the base does with it
+    winners: Final[tuple[int, ...]]
+    winner: Final[int | None]
+    def legal_moves(self) -> list[MoveT]: ...
+    # what each game's class adds: its notation
+    def parse_move(self, text: str) -> MoveT: ...
+    # playing
     def play(self, move: MoveT | str) -> list[EventT]: ...
     def is_legal(self, move: object) -> bool: ...
     @property

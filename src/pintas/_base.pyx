@@ -217,6 +217,10 @@ cdef class Engine:
         """The game's events from ``n`` C event structs."""
         raise NotImplementedError
 
+    cdef list _decode_moves(self, const void *moves, size_t n):
+        """The game's moves from ``n`` C move structs (tile games)."""
+        raise NotImplementedError
+
     cdef Move _coerce(self, object move):
         """A move from a value that is neither a move nor notation."""
         raise NotationError(f"play takes a Move or its notation: got {move!r}")
@@ -242,6 +246,56 @@ cdef class Engine:
 
     cdef pintas_rng *_rng(self) noexcept:
         return <pintas_rng *>(<char *>self._state + self._engine.rng_offset)
+
+    cdef pintas_engine_status _status(self) noexcept:
+        cdef pintas_engine_status status
+        self._engine.status(self._state, &status)
+        return status
+
+    # ---- what every game tells ---------------------------------------------------
+
+    def legal_moves(self):
+        """The legal moves of the seat to move, in the engine's order (empty once
+        the game is over)."""
+        cdef pintas_engine_moves moves
+        cdef size_t n = 0
+        self._engine.legal(self._state, &moves, self._engine.max_moves, &n)
+        return self._decode_moves(&moves, n)
+
+    @property
+    def to_move(self):
+        """The seat to move, or None once the game is over."""
+        cdef int seat = self._engine.turn(self._state)
+        return None if seat < 0 else seat
+
+    @property
+    def is_over(self):
+        """True once the game has ended."""
+        return self._engine.turn(self._state) < 0
+
+    @property
+    def seats(self):
+        """How many seats the game has (numbered from 0)."""
+        return self._status().seats
+
+    @property
+    def scores(self):
+        """Points per side: per team (0 = seats 0 and 2) in a game of pairs, else per seat."""
+        cdef pintas_engine_status s = self._status()
+        return tuple([s.score[i] for i in range(s.sides)])
+
+    @property
+    def winners(self):
+        """The winning sides once the game is over (several when the win is
+        shared), else ``()``."""
+        cdef pintas_engine_status s = self._status()
+        return tuple([side for side in range(s.sides) if s.winners >> side & 1])
+
+    @property
+    def winner(self):
+        """The single winning side, or None while playing or when the win is shared."""
+        winners = self.winners
+        return winners[0] if len(winners) == 1 else None
 
     # ---- playing ----------------------------------------------------------------
 

@@ -71,6 +71,12 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         def is_over(self) -> bool: ...
         @property
         def scores(self) -> tuple[int, ...]: ...
+        @property
+        def seats(self) -> int: ...
+        @property
+        def winners(self) -> tuple[int, ...]: ...
+        @property
+        def winner(self) -> int | None: ...
         def _start(self, rules: tuple[int, ...], seed: int, *args: Any) -> list[EventT]: ...
         def _play_seeded_by(self, move: MoveT, seed: int) -> list[EventT]: ...
         def _copy_from(self: GameT, other: GameT) -> None: ...
@@ -116,17 +122,6 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
     def history(self) -> tuple[MoveT, ...]:
         """Every move played, in order."""
         return tuple(self._history)
-
-    @property
-    def seats(self) -> int:
-        """How many seats the game has (seats are numbered from 0)."""
-        return int(self._rules.players)  # type: ignore[attr-defined]
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The winning sides once the game is over (else ``()``)."""
-        winner: int | None = self.winner  # type: ignore[attr-defined]
-        return () if winner is None else (winner,)
 
     def side_of(self, seat: int) -> int:
         """The side ``seat`` scores for (the seat itself unless the game has teams)."""

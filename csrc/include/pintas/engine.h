@@ -16,10 +16,13 @@
 
 #include "common.h"
 
-/* Bounds of every game's move struct and of the events one call writes, in
- * bytes: a host that keeps one buffer of each size can play any game. */
+/* Bounds of every game's move struct, of a tile game's legal moves and of
+ * the events one call writes, in bytes: a host that keeps one buffer of each
+ * size can play any game. And the most scoring sides a game has. */
 #define PINTAS_ENGINE_MAX_MOVE_BYTES 16
+#define PINTAS_ENGINE_MAX_MOVES_BYTES 512
 #define PINTAS_ENGINE_MAX_EVENT_BYTES 1536
+#define PINTAS_ENGINE_MAX_SIDES 8
 
 /* Buffers that any game's move, or the events of any call, fit in, aligned
  * for every game's structs. */
@@ -27,10 +30,26 @@ typedef union pintas_engine_move {
     uint64_t align;
     uint8_t bytes[PINTAS_ENGINE_MAX_MOVE_BYTES];
 } pintas_engine_move;
+typedef union pintas_engine_moves {
+    uint64_t align;
+    uint8_t bytes[PINTAS_ENGINE_MAX_MOVES_BYTES];
+} pintas_engine_moves;
 typedef union pintas_engine_events {
     uint64_t align;
     uint8_t bytes[PINTAS_ENGINE_MAX_EVENT_BYTES];
 } pintas_engine_events;
+
+/* What every game tells of itself: its seats and scoring sides (a team in a
+ * game of pairs, else a seat), each side's points, whose move it is, and, once
+ * the game is over, every winning side (more than one when a win is shared). */
+typedef struct pintas_engine_status {
+    int32_t score[PINTAS_ENGINE_MAX_SIDES];  /* per side; 0 beyond `sides` */
+    uint8_t seats;
+    uint8_t sides;
+    uint8_t over;     /* 1 once the game has ended */
+    uint8_t to_move;  /* the seat to move; PINTAS_NO_SEAT once over */
+    uint8_t winners;  /* once over: bit s set for every winning side, else 0 */
+} pintas_engine_status;
 
 typedef struct pintas_engine {
     const char *name;     /* "line", "caminos" or "dice" */
@@ -40,12 +59,19 @@ typedef struct pintas_engine {
     uint16_t move_size;   /* sizeof the game's move struct */
     uint16_t event_size;  /* sizeof the game's event struct */
     uint16_t max_events;  /* events one call can write */
-    /* Tile games (NULL for dice, whose pintas_dice_new also takes the seats):
-     * pintas_<game>_new, or pintas_<game>_new_dealt when `deal` is not NULL,
-     * and pintas_<game>_set_deal, with their contracts. */
+    uint16_t max_moves;   /* legal moves a tile game lists at most (0: dice) */
+    /* Tile games (NULL for dice, whose pintas_dice_new also takes the seats,
+     * and whose pintas_dice_legal lists keeps): pintas_<game>_new, or
+     * pintas_<game>_new_dealt when `deal` is not NULL; pintas_<game>_set_deal
+     * and pintas_<game>_legal, with their contracts. */
     int (*start)(void *state, const void *rules, uint64_t seed, const void *deal,
                  void *events, size_t cap, size_t *n);
     int (*set_deal)(void *state, const void *deal, void *events, size_t cap, size_t *n);
+    int (*legal)(const void *state, void *moves, size_t cap, size_t *n);
+    /* Every game: fill *out with the state's status (PINTAS_E_ARG on NULL);
+     * the seat to move, cheaply, or -1 once the game is over (or on NULL). */
+    int (*status)(const void *state, pintas_engine_status *out);
+    int (*turn)(const void *state);
     /* Every game: pintas_<game>_check / _play / _reseed / _save / _load, with
      * their contracts. */
     int (*check)(const void *state, const void *move);

@@ -53,7 +53,6 @@ class CaminosGame(Engine[Move, Event]):
     phase: Final[str]
     round: Final[int]
     starter: Final[int | None]
-    winners: Final[tuple[int, ...]]
     pile_size: Final[int]
     step: Final[int]
     contenders: Final[tuple[int, ...]]

@@ -366,22 +366,9 @@ cdef class CaminosGame(Engine):
 
     # ---- what the state shows --------------------------------------------------
 
-    def legal_moves(self):
-        """The legal moves of the player to move (empty once the game is over)."""
-        cdef pintas_caminos_move out[PINTAS_CAMINOS_MAX_MOVES]
-        cdef size_t n = 0, i
-        pintas_caminos_legal(&self.st, out, PINTAS_CAMINOS_MAX_MOVES, &n)
-        return [move_of(&out[i]) for i in range(n)]
-
-    @property
-    def to_move(self):
-        """The seat to move (or to choose a reveal), None once the game is over."""
-        return None if self.st.phase == 2 else self.st.to_move
-
-    @property
-    def is_over(self):
-        """True once the last round has been scored."""
-        return self.st.phase == 2
+    cdef list _decode_moves(self, const void *moves, size_t n):
+        cdef const pintas_caminos_move *m = <const pintas_caminos_move *>moves
+        return [move_of(&m[i]) for i in range(n)]
 
     @property
     def phase(self):
@@ -397,16 +384,6 @@ cdef class CaminosGame(Engine):
     def starter(self):
         """The seat that started the current round (None during its reveal)."""
         return None if self.st.starter >= 4 else self.st.starter
-
-    @property
-    def scores(self):
-        """Points per seat: 0 or negative (-1 per tile left at each round's end)."""
-        return tuple(self.st.score[i] for i in range(self.st.rules.players))
-
-    @property
-    def winners(self):
-        """The seats that share the win once the game is over (else ``()``)."""
-        return _seat_tuple(self.st.winners) if self.st.phase == 2 else ()
 
     @property
     def pile_size(self):

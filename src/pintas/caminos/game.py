@@ -267,12 +267,6 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
 
     # ---- what everyone can ask -------------------------------------------
 
-    @property
-    def winner(self) -> int | None:
-        """The single winner, or None while playing or when the win is shared
-        (see :attr:`winners`)."""
-        winners = self.winners
-        return winners[0] if len(winners) == 1 else None
 
     @property
     def paths(self) -> tuple[Path, ...]:

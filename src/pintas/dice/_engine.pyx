@@ -758,26 +758,6 @@ cdef class DiceGame(Engine):
     # ---- state -----------------------------------------------------------
 
     @property
-    def to_move(self):
-        """The seat to move, or None once the game is over."""
-        return None if self.st.phase == PINTAS_DICE_OVER else self.st.to_move
-
-    @property
-    def is_over(self):
-        """True once a player has won."""
-        return self.st.phase == PINTAS_DICE_OVER
-
-    @property
-    def winner(self):
-        """The winning seat, or None while playing."""
-        return self.st.winner if self.st.phase == PINTAS_DICE_OVER else None
-
-    @property
-    def scores(self):
-        """Banked points per seat."""
-        return tuple([self.st.score[i] for i in range(self.st.players)])
-
-    @property
     def players(self):
         """Number of players (1..8)."""
         return self.st.players

@@ -124,10 +124,6 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
 
     # ---- what everyone can ask -------------------------------------------
 
-    @property
-    def seats(self) -> int:
-        """How many seats the game has (its players)."""
-        return int(self.players)
 
     @property
     def roll_seeds(self) -> tuple[int, ...]:

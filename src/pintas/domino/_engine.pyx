@@ -278,33 +278,9 @@ cdef class LineGame(Engine):
 
     # ---- what the state shows --------------------------------------------------
 
-    def legal_moves(self):
-        """The legal moves of the player to move (empty once the game is over)."""
-        cdef pintas_line_move out[PINTAS_LINE_MAX_MOVES]
-        cdef size_t n = 0, i
-        pintas_line_legal(&self.st, out, PINTAS_LINE_MAX_MOVES, &n)
-        return [move_of(&out[i]) for i in range(n)]
-
-    @property
-    def to_move(self):
-        """The seat to move, or None once the game is over."""
-        return None if self.st.phase != 0 else self.st.to_move
-
-    @property
-    def is_over(self):
-        """True once a side has won."""
-        return self.st.phase != 0
-
-    @property
-    def winner(self):
-        """The winning side (a team in pairs, else a seat), or None while playing."""
-        return None if self.st.phase == 0 else self.st.winner
-
-    @property
-    def scores(self):
-        """Points per side: per team (0 = seats 0 and 2) in pairs, else per seat."""
-        cdef int sides = pintas_line_sides(&self.st.rules)
-        return tuple(self.st.score[i] for i in range(sides))
+    cdef list _decode_moves(self, const void *moves, size_t n):
+        cdef const pintas_line_move *m = <const pintas_line_move *>moves
+        return [move_of(&m[i]) for i in range(n)]
 
     @property
     def round(self):
