@@ -190,12 +190,11 @@ def test_search_is_deterministic_for_a_seed() -> None:
 def test_batches_add_up_to_one_call() -> None:
     g = random_positions(domino.Rules.capicua(players=4), 1, seed=5)[0]
     view = g.view(mover(g))
-    whole = _line_search.Search(view)
-    whole.run(7, 0, 40)
-    parts = _line_search.Search(view)
-    for first, count in ((0, 1), (1, 8), (9, 31)):
-        parts.run(7, first, count)
-    assert whole.totals == parts.totals and parts.samples == 40
+    info = _line_search.Info(view)
+    moves, whole, samples, _ = info.search(7, 0, 40)
+    parts = [info.search(7, first, count) for first, count in ((0, 1), (1, 8), (9, 31))]
+    assert [sum(p[1][i] for p in parts) for i in range(len(moves))] == whole
+    assert samples == sum(p[2] for p in parts) == 40 and all(p[0] == moves for p in parts)
 
 
 def test_search_respects_its_time_budget() -> None:

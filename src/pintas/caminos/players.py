@@ -36,6 +36,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .._budget import Budget
 from ..errors import IllegalMoveError, RulesError
 from ..tiles import Tile, TileSet
 from ._engine import Move
@@ -43,9 +44,6 @@ from ._search import MAX_SAMPLES, Info, derive
 from .game import Path, View
 
 __all__ = ["GreedyPlayer", "RandomPlayer", "SearchPlayer", "SuitPlayer"]
-
-#: Samples in one call into C; wall-time checks happen between calls.
-BATCH = 16
 
 
 def _checked(view: object) -> View:
@@ -328,16 +326,8 @@ class SearchPlayer:
     """
 
     def __init__(self, samples: int = 200, seconds: float | None = None, seed: int = 0) -> None:
-        if type(samples) is not int or not 1 <= samples <= MAX_SAMPLES:
-            raise RulesError(f"samples must be a whole number 1..{MAX_SAMPLES}: got {samples!r}")
-        if seconds is not None and (isinstance(seconds, bool) or
-                                    not isinstance(seconds, (int, float)) or not seconds >= 0):
-            raise RulesError(f"seconds must be a number >= 0 or None: got {seconds!r}")
-        if type(seed) is not int or not 0 <= seed < 1 << 64:
-            raise RulesError(f"a seed is a whole number 0..2**64-1: got {seed!r}")
-        self.samples = samples
-        self.seconds = None if seconds is None else float(seconds)
-        self.seed = seed
+        self.budget = Budget(samples, seconds, seed, MAX_SAMPLES)
+        self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
         self._suit = SuitPlayer()
         #: Samples the last decision used (0: no search was needed or none fitted).
         self.last_samples = 0
@@ -365,40 +355,14 @@ class SearchPlayer:
         mean) over the samples the budget allows, counting time from ``start``
         (a ``time.perf_counter()`` value, default now); None when no batch fitted.
         The seat must be to move in the playing phase."""
-        start = time.perf_counter() if start is None else start
-        deadline = None if self.seconds is None else start + self.seconds
         info = Info(view)
-        moves: list[Move] = []
-        sums: list[int] = []
-        done = 0
-        per_sample = 0.0
-        while done < self.samples:
-            size = self._next_batch(done, per_sample, deadline)
-            if size < 1:
-                break
-            began = time.perf_counter()
-            moves, batch, count, _ = info.search(self.seed, done, size)
-            sums = [a + b for a, b in zip(sums, batch, strict=True)] if sums else batch
-            done += count
-            per_sample = max(per_sample, (time.perf_counter() - began) / count)
+        moves, sums, done = self.budget.run(
+            lambda first, count: info.search(self.seed, first, count)[:3], start)
         self.last_samples = done
         if not done:
             return None
         scale = done * (view.rules.players - 1)
         return {m: total / scale for m, total in zip(moves, sums, strict=True)}
-
-    def _next_batch(self, done: int, per_sample: float, deadline: float | None) -> int:
-        """How many samples the next batch takes: 0 when none fits the deadline.
-        The first timed batch is one sample, to learn how long a sample takes."""
-        size = min(BATCH, self.samples - done)
-        if deadline is None:
-            return size
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            return 0
-        if done == 0:
-            return 1
-        return min(size, int(left / per_sample)) if per_sample > 0 else size
 
     def __repr__(self) -> str:
         return f"SearchPlayer(samples={self.samples}, seconds={self.seconds}, seed={self.seed})"

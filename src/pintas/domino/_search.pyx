@@ -126,56 +126,38 @@ def sample(view, uint64_t seed):
     }
 
 
-cdef class Search:
-    """The Monte Carlo totals of one decision: build it from the view of the
-    seat to move, then :meth:`run` batches of samples (GIL released).
+cdef class Info:
+    """What the seat of ``view`` (which must be to move) knows, read once, and
+    the Monte Carlo search over it.
 
-    Sample ``i`` depends only on (view, seed, i), so batches add up to the same
-    totals as one call.
+    Sample ``i`` depends only on (view, seed, ``i``), so batches of samples
+    add up to the same sums as one call.
     """
 
     cdef pintas_line_info info
-    cdef pintas_line_search_result result
-    cdef readonly list moves
-    """The seat's legal moves, in the engine's order."""
     cdef object _view
 
     def __init__(self, view):
         _info_from_view(&self.info, view)
-        _check(pintas_line_search_init(&self.info, &self.result), view)
-        self.moves = [move_of(&self.result.moves[i]) for i in range(self.result.n_moves)]
         self._view = view
 
-    def run(self, uint64_t seed, uint32_t first, uint32_t count, int policy=PINTAS_POLICY_GREEDY):
-        """Add samples ``first`` .. ``first + count - 1`` to the totals."""
+    def search(self, uint64_t seed, uint32_t first, uint32_t count,
+               int policy=PINTAS_POLICY_RANDOM):
+        """Score every legal move over samples ``first .. first + count - 1``
+        with the playout ``policy``: ``(moves, sums, samples, relaxed)``, the
+        mean outcome of move i being ``sums[i] / samples``. Runs without the GIL."""
+        cdef pintas_line_search_result result
         cdef int status
+        cdef uint32_t i
         if count > PINTAS_LINE_SEARCH_MAX_SAMPLES:
             raise RulesError(f"at most {PINTAS_LINE_SEARCH_MAX_SAMPLES} samples a call: "
                              f"got {count}")
         if policy not in POLICIES.values():
             raise RulesError(f"unknown playout policy {policy!r}")
+        _check(pintas_line_search_init(&self.info, &result), self._view)
         with nogil:
-            status = pintas_line_search_run(&self.info, seed, first, count, policy, &self.result)
+            status = pintas_line_search_run(&self.info, seed, first, count, policy, &result)
         _check(status, self._view)
-
-    @property
-    def samples(self):
-        """Samples run so far."""
-        return self.result.samples
-
-    @property
-    def relaxed(self):
-        """Samples that had to ignore a fact (0 for views of real games)."""
-        return self.result.relaxed
-
-    @property
-    def totals(self):
-        """Per legal move, the sum of the playout outcomes."""
-        return tuple(self.result.total[i] for i in range(self.result.n_moves))
-
-    @property
-    def means(self):
-        """Per legal move, the mean playout outcome (0.0 before any sample)."""
-        n = self.result.samples
-        return tuple((self.result.total[i] / n) if n else 0.0
-                     for i in range(self.result.n_moves))
+        moves = [move_of(&result.moves[i]) for i in range(result.n_moves)]
+        return moves, [result.total[i] for i in range(result.n_moves)], result.samples, \
+            result.relaxed

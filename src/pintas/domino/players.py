@@ -28,14 +28,12 @@ seat, never the game.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from .._checks import MAX_SEED
+from .._budget import Budget
 from ..errors import IllegalMoveError, RulesError
 from ..tiles import Tile
 from . import _search
@@ -50,14 +48,6 @@ __all__ = [
     "SuitWeights",
     "immediate_points",
 ]
-
-#: Largest batch of samples in one call into C when a wall-time budget is set;
-#: the clock is read between calls.
-MAX_BATCH = 32
-#: A batch is started only if its estimated cost, times this, fits the time left.
-BATCH_SAFETY = 1.5
-#: With less time than this, the search is not even started (Suit's move).
-MIN_SEARCH_SECONDS = 0.002
 
 
 def _legal_moves(view: View) -> list[Move]:
@@ -352,21 +342,11 @@ class SearchPlayer:
 
     def __init__(self, samples: int = 200, seconds: float | None = None, seed: int = 0,
                  policy: str = "random") -> None:
-        if type(samples) is not int or not 1 <= samples <= _search.MAX_SAMPLES:
-            raise RulesError(f"samples must be a whole number 1..{_search.MAX_SAMPLES}: "
-                             f"got {samples!r}")
-        if seconds is not None and (isinstance(seconds, bool)
-                                    or not isinstance(seconds, (int, float))
-                                    or not 0 <= seconds < math.inf):
-            raise RulesError(f"seconds must be a finite number >= 0 or None: got {seconds!r}")
-        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-            raise RulesError(f"seed must be a whole number 0..2**64-1: got {seed!r}")
+        self.budget = Budget(samples, seconds, seed, _search.MAX_SAMPLES)
         if policy not in _search.POLICIES:
             raise RulesError(f"policy must be one of {', '.join(_search.POLICIES)}: "
                              f"got {policy!r}")
-        self.samples = samples
-        self.seconds = None if seconds is None else float(seconds)
-        self.seed = seed
+        self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
         self.policy = policy
 
     def choose(self, view: View) -> Move:
@@ -386,36 +366,13 @@ class SearchPlayer:
     def evaluate(self, view: View, start: float | None = None) -> dict[Move, float] | None:
         """Mean playout outcome of every legal move, or None if the time budget
         (counted from ``start``, default now) allowed no sample at all."""
-        if start is None:
-            start = time.perf_counter()
-        search = _search.Search(view)
+        info = _search.Info(view)
         policy = _search.POLICIES[self.policy]
-        if self.seconds is None:
-            search.run(self.seed, 0, self.samples, policy)
-        else:
-            self._run_timed(search, policy, start + self.seconds)
-        if search.samples == 0:
+        moves, sums, done = self.budget.run(
+            lambda first, count: info.search(self.seed, first, count, policy)[:3], start)
+        if not done:
             return None
-        return dict(zip(search.moves, search.means, strict=True))
-
-    def _run_timed(self, search: Any, policy: int, deadline: float) -> None:
-        batch, done = 1, 0
-        began = time.perf_counter()
-        while done < self.samples:
-            now = time.perf_counter()
-            left = deadline - now
-            if done == 0:
-                # no estimate yet: one sample, and only with a little room
-                count = 1 if left >= MIN_SEARCH_SECONDS else 0
-            else:
-                per_sample = (now - began) / done
-                count = min(batch, self.samples - done,
-                            int(left / (per_sample * BATCH_SAFETY)))
-            if count <= 0:
-                return
-            search.run(self.seed, done, count, policy)
-            done += count
-            batch = min(2 * batch, MAX_BATCH)
+        return {m: total / done for m, total in zip(moves, sums, strict=True)}
 
     def __repr__(self) -> str:
         extra = "" if self.policy == "random" else f", policy={self.policy!r}"
