@@ -80,61 +80,12 @@
 #include <string.h>
 
 #include "pintas/caminos.h"
+#include "tiles_internal.h"
 
 #define N_TILES PINTAS_TILE_COUNT
 #define SEATS PINTAS_CAMINOS_MAX_SEATS
 #define PATHS PINTAS_CAMINOS_MAX_PATHS
 #define ALL PINTAS_ALL_TILES
-
-/* Ends of the 28 tiles, padded to 32 so that any index masked with 31 reads
- * inside the table (a scribbled state must not read out of bounds). */
-static const uint8_t TILE_HI[32] = {0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5,
-                                    5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 0, 0, 0, 0};
-static const uint8_t TILE_LO[32] = {0, 0, 1, 0, 1, 2, 0, 1, 2, 3, 0, 1, 2, 3, 4, 0,
-                                    1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 0, 0, 0, 0};
-/* SUIT[n]: the tiles showing n; SUIT[7] is empty so any end masked with 7 is safe. */
-static const pintas_mask SUIT[8] = {
-    UINT64_C(0x000000000020844b), UINT64_C(0x0000000000410896), UINT64_C(0x0000000000821138),
-    UINT64_C(0x00000000010423c0), UINT64_C(0x0000000002087c00), UINT64_C(0x00000000041f8000),
-    UINT64_C(0x000000000fe00000), 0};
-
-/* Lowest set bit by de Bruijn multiplication (as tiles.c's pintas_lowest_bit),
- * local so the legal-move loop inlines it; m must not be 0. */
-static const uint8_t DEBRUIJN[64] = {
-    0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,
-    62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
-    63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
-    46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
-
-static unsigned low_bit(pintas_mask m)
-{
-    return DEBRUIJN[((m & (0 - m)) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
-}
-
-static unsigned hi(unsigned t)
-{
-    return TILE_HI[t & 31u];
-}
-
-static unsigned lo(unsigned t)
-{
-    return TILE_LO[t & 31u];
-}
-
-static unsigned pips(unsigned t)
-{
-    return hi(t) + lo(t);
-}
-
-static pintas_mask bit(unsigned t)
-{
-    return t < N_TILES ? PINTAS_BIT(t) : 0;
-}
-
-static pintas_mask suit(unsigned n)
-{
-    return SUIT[n & 7u];
-}
 
 /* ---- rules --------------------------------------------------------------- */
 
@@ -223,8 +174,8 @@ static pintas_caminos_event *emit(event_sink *o, unsigned kind, unsigned seat, u
  * rules shape that fits the arrays (and a deal that fits the set, for the
  * next round's deal) and a pile length inside the pile. Every other index
  * read from the state is masked or checked where it is used (tiles through
- * hi()/lo()/bit(), ends through suit(), side lengths against side_tiles,
- * seats against players). */
+ * the masked lookups and pintas__tile_bit() of tiles_internal.h, ends through
+ * pintas__suit(), side lengths against side_tiles, seats against players). */
 static int usable(const pintas_caminos_state *s)
 {
     const pintas_caminos_rules *r = &s->rules;
@@ -273,8 +224,8 @@ static void new_path(pintas_caminos_path *p, unsigned centre)
 {
     clear_path(p);
     p->centre = (uint8_t)centre;
-    p->end[PINTAS_CAMINOS_FRONT] = (uint8_t)hi(centre);
-    p->end[PINTAS_CAMINOS_BACK] = (uint8_t)lo(centre);
+    p->end[PINTAS_CAMINOS_FRONT] = (uint8_t)pintas__tile_hi(centre);
+    p->end[PINTAS_CAMINOS_BACK] = (uint8_t)pintas__tile_lo(centre);
 }
 
 static int side_open(const pintas_caminos_state *s, const pintas_caminos_path *p, unsigned side)
@@ -284,11 +235,11 @@ static int side_open(const pintas_caminos_state *s, const pintas_caminos_path *p
 
 static pintas_mask path_mask(const pintas_caminos_path *p)
 {
-    pintas_mask m = bit(p->centre);
+    pintas_mask m = pintas__tile_bit(p->centre);
     unsigned side, j;
     for (side = 0; side < 2; ++side)
         for (j = 0; j < p->len[side] && j < PINTAS_CAMINOS_MAX_SIDE; ++j)
-            m |= bit(p->tile[side][j]);
+            m |= pintas__tile_bit(p->tile[side][j]);
     return m;
 }
 
@@ -300,9 +251,9 @@ static pintas_mask open_suits(const pintas_caminos_state *s)
     for (i = 0; i < s->rules.paths; ++i) {
         const pintas_caminos_path *p = &s->path[i];
         if (side_open(s, p, 0))
-            m |= suit(p->end[0]);
+            m |= pintas__suit(p->end[0]);
         if (side_open(s, p, 1))
-            m |= suit(p->end[1]);
+            m |= pintas__suit(p->end[1]);
     }
     return m;
 }
@@ -313,15 +264,6 @@ static int can_place(const pintas_caminos_state *s, unsigned seat)
 }
 
 /* ---- the deal ------------------------------------------------------------ */
-
-static pintas_mask mask_of(const uint8_t *tiles, unsigned n)
-{
-    pintas_mask m = 0;
-    unsigned i;
-    for (i = 0; i < n; ++i)
-        m |= bit(tiles[i]);
-    return m;
-}
 
 /* Paths, hands and pile from a tile order, as "Randomness" above says: the
  * paths first, then seat by seat, the rest is the pile in draw order. */
@@ -336,7 +278,7 @@ static void deal_in_order(pintas_caminos_state *s, const uint8_t *order)
             clear_path(&s->path[i]);
     }
     for (seat = 0; seat < SEATS; ++seat) {
-        s->hand[seat] = seat < r->players ? mask_of(order + k, r->hand_size) : 0;
+        s->hand[seat] = seat < r->players ? pintas__tiles_mask(order + k, r->hand_size) : 0;
         if (seat < r->players)
             k += r->hand_size;
     }
@@ -349,10 +291,7 @@ static void deal_in_order(pintas_caminos_state *s, const uint8_t *order)
 static void deal_from_rng(pintas_caminos_state *s)
 {
     uint8_t order[N_TILES];
-    unsigned i;
-    for (i = 0; i < N_TILES; ++i)
-        order[i] = (uint8_t)i;
-    pintas_rng_shuffle(&s->rng, order, N_TILES);
+    pintas__shuffled_tiles(&s->rng, order);
     deal_in_order(s, order);
 }
 
@@ -366,7 +305,7 @@ static void deal_by_hand(pintas_caminos_state *s, const pintas_caminos_deal *d)
     for (seat = 0; seat < r->players; ++seat) {
         pintas_mask h = d->hand[seat];
         while (h) {
-            order[k++] = (uint8_t)pintas_lowest_bit(h);
+            order[k++] = (uint8_t)pintas__lowest_bit(h);
             h &= h - 1;
         }
     }
@@ -394,7 +333,7 @@ static int deal_is_valid(const pintas_caminos_rules *r, const pintas_caminos_dea
                 return 0;
             continue;
         }
-        if ((h & ~ALL) || pintas_popcount(h) != r->hand_size || (h & seen))
+        if ((h & ~ALL) || pintas__popcount(h) != r->hand_size || (h & seen))
             return 0;
         seen |= h;
     }
@@ -549,7 +488,7 @@ int pintas_caminos_legal(const pintas_caminos_state *s, pintas_caminos_move *out
         hand &= ~s->revealed[s->to_move];
         for (; hand && count < PINTAS_CAMINOS_MAX_MOVES; hand &= hand - 1) {
             out[count].kind = PINTAS_CAMINOS_REVEAL;
-            out[count].tile = (uint8_t)low_bit(hand);
+            out[count].tile = (uint8_t)pintas__lowest_bit(hand);
             out[count].path = PINTAS_CAMINOS_NO_PATH;
             out[count++].side = 0;
         }
@@ -562,14 +501,14 @@ int pintas_caminos_legal(const pintas_caminos_state *s, pintas_caminos_move *out
         unsigned front = present & (p->len[0] < side), back = present & (p->len[1] < side);
         by_number[p->end[0] & 7u] |= front << (2u * i);
         by_number[p->end[1] & 7u] |= back << (2u * i + 1u);
-        open |= (suit(p->end[0]) & (0 - (pintas_mask)front)) |
-                (suit(p->end[1]) & (0 - (pintas_mask)back));
+        open |= (pintas__suit(p->end[0]) & (0 - (pintas_mask)front)) |
+                (pintas__suit(p->end[1]) & (0 - (pintas_mask)back));
     }
     for (hand &= open; hand; hand &= hand - 1) {
-        unsigned t = low_bit(hand);
-        uint32_t sides = by_number[hi(t)] | by_number[lo(t)];
+        unsigned t = pintas__lowest_bit(hand);
+        uint32_t sides = by_number[pintas__tile_hi(t)] | by_number[pintas__tile_lo(t)];
         for (; sides && count < PINTAS_CAMINOS_MAX_MOVES; sides &= sides - 1) {
-            unsigned k = low_bit(sides);
+            unsigned k = pintas__lowest_bit(sides);
             out[count].kind = PINTAS_CAMINOS_PLACE;
             out[count].tile = (uint8_t)t;
             out[count].path = (uint8_t)(k >> 1);
@@ -601,17 +540,19 @@ static int check_move(const pintas_caminos_state *s, const pintas_caminos_move *
     if (s->phase == PINTAS_CAMINOS_REVEALING) {
         if (m->kind != PINTAS_CAMINOS_REVEAL || m->path != PINTAS_CAMINOS_NO_PATH || m->side != 0)
             return PINTAS_E_ILLEGAL;
-        return (s->hand[seat] & ~s->revealed[seat] & bit(m->tile)) ? PINTAS_OK
+        return (s->hand[seat] & ~s->revealed[seat] & pintas__tile_bit(m->tile)) ? PINTAS_OK
                                                                     : PINTAS_E_ILLEGAL;
     }
     if (m->kind == PINTAS_CAMINOS_PLACE) {
         const pintas_caminos_path *p;
+        pintas_mask tile;
         if (m->path >= s->rules.paths || m->side > PINTAS_CAMINOS_BACK)
             return PINTAS_E_ILLEGAL;
         p = &s->path[m->path];
-        if (!(s->hand[seat] & bit(m->tile)) || !side_open(s, p, m->side))
+        tile = pintas__tile_bit(m->tile);
+        if (!(s->hand[seat] & tile) || !side_open(s, p, m->side))
             return PINTAS_E_ILLEGAL;
-        return (suit(p->end[m->side]) & bit(m->tile)) ? PINTAS_OK : PINTAS_E_ILLEGAL;
+        return (pintas__suit(p->end[m->side]) & tile) ? PINTAS_OK : PINTAS_E_ILLEGAL;
     }
     if (m->kind != PINTAS_CAMINOS_DRAW && m->kind != PINTAS_CAMINOS_PASS)
         return PINTAS_E_ILLEGAL;
@@ -662,7 +603,7 @@ static void end_round(pintas_caminos_state *s, event_sink *o, unsigned reason)
          reason == PINTAS_CAMINOS_WHY_OUT ? s->out_seat : PINTAS_NO_SEAT, PINTAS_NO_TILE,
          PINTAS_CAMINOS_NO_PATH, reason, s->round);
     for (seat = 0; seat < s->rules.players; ++seat) {
-        int32_t left = (int32_t)pintas_popcount(s->hand[seat] & ALL);
+        int32_t left = (int32_t)pintas__popcount(s->hand[seat] & ALL);
         if (left == 0)
             continue;
         /* saturates: reachable totals stay above -28 x 99 */
@@ -740,7 +681,7 @@ static void close_path(pintas_caminos_state *s, event_sink *o, unsigned seat, un
     for (side = 0; side < 2; ++side)
         for (j = 0; j < p->len[side] && j < PINTAS_CAMINOS_MAX_SIDE; ++j)
             list[n++] = p->tile[side][j];
-    pintas_rng_shuffle(&s->rng, list, n);
+    pintas__rng_shuffle(&s->rng, list, n);
     emit(o, PINTAS_CAMINOS_EV_RESHUFFLE, PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_CAMINOS_NO_PATH,
          PINTAS_CAMINOS_WHY_RENEW, (int32_t)n);
     new_path(p, list[0]);
@@ -757,10 +698,11 @@ static void place(pintas_caminos_state *s, event_sink *o, unsigned seat, unsigne
     pintas_caminos_path *p = &s->path[i];
     unsigned len = p->len[side];
     pintas_caminos_event *e;
-    s->hand[seat] &= ~bit(t);
+    s->hand[seat] &= ~pintas__tile_bit(t);
     p->tile[side][len] = (uint8_t)t;
     p->len[side] = (uint8_t)(len + 1u);
-    p->end[side] = (uint8_t)(pips(t) - p->end[side]); /* the tile's other number (D2) */
+    /* the tile's other number (D2) */
+    p->end[side] = (uint8_t)(pintas__tile_pips(t) - p->end[side]);
     s->passes = 0;
     e = emit(o, PINTAS_CAMINOS_EV_PLACE, seat, t, i, PINTAS_CAMINOS_WHY_NONE, (int32_t)len + 1);
     if (e)
@@ -776,7 +718,7 @@ static void draw(pintas_caminos_state *s, event_sink *o, unsigned seat)
     for (j = 1; j < s->pile_len; ++j)
         s->pile[j - 1] = s->pile[j];
     s->pile[--s->pile_len] = PINTAS_NO_TILE;
-    s->hand[seat] |= bit(t);
+    s->hand[seat] |= pintas__tile_bit(t);
     s->passes = 0;
     emit(o, PINTAS_CAMINOS_EV_DRAW, seat, t, PINTAS_CAMINOS_NO_PATH, PINTAS_CAMINOS_WHY_NONE,
          s->pile_len);
@@ -836,12 +778,12 @@ static void reveal(pintas_caminos_state *s, event_sink *o, unsigned seat, unsign
         emit(o, PINTAS_CAMINOS_EV_REVEAL, i, c, PINTAS_CAMINOS_NO_PATH, PINTAS_CAMINOS_WHY_NONE,
              s->step);
         s->shown[i] = (uint8_t)c;
-        s->revealed[i] |= bit(c);
-        if (pips(c) > best) {
-            best = pips(c);
+        s->revealed[i] |= pintas__tile_bit(c);
+        if (pintas__tile_pips(c) > best) {
+            best = pintas__tile_pips(c);
             tied = 0;
         }
-        if (pips(c) == best)
+        if (pintas__tile_pips(c) == best)
             tied |= 1u << i;
     }
     if ((tied & (tied - 1u)) == 0) {
@@ -909,7 +851,7 @@ int pintas_caminos_hand_size(const pintas_caminos_state *s, int seat)
 {
     if (!s || seat < 0 || seat >= SEATS || seat >= s->rules.players)
         return PINTAS_E_ARG;
-    return (int)pintas_popcount(s->hand[seat] & ALL);
+    return (int)pintas__popcount(s->hand[seat] & ALL);
 }
 
 int pintas_caminos_side_number(const pintas_caminos_state *s, int path, int side)

@@ -52,6 +52,7 @@
 
 #include "pintas/line.h"
 #include "line_internal.h"
+#include "tiles_internal.h"
 
 #define N_TILES PINTAS_TILE_COUNT
 #define HAND PINTAS_LINE_HAND_SIZE
@@ -63,52 +64,6 @@
 #else
 #define RARE_PATH
 #endif
-
-/* Ends, pips and suits of the 28 tiles, local so the hot path inlines them
- * (the same tables as tiles.c; the tests compare behaviour through both). */
-static const uint8_t TILE_HI[N_TILES] = {
-    0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6};
-static const uint8_t TILE_LO[N_TILES] = {
-    0, 0, 1, 0, 1, 2, 0, 1, 2, 3, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6};
-/* SUIT[7] is empty so that any end below 8 indexes safely (see usable()). */
-static const pintas_mask SUIT[8] = {
-    UINT64_C(0x000000000020844b), UINT64_C(0x0000000000410896), UINT64_C(0x0000000000821138),
-    UINT64_C(0x00000000010423c0), UINT64_C(0x0000000002087c00), UINT64_C(0x00000000041f8000),
-    UINT64_C(0x000000000fe00000), 0};
-/* The doubles from 6|6 down: round 1's lead is the first one held. */
-static const uint8_t DOUBLES_DOWN[7] = {27, 20, 14, 9, 5, 2, 0};
-/* Lowest set bit by de Bruijn multiplication (as tiles.c), inlined here. */
-static const uint8_t DEBRUIJN[64] = {
-    0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,
-    62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
-    63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
-    46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
-
-static unsigned lowest_tile(pintas_mask m) /* m != 0 */
-{
-    return DEBRUIJN[((m & (0 - m)) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
-}
-
-static unsigned is_double(unsigned t)
-{
-    return (unsigned)((PINTAS_DOUBLES_MASK >> t) & 1u);
-}
-
-static unsigned tile_pips(unsigned t)
-{
-    return (unsigned)TILE_HI[t] + TILE_LO[t];
-}
-
-static unsigned mask_pips(pintas_mask m)
-{
-    unsigned total = 0;
-    m &= PINTAS_ALL_TILES;
-    while (m) {
-        total += tile_pips(lowest_tile(m));
-        m &= m - 1;
-    }
-    return total;
-}
 
 /* ---- rules --------------------------------------------------------------- */
 
@@ -298,22 +253,13 @@ int pintas__line_usable(const pintas_line_state *s)
 
 /* ---- the deal ------------------------------------------------------------ */
 
-static pintas_mask mask_of(const uint8_t *tiles, unsigned n)
-{
-    pintas_mask m = 0;
-    unsigned i;
-    for (i = 0; i < n; ++i)
-        m |= PINTAS_BIT(tiles[i]);
-    return m;
-}
-
 /* Seat s takes order[7s..7s+7); the rest is the boneyard in that order where
  * the rules draw, else the set-aside mask. */
 static void deal_in_order(pintas_line_state *s, const uint8_t *order)
 {
     unsigned p = s->rules.players, rest = N_TILES - HAND * p, seat;
     for (seat = 0; seat < PINTAS_LINE_MAX_SEATS; ++seat)
-        s->hand[seat] = seat < p ? mask_of(order + HAND * seat, HAND) : 0;
+        s->hand[seat] = seat < p ? pintas__tiles_mask(order + HAND * seat, HAND) : 0;
     memset(s->boneyard, PINTAS_NO_TILE, sizeof s->boneyard);
     s->bone_pos = 0;
     if (draws(&s->rules)) {
@@ -322,17 +268,14 @@ static void deal_in_order(pintas_line_state *s, const uint8_t *order)
         s->aside = 0;
     } else {
         s->bone_len = 0;
-        s->aside = mask_of(order + HAND * p, rest);
+        s->aside = pintas__tiles_mask(order + HAND * p, rest);
     }
 }
 
 static void deal_from_rng(pintas_line_state *s)
 {
     uint8_t order[N_TILES];
-    unsigned i;
-    for (i = 0; i < N_TILES; ++i)
-        order[i] = (uint8_t)i;
-    pintas__rng_shuffle(&s->rng, order, N_TILES);
+    pintas__shuffled_tiles(&s->rng, order);
     deal_in_order(s, order);
 }
 
@@ -364,7 +307,7 @@ static int deal_is_valid(const pintas_line_rules *r, const pintas_line_deal *d)
                 return 0;
             continue;
         }
-        if ((h & ~PINTAS_ALL_TILES) || pintas_popcount(h) != HAND || (h & seen))
+        if ((h & ~PINTAS_ALL_TILES) || pintas__popcount(h) != HAND || (h & seen))
             return 0;
         seen |= h;
     }
@@ -388,7 +331,7 @@ static int voided_seat(const pintas_line_state *s, unsigned *doubles)
     if (need == 0)
         return -1;
     for (seat = 0; seat < s->rules.players; ++seat) {
-        unsigned n = pintas_popcount(s->hand[seat] & PINTAS_DOUBLES_MASK);
+        unsigned n = pintas__popcount(s->hand[seat] & PINTAS_DOUBLES_MASK);
         if (n >= need) {
             *doubles = n;
             return (int)seat;
@@ -397,25 +340,28 @@ static int voided_seat(const pintas_line_state *s, unsigned *doubles)
     return -1;
 }
 
+uint8_t pintas__line_lead_tile(pintas_mask held)
+{
+    unsigned n;
+    held &= PINTAS_ALL_TILES;
+    for (n = PINTAS_MAX_PIP + 1u; n-- > 0;)
+        if (held & PINTAS_BIT(PINTAS_TILE(n, n)))
+            return (uint8_t)PINTAS_TILE(n, n);
+    return pintas_heaviest_tile(held);
+}
+
 void pintas__line_first_lead(const pintas_line_state *s, uint8_t *leader, uint8_t *tile)
 {
     pintas_mask held = 0;
-    unsigned seat, i;
-    uint8_t t = PINTAS_NO_TILE;
+    unsigned seat;
     for (seat = 0; seat < s->rules.players; ++seat)
         held |= s->hand[seat];
-    held &= PINTAS_ALL_TILES;
-    for (i = 0; i < 7 && t == PINTAS_NO_TILE; ++i)
-        if (held & PINTAS_BIT(DOUBLES_DOWN[i]))
-            t = DOUBLES_DOWN[i];
-    if (t == PINTAS_NO_TILE)
-        t = pintas_heaviest_tile(held);
-    *tile = t;
+    *tile = pintas__line_lead_tile(held);
     *leader = 0;
-    if (t == PINTAS_NO_TILE)
+    if (*tile == PINTAS_NO_TILE)
         return;
     for (seat = 0; seat < s->rules.players; ++seat)
-        if (s->hand[seat] & PINTAS_BIT(t))
+        if (s->hand[seat] & PINTAS_BIT(*tile))
             *leader = (uint8_t)seat;
 }
 
@@ -533,7 +479,7 @@ int pintas_line_reseed(pintas_line_state *s, uint64_t seed)
 
 static pintas_mask open_suits(const pintas_line_state *s)
 {
-    return SUIT[s->ends[0]] | SUIT[s->ends[1]];
+    return PINTAS__SUIT[s->ends[0]] | PINTAS__SUIT[s->ends[1]];
 }
 
 static int can_draw(const pintas_line_state *s)
@@ -589,12 +535,12 @@ int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t 
         unsigned e0 = s->ends[0], e1 = s->ends[1];
         /* equal ends make one move (LEFT), except in Muggins */
         unsigned two_ends = (e0 != e1) | (s->rules.game == PINTAS_LINE_MUGGINS);
-        left = hand & SUIT[e0];
-        right = hand & SUIT[e1] & (0 - (pintas_mask)two_ends);
+        left = hand & PINTAS__SUIT[e0];
+        right = hand & PINTAS__SUIT[e1] & (0 - (pintas_mask)two_ends);
     }
     both = left & right; /* rare: the tile {e0,e1}, or every match when e0 == e1 */
     for (right |= left; right; right &= right - 1) {
-        unsigned t = lowest_tile(right);
+        unsigned t = pintas__lowest_bit(right);
         out[k].kind = PINTAS_MOVE_PLAY;
         out[k].tile = (uint8_t)t;
         out[k++].end = (uint8_t)(((left >> t) & 1u) ^ 1u); /* LEFT if it fits the left */
@@ -640,7 +586,7 @@ static int check_move(const pintas_line_state *s, const pintas_line_move *m)
         e1 = s->ends[1];
         if (m->end == PINTAS_END_RIGHT && e0 == e1 && s->rules.game != PINTAS_LINE_MUGGINS)
             return PINTAS_E_ILLEGAL; /* equal ends: the LEFT placement is the one move */
-        return (SUIT[s->ends[m->end]] & bit) ? PINTAS_OK : PINTAS_E_ILLEGAL;
+        return (PINTAS__SUIT[s->ends[m->end]] & bit) ? PINTAS_OK : PINTAS_E_ILLEGAL;
     }
     if (m->kind != PINTAS_MOVE_DRAW && m->kind != PINTAS_MOVE_PASS)
         return PINTAS_E_ILLEGAL;
@@ -721,7 +667,7 @@ static int32_t seat_pips(const pintas_line_state *s, int32_t pips[PINTAS_LINE_MA
     int32_t total = 0;
     unsigned seat;
     for (seat = 0; seat < PINTAS_LINE_MAX_SEATS; ++seat) {
-        pips[seat] = seat < s->rules.players ? (int32_t)mask_pips(s->hand[seat]) : 0;
+        pips[seat] = seat < s->rules.players ? (int32_t)pintas__mask_pips(s->hand[seat]) : 0;
         total += pips[seat];
     }
     return total;
@@ -756,19 +702,17 @@ static void next_round(pintas_line_state *s, event_sink *o, unsigned leader)
  * fewest draw again; after the cap the lowest tied seat wins. */
 static unsigned tiebreak_draw(pintas_line_state *s, event_sink *o, unsigned tied)
 {
-    unsigned round, seat, i;
+    unsigned round, seat;
     for (round = 1; round <= PINTAS_LINE_MAX_TIEBREAK_ROUNDS; ++round) {
         uint8_t order[N_TILES];
         unsigned k = 0, best = 99, fewest = 0;
-        for (i = 0; i < N_TILES; ++i)
-            order[i] = (uint8_t)i;
-        pintas__rng_shuffle(&s->rng, order, N_TILES);
+        pintas__shuffled_tiles(&s->rng, order);
         for (seat = 0; seat < s->rules.players; ++seat) {
             unsigned t, p;
             if (!(tied & (1u << seat)))
                 continue;
             t = order[k++];
-            p = tile_pips(t);
+            p = pintas__tile_pips(t);
             emit(o, s, PINTAS_EV_TIEBREAK, seat, t, 0, PINTAS_WHY_NONE, (int32_t)round);
             if (p < best) {
                 best = p;
@@ -781,7 +725,7 @@ static unsigned tiebreak_draw(pintas_line_state *s, event_sink *o, unsigned tied
         if ((tied & (tied - 1)) == 0)
             break;
     }
-    return lowest_tile(tied);
+    return pintas__lowest_bit(tied);
 }
 
 /* The game's end at a round's end, as each game decides it; -1 to play on. */
@@ -801,12 +745,12 @@ static int round_end_winner(pintas_line_state *s, event_sink *o, unsigned round_
             tied |= 1u << side;
     *reason = PINTAS_WHY_NORMAL;
     if (r->game == PINTAS_LINE_CAPICUA) {
-        side = lowest_tile(tied);
+        side = pintas__lowest_bit(tied);
         *reason = capicua_end_reason(s, side);
         return (int)side;
     }
     if ((tied & (tied - 1)) == 0)
-        return (int)lowest_tile(tied);
+        return (int)pintas__lowest_bit(tied);
     if (r->game == PINTAS_LINE_MUGGINS) {
         *reason = PINTAS_WHY_TIEBREAK;
         return (int)tiebreak_draw(s, o, tied);
@@ -816,7 +760,7 @@ static int round_end_winner(pintas_line_state *s, event_sink *o, unsigned round_
     for (i = 0; i < r->players; ++i, seat = next_seat(r, seat))
         if (tied & (1u << side_of(r, seat)))
             return (int)side_of(r, seat);
-    return (int)lowest_tile(tied);
+    return (int)pintas__lowest_bit(tied);
 }
 
 /* After a round's scores: end the game or deal the next round. */
@@ -912,7 +856,7 @@ RARE_PATH static void end_round_by_block(pintas_line_state *s, event_sink *o, un
  * Only asked on a domino, which never comes from the opening tile. */
 static int is_capicua(unsigned a, unsigned b, unsigned t)
 {
-    return a != b && ((SUIT[a] & SUIT[b]) >> t & 1u);
+    return a != b && ((PINTAS__SUIT[a] & PINTAS__SUIT[b]) >> t & 1u);
 }
 
 /* Muggins count of the open ends after placing t: a double at an end counts
@@ -920,14 +864,14 @@ static int is_capicua(unsigned a, unsigned b, unsigned t)
 static unsigned open_count(const pintas_line_state *s, unsigned t)
 {
     if (s->line_len == 1)
-        return tile_pips(t);
+        return pintas__tile_pips(t);
     return s->ends[0] * (1u + s->end_double[0]) + s->ends[1] * (1u + s->end_double[1]);
 }
 
 static void place_tile(pintas_line_state *s, unsigned t, unsigned end)
 {
-    unsigned hi = TILE_HI[t], lo = TILE_LO[t];
-    uint8_t dbl = (uint8_t)is_double(t);
+    unsigned hi = pintas__tile_hi(t), lo = pintas__tile_lo(t);
+    uint8_t dbl = (uint8_t)pintas__is_double(t);
     if (s->line_len == 0) {
         s->ends[0] = (uint8_t)hi;
         s->ends[1] = (uint8_t)lo;
@@ -1034,7 +978,7 @@ unsigned pintas_line_hand_pips(const pintas_line_state *s, int seat)
 {
     if (!s || seat < 0 || seat >= PINTAS_LINE_MAX_SEATS || seat >= s->rules.players)
         return 0;
-    return mask_pips(s->hand[seat]);
+    return pintas__mask_pips(s->hand[seat]);
 }
 
 int pintas_line_boneyard_size(const pintas_line_state *s)

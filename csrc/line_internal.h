@@ -16,8 +16,12 @@
 /* 1 if these rules draw from a boneyard (not Dominican, fewer than 4 players). */
 int pintas__line_draws(const pintas_line_rules *rules);
 
-/* Round 1's lead on the current hands: the highest double held (6|6 first),
- * else the heaviest tile held; *leader is its holder. */
+/* Round 1's opening tile among the tiles `held`: the highest double held
+ * (6|6 first), else the heaviest tile held; PINTAS_NO_TILE for none. */
+uint8_t pintas__line_lead_tile(pintas_mask held);
+
+/* Round 1's lead on the current hands: pintas__line_lead_tile of all the
+ * hands; *leader is its holder. */
 void pintas__line_first_lead(const pintas_line_state *s, uint8_t *leader, uint8_t *tile);
 
 /* The tiles `seat` could place now (the forced tile or any tile before the
