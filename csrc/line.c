@@ -67,34 +67,6 @@
 
 /* ---- rules --------------------------------------------------------------- */
 
-static int draws(const pintas_line_rules *r)
-{
-    return r->game != PINTAS_LINE_DOMINICAN && r->players < 4;
-}
-
-int pintas__line_draws(const pintas_line_rules *rules)
-{
-    return draws(rules);
-}
-
-static unsigned sides_of(const pintas_line_rules *r)
-{
-    return r->pairs ? 2u : r->players;
-}
-
-/* Seats 0..3: with pairs the side is seat & 1, else the seat itself. */
-static unsigned side_of(const pintas_line_rules *r, unsigned seat)
-{
-    return seat & (3u >> (r->pairs & 1u));
-}
-
-/* Branch-free: who moves next is as random as the game itself. */
-static unsigned next_seat(const pintas_line_rules *r, unsigned seat)
-{
-    unsigned n = seat + 1u;
-    return n & (0u - (unsigned)(n < r->players));
-}
-
 /* An option's ceiling: `limit` in the game that owns it, 0 in the others. */
 static unsigned owned(const pintas_line_rules *r, unsigned game, unsigned limit)
 {
@@ -170,14 +142,14 @@ int pintas_line_sides(const pintas_line_rules *rules)
         return PINTAS_E_ARG;
     if (pintas_line_rules_check(rules) != PINTAS_OK)
         return PINTAS_E_RULES;
-    return (int)sides_of(rules);
+    return (int)pintas__line_sides(rules);
 }
 
 int pintas_line_side_of(const pintas_line_rules *rules, int seat)
 {
     if (!rules || rules->players > PINTAS_LINE_MAX_SEATS || seat < 0 || seat >= rules->players)
         return PINTAS_E_ARG;
-    return (int)side_of(rules, (unsigned)seat);
+    return (int)pintas__line_side_of(rules, (unsigned)seat);
 }
 
 /* ---- events -------------------------------------------------------------- */
@@ -200,7 +172,7 @@ static void emit(event_sink *o, const pintas_line_state *s, unsigned kind, unsig
     e->kind = (uint8_t)kind;
     e->seat = (uint8_t)seat;
     /* a seat 0..3 gets its side; NO_SEAT (0xFF) keeps every bit set */
-    e->side = (uint8_t)(side_of(&s->rules, seat) |
+    e->side = (uint8_t)(pintas__line_side_of(&s->rules, seat) |
                         (0u - (unsigned)(seat >= PINTAS_LINE_MAX_SEATS)));
     e->tile = (uint8_t)tile;
     e->end = (uint8_t)end;
@@ -262,7 +234,7 @@ static void deal_in_order(pintas_line_state *s, const uint8_t *order)
         s->hand[seat] = seat < p ? pintas__tiles_mask(order + HAND * seat, HAND) : 0;
     memset(s->boneyard, PINTAS_NO_TILE, sizeof s->boneyard);
     s->bone_pos = 0;
-    if (draws(&s->rules)) {
+    if (pintas__line_draws(&s->rules)) {
         memcpy(s->boneyard, order + HAND * p, rest);
         s->bone_len = (uint8_t)rest;
         s->aside = 0;
@@ -291,7 +263,7 @@ static void deal_by_hand(pintas_line_state *s, const pintas_line_deal *d)
     memcpy(s->boneyard, d->boneyard, d->boneyard_len);
     s->bone_len = d->boneyard_len;
     s->bone_pos = 0;
-    s->aside = draws(&s->rules) ? 0 : (PINTAS_ALL_TILES & ~held);
+    s->aside = pintas__line_draws(&s->rules) ? 0 : (PINTAS_ALL_TILES & ~held);
 }
 
 /* A deal of these rules: 7 disjoint tiles per seat, nothing for absent seats,
@@ -311,7 +283,7 @@ static int deal_is_valid(const pintas_line_rules *r, const pintas_line_deal *d)
             return 0;
         seen |= h;
     }
-    if (!draws(r))
+    if (!pintas__line_draws(r))
         return d->boneyard_len == 0;
     if (d->boneyard_len != N_TILES - HAND * r->players)
         return 0;
@@ -477,40 +449,6 @@ int pintas_line_reseed(pintas_line_state *s, uint64_t seed)
 
 /* ---- what can be played -------------------------------------------------- */
 
-static pintas_mask open_suits(const pintas_line_state *s)
-{
-    return PINTAS__SUIT[s->ends[0]] | PINTAS__SUIT[s->ends[1]];
-}
-
-static int can_draw(const pintas_line_state *s)
-{
-    return s->bone_pos < s->bone_len;
-}
-
-static pintas_mask playable(const pintas_line_state *s, unsigned seat)
-{
-    pintas_mask h = s->hand[seat] & PINTAS_ALL_TILES;
-    if (s->line_len == 0)
-        return s->forced_tile < N_TILES ? h & PINTAS_BIT(s->forced_tile) : h;
-    return h & open_suits(s);
-}
-
-pintas_mask pintas__line_playable(const pintas_line_state *s, unsigned seat)
-{
-    return playable(s, seat);
-}
-
-/* Absent seats' hands are always empty, so one union answers for all seats. */
-static int nobody_can_place(const pintas_line_state *s)
-{
-    return ((s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]) & open_suits(s)) == 0;
-}
-
-int pintas__line_blocked(const pintas_line_state *s)
-{
-    return s->line_len > 0 && !can_draw(s) && nobody_can_place(s);
-}
-
 int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t cap, size_t *n)
 {
     pintas_mask hand, left, right, both;
@@ -529,7 +467,7 @@ int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t 
         return PINTAS_E_ARG;
     hand = s->hand[s->to_move] & PINTAS_ALL_TILES;
     if (s->line_len == 0) {
-        left = playable(s, s->to_move);
+        left = pintas__line_playable(s, s->to_move);
         right = 0;
     } else {
         unsigned e0 = s->ends[0], e1 = s->ends[1];
@@ -551,7 +489,7 @@ int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t 
         }
     }
     if (k == 0) {
-        out[0].kind = (uint8_t)(can_draw(s) ? PINTAS_MOVE_DRAW : PINTAS_MOVE_PASS);
+        out[0].kind = (uint8_t)(pintas__line_can_draw(s) ? PINTAS_MOVE_DRAW : PINTAS_MOVE_PASS);
         out[0].tile = PINTAS_NO_TILE;
         out[0].end = 0;
         k = 1;
@@ -591,13 +529,14 @@ static int check_move(const pintas_line_state *s, const pintas_line_move *m)
     if (m->kind != PINTAS_MOVE_DRAW && m->kind != PINTAS_MOVE_PASS)
         return PINTAS_E_ILLEGAL;
     if (m->tile != PINTAS_NO_TILE || m->end != 0 || s->line_len == 0 ||
-        playable(s, s->to_move))
+        pintas__line_playable(s, s->to_move))
         return PINTAS_E_ILLEGAL;
     if (m->kind == PINTAS_MOVE_DRAW)
-        return can_draw(s) && s->bone_pos < N_TILES && s->boneyard[s->bone_pos] < N_TILES
+        return pintas__line_can_draw(s) && s->bone_pos < N_TILES &&
+                       s->boneyard[s->bone_pos] < N_TILES
                    ? PINTAS_OK
                    : PINTAS_E_ILLEGAL;
-    return can_draw(s) ? PINTAS_E_ILLEGAL : PINTAS_OK;
+    return pintas__line_can_draw(s) ? PINTAS_E_ILLEGAL : PINTAS_OK;
 }
 
 int pintas_line_check(const pintas_line_state *s, const pintas_line_move *m)
@@ -630,7 +569,7 @@ static int32_t capicua_points(int32_t t)
 static void add_score(pintas_line_state *s, event_sink *o, unsigned seat, int32_t points,
                       unsigned reason)
 {
-    int32_t *score = &s->score[side_of(&s->rules, seat)];
+    int32_t *score = &s->score[pintas__line_side_of(&s->rules, seat)];
     if (points <= 0)
         return;
     *score = *score > INT32_MAX - points ? INT32_MAX : *score + points;
@@ -639,7 +578,7 @@ static void add_score(pintas_line_state *s, event_sink *o, unsigned seat, int32_
 
 static int side_reached_target(const pintas_line_state *s, unsigned seat)
 {
-    return s->score[side_of(&s->rules, seat)] >= (int32_t)s->rules.target;
+    return s->score[pintas__line_side_of(&s->rules, seat)] >= (int32_t)s->rules.target;
 }
 
 static void end_game(pintas_line_state *s, event_sink *o, unsigned side, unsigned reason)
@@ -655,7 +594,7 @@ static void end_game(pintas_line_state *s, event_sink *o, unsigned side, unsigne
 static unsigned capicua_end_reason(const pintas_line_state *s, unsigned side)
 {
     unsigned i;
-    for (i = 0; i < sides_of(&s->rules); ++i)
+    for (i = 0; i < pintas__line_sides(&s->rules); ++i)
         if (i != side && s->score[i] != 0)
             return PINTAS_WHY_NORMAL;
     return PINTAS_WHY_ZAPATERO;
@@ -680,7 +619,7 @@ static unsigned fewest_pips_from_leader(const pintas_line_state *s, const int32_
 {
     unsigned i, seat = s->leader & 3u, best = seat;
     for (i = 1; i < s->rules.players; ++i) {
-        seat = next_seat(&s->rules, seat);
+        seat = pintas__line_next_seat(&s->rules, seat);
         if (pips[seat] < pips[best])
             best = seat;
     }
@@ -733,7 +672,7 @@ static int round_end_winner(pintas_line_state *s, event_sink *o, unsigned round_
                             unsigned *reason)
 {
     const pintas_line_rules *r = &s->rules;
-    unsigned side, n = sides_of(r), tied = 0, i, seat;
+    unsigned side, n = pintas__line_sides(r), tied = 0, i, seat;
     int32_t best = 0;
     for (side = 0; side < n; ++side)
         if (s->score[side] > best)
@@ -757,9 +696,9 @@ static int round_end_winner(pintas_line_state *s, event_sink *o, unsigned round_
     }
     /* Dominican: the tied side first in turn order from the round's winner. */
     seat = (round_winner < r->players ? round_winner : s->leader) & 3u;
-    for (i = 0; i < r->players; ++i, seat = next_seat(r, seat))
-        if (tied & (1u << side_of(r, seat)))
-            return (int)side_of(r, seat);
+    for (i = 0; i < r->players; ++i, seat = pintas__line_next_seat(r, seat))
+        if (tied & (1u << pintas__line_side_of(r, seat)))
+            return (int)pintas__line_side_of(r, seat);
     return (int)pintas__lowest_bit(tied);
 }
 
@@ -836,7 +775,7 @@ RARE_PATH static void end_round_by_block(pintas_line_state *s, event_sink *o, un
     }
     total = seat_pips(s, pips);
     if (r->game == PINTAS_LINE_DOMINICAN && r->tranque == PINTAS_TRANQUE_BLOCKER) {
-        unsigned next = next_seat(r, blocker);
+        unsigned next = pintas__line_next_seat(r, blocker);
         winner = pips[next] < pips[blocker] ? next : blocker;
     } else {
         winner = fewest_pips_from_leader(s, pips);
@@ -893,21 +832,21 @@ static void play_tile(pintas_line_state *s, event_sink *o, unsigned seat, unsign
     place_tile(s, t, end);
     s->last_placer = (uint8_t)seat;
     s->passes = 0;
-    s->to_move = (uint8_t)next_seat(&s->rules, seat);
+    s->to_move = (uint8_t)pintas__line_next_seat(&s->rules, seat);
     emit(o, s, PINTAS_EV_PLAY, seat, t, end, PINTAS_WHY_NONE, 0);
     if (s->rules.game == PINTAS_LINE_MUGGINS) {
         unsigned count = open_count(s, t);
         if (count > 0 && count % 5 == 0) {
             add_score(s, o, seat, (int32_t)count, PINTAS_WHY_FIVES);
             if (side_reached_target(s, seat)) {
-                end_game(s, o, side_of(&s->rules, seat), PINTAS_WHY_NORMAL);
+                end_game(s, o, pintas__line_side_of(&s->rules, seat), PINTAS_WHY_NORMAL);
                 return;
             }
         }
     }
     if ((s->hand[seat] & PINTAS_ALL_TILES) == 0)
         end_round_by_domino(s, o, seat, t, is_capicua(a, b, t));
-    else if (!can_draw(s) && nobody_can_place(s))
+    else if (pintas__line_blocked(s))
         end_round_by_block(s, o, seat, t);
 }
 
@@ -916,7 +855,7 @@ static void draw_tile(pintas_line_state *s, event_sink *o, unsigned seat)
     unsigned t = s->boneyard[s->bone_pos++];
     s->hand[seat] |= PINTAS_BIT(t);
     emit(o, s, PINTAS_EV_DRAW, seat, t, 0, PINTAS_WHY_NONE, 0);
-    if (!can_draw(s) && nobody_can_place(s))
+    if (pintas__line_blocked(s))
         end_round_by_block(s, o, seat, PINTAS_NO_TILE);
 }
 
@@ -925,19 +864,19 @@ static void pass_turn(pintas_line_state *s, event_sink *o, unsigned seat)
     const pintas_line_rules *r = &s->rules;
     unsigned before = s->passes, placer = s->last_placer;
     s->passes = (uint8_t)(before + 1u);
-    s->to_move = (uint8_t)next_seat(r, seat);
+    s->to_move = (uint8_t)pintas__line_next_seat(r, seat);
     emit(o, s, PINTAS_EV_PASS, seat, PINTAS_NO_TILE, 0, PINTAS_WHY_NONE, 0);
     if (r->game == PINTAS_LINE_CAPICUA) {
-        if (r->pass_points && side_of(r, placer) != side_of(r, seat)) {
+        if (r->pass_points && pintas__line_side_of(r, placer) != pintas__line_side_of(r, seat)) {
             add_score(s, o, placer, (int32_t)r->pass_points, PINTAS_WHY_PASS);
             if (side_reached_target(s, placer)) {
-                unsigned side = side_of(r, placer);
+                unsigned side = pintas__line_side_of(r, placer);
                 end_game(s, o, side, capicua_end_reason(s, side));
             }
         }
     } else if (r->game == PINTAS_LINE_DOMINICAN) {
         if (r->pase_de_salida_bonus && s->line_len == 1 && before == 0 &&
-            seat == next_seat(r, s->leader))
+            seat == pintas__line_next_seat(r, s->leader))
             add_score(s, o, s->leader, (int32_t)r->pase_de_salida_bonus,
                       PINTAS_WHY_PASE_DE_SALIDA);
         if (r->pase_corrido_bonus && s->passes == r->players - 1u)

@@ -1,9 +1,10 @@
-/* line_internal.h - helpers line.c shares with line_save.c; not public API. */
+/* line_internal.h - helpers line.c shares with line_save.c, line_sim.c and
+ * line_search.c; not public API. */
 #ifndef PINTAS_LINE_INTERNAL_H
 #define PINTAS_LINE_INTERNAL_H
 
 #include "pintas/line.h"
-#include "rng_internal.h"
+#include "tiles_internal.h"
 
 /* No reachable state holds a score above this, 2^20 - 1 (a target is at most 10,000 and
  * one round adds well under 100,000); the engine and the loader refuse more, so
@@ -14,7 +15,60 @@
 #define PINTAS__LINE_AT_RIGHT 0x80u
 
 /* 1 if these rules draw from a boneyard (not Dominican, fewer than 4 players). */
-int pintas__line_draws(const pintas_line_rules *rules);
+static inline int pintas__line_draws(const pintas_line_rules *r)
+{
+    return r->game != PINTAS_LINE_DOMINICAN && r->players < 4;
+}
+
+/* The sides that score: two with pairs, else every seat for itself. */
+static inline unsigned pintas__line_sides(const pintas_line_rules *r)
+{
+    return r->pairs ? 2u : r->players;
+}
+
+/* Seats 0..3: with pairs the side is seat & 1, else the seat itself. */
+static inline unsigned pintas__line_side_of(const pintas_line_rules *r, unsigned seat)
+{
+    return seat & (3u >> (r->pairs & 1u));
+}
+
+/* The seat after `seat` in turn order. Branch-free: who moves next is as
+ * random as the game itself. */
+static inline unsigned pintas__line_next_seat(const pintas_line_rules *r, unsigned seat)
+{
+    unsigned n = seat + 1u;
+    return n & (0u - (unsigned)(n < r->players));
+}
+
+static inline int pintas__line_can_draw(const pintas_line_state *s)
+{
+    return s->bone_pos < s->bone_len;
+}
+
+/* The tiles that match an open end. */
+static inline pintas_mask pintas__line_open_suits(const pintas_line_state *s)
+{
+    return pintas__suit(s->ends[0]) | pintas__suit(s->ends[1]);
+}
+
+/* The tiles `seat` could place now (the forced tile or any tile before the
+ * round's first placement). */
+static inline pintas_mask pintas__line_playable(const pintas_line_state *s, unsigned seat)
+{
+    pintas_mask h = s->hand[seat & 3u] & PINTAS_ALL_TILES;
+    if (s->line_len == 0)
+        return s->forced_tile < PINTAS_TILE_COUNT ? h & PINTAS_BIT(s->forced_tile) : h;
+    return h & pintas__line_open_suits(s);
+}
+
+/* 1 if the line is open, nobody can draw and no seat can place a tile.
+ * Absent seats' hands are always empty, so one union answers for all seats. */
+static inline int pintas__line_blocked(const pintas_line_state *s)
+{
+    pintas_mask held = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    return s->line_len > 0 && !pintas__line_can_draw(s) &&
+           (held & pintas__line_open_suits(s)) == 0;
+}
 
 /* Round 1's opening tile among the tiles `held`: the highest double held
  * (6|6 first), else the heaviest tile held; PINTAS_NO_TILE for none. */
@@ -23,13 +77,6 @@ uint8_t pintas__line_lead_tile(pintas_mask held);
 /* Round 1's lead on the current hands: pintas__line_lead_tile of all the
  * hands; *leader is its holder. */
 void pintas__line_first_lead(const pintas_line_state *s, uint8_t *leader, uint8_t *tile);
-
-/* The tiles `seat` could place now (the forced tile or any tile before the
- * round's first placement). */
-pintas_mask pintas__line_playable(const pintas_line_state *s, unsigned seat);
-
-/* 1 if the line is open, nobody can draw and no seat can place a tile. */
-int pintas__line_blocked(const pintas_line_state *s);
 
 /* 1 if every index the engine reads from *s is in range, so no call can
  * overrun an array even on a state whose public fields were scribbled on. */

@@ -140,16 +140,6 @@ static int decode(const uint8_t *buf, pintas_line_state *s)
     return 1;
 }
 
-static unsigned sides_of(const pintas_line_rules *r)
-{
-    return r->pairs ? 2u : r->players;
-}
-
-static unsigned next_seat(const pintas_line_rules *r, unsigned seat)
-{
-    return seat + 1u >= r->players ? 0u : seat + 1u;
-}
-
 /* Hands: absent seats empty, every hand inside the set, no hand larger than
  * 7 plus the tiles drawn so far. */
 static int hands_ok(const pintas_line_state *s)
@@ -285,11 +275,11 @@ static int turn_ok(const pintas_line_state *s)
         return 0;
     seat = s->last_placer;
     for (i = 0; i < s->passes; ++i) {
-        seat = next_seat(r, seat);
+        seat = pintas__line_next_seat(r, seat);
         if (pintas__line_playable(s, seat))
             return 0;
     }
-    return s->phase == PINTAS_LINE_OVER || s->to_move == next_seat(r, seat);
+    return s->phase == PINTAS_LINE_OVER || s->to_move == pintas__line_next_seat(r, seat);
 }
 
 /* Round 1's forced opening: present exactly before round 1's first tile,
@@ -311,7 +301,7 @@ static int forced_tile_ok(const pintas_line_state *s)
 static int result_ok(const pintas_line_state *s)
 {
     const pintas_line_rules *r = &s->rules;
-    unsigned n = sides_of(r), i, equal = 0, others_zero = 1;
+    unsigned n = pintas__line_sides(r), i, equal = 0, others_zero = 1;
     int32_t target = (int32_t)r->target;
     for (i = n; i < PINTAS_LINE_MAX_SEATS; ++i)
         if (s->score[i] != 0)

@@ -27,31 +27,13 @@
 
 #define N_TILES PINTAS_TILE_COUNT
 #define HAND PINTAS_LINE_HAND_SIZE
-#define AT_RIGHT 0x80u
 /* Hidden holders: up to three (other seats, then the boneyard or aside). */
 #define HOLDERS 3
 #define PILE_HOLDER 0xFE
-/* No reachable score exceeds this (the engine's own bound, 2^20 - 1). */
-#define SCORE_BOUND 0xFFFFF
 
 static int heavier(unsigned a, unsigned b)
 {
     return pintas__tile_weight(a) > pintas__tile_weight(b);
-}
-
-static int draws(const pintas_line_rules *r)
-{
-    return r->game != PINTAS_LINE_DOMINICAN && r->players < 4;
-}
-
-static unsigned side_of(const pintas_line_rules *r, unsigned seat)
-{
-    return r->pairs ? seat & 1u : seat;
-}
-
-static unsigned next_seat(const pintas_line_rules *r, unsigned seat)
-{
-    return seat + 1u < r->players ? seat + 1u : 0u;
 }
 
 /* ---- knowledge ----------------------------------------------------------- */
@@ -121,13 +103,13 @@ static int walk_play(walker *w, const pintas_line_info *info, const pintas_line_
         k->ends[end] = (uint8_t)(pintas__tile_pips(t) - at);
         k->end_double[end] = (uint8_t)pintas__is_double(t);
     }
-    k->line[k->line_len++] = (uint8_t)(t | (end ? AT_RIGHT : 0u));
+    k->line[k->line_len++] = (uint8_t)(t | (end ? PINTAS__LINE_AT_RIGHT : 0u));
     w->placed |= PINTAS_BIT(t);
     if (--w->count[e->seat] <= 0)
         return 0; /* a domino ends the round: no log goes on past it */
     k->last_placer = e->seat;
     k->passes = 0;
-    k->to_move = (uint8_t)next_seat(&info->rules, e->seat);
+    k->to_move = (uint8_t)pintas__line_next_seat(&info->rules, e->seat);
     return 1;
 }
 
@@ -157,7 +139,7 @@ static int walk_entry(walker *w, const pintas_line_info *info, const pintas_line
         return 0;
     k->not_held[seat] |= ends_suits(w);
     ++k->passes;
-    k->to_move = (uint8_t)next_seat(&info->rules, seat);
+    k->to_move = (uint8_t)pintas__line_next_seat(&info->rules, seat);
     return 1;
 }
 
@@ -174,14 +156,14 @@ int pintas_line_knowledge_of(const pintas_line_info *info, pintas_line_knowledge
         info->round == 0 || (info->forced_tile != PINTAS_NO_TILE && info->forced_tile >= N_TILES))
         return PINTAS_E_ARG;
     for (seat = 0; seat < PINTAS_LINE_MAX_SEATS; ++seat)
-        if (info->score[seat] < 0 || info->score[seat] > SCORE_BOUND)
+        if (info->score[seat] < 0 || info->score[seat] > PINTAS__LINE_SCORE_BOUND)
             return PINTAS_E_ARG;
     memset(&w, 0, sizeof w);
     memset(w.drew_at, 0xFF, sizeof w.drew_at);
     memset(w.k.line, PINTAS_NO_TILE, sizeof w.k.line);
     for (seat = 0; seat < r->players; ++seat)
         w.count[seat] = HAND;
-    w.k.pile_draws = (uint8_t)draws(r);
+    w.k.pile_draws = (uint8_t)pintas__line_draws(r);
     w.k.pile_count = (uint8_t)(N_TILES - HAND * r->players);
     w.k.to_move = info->leader;
     w.k.last_placer = PINTAS_NO_SEAT;
@@ -408,20 +390,13 @@ static void fill_state(pintas_line_state *s, const pintas_line_info *info,
  * before round 1's opening the leader holds the tile the lead rule picks. */
 static int publicly_possible(const pintas_line_state *s)
 {
-    pintas_mask all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-    unsigned seat, lead;
+    uint8_t leader, tile;
     if (s->line_len > 0)
-        return s->bone_pos < s->bone_len ||
-               (all & (pintas__suit(s->ends[0]) | pintas__suit(s->ends[1]))) != 0;
+        return !pintas__line_blocked(s);
     if (s->round != 1)
         return 1;
-    lead = pintas__line_lead_tile(all);
-    if (lead != s->forced_tile)
-        return 0;
-    for (seat = 0; seat < s->rules.players; ++seat)
-        if (s->hand[seat] & PINTAS_BIT(lead))
-            return seat == s->leader;
-    return 0;
+    pintas__line_first_lead(s, &leader, &tile);
+    return tile != PINTAS_NO_TILE && tile == s->forced_tile && leader == s->leader;
 }
 
 /* Redraws of a sample that breaks a public fact before the fallback keeps
@@ -509,16 +484,11 @@ static unsigned fives_after(const pintas_line_state *s, unsigned t, unsigned end
 /* The greedy default move of the seat to move, straight from the masks. */
 static void greedy_move(const pintas_line_state *s, pintas_line_move *m)
 {
-    pintas_mask hand = s->hand[s->to_move & 3u] & PINTAS_ALL_TILES, fit;
+    pintas_mask fit = pintas__line_playable(s, s->to_move);
     unsigned best = PINTAS_NO_TILE, best_end = 0, best_points = 0;
     int muggins = s->rules.game == PINTAS_LINE_MUGGINS;
-    if (s->line_len == 0) {
-        fit = s->forced_tile < N_TILES ? hand & PINTAS_BIT(s->forced_tile) : hand;
-    } else {
-        fit = hand & (pintas__suit(s->ends[0]) | pintas__suit(s->ends[1]));
-    }
     if (!fit) {
-        m->kind = (uint8_t)(s->bone_pos < s->bone_len ? PINTAS_MOVE_DRAW : PINTAS_MOVE_PASS);
+        m->kind = (uint8_t)(pintas__line_can_draw(s) ? PINTAS_MOVE_DRAW : PINTAS_MOVE_PASS);
         m->tile = PINTAS_NO_TILE;
         m->end = 0;
         return;
@@ -598,8 +568,8 @@ int pintas_line_playout(const pintas_line_state *state, const pintas_line_move *
         if (pintas_line_play(&s, &m, ev, PINTAS_LINE_MAX_EVENTS, &n) != PINTAS_OK)
             break;
     }
-    sides = s.rules.pairs ? 2u : s.rules.players;
-    mine = side_of(&s.rules, (unsigned)seat);
+    sides = pintas__line_sides(&s.rules);
+    mine = pintas__line_side_of(&s.rules, (unsigned)seat);
     for (side = 0; side < sides; ++side) {
         int64_t gained = (int64_t)s.score[side] - state->score[side];
         if (side != mine && gained > best_other)
