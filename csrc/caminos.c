@@ -80,7 +80,7 @@
 #include <string.h>
 
 #include "pintas/caminos.h"
-#include "tiles_internal.h"
+#include "caminos_internal.h"
 
 #define N_TILES PINTAS_TILE_COUNT
 #define SEATS PINTAS_CAMINOS_MAX_SEATS
@@ -197,11 +197,6 @@ static unsigned next_seat(const pintas_caminos_state *s, unsigned seat)
     return n >= s->rules.players ? 0u : n;
 }
 
-static unsigned all_seats(const pintas_caminos_state *s)
-{
-    return (1u << s->rules.players) - 1u;
-}
-
 static unsigned lowest_seat(unsigned mask)
 {
     unsigned seat = 0;
@@ -212,17 +207,9 @@ static unsigned lowest_seat(unsigned mask)
 
 /* ---- paths --------------------------------------------------------------- */
 
-static void clear_path(pintas_caminos_path *p)
-{
-    memset(p, PINTAS_NO_TILE, sizeof *p);
-    p->len[0] = p->len[1] = 0;
-    p->end[0] = p->end[1] = 0;
-    p->reserved = 0;
-}
-
 static void new_path(pintas_caminos_path *p, unsigned centre)
 {
-    clear_path(p);
+    pintas__caminos_clear_path(p);
     p->centre = (uint8_t)centre;
     p->end[PINTAS_CAMINOS_FRONT] = (uint8_t)pintas__tile_hi(centre);
     p->end[PINTAS_CAMINOS_BACK] = (uint8_t)pintas__tile_lo(centre);
@@ -231,16 +218,6 @@ static void new_path(pintas_caminos_path *p, unsigned centre)
 static int side_open(const pintas_caminos_state *s, const pintas_caminos_path *p, unsigned side)
 {
     return p->centre < N_TILES && p->len[side] < s->rules.side_tiles;
-}
-
-static pintas_mask path_mask(const pintas_caminos_path *p)
-{
-    pintas_mask m = pintas__tile_bit(p->centre);
-    unsigned side, j;
-    for (side = 0; side < 2; ++side)
-        for (j = 0; j < p->len[side] && j < PINTAS_CAMINOS_MAX_SIDE; ++j)
-            m |= pintas__tile_bit(p->tile[side][j]);
-    return m;
 }
 
 /* Every number an open side shows: a tile showing one of them can be placed. */
@@ -275,7 +252,7 @@ static void deal_in_order(pintas_caminos_state *s, const uint8_t *order)
         if (i < r->paths)
             new_path(&s->path[i], order[i]);
         else
-            clear_path(&s->path[i]);
+            pintas__caminos_clear_path(&s->path[i]);
     }
     for (seat = 0; seat < SEATS; ++seat) {
         s->hand[seat] = seat < r->players ? pintas__tiles_mask(order + k, r->hand_size) : 0;
@@ -359,7 +336,7 @@ static void open_round(pintas_caminos_state *s, event_sink *o)
     s->passes = 0;
     s->out_seat = PINTAS_NO_SEAT;
     s->last_turns = 0;
-    s->contenders = (uint8_t)all_seats(s);
+    s->contenders = (uint8_t)pintas__caminos_all_seats(&s->rules);
     s->step = 1;
     s->winners = 0;
     for (i = 0; i < SEATS; ++i) {
@@ -575,15 +552,8 @@ int pintas_caminos_check(const pintas_caminos_state *s, const pintas_caminos_mov
 
 static void end_game(pintas_caminos_state *s, event_sink *o)
 {
-    unsigned seat, winners = 0;
-    int32_t best = INT32_MIN;
+    unsigned winners = pintas__caminos_top_seats(s);
     pintas_caminos_event *e;
-    for (seat = 0; seat < s->rules.players; ++seat)
-        if (s->score[seat] > best)
-            best = s->score[seat];
-    for (seat = 0; seat < s->rules.players; ++seat)
-        if (s->score[seat] == best)
-            winners |= 1u << seat;
     s->phase = PINTAS_CAMINOS_OVER;
     s->to_move = PINTAS_NO_SEAT;
     s->winners = (uint8_t)winners;
@@ -591,7 +561,7 @@ static void end_game(pintas_caminos_state *s, event_sink *o)
     s->out_seat = PINTAS_NO_SEAT;
     s->last_turns = 0;
     e = emit(o, PINTAS_CAMINOS_EV_GAME_END, lowest_seat(winners), PINTAS_NO_TILE,
-             PINTAS_CAMINOS_NO_PATH, PINTAS_CAMINOS_WHY_NONE, best);
+             PINTAS_CAMINOS_NO_PATH, PINTAS_CAMINOS_WHY_NONE, pintas__caminos_top_score(s));
     if (e)
         e->seats = (uint8_t)winners;
 }
@@ -655,12 +625,12 @@ static void close_path(pintas_caminos_state *s, event_sink *o, unsigned seat, un
     e = emit(o, PINTAS_CAMINOS_EV_CLOSE, seat, PINTAS_NO_TILE, i, WHY[full < 3 ? full : 0],
              (int32_t)count);
     if (e)
-        e->tiles = path_mask(p);
+        e->tiles = pintas__caminos_path_tiles(p);
     if (full == PINTAS_CAMINOS_STAY)
         return;
     if (full == PINTAS_CAMINOS_DISCARD) {
-        s->discard |= path_mask(p);
-        clear_path(p);
+        s->discard |= pintas__caminos_path_tiles(p);
+        pintas__caminos_clear_path(p);
         if (s->pile_len == 0 || s->pile[0] >= N_TILES) {
             emit(o, PINTAS_CAMINOS_EV_NO_PATH, PINTAS_NO_SEAT, PINTAS_NO_TILE, i,
                  PINTAS_CAMINOS_WHY_DISCARD, 0);
@@ -758,7 +728,8 @@ static void start_round(pintas_caminos_state *s, event_sink *o, unsigned seat, u
  * decide: one seat with the most pips starts; a tie reveals again (D3, D4). */
 static void reveal(pintas_caminos_state *s, event_sink *o, unsigned seat, unsigned t)
 {
-    unsigned i, best = 0, tied = 0, contenders = s->contenders & all_seats(s);
+    unsigned i, best = 0, tied = 0;
+    unsigned contenders = s->contenders & pintas__caminos_all_seats(&s->rules);
     pintas_caminos_event *e;
     s->choice[seat] = (uint8_t)t;
     emit(o, PINTAS_CAMINOS_EV_CHOOSE, seat, t, PINTAS_CAMINOS_NO_PATH, PINTAS_CAMINOS_WHY_NONE,
@@ -869,5 +840,5 @@ pintas_mask pintas_caminos_path_tiles(const pintas_caminos_state *s, int path)
 {
     if (!s || !usable(s) || path < 0 || path >= s->rules.paths)
         return 0;
-    return path_mask(&s->path[path]);
+    return pintas__caminos_path_tiles(&s->path[path]);
 }

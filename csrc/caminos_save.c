@@ -21,13 +21,15 @@
  *   246  zero bytes up to 256 (reserved)
  *
  * The loader accepts only states the engine can reach and safely continue;
- * state_ok() lists every check. It uses only the public tile functions, so
- * it is an independent second reading of the rules' invariants.
+ * state_ok() lists every check. It reads tiles only through the public tile
+ * functions, so it is an independent second reading of the rules'
+ * invariants; its path check also vets the search's knowledge.
  */
 #include <string.h>
 
 #include "bytes_internal.h"
 #include "pintas/caminos.h"
+#include "caminos_internal.h"
 
 #define SAVE_VERSION 1u
 #define USED_BYTES 246u
@@ -203,13 +205,11 @@ static int pile_ok(const pintas_caminos_state *s, pintas_mask *pile)
     return 1;
 }
 
-/* One path slot: empty (centre and tiles 0xFF, the rest 0), or a centre
- * with each side a chain of matching tiles, no longer than the rules allow,
- * giving the stored end. *full says whether both sides are full. */
-static int path_ok(const pintas_caminos_state *s, const pintas_caminos_path *p,
-                   pintas_mask *tiles, int *full, int *empty)
+/* One path slot, as caminos_internal.h says. */
+int pintas__caminos_path_ok(const pintas_caminos_rules *r, const pintas_caminos_path *p,
+                            pintas_mask *tiles, int *full, int *empty)
 {
-    unsigned side, j, limit = s->rules.side_tiles;
+    unsigned side, j, limit = r->side_tiles;
     *tiles = 0;
     *full = 0;
     *empty = p->centre == PINTAS_NO_TILE;
@@ -272,7 +272,7 @@ static int paths_ok(const pintas_caminos_state *s, pintas_mask *table, pintas_ma
         const pintas_caminos_path *p = &s->path[i];
         pintas_mask tiles;
         int full, empty;
-        if (!path_ok(s, p, &tiles, &full, &empty) || (*table & tiles))
+        if (!pintas__caminos_path_ok(&s->rules, p, &tiles, &full, &empty) || (*table & tiles))
             return 0;
         *table |= tiles;
         if (i >= s->rules.paths) {
@@ -319,11 +319,6 @@ static int tiles_conserved(const pintas_caminos_state *s, pintas_mask pile, pint
     return seen == ALL && mask_count(s->discard) % (1u + 2u * s->rules.side_tiles) == 0;
 }
 
-static unsigned seat_bits(const pintas_caminos_state *s)
-{
-    return (1u << s->rules.players) - 1u;
-}
-
 /* The reveal: the deal untouched; step 1 with every seat in it and nothing
  * shown, or a later step whose contenders are exactly the seats that showed
  * the most pips in the step before (each of them with step - 1 tiles shown,
@@ -340,7 +335,7 @@ static int reveal_ok(const pintas_caminos_state *s, unsigned placed)
     if (s->passes || s->out_seat != PINTAS_NO_SEAT || s->last_turns || s->winners ||
         s->starter != PINTAS_NO_SEAT)
         return 0;
-    if (s->step < 1 || s->step > r->hand_size || (contenders & ~seat_bits(s)) ||
+    if (s->step < 1 || s->step > r->hand_size || (contenders & ~pintas__caminos_all_seats(r)) ||
         mask_count(contenders) < 2)
         return 0;
     for (seat = 0; seat < r->players; ++seat) {
@@ -363,7 +358,7 @@ static int reveal_ok(const pintas_caminos_state *s, unsigned placed)
         if (pintas_tile_pips((uint8_t)shown) == best)
             most |= 1u << seat;
     }
-    if (s->step == 1 ? contenders != seat_bits(s) : contenders != most)
+    if (s->step == 1 ? contenders != pintas__caminos_all_seats(r) : contenders != most)
         return 0;
     for (seat = 0; seat < r->players; ++seat) {
         unsigned c = s->choice[seat];
@@ -425,18 +420,10 @@ static int play_ok(const pintas_caminos_state *s, pintas_mask open)
 
 static int over_ok(const pintas_caminos_state *s)
 {
-    unsigned seat, winners = 0;
-    int32_t best = INT32_MIN;
     if (s->to_move != PINTAS_NO_SEAT || s->passes || s->out_seat != PINTAS_NO_SEAT ||
         s->last_turns || s->starter >= s->rules.players || s->round != s->rules.rounds)
         return 0;
-    for (seat = 0; seat < s->rules.players; ++seat)
-        if (s->score[seat] > best)
-            best = s->score[seat];
-    for (seat = 0; seat < s->rules.players; ++seat)
-        if (s->score[seat] == best)
-            winners |= 1u << seat;
-    return s->winners == winners;
+    return s->winners == pintas__caminos_top_seats(s);
 }
 
 /* Scores: 0 or negative, losing at most 28 points in each round scored. */

@@ -2,10 +2,11 @@
  * perfect-information Monte Carlo over them (caminos_search.h says what is
  * derived, why it is sound, and the order of every random draw).
  *
- * Built only on the public engine (caminos.h): a sampled state is a plain
- * pintas_caminos_state in the playing phase of a one-round game, so the
- * engine's own play() ends it at the round's end and scores it; playouts go
- * through pintas_caminos_legal() and pintas_caminos_play().
+ * Built on the public engine (caminos.h) and the loader's path check
+ * (caminos_internal.h): a sampled state is a plain pintas_caminos_state in
+ * the playing phase of a one-round game, so the engine's own play() ends it
+ * at the round's end and scores it; playouts go through
+ * pintas_caminos_legal() and pintas_caminos_play().
  *
  * The default policy is deliberately cheap (a few mask operations a legal
  * move) and is the core of the Suit heuristic: a turn that cannot place
@@ -18,7 +19,7 @@
 #include <string.h>
 
 #include "pintas/caminos_search.h"
-#include "tiles_internal.h"
+#include "caminos_internal.h"
 
 #define N_TILES PINTAS_TILE_COUNT
 #define SEATS PINTAS_CAMINOS_MAX_SEATS
@@ -49,52 +50,20 @@ static unsigned kth_bit(pintas_mask m, uint32_t k)
 
 /* ---- checking the knowledge ---------------------------------------------- */
 
-/* One path slot as the engine keeps it: empty (centre and tiles 0xFF, the
- * rest 0), or a centre whose sides are chains of matching tiles within the
- * side limit giving the stored ends; a full path only where full paths stay.
- * Adds its tiles to *seen (0 if a tile is there twice). */
+/* One path slot of the knowledge: one the engine can hold, full only where
+ * full paths stay and empty only where they are discarded. Adds its tiles to
+ * *seen (0 if a tile is there already). */
 static int path_ok(const pintas_caminos_rules *r, const pintas_caminos_path *p,
                    pintas_mask *seen)
 {
-    unsigned side, j;
-    if (p->reserved != 0)
+    pintas_mask tiles;
+    int full, empty;
+    if (!pintas__caminos_path_ok(r, p, &tiles, &full, &empty) || (*seen & tiles))
         return 0;
-    if (p->centre == PINTAS_NO_TILE) {
-        for (side = 0; side < 2; ++side) {
-            if (p->len[side] || p->end[side])
-                return 0;
-            for (j = 0; j < SIDE; ++j)
-                if (p->tile[side][j] != PINTAS_NO_TILE)
-                    return 0;
-        }
+    *seen |= tiles;
+    if (empty)
         return r->full_path == PINTAS_CAMINOS_DISCARD;
-    }
-    if (p->centre >= N_TILES || (*seen & pintas__tile_bit(p->centre)))
-        return 0;
-    *seen |= pintas__tile_bit(p->centre);
-    for (side = 0; side < 2; ++side) {
-        unsigned n = side == PINTAS_CAMINOS_FRONT ? pintas__tile_hi(p->centre)
-                                                  : pintas__tile_lo(p->centre);
-        if (p->len[side] > r->side_tiles)
-            return 0;
-        for (j = 0; j < SIDE; ++j) {
-            unsigned t = p->tile[side][j];
-            if (j >= p->len[side]) {
-                if (t != PINTAS_NO_TILE)
-                    return 0;
-                continue;
-            }
-            if (t >= N_TILES || (*seen & pintas__tile_bit(t)) ||
-                (pintas__tile_hi(t) != n && pintas__tile_lo(t) != n))
-                return 0;
-            *seen |= pintas__tile_bit(t);
-            n = pintas__tile_hi(t) == n ? pintas__tile_lo(t) : pintas__tile_hi(t);
-        }
-        if (p->end[side] != n)
-            return 0;
-    }
-    return !(p->len[0] == r->side_tiles && p->len[1] == r->side_tiles) ||
-           r->full_path == PINTAS_CAMINOS_STAY;
+    return !full || r->full_path == PINTAS_CAMINOS_STAY;
 }
 
 /* The turn fields of the playing phase, as the engine can reach them. */
@@ -119,14 +88,8 @@ static pintas_mask unseen_tiles(const pintas_caminos_info *k)
     unsigned i;
     for (i = 0; i < SEATS; ++i)
         seen |= k->known[i];
-    for (i = 0; i < k->rules.paths && i < PATHS; ++i) {
-        const pintas_caminos_path *p = &k->path[i];
-        unsigned side, j;
-        seen |= pintas__tile_bit(p->centre);
-        for (side = 0; side < 2; ++side)
-            for (j = 0; j < p->len[side] && j < SIDE; ++j)
-                seen |= pintas__tile_bit(p->tile[side][j]);
-    }
+    for (i = 0; i < k->rules.paths && i < PATHS; ++i)
+        seen |= pintas__caminos_path_tiles(&k->path[i]);
     return ALL & ~seen;
 }
 
@@ -269,15 +232,6 @@ static int fill(const prepared *p, unsigned level, pintas_rng *rng, pintas_mask 
     return 1;
 }
 
-/* A path slot as the engine clears it. */
-static void empty_path(pintas_caminos_path *p)
-{
-    memset(p, PINTAS_NO_TILE, sizeof *p);
-    p->len[0] = p->len[1] = 0;
-    p->end[0] = p->end[1] = 0;
-    p->reserved = 0;
-}
-
 /* Everything of the state but the other hands and the pile's contents: the
  * observer to move in the playing phase of round 1 of 1. */
 static void base_state(const pintas_caminos_info *k, pintas_caminos_state *s)
@@ -291,7 +245,7 @@ static void base_state(const pintas_caminos_info *k, pintas_caminos_state *s)
         if (i < k->rules.paths && k->path[i].centre != PINTAS_NO_TILE)
             s->path[i] = k->path[i];
         else
-            empty_path(&s->path[i]);
+            pintas__caminos_clear_path(&s->path[i]);
     }
     s->hand[k->seat] = k->hand;
     for (i = 0; i < SEATS; ++i)
