@@ -296,33 +296,10 @@ static void deal_by_hand(pintas_caminos_state *s, const pintas_caminos_deal *d)
 static int deal_is_valid(const pintas_caminos_rules *r, const pintas_caminos_deal *d)
 {
     pintas_mask seen = 0;
-    unsigned i, seat;
-    for (i = 0; i < r->paths; ++i) {
-        unsigned t = d->path[i];
-        if (t >= N_TILES || (seen & PINTAS_BIT(t)))
-            return 0;
-        seen |= PINTAS_BIT(t);
-    }
-    for (seat = 0; seat < SEATS; ++seat) {
-        pintas_mask h = d->hand[seat];
-        if (seat >= r->players) {
-            if (h)
-                return 0;
-            continue;
-        }
-        if ((h & ~ALL) || pintas__popcount(h) != r->hand_size || (h & seen))
-            return 0;
-        seen |= h;
-    }
-    if (d->pile_len != N_TILES - r->paths - (unsigned)r->players * r->hand_size)
-        return 0;
-    for (i = 0; i < d->pile_len; ++i) {
-        unsigned t = d->pile[i];
-        if (t >= N_TILES || (seen & PINTAS_BIT(t)))
-            return 0;
-        seen |= PINTAS_BIT(t);
-    }
-    return seen == ALL;
+    return pintas__add_tile_list(d->path, r->paths, &seen) &&
+           pintas__add_dealt_hands(d->hand, SEATS, r->players, r->hand_size, &seen) &&
+           d->pile_len == N_TILES - r->paths - (unsigned)r->players * r->hand_size &&
+           pintas__add_tile_list(d->pile, d->pile_len, &seen) && seen == ALL;
 }
 
 /* A freshly dealt round: the reveal begins with every seat in it, seat 0

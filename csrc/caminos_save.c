@@ -184,27 +184,6 @@ static int masks_ok(const pintas_caminos_state *s)
     return s->discard == 0 || s->rules.full_path == PINTAS_CAMINOS_DISCARD;
 }
 
-/* The pile: distinct tiles, 0xFF from pile_len on. */
-static int pile_ok(const pintas_caminos_state *s, pintas_mask *pile)
-{
-    unsigned i;
-    *pile = 0;
-    if (s->pile_len > N_TILES)
-        return 0;
-    for (i = 0; i < N_TILES; ++i) {
-        unsigned t = s->pile[i];
-        if (i >= s->pile_len) {
-            if (t != PINTAS_NO_TILE)
-                return 0;
-            continue;
-        }
-        if (t >= N_TILES || (*pile & tbit(t)))
-            return 0;
-        *pile |= tbit(t);
-    }
-    return 1;
-}
-
 /* One path slot, as caminos_internal.h says. */
 int pintas__caminos_path_ok(const pintas_caminos_rules *r, const pintas_caminos_path *p,
                             pintas_mask *tiles, int *full, int *empty)
@@ -303,7 +282,6 @@ static int paths_ok(const pintas_caminos_state *s, pintas_mask *table, pintas_ma
  * together the whole set; the discard holds whole paths. */
 static int tiles_conserved(const pintas_caminos_state *s, pintas_mask pile, pintas_mask table)
 {
-    pintas_mask seen = 0;
     pintas_mask parts[SEATS + 3];
     unsigned i;
     for (i = 0; i < SEATS; ++i)
@@ -311,12 +289,8 @@ static int tiles_conserved(const pintas_caminos_state *s, pintas_mask pile, pint
     parts[SEATS] = pile;
     parts[SEATS + 1] = table;
     parts[SEATS + 2] = s->discard;
-    for (i = 0; i < SEATS + 3; ++i) {
-        if (seen & parts[i])
-            return 0;
-        seen |= parts[i];
-    }
-    return seen == ALL && mask_count(s->discard) % (1u + 2u * s->rules.side_tiles) == 0;
+    return pintas__tiles_partition(parts, SEATS + 3) &&
+           mask_count(s->discard) % (1u + 2u * s->rules.side_tiles) == 0;
 }
 
 /* The reveal: the deal untouched; step 1 with every seat in it and nothing
@@ -460,8 +434,9 @@ static int state_ok(const pintas_caminos_state *s)
         return 0;
     if (s->reserved[0] || s->reserved[1] || s->reserved[2])
         return 0;
-    if (!masks_ok(s) || !pile_ok(s, &pile) || !paths_ok(s, &table, &open, &placed) ||
-        !tiles_conserved(s, pile, table) || !scores_ok(s))
+    if (!masks_ok(s) || !pintas__tile_list_ok(s->pile, s->pile_len, N_TILES, &pile) ||
+        !paths_ok(s, &table, &open, &placed) || !tiles_conserved(s, pile, table) ||
+        !scores_ok(s))
         return 0;
     if (s->phase == PINTAS_CAMINOS_REVEALING)
         return reveal_ok(s, placed);

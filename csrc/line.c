@@ -271,29 +271,12 @@ static void deal_by_hand(pintas_line_state *s, const pintas_line_deal *d)
 static int deal_is_valid(const pintas_line_rules *r, const pintas_line_deal *d)
 {
     pintas_mask seen = 0;
-    unsigned seat, i;
-    for (seat = 0; seat < PINTAS_LINE_MAX_SEATS; ++seat) {
-        pintas_mask h = d->hand[seat];
-        if (seat >= r->players) {
-            if (h)
-                return 0;
-            continue;
-        }
-        if ((h & ~PINTAS_ALL_TILES) || pintas__popcount(h) != HAND || (h & seen))
-            return 0;
-        seen |= h;
-    }
+    if (!pintas__add_dealt_hands(d->hand, PINTAS_LINE_MAX_SEATS, r->players, HAND, &seen))
+        return 0;
     if (!pintas__line_draws(r))
         return d->boneyard_len == 0;
-    if (d->boneyard_len != N_TILES - HAND * r->players)
-        return 0;
-    for (i = 0; i < d->boneyard_len; ++i) {
-        unsigned t = d->boneyard[i];
-        if (t >= N_TILES || (seen & PINTAS_BIT(t)))
-            return 0;
-        seen |= PINTAS_BIT(t);
-    }
-    return 1;
+    return d->boneyard_len == N_TILES - HAND * r->players &&
+           pintas__add_tile_list(d->boneyard, d->boneyard_len, &seen);
 }
 
 /* The lowest seat whose hand voids the deal (*doubles = its doubles), or -1. */

@@ -160,8 +160,7 @@ static int hands_ok(const pintas_line_state *s)
 static int boneyard_ok(const pintas_line_state *s, pintas_mask *remaining)
 {
     unsigned rest = PINTAS_TILE_COUNT - PINTAS_LINE_HAND_SIZE * (unsigned)s->rules.players;
-    pintas_mask seen = 0;
-    unsigned i;
+    pintas_mask listed;
     if (s->bone_len > PINTAS_TILE_COUNT || s->bone_pos > s->bone_len)
         return 0;
     if (pintas__line_draws(&s->rules)) {
@@ -170,20 +169,9 @@ static int boneyard_ok(const pintas_line_state *s, pintas_mask *remaining)
     } else if (s->bone_len != 0 || pintas_popcount(s->aside) != rest) {
         return 0;
     }
-    *remaining = 0;
-    for (i = 0; i < PINTAS_TILE_COUNT; ++i) {
-        unsigned t = s->boneyard[i];
-        if (i >= s->bone_len) {
-            if (t != PINTAS_NO_TILE)
-                return 0;
-            continue;
-        }
-        if (t >= PINTAS_TILE_COUNT || (seen & PINTAS_BIT(t)))
-            return 0;
-        seen |= PINTAS_BIT(t);
-        if (i >= s->bone_pos)
-            *remaining |= PINTAS_BIT(t);
-    }
+    if (!pintas__tile_list_ok(s->boneyard, s->bone_len, PINTAS_TILE_COUNT, &listed))
+        return 0;
+    *remaining = pintas__tiles_mask(s->boneyard + s->bone_pos, s->bone_len - s->bone_pos);
     return 1;
 }
 
@@ -234,8 +222,6 @@ static int line_ok(const pintas_line_state *s, pintas_mask *placed)
 static int tiles_conserved(const pintas_line_state *s, pintas_mask remaining, pintas_mask placed)
 {
     pintas_mask parts[7];
-    pintas_mask seen = 0;
-    unsigned i;
     parts[0] = s->hand[0];
     parts[1] = s->hand[1];
     parts[2] = s->hand[2];
@@ -243,12 +229,7 @@ static int tiles_conserved(const pintas_line_state *s, pintas_mask remaining, pi
     parts[4] = s->aside;
     parts[5] = remaining;
     parts[6] = placed;
-    for (i = 0; i < 7; ++i) {
-        if (seen & parts[i])
-            return 0;
-        seen |= parts[i];
-    }
-    return seen == PINTAS_ALL_TILES;
+    return pintas__tiles_partition(parts, 7);
 }
 
 /* The round's turn bookkeeping: seats in range, the leader to move before

@@ -1,5 +1,6 @@
 /* tiles.c - tile indices, pips and suit masks of the double-six set, on the
- * tables and helpers of tiles_internal.h. */
+ * tables and helpers of tiles_internal.h, and the checks of tile lists that
+ * the games' deals and loaders share. */
 #include "tiles_internal.h"
 
 uint8_t pintas_tile_high(uint8_t tile)
@@ -46,4 +47,60 @@ uint8_t pintas_heaviest_tile(pintas_mask mask)
             best = (uint8_t)t;
     }
     return best;
+}
+
+/* ---- checks of caller-given tile lists ------------------------------------ */
+
+int pintas__add_tile_list(const uint8_t *list, unsigned n, pintas_mask *seen)
+{
+    unsigned i;
+    for (i = 0; i < n; ++i) {
+        pintas_mask bit = pintas__tile_bit(list[i]);
+        if (!bit || (*seen & bit))
+            return 0;
+        *seen |= bit;
+    }
+    return 1;
+}
+
+int pintas__add_dealt_hands(const pintas_mask *hand, unsigned seats, unsigned players,
+                            unsigned size, pintas_mask *seen)
+{
+    unsigned seat;
+    for (seat = 0; seat < seats; ++seat) {
+        pintas_mask h = hand[seat];
+        if (seat >= players) {
+            if (h)
+                return 0;
+            continue;
+        }
+        if ((h & ~PINTAS_ALL_TILES) || pintas__popcount(h) != size || (h & *seen))
+            return 0;
+        *seen |= h;
+    }
+    return 1;
+}
+
+int pintas__tile_list_ok(const uint8_t *list, unsigned len, unsigned cap, pintas_mask *tiles)
+{
+    unsigned i;
+    *tiles = 0;
+    if (len > cap || !pintas__add_tile_list(list, len, tiles))
+        return 0;
+    for (i = len; i < cap; ++i)
+        if (list[i] != PINTAS_NO_TILE)
+            return 0;
+    return 1;
+}
+
+int pintas__tiles_partition(const pintas_mask *parts, unsigned n)
+{
+    pintas_mask seen = 0;
+    unsigned i;
+    for (i = 0; i < n; ++i) {
+        if (seen & parts[i])
+            return 0;
+        seen |= parts[i];
+    }
+    return seen == PINTAS_ALL_TILES;
 }

@@ -124,4 +124,24 @@ static inline void pintas__shuffled_tiles(pintas_rng *rng, uint8_t order[PINTAS_
     pintas__rng_shuffle(rng, order, PINTAS_TILE_COUNT);
 }
 
+/* ---- checks of caller-given tile lists (in tiles.c) ---------------------- */
+
+/* Adds the n tiles of list to *seen; 0 if one is no tile or is in *seen
+ * already. */
+int pintas__add_tile_list(const uint8_t *list, unsigned n, pintas_mask *seen);
+
+/* Adds the hands of a hand-made deal to *seen: `size` tiles for each of the
+ * first `players` of the `seats` hands, no tile for the others; 0 if a hand
+ * breaks that or holds a tile of *seen. */
+int pintas__add_dealt_hands(const pintas_mask *hand, unsigned seats, unsigned players,
+                            unsigned size, pintas_mask *seen);
+
+/* A list as the engines store it: distinct tiles in list[0..len) (*tiles
+ * gets them), PINTAS_NO_TILE in list[len..cap). */
+int pintas__tile_list_ok(const uint8_t *list, unsigned len, unsigned cap, pintas_mask *tiles);
+
+/* 1 if the n parts are pairwise disjoint and together the whole set: every
+ * tile in exactly one place. */
+int pintas__tiles_partition(const pintas_mask *parts, unsigned n);
+
 #endif /* PINTAS_TILES_INTERNAL_H */
