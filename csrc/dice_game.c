@@ -24,6 +24,7 @@
  * n = dice to roll, and nothing else draws.
  */
 #include "pintas/dice.h"
+#include "dice_internal.h"
 
 #define SAVE_MAGIC0 'P'
 #define SAVE_MAGIC1 'D'
@@ -519,22 +520,11 @@ static int six_ok(const pintas_dice_rules *r, pintas_dice_set k)
 static int reachable(const pintas_dice_rules *r, pintas_dice_set pool, int32_t pts)
 {
     pintas_dice_set k = 0;
-    unsigned f;
     if (pool == 0)
         return pts == 0;
     if (r->combine_kept && pintas_dice_score_rules(r, pool) != pts)
         return 0;
-    for (;;) {
-        /* next non-empty sub-multiset of pool */
-        for (f = 1; f <= PINTAS_DICE_FACES; ++f) {
-            if (PINTAS_DICE_SET_COUNT(k, f) < PINTAS_DICE_SET_COUNT(pool, f)) {
-                k += PINTAS_DICE_SET_ONE(f);
-                break;
-            }
-            k -= PINTAS_DICE_SET_COUNT(k, f) * PINTAS_DICE_SET_ONE(f);
-        }
-        if (f > PINTAS_DICE_FACES)
-            return 0;
+    while ((k = pintas__dice_next_subset(pool, k)) != 0) {
         if (!six_ok(r, k))
             continue;
         if (r->combine_kept) {
@@ -547,6 +537,7 @@ static int reachable(const pintas_dice_rules *r, pintas_dice_set pool, int32_t p
                 return 1;
         }
     }
+    return 0;
 }
 
 int pintas_dice_load(pintas_dice_state *s, const uint8_t *buf, size_t len)
