@@ -390,6 +390,11 @@ static int32_t with_big(const pintas_dice_rules *r, const unsigned *c, const uns
     return tail < 0 ? -1 : v + tail;
 }
 
+static int32_t max32(int32_t a, int32_t b)
+{
+    return a > b ? a : b;
+}
+
 /* The split score of a valid set under valid rules. */
 static int32_t split_score(const pintas_dice_rules *r, pintas_dice_set s)
 {
@@ -397,7 +402,8 @@ static int32_t split_score(const pintas_dice_rules *r, pintas_dice_set s)
     static const unsigned HIGH[7] = {0, 0, 1, 1, 1, 1, 1};
     static const unsigned SIX[7] = {0, 1, 1, 1, 1, 1, 1};
     unsigned c[PINTAS_DICE_FACES + 1], f, pairs = 0, triplets = 0, size = 0;
-    int32_t best, v;
+    int straights = (r->add_singles & PINTAS_DICE_ADD_STRAIGHTS) != 0;
+    int32_t best;
     c[0] = 0;
     for (f = 1; f <= PINTAS_DICE_FACES; ++f) {
         c[f] = PINTAS_DICE_SET_COUNT(s, f);
@@ -408,26 +414,15 @@ static int32_t split_score(const pintas_dice_rules *r, pintas_dice_set s)
     if (size == 0)
         return 0;
     best = small_split(r, c);
-    v = with_big(r, c, LOW, r->straight_low, (r->add_singles & PINTAS_DICE_ADD_STRAIGHTS) != 0);
-    if (v > best)
-        best = v;
-    v = with_big(r, c, HIGH, r->straight_high, (r->add_singles & PINTAS_DICE_ADD_STRAIGHTS) != 0);
-    if (v > best)
-        best = v;
-    v = with_big(r, c, SIX, r->straight_six, (r->add_singles & PINTAS_DICE_ADD_STRAIGHTS) != 0);
-    if (v > best)
-        best = v;
-    if (pairs == 3 && r->three_pairs > 0) {
-        v = with_big(r, c, c, r->three_pairs, (r->add_singles & PINTAS_DICE_ADD_THREE_PAIRS) != 0);
-        if (v > best)
-            best = v;
-    }
-    if (triplets == 2 && r->two_triplets > 0) {
-        v = with_big(r, c, c, r->two_triplets,
-                     (r->add_singles & PINTAS_DICE_ADD_TWO_TRIPLETS) != 0);
-        if (v > best)
-            best = v;
-    }
+    best = max32(best, with_big(r, c, LOW, r->straight_low, straights));
+    best = max32(best, with_big(r, c, HIGH, r->straight_high, straights));
+    best = max32(best, with_big(r, c, SIX, r->straight_six, straights));
+    if (pairs == 3)
+        best = max32(best, with_big(r, c, c, r->three_pairs,
+                                    (r->add_singles & PINTAS_DICE_ADD_THREE_PAIRS) != 0));
+    if (triplets == 2)
+        best = max32(best, with_big(r, c, c, r->two_triplets,
+                                    (r->add_singles & PINTAS_DICE_ADD_TWO_TRIPLETS) != 0));
     return best;
 }
 
@@ -519,7 +514,8 @@ static int keeps(const pintas_dice_table *t, const pintas_dice_rules *r, pintas_
     size_t len = 0;
     pintas_dice_set k;
     if (out == NULL || n == NULL || !pintas_dice_set_is_valid(roll) ||
-        !pintas_dice_set_is_valid(pool) || pintas__dice_set_size(roll) + pintas__dice_set_size(pool) > PINTAS_DICE_COUNT)
+        !pintas_dice_set_is_valid(pool) ||
+        pintas__dice_set_size(roll) + pintas__dice_set_size(pool) > PINTAS_DICE_COUNT)
         return PINTAS_E_ARG;
     if (cap < PINTAS_DICE_MAX_KEEPS)
         return PINTAS_E_BUFFER;
