@@ -31,6 +31,7 @@
 #include "pintas/caminos.h"
 #include "caminos_internal.h"
 
+#define SAVE_TAG "PCM"
 #define SAVE_VERSION 1u
 #define USED_BYTES 246u
 #define N_TILES PINTAS_TILE_COUNT
@@ -49,12 +50,7 @@ int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap)
         return PINTAS_E_ARG;
     if (cap < PINTAS_CAMINOS_SAVE_SIZE)
         return PINTAS_E_BUFFER;
-    memset(buf, 0, PINTAS_CAMINOS_SAVE_SIZE);
-    w.p = buf;
-    pintas__put_u8(&w, 'P');
-    pintas__put_u8(&w, 'C');
-    pintas__put_u8(&w, 'M');
-    pintas__put_u8(&w, SAVE_VERSION);
+    pintas__image_start(&w, buf, PINTAS_CAMINOS_SAVE_SIZE, SAVE_TAG, SAVE_VERSION);
     pintas__put_u8(&w, s->rules.players);
     pintas__put_u8(&w, s->rules.paths);
     pintas__put_u8(&w, s->rules.hand_size);
@@ -71,7 +67,7 @@ int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap)
         pintas__put_u64(&w, s->revealed[i]);
     pintas__put_u64(&w, s->discard);
     for (i = 0; i < SEATS; ++i)
-        pintas__put_u32(&w, (uint32_t)s->score[i]);
+        pintas__put_i32(&w, s->score[i]);
     pintas__put_u8(&w, s->pile_len);
     pintas__put_bytes(&w, s->pile, N_TILES);
     for (i = 0; i < PATHS; ++i) {
@@ -103,56 +99,55 @@ int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap)
     return PINTAS_OK;
 }
 
-static void decode(const uint8_t *buf, pintas_caminos_state *s)
+/* Decode the fields after the frame into *s. */
+static void decode(pintas__reader *r, pintas_caminos_state *s)
 {
-    pintas__reader r;
     unsigned i;
-    r.p = buf + 4;
-    s->rules.players = pintas__get_u8(&r);
-    s->rules.paths = pintas__get_u8(&r);
-    s->rules.hand_size = pintas__get_u8(&r);
-    s->rules.side_tiles = pintas__get_u8(&r);
-    s->rules.full_path = pintas__get_u8(&r);
-    s->rules.rounds = pintas__get_u8(&r);
-    s->rules.reserved[0] = pintas__get_u8(&r);
-    s->rules.reserved[1] = pintas__get_u8(&r);
-    s->rng.state = pintas__get_u64(&r);
-    s->rng.inc = pintas__get_u64(&r);
+    s->rules.players = pintas__get_u8(r);
+    s->rules.paths = pintas__get_u8(r);
+    s->rules.hand_size = pintas__get_u8(r);
+    s->rules.side_tiles = pintas__get_u8(r);
+    s->rules.full_path = pintas__get_u8(r);
+    s->rules.rounds = pintas__get_u8(r);
+    s->rules.reserved[0] = pintas__get_u8(r);
+    s->rules.reserved[1] = pintas__get_u8(r);
+    s->rng.state = pintas__get_u64(r);
+    s->rng.inc = pintas__get_u64(r);
     for (i = 0; i < SEATS; ++i)
-        s->hand[i] = pintas__get_u64(&r);
+        s->hand[i] = pintas__get_u64(r);
     for (i = 0; i < SEATS; ++i)
-        s->revealed[i] = pintas__get_u64(&r);
-    s->discard = pintas__get_u64(&r);
+        s->revealed[i] = pintas__get_u64(r);
+    s->discard = pintas__get_u64(r);
     for (i = 0; i < SEATS; ++i)
-        s->score[i] = (int32_t)pintas__get_u32(&r);
-    s->pile_len = pintas__get_u8(&r);
-    pintas__get_bytes(&r, s->pile, N_TILES);
+        s->score[i] = pintas__get_i32(r);
+    s->pile_len = pintas__get_u8(r);
+    pintas__get_bytes(r, s->pile, N_TILES);
     for (i = 0; i < PATHS; ++i) {
         pintas_caminos_path *p = &s->path[i];
-        p->centre = pintas__get_u8(&r);
-        p->len[0] = pintas__get_u8(&r);
-        p->len[1] = pintas__get_u8(&r);
-        p->end[0] = pintas__get_u8(&r);
-        p->end[1] = pintas__get_u8(&r);
-        p->tile[0][0] = pintas__get_u8(&r);
-        p->tile[0][1] = pintas__get_u8(&r);
-        p->tile[1][0] = pintas__get_u8(&r);
-        p->tile[1][1] = pintas__get_u8(&r);
-        p->reserved = pintas__get_u8(&r);
+        p->centre = pintas__get_u8(r);
+        p->len[0] = pintas__get_u8(r);
+        p->len[1] = pintas__get_u8(r);
+        p->end[0] = pintas__get_u8(r);
+        p->end[1] = pintas__get_u8(r);
+        p->tile[0][0] = pintas__get_u8(r);
+        p->tile[0][1] = pintas__get_u8(r);
+        p->tile[1][0] = pintas__get_u8(r);
+        p->tile[1][1] = pintas__get_u8(r);
+        p->reserved = pintas__get_u8(r);
     }
-    s->phase = pintas__get_u8(&r);
-    s->to_move = pintas__get_u8(&r);
-    s->round = pintas__get_u8(&r);
-    s->starter = pintas__get_u8(&r);
-    s->passes = pintas__get_u8(&r);
-    s->out_seat = pintas__get_u8(&r);
-    s->last_turns = pintas__get_u8(&r);
-    s->contenders = pintas__get_u8(&r);
-    s->step = pintas__get_u8(&r);
-    pintas__get_bytes(&r, s->choice, SEATS);
-    pintas__get_bytes(&r, s->shown, SEATS);
-    s->winners = pintas__get_u8(&r);
-    pintas__get_bytes(&r, s->reserved, sizeof s->reserved);
+    s->phase = pintas__get_u8(r);
+    s->to_move = pintas__get_u8(r);
+    s->round = pintas__get_u8(r);
+    s->starter = pintas__get_u8(r);
+    s->passes = pintas__get_u8(r);
+    s->out_seat = pintas__get_u8(r);
+    s->last_turns = pintas__get_u8(r);
+    s->contenders = pintas__get_u8(r);
+    s->step = pintas__get_u8(r);
+    pintas__get_bytes(r, s->choice, SEATS);
+    pintas__get_bytes(r, s->shown, SEATS);
+    s->winners = pintas__get_u8(r);
+    pintas__get_bytes(r, s->reserved, sizeof s->reserved);
 }
 
 /* ---- the checks ---------------------------------------------------------- */
@@ -450,20 +445,16 @@ static int state_ok(const pintas_caminos_state *s)
 int pintas_caminos_load(pintas_caminos_state *s, const uint8_t *buf, size_t len)
 {
     pintas_caminos_state t;
-    size_t i;
+    pintas__reader r;
+    int status;
     if (!s || !buf)
         return PINTAS_E_ARG;
-    if (len < 4 || buf[0] != 'P' || buf[1] != 'C' || buf[2] != 'M')
-        return PINTAS_E_CORRUPT;
-    if (buf[3] != SAVE_VERSION)
-        return PINTAS_E_VERSION;
-    if (len != PINTAS_CAMINOS_SAVE_SIZE)
-        return PINTAS_E_CORRUPT;
-    for (i = USED_BYTES; i < PINTAS_CAMINOS_SAVE_SIZE; ++i)
-        if (buf[i] != 0)
-            return PINTAS_E_CORRUPT;
+    status = pintas__image_open(&r, buf, len, SAVE_TAG, SAVE_VERSION, PINTAS_CAMINOS_SAVE_SIZE,
+                                USED_BYTES);
+    if (status != PINTAS_OK)
+        return status;
     memset(&t, 0, sizeof t);
-    decode(buf, &t);
+    decode(&r, &t);
     if (!state_ok(&t))
         return PINTAS_E_CORRUPT;
     memcpy(s, &t, sizeof t);

@@ -30,6 +30,7 @@
 #include "pintas/line.h"
 #include "line_internal.h"
 
+#define SAVE_TAG "PLN"
 #define SAVE_VERSION 1u
 #define USED_BYTES 167u
 
@@ -41,12 +42,7 @@ int pintas_line_save(const pintas_line_state *s, uint8_t *buf, size_t cap)
         return PINTAS_E_ARG;
     if (cap < PINTAS_LINE_SAVE_SIZE)
         return PINTAS_E_BUFFER;
-    memset(buf, 0, PINTAS_LINE_SAVE_SIZE);
-    w.p = buf;
-    pintas__put_u8(&w, 'P');
-    pintas__put_u8(&w, 'L');
-    pintas__put_u8(&w, 'N');
-    pintas__put_u8(&w, SAVE_VERSION);
+    pintas__image_start(&w, buf, PINTAS_LINE_SAVE_SIZE, SAVE_TAG, SAVE_VERSION);
     pintas__put_u8(&w, s->rules.game);
     pintas__put_u8(&w, s->rules.players);
     pintas__put_u8(&w, s->rules.pairs);
@@ -88,55 +84,53 @@ int pintas_line_save(const pintas_line_state *s, uint8_t *buf, size_t cap)
     return PINTAS_OK;
 }
 
-/* Decode the fixed layout into *s; 0 if a score does not fit the sane bound
- * (checked here, before the conversion to int32_t). */
-static int decode(const uint8_t *buf, pintas_line_state *s)
+/* Decode the fields after the frame into *s; 0 if a score does not fit the
+ * sane bound (checked here, before the conversion to int32_t). */
+static int decode(pintas__reader *r, pintas_line_state *s)
 {
-    pintas__reader r;
     unsigned i;
-    r.p = buf + 4;
-    s->rules.game = pintas__get_u8(&r);
-    s->rules.players = pintas__get_u8(&r);
-    s->rules.pairs = pintas__get_u8(&r);
-    s->rules.redeal_doubles = pintas__get_u8(&r);
-    s->rules.block_scoring = pintas__get_u8(&r);
-    s->rules.tranque = pintas__get_u8(&r);
-    s->rules.capicua = pintas__get_u8(&r);
-    s->rules.reserved = pintas__get_u8(&r);
-    s->rules.target = pintas__get_u16(&r);
-    s->rules.pass_points = pintas__get_u16(&r);
-    s->rules.capicua_bonus = pintas__get_u16(&r);
-    s->rules.pase_corrido_bonus = pintas__get_u16(&r);
-    s->rules.pase_de_salida_bonus = pintas__get_u16(&r);
-    s->rng.state = pintas__get_u64(&r);
-    s->rng.inc = pintas__get_u64(&r);
+    s->rules.game = pintas__get_u8(r);
+    s->rules.players = pintas__get_u8(r);
+    s->rules.pairs = pintas__get_u8(r);
+    s->rules.redeal_doubles = pintas__get_u8(r);
+    s->rules.block_scoring = pintas__get_u8(r);
+    s->rules.tranque = pintas__get_u8(r);
+    s->rules.capicua = pintas__get_u8(r);
+    s->rules.reserved = pintas__get_u8(r);
+    s->rules.target = pintas__get_u16(r);
+    s->rules.pass_points = pintas__get_u16(r);
+    s->rules.capicua_bonus = pintas__get_u16(r);
+    s->rules.pase_corrido_bonus = pintas__get_u16(r);
+    s->rules.pase_de_salida_bonus = pintas__get_u16(r);
+    s->rng.state = pintas__get_u64(r);
+    s->rng.inc = pintas__get_u64(r);
     for (i = 0; i < PINTAS_LINE_MAX_SEATS; ++i)
-        s->hand[i] = pintas__get_u64(&r);
-    s->aside = pintas__get_u64(&r);
+        s->hand[i] = pintas__get_u64(r);
+    s->aside = pintas__get_u64(r);
     for (i = 0; i < PINTAS_LINE_MAX_SEATS; ++i) {
-        uint32_t v = pintas__get_u32(&r);
+        uint32_t v = pintas__get_u32(r);
         if (v > PINTAS__LINE_SCORE_BOUND)
             return 0;
         s->score[i] = (int32_t)v;
     }
-    s->bone_len = pintas__get_u8(&r);
-    s->bone_pos = pintas__get_u8(&r);
-    pintas__get_bytes(&r, s->boneyard, PINTAS_TILE_COUNT);
-    s->line_len = pintas__get_u8(&r);
-    pintas__get_bytes(&r, s->line, PINTAS_TILE_COUNT);
-    s->ends[0] = pintas__get_u8(&r);
-    s->ends[1] = pintas__get_u8(&r);
-    s->end_double[0] = pintas__get_u8(&r);
-    s->end_double[1] = pintas__get_u8(&r);
-    s->phase = pintas__get_u8(&r);
-    s->to_move = pintas__get_u8(&r);
-    s->leader = pintas__get_u8(&r);
-    s->forced_tile = pintas__get_u8(&r);
-    s->last_placer = pintas__get_u8(&r);
-    s->passes = pintas__get_u8(&r);
-    s->winner = pintas__get_u8(&r);
-    s->end_reason = pintas__get_u8(&r);
-    s->round = pintas__get_u16(&r);
+    s->bone_len = pintas__get_u8(r);
+    s->bone_pos = pintas__get_u8(r);
+    pintas__get_bytes(r, s->boneyard, PINTAS_TILE_COUNT);
+    s->line_len = pintas__get_u8(r);
+    pintas__get_bytes(r, s->line, PINTAS_TILE_COUNT);
+    s->ends[0] = pintas__get_u8(r);
+    s->ends[1] = pintas__get_u8(r);
+    s->end_double[0] = pintas__get_u8(r);
+    s->end_double[1] = pintas__get_u8(r);
+    s->phase = pintas__get_u8(r);
+    s->to_move = pintas__get_u8(r);
+    s->leader = pintas__get_u8(r);
+    s->forced_tile = pintas__get_u8(r);
+    s->last_placer = pintas__get_u8(r);
+    s->passes = pintas__get_u8(r);
+    s->winner = pintas__get_u8(r);
+    s->end_reason = pintas__get_u8(r);
+    s->round = pintas__get_u16(r);
     return 1;
 }
 
@@ -351,20 +345,16 @@ static int state_is_consistent(const pintas_line_state *s)
 int pintas_line_load(pintas_line_state *s, const uint8_t *buf, size_t len)
 {
     pintas_line_state t;
-    size_t i;
+    pintas__reader r;
+    int status;
     if (!s || !buf)
         return PINTAS_E_ARG;
-    if (len < 4 || buf[0] != 'P' || buf[1] != 'L' || buf[2] != 'N')
-        return PINTAS_E_CORRUPT;
-    if (buf[3] != SAVE_VERSION)
-        return PINTAS_E_VERSION;
-    if (len != PINTAS_LINE_SAVE_SIZE)
-        return PINTAS_E_CORRUPT;
-    for (i = USED_BYTES; i < PINTAS_LINE_SAVE_SIZE; ++i)
-        if (buf[i] != 0)
-            return PINTAS_E_CORRUPT;
+    status = pintas__image_open(&r, buf, len, SAVE_TAG, SAVE_VERSION, PINTAS_LINE_SAVE_SIZE,
+                                USED_BYTES);
+    if (status != PINTAS_OK)
+        return status;
     memset(&t, 0, sizeof t);
-    if (!decode(buf, &t) || !state_is_consistent(&t))
+    if (!decode(&r, &t) || !state_is_consistent(&t))
         return PINTAS_E_CORRUPT;
     memcpy(s, &t, sizeof t);
     return PINTAS_OK;
