@@ -5,31 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "pintas/dice.h"
-
-static int g_pass, g_fail;
-
-#define CHECK(c)                                                                        \
-    do {                                                                                \
-        if (c) {                                                                        \
-            ++g_pass;                                                                   \
-        } else {                                                                        \
-            ++g_fail;                                                                   \
-            printf("%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #c);                \
-        }                                                                               \
-    } while (0)
-
-#define CHECK_EQ(a, b)                                                                  \
-    do {                                                                                \
-        long long a_ = (long long)(a), b_ = (long long)(b);                             \
-        if (a_ == b_) {                                                                 \
-            ++g_pass;                                                                   \
-        } else {                                                                        \
-            ++g_fail;                                                                   \
-            printf("%s:%d: %s = %lld, expected %s = %lld\n", __FILE__, __LINE__, #a, a_, \
-                   #b, b_);                                                             \
-        }                                                                               \
-    } while (0)
 
 /* "115" -> {1,1,5}. */
 static pintas_dice_set S(const char *digits)
@@ -1302,6 +1279,5 @@ int main(void)
     test_solver_farkle();
     test_solver_doom();
     test_solver_errors();
-    printf("%d passed, %d failed\n", g_pass, g_fail);
-    return g_fail == 0 ? 0 : 1;
+    return check_summary();
 }
