@@ -70,6 +70,22 @@ static inline int pintas__line_blocked(const pintas_line_state *s)
            (held & pintas__line_open_suits(s)) == 0;
 }
 
+/* Every tile in exactly one place: a hand, aside, `left` (the boneyard's
+ * tiles still to draw) or `placed` (the line's). */
+static inline int pintas__line_tiles_conserved(const pintas_line_state *s, pintas_mask left,
+                                               pintas_mask placed)
+{
+    pintas_mask parts[7];
+    parts[0] = s->hand[0];
+    parts[1] = s->hand[1];
+    parts[2] = s->hand[2];
+    parts[3] = s->hand[3];
+    parts[4] = s->aside;
+    parts[5] = left;
+    parts[6] = placed;
+    return pintas__tiles_partition(parts, 7);
+}
+
 /* Round 1's opening tile among the tiles `held`: the highest double held
  * (6|6 first), else the heaviest tile held; PINTAS_NO_TILE for none. */
 uint8_t pintas__line_lead_tile(pintas_mask held);

@@ -211,21 +211,6 @@ static int line_ok(const pintas_line_state *s, pintas_mask *placed)
            s->end_double[1] == dbl[1];
 }
 
-/* Every tile exactly once: hands, aside, remaining boneyard and line are
- * disjoint and together the whole set. */
-static int tiles_conserved(const pintas_line_state *s, pintas_mask remaining, pintas_mask placed)
-{
-    pintas_mask parts[7];
-    parts[0] = s->hand[0];
-    parts[1] = s->hand[1];
-    parts[2] = s->hand[2];
-    parts[3] = s->hand[3];
-    parts[4] = s->aside;
-    parts[5] = remaining;
-    parts[6] = placed;
-    return pintas__tiles_partition(parts, 7);
-}
-
 /* The round's turn bookkeeping: seats in range, the leader to move before
  * the opening, to_move = the seat after the last placer and its passers, and
  * every passer really unable to play. */
@@ -335,7 +320,7 @@ static int state_is_consistent(const pintas_line_state *s)
     if (s->phase > PINTAS_LINE_OVER || s->round < 1)
         return 0;
     if (!hands_ok(s) || !boneyard_ok(s, &remaining) || !line_ok(s, &placed) ||
-        !tiles_conserved(s, remaining, placed))
+        !pintas__line_tiles_conserved(s, remaining, placed))
         return 0;
     if (!turn_ok(s) || !forced_tile_ok(s) || !result_ok(s) || !round_alive(s))
         return 0;
