@@ -4,34 +4,11 @@
  *   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build --target bench_dice
  *   build/bench_dice
  */
-#define _POSIX_C_SOURCE 200809L
-#include <stdio.h>
-#include <stdlib.h>
-#include <time.h>
+#include "bench.h"
 
 #include "pintas/dice.h"
 
-#define RUNS 5
 #define N_SETS 4096
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v)
-{
-    qsort(v, RUNS, sizeof v[0], cmp_double);
-    return v[RUNS / 2];
-}
 
 static pintas_dice_set g_rolls[N_SETS]; /* random rolls of six dice */
 static volatile long long g_sink;
