@@ -104,37 +104,36 @@ int pintas_caminos_rules_check(const pintas_caminos_rules *r)
     return PINTAS_OK;
 }
 
+/* The presets by variant (BASE, NO_RENEWAL, TWO_PATHS), as listed at the
+ * top of this file; every preset plays 3 rounds. */
+typedef struct preset {
+    uint8_t paths, side_tiles, full_path;
+    uint8_t hand_size, hand_size_of_4; /* with 2-3 players, with 4 */
+} preset;
+
+static const preset PRESETS[3] = {
+    {5, 1, PINTAS_CAMINOS_RENEW, 6, 5},
+    {5, 2, PINTAS_CAMINOS_STAY, 6, 5},
+    {2, 2, PINTAS_CAMINOS_DISCARD, 6, 6},
+};
+
 int pintas_caminos_rules_preset(pintas_caminos_rules *rules, int variant, int players)
 {
     pintas_caminos_rules r;
+    const preset *p;
     if (!rules)
         return PINTAS_E_ARG;
     if (variant < PINTAS_CAMINOS_BASE || variant > PINTAS_CAMINOS_TWO_PATHS || players < 2 ||
         players > SEATS)
         return PINTAS_E_RULES;
+    p = &PRESETS[variant - PINTAS_CAMINOS_BASE];
     memset(&r, 0, sizeof r);
     r.players = (uint8_t)players;
     r.rounds = 3;
-    switch (variant) {
-    case PINTAS_CAMINOS_BASE:
-        r.paths = 5;
-        r.hand_size = players == 4 ? 5 : 6;
-        r.side_tiles = 1;
-        r.full_path = PINTAS_CAMINOS_RENEW;
-        break;
-    case PINTAS_CAMINOS_NO_RENEWAL:
-        r.paths = 5;
-        r.hand_size = players == 4 ? 5 : 6;
-        r.side_tiles = 2;
-        r.full_path = PINTAS_CAMINOS_STAY;
-        break;
-    default:
-        r.paths = 2;
-        r.hand_size = 6;
-        r.side_tiles = 2;
-        r.full_path = PINTAS_CAMINOS_DISCARD;
-        break;
-    }
+    r.paths = p->paths;
+    r.hand_size = players == 4 ? p->hand_size_of_4 : p->hand_size;
+    r.side_tiles = p->side_tiles;
+    r.full_path = p->full_path;
     if (pintas_caminos_rules_check(&r) != PINTAS_OK)
         return PINTAS_E_RULES;
     *rules = r;
@@ -316,11 +315,7 @@ static void open_round(pintas_caminos_state *s, event_sink *o)
     s->contenders = (uint8_t)pintas__caminos_all_seats(&s->rules);
     s->step = 1;
     s->winners = 0;
-    for (i = 0; i < SEATS; ++i) {
-        s->revealed[i] = 0;
-        s->choice[i] = PINTAS_NO_TILE;
-        s->shown[i] = PINTAS_NO_TILE;
-    }
+    pintas__caminos_clear_reveal(s);
     emit(o, PINTAS_CAMINOS_EV_DEAL, PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_CAMINOS_NO_PATH,
          PINTAS_CAMINOS_WHY_NONE, s->round);
     for (i = 0; i < s->rules.paths; ++i)
@@ -686,7 +681,6 @@ static void pass(pintas_caminos_state *s, event_sink *o, unsigned seat)
 
 static void start_round(pintas_caminos_state *s, event_sink *o, unsigned seat, unsigned reason)
 {
-    unsigned i;
     emit(o, PINTAS_CAMINOS_EV_START, seat, s->shown[seat & 3u], PINTAS_CAMINOS_NO_PATH, reason,
          s->step);
     s->phase = PINTAS_CAMINOS_PLAYING;
@@ -694,11 +688,7 @@ static void start_round(pintas_caminos_state *s, event_sink *o, unsigned seat, u
     s->to_move = (uint8_t)seat;
     s->contenders = 0;
     s->step = 0;
-    for (i = 0; i < SEATS; ++i) {
-        s->revealed[i] = 0;
-        s->shown[i] = PINTAS_NO_TILE;
-        s->choice[i] = PINTAS_NO_TILE;
-    }
+    pintas__caminos_clear_reveal(s);
 }
 
 /* seat chose tile t; once the whole step has chosen, show the choices and

@@ -24,6 +24,17 @@ static inline void pintas__caminos_clear_path(pintas_caminos_path *p)
     p->reserved = 0;
 }
 
+/* The reveal's seats cleared: nothing revealed, chosen or shown. */
+static inline void pintas__caminos_clear_reveal(pintas_caminos_state *s)
+{
+    unsigned i;
+    for (i = 0; i < PINTAS_CAMINOS_MAX_SEATS; ++i) {
+        s->revealed[i] = 0;
+        s->choice[i] = PINTAS_NO_TILE;
+        s->shown[i] = PINTAS_NO_TILE;
+    }
+}
+
 /* The tiles on a path: its centre and the tiles of both sides. */
 static inline pintas_mask pintas__caminos_path_tiles(const pintas_caminos_path *p)
 {

@@ -261,10 +261,7 @@ static void base_state(const pintas_caminos_info *k, pintas_caminos_state *s)
     s->passes = k->passes;
     s->out_seat = k->out_seat;
     s->last_turns = k->last_turns;
-    for (i = 0; i < SEATS; ++i) {
-        s->choice[i] = PINTAS_NO_TILE;
-        s->shown[i] = PINTAS_NO_TILE;
-    }
+    pintas__caminos_clear_reveal(s);
 }
 
 static int sample_prepared(const pintas_caminos_info *k, const prepared *p, pintas_rng *rng,
