@@ -81,6 +81,7 @@
 
 #include "pintas/caminos.h"
 #include "caminos_internal.h"
+#include "common_internal.h"
 
 #define N_TILES PINTAS_TILE_COUNT
 #define SEATS PINTAS_CAMINOS_MAX_SEATS
@@ -328,11 +329,11 @@ static int start_game(pintas_caminos_state *s, const pintas_caminos_rules *rules
                       size_t *n_ev)
 {
     pintas_caminos_rules r;
-    event_sink o;
-    if (!s || !rules || !ev || !n_ev)
-        return PINTAS_E_ARG;
-    if (ev_cap < PINTAS_CAMINOS_MAX_EVENTS)
-        return PINTAS_E_BUFFER;
+    event_sink o = {ev, 0, ev_cap};
+    int status =
+        pintas__buffer_args(s && rules && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
+    if (status != PINTAS_OK)
+        return status;
     if (pintas_caminos_rules_check(rules) != PINTAS_OK)
         return PINTAS_E_RULES;
     r = *rules; /* rules may live inside *s */
@@ -346,9 +347,6 @@ static int start_game(pintas_caminos_state *s, const pintas_caminos_rules *rules
         deal_by_hand(s, deal);
     else
         deal_from_rng(s);
-    o.ev = ev;
-    o.n = 0;
-    o.cap = ev_cap;
     open_round(s, &o);
     *n_ev = o.n;
     return PINTAS_OK;
@@ -381,11 +379,11 @@ static int nobody_chose(const pintas_caminos_state *s)
 int pintas_caminos_set_deal(pintas_caminos_state *s, const pintas_caminos_deal *deal,
                             pintas_caminos_event *ev, size_t ev_cap, size_t *n_ev)
 {
-    event_sink o;
-    if (!s || !deal || !ev || !n_ev)
-        return PINTAS_E_ARG;
-    if (ev_cap < PINTAS_CAMINOS_MAX_EVENTS)
-        return PINTAS_E_BUFFER;
+    event_sink o = {ev, 0, ev_cap};
+    int status =
+        pintas__buffer_args(s && deal && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
+    if (status != PINTAS_OK)
+        return status;
     if (!usable(s) || pintas_caminos_rules_check(&s->rules) != PINTAS_OK)
         return PINTAS_E_ARG;
     if (s->phase != PINTAS_CAMINOS_REVEALING || s->step != 1 || !nobody_chose(s))
@@ -393,9 +391,6 @@ int pintas_caminos_set_deal(pintas_caminos_state *s, const pintas_caminos_deal *
     if (!deal_is_valid(&s->rules, deal))
         return PINTAS_E_DEAL;
     deal_by_hand(s, deal);
-    o.ev = ev;
-    o.n = 0;
-    o.cap = ev_cap;
     open_round(s, &o);
     *n_ev = o.n;
     return PINTAS_OK;
@@ -420,10 +415,9 @@ int pintas_caminos_legal(const pintas_caminos_state *s, pintas_caminos_move *out
     pintas_mask open = 0, hand;
     unsigned i;
     size_t count = 0;
-    if (!s || !out || !n)
-        return PINTAS_E_ARG;
-    if (cap < PINTAS_CAMINOS_MAX_MOVES)
-        return PINTAS_E_BUFFER;
+    int status = pintas__buffer_args(s && out && n, cap, PINTAS_CAMINOS_MAX_MOVES);
+    if (status != PINTAS_OK)
+        return status;
     if (!usable(s))
         return PINTAS_E_ARG;
     if (s->phase != PINTAS_CAMINOS_REVEALING && s->phase != PINTAS_CAMINOS_PLAYING) {
@@ -744,19 +738,13 @@ static void reveal(pintas_caminos_state *s, event_sink *o, unsigned seat, unsign
 int pintas_caminos_play(pintas_caminos_state *s, const pintas_caminos_move *m,
                         pintas_caminos_event *ev, size_t ev_cap, size_t *n_ev)
 {
-    event_sink o;
+    event_sink o = {ev, 0, ev_cap};
     unsigned seat;
-    int status;
-    if (!s || !m || !ev || !n_ev)
-        return PINTAS_E_ARG;
-    if (ev_cap < PINTAS_CAMINOS_MAX_EVENTS)
-        return PINTAS_E_BUFFER;
-    status = check_move(s, m);
+    int status = pintas__buffer_args(s && m && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
+    if (status == PINTAS_OK)
+        status = check_move(s, m);
     if (status != PINTAS_OK)
         return status;
-    o.ev = ev;
-    o.n = 0;
-    o.cap = ev_cap;
     seat = s->to_move;
     switch (m->kind) {
     case PINTAS_CAMINOS_REVEAL:

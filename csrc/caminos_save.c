@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "bytes_internal.h"
+#include "common_internal.h"
 #include "pintas/caminos.h"
 #include "caminos_internal.h"
 
@@ -46,10 +47,9 @@ int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap)
 {
     pintas__writer w;
     unsigned i;
-    if (!s || !buf)
-        return PINTAS_E_ARG;
-    if (cap < PINTAS_CAMINOS_SAVE_SIZE)
-        return PINTAS_E_BUFFER;
+    int status = pintas__buffer_args(s && buf, cap, PINTAS_CAMINOS_SAVE_SIZE);
+    if (status != PINTAS_OK)
+        return status;
     pintas__image_start(&w, buf, PINTAS_CAMINOS_SAVE_SIZE, SAVE_TAG, SAVE_VERSION);
     pintas__put_u8(&w, s->rules.players);
     pintas__put_u8(&w, s->rules.paths);

@@ -25,6 +25,7 @@
  */
 #include "pintas/dice.h"
 #include "bytes_internal.h"
+#include "common_internal.h"
 #include "dice_internal.h"
 
 #define SAVE_TAG "PDIC"
@@ -362,12 +363,10 @@ int pintas_dice_play(pintas_dice_state *s, const pintas_dice_move *m, pintas_dic
     pintas_dice_state t;
     emitter e;
     size_t i;
-    int st;
-    if (s == NULL || m == NULL || ev == NULL || n_ev == NULL)
-        return PINTAS_E_ARG;
-    if (ev_cap < PINTAS_DICE_MAX_EVENTS)
-        return PINTAS_E_BUFFER;
-    st = pintas_dice_check(s, m);
+    int st = pintas__buffer_args(s != NULL && m != NULL && ev != NULL && n_ev != NULL, ev_cap,
+                                 PINTAS_DICE_MAX_EVENTS);
+    if (st == PINTAS_OK)
+        st = pintas_dice_check(s, m);
     if (st != PINTAS_OK)
         return st;
     t = *s;
@@ -412,11 +411,9 @@ int pintas_dice_save(const pintas_dice_state *s, uint8_t *buf, size_t cap)
     pintas__writer w;
     const pintas_dice_rules *r;
     size_t i;
-    int f, n;
-    if (s == NULL || buf == NULL)
-        return PINTAS_E_ARG;
-    if (cap < PINTAS_DICE_SAVE_SIZE)
-        return PINTAS_E_BUFFER;
+    int f, n, st = pintas__buffer_args(s != NULL && buf != NULL, cap, PINTAS_DICE_SAVE_SIZE);
+    if (st != PINTAS_OK)
+        return st;
     r = &s->rules;
     pintas__image_start(&w, buf, PINTAS_DICE_SAVE_SIZE, SAVE_TAG, SAVE_VERSION);
     pintas__put_zeros(&w, 3);

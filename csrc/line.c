@@ -51,6 +51,7 @@
 #include <string.h>
 
 #include "pintas/line.h"
+#include "common_internal.h"
 #include "line_internal.h"
 #include "tiles_internal.h"
 
@@ -358,11 +359,10 @@ static int start_game(pintas_line_state *s, const pintas_line_rules *rules, uint
                       size_t *n_ev)
 {
     pintas_line_rules r;
-    event_sink o;
-    if (!s || !rules || !ev || !n_ev)
-        return PINTAS_E_ARG;
-    if (ev_cap < PINTAS_LINE_MAX_EVENTS)
-        return PINTAS_E_BUFFER;
+    event_sink o = {ev, 0, ev_cap};
+    int status = pintas__buffer_args(s && rules && ev && n_ev, ev_cap, PINTAS_LINE_MAX_EVENTS);
+    if (status != PINTAS_OK)
+        return status;
     if (pintas_line_rules_check(rules) != PINTAS_OK)
         return PINTAS_E_RULES;
     r = *rules; /* rules may live inside *s */
@@ -376,9 +376,6 @@ static int start_game(pintas_line_state *s, const pintas_line_rules *rules, uint
         deal_by_hand(s, deal);
     else
         deal_from_rng(s);
-    o.ev = ev;
-    o.n = 0;
-    o.cap = ev_cap;
     open_round(s, &o, 1, 0);
     *n_ev = o.n;
     return PINTAS_OK;
@@ -402,11 +399,10 @@ int pintas_line_new_dealt(pintas_line_state *s, const pintas_line_rules *rules, 
 int pintas_line_set_deal(pintas_line_state *s, const pintas_line_deal *deal,
                          pintas_line_event *ev, size_t ev_cap, size_t *n_ev)
 {
-    event_sink o;
-    if (!s || !deal || !ev || !n_ev)
-        return PINTAS_E_ARG;
-    if (ev_cap < PINTAS_LINE_MAX_EVENTS)
-        return PINTAS_E_BUFFER;
+    event_sink o = {ev, 0, ev_cap};
+    int status = pintas__buffer_args(s && deal && ev && n_ev, ev_cap, PINTAS_LINE_MAX_EVENTS);
+    if (status != PINTAS_OK)
+        return status;
     if (!usable(s))
         return PINTAS_E_ARG;
     if (s->phase != PINTAS_LINE_PLAYING || s->line_len != 0 || s->bone_pos != 0)
@@ -414,9 +410,6 @@ int pintas_line_set_deal(pintas_line_state *s, const pintas_line_deal *deal,
     if (!deal_is_valid(&s->rules, deal))
         return PINTAS_E_DEAL;
     deal_by_hand(s, deal);
-    o.ev = ev;
-    o.n = 0;
-    o.cap = ev_cap;
     open_round(s, &o, s->round == 1, s->leader);
     *n_ev = o.n;
     return PINTAS_OK;
@@ -436,10 +429,9 @@ int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t 
 {
     pintas_mask hand, left, right, both;
     size_t k = 0;
-    if (!s || !out || !n)
-        return PINTAS_E_ARG;
-    if (cap < PINTAS_LINE_MAX_MOVES)
-        return PINTAS_E_BUFFER;
+    int status = pintas__buffer_args(s && out && n, cap, PINTAS_LINE_MAX_MOVES);
+    if (status != PINTAS_OK)
+        return status;
     if (!usable(s))
         return PINTAS_E_ARG;
     if (s->phase != PINTAS_LINE_PLAYING) {
@@ -870,19 +862,13 @@ static void pass_turn(pintas_line_state *s, event_sink *o, unsigned seat)
 int pintas_line_play(pintas_line_state *s, const pintas_line_move *m, pintas_line_event *ev,
                      size_t ev_cap, size_t *n_ev)
 {
-    event_sink o;
+    event_sink o = {ev, 0, ev_cap};
     unsigned seat;
-    int status;
-    if (!s || !m || !ev || !n_ev)
-        return PINTAS_E_ARG;
-    if (ev_cap < PINTAS_LINE_MAX_EVENTS)
-        return PINTAS_E_BUFFER;
-    status = check_move(s, m);
+    int status = pintas__buffer_args(s && m && ev && n_ev, ev_cap, PINTAS_LINE_MAX_EVENTS);
+    if (status == PINTAS_OK)
+        status = check_move(s, m);
     if (status != PINTAS_OK)
         return status;
-    o.ev = ev;
-    o.n = 0;
-    o.cap = ev_cap;
     seat = s->to_move;
     if (m->kind == PINTAS_MOVE_PLAY)
         play_tile(s, &o, seat, m->tile, m->end);

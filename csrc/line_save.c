@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "bytes_internal.h"
+#include "common_internal.h"
 #include "pintas/line.h"
 #include "line_internal.h"
 
@@ -38,10 +39,9 @@ int pintas_line_save(const pintas_line_state *s, uint8_t *buf, size_t cap)
 {
     pintas__writer w;
     unsigned i;
-    if (!s || !buf)
-        return PINTAS_E_ARG;
-    if (cap < PINTAS_LINE_SAVE_SIZE)
-        return PINTAS_E_BUFFER;
+    int status = pintas__buffer_args(s && buf, cap, PINTAS_LINE_SAVE_SIZE);
+    if (status != PINTAS_OK)
+        return status;
     pintas__image_start(&w, buf, PINTAS_LINE_SAVE_SIZE, SAVE_TAG, SAVE_VERSION);
     pintas__put_u8(&w, s->rules.game);
     pintas__put_u8(&w, s->rules.players);
