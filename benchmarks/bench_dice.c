@@ -26,56 +26,58 @@ static void make_rolls(void)
     }
 }
 
+/* Lookups per second of `lookup` (the score or the best keep of a roll)
+ * over the rolls, 1000 passes. */
+static double lookup_rate(int32_t (*lookup)(const pintas_dice_table *, pintas_dice_set),
+                          const pintas_dice_table *t)
+{
+    long long acc = 0;
+    double t0 = now(), dt;
+    int rep, i;
+    for (rep = 0; rep < 1000; ++rep)
+        for (i = 0; i < N_SETS; ++i)
+            acc += lookup(t, g_rolls[i]);
+    dt = now() - t0;
+    g_sink += acc;
+    return 1000.0 * N_SETS / dt;
+}
+
+/* Keep lists per second over the rolls, `reps` passes: from the table, or
+ * scored afresh from the rules when t is NULL. */
+static double keeps_rate(const pintas_dice_table *t, const pintas_dice_rules *r, int reps)
+{
+    long long acc = 0;
+    double t0 = now(), dt;
+    int rep, i;
+    for (rep = 0; rep < reps; ++rep) {
+        for (i = 0; i < N_SETS; ++i) {
+            pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
+            size_t n = 0;
+            if (t != NULL)
+                pintas_dice_keeps(t, g_rolls[i], 0, ks, PINTAS_DICE_MAX_KEEPS, &n);
+            else
+                pintas_dice_keeps_rules(r, g_rolls[i], 0, ks, PINTAS_DICE_MAX_KEEPS, &n);
+            acc += (long long)n;
+        }
+    }
+    dt = now() - t0;
+    g_sink += acc;
+    return (double)reps * N_SETS / dt;
+}
+
 static void bench_scoring(const char *name, const pintas_dice_rules *r)
 {
     pintas_dice_table t;
     double rate[RUNS], rate_best[RUNS], rate_keeps[RUNS], rate_keeps_rules[RUNS], t_init[RUNS];
     int run;
     for (run = 0; run < RUNS; ++run) {
-        long long acc = 0;
-        long iters = 0;
-        double t0 = now(), t1;
-        int rep, i;
+        double t0 = now();
         pintas_dice_table_init(&t, r);
         t_init[run] = now() - t0;
-        t0 = now();
-        for (rep = 0; rep < 1000; ++rep)
-            for (i = 0; i < N_SETS; ++i)
-                acc += pintas_dice_score(&t, g_rolls[i]);
-        t1 = now();
-        rate[run] = 1000.0 * N_SETS / (t1 - t0);
-        t0 = now();
-        for (rep = 0; rep < 1000; ++rep)
-            for (i = 0; i < N_SETS; ++i)
-                acc += pintas_dice_best_keep(&t, g_rolls[i]);
-        t1 = now();
-        rate_best[run] = 1000.0 * N_SETS / (t1 - t0);
-        t0 = now();
-        for (rep = 0; rep < 50; ++rep) {
-            for (i = 0; i < N_SETS; ++i) {
-                pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
-                size_t n = 0;
-                pintas_dice_keeps(&t, g_rolls[i], 0, ks, PINTAS_DICE_MAX_KEEPS, &n);
-                acc += (long long)n;
-                ++iters;
-            }
-        }
-        t1 = now();
-        rate_keeps[run] = (double)iters / (t1 - t0);
-        iters = 0;
-        t0 = now();
-        for (rep = 0; rep < 5; ++rep) {
-            for (i = 0; i < N_SETS; ++i) {
-                pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
-                size_t n = 0;
-                pintas_dice_keeps_rules(r, g_rolls[i], 0, ks, PINTAS_DICE_MAX_KEEPS, &n);
-                acc += (long long)n;
-                ++iters;
-            }
-        }
-        t1 = now();
-        rate_keeps_rules[run] = (double)iters / (t1 - t0);
-        g_sink += acc;
+        rate[run] = lookup_rate(pintas_dice_score, &t);
+        rate_best[run] = lookup_rate(pintas_dice_best_keep, &t);
+        rate_keeps[run] = keeps_rate(&t, r, 50);
+        rate_keeps_rules[run] = keeps_rate(NULL, r, 5);
     }
     printf("%-13s table_init %8.1f us | score %7.1f M/s | best_keep %7.1f M/s | "
            "keeps(table) %6.2f M/s | keeps(rules) %6.3f M/s\n",
