@@ -291,18 +291,15 @@ static void test_rules_check(void)
     pintas_line_rules base = preset(PINTAS_LINE_MUGGINS, 3, 0), r;
     CHECK_EQ(pintas_line_rules_check(NULL), PINTAS_E_ARG);
     CHECK_EQ(pintas_line_rules_check(&base), PINTAS_OK);
-#define BAD(field, value, b)                                                                   \
+/* The check of rules b with one field changed. */
+#define CHECKED(field, value, b, status)                                                       \
     do {                                                                                       \
         r = b;                                                                                 \
         r.field = value;                                                                       \
-        CHECK_EQ(pintas_line_rules_check(&r), PINTAS_E_RULES);                                 \
+        CHECK_EQ(pintas_line_rules_check(&r), status);                                         \
     } while (0)
-#define GOOD(field, value, b)                                                                  \
-    do {                                                                                       \
-        r = b;                                                                                 \
-        r.field = value;                                                                       \
-        CHECK_EQ(pintas_line_rules_check(&r), PINTAS_OK);                                      \
-    } while (0)
+#define BAD(field, value, b) CHECKED(field, value, b, PINTAS_E_RULES)
+#define GOOD(field, value, b) CHECKED(field, value, b, PINTAS_OK)
     BAD(game, 3, base);
     BAD(players, 1, base);
     BAD(players, 5, base);
@@ -349,6 +346,7 @@ static void test_rules_check(void)
     GOOD(redeal_doubles, 5, base);
 #undef BAD
 #undef GOOD
+#undef CHECKED
 }
 
 static void test_sides(void)
