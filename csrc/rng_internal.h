@@ -57,4 +57,11 @@ static inline void pintas__rng_shuffle(pintas_rng *rng, uint8_t *items, size_t n
     }
 }
 
+/* The batch simulations' uniform choice among n legal moves: below(n),
+ * drawn only when there is a choice (a forced move consumes no randomness). */
+static inline uint32_t pintas__rng_choice(pintas_rng *rng, size_t n)
+{
+    return n > 1 ? pintas__rng_below(rng, (uint32_t)n) : 0u;
+}
+
 #endif /* PINTAS_RNG_INTERNAL_H */
