@@ -104,13 +104,14 @@ static inline unsigned pintas__mask_pips(pintas_mask m)
     return total;
 }
 
-/* The tiles of a list of n tile indices. */
+/* The tiles of a list of n tile indices, every one a tile (a deal's order,
+ * a checked list). */
 static inline pintas_mask pintas__tiles_mask(const uint8_t *tiles, unsigned n)
 {
     pintas_mask m = 0;
     unsigned i;
     for (i = 0; i < n; ++i)
-        m |= pintas__tile_bit(tiles[i]);
+        m |= PINTAS_BIT(tiles[i]);
     return m;
 }
 
