@@ -202,7 +202,7 @@ static void emit_game_end(event_sink *o, unsigned side, unsigned reason, int32_t
 /* ---- sanity of a caller-held state --------------------------------------- */
 
 /* What every call needs to stay inside its arrays, on any bytes at all: a
- * seat count that fits the arrays and open ends below 8 (SUIT has 8 rows).
+ * seat count that fits the arrays and open ends below 8 (PINTAS__SUIT has 8 rows).
  * The player to move is checked where it is used (playing_seat_ok); the rest
  * cannot overrun: tiles are masked or checked where read, sides and the leader
  * are masked with 3, scores saturate (see add_score). Kept branch-free and
