@@ -4,34 +4,11 @@
  *   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release && cmake --build build --target bench_dice
  *   build/bench_dice
  */
-#define _POSIX_C_SOURCE 200809L
-#include <stdio.h>
-#include <stdlib.h>
-#include <time.h>
+#include "bench.h"
 
 #include "pintas/dice.h"
 
-#define RUNS 5
 #define N_SETS 4096
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v)
-{
-    qsort(v, RUNS, sizeof v[0], cmp_double);
-    return v[RUNS / 2];
-}
 
 static pintas_dice_set g_rolls[N_SETS]; /* random rolls of six dice */
 static volatile long long g_sink;
@@ -49,56 +26,58 @@ static void make_rolls(void)
     }
 }
 
+/* Lookups per second over the rolls, 1000 passes: of each roll's score, or
+ * of its best keep. */
+static double lookup_rate(const pintas_dice_table *t, int best_keep)
+{
+    long long acc = 0;
+    double t0 = now(), dt;
+    int rep, i;
+    for (rep = 0; rep < 1000; ++rep)
+        for (i = 0; i < N_SETS; ++i)
+            acc += best_keep ? pintas_dice_best_keep(t, g_rolls[i])
+                             : pintas_dice_score(t, g_rolls[i]);
+    dt = now() - t0;
+    g_sink += acc;
+    return 1000.0 * N_SETS / dt;
+}
+
+/* Keep lists per second over the rolls, `reps` passes: from the table, or
+ * scored afresh from the rules when t is NULL. */
+static double keeps_rate(const pintas_dice_table *t, const pintas_dice_rules *r, int reps)
+{
+    long long acc = 0;
+    double t0 = now(), dt;
+    int rep, i;
+    for (rep = 0; rep < reps; ++rep) {
+        for (i = 0; i < N_SETS; ++i) {
+            pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
+            size_t n = 0;
+            if (t != NULL)
+                pintas_dice_keeps(t, g_rolls[i], 0, ks, PINTAS_DICE_MAX_KEEPS, &n);
+            else
+                pintas_dice_keeps_rules(r, g_rolls[i], 0, ks, PINTAS_DICE_MAX_KEEPS, &n);
+            acc += (long long)n;
+        }
+    }
+    dt = now() - t0;
+    g_sink += acc;
+    return (double)reps * N_SETS / dt;
+}
+
 static void bench_scoring(const char *name, const pintas_dice_rules *r)
 {
     pintas_dice_table t;
     double rate[RUNS], rate_best[RUNS], rate_keeps[RUNS], rate_keeps_rules[RUNS], t_init[RUNS];
     int run;
     for (run = 0; run < RUNS; ++run) {
-        long long acc = 0;
-        long iters = 0;
-        double t0 = now(), t1;
-        int rep, i;
+        double t0 = now();
         pintas_dice_table_init(&t, r);
         t_init[run] = now() - t0;
-        t0 = now();
-        for (rep = 0; rep < 1000; ++rep)
-            for (i = 0; i < N_SETS; ++i)
-                acc += pintas_dice_score(&t, g_rolls[i]);
-        t1 = now();
-        rate[run] = 1000.0 * N_SETS / (t1 - t0);
-        t0 = now();
-        for (rep = 0; rep < 1000; ++rep)
-            for (i = 0; i < N_SETS; ++i)
-                acc += pintas_dice_best_keep(&t, g_rolls[i]);
-        t1 = now();
-        rate_best[run] = 1000.0 * N_SETS / (t1 - t0);
-        t0 = now();
-        for (rep = 0; rep < 50; ++rep) {
-            for (i = 0; i < N_SETS; ++i) {
-                pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
-                size_t n = 0;
-                pintas_dice_keeps(&t, g_rolls[i], 0, ks, PINTAS_DICE_MAX_KEEPS, &n);
-                acc += (long long)n;
-                ++iters;
-            }
-        }
-        t1 = now();
-        rate_keeps[run] = (double)iters / (t1 - t0);
-        iters = 0;
-        t0 = now();
-        for (rep = 0; rep < 5; ++rep) {
-            for (i = 0; i < N_SETS; ++i) {
-                pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
-                size_t n = 0;
-                pintas_dice_keeps_rules(r, g_rolls[i], 0, ks, PINTAS_DICE_MAX_KEEPS, &n);
-                acc += (long long)n;
-                ++iters;
-            }
-        }
-        t1 = now();
-        rate_keeps_rules[run] = (double)iters / (t1 - t0);
-        g_sink += acc;
+        rate[run] = lookup_rate(&t, 0);
+        rate_best[run] = lookup_rate(&t, 1);
+        rate_keeps[run] = keeps_rate(&t, r, 50);
+        rate_keeps_rules[run] = keeps_rate(NULL, r, 5);
     }
     printf("%-13s table_init %8.1f us | score %7.1f M/s | best_keep %7.1f M/s | "
            "keeps(table) %6.2f M/s | keeps(rules) %6.3f M/s\n",

@@ -11,42 +11,21 @@
  * thread's CPU time (CLOCK_THREAD_CPUTIME_ID), which leaves out the time other
  * processes took the core on a busy machine.
  */
-#define _POSIX_C_SOURCE 199309L
-#include <stdio.h>
-#include <stdlib.h>
+#include "bench.h"
+
 #include <string.h>
-#include <time.h>
 
 #include "pintas/line_search.h"
 #include "pintas/pintas.h"
 
-#define RUNS 5
 #define POSITIONS 32
 
-typedef struct config {
-    const char *name;
-    int game, players, pairs;
-} config;
-
-static const config CONFIGS[] = {
+static const line_preset PRESETS[] = {
     {"dominican pairs", PINTAS_LINE_DOMINICAN, 4, 1},
     {"muggins 2", PINTAS_LINE_MUGGINS, 2, 0},
     {"muggins 3", PINTAS_LINE_MUGGINS, 3, 0},
     {"capicua 4", PINTAS_LINE_CAPICUA, 4, 0},
 };
-
-static double seconds(clockid_t clock)
-{
-    struct timespec ts;
-    clock_gettime(clock, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* A mid-round position and the public log of its round, as a seat sees it. */
 static int make_position(const pintas_line_rules *rules, uint64_t seed, pintas_line_info *info)
@@ -99,16 +78,16 @@ static int make_position(const pintas_line_rules *rules, uint64_t seed, pintas_l
 int main(int argc, char **argv)
 {
     static pintas_line_info infos[POSITIONS];
-    unsigned long samples = argc > 1 ? strtoul(argv[1], NULL, 10) : 2000ul;
+    unsigned long samples = count_arg(argc, argv, 2000ul);
     size_t c;
     printf("%-16s %-7s %12s %11s %11s %16s\n", "preset", "policy", "playouts/s", "samples/s",
            "ns/playout", "cpu playouts/s");
-    for (c = 0; c < sizeof CONFIGS / sizeof CONFIGS[0]; ++c) {
+    for (c = 0; c < COUNT_OF(PRESETS); ++c) {
         pintas_line_rules rules;
         unsigned made = 0, policy;
         uint64_t seed = 1;
-        if (pintas_line_rules_preset(&rules, CONFIGS[c].game, CONFIGS[c].players,
-                                     CONFIGS[c].pairs) != PINTAS_OK)
+        if (pintas_line_rules_preset(&rules, PRESETS[c].game, PRESETS[c].players,
+                                     PRESETS[c].pairs) != PINTAS_OK)
             return 1;
         while (made < POSITIONS && seed < 100000)
             made += (unsigned)make_position(&rules, seed++, &infos[made]);
@@ -116,7 +95,7 @@ int main(int argc, char **argv)
             double playout_rate[RUNS], sample_rate[RUNS], cpu_rate[RUNS];
             int run;
             for (run = -1; run < RUNS; ++run) {
-                double t0 = seconds(CLOCK_MONOTONIC), c0 = seconds(CLOCK_THREAD_CPUTIME_ID), dt;
+                stopwatch t = stopwatch_start();
                 unsigned long playouts = 0, done = 0;
                 unsigned p;
                 for (p = 0; p < made; ++p) {
@@ -128,21 +107,16 @@ int main(int argc, char **argv)
                     playouts += (unsigned long)res.samples * res.n_moves;
                     done += res.samples;
                 }
-                dt = seconds(CLOCK_MONOTONIC) - t0;
+                t = stopwatch_read(t);
                 if (run >= 0) {
-                    cpu_rate[run] =
-                        (double)playouts / (seconds(CLOCK_THREAD_CPUTIME_ID) - c0);
-                    playout_rate[run] = (double)playouts / dt;
-                    sample_rate[run] = (double)done / dt;
+                    playout_rate[run] = (double)playouts / t.wall;
+                    sample_rate[run] = (double)done / t.wall;
+                    cpu_rate[run] = (double)playouts / t.cpu;
                 }
             }
-            qsort(playout_rate, RUNS, sizeof(double), by_value);
-            qsort(sample_rate, RUNS, sizeof(double), by_value);
-            qsort(cpu_rate, RUNS, sizeof(double), by_value);
-            printf("%-16s %-7s %12.0f %11.0f %11.1f %16.0f\n", CONFIGS[c].name,
-                   policy == PINTAS_POLICY_RANDOM ? "random" : "greedy",
-                   playout_rate[RUNS / 2], sample_rate[RUNS / 2], 1e9 / playout_rate[RUNS / 2],
-                   cpu_rate[RUNS / 2]);
+            printf("%-16s %-7s %12.0f %11.0f %11.1f %16.0f\n", PRESETS[c].name,
+                   policy == PINTAS_POLICY_RANDOM ? "random" : "greedy", median(playout_rate),
+                   median(sample_rate), 1e9 / median(playout_rate), median(cpu_rate));
         }
     }
     return 0;

@@ -80,61 +80,13 @@
 #include <string.h>
 
 #include "pintas/caminos.h"
+#include "caminos_internal.h"
+#include "common_internal.h"
 
 #define N_TILES PINTAS_TILE_COUNT
 #define SEATS PINTAS_CAMINOS_MAX_SEATS
 #define PATHS PINTAS_CAMINOS_MAX_PATHS
 #define ALL PINTAS_ALL_TILES
-
-/* Ends of the 28 tiles, padded to 32 so that any index masked with 31 reads
- * inside the table (a scribbled state must not read out of bounds). */
-static const uint8_t TILE_HI[32] = {0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5,
-                                    5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 0, 0, 0, 0};
-static const uint8_t TILE_LO[32] = {0, 0, 1, 0, 1, 2, 0, 1, 2, 3, 0, 1, 2, 3, 4, 0,
-                                    1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 0, 0, 0, 0};
-/* SUIT[n]: the tiles showing n; SUIT[7] is empty so any end masked with 7 is safe. */
-static const pintas_mask SUIT[8] = {
-    UINT64_C(0x000000000020844b), UINT64_C(0x0000000000410896), UINT64_C(0x0000000000821138),
-    UINT64_C(0x00000000010423c0), UINT64_C(0x0000000002087c00), UINT64_C(0x00000000041f8000),
-    UINT64_C(0x000000000fe00000), 0};
-
-/* Lowest set bit by de Bruijn multiplication (as tiles.c's pintas_lowest_bit),
- * local so the legal-move loop inlines it; m must not be 0. */
-static const uint8_t DEBRUIJN[64] = {
-    0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,
-    62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
-    63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
-    46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
-
-static unsigned low_bit(pintas_mask m)
-{
-    return DEBRUIJN[((m & (0 - m)) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
-}
-
-static unsigned hi(unsigned t)
-{
-    return TILE_HI[t & 31u];
-}
-
-static unsigned lo(unsigned t)
-{
-    return TILE_LO[t & 31u];
-}
-
-static unsigned pips(unsigned t)
-{
-    return hi(t) + lo(t);
-}
-
-static pintas_mask bit(unsigned t)
-{
-    return t < N_TILES ? PINTAS_BIT(t) : 0;
-}
-
-static pintas_mask suit(unsigned n)
-{
-    return SUIT[n & 7u];
-}
 
 /* ---- rules --------------------------------------------------------------- */
 
@@ -153,37 +105,36 @@ int pintas_caminos_rules_check(const pintas_caminos_rules *r)
     return PINTAS_OK;
 }
 
+/* The presets by variant (BASE, NO_RENEWAL, TWO_PATHS), as listed at the
+ * top of this file; every preset plays 3 rounds. */
+typedef struct preset {
+    uint8_t paths, side_tiles, full_path;
+    uint8_t hand_size, hand_size_of_4; /* with 2-3 players, with 4 */
+} preset;
+
+static const preset PRESETS[3] = {
+    {5, 1, PINTAS_CAMINOS_RENEW, 6, 5},
+    {5, 2, PINTAS_CAMINOS_STAY, 6, 5},
+    {2, 2, PINTAS_CAMINOS_DISCARD, 6, 6},
+};
+
 int pintas_caminos_rules_preset(pintas_caminos_rules *rules, int variant, int players)
 {
     pintas_caminos_rules r;
+    const preset *p;
     if (!rules)
         return PINTAS_E_ARG;
     if (variant < PINTAS_CAMINOS_BASE || variant > PINTAS_CAMINOS_TWO_PATHS || players < 2 ||
         players > SEATS)
         return PINTAS_E_RULES;
+    p = &PRESETS[variant - PINTAS_CAMINOS_BASE];
     memset(&r, 0, sizeof r);
     r.players = (uint8_t)players;
     r.rounds = 3;
-    switch (variant) {
-    case PINTAS_CAMINOS_BASE:
-        r.paths = 5;
-        r.hand_size = players == 4 ? 5 : 6;
-        r.side_tiles = 1;
-        r.full_path = PINTAS_CAMINOS_RENEW;
-        break;
-    case PINTAS_CAMINOS_NO_RENEWAL:
-        r.paths = 5;
-        r.hand_size = players == 4 ? 5 : 6;
-        r.side_tiles = 2;
-        r.full_path = PINTAS_CAMINOS_STAY;
-        break;
-    default:
-        r.paths = 2;
-        r.hand_size = 6;
-        r.side_tiles = 2;
-        r.full_path = PINTAS_CAMINOS_DISCARD;
-        break;
-    }
+    r.paths = p->paths;
+    r.hand_size = players == 4 ? p->hand_size_of_4 : p->hand_size;
+    r.side_tiles = p->side_tiles;
+    r.full_path = p->full_path;
     if (pintas_caminos_rules_check(&r) != PINTAS_OK)
         return PINTAS_E_RULES;
     *rules = r;
@@ -223,8 +174,8 @@ static pintas_caminos_event *emit(event_sink *o, unsigned kind, unsigned seat, u
  * rules shape that fits the arrays (and a deal that fits the set, for the
  * next round's deal) and a pile length inside the pile. Every other index
  * read from the state is masked or checked where it is used (tiles through
- * hi()/lo()/bit(), ends through suit(), side lengths against side_tiles,
- * seats against players). */
+ * the masked lookups and pintas__tile_bit() of tiles_internal.h, ends through
+ * pintas__suit(), side lengths against side_tiles, seats against players). */
 static int usable(const pintas_caminos_state *s)
 {
     const pintas_caminos_rules *r = &s->rules;
@@ -246,11 +197,6 @@ static unsigned next_seat(const pintas_caminos_state *s, unsigned seat)
     return n >= s->rules.players ? 0u : n;
 }
 
-static unsigned all_seats(const pintas_caminos_state *s)
-{
-    return (1u << s->rules.players) - 1u;
-}
-
 static unsigned lowest_seat(unsigned mask)
 {
     unsigned seat = 0;
@@ -261,35 +207,17 @@ static unsigned lowest_seat(unsigned mask)
 
 /* ---- paths --------------------------------------------------------------- */
 
-static void clear_path(pintas_caminos_path *p)
-{
-    memset(p, PINTAS_NO_TILE, sizeof *p);
-    p->len[0] = p->len[1] = 0;
-    p->end[0] = p->end[1] = 0;
-    p->reserved = 0;
-}
-
 static void new_path(pintas_caminos_path *p, unsigned centre)
 {
-    clear_path(p);
+    pintas__caminos_clear_path(p);
     p->centre = (uint8_t)centre;
-    p->end[PINTAS_CAMINOS_FRONT] = (uint8_t)hi(centre);
-    p->end[PINTAS_CAMINOS_BACK] = (uint8_t)lo(centre);
+    p->end[PINTAS_CAMINOS_FRONT] = (uint8_t)pintas__tile_hi(centre);
+    p->end[PINTAS_CAMINOS_BACK] = (uint8_t)pintas__tile_lo(centre);
 }
 
 static int side_open(const pintas_caminos_state *s, const pintas_caminos_path *p, unsigned side)
 {
     return p->centre < N_TILES && p->len[side] < s->rules.side_tiles;
-}
-
-static pintas_mask path_mask(const pintas_caminos_path *p)
-{
-    pintas_mask m = bit(p->centre);
-    unsigned side, j;
-    for (side = 0; side < 2; ++side)
-        for (j = 0; j < p->len[side] && j < PINTAS_CAMINOS_MAX_SIDE; ++j)
-            m |= bit(p->tile[side][j]);
-    return m;
 }
 
 /* Every number an open side shows: a tile showing one of them can be placed. */
@@ -300,9 +228,9 @@ static pintas_mask open_suits(const pintas_caminos_state *s)
     for (i = 0; i < s->rules.paths; ++i) {
         const pintas_caminos_path *p = &s->path[i];
         if (side_open(s, p, 0))
-            m |= suit(p->end[0]);
+            m |= pintas__suit(p->end[0]);
         if (side_open(s, p, 1))
-            m |= suit(p->end[1]);
+            m |= pintas__suit(p->end[1]);
     }
     return m;
 }
@@ -314,15 +242,6 @@ static int can_place(const pintas_caminos_state *s, unsigned seat)
 
 /* ---- the deal ------------------------------------------------------------ */
 
-static pintas_mask mask_of(const uint8_t *tiles, unsigned n)
-{
-    pintas_mask m = 0;
-    unsigned i;
-    for (i = 0; i < n; ++i)
-        m |= bit(tiles[i]);
-    return m;
-}
-
 /* Paths, hands and pile from a tile order, as "Randomness" above says: the
  * paths first, then seat by seat, the rest is the pile in draw order. */
 static void deal_in_order(pintas_caminos_state *s, const uint8_t *order)
@@ -333,10 +252,10 @@ static void deal_in_order(pintas_caminos_state *s, const uint8_t *order)
         if (i < r->paths)
             new_path(&s->path[i], order[i]);
         else
-            clear_path(&s->path[i]);
+            pintas__caminos_clear_path(&s->path[i]);
     }
     for (seat = 0; seat < SEATS; ++seat) {
-        s->hand[seat] = seat < r->players ? mask_of(order + k, r->hand_size) : 0;
+        s->hand[seat] = seat < r->players ? pintas__tiles_mask(order + k, r->hand_size) : 0;
         if (seat < r->players)
             k += r->hand_size;
     }
@@ -349,10 +268,7 @@ static void deal_in_order(pintas_caminos_state *s, const uint8_t *order)
 static void deal_from_rng(pintas_caminos_state *s)
 {
     uint8_t order[N_TILES];
-    unsigned i;
-    for (i = 0; i < N_TILES; ++i)
-        order[i] = (uint8_t)i;
-    pintas_rng_shuffle(&s->rng, order, N_TILES);
+    pintas__shuffled_tiles(&s->rng, order);
     deal_in_order(s, order);
 }
 
@@ -366,7 +282,7 @@ static void deal_by_hand(pintas_caminos_state *s, const pintas_caminos_deal *d)
     for (seat = 0; seat < r->players; ++seat) {
         pintas_mask h = d->hand[seat];
         while (h) {
-            order[k++] = (uint8_t)pintas_lowest_bit(h);
+            order[k++] = (uint8_t)pintas__lowest_bit(h);
             h &= h - 1;
         }
     }
@@ -380,33 +296,10 @@ static void deal_by_hand(pintas_caminos_state *s, const pintas_caminos_deal *d)
 static int deal_is_valid(const pintas_caminos_rules *r, const pintas_caminos_deal *d)
 {
     pintas_mask seen = 0;
-    unsigned i, seat;
-    for (i = 0; i < r->paths; ++i) {
-        unsigned t = d->path[i];
-        if (t >= N_TILES || (seen & PINTAS_BIT(t)))
-            return 0;
-        seen |= PINTAS_BIT(t);
-    }
-    for (seat = 0; seat < SEATS; ++seat) {
-        pintas_mask h = d->hand[seat];
-        if (seat >= r->players) {
-            if (h)
-                return 0;
-            continue;
-        }
-        if ((h & ~ALL) || pintas_popcount(h) != r->hand_size || (h & seen))
-            return 0;
-        seen |= h;
-    }
-    if (d->pile_len != N_TILES - r->paths - (unsigned)r->players * r->hand_size)
-        return 0;
-    for (i = 0; i < d->pile_len; ++i) {
-        unsigned t = d->pile[i];
-        if (t >= N_TILES || (seen & PINTAS_BIT(t)))
-            return 0;
-        seen |= PINTAS_BIT(t);
-    }
-    return seen == ALL;
+    return pintas__add_tile_list(d->path, r->paths, &seen) &&
+           pintas__add_dealt_hands(d->hand, SEATS, r->players, r->hand_size, &seen) &&
+           d->pile_len == N_TILES - r->paths - (unsigned)r->players * r->hand_size &&
+           pintas__add_tile_list(d->pile, d->pile_len, &seen) && seen == ALL;
 }
 
 /* A freshly dealt round: the reveal begins with every seat in it, seat 0
@@ -420,14 +313,10 @@ static void open_round(pintas_caminos_state *s, event_sink *o)
     s->passes = 0;
     s->out_seat = PINTAS_NO_SEAT;
     s->last_turns = 0;
-    s->contenders = (uint8_t)all_seats(s);
+    s->contenders = (uint8_t)pintas__caminos_all_seats(&s->rules);
     s->step = 1;
     s->winners = 0;
-    for (i = 0; i < SEATS; ++i) {
-        s->revealed[i] = 0;
-        s->choice[i] = PINTAS_NO_TILE;
-        s->shown[i] = PINTAS_NO_TILE;
-    }
+    pintas__caminos_clear_reveal(s);
     emit(o, PINTAS_CAMINOS_EV_DEAL, PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_CAMINOS_NO_PATH,
          PINTAS_CAMINOS_WHY_NONE, s->round);
     for (i = 0; i < s->rules.paths; ++i)
@@ -440,11 +329,11 @@ static int start_game(pintas_caminos_state *s, const pintas_caminos_rules *rules
                       size_t *n_ev)
 {
     pintas_caminos_rules r;
-    event_sink o;
-    if (!s || !rules || !ev || !n_ev)
-        return PINTAS_E_ARG;
-    if (ev_cap < PINTAS_CAMINOS_MAX_EVENTS)
-        return PINTAS_E_BUFFER;
+    event_sink o = {ev, 0, ev_cap};
+    int status =
+        pintas__buffer_args(s && rules && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
+    if (status != PINTAS_OK)
+        return status;
     if (pintas_caminos_rules_check(rules) != PINTAS_OK)
         return PINTAS_E_RULES;
     r = *rules; /* rules may live inside *s */
@@ -458,9 +347,6 @@ static int start_game(pintas_caminos_state *s, const pintas_caminos_rules *rules
         deal_by_hand(s, deal);
     else
         deal_from_rng(s);
-    o.ev = ev;
-    o.n = 0;
-    o.cap = ev_cap;
     open_round(s, &o);
     *n_ev = o.n;
     return PINTAS_OK;
@@ -493,11 +379,11 @@ static int nobody_chose(const pintas_caminos_state *s)
 int pintas_caminos_set_deal(pintas_caminos_state *s, const pintas_caminos_deal *deal,
                             pintas_caminos_event *ev, size_t ev_cap, size_t *n_ev)
 {
-    event_sink o;
-    if (!s || !deal || !ev || !n_ev)
-        return PINTAS_E_ARG;
-    if (ev_cap < PINTAS_CAMINOS_MAX_EVENTS)
-        return PINTAS_E_BUFFER;
+    event_sink o = {ev, 0, ev_cap};
+    int status =
+        pintas__buffer_args(s && deal && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
+    if (status != PINTAS_OK)
+        return status;
     if (!usable(s) || pintas_caminos_rules_check(&s->rules) != PINTAS_OK)
         return PINTAS_E_ARG;
     if (s->phase != PINTAS_CAMINOS_REVEALING || s->step != 1 || !nobody_chose(s))
@@ -505,9 +391,6 @@ int pintas_caminos_set_deal(pintas_caminos_state *s, const pintas_caminos_deal *
     if (!deal_is_valid(&s->rules, deal))
         return PINTAS_E_DEAL;
     deal_by_hand(s, deal);
-    o.ev = ev;
-    o.n = 0;
-    o.cap = ev_cap;
     open_round(s, &o);
     *n_ev = o.n;
     return PINTAS_OK;
@@ -532,10 +415,9 @@ int pintas_caminos_legal(const pintas_caminos_state *s, pintas_caminos_move *out
     pintas_mask open = 0, hand;
     unsigned i;
     size_t count = 0;
-    if (!s || !out || !n)
-        return PINTAS_E_ARG;
-    if (cap < PINTAS_CAMINOS_MAX_MOVES)
-        return PINTAS_E_BUFFER;
+    int status = pintas__buffer_args(s && out && n, cap, PINTAS_CAMINOS_MAX_MOVES);
+    if (status != PINTAS_OK)
+        return status;
     if (!usable(s))
         return PINTAS_E_ARG;
     if (s->phase != PINTAS_CAMINOS_REVEALING && s->phase != PINTAS_CAMINOS_PLAYING) {
@@ -549,7 +431,7 @@ int pintas_caminos_legal(const pintas_caminos_state *s, pintas_caminos_move *out
         hand &= ~s->revealed[s->to_move];
         for (; hand && count < PINTAS_CAMINOS_MAX_MOVES; hand &= hand - 1) {
             out[count].kind = PINTAS_CAMINOS_REVEAL;
-            out[count].tile = (uint8_t)low_bit(hand);
+            out[count].tile = (uint8_t)pintas__lowest_bit(hand);
             out[count].path = PINTAS_CAMINOS_NO_PATH;
             out[count++].side = 0;
         }
@@ -562,14 +444,14 @@ int pintas_caminos_legal(const pintas_caminos_state *s, pintas_caminos_move *out
         unsigned front = present & (p->len[0] < side), back = present & (p->len[1] < side);
         by_number[p->end[0] & 7u] |= front << (2u * i);
         by_number[p->end[1] & 7u] |= back << (2u * i + 1u);
-        open |= (suit(p->end[0]) & (0 - (pintas_mask)front)) |
-                (suit(p->end[1]) & (0 - (pintas_mask)back));
+        open |= (pintas__suit(p->end[0]) & (0 - (pintas_mask)front)) |
+                (pintas__suit(p->end[1]) & (0 - (pintas_mask)back));
     }
     for (hand &= open; hand; hand &= hand - 1) {
-        unsigned t = low_bit(hand);
-        uint32_t sides = by_number[hi(t)] | by_number[lo(t)];
+        unsigned t = pintas__lowest_bit(hand);
+        uint32_t sides = by_number[pintas__tile_hi(t)] | by_number[pintas__tile_lo(t)];
         for (; sides && count < PINTAS_CAMINOS_MAX_MOVES; sides &= sides - 1) {
-            unsigned k = low_bit(sides);
+            unsigned k = pintas__lowest_bit(sides);
             out[count].kind = PINTAS_CAMINOS_PLACE;
             out[count].tile = (uint8_t)t;
             out[count].path = (uint8_t)(k >> 1);
@@ -601,17 +483,19 @@ static int check_move(const pintas_caminos_state *s, const pintas_caminos_move *
     if (s->phase == PINTAS_CAMINOS_REVEALING) {
         if (m->kind != PINTAS_CAMINOS_REVEAL || m->path != PINTAS_CAMINOS_NO_PATH || m->side != 0)
             return PINTAS_E_ILLEGAL;
-        return (s->hand[seat] & ~s->revealed[seat] & bit(m->tile)) ? PINTAS_OK
+        return (s->hand[seat] & ~s->revealed[seat] & pintas__tile_bit(m->tile)) ? PINTAS_OK
                                                                     : PINTAS_E_ILLEGAL;
     }
     if (m->kind == PINTAS_CAMINOS_PLACE) {
         const pintas_caminos_path *p;
+        pintas_mask tile;
         if (m->path >= s->rules.paths || m->side > PINTAS_CAMINOS_BACK)
             return PINTAS_E_ILLEGAL;
         p = &s->path[m->path];
-        if (!(s->hand[seat] & bit(m->tile)) || !side_open(s, p, m->side))
+        tile = pintas__tile_bit(m->tile);
+        if (!(s->hand[seat] & tile) || !side_open(s, p, m->side))
             return PINTAS_E_ILLEGAL;
-        return (suit(p->end[m->side]) & bit(m->tile)) ? PINTAS_OK : PINTAS_E_ILLEGAL;
+        return (pintas__suit(p->end[m->side]) & tile) ? PINTAS_OK : PINTAS_E_ILLEGAL;
     }
     if (m->kind != PINTAS_CAMINOS_DRAW && m->kind != PINTAS_CAMINOS_PASS)
         return PINTAS_E_ILLEGAL;
@@ -634,15 +518,8 @@ int pintas_caminos_check(const pintas_caminos_state *s, const pintas_caminos_mov
 
 static void end_game(pintas_caminos_state *s, event_sink *o)
 {
-    unsigned seat, winners = 0;
-    int32_t best = INT32_MIN;
+    unsigned winners = pintas__caminos_top_seats(s);
     pintas_caminos_event *e;
-    for (seat = 0; seat < s->rules.players; ++seat)
-        if (s->score[seat] > best)
-            best = s->score[seat];
-    for (seat = 0; seat < s->rules.players; ++seat)
-        if (s->score[seat] == best)
-            winners |= 1u << seat;
     s->phase = PINTAS_CAMINOS_OVER;
     s->to_move = PINTAS_NO_SEAT;
     s->winners = (uint8_t)winners;
@@ -650,7 +527,7 @@ static void end_game(pintas_caminos_state *s, event_sink *o)
     s->out_seat = PINTAS_NO_SEAT;
     s->last_turns = 0;
     e = emit(o, PINTAS_CAMINOS_EV_GAME_END, lowest_seat(winners), PINTAS_NO_TILE,
-             PINTAS_CAMINOS_NO_PATH, PINTAS_CAMINOS_WHY_NONE, best);
+             PINTAS_CAMINOS_NO_PATH, PINTAS_CAMINOS_WHY_NONE, pintas__caminos_top_score(s));
     if (e)
         e->seats = (uint8_t)winners;
 }
@@ -662,7 +539,7 @@ static void end_round(pintas_caminos_state *s, event_sink *o, unsigned reason)
          reason == PINTAS_CAMINOS_WHY_OUT ? s->out_seat : PINTAS_NO_SEAT, PINTAS_NO_TILE,
          PINTAS_CAMINOS_NO_PATH, reason, s->round);
     for (seat = 0; seat < s->rules.players; ++seat) {
-        int32_t left = (int32_t)pintas_popcount(s->hand[seat] & ALL);
+        int32_t left = (int32_t)pintas__popcount(s->hand[seat] & ALL);
         if (left == 0)
             continue;
         /* saturates: reachable totals stay above -28 x 99 */
@@ -714,12 +591,12 @@ static void close_path(pintas_caminos_state *s, event_sink *o, unsigned seat, un
     e = emit(o, PINTAS_CAMINOS_EV_CLOSE, seat, PINTAS_NO_TILE, i, WHY[full < 3 ? full : 0],
              (int32_t)count);
     if (e)
-        e->tiles = path_mask(p);
+        e->tiles = pintas__caminos_path_tiles(p);
     if (full == PINTAS_CAMINOS_STAY)
         return;
     if (full == PINTAS_CAMINOS_DISCARD) {
-        s->discard |= path_mask(p);
-        clear_path(p);
+        s->discard |= pintas__caminos_path_tiles(p);
+        pintas__caminos_clear_path(p);
         if (s->pile_len == 0 || s->pile[0] >= N_TILES) {
             emit(o, PINTAS_CAMINOS_EV_NO_PATH, PINTAS_NO_SEAT, PINTAS_NO_TILE, i,
                  PINTAS_CAMINOS_WHY_DISCARD, 0);
@@ -740,7 +617,7 @@ static void close_path(pintas_caminos_state *s, event_sink *o, unsigned seat, un
     for (side = 0; side < 2; ++side)
         for (j = 0; j < p->len[side] && j < PINTAS_CAMINOS_MAX_SIDE; ++j)
             list[n++] = p->tile[side][j];
-    pintas_rng_shuffle(&s->rng, list, n);
+    pintas__rng_shuffle(&s->rng, list, n);
     emit(o, PINTAS_CAMINOS_EV_RESHUFFLE, PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_CAMINOS_NO_PATH,
          PINTAS_CAMINOS_WHY_RENEW, (int32_t)n);
     new_path(p, list[0]);
@@ -757,10 +634,11 @@ static void place(pintas_caminos_state *s, event_sink *o, unsigned seat, unsigne
     pintas_caminos_path *p = &s->path[i];
     unsigned len = p->len[side];
     pintas_caminos_event *e;
-    s->hand[seat] &= ~bit(t);
+    s->hand[seat] &= ~pintas__tile_bit(t);
     p->tile[side][len] = (uint8_t)t;
     p->len[side] = (uint8_t)(len + 1u);
-    p->end[side] = (uint8_t)(pips(t) - p->end[side]); /* the tile's other number (D2) */
+    /* the tile's other number (D2) */
+    p->end[side] = (uint8_t)(pintas__tile_pips(t) - p->end[side]);
     s->passes = 0;
     e = emit(o, PINTAS_CAMINOS_EV_PLACE, seat, t, i, PINTAS_CAMINOS_WHY_NONE, (int32_t)len + 1);
     if (e)
@@ -776,7 +654,7 @@ static void draw(pintas_caminos_state *s, event_sink *o, unsigned seat)
     for (j = 1; j < s->pile_len; ++j)
         s->pile[j - 1] = s->pile[j];
     s->pile[--s->pile_len] = PINTAS_NO_TILE;
-    s->hand[seat] |= bit(t);
+    s->hand[seat] |= pintas__tile_bit(t);
     s->passes = 0;
     emit(o, PINTAS_CAMINOS_EV_DRAW, seat, t, PINTAS_CAMINOS_NO_PATH, PINTAS_CAMINOS_WHY_NONE,
          s->pile_len);
@@ -797,7 +675,6 @@ static void pass(pintas_caminos_state *s, event_sink *o, unsigned seat)
 
 static void start_round(pintas_caminos_state *s, event_sink *o, unsigned seat, unsigned reason)
 {
-    unsigned i;
     emit(o, PINTAS_CAMINOS_EV_START, seat, s->shown[seat & 3u], PINTAS_CAMINOS_NO_PATH, reason,
          s->step);
     s->phase = PINTAS_CAMINOS_PLAYING;
@@ -805,18 +682,15 @@ static void start_round(pintas_caminos_state *s, event_sink *o, unsigned seat, u
     s->to_move = (uint8_t)seat;
     s->contenders = 0;
     s->step = 0;
-    for (i = 0; i < SEATS; ++i) {
-        s->revealed[i] = 0;
-        s->shown[i] = PINTAS_NO_TILE;
-        s->choice[i] = PINTAS_NO_TILE;
-    }
+    pintas__caminos_clear_reveal(s);
 }
 
 /* seat chose tile t; once the whole step has chosen, show the choices and
  * decide: one seat with the most pips starts; a tie reveals again (D3, D4). */
 static void reveal(pintas_caminos_state *s, event_sink *o, unsigned seat, unsigned t)
 {
-    unsigned i, best = 0, tied = 0, contenders = s->contenders & all_seats(s);
+    unsigned i, best = 0, tied = 0;
+    unsigned contenders = s->contenders & pintas__caminos_all_seats(&s->rules);
     pintas_caminos_event *e;
     s->choice[seat] = (uint8_t)t;
     emit(o, PINTAS_CAMINOS_EV_CHOOSE, seat, t, PINTAS_CAMINOS_NO_PATH, PINTAS_CAMINOS_WHY_NONE,
@@ -836,12 +710,12 @@ static void reveal(pintas_caminos_state *s, event_sink *o, unsigned seat, unsign
         emit(o, PINTAS_CAMINOS_EV_REVEAL, i, c, PINTAS_CAMINOS_NO_PATH, PINTAS_CAMINOS_WHY_NONE,
              s->step);
         s->shown[i] = (uint8_t)c;
-        s->revealed[i] |= bit(c);
-        if (pips(c) > best) {
-            best = pips(c);
+        s->revealed[i] |= pintas__tile_bit(c);
+        if (pintas__tile_pips(c) > best) {
+            best = pintas__tile_pips(c);
             tied = 0;
         }
-        if (pips(c) == best)
+        if (pintas__tile_pips(c) == best)
             tied |= 1u << i;
     }
     if ((tied & (tied - 1u)) == 0) {
@@ -864,19 +738,13 @@ static void reveal(pintas_caminos_state *s, event_sink *o, unsigned seat, unsign
 int pintas_caminos_play(pintas_caminos_state *s, const pintas_caminos_move *m,
                         pintas_caminos_event *ev, size_t ev_cap, size_t *n_ev)
 {
-    event_sink o;
+    event_sink o = {ev, 0, ev_cap};
     unsigned seat;
-    int status;
-    if (!s || !m || !ev || !n_ev)
-        return PINTAS_E_ARG;
-    if (ev_cap < PINTAS_CAMINOS_MAX_EVENTS)
-        return PINTAS_E_BUFFER;
-    status = check_move(s, m);
+    int status = pintas__buffer_args(s && m && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
+    if (status == PINTAS_OK)
+        status = check_move(s, m);
     if (status != PINTAS_OK)
         return status;
-    o.ev = ev;
-    o.n = 0;
-    o.cap = ev_cap;
     seat = s->to_move;
     switch (m->kind) {
     case PINTAS_CAMINOS_REVEAL:
@@ -909,7 +777,7 @@ int pintas_caminos_hand_size(const pintas_caminos_state *s, int seat)
 {
     if (!s || seat < 0 || seat >= SEATS || seat >= s->rules.players)
         return PINTAS_E_ARG;
-    return (int)pintas_popcount(s->hand[seat] & ALL);
+    return (int)pintas__popcount(s->hand[seat] & ALL);
 }
 
 int pintas_caminos_side_number(const pintas_caminos_state *s, int path, int side)
@@ -927,5 +795,5 @@ pintas_mask pintas_caminos_path_tiles(const pintas_caminos_state *s, int path)
 {
     if (!s || !usable(s) || path < 0 || path >= s->rules.paths)
         return 0;
-    return path_mask(&s->path[path]);
+    return pintas__caminos_path_tiles(&s->path[path]);
 }

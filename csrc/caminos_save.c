@@ -21,14 +21,18 @@
  *   246  zero bytes up to 256 (reserved)
  *
  * The loader accepts only states the engine can reach and safely continue;
- * state_ok() lists every check. It uses only the public tile functions, so
- * it is an independent second reading of the rules' invariants.
+ * state_ok() lists every check. It reads tiles only through the public tile
+ * functions, so it is an independent second reading of the rules'
+ * invariants; its path check also vets the search's knowledge.
  */
 #include <string.h>
 
 #include "bytes_internal.h"
+#include "common_internal.h"
 #include "pintas/caminos.h"
+#include "caminos_internal.h"
 
+#define SAVE_TAG "PCM"
 #define SAVE_VERSION 1u
 #define USED_BYTES 246u
 #define N_TILES PINTAS_TILE_COUNT
@@ -43,16 +47,10 @@ int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap)
 {
     pintas__writer w;
     unsigned i;
-    if (!s || !buf)
-        return PINTAS_E_ARG;
-    if (cap < PINTAS_CAMINOS_SAVE_SIZE)
-        return PINTAS_E_BUFFER;
-    memset(buf, 0, PINTAS_CAMINOS_SAVE_SIZE);
-    w.p = buf;
-    pintas__put_u8(&w, 'P');
-    pintas__put_u8(&w, 'C');
-    pintas__put_u8(&w, 'M');
-    pintas__put_u8(&w, SAVE_VERSION);
+    int status = pintas__buffer_args(s && buf, cap, PINTAS_CAMINOS_SAVE_SIZE);
+    if (status != PINTAS_OK)
+        return status;
+    pintas__image_start(&w, buf, PINTAS_CAMINOS_SAVE_SIZE, SAVE_TAG, SAVE_VERSION);
     pintas__put_u8(&w, s->rules.players);
     pintas__put_u8(&w, s->rules.paths);
     pintas__put_u8(&w, s->rules.hand_size);
@@ -69,7 +67,7 @@ int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap)
         pintas__put_u64(&w, s->revealed[i]);
     pintas__put_u64(&w, s->discard);
     for (i = 0; i < SEATS; ++i)
-        pintas__put_u32(&w, (uint32_t)s->score[i]);
+        pintas__put_i32(&w, s->score[i]);
     pintas__put_u8(&w, s->pile_len);
     pintas__put_bytes(&w, s->pile, N_TILES);
     for (i = 0; i < PATHS; ++i) {
@@ -101,56 +99,55 @@ int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap)
     return PINTAS_OK;
 }
 
-static void decode(const uint8_t *buf, pintas_caminos_state *s)
+/* Decode the fields after the frame into *s. */
+static void decode(pintas__reader *r, pintas_caminos_state *s)
 {
-    pintas__reader r;
     unsigned i;
-    r.p = buf + 4;
-    s->rules.players = pintas__get_u8(&r);
-    s->rules.paths = pintas__get_u8(&r);
-    s->rules.hand_size = pintas__get_u8(&r);
-    s->rules.side_tiles = pintas__get_u8(&r);
-    s->rules.full_path = pintas__get_u8(&r);
-    s->rules.rounds = pintas__get_u8(&r);
-    s->rules.reserved[0] = pintas__get_u8(&r);
-    s->rules.reserved[1] = pintas__get_u8(&r);
-    s->rng.state = pintas__get_u64(&r);
-    s->rng.inc = pintas__get_u64(&r);
+    s->rules.players = pintas__get_u8(r);
+    s->rules.paths = pintas__get_u8(r);
+    s->rules.hand_size = pintas__get_u8(r);
+    s->rules.side_tiles = pintas__get_u8(r);
+    s->rules.full_path = pintas__get_u8(r);
+    s->rules.rounds = pintas__get_u8(r);
+    s->rules.reserved[0] = pintas__get_u8(r);
+    s->rules.reserved[1] = pintas__get_u8(r);
+    s->rng.state = pintas__get_u64(r);
+    s->rng.inc = pintas__get_u64(r);
     for (i = 0; i < SEATS; ++i)
-        s->hand[i] = pintas__get_u64(&r);
+        s->hand[i] = pintas__get_u64(r);
     for (i = 0; i < SEATS; ++i)
-        s->revealed[i] = pintas__get_u64(&r);
-    s->discard = pintas__get_u64(&r);
+        s->revealed[i] = pintas__get_u64(r);
+    s->discard = pintas__get_u64(r);
     for (i = 0; i < SEATS; ++i)
-        s->score[i] = (int32_t)pintas__get_u32(&r);
-    s->pile_len = pintas__get_u8(&r);
-    pintas__get_bytes(&r, s->pile, N_TILES);
+        s->score[i] = pintas__get_i32(r);
+    s->pile_len = pintas__get_u8(r);
+    pintas__get_bytes(r, s->pile, N_TILES);
     for (i = 0; i < PATHS; ++i) {
         pintas_caminos_path *p = &s->path[i];
-        p->centre = pintas__get_u8(&r);
-        p->len[0] = pintas__get_u8(&r);
-        p->len[1] = pintas__get_u8(&r);
-        p->end[0] = pintas__get_u8(&r);
-        p->end[1] = pintas__get_u8(&r);
-        p->tile[0][0] = pintas__get_u8(&r);
-        p->tile[0][1] = pintas__get_u8(&r);
-        p->tile[1][0] = pintas__get_u8(&r);
-        p->tile[1][1] = pintas__get_u8(&r);
-        p->reserved = pintas__get_u8(&r);
+        p->centre = pintas__get_u8(r);
+        p->len[0] = pintas__get_u8(r);
+        p->len[1] = pintas__get_u8(r);
+        p->end[0] = pintas__get_u8(r);
+        p->end[1] = pintas__get_u8(r);
+        p->tile[0][0] = pintas__get_u8(r);
+        p->tile[0][1] = pintas__get_u8(r);
+        p->tile[1][0] = pintas__get_u8(r);
+        p->tile[1][1] = pintas__get_u8(r);
+        p->reserved = pintas__get_u8(r);
     }
-    s->phase = pintas__get_u8(&r);
-    s->to_move = pintas__get_u8(&r);
-    s->round = pintas__get_u8(&r);
-    s->starter = pintas__get_u8(&r);
-    s->passes = pintas__get_u8(&r);
-    s->out_seat = pintas__get_u8(&r);
-    s->last_turns = pintas__get_u8(&r);
-    s->contenders = pintas__get_u8(&r);
-    s->step = pintas__get_u8(&r);
-    pintas__get_bytes(&r, s->choice, SEATS);
-    pintas__get_bytes(&r, s->shown, SEATS);
-    s->winners = pintas__get_u8(&r);
-    pintas__get_bytes(&r, s->reserved, sizeof s->reserved);
+    s->phase = pintas__get_u8(r);
+    s->to_move = pintas__get_u8(r);
+    s->round = pintas__get_u8(r);
+    s->starter = pintas__get_u8(r);
+    s->passes = pintas__get_u8(r);
+    s->out_seat = pintas__get_u8(r);
+    s->last_turns = pintas__get_u8(r);
+    s->contenders = pintas__get_u8(r);
+    s->step = pintas__get_u8(r);
+    pintas__get_bytes(r, s->choice, SEATS);
+    pintas__get_bytes(r, s->shown, SEATS);
+    s->winners = pintas__get_u8(r);
+    pintas__get_bytes(r, s->reserved, sizeof s->reserved);
 }
 
 /* ---- the checks ---------------------------------------------------------- */
@@ -182,34 +179,11 @@ static int masks_ok(const pintas_caminos_state *s)
     return s->discard == 0 || s->rules.full_path == PINTAS_CAMINOS_DISCARD;
 }
 
-/* The pile: distinct tiles, 0xFF from pile_len on. */
-static int pile_ok(const pintas_caminos_state *s, pintas_mask *pile)
+/* One path slot, as caminos_internal.h says. */
+int pintas__caminos_path_ok(const pintas_caminos_rules *r, const pintas_caminos_path *p,
+                            pintas_mask *tiles, int *full, int *empty)
 {
-    unsigned i;
-    *pile = 0;
-    if (s->pile_len > N_TILES)
-        return 0;
-    for (i = 0; i < N_TILES; ++i) {
-        unsigned t = s->pile[i];
-        if (i >= s->pile_len) {
-            if (t != PINTAS_NO_TILE)
-                return 0;
-            continue;
-        }
-        if (t >= N_TILES || (*pile & tbit(t)))
-            return 0;
-        *pile |= tbit(t);
-    }
-    return 1;
-}
-
-/* One path slot: empty (centre and tiles 0xFF, the rest 0), or a centre
- * with each side a chain of matching tiles, no longer than the rules allow,
- * giving the stored end. *full says whether both sides are full. */
-static int path_ok(const pintas_caminos_state *s, const pintas_caminos_path *p,
-                   pintas_mask *tiles, int *full, int *empty)
-{
-    unsigned side, j, limit = s->rules.side_tiles;
+    unsigned side, j, limit = r->side_tiles;
     *tiles = 0;
     *full = 0;
     *empty = p->centre == PINTAS_NO_TILE;
@@ -272,7 +246,7 @@ static int paths_ok(const pintas_caminos_state *s, pintas_mask *table, pintas_ma
         const pintas_caminos_path *p = &s->path[i];
         pintas_mask tiles;
         int full, empty;
-        if (!path_ok(s, p, &tiles, &full, &empty) || (*table & tiles))
+        if (!pintas__caminos_path_ok(&s->rules, p, &tiles, &full, &empty) || (*table & tiles))
             return 0;
         *table |= tiles;
         if (i >= s->rules.paths) {
@@ -303,7 +277,6 @@ static int paths_ok(const pintas_caminos_state *s, pintas_mask *table, pintas_ma
  * together the whole set; the discard holds whole paths. */
 static int tiles_conserved(const pintas_caminos_state *s, pintas_mask pile, pintas_mask table)
 {
-    pintas_mask seen = 0;
     pintas_mask parts[SEATS + 3];
     unsigned i;
     for (i = 0; i < SEATS; ++i)
@@ -311,17 +284,8 @@ static int tiles_conserved(const pintas_caminos_state *s, pintas_mask pile, pint
     parts[SEATS] = pile;
     parts[SEATS + 1] = table;
     parts[SEATS + 2] = s->discard;
-    for (i = 0; i < SEATS + 3; ++i) {
-        if (seen & parts[i])
-            return 0;
-        seen |= parts[i];
-    }
-    return seen == ALL && mask_count(s->discard) % (1u + 2u * s->rules.side_tiles) == 0;
-}
-
-static unsigned seat_bits(const pintas_caminos_state *s)
-{
-    return (1u << s->rules.players) - 1u;
+    return pintas__tiles_partition(parts, SEATS + 3) &&
+           mask_count(s->discard) % (1u + 2u * s->rules.side_tiles) == 0;
 }
 
 /* The reveal: the deal untouched; step 1 with every seat in it and nothing
@@ -340,7 +304,7 @@ static int reveal_ok(const pintas_caminos_state *s, unsigned placed)
     if (s->passes || s->out_seat != PINTAS_NO_SEAT || s->last_turns || s->winners ||
         s->starter != PINTAS_NO_SEAT)
         return 0;
-    if (s->step < 1 || s->step > r->hand_size || (contenders & ~seat_bits(s)) ||
+    if (s->step < 1 || s->step > r->hand_size || (contenders & ~pintas__caminos_all_seats(r)) ||
         mask_count(contenders) < 2)
         return 0;
     for (seat = 0; seat < r->players; ++seat) {
@@ -363,7 +327,7 @@ static int reveal_ok(const pintas_caminos_state *s, unsigned placed)
         if (pintas_tile_pips((uint8_t)shown) == best)
             most |= 1u << seat;
     }
-    if (s->step == 1 ? contenders != seat_bits(s) : contenders != most)
+    if (s->step == 1 ? contenders != pintas__caminos_all_seats(r) : contenders != most)
         return 0;
     for (seat = 0; seat < r->players; ++seat) {
         unsigned c = s->choice[seat];
@@ -425,18 +389,10 @@ static int play_ok(const pintas_caminos_state *s, pintas_mask open)
 
 static int over_ok(const pintas_caminos_state *s)
 {
-    unsigned seat, winners = 0;
-    int32_t best = INT32_MIN;
     if (s->to_move != PINTAS_NO_SEAT || s->passes || s->out_seat != PINTAS_NO_SEAT ||
         s->last_turns || s->starter >= s->rules.players || s->round != s->rules.rounds)
         return 0;
-    for (seat = 0; seat < s->rules.players; ++seat)
-        if (s->score[seat] > best)
-            best = s->score[seat];
-    for (seat = 0; seat < s->rules.players; ++seat)
-        if (s->score[seat] == best)
-            winners |= 1u << seat;
-    return s->winners == winners;
+    return s->winners == pintas__caminos_top_seats(s);
 }
 
 /* Scores: 0 or negative, losing at most 28 points in each round scored. */
@@ -473,8 +429,9 @@ static int state_ok(const pintas_caminos_state *s)
         return 0;
     if (s->reserved[0] || s->reserved[1] || s->reserved[2])
         return 0;
-    if (!masks_ok(s) || !pile_ok(s, &pile) || !paths_ok(s, &table, &open, &placed) ||
-        !tiles_conserved(s, pile, table) || !scores_ok(s))
+    if (!masks_ok(s) || !pintas__tile_list_ok(s->pile, s->pile_len, N_TILES, &pile) ||
+        !paths_ok(s, &table, &open, &placed) || !tiles_conserved(s, pile, table) ||
+        !scores_ok(s))
         return 0;
     if (s->phase == PINTAS_CAMINOS_REVEALING)
         return reveal_ok(s, placed);
@@ -488,20 +445,16 @@ static int state_ok(const pintas_caminos_state *s)
 int pintas_caminos_load(pintas_caminos_state *s, const uint8_t *buf, size_t len)
 {
     pintas_caminos_state t;
-    size_t i;
+    pintas__reader r;
+    int status;
     if (!s || !buf)
         return PINTAS_E_ARG;
-    if (len < 4 || buf[0] != 'P' || buf[1] != 'C' || buf[2] != 'M')
-        return PINTAS_E_CORRUPT;
-    if (buf[3] != SAVE_VERSION)
-        return PINTAS_E_VERSION;
-    if (len != PINTAS_CAMINOS_SAVE_SIZE)
-        return PINTAS_E_CORRUPT;
-    for (i = USED_BYTES; i < PINTAS_CAMINOS_SAVE_SIZE; ++i)
-        if (buf[i] != 0)
-            return PINTAS_E_CORRUPT;
+    status = pintas__image_open(&r, buf, len, SAVE_TAG, SAVE_VERSION, PINTAS_CAMINOS_SAVE_SIZE,
+                                USED_BYTES);
+    if (status != PINTAS_OK)
+        return status;
     memset(&t, 0, sizeof t);
-    decode(buf, &t);
+    decode(&r, &t);
     if (!state_ok(&t))
         return PINTAS_E_CORRUPT;
     memcpy(s, &t, sizeof t);

@@ -2,10 +2,11 @@
  * perfect-information Monte Carlo over them (caminos_search.h says what is
  * derived, why it is sound, and the order of every random draw).
  *
- * Built only on the public engine (caminos.h): a sampled state is a plain
- * pintas_caminos_state in the playing phase of a one-round game, so the
- * engine's own play() ends it at the round's end and scores it; playouts go
- * through pintas_caminos_legal() and pintas_caminos_play().
+ * Built on the public engine (caminos.h) and the loader's path check
+ * (caminos_internal.h): a sampled state is a plain pintas_caminos_state in
+ * the playing phase of a one-round game, so the engine's own play() ends it
+ * at the round's end and scores it; playouts go through
+ * pintas_caminos_legal() and pintas_caminos_play().
  *
  * The default policy is deliberately cheap (a few mask operations a legal
  * move) and is the core of the Suit heuristic: a turn that cannot place
@@ -18,42 +19,14 @@
 #include <string.h>
 
 #include "pintas/caminos_search.h"
+#include "caminos_internal.h"
 
 #define N_TILES PINTAS_TILE_COUNT
 #define SEATS PINTAS_CAMINOS_MAX_SEATS
 #define PATHS PINTAS_CAMINOS_MAX_PATHS
-#define SIDE PINTAS_CAMINOS_MAX_SIDE
 #define COHORTS PINTAS_CAMINOS_SEARCH_MAX_COHORTS
 #define ALL PINTAS_ALL_TILES
 #define LEVELS 3
-
-/* Ends of the 28 tiles, padded to 32 so that an index masked with 31 reads
- * inside the table. */
-static const uint8_t TILE_HI[32] = {0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5,
-                                    5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 0, 0, 0, 0};
-static const uint8_t TILE_LO[32] = {0, 0, 1, 0, 1, 2, 0, 1, 2, 3, 0, 1, 2, 3, 4, 0,
-                                    1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 0, 0, 0, 0};
-/* SUIT[n]: the tiles showing n; SUIT[7] is empty so any number masked with 7
- * is safe. */
-static const pintas_mask SUIT[8] = {
-    UINT64_C(0x000000000020844b), UINT64_C(0x0000000000410896), UINT64_C(0x0000000000821138),
-    UINT64_C(0x00000000010423c0), UINT64_C(0x0000000002087c00), UINT64_C(0x00000000041f8000),
-    UINT64_C(0x000000000fe00000), 0};
-
-static unsigned hi(unsigned t)
-{
-    return TILE_HI[t & 31u];
-}
-
-static unsigned lo(unsigned t)
-{
-    return TILE_LO[t & 31u];
-}
-
-static pintas_mask bit(unsigned t)
-{
-    return t < N_TILES ? PINTAS_BIT(t) : 0;
-}
 
 /* The tiles showing any number of the 7-bit set `numbers`. */
 static pintas_mask numbers_mask(unsigned numbers)
@@ -62,7 +35,7 @@ static pintas_mask numbers_mask(unsigned numbers)
     unsigned n;
     for (n = 0; n <= PINTAS_MAX_PIP; ++n)
         if (numbers & (1u << n))
-            m |= SUIT[n];
+            m |= pintas__suit(n);
     return m;
 }
 
@@ -71,55 +44,25 @@ static unsigned kth_bit(pintas_mask m, uint32_t k)
 {
     for (; k > 0; --k)
         m &= m - 1;
-    return pintas_lowest_bit(m);
+    return pintas__lowest_bit(m);
 }
 
 /* ---- checking the knowledge ---------------------------------------------- */
 
-/* One path slot as the engine keeps it: empty (centre and tiles 0xFF, the
- * rest 0), or a centre whose sides are chains of matching tiles within the
- * side limit giving the stored ends; a full path only where full paths stay.
- * Adds its tiles to *seen (0 if a tile is there twice). */
+/* One path slot of the knowledge: one the engine can hold, full only where
+ * full paths stay and empty only where they are discarded. Adds its tiles to
+ * *seen (0 if a tile is there already). */
 static int path_ok(const pintas_caminos_rules *r, const pintas_caminos_path *p,
                    pintas_mask *seen)
 {
-    unsigned side, j;
-    if (p->reserved != 0)
+    pintas_mask tiles;
+    int full, empty;
+    if (!pintas__caminos_path_ok(r, p, &tiles, &full, &empty) || (*seen & tiles))
         return 0;
-    if (p->centre == PINTAS_NO_TILE) {
-        for (side = 0; side < 2; ++side) {
-            if (p->len[side] || p->end[side])
-                return 0;
-            for (j = 0; j < SIDE; ++j)
-                if (p->tile[side][j] != PINTAS_NO_TILE)
-                    return 0;
-        }
+    *seen |= tiles;
+    if (empty)
         return r->full_path == PINTAS_CAMINOS_DISCARD;
-    }
-    if (p->centre >= N_TILES || (*seen & bit(p->centre)))
-        return 0;
-    *seen |= bit(p->centre);
-    for (side = 0; side < 2; ++side) {
-        unsigned n = side == PINTAS_CAMINOS_FRONT ? hi(p->centre) : lo(p->centre);
-        if (p->len[side] > r->side_tiles)
-            return 0;
-        for (j = 0; j < SIDE; ++j) {
-            unsigned t = p->tile[side][j];
-            if (j >= p->len[side]) {
-                if (t != PINTAS_NO_TILE)
-                    return 0;
-                continue;
-            }
-            if (t >= N_TILES || (*seen & bit(t)) || (hi(t) != n && lo(t) != n))
-                return 0;
-            *seen |= bit(t);
-            n = hi(t) == n ? lo(t) : hi(t);
-        }
-        if (p->end[side] != n)
-            return 0;
-    }
-    return !(p->len[0] == r->side_tiles && p->len[1] == r->side_tiles) ||
-           r->full_path == PINTAS_CAMINOS_STAY;
+    return !full || r->full_path == PINTAS_CAMINOS_STAY;
 }
 
 /* The turn fields of the playing phase, as the engine can reach them. */
@@ -144,14 +87,8 @@ static pintas_mask unseen_tiles(const pintas_caminos_info *k)
     unsigned i;
     for (i = 0; i < SEATS; ++i)
         seen |= k->known[i];
-    for (i = 0; i < k->rules.paths && i < PATHS; ++i) {
-        const pintas_caminos_path *p = &k->path[i];
-        unsigned side, j;
-        seen |= bit(p->centre);
-        for (side = 0; side < 2; ++side)
-            for (j = 0; j < p->len[side] && j < SIDE; ++j)
-                seen |= bit(p->tile[side][j]);
-    }
+    for (i = 0; i < k->rules.paths && i < PATHS; ++i)
+        seen |= pintas__caminos_path_tiles(&k->path[i]);
     return ALL & ~seen;
 }
 
@@ -172,7 +109,7 @@ int pintas_caminos_info_check(const pintas_caminos_info *k)
             return PINTAS_E_ARG;
     }
     if ((k->hand | k->discard) & ~ALL || (seen & k->hand) || (seen & k->discard) ||
-        (k->hand & k->discard) || pintas_popcount(k->hand) != k->hand_len[k->seat] ||
+        (k->hand & k->discard) || pintas__popcount(k->hand) != k->hand_len[k->seat] ||
         k->pile_len > N_TILES)
         return PINTAS_E_ARG;
     seen |= k->hand | k->discard;
@@ -184,14 +121,14 @@ int pintas_caminos_info_check(const pintas_caminos_info *k)
             continue;
         }
         if ((known & ~ALL) || (known & seen) || k->n_cohorts[seat] > COHORTS ||
-            k->hand_len[seat] > N_TILES || pintas_popcount(known) > k->hand_len[seat] ||
+            k->hand_len[seat] > N_TILES || pintas__popcount(known) > k->hand_len[seat] ||
             (seat == k->seat && known))
             return PINTAS_E_ARG;
         seen |= known;
         if (seat != k->seat)
-            unknown += k->hand_len[seat] - pintas_popcount(known);
+            unknown += k->hand_len[seat] - pintas__popcount(known);
     }
-    if (pintas_popcount(ALL & ~seen) != unknown + k->pile_len || !turn_ok(k))
+    if (pintas__popcount(ALL & ~seen) != unknown + k->pile_len || !turn_ok(k))
         return PINTAS_E_ARG;
     return PINTAS_OK;
 }
@@ -237,7 +174,7 @@ static void prepare(const pintas_caminos_info *k, prepared *p)
         int c;
         if (seat == k->seat)
             continue;
-        need = k->hand_len[seat] - pintas_popcount(k->known[seat]);
+        need = k->hand_len[seat] - pintas__popcount(k->known[seat]);
         for (c = (int)k->n_cohorts[seat] - 1; c >= 0 && need > 0; --c) {
             const pintas_caminos_cohort *co = &k->cohort[seat][c];
             pintas_mask order = in_pile_by(k, p->unseen, co->at);
@@ -276,7 +213,7 @@ static int fill(const prepared *p, unsigned level, pintas_rng *rng, pintas_mask 
             unsigned c;
             if (done[i])
                 continue;
-            c = pintas_popcount(p->places[i].allow[level] & remaining);
+            c = pintas__popcount(p->places[i].allow[level] & remaining);
             if (c < best_count) {
                 best_count = c;
                 best = i;
@@ -285,22 +222,13 @@ static int fill(const prepared *p, unsigned level, pintas_rng *rng, pintas_mask 
         if (best_count == 0 || best >= p->n_places)
             return 0;
         choices = p->places[best].allow[level] & remaining;
-        i = kth_bit(choices, pintas_rng_below(rng, best_count));
+        i = kth_bit(choices, pintas__rng_below(rng, best_count));
         hands[p->places[best].seat & 3u] |= PINTAS_BIT(i);
         remaining &= ~PINTAS_BIT(i);
         done[best] = 1;
     }
     *left = remaining;
     return 1;
-}
-
-/* A path slot as the engine clears it. */
-static void empty_path(pintas_caminos_path *p)
-{
-    memset(p, PINTAS_NO_TILE, sizeof *p);
-    p->len[0] = p->len[1] = 0;
-    p->end[0] = p->end[1] = 0;
-    p->reserved = 0;
 }
 
 /* Everything of the state but the other hands and the pile's contents: the
@@ -316,7 +244,7 @@ static void base_state(const pintas_caminos_info *k, pintas_caminos_state *s)
         if (i < k->rules.paths && k->path[i].centre != PINTAS_NO_TILE)
             s->path[i] = k->path[i];
         else
-            empty_path(&s->path[i]);
+            pintas__caminos_clear_path(&s->path[i]);
     }
     s->hand[k->seat] = k->hand;
     for (i = 0; i < SEATS; ++i)
@@ -332,10 +260,7 @@ static void base_state(const pintas_caminos_info *k, pintas_caminos_state *s)
     s->passes = k->passes;
     s->out_seat = k->out_seat;
     s->last_turns = k->last_turns;
-    for (i = 0; i < SEATS; ++i) {
-        s->choice[i] = PINTAS_NO_TILE;
-        s->shown[i] = PINTAS_NO_TILE;
-    }
+    pintas__caminos_clear_reveal(s);
 }
 
 static int sample_prepared(const pintas_caminos_info *k, const prepared *p, pintas_rng *rng,
@@ -361,9 +286,9 @@ static int sample_prepared(const pintas_caminos_info *k, const prepared *p, pint
     for (i = 0; i < N_TILES; ++i)
         if (left & PINTAS_BIT(i))
             s.pile[n++] = (uint8_t)i;
-    pintas_rng_shuffle(rng, s.pile, n);
-    state_seed = (uint64_t)pintas_rng_next(rng) << 32;
-    state_seed |= pintas_rng_next(rng);
+    pintas__rng_shuffle(rng, s.pile, n);
+    state_seed = (uint64_t)pintas__rng_next(rng) << 32;
+    state_seed |= pintas__rng_next(rng);
     pintas_rng_seed(&s.rng, state_seed, PINTAS_RNG_STREAM);
     *out = s;
     if (level)
@@ -383,16 +308,13 @@ int pintas_caminos_sample(const pintas_caminos_info *info, pintas_rng *rng,
 
 /* ---- the default policy and playouts ------------------------------------- */
 
-/* The heaviest tile among the reveal moves: most pips, ties to the higher high end. */
+/* The heaviest tile among the reveal moves (RULES' weight order). */
 static size_t heaviest_move(const pintas_caminos_move *moves, size_t n)
 {
     size_t i, best = 0;
-    for (i = 1; i < n; ++i) {
-        unsigned a = moves[i].tile, b = moves[best].tile;
-        unsigned wa = (hi(a) + lo(a)) * 8u + hi(a), wb = (hi(b) + lo(b)) * 8u + hi(b);
-        if (wa > wb)
+    for (i = 1; i < n; ++i)
+        if (pintas__tile_weight(moves[i].tile) > pintas__tile_weight(moves[best].tile))
             best = i;
-    }
     return best;
 }
 
@@ -417,28 +339,29 @@ static size_t policy(const pintas_caminos_state *s, const pintas_caminos_move *m
     for (j = 0; j < n; ++j) {
         const pintas_caminos_path *p = &s->path[moves[j].path & 7u];
         unsigned t = moves[j].tile, side = moves[j].side & 1u, shown = p->end[side] & 7u;
-        unsigned other = hi(t) == shown ? lo(t) : hi(t), score, x, fits;
-        pintas_mask reach = 0, twice = 0, rest = hand & ~bit(t);
+        unsigned hi = pintas__tile_hi(t), lo = pintas__tile_lo(t);
+        unsigned other = hi == shown ? lo : hi, score, x, fits;
+        pintas_mask reach = 0, twice = 0, rest = hand & ~pintas__tile_bit(t);
         --open[shown];
         if (p->len[side] + 1u < side_tiles)
             ++open[other];
         for (x = 0; x <= PINTAS_MAX_PIP; ++x) {
             if (open[x]) {
-                twice |= (reach & SUIT[x]) | (open[x] > 1 ? SUIT[x] : 0);
-                reach |= SUIT[x];
+                twice |= (reach & pintas__suit(x)) | (open[x] > 1 ? pintas__suit(x) : 0);
+                reach |= pintas__suit(x);
             }
         }
         if (p->len[side] + 1u < side_tiles)
             --open[other];
         ++open[shown];
-        fits = open[hi(t)] + (hi(t) != lo(t) ? open[lo(t)] : 0u);
-        score = 4u * pintas_popcount(rest & reach) + 3u * pintas_popcount(rest & twice) +
-                (hi(t) == lo(t)) + 2u * (16u - (fits < 16u ? fits : 16u));
+        fits = open[hi] + (hi != lo ? open[lo] : 0u);
+        score = 4u * pintas__popcount(rest & reach) + 3u * pintas__popcount(rest & twice) +
+                (hi == lo) + 2u * (16u - (fits < 16u ? fits : 16u));
         if (score > best || ties == 0) {
             best = score;
             ties = 1;
             pick = j;
-        } else if (score == best && pintas_rng_below(rng, ++ties) == 0) {
+        } else if (score == best && pintas__rng_below(rng, ++ties) == 0) {
             pick = j;
         }
     }
@@ -488,7 +411,7 @@ static int outcome(const pintas_caminos_state *s, unsigned seat)
     unsigned i;
     for (i = 0; i < s->rules.players; ++i) {
         int v = s->phase == PINTAS_CAMINOS_OVER ? (int)s->score[i]
-                                                : -(int)pintas_popcount(s->hand[i] & ALL);
+                                                : -(int)pintas__popcount(s->hand[i] & ALL);
         if (i == seat)
             mine = v;
         else

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "pintas/caminos.h"
+#include "rng_internal.h"
 
 static void tally(pintas_caminos_stats *st, const pintas_caminos_event *ev, size_t n,
                   uint64_t *round_moves)
@@ -84,13 +85,12 @@ int pintas_caminos_simulate(const pintas_caminos_rules *rules, uint64_t games, u
         if (status != PINTAS_OK)
             return status;
         while (s.phase != PINTAS_CAMINOS_OVER) {
-            uint32_t k = 0;
+            const pintas_caminos_move *m;
             status = pintas_caminos_legal(&s, moves, PINTAS_CAMINOS_MAX_MOVES, &n);
             if (status != PINTAS_OK || n == 0)
                 return status != PINTAS_OK ? status : PINTAS_E_ARG;
-            if (n > 1)
-                k = pintas_rng_below(&choice, (uint32_t)n);
-            status = pintas_caminos_play(&s, &moves[k], ev, PINTAS_CAMINOS_MAX_EVENTS, &n_ev);
+            m = &moves[pintas__rng_choice(&choice, n)];
+            status = pintas_caminos_play(&s, m, ev, PINTAS_CAMINOS_MAX_EVENTS, &n_ev);
             if (status != PINTAS_OK)
                 return status;
             st.moves++;

@@ -24,19 +24,12 @@
  * n = dice to roll, and nothing else draws.
  */
 #include "pintas/dice.h"
+#include "bytes_internal.h"
+#include "common_internal.h"
+#include "dice_internal.h"
 
-#define SAVE_MAGIC0 'P'
-#define SAVE_MAGIC1 'D'
-#define SAVE_MAGIC2 'I'
-#define SAVE_MAGIC3 'C'
+#define SAVE_TAG "PDIC"
 #define SAVE_VERSION 1
-/* Byte offsets of the save layout (see pintas_dice_save). */
-#define O_RULES 8   /* 30 int32: single[1..6], kind[1..6][3..6], straights, pairs, triplets, target */
-#define O_FLAGS 152 /* add_singles .. reserved[1], 8 bytes */
-#define O_RNG 160   /* state, inc: 2 x u64 */
-#define O_SEATS 176 /* players .. last_roll_len (8), last_roll[6], reserved[2] */
-#define O_POOL 192  /* pool u32, pool_score, closed; 204..207 zero */
-#define O_SCORE 208 /* score[8] */
 
 /* Upper bound of any banked score: a score below the target plus one turn. */
 #define MAX_SCORE                                                                       \
@@ -370,12 +363,10 @@ int pintas_dice_play(pintas_dice_state *s, const pintas_dice_move *m, pintas_dic
     pintas_dice_state t;
     emitter e;
     size_t i;
-    int st;
-    if (s == NULL || m == NULL || ev == NULL || n_ev == NULL)
-        return PINTAS_E_ARG;
-    if (ev_cap < PINTAS_DICE_MAX_EVENTS)
-        return PINTAS_E_BUFFER;
-    st = pintas_dice_check(s, m);
+    int st = pintas__buffer_args(s != NULL && m != NULL && ev != NULL && n_ev != NULL, ev_cap,
+                                 PINTAS_DICE_MAX_EVENTS);
+    if (st == PINTAS_OK)
+        st = pintas_dice_check(s, m);
     if (st != PINTAS_OK)
         return st;
     t = *s;
@@ -408,105 +399,112 @@ int pintas_dice_play(pintas_dice_state *s, const pintas_dice_move *m, pintas_dic
 
 /* ---- saving ------------------------------------------------------------------ */
 
-static void put32(uint8_t *b, uint32_t v)
-{
-    b[0] = (uint8_t)v;
-    b[1] = (uint8_t)(v >> 8);
-    b[2] = (uint8_t)(v >> 16);
-    b[3] = (uint8_t)(v >> 24);
-}
-
-static uint32_t get32(const uint8_t *b)
-{
-    return (uint32_t)b[0] | ((uint32_t)b[1] << 8) | ((uint32_t)b[2] << 16) |
-           ((uint32_t)b[3] << 24);
-}
-
-static void put64(uint8_t *b, uint64_t v)
-{
-    put32(b, (uint32_t)v);
-    put32(b + 4, (uint32_t)(v >> 32));
-}
-
-static uint64_t get64(const uint8_t *b)
-{
-    return (uint64_t)get32(b) | ((uint64_t)get32(b + 4) << 32);
-}
-
-/* Two's complement int32 from its bits, without implementation-defined casts. */
-static int32_t to_i32(uint32_t u)
-{
-    if (u <= 0x7FFFFFFFu)
-        return (int32_t)u;
-    return -(int32_t)(0xFFFFFFFFu - u) - 1;
-}
-
 /* Layout (offsets, little-endian): 0 magic "PDIC", 4 version, 5..7 zero;
  * 8 rules: single[1..6], kind[1..6][3..6], straight_low/high/six, three_pairs,
- * two_triplets, target (30 int32); 152 add_singles, combine_kept, doom,
+ * two_triplets, target (36 int32); 152 add_singles, combine_kept, doom,
  * doom_loses, hot_dice, final_round, 2 zero; 160 rng state, inc (2 x u64);
  * 176 players, first_player, to_move, phase, winner, final_trigger,
  * final_left, last_roll_len, last_roll[6], 2 zero; 192 pool (u32),
  * pool_score, closed (int32), 4 zero; 208 score[8] (int32). 240 bytes. */
 int pintas_dice_save(const pintas_dice_state *s, uint8_t *buf, size_t cap)
 {
-    size_t i, o;
-    int f, n;
+    pintas__writer w;
     const pintas_dice_rules *r;
-    if (s == NULL || buf == NULL)
-        return PINTAS_E_ARG;
-    if (cap < PINTAS_DICE_SAVE_SIZE)
-        return PINTAS_E_BUFFER;
+    size_t i;
+    int f, n, st = pintas__buffer_args(s != NULL && buf != NULL, cap, PINTAS_DICE_SAVE_SIZE);
+    if (st != PINTAS_OK)
+        return st;
     r = &s->rules;
-    for (i = 0; i < PINTAS_DICE_SAVE_SIZE; ++i)
-        buf[i] = 0;
-    buf[0] = SAVE_MAGIC0;
-    buf[1] = SAVE_MAGIC1;
-    buf[2] = SAVE_MAGIC2;
-    buf[3] = SAVE_MAGIC3;
-    buf[4] = SAVE_VERSION;
-    o = O_RULES;
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f, o += 4)
-        put32(buf + o, (uint32_t)r->single[f]);
+    pintas__image_start(&w, buf, PINTAS_DICE_SAVE_SIZE, SAVE_TAG, SAVE_VERSION);
+    pintas__put_zeros(&w, 3);
     for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        for (n = 3; n <= PINTAS_DICE_COUNT; ++n, o += 4)
-            put32(buf + o, (uint32_t)r->kind[f][n]);
-    put32(buf + o, (uint32_t)r->straight_low);
-    put32(buf + o + 4, (uint32_t)r->straight_high);
-    put32(buf + o + 8, (uint32_t)r->straight_six);
-    put32(buf + o + 12, (uint32_t)r->three_pairs);
-    put32(buf + o + 16, (uint32_t)r->two_triplets);
-    put32(buf + o + 20, (uint32_t)r->target);
-    o = O_FLAGS;
-    buf[o] = r->add_singles;
-    buf[o + 1] = r->combine_kept;
-    buf[o + 2] = r->doom;
-    buf[o + 3] = r->doom_loses;
-    buf[o + 4] = r->hot_dice;
-    buf[o + 5] = r->final_round;
-    buf[o + 6] = r->reserved[0];
-    buf[o + 7] = r->reserved[1];
-    put64(buf + O_RNG, s->rng.state);
-    put64(buf + O_RNG + 8, s->rng.inc);
-    o = O_SEATS;
-    buf[o] = s->players;
-    buf[o + 1] = s->first_player;
-    buf[o + 2] = s->to_move;
-    buf[o + 3] = s->phase;
-    buf[o + 4] = s->winner;
-    buf[o + 5] = s->final_trigger;
-    buf[o + 6] = s->final_left;
-    buf[o + 7] = s->last_roll_len;
-    for (i = 0; i < PINTAS_DICE_COUNT; ++i)
-        buf[o + 8 + i] = s->last_roll[i];
-    buf[o + 14] = s->reserved[0];
-    buf[o + 15] = s->reserved[1];
-    put32(buf + O_POOL, s->pool);
-    put32(buf + O_POOL + 4, (uint32_t)s->pool_score);
-    put32(buf + O_POOL + 8, (uint32_t)s->closed);
+        pintas__put_i32(&w, r->single[f]);
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+        for (n = 3; n <= PINTAS_DICE_COUNT; ++n)
+            pintas__put_i32(&w, r->kind[f][n]);
+    pintas__put_i32(&w, r->straight_low);
+    pintas__put_i32(&w, r->straight_high);
+    pintas__put_i32(&w, r->straight_six);
+    pintas__put_i32(&w, r->three_pairs);
+    pintas__put_i32(&w, r->two_triplets);
+    pintas__put_i32(&w, r->target);
+    pintas__put_u8(&w, r->add_singles);
+    pintas__put_u8(&w, r->combine_kept);
+    pintas__put_u8(&w, r->doom);
+    pintas__put_u8(&w, r->doom_loses);
+    pintas__put_u8(&w, r->hot_dice);
+    pintas__put_u8(&w, r->final_round);
+    pintas__put_bytes(&w, r->reserved, sizeof r->reserved);
+    pintas__put_u64(&w, s->rng.state);
+    pintas__put_u64(&w, s->rng.inc);
+    pintas__put_u8(&w, s->players);
+    pintas__put_u8(&w, s->first_player);
+    pintas__put_u8(&w, s->to_move);
+    pintas__put_u8(&w, s->phase);
+    pintas__put_u8(&w, s->winner);
+    pintas__put_u8(&w, s->final_trigger);
+    pintas__put_u8(&w, s->final_left);
+    pintas__put_u8(&w, s->last_roll_len);
+    pintas__put_bytes(&w, s->last_roll, PINTAS_DICE_COUNT);
+    pintas__put_bytes(&w, s->reserved, sizeof s->reserved);
+    pintas__put_u32(&w, s->pool);
+    pintas__put_i32(&w, s->pool_score);
+    pintas__put_i32(&w, s->closed);
+    pintas__put_zeros(&w, 4);
     for (i = 0; i < PINTAS_DICE_MAX_PLAYERS; ++i)
-        put32(buf + O_SCORE + 4 * i, (uint32_t)s->score[i]);
+        pintas__put_i32(&w, s->score[i]);
     return PINTAS_OK;
+}
+
+/* Decode the fields after the frame into *t (every field of it); 0 if a
+ * reserved byte is not zero. */
+static int decode(pintas__reader *rd, pintas_dice_state *t)
+{
+    pintas_dice_rules *r = &t->rules;
+    size_t i;
+    int f, n, zeros = pintas__get_zeros(rd, 3);
+    for (f = 0; f <= PINTAS_DICE_FACES; ++f) {
+        r->single[f] = 0;
+        for (n = 0; n <= PINTAS_DICE_COUNT; ++n)
+            r->kind[f][n] = 0;
+    }
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+        r->single[f] = pintas__get_i32(rd);
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+        for (n = 3; n <= PINTAS_DICE_COUNT; ++n)
+            r->kind[f][n] = pintas__get_i32(rd);
+    r->straight_low = pintas__get_i32(rd);
+    r->straight_high = pintas__get_i32(rd);
+    r->straight_six = pintas__get_i32(rd);
+    r->three_pairs = pintas__get_i32(rd);
+    r->two_triplets = pintas__get_i32(rd);
+    r->target = pintas__get_i32(rd);
+    r->add_singles = pintas__get_u8(rd);
+    r->combine_kept = pintas__get_u8(rd);
+    r->doom = pintas__get_u8(rd);
+    r->doom_loses = pintas__get_u8(rd);
+    r->hot_dice = pintas__get_u8(rd);
+    r->final_round = pintas__get_u8(rd);
+    pintas__get_bytes(rd, r->reserved, sizeof r->reserved);
+    t->rng.state = pintas__get_u64(rd);
+    t->rng.inc = pintas__get_u64(rd);
+    t->players = pintas__get_u8(rd);
+    t->first_player = pintas__get_u8(rd);
+    t->to_move = pintas__get_u8(rd);
+    t->phase = pintas__get_u8(rd);
+    t->winner = pintas__get_u8(rd);
+    t->final_trigger = pintas__get_u8(rd);
+    t->final_left = pintas__get_u8(rd);
+    t->last_roll_len = pintas__get_u8(rd);
+    pintas__get_bytes(rd, t->last_roll, PINTAS_DICE_COUNT);
+    pintas__get_bytes(rd, t->reserved, sizeof t->reserved);
+    t->pool = pintas__get_u32(rd);
+    t->pool_score = pintas__get_i32(rd);
+    t->closed = pintas__get_i32(rd);
+    zeros &= pintas__get_zeros(rd, 4);
+    for (i = 0; i < PINTAS_DICE_MAX_PLAYERS; ++i)
+        t->score[i] = pintas__get_i32(rd);
+    return zeros;
 }
 
 static int six_ok(const pintas_dice_rules *r, pintas_dice_set k)
@@ -519,22 +517,11 @@ static int six_ok(const pintas_dice_rules *r, pintas_dice_set k)
 static int reachable(const pintas_dice_rules *r, pintas_dice_set pool, int32_t pts)
 {
     pintas_dice_set k = 0;
-    unsigned f;
     if (pool == 0)
         return pts == 0;
     if (r->combine_kept && pintas_dice_score_rules(r, pool) != pts)
         return 0;
-    for (;;) {
-        /* next non-empty sub-multiset of pool */
-        for (f = 1; f <= PINTAS_DICE_FACES; ++f) {
-            if (PINTAS_DICE_SET_COUNT(k, f) < PINTAS_DICE_SET_COUNT(pool, f)) {
-                k += PINTAS_DICE_SET_ONE(f);
-                break;
-            }
-            k -= PINTAS_DICE_SET_COUNT(k, f) * PINTAS_DICE_SET_ONE(f);
-        }
-        if (f > PINTAS_DICE_FACES)
-            return 0;
+    while ((k = pintas__dice_next_subset(pool, k)) != 0) {
         if (!six_ok(r, k))
             continue;
         if (r->combine_kept) {
@@ -547,82 +534,28 @@ static int reachable(const pintas_dice_rules *r, pintas_dice_set pool, int32_t p
                 return 1;
         }
     }
+    return 0;
 }
 
 int pintas_dice_load(pintas_dice_state *s, const uint8_t *buf, size_t len)
 {
     pintas_dice_state t;
     pintas_dice_rules *r = &t.rules;
-    size_t i, o;
-    int f, n, psize, p;
+    pintas__reader rd;
+    size_t i;
+    int psize, p, st;
     int32_t unit;
     if (s == NULL || (buf == NULL && len > 0))
         return PINTAS_E_ARG;
-    if (len < 5 || buf[0] != SAVE_MAGIC0 || buf[1] != SAVE_MAGIC1 || buf[2] != SAVE_MAGIC2 ||
-        buf[3] != SAVE_MAGIC3)
-        return PINTAS_E_CORRUPT;
-    if (buf[4] != SAVE_VERSION)
-        return PINTAS_E_VERSION;
-    if (len != PINTAS_DICE_SAVE_SIZE)
-        return PINTAS_E_CORRUPT;
-    for (i = 5; i < 8; ++i)
-        if (buf[i] != 0)
-            return PINTAS_E_CORRUPT;
-    for (i = O_POOL + 12; i < O_SCORE; ++i)
-        if (buf[i] != 0)
-            return PINTAS_E_CORRUPT;
-    /* rules */
-    o = O_RULES;
-    for (f = 0; f <= PINTAS_DICE_FACES; ++f) {
-        r->single[f] = 0;
-        for (n = 0; n <= PINTAS_DICE_COUNT; ++n)
-            r->kind[f][n] = 0;
-    }
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f, o += 4)
-        r->single[f] = to_i32(get32(buf + o));
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        for (n = 3; n <= PINTAS_DICE_COUNT; ++n, o += 4)
-            r->kind[f][n] = to_i32(get32(buf + o));
-    r->straight_low = to_i32(get32(buf + o));
-    r->straight_high = to_i32(get32(buf + o + 4));
-    r->straight_six = to_i32(get32(buf + o + 8));
-    r->three_pairs = to_i32(get32(buf + o + 12));
-    r->two_triplets = to_i32(get32(buf + o + 16));
-    r->target = to_i32(get32(buf + o + 20));
-    o = O_FLAGS;
-    r->add_singles = buf[o];
-    r->combine_kept = buf[o + 1];
-    r->doom = buf[o + 2];
-    r->doom_loses = buf[o + 3];
-    r->hot_dice = buf[o + 4];
-    r->final_round = buf[o + 5];
-    r->reserved[0] = buf[o + 6];
-    r->reserved[1] = buf[o + 7];
-    if (pintas_dice_rules_check(r) != PINTAS_OK)
+    st = pintas__image_open(&rd, buf, len, SAVE_TAG, SAVE_VERSION, PINTAS_DICE_SAVE_SIZE,
+                            PINTAS_DICE_SAVE_SIZE);
+    if (st != PINTAS_OK)
+        return st;
+    if (!decode(&rd, &t) || pintas_dice_rules_check(r) != PINTAS_OK)
         return PINTAS_E_CORRUPT;
     unit = pintas_dice_rules_unit(r);
-    t.rng.state = get64(buf + O_RNG);
-    t.rng.inc = get64(buf + O_RNG + 8);
     if (!pintas_rng_is_valid(&t.rng))
         return PINTAS_E_CORRUPT;
-    o = O_SEATS;
-    t.players = buf[o];
-    t.first_player = buf[o + 1];
-    t.to_move = buf[o + 2];
-    t.phase = buf[o + 3];
-    t.winner = buf[o + 4];
-    t.final_trigger = buf[o + 5];
-    t.final_left = buf[o + 6];
-    t.last_roll_len = buf[o + 7];
-    for (i = 0; i < PINTAS_DICE_COUNT; ++i)
-        t.last_roll[i] = buf[o + 8 + i];
-    t.reserved[0] = buf[o + 14];
-    t.reserved[1] = buf[o + 15];
-    t.pool = get32(buf + O_POOL);
-    t.pool_score = to_i32(get32(buf + O_POOL + 4));
-    t.closed = to_i32(get32(buf + O_POOL + 8));
-    for (i = 0; i < PINTAS_DICE_MAX_PLAYERS; ++i)
-        t.score[i] = to_i32(get32(buf + O_SCORE + 4 * i));
 
     /* seats and phase */
     if (t.players < 1 || t.players > PINTAS_DICE_MAX_PLAYERS || t.first_player >= t.players ||

@@ -40,6 +40,7 @@
  * five or six). pintas_dice_table_init tabulates this for all 924 sets.
  */
 #include "pintas/dice.h"
+#include "dice_internal.h"
 
 /* SKIP[i][rem][c]: sets with fewer than c dice of face i+1 when rem dice are
  * still free (weak compositions of 6 into faces 1..6 plus a slack part, ranked
@@ -94,22 +95,16 @@ static const uint16_t SKIP[6][7][7] = {
 
 int pintas_dice_set_is_valid(pintas_dice_set s)
 {
-    unsigned f, total = 0;
     if (s & ~(pintas_dice_set)PINTAS_DICE_SET_BITS)
         return 0;
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        total += PINTAS_DICE_SET_COUNT(s, f);
-    return total <= PINTAS_DICE_COUNT;
+    return pintas__dice_set_size(s) <= PINTAS_DICE_COUNT;
 }
 
 int pintas_dice_set_size(pintas_dice_set s)
 {
-    unsigned f, total = 0;
     if (!pintas_dice_set_is_valid(s))
         return PINTAS_E_ARG;
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        total += PINTAS_DICE_SET_COUNT(s, f);
-    return (int)total;
+    return (int)pintas__dice_set_size(s);
 }
 
 /* Index of a set known to be valid. */
@@ -122,14 +117,6 @@ static int set_index(pintas_dice_set s)
         rem -= c;
     }
     return (int)r;
-}
-
-static unsigned set_size(pintas_dice_set s)
-{
-    unsigned f, total = 0;
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        total += PINTAS_DICE_SET_COUNT(s, f);
-    return total;
 }
 
 int pintas_dice_set_index(pintas_dice_set s)
@@ -179,9 +166,9 @@ int pintas_dice_set_values(pintas_dice_set s, uint8_t *values, size_t cap, size_
     size_t len = 0;
     if (n == NULL || !pintas_dice_set_is_valid(s))
         return PINTAS_E_ARG;
-    if (set_size(s) > cap)
+    if (pintas__dice_set_size(s) > cap)
         return PINTAS_E_BUFFER;
-    if (values == NULL && set_size(s) > 0)
+    if (values == NULL && pintas__dice_set_size(s) > 0)
         return PINTAS_E_ARG;
     for (f = 1; f <= PINTAS_DICE_FACES; ++f)
         for (k = 0; k < PINTAS_DICE_SET_COUNT(s, f); ++k)
@@ -403,6 +390,11 @@ static int32_t with_big(const pintas_dice_rules *r, const unsigned *c, const uns
     return tail < 0 ? -1 : v + tail;
 }
 
+static int32_t max32(int32_t a, int32_t b)
+{
+    return a > b ? a : b;
+}
+
 /* The split score of a valid set under valid rules. */
 static int32_t split_score(const pintas_dice_rules *r, pintas_dice_set s)
 {
@@ -410,7 +402,8 @@ static int32_t split_score(const pintas_dice_rules *r, pintas_dice_set s)
     static const unsigned HIGH[7] = {0, 0, 1, 1, 1, 1, 1};
     static const unsigned SIX[7] = {0, 1, 1, 1, 1, 1, 1};
     unsigned c[PINTAS_DICE_FACES + 1], f, pairs = 0, triplets = 0, size = 0;
-    int32_t best, v;
+    int straights = (r->add_singles & PINTAS_DICE_ADD_STRAIGHTS) != 0;
+    int32_t best;
     c[0] = 0;
     for (f = 1; f <= PINTAS_DICE_FACES; ++f) {
         c[f] = PINTAS_DICE_SET_COUNT(s, f);
@@ -421,26 +414,15 @@ static int32_t split_score(const pintas_dice_rules *r, pintas_dice_set s)
     if (size == 0)
         return 0;
     best = small_split(r, c);
-    v = with_big(r, c, LOW, r->straight_low, (r->add_singles & PINTAS_DICE_ADD_STRAIGHTS) != 0);
-    if (v > best)
-        best = v;
-    v = with_big(r, c, HIGH, r->straight_high, (r->add_singles & PINTAS_DICE_ADD_STRAIGHTS) != 0);
-    if (v > best)
-        best = v;
-    v = with_big(r, c, SIX, r->straight_six, (r->add_singles & PINTAS_DICE_ADD_STRAIGHTS) != 0);
-    if (v > best)
-        best = v;
-    if (pairs == 3 && r->three_pairs > 0) {
-        v = with_big(r, c, c, r->three_pairs, (r->add_singles & PINTAS_DICE_ADD_THREE_PAIRS) != 0);
-        if (v > best)
-            best = v;
-    }
-    if (triplets == 2 && r->two_triplets > 0) {
-        v = with_big(r, c, c, r->two_triplets,
-                     (r->add_singles & PINTAS_DICE_ADD_TWO_TRIPLETS) != 0);
-        if (v > best)
-            best = v;
-    }
+    best = max32(best, with_big(r, c, LOW, r->straight_low, straights));
+    best = max32(best, with_big(r, c, HIGH, r->straight_high, straights));
+    best = max32(best, with_big(r, c, SIX, r->straight_six, straights));
+    if (pairs == 3)
+        best = max32(best, with_big(r, c, c, r->three_pairs,
+                                    (r->add_singles & PINTAS_DICE_ADD_THREE_PAIRS) != 0));
+    if (triplets == 2)
+        best = max32(best, with_big(r, c, c, r->two_triplets,
+                                    (r->add_singles & PINTAS_DICE_ADD_TWO_TRIPLETS) != 0));
     return best;
 }
 
@@ -473,7 +455,7 @@ int pintas_dice_table_init(pintas_dice_table *table, const pintas_dice_rules *ru
             pintas_dice_set s;
             int32_t b;
             pintas_dice_set_at(i, &s);
-            if ((int)set_size(s) != size)
+            if ((int)pintas__dice_set_size(s) != size)
                 continue;
             b = table->score[i] > 0 ? table->score[i] : 0;
             for (f = 1; f <= PINTAS_DICE_FACES; ++f) {
@@ -525,19 +507,6 @@ static int32_t score_of(const pintas_dice_table *t, const pintas_dice_rules *r,
     return t != NULL ? t->score[set_index(s)] : split_score(r, s);
 }
 
-/* The next non-empty sub-multiset of `of` after k in increasing order, or 0
- * when k was the last (k = 0 starts). */
-static pintas_dice_set next_subset(pintas_dice_set of, pintas_dice_set k)
-{
-    unsigned f;
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f) {
-        if (PINTAS_DICE_SET_COUNT(k, f) < PINTAS_DICE_SET_COUNT(of, f))
-            return k + PINTAS_DICE_SET_ONE(f);
-        k -= PINTAS_DICE_SET_COUNT(k, f) * PINTAS_DICE_SET_ONE(f);
-    }
-    return 0;
-}
-
 static int keeps(const pintas_dice_table *t, const pintas_dice_rules *r, pintas_dice_set roll,
                  pintas_dice_set pool, pintas_dice_keep *out, size_t cap, size_t *n)
 {
@@ -545,7 +514,8 @@ static int keeps(const pintas_dice_table *t, const pintas_dice_rules *r, pintas_
     size_t len = 0;
     pintas_dice_set k;
     if (out == NULL || n == NULL || !pintas_dice_set_is_valid(roll) ||
-        !pintas_dice_set_is_valid(pool) || set_size(roll) + set_size(pool) > PINTAS_DICE_COUNT)
+        !pintas_dice_set_is_valid(pool) ||
+        pintas__dice_set_size(roll) + pintas__dice_set_size(pool) > PINTAS_DICE_COUNT)
         return PINTAS_E_ARG;
     if (cap < PINTAS_DICE_MAX_KEEPS)
         return PINTAS_E_BUFFER;
@@ -555,7 +525,7 @@ static int keeps(const pintas_dice_table *t, const pintas_dice_rules *r, pintas_
             return PINTAS_E_ARG;
     }
     if (!is_doom(r, roll)) {
-        for (k = next_subset(roll, 0); k != 0; k = next_subset(roll, k)) {
+        for (k = pintas__dice_next_subset(roll, 0); k != 0; k = pintas__dice_next_subset(roll, k)) {
             int32_t sc = score_of(t, r, r->combine_kept ? pool + k : k);
             if (sc < 0)
                 continue;

@@ -26,6 +26,7 @@
  * only with its largest gain) are independent of T and built once.
  */
 #include "pintas/dice.h"
+#include "dice_internal.h"
 
 #define POLICY_MAGIC 0x50444C59u /* "PDLY" */
 #define HOT_STATE 0x3FFu         /* next state of a keep that uses the sixth die */
@@ -43,32 +44,13 @@ typedef struct solve_roll {
 static const uint32_t FACT[7] = {1, 1, 2, 6, 24, 120, 720};
 static const double POW6[7] = {1.0, 6.0, 36.0, 216.0, 1296.0, 7776.0, 46656.0};
 
-static unsigned size_of(pintas_dice_set s)
-{
-    unsigned f, n = 0;
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        n += PINTAS_DICE_SET_COUNT(s, f);
-    return n;
-}
-
 static double roll_prob(pintas_dice_set r)
 {
-    unsigned f, n = size_of(r);
+    unsigned f, n = pintas__dice_set_size(r);
     uint32_t w = FACT[n];
     for (f = 1; f <= PINTAS_DICE_FACES; ++f)
         w /= FACT[PINTAS_DICE_SET_COUNT(r, f)];
     return (double)w / POW6[n];
-}
-
-static pintas_dice_set next_subset(pintas_dice_set of, pintas_dice_set k)
-{
-    unsigned f;
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f) {
-        if (PINTAS_DICE_SET_COUNT(k, f) < PINTAS_DICE_SET_COUNT(of, f))
-            return k + PINTAS_DICE_SET_ONE(f);
-        k -= PINTAS_DICE_SET_COUNT(k, f) * PINTAS_DICE_SET_ONE(f);
-    }
-    return 0;
 }
 
 static int32_t score_at(const pintas_dice_table *t, pintas_dice_set s)
@@ -106,7 +88,7 @@ static void make_states(pintas_dice_policy *p)
             for (i = 0; i < PINTAS_DICE_SETS; ++i) {
                 pintas_dice_set s;
                 pintas_dice_set_at(i, &s);
-                if ((int)size_of(s) == size && t->score[i] >= 0) {
+                if ((int)pintas__dice_set_size(s) == size && t->score[i] >= 0) {
                     p->state_of[i] = (uint16_t)n;
                     p->state_set[n++] = s;
                 }
@@ -121,7 +103,7 @@ static void make_states(pintas_dice_policy *p)
             pintas_dice_set s;
             unsigned k;
             pintas_dice_set_at(i, &s);
-            k = size_of(s);
+            k = pintas__dice_set_size(s);
             p->state_of[i] = (uint16_t)(k == 0 ? 0 : (k <= 5 ? 6 - k : NO_STATE));
         }
     }
@@ -130,7 +112,7 @@ static void make_states(pintas_dice_policy *p)
 
 static unsigned state_size(const pintas_dice_policy *p, uint32_t st)
 {
-    return p->table.rules.combine_kept ? size_of(p->state_set[st]) : p->state_set[st];
+    return p->table.rules.combine_kept ? pintas__dice_set_size(p->state_set[st]) : p->state_set[st];
 }
 
 /* Options of keeping from roll r in state st into opt[0..) (deduplicated by
@@ -148,10 +130,10 @@ static int roll_options(const pintas_dice_policy *p, uint32_t st, pintas_dice_se
     int n = 0, j;
     if (rules->doom && PINTAS_DICE_SET_COUNT(r, 6) >= 2)
         return 0;
-    for (k = next_subset(r, 0); k != 0; k = next_subset(r, k)) {
+    for (k = pintas__dice_next_subset(r, 0); k != 0; k = pintas__dice_next_subset(r, k)) {
         int32_t sc = score_at(t, rules->combine_kept ? pool + k : k);
         uint32_t next, gain;
-        unsigned size = kept + size_of(k);
+        unsigned size = kept + pintas__dice_set_size(k);
         if (sc < 0)
             continue;
         if (sc - base < 0)
@@ -196,7 +178,7 @@ static int transitions(pintas_dice_policy *p, uint32_t cap, solve_roll *rolls, u
             pintas_dice_set r;
             int n, j;
             pintas_dice_set_at(i, &r);
-            if (size_of(r) != d)
+            if (pintas__dice_set_size(r) != d)
                 continue;
             n = roll_options(p, st, r, cap, opt);
             if (n < 0)
@@ -357,7 +339,7 @@ double pintas_dice_policy_expected(const pintas_dice_policy *p)
 /* The state of a pool, or NO_STATE. */
 static uint32_t state_of_pool(const pintas_dice_policy *p, pintas_dice_set pool)
 {
-    if (!pintas_dice_set_is_valid(pool) || size_of(pool) >= PINTAS_DICE_COUNT)
+    if (!pintas_dice_set_is_valid(pool) || pintas__dice_set_size(pool) >= PINTAS_DICE_COUNT)
         return NO_STATE;
     return p->state_of[pintas_dice_set_index(pool)];
 }
@@ -405,10 +387,10 @@ int pintas_dice_policy_best_keep(const pintas_dice_policy *p, pintas_dice_set ro
         return st;
     if (n == 0)
         return PINTAS_E_ILLEGAL;
-    kept = size_of(pool);
+    kept = pintas__dice_set_size(pool);
     for (i = 0; i < n; ++i) {
         int32_t total = turn_total + ks[i].points; /* both far below 2^30 */
-        unsigned size = kept + size_of(ks[i].keep);
+        unsigned size = kept + pintas__dice_set_size(ks[i].keep);
         uint32_t next, t2;
         double v;
         if (size == PINTAS_DICE_COUNT)

@@ -51,7 +51,9 @@
 #include <string.h>
 
 #include "pintas/line.h"
+#include "common_internal.h"
 #include "line_internal.h"
+#include "tiles_internal.h"
 
 #define N_TILES PINTAS_TILE_COUNT
 #define HAND PINTAS_LINE_HAND_SIZE
@@ -64,81 +66,7 @@
 #define RARE_PATH
 #endif
 
-/* Ends, pips and suits of the 28 tiles, local so the hot path inlines them
- * (the same tables as tiles.c; the tests compare behaviour through both). */
-static const uint8_t TILE_HI[N_TILES] = {
-    0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6};
-static const uint8_t TILE_LO[N_TILES] = {
-    0, 0, 1, 0, 1, 2, 0, 1, 2, 3, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6};
-/* SUIT[7] is empty so that any end below 8 indexes safely (see usable()). */
-static const pintas_mask SUIT[8] = {
-    UINT64_C(0x000000000020844b), UINT64_C(0x0000000000410896), UINT64_C(0x0000000000821138),
-    UINT64_C(0x00000000010423c0), UINT64_C(0x0000000002087c00), UINT64_C(0x00000000041f8000),
-    UINT64_C(0x000000000fe00000), 0};
-/* The doubles from 6|6 down: round 1's lead is the first one held. */
-static const uint8_t DOUBLES_DOWN[7] = {27, 20, 14, 9, 5, 2, 0};
-/* Lowest set bit by de Bruijn multiplication (as tiles.c), inlined here. */
-static const uint8_t DEBRUIJN[64] = {
-    0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,
-    62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
-    63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
-    46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
-
-static unsigned lowest_tile(pintas_mask m) /* m != 0 */
-{
-    return DEBRUIJN[((m & (0 - m)) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
-}
-
-static unsigned is_double(unsigned t)
-{
-    return (unsigned)((PINTAS_DOUBLES_MASK >> t) & 1u);
-}
-
-static unsigned tile_pips(unsigned t)
-{
-    return (unsigned)TILE_HI[t] + TILE_LO[t];
-}
-
-static unsigned mask_pips(pintas_mask m)
-{
-    unsigned total = 0;
-    m &= PINTAS_ALL_TILES;
-    while (m) {
-        total += tile_pips(lowest_tile(m));
-        m &= m - 1;
-    }
-    return total;
-}
-
 /* ---- rules --------------------------------------------------------------- */
-
-static int draws(const pintas_line_rules *r)
-{
-    return r->game != PINTAS_LINE_DOMINICAN && r->players < 4;
-}
-
-int pintas__line_draws(const pintas_line_rules *rules)
-{
-    return draws(rules);
-}
-
-static unsigned sides_of(const pintas_line_rules *r)
-{
-    return r->pairs ? 2u : r->players;
-}
-
-/* Seats 0..3: with pairs the side is seat & 1, else the seat itself. */
-static unsigned side_of(const pintas_line_rules *r, unsigned seat)
-{
-    return seat & (3u >> (r->pairs & 1u));
-}
-
-/* Branch-free: who moves next is as random as the game itself. */
-static unsigned next_seat(const pintas_line_rules *r, unsigned seat)
-{
-    unsigned n = seat + 1u;
-    return n & (0u - (unsigned)(n < r->players));
-}
 
 /* An option's ceiling: `limit` in the game that owns it, 0 in the others. */
 static unsigned owned(const pintas_line_rules *r, unsigned game, unsigned limit)
@@ -215,14 +143,14 @@ int pintas_line_sides(const pintas_line_rules *rules)
         return PINTAS_E_ARG;
     if (pintas_line_rules_check(rules) != PINTAS_OK)
         return PINTAS_E_RULES;
-    return (int)sides_of(rules);
+    return (int)pintas__line_sides(rules);
 }
 
 int pintas_line_side_of(const pintas_line_rules *rules, int seat)
 {
     if (!rules || rules->players > PINTAS_LINE_MAX_SEATS || seat < 0 || seat >= rules->players)
         return PINTAS_E_ARG;
-    return (int)side_of(rules, (unsigned)seat);
+    return (int)pintas__line_side_of(rules, (unsigned)seat);
 }
 
 /* ---- events -------------------------------------------------------------- */
@@ -245,7 +173,7 @@ static void emit(event_sink *o, const pintas_line_state *s, unsigned kind, unsig
     e->kind = (uint8_t)kind;
     e->seat = (uint8_t)seat;
     /* a seat 0..3 gets its side; NO_SEAT (0xFF) keeps every bit set */
-    e->side = (uint8_t)(side_of(&s->rules, seat) |
+    e->side = (uint8_t)(pintas__line_side_of(&s->rules, seat) |
                         (0u - (unsigned)(seat >= PINTAS_LINE_MAX_SEATS)));
     e->tile = (uint8_t)tile;
     e->end = (uint8_t)end;
@@ -274,7 +202,7 @@ static void emit_game_end(event_sink *o, unsigned side, unsigned reason, int32_t
 /* ---- sanity of a caller-held state --------------------------------------- */
 
 /* What every call needs to stay inside its arrays, on any bytes at all: a
- * seat count that fits the arrays and open ends below 8 (SUIT has 8 rows).
+ * seat count that fits the arrays and open ends below 8 (PINTAS__SUIT has 8 rows).
  * The player to move is checked where it is used (playing_seat_ok); the rest
  * cannot overrun: tiles are masked or checked where read, sides and the leader
  * are masked with 3, scores saturate (see add_score). Kept branch-free and
@@ -298,41 +226,29 @@ int pintas__line_usable(const pintas_line_state *s)
 
 /* ---- the deal ------------------------------------------------------------ */
 
-static pintas_mask mask_of(const uint8_t *tiles, unsigned n)
-{
-    pintas_mask m = 0;
-    unsigned i;
-    for (i = 0; i < n; ++i)
-        m |= PINTAS_BIT(tiles[i]);
-    return m;
-}
-
 /* Seat s takes order[7s..7s+7); the rest is the boneyard in that order where
  * the rules draw, else the set-aside mask. */
 static void deal_in_order(pintas_line_state *s, const uint8_t *order)
 {
     unsigned p = s->rules.players, rest = N_TILES - HAND * p, seat;
     for (seat = 0; seat < PINTAS_LINE_MAX_SEATS; ++seat)
-        s->hand[seat] = seat < p ? mask_of(order + HAND * seat, HAND) : 0;
+        s->hand[seat] = seat < p ? pintas__tiles_mask(order + HAND * seat, HAND) : 0;
     memset(s->boneyard, PINTAS_NO_TILE, sizeof s->boneyard);
     s->bone_pos = 0;
-    if (draws(&s->rules)) {
+    if (pintas__line_draws(&s->rules)) {
         memcpy(s->boneyard, order + HAND * p, rest);
         s->bone_len = (uint8_t)rest;
         s->aside = 0;
     } else {
         s->bone_len = 0;
-        s->aside = mask_of(order + HAND * p, rest);
+        s->aside = pintas__tiles_mask(order + HAND * p, rest);
     }
 }
 
 static void deal_from_rng(pintas_line_state *s)
 {
     uint8_t order[N_TILES];
-    unsigned i;
-    for (i = 0; i < N_TILES; ++i)
-        order[i] = (uint8_t)i;
-    pintas__rng_shuffle(&s->rng, order, N_TILES);
+    pintas__shuffled_tiles(&s->rng, order);
     deal_in_order(s, order);
 }
 
@@ -348,7 +264,7 @@ static void deal_by_hand(pintas_line_state *s, const pintas_line_deal *d)
     memcpy(s->boneyard, d->boneyard, d->boneyard_len);
     s->bone_len = d->boneyard_len;
     s->bone_pos = 0;
-    s->aside = draws(&s->rules) ? 0 : (PINTAS_ALL_TILES & ~held);
+    s->aside = pintas__line_draws(&s->rules) ? 0 : (PINTAS_ALL_TILES & ~held);
 }
 
 /* A deal of these rules: 7 disjoint tiles per seat, nothing for absent seats,
@@ -356,29 +272,12 @@ static void deal_by_hand(pintas_line_state *s, const pintas_line_deal *d)
 static int deal_is_valid(const pintas_line_rules *r, const pintas_line_deal *d)
 {
     pintas_mask seen = 0;
-    unsigned seat, i;
-    for (seat = 0; seat < PINTAS_LINE_MAX_SEATS; ++seat) {
-        pintas_mask h = d->hand[seat];
-        if (seat >= r->players) {
-            if (h)
-                return 0;
-            continue;
-        }
-        if ((h & ~PINTAS_ALL_TILES) || pintas_popcount(h) != HAND || (h & seen))
-            return 0;
-        seen |= h;
-    }
-    if (!draws(r))
-        return d->boneyard_len == 0;
-    if (d->boneyard_len != N_TILES - HAND * r->players)
+    if (!pintas__add_dealt_hands(d->hand, PINTAS_LINE_MAX_SEATS, r->players, HAND, &seen))
         return 0;
-    for (i = 0; i < d->boneyard_len; ++i) {
-        unsigned t = d->boneyard[i];
-        if (t >= N_TILES || (seen & PINTAS_BIT(t)))
-            return 0;
-        seen |= PINTAS_BIT(t);
-    }
-    return 1;
+    if (!pintas__line_draws(r))
+        return d->boneyard_len == 0;
+    return d->boneyard_len == N_TILES - HAND * r->players &&
+           pintas__add_tile_list(d->boneyard, d->boneyard_len, &seen);
 }
 
 /* The lowest seat whose hand voids the deal (*doubles = its doubles), or -1. */
@@ -388,7 +287,7 @@ static int voided_seat(const pintas_line_state *s, unsigned *doubles)
     if (need == 0)
         return -1;
     for (seat = 0; seat < s->rules.players; ++seat) {
-        unsigned n = pintas_popcount(s->hand[seat] & PINTAS_DOUBLES_MASK);
+        unsigned n = pintas__popcount(s->hand[seat] & PINTAS_DOUBLES_MASK);
         if (n >= need) {
             *doubles = n;
             return (int)seat;
@@ -397,25 +296,28 @@ static int voided_seat(const pintas_line_state *s, unsigned *doubles)
     return -1;
 }
 
+uint8_t pintas__line_lead_tile(pintas_mask held)
+{
+    unsigned n;
+    held &= PINTAS_ALL_TILES;
+    for (n = PINTAS_MAX_PIP + 1u; n-- > 0;)
+        if (held & PINTAS_BIT(PINTAS_TILE(n, n)))
+            return (uint8_t)PINTAS_TILE(n, n);
+    return pintas_heaviest_tile(held);
+}
+
 void pintas__line_first_lead(const pintas_line_state *s, uint8_t *leader, uint8_t *tile)
 {
     pintas_mask held = 0;
-    unsigned seat, i;
-    uint8_t t = PINTAS_NO_TILE;
+    unsigned seat;
     for (seat = 0; seat < s->rules.players; ++seat)
         held |= s->hand[seat];
-    held &= PINTAS_ALL_TILES;
-    for (i = 0; i < 7 && t == PINTAS_NO_TILE; ++i)
-        if (held & PINTAS_BIT(DOUBLES_DOWN[i]))
-            t = DOUBLES_DOWN[i];
-    if (t == PINTAS_NO_TILE)
-        t = pintas_heaviest_tile(held);
-    *tile = t;
+    *tile = pintas__line_lead_tile(held);
     *leader = 0;
-    if (t == PINTAS_NO_TILE)
+    if (*tile == PINTAS_NO_TILE)
         return;
     for (seat = 0; seat < s->rules.players; ++seat)
-        if (s->hand[seat] & PINTAS_BIT(t))
+        if (s->hand[seat] & PINTAS_BIT(*tile))
             *leader = (uint8_t)seat;
 }
 
@@ -457,11 +359,10 @@ static int start_game(pintas_line_state *s, const pintas_line_rules *rules, uint
                       size_t *n_ev)
 {
     pintas_line_rules r;
-    event_sink o;
-    if (!s || !rules || !ev || !n_ev)
-        return PINTAS_E_ARG;
-    if (ev_cap < PINTAS_LINE_MAX_EVENTS)
-        return PINTAS_E_BUFFER;
+    event_sink o = {ev, 0, ev_cap};
+    int status = pintas__buffer_args(s && rules && ev && n_ev, ev_cap, PINTAS_LINE_MAX_EVENTS);
+    if (status != PINTAS_OK)
+        return status;
     if (pintas_line_rules_check(rules) != PINTAS_OK)
         return PINTAS_E_RULES;
     r = *rules; /* rules may live inside *s */
@@ -475,9 +376,6 @@ static int start_game(pintas_line_state *s, const pintas_line_rules *rules, uint
         deal_by_hand(s, deal);
     else
         deal_from_rng(s);
-    o.ev = ev;
-    o.n = 0;
-    o.cap = ev_cap;
     open_round(s, &o, 1, 0);
     *n_ev = o.n;
     return PINTAS_OK;
@@ -501,11 +399,10 @@ int pintas_line_new_dealt(pintas_line_state *s, const pintas_line_rules *rules, 
 int pintas_line_set_deal(pintas_line_state *s, const pintas_line_deal *deal,
                          pintas_line_event *ev, size_t ev_cap, size_t *n_ev)
 {
-    event_sink o;
-    if (!s || !deal || !ev || !n_ev)
-        return PINTAS_E_ARG;
-    if (ev_cap < PINTAS_LINE_MAX_EVENTS)
-        return PINTAS_E_BUFFER;
+    event_sink o = {ev, 0, ev_cap};
+    int status = pintas__buffer_args(s && deal && ev && n_ev, ev_cap, PINTAS_LINE_MAX_EVENTS);
+    if (status != PINTAS_OK)
+        return status;
     if (!usable(s))
         return PINTAS_E_ARG;
     if (s->phase != PINTAS_LINE_PLAYING || s->line_len != 0 || s->bone_pos != 0)
@@ -513,9 +410,6 @@ int pintas_line_set_deal(pintas_line_state *s, const pintas_line_deal *deal,
     if (!deal_is_valid(&s->rules, deal))
         return PINTAS_E_DEAL;
     deal_by_hand(s, deal);
-    o.ev = ev;
-    o.n = 0;
-    o.cap = ev_cap;
     open_round(s, &o, s->round == 1, s->leader);
     *n_ev = o.n;
     return PINTAS_OK;
@@ -531,48 +425,13 @@ int pintas_line_reseed(pintas_line_state *s, uint64_t seed)
 
 /* ---- what can be played -------------------------------------------------- */
 
-static pintas_mask open_suits(const pintas_line_state *s)
-{
-    return SUIT[s->ends[0]] | SUIT[s->ends[1]];
-}
-
-static int can_draw(const pintas_line_state *s)
-{
-    return s->bone_pos < s->bone_len;
-}
-
-static pintas_mask playable(const pintas_line_state *s, unsigned seat)
-{
-    pintas_mask h = s->hand[seat] & PINTAS_ALL_TILES;
-    if (s->line_len == 0)
-        return s->forced_tile < N_TILES ? h & PINTAS_BIT(s->forced_tile) : h;
-    return h & open_suits(s);
-}
-
-pintas_mask pintas__line_playable(const pintas_line_state *s, unsigned seat)
-{
-    return playable(s, seat);
-}
-
-/* Absent seats' hands are always empty, so one union answers for all seats. */
-static int nobody_can_place(const pintas_line_state *s)
-{
-    return ((s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]) & open_suits(s)) == 0;
-}
-
-int pintas__line_blocked(const pintas_line_state *s)
-{
-    return s->line_len > 0 && !can_draw(s) && nobody_can_place(s);
-}
-
 int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t cap, size_t *n)
 {
     pintas_mask hand, left, right, both;
     size_t k = 0;
-    if (!s || !out || !n)
-        return PINTAS_E_ARG;
-    if (cap < PINTAS_LINE_MAX_MOVES)
-        return PINTAS_E_BUFFER;
+    int status = pintas__buffer_args(s && out && n, cap, PINTAS_LINE_MAX_MOVES);
+    if (status != PINTAS_OK)
+        return status;
     if (!usable(s))
         return PINTAS_E_ARG;
     if (s->phase != PINTAS_LINE_PLAYING) {
@@ -583,18 +442,18 @@ int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t 
         return PINTAS_E_ARG;
     hand = s->hand[s->to_move] & PINTAS_ALL_TILES;
     if (s->line_len == 0) {
-        left = playable(s, s->to_move);
+        left = pintas__line_playable(s, s->to_move);
         right = 0;
     } else {
         unsigned e0 = s->ends[0], e1 = s->ends[1];
         /* equal ends make one move (LEFT), except in Muggins */
         unsigned two_ends = (e0 != e1) | (s->rules.game == PINTAS_LINE_MUGGINS);
-        left = hand & SUIT[e0];
-        right = hand & SUIT[e1] & (0 - (pintas_mask)two_ends);
+        left = hand & PINTAS__SUIT[e0];
+        right = hand & PINTAS__SUIT[e1] & (0 - (pintas_mask)two_ends);
     }
     both = left & right; /* rare: the tile {e0,e1}, or every match when e0 == e1 */
     for (right |= left; right; right &= right - 1) {
-        unsigned t = lowest_tile(right);
+        unsigned t = pintas__lowest_bit(right);
         out[k].kind = PINTAS_MOVE_PLAY;
         out[k].tile = (uint8_t)t;
         out[k++].end = (uint8_t)(((left >> t) & 1u) ^ 1u); /* LEFT if it fits the left */
@@ -605,7 +464,7 @@ int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t 
         }
     }
     if (k == 0) {
-        out[0].kind = (uint8_t)(can_draw(s) ? PINTAS_MOVE_DRAW : PINTAS_MOVE_PASS);
+        out[0].kind = (uint8_t)(pintas__line_can_draw(s) ? PINTAS_MOVE_DRAW : PINTAS_MOVE_PASS);
         out[0].tile = PINTAS_NO_TILE;
         out[0].end = 0;
         k = 1;
@@ -640,18 +499,19 @@ static int check_move(const pintas_line_state *s, const pintas_line_move *m)
         e1 = s->ends[1];
         if (m->end == PINTAS_END_RIGHT && e0 == e1 && s->rules.game != PINTAS_LINE_MUGGINS)
             return PINTAS_E_ILLEGAL; /* equal ends: the LEFT placement is the one move */
-        return (SUIT[s->ends[m->end]] & bit) ? PINTAS_OK : PINTAS_E_ILLEGAL;
+        return (PINTAS__SUIT[s->ends[m->end]] & bit) ? PINTAS_OK : PINTAS_E_ILLEGAL;
     }
     if (m->kind != PINTAS_MOVE_DRAW && m->kind != PINTAS_MOVE_PASS)
         return PINTAS_E_ILLEGAL;
     if (m->tile != PINTAS_NO_TILE || m->end != 0 || s->line_len == 0 ||
-        playable(s, s->to_move))
+        pintas__line_playable(s, s->to_move))
         return PINTAS_E_ILLEGAL;
     if (m->kind == PINTAS_MOVE_DRAW)
-        return can_draw(s) && s->bone_pos < N_TILES && s->boneyard[s->bone_pos] < N_TILES
+        return pintas__line_can_draw(s) && s->bone_pos < N_TILES &&
+                       s->boneyard[s->bone_pos] < N_TILES
                    ? PINTAS_OK
                    : PINTAS_E_ILLEGAL;
-    return can_draw(s) ? PINTAS_E_ILLEGAL : PINTAS_OK;
+    return pintas__line_can_draw(s) ? PINTAS_E_ILLEGAL : PINTAS_OK;
 }
 
 int pintas_line_check(const pintas_line_state *s, const pintas_line_move *m)
@@ -684,7 +544,7 @@ static int32_t capicua_points(int32_t t)
 static void add_score(pintas_line_state *s, event_sink *o, unsigned seat, int32_t points,
                       unsigned reason)
 {
-    int32_t *score = &s->score[side_of(&s->rules, seat)];
+    int32_t *score = &s->score[pintas__line_side_of(&s->rules, seat)];
     if (points <= 0)
         return;
     *score = *score > INT32_MAX - points ? INT32_MAX : *score + points;
@@ -693,7 +553,7 @@ static void add_score(pintas_line_state *s, event_sink *o, unsigned seat, int32_
 
 static int side_reached_target(const pintas_line_state *s, unsigned seat)
 {
-    return s->score[side_of(&s->rules, seat)] >= (int32_t)s->rules.target;
+    return s->score[pintas__line_side_of(&s->rules, seat)] >= (int32_t)s->rules.target;
 }
 
 static void end_game(pintas_line_state *s, event_sink *o, unsigned side, unsigned reason)
@@ -709,7 +569,7 @@ static void end_game(pintas_line_state *s, event_sink *o, unsigned side, unsigne
 static unsigned capicua_end_reason(const pintas_line_state *s, unsigned side)
 {
     unsigned i;
-    for (i = 0; i < sides_of(&s->rules); ++i)
+    for (i = 0; i < pintas__line_sides(&s->rules); ++i)
         if (i != side && s->score[i] != 0)
             return PINTAS_WHY_NORMAL;
     return PINTAS_WHY_ZAPATERO;
@@ -721,7 +581,7 @@ static int32_t seat_pips(const pintas_line_state *s, int32_t pips[PINTAS_LINE_MA
     int32_t total = 0;
     unsigned seat;
     for (seat = 0; seat < PINTAS_LINE_MAX_SEATS; ++seat) {
-        pips[seat] = seat < s->rules.players ? (int32_t)mask_pips(s->hand[seat]) : 0;
+        pips[seat] = seat < s->rules.players ? (int32_t)pintas__mask_pips(s->hand[seat]) : 0;
         total += pips[seat];
     }
     return total;
@@ -734,7 +594,7 @@ static unsigned fewest_pips_from_leader(const pintas_line_state *s, const int32_
 {
     unsigned i, seat = s->leader & 3u, best = seat;
     for (i = 1; i < s->rules.players; ++i) {
-        seat = next_seat(&s->rules, seat);
+        seat = pintas__line_next_seat(&s->rules, seat);
         if (pips[seat] < pips[best])
             best = seat;
     }
@@ -756,19 +616,17 @@ static void next_round(pintas_line_state *s, event_sink *o, unsigned leader)
  * fewest draw again; after the cap the lowest tied seat wins. */
 static unsigned tiebreak_draw(pintas_line_state *s, event_sink *o, unsigned tied)
 {
-    unsigned round, seat, i;
+    unsigned round, seat;
     for (round = 1; round <= PINTAS_LINE_MAX_TIEBREAK_ROUNDS; ++round) {
         uint8_t order[N_TILES];
         unsigned k = 0, best = 99, fewest = 0;
-        for (i = 0; i < N_TILES; ++i)
-            order[i] = (uint8_t)i;
-        pintas__rng_shuffle(&s->rng, order, N_TILES);
+        pintas__shuffled_tiles(&s->rng, order);
         for (seat = 0; seat < s->rules.players; ++seat) {
             unsigned t, p;
             if (!(tied & (1u << seat)))
                 continue;
             t = order[k++];
-            p = tile_pips(t);
+            p = pintas__tile_pips(t);
             emit(o, s, PINTAS_EV_TIEBREAK, seat, t, 0, PINTAS_WHY_NONE, (int32_t)round);
             if (p < best) {
                 best = p;
@@ -781,7 +639,7 @@ static unsigned tiebreak_draw(pintas_line_state *s, event_sink *o, unsigned tied
         if ((tied & (tied - 1)) == 0)
             break;
     }
-    return lowest_tile(tied);
+    return pintas__lowest_bit(tied);
 }
 
 /* The game's end at a round's end, as each game decides it; -1 to play on. */
@@ -789,7 +647,7 @@ static int round_end_winner(pintas_line_state *s, event_sink *o, unsigned round_
                             unsigned *reason)
 {
     const pintas_line_rules *r = &s->rules;
-    unsigned side, n = sides_of(r), tied = 0, i, seat;
+    unsigned side, n = pintas__line_sides(r), tied = 0, i, seat;
     int32_t best = 0;
     for (side = 0; side < n; ++side)
         if (s->score[side] > best)
@@ -801,22 +659,22 @@ static int round_end_winner(pintas_line_state *s, event_sink *o, unsigned round_
             tied |= 1u << side;
     *reason = PINTAS_WHY_NORMAL;
     if (r->game == PINTAS_LINE_CAPICUA) {
-        side = lowest_tile(tied);
+        side = pintas__lowest_bit(tied);
         *reason = capicua_end_reason(s, side);
         return (int)side;
     }
     if ((tied & (tied - 1)) == 0)
-        return (int)lowest_tile(tied);
+        return (int)pintas__lowest_bit(tied);
     if (r->game == PINTAS_LINE_MUGGINS) {
         *reason = PINTAS_WHY_TIEBREAK;
         return (int)tiebreak_draw(s, o, tied);
     }
     /* Dominican: the tied side first in turn order from the round's winner. */
     seat = (round_winner < r->players ? round_winner : s->leader) & 3u;
-    for (i = 0; i < r->players; ++i, seat = next_seat(r, seat))
-        if (tied & (1u << side_of(r, seat)))
-            return (int)side_of(r, seat);
-    return (int)lowest_tile(tied);
+    for (i = 0; i < r->players; ++i, seat = pintas__line_next_seat(r, seat))
+        if (tied & (1u << pintas__line_side_of(r, seat)))
+            return (int)pintas__line_side_of(r, seat);
+    return (int)pintas__lowest_bit(tied);
 }
 
 /* After a round's scores: end the game or deal the next round. */
@@ -892,7 +750,7 @@ RARE_PATH static void end_round_by_block(pintas_line_state *s, event_sink *o, un
     }
     total = seat_pips(s, pips);
     if (r->game == PINTAS_LINE_DOMINICAN && r->tranque == PINTAS_TRANQUE_BLOCKER) {
-        unsigned next = next_seat(r, blocker);
+        unsigned next = pintas__line_next_seat(r, blocker);
         winner = pips[next] < pips[blocker] ? next : blocker;
     } else {
         winner = fewest_pips_from_leader(s, pips);
@@ -912,7 +770,7 @@ RARE_PATH static void end_round_by_block(pintas_line_state *s, event_sink *o, un
  * Only asked on a domino, which never comes from the opening tile. */
 static int is_capicua(unsigned a, unsigned b, unsigned t)
 {
-    return a != b && ((SUIT[a] & SUIT[b]) >> t & 1u);
+    return a != b && ((PINTAS__SUIT[a] & PINTAS__SUIT[b]) >> t & 1u);
 }
 
 /* Muggins count of the open ends after placing t: a double at an end counts
@@ -920,14 +778,14 @@ static int is_capicua(unsigned a, unsigned b, unsigned t)
 static unsigned open_count(const pintas_line_state *s, unsigned t)
 {
     if (s->line_len == 1)
-        return tile_pips(t);
+        return pintas__tile_pips(t);
     return s->ends[0] * (1u + s->end_double[0]) + s->ends[1] * (1u + s->end_double[1]);
 }
 
 static void place_tile(pintas_line_state *s, unsigned t, unsigned end)
 {
-    unsigned hi = TILE_HI[t], lo = TILE_LO[t];
-    uint8_t dbl = (uint8_t)is_double(t);
+    unsigned hi = pintas__tile_hi(t), lo = pintas__tile_lo(t);
+    uint8_t dbl = (uint8_t)pintas__is_double(t);
     if (s->line_len == 0) {
         s->ends[0] = (uint8_t)hi;
         s->ends[1] = (uint8_t)lo;
@@ -949,21 +807,21 @@ static void play_tile(pintas_line_state *s, event_sink *o, unsigned seat, unsign
     place_tile(s, t, end);
     s->last_placer = (uint8_t)seat;
     s->passes = 0;
-    s->to_move = (uint8_t)next_seat(&s->rules, seat);
+    s->to_move = (uint8_t)pintas__line_next_seat(&s->rules, seat);
     emit(o, s, PINTAS_EV_PLAY, seat, t, end, PINTAS_WHY_NONE, 0);
     if (s->rules.game == PINTAS_LINE_MUGGINS) {
         unsigned count = open_count(s, t);
         if (count > 0 && count % 5 == 0) {
             add_score(s, o, seat, (int32_t)count, PINTAS_WHY_FIVES);
             if (side_reached_target(s, seat)) {
-                end_game(s, o, side_of(&s->rules, seat), PINTAS_WHY_NORMAL);
+                end_game(s, o, pintas__line_side_of(&s->rules, seat), PINTAS_WHY_NORMAL);
                 return;
             }
         }
     }
     if ((s->hand[seat] & PINTAS_ALL_TILES) == 0)
         end_round_by_domino(s, o, seat, t, is_capicua(a, b, t));
-    else if (!can_draw(s) && nobody_can_place(s))
+    else if (pintas__line_blocked(s))
         end_round_by_block(s, o, seat, t);
 }
 
@@ -972,7 +830,7 @@ static void draw_tile(pintas_line_state *s, event_sink *o, unsigned seat)
     unsigned t = s->boneyard[s->bone_pos++];
     s->hand[seat] |= PINTAS_BIT(t);
     emit(o, s, PINTAS_EV_DRAW, seat, t, 0, PINTAS_WHY_NONE, 0);
-    if (!can_draw(s) && nobody_can_place(s))
+    if (pintas__line_blocked(s))
         end_round_by_block(s, o, seat, PINTAS_NO_TILE);
 }
 
@@ -981,19 +839,19 @@ static void pass_turn(pintas_line_state *s, event_sink *o, unsigned seat)
     const pintas_line_rules *r = &s->rules;
     unsigned before = s->passes, placer = s->last_placer;
     s->passes = (uint8_t)(before + 1u);
-    s->to_move = (uint8_t)next_seat(r, seat);
+    s->to_move = (uint8_t)pintas__line_next_seat(r, seat);
     emit(o, s, PINTAS_EV_PASS, seat, PINTAS_NO_TILE, 0, PINTAS_WHY_NONE, 0);
     if (r->game == PINTAS_LINE_CAPICUA) {
-        if (r->pass_points && side_of(r, placer) != side_of(r, seat)) {
+        if (r->pass_points && pintas__line_side_of(r, placer) != pintas__line_side_of(r, seat)) {
             add_score(s, o, placer, (int32_t)r->pass_points, PINTAS_WHY_PASS);
             if (side_reached_target(s, placer)) {
-                unsigned side = side_of(r, placer);
+                unsigned side = pintas__line_side_of(r, placer);
                 end_game(s, o, side, capicua_end_reason(s, side));
             }
         }
     } else if (r->game == PINTAS_LINE_DOMINICAN) {
         if (r->pase_de_salida_bonus && s->line_len == 1 && before == 0 &&
-            seat == next_seat(r, s->leader))
+            seat == pintas__line_next_seat(r, s->leader))
             add_score(s, o, s->leader, (int32_t)r->pase_de_salida_bonus,
                       PINTAS_WHY_PASE_DE_SALIDA);
         if (r->pase_corrido_bonus && s->passes == r->players - 1u)
@@ -1004,19 +862,13 @@ static void pass_turn(pintas_line_state *s, event_sink *o, unsigned seat)
 int pintas_line_play(pintas_line_state *s, const pintas_line_move *m, pintas_line_event *ev,
                      size_t ev_cap, size_t *n_ev)
 {
-    event_sink o;
+    event_sink o = {ev, 0, ev_cap};
     unsigned seat;
-    int status;
-    if (!s || !m || !ev || !n_ev)
-        return PINTAS_E_ARG;
-    if (ev_cap < PINTAS_LINE_MAX_EVENTS)
-        return PINTAS_E_BUFFER;
-    status = check_move(s, m);
+    int status = pintas__buffer_args(s && m && ev && n_ev, ev_cap, PINTAS_LINE_MAX_EVENTS);
+    if (status == PINTAS_OK)
+        status = check_move(s, m);
     if (status != PINTAS_OK)
         return status;
-    o.ev = ev;
-    o.n = 0;
-    o.cap = ev_cap;
     seat = s->to_move;
     if (m->kind == PINTAS_MOVE_PLAY)
         play_tile(s, &o, seat, m->tile, m->end);
@@ -1034,7 +886,7 @@ unsigned pintas_line_hand_pips(const pintas_line_state *s, int seat)
 {
     if (!s || seat < 0 || seat >= PINTAS_LINE_MAX_SEATS || seat >= s->rules.players)
         return 0;
-    return mask_pips(s->hand[seat]);
+    return pintas__mask_pips(s->hand[seat]);
 }
 
 int pintas_line_boneyard_size(const pintas_line_state *s)

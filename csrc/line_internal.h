@@ -1,8 +1,10 @@
-/* line_internal.h - helpers line.c shares with line_save.c; not public API. */
+/* line_internal.h - helpers line.c shares with line_save.c, line_sim.c and
+ * line_search.c; not public API. */
 #ifndef PINTAS_LINE_INTERNAL_H
 #define PINTAS_LINE_INTERNAL_H
 
 #include "pintas/line.h"
+#include "tiles_internal.h"
 
 /* No reachable state holds a score above this, 2^20 - 1 (a target is at most 10,000 and
  * one round adds well under 100,000); the engine and the loader refuse more, so
@@ -12,62 +14,85 @@
 /* Placement flag in pintas_line_state.line[]: the tile went to the RIGHT end. */
 #define PINTAS__LINE_AT_RIGHT 0x80u
 
-/* PCG32, Lemire's bounded integers and the Fisher-Yates shuffle of rng.c,
- * repeated here as static inline functions: the library is built with -fPIC,
- * so the compiler may not inline the exported ones, and a call per draw costs
- * a quarter of a random game's time. They must draw exactly what
- * pintas_rng_next / _below / _shuffle draw; test_line.c checks that they do. */
-static inline uint32_t pintas__rng_next(pintas_rng *rng)
-{
-    uint64_t old = rng->state;
-    uint32_t xorshifted = (uint32_t)(((old >> 18) ^ old) >> 27);
-    uint32_t rot = (uint32_t)(old >> 59);
-    rng->state = old * PINTAS_RNG_MULT + rng->inc;
-    return (xorshifted >> rot) | (xorshifted << ((0u - rot) & 31u));
-}
-
-static inline uint32_t pintas__rng_below(pintas_rng *rng, uint32_t bound)
-{
-    uint64_t m;
-    uint32_t low;
-    if (bound == 0)
-        return 0;
-    m = (uint64_t)pintas__rng_next(rng) * bound;
-    low = (uint32_t)m;
-    if (low < bound) {
-        uint32_t threshold = (0u - bound) % bound;
-        while (low < threshold) {
-            m = (uint64_t)pintas__rng_next(rng) * bound;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
-
-static inline void pintas__rng_shuffle(pintas_rng *rng, uint8_t *items, size_t n)
-{
-    size_t i;
-    for (i = n > 0 ? n - 1 : 0; i > 0; --i) {
-        size_t j = pintas__rng_below(rng, (uint32_t)(i + 1));
-        uint8_t t = items[i];
-        items[i] = items[j];
-        items[j] = t;
-    }
-}
-
 /* 1 if these rules draw from a boneyard (not Dominican, fewer than 4 players). */
-int pintas__line_draws(const pintas_line_rules *rules);
+static inline int pintas__line_draws(const pintas_line_rules *r)
+{
+    return r->game != PINTAS_LINE_DOMINICAN && r->players < 4;
+}
 
-/* Round 1's lead on the current hands: the highest double held (6|6 first),
- * else the heaviest tile held; *leader is its holder. */
-void pintas__line_first_lead(const pintas_line_state *s, uint8_t *leader, uint8_t *tile);
+/* The sides that score: two with pairs, else every seat for itself. */
+static inline unsigned pintas__line_sides(const pintas_line_rules *r)
+{
+    return r->pairs ? 2u : r->players;
+}
+
+/* Seats 0..3: with pairs the side is seat & 1, else the seat itself. */
+static inline unsigned pintas__line_side_of(const pintas_line_rules *r, unsigned seat)
+{
+    return seat & (3u >> (r->pairs & 1u));
+}
+
+/* The seat after `seat` in turn order. Branch-free: who moves next is as
+ * random as the game itself. */
+static inline unsigned pintas__line_next_seat(const pintas_line_rules *r, unsigned seat)
+{
+    unsigned n = seat + 1u;
+    return n & (0u - (unsigned)(n < r->players));
+}
+
+static inline int pintas__line_can_draw(const pintas_line_state *s)
+{
+    return s->bone_pos < s->bone_len;
+}
+
+/* The tiles that match an open end. */
+static inline pintas_mask pintas__line_open_suits(const pintas_line_state *s)
+{
+    return pintas__suit(s->ends[0]) | pintas__suit(s->ends[1]);
+}
 
 /* The tiles `seat` could place now (the forced tile or any tile before the
  * round's first placement). */
-pintas_mask pintas__line_playable(const pintas_line_state *s, unsigned seat);
+static inline pintas_mask pintas__line_playable(const pintas_line_state *s, unsigned seat)
+{
+    pintas_mask h = s->hand[seat & 3u] & PINTAS_ALL_TILES;
+    if (s->line_len == 0)
+        return s->forced_tile < PINTAS_TILE_COUNT ? h & PINTAS_BIT(s->forced_tile) : h;
+    return h & pintas__line_open_suits(s);
+}
 
-/* 1 if the line is open, nobody can draw and no seat can place a tile. */
-int pintas__line_blocked(const pintas_line_state *s);
+/* 1 if the line is open, nobody can draw and no seat can place a tile.
+ * Absent seats' hands are always empty, so one union answers for all seats. */
+static inline int pintas__line_blocked(const pintas_line_state *s)
+{
+    pintas_mask held = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
+    return s->line_len > 0 && !pintas__line_can_draw(s) &&
+           (held & pintas__line_open_suits(s)) == 0;
+}
+
+/* Every tile in exactly one place: a hand, aside, `left` (the boneyard's
+ * tiles still to draw) or `placed` (the line's). */
+static inline int pintas__line_tiles_conserved(const pintas_line_state *s, pintas_mask left,
+                                               pintas_mask placed)
+{
+    pintas_mask parts[7];
+    parts[0] = s->hand[0];
+    parts[1] = s->hand[1];
+    parts[2] = s->hand[2];
+    parts[3] = s->hand[3];
+    parts[4] = s->aside;
+    parts[5] = left;
+    parts[6] = placed;
+    return pintas__tiles_partition(parts, 7);
+}
+
+/* Round 1's opening tile among the tiles `held`: the highest double held
+ * (6|6 first), else the heaviest tile held; PINTAS_NO_TILE for none. */
+uint8_t pintas__line_lead_tile(pintas_mask held);
+
+/* Round 1's lead on the current hands: pintas__line_lead_tile of all the
+ * hands; *leader is its holder. */
+void pintas__line_first_lead(const pintas_line_state *s, uint8_t *leader, uint8_t *tile);
 
 /* 1 if every index the engine reads from *s is in range, so no call can
  * overrun an array even on a state whose public fields were scribbled on. */

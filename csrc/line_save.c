@@ -27,9 +27,11 @@
 #include <string.h>
 
 #include "bytes_internal.h"
+#include "common_internal.h"
 #include "pintas/line.h"
 #include "line_internal.h"
 
+#define SAVE_TAG "PLN"
 #define SAVE_VERSION 1u
 #define USED_BYTES 167u
 
@@ -37,16 +39,10 @@ int pintas_line_save(const pintas_line_state *s, uint8_t *buf, size_t cap)
 {
     pintas__writer w;
     unsigned i;
-    if (!s || !buf)
-        return PINTAS_E_ARG;
-    if (cap < PINTAS_LINE_SAVE_SIZE)
-        return PINTAS_E_BUFFER;
-    memset(buf, 0, PINTAS_LINE_SAVE_SIZE);
-    w.p = buf;
-    pintas__put_u8(&w, 'P');
-    pintas__put_u8(&w, 'L');
-    pintas__put_u8(&w, 'N');
-    pintas__put_u8(&w, SAVE_VERSION);
+    int status = pintas__buffer_args(s && buf, cap, PINTAS_LINE_SAVE_SIZE);
+    if (status != PINTAS_OK)
+        return status;
+    pintas__image_start(&w, buf, PINTAS_LINE_SAVE_SIZE, SAVE_TAG, SAVE_VERSION);
     pintas__put_u8(&w, s->rules.game);
     pintas__put_u8(&w, s->rules.players);
     pintas__put_u8(&w, s->rules.pairs);
@@ -88,66 +84,54 @@ int pintas_line_save(const pintas_line_state *s, uint8_t *buf, size_t cap)
     return PINTAS_OK;
 }
 
-/* Decode the fixed layout into *s; 0 if a score does not fit the sane bound
- * (checked here, before the conversion to int32_t). */
-static int decode(const uint8_t *buf, pintas_line_state *s)
+/* Decode the fields after the frame into *s; 0 if a score does not fit the
+ * sane bound (checked here, before the conversion to int32_t). */
+static int decode(pintas__reader *r, pintas_line_state *s)
 {
-    pintas__reader r;
     unsigned i;
-    r.p = buf + 4;
-    s->rules.game = pintas__get_u8(&r);
-    s->rules.players = pintas__get_u8(&r);
-    s->rules.pairs = pintas__get_u8(&r);
-    s->rules.redeal_doubles = pintas__get_u8(&r);
-    s->rules.block_scoring = pintas__get_u8(&r);
-    s->rules.tranque = pintas__get_u8(&r);
-    s->rules.capicua = pintas__get_u8(&r);
-    s->rules.reserved = pintas__get_u8(&r);
-    s->rules.target = pintas__get_u16(&r);
-    s->rules.pass_points = pintas__get_u16(&r);
-    s->rules.capicua_bonus = pintas__get_u16(&r);
-    s->rules.pase_corrido_bonus = pintas__get_u16(&r);
-    s->rules.pase_de_salida_bonus = pintas__get_u16(&r);
-    s->rng.state = pintas__get_u64(&r);
-    s->rng.inc = pintas__get_u64(&r);
+    s->rules.game = pintas__get_u8(r);
+    s->rules.players = pintas__get_u8(r);
+    s->rules.pairs = pintas__get_u8(r);
+    s->rules.redeal_doubles = pintas__get_u8(r);
+    s->rules.block_scoring = pintas__get_u8(r);
+    s->rules.tranque = pintas__get_u8(r);
+    s->rules.capicua = pintas__get_u8(r);
+    s->rules.reserved = pintas__get_u8(r);
+    s->rules.target = pintas__get_u16(r);
+    s->rules.pass_points = pintas__get_u16(r);
+    s->rules.capicua_bonus = pintas__get_u16(r);
+    s->rules.pase_corrido_bonus = pintas__get_u16(r);
+    s->rules.pase_de_salida_bonus = pintas__get_u16(r);
+    s->rng.state = pintas__get_u64(r);
+    s->rng.inc = pintas__get_u64(r);
     for (i = 0; i < PINTAS_LINE_MAX_SEATS; ++i)
-        s->hand[i] = pintas__get_u64(&r);
-    s->aside = pintas__get_u64(&r);
+        s->hand[i] = pintas__get_u64(r);
+    s->aside = pintas__get_u64(r);
     for (i = 0; i < PINTAS_LINE_MAX_SEATS; ++i) {
-        uint32_t v = pintas__get_u32(&r);
+        uint32_t v = pintas__get_u32(r);
         if (v > PINTAS__LINE_SCORE_BOUND)
             return 0;
         s->score[i] = (int32_t)v;
     }
-    s->bone_len = pintas__get_u8(&r);
-    s->bone_pos = pintas__get_u8(&r);
-    pintas__get_bytes(&r, s->boneyard, PINTAS_TILE_COUNT);
-    s->line_len = pintas__get_u8(&r);
-    pintas__get_bytes(&r, s->line, PINTAS_TILE_COUNT);
-    s->ends[0] = pintas__get_u8(&r);
-    s->ends[1] = pintas__get_u8(&r);
-    s->end_double[0] = pintas__get_u8(&r);
-    s->end_double[1] = pintas__get_u8(&r);
-    s->phase = pintas__get_u8(&r);
-    s->to_move = pintas__get_u8(&r);
-    s->leader = pintas__get_u8(&r);
-    s->forced_tile = pintas__get_u8(&r);
-    s->last_placer = pintas__get_u8(&r);
-    s->passes = pintas__get_u8(&r);
-    s->winner = pintas__get_u8(&r);
-    s->end_reason = pintas__get_u8(&r);
-    s->round = pintas__get_u16(&r);
+    s->bone_len = pintas__get_u8(r);
+    s->bone_pos = pintas__get_u8(r);
+    pintas__get_bytes(r, s->boneyard, PINTAS_TILE_COUNT);
+    s->line_len = pintas__get_u8(r);
+    pintas__get_bytes(r, s->line, PINTAS_TILE_COUNT);
+    s->ends[0] = pintas__get_u8(r);
+    s->ends[1] = pintas__get_u8(r);
+    s->end_double[0] = pintas__get_u8(r);
+    s->end_double[1] = pintas__get_u8(r);
+    s->phase = pintas__get_u8(r);
+    s->to_move = pintas__get_u8(r);
+    s->leader = pintas__get_u8(r);
+    s->forced_tile = pintas__get_u8(r);
+    s->last_placer = pintas__get_u8(r);
+    s->passes = pintas__get_u8(r);
+    s->winner = pintas__get_u8(r);
+    s->end_reason = pintas__get_u8(r);
+    s->round = pintas__get_u16(r);
     return 1;
-}
-
-static unsigned sides_of(const pintas_line_rules *r)
-{
-    return r->pairs ? 2u : r->players;
-}
-
-static unsigned next_seat(const pintas_line_rules *r, unsigned seat)
-{
-    return seat + 1u >= r->players ? 0u : seat + 1u;
 }
 
 /* Hands: absent seats empty, every hand inside the set, no hand larger than
@@ -170,8 +154,7 @@ static int hands_ok(const pintas_line_state *s)
 static int boneyard_ok(const pintas_line_state *s, pintas_mask *remaining)
 {
     unsigned rest = PINTAS_TILE_COUNT - PINTAS_LINE_HAND_SIZE * (unsigned)s->rules.players;
-    pintas_mask seen = 0;
-    unsigned i;
+    pintas_mask listed;
     if (s->bone_len > PINTAS_TILE_COUNT || s->bone_pos > s->bone_len)
         return 0;
     if (pintas__line_draws(&s->rules)) {
@@ -180,20 +163,9 @@ static int boneyard_ok(const pintas_line_state *s, pintas_mask *remaining)
     } else if (s->bone_len != 0 || pintas_popcount(s->aside) != rest) {
         return 0;
     }
-    *remaining = 0;
-    for (i = 0; i < PINTAS_TILE_COUNT; ++i) {
-        unsigned t = s->boneyard[i];
-        if (i >= s->bone_len) {
-            if (t != PINTAS_NO_TILE)
-                return 0;
-            continue;
-        }
-        if (t >= PINTAS_TILE_COUNT || (seen & PINTAS_BIT(t)))
-            return 0;
-        seen |= PINTAS_BIT(t);
-        if (i >= s->bone_pos)
-            *remaining |= PINTAS_BIT(t);
-    }
+    if (!pintas__tile_list_ok(s->boneyard, s->bone_len, PINTAS_TILE_COUNT, &listed))
+        return 0;
+    *remaining = pintas__tiles_mask(s->boneyard + s->bone_pos, s->bone_len - s->bone_pos);
     return 1;
 }
 
@@ -239,28 +211,6 @@ static int line_ok(const pintas_line_state *s, pintas_mask *placed)
            s->end_double[1] == dbl[1];
 }
 
-/* Every tile exactly once: hands, aside, remaining boneyard and line are
- * disjoint and together the whole set. */
-static int tiles_conserved(const pintas_line_state *s, pintas_mask remaining, pintas_mask placed)
-{
-    pintas_mask parts[7];
-    pintas_mask seen = 0;
-    unsigned i;
-    parts[0] = s->hand[0];
-    parts[1] = s->hand[1];
-    parts[2] = s->hand[2];
-    parts[3] = s->hand[3];
-    parts[4] = s->aside;
-    parts[5] = remaining;
-    parts[6] = placed;
-    for (i = 0; i < 7; ++i) {
-        if (seen & parts[i])
-            return 0;
-        seen |= parts[i];
-    }
-    return seen == PINTAS_ALL_TILES;
-}
-
 /* The round's turn bookkeeping: seats in range, the leader to move before
  * the opening, to_move = the seat after the last placer and its passers, and
  * every passer really unable to play. */
@@ -285,11 +235,11 @@ static int turn_ok(const pintas_line_state *s)
         return 0;
     seat = s->last_placer;
     for (i = 0; i < s->passes; ++i) {
-        seat = next_seat(r, seat);
+        seat = pintas__line_next_seat(r, seat);
         if (pintas__line_playable(s, seat))
             return 0;
     }
-    return s->phase == PINTAS_LINE_OVER || s->to_move == next_seat(r, seat);
+    return s->phase == PINTAS_LINE_OVER || s->to_move == pintas__line_next_seat(r, seat);
 }
 
 /* Round 1's forced opening: present exactly before round 1's first tile,
@@ -311,7 +261,7 @@ static int forced_tile_ok(const pintas_line_state *s)
 static int result_ok(const pintas_line_state *s)
 {
     const pintas_line_rules *r = &s->rules;
-    unsigned n = sides_of(r), i, equal = 0, others_zero = 1;
+    unsigned n = pintas__line_sides(r), i, equal = 0, others_zero = 1;
     int32_t target = (int32_t)r->target;
     for (i = n; i < PINTAS_LINE_MAX_SEATS; ++i)
         if (s->score[i] != 0)
@@ -370,7 +320,7 @@ static int state_is_consistent(const pintas_line_state *s)
     if (s->phase > PINTAS_LINE_OVER || s->round < 1)
         return 0;
     if (!hands_ok(s) || !boneyard_ok(s, &remaining) || !line_ok(s, &placed) ||
-        !tiles_conserved(s, remaining, placed))
+        !pintas__line_tiles_conserved(s, remaining, placed))
         return 0;
     if (!turn_ok(s) || !forced_tile_ok(s) || !result_ok(s) || !round_alive(s))
         return 0;
@@ -380,20 +330,16 @@ static int state_is_consistent(const pintas_line_state *s)
 int pintas_line_load(pintas_line_state *s, const uint8_t *buf, size_t len)
 {
     pintas_line_state t;
-    size_t i;
+    pintas__reader r;
+    int status;
     if (!s || !buf)
         return PINTAS_E_ARG;
-    if (len < 4 || buf[0] != 'P' || buf[1] != 'L' || buf[2] != 'N')
-        return PINTAS_E_CORRUPT;
-    if (buf[3] != SAVE_VERSION)
-        return PINTAS_E_VERSION;
-    if (len != PINTAS_LINE_SAVE_SIZE)
-        return PINTAS_E_CORRUPT;
-    for (i = USED_BYTES; i < PINTAS_LINE_SAVE_SIZE; ++i)
-        if (buf[i] != 0)
-            return PINTAS_E_CORRUPT;
+    status = pintas__image_open(&r, buf, len, SAVE_TAG, SAVE_VERSION, PINTAS_LINE_SAVE_SIZE,
+                                USED_BYTES);
+    if (status != PINTAS_OK)
+        return status;
     memset(&t, 0, sizeof t);
-    if (!decode(buf, &t) || !state_is_consistent(&t))
+    if (!decode(&r, &t) || !state_is_consistent(&t))
         return PINTAS_E_CORRUPT;
     memcpy(s, &t, sizeof t);
     return PINTAS_OK;

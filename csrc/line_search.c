@@ -22,72 +22,18 @@
 #include <string.h>
 
 #include "pintas/line_search.h"
+#include "line_internal.h"
+#include "tiles_internal.h"
 
 #define N_TILES PINTAS_TILE_COUNT
 #define HAND PINTAS_LINE_HAND_SIZE
-#define AT_RIGHT 0x80u
 /* Hidden holders: up to three (other seats, then the boneyard or aside). */
 #define HOLDERS 3
 #define PILE_HOLDER 0xFE
-/* No reachable score exceeds this (the engine's own bound, 2^20 - 1). */
-#define SCORE_BOUND 0xFFFFF
 
-static const uint8_t TILE_HI[N_TILES] = {
-    0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6};
-static const uint8_t TILE_LO[N_TILES] = {
-    0, 0, 1, 0, 1, 2, 0, 1, 2, 3, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6};
-/* The tiles showing each number; row 7 is empty so any 3-bit end is safe. */
-static const pintas_mask SUIT[8] = {
-    UINT64_C(0x000000000020844b), UINT64_C(0x0000000000410896), UINT64_C(0x0000000000821138),
-    UINT64_C(0x00000000010423c0), UINT64_C(0x0000000002087c00), UINT64_C(0x00000000041f8000),
-    UINT64_C(0x000000000fe00000), 0};
-static const uint8_t DOUBLE_OF[7] = {0, 2, 5, 9, 14, 20, 27};
-
-static unsigned popcount(pintas_mask m)
-{
-    unsigned n = 0;
-    for (; m; m &= m - 1)
-        ++n;
-    return n;
-}
-
-static unsigned lowest(pintas_mask m) /* m != 0 */
-{
-    unsigned i = 0;
-    while (!((m >> i) & 1u))
-        ++i;
-    return i;
-}
-
-static unsigned pips(unsigned t)
-{
-    return (unsigned)TILE_HI[t] + TILE_LO[t];
-}
-
-static int is_double(unsigned t)
-{
-    return TILE_HI[t] == TILE_LO[t];
-}
-
-/* RULES' weight order: most pips, ties to the higher high end. */
 static int heavier(unsigned a, unsigned b)
 {
-    return pips(a) > pips(b) || (pips(a) == pips(b) && TILE_HI[a] > TILE_HI[b]);
-}
-
-static int draws(const pintas_line_rules *r)
-{
-    return r->game != PINTAS_LINE_DOMINICAN && r->players < 4;
-}
-
-static unsigned side_of(const pintas_line_rules *r, unsigned seat)
-{
-    return r->pairs ? seat & 1u : seat;
-}
-
-static unsigned next_seat(const pintas_line_rules *r, unsigned seat)
-{
-    return seat + 1u < r->players ? seat + 1u : 0u;
+    return pintas__tile_weight(a) > pintas__tile_weight(b);
 }
 
 /* ---- knowledge ----------------------------------------------------------- */
@@ -97,13 +43,13 @@ static pintas_mask lead_excludes(unsigned t)
 {
     pintas_mask m = 0;
     unsigned u;
-    if (is_double(t)) {
-        for (u = TILE_HI[t] + 1u; u <= PINTAS_MAX_PIP; ++u)
-            m |= PINTAS_BIT(DOUBLE_OF[u]);
+    if (pintas__is_double(t)) {
+        for (u = pintas__tile_hi(t) + 1u; u <= PINTAS_MAX_PIP; ++u)
+            m |= PINTAS_BIT(PINTAS_TILE(u, u));
         return m;
     }
     for (u = 0; u < N_TILES; ++u)
-        if (is_double(u) || heavier(u, t))
+        if (pintas__is_double(u) || heavier(u, t))
             m |= PINTAS_BIT(u);
     return m;
 }
@@ -118,7 +64,7 @@ typedef struct walker {
 
 static pintas_mask ends_suits(const walker *w)
 {
-    return SUIT[w->k.ends[0] & 7u] | SUIT[w->k.ends[1] & 7u];
+    return pintas__suit(w->k.ends[0]) | pintas__suit(w->k.ends[1]);
 }
 
 /* The seat acts again after a draw: if it does anything but place, the drawn
@@ -128,7 +74,8 @@ static void settle_draw(walker *w, unsigned seat, unsigned kind)
     if (w->drew_at[seat][0] == 0xFF)
         return;
     if (kind != PINTAS_MOVE_PLAY)
-        w->k.not_held[seat] &= SUIT[w->drew_at[seat][0]] | SUIT[w->drew_at[seat][1]];
+        w->k.not_held[seat] &=
+            pintas__suit(w->drew_at[seat][0]) | pintas__suit(w->drew_at[seat][1]);
     w->drew_at[seat][0] = w->drew_at[seat][1] = 0xFF;
 }
 
@@ -145,24 +92,24 @@ static int walk_play(walker *w, const pintas_line_info *info, const pintas_line_
             for (seat = 0; seat < info->rules.players; ++seat)
                 k->not_held[seat] |= none;
         }
-        k->ends[0] = TILE_HI[t];
-        k->ends[1] = TILE_LO[t];
-        k->end_double[0] = k->end_double[1] = (uint8_t)is_double(t);
+        k->ends[0] = (uint8_t)pintas__tile_hi(t);
+        k->ends[1] = (uint8_t)pintas__tile_lo(t);
+        k->end_double[0] = k->end_double[1] = (uint8_t)pintas__is_double(t);
         end = 0;
     } else {
         unsigned at = k->ends[end];
-        if (!(SUIT[at] & PINTAS_BIT(t)))
+        if (!(pintas__suit(at) & PINTAS_BIT(t)))
             return 0;
-        k->ends[end] = (uint8_t)(TILE_HI[t] + TILE_LO[t] - at);
-        k->end_double[end] = (uint8_t)is_double(t);
+        k->ends[end] = (uint8_t)(pintas__tile_pips(t) - at);
+        k->end_double[end] = (uint8_t)pintas__is_double(t);
     }
-    k->line[k->line_len++] = (uint8_t)(t | (end ? AT_RIGHT : 0u));
+    k->line[k->line_len++] = (uint8_t)(t | (end ? PINTAS__LINE_AT_RIGHT : 0u));
     w->placed |= PINTAS_BIT(t);
     if (--w->count[e->seat] <= 0)
         return 0; /* a domino ends the round: no log goes on past it */
     k->last_placer = e->seat;
     k->passes = 0;
-    k->to_move = (uint8_t)next_seat(&info->rules, e->seat);
+    k->to_move = (uint8_t)pintas__line_next_seat(&info->rules, e->seat);
     return 1;
 }
 
@@ -192,7 +139,7 @@ static int walk_entry(walker *w, const pintas_line_info *info, const pintas_line
         return 0;
     k->not_held[seat] |= ends_suits(w);
     ++k->passes;
-    k->to_move = (uint8_t)next_seat(&info->rules, seat);
+    k->to_move = (uint8_t)pintas__line_next_seat(&info->rules, seat);
     return 1;
 }
 
@@ -209,14 +156,14 @@ int pintas_line_knowledge_of(const pintas_line_info *info, pintas_line_knowledge
         info->round == 0 || (info->forced_tile != PINTAS_NO_TILE && info->forced_tile >= N_TILES))
         return PINTAS_E_ARG;
     for (seat = 0; seat < PINTAS_LINE_MAX_SEATS; ++seat)
-        if (info->score[seat] < 0 || info->score[seat] > SCORE_BOUND)
+        if (info->score[seat] < 0 || info->score[seat] > PINTAS__LINE_SCORE_BOUND)
             return PINTAS_E_ARG;
     memset(&w, 0, sizeof w);
     memset(w.drew_at, 0xFF, sizeof w.drew_at);
     memset(w.k.line, PINTAS_NO_TILE, sizeof w.k.line);
     for (seat = 0; seat < r->players; ++seat)
         w.count[seat] = HAND;
-    w.k.pile_draws = (uint8_t)draws(r);
+    w.k.pile_draws = (uint8_t)pintas__line_draws(r);
     w.k.pile_count = (uint8_t)(N_TILES - HAND * r->players);
     w.k.to_move = info->leader;
     w.k.last_placer = PINTAS_NO_SEAT;
@@ -227,7 +174,7 @@ int pintas_line_knowledge_of(const pintas_line_info *info, pintas_line_knowledge
     for (seat = 0; seat < r->players; ++seat)
         if (w.drew_at[seat][0] != 0xFF)
             w.k.not_held[seat] = 0;
-    if ((info->hand & w.placed) || (int)popcount(info->hand) != w.count[info->seat])
+    if ((info->hand & w.placed) || (int)pintas__popcount(info->hand) != w.count[info->seat])
         return PINTAS_E_ARG;
     if (info->forced_tile != PINTAS_NO_TILE &&
         (w.k.line_len != 0 || !(info->hand & PINTAS_BIT(info->forced_tile))))
@@ -247,7 +194,7 @@ int pintas_line_knowledge_of(const pintas_line_info *info, pintas_line_knowledge
         if (seat >= r->players)
             continue;
         for (n = 0; n <= PINTAS_MAX_PIP; ++n)
-            if ((SUIT[n] & ~lacks) == 0)
+            if ((pintas__suit(n) & ~lacks) == 0)
                 w.k.voids[seat] |= (uint8_t)(1u << n);
     }
     *out = w.k;
@@ -285,9 +232,9 @@ static pintas_mask pick(pintas_rng *rng, pintas_mask from, unsigned k)
     unsigned n = 0, i;
     pintas_mask out = 0;
     for (; from; from &= from - 1)
-        items[n++] = (uint8_t)lowest(from);
+        items[n++] = (uint8_t)pintas__lowest_bit(from);
     for (i = 0; i < k && i < n; ++i) {
-        unsigned j = i + pintas_rng_below(rng, n - i);
+        unsigned j = i + pintas__rng_below(rng, n - i);
         uint8_t t = items[j];
         items[j] = items[i];
         items[i] = t;
@@ -323,14 +270,14 @@ static int deal_exact(holders *h, pintas_mask unseen, pintas_rng *rng)
     unsigned i;
     memset(cls, 0, sizeof cls);
     for (; unseen; unseen &= unseen - 1) {
-        unsigned t = lowest(unseen), c = 0;
+        unsigned t = pintas__lowest_bit(unseen), c = 0;
         for (i = 0; i < HOLDERS; ++i)
             if (h->cap[i] > 0 && !(h->forbid[i] & PINTAS_BIT(t)))
                 c |= 1u << i;
         cls[c] |= PINTAS_BIT(t);
     }
     for (i = 0; i < 8; ++i)
-        n[i] = popcount(cls[i]);
+        n[i] = pintas__popcount(cls[i]);
     if (n[0] > 0 || n[1] > h->cap[0])
         return 0;
     free0 = h->cap[0] - n[1];
@@ -339,7 +286,7 @@ static int deal_exact(holders *h, pintas_mask unseen, pintas_rng *rng)
             total += weight(n, h->cap, k3, k5, free0 - k3 - k5);
     if (total == 0 || total > UINT32_MAX) /* at most 21!/(7!)^3 < 2^32 deals */
         return 0;
-    r = pintas_rng_below(rng, (uint32_t)total);
+    r = pintas__rng_below(rng, (uint32_t)total);
     for (k3 = 0; k3 <= free0; ++k3)
         for (k5 = 0; k3 + k5 <= free0; ++k5) {
             uint64_t wgt = weight(n, h->cap, k3, k5, free0 - k3 - k5);
@@ -354,7 +301,7 @@ static int deal_exact(holders *h, pintas_mask unseen, pintas_rng *rng)
             h->got[0] = cls[1] | take3 | take5 | take7;
             both = cls[6] | (cls[7] & ~take7);
             h->got[1] = cls[2] | (cls[3] & ~take3);
-            h->got[1] |= pick(rng, both, h->cap[1] - popcount(h->got[1]));
+            h->got[1] |= pick(rng, both, h->cap[1] - pintas__popcount(h->got[1]));
             h->got[2] = cls[4] | (cls[5] & ~take5) | (both & ~h->got[1]);
             return 1;
         }
@@ -367,25 +314,14 @@ static void deal_relaxed(holders *h, pintas_mask unseen, pintas_rng *rng)
     uint8_t items[N_TILES];
     unsigned n = 0, i, at = 0;
     for (; unseen; unseen &= unseen - 1)
-        items[n++] = (uint8_t)lowest(unseen);
-    pintas_rng_shuffle(rng, items, n);
+        items[n++] = (uint8_t)pintas__lowest_bit(unseen);
+    pintas__rng_shuffle(rng, items, n);
     for (i = 0; i < HOLDERS; ++i) {
         unsigned j;
         h->got[i] = 0;
         for (j = 0; j < h->cap[i] && at < n; ++j)
             h->got[i] |= PINTAS_BIT(items[at++]);
     }
-}
-
-/* Round 1's opening tile for these hands: the highest double held, else the
- * heaviest tile (PINTAS_NO_TILE for no tiles). */
-static unsigned lead_tile(pintas_mask held)
-{
-    unsigned n;
-    for (n = PINTAS_MAX_PIP + 1u; n-- > 0;)
-        if (held & PINTAS_BIT(DOUBLE_OF[n]))
-            return DOUBLE_OF[n];
-    return pintas_heaviest_tile(held & PINTAS_ALL_TILES);
 }
 
 static void fill_state(pintas_line_state *s, const pintas_line_info *info,
@@ -411,17 +347,17 @@ static void fill_state(pintas_line_state *s, const pintas_line_info *info,
          * they were is private and never read again, so any tiles outside the
          * pile stand in for them (in index order), and the pile follows in a
          * uniformly random order. */
-        drawn = N_TILES - HAND * (unsigned)info->rules.players - popcount(pile);
+        drawn = N_TILES - HAND * (unsigned)info->rules.players - pintas__popcount(pile);
         for (gone = PINTAS_ALL_TILES & ~pile; n < drawn && gone; gone &= gone - 1)
-            s->boneyard[n++] = (uint8_t)lowest(gone);
+            s->boneyard[n++] = (uint8_t)pintas__lowest_bit(gone);
         for (; pile; pile &= pile - 1)
-            s->boneyard[n++] = (uint8_t)lowest(pile);
-        pintas_rng_shuffle(rng, s->boneyard + drawn, n - drawn);
+            s->boneyard[n++] = (uint8_t)pintas__lowest_bit(pile);
+        pintas__rng_shuffle(rng, s->boneyard + drawn, n - drawn);
         s->bone_pos = (uint8_t)drawn;
         s->bone_len = (uint8_t)n;
     }
-    seed = (uint64_t)pintas_rng_next(rng) << 32;
-    seed |= pintas_rng_next(rng);
+    seed = (uint64_t)pintas__rng_next(rng) << 32;
+    seed |= pintas__rng_next(rng);
     pintas_rng_seed(&s->rng, seed, PINTAS_RNG_STREAM);
     for (i = 0; i < PINTAS_LINE_MAX_SEATS; ++i)
         s->score[i] = info->score[i];
@@ -439,7 +375,8 @@ static void fill_state(pintas_line_state *s, const pintas_line_info *info,
         /* the forced lead: known to its holder, else the rule on the sample */
         s->forced_tile = info->forced_tile;
         if (s->forced_tile == PINTAS_NO_TILE)
-            s->forced_tile = (uint8_t)lead_tile(s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]);
+            s->forced_tile =
+                pintas__line_lead_tile(s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]);
     }
     s->last_placer = k->last_placer;
     s->passes = k->passes;
@@ -453,20 +390,13 @@ static void fill_state(pintas_line_state *s, const pintas_line_info *info,
  * before round 1's opening the leader holds the tile the lead rule picks. */
 static int publicly_possible(const pintas_line_state *s)
 {
-    pintas_mask all = s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3];
-    unsigned seat, lead;
+    uint8_t leader, tile;
     if (s->line_len > 0)
-        return s->bone_pos < s->bone_len ||
-               (all & (SUIT[s->ends[0] & 7u] | SUIT[s->ends[1] & 7u])) != 0;
+        return !pintas__line_blocked(s);
     if (s->round != 1)
         return 1;
-    lead = lead_tile(all);
-    if (lead != s->forced_tile)
-        return 0;
-    for (seat = 0; seat < s->rules.players; ++seat)
-        if (s->hand[seat] & PINTAS_BIT(lead))
-            return seat == s->leader;
-    return 0;
+    pintas__line_first_lead(s, &leader, &tile);
+    return tile != PINTAS_NO_TILE && tile == s->forced_tile && leader == s->leader;
 }
 
 /* Redraws of a sample that breaks a public fact before the fallback keeps
@@ -538,14 +468,14 @@ static unsigned fives_after(const pintas_line_state *s, unsigned t, unsigned end
 {
     unsigned e[2], d[2], count;
     if (s->line_len == 0)
-        count = pips(t);
+        count = pintas__tile_pips(t);
     else {
         e[0] = s->ends[0];
         e[1] = s->ends[1];
         d[0] = s->end_double[0];
         d[1] = s->end_double[1];
-        e[end] = TILE_HI[t] + TILE_LO[t] - e[end];
-        d[end] = (unsigned)is_double(t);
+        e[end] = pintas__tile_pips(t) - e[end];
+        d[end] = (unsigned)pintas__is_double(t);
         count = e[0] * (1u + d[0]) + e[1] * (1u + d[1]);
     }
     return count % 5u == 0 ? count : 0u;
@@ -554,25 +484,20 @@ static unsigned fives_after(const pintas_line_state *s, unsigned t, unsigned end
 /* The greedy default move of the seat to move, straight from the masks. */
 static void greedy_move(const pintas_line_state *s, pintas_line_move *m)
 {
-    pintas_mask hand = s->hand[s->to_move & 3u] & PINTAS_ALL_TILES, fit;
+    pintas_mask fit = pintas__line_playable(s, s->to_move);
     unsigned best = PINTAS_NO_TILE, best_end = 0, best_points = 0;
     int muggins = s->rules.game == PINTAS_LINE_MUGGINS;
-    if (s->line_len == 0) {
-        fit = s->forced_tile < N_TILES ? hand & PINTAS_BIT(s->forced_tile) : hand;
-    } else {
-        fit = hand & (SUIT[s->ends[0] & 7u] | SUIT[s->ends[1] & 7u]);
-    }
     if (!fit) {
-        m->kind = (uint8_t)(s->bone_pos < s->bone_len ? PINTAS_MOVE_DRAW : PINTAS_MOVE_PASS);
+        m->kind = (uint8_t)(pintas__line_can_draw(s) ? PINTAS_MOVE_DRAW : PINTAS_MOVE_PASS);
         m->tile = PINTAS_NO_TILE;
         m->end = 0;
         return;
     }
     for (; fit; fit &= fit - 1) {
-        unsigned t = lowest(fit), end;
+        unsigned t = pintas__lowest_bit(fit), end;
         for (end = 0; end < 2; ++end) {
             unsigned points;
-            if (s->line_len == 0 ? end == 1 : !(SUIT[s->ends[end] & 7u] & PINTAS_BIT(t)))
+            if (s->line_len == 0 ? end == 1 : !(pintas__suit(s->ends[end]) & PINTAS_BIT(t)))
                 continue;
             if (end == 1 && s->ends[0] == s->ends[1] && !muggins)
                 continue;
@@ -597,7 +522,7 @@ static int random_move(const pintas_line_state *s, pintas_rng *rng, pintas_line_
     int status = pintas_line_legal(s, moves, PINTAS_LINE_MAX_MOVES, &n);
     if (status != PINTAS_OK || n == 0)
         return PINTAS_E_ARG;
-    *m = moves[pintas_rng_below(rng, (uint32_t)n)];
+    *m = moves[pintas__rng_below(rng, (uint32_t)n)];
     return PINTAS_OK;
 }
 
@@ -643,8 +568,8 @@ int pintas_line_playout(const pintas_line_state *state, const pintas_line_move *
         if (pintas_line_play(&s, &m, ev, PINTAS_LINE_MAX_EVENTS, &n) != PINTAS_OK)
             break;
     }
-    sides = s.rules.pairs ? 2u : s.rules.players;
-    mine = side_of(&s.rules, (unsigned)seat);
+    sides = pintas__line_sides(&s.rules);
+    mine = pintas__line_side_of(&s.rules, (unsigned)seat);
     for (side = 0; side < sides; ++side) {
         int64_t gained = (int64_t)s.score[side] - state->score[side];
         if (side != mine && gained > best_other)

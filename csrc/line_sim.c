@@ -50,13 +50,12 @@ int pintas_line_simulate(const pintas_line_rules *rules, uint64_t games, uint64_
             return status;
         tally(&st, ev, n_ev);
         while (s.phase == PINTAS_LINE_PLAYING) {
-            uint32_t k = 0;
+            const pintas_line_move *m;
             status = pintas_line_legal(&s, moves, PINTAS_LINE_MAX_MOVES, &n);
             if (status != PINTAS_OK || n == 0)
                 return status != PINTAS_OK ? status : PINTAS_E_ARG;
-            if (n > 1)
-                k = pintas__rng_below(&choice, (uint32_t)n);
-            status = pintas_line_play(&s, &moves[k], ev, PINTAS_LINE_MAX_EVENTS, &n_ev);
+            m = &moves[pintas__rng_choice(&choice, n)];
+            status = pintas_line_play(&s, m, ev, PINTAS_LINE_MAX_EVENTS, &n_ev);
             if (status != PINTAS_OK)
                 return status;
             st.moves++;

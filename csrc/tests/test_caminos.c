@@ -5,40 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "pintas/pintas.h"
 #include "pintas/caminos.h"
-
-/* A tiny assertion kit (the same shape as the other C suites): CHECK(cond)
- * and CHECK_EQ(a, b) record a pass or print the failure and carry on. */
-static int check_passed_;
-static int check_failed_;
-
-static int check_record_(int ok, const char *text, const char *file, int line)
-{
-    if (ok)
-        ++check_passed_;
-    else {
-        ++check_failed_;
-        fprintf(stderr, "%s:%d: CHECK failed: %s\n", file, line, text);
-    }
-    return ok;
-}
-
-static int check_eq_(long long a, long long b, const char *ta, const char *tb, const char *file,
-                     int line)
-{
-    if (a == b) {
-        ++check_passed_;
-        return 1;
-    }
-    ++check_failed_;
-    fprintf(stderr, "%s:%d: CHECK_EQ failed: %s == %s (%lld vs %lld)\n", file, line, ta, tb, a,
-            b);
-    return 0;
-}
-
-#define CHECK(cond) check_record_((cond) ? 1 : 0, #cond, __FILE__, __LINE__)
-#define CHECK_EQ(a, b) check_eq_((long long)(a), (long long)(b), #a, #b, __FILE__, __LINE__)
 
 static pintas_caminos_event EV[PINTAS_CAMINOS_MAX_EVENTS];
 static size_t NEV;
@@ -1255,6 +1224,5 @@ int main(void)
     test_scribbled_states_do_not_crash();
     test_null_and_small_buffers();
     test_simulate();
-    printf("%d passed, %d failed\n", check_passed_, check_failed_);
-    return check_failed_ ? 1 : 0;
+    return check_summary();
 }

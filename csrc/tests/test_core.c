@@ -1,10 +1,11 @@
 /* test_core.c - rng.c, tiles.c and common.c against reference values, plus
- * the inlined PCG32 copy of line_internal.h against rng.c. */
+ * the inline PCG32 of rng_internal.h (what the engines call) against the
+ * exported functions. */
 #include <string.h>
 
 #include "check.h"
 #include "pintas/pintas.h"
-#include "../line_internal.h"
+#include "../rng_internal.h"
 
 static void test_pcg32_reference(void)
 {
@@ -80,7 +81,7 @@ static void test_rng_shuffle(void)
     pintas_rng_shuffle(&a, x, 1);
     pintas_rng_shuffle(&a, x, 0);
     CHECK(memcmp(&a, &b, sizeof a) == 0);
-    /* the engine's inlined copy draws exactly the same */
+    /* the engines' inline calls draw exactly what the exported ones draw */
     for (seed = 0; seed < 300; ++seed) {
         pintas_rng_seed(&a, (uint64_t)seed * 7919u, PINTAS_RNG_STREAM);
         b = a;

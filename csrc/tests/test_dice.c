@@ -5,31 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
 #include "pintas/dice.h"
-
-static int g_pass, g_fail;
-
-#define CHECK(c)                                                                        \
-    do {                                                                                \
-        if (c) {                                                                        \
-            ++g_pass;                                                                   \
-        } else {                                                                        \
-            ++g_fail;                                                                   \
-            printf("%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #c);                \
-        }                                                                               \
-    } while (0)
-
-#define CHECK_EQ(a, b)                                                                  \
-    do {                                                                                \
-        long long a_ = (long long)(a), b_ = (long long)(b);                             \
-        if (a_ == b_) {                                                                 \
-            ++g_pass;                                                                   \
-        } else {                                                                        \
-            ++g_fail;                                                                   \
-            printf("%s:%d: %s = %lld, expected %s = %lld\n", __FILE__, __LINE__, #a, a_, \
-                   #b, b_);                                                             \
-        }                                                                               \
-    } while (0)
 
 /* "115" -> {1,1,5}. */
 static pintas_dice_set S(const char *digits)
@@ -543,6 +520,14 @@ static pintas_dice_move mv_bank(void)
     return m;
 }
 
+/* A whole turn of the player to move: roll these dice, keep those, bank. */
+static void banked_turn(pintas_dice_state *s, const char *roll, const char *keep)
+{
+    play(s, mv_given(roll));
+    play(s, mv_keep(keep));
+    play(s, mv_bank());
+}
+
 static int has_event(int kind)
 {
     size_t i;
@@ -725,14 +710,10 @@ static void test_doom(void)
     pintas_dice_state s;
     const pintas_dice_event *e;
     pintas_dice_new(&s, &r, 2, 0, 5);
-    play(&s, mv_given("151534"));
-    play(&s, mv_keep("1515"));
-    play(&s, mv_bank());
+    banked_turn(&s, "151534", "1515");
     CHECK_EQ(s.score[0], 3000);
     /* player 1 */
-    play(&s, mv_given("122346"));
-    play(&s, mv_keep("1"));
-    play(&s, mv_bank());
+    banked_turn(&s, "122346", "1");
     CHECK_EQ(s.score[1], 1000);
     /* player 0 builds a turn, then two 6s in one roll */
     play(&s, mv_given("111234"));
@@ -754,9 +735,7 @@ static void test_doom(void)
     /* doom_loses = score: the banked score goes too */
     r.doom_loses = PINTAS_DICE_DOOM_SCORE;
     pintas_dice_new(&s, &r, 1, 0, 5);
-    play(&s, mv_given("151534"));
-    play(&s, mv_keep("1515"));
-    play(&s, mv_bank());
+    banked_turn(&s, "151534", "1515");
     CHECK_EQ(s.score[0], 3000);
     play(&s, mv_given("512346"));
     play(&s, mv_keep("5"));
@@ -819,24 +798,18 @@ static void test_target_and_final_round(void)
 
     /* below the target: no end */
     pintas_dice_new(&s, &r, 2, 0, 5);
-    play(&s, mv_given("152234"));
-    play(&s, mv_keep("15"));
-    play(&s, mv_bank());
+    banked_turn(&s, "152234", "15");
     CHECK_EQ(s.phase, PINTAS_DICE_MUST_ROLL);
 
     /* final round, 3 players: 0 reaches, 1 and 2 get one turn, highest wins */
     r.final_round = 1;
     pintas_dice_new(&s, &r, 3, 0, 5);
-    play(&s, mv_given("115234"));
-    play(&s, mv_keep("11"));
-    play(&s, mv_bank());
+    banked_turn(&s, "115234", "11");
     e = find_event(PINTAS_DICE_EV_FINAL_ROUND);
     CHECK(e != NULL && e->player == 0 && e->n == 2);
     CHECK_EQ(s.phase, PINTAS_DICE_MUST_ROLL);
     CHECK_EQ(s.to_move, 1);
-    play(&s, mv_given("111234"));
-    play(&s, mv_keep("111"));
-    play(&s, mv_bank());
+    banked_turn(&s, "111234", "111");
     CHECK_EQ(s.score[1], 3000);
     CHECK(!has_event(PINTAS_DICE_EV_GAME_END));
     CHECK(!has_event(PINTAS_DICE_EV_FINAL_ROUND)); /* only once */
@@ -848,21 +821,15 @@ static void test_target_and_final_round(void)
 
     /* a tie goes to the player who reached the target first */
     pintas_dice_new(&s, &r, 2, 1, 5);
-    play(&s, mv_given("115234"));
-    play(&s, mv_keep("11"));
-    play(&s, mv_bank());
+    banked_turn(&s, "115234", "11");
     CHECK_EQ(s.final_trigger, 1);
-    play(&s, mv_given("115234"));
-    play(&s, mv_keep("11"));
-    play(&s, mv_bank());
+    banked_turn(&s, "115234", "11");
     CHECK_EQ(s.phase, PINTAS_DICE_OVER);
     CHECK_EQ(s.winner, 1);
 
     /* solo with final_round: reaching the target wins at once */
     pintas_dice_new(&s, &r, 1, 0, 5);
-    play(&s, mv_given("115234"));
-    play(&s, mv_keep("11"));
-    play(&s, mv_bank());
+    banked_turn(&s, "115234", "11");
     CHECK_EQ(s.phase, PINTAS_DICE_OVER);
     CHECK(!has_event(PINTAS_DICE_EV_FINAL_ROUND));
 }
@@ -1164,20 +1131,41 @@ static double expected_via_queries(const pintas_dice_policy *p)
     return e;
 }
 
+/* Solves r with the default cap and checks what every policy shows: the
+ * expected turn score `want` (to the cent, printed after `name`), the same
+ * value read back through the queries, and with the cap doubled (the cap
+ * does not matter). NULL, with nothing left to free, if the solve failed. */
+static const pintas_dice_policy *solve_checked(const pintas_dice_rules *r, const char *name,
+                                               double want, void **mem)
+{
+    void *mem2 = NULL;
+    const pintas_dice_policy *p = solve(r, 0, mem), *doubled;
+    CHECK(p != NULL);
+    if (p == NULL) {
+        free(*mem);
+        *mem = NULL;
+        return NULL;
+    }
+    printf("%s: expected turn score %.6f", name, pintas_dice_policy_expected(p));
+    CHECK(round2_eq(pintas_dice_policy_expected(p), want));
+    CHECK(fabs(expected_via_queries(p) - pintas_dice_policy_expected(p)) < 1e-9);
+    doubled = solve(r, 2 * p->cap_units, &mem2);
+    CHECK(doubled != NULL &&
+          fabs(pintas_dice_policy_expected(doubled) - pintas_dice_policy_expected(p)) < 1e-9);
+    free(mem2);
+    return p;
+}
+
 static void test_solver_farkle(void)
 {
     pintas_dice_rules r = farkle_rules();
-    void *mem = NULL, *mem2 = NULL;
-    const pintas_dice_policy *p = solve(&r, 0, &mem), *p2;
+    void *mem = NULL;
+    const pintas_dice_policy *p = solve_checked(&r, "farkle", 446.57, &mem);
     static const int32_t want[7] = {0, 250, 250, 400, 1000, 2900, 10050};
     int n, monotone = 1;
-    CHECK(p != NULL);
-    if (p == NULL) {
-        free(mem);
+    if (p == NULL)
         return;
-    }
-    printf("farkle: expected turn score %.6f; thresholds", pintas_dice_policy_expected(p));
-    CHECK(round2_eq(pintas_dice_policy_expected(p), 446.57));
+    printf("; thresholds");
     for (n = 1; n <= 6; ++n) {
         int32_t th = -1, t;
         /* without combining any pool of 6 - n dice is the same state */
@@ -1191,11 +1179,6 @@ static void test_solver_farkle(void)
     }
     printf("\n");
     CHECK(monotone);
-    CHECK(fabs(expected_via_queries(p) - pintas_dice_policy_expected(p)) < 1e-9);
-    /* the cap does not matter: doubling it changes nothing */
-    p2 = solve(&r, 2 * p->cap_units, &mem2);
-    CHECK(p2 != NULL && fabs(pintas_dice_policy_expected(p2) - pintas_dice_policy_expected(p)) < 1e-9);
-    free(mem2);
     /* a known decision: 1,1,5,2,3,4 at the start: keep 1,1 (200) rather than all three */
     {
         pintas_dice_keep k;
@@ -1213,21 +1196,13 @@ static void test_solver_farkle(void)
 static void test_solver_doom(void)
 {
     pintas_dice_rules r = doom_rules();
-    void *mem = NULL, *mem2 = NULL;
-    const pintas_dice_policy *p = solve(&r, 0, &mem), *p2;
+    void *mem = NULL;
+    const pintas_dice_policy *p = solve_checked(&r, "dice of doom", 1798.06, &mem);
     int monotone = 1;
     uint32_t st;
-    CHECK(p != NULL);
-    if (p == NULL) {
-        free(mem);
+    if (p == NULL)
         return;
-    }
-    printf("dice of doom: expected turn score %.6f\n", pintas_dice_policy_expected(p));
-    CHECK(round2_eq(pintas_dice_policy_expected(p), 1798.06));
-    CHECK(fabs(expected_via_queries(p) - pintas_dice_policy_expected(p)) < 1e-9);
-    p2 = solve(&r, 2 * p->cap_units, &mem2);
-    CHECK(p2 != NULL && fabs(pintas_dice_policy_expected(p2) - pintas_dice_policy_expected(p)) < 1e-9);
-    free(mem2);
+    printf("\n");
     /* every pool banks from one threshold up (the policy is a threshold policy) */
     for (st = 0; st < p->n_states; ++st) {
         pintas_dice_set pool = p->state_set[st];
@@ -1302,6 +1277,5 @@ int main(void)
     test_solver_farkle();
     test_solver_doom();
     test_solver_errors();
-    printf("%d passed, %d failed\n", g_pass, g_fail);
-    return g_fail == 0 ? 0 : 1;
+    return check_summary();
 }

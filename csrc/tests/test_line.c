@@ -291,18 +291,15 @@ static void test_rules_check(void)
     pintas_line_rules base = preset(PINTAS_LINE_MUGGINS, 3, 0), r;
     CHECK_EQ(pintas_line_rules_check(NULL), PINTAS_E_ARG);
     CHECK_EQ(pintas_line_rules_check(&base), PINTAS_OK);
-#define BAD(field, value, b)                                                                   \
+/* The check of rules b with one field changed. */
+#define CHECKED(field, value, b, status)                                                       \
     do {                                                                                       \
         r = b;                                                                                 \
         r.field = value;                                                                       \
-        CHECK_EQ(pintas_line_rules_check(&r), PINTAS_E_RULES);                                 \
+        CHECK_EQ(pintas_line_rules_check(&r), status);                                         \
     } while (0)
-#define GOOD(field, value, b)                                                                  \
-    do {                                                                                       \
-        r = b;                                                                                 \
-        r.field = value;                                                                       \
-        CHECK_EQ(pintas_line_rules_check(&r), PINTAS_OK);                                      \
-    } while (0)
+#define BAD(field, value, b) CHECKED(field, value, b, PINTAS_E_RULES)
+#define GOOD(field, value, b) CHECKED(field, value, b, PINTAS_OK)
     BAD(game, 3, base);
     BAD(players, 1, base);
     BAD(players, 5, base);
@@ -349,6 +346,7 @@ static void test_rules_check(void)
     GOOD(redeal_doubles, 5, base);
 #undef BAD
 #undef GOOD
+#undef CHECKED
 }
 
 static void test_sides(void)
@@ -1001,34 +999,26 @@ static void test_muggins_target(void)
     CHECK(event_is(4, PINTAS_EV_GAME_END, PINTAS_NO_SEAT, 0, PINTAS_WHY_NORMAL, 215));
 }
 
-/* Reference tie-break: the tied seats draw from fresh shuffles until one has
- * the fewest pips. Returns the winner; *draw_rounds the rounds drawn. */
-static unsigned reference_tiebreak(pintas_rng rng, unsigned tied, unsigned players,
-                                   int *draw_rounds)
+/* Reference tie-break of seats 0 and 1 from the game's generator: each round
+ * both draw from a fresh shuffle of the 28 tiles (seat 0 the first tile,
+ * seat 1 the second), fewer pips wins, equal pips draw again; after the cap
+ * seat 0, the lower, wins. Returns the winner; *draw_rounds the rounds drawn. */
+static unsigned reference_tiebreak_of_two(pintas_rng rng, int *draw_rounds)
 {
     int round;
     for (round = 1; round <= PINTAS_LINE_MAX_TIEBREAK_ROUNDS; ++round) {
         uint8_t order[28];
-        unsigned i, k = 0, best = 99, fewest = 0;
+        unsigned i, pips0, pips1;
         for (i = 0; i < 28; ++i)
             order[i] = (uint8_t)i;
         pintas_rng_shuffle(&rng, order, 28);
-        for (i = 0; i < players; ++i)
-            if (tied & (1u << i)) {
-                unsigned p = pintas_tile_pips(order[k++]);
-                if (p < best) {
-                    best = p;
-                    fewest = 0;
-                }
-                if (p == best)
-                    fewest |= 1u << i;
-            }
-        tied = fewest;
+        pips0 = pintas_tile_pips(order[0]);
+        pips1 = pintas_tile_pips(order[1]);
         *draw_rounds = round;
-        if ((tied & (tied - 1)) == 0)
-            break;
+        if (pips0 != pips1)
+            return pips0 < pips1 ? 0u : 1u;
     }
-    return pintas_lowest_bit(tied);
+    return 0u;
 }
 
 static void test_muggins_tiebreak(void)
@@ -1044,7 +1034,7 @@ static void test_muggins_tiebreak(void)
         s.score[0] = 185;
         s.score[1] = 195;
         pintas_line_reseed(&s, seed);
-        expect = reference_tiebreak(s.rng, 3u, 3, &rounds);
+        expect = reference_tiebreak_of_two(s.rng, &rounds);
         PLAY_OK(&s, "41R");
         CHECK_EQ(s.score[0], 210);
         CHECK_EQ(s.score[1], 210);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "line_tiles.h"
 #include "pintas/pintas.h"
 
 #define MAX_GAME_MOVES 20000
@@ -57,36 +58,6 @@ static pintas_line_rules make_rules(const config *c, int small_target)
         r.target = (uint16_t)(r.target / 4 > 0 ? r.target / 4 : 1);
     CHECK_EQ(pintas_line_rules_check(&r), PINTAS_OK);
     return r;
-}
-
-static pintas_mask line_tiles(const pintas_line_state *s)
-{
-    pintas_mask m = 0;
-    unsigned i;
-    for (i = 0; i < s->line_len; ++i)
-        m |= PINTAS_BIT(s->line[i] & 0x7Fu);
-    return m;
-}
-
-static int tiles_conserved(const pintas_line_state *s)
-{
-    pintas_mask parts[7], seen = 0;
-    unsigned i;
-    parts[0] = s->hand[0];
-    parts[1] = s->hand[1];
-    parts[2] = s->hand[2];
-    parts[3] = s->hand[3];
-    parts[4] = s->aside;
-    parts[5] = 0;
-    for (i = s->bone_pos; i < s->bone_len; ++i)
-        parts[5] |= PINTAS_BIT(s->boneyard[i]);
-    parts[6] = line_tiles(s);
-    for (i = 0; i < 7; ++i) {
-        if (seen & parts[i])
-            return 0;
-        seen |= parts[i];
-    }
-    return seen == PINTAS_ALL_TILES;
 }
 
 static int draws(const pintas_line_rules *r)

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "line_tiles.h"
 #include "pintas/line_search.h"
 #include "pintas/pintas.h"
 
@@ -111,32 +112,6 @@ static void info_of(const tracked *g, unsigned seat, pintas_line_info *info)
     memcpy(info->log, g->log, sizeof info->log);
 }
 
-static unsigned count(pintas_mask m)
-{
-    unsigned n = 0;
-    for (; m; m &= m - 1)
-        ++n;
-    return n;
-}
-
-static pintas_mask boneyard_mask(const pintas_line_state *s)
-{
-    pintas_mask m = 0;
-    unsigned i;
-    for (i = s->bone_pos; i < s->bone_len && i < PINTAS_TILE_COUNT; ++i)
-        m |= PINTAS_BIT(s->boneyard[i]);
-    return m;
-}
-
-static pintas_mask line_mask(const pintas_line_state *s)
-{
-    pintas_mask m = 0;
-    unsigned i;
-    for (i = 0; i < s->line_len; ++i)
-        m |= PINTAS_BIT(s->line[i] & 0x7Fu);
-    return m;
-}
-
 /* The derived facts hold for the true state. */
 static void check_sound(const tracked *g, unsigned seat, const pintas_line_knowledge *k)
 {
@@ -152,10 +127,10 @@ static void check_sound(const tracked *g, unsigned seat, const pintas_line_knowl
         CHECK_EQ(k->end_double[0], s->end_double[0]);
         CHECK_EQ(k->end_double[1], s->end_double[1]);
     }
-    CHECK_EQ(k->unseen, PINTAS_ALL_TILES & ~s->hand[seat] & ~line_mask(s));
-    CHECK_EQ(k->pile_count, count(boneyard_mask(s) | s->aside));
+    CHECK_EQ(k->unseen, PINTAS_ALL_TILES & ~s->hand[seat] & ~line_tiles(s));
+    CHECK_EQ(k->pile_count, pintas_popcount(boneyard_left(s) | s->aside));
     for (p = 0; p < s->rules.players; ++p) {
-        CHECK_EQ(k->hand_count[p], count(s->hand[p]));
+        CHECK_EQ(k->hand_count[p], pintas_popcount(s->hand[p]));
         if (p != seat && !CHECK((s->hand[p] & k->not_held[p]) == 0))
             return;
         CHECK((k->voids[p] & ~0x7Fu) == 0);
@@ -166,20 +141,20 @@ static void check_sound(const tracked *g, unsigned seat, const pintas_line_knowl
 static void check_sample(const tracked *g, unsigned seat, const pintas_line_knowledge *k,
                          const pintas_line_state *s)
 {
-    pintas_mask all = line_mask(s) | boneyard_mask(s) | s->aside;
+    pintas_mask all = line_tiles(s) | boneyard_left(s) | s->aside;
     unsigned p;
     uint8_t buf[PINTAS_LINE_SAVE_SIZE];
     pintas_line_state back;
     pintas_line_move a[PINTAS_LINE_MAX_MOVES], b[PINTAS_LINE_MAX_MOVES];
     size_t na = 0, nb = 0;
     CHECK_EQ(s->hand[seat], g->st.hand[seat]);
-    CHECK_EQ(line_mask(s), line_mask(&g->st));
+    CHECK_EQ(line_tiles(s), line_tiles(&g->st));
     CHECK_EQ(s->line_len, g->st.line_len);
     CHECK(memcmp(s->line, g->st.line, s->line_len) == 0);
-    CHECK_EQ(count(boneyard_mask(s)), count(boneyard_mask(&g->st)));
-    CHECK_EQ(count(s->aside), count(g->st.aside));
+    CHECK_EQ(pintas_popcount(boneyard_left(s)), pintas_popcount(boneyard_left(&g->st)));
+    CHECK_EQ(pintas_popcount(s->aside), pintas_popcount(g->st.aside));
     for (p = 0; p < s->rules.players; ++p) {
-        CHECK_EQ(count(s->hand[p]), count(g->st.hand[p]));
+        CHECK_EQ(pintas_popcount(s->hand[p]), pintas_popcount(g->st.hand[p]));
         CHECK((all & s->hand[p]) == 0);
         all |= s->hand[p];
         if (p != seat) {
@@ -279,7 +254,7 @@ static void enumerate(brute *b, unsigned i, unsigned *left)
 /* Few enough deals to enumerate: holders^unseen stays below ~2 million. */
 static int small(const pintas_line_knowledge *k, unsigned players)
 {
-    unsigned holders = players - 1u + (k->pile_count > 0), n = count(k->unseen);
+    unsigned holders = players - 1u + (k->pile_count > 0), n = pintas_popcount(k->unseen);
     return holders <= 2 ? n <= 18 : n <= 12;
 }
 
@@ -358,7 +333,7 @@ static void test_uniform(void)
                         for (h = 0; h < g.st.rules.players; ++h)
                             if (h != seat && (s.hand[h] & bit))
                                 seen[j][holder_of[h]] += 1;
-                        if ((boneyard_mask(&s) | s.aside) & bit)
+                        if ((boneyard_left(&s) | s.aside) & bit)
                             seen[j][holder_of[PINTAS_LINE_MAX_SEATS]] += 1;
                     }
                 }

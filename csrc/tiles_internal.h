@@ -1,0 +1,148 @@
+/* tiles_internal.h - the tables of the double-six set and the mask helpers
+ * as static inline functions; not public API.
+ *
+ * tiles.c builds the exported tile functions on these, and the engines call
+ * them directly: their move loops look up every tile they touch, and a call
+ * into tiles.c per lookup (the library is built with -fPIC, so the exported
+ * functions may not be inlined) would cost more than the lookup itself. No
+ * compiler builtins either, so a freestanding build needs no helper library.
+ */
+#ifndef PINTAS_TILES_INTERNAL_H
+#define PINTAS_TILES_INTERNAL_H
+
+#include "pintas/tiles.h"
+#include "rng_internal.h"
+
+/* High and low end of each tile (index = hi*(hi+1)/2 + lo), padded to 32 so
+ * that an index masked with 31 reads inside the table: a state scribbled on
+ * by the caller must not make the engine read out of bounds. */
+static const uint8_t PINTAS__TILE_HI[32] = {0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5,
+                                            5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 0, 0, 0, 0};
+static const uint8_t PINTAS__TILE_LO[32] = {0, 0, 1, 0, 1, 2, 0, 1, 2, 3, 0, 1, 2, 3, 4, 0,
+                                            1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 0, 0, 0, 0};
+
+/* SUIT[n]: every tile with an end showing n (checked against the tables
+ * above by the unit tests); row 7 is empty so that any 3-bit number indexes
+ * safely. */
+static const pintas_mask PINTAS__SUIT[8] = {
+    UINT64_C(0x000000000020844b), /* 0: 0|0 1|0 2|0 3|0 4|0 5|0 6|0 */
+    UINT64_C(0x0000000000410896), /* 1 */
+    UINT64_C(0x0000000000821138), /* 2 */
+    UINT64_C(0x00000000010423c0), /* 3 */
+    UINT64_C(0x0000000002087c00), /* 4 */
+    UINT64_C(0x00000000041f8000), /* 5 */
+    UINT64_C(0x000000000fe00000), /* 6 */
+    0,
+};
+
+static const uint8_t PINTAS__DEBRUIJN[64] = {
+    0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,
+    62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+    63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+    46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
+
+static inline unsigned pintas__tile_hi(unsigned t)
+{
+    return PINTAS__TILE_HI[t & 31u];
+}
+
+static inline unsigned pintas__tile_lo(unsigned t)
+{
+    return PINTAS__TILE_LO[t & 31u];
+}
+
+static inline unsigned pintas__tile_pips(unsigned t)
+{
+    return pintas__tile_hi(t) + pintas__tile_lo(t);
+}
+
+/* RULES' weight order as one number: more pips is heavier, equal pips go to
+ * the higher high end (6|3 outweighs 5|4); no two tiles weigh the same. */
+static inline unsigned pintas__tile_weight(unsigned t)
+{
+    return pintas__tile_pips(t) * 8u + pintas__tile_hi(t);
+}
+
+static inline unsigned pintas__is_double(unsigned t)
+{
+    return (unsigned)((PINTAS_DOUBLES_MASK >> (t & 31u)) & 1u);
+}
+
+/* The tiles showing n; nothing for 7 (n is masked to 3 bits). */
+static inline pintas_mask pintas__suit(unsigned n)
+{
+    return PINTAS__SUIT[n & 7u];
+}
+
+/* A tile's bit; nothing for an index that is no tile (such as PINTAS_NO_TILE). */
+static inline pintas_mask pintas__tile_bit(unsigned t)
+{
+    return t < PINTAS_TILE_COUNT ? PINTAS_BIT(t) : 0;
+}
+
+/* The index of the lowest set bit, by de Bruijn multiplication; m != 0. */
+static inline unsigned pintas__lowest_bit(pintas_mask m)
+{
+    return PINTAS__DEBRUIJN[((m & (0 - m)) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
+}
+
+/* SWAR population count. */
+static inline unsigned pintas__popcount(pintas_mask m)
+{
+    m = m - ((m >> 1) & UINT64_C(0x5555555555555555));
+    m = (m & UINT64_C(0x3333333333333333)) + ((m >> 2) & UINT64_C(0x3333333333333333));
+    m = (m + (m >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
+    return (unsigned)((m * UINT64_C(0x0101010101010101)) >> 56);
+}
+
+/* The pips of the tiles in m (bits beyond the set ignored). */
+static inline unsigned pintas__mask_pips(pintas_mask m)
+{
+    unsigned total = 0;
+    for (m &= PINTAS_ALL_TILES; m; m &= m - 1)
+        total += pintas__tile_pips(pintas__lowest_bit(m));
+    return total;
+}
+
+/* The tiles of a list of n tile indices, every one a tile (a deal's order,
+ * a checked list). */
+static inline pintas_mask pintas__tiles_mask(const uint8_t *tiles, unsigned n)
+{
+    pintas_mask m = 0;
+    unsigned i;
+    for (i = 0; i < n; ++i)
+        m |= PINTAS_BIT(tiles[i]);
+    return m;
+}
+
+/* The 28 tiles in a fresh random order: one Fisher-Yates shuffle of 0..27,
+ * what every deal and every tie-break draw starts from. */
+static inline void pintas__shuffled_tiles(pintas_rng *rng, uint8_t order[PINTAS_TILE_COUNT])
+{
+    unsigned i;
+    for (i = 0; i < PINTAS_TILE_COUNT; ++i)
+        order[i] = (uint8_t)i;
+    pintas__rng_shuffle(rng, order, PINTAS_TILE_COUNT);
+}
+
+/* ---- checks of caller-given tile lists (in tiles.c) ---------------------- */
+
+/* Adds the n tiles of list to *seen; 0 if one is no tile or is in *seen
+ * already. */
+int pintas__add_tile_list(const uint8_t *list, unsigned n, pintas_mask *seen);
+
+/* Adds the hands of a hand-made deal to *seen: `size` tiles for each of the
+ * first `players` of the `seats` hands, no tile for the others; 0 if a hand
+ * breaks that or holds a tile of *seen. */
+int pintas__add_dealt_hands(const pintas_mask *hand, unsigned seats, unsigned players,
+                            unsigned size, pintas_mask *seen);
+
+/* A list as the engines store it: distinct tiles in list[0..len) (*tiles
+ * gets them), PINTAS_NO_TILE in list[len..cap). */
+int pintas__tile_list_ok(const uint8_t *list, unsigned len, unsigned cap, pintas_mask *tiles);
+
+/* 1 if the n parts are pairwise disjoint and together the whole set: every
+ * tile in exactly one place. */
+int pintas__tiles_partition(const pintas_mask *parts, unsigned n);
+
+#endif /* PINTAS_TILES_INTERNAL_H */
