@@ -43,8 +43,7 @@
                                                 * PINTAS_##GAME##_MAX_EVENTS             \
                                             <= PINTAS_ENGINE_MAX_EVENT_BYTES)
 
-/* start, set_deal and legal of a tile game: pintas_<game>_new / _new_dealt /
- * _set_deal / _legal. */
+/* What only the tile games have: start, set_deal, legal, hand and simulate. */
 #define PINTAS__ENGINE_DEALS(game, GAME)                                                 \
     static int game##_start(void *s, const void *rules, uint64_t seed, const void *deal, \
                             void *ev, size_t cap, size_t *n)                             \
@@ -62,6 +61,20 @@
     {                                                                                    \
         return pintas_##game##_legal(s, moves, cap, n);                                  \
     }                                                                                    \
+    static int game##_simulate(const void *rules, uint64_t games, uint64_t seed,          \
+                               void *stats)                                              \
+    {                                                                                    \
+        return pintas_##game##_simulate(rules, games, seed, stats);                      \
+    }                                                                                    \
+    static pintas_mask game##_hand(const void *state, int seat)                          \
+    {                                                                                    \
+        const pintas_##game##_state *s = state;                                          \
+        return s != NULL && seat >= 0 && seat < s->rules.players ? s->hand[seat] : 0;    \
+    }                                                                                    \
+    PINTAS__STATIC_CHECK(game##_setup, sizeof(pintas_##game##_rules)                     \
+                                               <= PINTAS_ENGINE_MAX_SETUP_BYTES          \
+                                           && sizeof(pintas_##game##_deal)               \
+                                                  <= PINTAS_ENGINE_MAX_SETUP_BYTES);     \
     PINTAS__STATIC_CHECK(game##_moves, sizeof(pintas_##game##_move)                      \
                                                * PINTAS_##GAME##_MAX_MOVES               \
                                            <= PINTAS_ENGINE_MAX_MOVES_BYTES)
@@ -101,6 +114,7 @@ static int line_status(const void *state, pintas_engine_status *out)
     out->over = s->phase == PINTAS_LINE_OVER;
     out->to_move = out->over ? PINTAS_NO_SEAT : s->to_move;
     out->winners = out->over ? (uint8_t)(1u << s->winner) : 0;
+    out->round = s->round;
     return PINTAS_OK;
 }
 
@@ -114,6 +128,7 @@ static int caminos_status(const void *state, pintas_engine_status *out)
     out->over = s->phase == PINTAS_CAMINOS_OVER;
     out->to_move = out->over ? PINTAS_NO_SEAT : s->to_move;
     out->winners = out->over ? s->winners : 0;
+    out->round = s->round;
     return PINTAS_OK;
 }
 
@@ -127,6 +142,7 @@ static int dice_status(const void *state, pintas_engine_status *out)
     out->over = s->phase == PINTAS_DICE_OVER;
     out->to_move = out->over ? PINTAS_NO_SEAT : s->to_move;
     out->winners = out->over ? (uint8_t)(1u << s->winner) : 0;
+    out->round = 0;
     return PINTAS_OK;
 }
 
@@ -154,9 +170,11 @@ PINTAS__STATIC_CHECK(sides, PINTAS_LINE_MAX_SEATS <= PINTAS_ENGINE_MAX_SIDES
 
 const pintas_engine pintas_line_engine = {
     "line", PINTAS__ENGINE_SIZES(line, LINE), PINTAS_LINE_MAX_MOVES, line_start, line_set_deal,
-    line_legal, PINTAS__ENGINE_PLAYS(line)};
+    line_legal, line_hand, line_simulate, sizeof(pintas_line_stats), PINTAS__ENGINE_PLAYS(line)};
 const pintas_engine pintas_caminos_engine = {
     "caminos", PINTAS__ENGINE_SIZES(caminos, CAMINOS), PINTAS_CAMINOS_MAX_MOVES, caminos_start,
-    caminos_set_deal, caminos_legal, PINTAS__ENGINE_PLAYS(caminos)};
+    caminos_set_deal, caminos_legal, caminos_hand, caminos_simulate, sizeof(pintas_caminos_stats),
+    PINTAS__ENGINE_PLAYS(caminos)};
 const pintas_engine pintas_dice_engine = {
-    "dice", PINTAS__ENGINE_SIZES(dice, DICE), 0, NULL, NULL, NULL, PINTAS__ENGINE_PLAYS(dice)};
+    "dice", PINTAS__ENGINE_SIZES(dice, DICE), 0, NULL, NULL, NULL, NULL, NULL, 0,
+    PINTAS__ENGINE_PLAYS(dice)};

@@ -47,6 +47,29 @@ static void check_line_status(const pintas_engine *e, const pintas_line_state *a
     CHECK_EQ(e->turn(a), b->phase == PINTAS_LINE_OVER ? -1 : b->to_move);
     CHECK_EQ(e->legal(a, &listed, e->max_moves, &n), PINTAS_OK);
     CHECK(n == n_moves && memcmp(&listed, moves, n * sizeof(pintas_line_move)) == 0);
+    CHECK_EQ(st.round, b->round);
+    for (side = 0; side < b->rules.players; ++side)
+        CHECK(e->hand(a, side) == b->hand[side]);
+    CHECK(e->hand(a, b->rules.players) == 0 && e->hand(a, -1) == 0);
+}
+
+/* A batch simulation through the table is the typed one, total for total. */
+static void check_simulations(void)
+{
+    pintas_line_rules line;
+    pintas_caminos_rules roads;
+    pintas_line_stats a, b;
+    pintas_caminos_stats c, d;
+    pintas_line_rules_preset(&line, PINTAS_LINE_CAPICUA, 4, 1);
+    CHECK_EQ(pintas_line_engine.simulate(&line, 40, 3, &a), PINTAS_OK);
+    CHECK_EQ(pintas_line_simulate(&line, 40, 3, &b), PINTAS_OK);
+    CHECK(memcmp(&a, &b, sizeof a) == 0 && a.games == 40);
+    CHECK_EQ(pintas_line_engine.stats_size, sizeof(pintas_line_stats));
+    pintas_caminos_rules_preset(&roads, 2, 3);
+    CHECK_EQ(pintas_caminos_engine.simulate(&roads, 20, 3, &c), PINTAS_OK);
+    CHECK_EQ(pintas_caminos_simulate(&roads, 20, 3, &d), PINTAS_OK);
+    CHECK(memcmp(&c, &d, sizeof c) == 0 && c.games == 20);
+    CHECK(pintas_dice_engine.simulate == NULL && pintas_dice_engine.hand == NULL);
 }
 
 /* Line games: one game through the table and its twin through the typed
@@ -158,5 +181,6 @@ int main(void)
     check_line_twins();
     check_caminos_deals();
     check_dice_turn();
+    check_simulations();
     return check_summary();
 }

@@ -22,6 +22,9 @@ cdef extern from "pintas/pintas.h" nogil:
     ctypedef union pintas_engine_events:
         uint64_t align
 
+    ctypedef union pintas_engine_setup:
+        uint64_t align
+
     ctypedef struct pintas_engine_status:
         int32_t score[8]
         uint8_t seats
@@ -29,6 +32,7 @@ cdef extern from "pintas/pintas.h" nogil:
         uint8_t over
         uint8_t to_move
         uint8_t winners
+        uint16_t round
 
     ctypedef struct pintas_engine:
         const char *name
@@ -43,6 +47,9 @@ cdef extern from "pintas/pintas.h" nogil:
                      void *events, size_t cap, size_t *n)
         int (*set_deal)(void *state, const void *deal, void *events, size_t cap, size_t *n)
         int (*legal)(const void *state, void *moves, size_t cap, size_t *n)
+        pintas_mask (*hand)(const void *state, int seat)
+        int (*simulate)(const void *rules, uint64_t games, uint64_t seed, void *stats) nogil
+        uint16_t stats_size
         int (*status)(const void *state, pintas_engine_status *out)
         int (*turn)(const void *state)
         int (*check)(const void *state, const void *move)
@@ -75,10 +82,35 @@ cdef class Event(Record):
     cdef readonly object reason
     cdef readonly int count
     cdef int _init(self, kind, seat, points, reason, count) except -1
+    cdef void _amount(self, int value, bint scored) noexcept
 
 
 cdef class TileEvent(Event):
     cdef readonly object tile
+
+
+# How one game's binding turns its values into its C structs and back: what
+# differs by game, as plain functions the base calls.
+ctypedef int (*encode_fn)(Move m, void *out) except -1
+ctypedef list (*decode_fn)(const void *state, const void *items, size_t n)
+ctypedef int (*setup_fn)(tuple args, void *out) except -1
+
+cdef struct Codec:
+    encode_fn move      # a Move into the game's C move struct
+    decode_fn events    # the game's C events into Events (the state: as they left it)
+    decode_fn moves     # a tile game's C moves into Moves
+    setup_fn rules      # a tile game's Rules._fields() into its C rules struct
+    setup_fn deal       # a tile game's deal (Deal._c_args) into its C deal struct
+
+
+# Copy a list of tile indices (or of hand masks) into a C array of `cap`
+# entries; the tiles' count. ValueError for too many.
+cdef int put_tiles(uint8_t *out, size_t cap, object tiles) except -1
+cdef int put_masks(pintas_mask *out, size_t cap, object masks) except -1
+
+# Play `games` random games of a tile game's `rules` in C (GIL released) into *stats.
+cdef int simulate_into(const pintas_engine *engine, setup_fn rules_c, tuple rules,
+                       uint64_t games, uint64_t seed, void *stats) except -1
 
 
 cdef class Engine:
@@ -90,14 +122,15 @@ cdef class Engine:
     cdef public list _log
     cdef object _move_type
     cdef object _events_tuple
-    # The game's C engine (pintas/engine.h) and its state, set by each binding.
+    # The game's C engine (pintas/engine.h), its state and its codec, set by
+    # each binding's __cinit__ through _bind.
     cdef const pintas_engine *_engine
     cdef void *_state
+    cdef Codec _codec
 
-    # What each binding fills in: its moves and events in C, and its messages.
-    cdef int _encode(self, Move m, void *out) except -1
-    cdef list _decode(self, const void *events, size_t n)
-    cdef list _decode_moves(self, const void *moves, size_t n)
+    cdef void _bind(self, const pintas_engine *engine, void *state, Codec codec) noexcept
+
+    # What a binding may add: how other values become moves, and why a move is illegal.
     cdef Move _coerce(self, object move)
     cdef str _why(self, Move m, int status)
 
@@ -108,8 +141,6 @@ cdef class Engine:
     cdef pintas_engine_status _status(self) noexcept
     cdef Move _as_move(self, object move)
     cdef list _begin(self, int status, list events, object first_seed)
-    cdef list _start_dealt(self, const void *rules, uint64_t seed, const void *deal)
-    cdef list _redeal(self, const void *deal)
     cdef list _commit(self, Move m, list events)
     cdef list _play_reseeded(self, Move m, object given, uint64_t seed)
     cdef int _reject(self, Move m, int status, object given) except -1

@@ -48,6 +48,37 @@ def rules_verdict(int status, str doing="the C core rejects these rules"):
         raise RulesError(f"{doing}: {status_message(status)}")
 
 
+cdef size_t _fitting(object items, size_t cap, str what) except? 0:
+    if len(items) > cap:
+        raise ValueError(f"at most {cap} {what}: got {len(items)}")
+    return len(items)
+
+
+cdef int put_tiles(uint8_t *out, size_t cap, object tiles) except -1:
+    cdef size_t i, n = _fitting(tiles, cap, "tiles")
+    for i in range(n):
+        out[i] = tiles[i]
+    return n
+
+
+cdef int put_masks(pintas_mask *out, size_t cap, object masks) except -1:
+    cdef size_t i, n = _fitting(masks, cap, "hands")
+    for i in range(n):
+        out[i] = masks[i]
+    return n
+
+
+cdef int simulate_into(const pintas_engine *engine, setup_fn rules_c, tuple rules,
+                       uint64_t games, uint64_t seed, void *stats) except -1:
+    cdef pintas_engine_setup c_rules
+    cdef int status
+    rules_c(rules, &c_rules)
+    with nogil:
+        status = engine.simulate(&c_rules, games, seed, stats)
+    rules_verdict(status, "cannot simulate these rules")
+    return 0
+
+
 def _shown(value):
     """How a field value reads inside a repr: tiles by their notation."""
     return value if isinstance(value, (int, str, tuple)) or value is None else str(value)
@@ -165,9 +196,34 @@ cdef class Event(Record):
                                                                       reason, count)
         return 0
 
+    cdef void _amount(self, int value, bint scored) noexcept:
+        # A C event carries one number: what a score scored, a count otherwise.
+        if scored:
+            self.points, self.count = value, 0
+        else:
+            self.points, self.count = 0, value
+
     def hidden(self):
         """This event as the other seats see it (the same event: nothing in it is secret)."""
         return self
+
+    # An event reads as a sentence: its game's _TEXTS holds a template for each
+    # kind, and for the variants _text_key names where one reads differently
+    # (``kind/reason`` by default), filled with the event's fields and ``who``.
+    _TEXTS = {}
+
+    def _text_key(self):
+        return self.kind if self.reason is None else f"{self.kind}/{self.reason}"
+
+    def _text_fields(self):
+        fields = {name: getattr(self, name) for name, _, _ in self._FIELDS}
+        fields["who"] = "nobody" if self.seat is None else f"seat {self.seat}"
+        return fields
+
+    def __str__(self):
+        texts = self._TEXTS
+        template = texts.get(self._text_key()) or texts[self.kind]
+        return template.format(**self._text_fields())
 
     def __repr__(self):
         parts = [repr(self.kind)]
@@ -207,19 +263,10 @@ cdef class Engine:
         self._move_type = type(self)._MOVE_TYPE
         self._history, self._log, self._events = [], [], []
 
-    # ---- the hooks each binding fills in ------------------------------------
+    cdef void _bind(self, const pintas_engine *engine, void *state, Codec codec) noexcept:
+        self._engine, self._state, self._codec = engine, state, codec
 
-    cdef int _encode(self, Move m, void *out) except -1:
-        """Write ``m`` as the game's C move struct into ``out``."""
-        raise NotImplementedError
-
-    cdef list _decode(self, const void *events, size_t n):
-        """The game's events from ``n`` C event structs."""
-        raise NotImplementedError
-
-    cdef list _decode_moves(self, const void *moves, size_t n):
-        """The game's moves from ``n`` C move structs (tile games)."""
-        raise NotImplementedError
+    # ---- what a binding may add -------------------------------------------------
 
     cdef Move _coerce(self, object move):
         """A move from a value that is neither a move nor notation."""
@@ -233,16 +280,16 @@ cdef class Engine:
 
     cdef int _c_check(self, Move m) except? -100:
         cdef pintas_engine_move move
-        self._encode(m, &move)
+        self._codec.move(m, &move)
         return self._engine.check(self._state, &move)
 
     cdef list _c_play(self, Move m, int *status):
         cdef pintas_engine_move move
         cdef pintas_engine_events events
         cdef size_t n = 0
-        self._encode(m, &move)
+        self._codec.move(m, &move)
         status[0] = self._engine.play(self._state, &move, &events, self._engine.max_events, &n)
-        return self._decode(&events, n) if status[0] == PINTAS_OK else None
+        return self._codec.events(self._state, &events, n) if status[0] == PINTAS_OK else None
 
     cdef pintas_rng *_rng(self) noexcept:
         return <pintas_rng *>(<char *>self._state + self._engine.rng_offset)
@@ -260,7 +307,7 @@ cdef class Engine:
         cdef pintas_engine_moves moves
         cdef size_t n = 0
         self._engine.legal(self._state, &moves, self._engine.max_moves, &n)
-        return self._decode_moves(&moves, n)
+        return self._codec.moves(self._state, &moves, n)
 
     @property
     def to_move(self):
@@ -317,28 +364,51 @@ cdef class Engine:
         self._events_tuple = None
         return events[:]
 
-    cdef list _start_dealt(self, const void *rules, uint64_t seed, const void *deal):
-        """Start a tile game from its C rules and the C deal (NULL: deal from ``seed``)."""
+    def _start(self, tuple rules, uint64_t seed, deal=None):
+        """Start a tile game from its rules fields, dealt from ``seed`` or, when
+        ``deal`` (a deal's C arguments) is given, as it says."""
+        cdef pintas_engine_setup c_rules, c_deal
         cdef pintas_engine_events events
         cdef size_t n = 0
-        cdef int status = self._engine.start(self._state, rules, seed, deal, &events,
+        self._codec.rules(rules, &c_rules)
+        if deal is not None:
+            self._codec.deal(deal, &c_deal)
+        cdef int status = self._engine.start(self._state, &c_rules, seed,
+                                             NULL if deal is None else &c_deal, &events,
                                              self._engine.max_events, &n)
-        return self._begin(status, self._decode(&events, n) if status == PINTAS_OK else [], seed)
+        new = self._codec.events(self._state, &events, n) if status == PINTAS_OK else []
+        return self._begin(status, new, seed)
 
-    cdef list _redeal(self, const void *deal):
-        """Replace the round's deal by the C deal given (before its first move)."""
+    def _set_deal(self, tuple deal):
+        """Replace a tile game's round deal by ``deal`` (a deal's C arguments),
+        before the round's first move."""
+        cdef pintas_engine_setup c_deal
         cdef pintas_engine_events events
         cdef size_t n = 0
-        cdef int status = self._engine.set_deal(self._state, deal, &events,
+        self._codec.deal(deal, &c_deal)
+        cdef int status = self._engine.set_deal(self._state, &c_deal, &events,
                                                 self._engine.max_events, &n)
         if status == PINTAS_E_DEAL:
             raise DealError("not a deal of these rules")
         if status != PINTAS_OK:
             raise IllegalMoveError(f"a deal can only replace one before its round's first move "
                                    f"({status_message(status)})")
-        new = self._decode(&events, n)
+        new = self._codec.events(self._state, &events, n)
         self._events.extend(new)
         return new
+
+    def _hand_mask(self, int seat):
+        """The tiles ``seat`` holds, as a mask (tile games)."""
+        return self._engine.hand(self._state, seat)
+
+    def _hand_sizes(self):
+        """How many tiles each seat holds (tile games)."""
+        return tuple([bin(self._engine.hand(self._state, seat)).count("1")
+                      for seat in range(self._status().seats)])
+
+    def _round(self):
+        """The round being played, from 1 (tile games)."""
+        return self._status().round
 
     cdef list _commit(self, Move m, list events):
         self._history.append(m)

@@ -306,9 +306,10 @@ class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],
     _first_deal: DealT | None
 
     if TYPE_CHECKING:  # given by the binding's engine class
-        def _set_deal(self, *c_args: Any) -> list[EventT]: ...
+        def _set_deal(self, deal: tuple[Any, ...]) -> list[EventT]: ...
         def _hand_mask(self, seat: int) -> int: ...
         def _hand_sizes(self) -> tuple[int, ...]: ...
+        def _round(self) -> int: ...
 
     def __init__(self, rules: RulesT, seed: int | None = None, deal: DealT | None = None) -> None:
         if deal is not None:
@@ -341,13 +342,18 @@ class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],
         """How many tiles each seat holds."""
         return self._hand_sizes()
 
+    @property
+    def round(self) -> int:
+        """The round being played, from 1."""
+        return self._round()
+
     def set_deal(self, deal: DealT) -> list[EventT]:
         """Replace the current round's deal by a hand-made one, before the
         round's first move: for a kiosk dealing real tiles, or a test that needs
         an exact position in a later round. The round's rules for who leads
         apply to the new hands."""
         self._checked_deal(deal, self._rules)
-        events = self._set_deal(*deal._c_args(self._rules))
+        events = self._set_deal(deal._c_args(self._rules))
         self._log.append(("deal", deal))
         return events
 

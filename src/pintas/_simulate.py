@@ -44,11 +44,15 @@ class SimulationStats:
 
 
 def simulate(stats: type[S], run: Callable[[tuple[int, ...], int, int], dict[str, Any]],
-             rules: object, rules_type: type[RulesBase], games: int, seed: int) -> S:
-    """Check the arguments, ``run`` the binding's batch and total it as ``stats``."""
+             rules: object, rules_type: type[RulesBase], games: int, seed: int,
+             sides: int) -> S:
+    """Check the arguments, ``run`` the binding's batch and total it as
+    ``stats``, keeping the entries of the ``sides`` the rules have."""
     if not isinstance(rules, rules_type):
         raise RulesError(f"simulate needs a {rules_type.__module__.split('.')[1]}.Rules: "
                          f"got {rules!r}")
     check_games(games)
     check_seed(seed)
-    return stats(**run(rules._fields(), games, seed))
+    totals: dict[str, Any] = {name: tuple(value[:sides]) if isinstance(value, list) else value
+                              for name, value in run(rules._fields(), games, seed).items()}
+    return stats(**totals)

@@ -15,6 +15,7 @@
 #define PINTAS_ENGINE_H
 
 #include "common.h"
+#include "tiles.h"
 
 /* Bounds of every game's move struct, of a tile game's legal moves and of
  * the events one call writes, in bytes: a host that keeps one buffer of each
@@ -23,6 +24,8 @@
 #define PINTAS_ENGINE_MAX_MOVES_BYTES 512
 #define PINTAS_ENGINE_MAX_EVENT_BYTES 1536
 #define PINTAS_ENGINE_MAX_SIDES 8
+/* ... and of a tile game's rules and deal structs. */
+#define PINTAS_ENGINE_MAX_SETUP_BYTES 128
 
 /* Buffers that any game's move, or the events of any call, fit in, aligned
  * for every game's structs. */
@@ -38,6 +41,10 @@ typedef union pintas_engine_events {
     uint64_t align;
     uint8_t bytes[PINTAS_ENGINE_MAX_EVENT_BYTES];
 } pintas_engine_events;
+typedef union pintas_engine_setup {
+    uint64_t align;
+    uint8_t bytes[PINTAS_ENGINE_MAX_SETUP_BYTES];
+} pintas_engine_setup;
 
 /* What every game tells of itself: its seats and scoring sides (a team in a
  * game of pairs, else a seat), each side's points, whose move it is, and, once
@@ -49,6 +56,7 @@ typedef struct pintas_engine_status {
     uint8_t over;     /* 1 once the game has ended */
     uint8_t to_move;  /* the seat to move; PINTAS_NO_SEAT once over */
     uint8_t winners;  /* once over: bit s set for every winning side, else 0 */
+    uint16_t round;   /* tile games: the round being played, from 1; dice: 0 */
 } pintas_engine_status;
 
 typedef struct pintas_engine {
@@ -68,6 +76,11 @@ typedef struct pintas_engine {
                  void *events, size_t cap, size_t *n);
     int (*set_deal)(void *state, const void *deal, void *events, size_t cap, size_t *n);
     int (*legal)(const void *state, void *moves, size_t cap, size_t *n);
+    /* Tile games: the tiles `seat` holds (0 for a seat the game does not have),
+     * and pintas_<game>_simulate, whose totals struct is stats_size bytes. */
+    pintas_mask (*hand)(const void *state, int seat);
+    int (*simulate)(const void *rules, uint64_t games, uint64_t seed, void *stats);
+    uint16_t stats_size;
     /* Every game: fill *out with the state's status (PINTAS_E_ARG on NULL);
      * the seat to move, cheaply, or -1 once the game is over (or on NULL). */
     int (*status)(const void *state, pintas_engine_status *out);

@@ -11,17 +11,10 @@ cimport cython
 from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint64_t
 
-from pintas._base cimport (
-    Engine,
-    pintas_caminos_engine,
-    TileEvent,
-    Move as BaseMove,
-    TileMove,
-    PINTAS_NO_TILE,
-    PINTAS_OK,
-    PINTAS_TILE_COUNT,
-    pintas_rng,
-)
+from pintas._base cimport Codec, Engine, TileEvent, TileMove, put_masks, put_tiles, simulate_into
+from pintas._base cimport Move as BaseMove
+from pintas._base cimport PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
+from pintas._base cimport pintas_caminos_engine, pintas_rng
 
 from pintas._base import intern_moves, rules_verdict
 from pintas.errors import NotationError, RulesError
@@ -188,6 +181,33 @@ cdef class Event(TileEvent):
                ("path", int | None, None), ("side", str | None, None), ("points", int, 0),
                ("reason", str | None, None), ("count", int, 0), ("seats", tuple[int, ...], ()),
                ("tiles", TileSet | None, None))
+    _TEXTS = {
+        "deal": "round {count} dealt",
+        "path": "path {path}: {tile}",
+        "path/renew": "new path {path}: {tile}",
+        "path/discard": "new path {path}: {tile}",
+        "choose": "{who} chooses {tile} to reveal",
+        "choose/hidden": "{who} chooses a tile to reveal",
+        "reveal": "{who} reveals {tile} ({tile.pips} pips)",
+        "tie": "tie between seats {names}: they reveal again",
+        "start": "{who} starts the round",
+        "start/lowest_seat": "{who} starts the round (lowest seat of the tie)",
+        "place": "{who} places {tile} on the {side} of path {path}",
+        "close/renew": "path {path} is full ({tiles}): back into the pile",
+        "close/stay": "path {path} is full ({tiles}): stays closed",
+        "close/discard": "path {path} is full ({tiles}): to the discard pile",
+        "reshuffle": "the pile is shuffled ({count} tiles)",
+        "no_path": "path {path} is not replaced: the pile is empty",
+        "draw": "{who} draws {tile}",
+        "draw/hidden": "{who} draws",
+        "pass": "{who} passes",
+        "out": "{who} is out of tiles: {count} last turn(s)",
+        "round_end": "round {count} over",
+        "round_end/blocked": "round {count} over: everybody passed",
+        "score": "{who} scores {points}",
+        "game_end": "seats {names} share the win with {points}",
+        "game_end/alone": "seat {names} wins with {points}",
+    }
 
     cdef readonly object path
     cdef readonly object side
@@ -200,58 +220,25 @@ cdef class Event(TileEvent):
         self.tile, self.path, self.side = tile, path, side
         self.seats, self.tiles = tuple(seats), tiles
 
-    def __str__(self):
-        who = f"seat {self.seat}"
-        kind = self.kind
-        if kind == "deal":
-            return f"round {self.count} dealt"
-        if kind == "path":
-            if self.reason is None:
-                return f"path {self.path}: {self.tile}"
-            return f"new path {self.path}: {self.tile}"
-        if kind == "choose":
-            if self.tile is None:
-                return f"{who} chooses a tile to reveal"
-            return f"{who} chooses {self.tile} to reveal"
-        if kind == "reveal":
-            return f"{who} reveals {self.tile} ({self.tile.pips} pips)"
-        if kind == "tie":
-            return f"tie between seats {', '.join(map(str, self.seats))}: they reveal again"
-        if kind == "start":
-            why = " (lowest seat of the tie)" if self.reason == "lowest_seat" else ""
-            return f"{who} starts the round{why}"
-        if kind == "place":
-            return f"{who} places {self.tile} on the {self.side} of path {self.path}"
-        if kind == "close":
-            fate = {"renew": "back into the pile", "stay": "stays closed",
-                    "discard": "to the discard pile"}[self.reason]
-            return f"path {self.path} is full ({self.tiles}): {fate}"
-        if kind == "reshuffle":
-            return f"the pile is shuffled ({self.count} tiles)"
-        if kind == "no_path":
-            return f"path {self.path} is not replaced: the pile is empty"
-        if kind == "draw":
-            return f"{who} draws {self.tile}" if self.tile is not None else f"{who} draws"
-        if kind == "pass":
-            return f"{who} passes"
-        if kind == "out":
-            return f"{who} is out of tiles: {self.count} last turn(s)"
-        if kind == "round_end":
-            if self.reason == "blocked":
-                return f"round {self.count} over: everybody passed"
-            return f"round {self.count} over"
-        if kind == "score":
-            return f"{who} scores {self.points}"
-        names = ", ".join(map(str, self.seats))
-        return (f"seat {names} wins with {self.points}" if len(self.seats) == 1
-                else f"seats {names} share the win with {self.points}")
+    def _text_key(self):
+        if self.kind in ("draw", "choose") and self.tile is None:
+            return f"{self.kind}/hidden"
+        if self.kind == "game_end" and len(self.seats) == 1:
+            return "game_end/alone"
+        return TileEvent._text_key(self)
+
+    def _text_fields(self):
+        fields = TileEvent._text_fields(self)
+        fields["names"] = ", ".join(map(str, self.seats))
+        return fields
 
 
 cdef tuple _seat_tuple(unsigned mask):
     return tuple(s for s in range(4) if mask >> s & 1)
 
 
-cdef list _events(const pintas_caminos_event *ev, size_t n):
+cdef list _events(const void *state, const void *events, size_t n):
+    cdef const pintas_caminos_event *ev = <const pintas_caminos_event *>events
     cdef list out = []
     cdef size_t i
     cdef Event e
@@ -267,15 +254,13 @@ cdef list _events(const pintas_caminos_event *ev, size_t n):
         e.reason = REASONS[ev[i].reason] if ev[i].reason < len(REASONS) else None
         e.seats = _seat_tuple(ev[i].seats)
         e.tiles = TileSet.from_mask(ev[i].tiles) if kind == 7 else None
-        if kind == 14 or kind == 15:
-            e.points, e.count = ev[i].value, 0
-        else:
-            e.points, e.count = 0, ev[i].value
+        e._amount(ev[i].value, kind == 14 or kind == 15)
         out.append(e)
     return out
 
 
-cdef int _rules_from(pintas_caminos_rules *r, tuple fields) except -1:
+cdef int _rules_from(tuple fields, void *out) except -1:
+    cdef pintas_caminos_rules *r = <pintas_caminos_rules *>out
     memset(r, 0, sizeof(pintas_caminos_rules))
     r.players, r.paths, r.hand_size, r.side_tiles, r.full_path, r.rounds = fields
     return 0
@@ -284,7 +269,7 @@ cdef int _rules_from(pintas_caminos_rules *r, tuple fields) except -1:
 def check_rules(tuple fields):
     """The C core's verdict on a rules tuple (raises RulesError)."""
     cdef pintas_caminos_rules r
-    _rules_from(&r, fields)
+    _rules_from(fields, &r)
     rules_verdict(pintas_caminos_rules_check(&r))
 
 
@@ -296,22 +281,21 @@ def preset_fields(int variant, int players):
     return (r.players, r.paths, r.hand_size, r.side_tiles, r.full_path, r.rounds)
 
 
-cdef int _deal_from(pintas_caminos_deal *d, paths, hands, pile) except -1:
-    cdef int i
+cdef int _deal_from(tuple deal, void *out) except -1:
+    cdef pintas_caminos_deal *d = <pintas_caminos_deal *>out
+    paths, hands, pile = deal
     memset(d, 0, sizeof(pintas_caminos_deal))
-    for i in range(PINTAS_CAMINOS_MAX_PATHS):
-        d.path[i] = PINTAS_NO_TILE
-    for i, tile in enumerate(paths):
-        d.path[i] = tile
-    for i, mask in enumerate(hands):
-        d.hand[i] = mask
-    for i, tile in enumerate(pile):
-        d.pile[i] = tile
-    d.pile_len = len(pile)
+    memset(d.path, PINTAS_NO_TILE, sizeof(d.path))
+    put_tiles(d.path, PINTAS_CAMINOS_MAX_PATHS, paths)
+    put_masks(d.hand, PINTAS_CAMINOS_MAX_SEATS, hands)
+    d.pile_len = put_tiles(d.pile, PINTAS_TILE_COUNT, pile)
     return 0
 
 
-cdef inline void _c_move(pintas_caminos_move *cm, int code) noexcept nogil:
+cdef int _c_move(BaseMove move, void *out) except -1:
+    """Write ``move`` as a pintas_caminos_move (see the move codes above)."""
+    cdef pintas_caminos_move *cm = <pintas_caminos_move *>out
+    cdef int code = move.code
     if code < CODE_REVEAL:
         cm.kind, cm.tile, cm.path, cm.side = 0, code >> 4, (code >> 1) & 7, code & 1
     elif code < CODE_DRAW:
@@ -319,6 +303,7 @@ cdef inline void _c_move(pintas_caminos_move *cm, int code) noexcept nogil:
     else:
         cm.kind = 1 if code == CODE_DRAW else 2
         cm.tile, cm.path, cm.side = PINTAS_NO_TILE, PINTAS_CAMINOS_NO_PATH, 0
+    return 0
 
 
 cdef inline int _code_of(const pintas_caminos_move *m) noexcept nogil:
@@ -333,52 +318,29 @@ cdef object move_of(const pintas_caminos_move *m):
     return MOVES_T[_code_of(m)]
 
 
+cdef list _moves(const void *state, const void *moves, size_t n):
+    cdef const pintas_caminos_move *m = <const pintas_caminos_move *>moves
+    return [MOVES_T[_code_of(&m[i])] for i in range(n)]
+
+
 cdef class CaminosGame(Engine):
-    """The C state of one Caminos game and its verbs (see :class:`pintas.caminos.Game`)."""
+    """The C state of one Caminos game (a pintas_caminos_state), played through
+    the base with the conversions of this module; it shows what Caminos has
+    beyond what every game tells: the phase and the reveal, the paths, the
+    pile, the player who went out. See :class:`pintas.caminos.Game`."""
 
     cdef pintas_caminos_state st
     _MOVE_TYPE = Move
 
     def __cinit__(self):
-        self._engine, self._state = &pintas_caminos_engine, &self.st
-
-    def _start(self, tuple rules, uint64_t seed, deal=None):
-        """Set up the game; round 1 comes from ``seed`` or from the deal given
-        as (paths, hand masks, pile) tile indices."""
-        cdef pintas_caminos_rules r
-        cdef pintas_caminos_deal d
-        _rules_from(&r, rules)
-        if deal is not None:
-            _deal_from(&d, deal[0], deal[1], deal[2])
-        return self._start_dealt(&r, seed, NULL if deal is None else &d)
-
-    def _set_deal(self, paths, hands, pile):
-        cdef pintas_caminos_deal d
-        _deal_from(&d, paths, hands, pile)
-        return self._redeal(&d)
-
-    cdef int _encode(self, BaseMove m, void *out) except -1:
-        _c_move(<pintas_caminos_move *>out, m.code)
-        return 0
-
-    cdef list _decode(self, const void *events, size_t n):
-        return _events(<const pintas_caminos_event *>events, n)
-
-    # ---- what the state shows --------------------------------------------------
-
-    cdef list _decode_moves(self, const void *moves, size_t n):
-        cdef const pintas_caminos_move *m = <const pintas_caminos_move *>moves
-        return [move_of(&m[i]) for i in range(n)]
+        codec = Codec(move=_c_move, events=_events, moves=_moves, rules=_rules_from,
+                      deal=_deal_from)
+        self._bind(&pintas_caminos_engine, &self.st, codec)
 
     @property
     def phase(self):
         """``"reveal"`` (choosing who starts), ``"play"`` or ``"over"``."""
         return ("reveal", "play", "over")[self.st.phase]
-
-    @property
-    def round(self):
-        """The round being played, from 1."""
-        return self.st.round
 
     @property
     def starter(self):
@@ -392,7 +354,8 @@ cdef class CaminosGame(Engine):
 
     @property
     def step(self):
-        """The reveal step (1 and up) while choosing who starts, else 0."""
+        """The reveal step while choosing who starts: 1, then one more for each
+        tie of the most pips; 0 while playing."""
         return self.st.step
 
     @property
@@ -407,12 +370,14 @@ cdef class CaminosGame(Engine):
 
     @property
     def last_turns(self):
-        """Last turns still to be played after a player went out."""
+        """Last turns still to be played after a player went out: one for each
+        other player, counted down; 0 before anyone is out."""
         return self.st.last_turns
 
     @property
     def passes(self):
-        """Passes in a row (the round is blocked when every player has passed)."""
+        """Passes in a row since the last placement or draw: the round is
+        blocked, and ends, when every player has passed in a row."""
         return self.st.passes
 
     def _chosen(self):
@@ -440,28 +405,12 @@ cdef class CaminosGame(Engine):
     def _discard_mask(self):
         return self.st.discard
 
-    def _hand_mask(self, int seat):
-        return self.st.hand[seat]
-
-    def _hand_sizes(self):
-        return tuple(pintas_caminos_hand_size(&self.st, i) for i in range(self.st.rules.players))
 
 
 def simulate(tuple rules, uint64_t games, uint64_t seed):
-    """Play ``games`` random games in C without the GIL; the raw totals as a dict."""
-    cdef pintas_caminos_rules r
+    """Play ``games`` random games in C without the GIL: the raw totals (a
+    dict of the C stats struct, an entry of each list for each of the most
+    seats a game can have)."""
     cdef pintas_caminos_stats stats
-    _rules_from(&r, rules)
-    cdef int status
-    with nogil:
-        status = pintas_caminos_simulate(&r, games, seed, &stats)
-    rules_verdict(status, "cannot simulate these rules")
-    players = r.players
-    return {
-        "games": stats.games, "rounds": stats.rounds, "moves": stats.moves,
-        "blocked": stats.blocked, "closes": stats.closes, "ties": stats.ties,
-        "shared": stats.shared, "longest_round": stats.longest_round,
-        "wins": tuple(stats.wins[i] for i in range(players)),
-        "starts": tuple(stats.starts[i] for i in range(players)),
-        "points": tuple(stats.points[i] for i in range(players)),
-    }
+    simulate_into(&pintas_caminos_engine, _rules_from, rules, games, seed, &stats)
+    return stats

@@ -484,4 +484,5 @@ def simulate(rules: Rules, games: int = 1000, seed: int = 0) -> SimulationStats:
     >>> s.games, s.rounds, sum(s.wins) >= 100
     (100, 300, True)
     """
-    return _simulate.simulate(SimulationStats, _engine.simulate, rules, Rules, games, seed)
+    return _simulate.simulate(SimulationStats, _engine.simulate, rules, Rules, games, seed,
+                              rules.players if isinstance(rules, Rules) else 0)

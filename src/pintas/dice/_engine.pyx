@@ -18,6 +18,7 @@ from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from pintas._base cimport (
+    Codec,
     Engine,
     pintas_dice_engine,
     Event as BaseEvent,
@@ -594,6 +595,17 @@ cdef class Event(BaseEvent):
     _FIELDS = (("kind", str, None), ("seat", int, ...), ("values", tuple[int, ...], ()),
                ("points", int, 0), ("total", int, 0), ("reason", str | None, None),
                ("count", int, 0))
+    _TEXTS = {
+        "rolled": "{who} rolls {dice}",
+        "doom": "{who} rolls the dice of doom: loses {points} (score {total})",
+        "roll_out": "{who} rolls out: loses {points}",
+        "kept": "{who} keeps {dice} for {points} (turn total {total})",
+        "hot_dice": "hot dice: {who} closes a pool of {points} (turn total {total})",
+        "banked": "{who} banks {points} (score {total})",
+        "final_round": "{who} reaches the target with {total}: {count} last turn(s)",
+        "turn_end": "{who}'s turn ends ({reason}): +{points}, score {total}",
+        "game_end": "{who} wins with {total} ({reason})",
+    }
 
     cdef readonly tuple values
     cdef readonly int total
@@ -604,31 +616,50 @@ cdef class Event(BaseEvent):
         self._init(kind, seat, points, reason, count)
         self.values, self.total = tuple(values), total
 
-    def __str__(self):
-        who = f"seat {self.seat}"
-        dice = " ".join(map(str, self.values))
-        k = self.kind
-        if k == "rolled":
-            return f"{who} rolls {dice}"
-        if k == "doom":
-            return f"{who} rolls the dice of doom: loses {self.points}" + (
-                f" (score {self.total})")
-        if k == "roll_out":
-            return f"{who} rolls out: loses {self.points}"
-        if k == "kept":
-            return f"{who} keeps {dice} for {self.points} (turn total {self.total})"
-        if k == "hot_dice":
-            return f"hot dice: {who} closes a pool of {self.points} (turn total {self.total})"
-        if k == "banked":
-            return f"{who} banks {self.points} (score {self.total})"
-        if k == "final_round":
-            return f"{who} reaches the target with {self.total}: {self.count} last turn(s)"
-        if k == "turn_end":
-            return f"{who}'s turn ends ({self.reason}): +{self.points}, score {self.total}"
-        return f"{who} wins with {self.total} ({self.reason})"
+    def _text_fields(self):
+        fields = BaseEvent._text_fields(self)
+        fields["dice"] = " ".join(map(str, self.values))
+        return fields
 
 
 # ---- the game ----------------------------------------------------------------
+
+cdef list _events(const void *state, const void *events, size_t n):
+    """The events of a play, as it left ``state``."""
+    cdef const pintas_dice_event *ev = <const pintas_dice_event *>events
+    cdef const pintas_dice_state *st = <const pintas_dice_state *>state
+    cdef list out = []
+    cdef size_t i
+    cdef int kind, prev = -1, j
+    cdef Event e
+    for i in range(n):
+        kind = ev[i].kind
+        e = Event.__new__(Event)
+        e.kind = EVENT_KINDS[kind]
+        e.seat = ev[i].player
+        e.points, e.total, e.reason, e.count = ev[i].points, ev[i].total, None, 0
+        if kind == PINTAS_DICE_EV_ROLLED or kind == PINTAS_DICE_EV_KEPT:
+            e.values = tuple([ev[i].dice[j] for j in range(ev[i].n)])
+        else:
+            e.values = ()
+        if kind == PINTAS_DICE_EV_FINAL_ROUND:
+            e.count = ev[i].n
+        elif kind == PINTAS_DICE_EV_TURN_END:
+            e.reason = ("doom" if prev == PINTAS_DICE_EV_DOOM else
+                        "roll_out" if prev == PINTAS_DICE_EV_ROLL_OUT else "bank")
+        elif kind == PINTAS_DICE_EV_GAME_END:
+            e.reason = ("final_round" if st.final_trigger != PINTAS_DICE_NO_PLAYER
+                        else "target")
+        if (kind == PINTAS_DICE_EV_DOOM or kind == PINTAS_DICE_EV_ROLL_OUT
+                or kind == PINTAS_DICE_EV_BANKED):
+            prev = kind
+        out.append(e)
+    return out
+
+
+cdef int _move_c(BaseMove m, void *out) except -1:
+    return _c_move(<pintas_dice_move *>out, <Move>m)
+
 
 cdef class DiceGame(Engine):
     """The C state of one dice game and its verbs (see :class:`pintas.dice.Game`)."""
@@ -637,19 +668,15 @@ cdef class DiceGame(Engine):
     _MOVE_TYPE = Move
 
     def __cinit__(self):
-        self._engine, self._state = &pintas_dice_engine, &self.st
+        # no tile-game conversions: dice start with their seats, and list keeps
+        self._bind(&pintas_dice_engine, &self.st,
+                   Codec(move=_move_c, events=_events, moves=NULL, rules=NULL, deal=NULL))
 
     def _start(self, tuple rules, uint64_t seed, int players, int first_player):
         cdef pintas_dice_rules r
         _rules_from(&r, rules)
         cdef int status = pintas_dice_new(&self.st, &r, players, first_player, seed)
         return self._begin(status, [], seed)
-
-    cdef int _encode(self, BaseMove m, void *out) except -1:
-        return _c_move(<pintas_dice_move *>out, <Move>m)
-
-    cdef list _decode(self, const void *events, size_t n):
-        return self._convert(<const pintas_dice_event *>events, n)
 
     cdef BaseMove _coerce(self, object move):
         if isinstance(move, Keep):
@@ -698,35 +725,6 @@ cdef class DiceGame(Engine):
             self._reject(m, status, text)
         return m
 
-    cdef list _convert(self, const pintas_dice_event *ev, size_t n):
-        cdef list out = []
-        cdef size_t i
-        cdef int kind, prev = -1, j
-        cdef Event e
-        for i in range(n):
-            kind = ev[i].kind
-            e = Event.__new__(Event)
-            e.kind = EVENT_KINDS[kind]
-            e.seat = ev[i].player
-            e.points, e.total, e.reason, e.count = ev[i].points, ev[i].total, None, 0
-            if kind == PINTAS_DICE_EV_ROLLED or kind == PINTAS_DICE_EV_KEPT:
-                e.values = tuple([ev[i].dice[j] for j in range(ev[i].n)])
-            else:
-                e.values = ()
-            if kind == PINTAS_DICE_EV_FINAL_ROUND:
-                e.count = ev[i].n
-            elif kind == PINTAS_DICE_EV_TURN_END:
-                e.reason = ("doom" if prev == PINTAS_DICE_EV_DOOM else
-                            "roll_out" if prev == PINTAS_DICE_EV_ROLL_OUT else "bank")
-            elif kind == PINTAS_DICE_EV_GAME_END:
-                e.reason = ("final_round" if self.st.final_trigger != PINTAS_DICE_NO_PLAYER
-                            else "target")
-            if (kind == PINTAS_DICE_EV_DOOM or kind == PINTAS_DICE_EV_ROLL_OUT
-                    or kind == PINTAS_DICE_EV_BANKED):
-                prev = kind
-            out.append(e)
-        return out
-
     cdef str _why(self, BaseMove move, int status):
         cdef Move m = <Move>move
         seat = self.st.to_move
@@ -756,11 +754,6 @@ cdef class DiceGame(Engine):
         return s
 
     # ---- state -----------------------------------------------------------
-
-    @property
-    def players(self):
-        """Number of players (1..8)."""
-        return self.st.players
 
     @property
     def first_player(self):

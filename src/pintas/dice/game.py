@@ -122,6 +122,11 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
     def _origin(self) -> dict[str, Any]:
         return {"players": self.players, "first_player": self.first_player}
 
+    @property
+    def players(self) -> int:
+        """How many players the game has (its seats)."""
+        return self.seats
+
     # ---- what everyone can ask -------------------------------------------
 
 

@@ -11,19 +11,10 @@ cimport cython
 from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint64_t
 
-from pintas._base cimport (
-    Engine,
-    pintas_line_engine,
-    TileEvent,
-    Move as BaseMove,
-    TileMove,
-    PINTAS_E_ARG,
-    PINTAS_NO_SEAT,
-    PINTAS_NO_TILE,
-    PINTAS_OK,
-    PINTAS_TILE_COUNT,
-    pintas_rng,
-)
+from pintas._base cimport Codec, Engine, TileEvent, TileMove, put_masks, put_tiles, simulate_into
+from pintas._base cimport Move as BaseMove
+from pintas._base cimport PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
+from pintas._base cimport pintas_line_engine, pintas_rng
 
 from pintas._base import intern_moves, rules_verdict
 from pintas.errors import NotationError
@@ -152,6 +143,20 @@ cdef class Event(TileEvent):
     _FIELDS = (("kind", str, None), ("seat", int | None, None), ("side", int | None, None),
                ("tile", Tile | None, None), ("end", str | None, None), ("points", int, 0),
                ("reason", str | None, None), ("count", int, 0))
+    _TEXTS = {
+        "play": "{who} plays {tile} at {at}",
+        "draw": "{who} draws {tile}",
+        "draw/hidden": "{who} draws",
+        "pass": "{who} passes",
+        "score": "side {side} scores {points} ({reason})",
+        "deal": "round {count} dealt; seat {seat} leads",
+        "redeal": "deal void: seat {seat} held {count} doubles",
+        "round_end": "round won by {who} ({reason})",
+        "round_end/block_tie": "round blocked with a tie: nobody scores",
+        "tiebreak": "tie-break draw {count}: seat {seat} draws {tile}",
+        "game_end": "game won by side {side}",
+        "game_end/zapatero": "game won by side {side} (zapatero!)",
+    }
 
     cdef readonly object side
     cdef readonly object end
@@ -166,34 +171,22 @@ cdef class Event(TileEvent):
         """True on the ``game_end`` of a Capicua game won with every opponent on 0."""
         return self.reason == "zapatero"
 
-    def __str__(self):
-        who = f"seat {self.seat}" if self.seat is not None else "nobody"
-        if self.kind == "play":
-            return f"{who} plays {self.tile} at {'left' if self.end == 'L' else 'right'}"
-        if self.kind == "draw":
-            return f"{who} draws {self.tile}" if self.tile is not None else f"{who} draws"
-        if self.kind == "pass":
-            return f"{who} passes"
-        if self.kind == "score":
-            return f"side {self.side} scores {self.points} ({self.reason})"
-        if self.kind == "deal":
-            return f"round {self.count} dealt; seat {self.seat} leads"
-        if self.kind == "redeal":
-            return f"deal void: seat {self.seat} held {self.count} doubles"
-        if self.kind == "round_end":
-            if self.reason == "block_tie":
-                return "round blocked with a tie: nobody scores"
-            return f"round won by {who} ({self.reason})"
-        if self.kind == "tiebreak":
-            return f"tie-break draw {self.count}: seat {self.seat} draws {self.tile}"
-        return f"game won by side {self.side}" + (" (zapatero!)" if self.zapatero else "")
+    def _text_key(self):
+        return "draw/hidden" if self.kind == "draw" and self.tile is None else \
+            TileEvent._text_key(self)
+
+    def _text_fields(self):
+        fields = TileEvent._text_fields(self)
+        fields["at"] = "left" if self.end == "L" else "right"
+        return fields
 
 
 cdef object _opt(uint8_t value, int none):
     return None if value == none else value
 
 
-cdef list _events(const pintas_line_event *ev, size_t n):
+cdef list _events(const void *state, const void *events, size_t n):
+    cdef const pintas_line_event *ev = <const pintas_line_event *>events
     cdef list out = []
     cdef size_t i
     cdef Event e
@@ -205,15 +198,13 @@ cdef list _events(const pintas_line_event *ev, size_t n):
         e.tile = None if ev[i].tile >= PINTAS_TILE_COUNT else TILES_T[ev[i].tile]
         e.end = ENDS_T[ev[i].end] if ev[i].kind == 2 else None
         e.reason = REASONS_T[ev[i].reason] if ev[i].reason < len(REASONS_T) else None
-        if ev[i].kind == 5:
-            e.points, e.count = ev[i].points, 0
-        else:
-            e.points, e.count = 0, ev[i].points
+        e._amount(ev[i].points, ev[i].kind == 5)
         out.append(e)
     return out
 
 
-cdef int _rules_from(pintas_line_rules *r, tuple fields) except -1:
+cdef int _rules_from(tuple fields, void *out) except -1:
+    cdef pintas_line_rules *r = <pintas_line_rules *>out
     (r.game, r.players, r.pairs, r.redeal_doubles, r.block_scoring, r.tranque, r.capicua,
      r.target, r.pass_points, r.capicua_bonus, r.pase_corrido_bonus,
      r.pase_de_salida_bonus) = fields
@@ -224,18 +215,16 @@ cdef int _rules_from(pintas_line_rules *r, tuple fields) except -1:
 def check_rules(tuple fields):
     """The C core's verdict on a rules tuple (raises RulesError)."""
     cdef pintas_line_rules r
-    _rules_from(&r, fields)
+    _rules_from(fields, &r)
     rules_verdict(pintas_line_rules_check(&r))
 
 
-cdef int _deal_from(pintas_line_deal *d, hands, boneyard) except -1:
-    cdef int i
+cdef int _deal_from(tuple deal, void *out) except -1:
+    cdef pintas_line_deal *d = <pintas_line_deal *>out
+    hands, boneyard = deal
     memset(d, 0, sizeof(pintas_line_deal))
-    for i, mask in enumerate(hands):
-        d.hand[i] = mask
-    for i, tile in enumerate(boneyard):
-        d.boneyard[i] = tile
-    d.boneyard_len = len(boneyard)
+    put_masks(d.hand, PINTAS_LINE_MAX_SEATS, hands)
+    d.boneyard_len = put_tiles(d.boneyard, PINTAS_TILE_COUNT, boneyard)
     return 0
 
 
@@ -245,47 +234,37 @@ cdef object move_of(const pintas_line_move *m):
     return MOVES_T[CODE_DRAW if m.kind == 1 else CODE_PASS]
 
 
+cdef int _c_move(BaseMove move, void *out) except -1:
+    """Write ``move`` as a pintas_line_move: a play is (tile, end), then draw and pass."""
+    cdef pintas_line_move *cm = <pintas_line_move *>out
+    cdef int code = move.code
+    if code < CODE_DRAW:
+        cm.kind, cm.tile, cm.end = 0, code >> 1, code & 1
+    else:
+        cm.kind, cm.tile, cm.end = (1 if code == CODE_DRAW else 2), PINTAS_NO_TILE, 0
+    return 0
+
+
+cdef list _moves(const void *state, const void *moves, size_t n):
+    cdef const pintas_line_move *m = <const pintas_line_move *>moves
+    return [move_of(&m[i]) for i in range(n)]
+
+
 cdef class LineGame(Engine):
-    """The C state of one line game and its verbs (see :class:`pintas.domino.Game`)."""
+    """The C state of one line game (a pintas_line_state), played through the
+    base with the conversions of this module, and what it shows beyond what
+    every game tells: the line, the leader, the boneyard.
+
+    See :class:`pintas.domino.Game`.
+    """
 
     cdef pintas_line_state st
     _MOVE_TYPE = Move
 
     def __cinit__(self):
-        self._engine, self._state = &pintas_line_engine, &self.st
-
-    def _start(self, tuple rules, uint64_t seed, deal=None):
-        """Set up the game; the first deal comes from ``seed``, or from ``deal``
-        (the hand masks and the boneyard's tile indices)."""
-        cdef pintas_line_rules r
-        cdef pintas_line_deal d
-        _rules_from(&r, rules)
-        if deal is not None:
-            _deal_from(&d, deal[0], deal[1])
-        return self._start_dealt(&r, seed, NULL if deal is None else &d)
-
-    def _set_deal(self, hands, boneyard):
-        cdef pintas_line_deal d
-        _deal_from(&d, hands, boneyard)
-        return self._redeal(&d)
-
-    cdef int _encode(self, BaseMove m, void *out) except -1:
-        _c_move(<pintas_line_move *>out, m.code)
-        return 0
-
-    cdef list _decode(self, const void *events, size_t n):
-        return _events(<const pintas_line_event *>events, n)
-
-    # ---- what the state shows --------------------------------------------------
-
-    cdef list _decode_moves(self, const void *moves, size_t n):
-        cdef const pintas_line_move *m = <const pintas_line_move *>moves
-        return [move_of(&m[i]) for i in range(n)]
-
-    @property
-    def round(self):
-        """The round being played, from 1."""
-        return self.st.round
+        self._bind(&pintas_line_engine, &self.st,
+                   Codec(move=_c_move, events=_events, moves=_moves, rules=_rules_from,
+                         deal=_deal_from))
 
     @property
     def leader(self):
@@ -310,12 +289,6 @@ cdef class LineGame(Engine):
         return tuple((TILES[self.st.line[i] & 0x7F], _ENDS[self.st.line[i] >> 7])
                      for i in range(self.st.line_len))
 
-    def _hand_mask(self, int seat):
-        return self.st.hand[seat]
-
-    def _hand_sizes(self):
-        return tuple(bin(self.st.hand[i]).count("1") for i in range(self.st.rules.players))
-
     def _pips(self, int seat):
         return pintas_line_hand_pips(&self.st, seat)
 
@@ -323,26 +296,10 @@ cdef class LineGame(Engine):
         return None if self.st.forced_tile >= PINTAS_TILE_COUNT else TILES[self.st.forced_tile]
 
 
-cdef inline void _c_move(pintas_line_move *cm, int code) noexcept nogil:
-    if code < CODE_DRAW:
-        cm.kind, cm.tile, cm.end = 0, code >> 1, code & 1
-    else:
-        cm.kind, cm.tile, cm.end = (1 if code == CODE_DRAW else 2), PINTAS_NO_TILE, 0
-
-
 def simulate(tuple rules, uint64_t games, uint64_t seed):
-    """Play ``games`` random games in C without the GIL; the raw totals as a dict."""
-    cdef pintas_line_rules r
+    """Play ``games`` random games in C without the GIL: the raw totals (a
+    dict of the C stats struct, with an entry of ``wins`` and ``points`` for
+    each of the most sides a game can have)."""
     cdef pintas_line_stats stats
-    _rules_from(&r, rules)
-    cdef int status
-    with nogil:
-        status = pintas_line_simulate(&r, games, seed, &stats)
-    rules_verdict(status, "cannot simulate these rules")
-    sides = pintas_line_sides(&r)
-    return {
-        "games": stats.games, "rounds": stats.rounds, "moves": stats.moves,
-        "blocks": stats.blocks,
-        "wins": tuple(stats.wins[i] for i in range(sides)),
-        "points": tuple(stats.points[i] for i in range(sides)),
-    }
+    simulate_into(&pintas_line_engine, _rules_from, rules, games, seed, &stats)
+    return stats

@@ -254,4 +254,5 @@ def simulate(rules: Rules, games: int = 1000, seed: int = 0) -> SimulationStats:
     >>> s.games, sum(s.wins)
     (100, 100)
     """
-    return _simulate.simulate(SimulationStats, _engine.simulate, rules, Rules, games, seed)
+    return _simulate.simulate(SimulationStats, _engine.simulate, rules, Rules, games, seed,
+                              rules.sides if isinstance(rules, Rules) else 0)
