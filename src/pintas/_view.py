@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ._plain import PlainRecord
+from .errors import IllegalMoveError, ViewError
 from .tiles import TileSet
 
 MoveT = TypeVar("MoveT")
@@ -45,6 +46,19 @@ class ViewBase(PlainRecord, Generic[MoveT]):
     def _legal(self) -> list[MoveT]:
         """The legal moves of the seat, which is to move."""
         raise NotImplementedError
+
+    @classmethod
+    def moves_to_choose(cls, view: object) -> list[MoveT]:
+        """The legal moves a player may choose from in ``view``, which must be a
+        view of this class (ViewError) whose seat is to move (IllegalMoveError)."""
+        if not isinstance(view, cls):
+            raise ViewError(f"a {cls.__module__.split('.')[1]} player chooses from a "
+                            f"{cls.__module__.split('.')[1]}.View: got {view!r}")
+        moves = view.legal_moves()
+        if not moves:
+            state = "the game is over" if view.is_over else f"seat {view.to_move} is to move"
+            raise IllegalMoveError(f"seat {view.seat} has no move to choose: {state}")
+        return moves
 
     @property
     def round_log(self) -> tuple[Any, ...]:

@@ -18,6 +18,7 @@ __all__ = [
     "PintasError",
     "RulesError",
     "SeatError",
+    "ViewError",
 ]
 
 
@@ -47,3 +48,7 @@ class DealError(RulesError):
 
 class SeatError(PintasError):
     """A seat number that the game does not have."""
+
+
+class ViewError(PintasError, TypeError):
+    """A player was given something other than a view of its game (also a TypeError)."""

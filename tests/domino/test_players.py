@@ -79,7 +79,7 @@ def test_players_refuse_a_seat_not_to_move() -> None:
                    line.SearchPlayer(samples=5)):
         with pytest.raises(IllegalMoveError, match=f"seat {idle} has no move"):
             player.choose(g.view(idle))
-        with pytest.raises(RulesError, match=r"domino\.View"):
+        with pytest.raises(TypeError, match=r"domino\.View"):
             player.choose("6|6")  # type: ignore[arg-type]
 
 

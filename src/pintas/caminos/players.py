@@ -37,7 +37,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .._budget import Budget
-from ..errors import IllegalMoveError, RulesError
 from ..tiles import Tile, TileSet
 from ._engine import Move
 from ._search import MAX_SAMPLES, Info, derive
@@ -46,20 +45,8 @@ from .game import Path, View
 __all__ = ["GreedyPlayer", "RandomPlayer", "SearchPlayer", "SuitPlayer"]
 
 
-def _checked(view: object) -> View:
-    """``view`` if it is a Caminos view: a player never reads a game."""
-    if not isinstance(view, View):
-        raise RulesError(f"a Caminos player chooses from a caminos.View: got {view!r}")
-    return view
-
-
 def _legal_moves(view: View) -> list[Move]:
-    """The seat's legal moves, or a clear error when it is not to move."""
-    moves = _checked(view).legal_moves()
-    if not moves:
-        state = "the game is over" if view.is_over else f"seat {view.to_move} is to move"
-        raise IllegalMoveError(f"seat {view.seat} has no move to choose: {state}")
-    return moves
+    return View.moves_to_choose(view)
 
 
 def _heaviest(moves: Sequence[Move]) -> Move:

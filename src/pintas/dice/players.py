@@ -19,15 +19,6 @@ from .rules import Rules
 __all__ = ["OptimalPlayer", "RandomPlayer", "ThresholdPlayer"]
 
 
-def _must_move(view: View) -> None:
-    if not isinstance(view, View):
-        raise TypeError(f"a player decides from a dice.View: got {view!r}")
-    if view.is_over or view.to_move != view.seat:
-        raise IllegalMoveError(f"seat {view.seat} has no move: "
-                               + ("the game is over" if view.is_over else
-                                  f"seat {view.to_move} is to move"))
-
-
 class RandomPlayer:
     """Any legal move, uniformly at random (from its own seeded generator).
 
@@ -42,8 +33,7 @@ class RandomPlayer:
 
     def choose(self, view: View) -> Move:
         """A legal move of ``view.seat``, who must be to move."""
-        _must_move(view)
-        return self._rng.choice(view.legal_moves())
+        return self._rng.choice(View.moves_to_choose(view))
 
     __call__ = choose
 
@@ -70,7 +60,7 @@ class ThresholdPlayer:
 
     def choose(self, view: View) -> Move:
         """A legal move of ``view.seat``, who must be to move."""
-        _must_move(view)
+        View.moves_to_choose(view)
         if view.phase == "keep":
             return view.keeps()[0].move
         if view.phase == "bank_or_roll" and view.turn_total >= self.bank_at:
@@ -112,7 +102,7 @@ class OptimalPlayer:
 
     def choose(self, view: View) -> Move:
         """A legal move of ``view.seat``, who must be to move."""
-        _must_move(view)
+        View.moves_to_choose(view)
         policy = self._policy(view)
         if view.phase == "keep":
             keep = policy.best_keep(view.last_roll, view.pool, view.turn_total)

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .._budget import Budget
-from ..errors import IllegalMoveError, RulesError
+from ..errors import RulesError
 from ..tiles import Tile
 from . import _search
 from ._engine import Move
@@ -51,14 +51,7 @@ __all__ = [
 
 
 def _legal_moves(view: View) -> list[Move]:
-    """The seat's legal moves, or a clear error when it is not to move."""
-    if not isinstance(view, View):
-        raise RulesError(f"a line-game player takes a domino.View: got {type(view).__name__}")
-    moves = view.legal_moves()
-    if not moves:
-        state = "the game is over" if view.is_over else f"seat {view.to_move} is to move"
-        raise IllegalMoveError(f"seat {view.seat} has no move to choose: {state}")
-    return moves
+    return View.moves_to_choose(view)
 
 
 def _weight(tile: Tile | None) -> tuple[int, int]:
