@@ -185,3 +185,40 @@ def test_errors_quote_the_input(case: Saves) -> None:
 def test_a_save_of_another_game_is_rejected(case: Saves, other: Saves) -> None:
     with pytest.raises(CorruptStateError, match=f"not a saved {case.title} game"):
         case.game.from_bytes(other.saves[0])
+
+
+def _unseeded_with_seeds(case: Saves) -> Any:
+    """An unseeded game whose log holds a kept seed (a move drew from the PRNG)."""
+    rules = next(iter(case.configs.values()))
+    game = case.game(rules) if case.name != "dice" else case.game(rules, players=2)
+    for move in range(5000):
+        if any(isinstance(entry, tuple) and entry[0] == "seed" for entry in game._log) \
+                and move % 7 == 0 or game.is_over:
+            break
+        game.play(game.legal_moves()[0])
+    assert any(isinstance(entry, tuple) and entry[0] == "seed" for entry in game._log)
+    return game
+
+
+@pytest.mark.parametrize("case", GAMES, ids=str)
+def test_a_log_must_hold_exactly_the_seeds_its_moves_used(case: Saves) -> None:
+    """An unseeded game keeps the OS seed of a move exactly when the move drew
+    from the PRNG; a save whose log says otherwise does not load."""
+    game = _unseeded_with_seeds(case)
+    assert case.game.from_bytes(game.to_bytes()) == game
+    at = next(i for i, e in enumerate(game._log) if isinstance(e, tuple) and e[0] == "seed")
+    plain = next(i for i, e in enumerate(game._log)
+                 if not isinstance(e, tuple) and (i == 0 or not isinstance(game._log[i - 1], tuple)))
+    forged = []
+    for log in (game._log[:at] + game._log[at + 1:],                   # a seed missing
+                game._log[:plain] + [("seed", 5)] + game._log[plain:],  # a seed no move used
+                game._log + [("seed", 5)]):                             # a seed at the end
+        copy = game.copy()
+        copy._log = log
+        forged.append(copy.to_bytes())
+    seeded = bytearray(game.to_bytes())
+    seeded[6] |= 1                                     # the same log, said to be seeded
+    forged.append(bytes(seeded))
+    for data in forged:
+        with pytest.raises(CorruptStateError, match="seed"):
+            case.game.from_bytes(data)
