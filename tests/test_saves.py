@@ -192,8 +192,8 @@ def _unseeded_with_seeds(case: Saves) -> Any:
     rules = next(iter(case.configs.values()))
     game = case.game(rules) if case.name != "dice" else case.game(rules, players=2)
     for move in range(5000):
-        if any(isinstance(entry, tuple) and entry[0] == "seed" for entry in game._log) \
-                and move % 7 == 0 or game.is_over:
+        kept = any(isinstance(entry, tuple) and entry[0] == "seed" for entry in game._log)
+        if game.is_over or (kept and move % 7 == 0):
             break
         game.play(game.legal_moves()[0])
     assert any(isinstance(entry, tuple) and entry[0] == "seed" for entry in game._log)
@@ -207,12 +207,12 @@ def test_a_log_must_hold_exactly_the_seeds_its_moves_used(case: Saves) -> None:
     game = _unseeded_with_seeds(case)
     assert case.game.from_bytes(game.to_bytes()) == game
     at = next(i for i, e in enumerate(game._log) if isinstance(e, tuple) and e[0] == "seed")
-    plain = next(i for i, e in enumerate(game._log)
-                 if not isinstance(e, tuple) and (i == 0 or not isinstance(game._log[i - 1], tuple)))
+    plain = next(i for i, e in enumerate(game._log) if not isinstance(e, tuple)
+                 and (i == 0 or not isinstance(game._log[i - 1], tuple)))
     forged = []
-    for log in (game._log[:at] + game._log[at + 1:],                   # a seed missing
-                game._log[:plain] + [("seed", 5)] + game._log[plain:],  # a seed no move used
-                game._log + [("seed", 5)]):                             # a seed at the end
+    for log in ([*game._log[:at], *game._log[at + 1:]],                   # a seed missing
+                [*game._log[:plain], ("seed", 5), *game._log[plain:]],    # a seed no move used
+                [*game._log, ("seed", 5)]):                               # a seed at the end
         copy = game.copy()
         copy._log = log
         forged.append(copy.to_bytes())
