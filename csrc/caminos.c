@@ -1,5 +1,5 @@
-/* caminos.c - Caminos (seed 002) and its variants, as resolved in RULES.md
- * section 2: rules, deals, the reveal for the starting player, moves, paths,
+/* caminos.c - Caminos and its variants, as docs/rules.md section 2 states
+ * them: rules, deals, the reveal for the starting player, moves, paths,
  * rounds and the game. Saving is in caminos_save.c, the batch simulation in
  * caminos_sim.c.
  *
@@ -32,8 +32,8 @@
  *    ends when every player has passed in a row. Each player scores -1 per
  *    tile left. After `rounds` rounds every seat with the highest total wins.
  *
- * Decisions where RULES.md is silent (pinned by csrc/tests/test_caminos.c and
- * tests/test_caminos_rules.py):
+ * Decisions (listed as D1-D11 in docs/rules.md section 2; pinned by
+ * csrc/tests/test_caminos.c and tests/caminos/test_rules.py):
  *  D1 Front and back: a centre a|b with a >= b shows a at the FRONT and b at
  *     the BACK. A double shows its number on both sides; placing on its front
  *     or its back are two different moves (both listed).
@@ -41,7 +41,7 @@
  *     placed tile's end that did not match (a double shows the same number
  *     again); the centre's number while the side is empty. A side with
  *     side_tiles tiles is full and takes nothing; its number stays visible.
- *  D3 Reveal ties compare pips only (RULES: "the most pips"; 6|3 ties 5|4),
+ *  D3 Reveal ties compare pips only (the most pips starts: 6|3 ties 5|4),
  *     and each later step compares only the tiles shown in that step.
  *  D4 The choices are made one at a time in ascending seat order among the
  *     players still in the reveal (to_move is the next chooser); nobody sees
@@ -57,7 +57,7 @@
  *     centre out" is shuffled (Fisher-Yates); its first item becomes the new
  *     centre, the rest is the pile in draw order. (Under RENEW the pile always
  *     holds the closed path's tiles then, so a new path is always revealed:
- *     RULES' "none if the pile is empty" cannot happen in the base game.)
+ *     a renewal never finds the pile empty in the base game.)
  *  D8 A drawn tile ends the turn even if it could be placed. A player going
  *     out during the last turns changes nothing: the last turns go on, and a
  *     tile drawn in a last turn counts against its drawer.

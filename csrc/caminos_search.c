@@ -308,7 +308,7 @@ int pintas_caminos_sample(const pintas_caminos_info *info, pintas_rng *rng,
 
 /* ---- the default policy and playouts ------------------------------------- */
 
-/* The heaviest tile among the reveal moves (RULES' weight order). */
+/* The heaviest tile among the reveal moves (most pips, then higher high end). */
 static size_t heaviest_move(const pintas_caminos_move *moves, size_t n)
 {
     size_t i, best = 0;

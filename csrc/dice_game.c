@@ -1,8 +1,8 @@
-/* dice_game.c - a whole Dice of Doom / Farkle game (RULES.md section 3).
+/* dice_game.c - a whole Dice of Doom / Farkle game (docs/rules.md section 3).
  *
  * Parameters: a pintas_dice_rules (combination values, target, combine_kept,
  * doom and doom_loses, hot_dice, final_round), 1..8 players, the first player
- * (RULES: "the youngest"; the host says which, default 0) and a seed.
+ * (traditionally the youngest; the host says which, default 0) and a seed.
  *
  * A turn: roll the dice not kept (six at the start and after hot dice). After
  * each roll, in this order: doom (two or more 6s, when on) ends the turn and

@@ -1,17 +1,17 @@
 /* dice_score.c - dice sets, the two rule presets, scoring and legal keeps.
  *
- * RULES.md section 3 (seed 003), as read here. A kept set scores its best
+ * The scoring of docs/rules.md section 3. A kept set scores its best
  * split into combinations in which every die belongs to exactly one
  * combination; a set with no such split is "not fully scoring"
  * (PINTAS_DICE_NO_SCORE = -1), which is not the same as the empty set (0).
  * The combinations of Dice of Doom:
  *   - a single 1 = 1000, a single 5 = 500 (no other face scores alone);
- *   - n = 3..6 dice of one face f = f x 100 as ONE set, whatever n ("three fives
- *     is 500, four fives also 500"); so three 1s as a set are 100 and the best
- *     split takes them as singles (3000); four 5s are 2000 as singles, never
- *     500. A split holds at most one such set per face: six 2s are one set
- *     (200), not two triplets (RULES: "six of a kind is one set"), and not a
- *     set of three plus a set of three. A set of f and singles of f may mix
+ *   - n = 3..6 dice of one face f = f x 100 as ONE set, whatever n (three 5s
+ *     as a set are 500, four 5s also 500); so three 1s as a set are 100 and
+ *     the best split takes them as singles (3000); four 5s are 2000 as
+ *     singles, never 500. A split holds at most one such set per face: six
+ *     2s are one set (200), not two triplets (six of a kind is one set), and
+ *     not a set of three plus a set of three. A set of f and singles of f may mix
  *     (only matters when single[f] > 0: Farkle's four 1s = 1000 + 100);
  *   - straights 1-2-3-4-5 and 2-3-4-5-6 (five dice) and 1-2-3-4-5-6 (six
  *     dice) = 1000 plus the single values of their dice, i.e. +1000 per 1 and

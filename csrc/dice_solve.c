@@ -1,5 +1,5 @@
-/* dice_solve.c - the optimal single-turn policy (RULES.md section 3) by exact
- * backward induction.
+/* dice_solve.c - the optimal single-turn policy (docs/rules.md section 3) by
+ * exact backward induction.
  *
  * The quantity maximised is the expected final turn total of one turn, a lost
  * turn (doom or roll-out) counting 0 (the standard single-turn analysis of

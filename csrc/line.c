@@ -1,5 +1,5 @@
-/* line.c - the line-game engine: Muggins (seed 000), Capicua (seed 001) and
- * Dominican (seed 004) domino, as resolved in RULES.md section 1.
+/* line.c - the line-game engine: Muggins, Capicua and Dominican domino, as
+ * docs/rules.md section 1 states them.
  *
  * Parameters (pintas_line_rules): game, players 2..4, pairs (4 players, not
  * Muggins), redeal_doubles, block_scoring (Muggins), tranque (Dominican),
@@ -38,7 +38,8 @@
  *    at a round's end (equal highest: first side in turn order from the round
  *    winner).
  *
- * Decisions where RULES.md is silent (pinned by csrc/tests/test_line.c):
+ * Engine decisions (those a player meets are in docs/rules.md section 1;
+ * all are pinned by csrc/tests/test_line.c):
  *  - A SCORE of 0 points is never emitted (ROUND_END always is).
  *  - A game won mid-round (Muggins fives, Capicua pass points) emits GAME_END
  *    right after the SCORE: no ROUND_END, the hands stay as they were.

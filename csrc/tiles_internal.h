@@ -56,8 +56,9 @@ static inline unsigned pintas__tile_pips(unsigned t)
     return pintas__tile_hi(t) + pintas__tile_lo(t);
 }
 
-/* RULES' weight order as one number: more pips is heavier, equal pips go to
- * the higher high end (6|3 outweighs 5|4); no two tiles weigh the same. */
+/* The weight order of docs/rules.md as one number: more pips is heavier,
+ * equal pips go to the higher high end (6|3 outweighs 5|4); no two tiles
+ * weigh the same. */
 static inline unsigned pintas__tile_weight(unsigned t)
 {
     return pintas__tile_pips(t) * 8u + pintas__tile_hi(t);

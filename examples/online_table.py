@@ -1,10 +1,11 @@
 """An online Dominican table with a move timer, as a server would referee it.
 
-Each move has 15 seconds (seed 004: "si se te acaba, la computadora juega por
-ti"). The server keeps a Clock; when a seat's time is nearly out it asks
-pintas.auto_move for the computer's move, which arrives within the budget it
-is given. Here the "remote players" are bots that sometimes stall, and time is
-simulated so the example runs in a moment. Run: python examples/online_table.py
+Each move has 15 seconds, and when they run out the computer plays for the
+seat (docs/rules.md section 5). The server keeps a Clock; when a seat's time
+is nearly out it asks pintas.auto_move for the computer's move, which arrives
+within the budget it is given. Here the "remote players" are bots that
+sometimes stall, and time is simulated so the example runs in a moment.
+Run: python examples/online_table.py
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 /* test_caminos.c - the Caminos engine (caminos.c, caminos_save.c,
- * caminos_sim.c): every clause of RULES.md section 2 and every decision at
+ * caminos_sim.c): every rule of docs/rules.md section 2 and every decision at
  * the top of caminos.c on hand-made deals, the documented draw order, random
  * games against the invariants, hostile bytes and scribbled states. */
 #include <stdio.h>

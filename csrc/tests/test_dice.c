@@ -1,4 +1,4 @@
-/* test_dice.c - unit tests of the dice core (RULES.md section 3). */
+/* test_dice.c - unit tests of the dice core (docs/rules.md section 3). */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -173,7 +173,7 @@ static void test_doom_combinations(void)
     CHECK_EQ(pintas_dice_score(&t, S("222333")), 1000);  /* beats 200 + 300 */
     CHECK_EQ(pintas_dice_score(&t, S("111222")), 4000);  /* beats 3000 + 200 */
     CHECK_EQ(pintas_dice_score(&t, S("555666")), 2500);
-    /* best keep of a roll (doom applies): seed example */
+    /* best keep of a roll (doom applies): the worked turn of the rules */
     CHECK_EQ(pintas_dice_best_keep(&t, S("156443")), 1500);
     CHECK_EQ(pintas_dice_best_keep(&t, S("223346")), 0);
     CHECK_EQ(pintas_dice_best_keep(&t, S("234662")), 0);     /* doom */
@@ -396,7 +396,7 @@ static void test_keeps(void)
     int ordered = 1;
     pintas_dice_table_init(&t, &r);
     pintas_dice_table_init(&tf, &f);
-    /* seed example: keep the 1 (1000), the 5 (500) or both (1500) */
+    /* the rules' worked turn: keep the 1 (1000), the 5 (500) or both (1500) */
     CHECK_EQ(pintas_dice_keeps(&t, S("156443"), 0, ks, PINTAS_DICE_MAX_KEEPS, &n), PINTAS_OK);
     CHECK_EQ(n, 3);
     CHECK_EQ(keep_points(ks, n, S("1")), 1000);
@@ -1222,7 +1222,7 @@ static void test_solver_doom(void)
         CHECK_EQ(th, 5500);
         pintas_dice_policy_threshold(p, S("111"), &th);
         CHECK_EQ(th, 3000); /* always bank with {1,1,1} kept */
-        /* the seed example at the start of a turn */
+        /* the rules' worked turn, at the start of a turn */
         CHECK_EQ(pintas_dice_policy_best_keep(p, S("156443"), 0, 0, &k, &v), PINTAS_OK);
         CHECK(k.keep == S("1") || k.keep == S("15"));
         printf("dice of doom: 1,5,6,4,4,3 -> keep %s (%.1f)\n", k.keep == S("1") ? "1" : "1 5", v);

@@ -1,4 +1,4 @@
-/* test_line.c - every clause of RULES.md section 1 (and the project's
+/* test_line.c - every rule of docs/rules.md section 1 (and the engine's
  * decisions in csrc/line.c) with hand-made deals and positions.
  *
  * Positions are built with set_position(): hands, a line replayed from its

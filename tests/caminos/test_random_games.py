@@ -1,4 +1,4 @@
-"""The generic random-game test (DESIGN.md, quality bar) for Caminos: every
+"""The generic random-game test for Caminos: every
 preset with 2, 3 and 4 players.
 
 Random legal moves only; after every move of the first games of each preset
@@ -65,8 +65,8 @@ def illegal_move(game: Game, rng: random.Random) -> Move:
 
 
 def check_last_turns(game: Game) -> None:
-    """RULES: after a player places its last tile, each other player has one
-    last turn in turn order, then the round ends."""
+    """docs/rules.md section 2: after a player places its last tile, each other
+    player has one last turn in turn order, then the round ends."""
     n = game.rules.players
     moves = iter(game.history)
     seat_of_move: list[tuple[int, list[caminos.Event]]] = []

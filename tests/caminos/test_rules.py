@@ -1,8 +1,9 @@
-"""RULES.md section 2 (Caminos), clause by clause, on hand-made deals.
+"""docs/rules.md section 2 (Caminos), rule by rule, on hand-made deals.
 
-Each test names the clause or the decision (D1..D11, top of csrc/caminos.c)
-it pins and builds its position from a :class:`~pintas.caminos.Deal`, so it
-asserts exact seats, tiles, paths, events and points.
+Each test names the rule or the decision (D1..D11, listed in docs/rules.md
+section 2 and at the top of csrc/caminos.c) it pins and builds its position
+from a :class:`~pintas.caminos.Deal`, so it asserts exact seats, tiles,
+paths, events and points.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The dice game through the Python API: every clause of RULES 3 with given rolls.
+"""The dice game through the Python API: every rule of docs/rules.md section 3 with
+given rolls.
 
 Rolls are given as physical dice (``roll 1 5 6 4 4 3``), so each test is exact.
 """
@@ -103,8 +104,8 @@ def test_roll_out_loses_the_turn_total() -> None:
 # ---- hot dice --------------------------------------------------------------------
 
 def test_a_six_dice_straight_forces_a_reroll() -> None:
-    # "a straight of all six dice, 1-6, is 2500 points and forces the player to
-    # roll again, whether they want to or not"
+    # a straight of all six dice, 1-6, is 2500 points, and hot dice force the
+    # player to roll again, whether they want to or not
     g = dice.Game(DOOM, seed=1)
     g.play("roll 3 1 2 6 5 4")
     ev = g.play("keep 1 2 3 4 5 6")

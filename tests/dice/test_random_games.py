@@ -1,4 +1,4 @@
-"""The generic random-game test (DESIGN.md, quality bar) for the dice game.
+"""The generic random-game test for the dice game.
 
 Every preset and every combination of its options, 1-4 players, a chosen first
 player, random legal moves (PRNG rolls and given rolls). After every move the

@@ -1,7 +1,7 @@
 """Scoring dice: dice.score, dice.keeps, dice.is_doom, dice.keep_score.
 
 The heart of this file is an independent pure-Python scorer written from the
-text of RULES.md section 3 (not from the C code): a recursive search over every
+text of docs/rules.md section 3 (not from the C code): a recursive search over every
 way to split a kept set into combinations, checked against the C tables over
 every multiset of 1..6 dice for both presets, with and without a pool.
 """
@@ -52,19 +52,19 @@ def fits(part: Counts, of: Counts) -> bool:
     return all(p <= o for p, o in zip(part, of, strict=True))
 
 
-# ---- RULES 3, Dice of Doom ------------------------------------------------------
-# "a single 1 = 1000; a single 5 = 500; three or more of a kind of face f =
+# ---- docs/rules.md section 3, Dice of Doom -------------------------------------
+# A single 1 = 1000; a single 5 = 500; three or more of a kind of face f =
 # f x 100, all of them kept as one set; a straight of five (1-5 or 2-6) or six
 # (1-6) = 1000 plus 1000 per 1 and 500 per 5 in it; three pairs = 1000 plus the
 # 1s and 5s in it; two triplets = 1000 plus the 1s and 5s in it. Pairs and
 # triplets are of different faces: four of a kind and a pair are not three
-# pairs, six of a kind is one set (f x 100), not two triplets."
+# pairs, six of a kind is one set (f x 100), not two triplets.
 
 DOOM_SINGLE = {1: 1000, 5: 500}
 
 
 def doom_bonus(part: Counts) -> int:
-    """'plus the 1s and 5s in it'."""
+    """The bonus of a straight, three pairs or two triplets: 1000 per 1, 500 per 5."""
     return 1000 * part[0] + 500 * part[4]
 
 
@@ -93,9 +93,9 @@ def doom_combinations(counts: Counts, face: int,
                 yield part, 1000 + doom_bonus(part), kind_faces
 
 
-# ---- RULES 3, preset farkle ------------------------------------------------------
-# "single 1 = 100, single 5 = 50, three 1s = 1000, three f = 100 f, only within
-# one roll": the classic three-of-a-kind, so six of a kind is two triplets.
+# ---- docs/rules.md section 3, preset farkle ------------------------------------
+# Single 1 = 100, single 5 = 50, three 1s = 1000, three f = 100 f, only within
+# one roll: the classic three-of-a-kind, so six of a kind is two triplets.
 
 def farkle_combinations(counts: Counts, face: int,
                         kind_faces: frozenset[int]) -> Iterator[tuple[Counts, int, frozenset[int]]]:
@@ -201,11 +201,11 @@ def test_default_rules_are_dice_of_doom() -> None:
     assert dice.keeps([5]) == dice.keeps([5], (), DOOM)
 
 
-# ---- seed 003, example by example --------------------------------------------------
+# ---- the worked examples of docs/rules.md section 3 -----------------------------
 
 def test_seed_example_1_5_6_4_4_3() -> None:
-    # "the 1 can be kept for 1000 with five dice rolled, or the 1 and 5 for 1500
-    # and four dice rolled"
+    # the worked turn: the 1 can be kept for 1000 with five dice to roll, or the
+    # 1 and the 5 for 1500 with four dice to roll
     assert dice.keeps([1, 5, 6, 4, 4, 3]) == [
         dice.Keep((1, 5), 1500), dice.Keep((1,), 1000), dice.Keep((5,), 500)]
     assert dice.score([1, 5, 6, 4, 4, 3]) == 1500
@@ -220,8 +220,8 @@ def test_ones_and_fives_score_alone() -> None:
 
 
 def test_three_or_more_of_a_kind_is_face_times_100() -> None:
-    # "three fives is 500, four fives also 500" -- but a 5 alone is worth 500,
-    # so four 5s kept score best as singles.
+    # three 5s as a set are 500, and four 5s also 500 -- but a 5 alone is worth
+    # 500, so four 5s kept score best as singles.
     assert dice.keep_score([4, 4, 4]) == 400
     assert dice.keep_score([4, 4, 4, 4]) == 400
     assert dice.keep_score([4, 4, 4, 4, 4, 4]) == 400  # one set, not two triplets
@@ -235,7 +235,7 @@ def test_three_or_more_of_a_kind_is_face_times_100() -> None:
 
 
 def test_straights() -> None:
-    # "a straight of all six dice, 1-6, is 2500 points"
+    # a straight of all six dice, 1-6, is 2500 points
     assert dice.keep_score([1, 2, 3, 4, 5, 6]) == 2500
     assert dice.score([6, 5, 4, 3, 2, 1]) == 2500
     assert dice.keep_score([1, 2, 3, 4, 5]) == 2500

@@ -1,7 +1,7 @@
 """Golden transcripts (tests/vectors/dice_*.json) replayed move by move.
 
 They pin the PRNG's dice order, the scoring and every event, so another
-implementation can prove it plays the same games (DESIGN.md, determinism).
+implementation can prove it plays the same games (docs/determinism.md).
 Regenerate with ``python tests/vectors/make_dice_vectors.py`` only on purpose.
 """
 

@@ -1,4 +1,4 @@
-"""The public API of the line games (DESIGN.md): rules, deals, moves, errors,
+"""The public API of the line games: rules, deals, moves, errors,
 views, events, copies and the batch simulator."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ HANDS4 = ["5|5 5|4 5|3 5|2 5|1 5|0 4|4", "4|3 4|2 4|1 4|0 3|3 3|2 3|1",
 
 
 def test_presets_and_their_defaults() -> None:
-    """RULES 1.2-1.4 defaults through the presets."""
+    """The defaults of docs/rules.md sections 1.2-1.4 through the presets."""
     m = domino.Rules.muggins()
     assert (m.game, m.players, m.pairs, m.target, m.redeal_doubles, m.block_scoring) == \
         ("muggins", 3, False, 200, 5, "cascade")
@@ -231,7 +231,7 @@ def test_bad_text_is_a_notation_error_quoting_it(text: str) -> None:
 
 @pytest.mark.parametrize("text", ["6|4X", "HELLO", " 6|6|L "])
 def test_notation_error_quotes_the_input_verbatim(text: str) -> None:
-    """DESIGN.md: error messages quote the input as given (case and spaces kept)."""
+    """Error messages quote the input as given (case and spaces kept)."""
     game = new_game(domino.Rules.capicua(players=2), HANDS2)
     with pytest.raises(NotationError, match=re.escape(repr(text))):
         game.parse_move(text)

@@ -1,4 +1,4 @@
-"""RULES.md section 1.3: Capicua to 20 (seed 001), one test per clause.
+"""docs/rules.md section 1.3: Capicua to 20, one test per rule.
 
 Positions come from hand-made deals; the longer rounds were found once by a
 seeded search over random games and frozen here as (hands, boneyard head,
@@ -16,7 +16,7 @@ from tests.domino.support import new_game, run, scores_of
 
 
 def table(t: int) -> int:
-    """RULES 1.3 domino points: 1 if T <= 2, 2 if 3..20, ceil(T/10) from 21."""
+    """1.3 domino points: 1 if T <= 2, 2 if 3..20, ceil(T/10) from 21."""
     return 1 if t <= 2 else 2 if t <= 20 else -(-t // 10)
 
 

@@ -1,4 +1,4 @@
-"""RULES.md section 1.4: Dominican domino (seed 004), one test per clause.
+"""docs/rules.md section 1.4: Dominican domino, one test per rule.
 
 Most positions are hand-made in the "three" and "two" modes, where the
 set-aside tiles let a round block at once; the 4-player rounds were found once
@@ -67,7 +67,7 @@ def test_a_player_who_cannot_play_passes_though_tiles_are_set_aside() -> None:
 
 
 def test_domino_scores_all_other_hands_partner_included() -> None:
-    """1.4 Domino: the seed's example: rivals hold 12 and 9, the partner 5 -> 26.
+    """1.4 Domino: the rules' example: rivals hold 12 and 9, the partner 5 -> 26.
 
     Pairs round found by a seeded search: seat 1 dominoes with 2|1; seats 0
     and 2 (rivals) keep 9 and 12 pips, seat 3 (partner) 5.

@@ -1,4 +1,4 @@
-"""RULES.md section 1.1: the mechanics shared by every line game.
+"""docs/rules.md section 1.1: the mechanics shared by every line game.
 
 Each test names the clause it pins and builds its position from a hand-made
 :class:`~pintas.domino.Deal` (or, for the deal itself, from the documented

@@ -1,4 +1,4 @@
-"""RULES.md section 1.2: Muggins to 200 (seed 000), one test per clause.
+"""docs/rules.md section 1.2: Muggins to 200, one test per rule.
 
 Positions come from hand-made deals. The longer rounds were found once by a
 seeded search over random games and frozen here as (hands, moves); every
@@ -17,7 +17,7 @@ from tests.support import PCG32
 
 
 def round5(x: int) -> int:
-    """RULES 1.2: nearest multiple of 5, remainders 1-2 down and 3-4 up."""
+    """1.2: nearest multiple of 5, remainders 1-2 down and 3-4 up."""
     return 5 * ((x + 2) // 5) if x > 0 else 0
 
 

@@ -1,4 +1,4 @@
-"""The generic random-game test (DESIGN.md, quality bar), over every preset.
+"""The generic random-game test, over every preset.
 
 Random legal moves only; after every move the invariants hold: only the
 player to move has moves, the views agree with the referee, tiles are

@@ -1,9 +1,9 @@
-"""Golden transcripts (DESIGN.md, Determinism): replay tests/vectors/line_*.json.
+"""Golden transcripts (docs/determinism.md): replay tests/vectors/line_*.json.
 
 Each vector is a whole game: the rules, the seed, every move, every event and
 the final scores. Replaying the moves from (rules, seed) must give the same
 events to the last field; the independent referee of make_vectors.py also
-recomputes every point from RULES.md section 1. Regenerate with
+recomputes every point from docs/rules.md section 1. Regenerate with
 ``python tests/vectors/make_vectors.py`` only after a deliberate rules change.
 """
 
@@ -47,7 +47,7 @@ def test_vector_replays_exactly(path: Path) -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_vector_follows_the_rules(path: Path) -> None:
-    """The independent referee recomputes every point of the transcript from RULES.md."""
+    """The independent referee recomputes every point of the transcript from the rules."""
     referee(load(path))
 
 
@@ -67,7 +67,7 @@ def test_vector_survives_a_save_midway(path: Path) -> None:
 
 @pytest.mark.parametrize("name", sorted(CONFIGS))
 def test_referee_agrees_on_random_games(name: str) -> None:
-    """The referee's arithmetic (RULES.md section 1) holds on whole random games of every
+    """The referee's arithmetic (docs/rules.md section 1) holds on whole random games of every
     preset and option set, not only on the frozen vectors."""
     for seed in range(1000, 1003):
         referee(play_game(CONFIGS[name], seed))

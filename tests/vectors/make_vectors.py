@@ -4,7 +4,7 @@ Run ``python tests/vectors/make_vectors.py`` (``--check`` compares instead of
 writing). Each vector is a whole game: the rules, the seed, the moves (chosen
 by ``random.Random(seed)`` among the legal moves), every event, the final
 scores and the winner. Before a vector is written, :func:`referee` replays it
-and recomputes every point from RULES.md section 1 with its own arithmetic
+and recomputes every point from docs/rules.md section 1 with its own arithmetic
 (ends and fives, domino and block scores, capicua, pass points, pases, the
 target, zapatero and the tie-break), so a vector encodes the rules, not merely
 what the engine happened to do.
@@ -69,17 +69,17 @@ def play_game(rules: domino.Rules, seed: int) -> dict[str, Any]:
 
 
 def round5(x: int) -> int:
-    """RULES 1.2: nearest multiple of 5, remainders 1-2 down, 3-4 up."""
+    """1.2: nearest multiple of 5, remainders 1-2 down, 3-4 up."""
     return 5 * ((x + 2) // 5) if x > 0 else 0
 
 
 def capicua_points(t: int) -> int:
-    """RULES 1.3: 1 if T <= 2, 2 if 3..20, ceil(T/10) from 21."""
+    """1.3: 1 if T <= 2, 2 if 3..20, ceil(T/10) from 21."""
     return 1 if t <= 2 else 2 if t <= 20 else -(-t // 10)
 
 
 class Referee:
-    """Recomputes the events of each move from RULES.md section 1."""
+    """Recomputes the events of each move from docs/rules.md section 1."""
 
     def __init__(self, rules: domino.Rules) -> None:
         self.rules = rules
@@ -97,7 +97,7 @@ class Referee:
         return self.rules.side_of(seat)
 
     def check_first_lead(self, game: domino.Game) -> None:
-        """RULES 1.1: the highest double leads with it (6|6 first), else the heaviest tile."""
+        """1.1: the highest double leads with it (6|6 first), else the heaviest tile."""
         held = {t: s for s in range(self.players) for t in game.hand(s)}
         doubles = [t for t in held if t.is_double]
         if doubles:

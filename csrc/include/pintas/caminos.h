@@ -1,5 +1,5 @@
-/* pintas/caminos.h - Caminos (seed 002) and its variants sin renovación and
- * 2 caminos, as resolved in RULES.md section 2 (decisions in caminos.c).
+/* pintas/caminos.h - Caminos and its variants sin renovación and 2 caminos,
+ * as docs/rules.md section 2 states them (decisions in caminos.c).
  *
  * Tiles are placed on short *paths* laid out on the table: each path has a
  * centre tile and two *sides*, front and back, that take a limited number of
@@ -63,7 +63,7 @@ typedef enum pintas_caminos_full {
                                    the pile's top tile becomes a new path (none if empty) */
 } pintas_caminos_full;
 
-/* The presets of RULES.md section 2. */
+/* The presets of docs/rules.md section 2. */
 typedef enum pintas_caminos_variant {
     PINTAS_CAMINOS_BASE = 0,       /* `caminos`: 5 paths, 1 tile a side, renewal;
                                       6 tiles a hand, 5 with 4 players */
@@ -83,7 +83,7 @@ typedef struct pintas_caminos_rules {
     uint8_t hand_size;   /* tiles dealt to each player */
     uint8_t side_tiles;  /* tiles a side takes: a path is full with 1 + 2 x this */
     uint8_t full_path;   /* pintas_caminos_full */
-    uint8_t rounds;      /* rounds in a game (RULES: 3) */
+    uint8_t rounds;      /* rounds in a game (the presets: 3) */
     uint8_t reserved[2];
 } pintas_caminos_rules;
 

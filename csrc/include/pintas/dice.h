@@ -1,5 +1,5 @@
-/* pintas/dice.h - Dice of Doom (seed 003) and Farkle: six-dice push-your-luck,
- * as resolved in RULES.md section 3.
+/* pintas/dice.h - Dice of Doom and Farkle: six-dice push-your-luck, as
+ * docs/rules.md section 3 states them.
  *
  * Rules are data: a pintas_dice_rules struct holds every combination value and
  * option, so Dice of Doom and Farkle are two tables, not two code paths.
@@ -94,7 +94,7 @@ typedef enum pintas_dice_hot {
 } pintas_dice_hot;
 
 /* Bits of pintas_dice_rules.add_singles: the combination's value adds the
- * single values of its dice (RULES 3: "1000 plus 1000 per 1 and 500 per 5"). */
+ * single values of its dice (1000 plus 1000 per 1 and 500 per 5 in it). */
 #define PINTAS_DICE_ADD_STRAIGHTS 1u
 #define PINTAS_DICE_ADD_THREE_PAIRS 2u
 #define PINTAS_DICE_ADD_TWO_TRIPLETS 4u
@@ -129,16 +129,17 @@ typedef struct pintas_dice_rules {
     uint8_t reserved[2];  /* 0 */
 } pintas_dice_rules;
 
-/* Fill *rules with the Dice of Doom preset of RULES 3 (single 1 = 1000,
- * single 5 = 500, 3..6 of a kind = f x 100, straights 1000 + singles, three
- * pairs and two triplets 1000 + singles, combine on, doom on losing the turn,
- * hot dice must, no final round, target 100,000). PINTAS_E_ARG for NULL. */
+/* Fill *rules with the Dice of Doom preset of docs/rules.md section 3
+ * (single 1 = 1000, single 5 = 500, 3..6 of a kind = f x 100, straights
+ * 1000 + singles, three pairs and two triplets 1000 + singles, combine on,
+ * doom on losing the turn, hot dice must, no final round, target 100,000).
+ * PINTAS_E_ARG for NULL. */
 int pintas_dice_rules_dice_of_doom(pintas_dice_rules *rules);
 
-/* Fill *rules with the `farkle` preset of RULES 3 (Busche & Neller's minimal
- * rules: single 1 = 100, single 5 = 50, three 1s = 1000, three f = 100 f, six of
- * a kind = two triplets, no straights or pairs, combine off, no doom, hot dice
- * may, target 10,000). PINTAS_E_ARG for NULL. */
+/* Fill *rules with the `farkle` preset of docs/rules.md section 3 (Busche &
+ * Neller's minimal rules: single 1 = 100, single 5 = 50, three 1s = 1000,
+ * three f = 100 f, six of a kind = two triplets, no straights or pairs,
+ * combine off, no doom, hot dice may, target 10,000). PINTAS_E_ARG for NULL. */
 int pintas_dice_rules_farkle(pintas_dice_rules *rules);
 
 /* PINTAS_OK if *rules is valid (values in range, unused entries 0, flags 0/1,
@@ -302,9 +303,9 @@ int pintas_dice_check(const pintas_dice_state *s, const pintas_dice_move *m);
 
 /* Play *m and write the events it caused (the move itself first) to
  * ev[0..*n_ev). ROLL draws each die as 1 + pintas_rng_below(rng, 6), in order.
- * After a roll, doom then roll-out are checked (RULES 3) and may end the turn;
- * a bank may end the game. ev_cap must be >= PINTAS_DICE_MAX_EVENTS. On any
- * error *s and the outputs are unchanged. */
+ * After a roll, doom then roll-out are checked, in that order, and may end
+ * the turn; a bank may end the game. ev_cap must be >= PINTAS_DICE_MAX_EVENTS.
+ * On any error *s and the outputs are unchanged. */
 int pintas_dice_play(pintas_dice_state *s, const pintas_dice_move *m, pintas_dice_event *ev,
                      size_t ev_cap, size_t *n_ev);
 

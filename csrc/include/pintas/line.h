@@ -1,5 +1,5 @@
-/* pintas/line.h - the line-game engine: Muggins (seed 000), Capicua (seed 001)
- * and Dominican (seed 004) domino, as resolved in RULES.md section 1.
+/* pintas/line.h - the line-game engine: Muggins, Capicua and Dominican
+ * domino, as docs/rules.md section 1 states them.
  *
  * One engine plays all three: a single line with two open ends, no spinner.
  * The caller owns a pintas_line_state (a plain fixed-size struct with no
@@ -46,10 +46,11 @@
 
 /* ---- rules --------------------------------------------------------------- */
 
+/* The games, each with its section of docs/rules.md. */
 typedef enum pintas_line_game {
-    PINTAS_LINE_MUGGINS = 0,  /* RULES 1.2: fives in play, 2-4 individuals, to 200 */
-    PINTAS_LINE_CAPICUA = 1,  /* RULES 1.3: pass points, capicua doubles, to 20 */
-    PINTAS_LINE_DOMINICAN = 2 /* RULES 1.4: no drawing, capicua bonus, tranque, to 200 */
+    PINTAS_LINE_MUGGINS = 0,  /* 1.2: fives in play, 2-4 individuals, to 200 */
+    PINTAS_LINE_CAPICUA = 1,  /* 1.3: pass points, capicua doubles, to 20 */
+    PINTAS_LINE_DOMINICAN = 2 /* 1.4: no drawing, capicua bonus, tranque, to 200 */
 } pintas_line_game;
 
 typedef enum pintas_block_scoring {
@@ -62,7 +63,7 @@ typedef enum pintas_tranque {
     PINTAS_TRANQUE_BLOCKER = 1 /* blocker vs next player; a tie goes to the blocker */
 } pintas_tranque;
 
-/* One set of rules. Options that RULES.md names for one game only must keep
+/* One set of rules. Options that belong to one game only must keep
  * their zero/default value in the others (pintas_line_rules_check says so).
  * Drawing is allowed exactly when game != DOMINICAN and the deal leaves a
  * boneyard (fewer than 4 players). */

@@ -26,9 +26,10 @@
  *    drawer draws again or passes) did not fit (a, b) but may show any other
  *    number, so the seat's facts shrink to {a, b}. A draw that is the last
  *    event (the drawer is to move, holding a tile that may fit) clears them.
- *  - Round 1's lead is forced (RULES 1.1): a first tile d|d other than 6|6
- *    means nobody held a higher double at the deal; a first tile that is not
- *    a double means nobody held any double nor a heavier tile. Those tiles
+ *  - Round 1's lead is forced (docs/rules.md section 1.1): a first tile d|d
+ *    other than 6|6 means nobody held a higher double at the deal; a first
+ *    tile that is not a double means nobody held any double nor a heavier
+ *    tile. Those tiles
  *    were in the boneyard or set aside, and stay out of every hand that has
  *    not kept a drawn tile since (the same shrinking rule applies). Before
  *    the opening, a leader told its forced tile knows the same of the others.

@@ -78,7 +78,7 @@ class RandomPlayer:
 
 
 def _weight(tile: Tile) -> tuple[int, int]:
-    """RULES' order of weight: most pips, ties to the higher high end."""
+    """The rules' order of weight: most pips, ties to the higher high end."""
     return (tile.pips, tile.high)
 
 

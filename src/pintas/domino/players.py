@@ -55,7 +55,7 @@ def _legal_moves(view: View) -> list[Move]:
 
 
 def _weight(tile: Tile | None) -> tuple[int, int]:
-    """RULES' order of weight: most pips, ties to the higher high end."""
+    """The rules' order of weight: most pips, ties to the higher high end."""
     return (tile.pips, tile.high) if tile is not None else (-1, -1)
 
 
