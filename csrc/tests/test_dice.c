@@ -557,7 +557,7 @@ static int rejected_unchanged(pintas_dice_state *s, pintas_dice_move m, int expe
     return st == expect && memcmp(a, b, sizeof a) == 0;
 }
 
-static void test_seed_example(void)
+static void test_worked_turn(void)
 {
     pintas_dice_rules r = doom_rules();
     pintas_dice_state s;
@@ -1263,7 +1263,7 @@ int main(void)
     test_farkle_combinations();
     test_cross_check();
     test_keeps();
-    test_seed_example();
+    test_worked_turn();
     test_combine_across_rolls();
     test_straight_hot_dice();
     test_doom();

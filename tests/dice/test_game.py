@@ -21,7 +21,7 @@ FARKLE = dice.Rules.farkle()
 
 # ---- a turn ----------------------------------------------------------------------
 
-def test_seed_example_keep_the_1_and_roll_five_dice() -> None:
+def test_worked_turn_keep_the_1_and_roll_five_dice() -> None:
     g = dice.Game(DOOM, seed=1)
     assert g.phase == "roll" and g.dice_to_roll == 6 and g.legal_moves() == [dice.Move.roll()]
     ev = g.play("roll 1 5 6 4 4 3")
@@ -35,7 +35,7 @@ def test_seed_example_keep_the_1_and_roll_five_dice() -> None:
     assert g.legal_moves() == [dice.Move.roll(), dice.Move.bank()]
 
 
-def test_seed_example_keep_the_1_and_5_roll_four_dice_or_end_the_turn() -> None:
+def test_worked_turn_keep_the_1_and_5_roll_four_dice_or_end_the_turn() -> None:
     g = dice.Game(DOOM, seed=1)
     g.play("roll 1 5 6 4 4 3")
     g.play("keep 5 1")

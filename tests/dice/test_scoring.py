@@ -203,7 +203,7 @@ def test_default_rules_are_dice_of_doom() -> None:
 
 # ---- the worked examples of docs/rules.md section 3 -----------------------------
 
-def test_seed_example_1_5_6_4_4_3() -> None:
+def test_worked_turn_1_5_6_4_4_3() -> None:
     # the worked turn: the 1 can be kept for 1000 with five dice to roll, or the
     # 1 and the 5 for 1500 with four dice to roll
     assert dice.keeps([1, 5, 6, 4, 4, 3]) == [

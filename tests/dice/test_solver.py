@@ -81,7 +81,7 @@ def test_expected_value_recomputed_through_the_queries(rules: dice.Rules) -> Non
     assert p.roll_value(0) == pytest.approx(p.expected_turn_score)
 
 
-def test_the_seed_example_decision() -> None:
+def test_the_worked_turn_decision() -> None:
     p = dice.solve_turn(DOOM)
     best = p.best_keep([1, 5, 6, 4, 4, 3])
     assert best is not None and best.dice in ((1,), (1, 5))
