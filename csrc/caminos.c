@@ -35,8 +35,9 @@
  * Decisions (listed as D1-D11 in docs/rules.md section 2; pinned by
  * csrc/tests/test_caminos.c and tests/caminos/test_rules.py):
  *  D1 Front and back: a centre a|b with a >= b shows a at the FRONT and b at
- *     the BACK. A double shows its number on both sides; placing on its front
- *     or its back are two different moves (both listed).
+ *     the BACK. A double shows its number on both sides; while both of its
+ *     sides are empty, front and back lead to the same position (mirrored),
+ *     so only FRONT is listed; BACK is accepted too and placed there.
  *  D2 A side's number: the number its outermost tile shows outwards, i.e. the
  *     placed tile's end that did not match (a double shows the same number
  *     again); the centre's number while the side is empty. A side with
@@ -213,6 +214,14 @@ static void new_path(pintas_caminos_path *p, unsigned centre)
     p->centre = (uint8_t)centre;
     p->end[PINTAS_CAMINOS_FRONT] = (uint8_t)pintas__tile_hi(centre);
     p->end[PINTAS_CAMINOS_BACK] = (uint8_t)pintas__tile_lo(centre);
+}
+
+/* 1 when placing on the path's front or its back leads to the same
+ * position: a double centre with both sides still empty (D1). */
+static int sides_alike(const pintas_caminos_path *p)
+{
+    return p->centre < N_TILES && pintas__is_double(p->centre) && p->len[0] == 0 &&
+           p->len[1] == 0;
 }
 
 static int side_open(const pintas_caminos_state *s, const pintas_caminos_path *p, unsigned side)
@@ -441,7 +450,8 @@ int pintas_caminos_legal(const pintas_caminos_state *s, pintas_caminos_move *out
     for (i = 0; i < s->rules.paths; ++i) { /* branch-free: which sides are open is random */
         const pintas_caminos_path *p = &s->path[i];
         unsigned present = p->centre < N_TILES, side = s->rules.side_tiles;
-        unsigned front = present & (p->len[0] < side), back = present & (p->len[1] < side);
+        unsigned front = present & (p->len[0] < side),
+                 back = present & (p->len[1] < side) & !sides_alike(p);
         by_number[p->end[0] & 7u] |= front << (2u * i);
         by_number[p->end[1] & 7u] |= back << (2u * i + 1u);
         open |= (pintas__suit(p->end[0]) & (0 - (pintas_mask)front)) |
@@ -469,7 +479,8 @@ int pintas_caminos_legal(const pintas_caminos_state *s, pintas_caminos_move *out
     return PINTAS_OK;
 }
 
-/* The legality test: a move is legal exactly when legal() would list it. */
+/* The legality test: a move is legal exactly when legal() lists it, or it is
+ * the placement legal() leaves out as the same position as one it lists. */
 static int check_move(const pintas_caminos_state *s, const pintas_caminos_move *m)
 {
     unsigned seat;

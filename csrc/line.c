@@ -17,9 +17,11 @@
  *    previous round's winner opens with any tile (Muggins block tie: the same
  *    leader again). The opening tile's high end becomes the left end.
  *  - Moves: a tile matching an open end goes there; a tile fitting both ends
- *    is two moves unless the ends show the same number (then LEFT only), except
- *    in Muggins, where both are listed. No play: draw one tile (the same player
- *    moves again) while the boneyard lasts, else pass.
+ *    is two moves unless the ends are alike: the same number and, in Muggins,
+ *    a double at both ends or at neither: then only LEFT is listed, and
+ *    RIGHT, the mirror image of the same position, is accepted too and
+ *    placed there). No play: draw one tile (the same player moves again)
+ *    while the boneyard lasts, else pass.
  *  - Round end: domino (last tile placed), checked first, else block (nobody
  *    can play or draw), declared right after the placement or the draw of the
  *    last boneyard tile that caused it; nobody passes into a block.
@@ -446,11 +448,10 @@ int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t 
         left = pintas__line_playable(s, s->to_move);
         right = 0;
     } else {
-        unsigned e0 = s->ends[0], e1 = s->ends[1];
-        /* equal ends make one move (LEFT), except in Muggins */
-        unsigned two_ends = (e0 != e1) | (s->rules.game == PINTAS_LINE_MUGGINS);
-        left = hand & PINTAS__SUIT[e0];
-        right = hand & PINTAS__SUIT[e1] & (0 - (pintas_mask)two_ends);
+        /* ends alike make one move (LEFT) */
+        unsigned two_ends = (unsigned)!pintas__line_ends_alike(s);
+        left = hand & PINTAS__SUIT[s->ends[0]];
+        right = hand & PINTAS__SUIT[s->ends[1]] & (0 - (pintas_mask)two_ends);
     }
     both = left & right; /* rare: the tile {e0,e1}, or every match when e0 == e1 */
     for (right |= left; right; right &= right - 1) {
@@ -474,11 +475,11 @@ int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t 
     return PINTAS_OK;
 }
 
-/* The legality test: a move is legal exactly when legal() would list it. */
+/* The legality test: a move is legal exactly when legal() lists it, or it is
+ * the placement legal() leaves out as the same position as one it lists. */
 static int check_move(const pintas_line_state *s, const pintas_line_move *m)
 {
     pintas_mask bit;
-    unsigned e0, e1;
     if (!usable(s))
         return PINTAS_E_ARG;
     if (s->phase != PINTAS_LINE_PLAYING)
@@ -496,10 +497,6 @@ static int check_move(const pintas_line_state *s, const pintas_line_move *m)
                            (s->forced_tile >= N_TILES || s->forced_tile == m->tile)
                        ? PINTAS_OK
                        : PINTAS_E_ILLEGAL;
-        e0 = s->ends[0];
-        e1 = s->ends[1];
-        if (m->end == PINTAS_END_RIGHT && e0 == e1 && s->rules.game != PINTAS_LINE_MUGGINS)
-            return PINTAS_E_ILLEGAL; /* equal ends: the LEFT placement is the one move */
         return (PINTAS__SUIT[s->ends[m->end]] & bit) ? PINTAS_OK : PINTAS_E_ILLEGAL;
     }
     if (m->kind != PINTAS_MOVE_DRAW && m->kind != PINTAS_MOVE_PASS)

@@ -51,6 +51,15 @@ static inline pintas_mask pintas__line_open_suits(const pintas_line_state *s)
     return pintas__suit(s->ends[0]) | pintas__suit(s->ends[1]);
 }
 
+/* 1 when a tile that fits both ends leads to the same position on either:
+ * the ends show the same number and nothing tells them apart. Muggins tells
+ * them apart when a double lies at one end only (it counts twice there). */
+static inline int pintas__line_ends_alike(const pintas_line_state *s)
+{
+    return s->ends[0] == s->ends[1] &&
+           (s->rules.game != PINTAS_LINE_MUGGINS || s->end_double[0] == s->end_double[1]);
+}
+
 /* The tiles `seat` could place now (the forced tile or any tile before the
  * round's first placement). */
 static inline pintas_mask pintas__line_playable(const pintas_line_state *s, unsigned seat)

@@ -199,9 +199,6 @@ static int line_ok(const pintas_line_state *s, pintas_mask *placed)
             dbl[0] = dbl[1] = (uint8_t)(hi == lo);
             continue;
         }
-        if (end == PINTAS_END_RIGHT && ends[0] == ends[1] &&
-            s->rules.game != PINTAS_LINE_MUGGINS)
-            return 0;
         if (ends[end] != hi && ends[end] != lo)
             return 0;
         ends[end] = (uint8_t)(ends[end] == hi ? lo : hi);

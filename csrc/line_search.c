@@ -499,7 +499,7 @@ static void greedy_move(const pintas_line_state *s, pintas_line_move *m)
             unsigned points;
             if (s->line_len == 0 ? end == 1 : !(pintas__suit(s->ends[end]) & PINTAS_BIT(t)))
                 continue;
-            if (end == 1 && s->ends[0] == s->ends[1] && !muggins)
+            if (end == 1 && pintas__line_ends_alike(s))
                 continue;
             points = muggins ? fives_after(s, t, end) : 0u;
             if (best == PINTAS_NO_TILE || points > best_points ||

@@ -657,18 +657,30 @@ static void test_placement(void)
     PLAY_OK(&s, "60R");
     CHECK_EQ(s.ends[1], 6);
     CHECK_EQ(s.end_double[1], 0);
-    /* equal ends outside Muggins: one move, LEFT */
+    /* equal ends: the same position either way (mirrored), one move, LEFT;
+     * RIGHT is accepted too and places the tile there */
     set_position(&s, &r, &(position){{"65 11 50", "22"}, "66", NULL, 1, 1, 0});
     LEGAL_IS(&s, "65L");
-    CHECK_EQ(play(&s, "65R"), PINTAS_E_ILLEGAL);
-    /* Muggins lists both: the ends can count differently */
-    r = preset(PINTAS_LINE_MUGGINS, 2, 0);
-    set_position(&s, &r, &(position){{"65 11 50", "22"}, "66", NULL, 1, 1, 0});
-    LEGAL_IS(&s, "65L 65R");
     PLAY_OK(&s, "65R");
+    CHECK_EQ(EV[0].end, PINTAS_END_RIGHT);
     CHECK_EQ(s.ends[0], 6);
     CHECK_EQ(s.ends[1], 5);
-    CHECK_EQ(s.end_double[0], 1);
+    /* Muggins: the opening double lies at both ends, so they are alike too */
+    r = preset(PINTAS_LINE_MUGGINS, 2, 0);
+    set_position(&s, &r, &(position){{"65 11 50", "22"}, "66", NULL, 1, 1, 0});
+    LEGAL_IS(&s, "65L");
+    /* ... and so are equal ends with a double at neither */
+    set_position(&s, &r, &(position){{"65 11 50", "22"}, "63 32R 26R", NULL, 1, 1, 0});
+    LEGAL_IS(&s, "65L");
+    /* a double at one end only counts twice there: both placements listed */
+    set_position(&s, &r, &(position){{"65 11 50", "22"}, "66 63R 32R 26R", NULL, 1, 1, 0});
+    CHECK_EQ(s.ends[0], 6);
+    CHECK_EQ(s.ends[1], 6);
+    LEGAL_IS(&s, "65L 65R");
+    PLAY_OK(&s, "65L");
+    CHECK_EQ(s.ends[0], 5);
+    CHECK_EQ(s.ends[1], 6);
+    CHECK_EQ(s.end_double[0], 0);
     CHECK_EQ(s.end_double[1], 0);
     /* a double placed at an end */
     set_position(&s, &r, &(position){{"22 11", "33 60"}, "62", NULL, 1, 1, 0});
@@ -772,8 +784,9 @@ static void test_drawing(void)
     PLAY_OK(&s, "draw");
     CHECK_EQ(EV[0].tile, T(6, 1));
     CHECK(s.hand[1] & PINTAS_BIT(T(6, 1)));
-    /* a playable tile came: now the player must play */
-    LEGAL_IS(&s, "61L 61R");
+    /* a playable tile came: now the player must play (the ends 6 and 6 of the
+     * opening double are alike: one move) */
+    LEGAL_IS(&s, "61L");
     before = s;
     CHECK_EQ(play(&s, "draw"), PINTAS_E_ILLEGAL);
     CHECK(memcmp(&s, &before, sizeof s) == 0);
@@ -842,8 +855,8 @@ static void test_muggins_fives(void)
     PLAY_OK(&s, "55");
     KINDS_ARE("PC");
     CHECK(event_is(1, PINTAS_EV_SCORE, 0, 0, PINTAS_WHY_FIVES, 10));
-    LEGAL_IS(&s, "50L 50R");
-    PLAY_OK(&s, "50R");
+    LEGAL_IS(&s, "50L");
+    PLAY_OK(&s, "50R"); /* the mirror image of 50L, accepted */
     KINDS_ARE("PC");
     CHECK(event_is(1, PINTAS_EV_SCORE, 1, 1, PINTAS_WHY_FIVES, 10));
     CHECK_EQ(s.score[1], 10);
@@ -1628,7 +1641,8 @@ static void test_load_rejects(void)
         CHECK_EQ(s.ends[0], 6);
         CHECK_EQ(s.ends[1], 6);
         CHECK_EQ(load_of(&s), PINTAS_E_CORRUPT);
-        /* outside Muggins, RIGHT on equal ends is not a move that exists */
+        /* RIGHT on ends alike is the mirror image of LEFT: both are states
+         * the engine makes (only LEFT is listed; RIGHT is accepted) */
         p.line = "66 64R";
         p.hand[0] = "00 11 22 33 44 55";
         p.hand[1] = "20 21 30 31 40 41";
@@ -1636,10 +1650,15 @@ static void test_load_rejects(void)
         p.hand[3] = "60 61 62 63 65 10 32";
         set_position(&s, &r, &p);
         CHECK_EQ(s.aside, 0);
-        CHECK_EQ(load_of(&s), PINTAS_E_CORRUPT);
+        CHECK_EQ(load_of(&s), PINTAS_OK);
         p.line = "66 64L";
         set_position(&s, &r, &p);
         CHECK_EQ(load_of(&s), PINTAS_OK);
+        /* but a tile matching no end is not (5|4 and 6|4 swap places) */
+        c = s;
+        c.line[1] = T(5, 4);
+        c.hand[2] ^= PINTAS_BIT(T(5, 4)) | PINTAS_BIT(T(6, 4));
+        CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
     }
     /* reserved tail bytes */
     CHECK_EQ(pintas_line_save(&s, buf, sizeof buf), PINTAS_OK);

@@ -152,7 +152,6 @@ def test_parse_move_takes_short_forms(text: str, move: str) -> None:
 
 @pytest.mark.parametrize(("text", "error", "message"), [
     ("4|1", NotationError, "fits more than one place: say '4|1 front 2' or"),
-    ("6|4 2", NotationError, "say '6|4 front 2' or '6|4 back 2'"),
     ("6|6 back 1", IllegalMoveError, "not legal now for seat 0"),
     ("6|3", IllegalMoveError, "'6|3' is not legal"),
     ("draw", IllegalMoveError, "legal: 2|2 front 4"),

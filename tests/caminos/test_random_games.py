@@ -57,9 +57,19 @@ def check_invariants(game: Game) -> None:
         assert len(view.log) == len(game.events)
 
 
+def mirror_images(game: Game) -> set[int]:
+    """The codes of the back placements left out of the legal moves because a
+    path's sides are alike (an empty double): accepted all the same."""
+    alike = {p.number for p in game.paths if p.sides_alike}
+    return {Move.place(m.tile, "back", m.path).code for m in game.legal_moves()
+            if m.kind == "place" and m.path in alike}
+
+
 def illegal_move(game: Game, rng: random.Random) -> Move:
     legal = {m.code for m in game.legal_moves()}
-    move = Move.from_code(rng.choice([c for c in ALL_CODES if c not in legal]))
+    mirrors = mirror_images(game)
+    assert all(game.is_legal(Move.from_code(c)) for c in mirrors)
+    move = Move.from_code(rng.choice([c for c in ALL_CODES if c not in legal | mirrors]))
     assert not game.is_legal(move)
     return move
 

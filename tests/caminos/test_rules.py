@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from pintas import caminos
-from pintas.caminos import Deal, Game, Rules
+from pintas.caminos import Deal, Game, Move, Rules
 from pintas.errors import IllegalMoveError
 from pintas.tiles import Tile, TileSet
 from tests.caminos.support import dealt
@@ -146,15 +146,36 @@ def test_front_is_the_high_end_back_the_low_end_and_doubles_show_both() -> None:
     first, double = game.paths[0], game.paths[1]
     assert first.numbers == (6, 5) and first.free == (1, 1)
     assert double.numbers == (4, 4)                          # D1
+    assert double.sides_alike and not first.sides_alike
+    # the double's back, empty like its front, is the same position mirrored:
+    # only the front is listed
     places = [str(m) for m in game.legal_moves()]
-    assert places == ["2|2 front 4", "3|3 front 3", "4|1 front 2", "4|1 back 2", "4|1 back 3",
-                      "4|1 front 5", "5|5 back 1", "6|4 front 1", "6|4 front 2", "6|4 back 2",
+    assert places == ["2|2 front 4", "3|3 front 3", "4|1 front 2", "4|1 back 3",
+                      "4|1 front 5", "5|5 back 1", "6|4 front 1", "6|4 front 2",
                       "6|6 front 1"]
+    assert game.view(0).legal_moves() == game.legal_moves()
     rejected(game, "5|5 front 1")   # the front shows 6
     rejected(game, "6|6 back 1")    # the back shows 5
     rejected(game, "6|3 front 1")   # not in the hand
     rejected(game, "draw")          # a player who can place must place
     rejected(game, "pass")
+
+
+def test_the_unlisted_back_of_an_empty_double_is_accepted_and_placed_there() -> None:
+    """D1: the back of a double centre whose sides are both empty is not listed
+    (the front is the same position, mirrored) but is accepted and placed where
+    asked; once one side holds a tile the sides differ and both are moves."""
+    game = started(Rules.no_renewal())
+    assert "4|1 back 2" not in [str(m) for m in game.legal_moves()]
+    assert game.is_legal("4|1 back 2")
+    assert game.parse_move("4|1 back 2") == Move.place("4|1", "back", 2)
+    assert game.parse_move("4|1 2") == Move.place("4|1", "front", 2)
+    front, back = game.copy(), game.copy()
+    assert front.play("4|1 front 2")[0].side == "front"
+    assert back.play("4|1 back 2")[0].side == "back"
+    assert front.paths[1].front == back.paths[1].back == (T("4|1"),)
+    assert front.paths[1].numbers == (1, 4) and back.paths[1].numbers == (4, 1)
+    assert not back.paths[1].sides_alike
 
 
 def test_base_sides_take_one_tile_and_an_occupied_side_takes_no_more() -> None:

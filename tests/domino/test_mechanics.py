@@ -12,7 +12,7 @@ import random
 import pytest
 
 from pintas import domino
-from pintas.errors import IllegalMoveError
+from pintas.errors import IllegalMoveError, NotationError
 from pintas.tiles import Tile, TileSet
 from tests.domino.support import ALL_TILES, new_game, rest, round_won, run
 from tests.support import PCG32, kinds
@@ -311,29 +311,57 @@ def test_tile_fitting_both_ends_goes_either_way() -> None:
 
 
 @pytest.mark.parametrize("rules", [domino.Rules.capicua(players=2),
-                                   domino.Rules.dominican(mode="two")], ids=str)
-def test_equal_ends_make_one_move(rules: domino.Rules) -> None:
-    """1.1 Playing: both ends show 6: placing 6|5 left or right is one move (LEFT)."""
+                                   domino.Rules.dominican(mode="two"),
+                                   domino.Rules.muggins(players=2)], ids=str)
+def test_ends_alike_make_one_move(rules: domino.Rules) -> None:
+    """1.1 Playing: both ends show 6 (in Muggins: of the opening double, at both
+    ends): placing 6|5 left or right is the same position, mirrored, so only
+    LEFT is listed; RIGHT is accepted too and puts the tile on the right."""
     hands = ["6|6 2|2 2|1 2|0 1|1 1|0 0|0", "6|5 5|5 5|4 4|4 6|4 4|3 3|3"]
     game = new_game(rules, hands)
     game.play("6|6")
     assert game.ends == (6, 6)
     assert game.legal_moves() == [domino.Move.play("6|4", "L"), domino.Move.play("6|5", "L")]
     assert game.parse_move("6|5") == domino.Move.play("6|5", "L")
-    with pytest.raises(IllegalMoveError):
-        game.play("6|5R")
+    assert game.parse_move("6|5R") == domino.Move.play("6|5", "R")
+    assert game.is_legal("6|5R") and game.view(1).legal_moves() == game.legal_moves()
+    left, right = game.copy(), game.copy()
+    assert left.play("6|5L")[0].end == "L" and right.play("6|5R")[0].end == "R"
+    assert left.ends == (5, 6) and right.ends == (6, 5)
+    assert left.scores == right.scores and left.legal_moves() == right.legal_moves()
+    assert domino.Game.from_bytes(right.to_bytes()) == right  # its save replays it
 
 
-def test_equal_ends_make_two_moves_in_muggins() -> None:
-    """1.1 Playing: in Muggins the two placements on equal ends are two moves."""
-    hands = ["6|6 2|2 2|1 2|0 1|1 1|0 0|0", "6|5 5|5 5|4 4|4 6|4 4|3 3|3"]
-    game = new_game(domino.Rules.muggins(players=2), hands)
-    game.play("6|6")
-    assert game.legal_moves() == [domino.Move.play("6|4", "L"), domino.Move.play("6|4", "R"),
-                                  domino.Move.play("6|5", "L"), domino.Move.play("6|5", "R")]
-    right = game.copy()
-    right.play("6|5R")
-    assert right.line == ((6, 6), (6, 5)) and right.ends == (6, 5)
+# Muggins, seat 0 leads 5|5 (6|6 is in the boneyard); the plays end on ends 5 and 5.
+MIRROR_HANDS = ["5|5 3|0 5|2 5|4 1|1 2|2 3|3", "5|0 5|3 4|2 5|1 6|1 6|2 6|3"]
+
+
+def test_equal_ends_with_a_double_at_one_end_make_two_moves_in_muggins() -> None:
+    """1.1 Playing: in Muggins a double lying at one end counts twice, so on
+    ends 5 (the double 5|5) and 5 the two placements of 5|1 are two moves."""
+    game = new_game(domino.Rules.muggins(players=2), MIRROR_HANDS,
+                    moves="5|5 5|0L 3|0L 5|3L")
+    assert game.line == ((5, 3), (3, 0), (0, 5), (5, 5)) and game.ends == (5, 5)
+    assert game.legal_moves() == [domino.Move.play("5|2", "L"), domino.Move.play("5|2", "R"),
+                                  domino.Move.play("5|4", "L"), domino.Move.play("5|4", "R")]
+    assert game.view(0).legal_moves() == game.legal_moves()
+    left, right = game.copy(), game.copy()
+    left.play("5|4L")   # ends 4 and 5|5: 4 + 10 = 14, nothing
+    right.play("5|4R")  # ends 5 and 4: 9, nothing
+    assert (left.ends, right.ends) == ((4, 5), (5, 4))
+    with pytest.raises(NotationError, match="fits both ends"):
+        game.parse_move("5|4")
+
+
+def test_equal_ends_with_a_double_at_neither_make_one_move_in_muggins() -> None:
+    """1.1 Playing: in Muggins, ends 5 and 5 with no double at either are alike."""
+    game = new_game(domino.Rules.muggins(players=2), MIRROR_HANDS,
+                    moves="5|5 5|0L 3|0L 5|3L 5|2R 4|2R 5|4R")
+    assert game.ends == (5, 5) and game.line[0] == (5, 3) and game.line[-1] == (4, 5)
+    assert game.legal_moves() == [domino.Move.play("5|1", "L")]
+    assert game.view(1).legal_moves() == game.legal_moves()
+    assert game.parse_move("5|1") == domino.Move.play("5|1", "L")
+    assert game.is_legal("5|1R")
 
 
 def test_playing_is_mandatory_when_a_tile_fits() -> None:

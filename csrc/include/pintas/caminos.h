@@ -265,14 +265,17 @@ int pintas_caminos_reseed(pintas_caminos_state *s, uint64_t seed);
 /* Write the legal moves of the player to move to out[0..*n) in a fixed order:
  * while revealing, one REVEAL per unrevealed tile of the hand by ascending
  * tile; while playing, the placements by ascending tile, then path, then
- * FRONT before BACK (a tile fitting both sides of a path is two moves), else
- * one DRAW (the pile has tiles) or one PASS. *n is 0 once the game is over.
+ * FRONT before BACK (a tile fitting both sides of a path is two moves, except
+ * on a double centre with both sides empty: the same position either way, so
+ * only FRONT is listed), else one DRAW (the pile has tiles) or one PASS. *n is 0 once the game is over.
  * cap must be >= PINTAS_CAMINOS_MAX_MOVES. */
 int pintas_caminos_legal(const pintas_caminos_state *s, pintas_caminos_move *out, size_t cap,
                          size_t *n);
 
 /* PINTAS_OK if *m is legal for the player to move, PINTAS_E_ILLEGAL if not,
- * PINTAS_E_OVER once the game is over. Exactly the moves legal() lists pass. */
+ * PINTAS_E_OVER once the game is over. The moves legal() lists pass, and so
+ * does the BACK placement it leaves out on a double centre with both sides
+ * empty (the mirror image of the listed FRONT one; it is placed at BACK). */
 int pintas_caminos_check(const pintas_caminos_state *s, const pintas_caminos_move *m);
 
 /* Play *m for the player to move and write the events it caused, the move

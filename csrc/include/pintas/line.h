@@ -231,11 +231,16 @@ int pintas_line_reseed(pintas_line_state *s, uint64_t seed);
 
 /* Write the legal moves of the player to move into out[0..*n) in a fixed
  * order (plays by ascending tile then LEFT before RIGHT; else one DRAW or one
- * PASS). *n is 0 when the game is over. cap must be >= PINTAS_LINE_MAX_MOVES. */
+ * PASS). A tile that fits both ends is listed once, at LEFT, when the ends are
+ * alike (the same number and, in Muggins, a double at both ends or neither):
+ * both placements lead to the same position, mirrored. *n is 0 when the game is over.
+ * cap must be >= PINTAS_LINE_MAX_MOVES. */
 int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t cap, size_t *n);
 
 /* PINTAS_OK if *m is legal for the player to move, else PINTAS_E_ILLEGAL
- * (PINTAS_E_OVER once the game is over). */
+ * (PINTAS_E_OVER once the game is over). Legal means listed by
+ * pintas_line_legal, or the RIGHT placement that legal() leaves out on ends
+ * alike (the mirror image of the listed LEFT one; it is placed at RIGHT). */
 int pintas_line_check(const pintas_line_state *s, const pintas_line_move *m);
 
 /* Play *m for the player to move and write the events it caused (the move

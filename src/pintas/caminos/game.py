@@ -144,6 +144,14 @@ class Path(PlainRecord):
         centre = () if self.centre is None else (self.centre,)
         return TileSet((*centre, *self.front, *self.back))
 
+    @property
+    def sides_alike(self) -> bool:
+        """True when front and back make the same position, mirrored: a double
+        centre with both sides empty (only the front is a listed move; the
+        back is accepted too)."""
+        return (self.centre is not None and self.centre.is_double
+                and not self.front and not self.back)
+
     def sides_for(self, tile: TileLike) -> tuple[str, ...]:
         """The sides (``"front"``, ``"back"``) where ``tile`` could go now."""
         t = as_tile(tile)
@@ -224,7 +232,8 @@ class View(TileView[Move]):
         moves = []
         for tile in self.hand:
             for path in self.paths:
-                for side in path.sides_for(tile):
+                sides = path.sides_for(tile)
+                for side in sides[:1] if path.sides_alike else sides:
                     moves.append(Move.place(tile, side, path.number))
         if moves:
             return moves
@@ -363,7 +372,7 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
         return self._legal_or_raise(None, text, legal)
 
     def _legal_or_raise(self, move: Move | None, text: str, legal: list[Move]) -> Move:
-        if move is not None and move in legal:
+        if move is not None and (move in legal or self.is_legal(move)):  # or its mirror image
             return move
         if self.is_over:
             raise IllegalMoveError(f"the game is over: {text!r} cannot be played")

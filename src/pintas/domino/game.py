@@ -94,7 +94,7 @@ class View(TileView[Move]):
         if self.ends is None:
             return [Move.play(t, "L") for t in self.hand]
         left, right = self.ends
-        both_apart = left != right or self.rules.game == "muggins"
+        both_apart = not self._ends_alike()
         moves = []
         for t in self.hand:
             if t.has(left):
@@ -104,6 +104,19 @@ class View(TileView[Move]):
         if moves:
             return moves
         return [Move.draw() if self.rules.draws and self.boneyard_size else Move.pass_()]
+
+    def _ends_alike(self) -> bool:
+        """True when a tile fitting both ends makes the same position, mirrored,
+        on either: the same number, and in Muggins (where a double at an end
+        counts twice) a double at both ends or at neither."""
+        assert self.ends is not None
+        left, right = self.ends
+        if left != right:
+            return False
+        if self.rules.game != "muggins":
+            return True
+        double_at = [a == b for a, b in (self.line[0], self.line[-1])]
+        return double_at[0] == double_at[1]
 
     def passes(self, seat: int) -> int:
         """How many times ``seat`` has passed this round."""
@@ -186,7 +199,7 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
                                        f"(legal: {', '.join(map(str, legal))})")
             raise NotationError(f"{text!r} fits both ends: say {tile}L or {tile}R")
         move = Move.parse(aliases.get(word, text))
-        if move not in legal:
+        if move not in legal and not self.is_legal(move):  # the unlisted mirror image
             if self.is_over:
                 raise IllegalMoveError(f"the game is over: {text!r} cannot be played")
             listed = ", ".join(map(str, legal))
