@@ -62,7 +62,7 @@ def mirror_images(game: Game) -> set[int]:
     path's sides are alike (an empty double): accepted all the same."""
     alike = {p.number for p in game.paths if p.sides_alike}
     return {Move.place(m.tile, "back", m.path).code for m in game.legal_moves()
-            if m.kind == "place" and m.path in alike}
+            if m.tile is not None and m.path in alike}
 
 
 def illegal_move(game: Game, rng: random.Random) -> Move:

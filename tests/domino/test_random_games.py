@@ -53,7 +53,7 @@ def mirror_images(game: domino.Game) -> set[domino.Move]:
     alike: accepted all the same."""
     if game.ends is None or game.ends[0] != game.ends[1]:
         return set()
-    return {domino.Move.play(m.tile, "R") for m in game.legal_moves() if m.kind == "play"}
+    return {domino.Move.play(m.tile, "R") for m in game.legal_moves() if m.tile is not None}
 
 
 def illegal_move(game: domino.Game, rng: random.Random) -> domino.Move:
