@@ -64,7 +64,7 @@ def test_presets_refuse_what_they_do_not_take(name: str, options: dict[str, obje
 def test_unknown_games_and_values_are_named() -> None:
     with pytest.raises(RulesError, match="no game 'chess': choose one of dominican"):
         registry.preset("chess")
-    with pytest.raises(RulesError, match="not the rules, game or view of a pintas game: 42"):
+    with pytest.raises(RulesError, match="not the rules, game or view of a pintas game: got 42"):
         registry.family_of(42)
 
 

@@ -29,7 +29,9 @@ from pintas.errors import (
     DealError,
     IllegalMoveError,
     NotationError,
+    NotationTypeError,
     PintasError,
+    PintasTypeError,
     RulesError,
 )
 
@@ -77,6 +79,22 @@ cdef int simulate_into(const pintas_engine *engine, setup_fn rules_c, tuple rule
         status = engine.simulate(&c_rules, games, seed, stats)
     rules_verdict(status, "cannot simulate these rules")
     return 0
+
+
+def class_name(cls):
+    """How a message names a class: ``caminos.Move``, ``int``."""
+    parts = cls.__module__.split(".")
+    if parts[0] == "pintas" and len(parts) > 2:
+        return f"{parts[1]}.{cls.__name__}"
+    return cls.__name__
+
+
+def _given(value):
+    """A wrong value as a message quotes it: its repr, and the game it is of when
+    it is another game's move or event (their reprs do not say)."""
+    if isinstance(value, Record):
+        return f"{value!r} (a {class_name(type(value))})"
+    return repr(value)
 
 
 def _shown(value):
@@ -157,7 +175,8 @@ cdef class TileMove(Move):
         """The move with this :attr:`code`."""
         every = _INTERNED[cls]
         if type(code) is not int or not 0 <= code < len(every):
-            raise NotationError(f"a move code is 0..{len(every) - 1}: got {code!r}")
+            error = NotationError if type(code) is int else NotationTypeError
+            raise error(f"a move code is 0..{len(every) - 1}: got {code!r}")
         return every[code]
 
     @classmethod
@@ -269,8 +288,9 @@ cdef class Engine:
     # ---- what a binding may add -------------------------------------------------
 
     cdef Move _coerce(self, object move):
-        """A move from a value that is neither a move nor notation."""
-        raise NotationError(f"play takes a Move or its notation: got {move!r}")
+        """A move from a value that is neither a move of this game nor notation."""
+        raise NotationTypeError(f"a move is a {class_name(self._move_type)} or its "
+                                f"notation: got {_given(move)}")
 
     cdef str _why(self, Move m, int status):
         """Why ``m`` is not legal now, when the legal moves alone do not say."""
@@ -473,10 +493,16 @@ cdef class Engine:
                                + (f": {why}" if why else "") + f" (legal: {legal})")
 
     def is_legal(self, move):
-        """True if ``move`` (a move or its notation) may be played now."""
+        """True if ``move`` (a move or its notation) may be played now.
+
+        Text that is no move is not legal (False); a value of the wrong type
+        (``42``, a move of another game) raises NotationTypeError, as ``play``.
+        """
         cdef Move m
         try:
             m = self._as_move(move)
+        except PintasTypeError:
+            raise
         except PintasError:
             return False
         return self._c_check(m) == PINTAS_OK

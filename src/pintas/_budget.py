@@ -17,8 +17,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ._checks import MAX_SEED
-from .errors import RulesError
+from ._checks import MAX_SEED, check_int, is_number, is_whole
+from .errors import RulesError, RulesTypeError
 
 __all__ = ["Budget", "run_batches"]
 
@@ -39,14 +39,13 @@ class Budget:
     decision, at most ``seconds`` of wall time (None: no limit), and ``seed``."""
 
     def __init__(self, samples: int, seconds: float | None, seed: int, max_samples: int) -> None:
-        if type(samples) is not int or not 1 <= samples <= max_samples:
-            raise RulesError(f"samples must be a whole number 1..{max_samples}: got {samples!r}")
-        if seconds is not None and (isinstance(seconds, bool)
-                                    or not isinstance(seconds, (int, float))
-                                    or not 0 <= seconds < math.inf):
-            raise RulesError(f"seconds must be a finite number >= 0 or None: got {seconds!r}")
-        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-            raise RulesError(f"seed must be a whole number 0..2**64-1: got {seed!r}")
+        check_int("samples", samples, 1, max_samples)
+        if seconds is not None and (not is_number(seconds) or not 0 <= seconds < math.inf):
+            error = RulesError if is_number(seconds) else RulesTypeError
+            raise error(f"seconds must be a finite number >= 0 or None: got {seconds!r}")
+        if not is_whole(seed) or not 0 <= seed <= MAX_SEED:
+            error = RulesError if is_whole(seed) else RulesTypeError
+            raise error(f"seed must be a whole number 0..2**64-1: got {seed!r}")
         self.samples = samples
         self.seconds = None if seconds is None else float(seconds)
         self.seed = seed

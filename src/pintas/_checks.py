@@ -1,46 +1,88 @@
 """Checks of the arguments every game's rules, games and simulations take.
 
-Each raises :class:`~pintas.errors.RulesError` quoting the value it refused.
+Each raises :class:`~pintas.errors.RulesTypeError` (a TypeError) for a value of
+the wrong type and :class:`~pintas.errors.RulesError` for a wrong value of the
+right type, quoting the value it refused. A whole number is exactly an
+``int``: a ``bool`` (``target=True``) or a ``float`` (``players=2.0``) is a
+wrong type.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeGuard
 
-from .errors import RulesError
+from .errors import RulesError, RulesTypeError, SeatError, SeatTypeError
 
 MAX_SEED = (1 << 64) - 1
 MAX_GAMES = 10**12
 
 
+def is_whole(value: object) -> TypeGuard[int]:
+    """True for an ``int`` that is not a ``bool``."""
+    return type(value) is int
+
+
+def is_number(value: object) -> TypeGuard[int | float]:
+    """True for an ``int`` or a ``float`` that is not a ``bool``."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def check_int(name: str, value: object, low: int, high: int) -> None:
     """``value`` must be an int (not a bool or float) in ``low..high``."""
-    if type(value) is not int or not low <= value <= high:
-        raise RulesError(f"{name} must be a whole number {low}..{high}: got {value!r}")
+    if not is_whole(value) or not low <= value <= high:
+        error = RulesError if is_whole(value) else RulesTypeError
+        raise error(f"{name} must be a whole number {low}..{high}: got {value!r}")
 
 
 def check_choice(name: str, value: object, choices: Sequence[str]) -> None:
     """``value`` must be one of the strings ``choices``."""
     if not isinstance(value, str) or value not in choices:
-        raise RulesError(f"{name} must be one of {', '.join(map(repr, choices))}: got {value!r}")
+        error = RulesError if isinstance(value, str) else RulesTypeError
+        raise error(f"{name} must be one of {', '.join(map(repr, choices))}: got {value!r}"
+                    + did_you_mean(value, choices))
 
 
 def check_bool(name: str, value: object) -> None:
     """``value`` must be True or False (not 0 or 1)."""
     if type(value) is not bool:
-        raise RulesError(f"{name} must be True or False: got {value!r}")
+        raise RulesTypeError(f"{name} must be True or False: got {value!r}")
 
 
 def check_seed(seed: object, optional: bool = False) -> None:
     """A seed is a 64-bit unsigned int (or None where ``optional``)."""
     if seed is None and optional:
         return
-    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+    if not is_whole(seed) or not 0 <= seed <= MAX_SEED:
         tail = " or None" if optional else ""
-        raise RulesError(f"a seed is a whole number 0..2**64-1{tail}: got {seed!r}")
+        error = RulesError if is_whole(seed) else RulesTypeError
+        raise error(f"a seed is a whole number 0..2**64-1{tail}: got {seed!r}")
 
 
 def check_games(games: object) -> None:
     """How many games a simulation plays: 0..10**12."""
-    if type(games) is not int or not 0 <= games <= MAX_GAMES:
-        raise RulesError(f"games must be a whole number 0..10**12: got {games!r}")
+    if not is_whole(games) or not 0 <= games <= MAX_GAMES:
+        error = RulesError if is_whole(games) else RulesTypeError
+        raise error(f"games must be a whole number 0..10**12: got {games!r}")
+
+
+def check_seat(seat: object, seats: int) -> None:
+    """``seat`` must be a seat of a game of ``seats`` seats: an int 0..seats-1."""
+    if not is_whole(seat):
+        raise SeatTypeError(f"a seat is a whole number 0..{seats - 1}: got {seat!r}")
+    if not 0 <= seat < seats:
+        raise SeatError(f"no seat {seat!r}: seats are 0..{seats - 1}")
+
+
+def did_you_mean(word: object, names: Sequence[str]) -> str:
+    """``"; did you mean 'x'?"`` when ``word`` is close to one of ``names``, else ``""``.
+
+    >>> did_you_mean("taget", ["players", "target"])
+    "; did you mean 'target'?"
+    """
+    import difflib  # only on the error path
+
+    if not isinstance(word, str):
+        return ""
+    close = difflib.get_close_matches(word, list(names), n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""

@@ -3,7 +3,9 @@
 A hand-made deal (a kiosk dealing real tiles, a test that needs an exact
 position) names tiles as :class:`~pintas.Tile` values or notation; a list may
 also be one string (``"6|6 5|3"``). Anything that is not a deal of the rules
-raises :class:`~pintas.errors.DealError`.
+raises :class:`~pintas.errors.DealError`; a part of the wrong type (hands
+that are not a list of hands, a pile that is not tiles) its TypeError twin,
+:class:`~pintas.errors.DealTypeError`.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-from .errors import DealError
+from .errors import DealError, DealTypeError
 from .tiles import Tile, TileLike, TileSet, as_tile
 
 Tiles = str | Iterable[TileLike]
@@ -32,11 +34,21 @@ Hand = str | TileSet | Iterable[TileLike]
 
 def tile_list(value: Tiles, what: str) -> tuple[Tile, ...]:
     """The tiles of ``value`` in order; DealError if one is listed twice."""
+    if not isinstance(value, (str, Iterable)):
+        raise DealTypeError(f"{what} is tiles like '6|6 5|3' or a list of tiles: got {value!r}")
     items = value.replace(",", " ").split() if isinstance(value, str) else value
     tiles = tuple(as_tile(t) for t in items)
     if len(set(tiles)) != len(tiles):
         raise DealError(f"{what} lists a tile twice: {[str(t) for t in tiles]}")
     return tiles
+
+
+def hands_of(value: Iterable[Hand]) -> tuple[TileSet, ...]:
+    """The hands of a deal, one a seat (DealTypeError unless a list of hands)."""
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise DealTypeError(f"hands is a list of hands, one a seat (each tiles like "
+                            f"'6|6 5|3'): got {value!r}")
+    return tuple(hand_of(hand) for hand in value)
 
 
 def hand_of(value: Hand) -> TileSet:

@@ -22,15 +22,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from . import _saves
-from ._checks import check_seed
+from ._checks import check_seat, check_seed
 from ._deals import Deal
 from .errors import (
     CorruptStateError,
     DealError,
+    DealTypeError,
     IllegalMoveError,
     NotationError,
-    RulesError,
-    SeatError,
+    RulesTypeError,
 )
 from .tiles import TileSet
 
@@ -89,7 +89,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         """Check ``rules`` and ``seed`` and start the C game (``start``: its setup);
         without a seed the first one comes from the OS."""
         if not isinstance(rules, self._RULES):
-            raise RulesError(f"Game needs a {self._package()}.Rules: got {rules!r}")
+            raise RulesTypeError(f"Game needs a {self._package()}.Rules: got {rules!r}")
         check_seed(seed, optional=True)
         first_seed = secrets.randbits(64) if seed is None else seed
         self._start(rules._fields(), first_seed, *start)  # type: ignore[attr-defined]
@@ -129,8 +129,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         return seat
 
     def _check_seat(self, seat: object) -> None:
-        if type(seat) is not int or not 0 <= seat < self.seats:
-            raise SeatError(f"no seat {seat!r}: seats are 0..{self.seats - 1}")
+        check_seat(seat, self.seats)
 
     def _logged_seeds(self) -> tuple[int, ...]:
         """The seeds the OS gave moves of this game, in order."""
@@ -319,7 +318,7 @@ class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],
 
     def _checked_deal(self, deal: object, rules: object) -> None:
         if not isinstance(deal, self._DEAL):
-            raise DealError(f"a deal must be a {self._package()}.Deal: got {deal!r}")
+            raise DealTypeError(f"a deal must be a {self._package()}.Deal: got {deal!r}")
         if isinstance(rules, self._RULES):
             deal.check(rules)
 

@@ -22,7 +22,7 @@ import typing
 from collections.abc import Sequence
 from typing import Any
 
-from .errors import CorruptStateError, PintasError
+from .errors import CorruptStateError, PintasError, SaveTypeError
 from .tiles import Tile, TileSet
 
 __all__ = ["PlainRecord", "from_plain", "read_fields", "to_plain"]
@@ -78,6 +78,8 @@ def from_plain(hint: Any, data: Any, where: str) -> Any:
     if hint is Tile or hint is TileSet:
         return _tiles(hint, data, where)
     if isinstance(hint, type) and hasattr(hint, "from_dict"):
+        if not isinstance(data, dict):  # a field's data: corrupt, not a caller's wrong type
+            raise _fail(where, f"a {hint.__qualname__} as a dict", data)
         return hint.from_dict(data)
     if hint is Any:
         return data
@@ -114,7 +116,7 @@ def read_fields(what: str, data: Any, fields: Sequence[tuple[str, Any]]) -> dict
     """The values of ``fields`` (name, type) read from ``data``, the plain dict
     of a ``what``; fields it leaves out are left out (their defaults apply)."""
     if not isinstance(data, dict):
-        raise CorruptStateError(f"{what}.from_dict takes a dict: got {data!r}")
+        raise SaveTypeError(f"{what}.from_dict takes a dict: got {data!r}")
     names = [name for name, _ in fields]
     unknown = set(data) - set(names)
     if unknown:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
-from .errors import CorruptStateError
+from .errors import CorruptStateError, SaveTypeError
 
 MAGIC = b"PNTS"
 FORMAT = 1
@@ -89,10 +89,17 @@ def read_header(reader: Reader, kind: str, max_flags: int, what: str) -> tuple[i
     return flags, reader.unpack("<Q")
 
 
+def _abridged(value: object) -> str:
+    """``repr(value)``, cut short when it is long (a whole save as text, say)."""
+    shown = repr(value)
+    return shown if len(shown) <= 40 else shown[:37] + "..."
+
+
 def decode(data: object, what: str, decoder: Callable[[bytes], T]) -> T:
     """Run ``decoder`` on ``data``, turning any failure into a CorruptStateError."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
-        raise CorruptStateError(f"from_bytes takes bytes: got {type(data).__name__}")
+        raise SaveTypeError(f"from_bytes takes bytes: got {type(data).__name__} "
+                            f"{_abridged(data)}")
     raw = bytes(data)
     try:
         return decoder(raw)

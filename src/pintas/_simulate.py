@@ -12,7 +12,7 @@ from typing import Any, ClassVar, TypeVar
 
 from ._checks import check_games, check_seed
 from ._rules import RulesBase
-from .errors import RulesError
+from .errors import RulesTypeError
 
 S = TypeVar("S", bound="SimulationStats")
 
@@ -49,7 +49,7 @@ def simulate(stats: type[S], run: Callable[[tuple[int, ...], int, int], dict[str
     """Check the arguments, ``run`` the binding's batch and total it as
     ``stats``, keeping the entries of the ``sides`` the rules have."""
     if not isinstance(rules, rules_type):
-        raise RulesError(f"simulate needs a {rules_type.__module__.split('.')[1]}.Rules: "
+        raise RulesTypeError(f"simulate needs a {rules_type.__module__.split('.')[1]}.Rules: "
                          f"got {rules!r}")
     check_games(games)
     check_seed(seed)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+from ._checks import check_seat
 from ._plain import PlainRecord
 from .errors import IllegalMoveError, ViewError
 from .tiles import TileSet
@@ -78,3 +79,6 @@ class TileView(ViewBase[MoveT]):
     """How many tiles each seat holds."""
     round: int
     """The round being played, from 1."""
+
+    def _check_seat(self, seat: object) -> None:
+        check_seat(seat, len(self.hand_sizes))

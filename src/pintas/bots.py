@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import registry
-from .errors import RulesError
+from .errors import RulesError, RulesTypeError, ViewError
 from .protocol import Player
 
 __all__ = [
@@ -50,7 +50,11 @@ class _Dispatching:
         self._by_family: dict[str, Any] = {}
 
     def _player_for(self, view: object) -> Any:
-        family = registry.family_of(view)
+        try:
+            family = registry.family_of(view)
+        except RulesTypeError:
+            raise ViewError(f"{type(self).__name__} chooses from the view of a pintas game: "
+                            f"got {view!r}") from None
         player = self._by_family.get(family.name)
         if player is None:
             kind = family.player_kind(self._kind)

@@ -141,14 +141,16 @@ class Game(Position, Protocol):
         """The side ``seat`` scores for."""
 
     def is_legal(self, move: object) -> bool:
-        """True if ``move`` (a move or its notation) may be played now."""
+        """True if ``move`` (a move or its notation) may be played now; a value
+        of the wrong type raises a TypeError, as ``play`` does."""
 
     def parse_move(self, text: str) -> Any:
         """The legal move written ``text`` (NotationError, IllegalMoveError otherwise)."""
 
     def play(self, move: Any) -> list[Any]:
         """Play a move (or its notation) and return the events it caused; an
-        illegal move raises and changes nothing."""
+        illegal move raises (a TypeError too for a value of the wrong type)
+        and changes nothing."""
 
     def view(self, seat: int) -> Any:
         """What ``seat`` may know now."""

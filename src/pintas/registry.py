@@ -31,7 +31,8 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
-from .errors import RulesError
+from ._checks import did_you_mean, is_whole
+from .errors import RulesError, RulesTypeError
 from .protocol import Game, Player
 
 __all__ = [
@@ -102,6 +103,8 @@ class Family:
 
     def new_game(self, rules: Any, seats: int | None = None, seed: int | None = None) -> Game:
         """A new game of ``rules`` (with ``seats`` where the game chooses them)."""
+        if seats is not None and not is_whole(seats):
+            raise RulesTypeError(f"seats is a whole number or None: got {seats!r}")
         if self.seats_from_rules:
             if seats is not None and seats != rules.players:
                 raise RulesError(f"{rules} has {rules.players} seats: got {seats}")
@@ -228,9 +231,12 @@ def presets() -> tuple[Preset, ...]:
 
 def preset(name: str) -> Preset:
     """The preset called ``name`` (RulesError listing them all for anything else)."""
-    found = _presets().get(name) if isinstance(name, str) else None
+    if not isinstance(name, str):
+        raise RulesTypeError(f"a game is named by a string like 'dominican': got {name!r}")
+    found = _presets().get(name)
     if found is None:
-        raise RulesError(f"no game {name!r}: choose one of {', '.join(_presets())}")
+        raise RulesError(f"no game {name!r}: choose one of {', '.join(_presets())}"
+                         + did_you_mean(name, list(_presets())))
     return found
 
 
@@ -239,7 +245,7 @@ def family_of(value: object) -> Family:
     for family in _families().values():
         if isinstance(value, (family.rules_type, family.game_type, family.view_type)):
             return family
-    raise RulesError(f"not the rules, game or view of a pintas game: {value!r}")
+    raise RulesTypeError(f"not the rules, game or view of a pintas game: got {value!r}")
 
 
 # ---- players ----------------------------------------------------------------------------
@@ -265,7 +271,8 @@ def parse_player(spec: str, rules: Any = None) -> PlayerSpec:
     pintas.errors.RulesError: 'greedy' does not play dice: choose random, threshold[:N], optimal
     """
     if not isinstance(spec, str):
-        raise RulesError(f"a player spec is a string like 'greedy' or 'search:500': got {spec!r}")
+        raise RulesTypeError(f"a player spec is a string like 'greedy' or 'search:500': "
+                             f"got {spec!r}")
     name, colon, number_text = spec.strip().lower().partition(":")
     family = None if rules is None else family_of(rules)
     found = [k for fam in ([family] if family else families()) for k in fam.players
@@ -274,7 +281,9 @@ def parse_player(spec: str, rules: Any = None) -> PlayerSpec:
         if family is not None and any(k.name == name for f in families() for k in f.players):
             raise RulesError(f"{spec!r} does not play {family.name}: choose "
                              f"{_spec_help(family)}")
-        raise RulesError(f"no player {spec!r}: choose {_spec_help(family)}")
+        names = [k.name for fam in ([family] if family else families()) for k in fam.players]
+        raise RulesError(f"no player {spec!r}: choose {_spec_help(family)}"
+                         + did_you_mean(name, names))
     number: int | None = None
     if colon:
         kind = found[0]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from .errors import NotationError
+from .errors import NotationError, NotationTypeError
 
 __all__ = ["MAX_PIP", "TILE_COUNT", "Tile", "TileLike", "TileSet"]
 
@@ -48,8 +48,8 @@ class Tile:
     def __init__(self, a: int, b: int) -> None:
         for end in (a, b):
             if type(end) is not int or not 0 <= end <= MAX_PIP:
-                raise NotationError(
-                    f"a tile's ends are whole numbers 0..{MAX_PIP}: got {a!r}|{b!r}")
+                error = NotationError if type(end) is int else NotationTypeError
+                raise error(f"a tile's ends are whole numbers 0..{MAX_PIP}: got {a!r}|{b!r}")
         high, low = (a, b) if a >= b else (b, a)
         object.__setattr__(self, "_high", high)
         object.__setattr__(self, "_low", low)
@@ -66,7 +66,7 @@ class Tile:
         Tile(6, 4)
         """
         if not isinstance(text, str):
-            raise NotationError(f"a tile is written like '6|4': got {text!r}")
+            raise NotationTypeError(f"a tile is written like '6|4': got {text!r}")
         parts = [p.strip() for p in text.strip().split("|")]
         if len(parts) != 2 or not all(len(p) == 1 and p in "0123456789" for p in parts):
             raise NotationError(f"a tile is written like '6|4': got {text!r}")
@@ -79,7 +79,8 @@ class Tile:
     def from_index(cls, index: int) -> Tile:
         """The tile with this bit index (0 = ``0|0`` ... 27 = ``6|6``)."""
         if type(index) is not int or not 0 <= index < TILE_COUNT:
-            raise NotationError(f"a tile index is 0..{TILE_COUNT - 1}: got {index!r}")
+            error = NotationError if type(index) is int else NotationTypeError
+            raise error(f"a tile index is 0..{TILE_COUNT - 1}: got {index!r}")
         return TILES[index]
 
     @property
@@ -158,7 +159,7 @@ def as_tile(value: TileLike) -> Tile:
         return value
     if isinstance(value, str):
         return Tile.parse(value)
-    raise NotationError(f"expected a tile like '6|4': got {value!r}")
+    raise NotationTypeError(f"expected a tile like '6|4': got {value!r}")
 
 
 class TileSet:
@@ -175,8 +176,9 @@ class TileSet:
     _mask: int
 
     def __init__(self, tiles: Iterable[TileLike] = ()) -> None:
-        if isinstance(tiles, str):
-            raise NotationError(f"TileSet takes a list of tiles (use TileSet.parse): got {tiles!r}")
+        if isinstance(tiles, str) or not isinstance(tiles, Iterable):
+            raise NotationTypeError(f"TileSet takes a list of tiles (TileSet.parse reads "
+                                    f"text): got {tiles!r}")
         mask = 0
         for value in tiles:
             mask |= 1 << as_tile(value)._index
@@ -189,7 +191,8 @@ class TileSet:
     def from_mask(cls, mask: int) -> TileSet:
         """The set whose bits are ``mask`` (only bits 0..27 may be set)."""
         if type(mask) is not int or not 0 <= mask < (1 << TILE_COUNT):
-            raise NotationError(f"a tile mask has bits 0..{TILE_COUNT - 1} only: got {mask!r}")
+            error = NotationError if type(mask) is int else NotationTypeError
+            raise error(f"a tile mask has bits 0..{TILE_COUNT - 1} only: got {mask!r}")
         ts = cls.__new__(cls)
         object.__setattr__(ts, "_mask", mask)
         return ts
@@ -198,7 +201,7 @@ class TileSet:
     def parse(cls, text: str) -> TileSet:
         """Tiles separated by spaces or commas, e.g. ``"6|6 5|3"``; ``""`` is empty."""
         if not isinstance(text, str):
-            raise NotationError(f"expected tiles like '6|6 5|3': got {text!r}")
+            raise NotationTypeError(f"expected tiles like '6|6 5|3': got {text!r}")
         return cls(part for part in text.replace(",", " ").split())
 
     @classmethod
@@ -241,20 +244,32 @@ class TileSet:
     def __hash__(self) -> int:
         return hash(("TileSet", self._mask))
 
+    # Set operations take another TileSet; anything else is Python's TypeError
+    # (NotImplemented), as for the built-in sets.
     def __or__(self, other: TileSet) -> TileSet:
+        if not isinstance(other, TileSet):
+            return NotImplemented
         return TileSet.from_mask(self._mask | other._mask)
 
     def __and__(self, other: TileSet) -> TileSet:
+        if not isinstance(other, TileSet):
+            return NotImplemented
         return TileSet.from_mask(self._mask & other._mask)
 
     def __sub__(self, other: TileSet) -> TileSet:
+        if not isinstance(other, TileSet):
+            return NotImplemented
         return TileSet.from_mask(self._mask & ~other._mask)
 
     def __xor__(self, other: TileSet) -> TileSet:
+        if not isinstance(other, TileSet):
+            return NotImplemented
         return TileSet.from_mask(self._mask ^ other._mask)
 
     def issubset(self, other: TileSet) -> bool:
-        """True if every tile here is in ``other``."""
+        """True if every tile here is in ``other`` (a TileSet)."""
+        if not isinstance(other, TileSet):
+            raise NotationTypeError(f"issubset takes a TileSet: got {other!r}")
         return self._mask & ~other._mask == 0
 
     def with_number(self, number: int) -> TileSet:

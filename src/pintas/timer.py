@@ -27,7 +27,8 @@ from collections.abc import Callable
 from typing import Any
 
 from . import registry
-from .errors import IllegalMoveError, RulesError, SeatError
+from ._checks import check_seat, is_number, is_whole
+from .errors import IllegalMoveError, RulesError, RulesTypeError, SeatError, SeatTypeError
 from .protocol import Game, Player
 
 __all__ = ["Clock", "auto_move"]
@@ -42,10 +43,11 @@ GUARD_SECONDS = 0.02
 
 
 def _check_seconds(name: str, value: object, allow_zero: bool = False) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+    if not is_number(value) or not math.isfinite(value) \
             or value < 0 or (value == 0 and not allow_zero):
         low = ">= 0" if allow_zero else "> 0"
-        raise RulesError(f"{name} must be a finite number of seconds {low}: got {value!r}")
+        error = RulesError if is_number(value) else RulesTypeError
+        raise error(f"{name} must be a finite number of seconds {low}: got {value!r}")
     return float(value)
 
 
@@ -95,13 +97,13 @@ def auto_move(game: Game, seat: int, seconds: float, samples: int = 200) -> Any:
     """
     start = time.perf_counter()
     budget = _check_seconds("seconds", seconds)
-    if type(samples) is not int or samples < 1:
-        raise RulesError(f"samples must be a whole number >= 1: got {samples!r}")
+    if not is_whole(samples) or samples < 1:
+        error = RulesError if is_whole(samples) else RulesTypeError
+        raise error(f"samples must be a whole number >= 1: got {samples!r}")
     deadline = start + budget
     guard = min(GUARD_SECONDS, 0.25 * budget)
     fallback_player, player = _players(game, SEARCH_SHARE * budget, samples)
-    if type(seat) is not int or not 0 <= seat < game.seats:
-        raise SeatError(f"no seat {seat!r}: seats are 0..{game.seats - 1}")
+    check_seat(seat, game.seats)
     if game.is_over or game.to_move != seat:
         state = "the game is over" if game.is_over else f"seat {game.to_move} is to move"
         raise IllegalMoveError(f"seat {seat} has no move to make: {state}")
@@ -135,7 +137,7 @@ class Clock:
                  time_source: Callable[[], float] = time.monotonic) -> None:
         self.seconds_per_move = _check_seconds("seconds_per_move", seconds_per_move)
         if not callable(time_source):
-            raise RulesError(f"time_source must be a function returning seconds: "
+            raise RulesTypeError(f"time_source must be a function returning seconds: "
                              f"got {time_source!r}")
         self._time = time_source
         self._seat: int | None = None
@@ -160,8 +162,9 @@ class Clock:
     def _now(self, now: float | None) -> float:
         if now is None:
             return float(self._time())
-        if isinstance(now, bool) or not isinstance(now, (int, float)) or not math.isfinite(now):
-            raise RulesError(f"now must be a finite number of seconds: got {now!r}")
+        if not is_number(now) or not math.isfinite(now):
+            error = RulesError if is_number(now) else RulesTypeError
+            raise error(f"now must be a finite number of seconds: got {now!r}")
         return float(now)
 
     @property
@@ -171,8 +174,9 @@ class Clock:
 
     def start(self, seat: int, now: float | None = None) -> None:
         """Start ``seat``'s turn (a running turn is stopped first)."""
-        if type(seat) is not int or seat < 0:
-            raise SeatError(f"a seat is a whole number >= 0: got {seat!r}")
+        if not is_whole(seat) or seat < 0:
+            error = SeatError if is_whole(seat) else SeatTypeError
+            raise error(f"a seat is a whole number >= 0: got {seat!r}")
         at = self._now(now)
         if self._seat is not None:
             self.stop(at)

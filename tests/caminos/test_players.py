@@ -23,7 +23,7 @@ from pintas.caminos.players import (
     SuitPlayer,
     SuitWeights,
 )
-from pintas.errors import IllegalMoveError, RulesError
+from pintas.errors import IllegalMoveError, RulesError, ViewError
 from pintas.tiles import Tile, TileSet
 from tests.caminos.support import CONFIGS, dealt
 from tests.support import mover
@@ -214,7 +214,7 @@ def test_info_needs_the_seat_to_move_in_play() -> None:
     game = caminos.Game(caminos.Rules.base(players=3), seed=2)
     with pytest.raises(IllegalMoveError):
         Info(game.view(0))  # still revealing
-    with pytest.raises(RulesError):
+    with pytest.raises(ViewError):
         Info(game)  # type: ignore[arg-type]
 
 

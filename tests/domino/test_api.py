@@ -81,8 +81,9 @@ def test_rules_are_frozen_values_and_replace_checks() -> None:
     (lambda: domino.Rules.dominican(capicua_bonus=2000), "got 2000"),
     (lambda: domino.Rules.dominican(pase_corrido_bonus=-1), "got -1"),
     (lambda: domino.Rules.dominican(pase_de_salida_bonus=True), "got True"),
-    (lambda: domino.Rules.capicua(players=4, pairs=1), "pairs=1"),  # type: ignore[arg-type]
-    (lambda: domino.Rules.capicua(capicua="yes"), "capicua='yes'"),
+    (lambda: domino.Rules.capicua(players=4, pairs=1),  # type: ignore[arg-type]
+     "pairs must be True or False: got 1"),
+    (lambda: domino.Rules.capicua(capicua="yes"), "capicua must be True or False: got 'yes'"),
     (lambda: domino.Rules(game="poker", players=2), "got 'poker'"),
 ], ids=lambda x: x if isinstance(x, str) else "")
 def test_bad_values_are_rules_errors_quoting_the_value(make: object, message: str) -> None:

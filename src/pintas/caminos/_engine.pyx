@@ -17,7 +17,7 @@ from pintas._base cimport PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
 from pintas._base cimport pintas_caminos_engine, pintas_rng
 
 from pintas._base import intern_moves, rules_verdict
-from pintas.errors import NotationError, RulesError
+from pintas.errors import NotationError, NotationTypeError, RulesError
 from pintas.tiles import TILES, Tile, TileSet
 
 SAVE_SIZE = PINTAS_CAMINOS_SAVE_SIZE
@@ -84,8 +84,8 @@ cdef class Move(TileMove):
         """The move written in full notation: ``5|3 front 2``, ``reveal 6|4``,
         ``draw`` or ``pass`` (any case, any spacing)."""
         if not isinstance(text, str):
-            raise NotationError(f"a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or "
-                                f"'pass': got {text!r}")
+            raise NotationTypeError(f"a move is written like '5|3 front 2', 'reveal 6|4', "
+                                    f"'draw' or 'pass': got {text!r}")
         words = text.strip().lower().split()
         if words == ["draw"]:
             return _MOVES[CODE_DRAW]
@@ -133,6 +133,9 @@ cdef tuple MOVES_T = _MOVES
 
 
 cdef Move _move_from(kind, tile, side, path):
+    if not isinstance(kind, str):
+        raise NotationTypeError(f"a move's kind is 'place', 'draw', 'pass' or 'reveal': "
+                                f"got {kind!r}")
     if kind == "draw" or kind == "pass":
         if tile is not None or side is not None or path is not None:
             raise NotationError(f"a {kind} has no tile, side or path: got tile={tile!r}, "
@@ -143,15 +146,17 @@ cdef Move _move_from(kind, tile, side, path):
     if isinstance(tile, str):
         tile = Tile.parse(tile)
     if not isinstance(tile, Tile):
-        raise NotationError(f"a {kind} needs a tile like '6|4': got {tile!r}")
+        raise NotationTypeError(f"a {kind} needs a tile like '6|4': got {tile!r}")
     if kind == "reveal":
         if side is not None or path is not None:
             raise NotationError(f"a reveal has no side or path: got side={side!r}, path={path!r}")
         return _MOVES[CODE_REVEAL + tile.index]
     if not isinstance(side, str) or side.lower() not in _SIDE_WORDS:
-        raise NotationError(f"a placement's side is 'front' or 'back': got {side!r}")
+        error = NotationError if isinstance(side, str) else NotationTypeError
+        raise error(f"a placement's side is 'front' or 'back': got {side!r}")
     if type(path) is not int or not 1 <= path <= MAX_PATHS:
-        raise NotationError(f"a path number is 1..{MAX_PATHS}: got {path!r}")
+        error = NotationError if type(path) is int else NotationTypeError
+        raise error(f"a path number is 1..{MAX_PATHS}: got {path!r}")
     return _MOVES[(tile.index * 8 + path - 1) * 2 + _SIDE_WORDS[side.lower()]]
 
 

@@ -18,7 +18,7 @@ from libc.stdint cimport uint64_t, uint32_t
 from pintas._base cimport pintas_rng, pintas_rng_seed
 from pintas.caminos._engine cimport move_of
 
-from pintas.errors import CorruptStateError, IllegalMoveError, RulesError
+from pintas.errors import CorruptStateError, IllegalMoveError, RulesError, ViewError
 from pintas.tiles import TILES
 
 MAX_COHORTS = PINTAS_CAMINOS_SEARCH_MAX_COHORTS
@@ -108,7 +108,7 @@ cdef class Info:
     def __init__(self, view):
         from pintas.caminos.game import View
         if not isinstance(view, View):
-            raise RulesError(f"the Caminos search reads a caminos.View: got {view!r}")
+            raise ViewError(f"the Caminos search reads a caminos.View: got {view!r}")
         if view.is_over or view.phase != "play" or view.to_move != view.seat:
             raise IllegalMoveError(f"seat {view.seat} is not to move in play (phase "
                                    f"{view.phase!r}, seat {view.to_move} to move)")

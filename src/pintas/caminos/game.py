@@ -34,11 +34,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .. import _saves, _simulate
-from .._deals import Hand, Tiles, check_hands, hand_of, tile_list
+from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
 from .._game import TileGame
 from .._plain import PlainRecord
 from .._view import TileView
-from ..errors import CorruptStateError, DealError, IllegalMoveError, NotationError, RulesError
+from ..errors import (
+    CorruptStateError,
+    DealError,
+    IllegalMoveError,
+    NotationError,
+    NotationTypeError,
+    RulesError,
+)
 from ..tiles import TILE_COUNT, TILES, Tile, TileLike, TileSet, as_tile
 from . import _engine
 from ._engine import Event, Move
@@ -74,7 +81,7 @@ class Deal(PlainRecord):
 
     def __init__(self, paths: Tiles, hands: Iterable[Hand], pile: Tiles = ()) -> None:
         object.__setattr__(self, "paths", tile_list(paths, "the paths"))
-        object.__setattr__(self, "hands", tuple(hand_of(hand) for hand in hands))
+        object.__setattr__(self, "hands", hands_of(hands))
         object.__setattr__(self, "pile", tile_list(pile, "the pile"))
 
     @classmethod
@@ -241,6 +248,7 @@ class View(TileView[Move]):
 
     def known_tiles(self, seat: int) -> TileSet:
         """Tiles ``seat`` revealed this round and has not placed: still in its hand."""
+        self._check_seat(seat)
         placed = {e.tile for e in self.round_log if e.kind == "place" and e.seat == seat}
         return TileSet(t for t in self.revealed[seat] if t not in placed)
 
@@ -341,8 +349,8 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
         unchanged either way).
         """
         if not isinstance(text, str):
-            raise NotationError(f"a move is written like '5|3 front 2', 'reveal 6|4', 'draw' "
-                                f"or 'pass': got {text!r}")
+            raise NotationTypeError(f"a move is written like '5|3 front 2', 'reveal 6|4', "
+                                    f"'draw' or 'pass': got {text!r}")
         words = text.strip().lower().replace(",", " ").split()
         legal = self.legal_moves()
         if not words:

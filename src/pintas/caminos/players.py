@@ -37,6 +37,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .._budget import Budget
+from .._checks import check_seed
+from ..errors import RulesTypeError
 from ..tiles import Tile, TileSet
 from ._engine import Move
 from ._search import MAX_SAMPLES, Info, derive
@@ -65,6 +67,7 @@ class RandomPlayer:
     """
 
     def __init__(self, seed: int | None = None) -> None:
+        check_seed(seed, optional=True)
         self._rng = random.Random(seed)
 
     def choose(self, view: View) -> Move:
@@ -181,6 +184,8 @@ class SuitPlayer:
     """
 
     def __init__(self, weights: SuitWeights | None = None) -> None:
+        if weights is not None and not isinstance(weights, SuitWeights):
+            raise RulesTypeError(f"weights must be SuitWeights or None: got {weights!r}")
         self.weights = weights or SuitWeights()
 
     def choose(self, view: View) -> Move:

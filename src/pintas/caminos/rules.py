@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .._checks import check_int
+from .._checks import check_choice, check_int
 from .._rules import RulesBase
 from ..errors import RulesError
 from . import _engine
@@ -52,9 +52,7 @@ class Rules(RulesBase):
     rounds: int = 3
 
     def __post_init__(self) -> None:
-        if self.variant not in VARIANTS:
-            raise RulesError(f"variant must be one of {', '.join(map(repr, VARIANTS))}: "
-                             f"got {self.variant!r}")
+        check_choice("variant", self.variant, VARIANTS)
         for name, value, high in (("players", self.players, 4),
                                   ("rounds", self.rounds, MAX_ROUNDS)):
             check_int(name, value, 2 if name == "players" else 1, high)

@@ -28,8 +28,8 @@ from pintas._base cimport (
     pintas_rng,
 )
 
-from pintas._base import rules_verdict
-from pintas.errors import NotationError, PintasError, RulesError
+from pintas._base import class_name, rules_verdict
+from pintas.errors import NotationError, NotationTypeError, PintasError, RulesError, RulesTypeError
 
 cdef extern from "Python.h":
     # Declared here without Cython's exception check: the caller checks the range.
@@ -86,17 +86,18 @@ cdef list _items(object values, int lo, int hi, str what):
         try:
             items = list(values)
         except TypeError:
-            raise NotationError(f"{expected}: got {values!r}") from None
+            raise NotationTypeError(f"{expected}: got {values!r}") from None
     if not lo <= len(items) <= hi:
         raise NotationError(f"{expected}: got {len(items)} in {values!r}")
     out = []
     for item in items:
+        # A die is a whole number: a bool or a float is a wrong type.
         if isinstance(item, bool):
-            raise NotationError(f"{expected}: got {values!r}")
+            raise NotationTypeError(f"{expected}: got {values!r}")
         try:
             v = operator.index(item)
         except TypeError:
-            raise NotationError(f"{expected}: got {values!r}") from None
+            raise NotationTypeError(f"{expected}: got {values!r}") from None
         if not 1 <= v <= 6:
             raise NotationError(f"{expected}: got {values!r}")
         out.append(v)
@@ -259,8 +260,8 @@ cdef _Table _table_for(object rules):
     if rules is _last_rules:
         return _last_table
     if not isinstance(rules, rules_type()):
-        raise RulesError(f"rules must be a pintas.dice.Rules (or None for Dice of Doom): "
-                         f"got {rules!r}")
+        raise RulesTypeError(f"rules must be a pintas.dice.Rules (or None for Dice of Doom): "
+                             f"got {rules!r}")
     table = _TABLES.get(rules)
     if table is None:
         table = _Table(rules._fields())
@@ -393,8 +394,10 @@ cdef class Keep:
     the turn total.
     """
 
-    def __init__(self, dice, int points):
+    def __init__(self, dice, points):
         cdef long long s = _set_of(dice, 1, 6, "a keep")
+        if type(points) is not int:
+            raise NotationTypeError(f"a keep's points are a whole number: got {points!r}")
         self._set = <pintas_dice_set>s
         self.dice = _values(self._set)
         self.points = points
@@ -479,8 +482,8 @@ cdef class Move(BaseMove):
     def parse(text):
         """The move written ``roll``, ``roll 1 5 6 4 4 3``, ``keep 1 5`` or ``bank``."""
         if not isinstance(text, str):
-            raise NotationError(f"a move is written like 'roll', 'keep 1 5' or 'bank': "
-                                f"got {text!r}")
+            raise NotationTypeError(f"a move is written like 'roll', 'keep 1 5' or 'bank': "
+                                    f"got {text!r}")
         words = text.strip().lower().replace(",", " ").split(None, 1)
         if words and words[0] in MOVE_KINDS:
             rest = words[1] if len(words) > 1 else ""
@@ -533,6 +536,8 @@ cdef Move _keep_move(pintas_dice_set s):
 
 cdef Move _move_from(object kind, object dice):
     cdef long long s
+    if not isinstance(kind, str):
+        raise NotationTypeError(f"a move's kind is 'roll', 'keep' or 'bank': got {kind!r}")
     if kind == "bank":
         if dice not in ((), None, [], ""):
             raise NotationError(f"a bank takes no dice: got {dice!r}")
@@ -681,7 +686,9 @@ cdef class DiceGame(Engine):
     cdef BaseMove _coerce(self, object move):
         if isinstance(move, Keep):
             return _keep_move((<Keep>move)._set)
-        raise NotationError(f"play takes a dice.Move, a Keep or a move's notation: got {move!r}")
+        raise NotationTypeError(f"a move is a dice.Move, a Keep or its notation: got {move!r}"
+                                + (f" (a {class_name(type(move))})"
+                                   if isinstance(move, BaseMove) else ""))
 
     # ---- moves -----------------------------------------------------------
 

@@ -15,7 +15,7 @@ from pintas._base cimport PINTAS_OK
 
 from pintas._base import status_message
 from pintas.dice._engine import MAX_TURN_TOTAL
-from pintas.errors import NotationError, PintasError, RulesError
+from pintas.errors import NotationError, PintasError, PintasTypeError, RulesError, RulesTypeError
 
 #: Policies kept at most (a long-running host solving many rules stays bounded).
 _MAX_CACHED = 256
@@ -69,7 +69,7 @@ def solve_turn(rules=None):
     if rules is None:
         rules = rules_type().dice_of_doom()
     elif not isinstance(rules, rules_type()):
-        raise RulesError(f"solve_turn needs a pintas.dice.Rules: got {rules!r}")
+        raise RulesTypeError(f"solve_turn needs a pintas.dice.Rules: got {rules!r}")
     policy = _POLICIES.get(rules)
     if policy is not None:
         return policy
@@ -121,7 +121,7 @@ cdef class Policy:
                 raise PintasError(f"give the pool or dice_left, not both: got {pool!r} and "
                                   f"dice_left={dice_left!r}")
             if type(dice_left) is not int:
-                raise PintasError(f"dice_left is 1..6: got {dice_left!r}")
+                raise PintasTypeError(f"dice_left is a whole number 1..6: got {dice_left!r}")
             pool = dice_left
         if type(pool) is int:
             left = pool
@@ -139,8 +139,8 @@ cdef class Policy:
 
     cdef int32_t _total(self, object turn_total) except -1:
         if type(turn_total) is not int or not 0 <= turn_total <= MAX_TURN_TOTAL:
-            raise PintasError(f"a turn total is a whole number 0..{MAX_TURN_TOTAL}: "
-                              f"got {turn_total!r}")
+            error = PintasError if type(turn_total) is int else PintasTypeError
+            raise error(f"a turn total is a whole number 0..{MAX_TURN_TOTAL}: got {turn_total!r}")
         return turn_total
 
     def roll_value(self, turn_total, pool=(), *, dice_left=None):

@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _saves
+from .._checks import check_int, is_whole
 from .._game import GameBase
 from .._view import ViewBase
-from ..errors import CorruptStateError, NotationError, RulesError, SeatError
+from ..errors import CorruptStateError, NotationError, RulesError, SeatError, SeatTypeError
 from . import _engine
 from ._engine import Event, Keep, Move, keeps
 from .rules import Rules
@@ -112,11 +113,10 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
 
     def __init__(self, rules: Rules | None = None, players: int = 2, seed: int | None = None,
                  first_player: int = 0) -> None:
-        if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
-            raise RulesError(f"players must be a whole number 1..{MAX_PLAYERS}: got {players!r}")
-        if type(first_player) is not int or not 0 <= first_player < players:
-            raise SeatError(f"no seat {first_player!r} to play first: seats are "
-                            f"0..{players - 1}")
+        check_int("players", players, 1, MAX_PLAYERS)
+        if not is_whole(first_player) or not 0 <= first_player < players:
+            error = SeatError if is_whole(first_player) else SeatTypeError
+            raise error(f"no seat {first_player!r} to play first: seats are 0..{players - 1}")
         self._open(Rules.dice_of_doom() if rules is None else rules, seed, players, first_player)
 
     def _origin(self) -> dict[str, Any]:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 
-from ..errors import IllegalMoveError, RulesError
+from .._checks import check_bool, check_seed, is_whole
+from ..errors import IllegalMoveError, RulesError, RulesTypeError
 from ._engine import Move
 from ._search import Policy, solve_turn
 from .game import View
@@ -29,6 +30,7 @@ class RandomPlayer:
     """
 
     def __init__(self, seed: int | None = None) -> None:
+        check_seed(seed, optional=True)
         self._rng = random.Random(seed)
 
     def choose(self, view: View) -> Move:
@@ -54,8 +56,9 @@ class ThresholdPlayer:
     """
 
     def __init__(self, bank_at: int = 1000) -> None:
-        if type(bank_at) is not int or bank_at < 0:
-            raise ValueError(f"bank_at must be a whole number >= 0: got {bank_at!r}")
+        if not is_whole(bank_at) or bank_at < 0:
+            error = RulesError if is_whole(bank_at) else RulesTypeError
+            raise error(f"bank_at must be a whole number >= 0: got {bank_at!r}")
         self.bank_at = bank_at
 
     def choose(self, view: View) -> Move:
@@ -90,7 +93,8 @@ class OptimalPlayer:
 
     def __init__(self, rules: Rules | None = None, bank_to_win: bool = True) -> None:
         if rules is not None and not isinstance(rules, Rules):
-            raise RulesError(f"OptimalPlayer needs dice.Rules or None: got {rules!r}")
+            raise RulesTypeError(f"OptimalPlayer needs dice.Rules or None: got {rules!r}")
+        check_bool("bank_to_win", bank_to_win)
         self.rules = rules
         self.bank_to_win = bank_to_win
         self.policy: Policy | None = solve_turn(rules) if rules is not None else None

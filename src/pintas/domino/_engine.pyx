@@ -17,7 +17,7 @@ from pintas._base cimport PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE
 from pintas._base cimport pintas_line_engine, pintas_rng
 
 from pintas._base import intern_moves, rules_verdict
-from pintas.errors import NotationError
+from pintas.errors import NotationError, NotationTypeError
 from pintas.tiles import TILES, Tile
 
 SAVE_SIZE = PINTAS_LINE_SAVE_SIZE
@@ -68,7 +68,8 @@ cdef class Move(TileMove):
     def parse(text):
         """The move written in full notation: ``6|4L``, ``6|4R``, ``draw`` or ``pass``."""
         if not isinstance(text, str):
-            raise NotationError(f"a move is written like '6|4L', 'draw' or 'pass': got {text!r}")
+            raise NotationTypeError(f"a move is written like '6|4L', 'draw' or 'pass': "
+                                    f"got {text!r}")
         word = text.strip().lower()
         if word == "draw" or word == "pass":
             return _MOVES[CODE_DRAW if word == "draw" else CODE_PASS]
@@ -107,6 +108,8 @@ cdef tuple REASONS_T = REASONS
 
 
 cdef Move _move_from(kind, tile, end):
+    if not isinstance(kind, str):
+        raise NotationTypeError(f"a move's kind is 'play', 'draw' or 'pass': got {kind!r}")
     if kind == "draw" or kind == "pass":
         if tile is not None or end is not None:
             raise NotationError(f"a {kind} has no tile or end: got tile={tile!r}, end={end!r}")
@@ -116,9 +119,10 @@ cdef Move _move_from(kind, tile, end):
     if isinstance(tile, str):
         tile = Tile.parse(tile)
     if not isinstance(tile, Tile):
-        raise NotationError(f"a play needs a tile like '6|4': got {tile!r}")
+        raise NotationTypeError(f"a play needs a tile like '6|4': got {tile!r}")
     if not isinstance(end, str) or end.upper() not in _ENDS:
-        raise NotationError(f"a play's end is 'L' or 'R': got {end!r}")
+        error = NotationError if isinstance(end, str) else NotationTypeError
+        raise error(f"a play's end is 'L' or 'R': got {end!r}")
     return _MOVES[tile.index * 2 + (end.upper() == "R")]
 
 

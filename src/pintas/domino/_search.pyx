@@ -14,7 +14,7 @@ from pintas._base cimport PINTAS_E_ILLEGAL, PINTAS_NO_SEAT, PINTAS_NO_TILE, PINT
 from pintas._base cimport pintas_rng, pintas_rng_seed
 from pintas.domino._engine cimport PINTAS_LINE_MAX_SEATS, move_of
 
-from pintas.errors import CorruptStateError, IllegalMoveError, RulesError
+from pintas.errors import CorruptStateError, IllegalMoveError, RulesError, ViewError
 
 POLICIES = {"random": PINTAS_POLICY_RANDOM, "greedy": PINTAS_POLICY_GREEDY}
 MAX_SAMPLES = PINTAS_LINE_SEARCH_MAX_SAMPLES
@@ -57,7 +57,7 @@ cdef int _info_from_view(pintas_line_info *info, view) except -1:
     """Copy what ``view`` shows into *info (CorruptStateError if it cannot)."""
     from pintas.domino.game import View
     if not isinstance(view, View):
-        raise RulesError(f"the line-game search takes a domino.View: got {type(view).__name__}")
+        raise ViewError(f"the line-game search takes a domino.View: got {view!r}")
     try:
         _fill_info(info, view)
     except (OverflowError, TypeError, AttributeError) as exc:

@@ -13,11 +13,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .. import _saves, _simulate
-from .._deals import Hand, Tiles, check_hands, hand_of, tile_list
+from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
 from .._game import TileGame
 from .._plain import PlainRecord
 from .._view import TileView
-from ..errors import CorruptStateError, DealError, IllegalMoveError, NotationError
+from ..errors import (
+    CorruptStateError,
+    DealError,
+    IllegalMoveError,
+    NotationError,
+    NotationTypeError,
+)
 from ..tiles import TILE_COUNT, TILES, Tile, TileSet
 from . import _engine
 from ._engine import Event, Move
@@ -40,7 +46,7 @@ class Deal(PlainRecord):
     boneyard: tuple[Tile, ...] = field(default=())
 
     def __init__(self, hands: Iterable[Hand], boneyard: Tiles = ()) -> None:
-        object.__setattr__(self, "hands", tuple(hand_of(hand) for hand in hands))
+        object.__setattr__(self, "hands", hands_of(hands))
         object.__setattr__(self, "boneyard", tile_list(boneyard, "the boneyard"))
 
     def check(self, rules: Rules) -> None:
@@ -120,6 +126,7 @@ class View(TileView[Move]):
 
     def passes(self, seat: int) -> int:
         """How many times ``seat`` has passed this round."""
+        self._check_seat(seat)
         return sum(1 for e in self.round_log if e.kind == "pass" and e.seat == seat)
 
 
@@ -185,7 +192,8 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
         move that is not legal now (the game is unchanged either way).
         """
         if not isinstance(text, str):
-            raise NotationError(f"a move is written like '6|4L', 'draw' or 'pass': got {text!r}")
+            raise NotationTypeError(f"a move is written like '6|4L', 'draw' or 'pass': "
+                                    f"got {text!r}")
         word = text.strip().lower()
         aliases = {"paso": "pass", "p": "pass", "robo": "draw", "robar": "draw", "d": "draw"}
         legal = self.legal_moves()

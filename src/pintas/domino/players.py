@@ -34,7 +34,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .._budget import Budget
-from ..errors import RulesError
+from .._checks import check_choice, check_seed
+from ..errors import RulesTypeError
 from ..tiles import Tile
 from . import _search
 from ._engine import Move
@@ -142,6 +143,7 @@ class RandomPlayer:
     """
 
     def __init__(self, seed: int | None = None) -> None:
+        check_seed(seed, optional=True)
         self._seed = seed
         self._rng = random.Random(seed)
 
@@ -235,7 +237,7 @@ class SuitPlayer:
 
     def __init__(self, weights: SuitWeights | None = None) -> None:
         if weights is not None and not isinstance(weights, SuitWeights):
-            raise RulesError(f"weights must be SuitWeights or None: got {weights!r}")
+            raise RulesTypeError(f"weights must be SuitWeights or None: got {weights!r}")
         self.weights = weights
 
     def choose(self, view: View) -> Move:
@@ -336,9 +338,7 @@ class SearchPlayer:
     def __init__(self, samples: int = 200, seconds: float | None = None, seed: int = 0,
                  policy: str = "random") -> None:
         self.budget = Budget(samples, seconds, seed, _search.MAX_SAMPLES)
-        if policy not in _search.POLICIES:
-            raise RulesError(f"policy must be one of {', '.join(_search.POLICIES)}: "
-                             f"got {policy!r}")
+        check_choice("policy", policy, tuple(_search.POLICIES))
         self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
         self.policy = policy
 

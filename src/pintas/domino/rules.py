@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .._checks import check_choice, check_int
+from .._checks import check_bool, check_choice, check_int
 from .._rules import RulesBase
 from ..errors import RulesError
 from . import _engine
@@ -72,9 +72,8 @@ class Rules(RulesBase):
     def __post_init__(self) -> None:
         check_choice("game", self.game, GAMES)
         check_int("players", self.players, 2, 4)
-        if type(self.pairs) is not bool or type(self.capicua_doubles) is not bool:
-            raise RulesError(f"pairs and capicua are True or False: got pairs={self.pairs!r}, "
-                             f"capicua={self.capicua_doubles!r}")
+        check_bool("pairs", self.pairs)
+        check_bool("capicua", self.capicua_doubles)
         if self.pairs and self.players != 4:
             raise RulesError(f"pairs needs 4 players: got players={self.players}")
         if self.pairs and self.game == "muggins":
