@@ -10,6 +10,7 @@ type where a whole number is wanted.
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 import re
 from collections.abc import Callable
@@ -207,10 +208,10 @@ def test_every_option_of_every_preset_refuses_a_wrong_type(preset: registry.Pres
 @pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.name)
 def test_replace_refuses_a_wrong_type_for_every_setting(preset: registry.Preset) -> None:
     rules = preset.rules()
-    for field in type(rules).__dataclass_fields__:
-        for wrong in _wrong_values(getattr(rules, field)):
+    for field in dataclasses.fields(rules):
+        for wrong in _wrong_values(getattr(rules, field.name)):
             with pytest.raises(RulesTypeError, match=_quoted(wrong)):
-                rules.replace(**{field: wrong})
+                rules.replace(**{field.name: wrong})
 
 
 def test_the_rules_options_a_new_user_met() -> None:

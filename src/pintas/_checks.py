@@ -75,14 +75,14 @@ def check_seat(seat: object, seats: int) -> None:
 
 
 def did_you_mean(word: object, names: Sequence[str]) -> str:
-    """``"; did you mean 'x'?"`` when ``word`` is close to one of ``names``, else ``""``.
+    """``" (did you mean 'x'?)"`` when ``word`` is close to one of ``names``, else ``""``.
 
     >>> did_you_mean("taget", ["players", "target"])
-    "; did you mean 'target'?"
+    " (did you mean 'target'?)"
     """
     import difflib  # only on the error path
 
     if not isinstance(word, str):
         return ""
     close = difflib.get_close_matches(word, list(names), n=1)
-    return f"; did you mean {close[0]!r}?" if close else ""
+    return f" (did you mean {close[0]!r}?)" if close else ""

@@ -22,6 +22,7 @@ import typing
 from collections.abc import Sequence
 from typing import Any
 
+from ._checks import did_you_mean
 from .errors import CorruptStateError, PintasError, SaveTypeError
 from .tiles import Tile, TileSet
 
@@ -118,10 +119,10 @@ def read_fields(what: str, data: Any, fields: Sequence[tuple[str, Any]]) -> dict
     if not isinstance(data, dict):
         raise SaveTypeError(f"{what}.from_dict takes a dict: got {data!r}")
     names = [name for name, _ in fields]
-    unknown = set(data) - set(names)
+    unknown = sorted(map(str, set(data) - set(names)))
     if unknown:
-        raise CorruptStateError(f"not a field of {what}: {', '.join(sorted(map(str, unknown)))}"
-                                f" (fields: {', '.join(names)})")
+        named = ", ".join(name + did_you_mean(name, names) for name in unknown)
+        raise CorruptStateError(f"not a field of {what}: {named} (fields: {', '.join(names)})")
     return {name: from_plain(hint, data[name], f"{what}.{name}")
             for name, hint in fields if name in data}
 

@@ -5,14 +5,29 @@ Each game's ``Rules`` is a frozen dataclass deriving from :class:`RulesBase`;
 its ``__post_init__`` checks every setting (and asks the C core), so a
 ``Rules`` value that exists is valid, and ``replace``/``from_dict`` build
 through it.
+
+A preset takes only the options its game's ``PRESET_OPTIONS`` lists for it:
+another game's option, or a setting the preset decides itself (the game, the
+seats of a Dominican mode), is refused with its reason, an unknown name with
+the closest option when one is close (a typo), and every refusal lists what
+the preset does take. ``replace`` refuses unknown names the same way, listing
+the settings that mean something for the rules' own game.
+
+>>> from pintas import domino
+>>> domino.Rules.muggins(taget=100)
+Traceback (most recent call last):
+...
+pintas.errors.RulesError: not an option of muggins: taget (did you mean 'target'?); \
+muggins takes players, target, redeal_doubles, block_scoring
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Mapping
-from typing import Any, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, TypeVar
 
+from ._checks import did_you_mean
 from ._plain import PlainRecord
 from .errors import RulesError
 
@@ -24,35 +39,69 @@ class RulesBase(PlainRecord):
 
     __slots__ = ()
 
+    #: The options each preset takes, by the preset's name, in the names it
+    #: takes them by (its method's own parameters first): what a refusal lists.
+    #: Every other setting is the preset's to decide.
+    PRESET_OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+
+    @classmethod
+    def _field_name(cls, option: str) -> str:
+        """The setting an option of another accepted name sets (else the option)."""
+        return option
+
     @classmethod
     def _aliased(cls, options: dict[str, Any]) -> dict[str, Any]:
         """``options`` with other accepted names turned into the field names."""
-        return options
+        return {cls._field_name(name): value for name, value in options.items()}
 
     @classmethod
-    def _settings(cls) -> set[str]:
-        return {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    def _settings(cls) -> list[str]:
+        return [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
 
     @classmethod
-    def _preset(cls: type[R], base: Mapping[str, Any], options: dict[str, Any],
-                fixed: Collection[str] = ()) -> R:
-        """The rules ``base`` with the caller's ``options``; ``fixed`` names the
-        settings the preset decides itself."""
-        options = cls._aliased(options)
-        allowed = cls._settings() - set(fixed)
-        bad = sorted(set(options) - allowed)
-        if bad:
-            raise RulesError(f"not an option of this preset: {', '.join(bad)} "
-                             f"(options: {', '.join(sorted(allowed))})")
-        return cls(**{**base, **options})
+    def _not_taken(cls, preset: str, setting: str) -> str:
+        """Why the preset ``preset`` does not take the setting ``setting``."""
+        return "set by the preset"
+
+    @classmethod
+    def _preset(cls: type[R], preset: str, base: Mapping[str, Any], options: dict[str, Any]) -> R:
+        """The rules ``base`` with the caller's ``options``, which must be
+        options the preset called ``preset`` takes (:attr:`PRESET_OPTIONS`)."""
+        takes = cls.PRESET_OPTIONS[preset]
+        taken = {cls._field_name(name) for name in takes}
+        refused = [name for name in options if cls._field_name(name) not in taken]
+        if refused:
+            raise RulesError(cls._refusal(preset, refused, takes))
+        return cls(**{**base, **cls._aliased(options)})
+
+    @classmethod
+    def _refusal(cls, preset: str, refused: Sequence[str], takes: Sequence[str]) -> str:
+        """The message refusing the options ``refused``: why each is refused
+        (or the option it may be a typo of), and what the preset takes."""
+        settings = cls._settings()
+        named = [f"{name} ({cls._not_taken(preset, cls._field_name(name))})"
+                 if cls._field_name(name) in settings else name + did_you_mean(name, takes)
+                 for name in refused]
+        return f"not an option of {preset}: {', '.join(named)}; {preset} takes {', '.join(takes)}"
+
+    def _own_settings(self) -> list[str]:
+        """The settings that mean something for these rules' game (what a
+        refused ``replace`` lists)."""
+        return self._settings()
+
+    def _described(self) -> str:
+        """What a message calls these rules' game: ``muggins``, ``farkle``."""
+        raise NotImplementedError
 
     def replace(self: R, **changes: Any) -> R:
         """A checked copy with some settings changed (RulesError for a bad one)."""
         changes = self._aliased(changes)
-        unknown = set(changes) - self._settings()
+        unknown = [name for name in changes if name not in self._settings()]
         if unknown:
-            raise RulesError(f"no such rules setting: {', '.join(sorted(unknown))} "
-                             f"(settings: {', '.join(sorted(self._settings()))})")
+            own = self._own_settings()
+            named = ", ".join(name + did_you_mean(name, own) for name in unknown)
+            raise RulesError(f"no such rules setting: {named}; the settings of "
+                             f"{self._described()} rules: {', '.join(own)}")
         return dataclasses.replace(self, **changes)  # type: ignore[type-var]
 
     def _fields(self) -> tuple[int, ...]:

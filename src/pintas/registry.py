@@ -164,7 +164,8 @@ class Preset:
         unknown = sorted(set(given) - set(self.options))
         if unknown:
             takes = ", ".join(self.options) or "no options"
-            raise RulesError(f"{self.name} does not take {', '.join(unknown)} (it takes {takes})")
+            named = ", ".join(name + did_you_mean(name, list(self.options)) for name in unknown)
+            raise RulesError(f"{self.name} does not take {named} (it takes {takes})")
         return self.make(**{**{k: v for k, v in self.options.items() if v is not None},
                             **given})
 

@@ -47,7 +47,8 @@ def test_rules_presets_options_and_replace() -> None:
         Rules.base(rounds=0)
     with pytest.raises(RulesError, match="variant must be"):
         Rules("classic")
-    with pytest.raises(RulesError, match="not an option of this preset: target"):
+    with pytest.raises(RulesError,
+                       match="not an option of caminos: target; caminos takes players, rounds"):
         Rules.base(target=3)
     with pytest.raises(RulesError, match="no such rules setting: hand"):
         Rules.base().replace(hand=7)

@@ -7,9 +7,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .._checks import check_choice, check_int
 from .._rules import RulesBase
@@ -58,6 +58,9 @@ class Rules(RulesBase):
             check_int(name, value, 2 if name == "players" else 1, high)
         _engine.check_rules(self._fields())
 
+    PRESET_OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        name: ("players", "rounds") for name in PRESET_NAMES.values()}
+
     @classmethod
     def base(cls, players: int = 3, **options: Any) -> Rules:
         """The base game (preset ``caminos``): 5 paths taking one tile a side,
@@ -78,8 +81,10 @@ class Rules(RulesBase):
 
     @classmethod
     def _variant(cls, variant: str, players: int, options: dict[str, Any]) -> Rules:
-        return cls._preset(dict(variant=variant, players=players), options,
-                           fixed={"variant", "players"})
+        return cls._preset(PRESET_NAMES[variant], dict(variant=variant, players=players), options)
+
+    def _described(self) -> str:
+        return self.name
 
     @property
     def name(self) -> str:

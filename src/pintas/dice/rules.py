@@ -7,9 +7,9 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .._checks import check_bool, check_choice, check_int
 from .._rules import RulesBase
@@ -71,18 +71,25 @@ class Rules(RulesBase):
                              f"(without doom nothing is lost to it)")
         _engine.check_rules(self._fields())
 
+    PRESET_OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        name: ("target", "doom", "doom_loses", "hot_dice", "combine_kept", "final_round")
+        for name in SCORINGS}
+
     @classmethod
     def dice_of_doom(cls, **options: Any) -> Rules:
         """Dice of Doom: combine kept dice, doom loses the turn, hot dice
         must roll again, target 100,000."""
-        return cls._preset({}, options, fixed={"scoring"})
+        return cls._preset("dice_of_doom", {}, options)
 
     @classmethod
     def farkle(cls, **options: Any) -> Rules:
         """Busche & Neller's minimal Farkle: 1 = 100, 5 = 50, three 1s = 1000,
         three f = 100 f, each roll scored alone, no doom, hot dice may, target 10,000."""
-        return cls._preset(dict(scoring="farkle", target=10_000, doom=False,
-                                hot_dice="may", combine_kept=False), options, fixed={"scoring"})
+        return cls._preset("farkle", dict(scoring="farkle", target=10_000, doom=False,
+                                          hot_dice="may", combine_kept=False), options)
+
+    def _described(self) -> str:
+        return self.scoring
 
     @property
     def unit(self) -> int:

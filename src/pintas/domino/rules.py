@@ -7,9 +7,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .._checks import check_bool, check_choice, check_int
 from .._rules import RulesBase
@@ -94,35 +94,57 @@ class Rules(RulesBase):
                                  f"for {self.game}")
         _engine.check_rules(self._fields())
 
+    PRESET_OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "muggins": ("players", "target", "redeal_doubles", "block_scoring"),
+        "capicua": ("players", "pairs", "target", "redeal_doubles", "capicua", "pass_points"),
+        "dominican": ("mode", "target", "redeal_doubles", "tranque", "capicua_bonus",
+                      "pase_corrido_bonus", "pase_de_salida_bonus"),
+    }
+
     @classmethod
     def muggins(cls, players: int = 3, **options: Any) -> Rules:
         """Muggins to 200: 2-4 individuals, fives in play, boneyard draws."""
-        return cls._preset(dict(game="muggins", players=players, target=200, redeal_doubles=5),
-                           options, fixed={"game"})
+        return cls._preset("muggins", dict(game="muggins", players=players, target=200,
+                                           redeal_doubles=5), options)
 
     @classmethod
     def capicua(cls, players: int = 4, pairs: bool = False, **options: Any) -> Rules:
         """Capicua to 20: pass points, capicua doubles, zapatero."""
-        return cls._preset(dict(game="capicua", players=players, pairs=pairs, target=20,
-                                redeal_doubles=5, capicua_doubles=True, pass_points=2), options,
-                           fixed={"game"})
+        return cls._preset("capicua", dict(game="capicua", players=players, pairs=pairs,
+                                           target=20, redeal_doubles=5, capicua_doubles=True,
+                                           pass_points=2), options)
 
     @classmethod
     def dominican(cls, mode: str = "pairs", **options: Any) -> Rules:
         """Dominican domino: modes ``pairs``, ``four``, ``three``, ``two``."""
         check_choice("mode", mode, tuple(MODES))
         players, pairs = MODES[mode]
-        return cls._preset(dict(game="dominican", players=players, pairs=pairs, target=200,
-                                capicua_bonus=25), options, fixed={"game", "players", "pairs"})
+        return cls._preset("dominican", dict(game="dominican", players=players, pairs=pairs,
+                                             target=200, capicua_bonus=25), options)
 
     @classmethod
-    def _aliased(cls, options: dict[str, Any]) -> dict[str, Any]:
+    def _field_name(cls, option: str) -> str:
         # The option that doubles a capicua is called `capicua` in the rules;
         # the attribute is `capicua_doubles` because `Rules.capicua` is the preset.
-        if "capicua" in options:
-            options = dict(options)
-            options["capicua_doubles"] = options.pop("capicua")
-        return options
+        return "capicua_doubles" if option == "capicua" else option
+
+    @classmethod
+    def _not_taken(cls, preset: str, setting: str) -> str:
+        if setting in _OWNERS:
+            return f"an option of {_OWNERS[setting][0]} only"
+        if preset == "dominican" and setting in ("players", "pairs"):
+            return f"set by mode: {', '.join(map(repr, MODES))}"
+        if preset == "muggins" and setting == "pairs":
+            return "muggins is played by individuals"
+        return RulesBase._not_taken(preset, setting)
+
+    def _own_settings(self) -> list[str]:
+        return [name for name in self._settings()
+                if _OWNERS.get(name, (self.game,))[0] == self.game
+                and not (name == "pairs" and self.game == "muggins")]
+
+    def _described(self) -> str:
+        return self.game
 
     @property
     def mode(self) -> str | None:
