@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -36,6 +37,7 @@ class Saves:
     name: str
     game: Any                     # the game class
     title: str                    # in "not a saved <title> game"
+    use: str                      # what loads its saves
     state_size: int               # the bytes of C state that end every save
     games: st.SearchStrategy[Any]  # games some random moves in, to round-trip
     kept: tuple[str, ...]         # what a loaded game has as the saved one had
@@ -62,21 +64,21 @@ def caminos_game(rules: caminos.Rules, seed: int, moves: int) -> caminos.Game:
 
 
 GAMES = [
-    Saves("domino", domino.Game, "line", _line.SAVE_SIZE,
+    Saves("domino", domino.Game, "domino", "domino.Game.from_bytes", _line.SAVE_SIZE,
           st.builds(line_game, st.sampled_from(sorted(domino_support.CONFIGS)),
                     st.integers(0, 2**64 - 1), st.integers(0, 120)),
           ("history", "events", "rules"), domino_support.SAVES,
           noise=600, cut_every=7, cut=(0, 1, 2, 3), edited=(3,), finish=None,
           configs=domino_support.CONFIGS, new=lambda rules: domino.Game(rules, seed=99),
           midgame=40),
-    Saves("caminos", caminos.Game, "Caminos", _caminos.SAVE_SIZE,
+    Saves("caminos", caminos.Game, "Caminos", "caminos.Game.from_bytes", _caminos.SAVE_SIZE,
           st.builds(caminos_game, st.sampled_from(list(caminos_support.CONFIGS.values())),
                     st.integers(0, 2**64 - 1), st.integers(0, 150)),
           ("history", "events", "rules", "paths", "pile"), caminos_support.SAVES,
           noise=700, cut_every=7, cut=(0, 1, 2), edited=(1, 4, 8), finish=None,
           configs=caminos_support.CONFIGS, new=lambda rules: caminos.Game(rules, seed=99),
           midgame=60),
-    Saves("dice", dice.Game, "dice", _dice.SAVE_SIZE,
+    Saves("dice", dice.Game, "dice", "dice.Game.from_bytes", _dice.SAVE_SIZE,
           st.builds(dice_support.played_dice,
                     st.sampled_from(sorted(dice_support.SAVED_RULES)).map(
                         dice_support.SAVED_RULES.__getitem__),
@@ -171,20 +173,33 @@ def test_midgame_copies_and_saves_are_independent(case: Saves, name: str) -> Non
 
 
 @pytest.mark.parametrize("case", GAMES, ids=str)
-def test_errors_quote_the_input(case: Saves) -> None:
-    with pytest.raises(CorruptStateError, match="bad magic"):
-        case.game.from_bytes(b"HELLO WORLD")
-    with pytest.raises(CorruptStateError, match="version 9"):
+def test_errors_say_what_the_bytes_are_quoting_them(case: Saves) -> None:
+    with pytest.raises(CorruptStateError, match=re.escape(
+            "these bytes are not a pintas save (a save starts with b'PNTS'): they start "
+            "b'HELLO WORLD, and more'")):
+        case.game.from_bytes(b"HELLO WORLD, and more")
+    with pytest.raises(CorruptStateError, match=r"not a pintas save .*: they are empty"):
+        case.game.from_bytes(b"")
+    with pytest.raises(CorruptStateError, match=r"a save cut short: b'PN'"):
+        case.game.from_bytes(b"PN")
+    with pytest.raises(CorruptStateError, match="save of format version 9: this pintas reads "
+                                                "version 1"):
         case.game.from_bytes(b"PNTS\x09" + case.saves[0][5:])
+    with pytest.raises(CorruptStateError, match="save of no game this pintas knows "
+                                                r"\(kind b'Z'\)"):
+        case.game.from_bytes(b"PNTS\x01Z" + case.saves[0][6:])
     with pytest.raises(CorruptStateError, match="takes bytes"):
         case.game.from_bytes("PNTS")
 
 
 @pytest.mark.parametrize(("case", "other"), [(a, b) for a in GAMES for b in GAMES if a != b],
                          ids=str)
-def test_a_save_of_another_game_is_rejected(case: Saves, other: Saves) -> None:
-    with pytest.raises(CorruptStateError, match=f"not a saved {case.title} game"):
+def test_a_save_of_another_game_names_it_and_what_loads_it(case: Saves, other: Saves) -> None:
+    with pytest.raises(CorruptStateError, match=re.escape(
+            f"these bytes are a saved {other.title} game, not a {case.title} game: "
+            f"use {other.use}")):
         case.game.from_bytes(other.saves[0])
+    assert other.game.from_bytes(other.saves[0]).to_bytes() == other.saves[0]
 
 
 def _unseeded_with_seeds(case: Saves) -> Any:

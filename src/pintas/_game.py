@@ -260,7 +260,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
     def _decode(cls: type[GameT], data: bytes) -> GameT:
         fmt = cls._SAVE
         reader = _saves.Reader(data)
-        flags, first_seed = _saves.read_header(reader, fmt.kind, fmt.max_flags, fmt.what)
+        flags, first_seed = _saves.read_header(reader, fmt)
         rules, origin = cls._read_setup(reader, flags >> 1)
         log = cls._read_log(reader, rules)
         final = reader.take(fmt.size)

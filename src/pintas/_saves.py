@@ -10,6 +10,9 @@ one of its moves.
 
 Reading never trusts a length: running short, a wrong header or any decoding
 error is a :class:`~pintas.errors.CorruptStateError` that quotes the bytes.
+A wrong header says what the bytes are: no pintas save at all, a save of a
+format version this pintas does not read, or the save of another game (and
+which game's ``from_bytes`` loads it).
 """
 
 from __future__ import annotations
@@ -46,6 +49,10 @@ class Reader:
         value: int = struct.unpack(fmt, self.take(struct.calcsize(fmt)))[0]
         return value
 
+    def peek(self, n: int) -> bytes:
+        """Up to ``n`` bytes from here on, without taking them."""
+        return self._data[self._pos:self._pos + n]
+
     def at_end(self) -> bool:
         """True once every byte was read."""
         return self._pos == len(self._data)
@@ -53,7 +60,7 @@ class Reader:
 
 @dataclass(frozen=True)
 class SaveFormat:
-    """How one game writes its saves: its kind letter and name (``"L"``, ``"line
+    """How one game writes its saves: its kind letter and name (``"L"``, ``"domino
     game"``), the width of a log entry's tag (``"<B"`` or ``"<H"``), the tags
     of a reseed and of a hand-made deal (None: the game has no deals), and the
     size of its C state's save image."""
@@ -76,17 +83,42 @@ def header(kind: str, flags: int, first_seed: int) -> bytearray:
     return bytearray(MAGIC + bytes([FORMAT, ord(kind), flags]) + struct.pack("<Q", first_seed))
 
 
-def read_header(reader: Reader, kind: str, max_flags: int, what: str) -> tuple[int, int]:
-    """Check the header of a save of game ``kind``; its ``(flags, first_seed)``."""
-    start = reader.take(4)
-    if start != MAGIC:
-        raise CorruptStateError(f"not a pintas save (bad magic): {start!r}")
+def read_header(reader: Reader, fmt: SaveFormat) -> tuple[int, int]:
+    """Check the header of a save written as ``fmt`` says; its ``(flags, first_seed)``."""
+    start = reader.peek(24)
+    if not start.startswith(MAGIC):
+        raise CorruptStateError(_no_save(start))
+    reader.take(len(MAGIC))
     version, found, flags = reader.take(3)
     if version != FORMAT:
-        raise CorruptStateError(f"unknown save format version {version} in {start!r}")
-    if found != ord(kind) or flags > max_flags:
-        raise CorruptStateError(f"not a saved {what} (kind {found}, flags {flags})")
+        raise CorruptStateError(f"these bytes are a pintas save of format version {version}: "
+                                f"this pintas reads version {FORMAT}")
+    if found != ord(fmt.kind):
+        raise CorruptStateError(_another_game(found, fmt))
+    if flags > fmt.max_flags:
+        raise CorruptStateError(f"not a saved {fmt.what}: unknown flags {flags} in {start!r}")
     return flags, reader.unpack("<Q")
+
+
+def _no_save(start: bytes) -> str:
+    """What bytes that do not start as a save are, for a message (their first bytes)."""
+    if start and MAGIC.startswith(start):
+        return f"not a pintas save: a save cut short: {start!r}"
+    what = f"they start {start!r}" if start else "they are empty"
+    return f"these bytes are not a pintas save (a save starts with {MAGIC!r}): {what}"
+
+
+def _another_game(kind: int, fmt: SaveFormat) -> str:
+    """What a save of game ``kind`` is, and what loads it, for a ``fmt`` game's message."""
+    from . import registry  # on the error path only: the registry imports every game
+
+    for family in registry.families():
+        other: SaveFormat = getattr(family.game_type, "_SAVE")  # noqa: B009 (game_type is a bare type)
+        if ord(other.kind) == kind:
+            return (f"these bytes are a saved {other.what}, not a {fmt.what}: use "
+                    f"{family.name}.Game.from_bytes")
+    return (f"these bytes are a pintas save of no game this pintas knows "
+            f"(kind {bytes([kind])!r}), not a {fmt.what}")
 
 
 def _abridged(value: object) -> str:

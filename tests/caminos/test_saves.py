@@ -62,7 +62,8 @@ def test_move_parse_gives_a_move_or_a_notation_error(text: str) -> None:
 
 
 def test_a_save_marked_as_a_line_game_is_rejected() -> None:
-    with pytest.raises(CorruptStateError, match="not a saved Caminos game"):
+    with pytest.raises(CorruptStateError, match="a saved domino game, not a Caminos game: use "
+                                                r"domino\.Game\.from_bytes"):
         Game.from_bytes(b"PNTS\x01L" + SAVES[0][6:])
 
 

@@ -162,7 +162,8 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
     """
 
     _RULES = Rules
-    _SAVE = _saves.SaveFormat("L", "line game", "<B", seed=0xFE, deal=0xFD, size=_engine.SAVE_SIZE)
+    _SAVE = _saves.SaveFormat("L", "domino game", "<B", seed=0xFE, deal=0xFD,
+                              size=_engine.SAVE_SIZE)
 
     _DEAL = Deal
 
