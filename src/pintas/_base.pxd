@@ -130,9 +130,9 @@ cdef class Engine:
 
     cdef void _bind(self, const pintas_engine *engine, void *state, Codec codec) noexcept
 
-    # What a binding may add: how other values become moves, and why a move is illegal.
+    # What a binding may add: how other values become moves (and, as a def
+    # method, _reason: why a move is illegal).
     cdef Move _coerce(self, object move)
-    cdef str _why(self, Move m, int status)
 
     # What the base does with them.
     cdef int _c_check(self, Move m) except? -100

@@ -292,8 +292,10 @@ cdef class Engine:
         raise NotationTypeError(f"a move is a {class_name(self._move_type)} or its "
                                 f"notation: got {_given(move)}")
 
-    cdef str _why(self, Move m, int status):
-        """Why ``m`` is not legal now, when the legal moves alone do not say."""
+    def _reason(self, move):
+        """Why ``move`` is not legal now, in words addressed to the seat to move
+        (None: the legal moves say it). Each game says, from what its state
+        shows; it runs on the error path only, so the legal path stays as fast."""
         return None
 
     # ---- the C engine -----------------------------------------------------------
@@ -484,13 +486,19 @@ cdef class Engine:
         return self._commit(m, events)
 
     cdef int _reject(self, Move m, int status, object given) except -1:
-        shown = given if isinstance(given, str) else str(m)
-        if status == PINTAS_E_OVER:
-            raise IllegalMoveError(f"the game is over: {shown!r} cannot be played")
-        why = self._why(m, status)
+        raise self._illegal(m, given)
+
+    def _illegal(self, move, given, why=None):
+        """The IllegalMoveError refusing ``move`` (written ``given``, when text),
+        naming its cause: ``why``, or the game's :meth:`_reason` for it."""
+        shown = given if isinstance(given, str) else str(move)
+        if self.is_over:
+            return IllegalMoveError(f"the game is over: {shown!r} cannot be played")
+        if why is None and move is not None:
+            why = self._reason(move)
         legal = ", ".join([str(x) for x in self.legal_moves()])
-        raise IllegalMoveError(f"illegal move {shown!r} for seat {self.to_move}"
-                               + (f": {why}" if why else "") + f" (legal: {legal})")
+        return IllegalMoveError(f"{shown!r} is not legal now for seat {self.to_move}"
+                                + (f": {why}" if why else "") + f" (legal: {legal})")
 
     def is_legal(self, move):
         """True if ``move`` (a move or its notation) may be played now.

@@ -44,6 +44,16 @@ GameT = TypeVar("GameT", bound="GameBase[Any, Any, Any, Any]")
 LogEntry = Any  # a move, ("seed", int) or ("deal", Deal)
 
 
+def listed(items: Sequence[object]) -> str:
+    """Items in words, for a message: ``a``, ``a and b``, ``a, b and c``.
+
+    >>> listed(["6|1", "3|3", "2|2"])
+    '6|1, 3|3 and 2|2'
+    """
+    words = [str(item) for item in items]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
     """The shared half of every game: see the module."""
 

@@ -176,7 +176,8 @@ def test_play_accepts_moves_and_notation_only() -> None:
     game = started()
     with pytest.raises(NotationError, match=r"a move is a caminos\.Move or its notation: got 3"):
         game.play(3)  # type: ignore[arg-type]
-    with pytest.raises(IllegalMoveError, match=r"illegal move '6\|3 front 1'"):
+    with pytest.raises(IllegalMoveError, match=r"'6\|3 front 1' is not legal now for seat 0: "
+                                               r"you do not hold 6\|3"):
         game.play(Move.place("6|3", "front", 1))
     assert game.is_legal("6|6") and game.is_legal(Move.parse("6|6 front 1"))
 

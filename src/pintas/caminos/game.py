@@ -35,17 +35,10 @@ from dataclasses import dataclass, field
 
 from .. import _saves, _simulate
 from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
-from .._game import TileGame
+from .._game import TileGame, listed
 from .._plain import PlainRecord
 from .._view import TileView
-from ..errors import (
-    CorruptStateError,
-    DealError,
-    IllegalMoveError,
-    NotationError,
-    NotationTypeError,
-    RulesError,
-)
+from ..errors import CorruptStateError, DealError, NotationError, NotationTypeError, RulesError
 from ..tiles import TILE_COUNT, TILES, Tile, TileLike, TileSet, as_tile
 from . import _engine
 from ._engine import Event, Move
@@ -377,16 +370,55 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
                                 f"{' or '.join(repr(str(m)) for m in fits)}")
         if side is not None and path is not None:
             return self._legal_or_raise(Move.place(tile, side, path), text, legal)
-        return self._legal_or_raise(None, text, legal)
+        raise self._illegal(None, text, self._placement_problem(tile, side, path))
 
-    def _legal_or_raise(self, move: Move | None, text: str, legal: list[Move]) -> Move:
-        if move is not None and (move in legal or self.is_legal(move)):  # or its mirror image
+    def _legal_or_raise(self, move: Move, text: str, legal: list[Move]) -> Move:
+        if move in legal or self.is_legal(move):  # or its mirror image
             return move
-        if self.is_over:
-            raise IllegalMoveError(f"the game is over: {text!r} cannot be played")
-        listed = ", ".join(map(str, legal))
-        raise IllegalMoveError(f"{text!r} is not legal now for seat {self.to_move} "
-                               f"(legal: {listed})")
+        raise self._illegal(move, text)
+
+    # ---- why a move is not legal (the error path only) ---------------------
+
+    def _reason(self, move: Move) -> str | None:
+        """Why ``move`` is not legal now, in words to the seat to move (see
+        :meth:`pintas._base.Engine._illegal`)."""
+        seat = self.to_move
+        assert seat is not None  # the game is not over
+        if move.kind == "place":
+            assert move.tile is not None
+            return self._placement_problem(move.tile, move.side, move.path)
+        if self.phase == "reveal":
+            if move.kind != "reveal":
+                return "the round's starter is being revealed: you must reveal a tile"
+            assert move.tile is not None
+            if move.tile not in self.hand(seat):
+                return f"you do not hold {move.tile}"
+            return f"you have revealed {move.tile} already this round"
+        if move.kind == "reveal":
+            return "the round is under way: a reveal only decides who starts a round"
+        fits = list(dict.fromkeys(m.tile for m in self.legal_moves() if m.tile is not None))
+        if fits:
+            return f"you must place a tile: {listed(fits)} {'fits' if len(fits) == 1 else 'fit'}"
+        if move.kind == "pass":
+            return f"you must draw: the pile holds {self.pile_size} tiles"
+        return "the pile is empty: pass"
+
+    def _placement_problem(self, tile: Tile, side: str | None, path: int | None) -> str:
+        """Why ``tile`` cannot be placed on ``side`` of path number ``path`` now
+        (None: on any side, of any path)."""
+        seat = self.to_move
+        assert seat is not None  # the game is not over
+        if self.phase == "reveal":
+            return "the round's starter is being revealed: you must reveal a tile"
+        if tile not in self.hand(seat):
+            return f"you do not hold {tile}"
+        paths = self.paths
+        if path is not None and not 1 <= path <= len(paths):
+            return f"there is no path {path}: the paths are 1..{len(paths)}"
+        if path is None:
+            return (f"{tile} matches no open side of any path" if side is None
+                    else f"{tile} matches the {side} of no path")
+        return _path_problem(paths[path - 1], tile, side)
 
     # ---- views, copies, bytes -------------------------------------------
 
@@ -444,6 +476,23 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
             state = f"seat {self.to_move} to move"
         return (f"<caminos.Game {self._rules}, round {self.round}, scores {self.scores}, "
                 f"{state}>")
+
+
+def _path_problem(path: Path, tile: Tile, side: str | None) -> str:
+    """Why ``tile`` cannot go on ``side`` (None: either side) of ``path``."""
+    if path.centre is None:
+        return f"path {path.number} is gone: the pile could not renew it"
+    if path.closed:
+        return f"path {path.number} is full and closed"
+    sides = [s for s in (SIDES if side is None else (side,)) if path.free[SIDES.index(s)]]
+    if not sides:
+        problem = f"the {side} of path {path.number} is full"
+    else:
+        wants = " and ".join(f"its {s} takes a {path.numbers[SIDES.index(s)]}" for s in sides)
+        problem = f"{tile} does not match path {path.number} ({wants})"
+    other = [s for s in path.sides_for(tile) if s != side]
+    return problem + (f": it fits the {other[0]} ({tile} {other[0]} {path.number})"
+                      if other else "")
 
 
 def _tile_in(word: str, text: str) -> Tile:

@@ -732,26 +732,30 @@ cdef class DiceGame(Engine):
             self._reject(m, status, text)
         return m
 
-    cdef str _why(self, BaseMove move, int status):
+    def _reason(self, move):
+        """Why ``move`` is not legal now, addressed to the seat to move (the error path)."""
         cdef Move m = <Move>move
-        seat = self.st.to_move
         phase = self.st.phase
-        if m.code == CODE_KEEP and phase == PINTAS_DICE_MUST_KEEP:
+        if phase == PINTAS_DICE_MUST_KEEP:
             roll = " ".join(map(str, self.last_roll))
+            if m.code != CODE_KEEP:
+                return f"you must first keep scoring dice from the roll ({roll})"
             if not pintas_dice_set_contains(self._roll_set(), m._set):
-                return f"the last roll ({roll}) does not hold {' '.join(map(str, m.dice))}"
+                return f"the roll ({roll}) does not hold {' '.join(map(str, m.dice))}"
             return "not every die kept would score" + (
                 f" (with the pool {' '.join(map(str, self.pool))})"
                 if self.st.rules.combine_kept and self.st.pool else "")
-        if m.code == CODE_ROLL_GIVEN and phase != PINTAS_DICE_MUST_KEEP:
-            return f"{pintas_dice_dice_to_roll(&self.st)} dice to roll, not {len(m.dice)}"
-        if phase == PINTAS_DICE_MUST_KEEP:
-            return "it must first keep scoring dice from the roll"
+        if m.code == CODE_KEEP:
+            if phase == PINTAS_DICE_BANK_OR_ROLL:
+                return "you have kept from this roll already: roll again or bank"
+            return "there is no roll to keep from: you cannot keep now"
+        if m.code == CODE_ROLL_GIVEN:
+            return f"there are {pintas_dice_dice_to_roll(&self.st)} dice to roll, not {len(m.dice)}"
         if m.code == CODE_BANK and self.st.closed > 0 and self.st.pool == 0:
-            return "hot dice: all six dice must be rolled again before banking"
+            return "hot dice: you must roll all six dice again before banking"
         if m.code == CODE_BANK:
-            return "it must roll first"
-        return f"it cannot {m.kind} now"
+            return "you have kept nothing to bank: you must roll first"
+        return None
 
     cdef pintas_dice_set _roll_set(self):
         cdef pintas_dice_set s = 0

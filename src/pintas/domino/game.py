@@ -14,16 +14,10 @@ from dataclasses import dataclass, field
 
 from .. import _saves, _simulate
 from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
-from .._game import TileGame
+from .._game import TileGame, listed
 from .._plain import PlainRecord
 from .._view import TileView
-from ..errors import (
-    CorruptStateError,
-    DealError,
-    IllegalMoveError,
-    NotationError,
-    NotationTypeError,
-)
+from ..errors import CorruptStateError, DealError, NotationError, NotationTypeError
 from ..tiles import TILE_COUNT, TILES, Tile, TileSet
 from . import _engine
 from ._engine import Event, Move
@@ -130,6 +124,14 @@ class View(TileView[Move]):
         return sum(1 for e in self.round_log if e.kind == "pass" and e.seat == seat)
 
 
+_SIDE = {"L": "left", "R": "right"}
+
+
+def _tiles_of(moves: Sequence[Move]) -> list[Tile]:
+    """The tiles ``moves`` play, each once, in order."""
+    return list(dict.fromkeys(m.tile for m in moves if m.tile is not None))
+
+
 def _oriented_line(placements: Sequence[tuple[Tile, str]]) -> tuple[tuple[int, int], ...]:
     """The line left to right, each tile turned so that touching ends match."""
     if not placements:
@@ -204,16 +206,51 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
             if len(fits) == 1:
                 return fits[0]
             if not fits:
-                raise IllegalMoveError(f"{text!r} cannot be played now "
-                                       f"(legal: {', '.join(map(str, legal))})")
+                raise self._illegal(tile, text)
             raise NotationError(f"{text!r} fits both ends: say {tile}L or {tile}R")
         move = Move.parse(aliases.get(word, text))
         if move not in legal and not self.is_legal(move):  # the unlisted mirror image
-            if self.is_over:
-                raise IllegalMoveError(f"the game is over: {text!r} cannot be played")
-            listed = ", ".join(map(str, legal))
-            raise IllegalMoveError(f"{text!r} is not legal now (legal: {listed})")
+            raise self._illegal(move, text)
         return move
+
+    # ---- why a move is not legal (the error path only) ---------------------
+
+    def _reason(self, move: Move | Tile) -> str | None:
+        """Why ``move`` (or a bare tile, fitting no end) is not legal now, in
+        words to the seat to move (see :meth:`pintas._base.Engine._illegal`)."""
+        if isinstance(move, Tile) or move.kind == "play":
+            tile, end = (move, None) if isinstance(move, Tile) else (move.tile, move.end)
+            assert tile is not None
+            return self._placement_problem(tile, end)
+        fits = _tiles_of(self.legal_moves())
+        if fits:
+            return f"you must play a tile: {listed(fits)} {'fits' if len(fits) == 1 else 'fit'}"
+        if move.kind == "pass":
+            return f"you must draw: the boneyard holds {self.boneyard_size} tiles"
+        if not self._rules.draws:
+            return f"nobody draws in {self._rules}: pass"
+        return "the boneyard is empty: pass"
+
+    def _placement_problem(self, tile: Tile, end: str | None) -> str | None:
+        """Why ``tile`` cannot go at ``end`` (None: at either end) now."""
+        seat = self.to_move
+        assert seat is not None  # the game is not over
+        if tile not in self.hand(seat):
+            return f"you do not hold {tile}"
+        forced = self._forced_tile()
+        if forced is not None and tile != forced:
+            return f"you must open the round with {forced}"
+        if self.ends is None:
+            return f"the round's first tile goes at the left: {tile}L" if end == "R" else None
+        left, right = self.ends
+        if end is None or not (tile.has(left) or tile.has(right)):
+            return f"{tile} does not match an open end (ends {left} and {right})"
+        here = left if end == "L" else right
+        if tile.has(here):  # it fits there (a mirror image is legal too): no cause to name
+            return None
+        other = "R" if end == "L" else "L"
+        return (f"{tile} does not match the {_SIDE[end]} end ({here}): it fits the "
+                f"{_SIDE[other]} ({tile}{other})")
 
     # ---- views -----------------------------------------------------------
 
