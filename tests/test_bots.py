@@ -53,4 +53,4 @@ def test_dice_views_get_the_dice_players() -> None:
 def test_a_game_is_not_a_view() -> None:
     game = domino.Game(domino.Rules.dominican(), seed=3)
     with pytest.raises(TypeError, match=r"chooses from a domino\.View"):
-        bots.GreedyPlayer().choose(game)
+        bots.GreedyPlayer().choose(game)  # type: ignore[arg-type]

@@ -20,7 +20,7 @@ import dataclasses
 import types
 import typing
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ._checks import did_you_mean
 from .errors import CorruptStateError, PintasError, SaveTypeError
@@ -128,6 +128,7 @@ def read_fields(what: str, data: Any, fields: Sequence[tuple[str, Any]]) -> dict
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
+P = TypeVar("P", bound="PlainRecord")
 
 
 def _hints(cls: type) -> dict[str, Any]:
@@ -153,7 +154,7 @@ class PlainRecord:
                 for f in dataclasses.fields(self) if f.init}  # type: ignore[arg-type]
 
     @classmethod
-    def from_dict(cls, data: Any) -> Any:
+    def from_dict(cls: type[P], data: object) -> P:
         """The value written by :meth:`to_dict`; CorruptStateError for anything else."""
         hints = _hints(cls)
         fields = [(f.name, hints[f.name])

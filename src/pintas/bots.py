@@ -23,11 +23,13 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from . import registry
 from .errors import RulesError, RulesTypeError, ViewError
-from .protocol import Player
+from .protocol import Player, ViewOf
+
+MoveT = TypeVar("MoveT")
 
 __all__ = [
     "GreedyPlayer",
@@ -47,9 +49,9 @@ class _Dispatching:
 
     def __init__(self, **options: Any) -> None:
         self._options = options
-        self._by_family: dict[str, Any] = {}
+        self._by_family: dict[str, Player] = {}
 
-    def _player_for(self, view: object) -> Any:
+    def _player_for(self, view: object) -> Player:
         try:
             family = registry.family_of(view)
         except RulesTypeError:
@@ -64,9 +66,11 @@ class _Dispatching:
             self._by_family[family.name] = player
         return player
 
-    def choose(self, view: Any) -> Any:
-        """The move this player makes from ``view`` (its seat must be to move)."""
-        return self._player_for(view).choose(view)
+    def choose(self, view: ViewOf[MoveT]) -> MoveT:
+        """The move this player makes from ``view`` (its seat must be to move):
+        a move of the view's game."""
+        move: MoveT = self._player_for(view).choose(view)
+        return move
 
     __call__ = choose
 

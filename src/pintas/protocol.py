@@ -13,6 +13,13 @@ value has a plain-data form (``to_dict()``, JSON-ready) that its class reads
 back with ``from_dict()``; a view's holds exactly what the view holds, and so
 hides what the view hides.
 
+Players are typed with their game's types: each game's players take its
+``View`` and give its ``Move`` (a :class:`PlayerOf` that game's view and
+move), and the players of every game (:mod:`pintas.bots`) take a
+:class:`ViewOf` some move type and give a move of that type, so a type
+checker knows ``bots.GreedyPlayer().choose(domino_view)`` is a
+``domino.Move``. :class:`Player` is any player of any game.
+
 >>> from pintas import caminos, dice, domino
 >>> from pintas.protocol import Game
 >>> all(isinstance(g, Game) for g in (domino.Game(domino.Rules.dominican(), seed=1),
@@ -23,9 +30,13 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
-__all__ = ["Event", "Game", "Move", "Player", "Position", "View"]
+__all__ = ["Event", "Game", "Move", "Player", "PlayerOf", "Position", "View", "ViewOf"]
+
+MoveT = TypeVar("MoveT")
+ViewT_contra = TypeVar("ViewT_contra", contravariant=True)
+MoveT_co = TypeVar("MoveT_co", covariant=True)
 
 
 @runtime_checkable
@@ -118,6 +129,17 @@ class View(Position, Protocol):
 
 
 @runtime_checkable
+class ViewOf(View, Protocol[MoveT]):
+    """A view whose moves are ``MoveT`` values: what a player of every game
+    (those of :mod:`pintas.bots`) is given, so that its move has the type of
+    the view's game (``bots.GreedyPlayer().choose(domino_view)`` is a
+    ``domino.Move`` to a type checker)."""
+
+    def legal_moves(self) -> list[MoveT]:
+        """The seat's legal moves when it is to move, else ``[]``."""
+
+
+@runtime_checkable
 class Game(Position, Protocol):
     """A whole game, from its setup to its end: the referee, which sees all."""
 
@@ -170,8 +192,16 @@ class Game(Position, Protocol):
 
 
 @runtime_checkable
-class Player(Protocol):
-    """Anything that picks a move from a view."""
+class PlayerOf(Protocol[ViewT_contra, MoveT_co]):
+    """A player of one game: picks a ``MoveT_co`` from a ``ViewT_contra``
+    (``PlayerOf[domino.View, domino.Move]``: what ``registry.make_player``
+    gives for ``domino.Rules``)."""
 
-    def choose(self, view: Any) -> Any:
+    def choose(self, view: ViewT_contra) -> MoveT_co:
         """A legal move of ``view.seat``, which must be to move."""
+
+
+@runtime_checkable
+class Player(PlayerOf[Any, Any], Protocol):
+    """Anything that picks a move from a view, of any game: every
+    :class:`PlayerOf` is one."""

@@ -29,11 +29,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 from ._checks import did_you_mean, is_whole
 from .errors import RulesError, RulesTypeError
-from .protocol import Game, Player
+from .protocol import Game, Player, PlayerOf
+
+if TYPE_CHECKING:  # each game's types, for the players make_player gives
+    from . import caminos, dice, domino
 
 __all__ = [
     "PACKAGES",
@@ -298,9 +301,22 @@ def parse_player(spec: str, rules: Any = None) -> PlayerSpec:
     return PlayerSpec(name, number)
 
 
+@overload
+def make_player(spec: str, rules: domino.Rules,
+                seed: int = 0) -> PlayerOf[domino.View, domino.Move]: ...
+@overload
+def make_player(spec: str, rules: caminos.Rules,
+                seed: int = 0) -> PlayerOf[caminos.View, caminos.Move]: ...
+@overload
+def make_player(spec: str, rules: dice.Rules, seed: int = 0) -> PlayerOf[dice.View, dice.Move]: ...
+@overload
+def make_player(spec: str, rules: object, seed: int = 0) -> Player: ...
 def make_player(spec: str, rules: Any, seed: int = 0) -> Player:
     """A fresh player of ``spec`` for a game of ``rules``; ``seed`` feeds its
-    randomness, so a game stays reproducible."""
+    randomness, so a game stays reproducible. To a type checker it is a
+    player of the rules' game (``PlayerOf[domino.View, domino.Move]`` for
+    ``domino.Rules``), a :class:`~pintas.protocol.Player` of any game when
+    the rules' type is not known."""
     parsed = parse_player(spec, rules)
     kind = family_of(rules).player_kind(parsed.kind)
     assert kind is not None  # parse_player checked it

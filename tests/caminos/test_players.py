@@ -138,6 +138,7 @@ def test_derive_replays_the_table() -> None:
                 if path.centre is None:
                     assert slot is None, name
                 else:
+                    assert slot is not None, name
                     ends, lens = slot
                     assert tuple(ends) == path.ends and (len(path.front), len(path.back)) == \
                         tuple(lens), name

@@ -1,6 +1,6 @@
 """Typing stubs of the compiled Caminos binding (pintas.caminos._engine)."""
 
-from typing import Any, Final
+from typing import Final
 
 from .._base import Engine, TileEvent, TileMove
 from ..tiles import Tile, TileSet
@@ -34,7 +34,7 @@ class Event(TileEvent):
 
 def check_rules(fields: tuple[int, ...]) -> None: ...
 def preset_fields(variant: int, players: int) -> tuple[int, ...]: ...
-def simulate(rules: tuple[int, ...], games: int, seed: int) -> dict[str, Any]: ...
+def simulate(rules: tuple[int, ...], games: int, seed: int) -> dict[str, int | list[int]]: ...
 
 PathRaw = tuple[Tile, tuple[Tile, ...], tuple[Tile, ...], tuple[int, int], tuple[int, int]]
 

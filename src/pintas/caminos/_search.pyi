@@ -1,6 +1,6 @@
 """Typing stubs of the compiled Caminos search binding (pintas.caminos._search)."""
 
-from typing import Any, Final
+from typing import Final
 
 from ._engine import Move
 from .game import View
@@ -8,7 +8,10 @@ from .game import View
 MAX_COHORTS: int
 MAX_SAMPLES: int
 
-def derive(view: View) -> tuple[list[list[list[int]]], list[int], list[Any]]: ...
+#: A path slot as a view's log leaves it: its ends and its sides' lengths, or None.
+Slot = tuple[list[int], list[int]] | None
+
+def derive(view: View) -> tuple[list[list[list[int]]], list[int], list[Slot]]: ...
 
 class Info:
     seat: Final[int]

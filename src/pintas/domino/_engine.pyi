@@ -1,6 +1,6 @@
 """Typing stubs of the compiled line-game binding (pintas.domino._engine)."""
 
-from typing import Any, Final
+from typing import Final
 
 from .._base import Engine, TileEvent, TileMove
 from ..tiles import Tile
@@ -26,7 +26,7 @@ class Event(TileEvent):
                  reason: str | None = ..., count: int = ...) -> None: ...
 
 def check_rules(fields: tuple[int, ...]) -> None: ...
-def simulate(rules: tuple[int, ...], games: int, seed: int) -> dict[str, Any]: ...
+def simulate(rules: tuple[int, ...], games: int, seed: int) -> dict[str, int | list[int]]: ...
 
 class LineGame(Engine[Move, Event]):
     def _pips(self, seat: int) -> int: ...
