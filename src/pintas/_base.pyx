@@ -34,6 +34,7 @@ from pintas.errors import (
     PintasTypeError,
     RulesError,
 )
+from pintas.tiles import as_tile
 
 cdef enum:
     MAX_SAVE = 1024   # bytes reserved for a C state's save image (each engine's is smaller)
@@ -194,6 +195,12 @@ cdef class TileMove(Move):
 cdef dict _INTERNED = {}
 
 
+def tile_of(value):
+    """An event's tile from a tile or its notation (None stays None), so that
+    events built either way are equal values."""
+    return None if value is None else as_tile(value)
+
+
 def intern_moves(cls, tuple moves):
     """Record ``moves`` (indexed by code) as every move of the tile game whose class is ``cls``."""
     _INTERNED[cls] = moves
@@ -209,8 +216,11 @@ cdef class Event(Record):
     _KINDS = ()
 
     cdef int _init(self, kind, seat, points, reason, count) except -1:
+        if not isinstance(kind, str):
+            raise NotationTypeError(f"an event's kind is a string like {self._KINDS[0]!r}: "
+                                    f"got {kind!r}")
         if kind not in self._KINDS:
-            raise ValueError(f"unknown event kind {kind!r}")
+            raise NotationError(f"unknown event kind {kind!r}")
         self.kind, self.seat, self.points, self.reason, self.count = (kind, seat, points,
                                                                       reason, count)
         return 0

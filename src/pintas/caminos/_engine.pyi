@@ -1,5 +1,6 @@
 """Typing stubs of the compiled Caminos binding (pintas.caminos._engine)."""
 
+from collections.abc import Iterable
 from typing import Final
 
 from .._base import Engine, TileEvent, TileMove
@@ -27,10 +28,10 @@ class Event(TileEvent):
     side: Final[str | None]
     seats: Final[tuple[int, ...]]
     tiles: Final[TileSet | None]
-    def __init__(self, kind: str, seat: int | None = ..., tile: Tile | None = ...,
+    def __init__(self, kind: str, seat: int | None = ..., tile: Tile | str | None = ...,
                  path: int | None = ..., side: str | None = ..., points: int = ...,
-                 reason: str | None = ..., count: int = ..., seats: tuple[int, ...] = ...,
-                 tiles: TileSet | None = ...) -> None: ...
+                 reason: str | None = ..., count: int = ..., seats: Iterable[int] = ...,
+                 tiles: TileSet | Iterable[Tile | str] | None = ...) -> None: ...
 
 def check_rules(fields: tuple[int, ...]) -> None: ...
 def preset_fields(variant: int, players: int) -> tuple[int, ...]: ...

@@ -16,7 +16,7 @@ from pintas._base cimport Move as BaseMove
 from pintas._base cimport PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
 from pintas._base cimport pintas_caminos_engine, pintas_rng
 
-from pintas._base import intern_moves, rules_verdict
+from pintas._base import intern_moves, rules_verdict, tile_of
 from pintas.errors import NotationError, NotationTypeError, RulesError
 from pintas.tiles import TILES, Tile, TileSet
 
@@ -222,8 +222,9 @@ cdef class Event(TileEvent):
     def __init__(self, kind, seat=None, tile=None, path=None, side=None, points=0, reason=None,
                  count=0, seats=(), tiles=None):
         self._init(kind, seat, points, reason, count)
-        self.tile, self.path, self.side = tile, path, side
-        self.seats, self.tiles = tuple(seats), tiles
+        self.tile, self.path, self.side = tile_of(tile), path, side
+        self.seats = tuple(seats)
+        self.tiles = tiles if tiles is None or isinstance(tiles, TileSet) else TileSet(tiles)
 
     def _text_key(self):
         if self.kind in ("draw", "choose") and self.tile is None:

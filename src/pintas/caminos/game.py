@@ -125,6 +125,27 @@ class Path(PlainRecord):
     ends: tuple[int, int] | None = None
     free: tuple[int, int] = (0, 0)
 
+    def __post_init__(self) -> None:
+        # A path built by hand from lists, or with tiles as notation, is the same
+        # value as the table's (compared and hashed alike); the table's pass at once.
+        if not (type(self.front) is tuple and type(self.back) is tuple
+                and type(self.free) is tuple
+                and (self.centre is None or type(self.centre) is Tile)
+                and (self.ends is None or type(self.ends) is tuple)
+                and all(type(t) is Tile for t in self.front)
+                and all(type(t) is Tile for t in self.back)):
+            self._as_value()
+
+    def _as_value(self) -> None:
+        """Turn what was given by hand into the fields' types."""
+        if self.centre is not None:
+            object.__setattr__(self, "centre", as_tile(self.centre))
+        for name in ("front", "back"):
+            object.__setattr__(self, name, tuple(as_tile(t) for t in getattr(self, name)))
+        for name in ("ends", "free"):
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, tuple(getattr(self, name)))
+
     @property
     def closed(self) -> bool:
         """True when the path takes no more tiles (full, or no path at all)."""

@@ -617,7 +617,7 @@ cdef class Event(BaseEvent):
 
     def __init__(self, kind, seat=0, values=(), points=0, total=0, reason=None, count=0):
         if reason not in REASONS:
-            raise ValueError(f"unknown event reason {reason!r}")
+            raise NotationError(f"unknown event reason {reason!r}")
         self._init(kind, seat, points, reason, count)
         self.values, self.total = tuple(values), total
 

@@ -22,7 +22,7 @@ class Event(TileEvent):
     end: Final[str | None]
     zapatero: Final[bool]
     def __init__(self, kind: str, seat: int | None = ..., side: int | None = ...,
-                 tile: Tile | None = ..., end: str | None = ..., points: int = ...,
+                 tile: Tile | str | None = ..., end: str | None = ..., points: int = ...,
                  reason: str | None = ..., count: int = ...) -> None: ...
 
 def check_rules(fields: tuple[int, ...]) -> None: ...

@@ -16,7 +16,7 @@ from pintas._base cimport Move as BaseMove
 from pintas._base cimport PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
 from pintas._base cimport pintas_line_engine, pintas_rng
 
-from pintas._base import intern_moves, rules_verdict
+from pintas._base import intern_moves, rules_verdict, tile_of
 from pintas.errors import NotationError, NotationTypeError
 from pintas.tiles import TILES, Tile
 
@@ -168,7 +168,7 @@ cdef class Event(TileEvent):
     def __init__(self, kind, seat=None, side=None, tile=None, end=None, points=0, reason=None,
                  count=0):
         self._init(kind, seat, points, reason, count)
-        self.side, self.tile, self.end = side, tile, end
+        self.side, self.tile, self.end = side, tile_of(tile), end
 
     @property
     def zapatero(self):
