@@ -374,3 +374,24 @@ def test_the_timer_refuses_seats_and_seconds_of_the_wrong_type() -> None:
     _unchanged(game, RulesTypeError, "got ", timer.auto_move, game, seat, 1.0, 2.0)
     with pytest.raises(RulesTypeError, match="got "):
         timer.Clock(seconds_per_move="30")
+
+
+def test_the_other_public_calls_check_their_types() -> None:
+    line = domino.Game(domino.Rules.muggins(players=2), seed=1)
+    road = caminos.Game(caminos.Rules.base(players=2), seed=1)
+    view = line.view(line.to_move)
+    for call, error in ((lambda: domino.Deal(hands=HANDS).check("muggins"), RulesTypeError),
+                        (lambda: caminos.Deal.complete(paths="6|5 4|4 3|1 2|0 1|0", hands=[
+                            "6|6 6|4 5|5 4|1 3|3 2|2", "6|3 5|3 4|3 3|2 1|1 0|0"]).check(42),
+                         RulesTypeError),
+                        (lambda: domino.players.SuitPlayer().rank(42, []), ViewError),
+                        (lambda: caminos.players.SuitPlayer().rank(road, []), ViewError),
+                        (lambda: domino.players.immediate_points(42, line.legal_moves()[0]),
+                         ViewError),
+                        (lambda: domino.players.immediate_points(view, "6|6L"),
+                         NotationTypeError),
+                        (lambda: bots.SearchPlayer(samples="50"), RulesTypeError),
+                        (lambda: bots.ThresholdPlayer(bank_at=1.5), RulesTypeError),
+                        (lambda: timer.Clock().used("0"), SeatTypeError)):
+        with pytest.raises(error, match="got "):
+            call()

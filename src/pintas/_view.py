@@ -49,12 +49,19 @@ class ViewBase(PlainRecord, Generic[MoveT]):
         raise NotImplementedError
 
     @classmethod
-    def moves_to_choose(cls, view: object) -> list[MoveT]:
-        """The legal moves a player may choose from in ``view``, which must be a
-        view of this class (ViewError) whose seat is to move (IllegalMoveError)."""
+    def check(cls, view: object) -> None:
+        """Raise ViewError unless ``view`` is a view of this class (what a player
+        of its game reads)."""
         if not isinstance(view, cls):
             raise ViewError(f"a {cls.__module__.split('.')[1]} player chooses from a "
                             f"{cls.__module__.split('.')[1]}.View: got {view!r}")
+
+    @classmethod
+    def moves_to_choose(cls, view: object) -> list[MoveT]:
+        """The legal moves a player may choose from in ``view``, which must be a
+        view of this class (ViewError) whose seat is to move (IllegalMoveError)."""
+        cls.check(view)
+        assert isinstance(view, cls)
         moves = view.legal_moves()
         if not moves:
             state = "the game is over" if view.is_over else f"seat {view.to_move} is to move"

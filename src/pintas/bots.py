@@ -49,7 +49,12 @@ class _Dispatching:
 
     def __init__(self, **options: Any) -> None:
         self._options = options
+        # Each game's player is made at once, so that a bad option is refused here.
         self._by_family: dict[str, Player] = {}
+        for family in registry.families():
+            kind = family.player_kind(self._kind)
+            if kind is not None:
+                self._by_family[family.name] = kind.cls(**options)
 
     def _player_for(self, view: object) -> Player:
         try:
@@ -59,11 +64,7 @@ class _Dispatching:
                             f"got {view!r}") from None
         player = self._by_family.get(family.name)
         if player is None:
-            kind = family.player_kind(self._kind)
-            if kind is None:
-                raise RulesError(f"{type(self).__name__} does not play {family.name}")
-            player = kind.cls(**self._options)
-            self._by_family[family.name] = player
+            raise RulesError(f"{type(self).__name__} does not play {family.name}")
         return player
 
     def choose(self, view: ViewOf[MoveT]) -> MoveT:

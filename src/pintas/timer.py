@@ -221,6 +221,8 @@ class Clock:
 
     def used(self, seat: int) -> float:
         """Total seconds ``seat``'s finished turns have taken."""
+        if not is_whole(seat):
+            raise SeatTypeError(f"a seat is a whole number >= 0: got {seat!r}")
         return self._used.get(seat, 0.0)
 
     @property

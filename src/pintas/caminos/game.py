@@ -38,7 +38,14 @@ from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
 from .._game import TileGame, listed
 from .._plain import PlainRecord
 from .._view import TileView
-from ..errors import CorruptStateError, DealError, NotationError, NotationTypeError, RulesError
+from ..errors import (
+    CorruptStateError,
+    DealError,
+    NotationError,
+    NotationTypeError,
+    RulesError,
+    RulesTypeError,
+)
 from ..tiles import TILE_COUNT, TILES, Tile, TileLike, TileSet, as_tile
 from . import _engine
 from ._engine import Event, Move
@@ -90,6 +97,8 @@ class Deal(PlainRecord):
 
     def check(self, rules: Rules) -> None:
         """Raise :class:`~pintas.errors.DealError` unless this is a deal of ``rules``."""
+        if not isinstance(rules, Rules):
+            raise RulesTypeError(f"a deal is checked against caminos.Rules: got {rules!r}")
         if len(self.paths) != rules.paths:
             raise DealError(f"{rules} reveals {rules.paths} paths: got {len(self.paths)}")
         seen = check_hands(self.hands, rules.players, rules.hand_size, int(TileSet(self.paths)))

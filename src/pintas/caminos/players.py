@@ -202,6 +202,7 @@ class SuitPlayer:
 
     def rank(self, view: View, moves: Sequence[Move]) -> list[Move]:
         """``moves`` (placements of the seat to move) from best to worst."""
+        View.check(view)
         table = _Table(view)
         scores = {m: table.score(m, self.weights) for m in moves}
         return sorted(moves, key=lambda m: scores[m], reverse=True)

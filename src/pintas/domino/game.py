@@ -17,7 +17,13 @@ from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
 from .._game import TileGame, listed
 from .._plain import PlainRecord
 from .._view import TileView
-from ..errors import CorruptStateError, DealError, NotationError, NotationTypeError
+from ..errors import (
+    CorruptStateError,
+    DealError,
+    NotationError,
+    NotationTypeError,
+    RulesTypeError,
+)
 from ..tiles import TILE_COUNT, TILES, Tile, TileSet
 from . import _engine
 from ._engine import Event, Move
@@ -45,6 +51,8 @@ class Deal(PlainRecord):
 
     def check(self, rules: Rules) -> None:
         """Raise :class:`~pintas.errors.DealError` unless this is a deal of ``rules``."""
+        if not isinstance(rules, Rules):
+            raise RulesTypeError(f"a deal is checked against domino.Rules: got {rules!r}")
         seen = check_hands(self.hands, rules.players, 7)
         in_pile = TileSet(self.boneyard)
         if seen & int(in_pile):

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from .._budget import Budget
 from .._checks import check_choice, check_seed
-from ..errors import RulesTypeError
+from ..errors import NotationTypeError, RulesTypeError
 from ..tiles import Tile
 from . import _search
 from ._engine import Move
@@ -91,6 +91,9 @@ def immediate_points(view: View, move: Move,
     >>> immediate_points(g.view(1), Move.parse("3|2L"))  # 3 + 6|6 at the right
     15
     """
+    View.check(view)
+    if not isinstance(move, Move):
+        raise NotationTypeError(f"immediate_points takes a domino.Move: got {move!r}")
     if move.kind != "play" or move.tile is None:
         return 0
     rules = view.rules
@@ -248,6 +251,7 @@ class SuitPlayer:
 
     def rank(self, view: View, moves: Sequence[Move]) -> list[Move]:
         """``moves`` from best to worst (stable: equal scores keep their order)."""
+        View.check(view)
         if len(moves) == 1 or moves[0].kind != "play":
             return list(moves)
         table = _Table(view)
