@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
+import pintas
 from pintas import cli, dice, registry
 from pintas._prompt import ask_move
 from pintas.dice import terminal
@@ -189,6 +190,25 @@ def test_help_is_printed_and_exits_cleanly() -> None:
     out = io.StringIO()
     assert cli.main(["tournament", "--help"], out=out) == 0
     assert "--jobs" in out.getvalue()
+
+
+def test_version_prints_the_package_version() -> None:
+    status, text = main(["--version"], always("1"))
+    assert status == 0
+    assert text == f"pintas {pintas.__version__}\n"
+
+
+def test_help_shows_percent_signs_once() -> None:
+    for command in ("play", "tournament"):
+        status, text = main([command, "--help"], always("1"))
+        assert status == 0
+        assert "%%" not in text
+    assert "95%" in main(["tournament", "--help"], always("1"))[1]
+
+
+def test_play_help_points_at_the_how_to_play_guides() -> None:
+    text = " ".join(main(["play", "--help"], always("1"))[1].split())
+    assert "docs/how-to-play.md" in text and "docs/como-jugar.md" in text
 
 
 def test_the_opponents_are_the_strength_asked_for_and_replay_with_the_seed() -> None:

@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
-from . import registry, tournament
+from . import __version__, registry, tournament
 from ._prompt import ask_move
 from .errors import PintasError, RulesError
 from .protocol import Game, Player
@@ -40,6 +40,9 @@ STRENGTHS = registry.STRENGTHS
 DEFAULT_OPPONENTS = "suit"
 
 InputFn = Callable[[str], str]
+#: Where ``play --help`` sends a new player (the guides are in the project's docs folder).
+HOW_TO_PLAY = ("How to play each game, step by step: docs/how-to-play.md (English) and "
+               "docs/como-jugar.md (Spanish), in the project's docs folder.")
 
 
 # ---- one game in the terminal, for every game ------------------------------------
@@ -187,9 +190,11 @@ def make_parser(out: TextIO = sys.stdout) -> argparse.ArgumentParser:
     """The parser of ``python -m pintas`` (help text goes to ``out``)."""
     parser = _Parser(prog="pintas", description="Domino and dice games in the terminal.")
     parser.out = out
+    parser.add_argument("--version", action="version", version=f"pintas {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("play", help="play a game against computer players",
-                       description="Play a game against computer players.")
+                       description="Play a game against computer players.",
+                       epilog=HOW_TO_PLAY)
     p.add_argument("game", choices=ALL_GAMES, help="which game")
     p.add_argument("--mode", default=None, choices=MODES,
                    help="Dominican mode (default pairs)")
@@ -206,7 +211,7 @@ def make_parser(out: TextIO = sys.stdout) -> argparse.ArgumentParser:
     t = sub.add_parser("tournament", help="a paired-deal tournament between computer players",
                        description="A paired-deal tournament: the same deals replayed with "
                                    "the seats rotated; prints each player's results and the "
-                                   "paired margins with 95%% confidence intervals.")
+                                   "paired margins with 95% confidence intervals.")
     t.add_argument("--game", default="dominican", choices=ALL_GAMES,
                    help="which game (default dominican)")
     t.add_argument("--mode", default=None, choices=MODES,
