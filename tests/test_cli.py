@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+import signal
 import subprocess
 import sys
 from collections import Counter
@@ -63,9 +64,10 @@ def typist(out: io.StringIO, bank_at: int = 300) -> cli.InputFn:
 
 
 def main(argv: list[str], ask: cli.InputFn, out: io.StringIO | None = None) -> tuple[int, str]:
-    """The command line run with ``ask`` for input: its exit status and all it wrote."""
+    """The command line run with ``ask`` for input: its exit status and all it
+    wrote (to standard output and standard error, in order)."""
     out = io.StringIO() if out is None else out
-    return cli.main(argv, ask=ask, out=out), out.getvalue()
+    return cli.main(argv, ask=ask, out=out, err=out), out.getvalue()
 
 
 def caminos(name: str, players: int, seat: int, seed: int | None = None) -> list[str]:
@@ -121,7 +123,7 @@ def test_bad_input_is_explained_and_asked_again(argv: list[str], typed: list[str
     """Every line typed is answered (each explanation as often as listed) and asked again."""
     ask, asked = answers(*typed)
     status, text = main(argv, ask)
-    assert status == 1
+    assert status == 0  # quitting is no error
     assert {line: text.count(line) for line in shown} == Counter(shown)
     assert len(asked) == len(typed)
     assert text.endswith("bye\n")
@@ -135,7 +137,7 @@ def test_bad_input_is_explained_and_asked_again(argv: list[str], typed: list[str
 ], ids=["domino", "caminos", "dice"])
 def test_end_of_input_leaves_quietly(argv: list[str]) -> None:
     status, text = main(argv, answers()[0])
-    assert status == 1
+    assert status == 0
     assert text.endswith("bye\n")
 
 
@@ -147,7 +149,7 @@ def test_end_of_input_leaves_quietly(argv: list[str]) -> None:
 ], ids=["domino", "caminos-3", "caminos-2", "dice"])
 def test_ctrl_c_leaves_quietly(argv: list[str]) -> None:
     status, text = main(argv, interrupted)
-    assert status == 1
+    assert status == 130
     assert text.endswith("bye\n")
 
 
@@ -244,7 +246,7 @@ def test_a_whole_caminos_game_shows_the_paths_and_the_reveal(name: str, players:
 
 def test_the_caminos_board_shows_paths_hands_counts_and_scores() -> None:
     status, text = main(caminos("caminos", 3, 0, 5), answers("reveal 6|6", "quit")[0])
-    assert status == 1
+    assert status == 0
     assert "--- caminos (3 players), round 1 of 3 ---" in text
     assert "scores: seat 0 0, seat 1 0, seat 2 0" in text
     assert "path 1: back 4 (1 free) [4|6] front 6 (1 free)" in text
@@ -381,7 +383,7 @@ def test_the_tournament_command_runs_every_kind_of_game(game: str) -> None:
 def test_the_module_runs_as_a_program() -> None:
     done = subprocess.run([sys.executable, "-m", "pintas", "play", "dominican", "--seed", "9"],
                           input="quit\n", capture_output=True, text=True, timeout=60)
-    assert done.returncode == 1
+    assert done.returncode == 0
     assert "your hand (seat 0)" in done.stdout
     assert done.stderr == ""
 
@@ -389,6 +391,32 @@ def test_the_module_runs_as_a_program() -> None:
 def test_end_of_input_in_a_subprocess_is_no_traceback() -> None:
     done = subprocess.run([sys.executable, "-m", "pintas", "play", "farkle", "--seed", "2"],
                           input="", capture_output=True, text=True, timeout=60)
-    assert done.returncode == 1
-    assert done.stdout.endswith("bye\n")
+    assert done.returncode == 0
+    assert done.stdout.endswith("\nbye\n")
+    assert "your move> \n" in done.stdout   # the prompt's line is ended
     assert done.stderr == ""
+
+
+def test_ctrl_c_in_a_subprocess_exits_130_without_a_traceback() -> None:
+    game = subprocess.Popen([sys.executable, "-m", "pintas", "play", "dominican", "--seed", "9"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert game.stdout is not None
+    while "your hand" not in game.stdout.readline():
+        pass
+    game.send_signal(signal.SIGINT)
+    out, err = game.communicate(timeout=60)
+    assert game.returncode == 130
+    assert "Traceback" not in err and out.endswith("bye\n")
+
+
+def test_errors_go_to_standard_error_and_exit_2() -> None:
+    done = subprocess.run([sys.executable, "-m", "pintas", "play", "chess"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "invalid choice: 'chess'" in done.stderr
+    done = subprocess.run([sys.executable, "-m", "pintas", "play", "dominican", "--target", "0"],
+                          capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert "target" in done.stderr

@@ -11,9 +11,10 @@ the list; bad input is explained and asked again.
 progress bar on stderr and the results table on stdout; ``--jobs`` spreads it
 over processes.
 
-Only the standard library is used here. Errors are reported as one line and an
-exit status (2 for bad options, 1 when you quit, 130 on Ctrl-C), never as a
-traceback.
+Only the standard library is used here. Exit status: 0 when the game or the
+tournament ends, and when you leave (``quit``, or the end of input: Ctrl-D, or
+the last line of piped input); 2 for bad options, with one line on standard
+error; 130 on Ctrl-C. Never a traceback.
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ HOW_TO_PLAY = ("How to play each game, step by step: docs/how-to-play.md (Englis
 
 def play(rules: Any, human: int, seed: int | None, ask: InputFn, out: TextIO,
          opponents: str = DEFAULT_OPPONENTS, seats: int | None = None) -> int:
-    """Run one game of ``rules`` in the terminal; 0 when it ends, 1 if the player quits.
+    """Run one game of ``rules`` in the terminal; 0 when it ends or the player
+    leaves (``quit``, or the end of input).
 
     The human has seat ``human``; the other seats are ``opponents`` players (a
     player spec, or a strength word of :data:`STRENGTHS`); ``seats`` is for
@@ -63,7 +65,7 @@ def play(rules: Any, human: int, seed: int | None, ask: InputFn, out: TextIO,
     bots = _seat_players(spec, rules, seed, game.seats, human)
     out.write(_introduction(game, human, spec))
     if not _play_turns(game, human, bots, family.terminal, ask, out):
-        return 1
+        return 0
     out.write(_results(game, human))
     return 0
 
@@ -155,6 +157,10 @@ def _check_seat(seat: int, seats: int) -> None:
 class _UsageError(Exception):
     """argparse found bad options: reported in one line, not by exiting."""
 
+    def __init__(self, prog: str, message: str) -> None:
+        super().__init__(f"{prog}: {message}")
+        self.prog = prog
+
 
 class _Exit(Exception):
     """argparse wanted to exit (after --help): the status to return."""
@@ -174,7 +180,7 @@ class _Parser(argparse.ArgumentParser):
             self.out.write(message)
 
     def error(self, message: str) -> NoReturn:
-        raise _UsageError(f"{self.prog}: {message}")
+        raise _UsageError(self.prog, message)
 
     def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         if message:
@@ -235,30 +241,60 @@ def make_parser(out: TextIO = sys.stdout) -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None, ask: InputFn = input,
-         out: TextIO = sys.stdout, err: TextIO | None = None) -> int:
+def main(argv: Sequence[str] | None = None, ask: InputFn | None = None,
+         out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Entry point of ``python -m pintas``; returns the exit status.
 
-    Messages and boards go to ``out``; the tournament's progress bar to ``err``
-    (default: standard error).
+    Boards, messages and results go to ``out`` (default: standard output);
+    errors, warnings and the tournament's progress bar to ``err`` (default:
+    standard error). ``ask`` reads a line (default: :func:`input`; when
+    standard input is not a terminal, each line read is echoed, so that a
+    piped game reads like one typed).
     """
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
     try:
         args = make_parser(out).parse_args(argv)
     except _UsageError as exc:
-        out.write(f"{exc}\n(see: python -m pintas --help)\n")
+        err.write(f"{exc}\n(see: python -m {exc.prog} --help)\n")
         return 2
     except _Exit as exc:
         return exc.status
     try:
         if args.command == "tournament":
-            return _tournament_command(args, out, sys.stderr if err is None else err)
-        return _play_command(args, ask, out)
+            return _tournament_command(args, out, err)
+        return _play_command(args, _typed_lines(out) if ask is None else ask, out)
     except PintasError as exc:
-        out.write(f"pintas: {exc}\n")
+        err.write(f"pintas: {exc}\n")
         return 2
     except KeyboardInterrupt:
         out.write("\nbye\n" if args.command == "play" else "\ninterrupted\n")
-        return 1 if args.command == "play" else 130
+        return 130
+
+
+def _typed_lines(out: TextIO) -> InputFn:
+    """:func:`input`, ending the prompt's line when the input ends (Ctrl-D) and
+    echoing each line when standard input is not a terminal (piped input)."""
+    echo = not _is_terminal(sys.stdin)
+
+    def ask(prompt: str) -> str:
+        try:
+            text = input(prompt)
+        except EOFError:
+            out.write("\n")
+            raise
+        if echo:
+            out.write(text + "\n")
+        return text
+
+    return ask
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):  # closed, replaced or detached
+        return False
 
 
 def _preset_rules(args: argparse.Namespace, seats: int | None) -> Any:
