@@ -420,3 +420,19 @@ def test_errors_go_to_standard_error_and_exit_2() -> None:
                           capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stdout) == (2, "")
     assert "target" in done.stderr
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "muggins", "--seed", "4", "--target", "60"],
+    ["tournament", "--game", "muggins", "--games", "40", "--quiet"],
+], ids=["play", "tournament"])
+def test_a_reader_that_stops_early_ends_the_output_quietly(argv: list[str]) -> None:
+    """``... | head -1``: once the reader has gone, the program stops writing,
+    without a traceback."""
+    program = subprocess.Popen([sys.executable, "-m", "pintas", *argv], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert program.stdout is not None
+    program.stdout.close()   # the reader is gone before the first line
+    _, err = program.communicate("1\n" * 2000, timeout=120)
+    assert program.returncode == 1
+    assert "Traceback" not in err and "BrokenPipe" not in err and "Exception" not in err

@@ -14,7 +14,8 @@ over processes.
 Only the standard library is used here. Exit status: 0 when the game or the
 tournament ends, and when you leave (``quit``, or the end of input: Ctrl-D, or
 the last line of piped input); 2 for bad options, with one line on standard
-error; 130 on Ctrl-C. Never a traceback.
+error; 130 on Ctrl-C; 1 when the reader of the output goes away (``| head``).
+Never a traceback.
 """
 
 from __future__ import annotations
@@ -253,6 +254,29 @@ def main(argv: Sequence[str] | None = None, ask: InputFn | None = None,
     """
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
+    try:
+        status = _run(argv, ask, out, err)
+        out.flush()
+    except BrokenPipeError:
+        # The reader has gone (``| head -1``): stop quietly. Python's own
+        # recipe: point the streams at devnull, so that the flush at exit
+        # finds nowhere to fail.
+        _write_nowhere(out, err)
+        return 1
+    return status
+
+
+def _write_nowhere(*streams: TextIO) -> None:
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for stream in streams:
+        try:
+            os.dup2(devnull, stream.fileno())
+        except (OSError, ValueError):  # not a file (a test's StringIO), or closed
+            pass
+    os.close(devnull)
+
+
+def _run(argv: Sequence[str] | None, ask: InputFn | None, out: TextIO, err: TextIO) -> int:
     try:
         args = make_parser(out).parse_args(argv)
     except _UsageError as exc:
