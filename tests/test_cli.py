@@ -155,13 +155,18 @@ def test_ctrl_c_leaves_quietly(argv: list[str]) -> None:
 
 @pytest.mark.parametrize(("argv", "message"), [
     ([], "required: command"),
-    (["play"], "required: game"),
+    (["play"], "required: GAME"),
     (["play", "chess"], "invalid choice: 'chess'"),
     (["play", "muggins", "--players", "7"], "players must be"),
     (["play", "dominican", "--seat", "4"], "--seat must be 0..3"),
     (["play", "dominican", "--seat", "x"], "invalid int value: 'x'"),
     (["play", "dominican", "--opponents", "genius"], "no player 'genius'"),
-    (["play", "caminos", "--target", "5"], "does not take target"),
+    (["play", "caminos", "--target", "5"], "--target does not apply to caminos"),
+    (["play", "muggins", "--pairs"], "--pairs does not apply to muggins (it takes --players, "
+                                     "--target)"),
+    (["play", "dominican", "--players", "3"], "--players does not apply to dominican"),
+    (["play", "farkle", "--mode", "two"], "--mode does not apply to farkle"),
+    (["play", "dominican", "--players", "x"], "--players is the number of players"),
     (caminos("caminos", 5, 0, 1), "players must be"),
     (caminos("caminos", 2, 2, 1), "--seat must be 0..1: got 2"),
     (["play", "capicua", "--pairs", "--players", "3"], "pairs needs 4 players"),
@@ -170,12 +175,20 @@ def test_ctrl_c_leaves_quietly(argv: list[str]) -> None:
     (["play", "dice_of_doom", "--target", "0"], "target must be"),
     (["play", "farkle", "--opponents", "suit:3"], "does not play dice"),
     (["play", "farkle", "--opponents", "optimal:3"], "bad player spec"),
-    (["tournament", "--players", "suit,chess"], "no player 'chess'"),
-    (["tournament", "--game", "farkle", "--players", "search"], "does not play dice"),
-    (["tournament", "--games", "0"], "--games must be"),
+    (["tournament", "--bots", "suit,chess"], "no player 'chess'"),
+    (["tournament", "farkle", "--bots", "search"], "does not play dice"),
+    (["tournament", "--games", "0"], "--games must be 1..100000: got 0"),
+    (["tournament", "--games", "100000000"], "--games must be 1..100000"),
+    (["tournament", "--seed", "-1"], "--seed must be 0 or more: got -1"),
     (["tournament", "--jobs", "-1"], "--jobs must be"),
-    (["tournament", "--game", "farkle", "--seats", "3"], "drop --seats"),
-    (["tournament", "--game", "muggins", "--seats", "2", "--players", "a,b,c"], "no player"),
+    (["tournament", "farkle", "--players", "3"], "--players does not apply to farkle"),
+    (["tournament", "muggins", "--players", "2", "--bots", "a,b,c"], "no player"),
+    (["tournament", "--players", "search,suit"],
+     "--players is the number of players: got 'search,suit'; give the computer players "
+     "with --bots search,suit"),
+    (["tournament", "muggins", "--pairs"], "--pairs does not apply to muggins"),
+    (["tournament", "caminos", "--target", "5"], "--target does not apply to caminos"),
+    (["tournament", "farkle", "--game", "muggins"], "the game is given twice"),
     (["play", "dominican", "--frobnicate"], "unrecognized arguments: --frobnicate"),
 ])
 def test_every_bad_command_line_gets_one_clear_line(argv: list[str], message: str) -> None:
@@ -349,14 +362,14 @@ def test_dice_presets_and_strength_words() -> None:
 
 def test_the_tournament_command_prints_a_table_and_a_progress_bar() -> None:
     out, err = io.StringIO(), io.StringIO()
-    argv = ["tournament", "--game", "capicua", "--pairs", "--target", "8",
-            "--players", "greedy,random", "--games", "6", "--seed", "3"]
+    argv = ["tournament", "capicua", "--pairs", "--target", "8",
+            "--bots", "greedy,random", "--games", "6", "--seed", "3"]
     assert cli.main(argv, out=out, err=err) == 0
     text = out.getvalue()
     assert "capicua (4 players in pairs) to 8: 6 deals x 2 seatings = 12 games" in text
     assert "greedy - random:" in text and "points/round" in text
-    assert ("reproduce: python -m pintas tournament --game capicua --pairs --target 8 "
-            "--players greedy,random --games 6 --seed 3") in text
+    assert ("reproduce: python -m pintas tournament capicua --pairs --target 8 "
+            "--bots greedy,random --games 6 --seed 3") in text
     bar = err.getvalue()
     assert "\r[" in bar and "100% 12/12 games" in bar and bar.endswith("\n")
     again = io.StringIO()
@@ -372,9 +385,37 @@ def test_the_tournament_command_runs_every_kind_of_game(game: str) -> None:
     out = io.StringIO()
     extra = {"muggins": ["--target", "40"], "dominican": ["--mode", "two", "--target", "40"],
              "farkle": ["--target", "800"], "caminos": []}[game]
-    assert cli.main(["tournament", "--game", game, "--games", "2", "--quiet", *extra],
+    assert cli.main(["tournament", game, "--games", "2", "--quiet", *extra],
                     out=out, err=io.StringIO()) == 0
     assert "paired margins over 2 deals" in out.getvalue()
+
+
+def test_players_is_the_number_of_players_in_both_commands() -> None:
+    """``--players N`` seats N players in play and in the tournament; the
+    tournament's computer players are ``--bots``; the game comes first in both."""
+    status, text = main(["tournament", "muggins", "--players", "4", "--target", "30",
+                         "--bots", "search:4,suit,greedy,random", "--games", "1", "--quiet"],
+                        always("1"))
+    assert status == 0
+    assert text.startswith("muggins (4 players) to 30: 1 deals x 4 seatings")
+    assert "reproduce: python -m pintas tournament muggins --players 4 --target 30 " in text
+    assert "--bots search:4,suit,greedy,random --games 1 --seed 0" in text
+    status, text = main(["play", "muggins", "--players", "4", "--seed", "1", "--target", "20"],
+                        always("1"))
+    assert status == 0 and "seats 1, 2, 3: suit players" in text
+
+
+def test_the_old_spellings_still_work_but_are_not_shown() -> None:
+    """``--game`` and ``--seats`` stay as hidden aliases."""
+    status, text = main(["tournament", "--game", "muggins", "--seats", "2", "--target", "30",
+                         "--bots", "greedy,random", "--games", "1", "--quiet"], always("1"))
+    assert status == 0 and text.startswith("muggins (2 players) to 30")
+    status, text = main(["play", "caminos", "--seats", "2", "--seed", "1"], always("1"))
+    assert status == 0 and "--- caminos (2 players)" in text
+    for command in ("play", "tournament"):
+        shown = main([command, "--help"], always("1"))[1]
+        assert "--seats" not in shown and "--game " not in shown and "--players" in shown
+    assert "--bots" in main(["tournament", "--help"], always("1"))[1]
 
 
 # ---- the program -------------------------------------------------------------------------
@@ -424,7 +465,7 @@ def test_errors_go_to_standard_error_and_exit_2() -> None:
 
 @pytest.mark.parametrize("argv", [
     ["play", "muggins", "--seed", "4", "--target", "60"],
-    ["tournament", "--game", "muggins", "--games", "40", "--quiet"],
+    ["tournament", "muggins", "--games", "40", "--quiet"],
 ], ids=["play", "tournament"])
 def test_a_reader_that_stops_early_ends_the_output_quietly(argv: list[str]) -> None:
     """``... | head -1``: once the reader has gone, the program stops writing,

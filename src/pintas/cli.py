@@ -7,9 +7,13 @@ moves are typed in notation (``6|4``, ``6|4L``, ``draw``, ``pass``; Caminos
 ``5|3 front 2``; dice ``roll``, ``keep 1 5``, ``bank``) or by their number in
 the list; bad input is explained and asked again.
 
-``tournament``: a paired-deal tournament (see :mod:`pintas.tournament`) with a
-progress bar on stderr and the results table on stdout; ``--jobs`` spreads it
-over processes.
+``tournament <game>``: a paired-deal tournament between computer players
+(``--bots search,suit``; see :mod:`pintas.tournament`) with a progress bar on
+stderr and the results table on stdout; ``--jobs`` spreads it over processes.
+
+Both commands take the game first and its setup as options: ``--players N``
+(how many players), ``--mode``, ``--pairs``, ``--target``. An option that
+does not apply to the game is refused before anything is played.
 
 Only the standard library is used here. Exit status: 0 when the game or the
 tournament ends, and when you leave (``quit``, or the end of input: Ctrl-D, or
@@ -38,6 +42,10 @@ from .protocol import Game, Player
 ALL_GAMES = tuple(p.name for p in registry.presets())
 MODES = ("pairs", "four", "three", "two")
 STRENGTHS = registry.STRENGTHS
+#: The tournament's game when none is named.
+DEFAULT_GAME = "dominican"
+#: The most deals a tournament plays (its games are listed up front).
+MAX_DEALS = 100_000
 #: The default opponents: the strongest players that still answer at once.
 DEFAULT_OPPONENTS = "suit"
 
@@ -193,22 +201,49 @@ def _spec_list(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def make_parser(out: TextIO = sys.stdout) -> argparse.ArgumentParser:
-    """The parser of ``python -m pintas`` (help text goes to ``out``)."""
+def _player_count(text: str | None, command: str) -> int | None:
+    """``--players``: a number of players. In the tournament the option once
+    named the computer players: say where they go now."""
+    if text is None or text.strip().isdigit():
+        return None if text is None else int(text)
+    hint = f"; give the computer players with --bots {text}" if command == "tournament" else ""
+    raise _UsageError(f"pintas {command}", f"--players is the number of players: got "
+                                           f"{text!r}{hint}")
+
+
+#: The options that set up the rules, each with the preset option it sets.
+RULES_OPTIONS = {"--mode": "mode", "--players": "players", "--pairs": "pairs",
+                 "--target": "target"}
+
+
+def _add_game_options(parser: argparse.ArgumentParser, default_game: str | None) -> None:
+    """What both commands share: the game, first, and the options of its setup."""
+    games = f"which game: {', '.join(ALL_GAMES)}"
+    if default_game is None:
+        parser.add_argument("game", choices=ALL_GAMES, metavar="GAME", help=games)
+    else:   # the game may be left out
+        parser.add_argument("game", nargs="?", choices=ALL_GAMES, metavar="GAME",
+                            help=f"{games} (default {default_game})")
+    parser.add_argument("--mode", default=None, choices=MODES,
+                        help="Dominican mode (default pairs)")
+    parser.add_argument("--players", default=None, metavar="N",
+                        help="how many players (Muggins 3, Capicua 4, Caminos 3 by default; "
+                             "dice: 2 in play, one per bot in a tournament)")
+    parser.add_argument("--seats", dest="players", help=argparse.SUPPRESS)  # its old name
+    parser.add_argument("--pairs", action="store_true", help="Capicua in pairs (4 players)")
+    parser.add_argument("--target", type=int, default=None, help="points to win a game")
+
+
+def make_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
+    """The parser of ``python -m pintas`` (help text goes to ``out``, default
+    standard output)."""
     parser = _Parser(prog="pintas", description="Domino and dice games in the terminal.")
-    parser.out = out
-    parser.add_argument("--version", action="version", version=f"pintas {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser.add_argument("--version", action="version", version=f"pintas {__version__}")
     p = sub.add_parser("play", help="play a game against computer players",
                        description="Play a game against computer players.",
                        epilog=HOW_TO_PLAY)
-    p.add_argument("game", choices=ALL_GAMES, help="which game")
-    p.add_argument("--mode", default=None, choices=MODES,
-                   help="Dominican mode (default pairs)")
-    p.add_argument("--players", type=int, default=None,
-                   help="seats (Muggins 3, Capicua 4, Caminos 3, dice 2 by default)")
-    p.add_argument("--pairs", action="store_true", help="Capicua in pairs (4 players)")
-    p.add_argument("--target", type=int, default=None, help="points to win")
+    _add_game_options(p, None)
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
     p.add_argument("--opponents", default=None, metavar="STRENGTH",
@@ -219,27 +254,53 @@ def make_parser(out: TextIO = sys.stdout) -> argparse.ArgumentParser:
                        description="A paired-deal tournament: the same deals replayed with "
                                    "the seats rotated; prints each player's results and the "
                                    "paired margins with 95% confidence intervals.")
-    t.add_argument("--game", default="dominican", choices=ALL_GAMES,
-                   help="which game (default dominican)")
-    t.add_argument("--mode", default=None, choices=MODES,
-                   help="Dominican mode (default pairs)")
-    t.add_argument("--seats", type=int, default=None,
-                   help="seats (Muggins 3, Capicua 4, Caminos 3 by default; dice: one per "
-                        "player)")
-    t.add_argument("--pairs", action="store_true", help="Capicua in pairs (4 players)")
-    t.add_argument("--target", type=int, default=None, help="points to win a game")
-    t.add_argument("--players", type=_spec_list, default=None, metavar="A,B,...",
-                   help="player types, e.g. search,suit or search:500,greedy (default "
-                        "greedy,random; dice threshold,random)")
+    _add_game_options(t, DEFAULT_GAME)
+    t.add_argument("--game", dest="game_option", default=None, choices=ALL_GAMES,
+                   help=argparse.SUPPRESS)  # the old way to name the game
+    t.add_argument("--bots", type=_spec_list, default=None, metavar="A,B,...",
+                   help="the computer players, e.g. search,suit or search:500,greedy "
+                        "(default greedy,random; dice threshold,random)")
     t.add_argument("--games", type=int, default=100, metavar="N",
-                   help="deals (default 100); each is played once per seating")
+                   help=f"deals, 1..{MAX_DEALS} (default 100); each is played once per "
+                        "seating")
     t.add_argument("--jobs", type=int, default=1, metavar="J",
                    help="worker processes (default 1; 0: one per CPU)")
     t.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     t.add_argument("--quiet", action="store_true", help="no progress bar")
-    for each in (p, t):
-        each.out = out
+    for each in (parser, p, t):
+        each.out = sys.stdout if out is None else out
     return parser
+
+
+def _parse(argv: Sequence[str] | None, out: TextIO) -> argparse.Namespace:
+    """The command line read and checked: every option given applies (else _UsageError)."""
+    parser = make_parser(out)
+    args = parser.parse_args(argv)
+    prog = f"pintas {args.command}"
+    args.players = _player_count(args.players, args.command)
+    if args.command == "tournament":
+        if args.game and args.game_option and args.game != args.game_option:
+            raise _UsageError(prog, f"the game is given twice: {args.game} and --game "
+                                    f"{args.game_option}")
+        args.game = args.game or args.game_option or DEFAULT_GAME
+    preset = registry.preset(args.game)
+    takes = set(preset.options)
+    if args.command == "play" and not preset.family.seats_from_rules:
+        takes.add("players")   # the game chooses its seats (dice)
+    given = {"--mode": args.mode, "--players": args.players, "--pairs": args.pairs or None,
+             "--target": args.target}
+    for flag, value in given.items():
+        if value is not None and RULES_OPTIONS[flag] not in takes:
+            raise _UsageError(prog, f"{flag} does not apply to {args.game} "
+                                    f"({_what_applies(takes, args.command)})")
+    return args
+
+
+def _what_applies(takes: set[str], command: str) -> str:
+    flags = [flag for flag, name in RULES_OPTIONS.items() if name in takes]
+    seats = ("; in a tournament every bot has its seat" if command == "tournament"
+             and "players" not in takes and "mode" not in takes else "")
+    return (f"it takes {', '.join(flags)}" if flags else "it takes none of them") + seats
 
 
 def main(argv: Sequence[str] | None = None, ask: InputFn | None = None,
@@ -278,7 +339,7 @@ def _write_nowhere(*streams: TextIO) -> None:
 
 def _run(argv: Sequence[str] | None, ask: InputFn | None, out: TextIO, err: TextIO) -> int:
     try:
-        args = make_parser(out).parse_args(argv)
+        args = _parse(argv, out)
     except _UsageError as exc:
         err.write(f"{exc}\n(see: python -m {exc.prog} --help)\n")
         return 2
@@ -321,17 +382,17 @@ def _is_terminal(stream: Any) -> bool:
         return False
 
 
-def _preset_rules(args: argparse.Namespace, seats: int | None) -> Any:
+def _preset_rules(args: argparse.Namespace) -> Any:
     """The rules the command line asks for: the options it gave, and only those."""
     preset = registry.preset(args.game)
     options = {"mode": args.mode, "target": args.target, "pairs": args.pairs or None}
     if preset.family.seats_from_rules:
-        options["players"] = seats
+        options["players"] = args.players
     return preset.rules(**options)
 
 
 def _play_command(args: argparse.Namespace, ask: InputFn, out: TextIO) -> int:
-    rules = _preset_rules(args, args.players)
+    rules = _preset_rules(args)
     family = registry.family_of(rules)
     opponents = args.opponents or DEFAULT_OPPONENTS
     registry.parse_player(family.strengths.get(opponents, opponents), rules)
@@ -374,18 +435,18 @@ def _quiet_worker() -> None:
 
 def _tournament_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     family = registry.preset(args.game).family
-    if args.seats is not None and not family.seats_from_rules:
-        raise RulesError(f"at {family.name} every player type has one seat: drop --seats")
-    rules = _preset_rules(args, args.seats)
-    players = args.players or [family.strengths["greedy"], family.strengths["random"]]
+    rules = _preset_rules(args)
+    bots = args.bots or [family.strengths["greedy"], family.strengths["random"]]
     if args.jobs < 0:
         raise RulesError(f"--jobs must be 0 (one per CPU) or more: got {args.jobs}")
-    if args.games < 1 or args.seed < 0:
-        raise RulesError(f"--games must be 1 or more and --seed 0 or more: got --games "
-                         f"{args.games} --seed {args.seed}")
-    event = tournament.Tournament(rules, players, deals=args.games, seed=args.seed)
+    if not 1 <= args.games <= MAX_DEALS:
+        raise RulesError(f"--games must be 1..{MAX_DEALS}: got {args.games}")
+    if args.seed < 0:
+        raise RulesError(f"--seed must be 0 or more: got {args.seed}")
+    event = tournament.Tournament(rules, bots, deals=args.games, seed=args.seed)
     progress = None if args.quiet else ProgressBar(err)
-    jobs = args.jobs or os.cpu_count() or 1
+    # More workers than units of work would only wait.
+    jobs = min(args.jobs or os.cpu_count() or 1, -(-event.games // event.batch))
     if jobs == 1:
         results = event.run(progress=progress)
     else:
@@ -400,16 +461,16 @@ def _tournament_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> i
 
 
 def _command_line(args: argparse.Namespace, event: tournament.Tournament) -> str:
-    words = ["python -m pintas tournament", f"--game {args.game}"]
+    words = ["python -m pintas tournament", args.game]
     if args.mode is not None:
         words.append(f"--mode {args.mode}")
-    if args.seats is not None:
-        words.append(f"--seats {args.seats}")
+    if args.players is not None:
+        words.append(f"--players {args.players}")
     if args.pairs:
         words.append("--pairs")
     if args.target is not None:
         words.append(f"--target {args.target}")
-    words += [f"--players {','.join(event.players)}", f"--games {event.deals}",
+    words += [f"--bots {','.join(event.players)}", f"--games {event.deals}",
               f"--seed {event.seed}"]
     if args.jobs != 1:
         words.append(f"--jobs {args.jobs}")
