@@ -4,7 +4,9 @@ and notation read well, and the tournament command and the program itself run.""
 
 from __future__ import annotations
 
+import csv
 import io
+import json
 import re
 import signal
 import subprocess
@@ -15,7 +17,7 @@ from collections.abc import Iterator
 import pytest
 
 import pintas
-from pintas import cli, dice, registry
+from pintas import cli, dice, registry, tournament
 from pintas._prompt import ask_move
 from pintas.dice import terminal
 from pintas.errors import RulesError
@@ -189,6 +191,7 @@ def test_ctrl_c_leaves_quietly(argv: list[str]) -> None:
     (["tournament", "muggins", "--pairs"], "--pairs does not apply to muggins"),
     (["tournament", "caminos", "--target", "5"], "--target does not apply to caminos"),
     (["tournament", "farkle", "--game", "muggins"], "the game is given twice"),
+    (["tournament", "--json", "--csv"], "not allowed with argument"),
     (["play", "dominican", "--frobnicate"], "unrecognized arguments: --frobnicate"),
 ])
 def test_every_bad_command_line_gets_one_clear_line(argv: list[str], message: str) -> None:
@@ -360,24 +363,93 @@ def test_dice_presets_and_strength_words() -> None:
 # ---- the tournament command ------------------------------------------------------------
 
 
+class Terminal(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
 def test_the_tournament_command_prints_a_table_and_a_progress_bar() -> None:
-    out, err = io.StringIO(), io.StringIO()
+    out, err = io.StringIO(), Terminal()
     argv = ["tournament", "capicua", "--pairs", "--target", "8",
             "--bots", "greedy,random", "--games", "6", "--seed", "3"]
     assert cli.main(argv, out=out, err=err) == 0
     text = out.getvalue()
     assert "capicua (4 players in pairs) to 8: 6 deals x 2 seatings = 12 games" in text
-    assert "greedy - random:" in text and "points/round" in text
+    assert "greedy - random" in text and "points/round" in text
     assert ("reproduce: python -m pintas tournament capicua --pairs --target 8 "
             "--bots greedy,random --games 6 --seed 3") in text
     bar = err.getvalue()
-    assert "\r[" in bar and "100% 12/12 games" in bar and bar.endswith("\n")
+    assert "\r[" in bar and "100% 12/12 games" in bar and "\n" in bar
     again = io.StringIO()
-    assert cli.main([*argv, "--quiet", "--jobs", "2"], out=again, err=(quiet := io.StringIO())) == 0
-    assert quiet.getvalue() == ""
-    table = [line for line in text.splitlines()[1:] if not line.startswith("reproduce")]
-    assert [line for line in again.getvalue().splitlines()[1:]
+    assert cli.main([*argv, "--quiet", "--jobs", "2"], out=again, err=(quiet := Terminal())) == 0
+    assert "\r" not in quiet.getvalue()
+    table = [line for line in text.splitlines()[2:] if not line.startswith("reproduce")]
+    assert [line for line in again.getvalue().splitlines()[2:]
             if not line.startswith("reproduce")] == table
+
+
+def test_the_progress_bar_is_drawn_only_on_a_terminal() -> None:
+    """A log or a pipe gets no carriage-return frames."""
+    err = io.StringIO()
+    argv = ["tournament", "muggins", "--target", "30", "--games", "40"]
+    assert cli.main(argv, out=io.StringIO(), err=err) == 0
+    assert "\r" not in err.getvalue() and "[###" not in err.getvalue()
+
+
+def test_small_tournaments_warn_on_standard_error() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["tournament", "muggins", "--target", "30", "--games", "5"]
+    assert cli.main(argv, out=out, err=err) == 0
+    assert "warning: only 5 deals" in err.getvalue() and "30 deals or more" in err.getvalue()
+    assert "warning" not in out.getvalue()
+
+
+def test_ctrl_c_prints_the_deals_finished_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    played = tournament.play_games
+    calls = []
+
+    def then_ctrl_c(*args: object) -> object:
+        calls.append(1)
+        if len(calls) > 3:
+            raise KeyboardInterrupt
+        return played(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tournament, "play_games", then_ctrl_c)
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["tournament", "muggins", "--players", "2", "--target", "30", "--games", "100"]
+    assert cli.main(argv, out=out, err=err) == 130
+    text = out.getvalue()
+    assert "partial: interrupted after 6 of 100 deals" in text   # 3 batches of 2 deals
+    assert "greedy - random" in text and "reproduce:" in text
+    assert "Traceback" not in text + err.getvalue()
+
+
+def test_the_tournament_writes_json() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["tournament", "capicua", "--pairs", "--target", "8", "--games", "6", "--json"]
+    assert cli.main(argv, out=out, err=err) == 0
+    data = json.loads(out.getvalue(), parse_constant=lambda name: pytest.fail(name))
+    assert data["game"] == "capicua" and data["rules"] == "capicua (4 players in pairs) to 8"
+    assert data["players"] == ["greedy", "random"]
+    assert (data["deals"], data["partial"]) == (6, False)
+    assert {row["player"] for row in data["results"]} == {"greedy", "random"}
+    assert data["margins"][0]["points"]["low"] <= data["margins"][0]["points"]["high"]
+    assert data["command"].startswith("python -m pintas tournament capicua --pairs")
+    assert "warning: only 6 deals" in err.getvalue()
+
+
+def test_the_tournament_writes_csv() -> None:
+    out = io.StringIO()
+    argv = ["tournament", "muggins", "--target", "30", "--games", "4", "--bots",
+            "suit,greedy,random", "--csv"]
+    assert cli.main(argv, out=out, err=io.StringIO()) == 0
+    rows = list(csv.DictReader(io.StringIO(out.getvalue())))
+    assert [row["player"] for row in rows] == ["suit", "greedy", "random"]
+    assert all(row["game"] == "muggins" and row["deals"] == "4" for row in rows)
+    assert sum(float(row["wins"]) for row in rows) == float(rows[0]["games"])
+    assert all(row["unit"] == "points/round" and float(row["mean_points"]) >= 0 for row in rows)
 
 
 @pytest.mark.parametrize("game", ["muggins", "caminos", "farkle", "dominican"])

@@ -26,6 +26,9 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import csv
+import io
+import json
 import os
 import secrets
 import signal
@@ -266,7 +269,14 @@ def make_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     t.add_argument("--jobs", type=int, default=1, metavar="J",
                    help="worker processes (default 1; 0: one per CPU)")
     t.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
-    t.add_argument("--quiet", action="store_true", help="no progress bar")
+    t.add_argument("--quiet", action="store_true",
+                   help="no progress bar (it is drawn only when stderr is a terminal)")
+    written = t.add_mutually_exclusive_group()
+    written.add_argument("--json", action="store_true",
+                         help="the results as one JSON document: the game, its rules, the "
+                              "players, each one's results, the margins with their "
+                              "intervals, the deals played and whether they were all")
+    written.add_argument("--csv", action="store_true", help="the results as CSV, a row a player")
     for each in (parser, p, t):
         each.out = sys.stdout if out is None else out
     return parser
@@ -426,6 +436,11 @@ class ProgressBar:
             self.stream.write("\n")
         self.stream.flush()
 
+    def stop(self) -> None:
+        """End the bar's line when the run stops before its end (Ctrl-C)."""
+        if 0 <= self.shown < 100:
+            self.stream.write("\n")
+
 
 def _quiet_worker() -> None:
     # Ctrl-C reaches every process of the terminal's group: the parent reports
@@ -444,20 +459,66 @@ def _tournament_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> i
     if args.seed < 0:
         raise RulesError(f"--seed must be 0 or more: got {args.seed}")
     event = tournament.Tournament(rules, bots, deals=args.games, seed=args.seed)
-    progress = None if args.quiet else ProgressBar(err)
+    # A bar redrawn with carriage returns is for a person watching, not for a log.
+    bar = None if args.quiet or not _is_terminal(err) else ProgressBar(err)
+    status = 0
+    try:
+        results = _run_tournament(event, args.jobs, bar)
+    except tournament.Interrupted as stop:
+        if bar is not None:
+            bar.stop()
+        results, status = stop.results, 130
+    command = _command_line(args, event)
+    out.write(_results_text(results, args, command))
+    for warning in results.warnings():
+        err.write(f"pintas: warning: {warning}\n")
+    return status
+
+
+def _run_tournament(event: tournament.Tournament, jobs: int,
+                    bar: ProgressBar | None) -> tournament.TournamentResults:
+    """Play the tournament here, or over ``jobs`` processes (0: one per CPU)."""
     # More workers than units of work would only wait.
-    jobs = min(args.jobs or os.cpu_count() or 1, -(-event.games // event.batch))
-    if jobs == 1:
-        results = event.run(progress=progress)
-    else:
-        pool = concurrent.futures.ProcessPoolExecutor(max_workers=jobs,
-                                                      initializer=_quiet_worker)
-        try:
-            results = event.run(pool, progress=progress)
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
-    out.write(f"{results}\nreproduce: {_command_line(args, event)}\n")
-    return 0
+    workers = min(jobs or os.cpu_count() or 1, -(-event.games // event.batch))
+    if workers == 1:
+        return event.run(progress=bar)
+    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers,
+                                                  initializer=_quiet_worker)
+    try:
+        return event.run(pool, progress=bar)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _results_text(results: tournament.TournamentResults, args: argparse.Namespace,
+                  command: str) -> str:
+    """The results as the command line asks for them: a table (with the
+    command that reproduces them), one JSON document, or CSV."""
+    if args.json:
+        document = {"game": args.game, **results.to_dict(), "command": command}
+        return json.dumps(document, indent=2, allow_nan=False) + "\n"
+    if args.csv:
+        return _csv_text(results, args.game)
+    return f"{results}\nreproduce: {command}\n"
+
+
+def _csv_text(results: tournament.TournamentResults, game: str) -> str:
+    """One row per player: what it won and scored, and what was played."""
+    text = io.StringIO()
+    table = csv.writer(text, lineterminator="\n")
+    table.writerow(["game", "rules", "player", "games", "wins", "win_share", "mean_points",
+                    "unit", "deals", "seed", "partial"])
+    data = results.to_dict()
+    for row in data["results"]:
+        table.writerow([game, data["rules"], row["player"], data["games"],
+                        tournament.whole_or_fraction(row["wins"]),
+                        _csv_number(row["win_share"]), _csv_number(row["mean_points"]),
+                        data["unit"], data["deals"], data["seed"], data["partial"]])
+    return text.getvalue()
+
+
+def _csv_number(value: float | None) -> str:
+    return "" if value is None else f"{value:.6g}"
 
 
 def _command_line(args: argparse.Namespace, event: tournament.Tournament) -> str:
