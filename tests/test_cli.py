@@ -65,6 +65,11 @@ def typist(out: io.StringIO, bank_at: int = 300) -> cli.InputFn:
     return ask
 
 
+def words(text: str) -> str:
+    """``text`` with its lines joined and its spaces single: as it reads, however wrapped."""
+    return " ".join(text.split())
+
+
 def main(argv: list[str], ask: cli.InputFn, out: io.StringIO | None = None) -> tuple[int, str]:
     """The command line run with ``ask`` for input: its exit status and all it
     wrote (to standard output and standard error, in order)."""
@@ -126,7 +131,8 @@ def test_bad_input_is_explained_and_asked_again(argv: list[str], typed: list[str
     ask, asked = answers(*typed)
     status, text = main(argv, ask)
     assert status == 0  # quitting is no error
-    assert {line: text.count(line) for line in shown} == Counter(shown)
+    flat = words(text)
+    assert {line: flat.count(line) for line in shown} == Counter(shown)
     assert len(asked) == len(typed)
     assert text.endswith("bye\n")
     assert "Traceback" not in text
@@ -197,7 +203,7 @@ def test_ctrl_c_leaves_quietly(argv: list[str]) -> None:
 def test_every_bad_command_line_gets_one_clear_line(argv: list[str], message: str) -> None:
     status, text = main(argv, always("1"))
     assert status == 2
-    assert message in text
+    assert message in words(text)
     assert "Traceback" not in text
 
 
@@ -379,15 +385,16 @@ def test_the_tournament_command_prints_a_table_and_a_progress_bar() -> None:
     assert "capicua (4 players in pairs) to 8: 6 deals x 2 seatings = 12 games" in text
     assert "greedy - random" in text and "points/round" in text
     assert ("reproduce: python -m pintas tournament capicua --pairs --target 8 "
-            "--bots greedy,random --games 6 --seed 3") in text
+            "--bots greedy,random --games 6 --seed 3") in words(text.replace("\\\n", ""))
     bar = err.getvalue()
     assert "\r[" in bar and "100% 12/12 games" in bar and "\n" in bar
     again = io.StringIO()
     assert cli.main([*argv, "--quiet", "--jobs", "2"], out=again, err=(quiet := Terminal())) == 0
     assert "\r" not in quiet.getvalue()
-    table = [line for line in text.splitlines()[2:] if not line.startswith("reproduce")]
-    assert [line for line in again.getvalue().splitlines()[2:]
-            if not line.startswith("reproduce")] == table
+    def table(text: str) -> str:   # without the times and the command line
+        return text.split("reproduce:")[0].split("\n", 2)[2]
+
+    assert table(again.getvalue()) == table(text)
 
 
 def test_the_progress_bar_is_drawn_only_on_a_terminal() -> None:
@@ -488,6 +495,67 @@ def test_the_old_spellings_still_work_but_are_not_shown() -> None:
         shown = main([command, "--help"], always("1"))[1]
         assert "--seats" not in shown and "--game " not in shown and "--players" in shown
     assert "--bots" in main(["tournament", "--help"], always("1"))[1]
+
+
+# ---- the width of the terminal ------------------------------------------------------------
+
+
+def short_game(preset: registry.Preset) -> list[str]:
+    """Options for a short game of ``preset`` (a low target where it takes one)."""
+    if "target" not in preset.options:
+        return []
+    return ["--target", "1000" if preset.family.name == "dice" else "30"]
+
+
+def too_wide(text: str, width: int = 80) -> list[str]:
+    return [line for line in text.splitlines() if len(line) > width]
+
+
+@pytest.mark.parametrize("preset", registry.presets(), ids=lambda preset: preset.name)
+def test_a_piped_game_of_every_preset_fits_80_columns(preset: registry.Preset,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole game typed through a pipe (the first legal move every time): no
+    line is wider than the terminal, which is 80 columns when it is not a terminal."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 3000))
+    monkeypatch.setattr(sys, "__stdout__", io.StringIO())   # not a terminal: 80 columns
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    for seat in (0, 1):
+        argv = ["play", preset.name, "--seed", str(seat + 3), "--seat", str(seat),
+                "--opponents", "greedy", *short_game(preset)]
+        assert cli.main(argv) == 0
+    text = out.getvalue()
+    assert "final scores" in text and "your move> 1\n" in text
+    assert too_wide(text) == []
+
+
+@pytest.mark.parametrize("preset", registry.presets(), ids=lambda preset: preset.name)
+def test_the_tournament_of_every_preset_fits_80_columns(preset: registry.Preset,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    out, err = io.StringIO(), io.StringIO()
+    bots = {"dice": "optimal,threshold:2000,random"}.get(preset.family.name,
+                                                         "search:2,suit,greedy,random")
+    argv = ["tournament", preset.name, "--games", "2", "--quiet", "--bots", bots,
+            "--seed", "18446744073709551615", *short_game(preset)]
+    if "players" in preset.options:
+        argv += ["--players", "4"]   # a seat for each of the four bots
+    if "mode" in preset.options:
+        argv += ["--mode", "four"]
+    assert cli.main(argv, out=out, err=err) == 0
+    assert too_wide(out.getvalue()) == [] and too_wide(err.getvalue()) == []
+    assert "warning: only 2 deals" in err.getvalue()
+
+
+def test_help_errors_and_bad_input_fit_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    texts = [main(argv, answers("7|7", "hello there " * 10, "help", "quit")[0])[1] for argv in (
+        ["play", "--help"], ["tournament", "--help"], ["play", "chess"],
+        ["play", "muggins", "--pairs"], ["tournament", "--players", "search,suit,greedy"],
+        ["play", "dominican", "--seed", "1"], ["play", "caminos", "--seed", "1"],
+        ["play", "farkle", "--seed", "1"])]
+    assert [too_wide(text, 60) for text in texts] == [[]] * len(texts)
 
 
 # ---- the program -------------------------------------------------------------------------

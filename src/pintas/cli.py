@@ -35,10 +35,11 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
 from . import __version__, registry, tournament
-from ._prompt import ask_move
+from ._prompt import ask_move, fit, terminal_width, wrap_items
 from .errors import PintasError, RulesError
 from .protocol import Game, Player
 
@@ -61,10 +62,26 @@ HOW_TO_PLAY = ("How to play each game, step by step: docs/how-to-play.md (Englis
 # ---- one game in the terminal, for every game ------------------------------------
 
 
-def play(rules: Any, human: int, seed: int | None, ask: InputFn, out: TextIO,
+@dataclass(frozen=True)
+class Screen:
+    """The terminal a game is played at: how it reads a line, where it writes,
+    how wide a line may be, and whether it waits for Enter at the end of a
+    round (only when a person is typing)."""
+
+    ask: InputFn
+    out: TextIO
+    width: int = 80
+    pause: bool = False
+
+    def show(self, text: str) -> None:
+        """Write ``text`` as whole lines, each fitted to the width."""
+        self.out.write(fit(text, self.width) + "\n")
+
+
+def play(rules: Any, human: int, seed: int | None, screen: Screen,
          opponents: str = DEFAULT_OPPONENTS, seats: int | None = None) -> int:
-    """Run one game of ``rules`` in the terminal; 0 when it ends or the player
-    leaves (``quit``, or the end of input).
+    """Run one game of ``rules`` at the terminal ``screen``; 0 when it ends or
+    the player leaves (``quit``, or the end of input).
 
     The human has seat ``human``; the other seats are ``opponents`` players (a
     player spec, or a strength word of :data:`STRENGTHS`); ``seats`` is for
@@ -75,10 +92,9 @@ def play(rules: Any, human: int, seed: int | None, ask: InputFn, out: TextIO,
     game = family.new_game(rules, seats, seed)
     _check_seat(human, game.seats)
     bots = _seat_players(spec, rules, seed, game.seats, human)
-    out.write(_introduction(game, human, spec))
-    if not _play_turns(game, human, bots, family.terminal, ask, out):
-        return 0
-    out.write(_results(game, human))
+    screen.show(_introduction(game, human, spec))
+    if _play_turns(game, human, bots, family.terminal, screen):
+        screen.show(_results(game, human))
     return 0
 
 
@@ -102,10 +118,10 @@ def _introduction(game: Game, human: int, spec: str) -> str:
     if partners:
         text += f", partner of seat {', '.join(map(str, partners))} (team {game.side_of(human)})"
     if not others:
-        return text + "\n"
+        return text
     many = len(others) > 1
     return (f"{text}; seat{'s' if many else ''} {', '.join(map(str, others))}: "
-            f"{spec} player{'s' if many else ''}\n")
+            f"{spec} player{'s' if many else ''}")
 
 
 def _results(game: Game, human: int) -> str:
@@ -123,30 +139,34 @@ def _results(game: Game, human: int) -> str:
         verdict = f"{side_name(game, winners[0])} wins"
     else:
         verdict = f"{', '.join(side_name(game, w) for w in winners)} share the win"
-    return f"\nfinal scores: {scores}\n{verdict}\n"
+    return f"\nfinal scores: {scores}\n{verdict}"
 
 
 def _play_turns(game: Game, human: int, bots: dict[int, Player], terminal: Any,
-                ask: InputFn, out: TextIO) -> bool:
+                screen: Screen) -> bool:
     """Play the game to its end; False if the player quits. Events of the other
     seats are shown as the human's view tells them."""
-    for event in game.events:
-        out.write(f"  {event if event.seat == human else event.hidden()}\n")
+    _show_events(game.events, human, screen)
     while not game.is_over:
         seat = game.to_move
         assert seat is not None
         if seat == human:
             view = game.view(human)
-            out.write("\n" + terminal.render(view) + "\n")
-            move = ask_move(terminal, view, game, ask, out)
+            screen.show("\n" + terminal.render(view, screen.width))
+            move = ask_move(terminal, view, game, screen.ask, screen.out, screen.width)
             if move is None:
-                out.write("bye\n")
+                screen.show("bye")
                 return False
         else:
             move = bots[seat].choose(game.view(seat))
-        for event in game.play(move):
-            out.write(f"  {event if event.seat == human else event.hidden()}\n")
+        _show_events(game.play(move), human, screen)
     return True
+
+
+def _show_events(events: Sequence[Any], human: int, screen: Screen) -> None:
+    """Each event as the human's seat sees it: the others' secrets hidden."""
+    for event in events:
+        screen.show(f"  {event if event.seat == human else event.hidden()}")
 
 
 def _seat_players(spec: str, rules: Any, seed: int | None, seats: int,
@@ -351,7 +371,7 @@ def _run(argv: Sequence[str] | None, ask: InputFn | None, out: TextIO, err: Text
     try:
         args = _parse(argv, out)
     except _UsageError as exc:
-        err.write(f"{exc}\n(see: python -m {exc.prog} --help)\n")
+        err.write(fit(f"{exc}\n(see: python -m {exc.prog} --help)", terminal_width()) + "\n")
         return 2
     except _Exit as exc:
         return exc.status
@@ -360,7 +380,7 @@ def _run(argv: Sequence[str] | None, ask: InputFn | None, out: TextIO, err: Text
             return _tournament_command(args, out, err)
         return _play_command(args, _typed_lines(out) if ask is None else ask, out)
     except PintasError as exc:
-        err.write(f"pintas: {exc}\n")
+        err.write(fit(f"pintas: {exc}", terminal_width()) + "\n")
         return 2
     except KeyboardInterrupt:
         out.write("\nbye\n" if args.command == "play" else "\ninterrupted\n")
@@ -407,7 +427,8 @@ def _play_command(args: argparse.Namespace, ask: InputFn, out: TextIO) -> int:
     opponents = args.opponents or DEFAULT_OPPONENTS
     registry.parse_player(family.strengths.get(opponents, opponents), rules)
     seats = None if family.seats_from_rules else args.players
-    return play(rules, args.seat, args.seed, ask, out, opponents, seats)
+    return play(rules, args.seat, args.seed, Screen(ask, out, terminal_width()), opponents,
+                seats)
 
 
 # ---- the tournament command ---------------------------------------------------------------
@@ -471,7 +492,7 @@ def _tournament_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> i
     command = _command_line(args, event)
     out.write(_results_text(results, args, command))
     for warning in results.warnings():
-        err.write(f"pintas: warning: {warning}\n")
+        err.write(fit(f"pintas: warning: {warning}", terminal_width()) + "\n")
     return status
 
 
@@ -499,7 +520,16 @@ def _results_text(results: tournament.TournamentResults, args: argparse.Namespac
         return json.dumps(document, indent=2, allow_nan=False) + "\n"
     if args.csv:
         return _csv_text(results, args.game)
-    return f"{results}\nreproduce: {command}\n"
+    width = terminal_width()
+    return f"{fit(str(results), width)}\n{_shell_lines('reproduce: ', command, width)}\n"
+
+
+def _shell_lines(head: str, command: str, width: int) -> str:
+    """A command line after ``head``, broken between its options where it is
+    too wide, with the shell's line continuation: it can still be copied and run."""
+    first, *options = command.split(" --")
+    lines = wrap_items(head, [first, *(f"--{option}" for option in options)], width - 2, " ")
+    return " \\\n".join(lines)
 
 
 def _csv_text(results: tournament.TournamentResults, game: str) -> str:

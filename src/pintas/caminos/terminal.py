@@ -10,7 +10,7 @@ hands' sizes, the pile and the scores. Type a move in notation (``5|3 front 2``,
 
 from __future__ import annotations
 
-from .._prompt import table_top
+from .._prompt import fit, table_top, wrap_items
 from .game import View
 
 __all__ = ["HELP", "render"]
@@ -19,11 +19,11 @@ HELP = ("type a move: '5|3 front 2' (tile, side, path), '5|3 f2', or just '5|3' 
         "one place; 'reveal 6|4' (or '6|4') while choosing who starts; 'draw'; 'pass'; "
         "or the number of a listed move. 'quit' leaves.\n")
 
-def render(view: View) -> str:
-    """The board as ``view.seat`` sees it."""
+def render(view: View, width: int = 80) -> str:
+    """The board as ``view.seat`` sees it, in lines of at most ``width`` characters."""
     rules = view.rules
     lines = table_top(f"{rules}, round {view.round} of {rules.rounds}", view.scores,
-                      lambda seat: f"seat {seat}")
+                      lambda seat: f"seat {seat}", width)
     lines.append("paths:")
     lines.extend(f"  {path}" for path in view.paths)
     if view.discard:
@@ -47,5 +47,6 @@ def render(view: View) -> str:
         if view.out_seat is not None:
             lines.append(f"seat {view.out_seat} is out of tiles: {view.last_turns} last "
                          f"turn(s) left")
-    lines.append(f"your hand (seat {view.seat}): {' '.join(f'[{t}]' for t in view.hand)}")
-    return "\n".join(lines)
+    lines += wrap_items(f"your hand (seat {view.seat}): ", [f"[{t}]" for t in view.hand],
+                        width, " ")
+    return fit("\n".join(lines), width)

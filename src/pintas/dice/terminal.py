@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._prompt import table_top
+from .._prompt import fit, table_top
 from ..errors import RulesError
 from ._engine import Move
 from .game import Game, View
@@ -28,17 +28,18 @@ def _faces(values: Sequence[int]) -> str:
     return " ".join(f"[{v}]" for v in values) or "-"
 
 
-def render(view: View) -> str:
-    """The table as ``view.seat`` sees it, before a move."""
+def render(view: View, width: int = 80) -> str:
+    """The table as ``view.seat`` sees it, before a move, in lines of at most
+    ``width`` characters."""
     lines = table_top(str(view.rules), view.scores,
-                      lambda seat: "you" if seat == view.seat else f"seat {seat}")
+                      lambda seat: "you" if seat == view.seat else f"seat {seat}", width)
     if view.final_turns_left:
         lines.append(f"final round: {view.final_turns_left} last turn(s) left")
     lines.append(f"your turn total: {view.turn_total}; kept so far: {_faces(view.pool)}; "
                  f"dice to roll: {view.dice_to_roll}")
     if view.phase == "keep":
         lines.append(f"you rolled: {_faces(view.last_roll)}")
-    return "\n".join(lines)
+    return fit("\n".join(lines), width)
 
 
 def choices(view: View) -> list[tuple[Move, str]]:
