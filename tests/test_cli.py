@@ -121,9 +121,9 @@ def test_a_whole_game_can_be_played(argv: list[str]) -> None:
       "type a move:", "'sideways' in '6|6 sideways 1' is not a side",
       "'draw' is not legal now"]),
     (["play", "farkle", "--seed", "1"],
-     ["hello", "9", "keep 6", "roll 1 2 3 4 5 6", "bank", "", "quit"],
-     ["'hello'", "there is no move 9", "the computer rolls the dice here", "cannot keep now",
-      "must roll first", "type 'roll', 'keep 1 5'"]),
+     ["hello", "9", "keep 6", "roll 1 2 3", "bank", "", "quit"],
+     ["'hello'", "there is no move 9", "6 dice to roll, not 3", "cannot keep now",
+      "must roll first", "type 'roll' (or, with your own dice"]),
 ], ids=["domino", "caminos", "dice"])
 def test_bad_input_is_explained_and_asked_again(argv: list[str], typed: list[str],
                                                 shown: list[str]) -> None:
@@ -354,6 +354,41 @@ def test_keeps_can_be_typed_as_bare_dice_and_short_words() -> None:
     assert ask_move(terminal, game.view(0), game, ask, out) == dice.Move.bank()
     ask, _ = answers("r")
     assert ask_move(terminal, game.view(0), game, ask, out) == dice.Move.roll()
+
+
+def test_a_typed_roll_is_taken_when_the_computer_rolls() -> None:
+    """Physical dice are welcome: ``roll`` and then the faces, on your turn."""
+    ask, asked = answers("roll 1 5 6 4 4 3", "keep 1 5", "bank", "quit")
+    status, text = main(["play", "farkle", "--seed", "1"], ask)
+    assert status == 0
+    assert "seat 0 rolls 1 5 6 4 4 3" in text
+    assert "seat 0 keeps 1 5 for 150 (turn total 150)" in text
+    assert "seat 0 banks 150" in text
+    assert asked == ["your move> "] * 4
+
+
+def test_with_physical_dice_every_roll_is_typed_in() -> None:
+    """``--dice physical``: each roll, the computer players' too, is asked for;
+    bad faces are explained and asked again."""
+    ask, asked = answers("1", "1 2 3", "1 5 6 4 4 9", "1 5 6 4 4 3", "keep 1 5", "bank",
+                         "roll 2 2 3 4 6 6", "1", "quit")
+    status, text = main(["play", "farkle", "--seed", "1", "--dice", "physical"], ask)
+    assert status == 0
+    flat = words(text)
+    assert "the dice are yours to roll: type every roll, the computer players' too" in flat
+    assert "seat 0 rolls 1 5 6 4 4 3" in text and "seat 0 banks 150" in text
+    assert "6 dice to roll, not 3" in flat
+    assert "'1 5 6 4 4 9': type the faces of the 6 dice, a number 1..6 for each" in flat
+    assert "seat 1 rolls 2 2 3 4 6 6" in text and "seat 1 rolls out" in text
+    you, bot = "you roll 6 dice: type the faces> ", "seat 1 rolls 6 dice: type the faces> "
+    assert asked == ["your move> ", you, you, you, "your move> ", "your move> ", bot,
+                     "your move> ", you]
+
+
+def test_physical_dice_need_a_game_of_dice() -> None:
+    status, text = main(["play", "dominican", "--dice", "physical"], always("1"))
+    assert status == 2 and "--dice does not apply to dominican" in words(text)
+    assert main(["play", "farkle", "--dice", "loaded"], always("1"))[0] == 2
 
 
 def test_dice_presets_and_strength_words() -> None:

@@ -8,7 +8,9 @@ define ``choices(view)`` (the legal moves, each with how it reads in the
 numbered list; by default its notation), ``parse(text, view, game)`` (the
 move a typed line names; by default the game's ``parse_move``) and
 ``number_hint(view, text)`` (a hint for a number that is not on the list; by
-default none).
+default none). A game of dice adds ``hand_roll_prompt(view, move, who)``,
+``hand_roll(text, view, game)`` and ``ROLL_HELP``, to ask for the faces of a
+roll made by hand (``play --dice physical``).
 
 Every line written fits the terminal: lists are wrapped item by item
 (:func:`wrap_items`) and any other text at its spaces (:func:`fit`).
@@ -127,6 +129,27 @@ def ask_choice(choices: Sequence[tuple[T, str]], parse: Callable[[str], T], help
                 return choices[int(text) - 1][0]
             out.write(fit(f"  there is no move {text}: choose 1..{len(choices)}"
                           f"{number_hint(text)}", width) + "\n")
+            continue
+        try:
+            return parse(text)
+        except PintasError as exc:
+            out.write(fit(f"  {exc}", width) + "\n")
+
+
+def ask_line(prompt: str, parse: Callable[[str], T], help_text: str, ask: Callable[[str], str],
+             out: TextIO, width: int = 80) -> T | None:
+    """Ask with ``prompt`` until ``parse`` takes the line typed (its
+    :class:`~pintas.errors.PintasError` is shown and asked again); ``quit`` or
+    the end of input gives None, ``help`` shows ``help_text``."""
+    while True:
+        try:
+            text = ask(prompt).strip()
+        except EOFError:
+            return None
+        if text.lower() in QUIT_WORDS:
+            return None
+        if text.lower() in HELP_WORDS:
+            out.write(fit(help_text, width))
             continue
         try:
             return parse(text)

@@ -39,12 +39,14 @@ from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
 from . import __version__, registry, tournament
-from ._prompt import ask_move, fit, terminal_width, wrap_items
+from ._prompt import ask_line, ask_move, fit, terminal_width, wrap_items
 from .errors import PintasError, RulesError
 from .protocol import Game, Player
 
 ALL_GAMES = tuple(p.name for p in registry.presets())
 MODES = ("pairs", "four", "three", "two")
+#: Who rolls the dice (``play --dice``): the computer, or the players by hand.
+DICE = ("computer", "physical")
 STRENGTHS = registry.STRENGTHS
 #: The tournament's game when none is named.
 DEFAULT_GAME = "dominican"
@@ -72,6 +74,8 @@ class Screen:
     out: TextIO
     width: int = 80
     pause: bool = False
+    #: Every roll of the dice is rolled by hand and typed in (``--dice physical``).
+    physical_dice: bool = False
 
     def show(self, text: str) -> None:
         """Write ``text`` as whole lines, each fitted to the width."""
@@ -93,6 +97,8 @@ def play(rules: Any, human: int, seed: int | None, screen: Screen,
     _check_seat(human, game.seats)
     bots = _seat_players(spec, rules, seed, game.seats, human)
     screen.show(_introduction(game, human, spec))
+    if screen.physical_dice:
+        screen.show("the dice are yours to roll: type every roll, the computer players' too")
     if _play_turns(game, human, bots, family.terminal, screen):
         screen.show(_results(game, human))
     return 0
@@ -159,8 +165,25 @@ def _play_turns(game: Game, human: int, bots: dict[int, Player], terminal: Any,
                 return False
         else:
             move = bots[seat].choose(game.view(seat))
+        if screen.physical_dice:
+            move = _rolled_by_hand(game, seat, move, human, terminal, screen)
+            if move is None:
+                screen.show("bye")
+                return False
         _show_events(game.play(move), human, screen)
     return True
+
+
+def _rolled_by_hand(game: Game, seat: int, move: Any, human: int, terminal: Any,
+                    screen: Screen) -> Any | None:
+    """``move``, or when it rolls the game's dice, the roll typed in by hand
+    (whoever's it is); None if the player quits."""
+    view = game.view(seat)
+    prompt = terminal.hand_roll_prompt(view, move, "you" if seat == human else f"seat {seat}")
+    if prompt is None:
+        return move
+    return ask_line(prompt, lambda text: terminal.hand_roll(text, view, game),
+                    terminal.ROLL_HELP, screen.ask, screen.out, screen.width)
 
 
 def _show_events(events: Sequence[Any], human: int, screen: Screen) -> None:
@@ -269,6 +292,11 @@ def make_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     _add_game_options(p, None)
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
+    p.add_argument("--dice", default=None, choices=DICE,
+                   help="dice games: who rolls the dice: the computer (default; a roll "
+                        "typed with its faces, 'roll 1 5 6 4 4 3', is taken too) or the "
+                        "players (physical: every roll is typed in, the computer "
+                        "players' too)")
     p.add_argument("--opponents", default=None, metavar="STRENGTH",
                    help="computer players: random, greedy, suit or search[:SAMPLES] "
                         f"(default {DEFAULT_OPPONENTS}); at dice random, threshold[:N] or "
@@ -323,6 +351,8 @@ def _parse(argv: Sequence[str] | None, out: TextIO) -> argparse.Namespace:
         if value is not None and RULES_OPTIONS[flag] not in takes:
             raise _UsageError(prog, f"{flag} does not apply to {args.game} "
                                     f"({_what_applies(takes, args.command)})")
+    if getattr(args, "dice", None) and not hasattr(preset.family.terminal, "hand_roll"):
+        raise _UsageError(prog, f"--dice does not apply to {args.game}: it has no dice")
     return args
 
 
@@ -427,8 +457,8 @@ def _play_command(args: argparse.Namespace, ask: InputFn, out: TextIO) -> int:
     opponents = args.opponents or DEFAULT_OPPONENTS
     registry.parse_player(family.strengths.get(opponents, opponents), rules)
     seats = None if family.seats_from_rules else args.players
-    return play(rules, args.seat, args.seed, Screen(ask, out, terminal_width()), opponents,
-                seats)
+    screen = Screen(ask, out, terminal_width(), physical_dice=args.dice == "physical")
+    return play(rules, args.seat, args.seed, screen, opponents, seats)
 
 
 # ---- the tournament command ---------------------------------------------------------------
