@@ -532,6 +532,26 @@ def test_the_old_spellings_still_work_but_are_not_shown() -> None:
     assert "--bots" in main(["tournament", "--help"], always("1"))[1]
 
 
+@pytest.mark.parametrize("argv", [
+    ["play", "dominican", "--seed", "2", "--target", "60"],
+    ["play", "capicua", "--pairs", "--seed", "4", "--target", "6"],
+    ["play", "muggins", "--seed", "3", "--target", "60"],
+    ["play", "caminos", "--seed", "5", "--players", "2"],
+    ["play", "farkle", "--seed", "2", "--target", "1000"],
+    ["play", "dice_of_doom", "--seed", "2", "--target", "3000"],
+], ids=lambda argv: argv[1])
+def test_the_words_are_those_of_the_rules(argv: list[str]) -> None:
+    """In pairs a side is a team (with its seats), else a seat: never "side N";
+    and no reason is shown as an identifier (``roll_out``, ``pase_corrido``)."""
+    status, text = main(argv, always("1"))
+    assert status == 0
+    assert not re.search(r"\bsides? \d", text)
+    assert not re.search(r"\b[a-z]+_[a-z]+\b", text.replace("dice_of_doom", ""))
+    assert not re.search(r"\b1 pips", text)
+    if "--pairs" in argv or argv[1] == "dominican":
+        assert re.search(r"team \d \(seats \d & \d\)", text)
+
+
 # ---- the width of the terminal ------------------------------------------------------------
 
 
