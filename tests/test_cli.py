@@ -13,13 +13,15 @@ import subprocess
 import sys
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 import pintas
-from pintas import cli, dice, registry, tournament
+from pintas import cli, dice, domino, registry, tournament
 from pintas._prompt import ask_move
 from pintas.dice import terminal
+from pintas.domino import terminal as domino_terminal
 from pintas.errors import RulesError
 
 # ---- input() for the tests ---------------------------------------------------------
@@ -245,6 +247,159 @@ def test_the_opponents_are_the_strength_asked_for_and_replay_with_the_seed() -> 
     assert text != runs[0][1]
 
 
+# ---- the end of a round, the end of the game ------------------------------------------
+
+
+def round_ends(rules: object, seeds: range) -> Iterator[tuple[Any, list[Any], str]]:
+    """Every round's end in random games of ``rules``: the move's events and
+    the round as the terminal tells it."""
+    family = registry.family_of(rules)
+    for seed in seeds:
+        game = family.new_game(rules, None, seed)
+        bots = [registry.make_player("random", rules, seed + s) for s in range(game.seats)]
+        while not game.is_over:
+            before = game.copy()
+            seat = game.to_move
+            assert seat is not None
+            events = game.play(bots[seat].choose(game.view(seat)))
+            told = family.terminal.round_summary(before, game, events, 80)
+            if told is not None:
+                yield game, events, told[1]
+
+
+def scored(events: list[Any], reason: str | None = None) -> dict[int, int]:
+    """Points scored at a round's end, seat by seat (0 when a seat scored nothing)."""
+    out: dict[int, int] = {}
+    for event in events:
+        if event.kind == "score" and reason in (None, event.reason):
+            out[event.seat] = out.get(event.seat, 0) + event.points
+    return out
+
+
+@pytest.mark.parametrize("rules", [
+    domino.Rules.muggins(players=3, target=100), domino.Rules.muggins(players=2, target=100),
+    domino.Rules.muggins(players=4, target=100, block_scoring="lowest_takes_all"),
+], ids=["cascade-3", "cascade-2", "lowest-takes-all-4"])
+def test_a_muggins_round_end_explains_its_points(rules: domino.Rules) -> None:
+    """docs/rules.md 1.2: a domino scores the other hands' pips rounded to the
+    nearest 5; a block, the others' pips less one's own (or, lowest takes all,
+    the others' pips), rounded; a tie for the fewest pips scores nothing."""
+    told = 0
+    for _, events, text in round_ends(rules, range(12)):
+        end = next(e for e in events if e.kind == "round_end")
+        points = scored(events)
+        assert re.search(r"seat \d: (\[\d\|\d\] )+= \d+ pips?|seat \d: out of tiles", text)
+        if end.reason == "block_tie":
+            assert "nobody scores" in text and not points
+        elif end.reason == "domino" or rules.block_scoring == "lowest_takes_all":
+            shown = int(words(text).split("rounded to the nearest 5: ")[1].split()[0])
+            assert scored(events, end.reason).get(end.seat, 0) == shown
+        else:
+            shown_each = re.findall(r"  seat (\d): [-\d]+ - \d+ = -?\d+: scores (\d+)", text)
+            assert {int(seat): int(shown) for seat, shown in shown_each if shown != "0"} == points
+            assert len(shown_each) == rules.players
+        told += 1
+    assert told > 20
+
+
+@pytest.mark.parametrize("rules", [
+    domino.Rules.capicua(players=4), domino.Rules.capicua(pairs=True),
+    domino.Rules.capicua(players=2), domino.Rules.capicua(players=3, capicua=False),
+], ids=["four", "pairs", "two", "three-no-capicua"])
+def test_a_capicua_round_end_explains_its_points(rules: domino.Rules) -> None:
+    """docs/rules.md 1.3: the other hands' pips T score 1 up to 2, 2 up to 20,
+    then one a 10 begun; a capicúa doubles them."""
+    told = 0
+    for _, events, text in round_ends(rules, range(10)):
+        end = next(e for e in events if e.kind == "round_end")
+        worth = int(re.search(r"pips, worth (\d+)", words(text)).group(1))  # type: ignore[union-attr]
+        assert scored(events, end.reason).get(end.seat) == worth
+        assert ("a capicúa doubles it" in text) == bool(scored(events, "capicua"))
+        told += 1
+    assert told > 10
+
+
+@pytest.mark.parametrize("rules", [
+    domino.Rules.dominican(), domino.Rules.dominican(mode="three"),
+    domino.Rules.dominican(mode="two", tranque="blocker"),
+    domino.Rules.dominican(mode="four", tranque="blocker"),
+], ids=["pairs", "three", "two-blocker", "four-blocker"])
+def test_a_dominican_round_end_explains_its_points(rules: domino.Rules) -> None:
+    """docs/rules.md 1.4: a domino scores the pips left in the other hands; a
+    block, every pip in every hand, to the fewest pips (or the lower of the
+    blocker and the next player)."""
+    told = 0
+    for _, events, text in round_ends(rules, range(6)):
+        end = next(e for e in events if e.kind == "round_end")
+        sums = re.search(r"(?:other hands|every hand): ([\d +=]+)", words(text))
+        assert sums is not None
+        total = int(sums.group(1).split()[-1])
+        assert scored(events, end.reason) == {end.seat: total}
+        if scored(events, "capicua"):
+            assert "a capicúa: 25 more" in text
+        told += 1
+    assert told > 10
+
+
+def test_a_caminos_round_end_shows_every_hand_and_its_cost() -> None:
+    """docs/rules.md 2: -1 for every tile left in hand."""
+    for rules in (registry.preset("caminos").rules(players=3),
+                  registry.preset("caminos_two_paths").rules(players=4)):
+        told = 0
+        for _, events, text in round_ends(rules, range(3)):
+            costs = {int(seat): int(cost) for seat, cost in
+                     re.findall(r"^seat (\d): (?:\[\d\|\d\] )+= (-\d+)$", text, re.MULTILINE)}
+            assert costs == scored(events)   # everybody may have gone out: then no costs
+            assert "each player scores -1 for every tile left in hand" in text
+            told += len(costs)
+        assert told > 3
+
+
+def test_the_game_shows_each_rounds_end_and_a_final_table() -> None:
+    status, text = main(["play", "dominican", "--seed", "2", "--target", "60"], always("1"))
+    assert status == 0
+    assert "--- round 1 is over: " in text
+    assert re.search(r"^seat \d: (\[\d\|\d\] )+= \d+ pips$", text, re.MULTILINE)
+    assert text.index("--- round 1 is over") < text.index("round 2 dealt")
+    final = text.split("--- final scores ---\n")[1].splitlines()
+    assert re.fullmatch(r"  team 0 \(seats 0 & 2\)  +\d+(  wins)?", final[0])
+    assert re.fullmatch(r"  team 1 \(seats 1 & 3\)  +\d+(  wins)?", final[1])
+    assert final[2] in ("your team wins!", "team 1 (seats 1 & 3) wins")
+
+
+def test_muggins_shows_what_the_open_ends_add_up_to() -> None:
+    game = domino.Game(domino.Rules.muggins(players=2), seed=1)
+    game.play(game.legal_moves()[0])
+    seat = game.to_move
+    assert seat is not None
+    text = domino_terminal.render(game.view(seat))
+    count = domino_terminal.ends_count(game.view(seat).line)
+    assert f"(the ends add up to {count})" in text.split("ends:")[0]
+    capicua = domino.Game(domino.Rules.capicua(), seed=1)
+    capicua.play(capicua.legal_moves()[0])
+    assert "add up to" not in domino_terminal.render(capicua.view(1))
+
+
+def test_a_pause_between_rounds_only_at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Enter is asked for at a round's end when a person types at a terminal;
+    piped input needs no line for it."""
+    argv = ["play", "muggins", "--seed", "3", "--target", "100", "--opponents", "greedy"]
+    asked: list[str] = []
+
+    def typed(prompt: str) -> str:
+        asked.append(prompt)
+        return "1"
+
+    monkeypatch.setattr("builtins.input", typed)
+    monkeypatch.setattr(sys, "stdin", Terminal())   # a person at a terminal
+    assert cli.main(argv, out=io.StringIO()) == 0
+    assert "press Enter for the next round> " in asked
+    monkeypatch.setattr(sys, "stdin", io.StringIO())   # piped
+    asked.clear()
+    assert cli.main(argv, out=io.StringIO()) == 0
+    assert "press Enter for the next round> " not in asked and asked
+
+
 # ---- Caminos ---------------------------------------------------------------------------
 
 
@@ -258,7 +413,7 @@ def test_a_whole_caminos_game_shows_the_paths_and_the_reveal(name: str, players:
                                                             seed: int) -> None:
     status, text = main(caminos(name, players, seat, seed), always("1"))
     assert status == 0
-    assert "final scores: seat 0" in text
+    assert "--- final scores ---\n  seat 0 " in text
     assert f"your hand (seat {seat})" in text
     assert "paths:" in text and "path 1:" in text and "pile:" in text
     assert "who starts: each player reveals a tile" in text
@@ -319,7 +474,7 @@ def test_a_whole_dice_game_can_be_played_by_typing(argv: list[str]) -> None:
     assert "you rolled: [" in text
     assert re.search(r"legal: 1\) keep [\d ]+ \(\+\d+\)", text)
     assert "seat 0 banks" in text or "seat 1 banks" in text
-    assert "final scores: " in text
+    assert "--- final scores ---" in text
     assert "you win!" in text or re.search(r"seat \d wins", text)
 
 

@@ -86,6 +86,30 @@ def table_top(title: str, scores: Sequence[int], side_name: Callable[[int], str]
                                      for side, points in enumerate(scores)], width, ", ")]
 
 
+def after_the_round(events: Sequence[Any]) -> int:
+    """Where the events that end a round (its ``round_end`` and the scores
+    after it) give way to what follows: the next deal, or the game's end."""
+    start = [e.kind for e in events].index("round_end") + 1
+    return next((i for i in range(start, len(events)) if events[i].kind != "score"),
+                len(events))
+
+
+def hands_at_round_end(before: Any, events: Sequence[Any], placed: str) -> dict[int, set[Any]]:
+    """Every seat's tiles when a round ended, from the game ``before`` the move
+    that ended it and that move's ``events``: less the tile placed (events of
+    kind ``placed``), plus the tile drawn. (The same move deals the next round,
+    so the game after it holds the new hands.)"""
+    hands = {seat: set(before.hand(seat)) for seat in range(before.seats)}
+    for event in events:
+        if event.kind == "round_end":
+            break
+        if event.kind == placed:
+            hands[event.seat].discard(event.tile)
+        elif event.kind == "draw":
+            hands[event.seat].add(event.tile)
+    return hands
+
+
 def _listed(view: Any) -> list[tuple[Any, str]]:
     return [(m, str(m)) for m in view.legal_moves()]
 

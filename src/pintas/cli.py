@@ -5,7 +5,10 @@ strength (``--opponents random|greedy|suit|search``) at any game and preset.
 The board is redrawn before each of your moves with the legal moves listed;
 moves are typed in notation (``6|4``, ``6|4L``, ``draw``, ``pass``; Caminos
 ``5|3 front 2``; dice ``roll``, ``keep 1 5``, ``bank``) or by their number in
-the list; bad input is explained and asked again.
+the list; bad input is explained and asked again. At a round's end every hand
+left is shown with its pips and how the points were reached (at a terminal,
+the game then waits for Enter); at the game's end, a table of the scores and
+the winner. Every line fits the terminal's width.
 
 ``tournament <game>``: a paired-deal tournament between computer players
 (``--bots search,suit``; see :mod:`pintas.tournament`) with a progress bar on
@@ -39,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
 from . import __version__, registry, tournament
-from ._prompt import ask_line, ask_move, fit, terminal_width, wrap_items
+from ._prompt import QUIT_WORDS, ask_line, ask_move, fit, terminal_width, wrap_items
 from .errors import PintasError, RulesError
 from .protocol import Game, Player
 
@@ -131,21 +134,26 @@ def _introduction(game: Game, human: int, spec: str) -> str:
 
 
 def _results(game: Game, human: int) -> str:
-    scores = ", ".join(f"{side_name(game, side)} {points}"
-                       for side, points in enumerate(game.scores))
+    """The final table: every side's score, the winners marked, and the verdict."""
+    names = [side_name(game, side) for side in range(len(game.scores))]
+    width = max(map(len, names))
+    rows = [f"  {name:<{width}}  {points:>6}{'  wins' if side in game.winners else ''}"
+            for side, (name, points) in enumerate(zip(names, game.scores, strict=True))]
+    return "\n".join(["", "--- final scores ---", *rows, _verdict(game, human)])
+
+
+def _verdict(game: Game, human: int) -> str:
     winners = game.winners
     mine = game.side_of(human)
     team = len(_side_seats(game, mine)) > 1
     if mine in winners and len(winners) == 1:
-        verdict = "your team wins!" if team else "you win!"
-    elif mine in winners:
+        return "your team wins!" if team else "you win!"
+    if mine in winners:
         others = [side_name(game, w) for w in winners if w != mine]
-        verdict = f"you share the win with {', '.join(others)}!"
-    elif len(winners) == 1:
-        verdict = f"{side_name(game, winners[0])} wins"
-    else:
-        verdict = f"{', '.join(side_name(game, w) for w in winners)} share the win"
-    return f"\nfinal scores: {scores}\n{verdict}"
+        return f"you share the win with {', '.join(others)}!"
+    if len(winners) == 1:
+        return f"{side_name(game, winners[0])} wins"
+    return f"{', '.join(side_name(game, w) for w in winners)} share the win"
 
 
 def _play_turns(game: Game, human: int, bots: dict[int, Player], terminal: Any,
@@ -170,8 +178,38 @@ def _play_turns(game: Game, human: int, bots: dict[int, Player], terminal: Any,
             if move is None:
                 screen.show("bye")
                 return False
-        _show_events(game.play(move), human, screen)
+        if not _play_and_show(game, move, human, terminal, screen):
+            screen.show("bye")
+            return False
     return True
+
+
+def _play_and_show(game: Game, move: Any, human: int, terminal: Any, screen: Screen) -> bool:
+    """Play ``move`` and show what it caused; when it ends a round, the round
+    told in full before the next deal, and a pause for Enter where a person
+    reads. False if the player leaves at that pause."""
+    summary = getattr(terminal, "round_summary", None)
+    before = game.copy() if summary is not None else None
+    events = game.play(move)
+    told = None if summary is None else summary(before, game, events, screen.width)
+    if told is None:
+        _show_events(events, human, screen)
+        return True
+    next_round, text = told
+    _show_events(events[:next_round], human, screen)
+    screen.show("\n" + text)
+    if screen.pause and not game.is_over and not _enter_pressed(screen):
+        return False
+    _show_events(events[next_round:], human, screen)
+    return True
+
+
+def _enter_pressed(screen: Screen) -> bool:
+    """Wait for Enter; False if the player leaves instead (``quit``, end of input)."""
+    try:
+        return screen.ask("press Enter for the next round> ").strip().lower() not in QUIT_WORDS
+    except EOFError:
+        return False
 
 
 def _rolled_by_hand(game: Game, seat: int, move: Any, human: int, terminal: Any,
@@ -408,7 +446,10 @@ def _run(argv: Sequence[str] | None, ask: InputFn | None, out: TextIO, err: Text
     try:
         if args.command == "tournament":
             return _tournament_command(args, out, err)
-        return _play_command(args, _typed_lines(out) if ask is None else ask, out)
+        # Only a person at a terminal is asked to press Enter between rounds:
+        # piped input must not need lines of its own for it.
+        pause = ask is None and _is_terminal(sys.stdin)
+        return _play_command(args, _typed_lines(out) if ask is None else ask, out, pause)
     except PintasError as exc:
         err.write(fit(f"pintas: {exc}", terminal_width()) + "\n")
         return 2
@@ -451,13 +492,13 @@ def _preset_rules(args: argparse.Namespace) -> Any:
     return preset.rules(**options)
 
 
-def _play_command(args: argparse.Namespace, ask: InputFn, out: TextIO) -> int:
+def _play_command(args: argparse.Namespace, ask: InputFn, out: TextIO, pause: bool) -> int:
     rules = _preset_rules(args)
     family = registry.family_of(rules)
     opponents = args.opponents or DEFAULT_OPPONENTS
     registry.parse_player(family.strengths.get(opponents, opponents), rules)
     seats = None if family.seats_from_rules else args.players
-    screen = Screen(ask, out, terminal_width(), physical_dice=args.dice == "physical")
+    screen = Screen(ask, out, terminal_width(), pause, physical_dice=args.dice == "physical")
     return play(rules, args.seat, args.seed, screen, opponents, seats)
 
 
