@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import signal
 import subprocess
@@ -186,10 +187,16 @@ def test_ctrl_c_leaves_quietly(argv: list[str]) -> None:
     (["play", "farkle", "--opponents", "suit:3"], "does not play dice"),
     (["play", "farkle", "--opponents", "optimal:3"], "bad player spec"),
     (["tournament", "--bots", "suit,chess"], "no player 'chess'"),
-    (["tournament", "farkle", "--bots", "search"], "does not play dice"),
+    (["tournament", "farkle", "--bots", "search,random"], "does not play dice"),
     (["tournament", "--games", "0"], "--games must be 1..100000: got 0"),
     (["tournament", "--games", "100000000"], "--games must be 1..100000"),
-    (["tournament", "--seed", "-1"], "--seed must be 0 or more: got -1"),
+    (["tournament", "--seed", "-1"], "--seed must be 0..18446744073709551615: got -1"),
+    (["play", "dominican", "--seed", "-5"], "--seed must be 0..18446744073709551615: got -5"),
+    (["play", "dominican", "--seed", str(2**64)], "--seed must be 0..18446744073709551615"),
+    (["tournament", "--bots", "search"], "--bots needs two different computer players"),
+    (["tournament", "--bots", "suit,suit"], "--bots needs two different computer players"),
+    (["tournament", "--bots", ","], "--bots needs two different computer players to compare: "
+                                    "got none"),
     (["tournament", "--jobs", "-1"], "--jobs must be"),
     (["tournament", "farkle", "--players", "3"], "--players does not apply to farkle"),
     (["tournament", "muggins", "--players", "2", "--bots", "a,b,c"], "no player"),
@@ -769,6 +776,14 @@ def test_help_errors_and_bad_input_fit_the_terminal(monkeypatch: pytest.MonkeyPa
 
 
 # ---- the program -------------------------------------------------------------------------
+
+
+def test_a_terminal_that_cannot_show_a_character_gets_a_question_mark() -> None:
+    done = subprocess.run([sys.executable, "-m", "pintas", "tournament", "muggins", "--games",
+                           "2", "--target", "30"], capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONIOENCODING": "ascii"})
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert " ? " in done.stdout   # the "±" of the intervals
 
 
 def test_the_module_runs_as_a_program() -> None:

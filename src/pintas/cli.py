@@ -53,6 +53,8 @@ DICE = ("computer", "physical")
 STRENGTHS = registry.STRENGTHS
 #: The tournament's game when none is named.
 DEFAULT_GAME = "dominican"
+#: The largest seed: seeds are 64-bit.
+MAX_SEED = 2**64 - 1
 #: The most deals a tournament plays (its games are listed up front).
 MAX_DEALS = 100_000
 #: The default opponents: the strongest players that still answer at once.
@@ -369,17 +371,23 @@ def make_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
 
 
 def _parse(argv: Sequence[str] | None, out: TextIO) -> argparse.Namespace:
-    """The command line read and checked: every option given applies (else _UsageError)."""
-    parser = make_parser(out)
-    args = parser.parse_args(argv)
+    """The command line read and checked: every option given applies, and
+    with a value it can take (else _UsageError)."""
+    args = make_parser(out).parse_args(argv)
     prog = f"pintas {args.command}"
     args.players = _player_count(args.players, args.command)
     if args.command == "tournament":
-        if args.game and args.game_option and args.game != args.game_option:
-            raise _UsageError(prog, f"the game is given twice: {args.game} and --game "
-                                    f"{args.game_option}")
-        args.game = args.game or args.game_option or DEFAULT_GAME
+        _check_tournament_options(args, prog)
     preset = registry.preset(args.game)
+    _check_setup_options(args, preset, prog)
+    if getattr(args, "dice", None) and not hasattr(preset.family.terminal, "hand_roll"):
+        raise _UsageError(prog, f"--dice does not apply to {args.game}: it has no dice")
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        raise _UsageError(prog, f"--seed must be 0..{MAX_SEED}: got {args.seed}")
+    return args
+
+
+def _check_setup_options(args: argparse.Namespace, preset: registry.Preset, prog: str) -> None:
     takes = set(preset.options)
     if args.command == "play" and not preset.family.seats_from_rules:
         takes.add("players")   # the game chooses its seats (dice)
@@ -389,9 +397,20 @@ def _parse(argv: Sequence[str] | None, out: TextIO) -> argparse.Namespace:
         if value is not None and RULES_OPTIONS[flag] not in takes:
             raise _UsageError(prog, f"{flag} does not apply to {args.game} "
                                     f"({_what_applies(takes, args.command)})")
-    if getattr(args, "dice", None) and not hasattr(preset.family.terminal, "hand_roll"):
-        raise _UsageError(prog, f"--dice does not apply to {args.game}: it has no dice")
-    return args
+
+
+def _check_tournament_options(args: argparse.Namespace, prog: str) -> None:
+    if args.game and args.game_option and args.game != args.game_option:
+        raise _UsageError(prog, f"the game is given twice: {args.game} and --game "
+                                f"{args.game_option}")
+    args.game = args.game or args.game_option or DEFAULT_GAME
+    if args.bots is not None and len(set(args.bots)) < 2:
+        raise _UsageError(prog, f"--bots needs two different computer players to compare: "
+                                f"got {','.join(args.bots) or 'none'}")
+    if not 1 <= args.games <= MAX_DEALS:
+        raise _UsageError(prog, f"--games must be 1..{MAX_DEALS}: got {args.games}")
+    if args.jobs < 0:
+        raise _UsageError(prog, f"--jobs must be 0 (one per CPU) or more: got {args.jobs}")
 
 
 def _what_applies(takes: set[str], command: str) -> str:
@@ -413,6 +432,8 @@ def main(argv: Sequence[str] | None = None, ask: InputFn | None = None,
     """
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
+    for stream in (out, err):
+        _replace_what_cannot_be_written(stream)
     try:
         status = _run(argv, ask, out, err)
         out.flush()
@@ -423,6 +444,13 @@ def main(argv: Sequence[str] | None = None, ask: InputFn | None = None,
         _write_nowhere(out, err)
         return 1
     return status
+
+
+def _replace_what_cannot_be_written(stream: TextIO) -> None:
+    # A terminal or file whose encoding lacks a character ("±", "ú") shows a
+    # "?" for it rather than ending the program with a traceback.
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="replace")
 
 
 def _write_nowhere(*streams: TextIO) -> None:
@@ -544,12 +572,6 @@ def _tournament_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> i
     family = registry.preset(args.game).family
     rules = _preset_rules(args)
     bots = args.bots or [family.strengths["greedy"], family.strengths["random"]]
-    if args.jobs < 0:
-        raise RulesError(f"--jobs must be 0 (one per CPU) or more: got {args.jobs}")
-    if not 1 <= args.games <= MAX_DEALS:
-        raise RulesError(f"--games must be 1..{MAX_DEALS}: got {args.games}")
-    if args.seed < 0:
-        raise RulesError(f"--seed must be 0 or more: got {args.seed}")
     event = tournament.Tournament(rules, bots, deals=args.games, seed=args.seed)
     # A bar redrawn with carriage returns is for a person watching, not for a log.
     bar = None if args.quiet or not _is_terminal(err) else ProgressBar(err)
