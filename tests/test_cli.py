@@ -188,8 +188,8 @@ def test_ctrl_c_leaves_quietly(argv: list[str]) -> None:
     (["play", "farkle", "--opponents", "optimal:3"], "bad player spec"),
     (["tournament", "--bots", "suit,chess"], "no player 'chess'"),
     (["tournament", "farkle", "--bots", "search,random"], "does not play dice"),
-    (["tournament", "--games", "0"], "--games must be 1..100000: got 0"),
-    (["tournament", "--games", "100000000"], "--games must be 1..100000"),
+    (["tournament", "--deals", "0"], "--deals must be 1..100000: got 0"),
+    (["tournament", "--games", "100000000"], "--deals must be 1..100000"),
     (["tournament", "--seed", "-1"], "--seed must be 0..18446744073709551615: got -1"),
     (["play", "dominican", "--seed", "-5"], "--seed must be 0..18446744073709551615: got -5"),
     (["play", "dominican", "--seed", str(2**64)], "--seed must be 0..18446744073709551615"),
@@ -369,7 +369,8 @@ def test_the_game_shows_each_rounds_end_and_a_final_table() -> None:
     assert re.search(r"^seat \d: (\[\d\|\d\] )+= \d+ pips$", text, re.MULTILINE)
     assert text.index("--- round 1 is over") < text.index("round 2 dealt")
     final = text.split("--- final scores ---\n")[1].splitlines()
-    assert re.fullmatch(r"  team 0 \(seats 0 & 2\)  +\d+(  wins)?", final[0])
+    assert re.fullmatch(r"  team 0 \(seats 0 & 2\)  +\d+(  wins|      )  \(your team\)",
+                        final[0])
     assert re.fullmatch(r"  team 1 \(seats 1 & 3\)  +\d+(  wins)?", final[1])
     assert final[2] in ("your team wins!", "team 1 (seats 1 & 3) wins")
 
@@ -576,13 +577,13 @@ class Terminal(io.StringIO):
 def test_the_tournament_command_prints_a_table_and_a_progress_bar() -> None:
     out, err = io.StringIO(), Terminal()
     argv = ["tournament", "capicua", "--pairs", "--target", "8",
-            "--bots", "greedy,random", "--games", "6", "--seed", "3"]
+            "--bots", "greedy,random", "--deals", "6", "--seed", "3"]
     assert cli.main(argv, out=out, err=err) == 0
     text = out.getvalue()
     assert "capicua (4 players in pairs) to 8: 6 deals x 2 seatings = 12 games" in text
     assert "greedy - random" in text and "points/round" in text
     assert ("reproduce: python -m pintas tournament capicua --pairs --target 8 "
-            "--bots greedy,random --games 6 --seed 3") in words(text.replace("\\\n", ""))
+            "--bots greedy,random --deals 6 --seed 3") in words(text.replace("\\\n", ""))
     bar = err.getvalue()
     assert "\r[" in bar and "100% 12/12 games" in bar and "\n" in bar
     again = io.StringIO()
@@ -597,14 +598,14 @@ def test_the_tournament_command_prints_a_table_and_a_progress_bar() -> None:
 def test_the_progress_bar_is_drawn_only_on_a_terminal() -> None:
     """A log or a pipe gets no carriage-return frames."""
     err = io.StringIO()
-    argv = ["tournament", "muggins", "--target", "30", "--games", "40"]
+    argv = ["tournament", "muggins", "--target", "30", "--deals", "40"]
     assert cli.main(argv, out=io.StringIO(), err=err) == 0
     assert "\r" not in err.getvalue() and "[###" not in err.getvalue()
 
 
 def test_small_tournaments_warn_on_standard_error() -> None:
     out, err = io.StringIO(), io.StringIO()
-    argv = ["tournament", "muggins", "--target", "30", "--games", "5"]
+    argv = ["tournament", "muggins", "--target", "30", "--deals", "5"]
     assert cli.main(argv, out=out, err=err) == 0
     assert "warning: only 5 deals" in err.getvalue() and "30 deals or more" in err.getvalue()
     assert "warning" not in out.getvalue()
@@ -622,7 +623,7 @@ def test_ctrl_c_prints_the_deals_finished_so_far(monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr(tournament, "play_games", then_ctrl_c)
     out, err = io.StringIO(), io.StringIO()
-    argv = ["tournament", "muggins", "--players", "2", "--target", "30", "--games", "100"]
+    argv = ["tournament", "muggins", "--players", "2", "--target", "30", "--deals", "100"]
     assert cli.main(argv, out=out, err=err) == 130
     text = out.getvalue()
     assert "partial: interrupted after 6 of 100 deals" in text   # 3 batches of 2 deals
@@ -632,7 +633,7 @@ def test_ctrl_c_prints_the_deals_finished_so_far(monkeypatch: pytest.MonkeyPatch
 
 def test_the_tournament_writes_json() -> None:
     out, err = io.StringIO(), io.StringIO()
-    argv = ["tournament", "capicua", "--pairs", "--target", "8", "--games", "6", "--json"]
+    argv = ["tournament", "capicua", "--pairs", "--target", "8", "--deals", "6", "--json"]
     assert cli.main(argv, out=out, err=err) == 0
     data = json.loads(out.getvalue(), parse_constant=lambda name: pytest.fail(name))
     assert data["game"] == "capicua" and data["rules"] == "capicua (4 players in pairs) to 8"
@@ -646,7 +647,7 @@ def test_the_tournament_writes_json() -> None:
 
 def test_the_tournament_writes_csv() -> None:
     out = io.StringIO()
-    argv = ["tournament", "muggins", "--target", "30", "--games", "4", "--bots",
+    argv = ["tournament", "muggins", "--target", "30", "--deals", "4", "--bots",
             "suit,greedy,random", "--csv"]
     assert cli.main(argv, out=out, err=io.StringIO()) == 0
     rows = list(csv.DictReader(io.StringIO(out.getvalue())))
@@ -661,7 +662,7 @@ def test_the_tournament_command_runs_every_kind_of_game(game: str) -> None:
     out = io.StringIO()
     extra = {"muggins": ["--target", "40"], "dominican": ["--mode", "two", "--target", "40"],
              "farkle": ["--target", "800"], "caminos": []}[game]
-    assert cli.main(["tournament", game, "--games", "2", "--quiet", *extra],
+    assert cli.main(["tournament", game, "--deals", "2", "--quiet", *extra],
                     out=out, err=io.StringIO()) == 0
     assert "paired margins over 2 deals" in out.getvalue()
 
@@ -670,19 +671,19 @@ def test_players_is_the_number_of_players_in_both_commands() -> None:
     """``--players N`` seats N players in play and in the tournament; the
     tournament's computer players are ``--bots``; the game comes first in both."""
     status, text = main(["tournament", "muggins", "--players", "4", "--target", "30",
-                         "--bots", "search:4,suit,greedy,random", "--games", "1", "--quiet"],
+                         "--bots", "search:4,suit,greedy,random", "--deals", "1", "--quiet"],
                         always("1"))
     assert status == 0
     assert text.startswith("muggins (4 players) to 30: 1 deals x 4 seatings")
     assert "reproduce: python -m pintas tournament muggins --players 4 --target 30 " in text
-    assert "--bots search:4,suit,greedy,random --games 1 --seed 0" in text
+    assert "--bots search:4,suit,greedy,random --deals 1 --seed 0" in text
     status, text = main(["play", "muggins", "--players", "4", "--seed", "1", "--target", "20"],
                         always("1"))
     assert status == 0 and "seats 1, 2, 3: suit players" in text
 
 
 def test_the_old_spellings_still_work_but_are_not_shown() -> None:
-    """``--game`` and ``--seats`` stay as hidden aliases."""
+    """``--game``, ``--seats`` and ``--games`` stay as hidden aliases."""
     status, text = main(["tournament", "--game", "muggins", "--seats", "2", "--target", "30",
                          "--bots", "greedy,random", "--games", "1", "--quiet"], always("1"))
     assert status == 0 and text.startswith("muggins (2 players) to 30")
@@ -691,7 +692,8 @@ def test_the_old_spellings_still_work_but_are_not_shown() -> None:
     for command in ("play", "tournament"):
         shown = main([command, "--help"], always("1"))[1]
         assert "--seats" not in shown and "--game " not in shown and "--players" in shown
-    assert "--bots" in main(["tournament", "--help"], always("1"))[1]
+    shown = main(["tournament", "--help"], always("1"))[1]
+    assert "--bots" in shown and "--deals" in shown and "--games" not in shown
 
 
 @pytest.mark.parametrize("argv", [
@@ -754,7 +756,7 @@ def test_the_tournament_of_every_preset_fits_80_columns(preset: registry.Preset,
     out, err = io.StringIO(), io.StringIO()
     bots = {"dice": "optimal,threshold:2000,random"}.get(preset.family.name,
                                                          "search:2,suit,greedy,random")
-    argv = ["tournament", preset.name, "--games", "2", "--quiet", "--bots", bots,
+    argv = ["tournament", preset.name, "--deals", "2", "--quiet", "--bots", bots,
             "--seed", "18446744073709551615", *short_game(preset)]
     if "players" in preset.options:
         argv += ["--players", "4"]   # a seat for each of the four bots
@@ -830,7 +832,7 @@ def test_errors_go_to_standard_error_and_exit_2() -> None:
 
 @pytest.mark.parametrize("argv", [
     ["play", "muggins", "--seed", "4", "--target", "60"],
-    ["tournament", "muggins", "--games", "40", "--quiet"],
+    ["tournament", "muggins", "--deals", "40", "--quiet"],
 ], ids=["play", "tournament"])
 def test_a_reader_that_stops_early_ends_the_output_quietly(argv: list[str]) -> None:
     """``... | head -1``: once the reader has gone, the program stops writing,

@@ -139,7 +139,10 @@ def _results(game: Game, human: int) -> str:
     """The final table: every side's score, the winners marked, and the verdict."""
     names = [side_name(game, side) for side in range(len(game.scores))]
     width = max(map(len, names))
-    rows = [f"  {name:<{width}}  {points:>6}{'  wins' if side in game.winners else ''}"
+    mine = game.side_of(human)
+    yours = "(your team)" if len(_side_seats(game, mine)) > 1 else "(you)"
+    rows = [f"  {name:<{width}}  {points:>6}{'  wins' if side in game.winners else '      '}"
+            f"{'  ' + yours if side == mine else ''}".rstrip()
             for side, (name, points) in enumerate(zip(names, game.scores, strict=True))]
     return "\n".join(["", "--- final scores ---", *rows, _verdict(game, human)])
 
@@ -351,9 +354,11 @@ def make_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     t.add_argument("--bots", type=_spec_list, default=None, metavar="A,B,...",
                    help="the computer players, e.g. search,suit or search:500,greedy "
                         "(default greedy,random; dice threshold,random)")
-    t.add_argument("--games", type=int, default=100, metavar="N",
+    t.add_argument("--deals", type=int, default=100, metavar="N",
                    help=f"deals, 1..{MAX_DEALS} (default 100); each is played once per "
                         "seating")
+    t.add_argument("--games", type=int, dest="deals",
+                   help=argparse.SUPPRESS)  # its old name: it always counted deals
     t.add_argument("--jobs", type=int, default=1, metavar="J",
                    help="worker processes (default 1; 0: one per CPU)")
     t.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
@@ -407,8 +412,8 @@ def _check_tournament_options(args: argparse.Namespace, prog: str) -> None:
     if args.bots is not None and len(set(args.bots)) < 2:
         raise _UsageError(prog, f"--bots needs two different computer players to compare: "
                                 f"got {','.join(args.bots) or 'none'}")
-    if not 1 <= args.games <= MAX_DEALS:
-        raise _UsageError(prog, f"--games must be 1..{MAX_DEALS}: got {args.games}")
+    if not 1 <= args.deals <= MAX_DEALS:
+        raise _UsageError(prog, f"--deals must be 1..{MAX_DEALS}: got {args.deals}")
     if args.jobs < 0:
         raise _UsageError(prog, f"--jobs must be 0 (one per CPU) or more: got {args.jobs}")
 
@@ -572,7 +577,7 @@ def _tournament_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> i
     family = registry.preset(args.game).family
     rules = _preset_rules(args)
     bots = args.bots or [family.strengths["greedy"], family.strengths["random"]]
-    event = tournament.Tournament(rules, bots, deals=args.games, seed=args.seed)
+    event = tournament.Tournament(rules, bots, deals=args.deals, seed=args.seed)
     # A bar redrawn with carriage returns is for a person watching, not for a log.
     bar = None if args.quiet or not _is_terminal(err) else ProgressBar(err)
     status = 0
@@ -654,7 +659,7 @@ def _command_line(args: argparse.Namespace, event: tournament.Tournament) -> str
         words.append("--pairs")
     if args.target is not None:
         words.append(f"--target {args.target}")
-    words += [f"--bots {','.join(event.players)}", f"--games {event.deals}",
+    words += [f"--bots {','.join(event.players)}", f"--deals {event.deals}",
               f"--seed {event.seed}"]
     if args.jobs != 1:
         words.append(f"--jobs {args.jobs}")
