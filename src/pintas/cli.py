@@ -11,12 +11,17 @@ the game then waits for Enter); at the game's end, a table of the scores and
 the winner. Every line fits the terminal's width.
 
 ``tournament <game>``: a paired-deal tournament between computer players
-(``--bots search,suit``; see :mod:`pintas.tournament`) with a progress bar on
-stderr and the results table on stdout; ``--jobs`` spreads it over processes.
+(``--bots search,suit``; see :mod:`pintas.tournament`): the results table on
+stdout (or ``--json``, ``--csv``), a progress bar on stderr when it is a
+terminal, and warnings on stderr when the sample is too small to tell the
+players apart; ``--jobs`` spreads it over processes. Ctrl-C prints the deals
+finished so far, marked partial.
 
 Both commands take the game first and its setup as options: ``--players N``
 (how many players), ``--mode``, ``--pairs``, ``--target``. An option that
-does not apply to the game is refused before anything is played.
+does not apply to the game is refused before anything is played. The old
+spellings ``tournament --game G``, ``--seats N`` and ``--games N`` (deals)
+still work, unlisted.
 
 Only the standard library is used here. Exit status: 0 when the game or the
 tournament ends, and when you leave (``quit``, or the end of input: Ctrl-D, or
@@ -141,9 +146,10 @@ def _results(game: Game, human: int) -> str:
     width = max(map(len, names))
     mine = game.side_of(human)
     yours = "(your team)" if len(_side_seats(game, mine)) > 1 else "(you)"
-    rows = [f"  {name:<{width}}  {points:>6}{'  wins' if side in game.winners else '      '}"
-            f"{'  ' + yours if side == mine else ''}".rstrip()
-            for side, (name, points) in enumerate(zip(names, game.scores, strict=True))]
+    rows = []
+    for side, (name, points) in enumerate(zip(names, game.scores, strict=True)):
+        marks = ["wins" if side in game.winners else "    ", yours if side == mine else ""]
+        rows.append(f"  {name:<{width}}  {points:>6}  {'  '.join(marks)}".rstrip())
     return "\n".join(["", "--- final scores ---", *rows, _verdict(game, human)])
 
 
@@ -167,26 +173,29 @@ def _play_turns(game: Game, human: int, bots: dict[int, Player], terminal: Any,
     seats are shown as the human's view tells them."""
     _show_events(game.events, human, screen)
     while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        if seat == human:
-            view = game.view(human)
-            screen.show("\n" + terminal.render(view, screen.width))
-            move = ask_move(terminal, view, game, screen.ask, screen.out, screen.width)
-            if move is None:
-                screen.show("bye")
-                return False
-        else:
-            move = bots[seat].choose(game.view(seat))
-        if screen.physical_dice:
-            move = _rolled_by_hand(game, seat, move, human, terminal, screen)
-            if move is None:
-                screen.show("bye")
-                return False
-        if not _play_and_show(game, move, human, terminal, screen):
+        move = _next_move(game, human, bots, terminal, screen)
+        if move is None or not _play_and_show(game, move, human, terminal, screen):
             screen.show("bye")
             return False
     return True
+
+
+def _next_move(game: Game, human: int, bots: dict[int, Player], terminal: Any,
+               screen: Screen) -> Any | None:
+    """The move of the seat to move: asked of the human (the table shown
+    first), chosen by a bot; with physical dice, a roll's faces typed in.
+    None if the player leaves."""
+    seat = game.to_move
+    assert seat is not None
+    if seat == human:
+        view = game.view(human)
+        screen.show("\n" + terminal.render(view, screen.width))
+        move = ask_move(terminal, view, game, screen.ask, screen.out, screen.width)
+    else:
+        move = bots[seat].choose(game.view(seat))
+    if screen.physical_dice and move is not None:
+        move = _rolled_by_hand(game, seat, move, human, terminal, screen)
+    return move
 
 
 def _play_and_show(game: Game, move: Any, human: int, terminal: Any, screen: Screen) -> bool:
@@ -579,7 +588,9 @@ def _tournament_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> i
     bots = args.bots or [family.strengths["greedy"], family.strengths["random"]]
     event = tournament.Tournament(rules, bots, deals=args.deals, seed=args.seed)
     # A bar redrawn with carriage returns is for a person watching, not for a log.
-    bar = None if args.quiet or not _is_terminal(err) else ProgressBar(err)
+    # The bar's text takes about 50 columns besides the bar itself.
+    bar = (None if args.quiet or not _is_terminal(err)
+           else ProgressBar(err, width=max(10, min(30, terminal_width() - 50))))
     status = 0
     try:
         results = _run_tournament(event, args.jobs, bar)
