@@ -33,6 +33,10 @@ ROLL_HELP = ("type the faces of the dice as they fell, e.g. '1 5 6 4 4 3' (one n
              "a die). 'quit' leaves.\n")
 
 
+def _dice(n: int) -> str:
+    return "1 die" if n == 1 else f"{n} dice"
+
+
 def _faces(values: Sequence[int]) -> str:
     return " ".join(f"[{v}]" for v in values) or "-"
 
@@ -56,7 +60,7 @@ def choices(view: View) -> list[tuple[Move, str]]:
     if view.phase == "keep":
         return [(k.move, f"keep {' '.join(map(str, k.dice))} (+{k.points})")
                 for k in view.keeps()]
-    labels = {"roll": f"roll {view.dice_to_roll} dice", "bank": f"bank {view.turn_total}"}
+    labels = {"roll": f"roll {_dice(view.dice_to_roll)}", "bank": f"bank {view.turn_total}"}
     return [(m, labels.get(m.kind, str(m))) for m in view.legal_moves()]
 
 
@@ -77,7 +81,7 @@ def hand_roll_prompt(view: View, move: Move, who: str) -> str | None:
     if move.kind != "roll" or move.dice:
         return None
     rolls = "roll" if who == "you" else "rolls"
-    return f"{who} {rolls} {view.dice_to_roll} dice: type the faces> "
+    return f"{who} {rolls} {_dice(view.dice_to_roll)}: type the faces> "
 
 
 def hand_roll(text: str, view: View, game: Game) -> Move:
@@ -87,7 +91,7 @@ def hand_roll(text: str, view: View, game: Game) -> Move:
         words = words[1:]
     example = " ".join("153644"[:view.dice_to_roll])
     if not words or not all(len(w) == 1 and w in "123456" for w in words):
-        raise NotationError(f"{text!r}: type the faces of the {view.dice_to_roll} dice, "
+        raise NotationError(f"{text!r}: type the faces of the {_dice(view.dice_to_roll)}, "
                             f"a number 1..6 for each (e.g. {example})")
     return game.parse_move(" ".join(["roll", *words]))
 
