@@ -294,6 +294,7 @@ def test_results_as_plain_data() -> None:
     assert data["options"] == results.tournament.rules.to_dict()
     assert data["players"] == ["greedy", "random"]
     assert (data["deals"], data["games"], data["partial"]) == (3, 6, False)
+    assert (data["rounds"], data["round_word"]) == (results.rounds, "round")
     assert [row["player"] for row in data["results"]] == ["greedy", "random"]
     assert sum(row["wins"] for row in data["results"]) == 6
     (margin,) = data["margins"]

@@ -524,14 +524,15 @@ class TournamentResults:
     def to_dict(self) -> dict[str, Any]:
         """The results as plain data (JSON-ready): the rules (their title and
         options), the players, each player's results, the paired margins with
-        their intervals, and what was played (``partial`` after Ctrl-C)."""
+        their intervals, and what was played (``partial`` after Ctrl-C;
+        ``rounds`` counts what ``round_word`` names: turns in dice)."""
         t = self.tournament
         wins = self.wins
         return {
             "rules": str(t.rules), "options": t.rules.to_dict(), "players": list(t.types),
             "seatings": [list(lineup) for lineup in t.seatings], "seed": t.seed,
             "deals": self.deals, "deals_planned": t.deals, "games": self.games,
-            "partial": self.partial, self._round_word + "s": self.rounds,
+            "partial": self.partial, "rounds": self.rounds, "round_word": self._round_word,
             "seconds": round(self.seconds, 3), "unit": self.unit,
             "results": [{"player": player, "wins": wins[player],
                          "win_share": wins[player] / self.games if self.games else None,
