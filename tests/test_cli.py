@@ -207,6 +207,12 @@ def test_ctrl_c_leaves_quietly(argv: list[str]) -> None:
     (["tournament", "caminos", "--target", "5"], "--target does not apply to caminos"),
     (["tournament", "farkle", "--game", "muggins"], "the game is given twice"),
     (["tournament", "--json", "--csv"], "not allowed with argument"),
+    (["tournament", "muggins", "--players", "2", "--bots", "search,suit,greedy"],
+     "--bots lists 3 computer players but muggins (2 players) to 200 has 2 seats"),
+    (["tournament", "capicua", "--pairs", "--bots", "search,suit,greedy"],
+     "in pairs each team is one computer player: give two --bots, not search,suit,greedy"),
+    (["tournament", "farkle", "--bots", ",".join(["optimal", "random"] + ["threshold"] * 7)],
+     "--bots lists 9 computer players: players must be"),
     (["play", "dominican", "--frobnicate"], "unrecognized arguments: --frobnicate"),
 ])
 def test_every_bad_command_line_gets_one_clear_line(argv: list[str], message: str) -> None:

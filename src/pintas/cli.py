@@ -478,25 +478,26 @@ def _write_nowhere(*streams: TextIO) -> None:
 
 
 def _run(argv: Sequence[str] | None, ask: InputFn | None, out: TextIO, err: TextIO) -> int:
+    command = None
     try:
         args = _parse(argv, out)
-    except _UsageError as exc:
-        err.write(fit(f"{exc}\n(see: python -m {exc.prog} --help)", terminal_width()) + "\n")
-        return 2
-    except _Exit as exc:
-        return exc.status
-    try:
-        if args.command == "tournament":
+        command = args.command
+        if command == "tournament":
             return _tournament_command(args, out, err)
         # Only a person at a terminal is asked to press Enter between rounds:
         # piped input must not need lines of its own for it.
         pause = ask is None and _is_terminal(sys.stdin)
         return _play_command(args, _typed_lines(out) if ask is None else ask, out, pause)
+    except _UsageError as exc:
+        err.write(fit(f"{exc}\n(see: python -m {exc.prog} --help)", terminal_width()) + "\n")
+        return 2
+    except _Exit as exc:
+        return exc.status
     except PintasError as exc:
         err.write(fit(f"pintas: {exc}", terminal_width()) + "\n")
         return 2
     except KeyboardInterrupt:
-        out.write("\nbye\n" if args.command == "play" else "\ninterrupted\n")
+        out.write("\nbye\n" if command == "play" else "\ninterrupted\n")
         return 130
 
 
@@ -586,6 +587,7 @@ def _tournament_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> i
     family = registry.preset(args.game).family
     rules = _preset_rules(args)
     bots = args.bots or [family.strengths["greedy"], family.strengths["random"]]
+    _check_bots_fit(bots, rules, family)
     event = tournament.Tournament(rules, bots, deals=args.deals, seed=args.seed)
     # A bar redrawn with carriage returns is for a person watching, not for a log.
     # The bar's text takes about 50 columns besides the bar itself.
@@ -603,6 +605,26 @@ def _tournament_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> i
     for warning in results.warnings():
         err.write(fit(f"pintas: warning: {warning}", terminal_width()) + "\n")
     return status
+
+
+def _check_bots_fit(bots: Sequence[str], rules: Any, family: registry.Family) -> None:
+    """The computer players fit the table, in the command line's words (the
+    tournament's own checks speak of its ``players`` argument)."""
+    for bot in bots:
+        registry.parse_player(bot, rules)   # each a computer player of this game
+    seats = family.seats(rules, len(bots))
+    if len(bots) > seats:
+        raise _UsageError("pintas tournament", f"--bots lists {len(bots)} computer players but "
+                                               f"{rules} has {seats} seats")
+    try:
+        game = family.new_game(rules, seats, 0)
+    except RulesError as exc:   # dice: one seat a bot, and too many
+        raise _UsageError("pintas tournament", f"--bots lists {len(bots)} computer players: "
+                                               f"{exc}") from None
+    teams = len({game.side_of(seat) for seat in range(seats)}) < seats
+    if teams and len(set(bots)) > 2:
+        raise _UsageError("pintas tournament", f"in pairs each team is one computer player: "
+                                               f"give two --bots, not {','.join(bots)}")
 
 
 def _run_tournament(event: tournament.Tournament, jobs: int,
