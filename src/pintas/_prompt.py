@@ -23,7 +23,7 @@ import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO, TypeVar
 
-from .errors import PintasError
+from .errors import NotationError, PintasError
 
 T = TypeVar("T")
 
@@ -138,26 +138,16 @@ def ask_choice(choices: Sequence[tuple[T, str]], parse: Callable[[str], T], help
     """
     out.write("\n".join(wrap_items("legal: ", [f"{i}) {label}" for i, (_, label) in
                                                enumerate(choices, 1)], width)) + "\n")
-    while True:
-        try:
-            text = ask("your move> ").strip()
-        except EOFError:
-            return None
-        if text.lower() in QUIT_WORDS:
-            return None
-        if text.lower() in HELP_WORDS:
-            out.write(fit(help_text, width))
-            continue
-        if text.isdigit():
-            if 1 <= int(text) <= len(choices):
-                return choices[int(text) - 1][0]
-            out.write(fit(f"  there is no move {text}: choose 1..{len(choices)}"
-                          f"{number_hint(text)}", width) + "\n")
-            continue
-        try:
+
+    def pick(text: str) -> T:
+        if not text.isdigit():
             return parse(text)
-        except PintasError as exc:
-            out.write(fit(f"  {exc}", width) + "\n")
+        if 1 <= int(text) <= len(choices):
+            return choices[int(text) - 1][0]
+        raise NotationError(f"there is no move {text}: choose 1..{len(choices)}"
+                            f"{number_hint(text)}")
+
+    return ask_line("your move> ", pick, help_text, ask, out, width)
 
 
 def ask_line(prompt: str, parse: Callable[[str], T], help_text: str, ask: Callable[[str], str],

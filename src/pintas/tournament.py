@@ -377,9 +377,9 @@ class Tournament:
         per_deal = len(self.seatings)
         out: list[GameRecord] = []
         for first in range(0, len(games), per_deal):
-            deal = games[first:first + per_deal]
-            if all(deal):
-                out.extend(record for record in deal if record is not None)
+            deal = [record for record in games[first:first + per_deal] if record is not None]
+            if len(deal) == per_deal:
+                out.extend(deal)
         return tuple(out)
 
 
