@@ -30,7 +30,7 @@ def main() -> None:
     print("final scores:", game.scores, "- team", game.winner, "wins")
     stats = domino.simulate(rules, games=10_000, seed=1)
     print(f"10,000 random games in C: {stats.rounds} rounds, "
-          f"{stats.block_rate:.1%} ended in a tranque")
+          f"{stats.block_rate:.1%} ended in a block")
 
 
 if __name__ == "__main__":

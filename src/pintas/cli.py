@@ -5,49 +5,97 @@ strength (``--opponents random|greedy|suit|search``) at any game and preset.
 The board is redrawn before each of your moves with the legal moves listed;
 moves are typed in notation (``6|4``, ``6|4L``, ``draw``, ``pass``; Caminos
 ``5|3 front 2``; dice ``roll``, ``keep 1 5``, ``bank``) or by their number in
-the list; bad input is explained and asked again.
+the list; bad input is explained and asked again. At a round's end every hand
+left is shown with its pips and how the points were reached (at a terminal,
+the game then waits for Enter); at the game's end, a table of the scores and
+the winner. Every line fits the terminal's width.
 
-``tournament``: a paired-deal tournament (see :mod:`pintas.tournament`) with a
-progress bar on stderr and the results table on stdout; ``--jobs`` spreads it
-over processes.
+``tournament <game>``: a paired-deal tournament between computer players
+(``--bots search,suit``; see :mod:`pintas.tournament`): the results table on
+stdout (or ``--json``, ``--csv``), a progress bar on stderr when it is a
+terminal, and warnings on stderr when the sample is too small to tell the
+players apart; ``--jobs`` spreads it over processes. Ctrl-C prints the deals
+finished so far, marked partial.
 
-Only the standard library is used here. Errors are reported as one line and an
-exit status (2 for bad options, 1 when you quit, 130 on Ctrl-C), never as a
-traceback.
+Both commands take the game first and its setup as options: ``--players N``
+(how many players), ``--mode``, ``--pairs``, ``--target``. An option that
+does not apply to the game is refused before anything is played. The old
+spellings ``tournament --game G``, ``--seats N`` and ``--games N`` (deals)
+still work, unlisted.
+
+Only the standard library is used here. Exit status: 0 when the game or the
+tournament ends, and when you leave (``quit``, or the end of input: Ctrl-D, or
+the last line of piped input); 2 for bad options, with one line on standard
+error; 130 on Ctrl-C; 1 when the reader of the output goes away (``| head``).
+Never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import csv
+import io
+import json
 import os
 import secrets
 import signal
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
-from . import registry, tournament
-from ._prompt import ask_move
+from . import __version__, registry, tournament
+from ._prompt import QUIT_WORDS, ask_line, ask_move, fit, terminal_width, wrap_items
 from .errors import PintasError, RulesError
 from .protocol import Game, Player
 
 ALL_GAMES = tuple(p.name for p in registry.presets())
 MODES = ("pairs", "four", "three", "two")
+#: Who rolls the dice (``play --dice``): the computer, or the players by hand.
+DICE = ("computer", "physical")
 STRENGTHS = registry.STRENGTHS
+#: The tournament's game when none is named.
+DEFAULT_GAME = "dominican"
+#: The largest seed: seeds are 64-bit.
+MAX_SEED = 2**64 - 1
+#: The most deals a tournament plays (its games are listed up front).
+MAX_DEALS = 100_000
 #: The default opponents: the strongest players that still answer at once.
 DEFAULT_OPPONENTS = "suit"
 
 InputFn = Callable[[str], str]
+#: Where ``play --help`` sends a new player (the guides are in the project's docs folder).
+HOW_TO_PLAY = ("How to play each game, step by step: docs/how-to-play.md (English) and "
+               "docs/como-jugar.md (Spanish), in the project's docs folder.")
 
 
 # ---- one game in the terminal, for every game ------------------------------------
 
 
-def play(rules: Any, human: int, seed: int | None, ask: InputFn, out: TextIO,
+@dataclass(frozen=True)
+class Screen:
+    """The terminal a game is played at: how it reads a line, where it writes,
+    how wide a line may be, and whether it waits for Enter at the end of a
+    round (only when a person is typing)."""
+
+    ask: InputFn
+    out: TextIO
+    width: int = 80
+    pause: bool = False
+    #: Every roll of the dice is rolled by hand and typed in (``--dice physical``).
+    physical_dice: bool = False
+
+    def show(self, text: str) -> None:
+        """Write ``text`` as whole lines, each fitted to the width."""
+        self.out.write(fit(text, self.width) + "\n")
+
+
+def play(rules: Any, human: int, seed: int | None, screen: Screen,
          opponents: str = DEFAULT_OPPONENTS, seats: int | None = None) -> int:
-    """Run one game of ``rules`` in the terminal; 0 when it ends, 1 if the player quits.
+    """Run one game of ``rules`` at the terminal ``screen``; 0 when it ends or
+    the player leaves (``quit``, or the end of input).
 
     The human has seat ``human``; the other seats are ``opponents`` players (a
     player spec, or a strength word of :data:`STRENGTHS`); ``seats`` is for
@@ -58,10 +106,11 @@ def play(rules: Any, human: int, seed: int | None, ask: InputFn, out: TextIO,
     game = family.new_game(rules, seats, seed)
     _check_seat(human, game.seats)
     bots = _seat_players(spec, rules, seed, game.seats, human)
-    out.write(_introduction(game, human, spec))
-    if not _play_turns(game, human, bots, family.terminal, ask, out):
-        return 1
-    out.write(_results(game, human))
+    screen.show(_introduction(game, human, spec))
+    if screen.physical_dice:
+        screen.show("the dice are yours to roll: type every roll, the computer players' too")
+    if _play_turns(game, human, bots, family.terminal, screen):
+        screen.show(_results(game, human))
     return 0
 
 
@@ -85,51 +134,114 @@ def _introduction(game: Game, human: int, spec: str) -> str:
     if partners:
         text += f", partner of seat {', '.join(map(str, partners))} (team {game.side_of(human)})"
     if not others:
-        return text + "\n"
+        return text
     many = len(others) > 1
     return (f"{text}; seat{'s' if many else ''} {', '.join(map(str, others))}: "
-            f"{spec} player{'s' if many else ''}\n")
+            f"{spec} player{'s' if many else ''}")
 
 
 def _results(game: Game, human: int) -> str:
-    scores = ", ".join(f"{side_name(game, side)} {points}"
-                       for side, points in enumerate(game.scores))
+    """The final table: every side's score, the winners marked, and the verdict."""
+    names = [side_name(game, side) for side in range(len(game.scores))]
+    width = max(map(len, names))
+    mine = game.side_of(human)
+    yours = "(your team)" if len(_side_seats(game, mine)) > 1 else "(you)"
+    rows = []
+    for side, (name, points) in enumerate(zip(names, game.scores, strict=True)):
+        marks = ["wins" if side in game.winners else "    ", yours if side == mine else ""]
+        rows.append(f"  {name:<{width}}  {points:>6}  {'  '.join(marks)}".rstrip())
+    return "\n".join(["", "--- final scores ---", *rows, _verdict(game, human)])
+
+
+def _verdict(game: Game, human: int) -> str:
     winners = game.winners
     mine = game.side_of(human)
     team = len(_side_seats(game, mine)) > 1
     if mine in winners and len(winners) == 1:
-        verdict = "your team wins!" if team else "you win!"
-    elif mine in winners:
+        return "your team wins!" if team else "you win!"
+    if mine in winners:
         others = [side_name(game, w) for w in winners if w != mine]
-        verdict = f"you share the win with {', '.join(others)}!"
-    elif len(winners) == 1:
-        verdict = f"{side_name(game, winners[0])} wins"
-    else:
-        verdict = f"{', '.join(side_name(game, w) for w in winners)} share the win"
-    return f"\nfinal scores: {scores}\n{verdict}\n"
+        return f"you share the win with {', '.join(others)}!"
+    if len(winners) == 1:
+        return f"{side_name(game, winners[0])} wins"
+    return f"{', '.join(side_name(game, w) for w in winners)} share the win"
 
 
 def _play_turns(game: Game, human: int, bots: dict[int, Player], terminal: Any,
-                ask: InputFn, out: TextIO) -> bool:
+                screen: Screen) -> bool:
     """Play the game to its end; False if the player quits. Events of the other
     seats are shown as the human's view tells them."""
-    for event in game.events:
-        out.write(f"  {event if event.seat == human else event.hidden()}\n")
+    _show_events(game.events, human, screen)
     while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        if seat == human:
-            view = game.view(human)
-            out.write("\n" + terminal.render(view) + "\n")
-            move = ask_move(terminal, view, game, ask, out)
-            if move is None:
-                out.write("bye\n")
-                return False
-        else:
-            move = bots[seat].choose(game.view(seat))
-        for event in game.play(move):
-            out.write(f"  {event if event.seat == human else event.hidden()}\n")
+        move = _next_move(game, human, bots, terminal, screen)
+        if move is None or not _play_and_show(game, move, human, terminal, screen):
+            screen.show("bye")
+            return False
     return True
+
+
+def _next_move(game: Game, human: int, bots: dict[int, Player], terminal: Any,
+               screen: Screen) -> Any | None:
+    """The move of the seat to move: asked of the human (the table shown
+    first), chosen by a bot; with physical dice, a roll's faces typed in.
+    None if the player leaves."""
+    seat = game.to_move
+    assert seat is not None
+    if seat == human:
+        view = game.view(human)
+        screen.show("\n" + terminal.render(view, screen.width))
+        move = ask_move(terminal, view, game, screen.ask, screen.out, screen.width)
+    else:
+        move = bots[seat].choose(game.view(seat))
+    if screen.physical_dice and move is not None:
+        move = _rolled_by_hand(game, seat, move, human, terminal, screen)
+    return move
+
+
+def _play_and_show(game: Game, move: Any, human: int, terminal: Any, screen: Screen) -> bool:
+    """Play ``move`` and show what it caused; when it ends a round, the round
+    told in full before the next deal, and a pause for Enter where a person
+    reads. False if the player leaves at that pause."""
+    summary = getattr(terminal, "round_summary", None)
+    before = game.copy() if summary is not None else None
+    events = game.play(move)
+    told = None if summary is None else summary(before, game, events, screen.width)
+    if told is None:
+        _show_events(events, human, screen)
+        return True
+    next_round, text = told
+    _show_events(events[:next_round], human, screen)
+    screen.show("\n" + text)
+    if screen.pause and not game.is_over and not _enter_pressed(screen):
+        return False
+    _show_events(events[next_round:], human, screen)
+    return True
+
+
+def _enter_pressed(screen: Screen) -> bool:
+    """Wait for Enter; False if the player leaves instead (``quit``, end of input)."""
+    try:
+        return screen.ask("press Enter for the next round> ").strip().lower() not in QUIT_WORDS
+    except EOFError:
+        return False
+
+
+def _rolled_by_hand(game: Game, seat: int, move: Any, human: int, terminal: Any,
+                    screen: Screen) -> Any | None:
+    """``move``, or when it rolls the game's dice, the roll typed in by hand
+    (whoever's it is); None if the player quits."""
+    view = game.view(seat)
+    prompt = terminal.hand_roll_prompt(view, move, "you" if seat == human else f"seat {seat}")
+    if prompt is None:
+        return move
+    return ask_line(prompt, lambda text: terminal.hand_roll(text, view, game),
+                    terminal.ROLL_HELP, screen.ask, screen.out, screen.width)
+
+
+def _show_events(events: Sequence[Any], human: int, screen: Screen) -> None:
+    """Each event as the human's seat sees it: the others' secrets hidden."""
+    for event in events:
+        screen.show(f"  {event if event.seat == human else event.hidden()}")
 
 
 def _seat_players(spec: str, rules: Any, seed: int | None, seats: int,
@@ -152,6 +264,10 @@ def _check_seat(seat: int, seats: int) -> None:
 class _UsageError(Exception):
     """argparse found bad options: reported in one line, not by exiting."""
 
+    def __init__(self, prog: str, message: str) -> None:
+        super().__init__(f"{prog}: {message}")
+        self.prog = prog
+
 
 class _Exit(Exception):
     """argparse wanted to exit (after --help): the status to return."""
@@ -171,7 +287,7 @@ class _Parser(argparse.ArgumentParser):
             self.out.write(message)
 
     def error(self, message: str) -> NoReturn:
-        raise _UsageError(f"{self.prog}: {message}")
+        raise _UsageError(self.prog, message)
 
     def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
         if message:
@@ -183,22 +299,56 @@ def _spec_list(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
-def make_parser(out: TextIO = sys.stdout) -> argparse.ArgumentParser:
-    """The parser of ``python -m pintas`` (help text goes to ``out``)."""
+def _player_count(text: str | None, command: str) -> int | None:
+    """``--players``: a number of players. In the tournament the option once
+    named the computer players: say where they go now."""
+    if text is None or text.strip().isdigit():
+        return None if text is None else int(text)
+    hint = f"; give the computer players with --bots {text}" if command == "tournament" else ""
+    raise _UsageError(f"pintas {command}", f"--players is the number of players: got "
+                                           f"{text!r}{hint}")
+
+
+#: The options that set up the rules, each with the preset option it sets.
+RULES_OPTIONS = {"--mode": "mode", "--players": "players", "--pairs": "pairs",
+                 "--target": "target"}
+
+
+def _add_game_options(parser: argparse.ArgumentParser, default_game: str | None) -> None:
+    """What both commands share: the game, first, and the options of its setup."""
+    games = f"which game: {', '.join(ALL_GAMES)}"
+    if default_game is None:
+        parser.add_argument("game", choices=ALL_GAMES, metavar="GAME", help=games)
+    else:   # the game may be left out
+        parser.add_argument("game", nargs="?", choices=ALL_GAMES, metavar="GAME",
+                            help=f"{games} (default {default_game})")
+    parser.add_argument("--mode", default=None, choices=MODES,
+                        help="Dominican mode (default pairs)")
+    parser.add_argument("--players", default=None, metavar="N",
+                        help="how many players (Muggins 3, Capicua 4, Caminos 3 by default; "
+                             "dice: 2 in play, one per bot in a tournament)")
+    parser.add_argument("--seats", dest="players", help=argparse.SUPPRESS)  # its old name
+    parser.add_argument("--pairs", action="store_true", help="Capicua in pairs (4 players)")
+    parser.add_argument("--target", type=int, default=None, help="points to win a game")
+
+
+def make_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
+    """The parser of ``python -m pintas`` (help text goes to ``out``, default
+    standard output)."""
     parser = _Parser(prog="pintas", description="Domino and dice games in the terminal.")
-    parser.out = out
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser.add_argument("--version", action="version", version=f"pintas {__version__}")
     p = sub.add_parser("play", help="play a game against computer players",
-                       description="Play a game against computer players.")
-    p.add_argument("game", choices=ALL_GAMES, help="which game")
-    p.add_argument("--mode", default=None, choices=MODES,
-                   help="Dominican mode (default pairs)")
-    p.add_argument("--players", type=int, default=None,
-                   help="seats (Muggins 3, Capicua 4, Caminos 3, dice 2 by default)")
-    p.add_argument("--pairs", action="store_true", help="Capicua in pairs (4 players)")
-    p.add_argument("--target", type=int, default=None, help="points to win")
+                       description="Play a game against computer players.",
+                       epilog=HOW_TO_PLAY)
+    _add_game_options(p, None)
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
+    p.add_argument("--dice", default=None, choices=DICE,
+                   help="dice games: who rolls the dice: the computer (default; a roll "
+                        "typed with its faces, 'roll 1 5 6 4 4 3', is taken too) or the "
+                        "players (physical: every roll is typed in, the computer "
+                        "players' too)")
     p.add_argument("--opponents", default=None, metavar="STRENGTH",
                    help="computer players: random, greedy, suit or search[:SAMPLES] "
                         f"(default {DEFAULT_OPPONENTS}); at dice random, threshold[:N] or "
@@ -206,72 +356,193 @@ def make_parser(out: TextIO = sys.stdout) -> argparse.ArgumentParser:
     t = sub.add_parser("tournament", help="a paired-deal tournament between computer players",
                        description="A paired-deal tournament: the same deals replayed with "
                                    "the seats rotated; prints each player's results and the "
-                                   "paired margins with 95%% confidence intervals.")
-    t.add_argument("--game", default="dominican", choices=ALL_GAMES,
-                   help="which game (default dominican)")
-    t.add_argument("--mode", default=None, choices=MODES,
-                   help="Dominican mode (default pairs)")
-    t.add_argument("--seats", type=int, default=None,
-                   help="seats (Muggins 3, Capicua 4, Caminos 3 by default; dice: one per "
-                        "player)")
-    t.add_argument("--pairs", action="store_true", help="Capicua in pairs (4 players)")
-    t.add_argument("--target", type=int, default=None, help="points to win a game")
-    t.add_argument("--players", type=_spec_list, default=None, metavar="A,B,...",
-                   help="player types, e.g. search,suit or search:500,greedy (default "
-                        "greedy,random; dice threshold,random)")
-    t.add_argument("--games", type=int, default=100, metavar="N",
-                   help="deals (default 100); each is played once per seating")
+                                   "paired margins with 95% confidence intervals.")
+    _add_game_options(t, DEFAULT_GAME)
+    t.add_argument("--game", dest="game_option", default=None, choices=ALL_GAMES,
+                   help=argparse.SUPPRESS)  # the old way to name the game
+    t.add_argument("--bots", type=_spec_list, default=None, metavar="A,B,...",
+                   help="the computer players, e.g. search,suit or search:500,greedy "
+                        "(default greedy,random; dice threshold,random)")
+    t.add_argument("--deals", type=int, default=100, metavar="N",
+                   help=f"deals, 1..{MAX_DEALS} (default 100); each is played once per "
+                        "seating")
+    t.add_argument("--games", type=int, dest="deals",
+                   help=argparse.SUPPRESS)  # its old name: it always counted deals
     t.add_argument("--jobs", type=int, default=1, metavar="J",
                    help="worker processes (default 1; 0: one per CPU)")
     t.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
-    t.add_argument("--quiet", action="store_true", help="no progress bar")
-    for each in (p, t):
-        each.out = out
+    t.add_argument("--quiet", action="store_true",
+                   help="no progress bar (it is drawn only when stderr is a terminal)")
+    written = t.add_mutually_exclusive_group()
+    written.add_argument("--json", action="store_true",
+                         help="the results as one JSON document: the game, its rules, the "
+                              "players, each one's results, the margins with their "
+                              "intervals, the deals played and whether they were all")
+    written.add_argument("--csv", action="store_true", help="the results as CSV, a row a player")
+    for each in (parser, p, t):
+        each.out = sys.stdout if out is None else out
     return parser
 
 
-def main(argv: Sequence[str] | None = None, ask: InputFn = input,
-         out: TextIO = sys.stdout, err: TextIO | None = None) -> int:
+def _parse(argv: Sequence[str] | None, out: TextIO) -> argparse.Namespace:
+    """The command line read and checked: every option given applies, and
+    with a value it can take (else _UsageError)."""
+    args = make_parser(out).parse_args(argv)
+    prog = f"pintas {args.command}"
+    args.players = _player_count(args.players, args.command)
+    if args.command == "tournament":
+        _check_tournament_options(args, prog)
+    preset = registry.preset(args.game)
+    _check_setup_options(args, preset, prog)
+    if getattr(args, "dice", None) and not hasattr(preset.family.terminal, "hand_roll"):
+        raise _UsageError(prog, f"--dice does not apply to {args.game}: it has no dice")
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        raise _UsageError(prog, f"--seed must be 0..{MAX_SEED}: got {args.seed}")
+    return args
+
+
+def _check_setup_options(args: argparse.Namespace, preset: registry.Preset, prog: str) -> None:
+    takes = set(preset.options)
+    if args.command == "play" and not preset.family.seats_from_rules:
+        takes.add("players")   # the game chooses its seats (dice)
+    given = {"--mode": args.mode, "--players": args.players, "--pairs": args.pairs or None,
+             "--target": args.target}
+    for flag, value in given.items():
+        if value is not None and RULES_OPTIONS[flag] not in takes:
+            raise _UsageError(prog, f"{flag} does not apply to {args.game} "
+                                    f"({_what_applies(takes, args.command)})")
+
+
+def _check_tournament_options(args: argparse.Namespace, prog: str) -> None:
+    if args.game and args.game_option and args.game != args.game_option:
+        raise _UsageError(prog, f"the game is given twice: {args.game} and --game "
+                                f"{args.game_option}")
+    args.game = args.game or args.game_option or DEFAULT_GAME
+    if args.bots is not None and len(set(args.bots)) < 2:
+        raise _UsageError(prog, f"--bots needs two different computer players to compare: "
+                                f"got {','.join(args.bots) or 'none'}")
+    if not 1 <= args.deals <= MAX_DEALS:
+        raise _UsageError(prog, f"--deals must be 1..{MAX_DEALS}: got {args.deals}")
+    if args.jobs < 0:
+        raise _UsageError(prog, f"--jobs must be 0 (one per CPU) or more: got {args.jobs}")
+
+
+def _what_applies(takes: set[str], command: str) -> str:
+    flags = [flag for flag, name in RULES_OPTIONS.items() if name in takes]
+    seats = ("; in a tournament every bot has its seat" if command == "tournament"
+             and "players" not in takes and "mode" not in takes else "")
+    return (f"it takes {', '.join(flags)}" if flags else "it takes none of them") + seats
+
+
+def main(argv: Sequence[str] | None = None, ask: InputFn | None = None,
+         out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Entry point of ``python -m pintas``; returns the exit status.
 
-    Messages and boards go to ``out``; the tournament's progress bar to ``err``
-    (default: standard error).
+    Boards, messages and results go to ``out`` (default: standard output);
+    errors, warnings and the tournament's progress bar to ``err`` (default:
+    standard error). ``ask`` reads a line (default: :func:`input`; when
+    standard input is not a terminal, each line read is echoed, so that a
+    piped game reads like one typed).
     """
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    for stream in (out, err):
+        _replace_what_cannot_be_written(stream)
     try:
-        args = make_parser(out).parse_args(argv)
+        status = _run(argv, ask, out, err)
+        out.flush()
+    except BrokenPipeError:
+        # The reader has gone (``| head -1``): stop quietly. Python's own
+        # recipe: point the streams at devnull, so that the flush at exit
+        # finds nowhere to fail.
+        _write_nowhere(out, err)
+        return 1
+    return status
+
+
+def _replace_what_cannot_be_written(stream: TextIO) -> None:
+    # A terminal or file whose encoding lacks a character ("±", "ú") shows a
+    # "?" for it rather than ending the program with a traceback.
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="replace")
+
+
+def _write_nowhere(*streams: TextIO) -> None:
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for stream in streams:
+        try:
+            os.dup2(devnull, stream.fileno())
+        except (OSError, ValueError):  # not a file (a test's StringIO), or closed
+            pass
+    os.close(devnull)
+
+
+def _run(argv: Sequence[str] | None, ask: InputFn | None, out: TextIO, err: TextIO) -> int:
+    command = None
+    try:
+        args = _parse(argv, out)
+        command = args.command
+        if command == "tournament":
+            return _tournament_command(args, out, err)
+        # Only a person at a terminal is asked to press Enter between rounds:
+        # piped input must not need lines of its own for it.
+        pause = ask is None and _is_terminal(sys.stdin)
+        return _play_command(args, _typed_lines(out) if ask is None else ask, out, pause)
     except _UsageError as exc:
-        out.write(f"{exc}\n(see: python -m pintas --help)\n")
+        err.write(fit(f"{exc}\n(see: python -m {exc.prog} --help)", terminal_width()) + "\n")
         return 2
     except _Exit as exc:
         return exc.status
-    try:
-        if args.command == "tournament":
-            return _tournament_command(args, out, sys.stderr if err is None else err)
-        return _play_command(args, ask, out)
     except PintasError as exc:
-        out.write(f"pintas: {exc}\n")
+        err.write(fit(f"pintas: {exc}", terminal_width()) + "\n")
         return 2
     except KeyboardInterrupt:
-        out.write("\nbye\n" if args.command == "play" else "\ninterrupted\n")
-        return 1 if args.command == "play" else 130
+        out.write("\nbye\n" if command == "play" else "\ninterrupted\n")
+        return 130
 
 
-def _preset_rules(args: argparse.Namespace, seats: int | None) -> Any:
+def _typed_lines(out: TextIO) -> InputFn:
+    """:func:`input`, ending the prompt's line when the input ends (Ctrl-D) and
+    echoing each line when standard input is not a terminal (piped input)."""
+    echo = not _is_terminal(sys.stdin)
+
+    def ask(prompt: str) -> str:
+        try:
+            text = input(prompt)
+        except EOFError:
+            out.write("\n")
+            raise
+        if echo:
+            out.write(text + "\n")
+        return text
+
+    return ask
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):  # closed, replaced or detached
+        return False
+
+
+def _preset_rules(args: argparse.Namespace) -> Any:
     """The rules the command line asks for: the options it gave, and only those."""
     preset = registry.preset(args.game)
     options = {"mode": args.mode, "target": args.target, "pairs": args.pairs or None}
     if preset.family.seats_from_rules:
-        options["players"] = seats
+        options["players"] = args.players
     return preset.rules(**options)
 
 
-def _play_command(args: argparse.Namespace, ask: InputFn, out: TextIO) -> int:
-    rules = _preset_rules(args, args.players)
+def _play_command(args: argparse.Namespace, ask: InputFn, out: TextIO, pause: bool) -> int:
+    rules = _preset_rules(args)
     family = registry.family_of(rules)
     opponents = args.opponents or DEFAULT_OPPONENTS
     registry.parse_player(family.strengths.get(opponents, opponents), rules)
     seats = None if family.seats_from_rules else args.players
-    return play(rules, args.seat, args.seed, ask, out, opponents, seats)
+    screen = Screen(ask, out, terminal_width(), pause, physical_dice=args.dice == "physical")
+    return play(rules, args.seat, args.seed, screen, opponents, seats)
 
 
 # ---- the tournament command ---------------------------------------------------------------
@@ -300,6 +571,11 @@ class ProgressBar:
             self.stream.write("\n")
         self.stream.flush()
 
+    def stop(self) -> None:
+        """End the bar's line when the run stops before its end (Ctrl-C)."""
+        if 0 <= self.shown < 100:
+            self.stream.write("\n")
+
 
 def _quiet_worker() -> None:
     # Ctrl-C reaches every process of the terminal's group: the parent reports
@@ -309,42 +585,114 @@ def _quiet_worker() -> None:
 
 def _tournament_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     family = registry.preset(args.game).family
-    if args.seats is not None and not family.seats_from_rules:
-        raise RulesError(f"at {family.name} every player type has one seat: drop --seats")
-    rules = _preset_rules(args, args.seats)
-    players = args.players or [family.strengths["greedy"], family.strengths["random"]]
-    if args.jobs < 0:
-        raise RulesError(f"--jobs must be 0 (one per CPU) or more: got {args.jobs}")
-    if args.games < 1 or args.seed < 0:
-        raise RulesError(f"--games must be 1 or more and --seed 0 or more: got --games "
-                         f"{args.games} --seed {args.seed}")
-    event = tournament.Tournament(rules, players, deals=args.games, seed=args.seed)
-    progress = None if args.quiet else ProgressBar(err)
-    jobs = args.jobs or os.cpu_count() or 1
-    if jobs == 1:
-        results = event.run(progress=progress)
-    else:
-        pool = concurrent.futures.ProcessPoolExecutor(max_workers=jobs,
-                                                      initializer=_quiet_worker)
-        try:
-            results = event.run(pool, progress=progress)
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
-    out.write(f"{results}\nreproduce: {_command_line(args, event)}\n")
-    return 0
+    rules = _preset_rules(args)
+    bots = args.bots or [family.strengths["greedy"], family.strengths["random"]]
+    _check_bots_fit(bots, rules, family)
+    event = tournament.Tournament(rules, bots, deals=args.deals, seed=args.seed)
+    # A bar redrawn with carriage returns is for a person watching, not for a log.
+    # The bar's text takes about 50 columns besides the bar itself.
+    bar = (None if args.quiet or not _is_terminal(err)
+           else ProgressBar(err, width=max(10, min(30, terminal_width() - 50))))
+    status = 0
+    try:
+        results = _run_tournament(event, args.jobs, bar)
+    except tournament.Interrupted as stop:
+        if bar is not None:
+            bar.stop()
+        results, status = stop.results, 130
+    command = _command_line(args, event)
+    out.write(_results_text(results, args, command))
+    for warning in results.warnings():
+        err.write(fit(f"pintas: warning: {warning}", terminal_width()) + "\n")
+    return status
+
+
+def _check_bots_fit(bots: Sequence[str], rules: Any, family: registry.Family) -> None:
+    """The computer players fit the table, in the command line's words (the
+    tournament's own checks speak of its ``players`` argument)."""
+    for bot in bots:
+        registry.parse_player(bot, rules)   # each a computer player of this game
+    seats = family.seats(rules, len(bots))
+    if len(bots) > seats:
+        raise _UsageError("pintas tournament", f"--bots lists {len(bots)} computer players but "
+                                               f"{rules} has {seats} seats")
+    try:
+        game = family.new_game(rules, seats, 0)
+    except RulesError as exc:   # dice: one seat a bot, and too many
+        raise _UsageError("pintas tournament", f"--bots lists {len(bots)} computer players: "
+                                               f"{exc}") from None
+    teams = len({game.side_of(seat) for seat in range(seats)}) < seats
+    if teams and len(set(bots)) > 2:
+        raise _UsageError("pintas tournament", f"in pairs each team is one computer player: "
+                                               f"give two --bots, not {','.join(bots)}")
+
+
+def _run_tournament(event: tournament.Tournament, jobs: int,
+                    bar: ProgressBar | None) -> tournament.TournamentResults:
+    """Play the tournament here, or over ``jobs`` processes (0: one per CPU)."""
+    # More workers than units of work would only wait.
+    workers = min(jobs or os.cpu_count() or 1, -(-event.games // event.batch))
+    if workers == 1:
+        return event.run(progress=bar)
+    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers,
+                                                  initializer=_quiet_worker)
+    try:
+        return event.run(pool, progress=bar)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _results_text(results: tournament.TournamentResults, args: argparse.Namespace,
+                  command: str) -> str:
+    """The results as the command line asks for them: a table (with the
+    command that reproduces them), one JSON document, or CSV."""
+    if args.json:
+        document = {"game": args.game, **results.to_dict(), "command": command}
+        return json.dumps(document, indent=2, allow_nan=False) + "\n"
+    if args.csv:
+        return _csv_text(results, args.game)
+    width = terminal_width()
+    return f"{fit(str(results), width)}\n{_shell_lines('reproduce: ', command, width)}\n"
+
+
+def _shell_lines(head: str, command: str, width: int) -> str:
+    """A command line after ``head``, broken between its options where it is
+    too wide, with the shell's line continuation: it can still be copied and run."""
+    first, *options = command.split(" --")
+    lines = wrap_items(head, [first, *(f"--{option}" for option in options)], width - 2, " ")
+    return " \\\n".join(lines)
+
+
+def _csv_text(results: tournament.TournamentResults, game: str) -> str:
+    """One row per player: what it won and scored, and what was played."""
+    text = io.StringIO()
+    table = csv.writer(text, lineterminator="\n")
+    table.writerow(["game", "rules", "player", "games", "wins", "win_share", "mean_points",
+                    "unit", "deals", "seed", "partial"])
+    data = results.to_dict()
+    for row in data["results"]:
+        table.writerow([game, data["rules"], row["player"], data["games"],
+                        tournament.whole_or_fraction(row["wins"]),
+                        _csv_number(row["win_share"]), _csv_number(row["mean_points"]),
+                        data["unit"], data["deals"], data["seed"], data["partial"]])
+    return text.getvalue()
+
+
+def _csv_number(value: float | None) -> str:
+    return "" if value is None else f"{value:.6g}"
 
 
 def _command_line(args: argparse.Namespace, event: tournament.Tournament) -> str:
-    words = ["python -m pintas tournament", f"--game {args.game}"]
+    words = ["python -m pintas tournament", args.game]
     if args.mode is not None:
         words.append(f"--mode {args.mode}")
-    if args.seats is not None:
-        words.append(f"--seats {args.seats}")
+    if args.players is not None:
+        words.append(f"--players {args.players}")
     if args.pairs:
         words.append("--pairs")
     if args.target is not None:
         words.append(f"--target {args.target}")
-    words += [f"--players {','.join(event.players)}", f"--games {event.deals}",
+    words += [f"--bots {','.join(event.players)}", f"--deals {event.deals}",
               f"--seed {event.seed}"]
     if args.jobs != 1:
         words.append(f"--jobs {args.jobs}")

@@ -133,8 +133,8 @@ class Family:
 
     @property
     def terminal(self) -> ModuleType:
-        """The terminal front end: ``render(view)``, ``HELP``, ``choices(view)``,
-        ``parse(text, view, game)``."""
+        """The terminal front end: ``render(view, width)``, ``HELP``, ``choices(view)``,
+        ``parse(text, view, game)`` (see :mod:`pintas._prompt`)."""
         return importlib.import_module(self.terminal_module)
 
 

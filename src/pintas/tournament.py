@@ -34,6 +34,7 @@ lasted; Caminos and dice: per game), and between two types the paired margin of
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import math
 import statistics
 import time
@@ -48,6 +49,7 @@ from .registry import PlayerSpec, make_player, parse_player
 __all__ = [
     "GAMES",
     "GameRecord",
+    "Interrupted",
     "Margin",
     "PlayerSpec",
     "Tournament",
@@ -67,6 +69,8 @@ Lineup = tuple[str, ...]
 GAMES = tuple(p.name for p in registry.presets())
 #: z for a two-sided 95% interval under the normal approximation.
 Z95 = 1.959963984540054
+#: Fewer deals than this and the normal approximation of the intervals means little.
+FEW_DEALS = 30
 #: A game that runs longer than this is stuck (e.g. dice players that never bank).
 MAX_MOVES = 200_000
 _MASK64 = (1 << 64) - 1
@@ -202,9 +206,20 @@ class Margin:
         """True when the 95% interval excludes 0."""
         return self.low > 0 or self.high < 0
 
+    def to_dict(self) -> dict[str, Any]:
+        """The margin as plain data (JSON-ready: a figure that is not finite,
+        such as the unbounded half-width of one deal, is None)."""
+        return {"mean": _finite(self.mean), "half_width": _finite(self.half_width),
+                "low": _finite(self.low), "high": _finite(self.high), "deals": self.deals,
+                "unit": self.unit, "significant": self.significant}
+
     def __str__(self) -> str:
         return (f"{self.mean:+.2f} ± {self.half_width:.2f} {self.unit} "
                 f"(95% CI {self.low:+.2f} .. {self.high:+.2f}, {self.deals} deals)")
+
+
+def _finite(value: float) -> float | None:
+    return value if math.isfinite(value) else None
 
 
 def paired_margin(differences: Sequence[float], unit: str = "points") -> Margin:
@@ -301,33 +316,91 @@ class Tournament:
     def run(self, executor: concurrent.futures.Executor | None = None,
             progress: Progress | None = None) -> TournamentResults:
         """Play every game, on ``executor`` if given (else here), calling
-        ``progress(games_done, games_total)`` as batches finish."""
+        ``progress(games_done, games_total)`` as batches finish.
+
+        Ctrl-C (KeyboardInterrupt) raises :class:`Interrupted`, which holds
+        the results of the deals finished so far.
+        """
         jobs = list(self.jobs())
         batches = [jobs[i:i + self.batch] for i in range(0, len(jobs), self.batch)]
         records: list[list[GameRecord] | None] = [None] * len(batches)
         start = time.perf_counter()
-        done = 0
-        if executor is None:
-            for index, batch in enumerate(batches):
-                records[index] = play_games(self.rules, batch)
-                done += len(batch)
-                if progress is not None:
-                    progress(done, len(jobs))
-        else:
-            futures = {executor.submit(play_games, self.rules, batch): index
-                       for index, batch in enumerate(batches)}
-            try:
-                for future in concurrent.futures.as_completed(futures):
-                    index = futures[future]
-                    records[index] = future.result()
-                    done += len(batches[index])
-                    if progress is not None:
-                        progress(done, len(jobs))
-            finally:
-                for future in futures:
-                    future.cancel()
+
+        def finished(index: int, batch: list[GameRecord]) -> None:
+            records[index] = batch
+            if progress is not None:
+                progress(sum(len(b) for b in records if b is not None), len(jobs))
+
+        try:
+            if executor is None:
+                for index, batch in enumerate(batches):
+                    finished(index, play_games(self.rules, batch))
+            else:
+                self._run_on(executor, batches, finished)
+        except KeyboardInterrupt:
+            partial = self._finished_deals(records)
+            raise Interrupted(TournamentResults(self, partial, time.perf_counter() - start,
+                                                partial=True)) from None
         flat = [record for batch in records if batch is not None for record in batch]
         return TournamentResults(self, tuple(flat), time.perf_counter() - start)
+
+    def _run_on(self, executor: concurrent.futures.Executor,
+                batches: list[list[tuple[Lineup, int, int]]],
+                finished: Callable[[int, list[GameRecord]], None]) -> None:
+        """Every batch on ``executor``, ``finished(index, records)`` as each ends.
+        On Ctrl-C the batches not begun are cancelled and those already running
+        are still waited for (their workers finish them anyway), unless Ctrl-C
+        comes again."""
+        futures = {executor.submit(play_games, self.rules, batch): index
+                   for index, batch in enumerate(batches)}
+        try:
+            for future in concurrent.futures.as_completed(futures):
+                finished(futures[future], future.result())
+        except KeyboardInterrupt:
+            running = [f for f in futures if not f.done() and not f.cancel()]
+            with contextlib.suppress(KeyboardInterrupt):
+                for future in concurrent.futures.as_completed(running):
+                    finished(futures[future], future.result())
+            raise
+        finally:
+            for future in futures:
+                future.cancel()
+
+    def _finished_deals(self, batches: Sequence[list[GameRecord] | None]
+                        ) -> tuple[GameRecord, ...]:
+        """The records of the deals every seating of which has been played (a
+        deal's games may lie in two batches, and batches finish in any order)."""
+        games: list[GameRecord | None] = []
+        for index, batch in enumerate(batches):
+            size = min(self.batch, self.games - index * self.batch)
+            games.extend(batch if batch is not None else [None] * size)
+        per_deal = len(self.seatings)
+        out: list[GameRecord] = []
+        for first in range(0, len(games), per_deal):
+            deal = [record for record in games[first:first + per_deal] if record is not None]
+            if len(deal) == per_deal:
+                out.extend(deal)
+        return tuple(out)
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :meth:`Tournament.run`: ``results`` holds every deal
+    finished before it (``results.partial`` is True)."""
+
+    def __init__(self, results: TournamentResults) -> None:
+        super().__init__("the tournament was interrupted")
+        self.results = results
+
+
+def whole_or_fraction(value: float) -> str:
+    """A count that may hold shares of a win: whole numbers as integers, else
+    at most two decimals.
+
+    >>> whole_or_fraction(495.0), whole_or_fraction(12.5), whole_or_fraction(1 / 3)
+    ('495', '12.5', '0.33')
+    """
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
 @dataclass(frozen=True)
@@ -337,11 +410,18 @@ class TournamentResults:
     tournament: Tournament
     records: tuple[GameRecord, ...] = field(repr=False)
     seconds: float
+    #: True when the run was interrupted: the records are the deals finished before.
+    partial: bool = False
 
     @property
     def games(self) -> int:
         """Games played."""
         return len(self.records)
+
+    @property
+    def deals(self) -> int:
+        """Deals played, every seating of each (fewer than planned when partial)."""
+        return len(self.records) // len(self.tournament.seatings)
 
     @property
     def rounds(self) -> int:
@@ -418,25 +498,86 @@ class TournamentResults:
             raise RulesError(f"{player!r} did not play: the players were "
                              f"{', '.join(self.tournament.types)}")
 
+    @property
+    def pairs(self) -> list[tuple[str, str]]:
+        """Every two player types, in the order they were given."""
+        types = self.tournament.types
+        return [(a, b) for i, a in enumerate(types) for b in types[i + 1:]]
+
+    def warnings(self) -> list[str]:
+        """Why the 95% intervals may mean little: too few deals for the normal
+        approximation, or an interval wider than its margin (the deals do not
+        tell the two players apart). Empty when neither."""
+        out: list[str] = []
+        if 0 < self.deals < FEW_DEALS:
+            out.append(f"only {self.deals} deals: the 95% intervals rest on a normal "
+                       f"approximation that needs about {FEW_DEALS} deals or more, so they "
+                       f"mean little here; play more deals")
+        for a, b in self.pairs if self.deals else ():
+            margin = self.compare(a, b)
+            if margin.half_width > abs(margin.mean):
+                out.append(f"{a} - {b}: the interval (± {margin.half_width:.2f}) is wider than "
+                           f"the margin ({margin.mean:+.2f}): these {self.deals} deals do not "
+                           f"tell the two apart; more deals narrow the interval")
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """The results as plain data (JSON-ready): the rules (their title and
+        options), the players, each player's results, the paired margins with
+        their intervals, and what was played (``partial`` after Ctrl-C;
+        ``rounds`` counts what ``round_word`` names: turns in dice)."""
+        t = self.tournament
+        wins = self.wins
+        return {
+            "rules": str(t.rules), "options": t.rules.to_dict(), "players": list(t.types),
+            "seatings": [list(lineup) for lineup in t.seatings], "seed": t.seed,
+            "deals": self.deals, "deals_planned": t.deals, "games": self.games,
+            "partial": self.partial, "rounds": self.rounds, "round_word": self._round_word,
+            "seconds": round(self.seconds, 3), "unit": self.unit,
+            "results": [{"player": player, "wins": wins[player],
+                         "win_share": wins[player] / self.games if self.games else None,
+                         "mean_points": _finite(self.mean_points(player))}
+                        for player in t.types],
+            "margins": [{"a": a, "b": b, "points": self.compare(a, b).to_dict(),
+                         "wins": self.compare(a, b, "wins").to_dict()}
+                        for a, b in self.pairs],
+        }
+
+    @property
+    def _round_word(self) -> str:
+        return registry.family_of(self.tournament.rules).round_word
+
     def __str__(self) -> str:
         t = self.tournament
-        lines = [f"{t.rules}: {t.deals} deals x {len(t.seatings)} seatings = {self.games} games, "
-                 f"{self.rounds} {registry.family_of(t.rules).round_word}s, "
-                 f"{self.seconds:.1f} s ({self.rounds_per_second:.1f}/s), seed {t.seed}"]
+        lines = [f"{t.rules}: {self.deals} deals x {len(t.seatings)} seatings = "
+                 f"{self.games} games",
+                 f"{self.rounds} {self._round_word}s in {self.seconds:.1f} s "
+                 f"({self.rounds_per_second:.1f} {self._round_word}s/s), seed {t.seed}"]
+        if self.partial:
+            lines.append(f"partial: interrupted after {self.deals} of {t.deals} deals")
+        if not self.records:
+            return "\n".join([*lines, "no deal was finished"])
         width = max(len("player"), *(len(p) for p in t.types))
         lines.append(f"{'player':<{width}}  {'won':>8}  {'win %':>6}  {self.unit:>12}")
         wins = self.wins
         for player in t.types:
-            lines.append(f"{player:<{width}}  {wins[player]:>8.1f}  "
+            lines.append(f"{player:<{width}}  {whole_or_fraction(wins[player]):>8}  "
                          f"{100 * wins[player] / max(1, self.games):>5.1f}%  "
                          f"{self.mean_points(player):>12.2f}")
-        pairs = [(a, b) for i, a in enumerate(t.types) for b in t.types[i + 1:]]
-        if pairs:
-            lines.append(f"paired margins over {t.deals} deals (95% CI, normal approximation):")
-        for a, b in pairs:
-            points = self.compare(a, b)
-            wins_margin = self.compare(a, b, "wins")
-            lines.append(f"  {a} - {b}: {points.mean:+.2f} ± {points.half_width:.2f} "
-                         f"{self.unit}; win share {wins_margin.mean:+.3f} ± "
-                         f"{wins_margin.half_width:.3f}")
-        return "\n".join(lines)
+        return "\n".join(lines + self._margin_lines())
+
+    def _margin_lines(self) -> list[str]:
+        """The paired margins as a table: each pair's margin in points and in
+        share of games won, with the half-width of its 95% interval."""
+        if not self.pairs:
+            return []
+        width = max(len("A - B"), *(len(f"{a} - {b}") for a, b in self.pairs))
+        lines = [f"paired margins over {self.deals} deals (95% CI, normal approximation):",
+                 f"  {'A - B':<{width}}  {self.unit:>18}  {'win share a game':>18}"]
+        for a, b in self.pairs:
+            name = f"{a} - {b}"
+            points, wins = self.compare(a, b), self.compare(a, b, "wins")
+            lines.append(f"  {name:<{width}}  "
+                         f"{f'{points.mean:+.2f} ± {points.half_width:.2f}':>18}  "
+                         f"{f'{wins.mean:+.3f} ± {wins.half_width:.3f}':>18}")
+        return lines

@@ -364,7 +364,7 @@ def test_events_are_immutable_records_with_readable_text() -> None:
     text = [str(e) for e in events]
     assert text[:4] == ["round 1 dealt; seat 0 leads", "seat 0 plays 6|6 at left",
                         "seat 1 plays 6|5 at left", "seat 0 passes"]
-    assert text[-3:] == ["round won by seat 1 (domino)", "side 1 scores 12 (domino)",
+    assert text[-3:] == ["round won by seat 1 (domino)", "seat 1 scores 12 (domino)",
                          "round 2 dealt; seat 1 leads"]
     event = events[1]
     with pytest.raises(AttributeError):
@@ -379,11 +379,47 @@ def test_events_are_immutable_records_with_readable_text() -> None:
     assert str(domino.Event("tiebreak", seat=2, side=2, tile=Tile(3, 1), count=1)) == \
         "tie-break draw 1: seat 2 draws 3|1"
     assert str(domino.Event("game_end", side=1, reason="zapatero")) == \
-        "game won by side 1 (zapatero!)"
+        "game won by seat 1 (zapatero!)"
     assert str(domino.Event("round_end", reason="block_tie")) == \
         "round blocked with a tie: nobody scores"
     with pytest.raises(ValueError):
         domino.Event("explode")
+
+
+def test_event_texts_name_a_team_in_pairs_and_a_seat_otherwise() -> None:
+    """The words of docs/rules.md: in pairs a side is a team (its seats named),
+    otherwise a seat; never "side", which stays the field's name."""
+    texts = {}
+    for rules in (domino.Rules.dominican(target=30), domino.Rules.capicua(pairs=True, target=4),
+                  domino.Rules.muggins(players=3, target=40),
+                  domino.Rules.dominican(mode="three", target=30)):
+        game = domino.Game(rules, seed=3)
+        while not game.is_over:
+            game.play(game.legal_moves()[0])
+        texts[rules.game, rules.pairs] = [str(e) for e in game.events]
+        assert not any("side" in text for text in texts[rules.game, rules.pairs])
+        views = [str(e) for e in game.view(1).log]
+        assert views[-1] == texts[rules.game, rules.pairs][-1]
+    pairs = texts["dominican", True] + texts["capicua", True]
+    assert any(re.fullmatch(r"seat \d scores \d+ for team \d \(seats \d & \d\) \(\w+\)", t)
+               for t in pairs)
+    assert re.fullmatch(r"game won by team (0 \(seats 0 & 2\)|1 \(seats 1 & 3\))",
+                        texts["dominican", True][-1])
+    assert re.fullmatch(r"game won by seat \d", texts["muggins", False][-1])
+    assert any(re.fullmatch(r"seat \d scores \d+ \((fives|domino|block)\)", t)
+               for t in texts["muggins", False])
+    # an event keeps its words through pickling and hiding
+    game = domino.Game(domino.Rules.dominican(target=30), seed=3)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    end = game.events[-1]
+    assert str(pickle.loads(pickle.dumps(end))) == str(end)
+    assert pickle.loads(pickle.dumps(end)) == end
+    # read back from plain data, a score tells pairs by its seat's side
+    assert str(domino.Event("score", seat=2, side=0, points=25, reason="capicua")) == \
+        "seat 2 scores 25 for team 0 (seats 0 & 2) (capicua)"
+    assert str(domino.Event("score", seat=0, side=0, points=4, reason="pase_corrido")) == \
+        "seat 0 scores 4 (pase corrido)"
 
 
 # ---- copies, history -------------------------------------------------------------------

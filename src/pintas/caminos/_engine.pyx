@@ -193,7 +193,7 @@ cdef class Event(TileEvent):
         "path/discard": "new path {path}: {tile}",
         "choose": "{who} chooses {tile} to reveal",
         "choose/hidden": "{who} chooses a tile to reveal",
-        "reveal": "{who} reveals {tile} ({tile.pips} pips)",
+        "reveal": "{who} reveals {tile} ({pips})",
         "tie": "tie between seats {names}: they reveal again",
         "start": "{who} starts the round",
         "start/lowest_seat": "{who} starts the round (lowest seat of the tie)",
@@ -236,6 +236,8 @@ cdef class Event(TileEvent):
     def _text_fields(self):
         fields = TileEvent._text_fields(self)
         fields["names"] = ", ".join(map(str, self.seats))
+        pips = None if self.tile is None else self.tile.pips
+        fields["pips"] = "1 pip" if pips == 1 else f"{pips} pips"
         return fields
 
 

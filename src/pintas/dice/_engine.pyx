@@ -608,8 +608,10 @@ cdef class Event(BaseEvent):
         "hot_dice": "hot dice: {who} closes a pool of {points} (turn total {total})",
         "banked": "{who} banks {points} (score {total})",
         "final_round": "{who} reaches the target with {total}: {count} last turn(s)",
-        "turn_end": "{who}'s turn ends ({reason}): +{points}, score {total}",
-        "game_end": "{who} wins with {total} ({reason})",
+        "turn_end": "{who}'s turn ends ({why}): +{points}, score {total}",
+        "game_end": "{who} wins with {total} ({why})",
+        "game_end/target": "{who} reaches the target and wins with {total}",
+        "game_end/final_round": "{who} wins with {total} after the final round",
     }
 
     cdef readonly tuple values
@@ -624,6 +626,8 @@ cdef class Event(BaseEvent):
     def _text_fields(self):
         fields = BaseEvent._text_fields(self)
         fields["dice"] = " ".join(map(str, self.values))
+        fields["why"] = {"roll_out": "rolled out", "final_round": "final round"}.get(
+            self.reason, self.reason)
         return fields
 
 

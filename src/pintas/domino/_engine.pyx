@@ -147,28 +147,47 @@ cdef class Event(TileEvent):
     _FIELDS = (("kind", str, None), ("seat", int | None, None), ("side", int | None, None),
                ("tile", Tile | None, None), ("end", str | None, None), ("points", int, 0),
                ("reason", str | None, None), ("count", int, 0))
+    # The words of docs/rules.md: in pairs a side is a team, named with its
+    # seats; otherwise a seat. "side" is the field's name, not a word to read.
     _TEXTS = {
         "play": "{who} plays {tile} at {at}",
         "draw": "{who} draws {tile}",
         "draw/hidden": "{who} draws",
         "pass": "{who} passes",
-        "score": "side {side} scores {points} ({reason})",
+        "score": "{who} scores {points} ({why})",
+        "score/team": "{who} scores {points} for {team} ({why})",
         "deal": "round {count} dealt; seat {seat} leads",
         "redeal": "deal void: seat {seat} held {count} doubles",
-        "round_end": "round won by {who} ({reason})",
+        "round_end": "round won by {who} ({why})",
         "round_end/block_tie": "round blocked with a tie: nobody scores",
         "tiebreak": "tie-break draw {count}: seat {seat} draws {tile}",
-        "game_end": "game won by side {side}",
-        "game_end/zapatero": "game won by side {side} (zapatero!)",
+        "game_end": "game won by {winner}",
+        "game_end/zapatero": "game won by {winner} (zapatero!)",
+        "game_end/tiebreak": "game won by {winner} (tie-break draw)",
     }
 
     cdef readonly object side
     cdef readonly object end
+    # True when the game is played in pairs, so that the text names a team
+    # (the codec knows it; not a field: equal events compare equal either way).
+    cdef bint _teams
 
     def __init__(self, kind, seat=None, side=None, tile=None, end=None, points=0, reason=None,
                  count=0):
         self._init(kind, seat, points, reason, count)
         self.side, self.tile, self.end = side, tile_of(tile), end
+        # Built by hand or read from plain data: a seat scoring for another
+        # side than its own number is in pairs.
+        self._teams = seat is not None and side is not None and seat != side
+
+    def __reduce__(self):
+        return (_event_of, (self._values(), self._teams))
+
+    def hidden(self):
+        """This event as the other seats see it: without the tile of a secret event."""
+        cdef Event out = TileEvent.hidden(self)
+        out._teams = self._teams
+        return out
 
     @property
     def zapatero(self):
@@ -176,13 +195,27 @@ cdef class Event(TileEvent):
         return self.reason == "zapatero"
 
     def _text_key(self):
-        return "draw/hidden" if self.kind == "draw" and self.tile is None else \
-            TileEvent._text_key(self)
+        if self.kind == "draw" and self.tile is None:
+            return "draw/hidden"
+        if self.kind == "score" and self._teams:
+            return "score/team"
+        return TileEvent._text_key(self)
 
     def _text_fields(self):
         fields = TileEvent._text_fields(self)
         fields["at"] = "left" if self.end == "L" else "right"
+        fields["why"] = (self.reason or "").replace("_", " ")   # pase_corrido: pase corrido
+        side = self.side
+        fields["team"] = f"team {side} (seats {side} & {side + 2})" if side is not None else ""
+        fields["winner"] = fields["team"] if self._teams else f"seat {side}"
         return fields
+
+
+def _event_of(values, teams):
+    """An event read back from a pickle, with how its text names a side."""
+    cdef Event event = Event(*values)
+    event._teams = teams
+    return event
 
 
 cdef object _opt(uint8_t value, int none):
@@ -203,6 +236,7 @@ cdef list _events(const void *state, const void *events, size_t n):
         e.end = ENDS_T[ev[i].end] if ev[i].kind == 2 else None
         e.reason = REASONS_T[ev[i].reason] if ev[i].reason < len(REASONS_T) else None
         e._amount(ev[i].points, ev[i].kind == 5)
+        e._teams = (<const pintas_line_state *>state).rules.pairs
         out.append(e)
     return out
 

@@ -1,34 +1,65 @@
-"""The line games in the terminal: the table as a seat sees it, and how moves are typed.
+"""The line games in the terminal: the table as a seat sees it, how moves are
+typed, and the end of a round told in full.
 
 Moves are typed in notation (``6|4``, ``6|4L``, ``draw``, ``pass``) or by their
 number in the list; ``python -m pintas play dominican`` plays (see :mod:`pintas.cli`).
+In Muggins the table line ends with what the open ends add up to (it scores
+when it is a multiple of 5). At a round's end every hand left is shown with its
+pips, and how the points were reached (docs/rules.md, section 1).
 """
 
 from __future__ import annotations
 
-from .._prompt import table_top
-from .game import View
+from collections.abc import Sequence
+
+from .._prompt import after_the_round, fit, hands_at_round_end, table_top, wrap_items
+from ..tiles import Tile
+from ._engine import Event
+from .game import Game, View, _oriented_line
 from .rules import Rules
 
-__all__ = ["HELP", "render", "side_name"]
+__all__ = ["HELP", "ends_count", "render", "round_summary", "side_name"]
 
 HELP = ("type a tile (6|4), a tile and an end (6|4L / 6|4R), 'draw', 'pass', "
         "or the number of a legal move; 'quit' leaves\n")
 
-def render(view: View) -> str:
-    """The table as ``view.seat`` sees it."""
+
+def render(view: View, width: int = 80) -> str:
+    """The table as ``view.seat`` sees it, in lines of at most ``width`` characters."""
     rules = view.rules
     lines = table_top(f"{rules}, round {view.round}", view.scores,
-                      lambda side: side_name(rules, side))
-    table = " ".join(f"[{a}|{b}]" for a, b in view.line) or "(empty: the leader opens)"
-    lines.append(f"table:  {table}")
+                      lambda side: side_name(rules, side), width)
+    lines += _table_lines(view.line, rules, width)
     if view.ends is not None:
         lines.append(f"ends:   {view.ends[0]} (L) and {view.ends[1]} (R)")
     others = ", ".join(f"seat {s}: {n}" for s, n in enumerate(view.hand_sizes) if s != view.seat)
     lines.append(f"tiles in hand: {others}" + (
         f"; boneyard: {view.boneyard_size}" if rules.draws else ""))
-    lines.append(f"your hand (seat {view.seat}): {' '.join(f'[{t}]' for t in view.hand)}")
-    return "\n".join(lines)
+    lines += wrap_items(f"your hand (seat {view.seat}): ", [f"[{t}]" for t in view.hand],
+                        width, " ")
+    return fit("\n".join(lines), width)
+
+
+def _table_lines(line: Sequence[tuple[int, int]], rules: Rules, width: int,
+                 count: bool = True) -> list[str]:
+    """The line of tiles; in Muggins, with what its open ends add up to."""
+    tiles = [f"[{a}|{b}]" for a, b in line] or ["(empty: the leader opens)"]
+    if count and rules.game == "muggins" and line:
+        tiles.append(f"(the ends add up to {ends_count(line)})")
+    return wrap_items("table:  ", tiles, width, " ")
+
+
+def ends_count(line: Sequence[tuple[int, int]]) -> int:
+    """What the open ends of ``line`` add up to in Muggins: a double lying at
+    an end counts both halves; a lone first tile counts its pips once.
+
+    >>> ends_count([(5, 5)]), ends_count([(5, 5), (5, 0)]), ends_count([(6, 4), (4, 4)])
+    (10, 10, 14)
+    """
+    if len(line) == 1:
+        return sum(line[0])
+    (left, inner), (other, right) = line[0], line[-1]
+    return left * (2 if left == inner else 1) + right * (2 if right == other else 1)
 
 
 def side_name(rules: Rules, side: int) -> str:
@@ -36,3 +67,110 @@ def side_name(rules: Rules, side: int) -> str:
     if rules.pairs:
         return f"team {side} (seats {side} & {side + 2})"
     return f"seat {side}"
+
+
+# ---- the end of a round ----------------------------------------------------------------
+
+
+def round_summary(before: Game, after: Game, events: Sequence[Event],
+                  width: int = 80) -> tuple[int, str] | None:
+    """When ``events`` (those of one move, played on ``before`` to give
+    ``after``) end a round: where the round's own events end (the next
+    deal, or the game's end, follows), and the round told in full: the last table,
+    every hand left with its pips, how the points were reached and the
+    scores. None when the move ended no round."""
+    kinds = [e.kind for e in events]
+    if "round_end" not in kinds:
+        return None
+    end = events[kinds.index("round_end")]
+    rules = after.rules
+    hands = hands_at_round_end(before, events, "play")
+    pips = {seat: sum(t.pips for t in hand) for seat, hand in hands.items()}
+    scored = [e for e in events if e.kind == "score"]
+    how = "went out (domino)" if end.reason == "domino" else "blocked"
+    lines = [f"--- round {before.round} is over: "
+             f"{f'seat {end.seat} ' if end.reason == 'domino' else ''}{how} ---"]
+    lines += _table_lines(_oriented_line(_placements(before, events)), rules, width,
+                          count=False)
+    for seat, hand in hands.items():
+        shown = [f"[{t}]" for t in sorted(hand, reverse=True)]
+        lines += wrap_items(f"seat {seat}: ", [*shown, f"= {_pips(pips[seat])}"] if hand
+                            else ["out of tiles"], width, " ")
+    lines += _how_it_scored(rules, end, scored, pips, before.to_move)
+    lines += table_top("", after.scores, lambda side: side_name(rules, side), width)[1:]
+    return after_the_round(events), fit("\n".join(lines), width)
+
+
+def _placements(before: Game, events: Sequence[Event]) -> list[tuple[Tile, str]]:
+    return [*before.placements, *((e.tile, e.end) for e in events
+                                  if e.kind == "play" and e.tile is not None
+                                  and e.end is not None)]
+
+
+def _pips(n: int) -> str:
+    return "1 pip" if n == 1 else f"{n} pips"
+
+
+def _sum(values: Sequence[int]) -> str:
+    """``a + b + c = n`` (just ``n`` for one value)."""
+    total = sum(values)
+    return " + ".join(map(str, values)) + f" = {total}" if len(values) > 1 else str(total)
+
+
+def round5(pips: int) -> int:
+    """Muggins' rounding to the nearest 5: a remainder of 1-2 down, 3-4 up.
+
+    >>> [round5(n) for n in (2, 3, 7, 8, 22)]
+    [0, 5, 5, 10, 20]
+    """
+    return (pips + 2) // 5 * 5
+
+
+def capicua_points(pips: int) -> int:
+    """Capicúa's points for the pips of the other hands: 1 up to 2 pips, 2 up
+    to 20, then one for every 10 begun.
+
+    >>> [capicua_points(n) for n in (2, 3, 20, 21, 30, 31)]
+    [1, 2, 2, 3, 3, 4]
+    """
+    return 1 if pips <= 2 else 2 if pips <= 20 else -(-pips // 10)
+
+
+def _how_it_scored(rules: Rules, end: Event, scored: Sequence[Event], pips: dict[int, int],
+                   mover: int | None) -> list[str]:
+    """How the round's points were reached, in the words of docs/rules.md."""
+    winner = end.seat
+    others = [pips[s] for s in pips if s != winner]
+    if end.reason == "block_tie":
+        return [f"a tie for the fewest pips ({min(pips.values())}): nobody scores, and the "
+                f"round's leader leads again"]
+    assert winner is not None
+    if rules.game == "muggins":
+        if end.reason == "domino":
+            return [f"seat {winner} scores the pips left in the other hands, {_sum(others)}, "
+                    f"rounded to the nearest 5: {round5(sum(others))}"]
+        if rules.block_scoring == "lowest_takes_all":
+            return [f"seat {winner} has the fewest pips and scores all the others' pips, "
+                    f"{_sum(others)}, rounded to the nearest 5: {round5(sum(others))}"]
+        total = sum(pips.values())
+        return ["each player scores the others' pips less their own, rounded to the "
+                "nearest 5, when that is more than 0:",
+                *(f"  seat {s}: {total - own} - {own} = {total - 2 * own}: scores "
+                  f"{max(0, round5(total - 2 * own))}" for s, own in pips.items())]
+    if rules.game == "capicua":
+        doubled = any(e.reason == "capicua" for e in scored)
+        why = "went out" if end.reason == "domino" else "has the fewest pips"
+        return [f"seat {winner} {why}: the other hands hold {_sum(others)} pips, worth "
+                f"{capicua_points(sum(others))} (1 up to 2 pips, 2 up to 20, then 1 a 10 begun)"
+                + ("; a capicúa doubles it" if doubled else "")]
+    bonus = [f"a capicúa: {e.points} more" for e in scored if e.reason == "capicua"]
+    if end.reason == "domino":
+        return [f"seat {winner} scores the pips left in the other hands: {_sum(others)}",
+                *bonus]
+    every = _sum(list(pips.values()))
+    if rules.tranque == "blocker" and mover is not None:
+        after = (mover + 1) % len(pips)
+        return [f"seat {mover} blocked; seat {mover} and seat {after} compare pips and seat "
+                f"{winner}, with fewer (the blocker on a tie), scores every pip in every "
+                f"hand: {every}"]
+    return [f"seat {winner} has the fewest pips and scores every pip in every hand: {every}"]
