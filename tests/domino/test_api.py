@@ -4,6 +4,7 @@ views, events, copies and the batch simulator."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import pickle
 import re
 
@@ -415,11 +416,20 @@ def test_event_texts_name_a_team_in_pairs_and_a_seat_otherwise() -> None:
     end = game.events[-1]
     assert str(pickle.loads(pickle.dumps(end))) == str(end)
     assert pickle.loads(pickle.dumps(end)) == end
-    # read back from plain data, a score tells pairs by its seat's side
+    # plain data says so: the game's end reads the same from JSON
+    assert end.teams and end.to_dict()["teams"] is True
+    again = domino.Event.from_dict(json.loads(json.dumps(end.to_dict())))
+    assert again == end and str(again) == str(end) == "game won by team 0 (seats 0 & 2)"
+    assert "teams" not in domino.Event("game_end", side=1, reason="normal").to_dict()
+    # built by hand: told, or guessed from a seat scoring for another side
+    assert str(domino.Event("game_end", side=0, reason="normal", teams=True)) == \
+        "game won by team 0 (seats 0 & 2)"
     assert str(domino.Event("score", seat=2, side=0, points=25, reason="capicua")) == \
         "seat 2 scores 25 for team 0 (seats 0 & 2) (capicua)"
     assert str(domino.Event("score", seat=0, side=0, points=4, reason="pase_corrido")) == \
         "seat 0 scores 4 (pase corrido)"
+    with pytest.raises(TypeError):
+        domino.Event("game_end", side=0, teams=1)  # type: ignore[arg-type]
 
 
 # ---- copies, history -------------------------------------------------------------------

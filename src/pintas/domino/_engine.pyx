@@ -17,7 +17,7 @@ from pintas._base cimport PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE
 from pintas._base cimport pintas_line_engine, pintas_rng
 
 from pintas._base import intern_moves, rules_verdict, tile_of
-from pintas.errors import NotationError, NotationTypeError
+from pintas.errors import CorruptStateError, NotationError, NotationTypeError
 from pintas.tiles import TILES, Tile
 
 SAVE_SIZE = PINTAS_LINE_SAVE_SIZE
@@ -173,15 +173,44 @@ cdef class Event(TileEvent):
     cdef bint _teams
 
     def __init__(self, kind, seat=None, side=None, tile=None, end=None, points=0, reason=None,
-                 count=0):
+                 count=0, *, teams=None):
         self._init(kind, seat, points, reason, count)
         self.side, self.tile, self.end = side, tile_of(tile), end
-        # Built by hand or read from plain data: a seat scoring for another
-        # side than its own number is in pairs.
-        self._teams = seat is not None and side is not None and seat != side
+        if teams is None:  # not told: a seat scoring for another side is in pairs
+            teams = seat is not None and side is not None and seat != side
+        elif not isinstance(teams, bool):
+            raise NotationTypeError(f"teams is True, False or None: got {teams!r}")
+        self._teams = teams
+
+    @property
+    def teams(self):
+        """True when the event comes from a game of pairs: its text names teams."""
+        return self._teams
 
     def __reduce__(self):
         return (_event_of, (self._values(), self._teams))
+
+    def to_dict(self):
+        """The event as plain data; a game of pairs adds ``"teams": true``."""
+        data = TileEvent.to_dict(self)
+        if self._teams:
+            data["teams"] = True
+        return data
+
+    @classmethod
+    def from_dict(cls, data):
+        """The event written by :meth:`to_dict`."""
+        teams = None
+        if isinstance(data, dict) and "teams" in data:
+            data = dict(data)
+            teams = data.pop("teams")
+            if not isinstance(teams, bool):
+                raise CorruptStateError(f"not an Event: teams must be true or false: "
+                                        f"got {teams!r}")
+        event = super(Event, cls).from_dict(data)
+        if teams is not None:
+            (<Event>event)._teams = teams
+        return event
 
     def hidden(self):
         """This event as the other seats see it: without the tile of a secret event."""
