@@ -127,6 +127,12 @@ cdef class Engine:
     cdef const pintas_engine *_engine
     cdef void *_state
     cdef Codec _codec
+    # The game's lock (see _hold): the thread holding it, and how many times.
+    cdef unsigned long _owner
+    cdef int _depth
+
+    cdef int _hold(self) except -1
+    cdef void _free(self) noexcept
 
     cdef void _bind(self, const pintas_engine *engine, void *state, Codec codec) noexcept
 
@@ -142,5 +148,6 @@ cdef class Engine:
     cdef Move _as_move(self, object move)
     cdef list _begin(self, int status, list events, object first_seed)
     cdef list _commit(self, Move m, list events)
+    cdef list _play(self, object move)
     cdef list _play_reseeded(self, Move m, object given, uint64_t seed)
     cdef int _reject(self, Move m, int status, object given) except -1

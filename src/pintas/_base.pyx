@@ -20,6 +20,10 @@ collector, which makes creating them (one per event of every move) cheap.
 cimport cython
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy
+from cpython.pythread cimport PyThread_get_thread_ident
+
+cdef extern from "<sched.h>" nogil:
+    int sched_yield()
 
 import os
 
@@ -295,6 +299,37 @@ cdef class Engine:
     cdef void _bind(self, const pintas_engine *engine, void *state, Codec codec) noexcept:
         self._engine, self._state, self._codec = engine, state, codec
 
+    # ---- the game's lock ----------------------------------------------------------
+    # Every call that reads or changes more than one thing at once holds it, so
+    # a game shared by threads sees its calls one at a time. It leans on the GIL
+    # (which importing pintas keeps, even on free-threaded builds): holding the
+    # GIL, the check and the claim below cannot be interleaved, so the
+    # uncontended path is two loads and two stores. A thread that finds the
+    # game held lets the GIL go until the holder is done. Re-entrant: a call
+    # that holds it may call others that take it.
+
+    cdef int _hold(self) except -1:
+        cdef unsigned long me = PyThread_get_thread_ident()
+        if self._depth and self._owner == me:
+            self._depth += 1
+            return 0
+        while self._depth:
+            with nogil:
+                sched_yield()
+        self._owner, self._depth = me, 1
+        return 0
+
+    cdef void _free(self) noexcept:
+        self._depth -= 1
+
+    def _acquire(self):
+        """Take the game's lock (Python code of the game calls this, then _release)."""
+        self._hold()
+
+    def _release(self):
+        """Give back the game's lock taken by _acquire."""
+        self._free()
+
     # ---- what a binding may add -------------------------------------------------
 
     cdef Move _coerce(self, object move):
@@ -338,8 +373,12 @@ cdef class Engine:
         the game is over)."""
         cdef pintas_engine_moves moves
         cdef size_t n = 0
-        self._engine.legal(self._state, &moves, self._engine.max_moves, &n)
-        return self._codec.moves(self._state, &moves, n)
+        self._hold()
+        try:
+            self._engine.legal(self._state, &moves, self._engine.max_moves, &n)
+            return self._codec.moves(self._state, &moves, n)
+        finally:
+            self._free()
 
     @property
     def to_move(self):
@@ -454,6 +493,13 @@ cdef class Engine:
         Raises :class:`~pintas.errors.IllegalMoveError` (or NotationError) and
         changes nothing when the move is not legal now.
         """
+        self._hold()
+        try:
+            return self._play(move)
+        finally:
+            self._free()
+
+    cdef list _play(self, object move):
         cdef Move m = self._as_move(move)
         cdef int status = PINTAS_OK
         if self._seed is None:
@@ -470,11 +516,17 @@ cdef class Engine:
     def _play_seeded_by(self, move, seed):
         """Play ``move`` as an unseeded game does, with ``seed`` for its chance
         (a replay passes the seed its log recorded)."""
-        cdef Move m = self._as_move(move)
-        cdef int status = self._c_check(m)
-        if status != PINTAS_OK:
-            self._reject(m, status, move)
-        return self._play_reseeded(m, move, seed)
+        cdef Move m
+        cdef int status
+        self._hold()
+        try:
+            m = self._as_move(move)
+            status = self._c_check(m)
+            if status != PINTAS_OK:
+                self._reject(m, status, move)
+            return self._play_reseeded(m, move, seed)
+        finally:
+            self._free()
 
     cdef list _play_reseeded(self, Move m, object given, uint64_t seed):
         # An unseeded game gives every move a fresh seed, and keeps it (in the
@@ -517,13 +569,17 @@ cdef class Engine:
         (``42``, a move of another game) raises NotationTypeError, as ``play``.
         """
         cdef Move m
+        self._hold()
         try:
-            m = self._as_move(move)
-        except PintasTypeError:
-            raise
-        except PintasError:
-            return False
-        return self._c_check(m) == PINTAS_OK
+            try:
+                m = self._as_move(move)
+            except PintasTypeError:
+                raise
+            except PintasError:
+                return False
+            return self._c_check(m) == PINTAS_OK
+        finally:
+            self._free()
 
     @property
     def events(self):
@@ -538,10 +594,14 @@ cdef class Engine:
         """Make this (new) game an independent copy of ``other``, of the same class."""
         if type(other) is not type(self):
             raise TypeError(f"cannot copy a {type(other).__name__} into a {type(self).__name__}")
-        memcpy(self._state, other._state, self._engine.state_size)
-        self._rules, self._seed, self._first_seed = other._rules, other._seed, other._first_seed
-        self._history, self._log = other._history[:], other._log[:]
-        self._events = other._events[:]
+        other._hold()
+        try:
+            memcpy(self._state, other._state, self._engine.state_size)
+            self._rules, self._seed, self._first_seed = other._rules, other._seed, other._first_seed
+            self._history, self._log = other._history[:], other._log[:]
+            self._events = other._events[:]
+        finally:
+            other._free()
 
     def _reseed(self, uint64_t seed):
         self._engine.reseed(self._state, seed)

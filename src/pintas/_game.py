@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from . import _saves
 from ._checks import check_seat, check_seed
 from ._deals import Deal
+from ._lock import atomic
 from .errors import (
     CorruptStateError,
     DealError,
@@ -141,6 +142,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
     def _check_seat(self, seat: object) -> None:
         check_seat(seat, self.seats)
 
+    @atomic
     def _logged_seeds(self) -> tuple[int, ...]:
         """The seeds the OS gave moves of this game, in order."""
         return tuple(entry[1] for entry in self._log
@@ -148,6 +150,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
 
     # ---- copies and replays ---------------------------------------------------------
 
+    @atomic
     def copy(self: GameT) -> GameT:
         """An independent copy: moves on one do not touch the other."""
         other = type(self).__new__(type(self))
@@ -155,6 +158,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         other.__dict__.update(self.__dict__)
         return other
 
+    @atomic
     def replay(self: GameT) -> GameT:
         """A new game rebuilt from this one's setup and log: equal to this one."""
         return self._rebuild(self._rules, self._origin(), self._seed, self._first_seed,
@@ -242,6 +246,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         """The deal :meth:`_write_deal` wrote, checked against ``rules``."""
         raise NotImplementedError
 
+    @atomic
     def to_bytes(self) -> bytes:
         """The whole game (setup, log, current state) as bytes for saving."""
         flags, setup = self._write_setup()
@@ -336,6 +341,7 @@ class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],
         return {"deal": self._first_deal}
 
     @property
+    @atomic
     def deal_seeds(self) -> tuple[int, ...]:
         """The seeds the OS gave this game's deals (and reshuffles), for audit
         (empty if seeded)."""
@@ -347,6 +353,7 @@ class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],
         return TileSet.from_mask(self._hand_mask(seat))
 
     @property
+    @atomic
     def hand_sizes(self) -> tuple[int, ...]:
         """How many tiles each seat holds."""
         return self._hand_sizes()
@@ -356,6 +363,7 @@ class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],
         """The round being played, from 1."""
         return self._round()
 
+    @atomic
     def set_deal(self, deal: DealT) -> list[EventT]:
         """Replace the current round's deal by a hand-made one, before the
         round's first move: for a kiosk dealing real tiles, or a test that needs

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from .. import _saves, _simulate
 from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
 from .._game import TileGame, listed
+from .._lock import atomic
 from .._plain import PlainRecord
 from .._view import TileView
 from ..errors import (
@@ -309,6 +310,7 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
 
 
     @property
+    @atomic
     def paths(self) -> tuple[Path, ...]:
         """Every path slot, path 1 first."""
         out = []
@@ -337,6 +339,7 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
         return self._chosen()
 
     @property
+    @atomic
     def reveals(self) -> tuple[tuple[Tile, ...], ...]:
         """The tiles each seat has revealed this round, in step order (public)."""
         shown: list[list[Tile]] = [[] for _ in range(self._rules.players)]
@@ -345,6 +348,7 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
                 shown[event.seat].append(event.tile)
         return tuple(tuple(s) for s in shown)
 
+    @atomic
     def _round_events(self) -> list[Event]:
         events = self._events
         for i in range(len(events) - 1, -1, -1):
@@ -360,6 +364,7 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
 
     # ---- moves -----------------------------------------------------------
 
+    @atomic
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text``.
 
@@ -452,6 +457,7 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
 
     # ---- views, copies, bytes -------------------------------------------
 
+    @atomic
     def view(self, seat: int) -> View:
         """What ``seat`` may know now (see :class:`View`)."""
         self._check_seat(seat)

@@ -707,7 +707,11 @@ cdef class DiceGame(Engine):
         points first). Empty once the game is over."""
         cdef pintas_dice_moves m
         cdef int i
-        self._legal(&m)
+        self._hold()
+        try:
+            self._legal(&m)
+        finally:
+            self._free()
         if m.n_keeps:
             return [_keep_move(m.keeps[i].keep) for i in range(m.n_keeps)]
         out = []
@@ -720,7 +724,11 @@ cdef class DiceGame(Engine):
     def keeps(self):
         """The legal keeps of the last roll with their points (empty unless a keep is due)."""
         cdef pintas_dice_moves m
-        self._legal(&m)
+        self._hold()
+        try:
+            self._legal(&m)
+        finally:
+            self._free()
         return _keep_list(m.keeps, m.n_keeps)
 
     def parse_move(self, text):
@@ -731,10 +739,15 @@ cdef class DiceGame(Engine):
         move that is not legal now (the game is unchanged either way).
         """
         cdef Move m = Move.parse(text)
-        cdef int status = self._c_check(m)
-        if status != PINTAS_OK:
-            self._reject(m, status, text)
-        return m
+        cdef int status
+        self._hold()
+        try:
+            status = self._c_check(m)
+            if status != PINTAS_OK:
+                self._reject(m, status, text)
+            return m
+        finally:
+            self._free()
 
     def _reason(self, move):
         """Why ``move`` is not legal now, addressed to the seat to move (the error path)."""

@@ -23,6 +23,7 @@ from typing import Any
 from .. import _saves
 from .._checks import check_int, is_whole
 from .._game import GameBase
+from .._lock import atomic
 from .._view import ViewBase
 from ..errors import CorruptStateError, NotationError, RulesError, SeatError, SeatTypeError
 from . import _engine
@@ -131,12 +132,14 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
 
 
     @property
+    @atomic
     def roll_seeds(self) -> tuple[int, ...]:
         """The seeds the OS gave this game's rolls, in order, for audit (empty if seeded)."""
         return self._logged_seeds()
 
     # ---- views -----------------------------------------------------------
 
+    @atomic
     def view(self, seat: int) -> View:
         """What ``seat`` knows now (see :class:`View`)."""
         self._check_seat(seat)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from .. import _saves, _simulate
 from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
 from .._game import TileGame, listed
+from .._lock import atomic
 from .._plain import PlainRecord
 from .._view import TileView
 from ..errors import (
@@ -180,6 +181,7 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
     # ---- what everyone can ask -------------------------------------------
 
     @property
+    @atomic
     def line(self) -> tuple[tuple[int, int], ...]:
         """The round's line left to right, each tile as ``(left, right)`` numbers."""
         return _oriented_line(self.placements)
@@ -196,6 +198,7 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
 
     # ---- moves -----------------------------------------------------------
 
+    @atomic
     def parse_move(self, text: str) -> Move:
         """The legal move written ``text``; a bare tile is enough when it fits one way.
 
@@ -262,6 +265,7 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
 
     # ---- views -----------------------------------------------------------
 
+    @atomic
     def view(self, seat: int) -> View:
         """What ``seat`` may know now (see :class:`View`)."""
         self._check_seat(seat)
