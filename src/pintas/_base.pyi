@@ -47,6 +47,8 @@ class TileEvent(Event):
     _SECRET: ClassVar[tuple[str, ...]]
     tile: Final[Tile | None]
 
+def extend_seen(seen: list[EventT], events: list[EventT], seat: int) -> None: ...
+
 class Engine(Generic[MoveT, EventT]):
     # what every game tells, read through its C engine's status
     to_move: Final[int | None]
@@ -55,6 +57,8 @@ class Engine(Generic[MoveT, EventT]):
     scores: Final[tuple[int, ...]]
     winners: Final[tuple[int, ...]]
     winner: Final[int | None]
+    def _acquire(self) -> None: ...
+    def _release(self) -> None: ...
     def legal_moves(self) -> list[MoveT]: ...
     # what each game's class adds: its notation
     def parse_move(self, text: str) -> MoveT: ...

@@ -283,6 +283,23 @@ cdef class TileEvent(Event):
         return type(self)(**fields)
 
 
+def extend_seen(list seen, list events, object seat):
+    """Append to ``seen`` the events of ``events`` past its length, as ``seat``
+    sees them: its own and the public ones as they are, the others' secret
+    events ``hidden()``. The loop of every view of a tile game, in C."""
+    cdef Py_ssize_t i
+    cdef TileEvent e
+    cdef tuple secret = ()
+    for i in range(len(seen), len(events)):
+        e = <TileEvent?>events[i]
+        if not secret:
+            secret = tuple(type(e)._SECRET)
+        if e.seat == seat or e.tile is None or e.kind not in secret:
+            seen.append(e)
+        else:
+            seen.append(e.hidden())
+
+
 cdef class Engine:
     """The C state of one game and the one way every game plays a move.
 

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from . import _saves
+from ._base import extend_seen
 from ._checks import check_seat, check_seed
 from ._deals import Deal
 from ._lock import atomic
@@ -362,6 +363,25 @@ class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],
     def round(self) -> int:
         """The round being played, from 1."""
         return self._round()
+
+    def _log_seen_by(self, seat: int) -> tuple[EventT, ...]:
+        """The log as ``seat`` sees it (others' secrets hidden: each event's
+        ``hidden()``). Kept between calls, so a view costs the events since the
+        seat's last view, not the whole log: a timer's view of a long game stays
+        cheap."""
+        cache: dict[int, tuple[list[EventT], list[EventT], tuple[EventT, ...]]]
+        cache = self.__dict__.setdefault("_seen_logs", {})
+        events = self._events
+        source, seen, snapshot = cache.get(seat, (None, [], ()))
+        if source is not events or len(seen) > len(events):  # a new log: start again
+            seen = []
+        if len(seen) < len(events):
+            extend_seen(seen, events, seat)  # type: ignore[type-var]  # tile events
+            snapshot = tuple(seen)
+        elif len(snapshot) != len(seen):
+            snapshot = tuple(seen)
+        cache[seat] = (events, seen, snapshot)
+        return snapshot
 
     @atomic
     def set_deal(self, deal: DealT) -> list[EventT]:

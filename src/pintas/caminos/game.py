@@ -468,7 +468,7 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
             starter=self.starter, step=self.step, contenders=self.contenders,
             chosen=self.chosen, my_choice=self._choice(seat), revealed=self.reveals,
             out_seat=self.out_seat, last_turns=self.last_turns, passes=self.passes,
-            log=tuple(e if e.seat == seat else e.hidden() for e in self._events),
+            log=self._log_seen_by(seat),
             is_over=self.is_over, winners=self.winners)
 
     # ---- saves -----------------------------------------------------------

@@ -277,7 +277,7 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
             boneyard_size=self.boneyard_size, scores=self.scores, to_move=self.to_move,
             round=self.round, leader=self.leader,
             forced_tile=forced if forced is not None and seat == self.leader else None,
-            log=tuple(e if e.seat == seat else e.hidden() for e in self._events),
+            log=self._log_seen_by(seat),
             is_over=self.is_over, winner=self.winner)
 
     # ---- saves -----------------------------------------------------------
