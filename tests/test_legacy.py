@@ -148,6 +148,19 @@ def test_an_old_save_loads_only_as_written() -> None:
         domino.Game.from_bytes(bytes(data))
 
 
+@pytest.mark.parametrize("name", sorted(SAVED["saves"]))
+def test_old_saves_carry_no_mac(name: str) -> None:
+    """A save of format 1 loads without a key only, and bit 7 of its flags
+    (signed, in format 2) is unknown."""
+    data, game_type = bytes.fromhex(SAVED["saves"][name]), type(NOW[name])
+    with pytest.raises(CorruptStateError, match=r"format-1 save .* no MAC"):
+        game_type.from_bytes(data, key=bytes(16))
+    keyed = bytearray(data)
+    keyed[6] |= _saves.KEYED
+    with pytest.raises(CorruptStateError, match="unknown flags"):
+        game_type.from_bytes(bytes(keyed))
+
+
 def test_every_recipe_value_was_saved() -> None:
     assert set(SAVED["pickles"]) == set(NOW)
     assert set(SAVED["saves"]) == {name for name, value in NOW.items() if _is_game(value)}

@@ -9,12 +9,16 @@ must come of it.
   an edit (what anyone can do) loads only if it is exactly what the game it
   holds writes: every value of every byte of the header and setup is tried,
   and random edits.
+- A key: a keyed save loads only with its key; an edit with the checksum
+  recomputed is refused; the MAC is compared in constant time.
 - Sizes: a save over the cap, or whose log count its bytes cannot hold, is
   refused before any work.
 """
 
 from __future__ import annotations
 
+import hmac
+import pickle
 import random
 import struct
 from typing import Any
@@ -24,9 +28,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pintas import _saves, caminos, dice, domino, registry
-from pintas.errors import CorruptStateError
+from pintas.errors import CorruptStateError, SaveTypeError
 from pintas.tiles import TILES
 from tests.support import played, resealed
+
+KEY = bytes(range(32))
+OTHER_KEY = bytes(range(1, 33))
 
 
 def _dealt(preset: registry.Preset, seed: int) -> Any:
@@ -63,21 +70,21 @@ GAMES = _games()
 SAVES = {name: game.to_bytes() for name, game in GAMES.items()}
 
 
-def _refused(game_type: Any, data: bytes) -> bool:
+def _refused(game_type: Any, data: bytes, key: bytes | None = None) -> bool:
     try:
-        game_type.from_bytes(data)
+        game_type.from_bytes(data, key=key)
     except CorruptStateError:
         return True
     return False
 
 
-def _loads_only_as_itself(game_type: Any, data: bytes) -> None:
+def _loads_only_as_itself(game_type: Any, data: bytes, key: bytes | None = None) -> None:
     """``data`` is refused, or loads a game whose save is ``data`` itself."""
     try:
-        game = game_type.from_bytes(data)
+        game = game_type.from_bytes(data, key=key)
     except CorruptStateError:
         return
-    assert game.to_bytes() == data
+    assert game.to_bytes(key=key) == data
 
 
 # ---- accidents ---------------------------------------------------------------------------
@@ -126,8 +133,11 @@ def test_a_logged_roll_forged_to_the_same_outcome_is_refused() -> None:
     with pytest.raises(CorruptStateError, match="checksum does not match"):
         dice.Game.from_bytes(forged)
     # With the checksum recomputed, it is the save of a game that could have
-    # been played: a checksum proves no more.
+    # been played: a keyless save proves no more; a key does.
     assert dice.Game.from_bytes(resealed(forged)).history[0] == dice.Move.roll([1, 5, 6, 4, 4, 2])
+    keyed = _roll_forged(game.to_bytes(key=KEY), ROLLED, FORGED)
+    with pytest.raises(CorruptStateError, match="MAC does not match"):
+        dice.Game.from_bytes(keyed, key=KEY)
 
 
 def _seed_offsets(game: Any) -> list[int]:
@@ -239,6 +249,81 @@ def test_an_edit_with_its_checksum_recomputed_loads_only_as_itself(
 def test_saves_are_canonical(name: str) -> None:
     game_type, data = type(GAMES[name]), SAVES[name]
     assert game_type.from_bytes(data).to_bytes() == data
+    keyed = GAMES[name].to_bytes(key=KEY)
+    assert game_type.from_bytes(keyed, key=KEY).to_bytes(key=KEY) == keyed
+    assert keyed[:6] == data[:6] and keyed[6] == data[6] | _saves.KEYED
+    assert keyed[7:-_saves.MAC_SIZE] == data[7:-_saves.CHECKSUM_SIZE]
+
+
+# ---- a key ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["dominican-unseeded", "caminos-dealt", "farkle-unseeded"])
+def test_a_keyed_save_loads_only_with_its_key(name: str) -> None:
+    game = GAMES[name]
+    game_type, keyed, plain = type(game), game.to_bytes(key=KEY), game.to_bytes()
+    assert game_type.from_bytes(keyed, key=KEY) == game
+    assert game_type.from_bytes(keyed, key=bytearray(KEY)) == game
+    with pytest.raises(CorruptStateError, match="signed with a key"):
+        game_type.from_bytes(keyed)
+    with pytest.raises(CorruptStateError, match="MAC does not match"):
+        game_type.from_bytes(keyed, key=OTHER_KEY)
+    with pytest.raises(CorruptStateError, match="made without a key"):
+        game_type.from_bytes(plain, key=KEY)
+    for bit in range(len(keyed) * 8):
+        corrupt = bytearray(keyed)
+        corrupt[bit // 8] ^= 1 << bit % 8
+        assert _refused(game_type, bytes(corrupt), KEY), bit
+
+
+def test_an_edited_keyed_save_is_refused_whatever_trailer_it_gets() -> None:
+    keyed = _rolled_dice().to_bytes(key=KEY)
+    body = _roll_forged(keyed[:-_saves.MAC_SIZE], ROLLED, FORGED)
+    unkeyed = bytearray(body)
+    unkeyed[6] &= ~_saves.KEYED
+    for forged in (body + _saves.checksum(body),                 # the plain checksum
+                   bytes(unkeyed) + _saves.checksum(unkeyed),    # said to be keyless
+                   body + _saves.mac(body, OTHER_KEY),           # the editor's own key
+                   body + keyed[-_saves.MAC_SIZE:]):             # the MAC it had
+        with pytest.raises(CorruptStateError, match=r"MAC|without a key"):
+            dice.Game.from_bytes(forged, key=KEY)
+
+
+def test_the_mac_is_compared_in_constant_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    compared: list[tuple[bytes, bytes]] = []
+    real = hmac.compare_digest
+
+    def spy(a: bytes, b: bytes) -> bool:
+        compared.append((a, b))
+        return real(a, b)
+
+    monkeypatch.setattr(hmac, "compare_digest", spy)
+    keyed = GAMES["farkle-seeded"].to_bytes(key=KEY)
+    dice.Game.from_bytes(keyed, key=KEY)
+    mac = _saves.mac(keyed[:-_saves.MAC_SIZE], KEY)
+    assert compared == [(mac, keyed[-_saves.MAC_SIZE:])]
+
+
+def test_save_keys_are_bytes_of_16_or_more_and_never_quoted() -> None:
+    game = GAMES["farkle-seeded"]
+    for wrong in ("a secret of many letters", 12345678901234567890, ["k"] * 16):
+        with pytest.raises(SaveTypeError, match=type(wrong).__name__) as caught:
+            game.to_bytes(key=wrong)
+        assert str(wrong) not in str(caught.value)
+        with pytest.raises(SaveTypeError, match=type(wrong).__name__):
+            dice.Game.from_bytes(SAVES["farkle-seeded"], key=wrong)  # type: ignore[arg-type]
+    with pytest.raises(CorruptStateError, match="at least 16 bytes: got 15") as short:
+        game.to_bytes(key=b"fifteen bytes!!")
+    assert "fifteen" not in str(short.value)
+    with pytest.raises(TypeError):
+        game.to_bytes(KEY)  # the key is keyword-only
+
+
+def test_pickles_and_copies_of_a_keyed_game_carry_no_key() -> None:
+    game = dice.Game.from_bytes(GAMES["farkle-unseeded"].to_bytes(key=KEY), key=KEY)
+    for other in (pickle.loads(pickle.dumps(game)), game.copy(), game.replay()):
+        assert other == game == GAMES["farkle-unseeded"]
+    assert dice.Game.from_bytes(game.to_bytes()) == game
 
 
 # ---- sizes ---------------------------------------------------------------------------------

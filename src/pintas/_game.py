@@ -242,11 +242,11 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         """The deal :meth:`_write_deal` wrote, checked against ``rules``."""
         raise NotImplementedError
 
-    def _body(self, version: int = _saves.FORMAT) -> bytearray:
-        """The save up to its checksum (``version`` 1: the whole save pintas 0.1 wrote)."""
+    def _body(self, version: int = _saves.FORMAT, keyed: bool = False) -> bytearray:
+        """The save up to its trailer (``version`` 1: the whole save pintas 0.1 wrote)."""
         game_flags, setup = self._write_setup()
         fmt = self._SAVE
-        flags = int(self._seed is not None) | game_flags << 1
+        flags = int(self._seed is not None) | game_flags << 1 | (_saves.KEYED if keyed else 0)
         out = _saves.header(fmt.kind, flags, self._first_seed, version)
         out += setup + struct.pack("<I", len(self._log))
         for entry in self._log:
@@ -259,30 +259,37 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         out += self._save()
         return out
 
-    def to_bytes(self) -> bytes:
+    def to_bytes(self, *, key: bytes | None = None) -> bytes:
         """The whole game (setup, log, current state) as bytes for saving, ending
-        with a checksum.
+        with a checksum, or with ``key`` (16 bytes or more) a MAC that only the
+        holder of the key can make: :meth:`from_bytes` then needs the same key.
+
+        A save holds everything, the hands nobody sees included: never give a
+        referee's save to a player.
 
         >>> from pintas import dice
         >>> game = dice.Game(dice.Rules.farkle(), players=2, seed=7)
-        >>> data = game.to_bytes()
-        >>> data[:4], data[4]
-        (b'PNTS', 2)
-        >>> dice.Game.from_bytes(data) == game
+        >>> data, signed = game.to_bytes(), game.to_bytes(key=bytes(range(16)))
+        >>> data[:4], data[4], len(signed) - len(data)
+        (b'PNTS', 2, 16)
+        >>> dice.Game.from_bytes(signed, key=bytes(range(16))) == game
         True
         """
-        return _saves.seal(self._body())
+        checked = _saves.check_key(key)
+        return _saves.seal(self._body(keyed=checked is not None), checked)
 
     @classmethod
-    def from_bytes(cls: type[GameT], data: bytes | bytearray | memoryview) -> GameT:
+    def from_bytes(cls: type[GameT], data: bytes | bytearray | memoryview, *,
+                   key: bytes | None = None) -> GameT:
         """The game saved by :meth:`to_bytes`; CorruptStateError for anything else.
 
-        The save's checksum must match; then the saved log is replayed through
-        the rules and must make exactly the saved log and state, so a tampered
-        save cannot produce an impossible game; and the game must write exactly
-        these bytes back.
+        The save's checksum (or with ``key``, its MAC) must match; then the saved
+        log is replayed through the rules and must make exactly the saved log
+        and state, so a tampered save cannot produce an impossible game; and the
+        game must write exactly these bytes back. A save made with a key loads
+        only with that key, and one made without a key only without.
         """
-        return _saves.decode(data, cls._SAVE, cls._decode)
+        return _saves.decode(data, key, cls._SAVE, cls._decode)
 
     @classmethod
     def _decode(cls: type[GameT], reader: _saves.Reader, header: _saves.Header) -> GameT:
@@ -303,7 +310,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
                                     "(a roll or deal seed is missing, extra or misplaced)")
         if game._save() != final:
             raise CorruptStateError("the saved log does not reach the saved state")
-        _saves.check_canonical(reader.data, game._body(header.version))
+        _saves.check_canonical(reader.data, game._body(header.version, header.keyed))
         return game
 
     @classmethod
