@@ -1,5 +1,5 @@
 """Attacks on saves: what an accident or an editor does to a save, and what
-must come of it.
+must come of it (docs/saves.md).
 
 - Accidents: every single-bit flip, every truncation, every appended byte of
   a save of every preset (seeded, unseeded, dealt by hand) is refused; so is
@@ -133,7 +133,7 @@ def test_a_logged_roll_forged_to_the_same_outcome_is_refused() -> None:
     with pytest.raises(CorruptStateError, match="checksum does not match"):
         dice.Game.from_bytes(forged)
     # With the checksum recomputed, it is the save of a game that could have
-    # been played: a keyless save proves no more; a key does.
+    # been played: a keyless save proves no more (docs/saves.md); a key does.
     assert dice.Game.from_bytes(resealed(forged)).history[0] == dice.Move.roll([1, 5, 6, 4, 4, 2])
     keyed = _roll_forged(game.to_bytes(key=KEY), ROLLED, FORGED)
     with pytest.raises(CorruptStateError, match="MAC does not match"):

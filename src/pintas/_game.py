@@ -265,7 +265,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         holder of the key can make: :meth:`from_bytes` then needs the same key.
 
         A save holds everything, the hands nobody sees included: never give a
-        referee's save to a player.
+        referee's save to a player (docs/saves.md).
 
         >>> from pintas import dice
         >>> game = dice.Game(dice.Rules.farkle(), players=2, seed=7)

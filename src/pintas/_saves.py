@@ -1,14 +1,14 @@
 """The container every game's ``to_bytes`` writes, and its careful reader.
 
-A save (format version 2) is ``b"PNTS"``, the format version, a game kind
-byte, a flags byte (bit 0: the game is seeded; the game may use bits 1-6; bit
-7: signed with a key), the first seed (8 bytes, little-endian), then what the
-game itself writes: its setup (rules, first deal, seats), the count of log
-entries, the entries, and the C state's save image; and last a trailer over
-every byte before it: a 16-byte BLAKE2b checksum, or with a key a 32-byte
-HMAC-SHA256. A log entry starts with a tag; each game names the tag of a
-reseed (followed by the 8-byte seed) and of a hand-made deal, and every other
-tag is one of its moves.
+A save (format version 2; docs/saves.md has its layout) is ``b"PNTS"``, the
+format version, a game kind byte, a flags byte (bit 0: the game is seeded; the
+game may use bits 1-6; bit 7: signed with a key), the first seed (8 bytes,
+little-endian), then what the game itself writes: its setup (rules, first
+deal, seats), the count of log entries, the entries, and the C state's save
+image; and last a trailer over every byte before it: a 16-byte BLAKE2b
+checksum, or with a key a 32-byte HMAC-SHA256. A log entry starts with a tag;
+each game names the tag of a reseed (followed by the 8-byte seed) and of a
+hand-made deal, and every other tag is one of its moves.
 
 Format 1 (pintas 0.1) is the same without the trailer and bit 7: it still
 loads, and is never written.
