@@ -19,6 +19,7 @@ from typing import Any, Protocol, TypeVar
 
 import pytest
 
+from pintas import _saves
 from pintas.errors import IllegalMoveError
 from pintas.tiles import Tile
 
@@ -188,3 +189,15 @@ def assert_replays(game: Any, fresh: Any) -> None:
         fresh.play(move)
     assert fresh.to_bytes() == saved
     assert fresh.events == game.events
+
+
+# ---- saves -----------------------------------------------------------------------------
+
+
+def resealed(body: bytes | bytearray, trailer: int = 16) -> bytes:
+    """A save whose bytes were edited, with the checksum anyone can recompute:
+    ``body`` without its last ``trailer`` bytes (0: ``body`` has none yet),
+    then their BLAKE2b checksum. What an editor does to get past the checksum,
+    so that the checks behind it (the replay, canonicity) are the ones tested."""
+    kept = bytes(body[:len(body) - trailer])
+    return kept + _saves.checksum(kept)

@@ -3,8 +3,10 @@ the docs' Python snippets that start worker processes run as scripts."""
 
 from __future__ import annotations
 
+import contextlib
 import doctest
 import importlib
+import io
 import pkgutil
 import re
 import subprocess
@@ -45,6 +47,15 @@ def _snippets() -> list[tuple[str, str]]:
     return [(f"{page.name} block {i}", code) for page in sorted(DOCS.glob("*.md"))
             for i, code in enumerate(re.findall(r"```python\n(.*?)```", page.read_text(),
                                                 re.S))]
+
+
+def test_saves_snippet_runs() -> None:
+    """docs/saves.md's example: its every refusal prints, and nothing else."""
+    [code] = [code for name, code in _snippets() if name.startswith("saves.md")]
+    shown = io.StringIO()
+    with contextlib.redirect_stdout(shown):
+        exec(compile(code, "docs/saves.md", "exec"), {})
+    assert len(shown.getvalue().splitlines()) == 4
 
 
 def test_snippets_that_start_processes_are_guarded() -> None:

@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from pintas import Tile, TileSet, caminos, dice, domino
+from pintas import Tile, TileSet, _saves, caminos, dice, domino
+from pintas.errors import CorruptStateError
 
 VECTORS = Path(__file__).resolve().parent / "vectors" / "legacy_0_1.json"
 
@@ -86,6 +87,13 @@ def legacy_objects() -> dict[str, Any]:
     }
 
 
+def _saved_today(old: bytes) -> bytes:
+    """What today's ``to_bytes`` writes for a game pintas 0.1.0 saved as ``old``:
+    the same bytes in format version 2, ending with their checksum."""
+    body = old[:4] + bytes([_saves.FORMAT]) + old[5:]
+    return body + _saves.checksum(body)
+
+
 def _is_game(value: object) -> bool:
     return isinstance(value, (domino.Game, caminos.Game, dice.Game))
 
@@ -115,7 +123,7 @@ NOW = legacy_objects()
 def test_old_pickles_load(name: str) -> None:
     old = pickle.loads(base64.b64decode(SAVED["pickles"][name]))
     if name.endswith("_os"):  # seeded by the OS: compare with its own save
-        assert old.to_bytes() == bytes.fromhex(SAVED["saves"][name])
+        assert old.to_bytes() == _saved_today(bytes.fromhex(SAVED["saves"][name]))
     else:
         assert _comparable(old) == _comparable(NOW[name])
     assert type(old) is type(NOW[name])
@@ -125,9 +133,32 @@ def test_old_pickles_load(name: str) -> None:
 def test_old_saves_load(name: str) -> None:
     data = bytes.fromhex(SAVED["saves"][name])
     game = type(NOW[name]).from_bytes(data)
-    assert game.to_bytes() == data
+    assert data[4] == 1 and game.to_bytes() == _saved_today(data)
     if not name.endswith("_os"):
-        assert data == NOW[name].to_bytes()
+        assert _saved_today(data) == NOW[name].to_bytes()
+
+
+def test_an_old_save_loads_only_as_written() -> None:
+    """A save of format 1 has no checksum: it loads only if it is exactly what
+    0.1.0 wrote for the game it holds (here, a rules switch read as 2: pairs,
+    1 in Dominican pairs)."""
+    data = bytearray.fromhex(SAVED["saves"]["domino.game"])
+    data[_saves.HEADER_SIZE + 2] = 2
+    with pytest.raises(CorruptStateError, match="not written the one way"):
+        domino.Game.from_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("name", sorted(SAVED["saves"]))
+def test_old_saves_carry_no_mac(name: str) -> None:
+    """A save of format 1 loads without a key only, and bit 7 of its flags
+    (signed, in format 2) is unknown."""
+    data, game_type = bytes.fromhex(SAVED["saves"][name]), type(NOW[name])
+    with pytest.raises(CorruptStateError, match=r"format-1 save .* no MAC"):
+        game_type.from_bytes(data, key=bytes(16))
+    keyed = bytearray(data)
+    keyed[6] |= _saves.KEYED
+    with pytest.raises(CorruptStateError, match="unknown flags"):
+        game_type.from_bytes(bytes(keyed))
 
 
 def test_every_recipe_value_was_saved() -> None:

@@ -205,7 +205,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         """Two games are equal when they have the same rules, seeds, log and state."""
         if type(other) is not type(self):
             return NotImplemented
-        return self.to_bytes() == other.to_bytes()
+        return self._body() == other._body()  # the saves but their checksums: no hashing
 
     __hash__ = None  # type: ignore[assignment]  # a game changes: no dict key
 
@@ -248,11 +248,12 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         raise NotImplementedError
 
     @atomic
-    def to_bytes(self) -> bytes:
-        """The whole game (setup, log, current state) as bytes for saving."""
-        flags, setup = self._write_setup()
+    def _body(self, version: int = _saves.FORMAT, keyed: bool = False) -> bytearray:
+        """The save up to its trailer (``version`` 1: the whole save pintas 0.1 wrote)."""
+        game_flags, setup = self._write_setup()
         fmt = self._SAVE
-        out = _saves.header(fmt.kind, int(self._seed is not None) | flags << 1, self._first_seed)
+        flags = int(self._seed is not None) | game_flags << 1 | (_saves.KEYED if keyed else 0)
+        out = _saves.header(fmt.kind, flags, self._first_seed, version)
         out += setup + struct.pack("<I", len(self._log))
         for entry in self._log:
             if not isinstance(entry, tuple):
@@ -261,31 +262,53 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
                 out += struct.pack(fmt.tag, fmt.seed) + struct.pack("<Q", entry[1])
             else:
                 out += struct.pack(fmt.tag, fmt.deal or 0) + self._write_deal(entry[1])
-        return bytes(out + self._save())
+        out += self._save()
+        return out
+
+    def to_bytes(self, *, key: bytes | None = None) -> bytes:
+        """The whole game (setup, log, current state) as bytes for saving, ending
+        with a checksum, or with ``key`` (16 bytes or more) a MAC that only the
+        holder of the key can make: :meth:`from_bytes` then needs the same key.
+
+        A save holds everything, the hands nobody sees included: never give a
+        referee's save to a player (docs/saves.md).
+
+        >>> from pintas import dice
+        >>> game = dice.Game(dice.Rules.farkle(), players=2, seed=7)
+        >>> data, signed = game.to_bytes(), game.to_bytes(key=bytes(range(16)))
+        >>> data[:4], data[4], len(signed) - len(data)
+        (b'PNTS', 2, 16)
+        >>> dice.Game.from_bytes(signed, key=bytes(range(16))) == game
+        True
+        """
+        checked = _saves.check_key(key)
+        return _saves.seal(self._body(keyed=checked is not None), checked)
 
     @classmethod
-    def from_bytes(cls: type[GameT], data: bytes | bytearray | memoryview) -> GameT:
+    def from_bytes(cls: type[GameT], data: bytes | bytearray | memoryview, *,
+                   key: bytes | None = None) -> GameT:
         """The game saved by :meth:`to_bytes`; CorruptStateError for anything else.
 
-        The saved log is replayed through the rules and must make exactly the
-        saved log and state, so a tampered save cannot produce an impossible game.
+        The save's checksum (or with ``key``, its MAC) must match; then the saved
+        log is replayed through the rules and must make exactly the saved log
+        and state, so a tampered save cannot produce an impossible game; and the
+        game must write exactly these bytes back. A save made with a key loads
+        only with that key, and one made without a key only without.
         """
-        return _saves.decode(data, cls._SAVE.what, cls._decode)
+        return _saves.decode(data, key, cls._SAVE, cls._decode)
 
     @classmethod
-    def _decode(cls: type[GameT], data: bytes) -> GameT:
+    def _decode(cls: type[GameT], reader: _saves.Reader, header: _saves.Header) -> GameT:
         fmt = cls._SAVE
-        reader = _saves.Reader(data)
-        flags, first_seed = _saves.read_header(reader, fmt)
-        rules, origin = cls._read_setup(reader, flags >> 1)
+        rules, origin = cls._read_setup(reader, header.game_flags)
         log = cls._read_log(reader, rules)
         final = reader.take(fmt.size)
         if not reader.at_end():
             raise CorruptStateError("trailing bytes after the saved game")
         cls.__new__(cls)._load(final)
-        seed = first_seed if flags & 1 else None
+        seed = header.first_seed if header.seeded else None
         try:
-            game = cls._rebuild(rules, origin, seed, first_seed, log)
+            game = cls._rebuild(rules, origin, seed, header.first_seed, log)
         except (IllegalMoveError, DealError, NotationError) as exc:
             raise CorruptStateError(f"the saved log does not replay: {exc}") from None
         if game._log != log:
@@ -293,13 +316,21 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
                                     "(a roll or deal seed is missing, extra or misplaced)")
         if game._save() != final:
             raise CorruptStateError("the saved log does not reach the saved state")
+        _saves.check_canonical(reader.data, game._body(header.version, header.keyed))
         return game
 
     @classmethod
     def _read_log(cls, reader: _saves.Reader, rules: Any) -> list[LogEntry]:
         log: list[LogEntry] = []
         fmt = cls._SAVE
-        for _ in range(reader.unpack("<I")):
+        count = reader.unpack("<I")
+        # Every entry takes a tag at least: a count the bytes cannot hold is
+        # refused at once, saying so, rather than after reading every entry.
+        room = max(reader.remaining() - fmt.size, 0) // struct.calcsize(fmt.tag)
+        if count > room:
+            raise CorruptStateError(f"the save says its log has {count} entries: its "
+                                    f"bytes hold {room} at most")
+        for _ in range(count):
             tag = reader.unpack(fmt.tag)
             if tag == fmt.seed:
                 log.append(("seed", reader.unpack("<Q")))

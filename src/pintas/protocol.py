@@ -183,11 +183,12 @@ class Game(Position, Protocol):
     def replay(self) -> Any:
         """A new game rebuilt from this one's setup and log: equal to this one."""
 
-    def to_bytes(self) -> bytes:
-        """The whole game as bytes; the game's class reads them back with ``from_bytes``."""
+    def to_bytes(self, *, key: bytes | None = None) -> bytes:
+        """The whole game as bytes; the game's class reads them back with ``from_bytes``
+        (with ``key``, signed: only the same key loads them)."""
 
     @classmethod
-    def from_bytes(cls, data: bytes) -> Any:
+    def from_bytes(cls, data: bytes, *, key: bytes | None = None) -> Any:
         """The game saved as ``data`` (CorruptStateError for anything else)."""
 
 

@@ -13,7 +13,7 @@ from pintas.caminos import Game, Move, Rules
 from pintas.errors import CorruptStateError, IllegalMoveError, NotationError
 from pintas.tiles import TILES
 from tests.caminos.support import SAVES
-from tests.support import played
+from tests.support import played, resealed
 
 
 @settings(max_examples=200, deadline=None)
@@ -74,4 +74,4 @@ def test_a_save_whose_log_does_not_replay_is_rejected() -> None:
     count_at = 4 + 3 + 8 + 6
     data[count_at + 4:count_at + 6] = (477).to_bytes(2, "little")
     with pytest.raises(CorruptStateError, match="does not replay"):
-        Game.from_bytes(bytes(data))
+        Game.from_bytes(resealed(data))

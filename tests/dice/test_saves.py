@@ -14,6 +14,7 @@ from pintas import dice
 from pintas.dice import _engine as _dice
 from pintas.errors import CorruptStateError, NotationError
 from tests.dice.support import SAVED_RULES, SAVES, played_dice
+from tests.support import resealed
 
 # ---- notation ----------------------------------------------------------------------
 
@@ -55,6 +56,8 @@ def test_any_text_parses_or_raises_notation_error(text: str) -> None:
 def test_random_bytes_after_a_valid_header_never_load(tail: bytes) -> None:
     with pytest.raises(CorruptStateError):
         dice.Game.from_bytes(SAVES[0][:28] + tail)
+    with pytest.raises(CorruptStateError):  # the checksum recomputed: the checks behind it
+        dice.Game.from_bytes(resealed(SAVES[0][:28] + tail, 0))
 
 
 def test_seed_entries_must_match_the_seeding() -> None:
@@ -65,7 +68,7 @@ def test_seed_entries_must_match_the_seeding() -> None:
         corrupt = bytearray(data)
         corrupt[6] ^= 1
         with pytest.raises(CorruptStateError, match="seed"):
-            dice.Game.from_bytes(bytes(corrupt))
+            dice.Game.from_bytes(resealed(corrupt))
 
 
 def test_saved_rules_are_checked() -> None:
@@ -73,11 +76,11 @@ def test_saved_rules_are_checked() -> None:
     # bytes 17..22: scoring, doom, doom_loses, hot_dice, combine, final; 23..26 target
     data[17] = 7
     with pytest.raises(CorruptStateError, match="rules"):
-        dice.Game.from_bytes(bytes(data))
+        dice.Game.from_bytes(resealed(data))
     data = bytearray(SAVES[0])
     data[23:27] = struct.pack("<I", 0)
     with pytest.raises(CorruptStateError, match="rules"):
-        dice.Game.from_bytes(bytes(data))
+        dice.Game.from_bytes(resealed(data))
 
 
 @pytest.mark.parametrize("text", ["roll \u00b2", "keep \u0663", "keep 1\u00b2", "keep \uff11"])

@@ -300,6 +300,8 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
         pile = reader.take(reader.take(1)[0])
         if any(m >> TILE_COUNT for m in masks) or any(t >= TILE_COUNT for t in pile):
             raise CorruptStateError("a saved deal names a tile that does not exist")
+        if any(masks[rules.players:]):
+            raise CorruptStateError("a saved deal gives tiles to a seat the game does not have")
         return Deal(hands=[TileSet.from_mask(m) for m in masks[:rules.players]],
                     boneyard=[TILES[t] for t in pile])
 
