@@ -41,9 +41,10 @@
  * hold it, and is reported as relaxed: every fact holds, the draw is merely
  * less uniform).
  * Facts the sampler does not use (sound to omit, merely weaker): anything
- * about how a seat chose among its playable tiles. (That earlier placements
- * did not block the round either follows from the current one: after a
- * block only passes at the same ends could follow.)
+ * about how a seat chose among its playable tiles. (That no earlier moment
+ * blocked the round needs no fact of its own: a later placement shows that
+ * its placer then held a tile that fitted, and after the last placement
+ * only passes at the same ends follow, so the current moment answers.)
  *
  * Only positions a real round reaches are searched: pintas_line_knowledge_of
  * refuses any info that no real game shows its observer (see its contract),
