@@ -65,18 +65,90 @@ static int path_ok(const pintas_caminos_rules *r, const pintas_caminos_path *p,
     return !full || r->full_path == PINTAS_CAMINOS_STAY;
 }
 
-/* The turn fields of the playing phase, as the engine can reach them. */
+/* A slot beyond the rules' paths: empty, as the engine clears it. */
+static int absent_path_ok(const pintas_caminos_rules *r, const pintas_caminos_path *p)
+{
+    pintas_mask tiles;
+    int full, empty;
+    return pintas__caminos_path_ok(r, p, &tiles, &full, &empty) && empty;
+}
+
+/* The discard and the empty slots, as the loader has them: a discard only
+ * where full paths are discarded, of whole paths; a slot left empty only
+ * after the pile ran out, one per path discarded at most. */
+static int discard_ok(const pintas_caminos_info *k)
+{
+    const pintas_caminos_rules *r = &k->rules;
+    unsigned size = 1u + 2u * r->side_tiles, gone = 0, i, discarded;
+    if (k->discard & ~ALL)
+        return 0;
+    discarded = pintas__popcount(k->discard);
+    if ((discarded && r->full_path != PINTAS_CAMINOS_DISCARD) || discarded % size != 0)
+        return 0;
+    for (i = 0; i < r->paths && i < PATHS; ++i)
+        gone += k->path[i].centre == PINTAS_NO_TILE;
+    return gone == 0 || (k->pile_len == 0 && gone * size <= discarded);
+}
+
+/* 1 if seat holds at least one tile. */
+static int holds_tiles(const pintas_caminos_info *k, unsigned seat)
+{
+    return k->hand_len[seat] > 0;
+}
+
+/* The turn fields of the playing phase with the observer to move, as the
+ * engine can reach them (the loader's play_ok): passes only with an empty
+ * pile and by fewer than the players; before anyone went out, every hand
+ * holding tiles; after, that hand empty, the observer the seat its last
+ * turns have reached, the passes within the turns taken since, and every
+ * seat still to play holding tiles. */
 static int turn_ok(const pintas_caminos_info *k)
 {
-    unsigned p = k->rules.players;
+    unsigned p = k->rules.players, seat, i;
     if (k->passes >= p || (k->passes && k->pile_len != 0))
         return 0;
     if (k->starter != PINTAS_NO_SEAT && k->starter >= p)
         return 0;
-    if (k->out_seat == PINTAS_NO_SEAT)
+    if (k->out_seat == PINTAS_NO_SEAT) {
+        for (seat = 0; seat < p; ++seat)
+            if (!holds_tiles(k, seat))
+                return 0;
         return k->last_turns == 0;
-    return k->out_seat < p && k->out_seat != k->seat && k->hand_len[k->out_seat] == 0 &&
-           k->last_turns >= 1 && k->last_turns <= p - 1u;
+    }
+    if (k->out_seat >= p || k->out_seat == k->seat || k->hand_len[k->out_seat] != 0 ||
+        k->last_turns < 1 || k->last_turns > p - 1u ||
+        k->seat != (k->out_seat + p - k->last_turns) % p ||
+        k->passes > p - 1u - k->last_turns)
+        return 0;
+    for (i = 0, seat = k->seat; i < k->last_turns; ++i, seat = (seat + 1u) % p)
+        if (!holds_tiles(k, seat))
+            return 0;
+    return 1;
+}
+
+/* The tiles an open side would take: those showing a number an open side
+ * of a path in play shows. */
+static pintas_mask open_tiles(const pintas_caminos_info *k)
+{
+    pintas_mask m = 0;
+    unsigned i, side;
+    for (i = 0; i < k->rules.paths && i < PATHS; ++i) {
+        const pintas_caminos_path *p = &k->path[i];
+        if (p->centre == PINTAS_NO_TILE)
+            continue;
+        for (side = 0; side < 2; ++side)
+            if (p->len[side] < k->rules.side_tiles)
+                m |= pintas__suit(p->end[side]);
+    }
+    return m;
+}
+
+/* 1 if seat passed since the last placement: the `passes` seats just
+ * before the observer, who is to move. */
+static int passed(const pintas_caminos_info *k, unsigned seat)
+{
+    unsigned p = k->rules.players;
+    return seat != k->seat && (k->seat + p - seat) % p <= k->passes;
 }
 
 /* The tiles nobody can see: neither the observer's, on the table, discarded
@@ -92,51 +164,52 @@ static pintas_mask unseen_tiles(const pintas_caminos_info *k)
     return ALL & ~seen;
 }
 
-int pintas_caminos_info_check(const pintas_caminos_info *k)
+/* Everything of *k but whether its unseen tiles can be dealt: the rules, the
+ * table, the counts, the turn. */
+static int info_shape_ok(const pintas_caminos_info *k)
 {
     pintas_caminos_rules r;
-    pintas_mask seen = 0;
+    pintas_mask seen = 0, open;
     unsigned i, seat, unknown = 0;
-    if (!k)
-        return PINTAS_E_ARG;
     r = k->rules;
     r.rounds = 1;
     if (pintas_caminos_rules_check(&r) != PINTAS_OK || k->seat >= r.players)
-        return PINTAS_E_ARG;
+        return 0;
     for (i = 0; i < PATHS; ++i) {
         const pintas_caminos_path *p = &k->path[i];
-        if (i >= r.paths ? p->centre != PINTAS_NO_TILE : !path_ok(&r, p, &seen))
-            return PINTAS_E_ARG;
+        if (i >= r.paths ? !absent_path_ok(&r, p) : !path_ok(&r, p, &seen))
+            return 0;
     }
+    if (!discard_ok(k))
+        return 0;
     if ((k->hand | k->discard) & ~ALL || (seen & k->hand) || (seen & k->discard) ||
         (k->hand & k->discard) || pintas__popcount(k->hand) != k->hand_len[k->seat] ||
         k->pile_len > N_TILES)
-        return PINTAS_E_ARG;
+        return 0;
     seen |= k->hand | k->discard;
+    open = open_tiles(k);
     for (seat = 0; seat < SEATS; ++seat) {
         pintas_mask known = k->known[seat];
         if (seat >= r.players) {
             if (known || k->hand_len[seat] || k->n_cohorts[seat])
-                return PINTAS_E_ARG;
+                return 0;
             continue;
         }
         if ((known & ~ALL) || (known & seen) || k->n_cohorts[seat] > COHORTS ||
             k->hand_len[seat] > N_TILES || pintas__popcount(known) > k->hand_len[seat] ||
-            (seat == k->seat && known))
-            return PINTAS_E_ARG;
+            (seat == k->seat && known) || (passed(k, seat) && (known & open)))
+            return 0;
         seen |= known;
         if (seat != k->seat)
             unknown += k->hand_len[seat] - pintas__popcount(known);
     }
-    if (pintas__popcount(ALL & ~seen) != unknown + k->pile_len || !turn_ok(k))
-        return PINTAS_E_ARG;
-    return PINTAS_OK;
+    return pintas__popcount(ALL & ~seen) == unknown + k->pile_len && turn_ok(k);
 }
 
 /* ---- sampling ------------------------------------------------------------ */
 
 /* One unknown place in another seat's hand: the tiles it may take at each
- * fallback level (0: S1-S3, 1: S1 and S3, 2: S1 only). */
+ * fallback level (0: S1-S3, 1: S1 and S3, 2: S1 only; S5 at every level). */
 typedef struct place {
     uint8_t seat;
     pintas_mask allow[LEVELS];
@@ -166,7 +239,8 @@ static pintas_mask in_pile_by(const pintas_caminos_info *k, pintas_mask unseen, 
  * places no cohort accounts for are bound by nothing. k must pass info_check. */
 static void prepare(const pintas_caminos_info *k, prepared *p)
 {
-    unsigned seat;
+    unsigned seat, first, i, lv;
+    pintas_mask open = open_tiles(k);
     p->unseen = unseen_tiles(k);
     p->n_places = 0;
     for (seat = 0; seat < k->rules.players; ++seat) {
@@ -174,6 +248,7 @@ static void prepare(const pintas_caminos_info *k, prepared *p)
         int c;
         if (seat == k->seat)
             continue;
+        first = p->n_places;
         need = k->hand_len[seat] - pintas__popcount(k->known[seat]);
         for (c = (int)k->n_cohorts[seat] - 1; c >= 0 && need > 0; --c) {
             const pintas_caminos_cohort *co = &k->cohort[seat][c];
@@ -193,7 +268,57 @@ static void prepare(const pintas_caminos_info *k, prepared *p)
             pl->seat = (uint8_t)seat;
             pl->allow[0] = pl->allow[1] = pl->allow[2] = p->unseen;
         }
+        /* a seat that passed since the last placement holds nothing an
+         * open side takes: a fact of the table as it is, kept at every level */
+        if (passed(k, seat))
+            for (i = first; i < p->n_places; ++i)
+                for (lv = 0; lv < LEVELS; ++lv)
+                    p->places[i].allow[lv] &= ~open;
     }
+}
+
+/* Kuhn's augmenting path from place i: 1 if it gets a tile of its level-0
+ * set, moving earlier places to other tiles of theirs if need be. owner[t]
+ * is the place holding tile t, or N_TILES; *tried marks the tiles visited. */
+static int augment(const prepared *p, unsigned i, uint8_t *owner, pintas_mask *tried)
+{
+    pintas_mask m;
+    for (m = p->places[i].allow[0] & ~*tried; m; m &= m - 1) {
+        unsigned t = pintas__lowest_bit(m);
+        if (*tried & PINTAS_BIT(t))
+            continue;
+        *tried |= PINTAS_BIT(t);
+        if (owner[t] == N_TILES || augment(p, owner[t], owner, tried)) {
+            owner[t] = (uint8_t)i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* 1 if every place can take its own tile at level 0 (S1-S3 and S5
+ * all kept): the real deal is such an assignment, so without one the info is
+ * no real position. At most 28 places over 28 tiles. */
+static int places_fit(const prepared *p)
+{
+    uint8_t owner[N_TILES];
+    unsigned i;
+    memset(owner, N_TILES, sizeof owner);
+    for (i = 0; i < p->n_places; ++i) {
+        pintas_mask tried = 0;
+        if (!augment(p, i, owner, &tried))
+            return 0;
+    }
+    return 1;
+}
+
+int pintas_caminos_info_check(const pintas_caminos_info *k)
+{
+    prepared p;
+    if (!k || !info_shape_ok(k))
+        return PINTAS_E_ARG;
+    prepare(k, &p);
+    return places_fit(&p) ? PINTAS_OK : PINTAS_E_ARG;
 }
 
 /* One try at filling every place at `level`: the place with the fewest tiles

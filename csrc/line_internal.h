@@ -95,6 +95,24 @@ static inline int pintas__line_tiles_conserved(const pintas_line_state *s, pinta
     return pintas__tiles_partition(parts, 7);
 }
 
+/* Scores a game still in play can hold, per side: sides beyond the rules'
+ * on 0, the others within 0..PINTAS__LINE_SCORE_BOUND and, in Muggins and
+ * Capicua, below the target (those games end the moment a side reaches it;
+ * Dominican checks the target only at a round's end). Shared by the loader
+ * and the search's check of what a seat knows. */
+static inline int pintas__line_scores_in_play_ok(const pintas_line_rules *r,
+                                                 const int32_t *score)
+{
+    unsigned sides = pintas__line_sides(r), i;
+    for (i = 0; i < PINTAS_LINE_MAX_SEATS; ++i) {
+        if (score[i] < 0 || score[i] > PINTAS__LINE_SCORE_BOUND || (i >= sides && score[i] != 0))
+            return 0;
+        if (i < sides && r->game != PINTAS_LINE_DOMINICAN && score[i] >= (int32_t)r->target)
+            return 0;
+    }
+    return 1;
+}
+
 /* Round 1's opening tile among the tiles `held`: the highest double held
  * (6|6 first), else the heaviest tile held; PINTAS_NO_TILE for none. */
 uint8_t pintas__line_lead_tile(pintas_mask held);

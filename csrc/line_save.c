@@ -260,18 +260,12 @@ static int result_ok(const pintas_line_state *s)
     const pintas_line_rules *r = &s->rules;
     unsigned n = pintas__line_sides(r), i, equal = 0, others_zero = 1;
     int32_t target = (int32_t)r->target;
+    if (s->phase == PINTAS_LINE_PLAYING)
+        return s->winner == PINTAS_NO_SEAT && s->end_reason == PINTAS_WHY_NONE &&
+               pintas__line_scores_in_play_ok(r, s->score);
     for (i = n; i < PINTAS_LINE_MAX_SEATS; ++i)
         if (s->score[i] != 0)
             return 0;
-    if (s->phase == PINTAS_LINE_PLAYING) {
-        if (s->winner != PINTAS_NO_SEAT || s->end_reason != PINTAS_WHY_NONE)
-            return 0;
-        if (r->game != PINTAS_LINE_DOMINICAN)
-            for (i = 0; i < n; ++i)
-                if (s->score[i] >= target)
-                    return 0;
-        return 1;
-    }
     if (s->winner >= n || s->score[s->winner] < target || s->line_len == 0)
         return 0;
     for (i = 0; i < n; ++i) {

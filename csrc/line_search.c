@@ -12,10 +12,12 @@
  *  1. the deal: one below(total) choosing how many tiles of each shared class
  *     the first hidden holder takes, then partial Fisher-Yates picks within
  *     the classes (first holder, then second), then a Fisher-Yates shuffle of
- *     the boneyard; the fallback instead shuffles every unseen tile;
+ *     the boneyard;
  *  2. 64 bits (two outputs, high word first) seeding the sampled state's PRNG;
  *  (1 and 2 again, up to 64 times in all, while the sample breaks a public
- *  fact: a blocked round, or round 1's lead held by another seat);
+ *  fact: a blocked round, or round 1's lead held by another seat; then 1 and
+ *  2 once more with the tile the fact needs given to its first possible
+ *  holder);
  *  3. for every legal move, a copy of the generator as it is now drives that
  *     move's playout (random policy: one below(n) per move; greedy: none).
  */
@@ -79,11 +81,16 @@ static void settle_draw(walker *w, unsigned seat, unsigned kind)
     w->drew_at[seat][0] = w->drew_at[seat][1] = 0xFF;
 }
 
-static int walk_play(walker *w, const pintas_line_info *info, const pintas_line_log_entry *e)
+/* A placement. A seat holds no tile it is known to lack, except the tile it
+ * has just drawn (placed at once, it is that very tile). */
+static int walk_play(walker *w, const pintas_line_info *info, const pintas_line_log_entry *e,
+                     int after_draw)
 {
     unsigned t = e->tile, end = e->end ? 1u : 0u;
     pintas_line_knowledge *k = &w->k;
     if (t >= N_TILES || (w->placed & PINTAS_BIT(t)) || e->end > 1)
+        return 0;
+    if (!after_draw && (k->not_held[e->seat] & PINTAS_BIT(t)))
         return 0;
     if (k->line_len == 0) {
         if (info->round == 1) {
@@ -117,11 +124,13 @@ static int walk_entry(walker *w, const pintas_line_info *info, const pintas_line
 {
     pintas_line_knowledge *k = &w->k;
     unsigned seat = e->seat;
+    int after_draw;
     if (seat != k->to_move)
         return 0;
+    after_draw = w->drew_at[seat][0] != 0xFF;
     settle_draw(w, seat, e->kind);
     if (e->kind == PINTAS_MOVE_PLAY)
-        return walk_play(w, info, e);
+        return walk_play(w, info, e, after_draw);
     if (k->line_len == 0 || e->tile != PINTAS_NO_TILE || e->end != 0)
         return 0;
     if (e->kind == PINTAS_MOVE_DRAW) {
@@ -143,21 +152,56 @@ static int walk_entry(walker *w, const pintas_line_info *info, const pintas_line
     return 1;
 }
 
-int pintas_line_knowledge_of(const pintas_line_info *info, pintas_line_knowledge *out)
+/* The fields of *info on their own: valid rules, seats in range, reserved
+ * 0, a hand inside the set, a log that fits, a round from 1, and scores a
+ * game in play can hold (the loader's rule). */
+static int fields_ok(const pintas_line_info *info)
+{
+    const pintas_line_rules *r = &info->rules;
+    if (pintas_line_rules_check(r) != PINTAS_OK)
+        return 0;
+    return info->seat < r->players && info->leader < r->players && info->reserved == 0 &&
+           (info->hand & ~PINTAS_ALL_TILES) == 0 && info->log_len <= PINTAS_LINE_INFO_MAX_LOG &&
+           info->round >= 1 && pintas__line_scores_in_play_ok(r, info->score);
+}
+
+/* Scores the round so far can have left: every point is scored by a
+ * placement or after one, so none in round 1 before its first placement;
+ * and Muggins only ever scores multiples of 5. */
+static int scores_reachable(const pintas_line_info *info, unsigned line_len)
+{
+    unsigned i;
+    for (i = 0; i < PINTAS_LINE_MAX_SEATS; ++i) {
+        if (info->round == 1 && line_len == 0 && info->score[i] != 0)
+            return 0;
+        if (info->rules.game == PINTAS_LINE_MUGGINS && info->score[i] % 5 != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* Round 1's forced opening as the engine tells it: to the leader alone,
+ * before the round's first placement, and always (the DEAL names it). The
+ * leader holds the highest tile of every hand, so the lead rule picks it from
+ * the leader's own hand too. */
+static int forced_tile_ok(const pintas_line_info *info, unsigned line_len)
+{
+    if (info->round != 1 || line_len != 0 || info->seat != info->leader)
+        return info->forced_tile == PINTAS_NO_TILE;
+    return info->forced_tile < N_TILES && info->forced_tile == pintas__line_lead_tile(info->hand);
+}
+
+/* Walk the log of *info (fields_ok already) into *out; 0 if it is no
+ * possible round for this observer: see walk_entry, and the observer's hand
+ * must be the right size, off the line, and clear of every tile the log says
+ * the observer lacks (passing or drawing with a tile that fitted, or keeping
+ * a tile round 1's lead says nobody held, are impossible for it as for any
+ * seat). */
+static int derive(const pintas_line_info *info, pintas_line_knowledge *out)
 {
     walker w;
-    const pintas_line_rules *r;
+    const pintas_line_rules *r = &info->rules;
     unsigned seat, i, n;
-    if (!info || !out || pintas_line_rules_check(&info->rules) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    r = &info->rules;
-    if (info->seat >= r->players || info->leader >= r->players ||
-        (info->hand & ~PINTAS_ALL_TILES) || info->log_len > PINTAS_LINE_INFO_MAX_LOG ||
-        info->round == 0 || (info->forced_tile != PINTAS_NO_TILE && info->forced_tile >= N_TILES))
-        return PINTAS_E_ARG;
-    for (seat = 0; seat < PINTAS_LINE_MAX_SEATS; ++seat)
-        if (info->score[seat] < 0 || info->score[seat] > PINTAS__LINE_SCORE_BOUND)
-            return PINTAS_E_ARG;
     memset(&w, 0, sizeof w);
     memset(w.drew_at, 0xFF, sizeof w.drew_at);
     memset(w.k.line, PINTAS_NO_TILE, sizeof w.k.line);
@@ -169,16 +213,16 @@ int pintas_line_knowledge_of(const pintas_line_info *info, pintas_line_knowledge
     w.k.last_placer = PINTAS_NO_SEAT;
     for (i = 0; i < info->log_len; ++i)
         if (!walk_entry(&w, info, &info->log[i]))
-            return PINTAS_E_ARG;
+            return 0;
     /* a draw the drawer has not acted on yet: the new tile may show anything */
     for (seat = 0; seat < r->players; ++seat)
         if (w.drew_at[seat][0] != 0xFF)
             w.k.not_held[seat] = 0;
-    if ((info->hand & w.placed) || (int)pintas__popcount(info->hand) != w.count[info->seat])
-        return PINTAS_E_ARG;
-    if (info->forced_tile != PINTAS_NO_TILE &&
-        (w.k.line_len != 0 || !(info->hand & PINTAS_BIT(info->forced_tile))))
-        return PINTAS_E_ARG;
+    if ((info->hand & w.placed) || (int)pintas__popcount(info->hand) != w.count[info->seat] ||
+        (info->hand & w.k.not_held[info->seat]))
+        return 0;
+    if (!forced_tile_ok(info, w.k.line_len))
+        return 0;
     if (info->forced_tile != PINTAS_NO_TILE) /* the rule picked it over every hand */
         for (seat = 0; seat < r->players; ++seat)
             w.k.not_held[seat] |= lead_excludes(info->forced_tile);
@@ -198,7 +242,7 @@ int pintas_line_knowledge_of(const pintas_line_info *info, pintas_line_knowledge
                 w.k.voids[seat] |= (uint8_t)(1u << n);
     }
     *out = w.k;
-    return PINTAS_OK;
+    return 1;
 }
 
 /* ---- sampling ------------------------------------------------------------ */
@@ -260,15 +304,12 @@ static uint64_t weight(const unsigned *n, const unsigned *c, unsigned k3, unsign
            choose(both, c[1] - only1);
 }
 
-/* Deal the unseen tiles to the holders uniformly among the deals that respect
- * every holder's forbidden tiles. 0 if no such deal exists. */
-static int deal_exact(holders *h, pintas_mask unseen, pintas_rng *rng)
+/* Sort the unseen tiles into classes by the holders that may take them
+ * (class c: bit i set when holder i may); n[c] counts class c. */
+static void classify(const holders *h, pintas_mask unseen, pintas_mask *cls, unsigned *n)
 {
-    pintas_mask cls[8];
-    unsigned n[8], k3, k5, free0;
-    uint64_t total = 0, r;
     unsigned i;
-    memset(cls, 0, sizeof cls);
+    memset(cls, 0, 8 * sizeof cls[0]);
     for (; unseen; unseen &= unseen - 1) {
         unsigned t = pintas__lowest_bit(unseen), c = 0;
         for (i = 0; i < HOLDERS; ++i)
@@ -278,14 +319,44 @@ static int deal_exact(holders *h, pintas_mask unseen, pintas_rng *rng)
     }
     for (i = 0; i < 8; ++i)
         n[i] = pintas__popcount(cls[i]);
+}
+
+/* The number of deals of the classified tiles that respect every holder's
+ * forbidden tiles (0: none). */
+static uint64_t deal_total(const holders *h, const unsigned *n)
+{
+    unsigned k3, k5, free0;
+    uint64_t total = 0;
     if (n[0] > 0 || n[1] > h->cap[0])
         return 0;
     free0 = h->cap[0] - n[1];
     for (k3 = 0; k3 <= free0; ++k3)
         for (k5 = 0; k3 + k5 <= free0; ++k5)
             total += weight(n, h->cap, k3, k5, free0 - k3 - k5);
+    return total;
+}
+
+/* 1 if some deal of the unseen tiles respects every holder's forbidden tiles. */
+static int some_deal(const holders *h, pintas_mask unseen)
+{
+    pintas_mask cls[8];
+    unsigned n[8];
+    classify(h, unseen, cls, n);
+    return deal_total(h, n) > 0;
+}
+
+/* Deal the unseen tiles to the holders uniformly among the deals that respect
+ * every holder's forbidden tiles. 0 if no such deal exists. */
+static int deal_exact(holders *h, pintas_mask unseen, pintas_rng *rng)
+{
+    pintas_mask cls[8];
+    unsigned n[8], k3, k5, free0;
+    uint64_t total, r;
+    classify(h, unseen, cls, n);
+    total = deal_total(h, n);
     if (total == 0 || total > UINT32_MAX) /* at most 21!/(7!)^3 < 2^32 deals */
         return 0;
+    free0 = h->cap[0] - n[1];
     r = pintas__rng_below(rng, (uint32_t)total);
     for (k3 = 0; k3 <= free0; ++k3)
         for (k5 = 0; k3 + k5 <= free0; ++k5) {
@@ -322,6 +393,100 @@ static void deal_relaxed(holders *h, pintas_mask unseen, pintas_rng *rng)
         for (j = 0; j < h->cap[i] && at < n; ++j)
             h->got[i] |= PINTAS_BIT(items[at++]);
     }
+}
+
+/* The hidden holders of the unseen tiles, in the sampler's order: the other
+ * seats (each lacking its "not held" tiles), then the boneyard or the
+ * set-aside tiles when some are left; unused slots take nothing. */
+static void holders_of(const pintas_line_info *info, const pintas_line_knowledge *k, holders *h)
+{
+    unsigned seat, i = 0;
+    memset(h, 0, sizeof *h);
+    for (seat = 0; seat < info->rules.players; ++seat) {
+        if (seat == info->seat || i >= HOLDERS)
+            continue;
+        h->who[i] = (uint8_t)seat;
+        h->cap[i] = k->hand_count[seat];
+        h->forbid[i++] = k->not_held[seat];
+    }
+    if (k->pile_count > 0 && i < HOLDERS) {
+        h->who[i] = PILE_HOLDER;
+        h->cap[i++] = k->pile_count;
+    }
+    for (; i < HOLDERS; ++i) {
+        h->who[i] = PINTAS_NO_SEAT;
+        h->forbid[i] = PINTAS_ALL_TILES;
+    }
+}
+
+/* Holder `i` must take tile t: every other holder is forbidden it. */
+static void force_tile(holders *h, unsigned i, unsigned t)
+{
+    unsigned j;
+    for (j = 0; j < HOLDERS; ++j)
+        if (j != i)
+            h->forbid[j] |= PINTAS_BIT(t);
+}
+
+/* The public facts that are not of the "not held" kind, each as a tile some
+ * seat must hold:
+ *  - a round in play is not blocked: where nothing can be drawn and the
+ *    observer holds no tile that fits, another seat holds one;
+ *  - before round 1's opening the leader holds the lead tile: where the
+ *    observer is not the leader, the leader holds the top unseen tile (the
+ *    lead rule's pick among every tile the observer cannot see), which must
+ *    beat every tile of the observer's.
+ * 0 when neither applies; 1 with the first (holder, tile), by holder then
+ * tile, that some deal respecting the "not held" facts gives; -1 when no
+ * deal meets the fact: no real round looks like this. */
+static int public_need(const pintas_line_info *info, const pintas_line_knowledge *k,
+                       const holders *h, unsigned *holder, unsigned *tile)
+{
+    pintas_mask wanted, ends = pintas__suit(k->ends[0]) | pintas__suit(k->ends[1]);
+    unsigned i, only = PINTAS_NO_SEAT;
+    if (k->line_len > 0) {
+        if ((k->pile_draws && k->pile_count > 0) || (info->hand & ends))
+            return 0;
+        wanted = ends & k->unseen;
+    } else {
+        unsigned lead = pintas__line_lead_tile(k->unseen | info->hand);
+        if (info->round != 1 || info->seat == info->leader)
+            return 0;
+        wanted = PINTAS_BIT(lead) & k->unseen;
+        only = info->leader;
+    }
+    for (i = 0; i < HOLDERS; ++i) {
+        pintas_mask m;
+        if (h->who[i] >= PINTAS_LINE_MAX_SEATS || (only != PINTAS_NO_SEAT && h->who[i] != only))
+            continue;
+        for (m = wanted & ~h->forbid[i]; m; m &= m - 1) {
+            holders forced = *h;
+            force_tile(&forced, i, pintas__lowest_bit(m));
+            if (some_deal(&forced, k->unseen)) {
+                *holder = i;
+                *tile = pintas__lowest_bit(m);
+                return 1;
+            }
+        }
+    }
+    return -1;
+}
+
+int pintas_line_knowledge_of(const pintas_line_info *info, pintas_line_knowledge *out)
+{
+    pintas_line_knowledge k;
+    holders h;
+    unsigned holder, tile;
+    if (!info || !out || !fields_ok(info) || !derive(info, &k) ||
+        !scores_reachable(info, k.line_len))
+        return PINTAS_E_ARG;
+    /* the real deal respects every fact: an info no deal respects is no
+     * real position, and would leave the sampler nothing to draw from */
+    holders_of(info, &k, &h);
+    if (!some_deal(&h, k.unseen) || public_need(info, &k, &h, &holder, &tile) < 0)
+        return PINTAS_E_ARG;
+    *out = k;
+    return PINTAS_OK;
 }
 
 static void fill_state(pintas_line_state *s, const pintas_line_info *info,
@@ -407,26 +572,12 @@ static void sample_state(const pintas_line_info *info, const pintas_line_knowled
                          pintas_rng *rng, pintas_line_state *out, uint8_t *relaxed)
 {
     holders h;
-    unsigned seat, i = 0, attempt;
-    memset(&h, 0, sizeof h);
-    for (seat = 0; seat < info->rules.players; ++seat) {
-        if (seat == info->seat || i >= HOLDERS)
-            continue;
-        h.who[i] = (uint8_t)seat;
-        h.cap[i] = k->hand_count[seat];
-        h.forbid[i++] = k->not_held[seat];
-    }
-    if (k->pile_count > 0 && i < HOLDERS) {
-        h.who[i] = PILE_HOLDER;
-        h.cap[i++] = k->pile_count;
-    }
-    for (; i < HOLDERS; ++i) {
-        h.who[i] = PINTAS_NO_SEAT;
-        h.forbid[i] = PINTAS_ALL_TILES;
-    }
+    unsigned attempt, holder, tile;
+    holders_of(info, k, &h);
     *relaxed = 0;
     for (attempt = 1;; ++attempt) {
         if (!deal_exact(&h, k->unseen, rng)) {
+            /* unreachable after knowledge_of, which found a deal */
             deal_relaxed(&h, k->unseen, rng);
             *relaxed = 1;
             fill_state(out, info, k, &h, rng);
@@ -435,10 +586,17 @@ static void sample_state(const pintas_line_info *info, const pintas_line_knowled
         fill_state(out, info, k, &h, rng);
         if (publicly_possible(out))
             return;
-        if (attempt >= MAX_REDRAWS) {
-            *relaxed = 1;
-            return;
-        }
+        if (attempt >= MAX_REDRAWS)
+            break;
+    }
+    /* Every redraw broke a public fact (a rare deal): draw one more with the
+     * tile the fact needs given to a seat that can hold it (knowledge_of
+     * found one), so the sample still meets every fact, less uniformly. */
+    *relaxed = 1;
+    if (public_need(info, k, &h, &holder, &tile) > 0) {
+        force_tile(&h, holder, tile);
+        if (deal_exact(&h, k->unseen, rng))
+            fill_state(out, info, k, &h, rng);
     }
 }
 

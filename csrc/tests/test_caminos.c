@@ -1038,6 +1038,8 @@ static void test_save_rejects_every_inconsistency(void)
     CHECK_EQ(pintas_caminos_save(NULL, buf, sizeof buf), PINTAS_E_ARG);
     CHECK_EQ(pintas_caminos_new(&s, &r, 3, EV, PINTAS_CAMINOS_MAX_EVENTS, &NEV), PINTAS_OK);
     CHECK_EQ(pintas_caminos_save(&s, buf, PINTAS_CAMINOS_SAVE_SIZE - 1), PINTAS_E_BUFFER);
+    /* a failed load must leave t as it was: give it a value to compare */
+    t = s;
     for (saves = 0; saves < 12; ++saves) {
         unsigned bitpos;
         /* a few moves further each time: reveals, play, later rounds */

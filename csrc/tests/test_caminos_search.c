@@ -221,10 +221,9 @@ static void check_sample(const pintas_caminos_info *k, const pintas_caminos_stat
     CHECK((all & pile) == 0);
     CHECK((all | pile) == ALL);
     /* the engine's loader, an independent reading of the invariants, accepts it
-     * (at level 0: a seat that just passed really holds nothing placeable) */
+     * at every level (a seat that just passed really holds nothing placeable) */
     CHECK_EQ(pintas_caminos_save(s, buf, sizeof buf), PINTAS_OK);
-    if (level == 0)
-        CHECK_EQ(pintas_caminos_load(&loaded, buf, sizeof buf), PINTAS_OK);
+    CHECK_EQ(pintas_caminos_load(&loaded, buf, sizeof buf), PINTAS_OK);
 }
 
 /* ---- random games ------------------------------------------------------- */
@@ -380,6 +379,15 @@ static void obvious_move(void)
 
 /* ---- hostile input ------------------------------------------------------ */
 
+/* 1 if the engine's loader takes *s (saved, then loaded back). */
+static int loads(const pintas_caminos_state *s)
+{
+    uint8_t buf[PINTAS_CAMINOS_SAVE_SIZE];
+    pintas_caminos_state back;
+    return pintas_caminos_save(s, buf, sizeof buf) == PINTAS_OK &&
+           pintas_caminos_load(&back, buf, sizeof buf) == PINTAS_OK;
+}
+
 /* A genuine info of a fresh round, seat 0 to move after the reveal. */
 static void genuine_info(pintas_caminos_info *k, pintas_caminos_state *s)
 {
@@ -424,16 +432,15 @@ static void hostile(void)
     CHECK_EQ(pintas_caminos_playout(NULL, &rng), PINTAS_E_ARG);
     CHECK_EQ(pintas_caminos_playout(&s, NULL), PINTAS_E_ARG);
 
-    /* impossible constraints (every number lacked by every cohort): the
-     * fallbacks still give a world, and say so */
+    /* impossible constraints (every number lacked by every cohort): no real
+     * deal meets them, so no real position looks like this */
     k = good;
     for (i = 0; i < SEATS; ++i)
         if (k.n_cohorts[i])
             k.cohort[i][0].voids = 0x7F;
-    CHECK_EQ(pintas_caminos_sample(&k, &rng, &out, &level), PINTAS_OK);
-    CHECK(level >= 1);
-    CHECK_EQ(pintas_caminos_search(&k, 3, 0, 3, &res), PINTAS_OK);
-    CHECK(res.relaxed == 3);
+    CHECK_EQ(pintas_caminos_info_check(&k), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_sample(&k, &rng, &out, &level), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_search(&k, 3, 0, 3, &res), PINTAS_E_ARG);
     /* no cohorts at all: every place is free */
     k = good;
     memset(k.n_cohorts, 0, sizeof k.n_cohorts);
@@ -472,6 +479,7 @@ static void hostile(void)
             continue;
         }
         CHECK_EQ(pintas_caminos_sample(&k, &rng, &out, &level), PINTAS_OK);
+        CHECK(loads(&out));
         CHECK_EQ(pintas_caminos_search(&k, (uint64_t)round, 0, 1, &res), PINTAS_OK);
     }
     /* a scribbled state never makes a playout crash or run forever */
@@ -484,6 +492,254 @@ static void hostile(void)
         made = pintas_caminos_playout(&out, &rng);
         CHECK(made >= PINTAS_E_ARG && made <= PINTAS_CAMINOS_SEARCH_MAX_PLAYOUT);
     }
+}
+
+/* ---- positions no real round reaches ------------------------------------
+ * Each case starts from an info the check takes (a real view, or one changed
+ * consistently), then changes one thing so that no real game shows it; the
+ * check must refuse that one, and so must the sampler and the search, where
+ * they used to sample states the engine's loader rejects. */
+
+/* *k is taken, and its samples load. */
+static void check_taken(const pintas_caminos_info *k, const char *what)
+{
+    pintas_caminos_state out;
+    pintas_rng rng;
+    int level, i;
+    if (!CHECK_EQ(pintas_caminos_info_check(k), PINTAS_OK)) {
+        fprintf(stderr, "  the accepted twin of: %s\n", what);
+        return;
+    }
+    pintas_rng_seed(&rng, 4, 4);
+    for (i = 0; i < 20; ++i) {
+        CHECK_EQ(pintas_caminos_sample(k, &rng, &out, &level), PINTAS_OK);
+        CHECK(loads(&out));
+    }
+}
+
+/* *k is refused everywhere, the outputs untouched. */
+static void check_refused(const pintas_caminos_info *k, const char *what)
+{
+    pintas_caminos_state out, out0;
+    pintas_caminos_search_result res, res0;
+    pintas_rng rng;
+    int level = 7;
+    memset(&out, 0x5A, sizeof out);
+    memset(&res, 0x5A, sizeof res);
+    out0 = out;
+    res0 = res;
+    pintas_rng_seed(&rng, 4, 4);
+    if (!CHECK_EQ(pintas_caminos_info_check(k), PINTAS_E_ARG))
+        fprintf(stderr, "  taken: %s\n", what);
+    CHECK_EQ(pintas_caminos_sample(k, &rng, &out, &level), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_search(k, 1, 0, 2, &res), PINTAS_E_ARG);
+    CHECK(memcmp(&out, &out0, sizeof out) == 0 && memcmp(&res, &res0, sizeof res) == 0 &&
+          level == 7);
+}
+
+/* The first position of seeded random games of `variant` with `players`
+ * where the seat to move is in play and `want` holds; 0 if none. */
+static int find_position(int variant, int players, int (*want)(const pintas_caminos_state *),
+                         pintas_caminos_info *k)
+{
+    pintas_caminos_rules r;
+    pintas_caminos_state s;
+    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
+    pintas_rng choice;
+    tracker t;
+    int g;
+    CHECK_EQ(pintas_caminos_rules_preset(&r, variant, players), PINTAS_OK);
+    pintas_rng_seed(&choice, 41, 41);
+    for (g = 0; g < 400; ++g) {
+        CHECK_EQ(pintas_caminos_new(&s, &r, 700u + (unsigned)g, EV, PINTAS_CAMINOS_MAX_EVENTS,
+                                    &NEV),
+                 PINTAS_OK);
+        tracker_round(&t, &r);
+        while (s.phase != PINTAS_CAMINOS_OVER && s.round == 1) {
+            size_t n = 0;
+            unsigned open = open_numbers(&s);
+            if (s.phase == PINTAS_CAMINOS_PLAYING && want(&s)) {
+                make_info(&s, &t, s.to_move, k);
+                return 1;
+            }
+            CHECK_EQ(pintas_caminos_legal(&s, moves, PINTAS_CAMINOS_MAX_MOVES, &n), PINTAS_OK);
+            CHECK_EQ(pintas_caminos_play(&s, &moves[pintas_rng_below(&choice, (uint32_t)n)], EV,
+                                         PINTAS_CAMINOS_MAX_EVENTS, &NEV),
+                     PINTAS_OK);
+            tracker_events(&t, &s, open);
+        }
+    }
+    return 0;
+}
+
+/* Open sides' numbers as tiles, from the info's table. */
+static pintas_mask open_of(const pintas_caminos_info *k)
+{
+    pintas_mask m = 0;
+    int i, side;
+    for (i = 0; i < k->rules.paths; ++i)
+        for (side = 0; side < 2; ++side)
+            if (k->path[i].centre != PINTAS_NO_TILE && k->path[i].len[side] < k->rules.side_tiles)
+                m |= pintas_suit_mask(k->path[i].end[side]);
+    return m;
+}
+
+/* The `count` lowest unseen tiles. */
+static pintas_mask some_unseen(const pintas_caminos_info *k, unsigned count)
+{
+    pintas_mask m = 0, u = unseen_of(k);
+    for (; u && count; u &= u - 1, --count)
+        m |= u & (0 - u);
+    return m;
+}
+
+/* Empty path slot i: its tiles become unseen, held by seat `holder`. */
+static void empty_slot(pintas_caminos_info *k, unsigned i, unsigned holder)
+{
+    unsigned side, n = 1;
+    for (side = 0; side < 2; ++side)
+        n += k->path[i].len[side];
+    memset(&k->path[i], PINTAS_NO_TILE, sizeof k->path[i]);
+    k->path[i].len[0] = k->path[i].len[1] = 0;
+    k->path[i].end[0] = k->path[i].end[1] = 0;
+    k->path[i].reserved = 0;
+    k->hand_len[holder] = (uint8_t)(k->hand_len[holder] + n);
+}
+
+/* The open sides' numbers of a state, as tiles. */
+static pintas_mask open_tiles_of(const pintas_caminos_state *s)
+{
+    pintas_mask open = 0;
+    int i, side;
+    for (i = 0; i < s->rules.paths; ++i)
+        for (side = 0; side < 2; ++side) {
+            int n = pintas_caminos_side_number(s, i, side);
+            if (n >= 0)
+                open |= pintas_suit_mask((uint8_t)n);
+        }
+    return open;
+}
+
+static int in_play(const pintas_caminos_state *s)
+{
+    return s->pile_len >= 5;
+}
+
+/* The seat before the one to move passed, and some tile it cannot see
+ * would fit an open side. */
+static int after_a_pass(const pintas_caminos_state *s)
+{
+    unsigned before = (s->to_move + s->rules.players - 1u) % s->rules.players;
+    pintas_mask unseen = ALL & ~s->hand[s->to_move] & ~s->discard;
+    int i;
+    for (i = 0; i < PINTAS_CAMINOS_MAX_PATHS; ++i)
+        unseen &= ~pintas_caminos_path_tiles(s, i);
+    return s->passes > 0 && s->hand[before] != 0 && (unseen & open_tiles_of(s)) != 0;
+}
+
+/* Someone has just gone out, with the pile empty. */
+static int just_out(const pintas_caminos_state *s)
+{
+    return s->out_seat != PINTAS_NO_SEAT && s->last_turns == s->rules.players - 1u &&
+           s->pile_len == 0 && s->passes == 0;
+}
+
+/* The pile's tiles are in seat `holder`'s hand instead. */
+static void pile_to_hand(pintas_caminos_info *k, unsigned holder)
+{
+    k->hand_len[holder] = (uint8_t)(k->hand_len[holder] + k->pile_len);
+    k->pile_len = 0;
+}
+
+static void test_refused_tables(void)
+{
+    pintas_caminos_info good, k;
+    pintas_caminos_state s;
+    unsigned other;
+    genuine_info(&good, &s); /* base rules, 3 players: full paths renew */
+    check_taken(&good, "a real view");
+    /* a slot beyond the rules' paths is cleared */
+    k = good;
+    k.path[6].len[0] = 1;
+    check_refused(&k, "a slot beyond the rules' paths not cleared");
+    /* a discard only where full paths are discarded */
+    k = good;
+    k.discard = some_unseen(&k, 3);
+    k.pile_len = (uint8_t)(k.pile_len - 3);
+    check_refused(&k, "a discard where full paths renew");
+
+    /* two paths: full paths (5 tiles) go to the discard whole, and a slot
+     * stays empty only when the pile had no tile to refill it */
+    if (!CHECK(find_position(PINTAS_CAMINOS_TWO_PATHS, 2, in_play, &good)))
+        return;
+    other = (good.seat + 1u) % 2u;
+    k = good;
+    k.discard = some_unseen(&k, 5);
+    k.pile_len = (uint8_t)(k.pile_len - 5);
+    check_taken(&k, "a discard of part of a path");
+    good = k;
+    k = good;
+    k.discard |= some_unseen(&k, 3);
+    k.pile_len = (uint8_t)(k.pile_len - 3);
+    check_refused(&k, "a discard of part of a path");
+    k = good;
+    empty_slot(&k, 1, other);
+    check_refused(&k, "an empty slot while the pile has tiles");
+    k = good;
+    pile_to_hand(&k, other);
+    empty_slot(&k, 1, other);
+    check_taken(&k, "more empty slots than paths discarded");
+    empty_slot(&k, 0, other);
+    check_refused(&k, "more empty slots than paths discarded");
+}
+
+static void test_refused_turns(void)
+{
+    pintas_caminos_info good, k;
+    pintas_caminos_state s;
+    unsigned next, before;
+    pintas_mask t;
+    genuine_info(&good, &s);
+    next = (good.seat + 1u) % 3u;
+    /* every hand holds tiles while nobody has gone out */
+    k = good;
+    k.known[next] = 0;
+    k.pile_len = (uint8_t)(k.pile_len + k.hand_len[next]);
+    k.hand_len[next] = 0;
+    check_refused(&k, "an empty hand while nobody went out");
+    /* the seat after the one that went out has the last turns of all others */
+    k.out_seat = (uint8_t)next;
+    k.last_turns = 1;
+    check_taken(&k, "last turns that do not reach the observer");
+    k.last_turns = 2;
+    check_refused(&k, "last turns that do not reach the observer");
+
+    /* just after a seat went out nobody has passed since, except that seat
+     * if the passes go back that far */
+    if (!CHECK(find_position(PINTAS_CAMINOS_TWO_PATHS, 3, just_out, &good)))
+        return;
+    check_taken(&good, "passes by seats that have not played since one went out");
+    k = good;
+    k.passes = 1;
+    check_refused(&k, "passes by seats that have not played since one went out");
+
+    /* a seat that passed since the last placement holds nothing that fits */
+    if (!CHECK(find_position(PINTAS_CAMINOS_TWO_PATHS, 3, after_a_pass, &good) ||
+               find_position(PINTAS_CAMINOS_BASE, 2, after_a_pass, &good)))
+        return;
+    check_taken(&good, "a seat that passed known to hold a tile that fits");
+    before = (good.seat + good.rules.players - 1u) % good.rules.players;
+    t = unseen_of(&good) & open_of(&good);
+    CHECK(t != 0);
+    k = good;
+    k.known[before] |= t & (0 - t);
+    check_refused(&k, "a seat that passed known to hold a tile that fits");
+    /* its log says nothing (no voids recorded): the sampler still deals it
+     * nothing that fits, or the state would not load */
+    k = good;
+    memset(k.cohort[before], 0, sizeof k.cohort[before]);
+    k.n_cohorts[before] = 0;
+    check_taken(&k, "a pass with no voids recorded");
 }
 
 /* A playout from a fresh game (reveals included) ends its round. */
@@ -515,6 +771,8 @@ int main(void)
     CHECK(RELAXED * 100 < SAMPLES); /* genuine views almost never need a fallback */
     obvious_move();
     hostile();
+    test_refused_tables();
+    test_refused_turns();
     playout_ends_round();
     return check_summary();
 }

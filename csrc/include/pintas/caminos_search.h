@@ -43,15 +43,27 @@
  *  S4 The pile's order is unknown and every order is equally likely (it is
  *     shuffled at the deal and at every renewal): the unseen tiles that no
  *     hand takes are shuffled into it.
+ *  S5 The seats that passed since the last placement (the `passes` seats
+ *     just before the observer) hold no tile that an open side takes now:
+ *     the table has not changed since they passed. Like S1 it is a fact of
+ *     the table as it is, so the sampler keeps it at every level; then
+ *     every sample is a state the engine's loader (pintas_caminos_load)
+ *     accepts.
  *  The sampler is not an exact posterior (the places are filled one at a
  *  time, most constrained first, each with a uniform tile among those left
- *  that it allows), but every sample it returns at level 0 meets S1-S4.
+ *  that it allows), but every sample it returns at level 0 meets S1-S5.
  *
- * Bounded work: a fill that runs out of tiles for a place is retried
+ * Only real positions are sampled: pintas_caminos_info_check refuses every
+ * info no real game shows its observer, including one whose S1-S3 and S5
+ * admit no deal at all (it matches every unknown place to a tile exactly),
+ * so the real deal always exists among those the sampler aims at.
+ *
+ * Bounded work: a fill that runs out of tiles for a place (the one-at-a-time
+ * fill can, rarely, though a deal exists) is retried
  * PINTAS_CAMINOS_SEARCH_RETRIES times; then S2 is dropped (level 1) for as
- * many tries; then S3 too (level 2: only S1 and the sizes, which always
- * succeeds in one try). The level used is reported; a genuine view almost
- * never needs a fallback, which only a view inconsistent with the log can.
+ * many tries; then S3 too (level 2: only S1, S5 and the sizes, which always
+ * succeeds in one try on a checked info). The level used is reported; a
+ * genuine view almost never needs a fallback.
  *
  * Randomness (all PCG32, rng.h): sample i of pintas_caminos_search() with
  * seed `seed` uses a generator seeded (seed, PINTAS_CAMINOS_SEARCH_STREAM + i),
@@ -142,22 +154,39 @@ typedef struct pintas_caminos_search_result {
     uint32_t reserved;
 } pintas_caminos_search_result;
 
-/* PINTAS_OK if *info describes a position this module can sample: valid
- * rules, the observer a seat of them, paths within the rules (tiles distinct,
- * ends 0..6, side lengths within side_tiles), hand sizes matching hand and
- * known[] (each known[s] a subset of a hand of hand_len[s] tiles, none for
- * the observer), all the seen tiles disjoint, the unseen count equal to the
- * unknown hand places plus pile_len, out_seat and starter seats or
- * PINTAS_NO_SEAT, n_cohorts within bounds. Else PINTAS_E_ARG (NULL too). */
+/* PINTAS_OK if *info is what a real game in play shows its observer, with
+ * the observer to move; else PINTAS_E_ARG (NULL too). It checks, with the
+ * loader's own rules where the loader has them:
+ *  - valid rules (rounds aside), the observer a seat of them;
+ *  - paths within the rules (tiles distinct, chains of matching tiles giving
+ *    their ends, side lengths within side_tiles, full only where full paths
+ *    stay), slots beyond rules.paths cleared; an empty slot only where full
+ *    paths are discarded, with the pile empty, and no more of them than
+ *    paths discarded; a discard only where full paths are discarded, of
+ *    whole paths;
+ *  - hand sizes matching hand and known[] (each known[s] a subset of a hand
+ *    of hand_len[s] tiles, none for the observer), all the seen tiles
+ *    disjoint, the unseen count equal to the unknown hand places plus
+ *    pile_len, n_cohorts within bounds;
+ *  - the turn: starter a seat or PINTAS_NO_SEAT; passes fewer than the
+ *    players and only with an empty pile; before anyone went out, every hand
+ *    holding tiles; after (out_seat, never the observer), that hand empty,
+ *    last_turns 1..players - 1 counted so that they reach the observer now,
+ *    the passes no more than the turns taken since, and every seat still to
+ *    play holding tiles; a seat that passed since the last placement known
+ *    to hold no tile an open side takes;
+ *  - some deal of the unseen tiles meeting S1-S3 and S5 (an exact matching
+ *    of the unknown places to tiles). */
 int pintas_caminos_info_check(const pintas_caminos_info *info);
 
 /* Deal the unseen tiles of *info into *out, a whole state in the playing
  * phase of a one-round game (round 1 of 1, scores 0) with the observer to
  * move: its hand, the table and the turn as in *info, the other hands and the
- * pile sampled (S1-S4 above), the state's generator seeded from *rng. Draws
+ * pile sampled (S1-S5 above), the state's generator seeded from *rng. Draws
  * from *rng only. *level (if not NULL) gets 0 when every constraint held, 1
- * when S2 was dropped, 2 when S3 was too. PINTAS_E_ARG if info_check fails or
- * a pointer is NULL; then *out is untouched. */
+ * when S2 was dropped, 2 when S3 was too (S1 and S5 always hold: every state
+ * returned is one pintas_caminos_load accepts). PINTAS_E_ARG if info_check
+ * fails or a pointer is NULL; then *out and *level are untouched. */
 int pintas_caminos_sample(const pintas_caminos_info *info, pintas_rng *rng,
                           pintas_caminos_state *out, int *level);
 

@@ -37,10 +37,19 @@
  * not blocked (some hand can place, or the boneyard has a tile: else the
  * engine would have ended it), and before round 1's opening the leader holds
  * the tile the lead rule picks. A sample that breaks one is redrawn (up to 64
- * draws; then the last is kept and reported as relaxed).
- * Facts the sampler does not use (sound to omit, merely weaker): that earlier
- * placements did not block the round either, and anything about how a seat
- * chose among its playable tiles.
+ * draws; then one more deal gives the tile the fact needs to a seat that can
+ * hold it, and is reported as relaxed: every fact holds, the draw is merely
+ * less uniform).
+ * Facts the sampler does not use (sound to omit, merely weaker): anything
+ * about how a seat chose among its playable tiles. (That no earlier moment
+ * blocked the round needs no fact of its own: a later placement shows that
+ * its placer then held a tile that fitted, and after the last placement
+ * only passes at the same ends follow, so the current moment answers.)
+ *
+ * Only positions a real round reaches are searched: pintas_line_knowledge_of
+ * refuses any info that no real game shows its observer (see its contract),
+ * so every state the sampler returns is one the engine's own loader
+ * (pintas_line_load) accepts.
  *
  * Sampling (pintas_line_determinize): with at most three hidden holders (the
  * other seats, plus the boneyard or the set-aside tiles when fewer than four
@@ -48,12 +57,10 @@
  * class, so a sample is drawn uniformly among them in one pass: no dead ends
  * and no retry loop for them (a deliberate choice over sequential assignment
  * with retries, which is neither uniform nor bounded-safe). Only the two
- * public facts above may cost redraws, at most 64. If the "not held" facts
- * admit no deal at all (only possible on an inconsistent input, e.g. a
- * hand-built log), the fallback deals the unseen tiles uniformly with the
- * right counts, ignoring them, and reports it (*relaxed = 1). The real game is
- * always one of the deals counted, so samples from real views never relax
- * the "not held" facts (csrc/tests/test_line_search.c checks it).
+ * public facts above may cost redraws, at most 64. The real game is always
+ * one of the deals counted, so an info whose "not held" facts admit no deal
+ * at all is no real position and is refused (csrc/tests/test_line_search.c
+ * checks both).
  *
  * Playouts: from a sampled state the candidate move is played, then every seat
  * follows the default policy to the end of the round (or the game, when a
@@ -138,26 +145,46 @@ typedef struct pintas_line_search_result {
     int64_t total[PINTAS_LINE_MAX_MOVES]; /* sum over samples of the playout outcome */
     uint32_t n_moves;
     uint32_t samples;  /* samples run so far */
-    uint32_t relaxed;  /* samples that fell back to the unconstrained deal */
+    uint32_t relaxed;  /* samples that fell back to the less uniform deal (see
+                          pintas_line_determinize) */
     uint32_t reserved;
 } pintas_line_search_result;
 
-/* Check *info and derive what its observer knows into *out. PINTAS_E_ARG for
- * NULL, invalid rules, a seat, leader, score (0..2^20 - 1) or tile out of
- * range, or a log that is not a possible round (a seat acting out of turn, a
- * tile placed twice or not matching its end, a draw or pass where none is
- * possible, a hand emptied, or hand sizes that disagree with the observer's
- * hand). *out is untouched on error. */
+/* Check *info and derive what its observer knows into *out. PINTAS_OK only
+ * for what a real round in play shows its observer; PINTAS_E_ARG for:
+ *  - NULL, invalid rules, a seat or leader out of range, reserved not 0, a
+ *    round of 0, a hand or tile outside the set, log_len above the bound;
+ *  - scores a game in play cannot hold (the loader's rule): a side the
+ *    rules do not have not on 0, a score outside 0..2^20 - 1, a Muggins or
+ *    Capicua side at or past the target; and scores no round leaves: any
+ *    point in round 1 before its first placement, a Muggins score that is
+ *    not a multiple of 5;
+ *  - a forced_tile other than the engine's: round 1's leader before the
+ *    opening must be told the tile the lead rule picks from its hand, and
+ *    nobody else, nor at any other time, is told one;
+ *  - a log that is not a possible round: a seat acting out of turn, a tile
+ *    placed twice or not matching its end, a draw or pass where none is
+ *    possible, a hand emptied, a seat placing a tile the log says it lacks
+ *    (other than one it has just drawn);
+ *  - an observer's hand of the wrong size, or holding a tile the log says
+ *    the observer lacks (it passed or drew holding a tile that fitted; it
+ *    holds a tile round 1's opening says nobody held);
+ *  - facts no deal of the unseen tiles respects: no deal keeps every seat's
+ *    "not held" facts, or none keeps the round open (a blocked round is
+ *    over), or before round 1's opening the observer, not the leader,
+ *    holds a tile above every tile the leader can hold.
+ * *out is untouched on error. */
 int pintas_line_knowledge_of(const pintas_line_info *info, pintas_line_knowledge *out);
 
 /* A full game state consistent with *info: the observer's hand and the line as
  * known, every other hand, the boneyard (in a uniformly random order) and the
  * set-aside tiles sampled uniformly among the deals that respect the derived
  * facts, drawing from *rng. The state's own PRNG (for later deals) is seeded
- * from *rng too. *relaxed (may be NULL) is set to 1 if the "not held" facts
- * admitted no deal and the fallback ignored them, or if 64 draws all broke a
- * public fact (the last one is returned), else 0. Status as knowledge_of;
- * *out is untouched on error. */
+ * from *rng too. *relaxed (may be NULL) is set to 1 if 64 draws all broke a
+ * public fact and the state returned was drawn with the tile the fact needs
+ * given first (it keeps every fact, less uniformly), else 0. Every state
+ * returned is one pintas_line_load accepts. Status as knowledge_of; *out is
+ * untouched on error. */
 int pintas_line_determinize(const pintas_line_info *info, pintas_rng *rng,
                             pintas_line_state *out, uint8_t *relaxed);
 
@@ -169,7 +196,8 @@ int pintas_line_determinize(const pintas_line_info *info, pintas_rng *rng,
 int pintas_line_playout(const pintas_line_state *state, const pintas_line_move *first,
                         int seat, int policy, pintas_rng *rng, int32_t *outcome);
 
-/* Start a search: check *info (as knowledge_of), require that its observer is
+/* Start a search: check *info (as knowledge_of: PINTAS_E_ARG for anything it
+ * refuses), require that its observer is
  * to move (PINTAS_E_ILLEGAL otherwise), and set *out to the observer's legal
  * moves with zero totals. */
 int pintas_line_search_init(const pintas_line_info *info, pintas_line_search_result *out);

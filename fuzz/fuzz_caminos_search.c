@@ -1,0 +1,222 @@
+/* fuzz_caminos_search.c - the Caminos sampler and search on infos from the
+ * fuzzer's bytes.
+ *
+ * An info is either a real view (a game played with moves the bytes pick,
+ * stopped at a decision in play, seen by the seat to move, its cohorts and
+ * renewals tracked from the public events as a host does), maybe with a few
+ * bytes changed, or raw bytes with the rules made plausible.
+ *
+ * Checked: a real view, unchanged, passes info_check; whatever the check
+ * refuses is refused by the sampler and the search, their outputs untouched;
+ * whatever it takes samples whole states the engine's loader takes (every
+ * tile in one place) with the observer's hand, the table and the counts as
+ * known; a search of it runs without error, and its moves are legal in
+ * every sample.
+ */
+#include "games.h"
+
+#define SEATS PINTAS_CAMINOS_MAX_SEATS
+
+/* The public record of a round: cohorts, renewals, revealed tiles. */
+typedef struct tracker {
+    unsigned pos;
+    uint8_t n_cohorts[SEATS];
+    pintas_caminos_cohort cohort[SEATS][PINTAS_CAMINOS_SEARCH_MAX_COHORTS];
+    uint16_t since[PINTAS_TILE_COUNT];
+    pintas_mask shown[SEATS];
+} tracker;
+
+static void tracker_round(tracker *t, const pintas_caminos_rules *r)
+{
+    unsigned s;
+    memset(t, 0, sizeof *t);
+    for (s = 0; s < r->players; ++s) {
+        t->n_cohorts[s] = 1;
+        t->cohort[s][0].tiles = r->hand_size;
+    }
+}
+
+static unsigned open_numbers(const pintas_caminos_state *s)
+{
+    unsigned numbers = 0;
+    int i, side;
+    for (i = 0; i < s->rules.paths; ++i)
+        for (side = 0; side < 2; ++side) {
+            int n = pintas_caminos_side_number(s, i, side);
+            if (n >= 0)
+                numbers |= 1u << n;
+        }
+    return numbers;
+}
+
+/* A draw: the drawer's newest cohort gets the open numbers, then a new one
+ * opens (the two oldest draws merged when the list is full). */
+static void track_draw(tracker *t, unsigned s)
+{
+    if (t->n_cohorts[s] == PINTAS_CAMINOS_SEARCH_MAX_COHORTS) {
+        unsigned c;
+        t->cohort[s][2].tiles = (uint8_t)(t->cohort[s][2].tiles + t->cohort[s][1].tiles);
+        for (c = 1; c + 1 < t->n_cohorts[s]; ++c)
+            t->cohort[s][c] = t->cohort[s][c + 1];
+        --t->n_cohorts[s];
+    }
+    t->cohort[s][t->n_cohorts[s]].at = (uint16_t)t->pos;
+    t->cohort[s][t->n_cohorts[s]].tiles = 1;
+    t->cohort[s][t->n_cohorts[s]].voids = 0;
+    ++t->n_cohorts[s];
+}
+
+/* The events of one play(); `open` is the numbers open before it. */
+static void track(tracker *t, const pintas_caminos_state *after, const pintas_caminos_event *ev,
+                  size_t n, unsigned open)
+{
+    size_t i;
+    unsigned k;
+    for (i = 0; i < n; ++i) {
+        const pintas_caminos_event *e = &ev[i];
+        unsigned s = e->seat & 3u;
+        if (e->kind == PINTAS_CAMINOS_EV_DEAL) {
+            tracker_round(t, &after->rules);
+            continue;
+        }
+        ++t->pos;
+        if (e->kind == PINTAS_CAMINOS_EV_REVEAL)
+            t->shown[s] |= PINTAS_BIT(e->tile);
+        else if (e->kind == PINTAS_CAMINOS_EV_PLACE)
+            t->shown[s] &= ~PINTAS_BIT(e->tile);
+        else if (e->kind == PINTAS_CAMINOS_EV_CLOSE && e->reason == PINTAS_CAMINOS_WHY_RENEW)
+            for (k = 0; k < PINTAS_TILE_COUNT; ++k)
+                if (e->tiles & PINTAS_BIT(k))
+                    t->since[k] = (uint16_t)t->pos;
+        if (e->kind == PINTAS_CAMINOS_EV_DRAW || e->kind == PINTAS_CAMINOS_EV_PASS) {
+            t->cohort[s][t->n_cohorts[s] - 1].voids |= (uint8_t)open;
+            if (e->kind == PINTAS_CAMINOS_EV_DRAW)
+                track_draw(t, s);
+        }
+    }
+}
+
+/* What the seat to move sees: the table, its hand, the counts, the log. */
+static void view_of(const pintas_caminos_state *s, const tracker *t, pintas_caminos_info *k)
+{
+    unsigned i, seat = s->to_move;
+    memset(k, 0, sizeof *k);
+    k->rules = s->rules;
+    memcpy(k->path, s->path, sizeof k->path);
+    k->hand = s->hand[seat];
+    k->discard = s->discard;
+    memcpy(k->since, t->since, sizeof k->since);
+    for (i = 0; i < s->rules.players; ++i) {
+        k->hand_len[i] = (uint8_t)pintas_caminos_hand_size(s, (int)i);
+        k->known[i] = i == seat ? 0 : t->shown[i];
+        k->n_cohorts[i] = t->n_cohorts[i];
+        memcpy(k->cohort[i], t->cohort[i], sizeof k->cohort[i]);
+    }
+    k->seat = (uint8_t)seat;
+    k->pile_len = s->pile_len;
+    k->passes = s->passes;
+    k->out_seat = s->out_seat;
+    k->last_turns = s->last_turns;
+    k->starter = s->starter;
+}
+
+/* A real view at a decision in play of a game the bytes play; 0 if there is
+ * none. */
+static int real_view(fuzz_bytes *b, pintas_caminos_info *k)
+{
+    static tracker t;
+    pintas_caminos_rules r;
+    pintas_caminos_state s;
+    pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
+    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
+    size_t n = 0, n_ev = 0;
+    unsigned moves_made, i;
+    fuzz_caminos_rules(b, &r);
+    FUZZ_CHECK(pintas_caminos_new(&s, &r, fuzz_u64(b), ev, PINTAS_CAMINOS_MAX_EVENTS, &n_ev) ==
+               PINTAS_OK);
+    tracker_round(&t, &r);
+    moves_made = fuzz_u8(b);
+    for (i = 0; i < moves_made || s.phase != PINTAS_CAMINOS_PLAYING; ++i) {
+        unsigned open = open_numbers(&s);
+        if (s.phase == PINTAS_CAMINOS_OVER || i > 600)
+            return 0;
+        FUZZ_CHECK(pintas_caminos_legal(&s, moves, PINTAS_CAMINOS_MAX_MOVES, &n) == PINTAS_OK);
+        FUZZ_CHECK(pintas_caminos_play(&s, &moves[fuzz_below(b, (unsigned)n)], ev,
+                                       PINTAS_CAMINOS_MAX_EVENTS, &n_ev) == PINTAS_OK);
+        track(&t, &s, ev, n_ev, open);
+    }
+    view_of(&s, &t, k);
+    return 1;
+}
+
+static void raw_info(fuzz_bytes *b, pintas_caminos_info *k)
+{
+    unsigned how = fuzz_u8(b);
+    pintas_caminos_rules r;
+    fuzz_caminos_rules(b, &r);
+    fuzz_fill(b, k, sizeof *k);
+    if (how & 1u)
+        k->rules = r;
+    if (how & 2u)
+        k->seat %= 4u;
+}
+
+/* A sample keeps what the observer knows, and loads. */
+static void check_sample(const pintas_caminos_info *k, const pintas_caminos_state *s)
+{
+    unsigned i;
+    fuzz_caminos_sound(s);
+    FUZZ_CHECK(s->phase == PINTAS_CAMINOS_PLAYING && s->to_move == k->seat);
+    FUZZ_CHECK(s->hand[k->seat] == k->hand && s->pile_len == k->pile_len);
+    FUZZ_CHECK(s->discard == k->discard);
+    for (i = 0; i < k->rules.players; ++i)
+        FUZZ_CHECK(pintas_caminos_hand_size(s, (int)i) == k->hand_len[i] &&
+                   (s->hand[i] & k->known[i]) == k->known[i]);
+    for (i = 0; i < k->rules.paths; ++i)
+        FUZZ_CHECK(memcmp(&s->path[i], &k->path[i], sizeof s->path[i]) == 0);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static pintas_caminos_search_result res, res0;
+    fuzz_bytes b = fuzz_start(data, size);
+    pintas_caminos_info k;
+    pintas_caminos_state s, s0;
+    pintas_rng rng;
+    unsigned mode = fuzz_u8(&b), changes = 1, i, j;
+    int status, level = 7;
+    if (mode & 1u) {
+        raw_info(&b, &k);
+    } else {
+        if (!real_view(&b, &k))
+            return 0;
+        changes = fuzz_below(&b, 4);
+        fuzz_scribble(&b, &k, sizeof k, changes);
+    }
+    status = pintas_caminos_info_check(&k);
+    if (changes == 0)
+        FUZZ_CHECK(status == PINTAS_OK); /* a real view is always taken */
+    pintas_rng_seed(&rng, fuzz_u64(&b), 1);
+    if (status != PINTAS_OK) {
+        FUZZ_CHECK(status == PINTAS_E_ARG);
+        memset(&s, FUZZ_PATTERN, sizeof s);
+        memset(&res, FUZZ_PATTERN, sizeof res);
+        s0 = s;
+        res0 = res;
+        FUZZ_CHECK(pintas_caminos_sample(&k, &rng, &s, &level) == PINTAS_E_ARG && level == 7);
+        FUZZ_CHECK(pintas_caminos_search(&k, 1, 0, 1, &res) == PINTAS_E_ARG);
+        FUZZ_CHECK(memcmp(&s, &s0, sizeof s) == 0 && memcmp(&res, &res0, sizeof res) == 0);
+        return 0;
+    }
+    for (i = 0; i < 3; ++i) {
+        FUZZ_CHECK(pintas_caminos_sample(&k, &rng, &s, &level) == PINTAS_OK);
+        FUZZ_CHECK(level >= 0 && level <= 2);
+        check_sample(&k, &s);
+    }
+    FUZZ_CHECK(pintas_caminos_search(&k, fuzz_u64(&b), fuzz_u8(&b), 1 + fuzz_below(&b, 2),
+                                     &res) == PINTAS_OK);
+    FUZZ_CHECK(res.n_moves >= 1 && res.n_moves <= PINTAS_CAMINOS_MAX_MOVES);
+    for (j = 0; j < res.n_moves; ++j)
+        FUZZ_CHECK(pintas_caminos_check(&s, &res.move[j]) == PINTAS_OK);
+    return 0;
+}

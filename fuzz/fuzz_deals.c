@@ -1,0 +1,213 @@
+/* fuzz_deals.c - hand-made deals of the tile games, from the fuzzer's bytes.
+ * The first byte picks the game (line or Caminos); then the rules, a seed,
+ * a deal (the 28 tiles in an order the bytes give, cut into a deal, then
+ * maybe a few bytes of it changed, so that both deals and near-deals come),
+ * and how many moves to make before set_deal.
+ *
+ * pintas_*_new_dealt: PINTAS_E_DEAL or PINTAS_OK, nothing else; refused, the
+ * state is untouched; taken, the state is sound (the loader takes it, every
+ * tile in one place) and holds the deal as given (line: unless a REDEAL
+ * event says the redeal rule voided it). pintas_*_set_deal on a new game
+ * answers as new_dealt did, and the same way; after a move it is
+ * PINTAS_E_ILLEGAL; refused, the state and the outputs are untouched.
+ */
+#include "games.h"
+
+/* The 28 tiles in an order drawn from the bytes (Fisher-Yates). */
+static void tile_order(fuzz_bytes *b, uint8_t order[PINTAS_TILE_COUNT])
+{
+    unsigned i;
+    for (i = 0; i < PINTAS_TILE_COUNT; ++i)
+        order[i] = (uint8_t)i;
+    for (i = PINTAS_TILE_COUNT - 1u; i > 0; --i) {
+        unsigned j = fuzz_below(b, i + 1u);
+        uint8_t t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+}
+
+/* ---- line games ---------------------------------------------------------- */
+
+static int line_voided(const pintas_line_event *ev, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; ++i)
+        if (ev[i].kind == PINTAS_EV_REDEAL)
+            return 1;
+    return 0;
+}
+
+static void line_deal(fuzz_bytes *b, const pintas_line_rules *r, pintas_line_deal *d)
+{
+    uint8_t order[PINTAS_TILE_COUNT];
+    unsigned seat, i, rest = PINTAS_TILE_COUNT - 7u * r->players;
+    tile_order(b, order);
+    memset(d, 0, sizeof *d);
+    for (seat = 0; seat < r->players; ++seat)
+        for (i = 0; i < 7; ++i)
+            d->hand[seat] |= PINTAS_BIT(order[7 * seat + i]);
+    if (r->game != PINTAS_LINE_DOMINICAN && r->players < 4) {
+        memcpy(d->boneyard, order + 7 * r->players, rest);
+        d->boneyard_len = (uint8_t)rest;
+    }
+    fuzz_scribble(b, d, sizeof *d, fuzz_below(b, 4));
+}
+
+/* A round that starts from the deal: sound, nothing placed yet, the hands
+ * and the boneyard as dealt (unless the redeal rule voided the deal). */
+static void check_line_start(const pintas_line_state *s, unsigned round,
+                             const pintas_line_deal *d, const pintas_line_event *ev, size_t n)
+{
+    unsigned seat;
+    fuzz_line_sound(s);
+    FUZZ_CHECK(s->round == round && s->line_len == 0 && s->phase == PINTAS_LINE_PLAYING);
+    if (line_voided(ev, n))
+        return;
+    for (seat = 0; seat < PINTAS_LINE_MAX_SEATS; ++seat)
+        FUZZ_CHECK(s->hand[seat] == d->hand[seat]);
+    FUZZ_CHECK(s->bone_len == d->boneyard_len &&
+               memcmp(s->boneyard, d->boneyard, d->boneyard_len) == 0);
+}
+
+static void fuzz_line_deals(fuzz_bytes *b)
+{
+    pintas_line_rules r;
+    pintas_line_deal d;
+    pintas_line_state s, before;
+    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS], ev_before[PINTAS_LINE_MAX_EVENTS];
+    pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
+    uint64_t seed;
+    size_t n = 0, n_ev = 12345;
+    unsigned i, made;
+    int dealt, status;
+    fuzz_line_rules(b, &r);
+    seed = fuzz_u64(b);
+    line_deal(b, &r, &d);
+    memset(&s, FUZZ_PATTERN, sizeof s);
+    before = s;
+    dealt = pintas_line_new_dealt(&s, &r, seed, &d, ev, PINTAS_LINE_MAX_EVENTS, &n_ev);
+    FUZZ_CHECK(dealt == PINTAS_OK || dealt == PINTAS_E_DEAL);
+    if (dealt == PINTAS_OK)
+        check_line_start(&s, 1, &d, ev, n_ev);
+    else
+        FUZZ_CHECK(memcmp(&s, &before, sizeof s) == 0 && n_ev == 12345);
+    /* set_deal on a new game, maybe after a few moves (which may have ended
+     * round 1 already: a lead can block a round) */
+    FUZZ_CHECK(pintas_line_new(&s, &r, seed, ev, PINTAS_LINE_MAX_EVENTS, &n_ev) == PINTAS_OK);
+    made = fuzz_below(b, 3);
+    for (i = 0; i < made; ++i) {
+        FUZZ_CHECK(pintas_line_legal(&s, moves, PINTAS_LINE_MAX_MOVES, &n) == PINTAS_OK);
+        if (n == 0)
+            break;
+        FUZZ_CHECK(pintas_line_play(&s, &moves[fuzz_below(b, (unsigned)n)], ev,
+                                    PINTAS_LINE_MAX_EVENTS, &n_ev) == PINTAS_OK);
+    }
+    before = s;
+    memset(ev, FUZZ_PATTERN, sizeof ev);
+    memcpy(ev_before, ev, sizeof ev);
+    n_ev = 12345;
+    status = pintas_line_set_deal(&s, &d, ev, PINTAS_LINE_MAX_EVENTS, &n_ev);
+    if (before.phase != PINTAS_LINE_PLAYING || before.line_len != 0 || before.bone_pos != 0)
+        FUZZ_CHECK(status == PINTAS_E_ILLEGAL);
+    else
+        FUZZ_CHECK(status == dealt);
+    if (status == PINTAS_OK) {
+        check_line_start(&s, before.round, &d, ev, n_ev);
+        return;
+    }
+    FUZZ_CHECK(memcmp(&s, &before, sizeof s) == 0);
+    FUZZ_CHECK(n_ev == 12345 && memcmp(ev, ev_before, sizeof ev) == 0);
+}
+
+/* ---- Caminos ------------------------------------------------------------- */
+
+static void caminos_deal(fuzz_bytes *b, const pintas_caminos_rules *r, pintas_caminos_deal *d)
+{
+    uint8_t order[PINTAS_TILE_COUNT];
+    unsigned seat, i, at = 0;
+    tile_order(b, order);
+    memset(d, 0, sizeof *d);
+    memset(d->path, PINTAS_NO_TILE, sizeof d->path);
+    for (i = 0; i < r->paths; ++i)
+        d->path[i] = order[at++];
+    for (seat = 0; seat < r->players; ++seat)
+        for (i = 0; i < r->hand_size; ++i)
+            d->hand[seat] |= PINTAS_BIT(order[at++]);
+    d->pile_len = (uint8_t)(PINTAS_TILE_COUNT - at);
+    memcpy(d->pile, order + at, d->pile_len);
+    fuzz_scribble(b, d, sizeof *d, fuzz_below(b, 4));
+}
+
+/* A round that starts from the deal: sound, in the reveal, everything as
+ * dealt. */
+static void check_caminos_start(const pintas_caminos_state *s, const pintas_caminos_deal *d)
+{
+    unsigned seat, i;
+    fuzz_caminos_sound(s);
+    FUZZ_CHECK(s->round == 1 && s->phase == PINTAS_CAMINOS_REVEALING);
+    for (seat = 0; seat < PINTAS_CAMINOS_MAX_SEATS; ++seat)
+        FUZZ_CHECK(s->hand[seat] == d->hand[seat]);
+    for (i = 0; i < s->rules.paths; ++i)
+        FUZZ_CHECK(s->path[i].centre == d->path[i]);
+    FUZZ_CHECK(s->pile_len == d->pile_len && memcmp(s->pile, d->pile, d->pile_len) == 0);
+}
+
+static void fuzz_caminos_deals(fuzz_bytes *b)
+{
+    pintas_caminos_rules r;
+    pintas_caminos_deal d;
+    pintas_caminos_state s, before;
+    pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS], ev_before[PINTAS_CAMINOS_MAX_EVENTS];
+    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
+    uint64_t seed;
+    size_t n = 0, n_ev = 12345;
+    unsigned i, made;
+    int dealt, status;
+    fuzz_caminos_rules(b, &r);
+    seed = fuzz_u64(b);
+    caminos_deal(b, &r, &d);
+    memset(&s, FUZZ_PATTERN, sizeof s);
+    before = s;
+    dealt = pintas_caminos_new_dealt(&s, &r, seed, &d, ev, PINTAS_CAMINOS_MAX_EVENTS, &n_ev);
+    FUZZ_CHECK(dealt == PINTAS_OK || dealt == PINTAS_E_DEAL);
+    if (dealt == PINTAS_OK)
+        check_caminos_start(&s, &d);
+    else
+        FUZZ_CHECK(memcmp(&s, &before, sizeof s) == 0 && n_ev == 12345);
+    FUZZ_CHECK(pintas_caminos_new(&s, &r, seed, ev, PINTAS_CAMINOS_MAX_EVENTS, &n_ev) ==
+               PINTAS_OK);
+    made = fuzz_below(b, 3);
+    for (i = 0; i < made; ++i) {
+        FUZZ_CHECK(pintas_caminos_legal(&s, moves, PINTAS_CAMINOS_MAX_MOVES, &n) == PINTAS_OK);
+        if (n == 0)
+            break;
+        FUZZ_CHECK(pintas_caminos_play(&s, &moves[fuzz_below(b, (unsigned)n)], ev,
+                                       PINTAS_CAMINOS_MAX_EVENTS, &n_ev) == PINTAS_OK);
+    }
+    before = s;
+    memset(ev, FUZZ_PATTERN, sizeof ev);
+    memcpy(ev_before, ev, sizeof ev);
+    n_ev = 12345;
+    status = pintas_caminos_set_deal(&s, &d, ev, PINTAS_CAMINOS_MAX_EVENTS, &n_ev);
+    if (made > 0)
+        FUZZ_CHECK(status == PINTAS_E_ILLEGAL);
+    else
+        FUZZ_CHECK(status == dealt);
+    if (status == PINTAS_OK) {
+        check_caminos_start(&s, &d);
+        return;
+    }
+    FUZZ_CHECK(memcmp(&s, &before, sizeof s) == 0);
+    FUZZ_CHECK(n_ev == 12345 && memcmp(ev, ev_before, sizeof ev) == 0);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_bytes b = fuzz_start(data, size);
+    if (fuzz_u8(&b) & 1u)
+        fuzz_caminos_deals(&b);
+    else
+        fuzz_line_deals(&b);
+    return 0;
+}

@@ -1,0 +1,185 @@
+/* fuzz_rules.c - rules structs of every game from the fuzzer's bytes (raw,
+ * or a preset with a few bytes changed): pintas_*_rules_check, then a game.
+ * The first byte picks the game (line, Caminos, dice).
+ *
+ * Rules the check refuses: PINTAS_E_RULES (never a crash), and every entry
+ * that takes rules refuses them the same way, leaving its outputs untouched.
+ * Rules it takes: a new game starts, is sound (the loader takes it, every
+ * tile in one place) and stays sound over the legal moves the bytes pick;
+ * the line games' sides and a one-game simulation agree; the dice table
+ * builds and the rules' unit is positive.
+ */
+#include "games.h"
+
+/* A few legal moves the bytes pick, each leaving a sound state. */
+static void play_line(fuzz_bytes *b, pintas_line_state *s)
+{
+    pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
+    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
+    size_t n = 0, n_ev;
+    unsigned i;
+    for (i = 0; i < 40 && b->n > 0; ++i) {
+        FUZZ_CHECK(pintas_line_legal(s, moves, PINTAS_LINE_MAX_MOVES, &n) == PINTAS_OK);
+        if (n == 0)
+            return;
+        FUZZ_CHECK(pintas_line_play(s, &moves[fuzz_below(b, (unsigned)n)], ev,
+                                    PINTAS_LINE_MAX_EVENTS, &n_ev) == PINTAS_OK);
+        fuzz_line_sound(s);
+    }
+}
+
+static void fuzz_line(fuzz_bytes *b)
+{
+    pintas_line_rules r;
+    pintas_line_state s, before;
+    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
+    pintas_line_stats stats;
+    size_t n_ev = 12345;
+    uint64_t seed;
+    int ok, status;
+    if (fuzz_u8(b) & 1u) {
+        fuzz_fill(b, &r, sizeof r);
+    } else {
+        fuzz_line_rules(b, &r);
+        fuzz_scribble(b, &r, sizeof r, 1u + fuzz_below(b, 3));
+    }
+    seed = fuzz_u64(b);
+    status = pintas_line_rules_check(&r);
+    FUZZ_CHECK(status == PINTAS_OK || status == PINTAS_E_RULES);
+    ok = status == PINTAS_OK;
+    FUZZ_CHECK(ok ? pintas_line_sides(&r) == (r.pairs ? 2 : r.players)
+                  : pintas_line_sides(&r) == PINTAS_E_RULES);
+    memset(&s, FUZZ_PATTERN, sizeof s);
+    before = s;
+    status = pintas_line_new(&s, &r, seed, ev, PINTAS_LINE_MAX_EVENTS, &n_ev);
+    if (!ok) {
+        FUZZ_CHECK(status == PINTAS_E_RULES && n_ev == 12345);
+        FUZZ_CHECK(memcmp(&s, &before, sizeof s) == 0);
+        FUZZ_CHECK(pintas_line_simulate(&r, 1, seed, &stats) == PINTAS_E_RULES);
+        return;
+    }
+    FUZZ_CHECK(status == PINTAS_OK && n_ev >= 1 && n_ev <= PINTAS_LINE_MAX_EVENTS);
+    fuzz_line_sound(&s);
+    play_line(b, &s);
+    if (r.target <= 300) /* a whole game to a high target is slow under the sanitizers */
+        FUZZ_CHECK(pintas_line_simulate(&r, 1, seed, &stats) == PINTAS_OK && stats.games == 1);
+}
+
+static void play_caminos(fuzz_bytes *b, pintas_caminos_state *s)
+{
+    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
+    pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
+    size_t n = 0, n_ev;
+    unsigned i;
+    for (i = 0; i < 40 && b->n > 0; ++i) {
+        FUZZ_CHECK(pintas_caminos_legal(s, moves, PINTAS_CAMINOS_MAX_MOVES, &n) == PINTAS_OK);
+        if (n == 0)
+            return;
+        FUZZ_CHECK(pintas_caminos_play(s, &moves[fuzz_below(b, (unsigned)n)], ev,
+                                       PINTAS_CAMINOS_MAX_EVENTS, &n_ev) == PINTAS_OK);
+        fuzz_caminos_sound(s);
+    }
+}
+
+static void fuzz_caminos(fuzz_bytes *b)
+{
+    pintas_caminos_rules r;
+    pintas_caminos_state s, before;
+    pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
+    pintas_caminos_stats stats;
+    size_t n_ev = 12345;
+    uint64_t seed;
+    int ok, status;
+    if (fuzz_u8(b) & 1u) {
+        fuzz_fill(b, &r, sizeof r);
+    } else {
+        fuzz_caminos_rules(b, &r);
+        fuzz_scribble(b, &r, sizeof r, 1u + fuzz_below(b, 3));
+    }
+    seed = fuzz_u64(b);
+    status = pintas_caminos_rules_check(&r);
+    FUZZ_CHECK(status == PINTAS_OK || status == PINTAS_E_RULES);
+    ok = status == PINTAS_OK;
+    memset(&s, FUZZ_PATTERN, sizeof s);
+    before = s;
+    status = pintas_caminos_new(&s, &r, seed, ev, PINTAS_CAMINOS_MAX_EVENTS, &n_ev);
+    if (!ok) {
+        FUZZ_CHECK(status == PINTAS_E_RULES && n_ev == 12345);
+        FUZZ_CHECK(memcmp(&s, &before, sizeof s) == 0);
+        FUZZ_CHECK(pintas_caminos_simulate(&r, 1, seed, &stats) == PINTAS_E_RULES);
+        return;
+    }
+    FUZZ_CHECK(status == PINTAS_OK && n_ev >= 1 && n_ev <= PINTAS_CAMINOS_MAX_EVENTS);
+    fuzz_caminos_sound(&s);
+    play_caminos(b, &s);
+    if (r.rounds <= 5)
+        FUZZ_CHECK(pintas_caminos_simulate(&r, 1, seed, &stats) == PINTAS_OK &&
+                   stats.games == 1);
+}
+
+static void play_dice(fuzz_bytes *b, pintas_dice_state *s)
+{
+    pintas_dice_move moves[PINTAS_DICE_MAX_KEEPS + 2];
+    pintas_dice_event ev[PINTAS_DICE_MAX_EVENTS];
+    size_t n, n_ev;
+    unsigned i;
+    for (i = 0; i < 40 && b->n > 0; ++i) {
+        n = fuzz_dice_moves(s, moves);
+        if (n == 0)
+            return;
+        FUZZ_CHECK(pintas_dice_play(s, &moves[fuzz_below(b, (unsigned)n)], ev,
+                                    PINTAS_DICE_MAX_EVENTS, &n_ev) == PINTAS_OK);
+        fuzz_dice_sound(s);
+    }
+}
+
+static void fuzz_dice(fuzz_bytes *b)
+{
+    static pintas_dice_table table; /* 7 KiB: off the stack */
+    pintas_dice_rules r;
+    pintas_dice_state s, before;
+    int ok, status, players, first;
+    uint64_t seed;
+    if (fuzz_u8(b) & 1u) {
+        fuzz_fill(b, &r, sizeof r);
+    } else {
+        fuzz_dice_rules(b, &r);
+        fuzz_scribble(b, &r, sizeof r, 1u + fuzz_below(b, 3));
+    }
+    players = (int)fuzz_below(b, 10);
+    first = (int)fuzz_below(b, 10);
+    seed = fuzz_u64(b);
+    status = pintas_dice_rules_check(&r);
+    FUZZ_CHECK(status == PINTAS_OK || status == PINTAS_E_RULES);
+    ok = status == PINTAS_OK;
+    FUZZ_CHECK(ok ? pintas_dice_rules_unit(&r) > 0 : pintas_dice_rules_unit(&r) == 0);
+    FUZZ_CHECK(pintas_dice_table_init(&table, &r) == status);
+    memset(&s, FUZZ_PATTERN, sizeof s);
+    before = s;
+    status = pintas_dice_new(&s, &r, players, first, seed);
+    if (!ok || players < 1 || players > PINTAS_DICE_MAX_PLAYERS || first >= players) {
+        FUZZ_CHECK(status == (ok ? PINTAS_E_ARG : PINTAS_E_RULES));
+        FUZZ_CHECK(memcmp(&s, &before, sizeof s) == 0);
+        return;
+    }
+    FUZZ_CHECK(status == PINTAS_OK);
+    fuzz_dice_sound(&s);
+    play_dice(b, &s);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_bytes b = fuzz_start(data, size);
+    switch (fuzz_u8(&b) % 3u) {
+    case 0:
+        fuzz_line(&b);
+        break;
+    case 1:
+        fuzz_caminos(&b);
+        break;
+    default:
+        fuzz_dice(&b);
+        break;
+    }
+    return 0;
+}

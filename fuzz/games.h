@@ -1,0 +1,248 @@
+/* games.h - the invariants the harnesses check on every game's state, and
+ * rules read from the fuzzer's bytes.
+ *
+ * A state is *sound* when the engine's own loader takes its save, the loaded
+ * state saves to the very same bytes, and every tile is in exactly one place
+ * (read here from the public fields, independently of the loader).
+ */
+#ifndef PINTAS_FUZZ_GAMES_H
+#define PINTAS_FUZZ_GAMES_H
+
+#include "fuzz.h"
+
+#define FUZZ_ALL_TILES PINTAS_ALL_TILES
+
+/* Adds the tiles of m to *seen; 0 if one was there already or is no tile. */
+static inline int fuzz_add_tiles(pintas_mask *seen, pintas_mask m)
+{
+    if ((*seen & m) || (m & ~FUZZ_ALL_TILES))
+        return 0;
+    *seen |= m;
+    return 1;
+}
+
+/* ---- line games ---------------------------------------------------------- */
+
+/* Every tile once: hands, aside, the boneyard still to draw, the line. */
+static inline int fuzz_line_conserved(const pintas_line_state *s)
+{
+    pintas_mask seen = 0;
+    unsigned i;
+    for (i = 0; i < PINTAS_LINE_MAX_SEATS; ++i)
+        if (!fuzz_add_tiles(&seen, s->hand[i]))
+            return 0;
+    if (!fuzz_add_tiles(&seen, s->aside) || s->bone_len > PINTAS_TILE_COUNT ||
+        s->line_len > PINTAS_TILE_COUNT)
+        return 0;
+    for (i = s->bone_pos; i < s->bone_len; ++i)
+        if (s->boneyard[i] >= PINTAS_TILE_COUNT ||
+            !fuzz_add_tiles(&seen, PINTAS_BIT(s->boneyard[i])))
+            return 0;
+    for (i = 0; i < s->line_len; ++i)
+        if ((s->line[i] & 0x7Fu) >= PINTAS_TILE_COUNT ||
+            !fuzz_add_tiles(&seen, PINTAS_BIT(s->line[i] & 0x7Fu)))
+            return 0;
+    return seen == FUZZ_ALL_TILES;
+}
+
+/* The loader takes the state's save, the loaded state saves to the same
+ * bytes, and the tiles are conserved. */
+static inline void fuzz_line_sound(const pintas_line_state *s)
+{
+    uint8_t a[PINTAS_LINE_SAVE_SIZE], b[PINTAS_LINE_SAVE_SIZE];
+    pintas_line_state back;
+    FUZZ_CHECK(pintas_line_save(s, a, sizeof a) == PINTAS_OK);
+    FUZZ_CHECK(pintas_line_load(&back, a, sizeof a) == PINTAS_OK);
+    FUZZ_CHECK(pintas_line_save(&back, b, sizeof b) == PINTAS_OK);
+    FUZZ_CHECK(memcmp(a, b, sizeof a) == 0);
+    FUZZ_CHECK(fuzz_line_conserved(s));
+}
+
+/* Rules from the input: a preset (game, players, pairs), then maybe some
+ * options changed; what the check refuses falls back to the preset. */
+static inline void fuzz_line_rules(fuzz_bytes *b, pintas_line_rules *r)
+{
+    static const int configs[11][3] = {{0, 2, 0}, {0, 3, 0}, {0, 4, 0}, {1, 2, 0},
+                                       {1, 3, 0}, {1, 4, 0}, {1, 4, 1}, {2, 4, 1},
+                                       {2, 4, 0}, {2, 3, 0}, {2, 2, 0}};
+    unsigned pick = fuzz_u8(b);
+    const int *c = configs[(pick & 0x7Fu) % 11u];
+    pintas_line_rules t;
+    FUZZ_CHECK(pintas_line_rules_preset(r, c[0], c[1], c[2]) == PINTAS_OK);
+    if (!(pick & 0x80u))
+        return;
+    t = *r;
+    t.redeal_doubles = (uint8_t)(fuzz_u8(b) & 7u);
+    t.block_scoring = (uint8_t)(fuzz_u8(b) & 1u);
+    t.tranque = (uint8_t)(fuzz_u8(b) & 1u);
+    t.capicua = (uint8_t)(fuzz_u8(b) & 1u);
+    t.target = (uint16_t)(1u + fuzz_below(b, 400));
+    t.pass_points = (uint16_t)fuzz_below(b, 6);
+    t.capicua_bonus = (uint16_t)fuzz_below(b, 60);
+    t.pase_corrido_bonus = (uint16_t)fuzz_below(b, 60);
+    t.pase_de_salida_bonus = (uint16_t)fuzz_below(b, 60);
+    if (pintas_line_rules_check(&t) == PINTAS_OK)
+        *r = t;
+}
+
+/* ---- Caminos ------------------------------------------------------------- */
+
+/* Every tile once: hands, the pile, the paths, the discard. */
+static inline int fuzz_caminos_conserved(const pintas_caminos_state *s)
+{
+    pintas_mask seen = 0;
+    unsigned i;
+    for (i = 0; i < PINTAS_CAMINOS_MAX_SEATS; ++i)
+        if (!fuzz_add_tiles(&seen, s->hand[i]))
+            return 0;
+    if (!fuzz_add_tiles(&seen, s->discard) || s->pile_len > PINTAS_TILE_COUNT)
+        return 0;
+    for (i = 0; i < s->pile_len; ++i)
+        if (s->pile[i] >= PINTAS_TILE_COUNT || !fuzz_add_tiles(&seen, PINTAS_BIT(s->pile[i])))
+            return 0;
+    for (i = 0; i < PINTAS_CAMINOS_MAX_PATHS; ++i)
+        if (!fuzz_add_tiles(&seen, pintas_caminos_path_tiles(s, (int)i)))
+            return 0;
+    return seen == FUZZ_ALL_TILES;
+}
+
+static inline void fuzz_caminos_sound(const pintas_caminos_state *s)
+{
+    uint8_t a[PINTAS_CAMINOS_SAVE_SIZE], b[PINTAS_CAMINOS_SAVE_SIZE];
+    pintas_caminos_state back;
+    FUZZ_CHECK(pintas_caminos_save(s, a, sizeof a) == PINTAS_OK);
+    FUZZ_CHECK(pintas_caminos_load(&back, a, sizeof a) == PINTAS_OK);
+    FUZZ_CHECK(pintas_caminos_save(&back, b, sizeof b) == PINTAS_OK);
+    FUZZ_CHECK(memcmp(a, b, sizeof a) == 0);
+    FUZZ_CHECK(fuzz_caminos_conserved(s));
+}
+
+/* Rules from the input: a preset (variant, players), maybe reshaped; what
+ * the check refuses falls back to the preset. */
+static inline void fuzz_caminos_rules(fuzz_bytes *b, pintas_caminos_rules *r)
+{
+    unsigned pick = fuzz_u8(b);
+    pintas_caminos_rules t;
+    FUZZ_CHECK(pintas_caminos_rules_preset(r, (int)(pick % 3u), 2 + (int)(pick / 3u % 3u)) ==
+               PINTAS_OK);
+    if (!(pick & 0x80u))
+        return;
+    t = *r;
+    t.paths = (uint8_t)(1u + fuzz_below(b, PINTAS_CAMINOS_MAX_PATHS));
+    t.hand_size = (uint8_t)(1u + fuzz_below(b, PINTAS_CAMINOS_MAX_HAND));
+    t.side_tiles = (uint8_t)(1u + fuzz_below(b, PINTAS_CAMINOS_MAX_SIDE));
+    t.full_path = (uint8_t)fuzz_below(b, 3);
+    t.rounds = (uint8_t)(1u + fuzz_below(b, 4));
+    if (pintas_caminos_rules_check(&t) == PINTAS_OK)
+        *r = t;
+}
+
+/* ---- dice ---------------------------------------------------------------- */
+
+static inline void fuzz_dice_sound(const pintas_dice_state *s)
+{
+    uint8_t a[PINTAS_DICE_SAVE_SIZE], b[PINTAS_DICE_SAVE_SIZE];
+    pintas_dice_state back;
+    FUZZ_CHECK(pintas_dice_save(s, a, sizeof a) == PINTAS_OK);
+    FUZZ_CHECK(pintas_dice_load(&back, a, sizeof a) == PINTAS_OK);
+    FUZZ_CHECK(pintas_dice_save(&back, b, sizeof b) == PINTAS_OK);
+    FUZZ_CHECK(memcmp(a, b, sizeof a) == 0);
+}
+
+/* Rules from the input: a preset, maybe with its options changed; what the
+ * check refuses falls back to the preset. */
+static inline void fuzz_dice_rules(fuzz_bytes *b, pintas_dice_rules *r)
+{
+    unsigned pick = fuzz_u8(b);
+    pintas_dice_rules t;
+    if (pick & 1u)
+        FUZZ_CHECK(pintas_dice_rules_farkle(r) == PINTAS_OK);
+    else
+        FUZZ_CHECK(pintas_dice_rules_dice_of_doom(r) == PINTAS_OK);
+    if (!(pick & 0x80u))
+        return;
+    t = *r;
+    t.target = (int32_t)(1u + fuzz_below(b, 20000));
+    t.combine_kept = (uint8_t)(fuzz_u8(b) & 1u);
+    t.doom = (uint8_t)(fuzz_u8(b) & 1u);
+    t.doom_loses = (uint8_t)(t.doom ? fuzz_u8(b) & 1u : 0u);
+    t.hot_dice = (uint8_t)(fuzz_u8(b) & 1u);
+    t.final_round = (uint8_t)(fuzz_u8(b) & 1u);
+    if (pintas_dice_rules_check(&t) == PINTAS_OK)
+        *r = t;
+}
+
+/* ---- every legal move of a state ------------------------------------------ */
+
+/* Every move legal() lists passes check() and plays, leaving a sound state;
+ * none is listed once the game is over, at least one before. */
+static inline void fuzz_line_every_move(const pintas_line_state *s)
+{
+    pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
+    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
+    size_t n = 0, i, n_ev;
+    FUZZ_CHECK(pintas_line_legal(s, moves, PINTAS_LINE_MAX_MOVES, &n) == PINTAS_OK);
+    FUZZ_CHECK(s->phase == PINTAS_LINE_OVER ? n == 0 : n >= 1);
+    for (i = 0; i < n; ++i) {
+        pintas_line_state t = *s;
+        FUZZ_CHECK(pintas_line_check(s, &moves[i]) == PINTAS_OK);
+        FUZZ_CHECK(pintas_line_play(&t, &moves[i], ev, PINTAS_LINE_MAX_EVENTS, &n_ev) ==
+                   PINTAS_OK);
+        FUZZ_CHECK(n_ev >= 1 && n_ev <= PINTAS_LINE_MAX_EVENTS);
+        fuzz_line_sound(&t);
+    }
+}
+
+static inline void fuzz_caminos_every_move(const pintas_caminos_state *s)
+{
+    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
+    pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
+    size_t n = 0, i, n_ev;
+    FUZZ_CHECK(pintas_caminos_legal(s, moves, PINTAS_CAMINOS_MAX_MOVES, &n) == PINTAS_OK);
+    FUZZ_CHECK(s->phase == PINTAS_CAMINOS_OVER ? n == 0 : n >= 1);
+    for (i = 0; i < n; ++i) {
+        pintas_caminos_state t = *s;
+        FUZZ_CHECK(pintas_caminos_check(s, &moves[i]) == PINTAS_OK);
+        FUZZ_CHECK(pintas_caminos_play(&t, &moves[i], ev, PINTAS_CAMINOS_MAX_EVENTS, &n_ev) ==
+                   PINTAS_OK);
+        FUZZ_CHECK(n_ev >= 1 && n_ev <= PINTAS_CAMINOS_MAX_EVENTS);
+        fuzz_caminos_sound(&t);
+    }
+}
+
+/* The dice moves legal() offers: a roll, a bank, each keep. */
+static inline size_t fuzz_dice_moves(const pintas_dice_state *s, pintas_dice_move *out)
+{
+    pintas_dice_moves legal;
+    size_t n = 0, i;
+    FUZZ_CHECK(pintas_dice_legal(s, &legal) == PINTAS_OK);
+    FUZZ_CHECK(legal.n_keeps <= PINTAS_DICE_MAX_KEEPS);
+    memset(out, 0, (PINTAS_DICE_MAX_KEEPS + 2) * sizeof *out);
+    if (legal.can_roll)
+        out[n++].kind = PINTAS_DICE_ROLL;
+    if (legal.can_bank)
+        out[n++].kind = PINTAS_DICE_BANK;
+    for (i = 0; i < legal.n_keeps; ++i) {
+        out[n].kind = PINTAS_DICE_KEEP;
+        out[n++].keep = legal.keeps[i].keep;
+    }
+    return n;
+}
+
+static inline void fuzz_dice_every_move(const pintas_dice_state *s)
+{
+    pintas_dice_move moves[PINTAS_DICE_MAX_KEEPS + 2];
+    pintas_dice_event ev[PINTAS_DICE_MAX_EVENTS];
+    size_t n = fuzz_dice_moves(s, moves), i, n_ev;
+    FUZZ_CHECK(s->phase == PINTAS_DICE_OVER ? n == 0 : n >= 1);
+    for (i = 0; i < n; ++i) {
+        pintas_dice_state t = *s;
+        FUZZ_CHECK(pintas_dice_check(s, &moves[i]) == PINTAS_OK);
+        FUZZ_CHECK(pintas_dice_play(&t, &moves[i], ev, PINTAS_DICE_MAX_EVENTS, &n_ev) ==
+                   PINTAS_OK);
+        FUZZ_CHECK(n_ev >= 1 && n_ev <= PINTAS_DICE_MAX_EVENTS);
+        fuzz_dice_sound(&t);
+    }
+}
+
+#endif /* PINTAS_FUZZ_GAMES_H */
