@@ -48,7 +48,7 @@ def burn(stop: Any) -> None:
 
 def positions(name: str, count: int) -> list[Any]:
     """``count`` positions of game ``name`` a few moves in, each with a seat to move."""
-    out = []
+    out: list[Any] = []
     seed = 0
     while len(out) < count:
         game = GAMES[name](seed)

@@ -548,6 +548,13 @@ static int outcome(const pintas_caminos_state *s, unsigned seat)
 int pintas_caminos_search(const pintas_caminos_info *info, uint64_t seed, uint32_t first,
                           uint32_t count, pintas_caminos_search_result *out)
 {
+    return pintas_caminos_search_until(info, seed, first, count, NULL, out);
+}
+
+int pintas_caminos_search_until(const pintas_caminos_info *info, uint64_t seed, uint32_t first,
+                                uint32_t count, const volatile uint8_t *stop,
+                                pintas_caminos_search_result *out)
+{
     prepared p;
     pintas_caminos_search_result r;
     pintas_caminos_state base, sampled, s;
@@ -565,7 +572,7 @@ int pintas_caminos_search(const pintas_caminos_info *info, uint64_t seed, uint32
         return PINTAS_E_ARG;
     r.n_moves = (uint32_t)n;
     prepare(info, &p);
-    for (i = 0; i < count; ++i) {
+    for (i = 0; i < count && !(stop && *stop); ++i) {
         pintas_rng_seed(&rng, seed, PINTAS_CAMINOS_SEARCH_STREAM + (uint64_t)first + i);
         if (sample_prepared(info, &p, &rng, &sampled, &level) != PINTAS_OK)
             return PINTAS_E_ARG;

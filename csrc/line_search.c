@@ -799,6 +799,13 @@ static int same_moves(const pintas_line_move *a, const pintas_line_move *b, size
 int pintas_line_search_run(const pintas_line_info *info, uint64_t seed, uint32_t first,
                            uint32_t count, int policy, pintas_line_search_result *out)
 {
+    return pintas_line_search_run_until(info, seed, first, count, policy, NULL, out);
+}
+
+int pintas_line_search_run_until(const pintas_line_info *info, uint64_t seed, uint32_t first,
+                                 uint32_t count, int policy, const volatile uint8_t *stop,
+                                 pintas_line_search_result *out)
+{
     pintas_line_knowledge k;
     pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
     int64_t total[PINTAS_LINE_MAX_MOVES];
@@ -818,7 +825,7 @@ int pintas_line_search_run(const pintas_line_info *info, uint64_t seed, uint32_t
         out->samples > UINT32_MAX - count)
         return PINTAS_E_ARG;
     memcpy(total, out->total, sizeof total);
-    for (i = 0; i < count; ++i) {
+    for (i = 0; i < count && !(stop && *stop); ++i) {
         pintas_line_state s;
         pintas_rng rng;
         uint8_t flag;
@@ -836,7 +843,7 @@ int pintas_line_search_run(const pintas_line_info *info, uint64_t seed, uint32_t
         }
     }
     memcpy(out->total, total, sizeof total);
-    out->samples += count;
+    out->samples += i;
     out->relaxed += relaxed;
     return PINTAS_OK;
 }

@@ -10,6 +10,7 @@ import pytest
 
 import pintas
 from pintas import caminos, dice, domino, registry
+from pintas._base import Stop
 from pintas.errors import RulesError
 
 SRC = Path(pintas.__file__).parent
@@ -111,7 +112,7 @@ def test_the_timer_players_of_every_family_answer_a_view() -> None:
         game = family.new_game(rules, seed=5)
         seat = game.to_move
         assert seat is not None
-        for player in family.timer_players(0.5, 10):
+        for player in family.timer_players(10, Stop()):
             assert player.choose(game.view(seat)) in game.legal_moves()
 
 

@@ -274,6 +274,18 @@ static void check_position(const pintas_caminos_state *s, const tracker *t, unsi
         }
         CHECK_EQ(pintas_caminos_search(&k, serial, 0, 2, &c), PINTAS_OK);
         CHECK(memcmp(&b, &c, sizeof b) == 0);
+        {
+            /* a stop flag left at 0 changes nothing; one already set runs no
+             * sample: the moves are listed, every sum 0 */
+            volatile uint8_t stop = 0;
+            CHECK_EQ(pintas_caminos_search_until(&k, serial, 0, 2, &stop, &c), PINTAS_OK);
+            CHECK(memcmp(&b, &c, sizeof b) == 0);
+            stop = 1;
+            CHECK_EQ(pintas_caminos_search_until(&k, serial, 0, 2, &stop, &c), PINTAS_OK);
+            CHECK(c.samples == 0 && c.n_moves == a.n_moves);
+            for (i = 0; i < c.n_moves; ++i)
+                CHECK_EQ(c.sum[i], 0);
+        }
     }
 }
 

@@ -389,6 +389,19 @@ static void test_determinism(void)
         CHECK_EQ(pintas_line_search_run(&info, 9, 0, 17, policy, &c), PINTAS_OK);
         CHECK_EQ(pintas_line_search_run(&info, 9, 17, 33, policy, &c), PINTAS_OK);
         CHECK(memcmp(&a, &c, sizeof a) == 0);
+        {
+            /* a stop flag that stays 0 changes nothing; one already set runs
+             * no sample and leaves the totals as they were */
+            volatile uint8_t stop = 0;
+            CHECK_EQ(pintas_line_search_init(&info, &c), PINTAS_OK);
+            CHECK_EQ(pintas_line_search_run_until(&info, 9, 0, 50, policy, &stop, &c), PINTAS_OK);
+            CHECK(memcmp(&a, &c, sizeof a) == 0);
+            stop = 1;
+            b = c;
+            CHECK_EQ(pintas_line_search_run_until(&info, 9, 50, 50, policy, &stop, &c), PINTAS_OK);
+            CHECK(memcmp(&b, &c, sizeof b) == 0);
+            CHECK_EQ(c.samples, 50);
+        }
         CHECK_EQ(pintas_line_search(&info, 50, 10, policy, &b), PINTAS_OK);
         CHECK(memcmp(a.total, b.total, sizeof a.total) != 0 || a.n_moves == 1);
         CHECK(pintas_line_search_best(&a) >= 0);

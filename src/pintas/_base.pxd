@@ -151,3 +151,10 @@ cdef class Engine:
     cdef list _play(self, object move)
     cdef list _play_reseeded(self, Move m, object given, uint64_t seed)
     cdef int _reject(self, Move m, int status, object given) except -1
+
+
+# A flag another thread raises to cut a C search short (the move timer's).
+cdef class Stop:
+    cdef volatile uint8_t flag
+
+cdef const volatile uint8_t *stop_flag(object stop) except? NULL

@@ -47,6 +47,10 @@ class TileEvent(Event):
     _SECRET: ClassVar[tuple[str, ...]]
     tile: Final[Tile | None]
 
+class Stop:
+    def set(self) -> None: ...
+    def is_set(self) -> bool: ...
+
 def extend_seen(seen: list[EventT], events: list[EventT], seat: int) -> None: ...
 
 class Engine(Generic[MoveT, EventT]):

@@ -37,6 +37,7 @@ from pintas.errors import (
     PintasError,
     PintasTypeError,
     RulesError,
+    RulesTypeError,
 )
 from pintas.tiles import as_tile
 
@@ -281,6 +282,37 @@ cdef class TileEvent(Event):
             return self
         fields = {name: getattr(self, name) for name, _, _ in self._FIELDS if name != "tile"}
         return type(self)(**fields)
+
+
+cdef class Stop:
+    """A flag that cuts a search short: the thread that waits for a search
+    raises it (:meth:`set`), and the search, running in C in another thread,
+    stops before its next sample and answers with the samples it has run.
+
+    >>> stop = Stop()
+    >>> stop.is_set(), stop.set(), stop.is_set()
+    (False, None, True)
+    """
+
+    def set(self):
+        """Raise the flag: every search given this flag stops before its next sample."""
+        self.flag = 1
+
+    def is_set(self):
+        """True once :meth:`set` was called."""
+        return self.flag != 0
+
+    def __repr__(self):
+        return f"<Stop {'set' if self.flag else 'clear'}>"
+
+
+cdef const volatile uint8_t *stop_flag(object stop) except? NULL:
+    """The C flag of ``stop`` (a Stop or None: NULL, never stop)."""
+    if stop is None:
+        return NULL
+    if type(stop) is not Stop:
+        raise RulesTypeError(f"stop is a pintas Stop flag or None: got {_given(stop)}")
+    return &(<Stop>stop).flag
 
 
 def extend_seen(list seen, list events, object seat):

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from ._base import Stop
 from ._checks import MAX_SEED, check_int, is_number, is_whole
 from .errors import RulesError, RulesTypeError
 
@@ -36,9 +37,12 @@ Search = Callable[[int, int], tuple[Sequence[Any], Sequence[int], int]]
 
 class Budget:
     """The budget of a search player: ``samples`` (1 to ``max_samples``) a
-    decision, at most ``seconds`` of wall time (None: no limit), and ``seed``."""
+    decision, at most ``seconds`` of wall time (None: no limit), and ``seed``;
+    ``stop``, a :class:`pintas._base.Stop` flag that another thread raises to
+    end every search at once (the move timer's; None: none)."""
 
-    def __init__(self, samples: int, seconds: float | None, seed: int, max_samples: int) -> None:
+    def __init__(self, samples: int, seconds: float | None, seed: int, max_samples: int,
+                 stop: Stop | None = None) -> None:
         check_int("samples", samples, 1, max_samples)
         if seconds is not None and (not is_number(seconds) or not 0 <= seconds < math.inf):
             error = RulesError if is_number(seconds) else RulesTypeError
@@ -46,9 +50,12 @@ class Budget:
         if not is_whole(seed) or not 0 <= seed <= MAX_SEED:
             error = RulesError if is_whole(seed) else RulesTypeError
             raise error(f"seed must be a whole number 0..2**64-1: got {seed!r}")
+        if stop is not None and not isinstance(stop, Stop):
+            raise RulesTypeError(f"stop is a pintas Stop flag or None: got {stop!r}")
         self.samples = samples
         self.seconds = None if seconds is None else float(seconds)
         self.seed = seed
+        self.stop = stop
 
     def run(self, search: Search, start: float | None = None) -> tuple[list[Any], list[int], int]:
         """The legal moves, their sums and the samples run, over as many
@@ -58,17 +65,19 @@ class Budget:
             moves, sums, done = search(0, self.samples)
             return list(moves), list(sums), done
         start = time.perf_counter() if start is None else start
-        return run_batches(search, self.samples, start + self.seconds)
+        return run_batches(search, self.samples, start + self.seconds, self.stop)
 
 
-def run_batches(search: Search, samples: int, deadline: float) -> tuple[list[Any], list[int], int]:
+def run_batches(search: Search, samples: int, deadline: float,
+                stop: Stop | None = None) -> tuple[list[Any], list[int], int]:
     """Run ``search`` over samples 0, 1, ... in batches (see the module) until
-    ``samples`` are done or the next batch would not fit before ``deadline``."""
+    ``samples`` are done, the next batch would not fit before ``deadline`` or
+    ``stop`` is raised."""
     moves: list[Any] = []
     sums: list[int] = []
     batch, done = 1, 0
     began = time.perf_counter()
-    while done < samples:
+    while done < samples and not (stop is not None and stop.is_set()):
         now = time.perf_counter()
         left = deadline - now
         if done == 0:  # no estimate yet: one sample, and only with a little room

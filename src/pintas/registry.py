@@ -91,9 +91,10 @@ class Family:
     players: tuple[PlayerKind, ...]
     #: What each strength word of :data:`STRENGTHS` means here (a player spec).
     strengths: Mapping[str, str]
-    #: ``(quick, best)`` players for the move timer, given the seconds and the
-    #: search samples the best one may spend.
-    timer_players: Callable[[float, int], tuple[Player, Player]]
+    #: ``(quick, best)`` players for the move timer, given the search samples
+    #: the best one may spend and the timer's :class:`pintas._base.Stop` flag,
+    #: which cuts its search short at the deadline.
+    timer_players: Callable[[int, Any], tuple[Player, Player]]
     #: The terminal front end's module name (imported when first asked for).
     terminal_module: str
     #: True when the rules fix the seats; else each game chooses (dice).
@@ -198,11 +199,11 @@ def search_game_players(random: type, greedy: type, suit: type,
     )
 
 
-def search_timer_players(greedy: type, search: type) -> Callable[[float, int],
+def search_timer_players(greedy: type, search: type) -> Callable[[int, Any],
                                                                   tuple[Player, Player]]:
     """The move timer's players of a game with a search player: greedy at once,
-    the search within the time."""
-    return lambda seconds, samples: (greedy(), search(samples=samples, seconds=seconds))
+    and the search of ``samples`` that the timer's ``stop`` flag cuts short."""
+    return lambda samples, stop: (greedy(), search(samples=samples, stop=stop))
 
 
 # ---- the table ------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import registry
+from ._base import Stop
 from ._checks import check_seat, is_number, is_whole
 from .errors import IllegalMoveError, RulesError, RulesTypeError, SeatError, SeatTypeError
 from .protocol import Game, Player
@@ -34,12 +35,12 @@ from .protocol import Game, Player
 __all__ = ["Clock", "auto_move"]
 
 
-#: The search is given this share of the time; the rest absorbs a batch that
-#: runs long, thread start-up and the interpreter's thread switch interval.
-SEARCH_SHARE = 0.8
-#: auto_move stops waiting this long before its deadline (at most), so that
-#: returning the move never crosses it.
-GUARD_SECONDS = 0.02
+#: auto_move raises its search's stop flag this share of the budget before
+#: the deadline (between GUARD_MIN and GUARD_MAX seconds): the time for the
+#: search to end its sample and answer, and for the caller's thread to wake.
+GUARD_SHARE = 0.04
+GUARD_MIN = 0.0005
+GUARD_MAX = 0.004
 
 
 def _check_seconds(name: str, value: object, allow_zero: bool = False) -> float:
@@ -51,17 +52,19 @@ def _check_seconds(name: str, value: object, allow_zero: bool = False) -> float:
     return float(value)
 
 
-def _players(game: Game, seconds: float, samples: int) -> tuple[Player, Player]:
+def _players(game: Game, samples: int, stop: Stop) -> tuple[Player, Player]:
     """(a quick fallback player, the player whose move auto_move wants)."""
-    return registry.family_of(game).timer_players(seconds, samples)
+    return registry.family_of(game).timer_players(samples, stop)
 
 
-def _within(deadline: float, work: Callable[[], Any]) -> Any | None:
-    """``work()``'s result if it is ready by ``deadline`` (perf_counter), else None.
+def _within(cut_at: float, deadline: float, work: Callable[[], Any], stop: Stop) -> Any | None:
+    """``work()``'s result, or None if it has none by ``deadline`` (perf_counter).
 
-    The work runs on a daemon thread, so waiting ends at the deadline whatever
-    it does; a late result is dropped (the search releases the GIL in C, and
-    a thread holding it in Python yields it every switch interval).
+    The work runs on a daemon thread. At ``cut_at`` the ``stop`` flag is
+    raised: a search running in C (without the GIL) ends before its next
+    sample and the work answers from the samples it has, which is waited for
+    until ``deadline``. So the move comes in time, and no search goes on
+    burning a core after it.
     """
     box: list[Any] = []
     ready = threading.Event()
@@ -75,7 +78,9 @@ def _within(deadline: float, work: Callable[[], Any]) -> Any | None:
             ready.set()
 
     threading.Thread(target=run, name="pintas-auto-move", daemon=True).start()
-    ready.wait(max(0.0, deadline - time.perf_counter()))
+    if not ready.wait(max(0.0, cut_at - time.perf_counter())):
+        stop.set()
+        ready.wait(max(0.0, deadline - time.perf_counter()))
     return box[0] if box else None
 
 
@@ -85,12 +90,14 @@ def auto_move(game: Game, seat: int, seconds: float, samples: int = 200) -> Any:
 
     The move is the game's best player's (its family's timer players in
     :mod:`pintas.registry`: the domino games' and Caminos' search player with
-    ``samples``; the dice optimal player), which decides from
-    ``game.view(seat)`` only. The deadline holds by
-    construction: the search runs on a worker thread with most of the time, a
-    quick greedy move is computed first, and at the deadline (less a small
-    guard) the greedy move is returned if the search is not done. Budgets of
-    a few milliseconds only leave room for the greedy move.
+    up to ``samples`` samples; the dice optimal player), which decides from
+    ``game.view(seat)`` only. The deadline holds by construction: a quick
+    greedy move is computed first; the search runs on a worker thread, in C,
+    and a moment before the deadline (:data:`GUARD_SHARE` of the budget) its
+    stop flag is raised: it ends its sample and answers with the best move of
+    the samples it ran, or, if it has none yet, the greedy move is returned.
+    Budgets of a millisecond or two leave room only for the greedy move. The
+    search never runs on after the call.
 
     Raises IllegalMoveError if ``seat`` is not to move, SeatError for a seat the
     game does not have, RulesError for a bad ``seconds``. The game is not changed.
@@ -101,15 +108,16 @@ def auto_move(game: Game, seat: int, seconds: float, samples: int = 200) -> Any:
         error = RulesError if is_whole(samples) else RulesTypeError
         raise error(f"samples must be a whole number >= 1: got {samples!r}")
     deadline = start + budget
-    guard = min(GUARD_SECONDS, 0.25 * budget)
-    fallback_player, player = _players(game, SEARCH_SHARE * budget, samples)
+    guard = min(GUARD_MAX, max(GUARD_MIN, GUARD_SHARE * budget))
+    stop = Stop()
+    fallback_player, player = _players(game, samples, stop)
     check_seat(seat, game.seats)
     if game.is_over or game.to_move != seat:
         state = "the game is over" if game.is_over else f"seat {game.to_move} is to move"
         raise IllegalMoveError(f"seat {seat} has no move to make: {state}")
     view = game.view(seat)
     fallback = fallback_player.choose(view)
-    move = _within(deadline - guard, lambda: player.choose(view))
+    move = _within(deadline - guard, deadline - guard / 4, lambda: player.choose(view), stop)
     return fallback if move is None else move
 
 

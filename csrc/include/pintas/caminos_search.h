@@ -212,4 +212,13 @@ int pintas_caminos_playout(pintas_caminos_state *s, pintas_rng *rng);
 int pintas_caminos_search(const pintas_caminos_info *info, uint64_t seed, uint32_t first,
                           uint32_t count, pintas_caminos_search_result *out);
 
+/* pintas_caminos_search that also stops early, before the next sample, once
+ * *stop is non-zero (stop may be NULL: never). Another thread may set *stop
+ * while this runs: a move timer cuts a search at its deadline this way.
+ * out->samples says how many ran (samples first .. first + out->samples - 1,
+ * the same sums as pintas_caminos_search over that many). */
+int pintas_caminos_search_until(const pintas_caminos_info *info, uint64_t seed, uint32_t first,
+                                uint32_t count, const volatile uint8_t *stop,
+                                pintas_caminos_search_result *out);
+
 #endif /* PINTAS_CAMINOS_SEARCH_H */

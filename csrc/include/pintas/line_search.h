@@ -212,6 +212,16 @@ int pintas_line_search_init(const pintas_line_info *info, pintas_line_search_res
 int pintas_line_search_run(const pintas_line_info *info, uint64_t seed, uint32_t first,
                            uint32_t count, int policy, pintas_line_search_result *out);
 
+/* pintas_line_search_run that also stops early, before the next sample, once
+ * *stop is non-zero (stop may be NULL: never). Another thread may set *stop
+ * while this runs: a move timer cuts a search at its deadline this way. The
+ * samples actually run are added to out->samples (0 if *stop was set before
+ * the call); they are samples first .. first + (that number) - 1, so the
+ * totals equal those of pintas_line_search_run over that many. */
+int pintas_line_search_run_until(const pintas_line_info *info, uint64_t seed, uint32_t first,
+                                 uint32_t count, int policy, const volatile uint8_t *stop,
+                                 pintas_line_search_result *out);
+
 /* init + run of samples 0 .. samples - 1: the whole search in one call. */
 int pintas_line_search(const pintas_line_info *info, uint32_t samples, uint64_t seed, int policy,
                        pintas_line_search_result *out);

@@ -45,3 +45,7 @@ cdef extern from "pintas/caminos_search.h" nogil:
     int pintas_caminos_playout(pintas_caminos_state *s, pintas_rng *rng)
     int pintas_caminos_search(const pintas_caminos_info *info, uint64_t seed, uint32_t first,
                               uint32_t count, pintas_caminos_search_result *out)
+    int pintas_caminos_search_until(const pintas_caminos_info *info, uint64_t seed,
+                                    uint32_t first, uint32_t count,
+                                    const volatile uint8_t *stop,
+                                    pintas_caminos_search_result *out)

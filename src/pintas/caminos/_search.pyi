@@ -2,6 +2,8 @@
 
 from typing import Final
 
+from pintas._base import Stop
+
 from ._engine import Move
 from .game import View
 
@@ -19,7 +21,7 @@ class Info:
     since: Final[tuple[int, ...]]
     known: Final[tuple[int, ...]]
     def __init__(self, view: View) -> None: ...
-    def search(self, seed: int, first: int,
-               count: int) -> tuple[list[Move], list[int], int, int]: ...
+    def search(self, seed: int, first: int, count: int,
+               stop: Stop | None = ...) -> tuple[list[Move], list[int], int, int]: ...
     def sample(self, seed: int,
                index: int = ...) -> tuple[tuple[int, ...], tuple[int, ...], int]: ...

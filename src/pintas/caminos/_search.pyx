@@ -15,7 +15,7 @@ runs in C without the GIL.
 from libc.string cimport memset
 from libc.stdint cimport uint64_t, uint32_t
 
-from pintas._base cimport pintas_rng, pintas_rng_seed
+from pintas._base cimport pintas_rng, pintas_rng_seed, stop_flag
 from pintas.caminos._engine cimport move_of
 
 from pintas.errors import CorruptStateError, IllegalMoveError, RulesError, ViewError
@@ -171,11 +171,14 @@ cdef class Info:
         """Per seat, the mask of tiles known to be in its hand (0 for the observer)."""
         return tuple(self.info.known[s] for s in range(self.info.rules.players))
 
-    def search(self, seed, first, count):
+    def search(self, seed, first, count, stop=None):
         """Score every legal move over samples ``first .. first + count - 1``:
         ``(moves, sums, samples, relaxed)``, the mean of move i being
-        ``sums[i] / samples``. Runs without the GIL."""
+        ``sums[i] / samples``. Runs without the GIL; a raised ``stop``
+        (:class:`pintas._base.Stop`) ends it before the next sample, ``samples``
+        saying how many ran."""
         cdef pintas_caminos_search_result result
+        cdef const volatile uint8_t *flag = stop_flag(stop)
         cdef uint64_t c_seed = _seed(seed)
         cdef uint32_t c_first, c_count
         cdef int status
@@ -185,7 +188,8 @@ cdef class Info:
             raise RulesError(f"samples must be a whole number 0..{MAX_SAMPLES}: got {count!r}")
         c_first, c_count = first, count
         with nogil:
-            status = pintas_caminos_search(&self.info, c_seed, c_first, c_count, &result)
+            status = pintas_caminos_search_until(&self.info, c_seed, c_first, c_count, flag,
+                                                 &result)
         if status != 0:
             raise CorruptStateError(f"the search failed on the view of seat {self.seat} "
                                     f"(status {status})")

@@ -36,6 +36,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .._base import Stop
 from .._budget import Budget
 from .._checks import check_seed
 from ..errors import RulesTypeError
@@ -318,8 +319,9 @@ class SearchPlayer:
     True
     """
 
-    def __init__(self, samples: int = 200, seconds: float | None = None, seed: int = 0) -> None:
-        self.budget = Budget(samples, seconds, seed, MAX_SAMPLES)
+    def __init__(self, samples: int = 200, seconds: float | None = None, seed: int = 0,
+                 stop: Stop | None = None) -> None:
+        self.budget = Budget(samples, seconds, seed, MAX_SAMPLES, stop)
         self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
         self._suit = SuitPlayer()
         #: Samples the last decision used (0: no search was needed or none fitted).
@@ -350,7 +352,8 @@ class SearchPlayer:
         The seat must be to move in the playing phase."""
         info = Info(view)
         moves, sums, done = self.budget.run(
-            lambda first, count: info.search(self.seed, first, count)[:3], start)
+            lambda first, count: info.search(self.seed, first, count,
+                                             self.budget.stop)[:3], start)
         self.last_samples = done
         if not done:
             return None

@@ -42,7 +42,7 @@ FAMILY = registry.Family(
     ),
     strengths={"random": "random", "greedy": "threshold", "suit": "threshold",
                "search": "optimal"},
-    timer_players=lambda seconds, samples: (ThresholdPlayer(), OptimalPlayer()),
+    timer_players=lambda samples, stop: (ThresholdPlayer(), OptimalPlayer()),
     terminal_module="pintas.dice.terminal", seats_from_rules=False, round_word="turn")
 
 _OPTIONS = {"target": None, "doom": None, "doom_loses": None, "hot_dice": None,

@@ -55,3 +55,7 @@ cdef extern from "pintas/line_search.h" nogil:
     int pintas_line_search_init(const pintas_line_info *info, pintas_line_search_result *out)
     int pintas_line_search_run(const pintas_line_info *info, uint64_t seed, uint32_t first,
                                uint32_t count, int policy, pintas_line_search_result *out)
+    int pintas_line_search_run_until(const pintas_line_info *info, uint64_t seed,
+                                     uint32_t first, uint32_t count, int policy,
+                                     const volatile uint8_t *stop,
+                                     pintas_line_search_result *out)

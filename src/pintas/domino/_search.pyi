@@ -2,6 +2,8 @@
 
 from typing import TypedDict
 
+from pintas._base import Stop
+
 from ._engine import Move
 from .game import View
 
@@ -33,5 +35,5 @@ def sample(view: View, seed: int) -> Sample: ...
 
 class Info:
     def __init__(self, view: View) -> None: ...
-    def search(self, seed: int, first: int, count: int,
-               policy: int = ...) -> tuple[list[Move], list[int], int, int]: ...
+    def search(self, seed: int, first: int, count: int, policy: int = ...,
+               stop: Stop | None = ...) -> tuple[list[Move], list[int], int, int]: ...

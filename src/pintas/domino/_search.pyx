@@ -11,7 +11,7 @@ from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 from pintas._base cimport PINTAS_E_ILLEGAL, PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_OK
-from pintas._base cimport pintas_rng, pintas_rng_seed
+from pintas._base cimport pintas_rng, pintas_rng_seed, stop_flag
 from pintas.domino._engine cimport PINTAS_LINE_MAX_SEATS, move_of
 
 from pintas.errors import CorruptStateError, IllegalMoveError, RulesError, ViewError
@@ -142,11 +142,14 @@ cdef class Info:
         self._view = view
 
     def search(self, uint64_t seed, uint32_t first, uint32_t count,
-               int policy=PINTAS_POLICY_RANDOM):
+               int policy=PINTAS_POLICY_RANDOM, stop=None):
         """Score every legal move over samples ``first .. first + count - 1``
         with the playout ``policy``: ``(moves, sums, samples, relaxed)``, the
-        mean outcome of move i being ``sums[i] / samples``. Runs without the GIL."""
+        mean outcome of move i being ``sums[i] / samples``. Runs without the GIL;
+        a raised ``stop`` (:class:`pintas._base.Stop`) ends it before the next
+        sample, ``samples`` saying how many ran."""
         cdef pintas_line_search_result result
+        cdef const volatile uint8_t *flag = stop_flag(stop)
         cdef int status
         cdef uint32_t i
         if count > PINTAS_LINE_SEARCH_MAX_SAMPLES:
@@ -156,7 +159,8 @@ cdef class Info:
             raise RulesError(f"unknown playout policy {policy!r}")
         _check(pintas_line_search_init(&self.info, &result), self._view)
         with nogil:
-            status = pintas_line_search_run(&self.info, seed, first, count, policy, &result)
+            status = pintas_line_search_run_until(&self.info, seed, first, count, policy, flag,
+                                                  &result)
         _check(status, self._view)
         moves = [move_of(&result.moves[i]) for i in range(result.n_moves)]
         return moves, [result.total[i] for i in range(result.n_moves)], result.samples, \

@@ -33,6 +33,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .._base import Stop
 from .._budget import Budget
 from .._checks import check_choice, check_seed
 from ..errors import NotationTypeError, RulesTypeError
@@ -340,8 +341,8 @@ class SearchPlayer:
     """
 
     def __init__(self, samples: int = 200, seconds: float | None = None, seed: int = 0,
-                 policy: str = "random") -> None:
-        self.budget = Budget(samples, seconds, seed, _search.MAX_SAMPLES)
+                 policy: str = "random", stop: Stop | None = None) -> None:
+        self.budget = Budget(samples, seconds, seed, _search.MAX_SAMPLES, stop)
         check_choice("policy", policy, tuple(_search.POLICIES))
         self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
         self.policy = policy
@@ -366,7 +367,8 @@ class SearchPlayer:
         info = _search.Info(view)
         policy = _search.POLICIES[self.policy]
         moves, sums, done = self.budget.run(
-            lambda first, count: info.search(self.seed, first, count, policy)[:3], start)
+            lambda first, count: info.search(self.seed, first, count, policy,
+                                             self.budget.stop)[:3], start)
         if not done:
             return None
         return {m: total / done for m, total in zip(moves, sums, strict=True)}
