@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -9,13 +10,15 @@ from typing import Any
 import pytest
 
 from pintas import caminos, dice, domino, timer
+from pintas._base import Stop
 from pintas.errors import IllegalMoveError, RulesError, SeatError
 from pintas.timer import Clock, auto_move
 from tests.support import mover
 
-# auto_move stops waiting GUARD_SECONDS before its deadline; this much more is
-# allowed for the OS to schedule the return on a shared two-core CI machine
-# (where a thread can wait tens of milliseconds for a core).
+# A sanity bound, not the promise: how late auto_move returns is measured by
+# benchmarks/timer_overrun.py (docs/performance.md). This much is allowed for
+# the OS to schedule the return on a shared two-core CI machine (where a
+# thread can wait tens of milliseconds for a core).
 EPSILON = 0.05
 
 
@@ -58,6 +61,49 @@ def test_auto_move_never_late(seconds: float) -> None:
     assert took >= 0.5 * seconds  # it did use the time
 
 
+def searching_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name == "pintas-auto-move"]
+
+
+@pytest.mark.parametrize("name", ["dominican", "caminos"])
+def test_auto_move_leaves_no_search_running(name: str) -> None:
+    """The search is stopped at the deadline: its thread ends right after the
+    move is returned, instead of burning a core through its million samples."""
+    game: Any = mid_round(7)
+    if name == "caminos":
+        game = caminos.Game(caminos.Rules.base(players=3), seed=4)
+        while game.phase == "reveal":
+            game.play(game.legal_moves()[0])
+    for thread in searching_threads():
+        thread.join()
+    # a million samples take minutes: only the stop flag ends this search
+    auto_move(game, mover(game), seconds=0.05, samples=10**6)
+    for thread in searching_threads():
+        thread.join(timeout=5.0)  # it ends within a sample; 5 s only if something is wrong
+        assert not thread.is_alive()
+
+
+def test_a_raised_stop_ends_a_search_before_its_next_sample() -> None:
+    from pintas.caminos._search import Info as CaminosInfo
+    from pintas.domino._search import Info as LineInfo
+    from pintas.domino.players import SearchPlayer, SuitPlayer
+    g = mid_round(5)
+    view = g.view(mover(g))
+    stop = Stop()
+    assert LineInfo(view).search(1, 0, 10, 0, stop)[2] == 10
+    stop.set()
+    moves, sums, samples, _ = LineInfo(view).search(1, 0, 10, 0, stop)
+    assert samples == 0 and sums == [0] * len(moves) and moves == g.legal_moves()
+    # a player whose search is stopped before its first sample plays its quick move
+    assert SearchPlayer(samples=10**6, stop=stop).choose(view) == SuitPlayer().choose(view)
+    c = caminos.Game(caminos.Rules.base(players=2), seed=2)
+    while c.phase == "reveal":
+        c.play(c.legal_moves()[0])
+    assert CaminosInfo(c.view(mover(c))).search(1, 0, 10, stop)[2] == 0
+    with pytest.raises(TypeError):
+        LineInfo(view).search(1, 0, 10, 0, "stop")  # type: ignore[arg-type]
+
+
 def test_auto_move_deadline_holds_by_construction(monkeypatch: pytest.MonkeyPatch) -> None:
     class Stuck:
         def choose(self, view: Any) -> Any:
@@ -68,7 +114,7 @@ def test_auto_move_deadline_holds_by_construction(monkeypatch: pytest.MonkeyPatc
         def choose(self, view: Any) -> Any:
             return view.legal_moves()[0]
 
-    monkeypatch.setattr(timer, "_players", lambda game, seconds, samples: (Quick(), Stuck()))
+    monkeypatch.setattr(timer, "_players", lambda game, samples, stop: (Quick(), Stuck()))
     g = mid_round()
     start = time.perf_counter()
     assert auto_move(g, mover(g), seconds=0.1) == g.legal_moves()[0]
@@ -84,7 +130,7 @@ def test_auto_move_falls_back_when_the_search_fails(monkeypatch: pytest.MonkeyPa
         def choose(self, view: Any) -> Any:
             return view.legal_moves()[-1]
 
-    monkeypatch.setattr(timer, "_players", lambda game, seconds, samples: (Quick(), Broken()))
+    monkeypatch.setattr(timer, "_players", lambda game, samples, stop: (Quick(), Broken()))
     g = mid_round()
     assert auto_move(g, mover(g), seconds=0.5) == g.legal_moves()[-1]
 
