@@ -36,11 +36,36 @@ __all__ = ["Clock", "auto_move"]
 
 
 #: auto_move raises its search's stop flag this share of the budget before
-#: the deadline (between GUARD_MIN and GUARD_MAX seconds): the time for the
-#: search to end its sample and answer, and for the caller's thread to wake.
+#: the deadline (between GUARD_MIN and GUARD_MAX seconds), plus how late this
+#: machine has lately woken it (:class:`_Lateness`): the time for the search
+#: to end its sample and answer, and for the caller's thread to run again.
 GUARD_SHARE = 0.04
 GUARD_MIN = 0.0005
 GUARD_MAX = 0.004
+
+
+class _Lateness:
+    """How late auto_move's thread has been, lately, in getting back to work
+    after the moment it asked for: on a busy machine the OS or another thread
+    holding the interpreter can keep it waiting for milliseconds. The largest
+    of the last :data:`WINDOW` delays is added to the guard, so a loaded machine
+    makes auto_move stop its search that much earlier. Shared by all threads
+    (a lost update only makes one guard a little smaller)."""
+
+    WINDOW = 32
+
+    def __init__(self) -> None:
+        self._recent: list[float] = []
+
+    def record(self, seconds: float) -> None:
+        self._recent.append(max(0.0, seconds))
+        del self._recent[:-self.WINDOW]
+
+    def estimate(self) -> float:
+        return max(self._recent, default=0.0)
+
+
+_LATENESS = _Lateness()
 
 
 def _check_seconds(name: str, value: object, allow_zero: bool = False) -> float:
@@ -79,6 +104,7 @@ def _within(cut_at: float, deadline: float, work: Callable[[], Any], stop: Stop)
 
     threading.Thread(target=run, name="pintas-auto-move", daemon=True).start()
     if not ready.wait(max(0.0, cut_at - time.perf_counter())):
+        _LATENESS.record(time.perf_counter() - cut_at)
         stop.set()
         ready.wait(max(0.0, deadline - time.perf_counter()))
     return box[0] if box else None
@@ -108,7 +134,8 @@ def auto_move(game: Game, seat: int, seconds: float, samples: int = 200) -> Any:
         error = RulesError if is_whole(samples) else RulesTypeError
         raise error(f"samples must be a whole number >= 1: got {samples!r}")
     deadline = start + budget
-    guard = min(GUARD_MAX, max(GUARD_MIN, GUARD_SHARE * budget))
+    guard = min(GUARD_MAX, max(GUARD_MIN, GUARD_SHARE * budget)) + _LATENESS.estimate()
+    guard = min(guard, 0.5 * budget)
     stop = Stop()
     fallback_player, player = _players(game, samples, stop)
     check_seat(seat, game.seats)
