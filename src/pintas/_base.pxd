@@ -8,6 +8,7 @@ cdef extern from "pintas/pintas.h" nogil:
     int PINTAS_OK, PINTAS_E_ARG, PINTAS_E_RULES, PINTAS_E_ILLEGAL, PINTAS_E_OVER
     int PINTAS_E_BUFFER, PINTAS_E_CORRUPT, PINTAS_E_VERSION, PINTAS_E_DEAL
     int PINTAS_TILE_COUNT, PINTAS_NO_TILE, PINTAS_NO_SEAT
+    int PINTAS_ENGINE_MAX_SIDES
 
     ctypedef struct pintas_rng:
         uint64_t state
@@ -65,6 +66,7 @@ cdef extern from "pintas/pintas.h" nogil:
 
 cdef class Record:
     cdef readonly str kind
+    cdef int _fresh(self) except -1
 
 
 cdef class Move(Record):
@@ -104,9 +106,20 @@ cdef struct Codec:
 
 
 # Copy a list of tile indices (or of hand masks) into a C array of `cap`
-# entries; the tiles' count. ValueError for too many.
+# entries; the tiles' count. DealError for too many or a value out of range,
+# DealTypeError for anything but a list or tuple of ints.
 cdef int put_tiles(uint8_t *out, size_t cap, object tiles) except -1
 cdef int put_masks(pintas_mask *out, size_t cap, object masks) except -1
+
+# Python values checked before they reach C: `whole` is an int (not a bool)
+# in low..high, else `error` (a PintasError class) or its TypeError twin;
+# `seed64` a 64-bit unsigned seed (RulesError, RulesTypeError); `fields_of`
+# a tuple of exactly `count` rules fields (RulesError, RulesTypeError).
+cdef long long whole(object value, long long low, long long high, str what,
+                     object error=*) except? -1
+cdef uint64_t seed64(object value, str what=*) except? 0
+cdef tuple fields_of(object fields, size_t count, str what)
+cdef object optional_whole(object value, long long low, long long high, str what)
 
 # Play `games` random games of a tile game's `rules` in C (GIL released) into *stats.
 cdef int simulate_into(const pintas_engine *engine, setup_fn rules_c, tuple rules,
@@ -145,6 +158,8 @@ cdef class Engine:
     cdef list _c_play(self, Move m, int *status)
     cdef pintas_rng *_rng(self) noexcept
     cdef pintas_engine_status _status(self) noexcept
+    cdef int _seat(self, object seat) except -1
+    cdef int _tiles(self) except -1
     cdef Move _as_move(self, object move)
     cdef list _begin(self, int status, list events, object first_seed)
     cdef list _commit(self, Move m, list events)

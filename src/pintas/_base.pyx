@@ -19,18 +19,20 @@ collector, which makes creating them (one per event of every move) cheap.
 
 cimport cython
 from libc.stdint cimport uint8_t, uint64_t
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 from cpython.pythread cimport PyThread_get_thread_ident
 
 cdef extern from "<sched.h>" nogil:
     int sched_yield()
 
 import os
+import string
 
 from pintas._plain import read_fields, to_plain
 from pintas.errors import (
     CorruptStateError,
     DealError,
+    DealTypeError,
     IllegalMoveError,
     NotationError,
     NotationTypeError,
@@ -38,41 +40,94 @@ from pintas.errors import (
     PintasTypeError,
     RulesError,
     RulesTypeError,
+    SaveTypeError,
+    SeatError,
+    SeatTypeError,
 )
 from pintas.tiles import as_tile
+
+_FORMATTER = string.Formatter()
 
 cdef enum:
     MAX_SAVE = 1024   # bytes reserved for a C state's save image (each engine's is smaller)
 
 
-def status_message(int status):
+# ---- Python values into C ----------------------------------------------------------
+# Every value a binding writes into a C struct or passes to the C core is
+# checked here first: an int of the C type's range (a bool or a float is a
+# wrong type), a list no longer than the C array. A wrong type raises the
+# TypeError twin of the cause's class, a wrong value the class itself.
+
+cdef dict _TWINS = {RulesError: RulesTypeError, DealError: DealTypeError,
+                    NotationError: NotationTypeError, SeatError: SeatTypeError,
+                    CorruptStateError: SaveTypeError, PintasError: PintasTypeError}
+
+
+cdef long long whole(object value, long long low, long long high, str what,
+                     object error=RulesError) except? -1:
+    if type(value) is not int:
+        raise _TWINS[error](f"{what} is a whole number {low}..{high}: got {_given(value)}")
+    if not low <= value <= high:
+        raise error(f"{what} is a whole number {low}..{high}: got {_given(value)}")
+    return value
+
+
+cdef uint64_t seed64(object value, str what="a seed") except? 0:
+    if type(value) is not int or not 0 <= value < 2**64:
+        error = RulesError if type(value) is int else RulesTypeError
+        raise error(f"{what} is a whole number 0..2**64-1: got {_given(value)}")
+    return value
+
+
+cdef object optional_whole(object value, long long low, long long high, str what):
+    """None, or a whole number low..high (NotationError, NotationTypeError): a record's field."""
+    if value is None:
+        return None
+    return whole(value, low, high, what, NotationError)
+
+
+cdef tuple fields_of(object fields, size_t count, str what):
+    if type(fields) is not tuple:
+        raise RulesTypeError(f"{what} are a tuple of {count} whole numbers: got {_given(fields)}")
+    if len(<tuple>fields) != count:
+        raise RulesError(f"{what} are {count} whole numbers: got {_given(fields)}")
+    return <tuple>fields
+
+
+def status_message(status):
     """The C core's description of a status code."""
+    if type(status) is not int:
+        raise PintasTypeError(f"a status code is a whole number: got {_given(status)}")
+    if not -2**31 <= status < 2**31:
+        return f"unknown status {status}"
     return pintas_status_str(status).decode("ascii")
 
 
-def rules_verdict(int status, str doing="the C core rejects these rules"):
+def rules_verdict(status, str doing="the C core rejects these rules"):
     """Raise RulesError unless ``status`` (the C core's answer on rules) is PINTAS_OK."""
     if status != PINTAS_OK:
         raise RulesError(f"{doing}: {status_message(status)}")
 
 
 cdef size_t _fitting(object items, size_t cap, str what) except? 0:
+    if not isinstance(items, (list, tuple)):
+        raise DealTypeError(f"{what} are a list of at most {cap}: got {_given(items)}")
     if len(items) > cap:
-        raise ValueError(f"at most {cap} {what}: got {len(items)}")
+        raise DealError(f"at most {cap} {what}: got {len(items)}")
     return len(items)
 
 
 cdef int put_tiles(uint8_t *out, size_t cap, object tiles) except -1:
     cdef size_t i, n = _fitting(tiles, cap, "tiles")
     for i in range(n):
-        out[i] = tiles[i]
+        out[i] = whole(tiles[i], 0, PINTAS_TILE_COUNT - 1, "a tile index", DealError)
     return n
 
 
 cdef int put_masks(pintas_mask *out, size_t cap, object masks) except -1:
     cdef size_t i, n = _fitting(masks, cap, "hands")
     for i in range(n):
-        out[i] = masks[i]
+        out[i] = whole(masks[i], 0, (1 << PINTAS_TILE_COUNT) - 1, "a hand's mask", DealError)
     return n
 
 
@@ -88,8 +143,11 @@ cdef int simulate_into(const pintas_engine *engine, setup_fn rules_c, tuple rule
 
 
 def class_name(cls):
-    """How a message names a class: ``caminos.Move``, ``int``."""
-    parts = cls.__module__.split(".")
+    """How a message names a class: ``caminos.Move``, ``int`` (a value's class
+    for anything else)."""
+    if not isinstance(cls, type):
+        cls = type(cls)
+    parts = str(cls.__module__).split(".")
     if parts[0] == "pintas" and len(parts) > 2:
         return f"{parts[1]}.{cls.__name__}"
     return cls.__name__
@@ -100,7 +158,10 @@ def _given(value):
     it is another game's move or event (their reprs do not say)."""
     if isinstance(value, Record):
         return f"{value!r} (a {class_name(type(value))})"
-    return repr(value)
+    try:
+        return repr(value)
+    except ValueError:  # an int too long to write out (sys.get_int_max_str_digits)
+        return f"a {type(value).__name__} too long to show"
 
 
 def _shown(value):
@@ -108,6 +169,11 @@ def _shown(value):
     return value if isinstance(value, (int, str, tuple)) or value is None else str(value)
 
 
+# Every cdef class here and in the bindings is binding(False): its methods are
+# CPython's method descriptors, which check the type of self when a method is
+# called from the class; a Cython function does not (``Game.play(42, ...)``
+# would read 42 as a game and crash: cython/cython#1903).
+@cython.binding(False)
 @cython.no_gc
 cdef class Record:
     """The base of moves and events: an immutable record of the fields its
@@ -115,6 +181,13 @@ cdef class Record:
     pickled and written as plain data (``to_dict``/``from_dict``) from them."""
 
     _FIELDS = ()
+
+    cdef int _fresh(self) except -1:
+        # __init__ on a record already built would rewrite it in place, and
+        # moves are shared (interned): a record is built once.
+        if self.kind is not None:
+            raise PintasTypeError(f"{class_name(self)} values are immutable: {self!r} is built")
+        return 0
 
     def _values(self):
         return tuple([getattr(self, name) for name, _, _ in self._FIELDS])
@@ -145,6 +218,7 @@ cdef class Record:
             raise CorruptStateError(f"not a {what}: {data!r} ({exc})") from None
 
 
+@cython.binding(False)
 @cython.no_gc
 cdef class Move(Record):
     """The base of every game's moves: a kind, a small integer code, and the
@@ -170,6 +244,7 @@ cdef class Move(Record):
         return f"Move({', '.join(shown)})"
 
 
+@cython.binding(False)
 @cython.no_gc
 cdef class TileMove(Move):
     """The base of the moves of a tile game: each is interned, and named by its
@@ -207,11 +282,15 @@ def tile_of(value):
 
 
 def intern_moves(cls, tuple moves):
-    """Record ``moves`` (indexed by code) as every move of the tile game whose class is ``cls``."""
+    """Record ``moves`` (indexed by code) as every move of the tile game whose class is
+    ``cls``, once: the codecs trust that table."""
+    if cls in _INTERNED:
+        raise PintasError(f"the moves of {class_name(cls)} are recorded already")
     _INTERNED[cls] = moves
     return moves
 
 
+@cython.binding(False)
 @cython.no_gc
 cdef class Event(Record):
     """The base of every game's events: what happened (``kind``), who
@@ -219,15 +298,24 @@ cdef class Event(Record):
     game adds; each game's class documents what they mean there."""
 
     _KINDS = ()
+    _REASONS = (None,)
 
     cdef int _init(self, kind, seat, points, reason, count) except -1:
+        # An event built by hand holds what the C core's events hold: checked
+        # here, so that whatever reads a log (a view, a search) can trust it.
         if not isinstance(kind, str):
             raise NotationTypeError(f"an event's kind is a string like {self._KINDS[0]!r}: "
-                                    f"got {kind!r}")
+                                    f"got {_given(kind)}")
         if kind not in self._KINDS:
             raise NotationError(f"unknown event kind {kind!r}")
-        self.kind, self.seat, self.points, self.reason, self.count = (kind, seat, points,
-                                                                      reason, count)
+        if reason is not None and not isinstance(reason, str):
+            raise NotationTypeError(f"an event's reason is a string or None: got {_given(reason)}")
+        if reason not in self._REASONS:
+            raise NotationError(f"unknown event reason {reason!r}")
+        self.seat = optional_whole(seat, 0, PINTAS_ENGINE_MAX_SIDES - 1, "an event's seat")
+        self.points = whole(points, -2**31, 2**31 - 1, "an event's points", NotationError)
+        self.count = whole(count, -2**31, 2**31 - 1, "an event's count", NotationError)
+        self.kind, self.reason = kind, reason
         return 0
 
     cdef void _amount(self, int value, bint scored) noexcept:
@@ -256,8 +344,14 @@ cdef class Event(Record):
 
     def __str__(self):
         texts = self._TEXTS
-        template = texts.get(self._text_key()) or texts[self.kind]
-        return template.format(**self._text_fields())
+        try:
+            template = texts.get(self._text_key()) or texts[self.kind]
+            fields = self._text_fields()
+            if any(name and fields[name] is None for _, name, _, _ in _FORMATTER.parse(template)):
+                return repr(self)  # built by hand without what its sentence names
+            return template.format(**fields)
+        except (AttributeError, LookupError, ValueError):
+            return repr(self)
 
     def __repr__(self):
         parts = [repr(self.kind)]
@@ -268,6 +362,7 @@ cdef class Event(Record):
         return f"Event({', '.join(parts)})"
 
 
+@cython.binding(False)
 @cython.no_gc
 cdef class TileEvent(Event):
     """The base of the events of a tile game: ``tile`` is the tile played,
@@ -284,6 +379,7 @@ cdef class TileEvent(Event):
         return type(self)(**fields)
 
 
+@cython.binding(False)
 cdef class Stop:
     """A flag that cuts a search short: the thread that waits for a search
     raises it (:meth:`set`), and the search, running in C in another thread,
@@ -332,6 +428,13 @@ def extend_seen(list seen, list events, object seat):
             seen.append(e.hidden())
 
 
+cdef tuple _deal_args(object deal):
+    if type(deal) is not tuple:
+        raise DealTypeError(f"a deal's C arguments are a tuple: got {_given(deal)}")
+    return <tuple>deal
+
+
+@cython.binding(False)
 cdef class Engine:
     """The C state of one game and the one way every game plays a move.
 
@@ -412,7 +515,13 @@ cdef class Engine:
 
     cdef pintas_engine_status _status(self) noexcept:
         cdef pintas_engine_status status
-        self._engine.status(self._state, &status)
+        memset(&status, 0, sizeof(status))
+        if self._engine.status(self._state, &status) != PINTAS_OK:
+            memset(&status, 0, sizeof(status))
+        # A state never started (made by __new__) may report anything: the
+        # readers index score[] by these counts.
+        if status.sides > PINTAS_ENGINE_MAX_SIDES or status.seats > PINTAS_ENGINE_MAX_SIDES:
+            status.sides = status.seats = 0
         return status
 
     # ---- what every game tells ---------------------------------------------------
@@ -422,6 +531,8 @@ cdef class Engine:
         the game is over)."""
         cdef pintas_engine_moves moves
         cdef size_t n = 0
+        if self._engine.legal == NULL:  # a game that lists its moves itself (dice)
+            raise PintasTypeError(f"a {class_name(self)} lists its own moves")
         self._hold()
         try:
             self._engine.legal(self._state, &moves, self._engine.max_moves, &n)
@@ -484,28 +595,35 @@ cdef class Engine:
         self._events_tuple = None
         return events[:]
 
-    def _start(self, tuple rules, uint64_t seed, deal=None):
+    def _start(self, rules, seed, deal=None):
         """Start a tile game from its rules fields, dealt from ``seed`` or, when
         ``deal`` (a deal's C arguments) is given, as it says."""
         cdef pintas_engine_setup c_rules, c_deal
         cdef pintas_engine_events events
         cdef size_t n = 0
+        cdef uint64_t c_seed = seed64(seed)
+        if self._codec.rules == NULL:
+            raise RulesTypeError(f"a {class_name(self)} starts with its own arguments")
+        if type(rules) is not tuple:
+            raise RulesTypeError(f"the rules fields are a tuple: got {_given(rules)}")
         self._codec.rules(rules, &c_rules)
         if deal is not None:
-            self._codec.deal(deal, &c_deal)
-        cdef int status = self._engine.start(self._state, &c_rules, seed,
+            self._codec.deal(_deal_args(deal), &c_deal)
+        cdef int status = self._engine.start(self._state, &c_rules, c_seed,
                                              NULL if deal is None else &c_deal, &events,
                                              self._engine.max_events, &n)
         new = self._codec.events(self._state, &events, n) if status == PINTAS_OK else []
         return self._begin(status, new, seed)
 
-    def _set_deal(self, tuple deal):
+    def _set_deal(self, deal):
         """Replace a tile game's round deal by ``deal`` (a deal's C arguments),
         before the round's first move."""
         cdef pintas_engine_setup c_deal
         cdef pintas_engine_events events
         cdef size_t n = 0
-        self._codec.deal(deal, &c_deal)
+        if self._codec.deal == NULL:
+            raise DealTypeError(f"a {class_name(self)} has no deals")
+        self._codec.deal(_deal_args(deal), &c_deal)
         cdef int status = self._engine.set_deal(self._state, &c_deal, &events,
                                                 self._engine.max_events, &n)
         if status == PINTAS_E_DEAL:
@@ -517,12 +635,24 @@ cdef class Engine:
         self._events.extend(new)
         return new
 
-    def _hand_mask(self, int seat):
+    def _hand_mask(self, seat):
         """The tiles ``seat`` holds, as a mask (tile games)."""
-        return self._engine.hand(self._state, seat)
+        self._tiles()
+        return self._engine.hand(self._state, self._seat(seat))
+
+    cdef int _tiles(self) except -1:
+        # A game of no tiles (dice) has no hands in its engine table.
+        if self._engine.hand == NULL:
+            raise PintasTypeError(f"a {class_name(self)} has no hands of tiles")
+        return 0
+
+    cdef int _seat(self, object seat) except -1:
+        """``seat`` checked against the seats of the game (SeatError, SeatTypeError)."""
+        return whole(seat, 0, self._status().seats - 1, "a seat", SeatError)
 
     def _hand_sizes(self):
         """How many tiles each seat holds (tile games)."""
+        self._tiles()
         return tuple([bin(self._engine.hand(self._state, seat)).count("1")
                       for seat in range(self._status().seats)])
 
@@ -565,6 +695,7 @@ cdef class Engine:
     def _play_seeded_by(self, move, seed):
         """Play ``move`` as an unseeded game does, with ``seed`` for its chance
         (a replay passes the seed its log recorded)."""
+        cdef uint64_t c_seed = seed64(seed)
         cdef Move m
         cdef int status
         self._hold()
@@ -573,7 +704,7 @@ cdef class Engine:
             status = self._c_check(m)
             if status != PINTAS_OK:
                 self._reject(m, status, move)
-            return self._play_reseeded(m, move, seed)
+            return self._play_reseeded(m, move, c_seed)
         finally:
             self._free()
 
@@ -652,8 +783,8 @@ cdef class Engine:
         finally:
             other._free()
 
-    def _reseed(self, uint64_t seed):
-        self._engine.reseed(self._state, seed)
+    def _reseed(self, seed):
+        self._engine.reseed(self._state, seed64(seed))
 
     def _save(self):
         """The C state's save image."""
@@ -662,8 +793,10 @@ cdef class Engine:
             raise CorruptStateError("the C core could not save this state")
         return bytes(buf[:self._engine.save_size])
 
-    def _load(self, bytes data):
+    def _load(self, data):
         """Load a save image into the C state; CorruptStateError if the C core refuses it."""
+        if type(data) is not bytes:
+            raise SaveTypeError(f"a save image is bytes: got {_given(data)}")
         cdef const uint8_t *p = data
         cdef int status = self._engine.load(self._state, p, len(data))
         if status == PINTAS_E_VERSION:

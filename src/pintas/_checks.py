@@ -12,10 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeGuard
 
-from .errors import RulesError, RulesTypeError, SeatError, SeatTypeError
+from .errors import NotationError, RulesError, RulesTypeError, SeatError, SeatTypeError
 
 MAX_SEED = (1 << 64) - 1
 MAX_GAMES = 10**12
+#: The longest text read as notation (a tile, a set of tiles, a move): far
+#: more than any notation needs, so that parsing never works on unbounded text.
+MAX_NOTATION = 1000
 
 
 def is_whole(value: object) -> TypeGuard[int]:
@@ -74,6 +77,14 @@ def check_seat(seat: object, seats: int) -> None:
         raise SeatError(f"no seat {seat!r}: seats are 0..{seats - 1}")
 
 
+def check_notation_length(text: str, what: str) -> None:
+    """NotationError for text longer than :data:`MAX_NOTATION` characters
+    (``what``: what it should be, for the message)."""
+    if len(text) > MAX_NOTATION:
+        raise NotationError(f"{what} is written in at most {MAX_NOTATION} characters: "
+                            f"got {len(text)} ({text[:40]!r}...)")
+
+
 def did_you_mean(word: object, names: Sequence[str]) -> str:
     """``" (did you mean 'x'?)"`` when ``word`` is close to one of ``names``, else ``""``.
 
@@ -82,7 +93,7 @@ def did_you_mean(word: object, names: Sequence[str]) -> str:
     """
     import difflib  # only on the error path
 
-    if not isinstance(word, str):
+    if not isinstance(word, str) or len(word) > 100:  # nothing that long is a typo
         return ""
     close = difflib.get_close_matches(word, list(names), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""

@@ -11,10 +11,15 @@ that are not a list of hands, a pile that is not tiles) its TypeError twin,
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import islice
 from typing import Any, Protocol
 
+from ._checks import check_notation_length
 from .errors import DealError, DealTypeError
-from .tiles import Tile, TileLike, TileSet, as_tile
+from .tiles import TILE_COUNT, Tile, TileLike, TileSet, as_tile
+
+#: The most hands a deal lists (the most seats of a tile game).
+MAX_HANDS = 4
 
 Tiles = str | Iterable[TileLike]
 
@@ -36,8 +41,11 @@ def tile_list(value: Tiles, what: str) -> tuple[Tile, ...]:
     """The tiles of ``value`` in order; DealError if one is listed twice."""
     if not isinstance(value, (str, Iterable)):
         raise DealTypeError(f"{what} is tiles like '6|6 5|3' or a list of tiles: got {value!r}")
+    if isinstance(value, str):
+        check_notation_length(value, what)
     items = value.replace(",", " ").split() if isinstance(value, str) else value
-    tiles = tuple(as_tile(t) for t in items)
+    # no list of distinct tiles is longer than the 28 tiles: read one more at most
+    tiles = tuple(as_tile(t) for t in islice(items, TILE_COUNT + 1))
     if len(set(tiles)) != len(tiles):
         raise DealError(f"{what} lists a tile twice: {[str(t) for t in tiles]}")
     return tiles
@@ -48,7 +56,10 @@ def hands_of(value: Iterable[Hand]) -> tuple[TileSet, ...]:
     if isinstance(value, str) or not isinstance(value, Iterable):
         raise DealTypeError(f"hands is a list of hands, one a seat (each tiles like "
                             f"'6|6 5|3'): got {value!r}")
-    return tuple(hand_of(hand) for hand in value)
+    hands = tuple(hand_of(hand) for hand in islice(value, MAX_HANDS + 1))
+    if len(hands) > MAX_HANDS:
+        raise DealError(f"a deal has at most {MAX_HANDS} hands: got more")
+    return hands
 
 
 def hand_of(value: Hand) -> TileSet:

@@ -29,7 +29,7 @@ from typing import Any, ClassVar, TypeVar
 
 from ._checks import did_you_mean
 from ._plain import PlainRecord
-from .errors import RulesError
+from .errors import RulesError, RulesTypeError
 
 R = TypeVar("R", bound="RulesBase")
 
@@ -52,6 +52,8 @@ class RulesBase(PlainRecord):
     @classmethod
     def _aliased(cls, options: dict[str, Any]) -> dict[str, Any]:
         """``options`` with other accepted names turned into the field names."""
+        if not isinstance(options, dict):
+            raise RulesTypeError(f"options are a dict of settings: got {options!r}")
         return {cls._field_name(name): value for name, value in options.items()}
 
     @classmethod
@@ -67,6 +69,11 @@ class RulesBase(PlainRecord):
     def _preset(cls: type[R], preset: str, base: Mapping[str, Any], options: dict[str, Any]) -> R:
         """The rules ``base`` with the caller's ``options``, which must be
         options the preset called ``preset`` takes (:attr:`PRESET_OPTIONS`)."""
+        if not isinstance(preset, str) or preset not in cls.PRESET_OPTIONS:
+            error = RulesError if isinstance(preset, str) else RulesTypeError
+            raise error(f"no preset {preset!r}: {', '.join(cls.PRESET_OPTIONS)}")
+        if not isinstance(base, Mapping):
+            raise RulesTypeError(f"a preset's settings are a dict: got {base!r}")
         takes = cls.PRESET_OPTIONS[preset]
         taken = {cls._field_name(name) for name in takes}
         refused = [name for name in options if cls._field_name(name) not in taken]
@@ -107,3 +114,13 @@ class RulesBase(PlainRecord):
     def _fields(self) -> tuple[int, ...]:
         """The settings as the C core's rules fields."""
         raise NotImplementedError
+
+    @staticmethod
+    def _checked_fields(fields: object, count: int) -> tuple[int, ...]:
+        """``fields`` (rules fields read back, as ``_from_fields`` takes them):
+        ``count`` whole numbers >= 0 (RulesError; RulesTypeError for a wrong type)."""
+        if not isinstance(fields, (tuple, list)) or not all(type(f) is int for f in fields):
+            raise RulesTypeError(f"rules fields are whole numbers: got {fields!r}")
+        if len(fields) != count or min(fields, default=0) < 0:
+            raise RulesError(f"rules fields are {count} whole numbers >= 0: got {fields!r}")
+        return tuple(fields)

@@ -4,19 +4,58 @@ log, and the plain-data form.
 Each game's ``View`` is a frozen dataclass deriving from :class:`ViewBase`: a
 snapshot of what one seat may know, and nothing more. Its ``to_dict()`` holds
 exactly its fields, so it hides what the view hides.
+
+A view is checked when it is built, not when it is read: a view built by hand,
+by ``dataclasses.replace`` or by ``from_dict`` (a host rebuilding views from
+JSON) raises :class:`~pintas.errors.ViewError`, naming the field, unless every
+field holds what its game's views hold (types, lengths, ranges, and the
+consistency the players and searches rely on: the hand and its size, the line
+and its ends, the paths and the rules). So every view that exists is one the
+players, the view's own methods and the searches can read. ``Game.view``
+builds its views through :meth:`ViewBase._made`, which skips the check: the
+game's state is consistent by construction, and a game's own views stay as
+cheap as they were. The bindings check every value they write into C all the
+same, so even a view forged around its constructor cannot crash the process.
 """
 
 from __future__ import annotations
 
+import math
+import typing
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from ._checks import check_seat
-from ._plain import PlainRecord
-from .errors import IllegalMoveError, ViewError
-from .tiles import TileSet
+from ._plain import PlainRecord, _hints
+from .errors import IllegalMoveError, NotationTypeError, ViewError
+from .tiles import TILE_COUNT, Tile, TileSet
 
 MoveT = TypeVar("MoveT")
+V = TypeVar("V", bound="ViewBase[Any]")
+
+INT32 = (-(2**31), 2**31 - 1)
+
+
+def shown(value: object) -> str:
+    """A value as a message quotes it: its repr, cut short."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to write out (sys.get_int_max_str_digits)
+        return f"a {type(value).__name__} too long to show"
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def is_int_in(value: object, low: float, high: float) -> bool:
+    """True for an int (not a bool) in ``low..high``."""
+    return type(value) is int and low <= value <= high
+
+
+def is_tuple_of(value: object, item: Callable[[Any], bool], most: float = math.inf,
+                length: int | None = None) -> bool:
+    """True for a tuple of at most ``most`` (or exactly ``length``) items, each ``item``."""
+    return (type(value) is tuple and len(value) <= most
+            and (length is None or len(value) == length) and all(item(v) for v in value))
 
 
 @dataclass(frozen=True)
@@ -48,6 +87,48 @@ class ViewBase(PlainRecord, Generic[MoveT]):
         """The legal moves of the seat, which is to move."""
         raise NotImplementedError
 
+    def __post_init__(self) -> None:
+        self._validate()
+
+    @classmethod
+    def _made(cls: type[V], **fields: Any) -> V:
+        """The view with these fields, unchecked: only for the game's own views."""
+        view = object.__new__(cls)
+        view.__dict__.update(fields)
+        return view
+
+    def _expect(self, name: str, ok: bool, what: str) -> None:
+        """ViewError naming the field ``name`` unless ``ok`` (``what``: what it must be)."""
+        if not ok:
+            package = type(self).__module__.split(".")[1]
+            raise ViewError(f"{package}.View.{name} must be {what}: "
+                            f"got {shown(getattr(self, name, None))}")
+
+    def _seats(self) -> int:
+        """How many seats the view's game has (its rules checked first)."""
+        return int(self.rules.players)
+
+    def _sides(self) -> int:
+        """How many scoring sides the view's game has."""
+        return self._seats()
+
+    def _validate(self) -> None:
+        """Raise ViewError unless every field holds what the game's own views
+        hold. Each game's view extends it."""
+        hints = _hints(type(self))
+        rules_type, event_type = hints["rules"], typing.get_args(hints["log"])[0]
+        self._expect("rules", isinstance(self.rules, rules_type), f"a {rules_type.__qualname__}")
+        seats, sides = self._seats(), self._sides()
+        self._expect("seat", is_int_in(self.seat, 0, seats - 1), f"a seat 0..{seats - 1}")
+        self._expect("is_over", type(self.is_over) is bool, "True or False")
+        self._expect("to_move", self.to_move is None if self.is_over
+                     else is_int_in(self.to_move, 0, seats - 1),
+                     "None once the game is over, else the seat to move")
+        self._expect("scores", is_tuple_of(self.scores, lambda v: is_int_in(v, *INT32),
+                                           length=sides), f"{sides} whole numbers")
+        self._expect("log", is_tuple_of(self.log, lambda e: isinstance(e, event_type) and (
+            e.seat is None or e.seat < seats)), f"a tuple of events of {seats} seats")
+
     @classmethod
     def check(cls, view: object) -> None:
         """Raise ViewError unless ``view`` is a view of this class (what a player
@@ -67,6 +148,23 @@ class ViewBase(PlainRecord, Generic[MoveT]):
             state = "the game is over" if view.is_over else f"seat {view.to_move} is to move"
             raise IllegalMoveError(f"seat {view.seat} has no move to choose: {state}")
         return moves
+
+    @classmethod
+    def moves_of(cls, view: object, moves: object) -> list[MoveT]:
+        """``moves`` checked for a player that ranks them: a list or tuple of
+        moves legal in ``view`` (a view of this class). NotationTypeError for
+        anything but moves of the view's game, IllegalMoveError for a move that
+        is not legal in the view."""
+        cls.check(view)
+        assert isinstance(view, cls)
+        legal = view.legal_moves()
+        kind = type(legal[0]) if legal else None
+        if not isinstance(moves, (list, tuple)) or not all(type(m) is kind for m in moves):
+            raise NotationTypeError(f"moves of the view's game are wanted: got {shown(moves)}")
+        wrong = [m for m in moves if m not in legal]
+        if wrong:
+            raise IllegalMoveError(f"not a legal move of seat {view.seat} in the view: {wrong[0]}")
+        return list(moves)
 
     @property
     def round_log(self) -> tuple[Any, ...]:
@@ -89,3 +187,26 @@ class TileView(ViewBase[MoveT]):
 
     def _check_seat(self, seat: object) -> None:
         check_seat(seat, len(self.hand_sizes))
+
+    def _validate(self) -> None:
+        super()._validate()
+        seats = self._seats()
+        self._expect("hand", type(self.hand) is TileSet, "a TileSet")
+        self._expect("hand_sizes", is_tuple_of(self.hand_sizes,
+                                               lambda n: is_int_in(n, 0, TILE_COUNT),
+                                               length=seats),
+                     f"{seats} whole numbers 0..{TILE_COUNT}")
+        self._expect("hand", len(self.hand) == self.hand_sizes[self.seat],
+                     f"the seat's {self.hand_sizes[self.seat]} tiles (hand_sizes)")
+        self._expect("round", is_int_in(self.round, 1, INT32[1]), "a round from 1")
+
+
+def is_tile(value: object) -> bool:
+    """True for a :class:`~pintas.tiles.Tile`."""
+    return type(value) is Tile
+
+
+def is_seat_tuple(value: object, seats: int) -> bool:
+    """True for a tuple of distinct seats of a game of ``seats`` seats."""
+    return (is_tuple_of(value, lambda s: is_int_in(s, 0, seats - 1), most=seats)
+            and isinstance(value, tuple) and len(set(value)) == len(value))

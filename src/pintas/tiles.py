@@ -18,13 +18,18 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import islice
 
+from ._checks import check_notation_length
 from .errors import NotationError, NotationTypeError
 
 __all__ = ["MAX_PIP", "TILE_COUNT", "Tile", "TileLike", "TileSet"]
 
 MAX_PIP = 6
 TILE_COUNT = 28
+#: The most values a :class:`TileSet` reads from what it is given (repeats
+#: included): far more than any set of tiles needs.
+MAX_LISTED = 1000
 
 
 def _index(high: int, low: int) -> int:
@@ -67,6 +72,7 @@ class Tile:
         """
         if not isinstance(text, str):
             raise NotationTypeError(f"a tile is written like '6|4': got {text!r}")
+        check_notation_length(text, "a tile")
         parts = [p.strip() for p in text.strip().split("|")]
         if len(parts) != 2 or not all(len(p) == 1 and p in "0123456789" for p in parts):
             raise NotationError(f"a tile is written like '6|4': got {text!r}")
@@ -180,8 +186,12 @@ class TileSet:
             raise NotationTypeError(f"TileSet takes a list of tiles (TileSet.parse reads "
                                     f"text): got {tiles!r}")
         mask = 0
-        for value in tiles:
+        # at most MAX_LISTED values are read: an endless iterable ends here
+        values = list(islice(tiles, MAX_LISTED + 1))
+        for value in values:
             mask |= 1 << as_tile(value)._index
+        if len(values) > MAX_LISTED:
+            raise NotationError(f"a set of tiles lists at most {MAX_LISTED} tiles: got more")
         object.__setattr__(self, "_mask", mask)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -202,6 +212,7 @@ class TileSet:
         """Tiles separated by spaces or commas, e.g. ``"6|6 5|3"``; ``""`` is empty."""
         if not isinstance(text, str):
             raise NotationTypeError(f"expected tiles like '6|6 5|3': got {text!r}")
+        check_notation_length(text, "a set of tiles")
         return cls(part for part in text.replace(",", " ").split())
 
     @classmethod

@@ -7,6 +7,7 @@ from .._base import Engine, TileEvent, TileMove
 from ..tiles import Tile, TileSet
 
 SAVE_SIZE: int
+MAX_PATHS: int
 MAX_CODE: int
 EVENT_KINDS: tuple[str, ...]
 REASONS: tuple[str | None, ...]

@@ -1,4 +1,4 @@
-# cython: language_level=3, auto_pickle=False, boundscheck=False, cdivision=True
+# cython: language_level=3, auto_pickle=False, cdivision=True
 """Binding of the C Caminos engine: the moves, the events and the C state.
 
 :mod:`pintas.caminos` builds the public API on top of this module; use that.
@@ -12,12 +12,14 @@ from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint64_t
 
 from pintas._base cimport Codec, Engine, TileEvent, TileMove, put_masks, put_tiles, simulate_into
+from pintas._base cimport fields_of, optional_whole, seed64, whole
 from pintas._base cimport Move as BaseMove
 from pintas._base cimport PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
 from pintas._base cimport pintas_caminos_engine, pintas_rng
 
 from pintas._base import intern_moves, rules_verdict, tile_of
-from pintas.errors import NotationError, NotationTypeError, RulesError
+from pintas._checks import check_notation_length
+from pintas.errors import DealError, NotationError, NotationTypeError, PintasError, RulesError
 from pintas.tiles import TILES, Tile, TileSet
 
 SAVE_SIZE = PINTAS_CAMINOS_SAVE_SIZE
@@ -40,6 +42,7 @@ cdef enum:
     CODE_PASS = 477
 
 
+@cython.binding(False)
 @cython.no_gc
 @cython.final
 cdef class Move(TileMove):
@@ -65,6 +68,7 @@ cdef class Move(TileMove):
     """The path number (1-based) of a placement, else None."""
 
     def __init__(self, kind, tile=None, side=None, path=None):
+        self._fresh()
         cdef Move m = _move_from(kind, tile, side, path)
         self.kind, self.tile, self.side, self.path, self.code = (m.kind, m.tile, m.side, m.path,
                                                                  m.code)
@@ -86,6 +90,7 @@ cdef class Move(TileMove):
         if not isinstance(text, str):
             raise NotationTypeError(f"a move is written like '5|3 front 2', 'reveal 6|4', "
                                     f"'draw' or 'pass': got {text!r}")
+        check_notation_length(text, "a move")
         words = text.strip().lower().split()
         if words == ["draw"]:
             return _MOVES[CODE_DRAW]
@@ -160,6 +165,7 @@ cdef Move _move_from(kind, tile, side, path):
     return _MOVES[(tile.index * 8 + path - 1) * 2 + _SIDE_WORDS[side.lower()]]
 
 
+@cython.binding(False)
 @cython.no_gc
 @cython.final
 cdef class Event(TileEvent):
@@ -181,6 +187,7 @@ cdef class Event(TileEvent):
     """
 
     _KINDS = EVENT_KINDS
+    _REASONS = REASONS
     _SECRET = ("draw", "choose")   # the tile drawn; the tile chosen to reveal, before the reveal
     _FIELDS = (("kind", str, None), ("seat", int | None, None), ("tile", Tile | None, None),
                ("path", int | None, None), ("side", str | None, None), ("points", int, 0),
@@ -221,9 +228,14 @@ cdef class Event(TileEvent):
 
     def __init__(self, kind, seat=None, tile=None, path=None, side=None, points=0, reason=None,
                  count=0, seats=(), tiles=None):
+        self._fresh()
         self._init(kind, seat, points, reason, count)
-        self.tile, self.path, self.side = tile_of(tile), path, side
-        self.seats = tuple(seats)
+        if side is not None and side not in SIDES:
+            error = NotationError if isinstance(side, str) else NotationTypeError
+            raise error(f"an event's side is 'front', 'back' or None: got {side!r}")
+        self.path = optional_whole(path, 1, PINTAS_CAMINOS_MAX_PATHS, "an event's path")
+        self.tile, self.side = tile_of(tile), side
+        self.seats = _event_seats(seats)
         self.tiles = tiles if tiles is None or isinstance(tiles, TileSet) else TileSet(tiles)
 
     def _text_key(self):
@@ -239,6 +251,20 @@ cdef class Event(TileEvent):
         pips = None if self.tile is None else self.tile.pips
         fields["pips"] = "1 pip" if pips == 1 else f"{pips} pips"
         return fields
+
+
+cdef tuple _event_seats(object seats):
+    """An event's seats: a list or tuple of distinct seats 0..3."""
+    if not isinstance(seats, (tuple, list)):
+        raise NotationTypeError(f"an event's seats are a tuple of seats: got {seats!r}")
+    if len(seats) > PINTAS_CAMINOS_MAX_SEATS:
+        raise NotationError(f"an event's seats are at most {PINTAS_CAMINOS_MAX_SEATS} "
+                            f"seats: got {seats!r}")
+    out = tuple([whole(s, 0, PINTAS_CAMINOS_MAX_SEATS - 1, "a seat", NotationError)
+                 for s in seats])
+    if len(set(out)) != len(out):
+        raise NotationError(f"an event's seats are distinct: got {seats!r}")
+    return out
 
 
 cdef tuple _seat_tuple(unsigned mask):
@@ -269,28 +295,35 @@ cdef list _events(const void *state, const void *events, size_t n):
 
 cdef int _rules_from(tuple fields, void *out) except -1:
     cdef pintas_caminos_rules *r = <pintas_caminos_rules *>out
+    cdef tuple f = fields_of(fields, 6, "Caminos rules fields")
+    for value in f:  # one byte each; the C core judges the values
+        whole(value, 0, 0xFF, "a rules field")
     memset(r, 0, sizeof(pintas_caminos_rules))
-    r.players, r.paths, r.hand_size, r.side_tiles, r.full_path, r.rounds = fields
+    r.players, r.paths, r.hand_size, r.side_tiles, r.full_path, r.rounds = f
     return 0
 
 
-def check_rules(tuple fields):
+def check_rules(fields):
     """The C core's verdict on a rules tuple (raises RulesError)."""
     cdef pintas_caminos_rules r
-    _rules_from(fields, &r)
+    _rules_from(fields_of(fields, 6, "Caminos rules fields"), &r)
     rules_verdict(pintas_caminos_rules_check(&r))
 
 
-def preset_fields(int variant, int players):
+def preset_fields(variant, players):
     """The C preset's rules tuple for a variant (0 base, 1 no_renewal, 2 two_paths)."""
     cdef pintas_caminos_rules r
-    if pintas_caminos_rules_preset(&r, variant, players) != PINTAS_OK:
+    cdef int c_variant = whole(variant, 0, 2, "a Caminos variant")
+    cdef int c_players = whole(players, 0, 0xFF, "players")
+    if pintas_caminos_rules_preset(&r, c_variant, c_players) != PINTAS_OK:
         raise RulesError(f"no preset {variant} for {players} players")
     return (r.players, r.paths, r.hand_size, r.side_tiles, r.full_path, r.rounds)
 
 
 cdef int _deal_from(tuple deal, void *out) except -1:
     cdef pintas_caminos_deal *d = <pintas_caminos_deal *>out
+    if len(deal) != 3:
+        raise DealError(f"a Caminos deal is (paths, hands, pile): got {deal!r}")
     paths, hands, pile = deal
     memset(d, 0, sizeof(pintas_caminos_deal))
     memset(d.path, PINTAS_NO_TILE, sizeof(d.path))
@@ -331,6 +364,7 @@ cdef list _moves(const void *state, const void *moves, size_t n):
     return [MOVES_T[_code_of(&m[i])] for i in range(n)]
 
 
+@cython.binding(False)
 cdef class CaminosGame(Engine):
     """The C state of one Caminos game (a pintas_caminos_state), played through
     the base with the conversions of this module; it shows what Caminos has
@@ -389,17 +423,21 @@ cdef class CaminosGame(Engine):
         return self.st.passes
 
     def _chosen(self):
-        return tuple(s for s in range(self.st.rules.players) if self.st.choice[s] < 28)
+        return tuple(s for s in range(min(self.st.rules.players, PINTAS_CAMINOS_MAX_SEATS))
+                     if self.st.choice[s] < 28)
 
-    def _choice(self, int seat):
-        return TILES[self.st.choice[seat]] if self.st.choice[seat] < 28 else None
+    def _choice(self, seat):
+        cdef int s = self._seat(seat)
+        return TILES[self.st.choice[s]] if self.st.choice[s] < 28 else None
 
-    def _path_raw(self, int slot):
-        cdef pintas_caminos_path *p = &self.st.path[slot]
+    def _path_raw(self, slot):
+        cdef int i = whole(slot, 0, min(self.st.rules.paths, PINTAS_CAMINOS_MAX_PATHS) - 1,
+                           "a path slot", PintasError)
+        cdef pintas_caminos_path *p = &self.st.path[i]
         if p.centre >= PINTAS_TILE_COUNT:
             return None
-        front = tuple(TILES[p.tile[0][j]] for j in range(p.len[0]))
-        back = tuple(TILES[p.tile[1][j]] for j in range(p.len[1]))
+        front = tuple(TILES[p.tile[0][j]] for j in range(min(p.len[0], 2)))
+        back = tuple(TILES[p.tile[1][j]] for j in range(min(p.len[1], 2)))
         side = self.st.rules.side_tiles
         return (TILES[p.centre], front, back, (p.end[0], p.end[1]),
                 (side - p.len[0], side - p.len[1]))
@@ -408,17 +446,18 @@ cdef class CaminosGame(Engine):
         return self.st.rules.paths
 
     def _pile(self):
-        return tuple(TILES[self.st.pile[i]] for i in range(self.st.pile_len))
+        return tuple(TILES[self.st.pile[i]] for i in range(min(self.st.pile_len, 28)))
 
     def _discard_mask(self):
         return self.st.discard
 
 
 
-def simulate(tuple rules, uint64_t games, uint64_t seed):
+def simulate(rules, games, seed):
     """Play ``games`` random games in C without the GIL: the raw totals (a
     dict of the C stats struct, an entry of each list for each of the most
     seats a game can have)."""
     cdef pintas_caminos_stats stats
-    simulate_into(&pintas_caminos_engine, _rules_from, rules, games, seed, &stats)
+    simulate_into(&pintas_caminos_engine, _rules_from, fields_of(rules, 6, "the rules fields"),
+                  whole(games, 0, 10**12, "games"), seed64(seed), &stats)
     return stats

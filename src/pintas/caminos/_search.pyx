@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, cdivision=True
+# cython: language_level=3, cdivision=True
 """Binding of the Caminos search (csrc/caminos_search.c): what one seat knows,
 read from its :class:`~pintas.caminos.View` alone, and the Monte Carlo search.
 
@@ -12,10 +12,11 @@ the seat cannot rule out. :mod:`pintas.caminos.players` uses this; the search
 runs in C without the GIL.
 """
 
+cimport cython
 from libc.string cimport memset
 from libc.stdint cimport uint64_t, uint32_t
 
-from pintas._base cimport pintas_rng, pintas_rng_seed, stop_flag
+from pintas._base cimport pintas_rng, pintas_rng_seed, stop_flag, whole
 from pintas.caminos._engine cimport move_of
 
 from pintas.errors import CorruptStateError, IllegalMoveError, RulesError, ViewError
@@ -25,8 +26,11 @@ MAX_COHORTS = PINTAS_CAMINOS_SEARCH_MAX_COHORTS
 MAX_SAMPLES = PINTAS_CAMINOS_SEARCH_MAX_SAMPLES
 _SEED_LIMIT = 1 << 64
 _FULL_PATH = {"renew": 0, "stay": 1, "discard": 2}
+# What the replay of a round's log reads of each kind of event.
+_NEEDS = {"path": ("path", "tile"), "place": ("path", "tile", "side", "seat"),
+          "close": ("path",), "no_path": ("path",), "draw": ("seat",), "pass": ("seat",)}
 
-def _open_numbers(slots, int side_tiles):
+cdef int _open_numbers(list slots, int side_tiles) except -1:
     """The numbers the open sides show (bit n), from the replayed slots."""
     cdef int numbers = 0
     for slot in slots:
@@ -50,22 +54,44 @@ def derive(view):
     then to the drawer's newest cohort's voids (it could place none of its
     tiles), then opens cohort ``[p, 1, 0]``; a pass adds them too.
     """
+    from pintas.caminos.game import View
+    View.check(view)
+    try:
+        return _derive(view)
+    except (ValueError, TypeError, AttributeError, LookupError) as exc:
+        if isinstance(exc, CorruptStateError):
+            raise
+        # only a view built around its constructor gets here
+        raise CorruptStateError(f"not a view of a Caminos round ({exc!r})") from None
+
+
+cdef tuple _derive(view):
     rules = view.rules
     cdef int side_tiles = rules.side_tiles
-    cohorts = [[[0, rules.hand_size, 0]] for _ in range(rules.players)]
+    cdef int players = rules.players, paths = rules.paths
+    cohorts = [[[0, rules.hand_size, 0]] for _ in range(players)]
     since = [0] * 28
-    slots = [None] * rules.paths
+    cdef list slots = [None] * paths
     for pos, e in enumerate(view.round_log):
         kind = e.kind
+        if e.seat is not None and not 0 <= e.seat < players or \
+                e.path is not None and not 1 <= e.path <= paths or \
+                any([getattr(e, name) is None for name in _NEEDS.get(kind, ())]):
+            raise CorruptStateError(f"the log of the view holds an event that is not one "
+                                    f"of a round of {rules}: {e!r}")
         if kind == "path":
             slots[e.path - 1] = ([e.tile.high, e.tile.low], [0, 0])
         elif kind == "place":
+            if slots[e.path - 1] is None or e.tile is None or not e.tile.has(
+                    slots[e.path - 1][0][0 if e.side == "front" else 1]):
+                raise CorruptStateError(f"the log of the view places a tile where "
+                                        f"it cannot go: {e!r}")
             ends, lens = slots[e.path - 1]
             side = 0 if e.side == "front" else 1
             lens[side] += 1
             ends[side] = e.tile.other_end(ends[side])
         elif kind == "close":
-            if e.reason == "renew":
+            if e.reason == "renew" and e.tiles is not None:
                 for t in e.tiles:
                     since[t.index] = pos
             elif e.reason == "discard":
@@ -84,6 +110,7 @@ def derive(view):
     return cohorts, since, slots
 
 
+@cython.binding(False)
 cdef class Info:
     """What the seat of ``view`` knows, as the C search reads it. The view must
     be in the playing phase with its seat to move.
@@ -107,8 +134,7 @@ cdef class Info:
 
     def __init__(self, view):
         from pintas.caminos.game import View
-        if not isinstance(view, View):
-            raise ViewError(f"the Caminos search reads a caminos.View: got {view!r}")
+        View.check(view)
         if view.is_over or view.phase != "play" or view.to_move != view.seat:
             raise IllegalMoveError(f"seat {view.seat} is not to move in play (phase "
                                    f"{view.phase!r}, seat {view.to_move} to move)")
@@ -116,17 +142,25 @@ cdef class Info:
         self.seat = view.seat
         self.cohorts = tuple(tuple(tuple(c) for c in seat) for seat in cohorts)
         self.since = tuple(since)
-        self._fill(view, cohorts, since)
+        try:
+            self._fill(view, cohorts, since)
+        except (ValueError, TypeError, AttributeError, LookupError) as exc:
+            # only a view built around its constructor gets here
+            raise CorruptStateError(f"not a view of a Caminos round ({exc!r})") from None
         if pintas_caminos_info_check(&self.info) != 0:
             raise CorruptStateError(f"the view of seat {view.seat} is not a consistent "
                                     f"Caminos position (round {view.round})")
 
     cdef _fill(self, view, cohorts, since):
+        # Every value is range-checked as it is written (whole, bounds-checked
+        # indexing), the counts cut to the C arrays: whatever the view holds,
+        # nothing is written outside the struct.
         cdef pintas_caminos_info *k = &self.info
         cdef int seat, i, side, j
         memset(k, 0, sizeof(pintas_caminos_info))
         rules = view.rules
-        k.rules.players = rules.players
+        players = whole(rules.players, 2, PINTAS_CAMINOS_MAX_SEATS, "players")
+        k.rules.players = players
         k.rules.paths = rules.paths
         k.rules.hand_size = rules.hand_size
         k.rules.side_tiles = rules.side_tiles
@@ -142,26 +176,26 @@ cdef class Info:
                 continue
             k.path[i].centre = path.centre.index
             for side, tiles in enumerate((path.front, path.back)):
-                k.path[i].len[side] = len(tiles)
-                k.path[i].end[side] = path.ends[side]
+                k.path[i].len[side] = whole(len(tiles), 0, 0xFF, "a side's tiles")
+                k.path[i].end[side] = whole(path.ends[side], 0, 6, "a path's end")
                 for j, tile in enumerate(tiles[:2]):
                     k.path[i].tile[side][j] = tile.index
-        k.hand = int(view.hand)
-        k.discard = int(view.discard)
-        k.seat = view.seat
-        k.pile_len = view.pile_size
-        k.passes = view.passes
-        k.out_seat = 0xFF if view.out_seat is None else view.out_seat
-        k.last_turns = view.last_turns
-        k.starter = 0xFF if view.starter is None else view.starter
+        k.hand = whole(int(view.hand), 0, (1 << 28) - 1, "a hand")
+        k.discard = whole(int(view.discard), 0, (1 << 28) - 1, "the discard")
+        k.seat = whole(view.seat, 0, players - 1, "the seat")
+        k.pile_len = whole(view.pile_size, 0, 0xFF, "the pile's size")
+        k.passes = whole(view.passes, 0, 0xFF, "the passes")
+        k.out_seat = 0xFF if view.out_seat is None else whole(view.out_seat, 0, 0xFE, "out")
+        k.last_turns = whole(view.last_turns, 0, 0xFF, "the last turns")
+        k.starter = 0xFF if view.starter is None else whole(view.starter, 0, 0xFE, "starter")
         for i in range(28):
-            k.since[i] = since[i]
-        for seat in range(rules.players):
-            k.hand_len[seat] = view.hand_sizes[seat]
+            k.since[i] = min(since[i], 0xFFFF)
+        for seat in range(players):
+            k.hand_len[seat] = whole(view.hand_sizes[seat], 0, 0xFF, "a hand's size")
             if seat != view.seat:
                 k.known[seat] = int(view.known_tiles(seat))
-            k.n_cohorts[seat] = len(cohorts[seat])
-            for i, (at, tiles, voids) in enumerate(cohorts[seat]):
+            k.n_cohorts[seat] = min(len(cohorts[seat]), PINTAS_CAMINOS_SEARCH_MAX_COHORTS)
+            for i, (at, tiles, voids) in enumerate(cohorts[seat][:PINTAS_CAMINOS_SEARCH_MAX_COHORTS]):
                 k.cohort[seat][i].at = min(at, 0xFFFF)
                 k.cohort[seat][i].tiles = min(tiles, 0xFF)
                 k.cohort[seat][i].voids = voids

@@ -34,11 +34,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .. import _saves, _simulate
+from .._checks import check_notation_length
 from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
 from .._game import TileGame, listed
 from .._lock import atomic
 from .._plain import PlainRecord
-from .._view import TileView
+from .._view import TileView, is_int_in, is_seat_tuple, is_tile, is_tuple_of, shown
 from ..errors import (
     CorruptStateError,
     DealError,
@@ -55,6 +56,7 @@ from .rules import Rules
 __all__ = ["Deal", "Game", "Path", "SimulationStats", "View", "simulate"]
 
 SIDES = ("front", "back")
+_MAX_SIDE = 2  # tiles a side of a path takes, at most (PINTAS_CAMINOS_MAX_SIDE)
 
 
 _SIDE_WORDS = {"front": "front", "f": "front", "adelante": "front", "frente": "front",
@@ -145,16 +147,62 @@ class Path(PlainRecord):
                 and all(type(t) is Tile for t in self.front)
                 and all(type(t) is Tile for t in self.back)):
             self._as_value()
+        self._check()
 
     def _as_value(self) -> None:
         """Turn what was given by hand into the fields' types."""
         if self.centre is not None:
             object.__setattr__(self, "centre", as_tile(self.centre))
-        for name in ("front", "back"):
-            object.__setattr__(self, name, tuple(as_tile(t) for t in getattr(self, name)))
+        for name, size in (("front", None), ("back", None), ("ends", 2), ("free", 2)):
+            value = getattr(self, name)
+            if value is None and size is not None:
+                continue
+            if not isinstance(value, (tuple, list)):
+                raise NotationTypeError(f"a path's {name} is a tuple: got {shown(value)}")
+            if len(value) != (size or len(value)) or len(value) > _MAX_SIDE:
+                raise NotationError(f"a path's {name} holds {size or f'at most {_MAX_SIDE}'} "
+                                    f"values: got {shown(value)}")
+            object.__setattr__(self, name, tuple(value) if size else
+                               tuple(as_tile(t) for t in value))
+
+    def _check(self) -> None:
+        """NotationError (NotationTypeError for a wrong type) unless this is a path
+        a table can show: its tiles chain from the centre out to its ends."""
+        if type(self.number) is not int or not 1 <= self.number <= _engine.MAX_PATHS:
+            error = NotationError if type(self.number) is int else NotationTypeError
+            raise error(f"a path's number is 1..{_engine.MAX_PATHS}: got {shown(self.number)}")
         for name in ("ends", "free"):
-            if getattr(self, name) is not None:
-                object.__setattr__(self, name, tuple(getattr(self, name)))
+            high = _MAX_SIDE if name == "free" else 6
+            value = getattr(self, name)
+            if value is None and name == "free":
+                raise NotationTypeError("a path's free places are two whole numbers: got None")
+            if value is not None and not all(type(n) is int for n in value):
+                raise NotationTypeError(f"a path's {name} are whole numbers: got {shown(value)}")
+            if value is not None and not all(0 <= n <= high for n in value):
+                raise NotationError(f"a path's {name} are 0..{high}: got {shown(value)}")
+        if len(self.front) > _MAX_SIDE or len(self.back) > _MAX_SIDE:
+            raise NotationError(f"a side of a path holds at most {_MAX_SIDE} tiles: got {self!r}")
+        if self.centre is None:
+            if self.front or self.back or self.ends is not None or self.free != (0, 0):
+                raise NotationError(f"a path with no centre has no tiles, ends or free "
+                                    f"places: got {self!r}")
+            return
+        if self.ends is None or self.ends != self._chain_ends() \
+                or self.free[0] + len(self.front) != self.free[1] + len(self.back):
+            raise NotationError(f"a path's tiles chain from its centre to its ends, and "
+                                f"both sides take as many tiles: got {self!r}")
+
+    def _chain_ends(self) -> tuple[int, int] | None:
+        """The numbers the sides' tiles show outwards, or None if they do not chain."""
+        assert self.centre is not None
+        out = []
+        for touching, tiles in ((self.centre.high, self.front), (self.centre.low, self.back)):
+            for tile in tiles:
+                if not tile.has(touching):
+                    return None
+                touching = tile.other_end(touching)
+            out.append(touching)
+        return (out[0], out[1])
 
     @property
     def closed(self) -> bool:
@@ -255,6 +303,32 @@ class View(TileView[Move]):
     winners: tuple[int, ...]
     """The seats that share the win once the game is over, else ``()``."""
 
+    def _validate(self) -> None:
+        super()._validate()
+        rules, seats = self.rules, self._seats()
+        self._expect("paths", is_tuple_of(self.paths, lambda p: type(p) is Path,
+                                          length=rules.paths)
+                     and all(_fits(path, number, rules.side_tiles)
+                             for number, path in enumerate(self.paths, 1)),
+                     f"the {rules.paths} paths of {rules}, numbered from 1")
+        for name in ("pile_size", "step", "last_turns", "passes"):
+            high = TILE_COUNT if name == "pile_size" else 0xFF
+            self._expect(name, is_int_in(getattr(self, name), 0, high), f"a whole number 0..{high}")
+        self._expect("discard", type(self.discard) is TileSet, "a TileSet")
+        self._expect("phase", self.phase in ("reveal", "play", "over"),
+                     "'reveal', 'play' or 'over'")
+        for name in ("starter", "out_seat"):
+            value = getattr(self, name)
+            self._expect(name, value is None or is_int_in(value, 0, seats - 1),
+                         f"a seat 0..{seats - 1} or None")
+        for name in ("contenders", "chosen", "winners"):
+            self._expect(name, is_seat_tuple(getattr(self, name), seats),
+                         f"a tuple of distinct seats 0..{seats - 1}")
+        self._expect("my_choice", self.my_choice is None or is_tile(self.my_choice),
+                     "a Tile or None")
+        self._expect("revealed", is_tuple_of(self.revealed, lambda r: is_tuple_of(
+            r, is_tile, most=TILE_COUNT), length=seats), f"{seats} tuples of tiles")
+
     def _legal(self) -> list[Move]:
         # in the engine's order
         if self.phase == "reveal":
@@ -276,6 +350,13 @@ class View(TileView[Move]):
         placed = {e.tile for e in self.round_log if e.kind == "place" and e.seat == seat}
         return TileSet(t for t in self.revealed[seat] if t not in placed)
 
+
+
+def _fits(path: Path, number: int, side_tiles: int) -> bool:
+    """True when ``path`` is path ``number`` of a table whose sides take ``side_tiles``."""
+    return path.number == number and (path.centre is None or all(
+        len(tiles) + free == side_tiles
+        for tiles, free in ((path.front, path.free[0]), (path.back, path.free[1]))))
 
 
 class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
@@ -379,6 +460,7 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
         if not isinstance(text, str):
             raise NotationTypeError(f"a move is written like '5|3 front 2', 'reveal 6|4', "
                                     f"'draw' or 'pass': got {text!r}")
+        check_notation_length(text, "a move")
         words = text.strip().lower().replace(",", " ").split()
         legal = self.legal_moves()
         if not words:
@@ -408,6 +490,8 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
         raise self._illegal(None, text, self._placement_problem(tile, side, path))
 
     def _legal_or_raise(self, move: Move, text: str, legal: list[Move]) -> Move:
+        if not isinstance(legal, list):  # the legal moves, as parse_move lists them
+            raise NotationTypeError(f"the legal moves are a list: got {legal!r}")
         if move in legal or self.is_legal(move):  # or its mirror image
             return move
         raise self._illegal(move, text)
@@ -417,8 +501,11 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
     def _reason(self, move: Move) -> str | None:
         """Why ``move`` is not legal now, in words to the seat to move (see
         :meth:`pintas._base.Engine._illegal`)."""
+        if not isinstance(move, Move):
+            raise NotationTypeError(f"a caminos.Move is wanted: got {move!r}")
         seat = self.to_move
-        assert seat is not None  # the game is not over
+        if seat is None:
+            return "the game is over"
         if move.kind == "place":
             assert move.tile is not None
             return self._placement_problem(move.tile, move.side, move.path)
@@ -441,8 +528,13 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
     def _placement_problem(self, tile: Tile, side: str | None, path: int | None) -> str:
         """Why ``tile`` cannot be placed on ``side`` of path number ``path`` now
         (None: on any side, of any path)."""
+        if (not isinstance(tile, Tile) or side not in (None, *SIDES)
+                or not (path is None or type(path) is int)):
+            raise NotationTypeError(f"a tile, a side or None and a path number or None are "
+                                    f"wanted: got {tile!r}, {side!r}, {path!r}")
         seat = self.to_move
-        assert seat is not None  # the game is not over
+        if seat is None:
+            return "the game is over"
         if self.phase == "reveal":
             return "the round's starter is being revealed: you must reveal a tile"
         if tile not in self.hand(seat):
@@ -461,7 +553,7 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
     def view(self, seat: int) -> View:
         """What ``seat`` may know now (see :class:`View`)."""
         self._check_seat(seat)
-        return View(
+        return View._made(
             seat=seat, rules=self._rules, hand=self.hand(seat), paths=self.paths,
             hand_sizes=self.hand_sizes, pile_size=self.pile_size, discard=self.discard,
             scores=self.scores, to_move=self.to_move, round=self.round, phase=self.phase,

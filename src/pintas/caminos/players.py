@@ -39,7 +39,8 @@ from dataclasses import dataclass
 from .._base import Stop
 from .._budget import Budget
 from .._checks import check_seed
-from ..errors import RulesTypeError
+from .._game import listed
+from ..errors import IllegalMoveError, RulesTypeError
 from ..tiles import Tile, TileSet
 from ._engine import Move
 from ._search import MAX_SAMPLES, Info, derive
@@ -203,7 +204,9 @@ class SuitPlayer:
 
     def rank(self, view: View, moves: Sequence[Move]) -> list[Move]:
         """``moves`` (placements of the seat to move) from best to worst."""
-        View.check(view)
+        moves = View.moves_of(view, moves)
+        if any(m.kind != "place" for m in moves):
+            raise IllegalMoveError(f"only placements are ranked: got {listed(moves)}")
         table = _Table(view)
         scores = {m: table.score(m, self.weights) for m in moves}
         return sorted(moves, key=lambda m: scores[m], reverse=True)

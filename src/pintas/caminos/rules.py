@@ -81,6 +81,7 @@ class Rules(RulesBase):
 
     @classmethod
     def _variant(cls, variant: str, players: int, options: dict[str, Any]) -> Rules:
+        check_choice("variant", variant, VARIANTS)
         return cls._preset(PRESET_NAMES[variant], dict(variant=variant, players=players), options)
 
     def _described(self) -> str:
@@ -122,6 +123,7 @@ class Rules(RulesBase):
 
     @classmethod
     def _from_fields(cls, fields: Sequence[int]) -> Rules:
+        fields = cls._checked_fields(fields, 6)
         players, _, _, _, _, rounds = fields
         for variant in VARIANTS:
             try:

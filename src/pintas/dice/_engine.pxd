@@ -188,7 +188,7 @@ cdef tuple _values(pintas_dice_set s)
 cdef int _size(pintas_dice_set s) noexcept nogil
 cdef void _sort_keeps(pintas_dice_keep *ks, size_t n) noexcept nogil
 cdef list _keep_list(const pintas_dice_keep *ks, size_t n)
-cdef int _rules_from(pintas_dice_rules *r, tuple fields) except -1
+cdef int _rules_from(pintas_dice_rules *r, object fields) except -1
 cdef object rules_type()
 
 cdef class Keep:

@@ -1,4 +1,4 @@
-# cython: language_level=3, auto_pickle=False, boundscheck=False, wraparound=False, cdivision=True
+# cython: language_level=3, auto_pickle=False, cdivision=True
 """Binding of the C dice engine: scoring, keeps, moves, events and the C state.
 
 :mod:`pintas.dice` builds the public API on top of this module; use that.
@@ -25,11 +25,22 @@ from pintas._base cimport (
     Move as BaseMove,
     PINTAS_E_OVER,
     PINTAS_OK,
+    fields_of,
     pintas_rng,
+    seed64,
+    whole,
 )
 
 from pintas._base import class_name, rules_verdict
-from pintas.errors import NotationError, NotationTypeError, PintasError, RulesError, RulesTypeError
+from pintas._checks import check_notation_length
+from pintas.errors import (
+    NotationError,
+    NotationTypeError,
+    PintasError,
+    RulesError,
+    RulesTypeError,
+    SeatError,
+)
 
 cdef extern from "Python.h":
     # Declared here without Cython's exception check: the caller checks the range.
@@ -65,6 +76,7 @@ cdef enum:
 
 cdef list _tokens(str text):
     """The dice written in ``text``: ``1 5 6``, ``1,5,6`` or ``156`` (None if not dice)."""
+    check_notation_length(text, "dice")
     words = text.replace(",", " ").split()
     if len(words) == 1 and words[0].isascii() and words[0].isdigit():
         words = list(words[0])
@@ -83,10 +95,7 @@ cdef list _items(object values, int lo, int hi, str what):
         if items is None:
             raise NotationError(f"{expected}: got {values!r}")
     else:
-        try:
-            items = list(values)
-        except TypeError:
-            raise NotationTypeError(f"{expected}: got {values!r}") from None
+        items = _at_most(values, hi, expected)
     if not lo <= len(items) <= hi:
         raise NotationError(f"{expected}: got {len(items)} in {values!r}")
     out = []
@@ -102,6 +111,18 @@ cdef list _items(object values, int lo, int hi, str what):
             raise NotationError(f"{expected}: got {values!r}")
         out.append(v)
     return out
+
+
+cdef list _at_most(object values, int hi, str expected):
+    """The first ``hi + 1`` items of ``values`` (enough to tell there are too
+    many): a huge iterable is never materialised."""
+    from itertools import islice
+    try:
+        if hasattr(values, "__len__") and len(values) > hi:
+            raise NotationError(f"{expected}: got {len(values)} values")
+        return list(islice(values, hi + 1))
+    except TypeError:
+        raise NotationTypeError(f"{expected}: got {values!r}") from None
 
 
 cdef long long _set_slow(object values, int lo, int hi, str what) except -1:
@@ -162,18 +183,23 @@ def dice_set(values):
     return _set_of(values, 0, 6, "a set of dice")
 
 
-def dice_values(int code):
+def dice_values(code):
     """The dice (ascending) of a set code made by :func:`dice_set`."""
-    if code < 0 or code > 0x3FFFF or not pintas_dice_set_is_valid(<pintas_dice_set>code):
+    whole(code, 0, 0x3FFFF, "a dice set code", NotationError)
+    if not pintas_dice_set_is_valid(<pintas_dice_set>code):
         raise NotationError(f"not a dice set code: {code!r}")
     return _values(<pintas_dice_set>code)
 
 
 # ---- rules and tables --------------------------------------------------------
 
-cdef int _rules_from(pintas_dice_rules *r, tuple fields) except -1:
+cdef int _rules_from(pintas_dice_rules *r, object fields) except -1:
     """C rules from Rules._fields(): (scoring, target, doom, doom_loses,
     hot_dice, combine_kept, final_round)."""
+    cdef int i
+    fields = fields_of(fields, 7, "dice rules fields")
+    for i in range(7):  # the C core judges the values
+        whole(fields[i], 0, 2**31 - 1 if i == 1 else 0xFF, "a rules field")
     scoring, target, doom, doom_loses, hot_dice, combine, final_round = fields
     if scoring == 0:
         pintas_dice_rules_dice_of_doom(r)
@@ -190,21 +216,21 @@ cdef int _rules_from(pintas_dice_rules *r, tuple fields) except -1:
     return 0
 
 
-def check_rules(tuple fields):
+def check_rules(fields):
     """The C core's verdict on a rules tuple (raises RulesError)."""
     cdef pintas_dice_rules r
     _rules_from(&r, fields)
     rules_verdict(pintas_dice_rules_check(&r))
 
 
-def rules_unit(tuple fields):
+def rules_unit(fields):
     """The gcd of every combination value (every score is a multiple of it)."""
     cdef pintas_dice_rules r
     _rules_from(&r, fields)
     return pintas_dice_rules_unit(&r)
 
 
-def rules_values(tuple fields):
+def rules_values(fields):
     """The combination values of a rules tuple, by name (0 = no such combination)."""
     cdef pintas_dice_rules r
     cdef int f, n
@@ -225,11 +251,12 @@ def rules_values(tuple fields):
     return out
 
 
+@cython.binding(False)
 cdef class _Table:
     """The 924-entry score table of one set of rules (read-only once built)."""
     cdef pintas_dice_table t
 
-    def __init__(self, tuple fields):
+    def __init__(self, fields):
         cdef pintas_dice_rules r
         _rules_from(&r, fields)
         rules_verdict(pintas_dice_table_init(&self.t, &r))
@@ -383,6 +410,7 @@ def keeps(roll, pool=(), rules=None):
     return _keep_list(ks, n)
 
 
+@cython.binding(False)
 cdef class Keep:
     """A legal keep: the dice kept (ascending) and the points it makes.
 
@@ -396,11 +424,9 @@ cdef class Keep:
 
     def __init__(self, dice, points):
         cdef long long s = _set_of(dice, 1, 6, "a keep")
-        if type(points) is not int:
-            raise NotationTypeError(f"a keep's points are a whole number: got {points!r}")
+        self.points = whole(points, -2**31, 2**31 - 1, "a keep's points", NotationError)
         self._set = <pintas_dice_set>s
         self.dice = _values(self._set)
-        self.points = points
 
     @property
     def move(self):
@@ -436,6 +462,7 @@ cdef class Keep:
 
 # ---- moves -------------------------------------------------------------------
 
+@cython.binding(False)
 @cython.no_gc
 @cython.final
 cdef class Move(BaseMove):
@@ -460,6 +487,7 @@ cdef class Move(BaseMove):
     cdef pintas_dice_set _set
 
     def __init__(self, kind, dice=()):
+        self._fresh()
         cdef Move m = _move_from(kind, dice)
         self.kind, self.dice, self.code, self._set = m.kind, m.dice, m.code, m._set
 
@@ -484,6 +512,7 @@ cdef class Move(BaseMove):
         if not isinstance(text, str):
             raise NotationTypeError(f"a move is written like 'roll', 'keep 1 5' or 'bank': "
                                     f"got {text!r}")
+        check_notation_length(text, "a move")
         words = text.strip().lower().replace(",", " ").split(None, 1)
         if words and words[0] in MOVE_KINDS:
             rest = words[1] if len(words) > 1 else ""
@@ -574,6 +603,7 @@ cdef int _c_move(pintas_dice_move *cm, Move m) except -1:
 
 # ---- events ------------------------------------------------------------------
 
+@cython.binding(False)
 @cython.no_gc
 @cython.final
 cdef class Event(BaseEvent):
@@ -596,6 +626,7 @@ cdef class Event(BaseEvent):
     """
 
     _KINDS = EVENT_KINDS
+    _REASONS = REASONS
     # seat's default ... : a dice event always names its seat, so its repr always shows it
     _FIELDS = (("kind", str, None), ("seat", int, ...), ("values", tuple[int, ...], ()),
                ("points", int, 0), ("total", int, 0), ("reason", str | None, None),
@@ -618,10 +649,12 @@ cdef class Event(BaseEvent):
     cdef readonly int total
 
     def __init__(self, kind, seat=0, values=(), points=0, total=0, reason=None, count=0):
-        if reason not in REASONS:
-            raise NotationError(f"unknown event reason {reason!r}")
+        self._fresh()
+        if seat is None:
+            raise NotationTypeError("a dice event's seat is a whole number: got None")
         self._init(kind, seat, points, reason, count)
-        self.values, self.total = tuple(values), total
+        self.values = tuple(_items(values, 0, PINTAS_DICE_COUNT, "an event's dice"))
+        self.total = whole(total, -2**31, 2**31 - 1, "an event's total", NotationError)
 
     def _text_fields(self):
         fields = BaseEvent._text_fields(self)
@@ -666,10 +699,17 @@ cdef list _events(const void *state, const void *events, size_t n):
     return out
 
 
+cdef Move _own_move(object move):
+    if not isinstance(move, Move):
+        raise NotationTypeError(f"a dice.Move is wanted: got {move!r}")
+    return <Move>move
+
+
 cdef int _move_c(BaseMove m, void *out) except -1:
     return _c_move(<pintas_dice_move *>out, <Move>m)
 
 
+@cython.binding(False)
 cdef class DiceGame(Engine):
     """The C state of one dice game and its verbs (see :class:`pintas.dice.Game`)."""
 
@@ -681,10 +721,13 @@ cdef class DiceGame(Engine):
         self._bind(&pintas_dice_engine, &self.st,
                    Codec(move=_move_c, events=_events, moves=NULL, rules=NULL, deal=NULL))
 
-    def _start(self, tuple rules, uint64_t seed, int players, int first_player):
+    def _start(self, rules, seed, players, first_player):
         cdef pintas_dice_rules r
+        cdef uint64_t c_seed = seed64(seed)
+        cdef int c_players = whole(players, 1, PINTAS_DICE_MAX_PLAYERS, "players")
+        cdef int first = whole(first_player, 0, c_players - 1, "the first player", SeatError)
         _rules_from(&r, rules)
-        cdef int status = pintas_dice_new(&self.st, &r, players, first_player, seed)
+        cdef int status = pintas_dice_new(&self.st, &r, c_players, first, c_seed)
         return self._begin(status, [], seed)
 
     cdef BaseMove _coerce(self, object move):
@@ -751,7 +794,7 @@ cdef class DiceGame(Engine):
 
     def _reason(self, move):
         """Why ``move`` is not legal now, addressed to the seat to move (the error path)."""
-        cdef Move m = <Move>move
+        cdef Move m = _own_move(move)
         phase = self.st.phase
         if phase == PINTAS_DICE_MUST_KEEP:
             roll = " ".join(map(str, self.last_roll))
@@ -806,7 +849,8 @@ cdef class DiceGame(Engine):
     @property
     def last_roll(self):
         """The latest roll of any player, in roll order (``()`` before the first)."""
-        return tuple([self.st.last_roll[i] for i in range(self.st.last_roll_len)])
+        return tuple([self.st.last_roll[i]
+                      for i in range(min(self.st.last_roll_len, PINTAS_DICE_COUNT))])
 
     @property
     def pool(self):

@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+# cython: language_level=3, cdivision=True
 """Binding of the C dice solver: the optimal single-turn policy of any rules.
 
 :func:`solve_turn` solves a policy once per rules (in C, the GIL released)
@@ -7,6 +7,7 @@ and caches it; :class:`Policy` answers what to keep and when to bank.
 on it.
 """
 
+cimport cython
 from libc.stdint cimport int32_t, uint32_t
 
 # The C declarations of dice.h and the engine binding's dice-set helpers.
@@ -21,12 +22,13 @@ from pintas.errors import NotationError, PintasError, PintasTypeError, RulesErro
 _MAX_CACHED = 256
 
 
+@cython.binding(False)
 cdef class _Solution:
     """A solved workspace (a bytearray owned here) and the C policy inside it."""
     cdef object workspace
     cdef const pintas_dice_policy *p
 
-    def __init__(self, tuple fields):
+    def __init__(self, fields):
         cdef pintas_dice_rules r
         cdef size_t size
         cdef int status
@@ -90,6 +92,7 @@ def solve_turn(rules=None):
     return policy
 
 
+@cython.binding(False)
 cdef class Policy:
     """The optimal policy for one turn: it maximises the expected turn total
     (a lost turn counting 0). Made by :func:`solve_turn`.
@@ -108,14 +111,21 @@ cdef class Policy:
     def __init__(self, *args, **kwargs):
         raise TypeError("use pintas.dice.solve_turn(rules) to get a Policy")
 
+    cdef const pintas_dice_policy *_solved(self) except NULL:
+        # A Policy made by __new__ (not by solve_turn) has no solution to read.
+        if self.p == NULL:
+            raise PintasTypeError("use pintas.dice.solve_turn(rules) to get a Policy")
+        return self.p
+
     @property
     def expected_turn_score(self):
         """Expected points of a fresh turn under optimal play."""
-        return pintas_dice_policy_expected(self.p)
+        return pintas_dice_policy_expected(self._solved())
 
     cdef pintas_dice_set _pool(self, object pool, object dice_left=None) except? 0xFFFFFFFF:
         cdef long long s
         cdef int left
+        self._solved()
         if dice_left is not None:
             if pool != ():
                 raise PintasError(f"give the pool or dice_left, not both: got {pool!r} and "
@@ -240,7 +250,7 @@ cdef class Policy:
     def thresholds(self):
         """Bank thresholds with 1, 2, ... 6 dice left to roll, when they depend on
         the count alone (``combine_kept`` off); None otherwise (see :meth:`threshold`)."""
-        if self.p.table.rules.combine_kept:
+        if self._solved().table.rules.combine_kept:
             return None
         return tuple(self.threshold(left) for left in range(1, 7))
 
@@ -248,7 +258,7 @@ cdef class Policy:
         """Every pool the policy knows (each scoring in full with ``combine_kept``,
         one per size without), as tuples of dice."""
         cdef uint32_t i
-        if not self.p.table.rules.combine_kept:
+        if not self._solved().table.rules.combine_kept:
             return [tuple([1] * (<int>self.p.state_set[i])) for i in range(self.p.n_states)]
         return [_values(self.p.state_set[i]) for i in range(self.p.n_states)]
 

@@ -24,7 +24,7 @@ from .. import _saves
 from .._checks import check_int, is_whole
 from .._game import GameBase
 from .._lock import atomic
-from .._view import ViewBase
+from .._view import ViewBase, is_int_in, is_tuple_of
 from ..errors import CorruptStateError, NotationError, RulesError, SeatError, SeatTypeError
 from . import _engine
 from ._engine import Event, Keep, Move, keeps
@@ -62,6 +62,29 @@ class View(ViewBase[Move]):
     winner: int | None
     """The winning seat once the game is over, else None."""
 
+    def _seats(self) -> int:
+        self._expect("players", is_int_in(self.players, 1, MAX_PLAYERS),
+                     f"a whole number 1..{MAX_PLAYERS}")
+        return self.players
+
+    def _validate(self) -> None:
+        super()._validate()
+        seats = self._seats()
+        self._expect("first_player", is_int_in(self.first_player, 0, seats - 1),
+                     f"a seat 0..{seats - 1}")
+        self._expect("phase", self.phase in _engine.PHASES,
+                     f"one of {', '.join(map(repr, _engine.PHASES))}")
+        self._expect("turn_total", is_int_in(self.turn_total, 0, _engine.MAX_TURN_TOTAL),
+                     f"a whole number 0..{_engine.MAX_TURN_TOTAL}")
+        self._expect("dice_to_roll", is_int_in(self.dice_to_roll, 0, 6), "a whole number 0..6")
+        for name in ("last_roll", "pool"):
+            self._expect(name, is_tuple_of(getattr(self, name), _is_die, most=6),
+                         "a tuple of at most 6 dice, each 1..6")
+        self._expect("final_turns_left", is_int_in(self.final_turns_left, 0, MAX_PLAYERS),
+                     f"a whole number 0..{MAX_PLAYERS}")
+        self._expect("winner", self.winner is None or is_int_in(self.winner, 0, seats - 1),
+                     f"a seat 0..{seats - 1} or None")
+
     def keeps(self) -> list[Keep]:
         """The legal keeps of the last roll (empty unless a keep is due)."""
         if self.phase != "keep":
@@ -79,6 +102,10 @@ class View(ViewBase[Move]):
     def score(self) -> int:
         """The seat's own banked score."""
         return self.scores[self.seat]
+
+
+def _is_die(value: object) -> bool:
+    return is_int_in(value, 1, 6)
 
 
 # Log tags of the moves (a reseed is 0xFE).
@@ -143,7 +170,7 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
     def view(self, seat: int) -> View:
         """What ``seat`` knows now (see :class:`View`)."""
         self._check_seat(seat)
-        return View(seat=seat, rules=self._rules, players=self.players,
+        return View._made(seat=seat, rules=self._rules, players=self.players,
                     first_player=self.first_player, scores=self.scores, to_move=self.to_move,
                     phase=self.phase, turn_total=self.turn_total,
                     dice_to_roll=self.dice_to_roll, last_roll=self.last_roll, pool=self.pool,

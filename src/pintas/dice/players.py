@@ -100,6 +100,7 @@ class OptimalPlayer:
         self.policy: Policy | None = solve_turn(rules) if rules is not None else None
 
     def _policy(self, view: View) -> Policy:
+        View.check(view)
         if self.policy is not None:
             return self.policy
         return solve_turn(view.rules)

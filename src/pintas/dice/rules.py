@@ -111,6 +111,7 @@ class Rules(RulesBase):
 
     @classmethod
     def _from_fields(cls, fields: Sequence[int]) -> Rules:
+        fields = cls._checked_fields(fields, 7)
         scoring, target, doom, loses, hot, combine, final = fields
         if scoring >= len(SCORINGS) or loses >= len(DOOM_LOSES) or hot >= len(HOT_DICE) \
                 or doom > 1 or combine > 1 or final > 1:

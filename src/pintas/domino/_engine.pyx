@@ -1,4 +1,4 @@
-# cython: language_level=3, auto_pickle=False, boundscheck=False, cdivision=True
+# cython: language_level=3, auto_pickle=False, cdivision=True
 """Binding of the C line-game engine: the moves, the events and the C state.
 
 :mod:`pintas.domino` builds the public API on top of this module; use that.
@@ -12,12 +12,14 @@ from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint64_t
 
 from pintas._base cimport Codec, Engine, TileEvent, TileMove, put_masks, put_tiles, simulate_into
+from pintas._base cimport fields_of, optional_whole, seed64, whole
 from pintas._base cimport Move as BaseMove
 from pintas._base cimport PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
 from pintas._base cimport pintas_line_engine, pintas_rng
 
 from pintas._base import intern_moves, rules_verdict, tile_of
-from pintas.errors import CorruptStateError, NotationError, NotationTypeError
+from pintas.errors import CorruptStateError, DealError, NotationError, NotationTypeError
+from pintas._checks import check_notation_length
 from pintas.tiles import TILES, Tile
 
 SAVE_SIZE = PINTAS_LINE_SAVE_SIZE
@@ -35,6 +37,7 @@ cdef enum:
     CODE_PASS = 57
 
 
+@cython.binding(False)
 @cython.no_gc
 @cython.final
 cdef class Move(TileMove):
@@ -56,6 +59,7 @@ cdef class Move(TileMove):
     """``"L"`` or ``"R"`` for a play, else None."""
 
     def __init__(self, kind, tile=None, end=None):
+        self._fresh()
         cdef Move m = _move_from(kind, tile, end)
         self.kind, self.tile, self.end, self.code = m.kind, m.tile, m.end, m.code
 
@@ -70,6 +74,7 @@ cdef class Move(TileMove):
         if not isinstance(text, str):
             raise NotationTypeError(f"a move is written like '6|4L', 'draw' or 'pass': "
                                     f"got {text!r}")
+        check_notation_length(text, "a move")
         word = text.strip().lower()
         if word == "draw" or word == "pass":
             return _MOVES[CODE_DRAW if word == "draw" else CODE_PASS]
@@ -126,6 +131,7 @@ cdef Move _move_from(kind, tile, end):
     return _MOVES[tile.index * 2 + (end.upper() == "R")]
 
 
+@cython.binding(False)
 @cython.no_gc
 @cython.final
 cdef class Event(TileEvent):
@@ -143,6 +149,7 @@ cdef class Event(TileEvent):
     """
 
     _KINDS = EVENT_KINDS
+    _REASONS = REASONS
     _SECRET = ("draw", "deal")   # the tile drawn; the opening tile named in a deal
     _FIELDS = (("kind", str, None), ("seat", int | None, None), ("side", int | None, None),
                ("tile", Tile | None, None), ("end", str | None, None), ("points", int, 0),
@@ -174,8 +181,13 @@ cdef class Event(TileEvent):
 
     def __init__(self, kind, seat=None, side=None, tile=None, end=None, points=0, reason=None,
                  count=0, *, teams=None):
+        self._fresh()
         self._init(kind, seat, points, reason, count)
-        self.side, self.tile, self.end = side, tile_of(tile), end
+        if end is not None and end not in _ENDS:
+            error = NotationError if isinstance(end, str) else NotationTypeError
+            raise error(f"an event's end is 'L', 'R' or None: got {end!r}")
+        self.side = optional_whole(side, 0, PINTAS_LINE_MAX_SEATS - 1, "an event's side")
+        self.tile, self.end = tile_of(tile), end
         if teams is None:  # not told: a seat scoring for another side is in pairs
             teams = seat is not None and side is not None and seat != side
         elif not isinstance(teams, bool):
@@ -272,22 +284,29 @@ cdef list _events(const void *state, const void *events, size_t n):
 
 cdef int _rules_from(tuple fields, void *out) except -1:
     cdef pintas_line_rules *r = <pintas_line_rules *>out
+    cdef tuple f = fields_of(fields, 12, "a line game's rules fields")
+    cdef int i
+    # 7 one-byte fields, then 5 two-byte ones; the C core judges the values
+    for i in range(12):
+        whole(f[i], 0, 0xFF if i < 7 else 0xFFFF, "a rules field")
     (r.game, r.players, r.pairs, r.redeal_doubles, r.block_scoring, r.tranque, r.capicua,
      r.target, r.pass_points, r.capicua_bonus, r.pase_corrido_bonus,
-     r.pase_de_salida_bonus) = fields
+     r.pase_de_salida_bonus) = f
     r.reserved = 0
     return 0
 
 
-def check_rules(tuple fields):
+def check_rules(fields):
     """The C core's verdict on a rules tuple (raises RulesError)."""
     cdef pintas_line_rules r
-    _rules_from(fields, &r)
+    _rules_from(fields_of(fields, 12, "a line game's rules fields"), &r)
     rules_verdict(pintas_line_rules_check(&r))
 
 
 cdef int _deal_from(tuple deal, void *out) except -1:
     cdef pintas_line_deal *d = <pintas_line_deal *>out
+    if len(deal) != 2:
+        raise DealError(f"a line game's deal is (hands, boneyard): got {deal!r}")
     hands, boneyard = deal
     memset(d, 0, sizeof(pintas_line_deal))
     put_masks(d.hand, PINTAS_LINE_MAX_SEATS, hands)
@@ -317,6 +336,7 @@ cdef list _moves(const void *state, const void *moves, size_t n):
     return [move_of(&m[i]) for i in range(n)]
 
 
+@cython.binding(False)
 cdef class LineGame(Engine):
     """The C state of one line game (a pintas_line_state), played through the
     base with the conversions of this module, and what it shows beyond what
@@ -354,19 +374,20 @@ cdef class LineGame(Engine):
     def placements(self):
         """The round's placements in order, as ``(tile, end)`` pairs."""
         return tuple((TILES[self.st.line[i] & 0x7F], _ENDS[self.st.line[i] >> 7])
-                     for i in range(self.st.line_len))
+                     for i in range(min(self.st.line_len, PINTAS_TILE_COUNT)))
 
-    def _pips(self, int seat):
-        return pintas_line_hand_pips(&self.st, seat)
+    def _pips(self, seat):
+        return pintas_line_hand_pips(&self.st, self._seat(seat))
 
     def _forced_tile(self):
         return None if self.st.forced_tile >= PINTAS_TILE_COUNT else TILES[self.st.forced_tile]
 
 
-def simulate(tuple rules, uint64_t games, uint64_t seed):
+def simulate(rules, games, seed):
     """Play ``games`` random games in C without the GIL: the raw totals (a
     dict of the C stats struct, with an entry of ``wins`` and ``points`` for
     each of the most sides a game can have)."""
     cdef pintas_line_stats stats
-    simulate_into(&pintas_line_engine, _rules_from, rules, games, seed, &stats)
+    simulate_into(&pintas_line_engine, _rules_from, fields_of(rules, 12, "the rules fields"),
+                  whole(games, 0, 10**12, "games"), seed64(seed), &stats)
     return stats

@@ -13,11 +13,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .. import _saves, _simulate
+from .._checks import check_notation_length
 from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
 from .._game import TileGame, listed
 from .._lock import atomic
 from .._plain import PlainRecord
-from .._view import TileView
+from .._view import TileView, is_int_in, is_tile, is_tuple_of
 from ..errors import (
     CorruptStateError,
     DealError,
@@ -97,6 +98,31 @@ class View(TileView[Move]):
     winner: int | None
     """The winning side once the game is over, else None."""
 
+    def _sides(self) -> int:
+        return int(self.rules.sides)
+
+    def _validate(self) -> None:
+        super()._validate()
+        seats, sides = self._seats(), self._sides()
+        self._expect("placements", is_tuple_of(self.placements, _is_placement, most=TILE_COUNT)
+                     and len({t for t, _ in self.placements}) == len(self.placements),
+                     "(tile, 'L' or 'R') pairs of distinct tiles")
+        try:
+            line = _oriented_line(self.placements)
+        except ValueError:  # a tile that does not match the end it was placed at
+            line = None
+        self._expect("placements", line is not None, "a line whose tiles match")
+        self._expect("line", self.line == line, f"the line the placements make ({line})")
+        ends = (line[0][0], line[-1][1]) if line else None
+        self._expect("ends", self.ends == ends, f"the ends of the line ({ends})")
+        self._expect("boneyard_size", is_int_in(self.boneyard_size, 0, TILE_COUNT),
+                     f"a whole number 0..{TILE_COUNT}")
+        self._expect("leader", is_int_in(self.leader, 0, seats - 1), f"a seat 0..{seats - 1}")
+        self._expect("forced_tile", self.forced_tile is None or is_tile(self.forced_tile),
+                     "a Tile or None")
+        self._expect("winner", self.winner is None or is_int_in(self.winner, 0, sides - 1),
+                     f"a side 0..{sides - 1} or None")
+
     def _legal(self) -> list[Move]:
         if self.forced_tile is not None:
             return [Move.play(self.forced_tile, "L")]
@@ -118,7 +144,8 @@ class View(TileView[Move]):
         """True when a tile fitting both ends makes the same position, mirrored,
         on either: the same number, and in Muggins (where a double at an end
         counts twice) a double at both ends or at neither."""
-        assert self.ends is not None
+        if self.ends is None:
+            return False
         left, right = self.ends
         if left != right:
             return False
@@ -134,6 +161,11 @@ class View(TileView[Move]):
 
 
 _SIDE = {"L": "left", "R": "right"}
+
+
+def _is_placement(value: object) -> bool:
+    return (type(value) is tuple and len(value) == 2 and is_tile(value[0])
+            and value[1] in ("L", "R"))
 
 
 def _tiles_of(moves: Sequence[Move]) -> list[Tile]:
@@ -208,6 +240,7 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
         if not isinstance(text, str):
             raise NotationTypeError(f"a move is written like '6|4L', 'draw' or 'pass': "
                                     f"got {text!r}")
+        check_notation_length(text, "a move")
         word = text.strip().lower()
         aliases = {"paso": "pass", "p": "pass", "robo": "draw", "robar": "draw", "d": "draw"}
         legal = self.legal_moves()
@@ -229,6 +262,8 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
     def _reason(self, move: Move | Tile) -> str | None:
         """Why ``move`` (or a bare tile, fitting no end) is not legal now, in
         words to the seat to move (see :meth:`pintas._base.Engine._illegal`)."""
+        if not isinstance(move, (Move, Tile)):
+            raise NotationTypeError(f"a domino.Move or a Tile is wanted: got {move!r}")
         if isinstance(move, Tile) or move.kind == "play":
             tile, end = (move, None) if isinstance(move, Tile) else (move.tile, move.end)
             assert tile is not None
@@ -244,8 +279,12 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
 
     def _placement_problem(self, tile: Tile, end: str | None) -> str | None:
         """Why ``tile`` cannot go at ``end`` (None: at either end) now."""
+        if not isinstance(tile, Tile) or end not in (None, "L", "R"):
+            raise NotationTypeError(f"a tile and 'L', 'R' or None are wanted: got {tile!r}, "
+                                    f"{end!r}")
         seat = self.to_move
-        assert seat is not None  # the game is not over
+        if seat is None:
+            return "the game is over"
         if tile not in self.hand(seat):
             return f"you do not hold {tile}"
         forced = self._forced_tile()
@@ -271,7 +310,7 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
         self._check_seat(seat)
         forced = self._forced_tile()
         placements = self.placements
-        return View(
+        return View._made(
             seat=seat, rules=self._rules, hand=self.hand(seat), placements=placements,
             line=_oriented_line(placements), ends=self.ends, hand_sizes=self.hand_sizes,
             boneyard_size=self.boneyard_size, scores=self.scores, to_move=self.to_move,

@@ -109,8 +109,18 @@ def immediate_points(view: View, move: Move,
             and not view.boneyard_size:
         if voids is None:
             voids = _search.knowledge(view)["voids"]
+        _check_voids(voids, rules.players)
         return rules.pass_points * _sure_passes(view, move, voids)
     return 0
+
+
+def _check_voids(voids: object, players: int) -> None:
+    """``voids`` must be, for each of the ``players`` seats, the numbers 0..6 it lacks."""
+    if not (isinstance(voids, (list, tuple)) and len(voids) == players
+            and all(isinstance(v, (list, tuple)) and all(type(n) is int for n in v)
+                    for v in voids)):
+        raise NotationTypeError(f"voids are the numbers each of the {players} seats lacks: "
+                                f"got {voids!r}")
 
 
 def _sure_passes(view: View, move: Move, voids: Sequence[Sequence[int]]) -> int:
@@ -252,8 +262,8 @@ class SuitPlayer:
 
     def rank(self, view: View, moves: Sequence[Move]) -> list[Move]:
         """``moves`` from best to worst (stable: equal scores keep their order)."""
-        View.check(view)
-        if len(moves) == 1 or moves[0].kind != "play":
+        moves = View.moves_of(view, moves)
+        if not moves or len(moves) == 1 or moves[0].kind != "play":
             return list(moves)
         table = _Table(view)
         weights = self.weights or SuitWeights.for_game(view.rules.game)

@@ -175,6 +175,7 @@ class Rules(RulesBase):
 
     @classmethod
     def _from_fields(cls, fields: Sequence[int]) -> Rules:
+        fields = cls._checked_fields(fields, 12)
         (game, players, pairs, redeal, block, tranque, capicua, target, pass_points,
          bonus, corrido, salida) = fields
         if game >= len(GAMES) or block >= len(BLOCK_SCORING) or tranque >= len(TRANQUE):
