@@ -35,24 +35,30 @@ from .protocol import Game, Player
 __all__ = ["Clock", "auto_move"]
 
 
-#: auto_move raises its search's stop flag this share of the budget before
-#: the deadline (between GUARD_MIN and GUARD_MAX seconds), plus how late this
-#: machine has lately woken it (:class:`_Lateness`): the time for the search
-#: to end its sample and answer, and for the caller's thread to run again.
+#: auto_move raises its search's stop flag this share of the budget (between
+#: GUARD_MIN and GUARD_MAX seconds) before it wants the search's answer: the
+#: time for the search to end its sample and answer. Both moments move earlier
+#: by how late this machine has lately woken a waiting thread (:class:`_Lateness`).
 GUARD_SHARE = 0.04
 GUARD_MIN = 0.0005
 GUARD_MAX = 0.004
+#: What auto_move keeps after its last wait for its own return.
+RETURN_MARGIN = 0.00025
 
 
 class _Lateness:
-    """How late auto_move's thread has been, lately, in getting back to work
-    after the moment it asked for: on a busy machine the OS or another thread
-    holding the interpreter can keep it waiting for milliseconds. The largest
-    of the last :data:`WINDOW` delays is added to the guard, so a loaded machine
-    makes auto_move stop its search that much earlier. Shared by all threads
-    (a lost update only makes one guard a little smaller)."""
+    """How late a waiting thread has been, lately, in running again after the
+    moment it asked for: on a busy machine the OS can keep a thread waiting for
+    milliseconds. auto_move waits twice (for the moment to stop the search, for
+    the answer) and each wait can end that late, so it stops the search and
+    stops waiting for the answer that much earlier. The estimate is the largest
+    of the last :data:`WINDOW` delays, and until :data:`LEARNED` delays are known
+    at least :data:`GUARD_MAX`: the first calls on a busy machine must not be
+    the late ones. Shared by all threads (a lost update only makes one estimate
+    a little off)."""
 
-    WINDOW = 32
+    WINDOW = 64
+    LEARNED = 8
 
     def __init__(self) -> None:
         self._recent: list[float] = []
@@ -62,7 +68,9 @@ class _Lateness:
         del self._recent[:-self.WINDOW]
 
     def estimate(self) -> float:
-        return max(self._recent, default=0.0)
+        recent = self._recent[:]
+        seen = max(recent, default=0.0)
+        return seen if len(recent) >= self.LEARNED else max(seen, GUARD_MAX)
 
 
 _LATENESS = _Lateness()
@@ -82,17 +90,18 @@ def _players(game: Game, samples: int, stop: Stop) -> tuple[Player, Player]:
     return registry.family_of(game).timer_players(samples, stop)
 
 
-def _within(cut_at: float, deadline: float, work: Callable[[], Any], stop: Stop) -> Any | None:
-    """``work()``'s result, or None if it has none by ``deadline`` (perf_counter).
+def _within(cut_at: float, answer_by: float, work: Callable[[], Any], stop: Stop) -> Any | None:
+    """``work()``'s result, or None if it has none by ``answer_by`` (perf_counter).
 
     The work runs on a daemon thread. At ``cut_at`` the ``stop`` flag is
     raised: a search running in C (without the GIL) ends before its next
     sample and the work answers from the samples it has, which is waited for
-    until ``deadline``. So the move comes in time, and no search goes on
-    burning a core after it.
+    until ``answer_by``. So the move comes in time, and no search goes on
+    burning a core after it. How late each wait ends is recorded.
     """
     box: list[Any] = []
     ready = threading.Event()
+    done_at: list[float] = []
 
     def run() -> None:
         try:
@@ -100,14 +109,24 @@ def _within(cut_at: float, deadline: float, work: Callable[[], Any], stop: Stop)
         except Exception:  # the fallback move stands in for any failure
             pass
         finally:
+            done_at.append(time.perf_counter())
             ready.set()
 
     threading.Thread(target=run, name="pintas-auto-move", daemon=True).start()
-    if not ready.wait(max(0.0, cut_at - time.perf_counter())):
-        _LATENESS.record(time.perf_counter() - cut_at)
+    if not _wait(ready, cut_at, done_at):
         stop.set()
-        ready.wait(max(0.0, deadline - time.perf_counter()))
+        _wait(ready, answer_by, done_at)
     return box[0] if box else None
+
+
+def _wait(ready: threading.Event, until: float, done_at: list[float]) -> bool:
+    """Wait for ``ready`` until ``until``; record how late the waiting thread
+    ran again (after ``until``, or after the work said it was done)."""
+    called = time.perf_counter()
+    answered = ready.wait(max(0.0, until - called))
+    woke = time.perf_counter()
+    _LATENESS.record(woke - (max(done_at[0], called) if answered and done_at else until))
+    return answered
 
 
 def auto_move(game: Game, seat: int, seconds: float, samples: int = 200) -> Any:
@@ -119,9 +138,11 @@ def auto_move(game: Game, seat: int, seconds: float, samples: int = 200) -> Any:
     up to ``samples`` samples; the dice optimal player), which decides from
     ``game.view(seat)`` only. The deadline holds by construction: a quick
     greedy move is computed first; the search runs on a worker thread, in C,
-    and a moment before the deadline (:data:`GUARD_SHARE` of the budget) its
-    stop flag is raised: it ends its sample and answers with the best move of
-    the samples it ran, or, if it has none yet, the greedy move is returned.
+    and a moment before the deadline (:data:`GUARD_SHARE` of the budget, plus
+    twice how late this machine has lately been in waking a thread) its stop
+    flag is raised: it ends its sample and answers with the best move of the
+    samples it ran, or, if it has not answered in time, the greedy move is
+    returned.
     Budgets of a millisecond or two leave room only for the greedy move. The
     search never runs on after the call.
 
@@ -133,9 +154,10 @@ def auto_move(game: Game, seat: int, seconds: float, samples: int = 200) -> Any:
     if not is_whole(samples) or samples < 1:
         error = RulesError if is_whole(samples) else RulesTypeError
         raise error(f"samples must be a whole number >= 1: got {samples!r}")
-    deadline = start + budget
-    guard = min(GUARD_MAX, max(GUARD_MIN, GUARD_SHARE * budget)) + _LATENESS.estimate()
-    guard = min(guard, 0.5 * budget)
+    late = _LATENESS.estimate()
+    answer_by = start + budget - min(late + RETURN_MARGIN, 0.25 * budget)
+    guard = min(GUARD_MAX, max(GUARD_MIN, GUARD_SHARE * budget)) + late
+    cut_at = max(start + 0.25 * budget, answer_by - guard)
     stop = Stop()
     fallback_player, player = _players(game, samples, stop)
     check_seat(seat, game.seats)
@@ -144,7 +166,7 @@ def auto_move(game: Game, seat: int, seconds: float, samples: int = 200) -> Any:
         raise IllegalMoveError(f"seat {seat} has no move to make: {state}")
     view = game.view(seat)
     fallback = fallback_player.choose(view)
-    move = _within(deadline - guard, deadline - guard / 4, lambda: player.choose(view), stop)
+    move = _within(cut_at, answer_by, lambda: player.choose(view), stop)
     return fallback if move is None else move
 
 
