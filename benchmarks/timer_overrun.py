@@ -6,7 +6,7 @@ each kind, with a search budget far larger than the time (so the search is
 always cut by the deadline), while other processes keep every core busy, and
 reports how far past its budget each call returned: median, 99th percentile
 and maximum, in milliseconds (negative: early). It also counts the threads
-still running a search a moment after each call (the search must stop when
+still running 50 ms after each call ("lingering": the search must stop when
 the budget ends).
 
 Run: python benchmarks/timer_overrun.py [--calls 200] [--budgets 50,100,200]
@@ -62,9 +62,16 @@ def positions(name: str, count: int) -> list[Any]:
     return out
 
 
-def searching_threads() -> int:
-    """Threads of auto_move still alive."""
-    return sum(1 for t in threading.enumerate() if t.name.startswith("pintas-auto-move"))
+def searches_end(seconds: float) -> bool:
+    """True if every thread of auto_move ends within ``seconds`` (a stopped
+    search ends its sample and returns; one that runs on does not)."""
+    until = time.perf_counter() + seconds
+    for thread in threading.enumerate():
+        if thread.name.startswith("pintas-auto-move"):
+            thread.join(max(0.0, until - time.perf_counter()))
+            if thread.is_alive():
+                return False
+    return True
 
 
 def measure(name: str, budget: float, calls: int) -> dict[str, float]:
@@ -76,8 +83,7 @@ def measure(name: str, budget: float, calls: int) -> dict[str, float]:
         start = time.perf_counter()
         auto_move(game, seat, seconds=budget, samples=SAMPLES)
         overruns.append((time.perf_counter() - start - budget) * 1000)
-        time.sleep(0.005)  # a stopped search has ended by now
-        lingering += searching_threads() > 0
+        lingering += not searches_end(0.05)
     overruns.sort()
     return {
         "median": statistics.median(overruns),

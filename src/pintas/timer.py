@@ -38,12 +38,15 @@ __all__ = ["Clock", "auto_move"]
 #: auto_move raises its search's stop flag this share of the budget (between
 #: GUARD_MIN and GUARD_MAX seconds) before it wants the search's answer: the
 #: time for the search to end its sample and answer. Both moments move earlier
-#: by how late this machine has lately woken a waiting thread (:class:`_Lateness`).
+#: by how late a waiting thread may run again (:class:`_Lateness`).
 GUARD_SHARE = 0.04
 GUARD_MIN = 0.0005
 GUARD_MAX = 0.004
 #: What auto_move keeps after its last wait for its own return.
 RETURN_MARGIN = 0.00025
+#: The least lateness auto_move allows for: on a busy machine a thread that
+#: has woken on time for a while can still, now and then, run milliseconds late.
+LATE_FLOOR = 0.003
 
 
 class _Lateness:
@@ -52,13 +55,11 @@ class _Lateness:
     milliseconds. auto_move waits twice (for the moment to stop the search, for
     the answer) and each wait can end that late, so it stops the search and
     stops waiting for the answer that much earlier. The estimate is the largest
-    of the last :data:`WINDOW` delays, and until :data:`LEARNED` delays are known
-    at least :data:`GUARD_MAX`: the first calls on a busy machine must not be
-    the late ones. Shared by all threads (a lost update only makes one estimate
-    a little off)."""
+    of the last :data:`WINDOW` delays, and at least :data:`LATE_FLOOR`: late
+    wakes come in bursts, and the first of a burst must not make a move late.
+    Shared by all threads (a lost update only makes one estimate a little off)."""
 
-    WINDOW = 64
-    LEARNED = 8
+    WINDOW = 256
 
     def __init__(self) -> None:
         self._recent: list[float] = []
@@ -68,9 +69,7 @@ class _Lateness:
         del self._recent[:-self.WINDOW]
 
     def estimate(self) -> float:
-        recent = self._recent[:]
-        seen = max(recent, default=0.0)
-        return seen if len(recent) >= self.LEARNED else max(seen, GUARD_MAX)
+        return max([LATE_FLOOR, *self._recent])
 
 
 _LATENESS = _Lateness()
