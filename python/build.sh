@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Build pintas for MicroPython (docs/micropython.md):
+#
+#   bash python/build.sh unix          MicroPython's unix port with pintas built in:
+#                                      python/build/micropython
+#   bash python/build.sh stock         the same port without pintas (to load the .mpy):
+#                                      python/build/micropython-stock
+#   bash python/build.sh qemu          firmware of the Cortex-M3 board MPS2-AN385 (QEMU):
+#                                      python/build/firmware-mps2-an385.elf
+#   bash python/build.sh natmod ARCH   the dynamic native module for ARCH (x64, armv6m,
+#                                      armv7m, armv7emsp, ...): python/build/ARCH/pintas.mpy
+#
+# A MicroPython source tree is taken from MICROPY_DIR; when it is not set, the
+# release tarball is unpacked into python/build/ from PINTAS_MICROPYTHON_TARBALL
+# (default: ../shared/vendor/micropython-1.28.0.tar.gz next to the repository).
+# Builds run with `nice` and at most JOBS (default 2) jobs.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+out=$here/build
+jobs=${JOBS:-2}
+mkdir -p "$out"
+
+usage() {
+  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+  exit 2
+}
+
+# The MicroPython tree: MICROPY_DIR, or the tarball unpacked once.
+micropython_dir() {
+  if [ -n "${MICROPY_DIR:-}" ]; then
+    (cd "$MICROPY_DIR" && pwd)
+    return
+  fi
+  local tarball=${PINTAS_MICROPYTHON_TARBALL:-$root/../shared/vendor/micropython-1.28.0.tar.gz}
+  local name
+  name=$(basename "$tarball" .tar.gz)
+  if [ ! -f "$out/$name/py/mpconfig.h" ]; then
+    [ -f "$tarball" ] || { echo "no MicroPython tree: set MICROPY_DIR or PINTAS_MICROPYTHON_TARBALL" >&2; exit 1; }
+    rm -rf "${out:?}/$name"
+    tar -xzf "$tarball" -C "$out"
+  fi
+  echo "$out/$name"
+}
+
+mpy=$(micropython_dir)
+make_() { nice -n 10 make -j"$jobs" "$@"; }
+
+# A manifest freezes the Python layer (python/pintas.py) beside MicroPython's own;
+# manifest checks want MPY_LIB_DIR to hold a README.md (the micropython-lib
+# submodule is not needed).
+lib_dir=$out/mpy-lib
+mkdir -p "$lib_dir"
+[ -f "$lib_dir/README.md" ] || echo "micropython-lib is not used by this build" >"$lib_dir/README.md"
+
+mpy_cross() {
+  [ -x "$mpy/mpy-cross/build/mpy-cross" ] || make_ -C "$mpy/mpy-cross" >/dev/null
+}
+
+# unix: the standard variant without what needs git submodules (ffi, btree, ssl).
+unix_port() { # $1: build dir name, $2: with pintas (1/0)
+  local manifest=$out/manifest-$1.py
+  {
+    echo 'include("$(MPY_DIR)/extmod/asyncio")'
+    [ "$2" = 1 ] && echo "module(\"pintas.py\", base_path=\"$here\")"
+  } >"$manifest"
+  local modules=()
+  [ "$2" = 1 ] && modules=(USER_C_MODULES="$here/modules")
+  make_ -C "$mpy/ports/unix" BUILD="$out/$1" FROZEN_MANIFEST="$manifest" MPY_LIB_DIR="$lib_dir" \
+    MICROPY_PY_FFI=0 MICROPY_PY_BTREE=0 MICROPY_PY_SSL=0 MICROPY_SSL_AXTLS=0 \
+    MICROPY_SSL_MBEDTLS=0 "${modules[@]}" >/dev/null
+}
+
+case "${1:-}" in
+  unix)
+    mpy_cross
+    unix_port unix-build 1
+    cp "$out/unix-build/micropython" "$out/micropython"
+    echo "$out/micropython"
+    ;;
+  stock)
+    mpy_cross
+    unix_port stock-build 0
+    cp "$out/stock-build/micropython" "$out/micropython-stock"
+    echo "$out/micropython-stock"
+    ;;
+  qemu)
+    mpy_cross
+    manifest=$out/manifest-qemu.py
+    echo "module(\"pintas.py\", base_path=\"$here\")" >"$manifest"
+    # MicroPython's default heap for this board is 140 KB; the board has 4 MB.
+    make_ -C "$mpy/ports/qemu" BOARD=MPS2_AN385 BUILD="$out/qemu-build" \
+      FROZEN_MANIFEST="$manifest" MPY_LIB_DIR="$lib_dir" USER_C_MODULES="$here/modules" \
+      MICROPY_HEAP_SIZE="${PINTAS_QEMU_HEAP:-143360}" >/dev/null
+    cp "$out/qemu-build/firmware.elf" "$out/firmware-mps2-an385.elf"
+    echo "$out/firmware-mps2-an385.elf"
+    ;;
+  natmod)
+    arch=${2:-}
+    [ -n "$arch" ] || usage
+    mpy_cross
+    mkdir -p "$out/$arch"
+    make_ -C "$here/natmod" MPY_DIR="$mpy" ARCH="$arch" BUILD="$out/natmod-$arch" \
+      PINTAS_ROOT="$root" >/dev/null
+    mv "$here/natmod/pintas.mpy" "$out/$arch/pintas.mpy"
+    echo "$out/$arch/pintas.mpy"
+    ;;
+  *)
+    usage
+    ;;
+esac

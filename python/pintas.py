@@ -1,0 +1,3766 @@
+# pintas for MicroPython: the games of pintas on the C core, with the API of
+# CPython's pintas where MicroPython allows (docs/micropython.md lists every
+# difference).
+#
+#     from pintas import domino, caminos, dice
+#     g = domino.Game(domino.Rules.dominican(), seed=7)
+#     g.play(g.legal_moves()[0])
+#
+# One module: in firmware it is frozen beside the C module _pintas; as a
+# dynamic native module (pintas.mpy) it is merged with the C code, whose
+# functions then arrive as this module's globals. domino, caminos and dice
+# are namespaces (classes) of this module, not submodules.
+#
+# The C state of a game is a bytearray; the events of a game are kept as the
+# C event structs' bytes and become Event objects only when asked for, so a
+# game costs a few kilobytes of heap however long it runs.
+
+import struct
+
+_C_NAMES = (
+    "sizes", "new", "set_deal", "legal", "check", "play", "status", "turn", "save", "load",
+    "reseed", "rng", "set_rng", "hands", "view", "events", "hide", "round_start",
+    "check_rules", "line_info", "caminos_info", "dice_info", "line_search", "line_knowledge",
+    "line_greedy", "line_suit", "line_points", "caminos_search", "caminos_known",
+    "caminos_greedy", "caminos_suit", "dice_keeps", "dice_keep_score", "dice_is_doom",
+    "dice_solve_size", "dice_solve", "dice_policy", "blake2b", "mt_size", "mt_seed",
+    "mt_below",
+)
+
+try:
+    import _pintas as _c
+except ImportError:  # pintas.mpy: the C functions are globals of this module
+
+    class _C:
+        pass
+
+    _c = _C()
+    for _name in _C_NAMES:
+        setattr(_c, _name, globals().pop(_name))
+    del _name
+
+__version__ = "0.1.0"
+
+_LINE, _CAMINOS, _DICE = 0, 1, 2
+_SIZES = (_c.sizes(0), _c.sizes(1), _c.sizes(2))
+_MAX_SEED = (1 << 64) - 1
+MAX_NOTATION = 1000
+
+# Status codes of the C core (pintas/common.h).
+_OK, _E_ARG, _E_RULES, _E_ILLEGAL, _E_OVER, _E_BUFFER, _E_CORRUPT, _E_VERSION, _E_DEAL = (
+    0, -1, -2, -3, -4, -5, -6, -7, -8)
+_STATUS = {0: "ok", -1: "bad argument", -2: "invalid rules", -3: "illegal move",
+           -4: "game over", -5: "buffer too small", -6: "corrupt state",
+           -7: "unknown version", -8: "invalid deal"}
+
+
+# ---- errors --------------------------------------------------------------------------
+# As CPython's pintas.errors, but MicroPython allows one base class only: a
+# *TypeError twin derives from its cause's class, not from TypeError too.
+
+
+class PintasError(ValueError):
+    pass
+
+
+class PintasTypeError(PintasError):
+    pass
+
+
+class IllegalMoveError(PintasError):
+    pass
+
+
+class NotationError(PintasError):
+    pass
+
+
+class NotationTypeError(NotationError):
+    pass
+
+
+class CorruptStateError(PintasError):
+    pass
+
+
+class SaveTypeError(CorruptStateError):
+    pass
+
+
+class RulesError(PintasError):
+    pass
+
+
+class RulesTypeError(RulesError):
+    pass
+
+
+class DealError(RulesError):
+    pass
+
+
+class DealTypeError(DealError):
+    pass
+
+
+class SeatError(PintasError):
+    pass
+
+
+class SeatTypeError(SeatError):
+    pass
+
+
+class ViewError(PintasTypeError):
+    pass
+
+
+class errors:
+    """The error classes (CPython's pintas.errors)."""
+
+    PintasError = PintasError
+    PintasTypeError = PintasTypeError
+    IllegalMoveError = IllegalMoveError
+    NotationError = NotationError
+    NotationTypeError = NotationTypeError
+    CorruptStateError = CorruptStateError
+    SaveTypeError = SaveTypeError
+    RulesError = RulesError
+    RulesTypeError = RulesTypeError
+    DealError = DealError
+    DealTypeError = DealTypeError
+    SeatError = SeatError
+    SeatTypeError = SeatTypeError
+    ViewError = ViewError
+
+
+# ---- checks ------------------------------------------------------------------------
+
+
+def _is_whole(value):
+    return type(value) is int
+
+
+def _check_int(name, value, low, high):
+    if not _is_whole(value) or not low <= value <= high:
+        error = RulesError if _is_whole(value) else RulesTypeError
+        raise error("{} must be a whole number {}..{}: got {!r}".format(name, low, high, value))
+
+
+def _check_choice(name, value, choices):
+    if not isinstance(value, str) or value not in choices:
+        error = RulesError if isinstance(value, str) else RulesTypeError
+        raise error("{} must be one of {}: got {!r}".format(
+            name, ", ".join(repr(c) for c in choices), value))
+
+
+def _check_bool(name, value):
+    if type(value) is not bool:
+        raise RulesTypeError("{} must be True or False: got {!r}".format(name, value))
+
+
+def _check_seed(seed, optional=False):
+    if seed is None and optional:
+        return
+    if not _is_whole(seed) or not 0 <= seed <= _MAX_SEED:
+        error = RulesError if _is_whole(seed) else RulesTypeError
+        raise error("a seed is a whole number 0..2**64-1{}: got {!r}".format(
+            " or None" if optional else "", seed))
+
+
+def _check_seat(seat, seats):
+    if not _is_whole(seat):
+        raise SeatTypeError("a seat is a whole number 0..{}: got {!r}".format(seats - 1, seat))
+    if not 0 <= seat < seats:
+        raise SeatError("no seat {!r}: seats are 0..{}".format(seat, seats - 1))
+
+
+def _check_notation_length(text, what):
+    if len(text) > MAX_NOTATION:
+        raise NotationError("{} is written in at most {} characters: got {}".format(
+            what, MAX_NOTATION, len(text)))
+
+
+def _seed8(seed):
+    return seed.to_bytes(8, "little")
+
+
+def _os_seed():
+    """A fresh 64-bit seed from the board's entropy (os.urandom where there is one)."""
+    try:
+        import os
+
+        return int.from_bytes(os.urandom(8), "little")
+    except (ImportError, AttributeError, OSError):
+        import random
+
+        return random.getrandbits(32) << 32 | random.getrandbits(32)
+
+
+def _listed(items):
+    words = [str(item) for item in items]
+    return words[0] if len(words) == 1 else "{} and {}".format(", ".join(words[:-1]), words[-1])
+
+
+def _popcount(mask):
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
+def _given(value):
+    return repr(value)
+
+
+# ---- tiles -------------------------------------------------------------------------
+
+MAX_PIP = 6
+TILE_COUNT = 28
+
+
+class Tile:
+    """One domino tile, ``a|b``; the order of the ends does not matter."""
+
+    def __init__(self, a, b):
+        for end in (a, b):
+            if type(end) is not int or not 0 <= end <= MAX_PIP:
+                error = NotationError if type(end) is int else NotationTypeError
+                raise error("a tile's ends are whole numbers 0..{}: got {!r}|{!r}".format(
+                    MAX_PIP, a, b))
+        high, low = (a, b) if a >= b else (b, a)
+        self.high = high
+        self.low = low
+        self.index = high * (high + 1) // 2 + low
+
+    @classmethod
+    def parse(cls, text):
+        """The tile written ``a|b`` (either end first)."""
+        if not isinstance(text, str):
+            raise NotationTypeError("a tile is written like '6|4': got {!r}".format(text))
+        _check_notation_length(text, "a tile")
+        parts = [p.strip() for p in text.strip().split("|")]
+        if len(parts) != 2 or not all(len(p) == 1 and p in "0123456789" for p in parts):
+            raise NotationError("a tile is written like '6|4': got {!r}".format(text))
+        a, b = int(parts[0]), int(parts[1])
+        if a > MAX_PIP or b > MAX_PIP:
+            raise NotationError("a tile's ends are 0..{}: got {!r}".format(MAX_PIP, text))
+        high, low = (a, b) if a >= b else (b, a)
+        return TILES[high * (high + 1) // 2 + low]
+
+    @classmethod
+    def from_index(cls, index):
+        if type(index) is not int or not 0 <= index < TILE_COUNT:
+            error = NotationError if type(index) is int else NotationTypeError
+            raise error("a tile index is 0..{}: got {!r}".format(TILE_COUNT - 1, index))
+        return TILES[index]
+
+    @property
+    def ends(self):
+        return (self.high, self.low)
+
+    @property
+    def pips(self):
+        return self.high + self.low
+
+    @property
+    def is_double(self):
+        return self.high == self.low
+
+    def has(self, number):
+        return number == self.high or number == self.low
+
+    def other_end(self, number):
+        if number == self.high:
+            return self.low
+        if number == self.low:
+            return self.high
+        raise ValueError("{} has no {!r}".format(self, number))
+
+    def __str__(self):
+        return "{}|{}".format(self.high, self.low)
+
+    def __repr__(self):
+        return "Tile({}, {})".format(self.high, self.low)
+
+    def __eq__(self, other):
+        return isinstance(other, Tile) and other.index == self.index
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return self.index
+
+    def __lt__(self, other):
+        return self.index < other.index
+
+
+TILES = tuple(Tile(h, lo) for h in range(MAX_PIP + 1) for lo in range(h + 1))
+
+
+def as_tile(value):
+    if isinstance(value, Tile):
+        return value
+    if isinstance(value, str):
+        return Tile.parse(value)
+    raise NotationTypeError("expected a tile like '6|4': got {!r}".format(value))
+
+
+def _tile_or_none(index):
+    return TILES[index] if index < TILE_COUNT else None
+
+
+class TileSet:
+    """A set of tiles over a 28-bit mask; iterates in index order."""
+
+    def __init__(self, tiles=()):
+        if isinstance(tiles, str):
+            raise NotationTypeError("TileSet takes a list of tiles (TileSet.parse reads "
+                                    "text): got {!r}".format(tiles))
+        mask = 0
+        count = 0
+        for value in tiles:
+            count += 1
+            if count > 1000:
+                raise NotationError("a set of tiles lists at most 1000 tiles: got more")
+            mask |= 1 << as_tile(value).index
+        self.mask = mask
+
+    @classmethod
+    def from_mask(cls, mask):
+        if type(mask) is not int or not 0 <= mask < (1 << TILE_COUNT):
+            error = NotationError if type(mask) is int else NotationTypeError
+            raise error("a tile mask has bits 0..27 only: got {!r}".format(mask))
+        ts = object.__new__(cls)
+        ts.mask = mask
+        return ts
+
+    @classmethod
+    def parse(cls, text):
+        if not isinstance(text, str):
+            raise NotationTypeError("expected tiles like '6|6 5|3': got {!r}".format(text))
+        _check_notation_length(text, "a set of tiles")
+        return cls(text.replace(",", " ").split())
+
+    @classmethod
+    def full(cls):
+        return cls.from_mask((1 << TILE_COUNT) - 1)
+
+    @property
+    def pips(self):
+        return sum(t.pips for t in self)
+
+    def __int__(self):
+        return self.mask
+
+    def __len__(self):
+        return _popcount(self.mask)
+
+    def __bool__(self):
+        return self.mask != 0
+
+    def __iter__(self):
+        mask = self.mask
+        i = 0
+        while mask:
+            if mask & 1:
+                yield TILES[i]
+            mask >>= 1
+            i += 1
+
+    def __contains__(self, tile):
+        if isinstance(tile, str):
+            tile = Tile.parse(tile)
+        return isinstance(tile, Tile) and bool(self.mask >> tile.index & 1)
+
+    def __eq__(self, other):
+        return isinstance(other, TileSet) and other.mask == self.mask
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash(("TileSet", self.mask))
+
+    def __or__(self, other):
+        return TileSet.from_mask(self.mask | other.mask)
+
+    def __and__(self, other):
+        return TileSet.from_mask(self.mask & other.mask)
+
+    def __sub__(self, other):
+        return TileSet.from_mask(self.mask & ~other.mask)
+
+    def __xor__(self, other):
+        return TileSet.from_mask(self.mask ^ other.mask)
+
+    def issubset(self, other):
+        return self.mask & ~other.mask == 0
+
+    def with_number(self, number):
+        return TileSet(t for t in self if t.has(number))
+
+    def __str__(self):
+        return " ".join(str(t) for t in self)
+
+    def __repr__(self):
+        return "TileSet({!r})".format([str(t) for t in self])
+
+
+def _mask_of(tiles):
+    return tiles.mask if isinstance(tiles, TileSet) else TileSet(tiles).mask
+
+
+def _tile_list(value, what):
+    if isinstance(value, str):
+        _check_notation_length(value, what)
+        value = value.replace(",", " ").split()
+    try:
+        items = list(value)
+    except TypeError:
+        raise DealTypeError("{} is tiles like '6|6 5|3' or a list of tiles: got {!r}".format(
+            what, value))
+    if len(items) > TILE_COUNT:
+        raise DealError("{} lists more than {} tiles".format(what, TILE_COUNT))
+    tiles = tuple(as_tile(t) for t in items)
+    if len(set(t.index for t in tiles)) != len(tiles):
+        raise DealError("{} lists a tile twice: {}".format(what, [str(t) for t in tiles]))
+    return tiles
+
+
+def _hands_of(value):
+    if isinstance(value, str):
+        raise DealTypeError("hands is a list of hands, one a seat: got {!r}".format(value))
+    hands = tuple(h if isinstance(h, TileSet) else TileSet(_tile_list(h, "a hand"))
+                  for h in value)
+    if len(hands) > 4:
+        raise DealError("a deal has at most 4 hands: got more")
+    return hands
+
+
+def _check_hands(hands, players, size, seen=0):
+    if len(hands) != players:
+        raise DealError("{} players need {} hands: got {}".format(players, players, len(hands)))
+    for seat, hand in enumerate(hands):
+        if len(hand) != size:
+            raise DealError("seat {} must hold {} tiles: got {} ({})".format(
+                seat, size, len(hand), hand))
+        if seen & hand.mask:
+            raise DealError("dealt twice: {}".format(TileSet.from_mask(seen & hand.mask)))
+        seen |= hand.mask
+    return seen
+
+
+# ---- rules -------------------------------------------------------------------------
+
+
+class _Rules:
+    """What every game's rules share: presets that take only their options, a
+    checked replace, equality by value."""
+
+    _NAMES = ()          # the settings, in order
+    PRESET_OPTIONS = {}  # the options each preset takes
+
+    @classmethod
+    def _field_name(cls, option):
+        return option
+
+    @classmethod
+    def _not_taken(cls, preset, setting):
+        return "set by the preset"
+
+    @classmethod
+    def _preset(cls, preset, base, options):
+        takes = cls.PRESET_OPTIONS[preset]
+        taken = [cls._field_name(name) for name in takes]
+        refused = [name for name in options if cls._field_name(name) not in taken]
+        if refused:
+            named = []
+            for name in refused:
+                field = cls._field_name(name)
+                named.append("{} ({})".format(name, cls._not_taken(preset, field))
+                             if field in cls._NAMES else name)
+            raise RulesError("not an option of {}: {}; {} takes {}".format(
+                preset, ", ".join(named), preset, ", ".join(takes)))
+        settings = dict(base)
+        for name, value in options.items():
+            settings[cls._field_name(name)] = value
+        return cls(**settings)
+
+    def _own_settings(self):
+        return list(self._NAMES)
+
+    def replace(self, **changes):
+        """A checked copy with some settings changed (RulesError for a bad one)."""
+        settings = {}
+        for name in self._NAMES:
+            settings[name] = getattr(self, name)
+        unknown = []
+        for name, value in changes.items():
+            field = self._field_name(name)
+            if field not in self._NAMES:
+                unknown.append(name)
+            settings[field] = value
+        if unknown:
+            raise RulesError("no such rules setting: {}; the settings of {} rules: {}".format(
+                ", ".join(unknown), self._described(), ", ".join(self._own_settings())))
+        return type(self)(**settings)
+
+    def _values(self):
+        return tuple(getattr(self, name) for name in self._NAMES)
+
+    def __eq__(self, other):
+        return type(other) is type(self) and other._values() == self._values()
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash(self._values())
+
+    def __repr__(self):
+        return "Rules({})".format(", ".join("{}={!r}".format(n, getattr(self, n))
+                                            for n in self._NAMES))
+
+    def to_dict(self):
+        out = {}
+        for name in self._NAMES:
+            out[name] = getattr(self, name)
+        return out
+
+
+def _rules_verdict(status):
+    if status != _OK:
+        raise RulesError("the C core rejects these rules: " + _STATUS.get(status, "error"))
+
+
+# ---- moves and events ----------------------------------------------------------------
+
+
+class _Move:
+    """The base of every game's moves: compared and hashed by their code."""
+
+    def __eq__(self, other):
+        return type(other) is type(self) and other.code == self.code
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return self.code
+
+    def __repr__(self):
+        shown = [repr(v if isinstance(v, (int, str, tuple)) else str(v))
+                 for v in self._values() if v is not None and v != ()]
+        return "Move({})".format(", ".join(shown))
+
+
+class _Event:
+    """The base of every game's events: a record of the fields its class
+    names in _FIELDS (name, default), compared by value, read as a sentence."""
+
+    _FIELDS = ()
+    _TEXTS = {}
+    _SECRET = ()
+
+    def _values(self):
+        return tuple(getattr(self, name) for name, _ in self._FIELDS)
+
+    def __eq__(self, other):
+        return type(other) is type(self) and other._values() == self._values()
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash(self._values())
+
+    def __repr__(self):
+        parts = [repr(self.kind)]
+        for name, default in self._FIELDS[1:]:
+            value = getattr(self, name)
+            if value != default or default is _ALWAYS:
+                parts.append("{}={!r}".format(name, value))
+        return "Event({})".format(", ".join(parts))
+
+    def _text_key(self):
+        return self.kind if self.reason is None else "{}/{}".format(self.kind, self.reason)
+
+    def _text_fields(self):
+        fields = {}
+        for name, _ in self._FIELDS:
+            fields[name] = getattr(self, name)
+        fields["who"] = "nobody" if self.seat is None else "seat {}".format(self.seat)
+        return fields
+
+    def __str__(self):
+        texts = self._TEXTS
+        template = texts.get(self._text_key()) or texts.get(self.kind)
+        if template is None:
+            return repr(self)
+        fields = self._text_fields()
+        for name in fields:
+            if fields[name] is None and "{" + name + "}" in template:
+                return repr(self)
+        return template.format(**fields)
+
+    def to_dict(self):
+        out = {}
+        for name, _ in self._FIELDS:
+            value = getattr(self, name)
+            if isinstance(value, (Tile, TileSet)):
+                value = str(value)
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[name] = value
+        return out
+
+    def hidden(self):
+        """This event as the other seats see it (without a secret event's tile)."""
+        if self.kind not in self._SECRET or getattr(self, "tile", None) is None:
+            return self
+        out = object.__new__(type(self))
+        for name, _ in self._FIELDS:
+            setattr(out, name, getattr(self, name))
+        out.tile = None
+        for name in ("teams",):
+            if hasattr(self, name):
+                setattr(out, name, getattr(self, name))
+        return out
+
+
+_ALWAYS = object()  # a field always shown in a repr
+
+
+def _opt(value, none=0xFF):
+    return None if value == none else value
+
+
+# ---- the game base -----------------------------------------------------------------
+
+_MAGIC = b"PNTS"
+_FORMAT = 2
+_LEGACY = 1
+_KEYED = 0x80
+_CHECKSUM = 16
+_MAC = 32
+_MIN_KEY = 16
+_HEADER = 15
+MAX_SAVE_SIZE = 16 * 1024 * 1024
+
+
+def _checksum(body):
+    return _c.blake2b(body, _CHECKSUM)
+
+
+def _mac(body, key):
+    import hashlib
+
+    if not hasattr(hashlib, "sha256"):
+        raise CorruptStateError("this MicroPython has no hashlib.sha256: keyed saves need it")
+    if len(key) > 64:
+        key = hashlib.sha256(key).digest()
+    key = key + bytes(64 - len(key))
+    inner = hashlib.sha256(bytes(b ^ 0x36 for b in key))
+    inner.update(body)
+    outer = hashlib.sha256(bytes(b ^ 0x5C for b in key))
+    outer.update(inner.digest())
+    return outer.digest()
+
+
+def _check_key(key):
+    if key is None:
+        return None
+    if not isinstance(key, (bytes, bytearray, memoryview)):
+        raise SaveTypeError("a save key is bytes (at least {} of them): got a {}".format(
+            _MIN_KEY, type(key).__name__))
+    key = bytes(key)
+    if len(key) < _MIN_KEY:
+        raise CorruptStateError("a save key is at least {} bytes: got {}".format(
+            _MIN_KEY, len(key)))
+    return key
+
+
+def _same(a, b):
+    """Compare two digests without stopping at the first difference."""
+    if len(a) != len(b):
+        return False
+    diff = 0
+    for x, y in zip(a, b):
+        diff |= x ^ y
+    return diff == 0
+
+
+class _Reader:
+    def __init__(self, data, start=0):
+        self.data = data
+        self.pos = start
+
+    def take(self, n):
+        if self.pos + n > len(self.data):
+            raise CorruptStateError("the save ends early (wanted {} bytes at {})".format(
+                n, self.pos))
+        chunk = self.data[self.pos:self.pos + n]
+        self.pos += n
+        return chunk
+
+    def unpack(self, fmt):
+        return struct.unpack(fmt, self.take(struct.calcsize(fmt)))[0]
+
+    def remaining(self):
+        return len(self.data) - self.pos
+
+
+class _Game:
+    """What every game object shares: the C state and the one way a move is
+    played, the logs, views' raw material, copies, replays and saves."""
+
+    _G = 0            # the engine: 0 line, 1 Caminos, 2 dice
+    _KIND = "L"       # the save's game letter
+    _WHAT = "game"    # a save's name for the game
+    _TAG = "<B"       # a log entry's tag
+    _SEED_TAG = 0xFE
+    _DEAL_TAG = None
+
+    def _start(self, rules, seed, setup):
+        """Check rules and seed, and start the C game from them."""
+        if not isinstance(rules, self._RULES):
+            raise RulesTypeError("Game needs a {}.Rules: got {!r}".format(self._PACKAGE, rules))
+        _check_seed(seed, optional=True)
+        first = _os_seed() if seed is None else seed
+        self._st = bytearray(_SIZES[self._G][0])
+        raw = _c.new(self._G, self._st, rules._fields(), _seed8(first), setup)
+        if type(raw) is int:
+            if raw == _E_DEAL:
+                raise DealError("not a deal of these rules")
+            raise RulesError("cannot start a game with these rules: " + _STATUS.get(raw, "error"))
+        self._rules = rules
+        self._seed = seed
+        self._first_seed = first
+        self._raw = bytearray(raw)
+        self._hist = []
+        self._log = []
+
+    # ---- what every game tells ------------------------------------------------------
+
+    @property
+    def rules(self):
+        return self._rules
+
+    @property
+    def seed(self):
+        return self._seed
+
+    def _status(self):
+        return _c.status(self._G, self._st)
+
+    @property
+    def to_move(self):
+        seat = _c.turn(self._G, self._st)
+        return None if seat < 0 else seat
+
+    @property
+    def is_over(self):
+        return _c.turn(self._G, self._st) < 0
+
+    @property
+    def seats(self):
+        return self._status()[0]
+
+    @property
+    def scores(self):
+        return self._status()[6]
+
+    @property
+    def winners(self):
+        s = self._status()
+        return tuple(side for side in range(s[1]) if s[4] >> side & 1)
+
+    @property
+    def winner(self):
+        winners = self.winners
+        return winners[0] if len(winners) == 1 else None
+
+    @property
+    def history(self):
+        return tuple(self._move(code) for code in self._hist)
+
+    @property
+    def events(self):
+        return tuple(self._decode(self._raw))
+
+    def _decode(self, raw):
+        return [self._event(t) for t in _c.events(self._G, raw)]
+
+    def legal_moves(self):
+        """The legal moves of the seat to move, in the engine's order."""
+        return [self._move(code) for code in _c.legal(self._G, self._st)]
+
+    def side_of(self, seat):
+        self._check_seat(seat)
+        return seat
+
+    def _check_seat(self, seat):
+        _check_seat(seat, self.seats)
+
+    # ---- playing -------------------------------------------------------------------
+
+    def _as_move(self, move):
+        if type(move) is self._MOVE:
+            return move
+        if isinstance(move, str):
+            return self.parse_move(move)
+        return self._coerce(move)
+
+    def _coerce(self, move):
+        raise NotationTypeError("a move is a {}.Move or its notation: got {!r}".format(
+            self._PACKAGE, move))
+
+    def play(self, move):
+        """Play ``move`` (a move or its notation) and return the events it caused;
+        IllegalMoveError (or NotationError) and nothing changed when it is not legal."""
+        m = self._as_move(move)
+        if self._seed is None:
+            if _c.check(self._G, self._st, m.code) != _OK:
+                raise self._illegal(m, move)
+            return self._play_reseeded(m, move, _os_seed())
+        raw = _c.play(self._G, self._st, m.code)
+        if type(raw) is int:
+            raise self._illegal(m, move)
+        return self._commit(m.code, raw)
+
+    def _play_reseeded(self, m, given, seed):
+        # An unseeded game gives every move a fresh seed and keeps it (in the
+        # log, before the move) only when the move drew from the generator.
+        g, st = self._G, self._st
+        saved = _c.rng(g, st)
+        _c.reseed(g, st, _seed8(seed))
+        seeded = _c.rng(g, st)
+        raw = _c.play(g, st, m.code)
+        if type(raw) is int:
+            _c.set_rng(g, st, saved)
+            raise self._illegal(m, given)
+        if _c.rng(g, st) == seeded:
+            _c.set_rng(g, st, saved)
+        else:
+            self._log.append(("seed", seed))
+        return self._commit(m.code, raw)
+
+    def _play_seeded_by(self, move, seed):
+        m = self._as_move(move)
+        if _c.check(self._G, self._st, m.code) != _OK:
+            raise self._illegal(m, move)
+        return self._play_reseeded(m, move, seed)
+
+    def _commit(self, code, raw):
+        self._hist.append(code)
+        self._log.append(code)
+        self._raw.extend(raw)
+        return self._decode(raw)
+
+    def is_legal(self, move):
+        try:
+            m = self._as_move(move)
+        except NotationTypeError:
+            raise
+        except PintasError:
+            return False
+        return _c.check(self._G, self._st, m.code) == _OK
+
+    def _reason(self, move):
+        return None
+
+    def _illegal(self, move, given, why=None):
+        shown = given if isinstance(given, str) else str(move)
+        if self.is_over:
+            return IllegalMoveError("the game is over: {!r} cannot be played".format(shown))
+        if why is None and move is not None:
+            why = self._reason(move)
+        legal = ", ".join(str(x) for x in self.legal_moves())
+        return IllegalMoveError("{!r} is not legal now for seat {}{} (legal: {})".format(
+            shown, self.to_move, ": " + why if why else "", legal))
+
+    # ---- copies and replays --------------------------------------------------------
+
+    def copy(self):
+        """An independent copy: moves on one do not touch the other."""
+        other = object.__new__(type(self))
+        for name, value in self.__dict__.items():
+            setattr(other, name, value)
+        other._st = bytearray(self._st)
+        other._raw = bytearray(self._raw)
+        other._hist = list(self._hist)
+        other._log = list(self._log)
+        return other
+
+    def replay(self):
+        """A new game rebuilt from this one's setup and log: equal to this one."""
+        return self._rebuild(self._rules, self._origin(), self._seed, self._first_seed, self._log)
+
+    def _origin(self):
+        return {}
+
+    @classmethod
+    def _rebuild(cls, rules, origin, seed, first_seed, log):
+        game = cls(rules, seed=first_seed, **origin)
+        game._seed = seed
+        pending = None
+        for entry in log:
+            if isinstance(entry, tuple) and entry[0] == "seed":
+                if seed is not None or pending is not None:
+                    raise CorruptStateError("a seed in the log where none can be")
+                pending = entry[1]
+            elif isinstance(entry, tuple):
+                game.set_deal(entry[1])
+            elif seed is None:
+                before = len(game._log)
+                game._play_seeded_by(game._move(entry), 0 if pending is None else pending)
+                drew = len(game._log) - before == 2
+                if drew != (pending is not None):
+                    raise CorruptStateError("move {} of the log {}".format(
+                        game._move(entry), "drew from the PRNG with no seed logged before it"
+                        if drew else "did not use the seed logged before it"))
+                pending = None
+            else:
+                game.play(game._move(entry))
+        if pending is not None:
+            raise CorruptStateError("the log ends with a seed that no move used")
+        return game
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return False
+        return self._body() == other._body()
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    # ---- saves ---------------------------------------------------------------------
+
+    def _save(self):
+        return _c.save(self._G, self._st)
+
+    def _write_entry(self, code):
+        return struct.pack(self._TAG, code)
+
+    def _body(self, version=_FORMAT, keyed=False):
+        game_flags, setup = self._write_setup()
+        flags = (1 if self._seed is not None else 0) | game_flags << 1 | (_KEYED if keyed else 0)
+        out = bytearray(_MAGIC)
+        out += bytes([version, ord(self._KIND), flags])
+        out += struct.pack("<Q", self._first_seed)
+        out += setup
+        out += struct.pack("<I", len(self._log))
+        for entry in self._log:
+            if not isinstance(entry, tuple):
+                out += self._write_entry(entry)
+            elif entry[0] == "seed":
+                out += struct.pack(self._TAG, self._SEED_TAG) + struct.pack("<Q", entry[1])
+            else:
+                out += struct.pack(self._TAG, self._DEAL_TAG) + self._write_deal(entry[1])
+        out += self._save()
+        return out
+
+    def to_bytes(self, key=None):
+        """The whole game as bytes: CPython's save format, byte for byte (a
+        BLAKE2b-128 checksum, or with ``key`` an HMAC-SHA256)."""
+        key = _check_key(key)
+        body = self._body(keyed=key is not None)
+        body += _checksum(body) if key is None else _mac(body, key)
+        if len(body) > MAX_SAVE_SIZE:
+            raise CorruptStateError("this game's save would take {} bytes".format(len(body)))
+        return bytes(body)
+
+    @classmethod
+    def from_bytes(cls, data, key=None):
+        """The game saved by to_bytes; CorruptStateError for anything else."""
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            raise SaveTypeError("from_bytes takes bytes: got {}".format(type(data).__name__))
+        key = _check_key(key)
+        if len(data) > MAX_SAVE_SIZE:
+            raise CorruptStateError("{} bytes are more than the longest save pintas reads "
+                                    "({} bytes): not read".format(len(data), MAX_SAVE_SIZE))
+        raw = bytes(data)
+        try:
+            return cls._decode_save(raw, key)
+        except CorruptStateError:
+            raise
+        except (ValueError, IndexError, KeyError, TypeError) as exc:
+            raise CorruptStateError("not a saved {} ({}): {!r}...".format(
+                cls._WHAT, exc, raw[:24]))
+
+    @classmethod
+    def _decode_save(cls, raw, key):
+        if raw[:4] != _MAGIC:
+            start = raw[:24]
+            if start and _MAGIC.startswith(start):
+                raise CorruptStateError("not a pintas save: a save cut short: {!r}".format(start))
+            raise CorruptStateError("these bytes are not a pintas save (a save starts with "
+                                    "{!r}): {}".format(_MAGIC, "they start {!r}".format(start)
+                                                       if start else "they are empty"))
+        reader = _Reader(raw, 4)
+        version, found, flags = tuple(reader.take(3))
+        if version not in (_LEGACY, _FORMAT):
+            raise CorruptStateError("these bytes are a pintas save of format version {}: "
+                                    "this pintas reads versions 1 and 2".format(version))
+        first_seed = reader.unpack("<Q")
+        keyed = version == _FORMAT and bool(flags & _KEYED)
+        if keyed and key is None:
+            raise CorruptStateError("this save is signed with a key: load it with "
+                                    "from_bytes(data, key=...)")
+        if key is not None and not keyed:
+            raise CorruptStateError("this save carries no MAC, so it cannot be loaded with a key")
+        body = raw
+        if version == _FORMAT:
+            size = _MAC if keyed else _CHECKSUM
+            body, trailer = raw[:-size], raw[-size:]
+            if len(body) < _HEADER:
+                raise CorruptStateError("the save ends early ({} bytes)".format(len(raw)))
+            if key is None:
+                if not _same(_checksum(body), trailer):
+                    raise CorruptStateError("the save's checksum does not match its bytes: the "
+                                            "save was damaged or edited")
+            elif not _same(_mac(body, key), trailer):
+                raise CorruptStateError("the save's MAC does not match its bytes: the save was "
+                                        "edited, or signed with another key")
+        if found != ord(cls._KIND):
+            names = {ord("L"): ("domino game", "domino"), ord("C"): ("Caminos game", "caminos"),
+                     ord("D"): ("dice game", "dice")}
+            if found in names:
+                raise CorruptStateError("these bytes are a saved {}, not a {}: use {}.Game."
+                                        "from_bytes".format(names[found][0], cls._WHAT,
+                                                            names[found][1]))
+            raise CorruptStateError("these bytes are a pintas save of no game this pintas knows")
+        max_flags = 1 if cls._DEAL_TAG is None else 3
+        if flags & ~(max_flags | (_KEYED if version == _FORMAT else 0)):
+            raise CorruptStateError("not a saved {}: unknown flags {}".format(cls._WHAT, flags))
+        reader = _Reader(body, _HEADER)
+        rules, origin = cls._read_setup(reader, (flags & ~_KEYED) >> 1)
+        log = cls._read_log(reader, rules)
+        size = _SIZES[cls._G][1]
+        final = reader.take(size)
+        if reader.remaining():
+            raise CorruptStateError("trailing bytes after the saved game")
+        status = _c.load(cls._G, bytearray(_SIZES[cls._G][0]), final)
+        if status != _OK:
+            raise CorruptStateError("not a saved state of this game ({})".format(
+                _STATUS.get(status, "error")))
+        seed = first_seed if flags & 1 else None
+        try:
+            game = cls._rebuild(rules, origin, seed, first_seed, log)
+        except (IllegalMoveError, DealError, NotationError) as exc:
+            raise CorruptStateError("the saved log does not replay: {}".format(exc))
+        if game._log != log:
+            raise CorruptStateError("the saved log is not the one its moves make (a roll or "
+                                    "deal seed is missing, extra or misplaced)")
+        if game._save() != final:
+            raise CorruptStateError("the saved log does not reach the saved state")
+        if bytes(game._body(version, keyed)) != body:
+            raise CorruptStateError("the save is not written the one way its game is")
+        return game
+
+    @classmethod
+    def _read_log(cls, reader, rules):
+        log = []
+        count = reader.unpack("<I")
+        room = max(reader.remaining() - _SIZES[cls._G][1], 0) // struct.calcsize(cls._TAG)
+        if count > room:
+            raise CorruptStateError("the save says its log has {} entries: its bytes hold {} "
+                                    "at most".format(count, room))
+        for _ in range(count):
+            tag = reader.unpack(cls._TAG)
+            if tag == cls._SEED_TAG:
+                log.append(("seed", reader.unpack("<Q")))
+            elif cls._DEAL_TAG is not None and tag == cls._DEAL_TAG:
+                log.append(("deal", cls._read_deal(reader, rules)))
+            else:
+                log.append(cls._read_entry(tag, reader))
+        return log
+
+
+class _TileGame(_Game):
+    """What the tile games share: hands, hand-made deals, deal seeds, views."""
+
+    _DEAL_TAG = 0xFD
+
+    def __init__(self, rules, seed=None, deal=None):
+        if deal is not None:
+            self._checked_deal(deal, rules)
+        self._start(rules, seed, None if deal is None else deal._c_args(rules))
+        self._first_deal = deal
+
+    def _checked_deal(self, deal, rules):
+        if not isinstance(deal, self._DEAL):
+            raise DealTypeError("a deal must be a {}.Deal: got {!r}".format(self._PACKAGE, deal))
+        if isinstance(rules, self._RULES):
+            deal.check(rules)
+
+    def _origin(self):
+        return {"deal": self._first_deal}
+
+    @property
+    def deal_seeds(self):
+        if self._seed is not None:
+            return ()
+        return (self._first_seed,) + tuple(e[1] for e in self._log
+                                           if isinstance(e, tuple) and e[0] == "seed")
+
+    def hand(self, seat):
+        """The tiles ``seat`` holds (the referee sees every hand)."""
+        self._check_seat(seat)
+        return TileSet.from_mask(_c.hands(self._G, self._st)[seat])
+
+    @property
+    def hand_sizes(self):
+        return tuple(_popcount(m) for m in _c.hands(self._G, self._st))
+
+    @property
+    def round(self):
+        return self._status()[5]
+
+    def set_deal(self, deal):
+        """Replace the current round's deal by a hand-made one, before its first move."""
+        self._checked_deal(deal, self._rules)
+        raw = _c.set_deal(self._G, self._st, deal._c_args(self._rules))
+        if type(raw) is int:
+            if raw == _E_DEAL:
+                raise DealError("not a deal of these rules")
+            raise IllegalMoveError("a deal can only replace one before its round's first move "
+                                   "({})".format(_STATUS.get(raw, "error")))
+        self._log.append(("deal", deal))
+        self._raw.extend(raw)
+        return self._decode(raw)
+
+    def _write_setup(self):
+        setup = self._write_rules()
+        if self._first_deal is None:
+            return 0, setup
+        return 1, setup + self._write_deal(self._first_deal)
+
+    @classmethod
+    def _read_setup(cls, reader, flags):
+        rules = cls._read_rules(reader)
+        return rules, {"deal": cls._read_deal(reader, rules) if flags & 1 else None}
+
+    @classmethod
+    def _read_deal(cls, reader, rules):
+        deal = cls._unpack_deal(reader, rules)
+        try:
+            deal.check(rules)
+        except DealError as exc:
+            raise CorruptStateError("a saved deal is not a deal of its rules: {}".format(exc))
+        return deal
+
+    @classmethod
+    def _read_entry(cls, tag, reader):
+        if not 0 <= tag <= cls._MAX_CODE:
+            raise CorruptStateError("bad log entry {} in the save".format(tag))
+        return tag
+
+    def _view_parts(self, seat):
+        self._check_seat(seat)
+        return _c.view(self._G, self._st, seat), _c.hide(self._G, self._raw, seat)
+
+
+class _View:
+    """What every game's view shares: made by Game.view(seat) only."""
+
+    def legal_moves(self):
+        """The seat's legal moves when it is to move (else an empty list)."""
+        if self.is_over or self.to_move != self.seat:
+            return []
+        return self._legal()
+
+    def _legal(self):
+        return [self._game._move(code) for code in _c.legal(self._game._G, self._blob)]
+
+    @property
+    def log(self):
+        """Every event so far, as this seat saw it (others' secrets hidden)."""
+        if self._log is None:
+            self._log = tuple(self._game._decode(self._raw))
+        return self._log
+
+    @property
+    def round_log(self):
+        """The log since the current round was dealt."""
+        return tuple(self._game._decode(self._raw[_c.round_start(self._game._G, self._raw)
+                                                  * _SIZES[self._game._G][2]:]))
+
+    def _moves_to_choose(self):
+        moves = self.legal_moves()
+        if not moves:
+            state = "the game is over" if self.is_over else "seat {} is to move".format(
+                self.to_move)
+            raise IllegalMoveError("seat {} has no move to choose: {}".format(self.seat, state))
+        return moves
+
+
+def _view_base(view, game, seat, blob, raw):
+    status = _c.status(game._G, blob)
+    view._game = game
+    view._blob = blob
+    view._raw = raw
+    view._log = None
+    view.seat = seat
+    view.rules = game._rules
+    view.to_move = None if status[3] < 0 else status[3]
+    view.scores = status[6]
+    view.is_over = status[2]
+    return status
+
+
+class _Budget:
+    """How a search player spends its budget: samples, and optionally seconds."""
+
+    MAX_BATCH = 32
+    BATCH_SAFETY = 1.5
+    MIN_SEARCH_SECONDS = 0.002
+
+    def __init__(self, samples, seconds, seed, max_samples):
+        _check_int("samples", samples, 1, max_samples)
+        if seconds is not None:
+            if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
+                raise RulesTypeError("seconds must be a finite number >= 0 or None: got "
+                                     "{!r}".format(seconds))
+            if not 0 <= seconds < float("inf"):
+                raise RulesError("seconds must be a finite number >= 0 or None: got "
+                                 "{!r}".format(seconds))
+        if not _is_whole(seed) or not 0 <= seed <= _MAX_SEED:
+            error = RulesError if _is_whole(seed) else RulesTypeError
+            raise error("seed must be a whole number 0..2**64-1: got {!r}".format(seed))
+        self.samples = samples
+        self.seconds = None if seconds is None else float(seconds)
+        self.seed = seed
+
+    def run(self, search, start_us=None):
+        """(moves, sums, samples run): search(first, count) -> (moves, sums, run)."""
+        if self.seconds is None:
+            return search(0, self.samples)
+        import time
+
+        now = time.ticks_us()
+        start = now if start_us is None else start_us
+        deadline = time.ticks_add(start, int(self.seconds * 1000000))
+        moves, sums = [], []
+        batch, done = 1, 0
+        began = now
+        while done < self.samples:
+            now = time.ticks_us()
+            left = time.ticks_diff(deadline, now) / 1000000
+            if done == 0:
+                count = 1 if left >= self.MIN_SEARCH_SECONDS else 0
+            else:
+                per_sample = time.ticks_diff(now, began) / 1000000 / done
+                count = min(batch, self.samples - done,
+                            int(left / (per_sample * self.BATCH_SAFETY)) if per_sample > 0
+                            else batch)
+            if count <= 0:
+                break
+            found, part, ran = search(done, count)
+            moves = list(found)
+            sums = [a + b for a, b in zip(sums, part)] if sums else list(part)
+            done += ran
+            batch = min(2 * batch, self.MAX_BATCH)
+        return moves, sums, done
+
+
+def _ticks():
+    try:
+        import time
+
+        return time.ticks_us()
+    except (ImportError, AttributeError):
+        return None
+
+
+class _Random:
+    """CPython's random.Random(seed) (MT19937) for the choices of RandomPlayer:
+    the same seed makes the same choices on both."""
+
+    def __init__(self, seed=None):
+        self._mt = bytearray(_c.mt_size())
+        _c.mt_seed(self._mt, _seed8(_os_seed() if seed is None else seed))
+
+    def below(self, n):
+        return _c.mt_below(self._mt, n)
+
+    def choice(self, seq):
+        if not seq:
+            raise IndexError("cannot choose from an empty sequence")
+        return seq[_c.mt_below(self._mt, len(seq))]
+
+
+def _heaviest_first(moves, key):
+    """The first of ``moves`` with the greatest key (CPython's max)."""
+    best, best_key = None, None
+    for m in moves:
+        k = key(m)
+        if best is None or k > best_key:
+            best, best_key = m, k
+    return best
+
+
+# ======================================================================================
+# domino: Muggins, Capicua, Dominican
+# ======================================================================================
+
+_D_GAMES = ("muggins", "capicua", "dominican")
+_D_MODES = {"pairs": (4, True), "four": (4, False), "three": (3, False), "two": (2, False)}
+_D_MODE_NAMES = ("pairs", "four", "three", "two")
+_D_BLOCK = ("cascade", "lowest_takes_all")
+_D_TRANQUE = ("lowest", "blocker")
+_D_OWNERS = (
+    ("block_scoring", "muggins", "cascade"),
+    ("tranque", "dominican", "lowest"),
+    ("capicua_doubles", "capicua", False),
+    ("pass_points", "capicua", 0),
+    ("capicua_bonus", "dominican", 0),
+    ("pase_corrido_bonus", "dominican", 0),
+    ("pase_de_salida_bonus", "dominican", 0),
+)
+
+
+class _DominoRules(_Rules):
+    """The rules of one line game: the game, the seats and every house option."""
+
+    _NAMES = ("game", "players", "pairs", "target", "redeal_doubles", "block_scoring",
+              "tranque", "capicua_doubles", "pass_points", "capicua_bonus",
+              "pase_corrido_bonus", "pase_de_salida_bonus")
+    PRESET_OPTIONS = {
+        "muggins": ("players", "target", "redeal_doubles", "block_scoring"),
+        "capicua": ("players", "pairs", "target", "redeal_doubles", "capicua", "pass_points"),
+        "dominican": ("mode", "target", "redeal_doubles", "tranque", "capicua_bonus",
+                      "pase_corrido_bonus", "pase_de_salida_bonus"),
+    }
+
+    def __init__(self, game, players, pairs=False, target=200, redeal_doubles=0,
+                 block_scoring="cascade", tranque="lowest", capicua_doubles=False,
+                 pass_points=0, capicua_bonus=0, pase_corrido_bonus=0,
+                 pase_de_salida_bonus=0):
+        self.game = game
+        self.players = players
+        self.pairs = pairs
+        self.target = target
+        self.redeal_doubles = redeal_doubles
+        self.block_scoring = block_scoring
+        self.tranque = tranque
+        self.capicua_doubles = capicua_doubles
+        self.pass_points = pass_points
+        self.capicua_bonus = capicua_bonus
+        self.pase_corrido_bonus = pase_corrido_bonus
+        self.pase_de_salida_bonus = pase_de_salida_bonus
+        _check_choice("game", game, _D_GAMES)
+        _check_int("players", players, 2, 4)
+        _check_bool("pairs", pairs)
+        _check_bool("capicua", capicua_doubles)
+        if pairs and players != 4:
+            raise RulesError("pairs needs 4 players: got players={}".format(players))
+        if pairs and game == "muggins":
+            raise RulesError("muggins is played by individuals: pairs=True is not allowed")
+        _check_int("target", target, 1, 10000)
+        _check_int("redeal_doubles", redeal_doubles, 0, 7)
+        if 0 < redeal_doubles < 3:
+            raise RulesError("redeal_doubles must be 0 (off) or 3..7: got {} (nearly every deal "
+                             "would be void)".format(redeal_doubles))
+        _check_choice("block_scoring", block_scoring, _D_BLOCK)
+        _check_choice("tranque", tranque, _D_TRANQUE)
+        for name in ("pass_points", "capicua_bonus", "pase_corrido_bonus",
+                     "pase_de_salida_bonus"):
+            _check_int(name, getattr(self, name), 0, 1000)
+        for name, owner, neutral in _D_OWNERS:
+            value = getattr(self, name)
+            if game != owner and value != neutral:
+                raise RulesError("{} is an option of {} only: got {}={!r} for {}".format(
+                    name, owner, name, value, game))
+        _rules_verdict(_c.check_rules(_LINE, self._fields()))
+
+    @classmethod
+    def muggins(cls, players=3, **options):
+        """Muggins to 200: 2-4 individuals, fives in play, boneyard draws."""
+        return cls._preset("muggins", {"game": "muggins", "players": players, "target": 200,
+                                       "redeal_doubles": 5}, options)
+
+    @classmethod
+    def capicua(cls, players=4, pairs=False, **options):
+        """Capicua to 20: pass points, capicua doubles, zapatero."""
+        return cls._preset("capicua", {"game": "capicua", "players": players, "pairs": pairs,
+                                       "target": 20, "redeal_doubles": 5,
+                                       "capicua_doubles": True, "pass_points": 2}, options)
+
+    @classmethod
+    def dominican(cls, mode="pairs", **options):
+        """Dominican domino: modes pairs, four, three, two."""
+        _check_choice("mode", mode, _D_MODE_NAMES)
+        players, pairs = _D_MODES[mode]
+        return cls._preset("dominican", {"game": "dominican", "players": players,
+                                         "pairs": pairs, "target": 200, "capicua_bonus": 25},
+                           options)
+
+    @classmethod
+    def _field_name(cls, option):
+        return "capicua_doubles" if option == "capicua" else option
+
+    @classmethod
+    def _not_taken(cls, preset, setting):
+        for name, owner, _ in _D_OWNERS:
+            if name == setting:
+                return "an option of {} only".format(owner)
+        if preset == "dominican" and setting in ("players", "pairs"):
+            return "set by mode: " + ", ".join(repr(m) for m in _D_MODE_NAMES)
+        if preset == "muggins" and setting == "pairs":
+            return "muggins is played by individuals"
+        return "set by the preset"
+
+    def _own_settings(self):
+        out = []
+        for name in self._NAMES:
+            owner = self.game
+            for n, o, _ in _D_OWNERS:
+                if n == name:
+                    owner = o
+            if owner == self.game and not (name == "pairs" and self.game == "muggins"):
+                out.append(name)
+        return out
+
+    def _described(self):
+        return self.game
+
+    @property
+    def mode(self):
+        if self.game != "dominican":
+            return None
+        for m in _D_MODE_NAMES:
+            if _D_MODES[m] == (self.players, self.pairs):
+                return m
+        return None
+
+    @property
+    def sides(self):
+        return 2 if self.pairs else self.players
+
+    @property
+    def draws(self):
+        return self.game != "dominican" and self.players < 4
+
+    def side_of(self, seat):
+        return seat % 2 if self.pairs else seat
+
+    def _fields(self):
+        return (_D_GAMES.index(self.game), self.players, int(self.pairs), self.redeal_doubles,
+                _D_BLOCK.index(self.block_scoring), _D_TRANQUE.index(self.tranque),
+                int(self.capicua_doubles), self.target, self.pass_points, self.capicua_bonus,
+                self.pase_corrido_bonus, self.pase_de_salida_bonus)
+
+    @classmethod
+    def _from_fields(cls, f):
+        if len(f) != 12 or f[0] >= 3 or f[4] >= 2 or f[5] >= 2:
+            raise RulesError("rules fields out of range: {!r}".format(tuple(f)))
+        return cls(game=_D_GAMES[f[0]], players=f[1], pairs=bool(f[2]), target=f[7],
+                   redeal_doubles=f[3], block_scoring=_D_BLOCK[f[4]],
+                   tranque=_D_TRANQUE[f[5]], capicua_doubles=bool(f[6]), pass_points=f[8],
+                   capicua_bonus=f[9], pase_corrido_bonus=f[10], pase_de_salida_bonus=f[11])
+
+    def __str__(self):
+        if self.game == "dominican":
+            who = self.mode
+        else:
+            who = "{} players{}".format(self.players, " in pairs" if self.pairs else "")
+        return "{} ({}) to {}".format(self.game, who, self.target)
+
+
+_D_ENDS = ("L", "R")
+_D_DRAW, _D_PASS = 56, 57
+
+
+class _DominoMove(_Move):
+    """A move of a line game: play a tile at an end, draw or pass (6|4L, draw, pass)."""
+
+    def __init__(self, kind, tile=None, end=None):
+        m = _d_move_from(kind, tile, end)
+        self.code = m.code
+
+    @property
+    def kind(self):
+        code = self.code
+        return "play" if code < _D_DRAW else "draw" if code == _D_DRAW else "pass"
+
+    @property
+    def tile(self):
+        return TILES[self.code >> 1] if self.code < _D_DRAW else None
+
+    @property
+    def end(self):
+        return _D_ENDS[self.code & 1] if self.code < _D_DRAW else None
+
+    def _values(self):
+        return (self.kind, self.tile, self.end)
+
+    @staticmethod
+    def play(tile, end="L"):
+        return _d_move_from("play", tile, end)
+
+    @staticmethod
+    def draw():
+        return _D_MOVES[_D_DRAW]
+
+    @staticmethod
+    def pass_():
+        return _D_MOVES[_D_PASS]
+
+    @staticmethod
+    def from_code(code):
+        if type(code) is not int or not 0 <= code <= _D_PASS:
+            error = NotationError if type(code) is int else NotationTypeError
+            raise error("a move code is 0..{}: got {!r}".format(_D_PASS, code))
+        return _D_MOVES[code]
+
+    @staticmethod
+    def parse(text):
+        """The move written in full notation: 6|4L, 6|4R, draw or pass."""
+        if not isinstance(text, str):
+            raise NotationTypeError("a move is written like '6|4L', 'draw' or 'pass': "
+                                    "got {!r}".format(text))
+        _check_notation_length(text, "a move")
+        word = text.strip().lower()
+        if word == "draw" or word == "pass":
+            return _D_MOVES[_D_DRAW if word == "draw" else _D_PASS]
+        if word[-1:] in ("l", "r"):
+            try:
+                tile = Tile.parse(word[:-1])
+            except NotationError:
+                pass
+            else:
+                return _D_MOVES[tile.index * 2 + (1 if word[-1] == "r" else 0)]
+        raise NotationError("a move is written like '6|4L', '6|4R', 'draw' or 'pass': "
+                            "got {!r}".format(text))
+
+    def __str__(self):
+        return self.kind if self.code >= _D_DRAW else "{}{}".format(self.tile, self.end)
+
+
+def _d_new_move(code):
+    m = object.__new__(_DominoMove)
+    m.code = code
+    return m
+
+
+_D_MOVES = tuple(_d_new_move(code) for code in range(_D_PASS + 1))
+
+
+def _d_move_from(kind, tile, end):
+    if not isinstance(kind, str):
+        raise NotationTypeError("a move's kind is 'play', 'draw' or 'pass': got {!r}".format(kind))
+    if kind == "draw" or kind == "pass":
+        if tile is not None or end is not None:
+            raise NotationError("a {} has no tile or end: got tile={!r}, end={!r}".format(
+                kind, tile, end))
+        return _D_MOVES[_D_DRAW if kind == "draw" else _D_PASS]
+    if kind != "play":
+        raise NotationError("a move's kind is 'play', 'draw' or 'pass': got {!r}".format(kind))
+    if isinstance(tile, str):
+        tile = Tile.parse(tile)
+    if not isinstance(tile, Tile):
+        raise NotationTypeError("a play needs a tile like '6|4': got {!r}".format(tile))
+    if not isinstance(end, str) or end.upper() not in _D_ENDS:
+        error = NotationError if isinstance(end, str) else NotationTypeError
+        raise error("a play's end is 'L' or 'R': got {!r}".format(end))
+    return _D_MOVES[tile.index * 2 + (1 if end.upper() == "R" else 0)]
+
+
+_D_EVENT_KINDS = ("deal", "redeal", "play", "draw", "pass", "score", "round_end", "game_end",
+                  "tiebreak")
+_D_REASONS = (None, "fives", "domino", "block", "block_tie", "pass", "capicua", "pase_corrido",
+              "pase_de_salida", "normal", "zapatero", "tiebreak")
+
+
+class _DominoEvent(_Event):
+    """One thing that happened in a line game (see CPython's domino.Event)."""
+
+    _FIELDS = (("kind", None), ("seat", None), ("side", None), ("tile", None), ("end", None),
+               ("points", 0), ("reason", None), ("count", 0))
+    _SECRET = ("draw", "deal")
+    _TEXTS = {
+        "play": "{who} plays {tile} at {at}",
+        "draw": "{who} draws {tile}",
+        "draw/hidden": "{who} draws",
+        "pass": "{who} passes",
+        "score": "{who} scores {points} ({why})",
+        "score/team": "{who} scores {points} for {team} ({why})",
+        "deal": "round {count} dealt; seat {seat} leads",
+        "redeal": "deal void: seat {seat} held {count} doubles",
+        "round_end": "round won by {who} ({why})",
+        "round_end/block_tie": "round blocked with a tie: nobody scores",
+        "tiebreak": "tie-break draw {count}: seat {seat} draws {tile}",
+        "game_end": "game won by {winner}",
+        "game_end/zapatero": "game won by {winner} (zapatero!)",
+        "game_end/tiebreak": "game won by {winner} (tie-break draw)",
+    }
+
+    def __init__(self, kind, seat=None, side=None, tile=None, end=None, points=0, reason=None,
+                 count=0, teams=None):
+        if kind not in _D_EVENT_KINDS:
+            raise NotationError("unknown event kind {!r}".format(kind))
+        if reason not in _D_REASONS:
+            raise NotationError("unknown event reason {!r}".format(reason))
+        self.kind, self.seat, self.side = kind, seat, side
+        self.tile = None if tile is None else as_tile(tile)
+        self.end, self.points, self.reason, self.count = end, points, reason, count
+        if teams is None:
+            teams = seat is not None and side is not None and seat != side
+        self.teams = teams
+
+    @property
+    def zapatero(self):
+        return self.reason == "zapatero"
+
+    def _text_key(self):
+        if self.kind == "draw" and self.tile is None:
+            return "draw/hidden"
+        if self.kind == "score" and self.teams:
+            return "score/team"
+        return _Event._text_key(self)
+
+    def _text_fields(self):
+        fields = _Event._text_fields(self)
+        fields["at"] = "left" if self.end == "L" else "right"
+        fields["why"] = (self.reason or "").replace("_", " ")
+        side = self.side
+        fields["team"] = "team {} (seats {} & {})".format(side, side, side + 2) \
+            if side is not None else ""
+        fields["winner"] = fields["team"] if self.teams else "seat {}".format(side)
+        return fields
+
+
+def _d_event(t, teams):
+    kind, seat, side, tile, end, reason, value = t
+    e = object.__new__(_DominoEvent)
+    e.kind = _D_EVENT_KINDS[kind]
+    e.seat = _opt(seat)
+    e.side = _opt(side)
+    e.tile = _tile_or_none(tile)
+    e.end = _D_ENDS[end] if kind == 2 else None
+    e.reason = _D_REASONS[reason] if reason < len(_D_REASONS) else None
+    if kind == 5:
+        e.points, e.count = value, 0
+    else:
+        e.points, e.count = 0, value
+    e.teams = teams
+    return e
+
+
+class _DominoDeal:
+    """A hand-made deal: each seat's seven tiles and, where the rules draw, the
+    boneyard in draw order."""
+
+    def __init__(self, hands, boneyard=()):
+        self.hands = _hands_of(hands)
+        self.boneyard = _tile_list(boneyard, "the boneyard")
+
+    def check(self, rules):
+        seen = _check_hands(self.hands, rules.players, 7)
+        in_pile = TileSet(self.boneyard).mask
+        if seen & in_pile:
+            raise DealError("in a hand and in the boneyard: {}".format(
+                TileSet.from_mask(seen & in_pile)))
+        rest = TILE_COUNT - 7 * rules.players
+        if rules.draws and len(self.boneyard) != rest:
+            raise DealError("the boneyard must list the {} undealt tiles in draw order: got "
+                            "{}".format(rest, len(self.boneyard)))
+        if not rules.draws and self.boneyard:
+            raise DealError("{} never draws: the undealt tiles are set aside, so the boneyard "
+                            "must be empty (got {})".format(rules, len(self.boneyard)))
+
+    def _c_args(self, rules):
+        masks = [h.mask for h in self.hands] + [0] * (4 - len(self.hands))
+        return (masks, bytes(t.index for t in self.boneyard))
+
+    def __eq__(self, other):
+        return (type(other) is type(self) and other.hands == self.hands
+                and other.boneyard == self.boneyard)
+
+
+def _d_oriented_line(placements):
+    if not placements:
+        return ()
+    first = placements[0][0]
+    line = [(first.high, first.low)]
+    for tile, end in placements[1:]:
+        if end == "L":
+            touching = line[0][0]
+            line.insert(0, (tile.other_end(touching), touching))
+        else:
+            touching = line[-1][1]
+            line.append((touching, tile.other_end(touching)))
+    return tuple(line)
+
+
+def _d_placements(line):
+    return tuple((TILES[b & 0x7F], "R" if b & 0x80 else "L") for b in line)
+
+
+class _DominoView(_View):
+    """What one seat may know: its own hand, the table, counts and the public log."""
+
+    @property
+    def hand(self):
+        return TileSet.from_mask(_c.hands(_LINE, self._blob)[self.seat])
+
+    @property
+    def hand_sizes(self):
+        return tuple(self._blob[_SIZES[_LINE][0] + i] for i in range(self.rules.players))
+
+    @property
+    def placements(self):
+        return _d_placements(_c.line_info(self._blob)[1])
+
+    @property
+    def line(self):
+        return _d_oriented_line(self.placements)
+
+    @property
+    def ends(self):
+        return _c.line_info(self._blob)[2]
+
+    @property
+    def boneyard_size(self):
+        return _c.line_info(self._blob)[4]
+
+    @property
+    def leader(self):
+        return _c.line_info(self._blob)[0]
+
+    @property
+    def forced_tile(self):
+        return _tile_or_none(_c.line_info(self._blob)[5])
+
+    @property
+    def winner(self):
+        return _opt(_c.line_info(self._blob)[6])
+
+    @property
+    def round(self):
+        return _c.status(_LINE, self._blob)[5]
+
+    def passes(self, seat):
+        _check_seat(seat, self.rules.players)
+        return sum(1 for e in self.round_log if e.kind == "pass" and e.seat == seat)
+
+
+class _DominoGame(_TileGame):
+    """A line game from its first deal to its winner: the referee, which sees all."""
+
+    _G = _LINE
+    _KIND = "L"
+    _WHAT = "domino game"
+    _TAG = "<B"
+    _SEED_TAG = 0xFE
+    _DEAL_TAG = 0xFD
+    _MAX_CODE = _D_PASS
+    _PACKAGE = "domino"
+    _RULES = _DominoRules
+    _MOVE = _DominoMove
+    _DEAL = _DominoDeal
+
+    def _move(self, code):
+        return _D_MOVES[code]
+
+    def _event(self, t):
+        return _d_event(t, self._rules.pairs)
+
+    @property
+    def leader(self):
+        return _c.line_info(self._st)[0]
+
+    @property
+    def ends(self):
+        return _c.line_info(self._st)[2]
+
+    @property
+    def boneyard_size(self):
+        return _c.line_info(self._st)[4]
+
+    @property
+    def placements(self):
+        return _d_placements(_c.line_info(self._st)[1])
+
+    @property
+    def line(self):
+        return _d_oriented_line(self.placements)
+
+    def pips(self, seat):
+        return self.hand(seat).pips
+
+    def side_of(self, seat):
+        self._check_seat(seat)
+        return self._rules.side_of(seat)
+
+    def _forced_tile(self):
+        return _tile_or_none(_c.line_info(self._st)[5])
+
+    def parse_move(self, text):
+        """The legal move written ``text``; a bare tile is enough when it fits one way."""
+        if not isinstance(text, str):
+            raise NotationTypeError("a move is written like '6|4L', 'draw' or 'pass': "
+                                    "got {!r}".format(text))
+        _check_notation_length(text, "a move")
+        word = text.strip().lower()
+        aliases = {"paso": "pass", "p": "pass", "robo": "draw", "robar": "draw", "d": "draw"}
+        legal = self.legal_moves()
+        if "|" in word and word[-1:] not in ("l", "r"):
+            tile = Tile.parse(text)
+            fits = [m for m in legal if m.tile == tile]
+            if len(fits) == 1:
+                return fits[0]
+            if not fits:
+                raise self._illegal(tile, text)
+            raise NotationError("{!r} fits both ends: say {}L or {}R".format(text, tile, tile))
+        move = _DominoMove.parse(aliases.get(word, text))
+        if move not in legal and not self.is_legal(move):
+            raise self._illegal(move, text)
+        return move
+
+    def _reason(self, move):
+        if isinstance(move, Tile) or move.kind == "play":
+            tile, end = (move, None) if isinstance(move, Tile) else (move.tile, move.end)
+            return self._placement_problem(tile, end)
+        fits = []
+        for m in self.legal_moves():
+            if m.tile is not None and m.tile not in fits:
+                fits.append(m.tile)
+        if fits:
+            return "you must play a tile: {} {}".format(_listed(fits),
+                                                        "fits" if len(fits) == 1 else "fit")
+        if move.kind == "pass":
+            return "you must draw: the boneyard holds {} tiles".format(self.boneyard_size)
+        if not self._rules.draws:
+            return "nobody draws in {}: pass".format(self._rules)
+        return "the boneyard is empty: pass"
+
+    def _placement_problem(self, tile, end):
+        seat = self.to_move
+        if seat is None:
+            return "the game is over"
+        if tile not in self.hand(seat):
+            return "you do not hold {}".format(tile)
+        forced = self._forced_tile()
+        if forced is not None and tile != forced:
+            return "you must open the round with {}".format(forced)
+        ends = self.ends
+        if ends is None:
+            return "the round's first tile goes at the left: {}L".format(tile) \
+                if end == "R" else None
+        left, right = ends
+        if end is None or not (tile.has(left) or tile.has(right)):
+            return "{} does not match an open end (ends {} and {})".format(tile, left, right)
+        here = left if end == "L" else right
+        if tile.has(here):
+            return None
+        other = "R" if end == "L" else "L"
+        sides = {"L": "left", "R": "right"}
+        return "{} does not match the {} end ({}): it fits the {} ({}{})".format(
+            tile, sides[end], here, sides[other], tile, other)
+
+    def view(self, seat):
+        """What ``seat`` may know now."""
+        blob, raw = self._view_parts(seat)
+        v = object.__new__(_DominoView)
+        _view_base(v, self, seat, blob, raw)
+        return v
+
+    def _write_rules(self):
+        f = self._rules._fields()
+        return bytes(f[:7]) + struct.pack("<5H", f[7], f[8], f[9], f[10], f[11])
+
+    @classmethod
+    def _read_rules(cls, reader):
+        fields = tuple(reader.take(7)) + struct.unpack("<5H", reader.take(10))
+        try:
+            return _DominoRules._from_fields(fields)
+        except RulesError as exc:
+            raise CorruptStateError("the save's rules are not domino rules: {}".format(exc))
+
+    def _write_deal(self, deal):
+        hands, pile = deal._c_args(self._rules)
+        return struct.pack("<4I", hands[0], hands[1], hands[2], hands[3]) \
+            + bytes([len(pile)]) + pile
+
+    @classmethod
+    def _unpack_deal(cls, reader, rules):
+        masks = struct.unpack("<4I", reader.take(16))
+        pile = reader.take(reader.take(1)[0])
+        if any(m >> TILE_COUNT for m in masks) or any(t >= TILE_COUNT for t in pile):
+            raise CorruptStateError("a saved deal names a tile that does not exist")
+        if any(masks[rules.players:]):
+            raise CorruptStateError("a saved deal gives tiles to a seat the game does not have")
+        return _DominoDeal(hands=[TileSet.from_mask(m) for m in masks[:rules.players]],
+                           boneyard=[TILES[t] for t in pile])
+
+    def __repr__(self):
+        state = "over" if self.is_over else "seat {} to move".format(self.to_move)
+        return "<domino.Game {}, round {}, scores {}, {}>".format(
+            self._rules, self.round, self.scores, state)
+
+
+# ---- the domino players ----------------------------------------------------------------
+
+
+def _d_check_view(view):
+    if not isinstance(view, _DominoView):
+        raise ViewError("a domino player chooses from a domino.View: got {!r}".format(view))
+
+
+def _d_codes(moves):
+    return [m.code for m in moves]
+
+
+class _DominoSuitWeights:
+    """How much each consideration of SuitPlayer counts (resolved to tenths)."""
+
+    _NAMES = ("accompanied", "playable_after", "double", "stranding", "opponent_lacks",
+              "partner_lacks", "points", "pips")
+
+    def __init__(self, accompanied=3.0, playable_after=1.0, double=3.0, stranding=1.0,
+                 opponent_lacks=4.0, partner_lacks=-4.0, points=2.0, pips=0.3):
+        self.accompanied, self.playable_after = accompanied, playable_after
+        self.double, self.stranding = double, stranding
+        self.opponent_lacks, self.partner_lacks = opponent_lacks, partner_lacks
+        self.points, self.pips = points, pips
+
+    @classmethod
+    def for_game(cls, game):
+        if game == "dominican":
+            return cls(double=6.0, pips=2.0)
+        return cls()
+
+    def _tenths(self):
+        return tuple(int(round(getattr(self, n) * 10)) for n in self._NAMES)
+
+    def __repr__(self):
+        return "SuitWeights({})".format(", ".join("{}={!r}".format(n, getattr(self, n))
+                                                  for n in self._NAMES))
+
+
+def _d_immediate_points(view, move):
+    """The points ``move`` surely scores at once, as far as the view can tell."""
+    _d_check_view(view)
+    if not isinstance(move, _DominoMove):
+        raise NotationTypeError("immediate_points takes a domino.Move: got {!r}".format(move))
+    return _c.line_points(view._blob, view._raw, move.code)
+
+
+class _DominoRandomPlayer:
+    """Any legal move, uniformly at random from its own generator (``seed``): the
+    same choices as CPython's RandomPlayer with the same seed."""
+
+    def __init__(self, seed=None):
+        _check_seed(seed, optional=True)
+        self._seed = seed
+        self._rng = _Random(seed)
+
+    def choose(self, view):
+        _d_check_view(view)
+        return self._rng.choice(view._moves_to_choose())
+
+    __call__ = choose
+
+    def __repr__(self):
+        return "RandomPlayer(seed={!r})".format(self._seed)
+
+
+class _DominoGreedyPlayer:
+    """The move that surely scores most now, else the heaviest tile."""
+
+    def choose(self, view):
+        _d_check_view(view)
+        moves = view._moves_to_choose()
+        return _D_MOVES[_c.line_greedy(view._blob, view._raw, _d_codes(moves))]
+
+    __call__ = choose
+
+    def __repr__(self):
+        return "GreedyPlayer()"
+
+
+class _DominoSuitPlayer:
+    """The "most accompanied tile" heuristic (see CPython's domino.SuitPlayer)."""
+
+    def __init__(self, weights=None):
+        if weights is not None and not isinstance(weights, _DominoSuitWeights):
+            raise RulesTypeError("weights must be SuitWeights or None: got {!r}".format(weights))
+        self.weights = weights
+
+    def choose(self, view):
+        _d_check_view(view)
+        return self.rank(view, view._moves_to_choose())[0]
+
+    __call__ = choose
+
+    def rank(self, view, moves):
+        """``moves`` from best to worst (equal scores keep their order)."""
+        _d_check_view(view)
+        moves = list(moves)
+        if len(moves) <= 1 or moves[0].kind != "play":
+            return moves
+        weights = self.weights or _DominoSuitWeights.for_game(view.rules.game)
+        return [_D_MOVES[c] for c in _c.line_suit(view._blob, view._raw, _d_codes(moves),
+                                                  weights._tenths())]
+
+    def __repr__(self):
+        return "SuitPlayer()" if self.weights is None else "SuitPlayer({})".format(self.weights)
+
+
+_D_POLICIES = {"random": 0, "greedy": 1}
+
+
+class _DominoSearchPlayer:
+    """Perfect-information Monte Carlo with playouts in C (CPython's SearchPlayer:
+    the same move for the same view, samples and seed)."""
+
+    MAX_SAMPLES = 1000000
+
+    def __init__(self, samples=200, seconds=None, seed=0, policy="random"):
+        self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
+        _check_choice("policy", policy, ("random", "greedy"))
+        self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
+        self.policy = policy
+
+    def choose(self, view):
+        start = _ticks()
+        _d_check_view(view)
+        moves = view._moves_to_choose()
+        if len(moves) == 1:
+            return moves[0]
+        found = self.evaluate_sums(view, start)
+        if found is None:
+            return _DominoSuitPlayer().choose(view)
+        codes, sums, _ = found
+        best = 0
+        for i in range(1, len(codes)):
+            if sums[i] > sums[best]:
+                best = i
+        return _D_MOVES[codes[best]]
+
+    __call__ = choose
+
+    def evaluate_sums(self, view, start=None):
+        policy = _D_POLICIES[self.policy]
+        seed = _seed8(self.seed)
+
+        def search(first, count):
+            out = _c.line_search(view._blob, view._raw, seed, first, count, policy)
+            if type(out) is int:
+                raise CorruptStateError("the view of seat {} (round {}) does not describe a "
+                                        "round in play".format(view.seat, view.round))
+            return out[0], out[1], out[2]
+
+        codes, sums, done = self.budget.run(search, start)
+        return (codes, sums, done) if done else None
+
+    def evaluate(self, view, start=None):
+        """Mean playout outcome of every legal move (None: no sample fitted)."""
+        found = self.evaluate_sums(view, start)
+        if found is None:
+            return None
+        codes, sums, done = found
+        return {_D_MOVES[c]: s / done for c, s in zip(codes, sums)}
+
+    def __repr__(self):
+        extra = "" if self.policy == "random" else ", policy={!r}".format(self.policy)
+        return "SearchPlayer(samples={}, seconds={!r}, seed={}{})".format(
+            self.samples, self.seconds, self.seed, extra)
+
+
+def _d_knowledge(view):
+    """What the view's seat can deduce (CPython's domino._search.knowledge)."""
+    _d_check_view(view)
+    k = _c.line_knowledge(view._blob, view._raw)
+    if type(k) is int:
+        raise CorruptStateError("the view of seat {} does not describe a round in play".format(
+            view.seat))
+    return {
+        "unseen": k[0], "not_held": k[1],
+        "voids": tuple(tuple(n for n in range(7) if v >> n & 1) for v in k[2]),
+        "hand_counts": k[3], "pile": k[4], "to_move": k[5],
+        "last_placer": _opt(k[6]), "passes": k[7],
+    }
+
+
+class domino:
+    """The line games: Muggins, Capicua and Dominican domino."""
+
+    Rules = _DominoRules
+    Game = _DominoGame
+    View = _DominoView
+    Move = _DominoMove
+    Event = _DominoEvent
+    Deal = _DominoDeal
+    RandomPlayer = _DominoRandomPlayer
+    GreedyPlayer = _DominoGreedyPlayer
+    SuitPlayer = _DominoSuitPlayer
+    SuitWeights = _DominoSuitWeights
+    SearchPlayer = _DominoSearchPlayer
+    GAMES = _D_GAMES
+    MODES = _D_MODES
+    BLOCK_SCORING = _D_BLOCK
+    TRANQUE = _D_TRANQUE
+    immediate_points = staticmethod(_d_immediate_points)
+    knowledge = staticmethod(_d_knowledge)
+
+
+# ======================================================================================
+# caminos
+# ======================================================================================
+
+_C_VARIANTS = ("base", "no_renewal", "two_paths")
+_C_PRESET_NAMES = {"base": "caminos", "no_renewal": "caminos_no_renewal",
+                   "two_paths": "caminos_two_paths"}
+_C_FULL_PATH = ("renew", "stay", "discard")
+_C_SIDES = ("front", "back")
+
+
+class _CaminosRules(_Rules):
+    """The rules of a Caminos game: the variant, the seats and the rounds."""
+
+    _NAMES = ("variant", "players", "rounds")
+    PRESET_OPTIONS = {"caminos": ("players", "rounds"),
+                      "caminos_no_renewal": ("players", "rounds"),
+                      "caminos_two_paths": ("players", "rounds")}
+
+    def __init__(self, variant, players=3, rounds=3):
+        self.variant, self.players, self.rounds = variant, players, rounds
+        _check_choice("variant", variant, _C_VARIANTS)
+        _check_int("players", players, 2, 4)
+        _check_int("rounds", rounds, 1, 99)
+        _rules_verdict(_c.check_rules(_CAMINOS, self._fields()))
+
+    @classmethod
+    def base(cls, players=3, **options):
+        return cls._variant("base", players, options)
+
+    @classmethod
+    def no_renewal(cls, players=3, **options):
+        return cls._variant("no_renewal", players, options)
+
+    @classmethod
+    def two_paths(cls, players=3, **options):
+        return cls._variant("two_paths", players, options)
+
+    @classmethod
+    def _variant(cls, variant, players, options):
+        return cls._preset(_C_PRESET_NAMES[variant], {"variant": variant, "players": players},
+                           options)
+
+    def _described(self):
+        return self.name
+
+    @property
+    def name(self):
+        return _C_PRESET_NAMES[self.variant]
+
+    @property
+    def paths(self):
+        return 2 if self.variant == "two_paths" else 5
+
+    @property
+    def hand_size(self):
+        return 5 if self.players == 4 and self.variant != "two_paths" else 6
+
+    @property
+    def side_tiles(self):
+        return 1 if self.variant == "base" else 2
+
+    @property
+    def path_size(self):
+        return 1 + 2 * self.side_tiles
+
+    @property
+    def full_path(self):
+        return _C_FULL_PATH[_C_VARIANTS.index(self.variant)]
+
+    def _fields(self):
+        return (self.players, self.paths, self.hand_size, self.side_tiles,
+                _C_VARIANTS.index(self.variant), self.rounds)
+
+    @classmethod
+    def _from_fields(cls, fields):
+        fields = tuple(fields)
+        for variant in _C_VARIANTS:
+            try:
+                rules = cls(variant=variant, players=fields[0], rounds=fields[5])
+            except RulesError:
+                continue
+            if rules._fields() == fields:
+                return rules
+        raise RulesError("rules fields of no Caminos preset: {!r}".format(fields))
+
+    def __str__(self):
+        rounds = "" if self.rounds == 3 else ", {} rounds".format(self.rounds)
+        return "{} ({} players{})".format(self.name, self.players, rounds)
+
+
+_C_REVEAL, _C_DRAW, _C_PASS = 448, 476, 477
+_C_SIDE_WORDS = {"front": 0, "back": 1}
+
+
+class _CaminosMove(_Move):
+    """A Caminos move: place a tile on a side of a path, draw, pass, or reveal
+    (5|3 front 2, reveal 6|4, draw, pass)."""
+
+    def __init__(self, kind, tile=None, side=None, path=None):
+        self.code = _c_move_from(kind, tile, side, path).code
+
+    @property
+    def kind(self):
+        code = self.code
+        if code < _C_REVEAL:
+            return "place"
+        if code < _C_DRAW:
+            return "reveal"
+        return "draw" if code == _C_DRAW else "pass"
+
+    @property
+    def tile(self):
+        code = self.code
+        if code < _C_REVEAL:
+            return TILES[code >> 4]
+        if code < _C_DRAW:
+            return TILES[code - _C_REVEAL]
+        return None
+
+    @property
+    def side(self):
+        return _C_SIDES[self.code & 1] if self.code < _C_REVEAL else None
+
+    @property
+    def path(self):
+        return ((self.code >> 1) & 7) + 1 if self.code < _C_REVEAL else None
+
+    def _values(self):
+        return (self.kind, self.tile, self.side, self.path)
+
+    @staticmethod
+    def place(tile, side, path):
+        return _c_move_from("place", tile, side, path)
+
+    @staticmethod
+    def reveal(tile):
+        return _c_move_from("reveal", tile, None, None)
+
+    @staticmethod
+    def draw():
+        return _c_new_move(_C_DRAW)
+
+    @staticmethod
+    def pass_():
+        return _c_new_move(_C_PASS)
+
+    @staticmethod
+    def from_code(code):
+        if type(code) is not int or not 0 <= code <= _C_PASS:
+            error = NotationError if type(code) is int else NotationTypeError
+            raise error("a move code is 0..{}: got {!r}".format(_C_PASS, code))
+        return _c_new_move(code)
+
+    @staticmethod
+    def parse(text):
+        if not isinstance(text, str):
+            raise NotationTypeError("a move is written like '5|3 front 2', 'reveal 6|4', "
+                                    "'draw' or 'pass': got {!r}".format(text))
+        _check_notation_length(text, "a move")
+        words = text.strip().lower().split()
+        if words == ["draw"]:
+            return _c_new_move(_C_DRAW)
+        if words == ["pass"]:
+            return _c_new_move(_C_PASS)
+        try:
+            if len(words) == 2 and words[0] == "reveal":
+                return _c_new_move(_C_REVEAL + Tile.parse(words[1]).index)
+            if len(words) == 3 and words[1] in _C_SIDE_WORDS and words[2].isdigit():
+                return _c_move_from("place", Tile.parse(words[0]), words[1], int(words[2]))
+        except ValueError:
+            pass
+        raise NotationError("a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or "
+                            "'pass': got {!r}".format(text))
+
+    def __str__(self):
+        kind = self.kind
+        if kind == "place":
+            return "{} {} {}".format(self.tile, self.side, self.path)
+        if kind == "reveal":
+            return "reveal {}".format(self.tile)
+        return kind
+
+
+def _c_new_move(code):
+    m = object.__new__(_CaminosMove)
+    m.code = code
+    return m
+
+
+def _c_move_from(kind, tile, side, path):
+    if not isinstance(kind, str):
+        raise NotationTypeError("a move's kind is 'place', 'draw', 'pass' or 'reveal': got "
+                                "{!r}".format(kind))
+    if kind == "draw" or kind == "pass":
+        if tile is not None or side is not None or path is not None:
+            raise NotationError("a {} has no tile, side or path".format(kind))
+        return _c_new_move(_C_DRAW if kind == "draw" else _C_PASS)
+    if kind not in ("place", "reveal"):
+        raise NotationError("a move's kind is 'place', 'draw', 'pass' or 'reveal': got "
+                            "{!r}".format(kind))
+    if isinstance(tile, str):
+        tile = Tile.parse(tile)
+    if not isinstance(tile, Tile):
+        raise NotationTypeError("a {} needs a tile like '6|4': got {!r}".format(kind, tile))
+    if kind == "reveal":
+        if side is not None or path is not None:
+            raise NotationError("a reveal has no side or path: got side={!r}, path={!r}".format(
+                side, path))
+        return _c_new_move(_C_REVEAL + tile.index)
+    if not isinstance(side, str) or side.lower() not in _C_SIDE_WORDS:
+        error = NotationError if isinstance(side, str) else NotationTypeError
+        raise error("a placement's side is 'front' or 'back': got {!r}".format(side))
+    if type(path) is not int or not 1 <= path <= 8:
+        error = NotationError if type(path) is int else NotationTypeError
+        raise error("a path number is 1..8: got {!r}".format(path))
+    return _c_new_move((tile.index * 8 + path - 1) * 2 + _C_SIDE_WORDS[side.lower()])
+
+
+_C_EVENT_KINDS = ("deal", "path", "choose", "reveal", "tie", "start", "place", "close",
+                  "reshuffle", "no_path", "draw", "pass", "out", "round_end", "score",
+                  "game_end")
+_C_REASONS = (None, "most_pips", "lowest_seat", "renew", "stay", "discard", "out", "blocked")
+
+
+class _CaminosEvent(_Event):
+    """One thing that happened in a Caminos game (see CPython's caminos.Event)."""
+
+    _FIELDS = (("kind", None), ("seat", None), ("tile", None), ("path", None), ("side", None),
+               ("points", 0), ("reason", None), ("count", 0), ("seats", ()), ("tiles", None))
+    _SECRET = ("draw", "choose")
+    _TEXTS = {
+        "deal": "round {count} dealt",
+        "path": "path {path}: {tile}",
+        "path/renew": "new path {path}: {tile}",
+        "path/discard": "new path {path}: {tile}",
+        "choose": "{who} chooses {tile} to reveal",
+        "choose/hidden": "{who} chooses a tile to reveal",
+        "reveal": "{who} reveals {tile} ({pips})",
+        "tie": "tie between seats {names}: they reveal again",
+        "start": "{who} starts the round",
+        "start/lowest_seat": "{who} starts the round (lowest seat of the tie)",
+        "place": "{who} places {tile} on the {side} of path {path}",
+        "close/renew": "path {path} is full ({tiles}): back into the pile",
+        "close/stay": "path {path} is full ({tiles}): stays closed",
+        "close/discard": "path {path} is full ({tiles}): to the discard pile",
+        "reshuffle": "the pile is shuffled ({count} tiles)",
+        "no_path": "path {path} is not replaced: the pile is empty",
+        "draw": "{who} draws {tile}",
+        "draw/hidden": "{who} draws",
+        "pass": "{who} passes",
+        "out": "{who} is out of tiles: {count} last turn(s)",
+        "round_end": "round {count} over",
+        "round_end/blocked": "round {count} over: everybody passed",
+        "score": "{who} scores {points}",
+        "game_end": "seats {names} share the win with {points}",
+        "game_end/alone": "seat {names} wins with {points}",
+    }
+
+    def __init__(self, kind, seat=None, tile=None, path=None, side=None, points=0, reason=None,
+                 count=0, seats=(), tiles=None):
+        if kind not in _C_EVENT_KINDS:
+            raise NotationError("unknown event kind {!r}".format(kind))
+        if reason not in _C_REASONS:
+            raise NotationError("unknown event reason {!r}".format(reason))
+        self.kind, self.seat, self.path, self.side = kind, seat, path, side
+        self.tile = None if tile is None else as_tile(tile)
+        self.points, self.reason, self.count = points, reason, count
+        self.seats = tuple(seats)
+        self.tiles = tiles if tiles is None or isinstance(tiles, TileSet) else TileSet(tiles)
+
+    def _text_key(self):
+        if self.kind in ("draw", "choose") and self.tile is None:
+            return self.kind + "/hidden"
+        if self.kind == "game_end" and len(self.seats) == 1:
+            return "game_end/alone"
+        return _Event._text_key(self)
+
+    def _text_fields(self):
+        fields = _Event._text_fields(self)
+        fields["names"] = ", ".join(str(s) for s in self.seats)
+        pips = None if self.tile is None else self.tile.pips
+        fields["pips"] = "1 pip" if pips == 1 else "{} pips".format(pips)
+        return fields
+
+
+def _c_event(t):
+    kind, seat, tile, path, side, reason, seats, value, tiles = t
+    e = object.__new__(_CaminosEvent)
+    e.kind = _C_EVENT_KINDS[kind]
+    e.seat = None if seat >= 4 else seat
+    e.tile = _tile_or_none(tile)
+    e.path = None if path >= 8 else path + 1
+    e.side = _C_SIDES[side & 1] if kind == 6 else None
+    e.reason = _C_REASONS[reason] if reason < len(_C_REASONS) else None
+    e.seats = tuple(s for s in range(4) if seats >> s & 1)
+    e.tiles = TileSet.from_mask(tiles) if kind == 7 else None
+    if kind == 14 or kind == 15:
+        e.points, e.count = value, 0
+    else:
+        e.points, e.count = 0, value
+    return e
+
+
+class _CaminosDeal:
+    """A hand-made deal: the path centres (path 1 first), each seat's hand and
+    the draw pile in draw order."""
+
+    def __init__(self, paths, hands, pile=()):
+        self.paths = _tile_list(paths, "the paths")
+        self.hands = _hands_of(hands)
+        self.pile = _tile_list(pile, "the pile")
+
+    @classmethod
+    def complete(cls, paths, hands, pile=()):
+        partial = cls(paths, hands, pile)
+        used = TileSet(partial.paths).mask | TileSet(partial.pile).mask
+        for hand in partial.hands:
+            used |= hand.mask
+        rest = [t for t in reversed(TILES) if not used >> t.index & 1]
+        return cls(partial.paths, partial.hands, list(partial.pile) + rest)
+
+    def check(self, rules):
+        if len(self.paths) != rules.paths:
+            raise DealError("{} reveals {} paths: got {}".format(rules, rules.paths,
+                                                               len(self.paths)))
+        seen = _check_hands(self.hands, rules.players, rules.hand_size, TileSet(self.paths).mask)
+        in_pile = TileSet(self.pile).mask
+        if seen & in_pile:
+            raise DealError("in the pile and dealt too: {}".format(
+                TileSet.from_mask(seen & in_pile)))
+        rest = TILE_COUNT - rules.paths - rules.players * rules.hand_size
+        if len(self.pile) != rest:
+            raise DealError("the pile must list the {} undealt tiles in draw order: got "
+                            "{}".format(rest, len(self.pile)))
+
+    def _c_args(self, rules):
+        masks = [h.mask for h in self.hands] + [0] * (4 - len(self.hands))
+        return (bytes(t.index for t in self.paths), masks, bytes(t.index for t in self.pile))
+
+    def __eq__(self, other):
+        return (type(other) is type(self) and other.paths == self.paths
+                and other.hands == self.hands and other.pile == self.pile)
+
+
+class _CaminosPath:
+    """One path on the table, as everybody sees it (see CPython's caminos.Path)."""
+
+    def __init__(self, number, centre, front=(), back=(), ends=None, free=(0, 0)):
+        self.number, self.centre = number, centre
+        self.front, self.back = tuple(front), tuple(back)
+        self.ends, self.free = ends, tuple(free)
+
+    @property
+    def closed(self):
+        return self.centre is None or self.free == (0, 0)
+
+    @property
+    def numbers(self):
+        if self.ends is None:
+            return (None, None)
+        return (self.ends[0] if self.free[0] else None, self.ends[1] if self.free[1] else None)
+
+    @property
+    def tiles(self):
+        centre = () if self.centre is None else (self.centre,)
+        return TileSet(centre + self.front + self.back)
+
+    @property
+    def sides_alike(self):
+        return (self.centre is not None and self.centre.is_double
+                and not self.front and not self.back)
+
+    def sides_for(self, tile):
+        t = as_tile(tile)
+        return tuple(side for side, n in zip(_C_SIDES, self.numbers) if n is not None and t.has(n))
+
+    @property
+    def chain(self):
+        if self.centre is None:
+            return ()
+        line = [(self.centre.low, self.centre.high)]
+        for tile in self.back:
+            touching = line[0][0]
+            line.insert(0, (tile.other_end(touching), touching))
+        for tile in self.front:
+            touching = line[-1][1]
+            line.append((touching, tile.other_end(touching)))
+        return tuple(line)
+
+    def __eq__(self, other):
+        return type(other) is type(self) and (
+            other.number, other.centre, other.front, other.back, other.ends, other.free) == (
+            self.number, self.centre, self.front, self.back, self.ends, self.free)
+
+    def __str__(self):
+        if self.centre is None or self.ends is None:
+            return "path {}: (no path)".format(self.number)
+        tiles = "".join("[{}|{}]".format(a, b) for a, b in self.chain)
+        if self.closed:
+            return "path {}: {} closed".format(self.number, tiles)
+        sides = ["{} {} ({} free)".format(side, end, free) if free else
+                 "{} {} (full)".format(side, end)
+                 for side, end, free in zip(_C_SIDES, self.ends, self.free)]
+        return "path {}: {} {} {}".format(self.number, sides[1], tiles, sides[0])
+
+    def __repr__(self):
+        return "Path({}, {!r}, {!r}, {!r}, {!r}, {!r})".format(
+            self.number, self.centre, self.front, self.back, self.ends, self.free)
+
+
+def _c_paths(raw_paths):
+    out = []
+    for slot, raw in enumerate(raw_paths):
+        if raw is None:
+            out.append(_CaminosPath(slot + 1, None))
+        else:
+            centre, front, back, ends, free = raw
+            out.append(_CaminosPath(slot + 1, TILES[centre], tuple(TILES[t] for t in front),
+                                    tuple(TILES[t] for t in back), ends, free))
+    return tuple(out)
+
+
+_C_PHASES = ("reveal", "play", "over")
+
+
+class _CaminosTable:
+    """What a Caminos game and its views both show of the table."""
+
+    def _info(self):
+        return _c.caminos_info(self._state())
+
+    @property
+    def phase(self):
+        return _C_PHASES[self._info()[0]]
+
+    @property
+    def starter(self):
+        s = self._info()[1]
+        return None if s >= 4 else s
+
+    @property
+    def pile_size(self):
+        return self._info()[2]
+
+    @property
+    def step(self):
+        return self._info()[3]
+
+    @property
+    def contenders(self):
+        mask = self._info()[4]
+        return tuple(s for s in range(4) if mask >> s & 1)
+
+    @property
+    def out_seat(self):
+        s = self._info()[5]
+        return None if s >= 4 else s
+
+    @property
+    def last_turns(self):
+        return self._info()[6]
+
+    @property
+    def passes(self):
+        return self._info()[7]
+
+    @property
+    def discard(self):
+        return TileSet.from_mask(self._info()[9])
+
+    @property
+    def paths(self):
+        return _c_paths(self._info()[10])
+
+    def _reveals(self, events):
+        shown = [[] for _ in range(self.rules.players)]
+        for e in events:
+            if e.kind == "reveal" and e.seat is not None and e.tile is not None:
+                shown[e.seat].append(e.tile)
+        return tuple(tuple(s) for s in shown)
+
+
+class _CaminosView(_View, _CaminosTable):
+    """What one seat may know: its own hand, the table, counts, the reveals shown
+    so far and the public log."""
+
+    def _state(self):
+        return self._blob
+
+    @property
+    def hand(self):
+        return TileSet.from_mask(_c.hands(_CAMINOS, self._blob)[self.seat])
+
+    @property
+    def hand_sizes(self):
+        return tuple(self._blob[_SIZES[_CAMINOS][0] + i] for i in range(self.rules.players))
+
+    @property
+    def round(self):
+        return _c.status(_CAMINOS, self._blob)[5]
+
+    @property
+    def chosen(self):
+        mask = self._blob[_SIZES[_CAMINOS][0] + 9]
+        return tuple(s for s in range(self.rules.players) if mask >> s & 1)
+
+    @property
+    def my_choice(self):
+        return _tile_or_none(self._info()[8][self.seat])
+
+    @property
+    def revealed(self):
+        return self._reveals(self.round_log)
+
+    @property
+    def winners(self):
+        mask = self._info()[12]
+        return tuple(s for s in range(self.rules.players) if mask >> s & 1) \
+            if self.is_over else ()
+
+    def known_tiles(self, seat):
+        """Tiles ``seat`` revealed this round and has not placed: still in its hand."""
+        _check_seat(seat, self.rules.players)
+        return TileSet.from_mask(_c.caminos_known(self._blob, self._raw)[2][seat])
+
+
+class _CaminosGame(_TileGame, _CaminosTable):
+    """A Caminos game from its first deal to its winners: the referee, which sees all."""
+
+    _G = _CAMINOS
+    _KIND = "C"
+    _WHAT = "Caminos game"
+    _TAG = "<H"
+    _SEED_TAG = 0xFFFE
+    _DEAL_TAG = 0xFFFD
+    _MAX_CODE = _C_PASS
+    _PACKAGE = "caminos"
+    _RULES = _CaminosRules
+    _MOVE = _CaminosMove
+    _DEAL = _CaminosDeal
+
+    def _state(self):
+        return self._st
+
+    def _move(self, code):
+        return _c_new_move(code)
+
+    def _event(self, t):
+        return _c_event(t)
+
+    @property
+    def pile(self):
+        return tuple(TILES[t] for t in self._info()[11])
+
+    @property
+    def chosen(self):
+        return tuple(s for s, t in enumerate(self._info()[8]) if t < TILE_COUNT)
+
+    @property
+    def reveals(self):
+        raw = self._raw
+        start = _c.round_start(self._G, raw) * _SIZES[self._G][2]
+        return self._reveals(self._decode(raw[start:]))
+
+    def choice(self, seat):
+        self._check_seat(seat)
+        return _tile_or_none(self._info()[8][seat])
+
+    def parse_move(self, text):
+        """The legal move written ``text`` (full notation or a short form naming one move)."""
+        if not isinstance(text, str):
+            raise NotationTypeError("a move is written like '5|3 front 2', 'reveal 6|4', "
+                                    "'draw' or 'pass': got {!r}".format(text))
+        _check_notation_length(text, "a move")
+        words = text.strip().lower().replace(",", " ").split()
+        legal = self.legal_moves()
+        if not words:
+            raise NotationError("a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or "
+                                "'pass': got {!r}".format(text))
+        if len(words) == 1 and words[0] in ("draw", "d", "robar", "robo", "roba"):
+            return self._legal_or_raise(_c_new_move(_C_DRAW), text, legal)
+        if len(words) == 1 and words[0] in ("pass", "p", "paso", "pasar", "pasa"):
+            return self._legal_or_raise(_c_new_move(_C_PASS), text, legal)
+        if words[0] in ("reveal", "r", "revelar", "revelo"):
+            if len(words) != 2:
+                raise NotationError("a reveal is written like 'reveal 6|4': got {!r}".format(text))
+            return self._legal_or_raise(_CaminosMove.reveal(_c_tile_in(words[1], text)), text,
+                                        legal)
+        tile = _c_tile_in(words[0], text)
+        side, path = _c_where(words[1:], text)
+        if self.phase == "reveal" and side is None and path is None:
+            return self._legal_or_raise(_CaminosMove.reveal(tile), text, legal)
+        fits = [m for m in legal if m.kind == "place" and m.tile == tile
+                and (side is None or m.side == side) and (path is None or m.path == path)]
+        if len(fits) == 1:
+            return fits[0]
+        if len(fits) > 1:
+            raise NotationError("{!r} fits more than one place: say {}".format(
+                text, " or ".join(repr(str(m)) for m in fits)))
+        if side is not None and path is not None:
+            return self._legal_or_raise(_CaminosMove.place(tile, side, path), text, legal)
+        raise self._illegal(None, text, self._placement_problem(tile, side, path))
+
+    def _legal_or_raise(self, move, text, legal):
+        if move in legal or self.is_legal(move):
+            return move
+        raise self._illegal(move, text)
+
+    def _reason(self, move):
+        seat = self.to_move
+        if seat is None:
+            return "the game is over"
+        if move.kind == "place":
+            return self._placement_problem(move.tile, move.side, move.path)
+        if self.phase == "reveal":
+            if move.kind != "reveal":
+                return "the round's starter is being revealed: you must reveal a tile"
+            if move.tile not in self.hand(seat):
+                return "you do not hold {}".format(move.tile)
+            return "you have revealed {} already this round".format(move.tile)
+        if move.kind == "reveal":
+            return "the round is under way: a reveal only decides who starts a round"
+        fits = []
+        for m in self.legal_moves():
+            if m.tile is not None and m.tile not in fits:
+                fits.append(m.tile)
+        if fits:
+            return "you must place a tile: {} {}".format(_listed(fits),
+                                                         "fits" if len(fits) == 1 else "fit")
+        if move.kind == "pass":
+            return "you must draw: the pile holds {} tiles".format(self.pile_size)
+        return "the pile is empty: pass"
+
+    def _placement_problem(self, tile, side, path):
+        seat = self.to_move
+        if seat is None:
+            return "the game is over"
+        if self.phase == "reveal":
+            return "the round's starter is being revealed: you must reveal a tile"
+        if tile not in self.hand(seat):
+            return "you do not hold {}".format(tile)
+        paths = self.paths
+        if path is not None and not 1 <= path <= len(paths):
+            return "there is no path {}: the paths are 1..{}".format(path, len(paths))
+        if path is None:
+            return ("{} matches no open side of any path".format(tile) if side is None
+                    else "{} matches the {} of no path".format(tile, side))
+        p = paths[path - 1]
+        if p.centre is None:
+            return "path {} is gone: the pile could not renew it".format(p.number)
+        if p.closed:
+            return "path {} is full and closed".format(p.number)
+        sides = [s for s in (_C_SIDES if side is None else (side,)) if p.free[_C_SIDES.index(s)]]
+        if not sides:
+            problem = "the {} of path {} is full".format(side, p.number)
+        else:
+            wants = " and ".join("its {} takes a {}".format(s, p.numbers[_C_SIDES.index(s)])
+                                 for s in sides)
+            problem = "{} does not match path {} ({})".format(tile, p.number, wants)
+        other = [s for s in p.sides_for(tile) if s != side]
+        return problem + (": it fits the {} ({} {} {})".format(other[0], tile, other[0],
+                                                               p.number) if other else "")
+
+    def view(self, seat):
+        blob, raw = self._view_parts(seat)
+        v = object.__new__(_CaminosView)
+        _view_base(v, self, seat, blob, raw)
+        return v
+
+    def _write_rules(self):
+        return bytes(self._rules._fields())
+
+    @classmethod
+    def _read_rules(cls, reader):
+        try:
+            return _CaminosRules._from_fields(tuple(reader.take(6)))
+        except RulesError as exc:
+            raise CorruptStateError("the save's rules are not Caminos rules: {}".format(exc))
+
+    def _write_entry(self, code):
+        return struct.pack("<H", code)
+
+    def _write_deal(self, deal):
+        paths, hands, pile = deal._c_args(self._rules)
+        return (bytes([len(paths)]) + paths
+                + struct.pack("<4I", hands[0], hands[1], hands[2], hands[3])
+                + bytes([len(pile)]) + pile)
+
+    @classmethod
+    def _unpack_deal(cls, reader, rules):
+        paths = reader.take(reader.take(1)[0])
+        masks = struct.unpack("<4I", reader.take(16))
+        pile = reader.take(reader.take(1)[0])
+        if (any(m >> TILE_COUNT for m in masks) or any(t >= TILE_COUNT for t in paths)
+                or any(t >= TILE_COUNT for t in pile) or any(masks[rules.players:])):
+            raise CorruptStateError("a saved deal names a tile or a seat that does not exist")
+        try:
+            return _CaminosDeal(paths=[TILES[t] for t in paths],
+                                hands=[TileSet.from_mask(m) for m in masks[:rules.players]],
+                                pile=[TILES[t] for t in pile])
+        except DealError as exc:
+            raise CorruptStateError("a saved deal lists a tile twice: {}".format(exc))
+
+    def __repr__(self):
+        if self.is_over:
+            state = "over, won by {}".format(self.winners)
+        elif self.phase == "reveal":
+            state = "seat {} to reveal".format(self.to_move)
+        else:
+            state = "seat {} to move".format(self.to_move)
+        return "<caminos.Game {}, round {}, scores {}, {}>".format(
+            self._rules, self.round, self.scores, state)
+
+
+_C_SIDE_ALIASES = {"front": "front", "f": "front", "adelante": "front", "frente": "front",
+                   "delante": "front", "back": "back", "b": "back", "atras": "back",
+                   "atrás": "back", "detras": "back", "detrás": "back"}
+
+
+def _c_tile_in(word, text):
+    try:
+        return Tile.parse(word)
+    except ValueError:
+        raise NotationError("a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or "
+                            "'pass': got {!r}".format(text))
+
+
+def _c_where(words, text):
+    side, path = None, None
+    for word in words:
+        letters = word.rstrip("0123456789")
+        digits = word[len(letters):]
+        if letters:
+            if letters not in _C_SIDE_ALIASES or side is not None:
+                raise NotationError("a placement is written like '5|3 front 2': {!r} in {!r} "
+                                    "is not a side".format(word, text))
+            side = _C_SIDE_ALIASES[letters]
+        if digits:
+            if path is not None or int(digits) < 1:
+                raise NotationError("a placement is written like '5|3 front 2': {!r} in {!r} "
+                                    "is not a path number".format(word, text))
+            path = int(digits)
+    return side, path
+
+
+# ---- the Caminos players ------------------------------------------------------------
+
+
+def _c_check_view(view):
+    if not isinstance(view, _CaminosView):
+        raise ViewError("a caminos player chooses from a caminos.View: got {!r}".format(view))
+
+
+def _c_heaviest(moves):
+    return _heaviest_first(moves, lambda m: (m.tile.pips, m.tile.high) if m.tile else (-1, -1))
+
+
+class _CaminosRandomPlayer:
+    """Any legal move (reveals included), uniformly at random: the same choices
+    as CPython's RandomPlayer with the same seed."""
+
+    def __init__(self, seed=None):
+        _check_seed(seed, optional=True)
+        self._rng = _Random(seed)
+
+    def choose(self, view):
+        _c_check_view(view)
+        return self._rng.choice(view._moves_to_choose())
+
+    __call__ = choose
+
+    def __repr__(self):
+        return "RandomPlayer()"
+
+
+class _CaminosGreedyPlayer:
+    """Reveal the heaviest tile; place so as to keep the most tiles placeable."""
+
+    def choose(self, view):
+        _c_check_view(view)
+        moves = view._moves_to_choose()
+        if moves[0].kind == "reveal":
+            return _c_heaviest(moves)
+        if moves[0].kind != "place":
+            return moves[0]
+        return _c_new_move(_c.caminos_greedy(view._blob, [m.code for m in moves]))
+
+    __call__ = choose
+
+    def __repr__(self):
+        return "GreedyPlayer()"
+
+
+class _CaminosSuitWeights:
+    _NAMES = ("reach", "depth", "hardness", "double", "starve", "block")
+
+    def __init__(self, reach=4.0, depth=3.0, hardness=2.0, double=1.0, starve=0.3, block=2.0):
+        self.reach, self.depth, self.hardness = reach, depth, hardness
+        self.double, self.starve, self.block = double, starve, block
+
+    def _tenths(self):
+        return tuple(int(round(getattr(self, n) * 10)) for n in self._NAMES)
+
+
+class _CaminosSuitPlayer:
+    """The "most accompanied tile" idea for paths (see CPython's caminos.SuitPlayer)."""
+
+    def __init__(self, weights=None):
+        if weights is not None and not isinstance(weights, _CaminosSuitWeights):
+            raise RulesTypeError("weights must be SuitWeights or None: got {!r}".format(weights))
+        self.weights = weights or _CaminosSuitWeights()
+
+    def choose(self, view):
+        _c_check_view(view)
+        moves = view._moves_to_choose()
+        if moves[0].kind == "reveal":
+            return _c_heaviest(moves)
+        if moves[0].kind != "place" or len(moves) == 1:
+            return moves[0]
+        return self.rank(view, moves)[0]
+
+    __call__ = choose
+
+    def rank(self, view, moves):
+        _c_check_view(view)
+        if any(m.kind != "place" for m in moves):
+            raise IllegalMoveError("only placements are ranked: got {}".format(_listed(moves)))
+        return [_c_new_move(c) for c in _c.caminos_suit(
+            view._blob, view._raw, [m.code for m in moves], self.weights._tenths())]
+
+    def __repr__(self):
+        return "SuitPlayer()"
+
+
+class _CaminosSearchPlayer:
+    """Perfect-information Monte Carlo over samples of the hidden tiles (CPython's
+    SearchPlayer: the same move for the same view, samples and seed)."""
+
+    MAX_SAMPLES = 1 << 24
+
+    def __init__(self, samples=200, seconds=None, seed=0):
+        self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
+        self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
+        self._suit = _CaminosSuitPlayer()
+        self.last_samples = 0
+
+    def choose(self, view):
+        start = _ticks()
+        _c_check_view(view)
+        moves = view._moves_to_choose()
+        self.last_samples = 0
+        if moves[0].kind == "reveal":
+            return _c_heaviest(moves)
+        if len(moves) == 1:
+            return moves[0]
+        order = self._suit.rank(view, moves)
+        found = self.evaluate_sums(view, start)
+        if found is None:
+            return order[0]
+        codes, sums, _ = found
+        best = max(sums)
+        for m in order:
+            if sums[codes.index(m.code)] == best:
+                return m
+        return order[0]
+
+    __call__ = choose
+
+    def evaluate_sums(self, view, start=None):
+        if view.is_over or view.phase != "play" or view.to_move != view.seat:
+            raise IllegalMoveError("seat {} is not to move in play".format(view.seat))
+        seed = _seed8(self.seed)
+
+        def search(first, count):
+            out = _c.caminos_search(view._blob, view._raw, seed, first, count)
+            if type(out) is int:
+                raise CorruptStateError("the view of seat {} is not a consistent Caminos "
+                                        "position (round {})".format(view.seat, view.round))
+            return out[0], out[1], out[2]
+
+        codes, sums, done = self.budget.run(search, start)
+        self.last_samples = done
+        return (codes, sums, done) if done else None
+
+    def evaluate(self, view, start=None):
+        found = self.evaluate_sums(view, start)
+        if found is None:
+            return None
+        codes, sums, done = found
+        scale = done * (view.rules.players - 1)
+        return {_c_new_move(c): s / scale for c, s in zip(codes, sums)}
+
+    def __repr__(self):
+        return "SearchPlayer(samples={}, seconds={}, seed={})".format(
+            self.samples, self.seconds, self.seed)
+
+
+class caminos:
+    """Caminos: place your tiles on short paths, and be the first without tiles."""
+
+    Rules = _CaminosRules
+    Game = _CaminosGame
+    View = _CaminosView
+    Path = _CaminosPath
+    Move = _CaminosMove
+    Event = _CaminosEvent
+    Deal = _CaminosDeal
+    RandomPlayer = _CaminosRandomPlayer
+    GreedyPlayer = _CaminosGreedyPlayer
+    SuitPlayer = _CaminosSuitPlayer
+    SuitWeights = _CaminosSuitWeights
+    SearchPlayer = _CaminosSearchPlayer
+    VARIANTS = _C_VARIANTS
+    FULL_PATH = _C_FULL_PATH
+
+
+# ======================================================================================
+# dice: Dice of Doom and Farkle
+# ======================================================================================
+
+_X_SCORINGS = ("dice_of_doom", "farkle")
+_X_DOOM_LOSES = ("turn", "score")
+_X_HOT = ("must", "may")
+_X_MAX_TARGET = 10000000
+_X_MAX_PLAYERS = 8
+_X_OPTIONS = ("target", "doom", "doom_loses", "hot_dice", "combine_kept", "final_round")
+
+
+class _DiceRules(_Rules):
+    """The rules of a dice game: the combination table and every option."""
+
+    _NAMES = ("scoring", "target", "doom", "doom_loses", "hot_dice", "combine_kept",
+              "final_round")
+    PRESET_OPTIONS = {"dice_of_doom": _X_OPTIONS, "farkle": _X_OPTIONS}
+
+    def __init__(self, scoring="dice_of_doom", target=100000, doom=True, doom_loses="turn",
+                 hot_dice="must", combine_kept=True, final_round=False):
+        self.scoring, self.target, self.doom, self.doom_loses = scoring, target, doom, doom_loses
+        self.hot_dice, self.combine_kept, self.final_round = hot_dice, combine_kept, final_round
+        _check_choice("scoring", scoring, _X_SCORINGS)
+        _check_int("target", target, 1, _X_MAX_TARGET)
+        _check_bool("doom", doom)
+        _check_choice("doom_loses", doom_loses, _X_DOOM_LOSES)
+        _check_choice("hot_dice", hot_dice, _X_HOT)
+        _check_bool("combine_kept", combine_kept)
+        _check_bool("final_round", final_round)
+        if not doom and doom_loses != "turn":
+            raise RulesError("doom_loses={!r} needs doom=True (without doom nothing is lost to "
+                             "it)".format(doom_loses))
+        _rules_verdict(_c.check_rules(_DICE, self._fields())[0])
+
+    @classmethod
+    def dice_of_doom(cls, **options):
+        return cls._preset("dice_of_doom", {}, options)
+
+    @classmethod
+    def farkle(cls, **options):
+        return cls._preset("farkle", {"scoring": "farkle", "target": 10000, "doom": False,
+                                      "hot_dice": "may", "combine_kept": False}, options)
+
+    def _described(self):
+        return self.scoring
+
+    @property
+    def unit(self):
+        return _c.check_rules(_DICE, self._fields())[1]
+
+    def _fields(self):
+        return (_X_SCORINGS.index(self.scoring), self.target, int(self.doom),
+                _X_DOOM_LOSES.index(self.doom_loses), _X_HOT.index(self.hot_dice),
+                int(self.combine_kept), int(self.final_round))
+
+    @classmethod
+    def _from_fields(cls, f):
+        if len(f) != 7 or f[0] >= 2 or f[3] >= 2 or f[4] >= 2 or f[2] > 1 or f[5] > 1 \
+                or f[6] > 1:
+            raise RulesError("rules fields out of range: {!r}".format(tuple(f)))
+        return cls(scoring=_X_SCORINGS[f[0]], target=f[1], doom=bool(f[2]),
+                   doom_loses=_X_DOOM_LOSES[f[3]], hot_dice=_X_HOT[f[4]],
+                   combine_kept=bool(f[5]), final_round=bool(f[6]))
+
+    def __str__(self):
+        preset = _DiceRules.farkle() if self.scoring == "farkle" else _DiceRules()
+        name = "Farkle" if self.scoring == "farkle" else "Dice of Doom"
+        changed = ["{}={!r}".format(n, getattr(self, n)) for n in self._NAMES
+                   if n not in ("scoring", "target") and getattr(self, n) != getattr(preset, n)]
+        return "{} to {}".format(name, self.target) + (
+            " ({})".format(", ".join(changed)) if changed else "")
+
+
+def _x_set(values):
+    s = 0
+    for v in values:
+        s += 1 << (3 * (v - 1))
+    return s
+
+
+def _x_values(s):
+    out = []
+    for f in range(1, 7):
+        out.extend([f] * ((s >> (3 * (f - 1))) & 7))
+    return tuple(out)
+
+
+def _x_items(values, lo, hi, what):
+    """The dice of ``values`` in the order given: lo..hi whole numbers 1..6."""
+    expected = ("{} is {} to {} dice, each a whole number 1..6".format(what, lo, hi)
+                if lo != hi else "{} is {} dice, each a whole number 1..6".format(what, lo))
+    if isinstance(values, str):
+        _check_notation_length(values, "dice")
+        words = values.replace(",", " ").split()
+        if len(words) == 1 and words[0].isdigit():
+            words = list(words[0])
+        if not all(len(w) == 1 and "0" <= w <= "9" for w in words):
+            raise NotationError("{}: got {!r}".format(expected, values))
+        items = [int(w) for w in words]
+    else:
+        try:
+            items = list(values)
+        except TypeError:
+            raise NotationTypeError("{}: got {!r}".format(expected, values))
+    if not lo <= len(items) <= hi:
+        raise NotationError("{}: got {} in {!r}".format(expected, len(items), values))
+    for item in items:
+        if type(item) is not int:
+            raise NotationTypeError("{}: got {!r}".format(expected, values))
+        if not 1 <= item <= 6:
+            raise NotationError("{}: got {!r}".format(expected, values))
+    return items
+
+
+class _DiceMove(_Move):
+    """A dice move: roll, roll with given dice, keep dice, bank."""
+
+    def __init__(self, kind, dice=()):
+        self.code = _x_move_from(kind, dice).code
+
+    @property
+    def kind(self):
+        return ("roll", "roll", "keep", "bank")[self.code & 3]
+
+    @property
+    def dice(self):
+        code = self.code
+        kind = code & 3
+        if kind == 1:
+            n = (code >> 2) & 7
+            return tuple((code >> (5 + 3 * i)) & 7 for i in range(n))
+        if kind == 2:
+            return _x_values(code >> 5)
+        return ()
+
+    @property
+    def given(self):
+        return self.code & 3 == 1
+
+    def _values(self):
+        return (self.kind, self.dice)
+
+    @staticmethod
+    def roll(values=None):
+        return _x_move_from("roll", () if values is None else values)
+
+    @staticmethod
+    def keep(values):
+        return _x_move_from("keep", values)
+
+    @staticmethod
+    def bank():
+        return _x_new_move(3)
+
+    @staticmethod
+    def parse(text):
+        if not isinstance(text, str):
+            raise NotationTypeError("a move is written like 'roll', 'keep 1 5' or 'bank': got "
+                                    "{!r}".format(text))
+        _check_notation_length(text, "a move")
+        words = text.strip().lower().replace(",", " ").split(None, 1)
+        if words and words[0] in ("roll", "keep", "bank"):
+            rest = words[1] if len(words) > 1 else ""
+            if words[0] == "bank" and not rest:
+                return _x_new_move(3)
+            if words[0] == "roll" and not rest:
+                return _x_new_move(0)
+            if words[0] != "bank" and rest:
+                try:
+                    return _x_move_from(words[0], rest)
+                except NotationError:
+                    pass
+        raise NotationError("a move is written like 'roll', 'roll 1 5 6 4 4 3', 'keep 1 5' or "
+                            "'bank': got {!r}".format(text))
+
+    def __str__(self):
+        dice = self.dice
+        if not dice:
+            return self.kind
+        return "{} {}".format(self.kind, " ".join(str(d) for d in dice))
+
+
+def _x_new_move(code):
+    m = object.__new__(_DiceMove)
+    m.code = code
+    return m
+
+
+def _x_move_from(kind, dice):
+    if not isinstance(kind, str):
+        raise NotationTypeError("a move's kind is 'roll', 'keep' or 'bank': got {!r}".format(kind))
+    empty = dice is None or dice == () or dice == [] or dice == ""
+    if kind == "bank":
+        if not empty:
+            raise NotationError("a bank takes no dice: got {!r}".format(dice))
+        return _x_new_move(3)
+    if kind == "roll":
+        if empty:
+            return _x_new_move(0)
+        values = _x_items(dice, 1, 6, "a roll")
+        code = 1 | len(values) << 2
+        for i, v in enumerate(values):
+            code |= v << (5 + 3 * i)
+        return _x_new_move(code)
+    if kind == "keep":
+        return _x_new_move(2 | _x_set(_x_items(dice, 1, 6, "a keep")) << 5)
+    raise NotationError("a move's kind is 'roll', 'keep' or 'bank': got {!r}".format(kind))
+
+
+class _DiceKeep:
+    """A legal keep: the dice kept (ascending) and the points it makes."""
+
+    def __init__(self, dice, points):
+        self._set = _x_set(_x_items(dice, 1, 6, "a keep"))
+        self.dice = _x_values(self._set)
+        self.points = points
+
+    @property
+    def move(self):
+        return _x_new_move(2 | self._set << 5)
+
+    def __iter__(self):
+        return iter((self.dice, self.points))
+
+    def __len__(self):
+        return 2
+
+    def __getitem__(self, i):
+        return (self.dice, self.points)[i]
+
+    def __eq__(self, other):
+        return isinstance(other, _DiceKeep) and (other.dice, other.points) == (
+            self.dice, self.points)
+
+    def __hash__(self):
+        return hash((self.dice, self.points))
+
+    def __repr__(self):
+        return "Keep({!r}, {})".format(self.dice, self.points)
+
+    def __str__(self):
+        return "{}: {}".format(" ".join(str(d) for d in self.dice), self.points)
+
+
+def _x_keep(s, points):
+    k = object.__new__(_DiceKeep)
+    k._set = s
+    k.dice = _x_values(s)
+    k.points = points
+    return k
+
+
+_X_EVENT_KINDS = ("rolled", "doom", "roll_out", "kept", "hot_dice", "banked", "final_round",
+                  "turn_end", "game_end")
+_X_REASONS = (None, "bank", "doom", "roll_out", "target", "final_round")
+
+
+class _DiceEvent(_Event):
+    """One thing that happened in a dice game (see CPython's dice.Event)."""
+
+    _FIELDS = (("kind", None), ("seat", _ALWAYS), ("values", ()), ("points", 0), ("total", 0),
+               ("reason", None), ("count", 0))
+    _TEXTS = {
+        "rolled": "{who} rolls {dice}",
+        "doom": "{who} rolls the dice of doom: loses {points} (score {total})",
+        "roll_out": "{who} rolls out: loses {points}",
+        "kept": "{who} keeps {dice} for {points} (turn total {total})",
+        "hot_dice": "hot dice: {who} closes a pool of {points} (turn total {total})",
+        "banked": "{who} banks {points} (score {total})",
+        "final_round": "{who} reaches the target with {total}: {count} last turn(s)",
+        "turn_end": "{who}'s turn ends ({why}): +{points}, score {total}",
+        "game_end": "{who} wins with {total} ({why})",
+        "game_end/target": "{who} reaches the target and wins with {total}",
+        "game_end/final_round": "{who} wins with {total} after the final round",
+    }
+
+    def __init__(self, kind, seat=0, values=(), points=0, total=0, reason=None, count=0):
+        if kind not in _X_EVENT_KINDS:
+            raise NotationError("unknown event kind {!r}".format(kind))
+        if reason not in _X_REASONS:
+            raise NotationError("unknown event reason {!r}".format(reason))
+        if seat is None:
+            raise NotationTypeError("a dice event's seat is a whole number: got None")
+        self.kind, self.seat, self.points, self.total = kind, seat, points, total
+        self.values = tuple(_x_items(values, 0, 6, "an event's dice"))
+        self.reason, self.count = reason, count
+
+    def _text_fields(self):
+        fields = _Event._text_fields(self)
+        fields["dice"] = " ".join(str(v) for v in self.values)
+        fields["why"] = {"roll_out": "rolled out", "final_round": "final round"}.get(
+            self.reason, self.reason)
+        return fields
+
+
+def _x_event(t):
+    kind, seat, dice, points, total, reason, n = t
+    e = object.__new__(_DiceEvent)
+    e.kind = _X_EVENT_KINDS[kind]
+    e.seat = seat
+    e.values = tuple(dice) if kind in (0, 3) else ()
+    e.points, e.total = points, total
+    e.reason = _X_REASONS[reason] if reason < len(_X_REASONS) else None
+    e.count = n if kind == 6 else 0
+    return e
+
+
+_X_PHASES = ("roll", "keep", "bank_or_roll", "over")
+
+
+class _DiceTable:
+    def _dinfo(self):
+        return _c.dice_info(self._state())
+
+    @property
+    def first_player(self):
+        return self._dinfo()[0]
+
+    @property
+    def phase(self):
+        return _X_PHASES[self._dinfo()[1]]
+
+    @property
+    def turn_total(self):
+        return self._dinfo()[2]
+
+    @property
+    def dice_to_roll(self):
+        return self._dinfo()[3]
+
+    @property
+    def last_roll(self):
+        return tuple(self._dinfo()[4])
+
+    @property
+    def pool(self):
+        return _x_values(self._dinfo()[5])
+
+    @property
+    def final_turns_left(self):
+        return self._dinfo()[7]
+
+    @property
+    def winner(self):
+        return _opt(self._dinfo()[8]) if self.is_over else None
+
+
+class _DiceView(_View, _DiceTable):
+    """What one seat knows: in dice everything but the OS seeds is public."""
+
+    def _state(self):
+        return self._blob
+
+    @property
+    def players(self):
+        return self.rules_players
+
+    def keeps(self):
+        if self.phase != "keep":
+            return []
+        return _x_keeps(self.last_roll, self.pool, self.rules)
+
+    @property
+    def score(self):
+        return self.scores[self.seat]
+
+
+class _DiceGame(_Game, _DiceTable):
+    """A dice game from the first roll to its winner: the referee."""
+
+    _G = _DICE
+    _KIND = "D"
+    _WHAT = "dice game"
+    _TAG = "<B"
+    _SEED_TAG = 0xFE
+    _DEAL_TAG = None
+    _PACKAGE = "dice"
+    _RULES = _DiceRules
+    _MOVE = _DiceMove
+
+    def __init__(self, rules=None, players=2, seed=None, first_player=0):
+        _check_int("players", players, 1, _X_MAX_PLAYERS)
+        if not _is_whole(first_player) or not 0 <= first_player < players:
+            error = SeatError if _is_whole(first_player) else SeatTypeError
+            raise error("no seat {!r} to play first: seats are 0..{}".format(
+                first_player, players - 1))
+        self._start(_DiceRules() if rules is None else rules, seed, (players, first_player))
+
+    def _state(self):
+        return self._st
+
+    def _origin(self):
+        return {"players": self.players, "first_player": self.first_player}
+
+    @property
+    def players(self):
+        return self.seats
+
+    @property
+    def pool_score(self):
+        return self._dinfo()[6]
+
+    @property
+    def roll_seeds(self):
+        return tuple(e[1] for e in self._log if isinstance(e, tuple) and e[0] == "seed")
+
+    def _move(self, code):
+        return _x_new_move(code)
+
+    def _event(self, t):
+        return _x_event(t)
+
+    def _coerce(self, move):
+        if isinstance(move, _DiceKeep):
+            return move.move
+        raise NotationTypeError("a move is a dice.Move, a Keep or its notation: got "
+                                "{!r}".format(move))
+
+    def keeps(self):
+        """The legal keeps of the last roll with their points (empty unless a keep is due)."""
+        if self.phase != "keep":
+            return []
+        return _x_keeps(self.last_roll, self.pool, self._rules)
+
+    def parse_move(self, text):
+        m = _DiceMove.parse(text)
+        if _c.check(self._G, self._st, m.code) != _OK:
+            raise self._illegal(m, text)
+        return m
+
+    def _reason(self, m):
+        phase = self.phase
+        if phase == "keep":
+            roll = " ".join(str(d) for d in self.last_roll)
+            if m.kind != "keep":
+                return "you must first keep scoring dice from the roll ({})".format(roll)
+            left = list(self.last_roll)
+            for d in m.dice:
+                if d not in left:
+                    return "the roll ({}) does not hold {}".format(
+                        roll, " ".join(str(x) for x in m.dice))
+                left.remove(d)
+            return "not every die kept would score" + (
+                " (with the pool {})".format(" ".join(str(d) for d in self.pool))
+                if self._rules.combine_kept and self.pool else "")
+        if m.kind == "keep":
+            if phase == "bank_or_roll":
+                return "you have kept from this roll already: roll again or bank"
+            return "there is no roll to keep from: you cannot keep now"
+        if m.given:
+            return "there are {} dice to roll, not {}".format(self.dice_to_roll, len(m.dice))
+        if m.kind == "bank" and self._dinfo()[10] > 0 and not self.pool:
+            return "hot dice: you must roll all six dice again before banking"
+        if m.kind == "bank":
+            return "you have kept nothing to bank: you must roll first"
+        return None
+
+    def view(self, seat):
+        self._check_seat(seat)
+        v = object.__new__(_DiceView)
+        _view_base(v, self, seat, _c.view(self._G, self._st, seat), bytes(self._raw))
+        v.rules_players = self.seats
+        return v
+
+    def _write_setup(self):
+        f = self._rules._fields()
+        return 0, bytes([self.players, self.first_player, f[0], f[2], f[3], f[4], f[5], f[6]]) \
+            + struct.pack("<I", f[1])
+
+    @classmethod
+    def _read_setup(cls, reader, flags):
+        b = reader.take(8)
+        players, first_player = b[0], b[1]
+        target = reader.unpack("<I")
+        try:
+            rules = _DiceRules._from_fields((b[2], target, b[3], b[4], b[5], b[6], b[7]))
+        except RulesError as exc:
+            raise CorruptStateError("the saved rules are not valid: {}".format(exc))
+        if not 1 <= players <= _X_MAX_PLAYERS or first_player >= players:
+            raise CorruptStateError("bad seats in the save: {} players, seat {} first".format(
+                players, first_player))
+        return rules, {"players": players, "first_player": first_player}
+
+    def _write_entry(self, code):
+        kind = code & 3
+        if kind == 3:
+            return bytes([3])
+        if kind == 0:
+            return bytes([0])
+        dice = _x_new_move(code).dice
+        return bytes([kind, len(dice)]) + bytes(dice)
+
+    @classmethod
+    def _read_entry(cls, tag, reader):
+        if tag == 0:
+            return 0
+        if tag == 3:
+            return 3
+        if tag not in (1, 2):
+            raise CorruptStateError("bad log entry {} in the save".format(tag))
+        n = reader.take(1)[0]
+        if not 1 <= n <= 6:
+            raise CorruptStateError("bad dice count {} in the saved log".format(n))
+        try:
+            return _x_move_from("roll" if tag == 1 else "keep", tuple(reader.take(n))).code
+        except NotationError as exc:
+            raise CorruptStateError("bad dice in the saved log: {}".format(exc))
+
+    def __repr__(self):
+        state = ("seat {} won".format(self.winner) if self.is_over else
+                 "seat {} to {}, turn total {}".format(self.to_move,
+                                                       self.phase.replace("_", " "),
+                                                       self.turn_total))
+        return "<dice.Game {}, scores {}, {}>".format(self._rules, self.scores, state)
+
+
+def _x_rules(rules):
+    if rules is None:
+        return _DiceRules()
+    if not isinstance(rules, _DiceRules):
+        raise RulesTypeError("rules must be a pintas dice.Rules (or None for Dice of Doom): "
+                             "got {!r}".format(rules))
+    return rules
+
+
+def _x_keeps(roll, pool=(), rules=None):
+    """Every legal keep of ``roll`` with ``pool`` kept, most points first."""
+    rules = _x_rules(rules)
+    r = _x_set(_x_items(roll, 1, 6, "a roll"))
+    p = _x_set(_x_items(pool, 0, 5, "a pool"))
+    if len(_x_values(r)) + len(_x_values(p)) > 6:
+        raise NotationError("a roll and the pool hold at most 6 dice together: got roll {!r} "
+                            "and pool {!r}".format(roll, pool))
+    if rules.combine_kept and _c.dice_keep_score(rules._fields(), p) < 0:
+        raise PintasError("not a pool of kept dice under these rules (every kept die must "
+                          "score): got {!r}".format(pool))
+    found = _c.dice_keeps(rules._fields(), r, p)
+    if type(found) is int:
+        raise PintasError("no keeps for roll {!r} and pool {!r}".format(roll, pool))
+    return [_x_keep(s, points) for s, points in found]
+
+
+def _x_score(values, rules=None):
+    """The best points any keep of these dice can make (0 if none; 0 for doom)."""
+    keeps = _x_keeps(values, (), rules)
+    return max([k.points for k in keeps]) if keeps else 0
+
+
+def _x_keep_score(values, rules=None):
+    v = _c.dice_keep_score(_x_rules(rules)._fields(), _x_set(_x_items(values, 1, 6, "a keep")))
+    return None if v < 0 else v
+
+
+def _x_is_doom(values, rules=None):
+    return _c.dice_is_doom(_x_rules(rules)._fields(), _x_set(_x_items(values, 1, 6, "a roll")))
+
+
+class _DicePolicy:
+    """The optimal policy for one turn (made by solve_turn): it maximises the
+    expected turn total, a lost turn counting 0."""
+
+    def __init__(self, rules, cap, workspace):
+        self.rules, self.cap, self._ws = rules, cap, workspace
+
+    @property
+    def expected_turn_score(self):
+        return _c.dice_policy(self._ws, 0, 0)
+
+    def _pool(self, pool, dice_left=None):
+        if dice_left is not None:
+            if pool != ():
+                raise PintasError("give the pool or dice_left, not both")
+            if not 1 <= dice_left <= 6:
+                raise PintasError("dice_left is 1..6: got {!r}".format(dice_left))
+            if self.rules.combine_kept and dice_left != 6:
+                raise PintasError("with combine_kept the kept dice matter: pass the pool, not "
+                                  "dice_left={!r}".format(dice_left))
+            return (6 - dice_left) * 1
+        return _x_set(_x_items(pool, 0, 5, "a pool"))
+
+    def roll_value(self, turn_total, pool=(), dice_left=None):
+        return _c.dice_policy(self._ws, 1, self._pool(pool, dice_left), turn_total)
+
+    def should_bank(self, turn_total, pool=(), dice_left=None):
+        return _c.dice_policy(self._ws, 2, self._pool(pool, dice_left), turn_total)
+
+    def best_keep(self, roll, pool=(), turn_total=0, dice_left=None):
+        found = _c.dice_policy(self._ws, 3, _x_set(_x_items(roll, 1, 6, "a roll")),
+                               self._pool(pool, dice_left), turn_total)
+        return None if found is None else _x_keep(found[0], found[1])
+
+    def threshold(self, pool=(), dice_left=None):
+        return _c.dice_policy(self._ws, 4, self._pool(pool, dice_left))
+
+    @property
+    def thresholds(self):
+        if self.rules.combine_kept:
+            return None
+        return tuple(self.threshold(dice_left=left) for left in range(1, 7))
+
+    def __repr__(self):
+        return "<dice.Policy {}: expected turn score {:.2f}>".format(
+            self.rules, self.expected_turn_score)
+
+
+_X_POLICIES = {}
+
+
+def _x_solve_turn(rules=None, cap=0):
+    """The optimal single-turn policy of ``rules`` (default Dice of Doom), solved
+    once per rules and cap. ``cap`` (units of the rules' unit, 0: the core's
+    default) bounds the workspace: turn totals from the cap up are valued as
+    banked; a board with little RAM passes a smaller cap (docs/micropython.md)."""
+    rules = _x_rules(rules)
+    _check_int("cap", cap, 0, 65536)
+    f = rules._fields()
+    key = (f[0], f[2], f[4], f[5], cap)
+    found = _X_POLICIES.get(key)
+    if found is None:
+        size = _c.dice_solve_size(f, cap)
+        if size == 0:
+            raise RulesError("the solver cannot handle these rules")
+        workspace = bytearray(size + 8)
+        status = _c.dice_solve(f, cap, workspace)
+        if status != _OK:
+            raise RulesError("the solver refuses these rules: " + _STATUS.get(status, "error"))
+        if len(_X_POLICIES) >= 4:
+            _X_POLICIES.clear()
+        _X_POLICIES[key] = found = workspace
+    return _DicePolicy(rules, cap, found)
+
+
+def _x_check_view(view):
+    if not isinstance(view, _DiceView):
+        raise ViewError("a dice player chooses from a dice.View: got {!r}".format(view))
+
+
+class _DiceRandomPlayer:
+    """Any legal move, uniformly at random: CPython's choices for the same seed."""
+
+    def __init__(self, seed=None):
+        _check_seed(seed, optional=True)
+        self._rng = _Random(seed)
+
+    def choose(self, view):
+        _x_check_view(view)
+        return self._rng.choice(view._moves_to_choose())
+
+    __call__ = choose
+
+    def __repr__(self):
+        return "RandomPlayer()"
+
+
+class _DiceThresholdPlayer:
+    """Keeps the best-scoring keep and banks once the turn total reaches bank_at."""
+
+    def __init__(self, bank_at=1000):
+        if not _is_whole(bank_at) or bank_at < 0:
+            error = RulesError if _is_whole(bank_at) else RulesTypeError
+            raise error("bank_at must be a whole number >= 0: got {!r}".format(bank_at))
+        self.bank_at = bank_at
+
+    def choose(self, view):
+        _x_check_view(view)
+        view._moves_to_choose()
+        if view.phase == "keep":
+            return view.keeps()[0].move
+        if view.phase == "bank_or_roll" and view.turn_total >= self.bank_at:
+            return _x_new_move(3)
+        return _x_new_move(0)
+
+    __call__ = choose
+
+    def __repr__(self):
+        return "ThresholdPlayer(bank_at={})".format(self.bank_at)
+
+
+class _DiceOptimalPlayer:
+    """Follows the optimal single-turn policy (solve_turn); banks whenever banking
+    wins the game at once (no final round). ``cap``: see solve_turn."""
+
+    def __init__(self, rules=None, bank_to_win=True, cap=0):
+        if rules is not None and not isinstance(rules, _DiceRules):
+            raise RulesTypeError("OptimalPlayer needs dice.Rules or None: got {!r}".format(rules))
+        _check_bool("bank_to_win", bank_to_win)
+        self.rules, self.bank_to_win, self.cap = rules, bank_to_win, cap
+        self.policy = _x_solve_turn(rules, cap) if rules is not None else None
+
+    def choose(self, view):
+        _x_check_view(view)
+        view._moves_to_choose()
+        policy = self.policy or _x_solve_turn(view.rules, self.cap)
+        if view.phase == "keep":
+            keep = policy.best_keep(view.last_roll, view.pool, view.turn_total)
+            if keep is None:
+                raise IllegalMoveError("no legal keep in {}".format(view.last_roll))
+            return keep.move
+        if view.phase == "bank_or_roll":
+            rules = view.rules
+            if self.bank_to_win and not rules.final_round \
+                    and view.score + view.turn_total >= rules.target:
+                return _x_new_move(3)
+            if policy.should_bank(view.turn_total, view.pool):
+                return _x_new_move(3)
+        return _x_new_move(0)
+
+    __call__ = choose
+
+    def __repr__(self):
+        return "OptimalPlayer({!r})".format(self.rules)
+
+
+class dice:
+    """Dice of Doom and Farkle: six-dice push-your-luck."""
+
+    Rules = _DiceRules
+    Game = _DiceGame
+    View = _DiceView
+    Move = _DiceMove
+    Event = _DiceEvent
+    Keep = _DiceKeep
+    Policy = _DicePolicy
+    RandomPlayer = _DiceRandomPlayer
+    ThresholdPlayer = _DiceThresholdPlayer
+    OptimalPlayer = _DiceOptimalPlayer
+    SCORINGS = _X_SCORINGS
+    DOOM_LOSES = _X_DOOM_LOSES
+    HOT_DICE = _X_HOT
+    MAX_TARGET = _X_MAX_TARGET
+    MAX_PLAYERS = _X_MAX_PLAYERS
+    score = staticmethod(_x_score)
+    keeps = staticmethod(_x_keeps)
+    keep_score = staticmethod(_x_keep_score)
+    is_doom = staticmethod(_x_is_doom)
+    solve_turn = staticmethod(_x_solve_turn)
