@@ -1,0 +1,201 @@
+# The API as CPython's pintas shows it (the values are those of CPython's
+# doctests): presets and options, notation, refusals that change nothing,
+# views that hide what a seat may not see, copies, seeds of 64 bits.
+
+import pintas
+from pintas import errors
+
+
+def raises(error, call, *args, **kwargs):
+    try:
+        call(*args, **kwargs)
+    except error as exc:
+        return str(exc)
+    raise AssertionError("{} not raised".format(error.__name__))
+
+
+def test_rules():
+    r = domino.Rules.dominican(mode="pairs", target=150)
+    assert (r.players, r.pairs, r.target, r.capicua_bonus) == (4, True, 150, 25)
+    assert r.replace(tranque="blocker").tranque == "blocker"
+    assert domino.Rules.dominican(mode="two").mode == "two"
+    assert str(domino.Rules.capicua(players=2)) == "capicua (2 players) to 20"
+    assert "players must be a whole number 2..4: got 5" in raises(
+        errors.RulesError, domino.Rules.muggins, players=5)
+    assert "not an option of muggins: taget" in raises(
+        errors.RulesError, domino.Rules.muggins, taget=100)
+    assert "an option of dominican only" in raises(
+        errors.RulesError, domino.Rules.muggins, tranque="blocker")
+    assert raises(errors.RulesTypeError, domino.Rules.muggins, players="3")
+    assert raises(ValueError, domino.Rules.muggins, target=True)
+    assert "no such rules setting" in raises(errors.RulesError, r.replace, colour="red")
+    c = caminos.Rules.base(players=4)
+    assert (c.name, c.paths, c.hand_size, c.side_tiles, c.full_path, c.rounds) == (
+        "caminos", 5, 5, 1, "renew", 3)
+    assert caminos.Rules.two_paths(players=4).hand_size == 6
+    assert c.replace(rounds=5).rounds == 5
+    d = dice.Rules.dice_of_doom(target=5000)
+    assert (d.target, d.doom, d.hot_dice, d.combine_kept) == (5000, True, "must", True)
+    assert dice.Rules.farkle().replace(final_round=True).final_round
+    assert "hot_dice must be one of 'must', 'may': got 'sometimes'" in raises(
+        errors.RulesError, dice.Rules.dice_of_doom().replace, hot_dice="sometimes")
+    assert dice.Rules.farkle().unit == 50 and dice.Rules().unit == 100
+    assert domino.Rules.muggins() == domino.Rules.muggins(players=3)
+
+
+def test_domino_play():
+    g = domino.Game(domino.Rules.dominican(), seed=7)
+    assert (g.to_move, g.round, g.ends) == (3, 1, None)
+    assert [repr(m) for m in g.legal_moves()] == ["Move('play', '6|6', 'L')"]
+    assert [str(e) for e in g.play("6|6")] == ["seat 3 plays 6|6 at left"]
+    assert domino.GreedyPlayer().choose(g.view(g.to_move)) == domino.Move.play("6|2", "L")
+    before = g.to_bytes()
+    msg = raises(errors.IllegalMoveError, g.play, "5|5L")
+    assert "is not legal now for seat 0" in msg and "(legal: " in msg, msg
+    assert raises(errors.NotationError, g.play, "6|9L")
+    assert raises(errors.NotationTypeError, g.play, 42)
+    assert g.to_bytes() == before
+    assert not g.is_legal("5|5L") and g.is_legal(g.legal_moves()[0])
+    g = domino.Game(domino.Rules.capicua(players=2), seed=5)
+    assert (g.round, len(g.hand(0)), g.boneyard_size) == (1, 7, 14)
+    m = domino.Move.parse("2|4r")
+    assert repr(m) == "Move('play', '4|2', 'R')" and str(domino.Move.play("6|6")) == "6|6L"
+    assert domino.Move.parse("draw").kind == "draw" and str(domino.Move.pass_()) == "pass"
+
+
+def test_domino_deal_and_view():
+    g = domino.Game(domino.Rules.muggins(players=2), deal=domino.Deal(
+        hands=["5|5 6|2 4|1 3|3 2|0 1|1 0|0", "5|0 6|6 6|5 4|4 3|2 2|2 1|0"],
+        boneyard="6|4 6|3 6|1 6|0 5|4 5|3 5|2 5|1 4|3 4|2 4|0 3|1 3|0 2|1"), seed=1)
+    assert g.to_move == 1 and g.legal_moves() == [domino.Move.play("6|6")]
+    g.play("6|6")
+    g.play("6|2L")
+    assert domino.immediate_points(g.view(1), domino.Move.parse("3|2L")) == 15
+    # seat 1 draws: seat 0 sees that it drew, not what
+    while g.to_move == 1 and g.legal_moves()[0].kind != "draw":
+        g.play(g.legal_moves()[0])
+    v0, v1 = g.view(0), g.view(1)
+    assert v0.hand == g.hand(0) and v1.hand == g.hand(1)
+    assert v0.hand_sizes == g.hand_sizes and v0.boneyard_size == g.boneyard_size
+    assert raises(errors.SeatError, g.view, 2) and raises(errors.SeatTypeError, g.view, "0")
+
+
+def test_secret_draws_are_hidden():
+    g = domino.Game(domino.Rules.muggins(players=2), seed=11)
+    rng = make_rng(1)
+    while not any(e.kind == "draw" for e in g.events):
+        g.play(rng.choice(g.legal_moves()))
+    drew = [e for e in g.events if e.kind == "draw"][0]
+    other = 1 - drew.seat
+    seen = [e for e in g.view(other).log if e.kind == "draw"][0]
+    assert drew.tile is not None and seen.tile is None and seen.seat == drew.seat
+    assert str(seen) == "seat {} draws".format(drew.seat)
+    own = [e for e in g.view(drew.seat).log if e.kind == "draw"][0]
+    assert own.tile == drew.tile
+
+
+def test_caminos_play():
+    g = caminos.Game(caminos.Rules.base(players=3), seed=7)
+    assert (g.phase, g.to_move, len(g.paths), g.pile_size) == ("reveal", 0, 5, 5)
+    assert str(g.paths[0]) == "path 1: back 0 (1 free) [0|3] front 3 (1 free)"
+    assert str(g.hand(0)) == "3|3 4|0 4|1 5|0 5|3 6|1"
+    assert [repr(m) for m in g.legal_moves()[:2]] == ["Move('reveal', '3|3')",
+                                                      "Move('reveal', '4|0')"]
+    assert [str(e) for e in g.play("reveal 6|1")] == ["seat 0 chooses 6|1 to reveal"]
+    assert repr(g.view(1).log[-1]) == "Event('choose', seat=0, count=1)"
+    assert g.view(0).my_choice == pintas.Tile(6, 1) and g.view(1).my_choice is None
+    assert g.view(2).chosen == (0,)
+    assert repr(caminos.Move.parse("3|5 FRONT 2")) == "Move('place', '5|3', 'front', 2)"
+    assert str(caminos.Move.reveal("4|6")) == "reveal 6|4"
+    g = caminos.Game(caminos.Rules.base(players=2), deal=caminos.Deal.complete(
+        paths="6|5 4|4 3|1 2|0 1|0",
+        hands=["6|6 6|4 5|5 4|1 3|3 2|2", "6|3 5|3 4|3 3|2 1|1 0|0"]), seed=1)
+    g.play("reveal 6|6")
+    g.play("reveal 6|3")
+    assert (g.phase, g.to_move) == ("play", 0)
+    assert [str(e) for e in g.play("6|6 front 1")] == ["seat 0 places 6|6 on the front of path 1"]
+    assert g.paths[0].numbers == (None, 5)
+    assert raises(errors.IllegalMoveError, g.play, "reveal 5|3")
+
+
+def test_dice():
+    g = dice.Game(dice.Rules.dice_of_doom(), players=2, seed=7)
+    assert [str(e) for e in g.play("roll 1 5 6 4 4 3")] == ["seat 0 rolls 1 5 6 4 4 3"]
+    assert [str(e) for e in g.play("keep 1 5")] == [
+        "seat 0 keeps 1 5 for 1500 (turn total 1500)"]
+    assert (g.turn_total, g.dice_to_roll, g.pool) == (1500, 4, (1, 5))
+    assert [str(e) for e in g.play("bank")] == [
+        "seat 0 banks 1500 (score 1500)", "seat 0's turn ends (bank): +1500, score 1500"]
+    assert (g.scores, g.to_move) == ((1500, 0), 1)
+    g = dice.Game(dice.Rules.dice_of_doom(), players=3, seed=1, first_player=2)
+    assert g.to_move == 2 and g.legal_moves() == [dice.Move.roll()]
+    assert [repr(e) for e in g.play("roll 6 6 1 1 1 1")[1:]] == [
+        "Event('doom', seat=2)", "Event('turn_end', seat=2, reason='doom')"]
+    assert dice.score([1, 5, 6, 4, 4, 3]) == 1500 and dice.score([6, 6, 1, 1, 1, 1]) == 0
+    assert dice.score([2, 3, 4]) == 0 and dice.score([1, 5, 6, 4, 4, 3], dice.Rules.farkle()) == 150
+    assert (dice.keep_score([5, 5, 5, 5]), dice.keep_score([4, 4, 4, 4]),
+            dice.keep_score([1, 4])) == (2000, 400, None)
+    assert dice.is_doom([6, 6, 1, 2, 3, 4]) and not dice.is_doom([6, 1, 2, 3, 4, 5])
+    assert dice.keeps([2, 3, 4, 4], pool=[1, 5]) == [dice.Keep((2, 3, 4), 1000)]
+    assert [repr(k) for k in dice.keeps([1, 5, 6, 4, 4, 3])] == [
+        "Keep((1, 5), 1500)", "Keep((1,), 1000)", "Keep((5,), 500)"]
+    k = dice.Keep((5, 1), 1500)
+    assert (repr(k), str(k), repr(k.move)) == ("Keep((1, 5), 1500)", "1 5: 1500",
+                                               "Move('keep', (1, 5))")
+    assert raises(errors.NotationError, dice.Move.parse, "keep 7")
+    g = dice.Game(dice.Rules.farkle(), seed=3)
+    g.play("roll 1 1 5 2 3 4")
+    assert dice.ThresholdPlayer(bank_at=300).choose(g.view(0)) == dice.Move.keep((1, 1, 5))
+
+
+def test_dice_policy():
+    p = dice.solve_turn(dice.Rules.farkle(), cap=EXPECTED["cap"])
+    if EXPECTED["cap"] == 0:
+        assert abs(p.expected_turn_score - 446.57) < 0.01
+        assert p.thresholds == (250, 250, 400, 1000, 2900, 10050)
+    assert not p.should_bank(300, dice_left=3)
+    assert p.best_keep([1, 1, 5, 2, 3, 4]) == dice.Keep((1,), 100)
+    g = dice.Game(dice.Rules.farkle(), seed=3)
+    g.play("roll 1 1 5 2 3 4")
+    assert dice.OptimalPlayer(dice.Rules.farkle(), cap=EXPECTED["cap"]).choose(
+        g.view(0)) == dice.Move.keep((1,))
+
+
+def test_seeds_of_64_bits():
+    for seed in (2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 63, 2 ** 64 - 1):
+        g = domino.Game(domino.Rules.muggins(), seed=seed)
+        assert g.seed == seed and domino.Game.from_bytes(g.to_bytes()) == g
+    assert raises(errors.RulesError, domino.Game, domino.Rules.muggins(), seed=2 ** 64)
+    assert raises(errors.RulesError, domino.Game, domino.Rules.muggins(), seed=-1)
+    assert raises(errors.RulesTypeError, domino.Game, domino.Rules.muggins(), seed=1.5)
+
+
+def test_unseeded_games_save_their_seeds():
+    for game in (domino.Game(domino.Rules.muggins(players=2)),
+                 caminos.Game(caminos.Rules.base(players=2)),
+                 dice.Game(dice.Rules.farkle(target=500))):
+        rng = make_rng(3)
+        for _ in range(120):
+            if game.is_over:
+                break
+            game.play(rng.choice(game.legal_moves()))
+        again = type(game).from_bytes(game.to_bytes())
+        assert again == game and again.seed is None
+        assert again.to_bytes() == game.to_bytes()
+
+
+def test_copies_and_replays():
+    g = caminos.Game(caminos.Rules.no_renewal(players=3), seed=5)
+    rng = make_rng(5)
+    for _ in range(20):
+        g.play(rng.choice(g.legal_moves()))
+    c = g.copy()
+    c.play(c.legal_moves()[0])
+    assert len(c.history) == len(g.history) + 1
+    assert g.replay() == g and g.replay().to_bytes() == g.to_bytes()
+
+
+def test_errors():
+    assert issubclass(errors.IllegalMoveError, ValueError)
+    assert issubclass(errors.NotationTypeError, errors.NotationError)
+    assert issubclass(errors.RulesTypeError, errors.RulesError)
