@@ -89,11 +89,14 @@ case "${1:-}" in
     mpy_cross
     manifest=$out/manifest-qemu.py
     echo "module(\"pintas.py\", base_path=\"$here\")" >"$manifest"
-    # MicroPython's default heap for this board is 140 KB; the board has 4 MB.
-    make_ -C "$mpy/ports/qemu" BOARD=MPS2_AN385 BUILD="$out/qemu-build" \
+    # A heap of 256 KB, what a board such as a Raspberry Pi Pico 2 or an ESP32
+    # gives MicroPython (the port's default is 140 KB; the emulated board has 4 MB).
+    heap=${PINTAS_QEMU_HEAP:-262144}
+    # (one build folder per heap size: make does not rebuild on a changed -D)
+    make_ -C "$mpy/ports/qemu" BOARD=MPS2_AN385 BUILD="$out/qemu-build-$heap" \
       FROZEN_MANIFEST="$manifest" MPY_LIB_DIR="$lib_dir" USER_C_MODULES="$here/modules" \
-      MICROPY_HEAP_SIZE="${PINTAS_QEMU_HEAP:-143360}" >/dev/null
-    cp "$out/qemu-build/firmware.elf" "$out/firmware-mps2-an385.elf"
+      MICROPY_HEAP_SIZE="$heap" >/dev/null
+    cp "$out/qemu-build-$heap/firmware.elf" "$out/firmware-mps2-an385.elf"
     echo "$out/firmware-mps2-an385.elf"
     ;;
   natmod)

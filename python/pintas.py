@@ -791,6 +791,15 @@ class _Game:
     def events(self):
         return tuple(self._decode(self._raw))
 
+    def iter_events(self):
+        """The events so far, in order, decoded a few at a time: on a board, a
+        long game's log as objects does not fit the heap at once."""
+        step = 16 * _SIZES[self._G][2]
+        raw = self._raw
+        for at in range(0, len(raw), step):
+            for event in self._decode(raw[at:at + step]):
+                yield event
+
     def _decode(self, raw):
         return [self._event(t) for t in _c.events(self._G, raw)]
 
@@ -821,14 +830,17 @@ class _Game:
     def play(self, move):
         """Play ``move`` (a move or its notation) and return the events it caused;
         IllegalMoveError (or NotationError) and nothing changed when it is not legal."""
-        m = self._as_move(move)
+        return self._decode(self._play_raw(self._as_move(move), move))
+
+    def _play_raw(self, m, given):
+        """Play the move ``m`` (written ``given``): its events' raw bytes."""
         if self._seed is None:
             if _c.check(self._G, self._st, m.code) != _OK:
-                raise self._illegal(m, move)
-            return self._play_reseeded(m, move, _os_seed())
+                raise self._illegal(m, given)
+            return self._play_reseeded(m, given, _os_seed())
         raw = _c.play(self._G, self._st, m.code)
         if type(raw) is int:
-            raise self._illegal(m, move)
+            raise self._illegal(m, given)
         return self._commit(m.code, raw)
 
     def _play_reseeded(self, m, given, seed):
@@ -858,7 +870,7 @@ class _Game:
         self._hist.append(code)
         self._log.append(code)
         self._raw.extend(raw)
-        return self._decode(raw)
+        return raw
 
     def is_legal(self, move):
         try:
@@ -924,7 +936,7 @@ class _Game:
                         if drew else "did not use the seed logged before it"))
                 pending = None
             else:
-                game.play(game._move(entry))
+                game._play_raw(game._move(entry), None)
         if pending is not None:
             raise CorruptStateError("the log ends with a seed that no move used")
         return game
@@ -3650,14 +3662,36 @@ def _x_solve_turn(rules=None, cap=0):
         size = _c.dice_solve_size(f, cap)
         if size == 0:
             raise RulesError("the solver cannot handle these rules")
+        # One policy is kept (a board has room for one): the last one goes first.
+        _X_POLICIES.clear()
+        try:
+            import gc
+
+            gc.collect()
+        except ImportError:
+            pass
         workspace = bytearray(size + 8)
         status = _c.dice_solve(f, cap, workspace)
         if status != _OK:
             raise RulesError("the solver refuses these rules: " + _STATUS.get(status, "error"))
-        if len(_X_POLICIES) >= 4:
-            _X_POLICIES.clear()
         _X_POLICIES[key] = found = workspace
     return _DicePolicy(rules, cap, found)
+
+
+def _x_cap_for(rules=None, budget=100000):
+    """The largest cap whose solver workspace takes at most ``budget`` bytes (0,
+    the core's default, if that fits), for solve_turn and OptimalPlayer."""
+    f = _x_rules(rules)._fields()
+    if _c.dice_solve_size(f, 0) <= budget:
+        return 0
+    low, high = 1, 65536
+    while low < high:
+        mid = (low + high + 1) // 2
+        if _c.dice_solve_size(f, mid) <= budget:
+            low = mid
+        else:
+            high = mid - 1
+    return low
 
 
 def _x_check_view(view):
@@ -3764,3 +3798,4 @@ class dice:
     keep_score = staticmethod(_x_keep_score)
     is_doom = staticmethod(_x_is_doom)
     solve_turn = staticmethod(_x_solve_turn)
+    cap_for = staticmethod(_x_cap_for)

@@ -14,6 +14,9 @@ try:
     def digest(data):
         return _blake(data, digest_size=16).hexdigest()
 
+    def _raw_digest(data):
+        return _blake(data, digest_size=16).digest()
+
     import random
 
     def make_rng(seed):
@@ -25,6 +28,9 @@ except (ImportError, AttributeError):
 
     def digest(data):
         return "".join("%02x" % b for b in pintas._c.blake2b(data, 16))
+
+    def _raw_digest(data):
+        return pintas._c.blake2b(data, 16)
 
     def make_rng(seed):
         return pintas._Random(seed)
@@ -128,10 +134,35 @@ def row(event):
     return ",".join(_text(f) for f in fields)
 
 
+class Transcript:
+    """A digest of lines of text, chained line by line (a board never holds a
+    whole transcript): digest(previous digest + line), from an empty start."""
+
+    def __init__(self):
+        self.value = b""
+
+    def add(self, line):
+        self.value = _raw_digest(self.value + line.encode())
+
+    def hex(self):
+        return "".join("%02x" % b for b in self.value)
+
+
+def game_events(game):
+    """The events of ``game`` in order, a few at a time on MicroPython."""
+    if MICROPYTHON:
+        return game.iter_events()
+    return iter(game.events)
+
+
 def transcript_digest(moves, events, scores):
-    text = "\n".join([" ".join(moves)] + [row(e) for e in events]
-                     + [" ".join(str(s) for s in scores)])
-    return digest(text.encode())
+    t = Transcript()
+    for move in moves:
+        t.add(str(move))
+    for event in events:
+        t.add(row(event))
+    t.add(" ".join(str(s) for s in scores))
+    return t.hex()
 
 
 def random_game(family, name, seed, max_moves=MAX_MOVES):
@@ -139,16 +170,20 @@ def random_game(family, name, seed, max_moves=MAX_MOVES):
     ones: (digest of its moves, events and scores, moves played, save digest)."""
     game = new_game(family, name, seed)
     rng = make_rng(seed)
-    moves = []
-    while not game.is_over and len(moves) < max_moves:
+    t = Transcript()
+    moves = 0
+    while not game.is_over and moves < max_moves:
         move = rng.choice(game.legal_moves())
         game.play(move)
-        moves.append(str(move))
-    return [transcript_digest(moves, game.events, game.scores), len(moves),
-            digest(game.to_bytes())]
+        t.add(str(move))
+        moves += 1
+    for event in game_events(game):
+        t.add(row(event))
+    t.add(" ".join(str(s) for s in game.scores))
+    return [t.hex(), moves, digest(game.to_bytes())]
 
 
-def _players(family, rules, seed, cap):
+def _players(family, rules, seed, budget):
     if family == "domino":
         return [domino.SearchPlayer(samples=12, seed=seed), domino.SuitPlayer(),
                 domino.GreedyPlayer(), domino.SearchPlayer(samples=8, seed=seed + 1,
@@ -158,21 +193,27 @@ def _players(family, rules, seed, cap):
         return [caminos.SearchPlayer(samples=6, seed=seed), caminos.SuitPlayer(),
                 caminos.GreedyPlayer(), caminos.RandomPlayer(seed=seed)]
     if MICROPYTHON:
-        optimal = dice.OptimalPlayer(rules, cap=cap)
+        # the solver's workspace within the board's budget (0: the core's default cap)
+        optimal = dice.OptimalPlayer(rules, cap=dice.cap_for(rules, budget) if budget else 0)
     else:
         optimal = dice.OptimalPlayer(rules)
     return [optimal, dice.ThresholdPlayer(bank_at=700), dice.RandomPlayer(seed=seed)]
 
 
-def players_game(family, name, seed, max_moves=200, cap=0, shift=0):
+def players_game(family, name, seed, max_moves=200, budget=0, shift=0):
     """A game of ``name`` played by the computer players, seat s played by
     player (s + shift) of the list: (digest, moves played)."""
     game = new_game(family, name, seed)
-    players = _players(family, game.rules, seed, cap)
-    moves = []
-    while not game.is_over and len(moves) < max_moves:
+    players = _players(family, game.rules, seed, budget)
+    t = Transcript()
+    moves = 0
+    while not game.is_over and moves < max_moves:
         seat = game.to_move
         move = players[(seat + shift) % len(players)].choose(game.view(seat))
         game.play(move)
-        moves.append(str(move))
-    return [transcript_digest(moves, game.events, game.scores), len(moves)]
+        t.add(str(move))
+        moves += 1
+    for event in game_events(game):
+        t.add(row(event))
+    t.add(" ".join(str(s) for s in game.scores))
+    return [t.hex(), moves]

@@ -149,15 +149,16 @@ def test_dice():
 
 
 def test_dice_policy():
-    p = dice.solve_turn(dice.Rules.farkle(), cap=EXPECTED["cap"])
-    if EXPECTED["cap"] == 0:
+    cap = dice.cap_for(dice.Rules.farkle(), EXPECTED["budget"]) if EXPECTED["budget"] else 0
+    p = dice.solve_turn(dice.Rules.farkle(), cap=cap)
+    if cap == 0:
         assert abs(p.expected_turn_score - 446.57) < 0.01
         assert p.thresholds == (250, 250, 400, 1000, 2900, 10050)
     assert not p.should_bank(300, dice_left=3)
     assert p.best_keep([1, 1, 5, 2, 3, 4]) == dice.Keep((1,), 100)
     g = dice.Game(dice.Rules.farkle(), seed=3)
     g.play("roll 1 1 5 2 3 4")
-    assert dice.OptimalPlayer(dice.Rules.farkle(), cap=EXPECTED["cap"]).choose(
+    assert dice.OptimalPlayer(dice.Rules.farkle(), cap=cap).choose(
         g.view(0)) == dice.Move.keep((1,))
 
 

@@ -4,16 +4,22 @@ add_library(usermod_pintas INTERFACE)
 
 get_filename_component(PINTAS_CSRC ${CMAKE_CURRENT_LIST_DIR}/../../../csrc ABSOLUTE)
 file(GLOB PINTAS_CORE_SOURCES ${PINTAS_CSRC}/*.c)
-
-target_sources(usermod_pintas INTERFACE
+set(PINTAS_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/modpintas.c
     ${CMAKE_CURRENT_LIST_DIR}/pintas_hash.c
     ${PINTAS_CORE_SOURCES}
 )
 
+target_sources(usermod_pintas INTERFACE ${PINTAS_SOURCES})
+
 target_include_directories(usermod_pintas INTERFACE
     ${CMAKE_CURRENT_LIST_DIR}
     ${PINTAS_CSRC}/include
 )
+
+# The core's arithmetic is C's: a double constant stays a double, whatever
+# the port sets for its own single-precision floats.
+set_source_files_properties(${PINTAS_SOURCES} PROPERTIES COMPILE_OPTIONS
+    "-fno-single-precision-constant")
 
 target_link_libraries(usermod INTERFACE usermod_pintas)
