@@ -2200,17 +2200,22 @@ class _CaminosRules(_Rules):
     def _from_fields(cls, fields):
         fields = tuple(fields)
         for variant in _C_VARIANTS:
-            try:
-                rules = cls(variant=variant, players=fields[0], rounds=fields[5])
-            except RulesError:
-                continue
-            if rules._fields() == fields:
+            rules = _c_rules_or_none(cls, variant, fields)
+            if rules is not None and rules._fields() == fields:
                 return rules
         raise RulesError("rules fields of no Caminos preset: {!r}".format(fields))
 
     def __str__(self):
         rounds = "" if self.rounds == 3 else ", {} rounds".format(self.rounds)
         return "{} ({} players{})".format(self.name, self.players, rounds)
+
+
+def _c_rules_or_none(cls, variant, fields):
+    # (no `continue` inside a try in a loop: mpy-tool cannot merge that bytecode)
+    try:
+        return cls(variant=variant, players=fields[0], rounds=fields[5])
+    except RulesError:
+        return None
 
 
 _C_REVEAL, _C_DRAW, _C_PASS = 448, 476, 477

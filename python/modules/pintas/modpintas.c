@@ -1264,7 +1264,8 @@ static mp_obj_t ranked_list(ranked *r, size_t n) {
 static void weights_of(mp_obj_t o, double *w, size_t n) {
     mp_obj_t *items = items_of(o, n);
     for (size_t i = 0; i < n; i++) {
-        w[i] = (double)mp_obj_get_int(items[i]) / 10.0;
+        /* (a native module gets the int as an unsigned word: make it signed first) */
+        w[i] = (double)(mp_int_t)mp_obj_get_int(items[i]) / 10.0;
     }
 }
 
