@@ -20,7 +20,7 @@ sys.path.insert(0, str(HERE))
 
 import common  # noqa: E402  (the shared half, importable from this folder)
 
-from pintas import caminos, dice, domino  # noqa: E402
+from pintas import TileSet, caminos, dice, domino  # noqa: E402
 
 
 def _vectors() -> list[dict[str, Any]]:
@@ -89,12 +89,11 @@ def _saves() -> list[list[Any]]:
     while g.round < 3 and not g.is_over:
         g.play(rng.choice(g.legal_moves()))
     games.append(("domino", g))
-    hands = ["6|6 6|5 6|4 6|3 6|2 6|1 6|0", "5|5 5|4 5|3 5|2 5|1 5|0 4|4"]
-    pile = [t for t in domino.Deal(hands=hands).hands[0].full()
-            if t not in domino.Deal(hands=hands).hands[0]
-            and t not in domino.Deal(hands=hands).hands[1]]
+    deal = domino.Deal(hands=["6|6 6|5 6|4 6|3 6|2 6|1 6|0", "5|5 5|4 5|3 5|2 5|1 5|0 4|4"])
+    dealt = deal.hands[0] | deal.hands[1]
+    pile = [t for t in reversed(list(TileSet.full())) if t not in dealt]
     g = domino.Game(domino.Rules.muggins(players=2), seed=3,
-                    deal=domino.Deal(hands=hands, boneyard=list(reversed(pile))))
+                    deal=domino.Deal(hands=deal.hands, boneyard=pile))
     for _ in range(9):
         g.play(g.legal_moves()[0])
     games.append(("domino", g))
@@ -127,7 +126,8 @@ def build(quick: bool = False) -> dict[str, Any]:
                           ("dice", common.DICE)):
         for name in sorted(names):
             for seed in (seeds[:2] + seeds[-2:] if quick else seeds):
-                random_games.append([family, name, seed] + common.random_game(family, name, seed))
+                random_games.append([family, name, seed,
+                                     *common.random_game(family, name, seed)])
     players: list[list[Any]] = []
     for family, names in (("domino", common.DOMINO), ("caminos", common.CAMINOS),
                           ("dice", common.DICE)):
@@ -135,8 +135,8 @@ def build(quick: bool = False) -> dict[str, Any]:
             if quick and i % 3:
                 continue
             for seed in ((3,) if quick else (3, 2 ** 40 + 1)):
-                players.append([family, name, seed, i % 5]
-                               + common.players_game(family, name, seed, shift=i % 5))
+                players.append([family, name, seed, i % 5,
+                                *common.players_game(family, name, seed, shift=i % 5)])
     return {"vectors": _vectors(), "random": random_games, "players": players,
             "legacy": _legacy(), "saves": _saves()}
 

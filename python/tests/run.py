@@ -82,8 +82,8 @@ def run_local(binary: str, script: str, env: dict[str, str]) -> str:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "job.py"
         path.write_text(script)
-        done = subprocess.run([binary, "-X", "heapsize=8M", str(path)], capture_output=True, text=True, env=env,
-                              timeout=900)
+        done = subprocess.run([binary, "-X", "heapsize=8M", str(path)], capture_output=True,
+                              text=True, env=env, timeout=900)
         return done.stdout + done.stderr
 
 
