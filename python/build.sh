@@ -7,6 +7,8 @@
 #                                      python/build/micropython-stock
 #   bash python/build.sh qemu          firmware of the Cortex-M3 board MPS2-AN385 (QEMU):
 #                                      python/build/firmware-mps2-an385.elf
+#   bash python/build.sh qemu-stock    the same firmware without pintas (to weigh it):
+#                                      python/build/firmware-mps2-an385-stock.elf
 #   bash python/build.sh natmod ARCH   the dynamic native module for ARCH (x64, armv6m,
 #                                      armv7m, armv7emsp, ...): python/build/ARCH/pintas.mpy
 #
@@ -23,7 +25,7 @@ jobs=${JOBS:-2}
 mkdir -p "$out"
 
 usage() {
-  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 }
 
@@ -85,19 +87,25 @@ case "${1:-}" in
     cp "$out/stock-build/micropython" "$out/micropython-stock"
     echo "$out/micropython-stock"
     ;;
-  qemu)
+  qemu | qemu-stock)
     mpy_cross
-    manifest=$out/manifest-qemu.py
-    echo "module(\"pintas.py\", base_path=\"$here\")" >"$manifest"
     # A heap of 256 KB, what a board such as a Raspberry Pi Pico 2 or an ESP32
     # gives MicroPython (the port's default is 140 KB; the emulated board has 4 MB).
     heap=${PINTAS_QEMU_HEAP:-262144}
-    # (one build folder per heap size: make does not rebuild on a changed -D)
-    make_ -C "$mpy/ports/qemu" BOARD=MPS2_AN385 BUILD="$out/qemu-build-$heap" \
-      FROZEN_MANIFEST="$manifest" MPY_LIB_DIR="$lib_dir" USER_C_MODULES="$here/modules" \
-      MICROPY_HEAP_SIZE="$heap" >/dev/null
-    cp "$out/qemu-build-$heap/firmware.elf" "$out/firmware-mps2-an385.elf"
-    echo "$out/firmware-mps2-an385.elf"
+    if [ "$1" = qemu ]; then
+      manifest=$out/manifest-qemu.py
+      echo "module(\"pintas.py\", base_path=\"$here\")" >"$manifest"
+      with=(FROZEN_MANIFEST="$manifest" USER_C_MODULES="$here/modules")
+      name=firmware-mps2-an385.elf
+    else
+      with=(FROZEN_MANIFEST=)
+      name=firmware-mps2-an385-stock.elf
+    fi
+    # (one build folder per kind and heap size: make does not rebuild on a changed -D)
+    make_ -C "$mpy/ports/qemu" BOARD=MPS2_AN385 BUILD="$out/$1-build-$heap" \
+      MPY_LIB_DIR="$lib_dir" MICROPY_HEAP_SIZE="$heap" "${with[@]}" >/dev/null
+    cp "$out/$1-build-$heap/firmware.elf" "$out/$name"
+    echo "$out/$name"
     ;;
   natmod)
     arch=${2:-}

@@ -1,0 +1,217 @@
+"""Measure the figures of docs/micropython.md: flash, .mpy sizes, heap per game,
+moves per second (MicroPython's unix port against CPython with the Cython
+binding) and instructions per move on the emulated Cortex-M3 board.
+
+    bash python/build.sh unix && bash python/build.sh qemu && bash python/build.sh qemu-stock
+    for a in x64 armv6m armv7m armv7emsp; do bash python/build.sh natmod $a; done
+    python python/tests/figures.py
+
+Needs CPython's pintas (the comparison) and qemu-system-arm. The board runs
+with -icount shift=0: QEMU then advances the board's clock by 1 ns an
+instruction, so the board's microsecond ticks count thousands of instructions.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+BUILD = HERE.parent / "build"
+ROOT = HERE.parent.parent
+sys.path.insert(0, str(HERE))
+
+import run  # noqa: E402  (the test runner: where MicroPython's tools are)
+
+# One loop on every implementation: whole games of uniformly random legal
+# moves (random.Random(seed) on CPython, MT19937 in pintas on MicroPython).
+LOOP = """
+def setups():
+    return {"dominican": lambda s: domino.Game(domino.Rules.dominican(), seed=s),
+            "muggins-3": lambda s: domino.Game(domino.Rules.muggins(), seed=s),
+            "caminos-3": lambda s: caminos.Game(caminos.Rules.base(), seed=s),
+            "farkle-2": lambda s: dice.Game(dice.Rules.farkle(), players=2, seed=s)}
+
+def loop(make, n, rng_of):
+    moves, seed = 0, 0
+    while moves < n:
+        g = make(seed)
+        rng = rng_of(seed)
+        while not g.is_over and moves < n:
+            g.play(rng.choice(g.legal_moves()))
+            moves += 1
+        seed += 1
+    return moves
+"""
+
+MICROPYTHON_BENCH = LOOP + """
+import gc, time, pintas
+from pintas import domino, caminos, dice
+_c = pintas._c
+
+def raw_loop(make, n):
+    # the C calls alone: legal() and play() on the game's bytearray, first move
+    moves, seed = 0, 0
+    while moves < n:
+        g = make(seed)
+        while not g.is_over and moves < n:
+            _c.play(g._G, g._st, _c.legal(g._G, g._st)[0])
+            moves += 1
+        seed += 1
+    return moves
+
+for name, make in setups().items():
+    n = N
+    t = time.ticks_us()
+    loop(make, n, pintas._Random)
+    api = time.ticks_diff(time.ticks_us(), t)
+    t = time.ticks_us()
+    raw_loop(make, n)
+    raw = time.ticks_diff(time.ticks_us(), t)
+    print("speed", name, n, api, raw)
+
+"""
+
+# One game a run (a fresh heap: no stale pointer on the C stack keeps garbage).
+HEAP = LOOP + """
+import gc, pintas
+from pintas import domino, caminos, dice
+make = setups()[NAME]
+rng = pintas._Random(1)
+gc.collect()
+base = gc.mem_free()
+g = make(1)
+gc.collect()
+made = base - gc.mem_free()
+for _ in range(60):
+    if g.is_over:
+        break
+    g.play(rng.choice(g.legal_moves()))
+gc.collect()
+print("heap", NAME, made, base - gc.mem_free())
+"""
+
+IMPORT_COST = """
+import gc
+gc.collect()
+a = gc.mem_free()
+import pintas
+gc.collect()
+print("import", a - gc.mem_free())
+"""
+
+
+def size_of(paths: list[Path], tool: str = "arm-none-eabi-size") -> int:
+    """text + data of object files or an ELF."""
+    out = subprocess.run([tool, *map(str, paths)], capture_output=True, text=True,
+                         check=True).stdout.splitlines()[1:]
+    return sum(int(line.split()[0]) + int(line.split()[1]) for line in out)
+
+
+def flash() -> None:
+    print("## Flash (MPS2-AN385 firmware, arm-none-eabi-size text + data)\n")
+    full = size_of([BUILD / "firmware-mps2-an385.elf"])
+    stock = size_of([BUILD / "firmware-mps2-an385-stock.elf"])
+    print(f"- firmware without pintas: {stock} bytes; with pintas: {full} bytes; "
+          f"added: {full - stock} bytes")
+    objs = sorted(BUILD.glob("qemu-build-*/**/csrc/*.o"))
+    groups = {"line games (domino)": "line", "Caminos": "caminos", "dice": "dice"}
+    shared = [p for p in objs if not any(p.stem.startswith(g) for g in groups.values())]
+    for label, prefix in groups.items():
+        print(f"- C core, {label}: {size_of([p for p in objs if p.stem.startswith(prefix)])} "
+              "bytes (before the linker drops unused sections)")
+    print(f"- C core, shared (PRNG, tiles, engine tables): {size_of(shared)} bytes")
+    binding = sorted(BUILD.glob("qemu-build-*/pintas/*.o"))
+    print(f"- the binding (modpintas.c, BLAKE2b, MT19937): {size_of(binding)} bytes")
+    mpy = subprocess.run([str(run.micropython_dir() / "mpy-cross" / "build" / "mpy-cross"),
+                          "-march=armv7m", "-o", "/dev/stdout", str(HERE.parent / "pintas.py")],
+                         capture_output=True, check=True).stdout
+    print(f"- the Python layer pintas.py as bytecode (frozen): {len(mpy)} bytes\n")
+
+
+def mpy_sizes() -> None:
+    print("## Native modules (.mpy, core + binding + Python layer)\n")
+    for arch in ("x64", "armv6m", "armv7m", "armv7emsp"):
+        path = BUILD / arch / "pintas.mpy"
+        if path.exists():
+            print(f"- {arch}: {path.stat().st_size} bytes")
+    print()
+
+
+def run_micropython(script: str) -> list[str]:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench.py"
+        path.write_text(script)
+        return subprocess.run([str(BUILD / "micropython"), str(path)], capture_output=True,
+                              text=True, check=True).stdout.splitlines()
+
+
+def run_board(script: str) -> list[str]:
+    qemu = ("execpty:qemu-system-arm -icount shift=0 -semihosting -machine mps2-an385 "
+            f"-nographic -monitor null -serial pty -kernel {BUILD / 'firmware-mps2-an385.elf'}")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench.py"
+        path.write_text(script)
+        done = subprocess.run([sys.executable, str(run.micropython_dir() / "tools" / "pyboard.py"),
+                               "-d", qemu, str(path)], capture_output=True, text=True,
+                              timeout=1800)
+        return done.stdout.replace("\r\n", "\n").splitlines()
+
+
+def cpython_speed(n: int) -> dict[str, float]:
+    import random
+
+    from pintas import caminos, dice, domino
+
+    space: dict[str, object] = {"domino": domino, "caminos": caminos, "dice": dice}
+    exec(LOOP, space)
+    out = {}
+    for name, make in space["setups"]().items():  # type: ignore[operator]
+        start = time.perf_counter()
+        space["loop"](make, n, random.Random)  # type: ignore[operator]
+        out[name] = n / (time.perf_counter() - start)
+    return out
+
+
+def speed_and_heap() -> None:
+    n = 20000
+    unix = run_micropython(MICROPYTHON_BENCH.replace("N\n", f"{n}\n", 1))
+    board = run_board(MICROPYTHON_BENCH.replace("N\n", "300\n", 1))
+    cpython = cpython_speed(n)
+    print("## Speed: whole random games, the same loop everywhere\n")
+    print("| game | CPython + Cython, moves/s | MicroPython unix, moves/s | "
+          "unix, C calls alone | board, instructions/move | board, C calls alone |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    boards = {line.split()[1]: line.split() for line in board if line.startswith("speed")}
+    for line in unix:
+        if not line.startswith("speed"):
+            continue
+        _, name, moves, api, raw = line.split()
+        b = boards.get(name)
+        per = (f"{int(b[3]) * 1000 // int(b[2]):,}", f"{int(b[4]) * 1000 // int(b[2]):,}") \
+            if b else ("?", "?")
+        print(f"| {name} | {cpython[name]:,.0f} | {int(moves) * 1e6 / int(api):,.0f} | "
+              f"{int(moves) * 1e6 / int(raw):,.0f} | {per[0]} | {per[1]} |")
+    print("\n## Heap (gc.mem_free() before and after; bytes)\n")
+    print("| game | unix: made | unix: after 60 moves | board: made | board: after 60 moves |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    for name in ("dominican", "muggins-3", "caminos-3", "farkle-2"):
+        script = HEAP.replace("NAME", repr(name))
+        u = run_micropython(script)[-1].split()
+        b = (run_board(script) or ["heap - ? ?"])[-1].split()
+        print(f"| {name} | {u[2]} | {u[3]} | {b[2]} | {b[3]} |")
+    unix_import = run_micropython(IMPORT_COST)[0].split()[1]
+    board_import = run_board(IMPORT_COST)
+    board_import_cost = board_import[0].split()[1] if board_import else "?"
+    print(f"\n- `import pintas` (frozen): {unix_import} bytes on unix (64-bit), "
+          f"{board_import_cost} bytes on the board (32-bit)")
+    print()
+
+
+if __name__ == "__main__":
+    flash()
+    mpy_sizes()
+    speed_and_heap()
