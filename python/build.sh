@@ -112,6 +112,8 @@ case "${1:-}" in
     [ -n "$arch" ] || usage
     mpy_cross
     mkdir -p "$out/$arch"
+    # (from scratch: the native-module rules do not follow the headers)
+    rm -rf "${out:?}/natmod-$arch"
     make_ -C "$here/natmod" MPY_DIR="$mpy" ARCH="$arch" BUILD="$out/natmod-$arch" \
       PINTAS_ROOT="$root" >/dev/null
     mv "$here/natmod/pintas.mpy" "$out/$arch/pintas.mpy"

@@ -3,11 +3,16 @@
     python python/tests/run.py unix [--micropython PATH]
     python python/tests/run.py mpy --micropython PATH --mpy python/build/x64/pintas.mpy
     python python/tests/run.py qemu [--firmware PATH]
+    python python/tests/run.py mpy-qemu --firmware STOCK.elf --mpy python/build/armv7m/pintas.mpy
 
 unix: MicroPython's unix port with pintas built in (python/build/micropython).
 mpy: a stock MicroPython (no pintas inside) that imports the native module.
 qemu: the Cortex-M3 board MPS2-AN385 emulated by qemu-system-arm, each test
 script sent over its UART with MicroPython's tools/pyboard.py (pyserial).
+mpy-qemu: that board with firmware built without pintas (build.sh qemu-stock),
+which imports the armv7m native module: the .mpy is sent once over the UART
+and served from RAM by a small filesystem, then every test script runs in the
+same session.
 
 CPython's pintas computes what every test expects (make_expected.py); each
 test file becomes a script, common.py + EXPECTED + the test file, run on the
@@ -31,6 +36,12 @@ BUILD = HERE.parent / "build"
 sys.path.insert(0, str(HERE))
 
 import make_expected  # noqa: E402
+
+# (a session of the board runs scripts one after the other in one namespace)
+CLEAN = """
+for _name in [k for k in globals() if k.startswith("test_")]:
+    del globals()[_name]
+"""
 
 RUNNER = """
 import gc
@@ -73,7 +84,7 @@ def jobs(expected: dict, board: bool) -> list[tuple[str, str]]:
                 data[key] = part
             else:
                 data.update({k: v for k, v in expected.items() if k in ("saves", "legacy")})
-            script = "\n".join([common, "EXPECTED = " + repr(data), body, RUNNER])
+            script = "\n".join([CLEAN, common, "EXPECTED = " + repr(data), body, RUNNER])
             out.append((f"{path.stem}[{i}]" if len(parts) > 1 else path.stem, script))
     return out
 
@@ -87,15 +98,80 @@ def run_local(binary: str, script: str, env: dict[str, str]) -> str:
         return done.stdout + done.stderr
 
 
-def run_board(firmware: str, script: str, mpy_dir: Path) -> str:
+# A read-only filesystem in the board's RAM holding one file: /pintas.mpy.
+RAM_FS = """
+import io, os, sys
+
+class _File(io.IOBase):
+    def __init__(self, data):
+        self.data, self.pos = data, 0
+
+    def readinto(self, buf):
+        n = min(len(buf), len(self.data) - self.pos)
+        buf[:n] = memoryview(self.data)[self.pos:self.pos + n]
+        self.pos += n
+        return n
+
+    def ioctl(self, request, arg):
+        return 0
+
+class _FS:
+    def mount(self, readonly, mkfs):
+        pass
+
+    def umount(self):
+        pass
+
+    def chdir(self, path):
+        pass
+
+    def stat(self, path):
+        if path == "/pintas.mpy":
+            return (0x8000, 0, 0, 0, 0, 0, len(_MPY), 0, 0, 0)
+        raise OSError(2)
+
+    def open(self, path, mode):
+        if path != "/pintas.mpy":
+            raise OSError(2)
+        return _File(_MPY)
+
+os.mount(_FS(), "/ram")
+sys.path.insert(0, "/ram")
+"""
+
+
+def run_board_session(firmware: str, mpy: bytes | None, scripts: list[tuple[str, str]],
+                      mpy_dir: Path) -> list[tuple[str, str]]:
+    """Run every script in one session of the board: after a soft reset each
+    (a fresh heap), or, with the native module, all after sending it once."""
+    import base64
+
+    sys.path.insert(0, str(mpy_dir / "tools"))
+    import pyboard
+
     qemu = ("execpty:qemu-system-arm -semihosting -machine mps2-an385 -nographic "
             f"-monitor null -serial pty -kernel {firmware}")
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "job.py"
-        path.write_text(script)
-        done = subprocess.run([sys.executable, str(mpy_dir / "tools" / "pyboard.py"), "-d", qemu,
-                               str(path)], capture_output=True, text=True, timeout=1800)
-        return (done.stdout + done.stderr).replace("\r\n", "\n")
+    board = pyboard.Pyboard(qemu)
+    outputs = []
+    try:
+        board.enter_raw_repl()
+        if mpy is not None:
+            board.exec_("import binascii\n_MPY = bytearray()")
+            text = base64.b64encode(mpy).decode()
+            for at in range(0, len(text), 8192):
+                board.exec_(f"_MPY.extend(binascii.a2b_base64({text[at:at + 8192]!r}))")
+            board.exec_(RAM_FS)
+        for name, script in scripts:
+            if mpy is None:
+                board.enter_raw_repl()  # a soft reset: every script gets the whole heap
+            try:
+                out = board.exec_(script).decode()
+            except pyboard.PyboardError as exc:
+                out = str(exc)
+            outputs.append((name, out.replace("\r\n", "\n")))
+    finally:
+        board.close()
+    return outputs
 
 
 def micropython_dir() -> Path:
@@ -109,13 +185,13 @@ def micropython_dir() -> Path:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("target", choices=("unix", "mpy", "qemu"))
+    parser.add_argument("target", choices=("unix", "mpy", "qemu", "mpy-qemu"))
     parser.add_argument("--micropython", default=str(BUILD / "micropython"))
     parser.add_argument("--mpy", help="the native module to load (target mpy)")
     parser.add_argument("--firmware", default=str(BUILD / "firmware-mps2-an385.elf"))
     parser.add_argument("-k", help="run only the scripts whose name contains this")
     args = parser.parse_args()
-    board = args.target == "qemu"
+    board = args.target in ("qemu", "mpy-qemu")
     expected = make_expected.build(quick=board)
     env = dict(os.environ)
     if args.target == "mpy":
@@ -125,14 +201,20 @@ def main() -> int:
         Path(folder, "pintas.mpy").write_bytes(Path(args.mpy).read_bytes())
         env["MICROPYPATH"] = folder
     passed = failed = 0
-    for name, script in jobs(expected, board):
-        if args.k and args.k not in name:
-            continue
-        start = time.time()
-        if board:
-            output = run_board(args.firmware, script, micropython_dir())
-        else:
-            output = run_local(args.micropython, script, env)
+    selected = [(name, script) for name, script in jobs(expected, board)
+                if not args.k or args.k in name]
+    start = time.time()
+    if board:
+        if args.target == "mpy-qemu" and not args.mpy:
+            parser.error("target mpy-qemu needs --mpy")
+        mpy = Path(args.mpy).read_bytes() if args.target == "mpy-qemu" else None
+        results = run_board_session(args.firmware, mpy, selected, micropython_dir())
+    else:
+        results = [(name, run_local(args.micropython, script, env)) for name, script in selected]
+    print(f"({len(selected)} scripts in {time.time() - start:.1f} s)")
+    scripts = dict(selected)
+    for name, output in results:
+        script = scripts[name]
         lines = output.splitlines()
         oks = [line for line in lines if line.startswith("ok ")]
         fails = [line for line in lines if line.startswith("FAIL ")]
@@ -140,11 +222,11 @@ def main() -> int:
         if fails or len(oks) != expected_tests:
             failed += max(len(fails), 1)
             passed += len(oks)
-            print(f"{name}: FAILED ({time.time() - start:.1f} s)")
+            print(f"{name}: FAILED")
             print("\n".join("    " + line for line in lines[-40:]))
         else:
             passed += len(oks)
-            print(f"{name}: {len(oks)} ok ({time.time() - start:.1f} s)")
+            print(f"{name}: {len(oks)} ok")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
