@@ -2851,8 +2851,10 @@ def _c_tile_in(word, text):
     try:
         return Tile.parse(word)
     except ValueError:
+        where = ("got {!r}".format(text) if word == text.strip().lower()
+                 else "{!r} in {!r} is not a tile".format(word, text))
         raise NotationError("a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or "
-                            "'pass': got {!r}".format(text))
+                            "'pass': " + where)
 
 
 def _c_where(words, text):

@@ -155,12 +155,31 @@ def game_events(game):
     return iter(game.events)
 
 
+def view_line(game):
+    """What the seat to move sees, as a line of text (tiles in notation)."""
+    view = game.view(game.to_move)
+    common = [view.seat, view.to_move, view.scores, view.is_over,
+              " ".join(str(m) for m in view.legal_moves()), len(view.log)]
+    if isinstance(view, dice.View):
+        own = [view.phase, view.turn_total, view.dice_to_roll, view.last_roll, view.pool,
+               view.final_turns_left, " ".join(repr(k) for k in view.keeps())]
+    elif isinstance(view, caminos.View):
+        own = [view.hand, view.hand_sizes, " / ".join(str(p) for p in view.paths),
+               view.pile_size, view.discard, view.phase, view.starter, view.step,
+               view.contenders, view.chosen, view.my_choice, view.out_seat, view.last_turns,
+               view.passes]
+    else:
+        own = [view.hand, view.hand_sizes, view.line, view.ends, view.boneyard_size,
+               view.leader, view.forced_tile, view.round]
+    return ";".join(str(x) for x in common + own)
+
+
 def transcript_digest(moves, events, scores):
     t = Transcript()
     for move in moves:
         t.add(str(move))
     for event in events:
-        t.add(row(event))
+        t.add(row(event) + "|" + str(event) + "|" + repr(event))
     t.add(" ".join(str(s) for s in scores))
     return t.hex()
 
@@ -173,12 +192,14 @@ def random_game(family, name, seed, max_moves=MAX_MOVES):
     t = Transcript()
     moves = 0
     while not game.is_over and moves < max_moves:
+        if moves % 10 == 0:
+            t.add(view_line(game))
         move = rng.choice(game.legal_moves())
         game.play(move)
         t.add(str(move))
         moves += 1
     for event in game_events(game):
-        t.add(row(event))
+        t.add(row(event) + "|" + str(event) + "|" + repr(event))
     t.add(" ".join(str(s) for s in game.scores))
     return [t.hex(), moves, digest(game.to_bytes())]
 

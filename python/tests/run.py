@@ -165,7 +165,8 @@ def run_board_session(firmware: str, mpy: bytes | None, scripts: list[tuple[str,
             if mpy is None:
                 board.enter_raw_repl()  # a soft reset: every script gets the whole heap
             try:
-                out = board.exec_(script).decode()
+                out, err = board.exec_raw(script, timeout=900)
+                out = (out + err).decode()
             except pyboard.PyboardError as exc:
                 out = str(exc)
             outputs.append((name, out.replace("\r\n", "\n")))
