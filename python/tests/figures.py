@@ -116,21 +116,37 @@ def size_of(paths: list[Path], tool: str = "arm-none-eabi-size") -> int:
     return sum(int(line.split()[0]) + int(line.split()[1]) for line in out)
 
 
+def linked_sizes(map_file: Path) -> dict[str, int]:
+    """Bytes each object file puts in the firmware, from the linker's map (the
+    sections kept: the part after "Linker script and memory map")."""
+    import re
+
+    text = map_file.read_text()
+    kept = text[text.index("Linker script and memory map"):]
+    sizes: dict[str, int] = {}
+    for match in re.finditer(r"^\s*(?:\.(?:text|rodata|data)\S*)?\s+0x[0-9a-f]+\s+(0x[0-9a-f]+)"
+                             r"\s+(\S+\.o)$", kept, re.M):
+        sizes[match.group(2)] = sizes.get(match.group(2), 0) + int(match.group(1), 16)
+    return sizes
+
+
 def flash() -> None:
     print("## Flash (MPS2-AN385 firmware, arm-none-eabi-size text + data)\n")
     full = size_of([BUILD / "firmware-mps2-an385.elf"])
     stock = size_of([BUILD / "firmware-mps2-an385-stock.elf"])
     print(f"- firmware without pintas: {stock} bytes; with pintas: {full} bytes; "
           f"added: {full - stock} bytes")
-    objs = sorted(BUILD.glob("qemu-build-*/**/csrc/*.o"))
+    linked = linked_sizes(sorted(BUILD.glob("qemu-build-*/firmware.map"))[0])
     groups = {"line games (domino)": "line", "Caminos": "caminos", "dice": "dice"}
-    shared = [p for p in objs if not any(p.stem.startswith(g) for g in groups.values())]
+    core = {name: size for name, size in linked.items() if "/csrc/" in name}
     for label, prefix in groups.items():
-        print(f"- C core, {label}: {size_of([p for p in objs if p.stem.startswith(prefix)])} "
-              "bytes (before the linker drops unused sections)")
-    print(f"- C core, shared (PRNG, tiles, engine tables): {size_of(shared)} bytes")
-    binding = sorted(BUILD.glob("qemu-build-*/pintas/*.o"))
-    print(f"- the binding (modpintas.c, BLAKE2b, MT19937): {size_of(binding)} bytes")
+        size = sum(v for k, v in core.items() if Path(k).stem.startswith(prefix))
+        print(f"- C core, {label}: {size} bytes (as linked)")
+    shared = sum(v for k, v in core.items()
+                 if not any(Path(k).stem.startswith(p) for p in groups.values()))
+    print(f"- C core, shared (PRNG, tiles, engine tables): {shared} bytes")
+    binding = sum(v for k, v in linked.items() if "/pintas/" in k and k.endswith(".o"))
+    print(f"- the binding (modpintas.c, BLAKE2b, MT19937): {binding} bytes")
     mpy = subprocess.run([str(run.micropython_dir() / "mpy-cross" / "build" / "mpy-cross"),
                           "-march=armv7m", "-o", "/dev/stdout", str(HERE.parent / "pintas.py")],
                          capture_output=True, check=True).stdout
