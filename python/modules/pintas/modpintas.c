@@ -1003,33 +1003,42 @@ static int line_view_in(mp_obj_t blob, mp_obj_t raw_in, any_state *s, int *seat,
 
 /* line_search(blob, raw, seed, first, count, policy) -> (codes, totals,
  * samples, relaxed), or a status. */
-static mp_obj_t line_search(size_t n_args, const mp_obj_t *args) {
+/* The big structs of the players' calls live on the heap, not the C stack:
+ * a board's stack is small, and the core's searches take their own share. */
+typedef struct line_search_work {
     any_state s;
-    int seat;
     pintas_line_info info;
     pintas_line_search_result r;
+} line_search_work;
+
+static mp_obj_t line_search(size_t n_args, const mp_obj_t *args) {
+    line_search_work *w = m_new(line_search_work, 1);
+    int seat;
     (void)n_args;
-    int status = line_view_in(args[0], args[1], &s, &seat, &info);
+    int status = line_view_in(args[0], args[1], &w->s, &seat, &w->info);
     uint64_t seed = seed_of(args[2]);
     uint32_t first = (uint32_t)int_in(args[3], 0, 0x3FFFFFFF);
     uint32_t count = (uint32_t)int_in(args[4], 0, PINTAS_LINE_SEARCH_MAX_SAMPLES);
     int policy = (int)int_in(args[5], 0, 1);
+    const pintas_line_search_result *r = &w->r;
     if (status == PINTAS_OK) {
-        status = pintas_line_search_init(&info, &r);
+        status = pintas_line_search_init(&w->info, &w->r);
     }
     if (status == PINTAS_OK) {
-        status = pintas_line_search_run(&info, seed, first, count, policy, &r);
+        status = pintas_line_search_run(&w->info, seed, first, count, policy, &w->r);
     }
     if (status != PINTAS_OK) {
+        m_del(line_search_work, w, 1);
         return MP_OBJ_NEW_SMALL_INT(status);
     }
     mp_obj_t codes = mp_obj_new_list(0, NULL), totals = mp_obj_new_list(0, NULL);
-    for (uint32_t i = 0; i < r.n_moves; i++) {
-        mp_obj_list_append(codes, MP_OBJ_NEW_SMALL_INT(line_code(&r.moves[i])));
-        mp_obj_list_append(totals, new_int64(r.total[i]));
+    for (uint32_t i = 0; i < r->n_moves; i++) {
+        mp_obj_list_append(codes, MP_OBJ_NEW_SMALL_INT(line_code(&r->moves[i])));
+        mp_obj_list_append(totals, new_int64(r->total[i]));
     }
-    mp_obj_t t[4] = {codes, totals, mp_obj_new_int_from_uint(r.samples),
-                     mp_obj_new_int_from_uint(r.relaxed)};
+    mp_obj_t t[4] = {codes, totals, mp_obj_new_int_from_uint(r->samples),
+                     mp_obj_new_int_from_uint(r->relaxed)};
+    m_del(line_search_work, w, 1);
     return mp_obj_new_tuple(4, t);
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(line_search_obj, 6, 6, line_search);
@@ -1278,7 +1287,7 @@ static mp_obj_t line_suit(size_t n_args, const mp_obj_t *args) {
     size_t n;
     mp_obj_t *codes;
     double w[8];
-    ranked r[PINTAS_LINE_MAX_MOVES];
+    ranked *r;
     int out[7] = {0}, partner_lacking[7] = {0};
     double opponents_lacking[7] = {0};
     (void)n_args;
@@ -1288,6 +1297,7 @@ static mp_obj_t line_suit(size_t n_args, const mp_obj_t *args) {
         bad();
     }
     line_table_in(args[0], args[1], &s, &t, 1);
+    r = m_new(ranked, n ? n : 1);
     const pintas_line_rules *rules = &s.line.rules;
     for (int i = 0; i < s.line.line_len && i < PINTAS_TILE_COUNT; i++) {
         uint8_t tile = s.line.line[i] & 0x7F;
@@ -1360,7 +1370,9 @@ static mp_obj_t line_suit(size_t n_args, const mp_obj_t *args) {
         r[i].pips = pintas_tile_pips((uint8_t)tile);
         r[i].high = pintas_tile_high((uint8_t)tile);
     }
-    return ranked_list(r, n);
+    mp_obj_t ranked_codes = ranked_list(r, n);
+    m_del(ranked, r, n ? n : 1);
+    return ranked_codes;
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(line_suit_obj, 4, 4, line_suit);
 
@@ -1552,30 +1564,37 @@ static void cam_info_of(const cam_view *v, pintas_caminos_info *k) {
 
 /* caminos_search(blob, raw, seed, first, count) -> (codes, sums, samples,
  * relaxed), or a status (-1: the view is not a consistent position). */
-static mp_obj_t caminos_search(size_t n_args, const mp_obj_t *args) {
+typedef struct cam_search_work {
     cam_view v;
     pintas_caminos_info info;
     pintas_caminos_search_result r;
-    (void)n_args;
-    cam_view_in(args[0], args[1], &v);
+} cam_search_work;
+
+static mp_obj_t caminos_search(size_t n_args, const mp_obj_t *args) {
     uint64_t seed = seed_of(args[2]);
     uint32_t first = (uint32_t)int_in(args[3], 0, 0x3FFFFFFF);
     uint32_t count = (uint32_t)int_in(args[4], 0, PINTAS_CAMINOS_SEARCH_MAX_SAMPLES);
-    cam_info_of(&v, &info);
-    int status = pintas_caminos_info_check(&info);
+    cam_search_work *w = m_new(cam_search_work, 1);
+    const pintas_caminos_search_result *r = &w->r;
+    (void)n_args;
+    cam_view_in(args[0], args[1], &w->v);
+    cam_info_of(&w->v, &w->info);
+    int status = pintas_caminos_info_check(&w->info);
     if (status == PINTAS_OK) {
-        status = pintas_caminos_search(&info, seed, first, count, &r);
+        status = pintas_caminos_search(&w->info, seed, first, count, &w->r);
     }
     if (status != PINTAS_OK) {
+        m_del(cam_search_work, w, 1);
         return MP_OBJ_NEW_SMALL_INT(status);
     }
     mp_obj_t codes = mp_obj_new_list(0, NULL), sums = mp_obj_new_list(0, NULL);
-    for (uint32_t i = 0; i < r.n_moves; i++) {
-        mp_obj_list_append(codes, MP_OBJ_NEW_SMALL_INT(caminos_code(&r.move[i])));
-        mp_obj_list_append(sums, new_int64(r.sum[i]));
+    for (uint32_t i = 0; i < r->n_moves; i++) {
+        mp_obj_list_append(codes, MP_OBJ_NEW_SMALL_INT(caminos_code(&r->move[i])));
+        mp_obj_list_append(sums, new_int64(r->sum[i]));
     }
-    mp_obj_t t[4] = {codes, sums, mp_obj_new_int_from_uint(r.samples),
-                     mp_obj_new_int_from_uint(r.relaxed)};
+    mp_obj_t t[4] = {codes, sums, mp_obj_new_int_from_uint(r->samples),
+                     mp_obj_new_int_from_uint(r->relaxed)};
+    m_del(cam_search_work, w, 1);
     return mp_obj_new_tuple(4, t);
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(caminos_search_obj, 5, 5, caminos_search);
@@ -1690,20 +1709,26 @@ static MP_DEFINE_CONST_FUN_OBJ_2(caminos_greedy_obj, caminos_greedy);
 /* caminos_suit(blob, raw, codes, weights) -> the placements ranked by
  * SuitPlayer, best first. weights in tenths: reach, depth, hardness,
  * double, starve, block. */
-static mp_obj_t caminos_suit(size_t n_args, const mp_obj_t *args) {
+typedef struct cam_suit_work {
     cam_view v;
+    ranked r[PINTAS_CAMINOS_MAX_MOVES];
+} cam_suit_work;
+
+static mp_obj_t caminos_suit(size_t n_args, const mp_obj_t *args) {
     size_t n;
     mp_obj_t *codes;
     double w[6];
-    ranked r[PINTAS_CAMINOS_MAX_MOVES];
     (void)n_args;
-    cam_view_in(args[0], args[1], &v);
     mp_obj_get_array(args[2], &n, &codes);
     weights_of(args[3], w, 6);
     if (n > PINTAS_CAMINOS_MAX_MOVES) {
         bad();
     }
-    const pintas_caminos_state *c = &v.s.cam;
+    cam_suit_work *work = m_new(cam_suit_work, 1);
+    const cam_view *vp = &work->v;
+    ranked *r = work->r;
+    cam_view_in(args[0], args[1], &work->v);
+    const pintas_caminos_state *c = &vp->s.cam;
     int players = c->rules.players, side_tiles = c->rules.side_tiles;
     /* the open sides, in path order then front before back: (path, side, number, length) */
     int side_path[2 * PINTAS_CAMINOS_MAX_PATHS], side_side[2 * PINTAS_CAMINOS_MAX_PATHS];
@@ -1728,14 +1753,14 @@ static mp_obj_t caminos_suit(size_t n_args, const mp_obj_t *args) {
     int lacks[PINTAS_CAMINOS_MAX_SEATS] = {0};
     if (c->phase == PINTAS_CAMINOS_PLAYING) {
         for (int s = 0; s < players; s++) {
-            int nc = v.d.n_cohorts[s];
-            lacks[s] = v.d.cohort[s][nc - 1].voids;
+            int nc = vp->d.n_cohorts[s];
+            lacks[s] = vp->d.cohort[s][nc - 1].voids;
             if (nc > 1) {
-                lacks[s] |= v.d.cohort[s][nc - 2].voids;
+                lacks[s] |= vp->d.cohort[s][nc - 2].voids;
             }
         }
     }
-    pintas_mask hand = c->hand[v.seat];
+    pintas_mask hand = c->hand[vp->seat];
     for (size_t i = 0; i < n; i++) {
         mp_int_t code = int_in(codes[i], 0, CAM_REVEAL - 1);
         int tile = (int)(code >> 4), path = (int)((code >> 1) & 7), side = (int)(code & 1);
@@ -1769,7 +1794,7 @@ static mp_obj_t caminos_suit(size_t n_args, const mp_obj_t *args) {
         /* _usable_by_next and _next_blocked */
         double usable_total = 0.0;
         for (int distance = 0; distance < players - 1; distance++) {
-            int seat = (v.seat + 1 + distance) % players;
+            int seat = (vp->seat + 1 + distance) % players;
             if (!lacks[seat]) {
                 continue;
             }
@@ -1779,7 +1804,7 @@ static mp_obj_t caminos_suit(size_t n_args, const mp_obj_t *args) {
             }
             usable_total += (double)usable / (double)(1 + distance);
         }
-        int next = (v.seat + 1) % players, blocked = 0;
+        int next = (vp->seat + 1) % players, blocked = 0;
         if (lacks[next]) {
             blocked = 1;
             for (int k = 0; k < n_after; k++) {
@@ -1794,7 +1819,9 @@ static mp_obj_t caminos_suit(size_t n_args, const mp_obj_t *args) {
         r[i].pips = pintas_tile_pips((uint8_t)tile);
         r[i].high = pintas_tile_high((uint8_t)tile);
     }
-    return ranked_list(r, n);
+    mp_obj_t ranked_codes = ranked_list(r, n);
+    m_del(cam_suit_work, work, 1);
+    return ranked_codes;
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(caminos_suit_obj, 4, 4, caminos_suit);
 
