@@ -210,10 +210,6 @@ def _popcount(mask):
     return n
 
 
-def _given(value):
-    return repr(value)
-
-
 # ---- tiles -------------------------------------------------------------------------
 
 MAX_PIP = 6
