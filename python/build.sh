@@ -112,11 +112,14 @@ case "${1:-}" in
     [ -n "$arch" ] || usage
     mpy_cross
     mkdir -p "$out/$arch"
-    # (from scratch: the native-module rules do not follow the headers)
+    # From scratch (the native-module rules do not follow the headers), in the
+    # build folder: the .mpy and mpy_ld's cache are written where make runs.
     rm -rf "${out:?}/natmod-$arch"
-    make_ -C "$here/natmod" MPY_DIR="$mpy" ARCH="$arch" BUILD="$out/natmod-$arch" \
+    mkdir -p "$out/natmod-$arch"
+    cp "$here/natmod/Makefile" "$out/natmod-$arch/Makefile"
+    make_ -C "$out/natmod-$arch" MPY_DIR="$mpy" ARCH="$arch" BUILD="$out/natmod-$arch/obj" \
       PINTAS_ROOT="$root" >/dev/null
-    mv "$here/natmod/pintas.mpy" "$out/$arch/pintas.mpy"
+    mv "$out/natmod-$arch/pintas.mpy" "$out/$arch/pintas.mpy"
     echo "$out/$arch/pintas.mpy"
     ;;
   *)
