@@ -512,27 +512,62 @@ static int six_ok(const pintas_dice_rules *r, pintas_dice_set k)
     return !r->doom || PINTAS_DICE_SET_COUNT(k, 6) < 2;
 }
 
-/* Can `pool` have been kept by legal keeps (each from one roll that was not
- * doom) with the pool scoring `pts`? Depth <= 5, so the search is tiny. */
-static int reachable(const pintas_dice_rules *r, pintas_dice_set pool, int32_t pts)
+/* What a pool and its score say before their keeps are looked at: 1 if
+ * nothing is left to keep (and the score is all used), 0 if the pool cannot
+ * be reached, -1 if its keeps decide. */
+static int pool_start(const pintas_dice_rules *r, pintas_dice_set pool, int32_t pts)
 {
-    pintas_dice_set k = 0;
     if (pool == 0)
         return pts == 0;
     if (r->combine_kept && pintas_dice_score_rules(r, pool) != pts)
         return 0;
-    while ((k = pintas__dice_next_subset(pool, k)) != 0) {
-        if (!six_ok(r, k))
+    return -1;
+}
+
+/* Can `pool` have been kept by legal keeps (each from one roll that was not
+ * doom) with the pool scoring `pts`? A depth-first search over the keep made
+ * last, with an explicit stack: every level removes a die, so it is at most
+ * six deep, and tiny. */
+static int reachable(const pintas_dice_rules *r, pintas_dice_set pool, int32_t pts)
+{
+    pintas_dice_set at[PINTAS_DICE_COUNT + 1], k[PINTAS_DICE_COUNT + 1];
+    int32_t need[PINTAS_DICE_COUNT + 1];
+    int d = 0, v = pool_start(r, pool, pts);
+    if (v >= 0)
+        return v;
+    at[0] = pool;
+    need[0] = pts;
+    k[0] = 0;
+    while (d >= 0) {
+        pintas_dice_set keep = pintas__dice_next_subset(at[d], k[d]), rest;
+        int32_t left;
+        k[d] = keep;
+        if (keep == 0) {
+            --d; /* every keep of this pool tried */
             continue;
-        if (r->combine_kept) {
-            int32_t rest = pintas_dice_score_rules(r, pool - k);
-            if (rest >= 0 && reachable(r, pool - k, rest))
-                return 1;
-        } else {
-            int32_t sc = pintas_dice_score_rules(r, k);
-            if (sc > 0 && sc <= pts && reachable(r, pool - k, pts - sc))
-                return 1;
         }
+        if (!six_ok(r, keep))
+            continue;
+        rest = at[d] - keep;
+        if (r->combine_kept) {
+            left = pintas_dice_score_rules(r, rest);
+            if (left < 0)
+                continue;
+        } else {
+            int32_t sc = pintas_dice_score_rules(r, keep);
+            if (sc <= 0 || sc > need[d])
+                continue;
+            left = need[d] - sc;
+        }
+        v = pool_start(r, rest, left);
+        if (v == 1)
+            return 1;
+        if (v == 0 || d + 1 > PINTAS_DICE_COUNT)
+            continue;
+        ++d;
+        at[d] = rest;
+        need[d] = left;
+        k[d] = 0;
     }
     return 0;
 }
