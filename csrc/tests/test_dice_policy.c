@@ -1,0 +1,257 @@
+/* test_dice_policy.c - the dice solver's policy is the same as it ever was.
+ *
+ * The figures below were recorded from the solver as it stood before its
+ * workspace was made to fit a small microcontroller (every pool's value
+ * stored for every total below the cap). They are digests of every answer
+ * the policy gives: the expected turn score (its exact bits), the threshold
+ * of every pool, and for each pool and turn total 0..tmax units (and a few
+ * far beyond, and totals between units) the roll value (its bits), the bank
+ * decision and the best keep (keep, points, value bits) of every roll of the
+ * dice left; and of whole games in which every player follows the policy.
+ * The solver must reproduce them bit for bit.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "pintas/dice.h"
+
+static void mix(uint64_t *h, uint64_t v)
+{
+    int i;
+    for (i = 0; i < 8; ++i) {
+        *h ^= (v >> (8 * i)) & 0xFFu;
+        *h *= UINT64_C(0x100000001b3);
+    }
+}
+
+static uint64_t bits_of(double v)
+{
+    uint64_t b;
+    memcpy(&b, &v, sizeof b);
+    return b;
+}
+
+/* A pool of the policy's state st: the state's own pool with combine_kept,
+ * else that many 5s. */
+static pintas_dice_set pool_of(const pintas_dice_policy *p, uint32_t st)
+{
+    return p->table.rules.combine_kept ? p->state_set[st]
+                                       : p->state_set[st] * PINTAS_DICE_SET_ONE(5);
+}
+
+/* Every answer of the policy for turn totals of 0, step, 2 step, ... tmax
+ * units (and a few far beyond, and totals between units): thresholds, roll
+ * values, bank decisions, best keeps (keep, points, value) of every roll of
+ * the dice left. */
+static uint64_t policy_digest(const pintas_dice_policy *p, uint32_t tmax, uint32_t step)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    int32_t unit = p->table.unit;
+    uint32_t st, t;
+    mix(&h, bits_of(pintas_dice_policy_expected(p)));
+    for (st = 0; st < p->n_states; ++st) {
+        pintas_dice_set pool = pool_of(p, st);
+        int left = 6 - pintas_dice_set_size(pool), i, k;
+        int32_t th = -1;
+        static const int32_t far[3] = {5000000, PINTAS_DICE_MAX_CLOSED, PINTAS_DICE_MAX_CLOSED + 4200000};
+        mix(&h, (uint64_t)(int64_t)pintas_dice_policy_threshold(p, pool, &th));
+        mix(&h, (uint64_t)(int64_t)th);
+        for (t = 0; t <= tmax + 3; t += t < tmax ? step : 1) {
+            int half;
+            for (half = 0; half < 2; ++half) {
+                /* t units, then a total between units (no game has one) */
+                int32_t total = t <= tmax ? (int32_t)t * unit + half * (unit / 2)
+                                          : far[t - tmax - 1] + half;
+                double v = -1.0;
+                mix(&h, (uint64_t)(int64_t)pintas_dice_policy_roll_value(p, pool, total, &v));
+                mix(&h, bits_of(v));
+                mix(&h, (uint64_t)(int64_t)pintas_dice_policy_should_bank(p, pool, total));
+                if (half && t % (10 * step) != 0)
+                    continue;
+                for (i = 0; i < PINTAS_DICE_SETS; ++i) {
+                    pintas_dice_set roll;
+                    pintas_dice_keep keep = {0, -1};
+                    pintas_dice_set_at(i, &roll);
+                    if (pintas_dice_set_size(roll) != left)
+                        continue;
+                    v = -1.0;
+                    k = pintas_dice_policy_best_keep(p, roll, pool, total, &keep, &v);
+                    mix(&h, (uint64_t)(int64_t)k);
+                    mix(&h, keep.keep);
+                    mix(&h, (uint64_t)(int64_t)keep.points);
+                    mix(&h, bits_of(v));
+                }
+            }
+        }
+    }
+    return h;
+}
+
+/* Whole games where every player plays the policy (bank when it says so),
+ * folded into one digest of their events. */
+static uint64_t games_digest(const pintas_dice_policy *p, const pintas_dice_rules *r, int games,
+                             int players)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    int g;
+    for (g = 0; g < games; ++g) {
+        pintas_dice_state s;
+        pintas_dice_event ev[PINTAS_DICE_MAX_EVENTS];
+        size_t n = 0, i;
+        int moves = 0;
+        pintas_dice_new(&s, r, players, g % players, (uint64_t)g + 1u);
+        while (s.phase != PINTAS_DICE_OVER && moves < 100000) {
+            pintas_dice_move m;
+            memset(&m, 0, sizeof m);
+            m.kind = PINTAS_DICE_ROLL;
+            if (s.phase == PINTAS_DICE_MUST_KEEP) {
+                pintas_dice_set roll;
+                pintas_dice_keep k;
+                pintas_dice_set_from_values(s.last_roll, s.last_roll_len, &roll);
+                pintas_dice_policy_best_keep(p, roll, s.pool, pintas_dice_turn_total(&s), &k, NULL);
+                m.kind = PINTAS_DICE_KEEP;
+                m.keep = k.keep;
+            } else if (s.phase == PINTAS_DICE_BANK_OR_ROLL &&
+                       pintas_dice_policy_should_bank(p, s.pool, pintas_dice_turn_total(&s)) == 1) {
+                m.kind = PINTAS_DICE_BANK;
+            }
+            if (pintas_dice_play(&s, &m, ev, PINTAS_DICE_MAX_EVENTS, &n) != PINTAS_OK)
+                return 0;
+            ++moves;
+            for (i = 0; i < n; ++i) {
+                int d;
+                mix(&h, ev[i].kind);
+                mix(&h, ev[i].player);
+                mix(&h, ev[i].n);
+                for (d = 0; d < PINTAS_DICE_COUNT; ++d)
+                    mix(&h, ev[i].dice[d]);
+                mix(&h, (uint64_t)(int64_t)ev[i].points);
+                mix(&h, (uint64_t)(int64_t)ev[i].total);
+            }
+        }
+        mix(&h, (uint64_t)moves);
+    }
+    return h;
+}
+
+/* One rule set and what the solver made of it. An optimised build (NDEBUG)
+ * sweeps every total, a debug build (sanitizers, ten times slower) every
+ * fifth of the presets' and every 31st of the others'. */
+typedef struct recorded {
+    const char *name;
+    double expected;
+    uint32_t tmax, step;  /* the totals the policy digest sweeps (units) */
+    uint64_t policy;      /* policy_digest(p, tmax, step) */
+    uint32_t coarse_step; /* the debug build's */
+    uint64_t coarse;      /* policy_digest(p, tmax, coarse_step) */
+    uint64_t games;       /* games_digest(p, rules, 200, 3) */
+} recorded;
+
+static const int32_t DOOM_THRESHOLDS[63] = {
+    4900, 1500, 1500, 1600, 2500, 1600, 1500, 1500, 1600, 1500, 1500, 1500, 1600, 1500,
+    1500, 1600, 2100, 3000, 1900, 1500, 1800, 1500, 2500, 1700, 1500, 2600, 3500, 2400,
+    2300, 2200, 4000, 4500, 5000, 2200, 2200, 2000, 2500, 2500, 2500, 2500, 2500, 2500,
+    2200, 2500, 2500, 2500, 2500, 3000, 3500, 4000, 4000, 2500, 4600, 4600, 4600, 3000,
+    3000, 3000, 4600, 5000, 4200, 5500, 4900};
+
+static const int32_t FARKLE_THRESHOLDS[6] = {10050, 250, 250, 400, 1000, 2900};
+
+static const recorded RECORDED[5] = {
+    {"dice of doom", 0x1.c183b8aac3f97p+10, 1000, 1, UINT64_C(0xc84f1684d39b4175), 5,
+     UINT64_C(0xe125c39ef5dcfdc9), UINT64_C(0x27fdbe4173bd1c94)},
+    {"farkle", 0x1.be9249ea13ee6p+8, 680, 1, UINT64_C(0x76627401b1c30166), 5,
+     UINT64_C(0x0e8d7e02679f0e54), UINT64_C(0x7960a9cc4f1bdd6d)},
+    {"dice of doom, hot dice may", 0x1.c28457731584cp+10, 1000, 7,
+     UINT64_C(0x4fa30c8a91918b98), 31, UINT64_C(0x2c2b7502ea94d115),
+     UINT64_C(0xab9ab0286cd49455)},
+    {"dice of doom without doom", 0x1.a154dcec012e2p+11, 1000, 7,
+     UINT64_C(0x8e8dea2842dd5aad), 31, UINT64_C(0x04e46c8b79b30447),
+     UINT64_C(0xc3c8968fdfbc1507)},
+    {"farkle, kept dice combined, hot dice must", 0x1.5813cc0157b62p+9, 680, 7,
+     UINT64_C(0x26ccfc180c412905), 31, UINT64_C(0xf29405694c337ee3),
+     UINT64_C(0x28c04e98836e4ef8)},
+};
+
+#ifdef NDEBUG
+#define FULL_SWEEP 1
+#else
+#define FULL_SWEEP 0
+#endif
+
+static pintas_dice_rules rules_of(int which)
+{
+    pintas_dice_rules r;
+    if (which == 1 || which == 4)
+        pintas_dice_rules_farkle(&r);
+    else
+        pintas_dice_rules_dice_of_doom(&r);
+    if (which == 2)
+        r.hot_dice = PINTAS_DICE_HOT_MAY;
+    if (which == 3)
+        r.doom = 0;
+    if (which == 4) {
+        r.combine_kept = 1;
+        r.hot_dice = PINTAS_DICE_HOT_MUST;
+    }
+    return r;
+}
+
+/* Solves r (default cap) in a workspace of `size` bytes; NULL on failure. */
+static const pintas_dice_policy *solve_in(const pintas_dice_rules *r, size_t size, void **mem)
+{
+    const pintas_dice_policy *p = NULL;
+    *mem = malloc(size);
+    if (*mem == NULL || pintas_dice_solve(r, 0, *mem, size, &p) != PINTAS_OK)
+        return NULL;
+    return p;
+}
+
+/* The policy gives every recorded answer. */
+static void check_recorded(const pintas_dice_policy *p, int which)
+{
+    const recorded *want = &RECORDED[which];
+    pintas_dice_rules r = rules_of(which);
+    double e = pintas_dice_policy_expected(p);
+    uint32_t step = FULL_SWEEP ? want->step : want->coarse_step;
+    uint64_t policy = policy_digest(p, want->tmax, step);
+    uint64_t games = games_digest(p, &r, 200, 3);
+    printf("%s: expected %a, policy digest %016llx (every %u units), games digest %016llx\n",
+           want->name, e, (unsigned long long)policy, step, (unsigned long long)games);
+    CHECK(bits_of(e) == bits_of(want->expected));
+    CHECK(policy == (FULL_SWEEP ? want->policy : want->coarse));
+    CHECK(games == want->games);
+    if (which < 2) {
+        const int32_t *th = which == 0 ? DOOM_THRESHOLDS : FARKLE_THRESHOLDS;
+        uint32_t st, n = which == 0 ? 63 : 6, same = 1;
+        CHECK_EQ(p->n_states, n);
+        for (st = 0; st < p->n_states && st < n; ++st) {
+            int32_t t = -1;
+            pintas_dice_policy_threshold(p, pool_of(p, st), &t);
+            same &= t == th[st];
+        }
+        CHECK(same);
+    }
+}
+
+static void test_recorded_policies(void)
+{
+    int which;
+    for (which = 0; which < 5; ++which) {
+        pintas_dice_rules r = rules_of(which);
+        void *mem = NULL;
+        const pintas_dice_policy *p = solve_in(&r, pintas_dice_solve_workspace_size(&r), &mem);
+        CHECK(p != NULL);
+        if (p != NULL)
+            check_recorded(p, which);
+        free(mem);
+    }
+}
+
+int main(void)
+{
+    test_recorded_policies();
+    return check_summary();
+}
