@@ -209,6 +209,17 @@ static const pintas_dice_policy *solve_in(const pintas_dice_rules *r, size_t siz
     return p;
 }
 
+/* Solves r with cap_units in a workspace of `size` bytes; NULL on failure. */
+static const pintas_dice_policy *solve_in_cap(const pintas_dice_rules *r, uint32_t cap_units,
+                                              size_t size, void **mem)
+{
+    const pintas_dice_policy *p = NULL;
+    *mem = malloc(size);
+    if (*mem == NULL || pintas_dice_solve(r, cap_units, *mem, size, &p) != PINTAS_OK)
+        return NULL;
+    return p;
+}
+
 /* The policy gives every recorded answer. */
 static void check_recorded(const pintas_dice_policy *p, int which)
 {
@@ -236,16 +247,93 @@ static void check_recorded(const pintas_dice_policy *p, int which)
     }
 }
 
+/* In a workspace holding every total, every rule set's policy is the
+ * recorded one; in the smallest workspace too, for the rule sets where
+ * banking beats rolling on every non-empty pool from twice the best keep up
+ * (both presets and more). For the others the solve values those totals as
+ * banked: the policy of the full workspace with that cap. */
 static void test_recorded_policies(void)
 {
     int which;
     for (which = 0; which < 5; ++which) {
         pintas_dice_rules r = rules_of(which);
-        void *mem = NULL;
-        const pintas_dice_policy *p = solve_in(&r, pintas_dice_solve_workspace_size(&r), &mem);
+        size_t small = pintas_dice_solve_workspace_size(&r);
+        size_t full = pintas_dice_solve_workspace_size_full(&r, 0);
+        void *mem = NULL, *mem2 = NULL;
+        const pintas_dice_policy *p = solve_in(&r, full, &mem), *q;
+        CHECK(small > 0 && small < full);
         CHECK(p != NULL);
-        if (p != NULL)
-            check_recorded(p, which);
+        if (p == NULL) {
+            free(mem);
+            continue;
+        }
+        printf("full workspace, %zu bytes: ", full);
+        CHECK_EQ(p->full_units, p->cap_units);
+        check_recorded(p, which);
+        q = solve_in(&r, small, &mem2);
+        CHECK(q != NULL);
+        if (q != NULL && which < 3) {
+            printf("smallest workspace, %zu bytes (every pool's values below %u of %u units): ",
+                   small, q->full_units, q->cap_units);
+            CHECK(q->full_units < q->cap_units);
+            check_recorded(q, which);
+        } else if (q != NULL) {
+            /* rolling pays above full_units: totals from there valued as banked */
+            void *mem3 = NULL;
+            const pintas_dice_policy *f;
+            CHECK_EQ(q->cap_units, q->full_units);
+            CHECK(q->cap_units < p->cap_units);
+            f = solve_in_cap(&r, q->cap_units, pintas_dice_solve_workspace_size_full(&r, q->cap_units), &mem3);
+            CHECK(f != NULL && f->cap_units == q->cap_units);
+            if (f != NULL) {
+                const recorded *want = &RECORDED[which];
+                printf("smallest workspace, %zu bytes: capped at %u units, as the full workspace "
+                       "with that cap\n", small, q->cap_units);
+                CHECK(bits_of(f->expected) == bits_of(q->expected));
+                CHECK(policy_digest(q, want->tmax, 31) == policy_digest(f, want->tmax, 31));
+                CHECK(games_digest(q, &r, 50, 3) == games_digest(f, &r, 50, 3));
+            }
+            free(mem3);
+        }
+        free(mem2);
+        free(mem);
+    }
+}
+
+/* Dice of Doom's default solve fits a 264 KB RP2040 beside a game: at most
+ * 160 KB (this host's header is a few bytes larger than a 32-bit target's);
+ * any workspace from the smallest up gives the same policy, holding more
+ * totals in full the more room it has. */
+static void test_workspace_sizes(void)
+{
+    pintas_dice_rules r = rules_of(0);
+    size_t small = pintas_dice_solve_workspace_size(&r), step, size;
+    const pintas_dice_policy *p;
+    void *mem = NULL;
+    uint32_t last = 0;
+    uint64_t want = 0;
+    printf("dice of doom: smallest workspace %zu bytes, every total %zu bytes\n", small,
+           pintas_dice_solve_workspace_size_full(&r, 0));
+    CHECK(small <= 160u * 1024u);
+    CHECK_EQ(pintas_dice_solve_workspace_size_cap(&r, 0), small);
+    CHECK(solve_in(&r, small - 8, &mem) == NULL);
+    free(mem);
+    p = solve_in(&r, small, &mem);
+    if (!CHECK(p != NULL)) {
+        free(mem);
+        return;
+    }
+    step = (p->n_states - 1u) * sizeof(double);
+    want = policy_digest(p, 1000, 97);
+    free(mem);
+    for (size = small; size < small + 40 * step; size += 13 * step + 8) {
+        p = solve_in(&r, size, &mem);
+        CHECK(p != NULL && p->full_units > last && p->cap_units == 960);
+        if (p != NULL) {
+            last = p->full_units;
+            CHECK(bits_of(p->expected) == bits_of(RECORDED[0].expected));
+            CHECK(policy_digest(p, 1000, 97) == want);
+        }
         free(mem);
     }
 }
@@ -253,5 +341,6 @@ static void test_recorded_policies(void)
 int main(void)
 {
     test_recorded_policies();
+    test_workspace_sizes();
     return check_summary();
 }

@@ -334,33 +334,51 @@ int pintas_dice_load(pintas_dice_state *s, const uint8_t *buf, size_t len);
  * are valued as banked (the default cap is 16 times the best six-dice keep,
  * far above every bank threshold: doubling it changes no figure). The
  * solver's workspace becomes the policy; it must be aligned for double (as
- * malloc gives) and stays valid as long as the caller keeps it. */
+ * malloc gives) and stays valid as long as the caller keeps it.
+ *
+ * The workspace stores the value of every pool only for the totals below
+ * full_units (the smallest workspace: twice the best six-dice keep, Dice of
+ * Doom 12,000), and above them the empty pool's alone: up there banking beats
+ * rolling on every other pool, so their values decide nothing, and a query
+ * recomputes one from the transitions when asked. The solve checks that; the
+ * answers are then those of a workspace holding every total, bit for bit. For
+ * rules where rolling on pays even above full_units, the solve values the
+ * totals from full_units up as banked instead (cap_units becomes full_units);
+ * a larger workspace holds more totals in full, the one of
+ * pintas_dice_solve_workspace_size_full all of them (cap_units is then always
+ * the cap asked for). Dice of Doom's default solve needs 128,976 bytes on a
+ * 32-bit target (545,640 with every total), Farkle's 36,600 (70,032). */
 typedef struct pintas_dice_policy {
     pintas_dice_table table;
     uint32_t magic;
-    uint32_t cap_units;
+    uint32_t cap_units;                       /* the cap in effect (see above) */
     uint32_t n_states;
     uint32_t n_rolls;
     uint32_t n_options;
-    uint32_t reserved;
+    uint32_t full_units;                      /* totals below it hold every pool's value */
     double expected;                          /* expected turn score from a fresh turn */
     uint16_t state_of[PINTAS_DICE_SETS];      /* pool set index -> state, 0xFFFF if none */
     pintas_dice_set state_set[PINTAS_DICE_SETS]; /* state -> a pool (combine) or pool size */
     uint32_t roll_first[PINTAS_DICE_SETS + 1];/* state -> its rolls (internal) */
-    size_t values_offset;                     /* double value[t * n_states + state] (internal) */
+    size_t values_offset;                     /* the values (internal) */
     size_t rolls_offset;
     size_t options_offset;
 } pintas_dice_policy;
 
-/* Bytes of workspace pintas_dice_solve needs for these rules and cap
- * (cap_units 0 = the default); 0 for invalid rules or a cap above 65536 units. */
+/* Bytes of the smallest workspace pintas_dice_solve accepts for these rules
+ * and cap (cap_units 0 = the default); 0 for invalid rules, rules where a
+ * keep could lower the turn total, or a cap above 65536 units. */
 size_t pintas_dice_solve_workspace_size(const pintas_dice_rules *rules);
 size_t pintas_dice_solve_workspace_size_cap(const pintas_dice_rules *rules, uint32_t cap_units);
+
+/* Bytes of a workspace that holds every total below the cap in full: the
+ * solve then keeps the cap asked for whatever the rules (0 as above). */
+size_t pintas_dice_solve_workspace_size_full(const pintas_dice_rules *rules, uint32_t cap_units);
 
 /* Solve the rules into the workspace (size bytes, aligned for double) and
  * point *policy at it. PINTAS_E_BUFFER if size is too small, PINTAS_E_ARG for
  * a misaligned workspace, PINTAS_E_RULES for invalid rules or rules where a
- * keep could lower the turn total. */
+ * keep could lower the turn total. Uses at most a few hundred bytes of stack. */
 int pintas_dice_solve(const pintas_dice_rules *rules, uint32_t cap_units, void *workspace,
                       size_t size, const pintas_dice_policy **policy);
 

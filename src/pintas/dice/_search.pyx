@@ -37,8 +37,10 @@ cdef class _Solution:
         cdef void *mem
         cdef const pintas_dice_policy *p = NULL
         _rules_from(&r, fields)
+        # A host has room for every total: the policy then keeps the default
+        # cap whatever the rules (a device would take the smallest workspace).
         with nogil:
-            size = pintas_dice_solve_workspace_size(&r)
+            size = pintas_dice_solve_workspace_size_full(&r, 0)
         if size == 0:
             raise RulesError("the solver cannot handle these rules (a keep could lower the "
                              "turn total)")
