@@ -99,11 +99,11 @@ def read_graphs(paths: list[Path]) -> dict[str, Func]:
             f = funcs.get(title)
             if f is None:
                 f = funcs[title] = Func(title=title, name=parts[0])
-            size = BYTES_RE.search(label)
-            if size:
-                if f.frame is not None and f.frame != int(size.group(1)):
+            frame = BYTES_RE.search(label)
+            if frame:
+                if f.frame is not None and f.frame != int(frame.group(1)):
                     raise InputError(f"{title} is defined twice with different frames")
-                f.frame, f.kind = int(size.group(1)), size.group(2)
+                f.frame, f.kind = int(frame.group(1)), frame.group(2)
                 f.where = parts[1] if len(parts) > 1 else ""
         for m in EDGE_RE.finditer(text):
             src, dst = m.group(1), m.group(2)
@@ -139,7 +139,7 @@ class Analysis:
         if title in self.memo:
             return self.memo[title]
         if title in self.active:
-            cycle = self.active[self.active.index(title):] + [title]
+            cycle = [*self.active[self.active.index(title):], title]
             return Result(0, [title], ["recursion: " + " > ".join(
                 self.funcs[t].name if t in self.funcs else t for t in cycle)])
         f = self.funcs.get(title)
@@ -165,7 +165,7 @@ class Analysis:
                 if sub.bytes > best.bytes or not best.path:
                     best = sub
             self.active.pop()
-            res = Result(f.frame + best.bytes, [title] + best.path, problems)
+            res = Result(f.frame + best.bytes, [title, *best.path], problems)
         # results found while a cycle was open depend on that cycle: do not keep them
         if not self.active:
             self.memo[title] = res
@@ -198,7 +198,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--search-budget", type=int, default=4096,
                     help="bytes for the searches (default 4096)")
     ap.add_argument("--search", default=DEFAULT_SEARCH,
-                    help=f"regex of the functions with the search budget (default {DEFAULT_SEARCH})")
+                    help="regex of the functions with the search budget "
+                         f"(default {DEFAULT_SEARCH})")
     ap.add_argument("--runtime", default=DEFAULT_RUNTIME,
                     help="regex of compiler runtime and libc helpers counted as leaves")
     ap.add_argument("--runtime-bytes", type=int, default=64,
