@@ -399,6 +399,57 @@ int pintas_dice_play(pintas_dice_state *s, const pintas_dice_move *m, pintas_dic
 
 /* ---- saving ------------------------------------------------------------------ */
 
+void pintas__dice_put_rules(pintas__writer *w, const pintas_dice_rules *r)
+{
+    int f, n;
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+        pintas__put_i32(w, r->single[f]);
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+        for (n = 3; n <= PINTAS_DICE_COUNT; ++n)
+            pintas__put_i32(w, r->kind[f][n]);
+    pintas__put_i32(w, r->straight_low);
+    pintas__put_i32(w, r->straight_high);
+    pintas__put_i32(w, r->straight_six);
+    pintas__put_i32(w, r->three_pairs);
+    pintas__put_i32(w, r->two_triplets);
+    pintas__put_i32(w, r->target);
+    pintas__put_u8(w, r->add_singles);
+    pintas__put_u8(w, r->combine_kept);
+    pintas__put_u8(w, r->doom);
+    pintas__put_u8(w, r->doom_loses);
+    pintas__put_u8(w, r->hot_dice);
+    pintas__put_u8(w, r->final_round);
+    pintas__put_bytes(w, r->reserved, sizeof r->reserved);
+}
+
+void pintas__dice_get_rules(pintas__reader *rd, pintas_dice_rules *r)
+{
+    int f, n;
+    for (f = 0; f <= PINTAS_DICE_FACES; ++f) {
+        r->single[f] = 0;
+        for (n = 0; n <= PINTAS_DICE_COUNT; ++n)
+            r->kind[f][n] = 0;
+    }
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+        r->single[f] = pintas__get_i32(rd);
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+        for (n = 3; n <= PINTAS_DICE_COUNT; ++n)
+            r->kind[f][n] = pintas__get_i32(rd);
+    r->straight_low = pintas__get_i32(rd);
+    r->straight_high = pintas__get_i32(rd);
+    r->straight_six = pintas__get_i32(rd);
+    r->three_pairs = pintas__get_i32(rd);
+    r->two_triplets = pintas__get_i32(rd);
+    r->target = pintas__get_i32(rd);
+    r->add_singles = pintas__get_u8(rd);
+    r->combine_kept = pintas__get_u8(rd);
+    r->doom = pintas__get_u8(rd);
+    r->doom_loses = pintas__get_u8(rd);
+    r->hot_dice = pintas__get_u8(rd);
+    r->final_round = pintas__get_u8(rd);
+    pintas__get_bytes(rd, r->reserved, sizeof r->reserved);
+}
+
 /* Layout (offsets, little-endian): 0 magic "PDIC", 4 version, 5..7 zero;
  * 8 rules: single[1..6], kind[1..6][3..6], straight_low/high/six, three_pairs,
  * two_triplets, target (36 int32); 152 add_singles, combine_kept, doom,
@@ -411,30 +462,13 @@ int pintas_dice_save(const pintas_dice_state *s, uint8_t *buf, size_t cap)
     pintas__writer w;
     const pintas_dice_rules *r;
     size_t i;
-    int f, n, st = pintas__buffer_args(s != NULL && buf != NULL, cap, PINTAS_DICE_SAVE_SIZE);
+    int st = pintas__buffer_args(s != NULL && buf != NULL, cap, PINTAS_DICE_SAVE_SIZE);
     if (st != PINTAS_OK)
         return st;
     r = &s->rules;
     pintas__image_start(&w, buf, PINTAS_DICE_SAVE_SIZE, SAVE_TAG, SAVE_VERSION);
     pintas__put_zeros(&w, 3);
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        pintas__put_i32(&w, r->single[f]);
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        for (n = 3; n <= PINTAS_DICE_COUNT; ++n)
-            pintas__put_i32(&w, r->kind[f][n]);
-    pintas__put_i32(&w, r->straight_low);
-    pintas__put_i32(&w, r->straight_high);
-    pintas__put_i32(&w, r->straight_six);
-    pintas__put_i32(&w, r->three_pairs);
-    pintas__put_i32(&w, r->two_triplets);
-    pintas__put_i32(&w, r->target);
-    pintas__put_u8(&w, r->add_singles);
-    pintas__put_u8(&w, r->combine_kept);
-    pintas__put_u8(&w, r->doom);
-    pintas__put_u8(&w, r->doom_loses);
-    pintas__put_u8(&w, r->hot_dice);
-    pintas__put_u8(&w, r->final_round);
-    pintas__put_bytes(&w, r->reserved, sizeof r->reserved);
+    pintas__dice_put_rules(&w, r);
     pintas__put_u64(&w, s->rng.state);
     pintas__put_u64(&w, s->rng.inc);
     pintas__put_u8(&w, s->players);
@@ -462,30 +496,8 @@ static int decode(pintas__reader *rd, pintas_dice_state *t)
 {
     pintas_dice_rules *r = &t->rules;
     size_t i;
-    int f, n, zeros = pintas__get_zeros(rd, 3);
-    for (f = 0; f <= PINTAS_DICE_FACES; ++f) {
-        r->single[f] = 0;
-        for (n = 0; n <= PINTAS_DICE_COUNT; ++n)
-            r->kind[f][n] = 0;
-    }
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        r->single[f] = pintas__get_i32(rd);
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        for (n = 3; n <= PINTAS_DICE_COUNT; ++n)
-            r->kind[f][n] = pintas__get_i32(rd);
-    r->straight_low = pintas__get_i32(rd);
-    r->straight_high = pintas__get_i32(rd);
-    r->straight_six = pintas__get_i32(rd);
-    r->three_pairs = pintas__get_i32(rd);
-    r->two_triplets = pintas__get_i32(rd);
-    r->target = pintas__get_i32(rd);
-    r->add_singles = pintas__get_u8(rd);
-    r->combine_kept = pintas__get_u8(rd);
-    r->doom = pintas__get_u8(rd);
-    r->doom_loses = pintas__get_u8(rd);
-    r->hot_dice = pintas__get_u8(rd);
-    r->final_round = pintas__get_u8(rd);
-    pintas__get_bytes(rd, r->reserved, sizeof r->reserved);
+    int zeros = pintas__get_zeros(rd, 3);
+    pintas__dice_get_rules(rd, r);
     t->rng.state = pintas__get_u64(rd);
     t->rng.inc = pintas__get_u64(rd);
     t->players = pintas__get_u8(rd);

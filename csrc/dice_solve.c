@@ -624,31 +624,39 @@ int pintas_dice_policy_should_bank(const pintas_dice_policy *p, pintas_dice_set 
     return (double)turn_total >= v;
 }
 
-/* The index of the best of the n >= 1 keeps ks (pintas_dice_keeps of a roll
- * with `pool` kept) at turn_total (checked), the first on a tie, and its
- * value. */
-static size_t best_of(const pintas_dice_policy *p, const pintas_dice_keep *ks, size_t n,
-                      pintas_dice_set pool, int32_t turn_total, double *value)
+/* The state each of the n keeps ks (pintas_dice_keeps of a roll with `pool`
+ * kept) leads to: HOT_STATE for a keep that uses the sixth die. */
+static void keep_states(const pintas_dice_policy *p, const pintas_dice_keep *ks, size_t n,
+                        pintas_dice_set pool, uint16_t *next)
+{
+    unsigned kept = pintas__dice_set_size(pool);
+    size_t i;
+    for (i = 0; i < n; ++i) {
+        unsigned size = kept + pintas__dice_set_size(ks[i].keep);
+        if (size == PINTAS_DICE_COUNT)
+            next[i] = HOT_STATE;
+        else if (p->table.rules.combine_kept)
+            next[i] = (uint16_t)state_of_pool(p, pool + ks[i].keep);
+        else
+            next[i] = (uint16_t)(6 - size);
+    }
+}
+
+/* The index of the best of the n >= 1 keeps ks (leading to next[]) at
+ * turn_total (checked), the first on a tie, and its value. */
+static size_t best_of(const pintas_dice_policy *p, const pintas_dice_keep *ks,
+                      const uint16_t *next, size_t n, int32_t turn_total, double *value)
 {
     values_view v = view_of(p);
-    unsigned kept = pintas__dice_set_size(pool);
     size_t i, best_i = 0;
     double best = -1.0;
     for (i = 0; i < n; ++i) {
         int32_t total = turn_total + ks[i].points; /* both far below 2^30 */
-        unsigned size = kept + pintas__dice_set_size(ks[i].keep);
-        uint32_t next, t2;
+        uint32_t t2 = (uint32_t)(total / p->table.unit);
         double val;
-        if (size == PINTAS_DICE_COUNT)
-            next = HOT_STATE;
-        else if (p->table.rules.combine_kept)
-            next = state_of_pool(p, pool + ks[i].keep);
-        else
-            next = (uint32_t)(6 - size);
-        t2 = (uint32_t)(total / p->table.unit);
         if (t2 > p->cap_units)
             t2 = p->cap_units;
-        val = after(p, &v, next, t2);
+        val = after(p, &v, next[i], t2);
         if (t2 >= p->cap_units)
             val = (double)total;
         if (val > best) {
@@ -665,6 +673,7 @@ int pintas_dice_policy_best_keep(const pintas_dice_policy *p, pintas_dice_set ro
                                  pintas_dice_keep *keep, double *value)
 {
     pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
+    uint16_t next[PINTAS_DICE_MAX_KEEPS];
     size_t n = 0, i;
     double best;
     int st;
@@ -675,7 +684,8 @@ int pintas_dice_policy_best_keep(const pintas_dice_policy *p, pintas_dice_set ro
         return st;
     if (n == 0)
         return PINTAS_E_ILLEGAL;
-    i = best_of(p, ks, n, pool, turn_total, &best);
+    keep_states(p, ks, n, pool, next);
+    i = best_of(p, ks, next, n, turn_total, &best);
     *keep = ks[i];
     if (value != NULL)
         *value = best;
@@ -704,4 +714,163 @@ int pintas_dice_policy_threshold(const pintas_dice_policy *p, pintas_dice_set po
     }
     *threshold = (int32_t)t0 * p->table.unit;
     return PINTAS_OK;
+}
+
+/* ---- the book ----------------------------------------------------------------- */
+
+/* Writes what fits into buf and counts every byte. */
+typedef struct book_writer {
+    uint8_t *buf;
+    size_t cap;
+    size_t n;
+} book_writer;
+
+static void put8(book_writer *w, unsigned v)
+{
+    if (w->n < w->cap)
+        w->buf[w->n] = (uint8_t)v;
+    ++w->n;
+}
+
+static void put16(book_writer *w, uint32_t v)
+{
+    put8(w, v & 0xFFu);
+    put8(w, (v >> 8) & 0xFFu);
+}
+
+static void put32(book_writer *w, uint32_t v)
+{
+    put16(w, v & 0xFFFFu);
+    put16(w, v >> 16);
+}
+
+/* Overwrites the u16 (or u32) at position `at`, where it fits. */
+static void patch(book_writer *w, size_t at, uint32_t v, unsigned bytes)
+{
+    unsigned i;
+    for (i = 0; i < bytes; ++i, v >>= 8)
+        if (at + i < w->cap)
+            w->buf[at + i] = (uint8_t)(v & 0xFFu);
+}
+
+/* The policy's bank decision at t units (t < cap), as should_bank gives it. */
+static int bank_at(const pintas_dice_policy *p, uint32_t st, uint32_t t)
+{
+    return (double)((int32_t)t * p->table.unit) >= value_at(p, st, t);
+}
+
+/* The best keep's index among ks[0..n) (leading to next[]) at t units (at
+ * the cap and beyond, every keep is valued as banked). */
+static size_t keep_at(const pintas_dice_policy *p, const pintas_dice_keep *ks,
+                      const uint16_t *next, size_t n, uint32_t t)
+{
+    double value;
+    return best_of(p, ks, next, n, (int32_t)t * p->table.unit, &value);
+}
+
+int pintas_dice_policy_book(const pintas_dice_policy *p, uint8_t *buf, size_t cap, size_t *len)
+{
+    book_writer w;
+    pintas_dice_rules r;
+    uint8_t rules[PINTAS__DICE_RULES_BYTES];
+    pintas__writer rw;
+    uint32_t st, t, i, caps;
+    if (!policy_ok(p) || len == NULL)
+        return PINTAS_E_ARG;
+    caps = p->cap_units;
+    if (caps > 0xFFFFu || caps > (uint32_t)(PINTAS_DICE_MAX_CLOSED / p->table.unit))
+        return PINTAS_E_ARG;
+    w.buf = buf;
+    w.cap = buf != NULL ? cap : 0;
+    w.n = 0;
+    put8(&w, 'P');
+    put8(&w, 'D');
+    put8(&w, 'B');
+    put8(&w, 'K');
+    put8(&w, PINTAS_DICE_BOOK_VERSION);
+    put8(&w, 0);
+    put16(&w, 0);
+    /* the rules as far as the policy depends on them: not on the target,
+     * the final round or what doom loses */
+    r = p->table.rules;
+    r.target = 1;
+    r.final_round = 0;
+    r.doom_loses = 0;
+    rw.p = rules;
+    pintas__dice_put_rules(&rw, &r);
+    for (i = 0; i < PINTAS__DICE_RULES_BYTES; ++i)
+        put8(&w, rules[i]);
+    put32(&w, caps);
+    put16(&w, p->n_states);
+    put16(&w, 0);
+    for (st = 0; st < p->n_states; ++st)
+        put32(&w, 0); /* the records' offsets, patched below */
+    for (st = 0; st < p->n_states; ++st) {
+        int combine = p->table.rules.combine_kept;
+        pintas_dice_set pool = combine ? p->state_set[st] : 0, r;
+        unsigned size = state_size(p, st);
+        size_t count_at;
+        uint32_t flips = 0;
+        int bank = bank_at(p, st, 0), pass;
+        /* any pool of the size does without combine_kept */
+        if (!combine)
+            pool = (pintas_dice_set)size * PINTAS_DICE_SET_ONE(1);
+        patch(&w, 168u + 4u * st, (uint32_t)w.n, 4);
+        put16(&w, combine ? (uint32_t)pintas_dice_set_index(pool) : size);
+        count_at = w.n;
+        put16(&w, 0);
+        put8(&w, (unsigned)bank);
+        put8(&w, 0);
+        for (t = 1; t < caps; ++t) {
+            int b = bank_at(p, st, t);
+            if (b != bank) {
+                put16(&w, t);
+                ++flips;
+                bank = b;
+            }
+        }
+        patch(&w, count_at, flips, 2);
+        /* pass 0: a code per roll of the dice left (the keep, or MULTI);
+         * pass 1: the totals where the keep changes, for each MULTI roll */
+        for (pass = 0; pass < 2; ++pass) {
+            for (r = (PINTAS_DICE_COUNT - size) * PINTAS_DICE_SET_ONE(6); r != 0;
+                 r = pintas__dice_next_same_size(r)) {
+                pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
+                uint16_t next[PINTAS_DICE_MAX_KEEPS];
+                size_t n = 0, first, k;
+                uint32_t changes = 0;
+                pintas_dice_keeps(&p->table, r, pool, ks, PINTAS_DICE_MAX_KEEPS, &n);
+                if (n < 2) {
+                    if (pass == 0)
+                        put8(&w, 0);
+                    continue;
+                }
+                keep_states(p, ks, n, pool, next);
+                first = keep_at(p, ks, next, n, 0);
+                for (t = 1; t <= caps && keep_at(p, ks, next, n, t) == first; ++t)
+                    ;
+                if (pass == 0) {
+                    put8(&w, t > caps ? (unsigned)first : 0x80u);
+                    continue;
+                }
+                if (t > caps)
+                    continue;
+                put8(&w, (unsigned)first);
+                count_at = w.n;
+                put16(&w, 0);
+                for (k = first; t <= caps; ++t) {
+                    size_t now = keep_at(p, ks, next, n, t);
+                    if (now != k) {
+                        put16(&w, t);
+                        put8(&w, (unsigned)now);
+                        ++changes;
+                        k = now;
+                    }
+                }
+                patch(&w, count_at, changes, 2);
+            }
+        }
+    }
+    *len = w.n;
+    return buf != NULL && w.n <= cap ? PINTAS_OK : PINTAS_E_BUFFER;
 }

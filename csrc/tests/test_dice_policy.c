@@ -267,9 +267,12 @@ static void test_recorded_policies(void)
             free(mem);
             continue;
         }
-        printf("full workspace, %zu bytes: ", full);
         CHECK_EQ(p->full_units, p->cap_units);
-        check_recorded(p, which);
+        /* (a debug build checks the presets in their smallest workspace only) */
+        if (FULL_SWEEP || which >= 3) {
+            printf("full workspace, %zu bytes: ", full);
+            check_recorded(p, which);
+        }
         q = solve_in(&r, small, &mem2);
         CHECK(q != NULL);
         if (q != NULL && which < 3) {
@@ -338,9 +341,181 @@ static void test_workspace_sizes(void)
     }
 }
 
+/* ---- the book ----------------------------------------------------------------- */
+
+/* The book of p answers as p for every pool, every roll of the dice left and
+ * every total that is a multiple of the unit (every `step` of them up to
+ * tmax units, every one around the cap, and a few far beyond). */
+static int book_agrees(const pintas_dice_book *b, const pintas_dice_policy *p, uint32_t tmax,
+                       uint32_t step)
+{
+    int32_t unit = p->table.unit;
+    uint32_t st, t, cap = p->cap_units;
+    int same = 1;
+    for (st = 0; st < p->n_states; ++st) {
+        pintas_dice_set pool = pool_of(p, st), roll;
+        int left = 6 - pintas_dice_set_size(pool), i;
+        for (t = 0; t <= tmax + 3; t += t < tmax && (t + step < cap - 2 || t > cap + 2) ? step : 1) {
+            static const int32_t far[3] = {5000000, PINTAS_DICE_MAX_CLOSED,
+                                           PINTAS_DICE_MAX_CLOSED + 4200000};
+            int32_t total = t <= tmax ? (int32_t)t * unit : far[t - tmax - 1];
+            same &= pintas_dice_book_should_bank(b, pool, total) ==
+                    pintas_dice_policy_should_bank(p, pool, total);
+            for (i = 0; i < PINTAS_DICE_SETS; ++i) {
+                pintas_dice_keep want = {0, 0}, got = {0, 0};
+                int a, c;
+                pintas_dice_set_at(i, &roll);
+                if (pintas_dice_set_size(roll) != left)
+                    continue;
+                a = pintas_dice_policy_best_keep(p, roll, pool, total, &want, NULL);
+                c = pintas_dice_book_best_keep(b, roll, pool, total, &got);
+                same &= a == c && want.keep == got.keep && want.points == got.points;
+            }
+        }
+    }
+    return same;
+}
+
+/* Writes p's book into a new buffer (length *len); NULL on failure. */
+static uint8_t *book_of(const pintas_dice_policy *p, size_t *len)
+{
+    uint8_t *buf;
+    size_t n = 0;
+    if (!CHECK_EQ(pintas_dice_policy_book(p, NULL, 0, &n), PINTAS_E_BUFFER))
+        return NULL;
+    buf = malloc(n);
+    if (buf == NULL || !CHECK_EQ(pintas_dice_policy_book(p, buf, n, len), PINTAS_OK) ||
+        !CHECK_EQ(*len, n)) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* The books of both presets and of a few other rule sets answer as their
+ * policies; a book is the same whichever workspace solved the policy. */
+static void test_books(void)
+{
+    static const int sets[4] = {0, 1, 2, 4};
+    int k;
+    for (k = 0; k < 4; ++k) {
+        int which = sets[k];
+        pintas_dice_rules r = rules_of(which);
+        void *mem = NULL, *mem2 = NULL;
+        const pintas_dice_policy *p = solve_in(&r, pintas_dice_solve_workspace_size(&r), &mem);
+        const pintas_dice_policy *q =
+            solve_in(&r, pintas_dice_solve_workspace_size_full(&r, 0), &mem2);
+        uint8_t *bytes = NULL, *again = NULL;
+        size_t len = 0, len2 = 0;
+        pintas_dice_book b;
+        if (CHECK(p != NULL && q != NULL))
+            bytes = book_of(p, &len);
+        if (bytes != NULL) {
+            uint32_t step = FULL_SWEEP ? 1 : (which < 2 ? 7 : 29);
+            printf("%s: book of %zu bytes (cap %u units, %u pool states)\n", RECORDED[which].name,
+                   len, p->cap_units, p->n_states);
+            CHECK_EQ(pintas_dice_book_open(&b, bytes, len), PINTAS_OK);
+            CHECK(book_agrees(&b, p, p->cap_units + 40, step));
+            if (p->cap_units == q->cap_units && (FULL_SWEEP || which == 1)) {
+                again = book_of(q, &len2);
+                CHECK(again != NULL && len2 == len && memcmp(again, bytes, len) == 0);
+            }
+            if (which == 0)
+                CHECK(len <= 8192); /* a few kilobytes of flash */
+        }
+        free(again);
+        free(bytes);
+        free(mem2);
+        free(mem);
+    }
+}
+
+/* Every byte string is safe to open, a book damaged anywhere is refused or
+ * still answers within its bounds, and the queries check their input. */
+static void test_book_bytes(void)
+{
+    pintas_dice_rules r = rules_of(1);
+    void *mem = NULL;
+    const pintas_dice_policy *p = solve_in(&r, pintas_dice_solve_workspace_size(&r), &mem);
+    uint8_t *bytes = NULL, *bad;
+    size_t len = 0, i;
+    pintas_dice_book b;
+    pintas_dice_keep k;
+    pintas_rng rng;
+    int round, refused = 0;
+    if (p != NULL)
+        bytes = book_of(p, &len);
+    if (!CHECK(bytes != NULL)) {
+        free(mem);
+        return;
+    }
+    CHECK_EQ(pintas_dice_policy_book(p, bytes, len - 1, &i), PINTAS_E_BUFFER);
+    CHECK_EQ(i, len);
+    CHECK_EQ(pintas_dice_policy_book(NULL, bytes, len, &len), PINTAS_E_ARG);
+    CHECK_EQ(pintas_dice_policy_book(p, bytes, len, NULL), PINTAS_E_ARG);
+    CHECK_EQ(pintas_dice_book_open(NULL, bytes, len), PINTAS_E_ARG);
+    CHECK_EQ(pintas_dice_book_open(&b, NULL, 5), PINTAS_E_ARG);
+    CHECK_EQ(pintas_dice_book_open(&b, NULL, 0), PINTAS_E_CORRUPT);
+    for (i = 0; i < len; ++i)
+        if (!CHECK_EQ(pintas_dice_book_open(&b, bytes, i), PINTAS_E_CORRUPT))
+            break;
+    bad = malloc(len + 1);
+    if (bad == NULL) {
+        free(bytes);
+        free(mem);
+        return;
+    }
+    memcpy(bad, bytes, len);
+    bad[len] = 0;
+    CHECK_EQ(pintas_dice_book_open(&b, bad, len + 1), PINTAS_E_CORRUPT);
+    bad[4] = 2;
+    CHECK_EQ(pintas_dice_book_open(&b, bad, len), PINTAS_E_VERSION);
+    pintas_rng_seed(&rng, 11, 12);
+    for (round = 0; round < 3000; ++round) {
+        int flips = 1 + (int)pintas_rng_below(&rng, 3), f, st;
+        memcpy(bad, bytes, len);
+        for (f = 0; f < flips; ++f)
+            bad[pintas_rng_below(&rng, (uint32_t)len)] ^= (uint8_t)(1u + pintas_rng_below(&rng, 255));
+        st = pintas_dice_book_open(&b, bad, len);
+        CHECK(st == PINTAS_OK || st == PINTAS_E_CORRUPT || st == PINTAS_E_VERSION);
+        if (st != PINTAS_OK) {
+            ++refused;
+            continue;
+        }
+        /* what still opens answers something, from inside its bytes */
+        st = pintas_dice_book_should_bank(&b, PINTAS_DICE_SET_ONE(5), 300);
+        CHECK(st == 0 || st == 1 || st == PINTAS_E_ARG);
+        st = pintas_dice_book_best_keep(&b, PINTAS_DICE_SET_ONE(1) * 3 + PINTAS_DICE_SET_ONE(2) * 3,
+                                        0, 0, &k);
+        CHECK(st == PINTAS_OK || st == PINTAS_E_ILLEGAL || st == PINTAS_E_ARG ||
+              st == PINTAS_E_CORRUPT);
+    }
+    CHECK(refused > 0);
+    free(bad);
+    /* input checks */
+    if (CHECK_EQ(pintas_dice_book_open(&b, bytes, len), PINTAS_OK)) {
+        pintas_dice_set two_sixes = 2 * PINTAS_DICE_SET_ONE(6) + 4 * PINTAS_DICE_SET_ONE(2);
+        CHECK_EQ(pintas_dice_book_should_bank(&b, 0, -1), PINTAS_E_ARG);
+        CHECK_EQ(pintas_dice_book_should_bank(NULL, 0, 0), PINTAS_E_ARG);
+        CHECK_EQ(pintas_dice_book_should_bank(&b, 6 * PINTAS_DICE_SET_ONE(5), 0), PINTAS_E_ARG);
+        CHECK_EQ(pintas_dice_book_best_keep(&b, PINTAS_DICE_SET_ONE(1), 0, 0, &k), PINTAS_E_ARG);
+        CHECK_EQ(pintas_dice_book_best_keep(&b, two_sixes, 0, 0, NULL), PINTAS_E_ARG);
+        /* a roll-out: 2,2,2,2,6,6 scores nothing in Farkle... but four 2s hold a triplet */
+        CHECK_EQ(pintas_dice_book_best_keep(&b, 2 * PINTAS_DICE_SET_ONE(6) + 2 * PINTAS_DICE_SET_ONE(3) +
+                                                    2 * PINTAS_DICE_SET_ONE(4), 0, 0, &k),
+                 PINTAS_E_ILLEGAL);
+        CHECK_EQ(pintas_dice_book_best_keep(&b, two_sixes, 0, 0, &k), PINTAS_OK);
+        CHECK(k.keep == 3 * PINTAS_DICE_SET_ONE(2));
+    }
+    free(bytes);
+    free(mem);
+}
+
 int main(void)
 {
     test_recorded_policies();
     test_workspace_sizes();
+    test_books();
+    test_book_bytes();
     return check_summary();
 }

@@ -346,8 +346,8 @@ int pintas_dice_load(pintas_dice_state *s, const uint8_t *buf, size_t len);
  * totals from full_units up as banked instead (cap_units becomes full_units);
  * a larger workspace holds more totals in full, the one of
  * pintas_dice_solve_workspace_size_full all of them (cap_units is then always
- * the cap asked for). Dice of Doom's default solve needs 128,976 bytes on a
- * 32-bit target (545,640 with every total), Farkle's 36,600 (70,032). */
+ * the cap asked for). On a 32-bit target Dice of Doom's default solve needs
+ * 128,960 bytes (545,600 with every total), Farkle's 47,616 (70,016). */
 typedef struct pintas_dice_policy {
     pintas_dice_table table;
     uint32_t magic;
@@ -413,5 +413,58 @@ int pintas_dice_policy_best_keep(const pintas_dice_policy *p, pintas_dice_set ro
  * Without combine_kept, pass any pool of the right size (6 - dice left). */
 int pintas_dice_policy_threshold(const pintas_dice_policy *p, pintas_dice_set pool,
                                  int32_t *threshold);
+
+/* ---- the policy as a book: a table for flash ---------------------------- */
+
+/* A device that only plays a policy need not solve it: a host solves, writes
+ * the policy's decisions as a book (a few kilobytes: Dice of Doom's
+ * 7,402 bytes, Farkle's 2,453), the device keeps it in flash (a const array) and
+ * reads the decisions from it, with no workspace, no floating point and under
+ * a kilobyte of stack. For every pool, every roll of the dice left and
+ * every turn total that is a multiple of the unit (every total a game
+ * reaches), the book's bank decision and best keep are the policy's.
+ *
+ * The bytes (little-endian, docs/c-api.md has the layout): "PDBK", format
+ * version 1, the rules, the cap, and per pool state the totals where its bank
+ * decision flips and, per roll, its best keep (an index into the roll's
+ * pintas_dice_keeps list) or the totals where that keep changes. */
+#define PINTAS_DICE_BOOK_VERSION 1
+
+/* Write p's book to buf (cap bytes) and its length to *len. With cap too
+ * small (buf may then be NULL) PINTAS_E_BUFFER, and *len is the length
+ * needed. PINTAS_E_ARG for NULL, a policy that is not solved, or a cap above
+ * 65535 units or beyond the totals a game reaches. Takes about as long as
+ * the solve. */
+int pintas_dice_policy_book(const pintas_dice_policy *p, uint8_t *buf, size_t cap, size_t *len);
+
+/* A book opened for reading: the caller owns it; it points into the bytes,
+ * which must outlive it. Treat the fields as read-only. */
+typedef struct pintas_dice_book {
+    pintas_dice_rules rules; /* the rules solved */
+    const uint8_t *bytes;
+    size_t len;
+    uint32_t cap_units;
+    uint32_t n_states;
+    int32_t unit;
+    uint32_t magic;
+} pintas_dice_book;
+
+/* Check the bytes of a book (any bytes are safe) and open it into *b:
+ * PINTAS_E_CORRUPT for bytes that are no book, PINTAS_E_VERSION for another
+ * format version, PINTAS_E_ARG for NULL. */
+int pintas_dice_book_open(pintas_dice_book *b, const uint8_t *bytes, size_t len);
+
+/* As pintas_dice_policy_should_bank: 1 if banking is optimal with `pool` kept
+ * at turn total `turn_total`, 0 if rolling is; a total between multiples of
+ * the unit is read as the multiple below it. */
+int pintas_dice_book_should_bank(const pintas_dice_book *b, pintas_dice_set pool,
+                                 int32_t turn_total);
+
+/* As pintas_dice_policy_best_keep without the value: the optimal keep of
+ * `roll`, which must hold the dice left (6 - |pool|); PINTAS_E_ILLEGAL for a
+ * roll with no legal keep, PINTAS_E_ARG for bad input. */
+int pintas_dice_book_best_keep(const pintas_dice_book *b, pintas_dice_set roll,
+                               pintas_dice_set pool, int32_t turn_total,
+                               pintas_dice_keep *keep);
 
 #endif /* PINTAS_DICE_H */

@@ -179,6 +179,8 @@ cdef extern from "pintas/dice.h" nogil:
                                      pintas_dice_keep *keep, double *value)
     int pintas_dice_policy_threshold(const pintas_dice_policy *p, pintas_dice_set pool,
                                      int32_t *threshold)
+    int pintas_dice_policy_book(const pintas_dice_policy *p, uint8_t *buf, size_t cap,
+                                size_t *len)
 
 
 cdef inline long long _one(long face) noexcept nogil:
