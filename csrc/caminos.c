@@ -749,10 +749,15 @@ static void reveal(pintas_caminos_state *s, event_sink *o, unsigned seat, unsign
     s->to_move = (uint8_t)lowest_seat(tied);
 }
 
-/* A move checked by check_move. */
-static void play_checked(pintas_caminos_state *s, const pintas_caminos_move *m, event_sink *o)
+/* Every move: checked by check_move, then made into *o; the public call and
+ * its quiet twin share it. */
+static int play_into(pintas_caminos_state *s, const pintas_caminos_move *m, event_sink *o)
 {
-    unsigned seat = s->to_move;
+    unsigned seat;
+    int status = check_move(s, m);
+    if (status != PINTAS_OK)
+        return status;
+    seat = s->to_move;
     switch (m->kind) {
     case PINTAS_CAMINOS_REVEAL:
         reveal(s, o, seat, m->tile);
@@ -767,32 +772,30 @@ static void play_checked(pintas_caminos_state *s, const pintas_caminos_move *m, 
         pass(s, o, seat);
         break;
     }
+    return PINTAS_OK;
 }
 
-int pintas_caminos_play(pintas_caminos_state *s, const pintas_caminos_move *m,
-                        pintas_caminos_event *ev, size_t ev_cap, size_t *n_ev)
+PINTAS__MOVE_CALL int pintas_caminos_play(pintas_caminos_state *s, const pintas_caminos_move *m,
+                                           pintas_caminos_event *ev, size_t ev_cap,
+                                           size_t *n_ev)
 {
     event_sink o = {ev, 0, ev_cap, 0};
     int status = pintas__buffer_args(s && m && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
     if (status == PINTAS_OK)
-        status = check_move(s, m);
-    if (status != PINTAS_OK)
-        return status;
-    play_checked(s, m, &o);
-    *n_ev = o.n;
-    return PINTAS_OK;
+        status = play_into(s, m, &o);
+    if (status == PINTAS_OK)
+        *n_ev = o.n;
+    return status;
 }
 
 int pintas__caminos_play_quiet(pintas_caminos_state *s, const pintas_caminos_move *m,
                                unsigned *kinds)
 {
     event_sink o = {NULL, 0, 0, 0};
-    int status = s && m && kinds ? check_move(s, m) : PINTAS_E_ARG;
-    if (status != PINTAS_OK)
-        return status;
-    play_checked(s, m, &o);
-    *kinds = o.kinds;
-    return PINTAS_OK;
+    int status = s && m && kinds ? play_into(s, m, &o) : PINTAS_E_ARG;
+    if (status == PINTAS_OK)
+        *kinds = o.kinds;
+    return status;
 }
 
 /* ---- small queries ------------------------------------------------------- */

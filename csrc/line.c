@@ -896,42 +896,44 @@ static void pass_turn(pintas_line_state *s, event_sink *o, unsigned seat)
     }
 }
 
-/* A move checked by check_move. */
-static void play_checked(pintas_line_state *s, const pintas_line_move *m, event_sink *o)
+/* Every move: checked by check_move, then made into *o; the public call and
+ * its quiet twin share it. */
+static int play_into(pintas_line_state *s, const pintas_line_move *m, event_sink *o)
 {
-    unsigned seat = s->to_move;
+    unsigned seat;
+    int status = check_move(s, m);
+    if (status != PINTAS_OK)
+        return status;
+    seat = s->to_move;
     if (m->kind == PINTAS_MOVE_PLAY)
         play_tile(s, o, seat, m->tile, m->end);
     else if (m->kind == PINTAS_MOVE_DRAW)
         draw_tile(s, o, seat);
     else
         pass_turn(s, o, seat);
+    return PINTAS_OK;
 }
 
-int pintas_line_play(pintas_line_state *s, const pintas_line_move *m, pintas_line_event *ev,
-                     size_t ev_cap, size_t *n_ev)
+PINTAS__MOVE_CALL int pintas_line_play(pintas_line_state *s, const pintas_line_move *m,
+                                        pintas_line_event *ev, size_t ev_cap, size_t *n_ev)
 {
     event_sink o = {ev, 0, ev_cap, NULL};
     int status = pintas__buffer_args(s && m && ev && n_ev, ev_cap, PINTAS_LINE_MAX_EVENTS);
     if (status == PINTAS_OK)
-        status = check_move(s, m);
-    if (status != PINTAS_OK)
-        return status;
-    play_checked(s, m, &o);
-    *n_ev = o.n;
-    return PINTAS_OK;
+        status = play_into(s, m, &o);
+    if (status == PINTAS_OK)
+        *n_ev = o.n;
+    return status;
 }
 
 int pintas__line_play_quiet(pintas_line_state *s, const pintas_line_move *m,
                             pintas__line_quiet *q)
 {
     event_sink o = {NULL, 0, 0, q};
-    int status = s && m && q ? check_move(s, m) : PINTAS_E_ARG;
-    if (status != PINTAS_OK)
-        return status;
+    if (q == NULL)
+        return PINTAS_E_ARG;
     q->kinds = 0;
-    play_checked(s, m, &o);
-    return PINTAS_OK;
+    return s && m ? play_into(s, m, &o) : PINTAS_E_ARG;
 }
 
 /* ---- small queries ------------------------------------------------------- */
