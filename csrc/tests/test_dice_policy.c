@@ -56,7 +56,8 @@ static uint64_t policy_digest(const pintas_dice_policy *p, uint32_t tmax, uint32
         pintas_dice_set pool = pool_of(p, st);
         int left = 6 - pintas_dice_set_size(pool), i, k;
         int32_t th = -1;
-        static const int32_t far[3] = {5000000, PINTAS_DICE_MAX_CLOSED, PINTAS_DICE_MAX_CLOSED + 4200000};
+        static const int32_t far[3] = {5000000, PINTAS_DICE_MAX_CLOSED,
+                                       PINTAS_DICE_MAX_CLOSED + 4200000};
         mix(&h, (uint64_t)(int64_t)pintas_dice_policy_threshold(p, pool, &th));
         mix(&h, (uint64_t)(int64_t)th);
         for (t = 0; t <= tmax + 3; t += t < tmax ? step : 1) {
@@ -286,7 +287,8 @@ static void test_recorded_policies(void)
             const pintas_dice_policy *f;
             CHECK_EQ(q->cap_units, q->full_units);
             CHECK(q->cap_units < p->cap_units);
-            f = solve_in_cap(&r, q->cap_units, pintas_dice_solve_workspace_size_full(&r, q->cap_units), &mem3);
+            f = solve_in_cap(&r, q->cap_units,
+                             pintas_dice_solve_workspace_size_full(&r, q->cap_units), &mem3);
             CHECK(f != NULL && f->cap_units == q->cap_units);
             if (f != NULL) {
                 const recorded *want = &RECORDED[which];
@@ -355,7 +357,8 @@ static int book_agrees(const pintas_dice_book *b, const pintas_dice_policy *p, u
     for (st = 0; st < p->n_states; ++st) {
         pintas_dice_set pool = pool_of(p, st), roll;
         int left = 6 - pintas_dice_set_size(pool), i;
-        for (t = 0; t <= tmax + 3; t += t < tmax && (t + step < cap - 2 || t > cap + 2) ? step : 1) {
+        for (t = 0; t <= tmax + 3;
+             t += t < tmax && (t + step < cap - 2 || t > cap + 2) ? step : 1) {
             static const int32_t far[3] = {5000000, PINTAS_DICE_MAX_CLOSED,
                                            PINTAS_DICE_MAX_CLOSED + 4200000};
             int32_t total = t <= tmax ? (int32_t)t * unit : far[t - tmax - 1];
@@ -475,7 +478,8 @@ static void test_book_bytes(void)
         int flips = 1 + (int)pintas_rng_below(&rng, 3), f, st;
         memcpy(bad, bytes, len);
         for (f = 0; f < flips; ++f)
-            bad[pintas_rng_below(&rng, (uint32_t)len)] ^= (uint8_t)(1u + pintas_rng_below(&rng, 255));
+            bad[pintas_rng_below(&rng, (uint32_t)len)] ^=
+                (uint8_t)(1u + pintas_rng_below(&rng, 255));
         st = pintas_dice_book_open(&b, bad, len);
         CHECK(st == PINTAS_OK || st == PINTAS_E_CORRUPT || st == PINTAS_E_VERSION);
         if (st != PINTAS_OK) {
@@ -495,15 +499,15 @@ static void test_book_bytes(void)
     /* input checks */
     if (CHECK_EQ(pintas_dice_book_open(&b, bytes, len), PINTAS_OK)) {
         pintas_dice_set two_sixes = 2 * PINTAS_DICE_SET_ONE(6) + 4 * PINTAS_DICE_SET_ONE(2);
+        pintas_dice_set roll_out =
+            2 * PINTAS_DICE_SET_ONE(3) + 2 * PINTAS_DICE_SET_ONE(4) + 2 * PINTAS_DICE_SET_ONE(6);
         CHECK_EQ(pintas_dice_book_should_bank(&b, 0, -1), PINTAS_E_ARG);
         CHECK_EQ(pintas_dice_book_should_bank(NULL, 0, 0), PINTAS_E_ARG);
         CHECK_EQ(pintas_dice_book_should_bank(&b, 6 * PINTAS_DICE_SET_ONE(5), 0), PINTAS_E_ARG);
         CHECK_EQ(pintas_dice_book_best_keep(&b, PINTAS_DICE_SET_ONE(1), 0, 0, &k), PINTAS_E_ARG);
         CHECK_EQ(pintas_dice_book_best_keep(&b, two_sixes, 0, 0, NULL), PINTAS_E_ARG);
-        /* a roll-out: 2,2,2,2,6,6 scores nothing in Farkle... but four 2s hold a triplet */
-        CHECK_EQ(pintas_dice_book_best_keep(&b, 2 * PINTAS_DICE_SET_ONE(6) + 2 * PINTAS_DICE_SET_ONE(3) +
-                                                    2 * PINTAS_DICE_SET_ONE(4), 0, 0, &k),
-                 PINTAS_E_ILLEGAL);
+        /* a roll-out: 3,3,4,4,6,6 scores nothing in Farkle */
+        CHECK_EQ(pintas_dice_book_best_keep(&b, roll_out, 0, 0, &k), PINTAS_E_ILLEGAL);
         CHECK_EQ(pintas_dice_book_best_keep(&b, two_sixes, 0, 0, &k), PINTAS_OK);
         CHECK(k.keep == 3 * PINTAS_DICE_SET_ONE(2));
     }
