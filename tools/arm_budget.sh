@@ -10,7 +10,9 @@
 #     __aeabi_lasr); soft double helpers only in dice_solve.o.
 # It also prints the code size of each object and, for 32-bit ARM, the size
 # of every state and workspace struct (read from the symbol sizes of a probe
-# object, so nothing has to run on the target).
+# object, so nothing has to run on the target); and, when qemu-system-arm is
+# installed, the dice workspaces and policy books measured on an emulated
+# Cortex-M (ARM_BUDGET_QEMU=0 skips that).
 #
 #   bash tools/arm_budget.sh OUTDIR
 #
@@ -107,12 +109,12 @@ probe="$out/sizes.c"
   echo '#include "pintas/pintas.h"'
   for t in pintas_rng pintas_line_rules pintas_line_deal pintas_line_state pintas_line_move \
            pintas_line_event pintas_line_stats pintas_line_info pintas_line_knowledge \
-           pintas_line_search_result pintas_line_search_work \
+           pintas_line_search_result \
            pintas_caminos_rules pintas_caminos_deal pintas_caminos_state pintas_caminos_move \
            pintas_caminos_event pintas_caminos_stats pintas_caminos_info \
-           pintas_caminos_search_result pintas_caminos_search_work \
+           pintas_caminos_search_result \
            pintas_dice_rules pintas_dice_table pintas_dice_state pintas_dice_move \
-           pintas_dice_event pintas_dice_moves pintas_dice_policy \
+           pintas_dice_event pintas_dice_moves pintas_dice_policy pintas_dice_book \
            pintas_engine_moves pintas_engine_events; do
     echo "const unsigned char sizeof_$t[sizeof($t)] = {0};"
   done
@@ -128,6 +130,86 @@ done
 "$NM" -S "$out/sizes.o" | while read -r _ size _ sym; do
   case "$sym" in sizeof_*) printf '%-30s %7d\n' "${sym#sizeof_}" "$((16#$size))" ;; esac
 done
+
+# The dice solver's workspaces and the policy books of both presets, measured
+# by the M0+ build of the core on an emulated Cortex-M3 (QEMU's MPS2 AN385:
+# 4 MB of RAM, output by semihosting), when qemu-system-arm is there
+# (ARM_BUDGET_QEMU=0 skips it). For information: nothing here fails the run.
+if [ "${ARM_BUDGET_QEMU:-1}" != 0 ] && command -v qemu-system-arm >/dev/null; then
+  echo
+  echo "==== dice workspaces and books on the target (cortex-m0plus -Os code under qemu)"
+  q="$out/qemu"
+  mkdir -p "$q"
+  cat >"$q/link.ld" <<'LD'
+MEMORY { ROM (rx) : ORIGIN = 0x00000000, LENGTH = 4M
+         RAM (rwx) : ORIGIN = 0x20000000, LENGTH = 4M }
+ENTRY(reset)
+SECTIONS {
+  .text : { KEEP(*(.vectors)) *(.text*) *(.rodata*) KEEP(*(.init)) KEEP(*(.fini))
+            . = ALIGN(4); __init_array_start = .; KEEP(*(.init_array*)) __init_array_end = .;
+            __fini_array_start = .; KEEP(*(.fini_array*)) __fini_array_end = .; } > ROM
+  .ARM.exidx : { *(.ARM.exidx*) } > ROM
+  __etext = .;
+  .data : AT(__etext) { __data_start__ = .; *(.data*) . = ALIGN(4); __data_end__ = .; } > RAM
+  .bss (NOLOAD) : { __bss_start__ = .; *(.bss*) *(COMMON) . = ALIGN(8); __bss_end__ = .; } > RAM
+  end = .; __end__ = .;
+  __stack = ORIGIN(RAM) + LENGTH(RAM);
+}
+LD
+  cat >"$q/probe.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pintas/pintas.h"
+extern unsigned __etext, __data_start__, __data_end__, __bss_start__, __bss_end__, __stack;
+extern void initialise_monitor_handles(void);
+int main(void);
+void _init(void) {}
+void _fini(void) {}
+void reset(void)
+{
+    memcpy(&__data_start__, &__etext, (size_t)((char *)&__data_end__ - (char *)&__data_start__));
+    memset(&__bss_start__, 0, (size_t)((char *)&__bss_end__ - (char *)&__bss_start__));
+    initialise_monitor_handles();
+    exit(main());
+}
+__attribute__((section(".vectors"), used)) static void *const vectors[2] = {&__stack, (void *)reset};
+int main(void)
+{
+    int which;
+    for (which = 0; which < 2; ++which) {
+        pintas_dice_rules r;
+        const pintas_dice_policy *p = NULL;
+        size_t small, full, len = 0;
+        void *mem;
+        if (which == 0)
+            pintas_dice_rules_dice_of_doom(&r);
+        else
+            pintas_dice_rules_farkle(&r);
+        small = pintas_dice_solve_workspace_size(&r);
+        full = pintas_dice_solve_workspace_size_full(&r, 0);
+        mem = malloc(small);
+        if (mem == NULL || pintas_dice_solve(&r, 0, mem, small, &p) != PINTAS_OK)
+            return 1;
+        pintas_dice_policy_book(p, NULL, 0, &len);
+        printf("%-13s workspace %lu bytes (every total: %lu), pools' values below %lu of %lu "
+               "units; policy header %lu; book %lu bytes\n",
+               which ? "farkle" : "dice_of_doom", (unsigned long)small, (unsigned long)full,
+               (unsigned long)p->full_units, (unsigned long)p->cap_units,
+               (unsigned long)sizeof(pintas_dice_policy), (unsigned long)len);
+        free(mem);
+    }
+    return 0;
+}
+C
+  if "$CC" -mcpu=cortex-m0plus -mthumb -Os -std=c99 -Icsrc/include -T "$q/link.ld" -nostartfiles \
+       --specs=rdimon.specs "$q/probe.c" csrc/*.c -o "$q/probe.elf" &&
+     timeout 600 qemu-system-arm -M mps2-an385 -nographic -semihosting -kernel "$q/probe.elf"; then
+    :
+  else
+    echo "(could not build or run the probe under qemu)"
+  fi
+fi
 
 echo
 if [ "$failed" = 0 ]; then
