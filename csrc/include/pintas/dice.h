@@ -424,7 +424,7 @@ int pintas_dice_policy_threshold(const pintas_dice_policy *p, pintas_dice_set po
  * every turn total that is a multiple of the unit (every total a game
  * reaches), the book's bank decision and best keep are the policy's.
  *
- * The bytes (little-endian, docs/c-api.md has the layout): "PDBK", format
+ * The bytes (little-endian; the layout opens csrc/dice_book.c): "PDBK", format
  * version 1, the rules, the cap, and per pool state the totals where its bank
  * decision flips and, per roll, its best keep (an index into the roll's
  * pintas_dice_keeps list) or the totals where that keep changes. */
@@ -433,8 +433,8 @@ int pintas_dice_policy_threshold(const pintas_dice_policy *p, pintas_dice_set po
 /* Write p's book to buf (cap bytes) and its length to *len. With cap too
  * small (buf may then be NULL) PINTAS_E_BUFFER, and *len is the length
  * needed. PINTAS_E_ARG for NULL, a policy that is not solved, or a cap above
- * 65535 units or beyond the totals a game reaches. Takes about as long as
- * the solve. */
+ * 65535 units or beyond the totals a game reaches. Takes about twice as
+ * long as the solve. */
 int pintas_dice_policy_book(const pintas_dice_policy *p, uint8_t *buf, size_t cap, size_t *len);
 
 /* A book opened for reading: the caller owns it; it points into the bytes,
