@@ -22,6 +22,10 @@
 #include "common.h"
 #include "rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- bounds -------------------------------------------------------------- */
 
 #define PINTAS_DICE_COUNT 6          /* dice in play */
@@ -395,5 +399,9 @@ int pintas_dice_policy_best_keep(const pintas_dice_policy *p, pintas_dice_set ro
  * Without combine_kept, pass any pool of the right size (6 - dice left). */
 int pintas_dice_policy_threshold(const pintas_dice_policy *p, pintas_dice_set pool,
                                  int32_t *threshold);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PINTAS_DICE_H */
