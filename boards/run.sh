@@ -2,7 +2,8 @@
 # boards/run.sh - the core on emulated Cortex-M boards (docs/embedded.md).
 #
 #  1. cross-builds the core alone (cmake/arm-none-eabi.cmake, -Os, -Werror)
-#     for cortex-m0plus and cortex-m4, and prints its flash per game (M0+);
+#     for cortex-m0plus and cortex-m4, and as docs/embedded.md copies it into
+#     an Arduino sketch; prints its flash per game (M0+);
 #  2. builds the firmware example (game.c), the conformance program and the
 #     measuring program for the host, for QEMU's mps2-an385 (Cortex-M3) and
 #     for QEMU's microbit (Cortex-M0, 16 KiB of RAM);
@@ -66,6 +67,38 @@ for cpu in cortex-m0plus cortex-m4; do
   cmake_build "$build/core-$cpu" -S "$root" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DPINTAS_ARM_CPU=$cpu
   echo "ok $cpu: $(arm-none-eabi-size -t "$build/core-$cpu/libpintas_core.a" | tail -n 1 | awk '{print $1}') bytes of code"
 done
+
+step "the Arduino layout (docs/embedded.md): csrc copied into a sketch's src/, no include path"
+sketch=$build/arduino/sketch
+rm -rf "$build/arduino"
+mkdir -p "$sketch/src/pintas/pintas" "$build/arduino/obj"
+cp "$root"/csrc/*.c "$root"/csrc/*.h "$sketch/src/pintas/"
+cp "$root"/csrc/include/pintas/*.h "$sketch/src/pintas/pintas/"
+for src in "$sketch"/src/pintas/*.c; do
+  arm-none-eabi-gcc -mcpu=cortex-m0plus -mthumb -Os -std=gnu11 -Wall -Wextra -Werror \
+    -c "$src" -o "$build/arduino/obj/$(basename "$src" .c).o"
+done
+cat >"$sketch/sketch.cpp" <<'EOF'
+extern "C" {
+#include "src/pintas/pintas/pintas.h"
+}
+static pintas_line_state game;
+int start_game(unsigned long seed)
+{
+    pintas_line_rules rules;
+    static pintas_line_event events[PINTAS_LINE_MAX_EVENTS];
+    size_t n = 0;
+    pintas_line_rules_preset(&rules, PINTAS_LINE_DOMINICAN, 4, 1);
+    return pintas_line_new(&game, &rules, seed, events, PINTAS_LINE_MAX_EVENTS, &n);
+}
+EOF
+if command -v arm-none-eabi-g++ >/dev/null; then
+  arm-none-eabi-g++ -mcpu=cortex-m0plus -mthumb -Os -std=gnu++11 -Wall -Wextra -Werror \
+    -c "$sketch/sketch.cpp" -o "$build/arduino/obj/sketch.o"
+  echo "ok: the core's C files and a C++ sketch that includes pintas.h"
+else
+  echo "ok: the core's C files (no arm-none-eabi-g++ for the C++ sketch)"
+fi
 
 step "flash per game: the core's objects, cortex-m0plus, -Os (arm-none-eabi-size, text + data)"
 objects=$build/core-cortex-m0plus/CMakeFiles/pintas_core.dir/csrc
