@@ -155,7 +155,8 @@ def test_a_deal_is_refused_or_dealt_as_written(family: registry.Family,
     games_made: list[Any] = []
     if expect_refusal(lambda: games_made.append(family.game_type(rules, deal=deals[0]))) is None:
         game = games_made[0]
-        assert tuple(game.hand(s) for s in range(game.seats)) == deals[0].hands
+        if not any(e.kind == "redeal" for e in game.events):  # a hand of 5 doubles is redealt
+            assert tuple(game.hand(s) for s in range(game.seats)) == deals[0].hands
         played(game, 30, 1)
     seeded = new_game(preset, 5, rules.players)
     before = seeded.to_bytes()
