@@ -28,8 +28,10 @@ __all__ = ["Placed", "layout", "line", "line_parts"]
 #: The gap between two tiles of the line, and the margin of the box, in sizes.
 GAP = 0.08
 MARGIN = 0.3
-#: Each smaller size tried is this much of the one before.
+#: Each smaller size tried is this much of the one before, down to the least
+#: size that still shows pips, in pixels.
 SHRINK = 0.97
+LEAST = 4.0
 #: Where the first tile may lie in its row (0: leftmost, 1: rightmost), best first.
 PLACES = (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9, 0.0, 1.0)
 
@@ -147,7 +149,8 @@ def layout(line: Sequence[tuple[int, int]], width: float, height: float,
            first: int | None = None, largest: float = 48) -> tuple[float, list[Placed]]:
     """The tile size and the tiles of ``line`` (pairs left to right) laid out in
     width x height, the tile ``first`` in the middle row (None: a plain snake
-    from the top left). RulesError when it fits at no size of a pixel or more.
+    from the top left). RulesError when it fits at no size of :data:`LEAST`
+    pixels or more.
 
     >>> u, tiles = layout([(4, 6), (6, 6), (6, 1)], 400, 200)
     >>> num(u), [(num(t.x), num(t.y), t.ends) for t in tiles]
@@ -159,7 +162,7 @@ def layout(line: Sequence[tuple[int, int]], width: float, height: float,
     start = 0 if first is None else first
     sizes: list[float] = []
     u = min(largest, height / (2 + 2 * MARGIN), width / (2 + 2 * MARGIN))
-    while u >= 1:
+    while u >= LEAST:
         sizes.append(u)
         u *= SHRINK
     best: tuple[int, list[Placed]] | None = None

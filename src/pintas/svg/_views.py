@@ -123,8 +123,8 @@ def _seats(frame: Frame, y: float, height: float, sizes: Sequence[int], seat: in
 
 def _own(frame: Frame, y: float, height: float, seat: int, hand: Sequence[Tile],
          moves: Sequence[object], to_move: bool, style: Style) -> list[El]:
-    """The seat's own hand, face up: each tile's legal moves in ``data-moves``,
-    and outlined, when the seat is to move."""
+    """The seat's own hand, face up: each tile's legal moves in ``data-moves``
+    (their notation, separated by commas), and outlined, when the seat is to move."""
     size = frame.words
     label = f"your hand (seat {seat})" + (" - your move" if to_move else "")
     room = height - size * 1.5
@@ -135,7 +135,7 @@ def _own(frame: Frame, y: float, height: float, seat: int, hand: Sequence[Tile],
     outlines: list[str | None] = []
     for tile in hand:
         playable = [str(m) for m in moves if getattr(m, "tile", None) == tile]
-        data.append({"data-moves": " ".join(playable) if playable else None})
+        data.append({"data-moves": ",".join(playable) if playable else None})
         outlines.append(style.highlight if playable else None)
     return [El("g", {"class": "seat own", "data-seat": seat, "data-tiles": count,
                      "data-to-move": "true" if to_move else None}, [
@@ -274,7 +274,8 @@ def view(view: object, width: float = 800, height: float = 600, *,
     :class:`pintas.caminos.View`, :class:`pintas.dice.View`) in ``width`` x
     ``height`` pixels: the game and whose move it is, the scores, the other
     seats' hands face down, the table, and the seat's own hand with the tiles
-    it may play outlined (their moves in ``data-moves``). Every view's
+    it may play outlined (their moves in ``data-moves``, separated by commas:
+    ``5|3 front 2,5|3 back 4``). Every view's
     ``_repr_svg_`` draws it, so Jupyter shows views as pictures.
 
     >>> from pintas import dice, domino, svg
