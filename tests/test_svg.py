@@ -582,7 +582,10 @@ def check_view(view: Any, picture: str) -> None:
     assert sorted(drawn) == sorted(str(t) for t in [*view.hand, *table])
     backs = sum(1 for t in find(root, "tile") if t.get("data-face-down"))
     assert backs == sum(view.hand_sizes) - len(view.hand)
-    own = find(find(root, "own")[0], "tile")
+    seat = find(root, "own")[0]
+    moves = [str(m) for m in view.legal_moves() if m.tile is None]
+    assert seat.get("data-moves") == (",".join(moves) if moves else None)
+    own = find(seat, "tile")
     assert [t.get("data-tile") for t in own] == [str(t) for t in view.hand]
     # each own tile lists its legal moves (none unless the seat is to move)
     for tile in own:

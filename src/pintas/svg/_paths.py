@@ -15,9 +15,9 @@ from ._tiles import face, pip_points
 
 __all__ = ["paths", "paths_parts"]
 
-#: In sizes: the gap between two places of a path, the label's width, the
-#: padding inside a path's strip, the space between strips, the box's margin.
-GAP = 0.15
+#: In sizes: the gap between two tiles or places of a path, the label's width,
+#: the padding inside a path's strip, the space between strips, the box's margin.
+GAP = 0.1
 LABEL = 1.2
 PAD = 0.25
 SPACE = 0.35
@@ -72,35 +72,39 @@ def _path(x: float, y: float, u: float, path: Path, side_tiles: int, style: Styl
     parts = [title, ground, label]
     left = x + (PAD + LABEL) * u
     axis = y + sh / 2
-
-    def at(place: int) -> float:
-        return left + place * (2 + GAP) * u
-
     if path.centre is None:
         parts.append(El("text", {"class": "note", "x": left + (sw / u - LABEL - 2 * PAD) * u / 2,
                                  "y": axis + 0.25 * u, "font-size": 0.7 * u,
                                  "font-family": style.font, "fill": style.slot,
                                  "text-anchor": "middle"}, text="no path"))
         return El("g", attrs, parts)
+    # The chain lies tile against tile from the centre, which keeps the middle
+    # place; the free places follow on each side.
+    gap = GAP * u
     chain = path.chain
-    start = side_tiles - len(path.back)
+    middle = len(path.back)
+    widths = [u if a == b else 2 * u for a, b in chain]
+    xs = [0.0] * len(chain)
+    xs[middle] = left + side_tiles * (2 + GAP) * u + (2 * u - widths[middle]) / 2
+    for i in range(middle - 1, -1, -1):
+        xs[i] = xs[i + 1] - gap - widths[i]
+    for i in range(middle + 1, len(chain)):
+        xs[i] = xs[i - 1] + widths[i - 1] + gap
     for i, (a, b) in enumerate(chain):
-        place = start + i
-        side = "back" if place < side_tiles else "front" if place > side_tiles else "centre"
-        distance = abs(place - side_tiles) - 1
+        side = "back" if i < middle else "front" if i > middle else "centre"
         data: dict[str, Value] = {"data-path": path.number, "data-side": side,
-                "data-place": distance if side != "centre" else None}
-        if a == b:
-            parts.append(face(at(place) + u / 2, axis - u, u, (a, b), False, style, data,
-                              dim=state == "closed"))
-        else:
-            parts.append(face(at(place), axis - u / 2, u, (a, b), True, style, data,
-                              dim=state == "closed"))
+                                  "data-place": abs(i - middle) - 1 if side != "centre"
+                                  else None}
+        parts.append(face(xs[i], axis - (u if a == b else u / 2), u, (a, b), a != b, style,
+                          data, dim=state == "closed"))
+    outer = {"back": xs[0], "front": xs[-1] + widths[-1]}
     for side, number, tiles in (("back", back, path.back), ("front", front, path.front)):
         for distance in range(len(tiles), side_tiles):
-            place = side_tiles - 1 - distance if side == "back" else side_tiles + 1 + distance
-            is_open = distance == len(tiles) and number is not None
-            slot = [El("rect", {"class": "slot", "x": at(place), "y": axis - u / 2,
+            step = distance - len(tiles)
+            slot_x = (outer[side] - (step + 1) * (2 * u + gap) if side == "back"
+                      else outer[side] + gap + step * (2 * u + gap))
+            is_open = step == 0 and number is not None
+            slot = [El("rect", {"class": "slot", "x": slot_x, "y": axis - u / 2,
                                 "width": 2 * u, "height": u, "rx": 0.12 * u, "fill": "none",
                                 "stroke": style.slot, "stroke-width": 0.05 * u,
                                 "stroke-dasharray": f"{num(0.2 * u)} {num(0.12 * u)}",
@@ -108,7 +112,7 @@ def _path(x: float, y: float, u: float, path: Path, side_tiles: int, style: Styl
                                 "data-place": distance,
                                 "data-takes": number if is_open else None})]
             if is_open and number is not None:  # the number it takes, faintly, where it touches
-                cx = at(place) + (1.5 * u if side == "back" else 0.5 * u)
+                cx = slot_x + (1.5 * u if side == "back" else 0.5 * u)
                 slot += [El("circle", {"class": "slot-pip", "cx": px, "cy": py,
                                        "r": 0.07 * u, "fill": style.slot, "opacity": 0.7})
                          for px, py in pip_points(number, cx, axis, u, True)]

@@ -105,7 +105,7 @@ def _seats(frame: Frame, y: float, height: float, sizes: Sequence[int], seat: in
         count = sizes[other]
         to_move = other == mover
         label = f"seat {other}: {count} tile{'s' if count != 1 else ''}" + (
-            " - to move" if to_move else "")
+            " · to move" if to_move else "")
         room = height - size * 1.5
         u = min(room / 2, (cell - size) / max(count * (1 + HAND_GAP) - HAND_GAP, 1), HAND_SIZE)
         tiles_x = x + (cell - row_width(count, u, False)) / 2
@@ -124,9 +124,12 @@ def _seats(frame: Frame, y: float, height: float, sizes: Sequence[int], seat: in
 def _own(frame: Frame, y: float, height: float, seat: int, hand: Sequence[Tile],
          moves: Sequence[object], to_move: bool, style: Style) -> list[El]:
     """The seat's own hand, face up: each tile's legal moves in ``data-moves``
-    (their notation, separated by commas), and outlined, when the seat is to move."""
+    (their notation, separated by commas), and outlined, when the seat is to
+    move; the moves of no tile (``pass``, ``draw``) in the hand's ``data-moves``."""
     size = frame.words
-    label = f"your hand (seat {seat})" + (" - your move" if to_move else "")
+    others = [str(m) for m in moves if getattr(m, "tile", None) is None]
+    label = f"your hand (seat {seat})" + (" · your move" if to_move else "") + (
+        ": " + " or ".join(others) if others else "")
     room = height - size * 1.5
     count = len(hand)
     u = min(room / 2, frame.inner / max(count * (1 + HAND_GAP) - HAND_GAP, 1), HAND_SIZE)
@@ -138,7 +141,8 @@ def _own(frame: Frame, y: float, height: float, seat: int, hand: Sequence[Tile],
         data.append({"data-moves": ",".join(playable) if playable else None})
         outlines.append(style.highlight if playable else None)
     return [El("g", {"class": "seat own", "data-seat": seat, "data-tiles": count,
-                     "data-to-move": "true" if to_move else None}, [
+                     "data-to-move": "true" if to_move else None,
+                     "data-moves": ",".join(others) if others else None}, [
         text(frame.width / 2, y + size * 1.1, label, _fit(label, size, frame.inner),
              style.text, style, anchor="middle"),
         *row(x, y + size * 1.4 + (room - 2 * u) / 2, u, [t.ends for t in hand], False,
@@ -176,7 +180,7 @@ def _domino(v: domino.View, frame: Frame, style: Style) -> tuple[list[El], str]:
         status = _winners([] if v.winner is None else [v.winner], word)
     else:
         status = f"seat {v.to_move} to move" + (
-            f" - boneyard {v.boneyard_size}" if rules.draws else "")
+            f" · boneyard {v.boneyard_size}" if rules.draws else "")
     parts = [_ground(frame, style)]
     header, y = _header(frame, f"{rules}, round {v.round}", status, style)
     chips, y = _scores(frame, y, names, v.scores, mover,
@@ -202,7 +206,7 @@ def _caminos(v: caminos.View, frame: Frame, style: Style) -> tuple[list[El], str
     elif v.phase == "reveal":
         status = f"who starts: seat {v.to_move} to reveal"
     else:
-        status = f"seat {v.to_move} to move - pile {v.pile_size}"
+        status = f"seat {v.to_move} to move · pile {v.pile_size}"
     parts = [_ground(frame, style)]
     header, y = _header(frame, f"{rules}, round {v.round} of {rules.rounds}", status, style)
     chips, y = _scores(frame, y, names, v.scores, v.to_move, v.winners, style)
@@ -239,7 +243,7 @@ def _dice(v: dice.View, frame: Frame, style: Style) -> tuple[list[El], str]:
         status = _winners([] if v.winner is None else [v.winner], "seat")
     else:
         status = f"seat {v.to_move} to {_PHASES.get(v.phase, v.phase)}" + (
-            f" - {v.final_turns_left} last turns" if v.final_turns_left else "")
+            f" · {v.final_turns_left} last turns" if v.final_turns_left else "")
     parts = [_ground(frame, style)]
     header, y = _header(frame, str(v.rules), status, style)
     chips, y = _scores(frame, y, names, v.scores, v.to_move,
@@ -252,7 +256,8 @@ def _dice(v: dice.View, frame: Frame, style: Style) -> tuple[list[El], str]:
                                  "width": frame.inner, "height": height,
                                  "rx": min(12.0, frame.inner / 20, height / 20),
                                  "fill": style.table}))
-    turn = f"turn total {v.turn_total} - dice to roll {v.dice_to_roll}"
+    turn = ("" if v.is_over else f"seat {v.to_move}'s turn: ") + (
+        f"{v.turn_total} at stake · {v.dice_to_roll} dice to roll")
     words = [text(frame.width / 2, top + size * 1.6, turn, _fit(turn, size * 1.1, frame.inner),
                   style.table_text, style, anchor="middle", data={"class": "turn"})]
     room_h = height - size * 2.6
