@@ -10,7 +10,9 @@ hides, and that the same input gives the same bytes."""
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import itertools
+import pathlib
 import random
 import re
 import subprocess
@@ -664,6 +666,29 @@ def test_style_colours_and_escaping() -> None:
     view = domino.Game(domino.Rules.dominican(), seed=1).view(0)
     texts = [e for e in parse(svg.view(view, style=style)).iter() if e.tag == f"{NS}text"]
     assert texts and all(t.get("font-family") == 'Odd "Font" <&>' for t in texts)
+
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def test_the_docs_pictures_are_what_their_code_draws() -> None:
+    """docs/pictures.md shows each picture with the code that draws it, and
+    docs/pictures/ holds what that code draws today (tools/render_pictures.py
+    writes them)."""
+    spec = importlib.util.spec_from_file_location("render_pictures",
+                                                  ROOT / "tools" / "render_pictures.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    page = (ROOT / "docs" / "pictures.md").read_text()
+    found = tool.blocks(page)
+    images = re.findall(r"\(pictures/([\w-]+)\.png\)", page)
+    assert [name for name, _ in found] == images and len(images) >= 6
+    for name, code in found:
+        made = ROOT / "docs" / "pictures" / f"{name}.svg"
+        assert made.read_text() == tool.draw(code, name), f"rerun tools/render_pictures.py ({name})"
+        assert (ROOT / "docs" / "pictures" / f"{name}.png").stat().st_size > 0
+        parse(made.read_text())
 
 
 BAD_CALLS: list[tuple[Any, type[Exception], str]] = [
