@@ -553,13 +553,14 @@ def test_the_dice_of_a_view() -> None:
 
 
 def snapshots(preset: registry.Preset, seed: int) -> Iterator[Any]:
-    """Every seat's view at every 9th move of a seeded game of random moves."""
+    """Every seat's view at every 12th move of a seeded game of random moves (and at
+    its end)."""
     rules = preset.rules()
     game = preset.family.new_game(rules, seed=seed)
     rng = random.Random(seed)
     moves = 0
     while True:
-        if moves % 9 == 0 or game.is_over:
+        if moves % 12 == 0 or game.is_over:
             yield from (game.view(seat) for seat in range(game.seats))
         if game.is_over or moves > 400:
             return

@@ -62,12 +62,12 @@ class Placed:
 
 
 def _arm(tiles: Sequence[tuple[int, int, int]], u: float, low: float, high: float,
-         first_far: float, first_bottom: float) -> list[Placed] | None:
+         first_far: float, first_bottom: float, deepest: float) -> list[Placed] | None:
     """One arm of the line laid out rightwards from a first tile centred on the
     row y = 0 whose right edge is ``first_far`` and bottom ``first_bottom``:
     ``tiles`` as (near number, far number, index) from the first tile outwards,
     rows between x = ``low`` and ``high``. None when a row after a turn cannot
-    hold even one tile."""
+    hold even one tile, or a tile reaches below y = ``deepest``."""
     gap = GAP * u
     out: list[Placed] = []
     way = 1  # +1 rightwards, -1 leftwards
@@ -108,6 +108,8 @@ def _arm(tiles: Sequence[tuple[int, int, int]], u: float, low: float, high: floa
         out.append(Placed(column - u / 2, top, u, 2 * u, (near, far), index))
         i += 1
         axis = top + 1.5 * u
+        if top + 2 * u > deepest or (i < len(tiles) and axis + u / 2 > deepest):
+            return None  # this tile, or the next row's, is deeper than the box allows
         way = -way
         x = column + way * (u / 2 + gap)
         in_row = False
@@ -128,9 +130,10 @@ def _attempt(line: Sequence[tuple[int, int]], first: int, u: float, width: float
     first_tile = Placed(cx - fw / 2, -fh / 2, fw, fh, (a, b), first)
     right = [(p, q, i) for i, (p, q) in enumerate(line) if i > first]
     left = [(q, p, i) for i, (p, q) in reversed(list(enumerate(line))) if i < first]
-    arm_right = _arm(right, u, low, high, cx + fw / 2, fh / 2)
+    deepest = height - 2 * margin - fh / 2  # below the first tile's centre, at most
+    arm_right = _arm(right, u, low, high, cx + fw / 2, fh / 2, deepest)
     # The left arm is the right arm of the line turned half a turn about the first tile.
-    arm_left = _arm(left, u, 2 * cx - high, 2 * cx - low, cx + fw / 2, fh / 2)
+    arm_left = _arm(left, u, 2 * cx - high, 2 * cx - low, cx + fw / 2, fh / 2, deepest)
     if arm_right is None or arm_left is None:
         return None
     placed = [first_tile, *arm_right, *(p.turned(cx, 0.0) for p in arm_left)]
@@ -288,7 +291,7 @@ def line(line: View | Sequence[tuple[int, int]], width: float = 640, height: flo
         order = _order(line.placements)
         start = order.index(0) if pairs else None
         if first is not None:
-            raise RulesError("first is given by the view itself: leave it out")
+            raise RulesError(f"the view tells its first tile: leave first out (got {shown(first)})")
     else:
         pairs = line_of(line)
         start = first
