@@ -707,6 +707,8 @@ BAD_CALLS: list[tuple[Any, type[Exception], str]] = [
     (lambda: svg.line(["6|4"]), NotationTypeError, "'6|4'"),
     (lambda: svg.line([(6, 4)], first=1), RulesError, "got 1"),
     (lambda: svg.line([(6, 4)], first="0"), RulesTypeError, "got '0'"),
+    (lambda: svg.line(domino.Game(domino.Rules.dominican(), seed=1).view(0), first=3),
+     RulesError, "leave first out .got 3"),
     (lambda: svg.paths([1, 2]), NotationTypeError, r"got \[1, 2\]"),
     (lambda: svg.paths(domino.Game(domino.Rules.dominican(), seed=1).view(0)), NotationTypeError,
      "got View"),
