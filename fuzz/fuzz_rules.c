@@ -11,22 +11,27 @@
  */
 #include "games.h"
 
-/* A few legal moves the bytes pick, each leaving a sound state. */
-static void play_line(fuzz_bytes *b, pintas_line_state *s)
+/* A few legal moves the bytes pick, through the game's engine table, each
+ * leaving a sound state (checked by sound). */
+static void play_some(const pintas_engine *e, fuzz_bytes *b, void *s, void (*sound)(const void *))
 {
-    pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
-    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
+    pintas_engine_moves moves;
+    pintas_engine_events ev;
     size_t n = 0, n_ev;
     unsigned i;
     for (i = 0; i < 40 && b->n > 0; ++i) {
-        FUZZ_CHECK(pintas_line_legal(s, moves, PINTAS_LINE_MAX_MOVES, &n) == PINTAS_OK);
+        FUZZ_CHECK(e->legal(s, &moves, e->max_moves, &n) == PINTAS_OK);
         if (n == 0)
             return;
-        FUZZ_CHECK(pintas_line_play(s, &moves[fuzz_below(b, (unsigned)n)], ev,
-                                    PINTAS_LINE_MAX_EVENTS, &n_ev) == PINTAS_OK);
-        fuzz_line_sound(s);
+        FUZZ_CHECK(e->play(s, (const unsigned char *)&moves + fuzz_below(b, (unsigned)n) *
+                                  e->move_size,
+                           &ev, e->max_events, &n_ev) == PINTAS_OK);
+        sound(s);
     }
 }
+
+static void line_sound(const void *s) { fuzz_line_sound((const pintas_line_state *)s); }
+static void caminos_sound(const void *s) { fuzz_caminos_sound((const pintas_caminos_state *)s); }
 
 static void fuzz_line(fuzz_bytes *b)
 {
@@ -60,25 +65,9 @@ static void fuzz_line(fuzz_bytes *b)
     }
     FUZZ_CHECK(status == PINTAS_OK && n_ev >= 1 && n_ev <= PINTAS_LINE_MAX_EVENTS);
     fuzz_line_sound(&s);
-    play_line(b, &s);
+    play_some(&pintas_line_engine, b, &s, line_sound);
     if (r.target <= 300) /* a whole game to a high target is slow under the sanitizers */
         FUZZ_CHECK(pintas_line_simulate(&r, 1, seed, &stats) == PINTAS_OK && stats.games == 1);
-}
-
-static void play_caminos(fuzz_bytes *b, pintas_caminos_state *s)
-{
-    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
-    pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
-    size_t n = 0, n_ev;
-    unsigned i;
-    for (i = 0; i < 40 && b->n > 0; ++i) {
-        FUZZ_CHECK(pintas_caminos_legal(s, moves, PINTAS_CAMINOS_MAX_MOVES, &n) == PINTAS_OK);
-        if (n == 0)
-            return;
-        FUZZ_CHECK(pintas_caminos_play(s, &moves[fuzz_below(b, (unsigned)n)], ev,
-                                       PINTAS_CAMINOS_MAX_EVENTS, &n_ev) == PINTAS_OK);
-        fuzz_caminos_sound(s);
-    }
 }
 
 static void fuzz_caminos(fuzz_bytes *b)
@@ -111,7 +100,7 @@ static void fuzz_caminos(fuzz_bytes *b)
     }
     FUZZ_CHECK(status == PINTAS_OK && n_ev >= 1 && n_ev <= PINTAS_CAMINOS_MAX_EVENTS);
     fuzz_caminos_sound(&s);
-    play_caminos(b, &s);
+    play_some(&pintas_caminos_engine, b, &s, caminos_sound);
     if (r.rounds <= 5)
         FUZZ_CHECK(pintas_caminos_simulate(&r, 1, seed, &stats) == PINTAS_OK &&
                    stats.games == 1);

@@ -143,7 +143,10 @@ def auto_move(game: Game, seat: int, seconds: float, samples: int = 200) -> Any:
     samples it ran, or, if it has not answered in time, the greedy move is
     returned.
     Budgets of a millisecond or two leave room only for the greedy move. The
-    search never runs on after the call.
+    search never runs on after the call (the dice player's one-off solve of a
+    new set of rules, a few milliseconds, excepted). Only a machine that runs a
+    waiting thread later than it ever has in the last 256 waits, and by more
+    than 3 ms, can make the move late (docs/performance.md has the figures).
 
     Raises IllegalMoveError if ``seat`` is not to move, SeatError for a seat the
     game does not have, RulesError for a bad ``seconds``. The game is not changed.

@@ -22,6 +22,10 @@
 #include "common.h"
 #include "rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- bounds -------------------------------------------------------------- */
 
 #define PINTAS_DICE_COUNT 6          /* dice in play */
@@ -466,5 +470,9 @@ int pintas_dice_book_should_bank(const pintas_dice_book *b, pintas_dice_set pool
 int pintas_dice_book_best_keep(const pintas_dice_book *b, pintas_dice_set roll,
                                pintas_dice_set pool, int32_t turn_total,
                                pintas_dice_keep *keep);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PINTAS_DICE_H */

@@ -11,6 +11,10 @@
 
 #include "common.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define PINTAS_MAX_PIP 6
 #define PINTAS_TILE_COUNT 28
 #define PINTAS_NO_TILE 0xFF
@@ -47,5 +51,9 @@ unsigned pintas_lowest_bit(pintas_mask mask);
 /* The heaviest tile of a non-empty mask: most pips, ties to the higher high end;
  * PINTAS_NO_TILE for an empty mask. */
 uint8_t pintas_heaviest_tile(pintas_mask mask);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PINTAS_TILES_H */
