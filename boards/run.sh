@@ -65,7 +65,7 @@ cmake_build() {
 step "the core alone, cross-compiled with -Werror"
 for cpu in cortex-m0plus cortex-m4; do
   cmake_build "$build/core-$cpu" -S "$root" -DCMAKE_TOOLCHAIN_FILE="$toolchain" -DPINTAS_ARM_CPU=$cpu
-  echo "ok $cpu: $(arm-none-eabi-size -t "$build/core-$cpu/libpintas_core.a" | tail -n 1 | awk '{print $1}') bytes of code"
+  echo "ok $cpu: $(arm-none-eabi-size -t "$build/core-$cpu/libpintas.a" | tail -n 1 | awk '{print $1}') bytes of code"
 done
 
 step "the Arduino layout (docs/embedded.md): csrc copied into a sketch's src/, no include path"
@@ -127,7 +127,7 @@ linked() { # NAME SYMBOL...: text + data of a program made of what SYMBOL... nee
   shift
   for s in "$@"; do roots+=("-Wl,--undefined=$s"); done
   arm-none-eabi-gcc -mcpu=cortex-m0plus -mthumb -nostartfiles --specs=nano.specs -Wl,--gc-sections \
-    -Wl,--entry="$1" "${roots[@]}" "$build/core-cortex-m0plus/libpintas_core.a" -o "$build/linked.elf"
+    -Wl,--entry="$1" "${roots[@]}" "$build/core-cortex-m0plus/libpintas.a" -o "$build/linked.elf"
   printf '  %-52s %6d B\n' "$name" "$(arm-none-eabi-size "$build/linked.elf" | awk 'NR == 2 {print $1 + $2}')"
 }
 play="new legal check play"

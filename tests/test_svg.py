@@ -299,7 +299,8 @@ def view_of_line(line: Sequence[tuple[int, int]], first: int) -> domino.View:
     base = domino.Game(domino.Rules.muggins(players=2), seed=1).view(0)
     view = dataclasses.replace(base, placements=tuple(placements), line=tuple(line),
                                ends=(line[0][0], line[-1][1]), hand=TileSet(),
-                               hand_sizes=(0, 28 - len(line)), boneyard_size=0)
+                               hand_sizes=(0, 28 - len(line)), boneyard_size=0,
+                               forced_tile=None)
     assert view.line == tuple(line)
     return view
 
