@@ -21,6 +21,7 @@
  */
 #include <string.h>
 
+#include "any_game.h"
 #include "pintas/pintas.h"
 #include "port.h"
 #include "print.h"
@@ -161,18 +162,6 @@ static const preset presets[] = {
 };
 
 /* ---- one game ------------------------------------------------------------ */
-
-typedef union any_state {
-    pintas_line_state line;
-    pintas_caminos_state caminos;
-    pintas_dice_state dice;
-} any_state;
-
-typedef union any_rules {
-    pintas_line_rules line;
-    pintas_caminos_rules caminos;
-    pintas_dice_rules dice;
-} any_rules;
 
 static any_rules rules;
 static any_state state, copy;

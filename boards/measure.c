@@ -16,6 +16,7 @@
  */
 #include <string.h>
 
+#include "any_game.h"
 #include "pintas/pintas.h"
 #include "port.h"
 #include "print.h"
@@ -23,18 +24,6 @@
 #define GAMES 4
 #define REPEAT 64
 #define PATTERN 0xA5A5A5A5u
-
-typedef union any_state {
-    pintas_line_state line;
-    pintas_caminos_state caminos;
-    pintas_dice_state dice;
-} any_state;
-
-typedef union any_rules {
-    pintas_line_rules line;
-    pintas_caminos_rules caminos;
-    pintas_dice_rules dice;
-} any_rules;
 
 static any_rules rules;
 static any_state state, copy;

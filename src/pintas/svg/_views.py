@@ -189,13 +189,22 @@ def _domino(v: domino.View, frame: Frame, style: Style) -> tuple[list[El], str]:
     order = _order(v.placements)
     table, label = line_parts(frame.pad, table_top, frame.inner, table_h, v.line,
                               order.index(0) if v.line else None, order, 64.0, style)
+    return _tile_view(v, frame, parts + header + chips, (y, others, own_top), table,
+                      f"{rules}, round {v.round}, as seat {v.seat} sees it: {status}; {label}",
+                      style)
+
+
+def _tile_view(v: domino.View | caminos.View, frame: Frame, parts: list[El],
+               bands: tuple[float, float, float], table: list[El], label: str,
+               style: Style) -> tuple[list[El], str]:
+    """A tile game's view: ``parts`` (ground, header, scores), the other seats'
+    hands, the ``table`` and the seat's own hand; its label ends with the hand."""
+    y, others, own_top = bands
     to_move = v.to_move == v.seat and not v.is_over
-    parts += [*header, *chips, *_seats(frame, y + frame.pad, others, v.hand_sizes, v.seat,
-                                       v.to_move, style),
+    parts += [*_seats(frame, y + frame.pad, others, v.hand_sizes, v.seat, v.to_move, style),
               *table, *_own(frame, own_top, frame.height - frame.pad - own_top, v.seat,
                             list(v.hand), v.legal_moves(), to_move, style)]
-    return parts, (f"{rules}, round {v.round}, as seat {v.seat} sees it: {status}; "
-                   f"{label}; your hand {v.hand or 'is empty'}")
+    return parts, f"{label}; your hand {v.hand or 'is empty'}"
 
 
 def _caminos(v: caminos.View, frame: Frame, style: Style) -> tuple[list[El], str]:
@@ -225,13 +234,9 @@ def _caminos(v: caminos.View, frame: Frame, style: Style) -> tuple[list[El], str
         table.append(text(frame.pad, table_top + table_h - 0.4 * frame.words, note,
                           _fit(note, frame.words, frame.inner), style.text, style,
                           data={"class": "note"}))
-    to_move = v.to_move == v.seat and not v.is_over
-    parts += [*header, *chips, *_seats(frame, y + frame.pad, others, v.hand_sizes, v.seat,
-                                       v.to_move, style),
-              *table, *_own(frame, own_top, frame.height - frame.pad - own_top, v.seat,
-                            list(v.hand), v.legal_moves(), to_move, style)]
-    return parts, (f"{rules}, round {v.round}, as seat {v.seat} sees it: {status}; "
-                   f"{label}; your hand {v.hand or 'is empty'}")
+    return _tile_view(v, frame, parts + header + chips, (y, others, own_top), table,
+                      f"{rules}, round {v.round}, as seat {v.seat} sees it: {status}; {label}",
+                      style)
 
 
 _PHASES = {"roll": "roll", "keep": "keep", "bank_or_roll": "bank or roll"}
