@@ -86,6 +86,16 @@ static inline uint64_t pintas__get_u64(pintas__reader *r)
     return lo | ((uint64_t)pintas__get_u32(r) << 32);
 }
 
+/* A tile mask, stored as a u64 field: its low word; *wide becomes 1 if the
+ * high word is not zero (no mask of the set has such bits: the image is
+ * corrupt). */
+static inline uint32_t pintas__get_mask(pintas__reader *r, int *wide)
+{
+    uint32_t lo = pintas__get_u32(r);
+    *wide |= pintas__get_u32(r) != 0;
+    return lo;
+}
+
 /* Two's complement from its bits, without an implementation-defined cast. */
 static inline int32_t pintas__get_i32(pintas__reader *r)
 {

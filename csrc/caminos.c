@@ -150,14 +150,17 @@ typedef struct event_sink {
     pintas_caminos_event *ev;
     size_t n;
     size_t cap;
+    unsigned kinds; /* bit k: an event of kind k was left out (a quiet call's, cap 0) */
 } event_sink;
 
 static pintas_caminos_event *emit(event_sink *o, unsigned kind, unsigned seat, unsigned tile,
                                   unsigned path, unsigned reason, int32_t value)
 {
     pintas_caminos_event *e;
-    if (o->n >= o->cap)
+    if (o->n >= o->cap) {
+        o->kinds |= 1u << kind;
         return NULL;
+    }
     e = &o->ev[o->n++];
     memset(e, 0, sizeof *e);
     e->kind = (uint8_t)kind;
@@ -338,7 +341,7 @@ static int start_game(pintas_caminos_state *s, const pintas_caminos_rules *rules
                       size_t *n_ev)
 {
     pintas_caminos_rules r;
-    event_sink o = {ev, 0, ev_cap};
+    event_sink o = {ev, 0, ev_cap, 0};
     int status =
         pintas__buffer_args(s && rules && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
     if (status != PINTAS_OK)
@@ -388,7 +391,7 @@ static int nobody_chose(const pintas_caminos_state *s)
 int pintas_caminos_set_deal(pintas_caminos_state *s, const pintas_caminos_deal *deal,
                             pintas_caminos_event *ev, size_t ev_cap, size_t *n_ev)
 {
-    event_sink o = {ev, 0, ev_cap};
+    event_sink o = {ev, 0, ev_cap, 0};
     int status =
         pintas__buffer_args(s && deal && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
     if (status != PINTAS_OK)
@@ -746,33 +749,53 @@ static void reveal(pintas_caminos_state *s, event_sink *o, unsigned seat, unsign
     s->to_move = (uint8_t)lowest_seat(tied);
 }
 
-int pintas_caminos_play(pintas_caminos_state *s, const pintas_caminos_move *m,
-                        pintas_caminos_event *ev, size_t ev_cap, size_t *n_ev)
+/* Every move: checked by check_move, then made into *o; the public call and
+ * its quiet twin share it. */
+static int play_into(pintas_caminos_state *s, const pintas_caminos_move *m, event_sink *o)
 {
-    event_sink o = {ev, 0, ev_cap};
     unsigned seat;
-    int status = pintas__buffer_args(s && m && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
-    if (status == PINTAS_OK)
-        status = check_move(s, m);
+    int status = check_move(s, m);
     if (status != PINTAS_OK)
         return status;
     seat = s->to_move;
     switch (m->kind) {
     case PINTAS_CAMINOS_REVEAL:
-        reveal(s, &o, seat, m->tile);
+        reveal(s, o, seat, m->tile);
         break;
     case PINTAS_CAMINOS_PLACE:
-        place(s, &o, seat, m->tile, m->path, m->side);
+        place(s, o, seat, m->tile, m->path, m->side);
         break;
     case PINTAS_CAMINOS_DRAW:
-        draw(s, &o, seat);
+        draw(s, o, seat);
         break;
     default:
-        pass(s, &o, seat);
+        pass(s, o, seat);
         break;
     }
-    *n_ev = o.n;
     return PINTAS_OK;
+}
+
+PINTAS__MOVE_CALL int pintas_caminos_play(pintas_caminos_state *s, const pintas_caminos_move *m,
+                                           pintas_caminos_event *ev, size_t ev_cap,
+                                           size_t *n_ev)
+{
+    event_sink o = {ev, 0, ev_cap, 0};
+    int status = pintas__buffer_args(s && m && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
+    if (status == PINTAS_OK)
+        status = play_into(s, m, &o);
+    if (status == PINTAS_OK)
+        *n_ev = o.n;
+    return status;
+}
+
+int pintas__caminos_play_quiet(pintas_caminos_state *s, const pintas_caminos_move *m,
+                               unsigned *kinds)
+{
+    event_sink o = {NULL, 0, 0, 0};
+    int status = s && m && kinds ? play_into(s, m, &o) : PINTAS_E_ARG;
+    if (status == PINTAS_OK)
+        *kinds = o.kinds;
+    return status;
 }
 
 /* ---- small queries ------------------------------------------------------- */

@@ -77,4 +77,10 @@ static inline unsigned pintas__caminos_top_seats(const pintas_caminos_state *s)
 int pintas__caminos_path_ok(const pintas_caminos_rules *r, const pintas_caminos_path *p,
                             pintas_mask *tiles, int *full, int *empty);
 
+/* pintas_caminos_play for the core's own loops (playouts, search): the same
+ * checks and the same game, no event buffer; *kinds gets bit k for every
+ * event of kind k the move caused. */
+int pintas__caminos_play_quiet(pintas_caminos_state *s, const pintas_caminos_move *m,
+                               unsigned *kinds);
+
 #endif /* PINTAS_CAMINOS_INTERNAL_H */

@@ -99,10 +99,12 @@ int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap)
     return PINTAS_OK;
 }
 
-/* Decode the fields after the frame into *s. */
-static void decode(pintas__reader *r, pintas_caminos_state *s)
+/* Decode the fields after the frame into *s; 0 if a mask has bits above the
+ * 32 a mask holds (such an image is corrupt). */
+static int decode(pintas__reader *r, pintas_caminos_state *s)
 {
     unsigned i;
+    int wide = 0;
     s->rules.players = pintas__get_u8(r);
     s->rules.paths = pintas__get_u8(r);
     s->rules.hand_size = pintas__get_u8(r);
@@ -114,10 +116,10 @@ static void decode(pintas__reader *r, pintas_caminos_state *s)
     s->rng.state = pintas__get_u64(r);
     s->rng.inc = pintas__get_u64(r);
     for (i = 0; i < SEATS; ++i)
-        s->hand[i] = pintas__get_u64(r);
+        s->hand[i] = pintas__get_mask(r, &wide);
     for (i = 0; i < SEATS; ++i)
-        s->revealed[i] = pintas__get_u64(r);
-    s->discard = pintas__get_u64(r);
+        s->revealed[i] = pintas__get_mask(r, &wide);
+    s->discard = pintas__get_mask(r, &wide);
     for (i = 0; i < SEATS; ++i)
         s->score[i] = pintas__get_i32(r);
     s->pile_len = pintas__get_u8(r);
@@ -148,6 +150,7 @@ static void decode(pintas__reader *r, pintas_caminos_state *s)
     pintas__get_bytes(r, s->shown, SEATS);
     s->winners = pintas__get_u8(r);
     pintas__get_bytes(r, s->reserved, sizeof s->reserved);
+    return !wide;
 }
 
 /* ---- the checks ---------------------------------------------------------- */
@@ -454,8 +457,7 @@ int pintas_caminos_load(pintas_caminos_state *s, const uint8_t *buf, size_t len)
     if (status != PINTAS_OK)
         return status;
     memset(&t, 0, sizeof t);
-    decode(&r, &t);
-    if (!state_ok(&t))
+    if (!decode(&r, &t) || !state_ok(&t))
         return PINTAS_E_CORRUPT;
     memcpy(s, &t, sizeof t);
     return PINTAS_OK;

@@ -277,21 +277,39 @@ static void prepare(const pintas_caminos_info *k, prepared *p)
     }
 }
 
-/* Kuhn's augmenting path from place i: 1 if it gets a tile of its level-0
- * set, moving earlier places to other tiles of theirs if need be. owner[t]
- * is the place holding tile t, or N_TILES; *tried marks the tiles visited. */
-static int augment(const prepared *p, unsigned i, uint8_t *owner, pintas_mask *tried)
+/* Kuhn's augmenting path from place `root`: 1 if it gets a tile of its
+ * level-0 set, moving earlier places to other tiles of theirs if need be.
+ * owner[t] is the place holding tile t, or N_TILES. A depth-first search
+ * over the places with an explicit stack (each tile is visited once, so the
+ * path is at most N_TILES places long): place at[d] tries tile via[d]; a free
+ * tile ends the path, and every place on it moves to the tile it tried. */
+static int augment(const prepared *p, unsigned root, uint8_t *owner)
 {
-    pintas_mask m;
-    for (m = p->places[i].allow[0] & ~*tried; m; m &= m - 1) {
-        unsigned t = pintas__lowest_bit(m);
-        if (*tried & PINTAS_BIT(t))
+    pintas_mask tried = 0, todo[N_TILES];
+    uint8_t at[N_TILES], via[N_TILES];
+    int d = 0;
+    at[0] = (uint8_t)root;
+    todo[0] = p->places[root].allow[0];
+    while (d >= 0) {
+        pintas_mask m = todo[d] & ~tried;
+        unsigned t;
+        if (m == 0) {
+            --d; /* no tile left for place at[d]: back to the one that moved it */
             continue;
-        *tried |= PINTAS_BIT(t);
-        if (owner[t] == N_TILES || augment(p, owner[t], owner, tried)) {
-            owner[t] = (uint8_t)i;
+        }
+        t = pintas__lowest_bit(m);
+        tried |= PINTAS_BIT(t);
+        via[d] = (uint8_t)t;
+        if (owner[t] == N_TILES) {
+            for (; d >= 0; --d)
+                owner[via[d]] = at[d];
             return 1;
         }
+        if (d + 1 >= N_TILES)
+            return 0; /* unreachable: every level takes a tile not tried before */
+        ++d;
+        at[d] = owner[t];
+        todo[d] = p->places[owner[t]].allow[0];
     }
     return 0;
 }
@@ -304,11 +322,9 @@ static int places_fit(const prepared *p)
     uint8_t owner[N_TILES];
     unsigned i;
     memset(owner, N_TILES, sizeof owner);
-    for (i = 0; i < p->n_places; ++i) {
-        pintas_mask tried = 0;
-        if (!augment(p, i, owner, &tried))
+    for (i = 0; i < p->n_places; ++i)
+        if (!augment(p, i, owner))
             return 0;
-    }
     return 1;
 }
 
@@ -493,32 +509,28 @@ static size_t policy(const pintas_caminos_state *s, const pintas_caminos_move *m
     return pick;
 }
 
-/* 1 if the events include the end of a round. */
-static int round_ended(const pintas_caminos_event *ev, size_t n)
+/* 1 if a quiet play's events (their kinds) include the end of a round. */
+static int round_ended(unsigned kinds)
 {
-    size_t i;
-    for (i = 0; i < n; ++i)
-        if (ev[i].kind == PINTAS_CAMINOS_EV_ROUND_END)
-            return 1;
-    return 0;
+    return (kinds & (1u << PINTAS_CAMINOS_EV_ROUND_END)) != 0;
 }
 
 int pintas_caminos_playout(pintas_caminos_state *s, pintas_rng *rng)
 {
     pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
-    pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
-    size_t n = 0, n_ev = 0;
+    size_t n = 0;
+    unsigned kinds = 0;
     int made = 0;
     if (!s || !rng)
         return PINTAS_E_ARG;
     while (made < PINTAS_CAMINOS_SEARCH_MAX_PLAYOUT && s->phase != PINTAS_CAMINOS_OVER) {
         if (pintas_caminos_legal(s, moves, PINTAS_CAMINOS_MAX_MOVES, &n) != PINTAS_OK || n == 0)
             return PINTAS_E_ARG;
-        if (pintas_caminos_play(s, &moves[policy(s, moves, n, rng)], ev,
-                                PINTAS_CAMINOS_MAX_EVENTS, &n_ev) != PINTAS_OK)
+        if (pintas__caminos_play_quiet(s, &moves[policy(s, moves, n, rng)], &kinds) !=
+            PINTAS_OK)
             return PINTAS_E_ARG;
         ++made;
-        if (round_ended(ev, n_ev))
+        if (round_ended(kinds))
             break;
     }
     return made;
@@ -557,18 +569,18 @@ int pintas_caminos_search_until(const pintas_caminos_info *info, uint64_t seed, 
 {
     prepared p;
     pintas_caminos_search_result r;
-    pintas_caminos_state base, sampled, s;
-    pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
+    pintas_caminos_state sampled, s;
     pintas_rng rng, chance;
-    size_t n = 0, n_ev = 0, j;
+    size_t n = 0, j;
     uint32_t i;
+    unsigned kinds = 0;
     int level = 0;
     if (!info || !out || count > PINTAS_CAMINOS_SEARCH_MAX_SAMPLES ||
         pintas_caminos_info_check(info) != PINTAS_OK)
         return PINTAS_E_ARG;
-    base_state(info, &base);
+    base_state(info, &s); /* the observer's moves are the same in every sample */
     memset(&r, 0, sizeof r);
-    if (pintas_caminos_legal(&base, r.move, PINTAS_CAMINOS_MAX_MOVES, &n) != PINTAS_OK)
+    if (pintas_caminos_legal(&s, r.move, PINTAS_CAMINOS_MAX_MOVES, &n) != PINTAS_OK)
         return PINTAS_E_ARG;
     r.n_moves = (uint32_t)n;
     prepare(info, &p);
@@ -580,10 +592,9 @@ int pintas_caminos_search_until(const pintas_caminos_info *info, uint64_t seed, 
         for (j = 0; j < n; ++j) {
             s = sampled;
             chance = rng;
-            if (pintas_caminos_play(&s, &r.move[j], ev, PINTAS_CAMINOS_MAX_EVENTS, &n_ev) !=
-                PINTAS_OK)
+            if (pintas__caminos_play_quiet(&s, &r.move[j], &kinds) != PINTAS_OK)
                 return PINTAS_E_ARG;
-            if (!round_ended(ev, n_ev) && pintas_caminos_playout(&s, &chance) < 0)
+            if (!round_ended(kinds) && pintas_caminos_playout(&s, &chance) < 0)
                 return PINTAS_E_ARG;
             r.sum[j] += outcome(&s, info->seat);
         }

@@ -68,8 +68,13 @@ int pintas_caminos_simulate(const pintas_caminos_rules *rules, uint64_t games, u
     pintas_caminos_stats st;
     pintas_caminos_state s;
     pintas_rng choice;
-    pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
-    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
+    /* the moves are listed, one is copied out, then the events are written:
+     * they never need the memory at once (a kilobyte less stack) */
+    union {
+        pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
+        pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
+    } buf;
+    pintas_caminos_event *ev = buf.ev;
     uint64_t g;
     if (!rules || !out)
         return PINTAS_E_ARG;
@@ -85,12 +90,12 @@ int pintas_caminos_simulate(const pintas_caminos_rules *rules, uint64_t games, u
         if (status != PINTAS_OK)
             return status;
         while (s.phase != PINTAS_CAMINOS_OVER) {
-            const pintas_caminos_move *m;
-            status = pintas_caminos_legal(&s, moves, PINTAS_CAMINOS_MAX_MOVES, &n);
+            pintas_caminos_move m;
+            status = pintas_caminos_legal(&s, buf.moves, PINTAS_CAMINOS_MAX_MOVES, &n);
             if (status != PINTAS_OK || n == 0)
                 return status != PINTAS_OK ? status : PINTAS_E_ARG;
-            m = &moves[pintas__rng_choice(&choice, n)];
-            status = pintas_caminos_play(&s, m, ev, PINTAS_CAMINOS_MAX_EVENTS, &n_ev);
+            m = buf.moves[pintas__rng_choice(&choice, n)];
+            status = pintas_caminos_play(&s, &m, ev, PINTAS_CAMINOS_MAX_EVENTS, &n_ev);
             if (status != PINTAS_OK)
                 return status;
             st.moves++;

@@ -399,6 +399,57 @@ int pintas_dice_play(pintas_dice_state *s, const pintas_dice_move *m, pintas_dic
 
 /* ---- saving ------------------------------------------------------------------ */
 
+void pintas__dice_put_rules(pintas__writer *w, const pintas_dice_rules *r)
+{
+    int f, n;
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+        pintas__put_i32(w, r->single[f]);
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+        for (n = 3; n <= PINTAS_DICE_COUNT; ++n)
+            pintas__put_i32(w, r->kind[f][n]);
+    pintas__put_i32(w, r->straight_low);
+    pintas__put_i32(w, r->straight_high);
+    pintas__put_i32(w, r->straight_six);
+    pintas__put_i32(w, r->three_pairs);
+    pintas__put_i32(w, r->two_triplets);
+    pintas__put_i32(w, r->target);
+    pintas__put_u8(w, r->add_singles);
+    pintas__put_u8(w, r->combine_kept);
+    pintas__put_u8(w, r->doom);
+    pintas__put_u8(w, r->doom_loses);
+    pintas__put_u8(w, r->hot_dice);
+    pintas__put_u8(w, r->final_round);
+    pintas__put_bytes(w, r->reserved, sizeof r->reserved);
+}
+
+void pintas__dice_get_rules(pintas__reader *rd, pintas_dice_rules *r)
+{
+    int f, n;
+    for (f = 0; f <= PINTAS_DICE_FACES; ++f) {
+        r->single[f] = 0;
+        for (n = 0; n <= PINTAS_DICE_COUNT; ++n)
+            r->kind[f][n] = 0;
+    }
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+        r->single[f] = pintas__get_i32(rd);
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+        for (n = 3; n <= PINTAS_DICE_COUNT; ++n)
+            r->kind[f][n] = pintas__get_i32(rd);
+    r->straight_low = pintas__get_i32(rd);
+    r->straight_high = pintas__get_i32(rd);
+    r->straight_six = pintas__get_i32(rd);
+    r->three_pairs = pintas__get_i32(rd);
+    r->two_triplets = pintas__get_i32(rd);
+    r->target = pintas__get_i32(rd);
+    r->add_singles = pintas__get_u8(rd);
+    r->combine_kept = pintas__get_u8(rd);
+    r->doom = pintas__get_u8(rd);
+    r->doom_loses = pintas__get_u8(rd);
+    r->hot_dice = pintas__get_u8(rd);
+    r->final_round = pintas__get_u8(rd);
+    pintas__get_bytes(rd, r->reserved, sizeof r->reserved);
+}
+
 /* Layout (offsets, little-endian): 0 magic "PDIC", 4 version, 5..7 zero;
  * 8 rules: single[1..6], kind[1..6][3..6], straight_low/high/six, three_pairs,
  * two_triplets, target (36 int32); 152 add_singles, combine_kept, doom,
@@ -411,30 +462,13 @@ int pintas_dice_save(const pintas_dice_state *s, uint8_t *buf, size_t cap)
     pintas__writer w;
     const pintas_dice_rules *r;
     size_t i;
-    int f, n, st = pintas__buffer_args(s != NULL && buf != NULL, cap, PINTAS_DICE_SAVE_SIZE);
+    int st = pintas__buffer_args(s != NULL && buf != NULL, cap, PINTAS_DICE_SAVE_SIZE);
     if (st != PINTAS_OK)
         return st;
     r = &s->rules;
     pintas__image_start(&w, buf, PINTAS_DICE_SAVE_SIZE, SAVE_TAG, SAVE_VERSION);
     pintas__put_zeros(&w, 3);
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        pintas__put_i32(&w, r->single[f]);
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        for (n = 3; n <= PINTAS_DICE_COUNT; ++n)
-            pintas__put_i32(&w, r->kind[f][n]);
-    pintas__put_i32(&w, r->straight_low);
-    pintas__put_i32(&w, r->straight_high);
-    pintas__put_i32(&w, r->straight_six);
-    pintas__put_i32(&w, r->three_pairs);
-    pintas__put_i32(&w, r->two_triplets);
-    pintas__put_i32(&w, r->target);
-    pintas__put_u8(&w, r->add_singles);
-    pintas__put_u8(&w, r->combine_kept);
-    pintas__put_u8(&w, r->doom);
-    pintas__put_u8(&w, r->doom_loses);
-    pintas__put_u8(&w, r->hot_dice);
-    pintas__put_u8(&w, r->final_round);
-    pintas__put_bytes(&w, r->reserved, sizeof r->reserved);
+    pintas__dice_put_rules(&w, r);
     pintas__put_u64(&w, s->rng.state);
     pintas__put_u64(&w, s->rng.inc);
     pintas__put_u8(&w, s->players);
@@ -462,30 +496,8 @@ static int decode(pintas__reader *rd, pintas_dice_state *t)
 {
     pintas_dice_rules *r = &t->rules;
     size_t i;
-    int f, n, zeros = pintas__get_zeros(rd, 3);
-    for (f = 0; f <= PINTAS_DICE_FACES; ++f) {
-        r->single[f] = 0;
-        for (n = 0; n <= PINTAS_DICE_COUNT; ++n)
-            r->kind[f][n] = 0;
-    }
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        r->single[f] = pintas__get_i32(rd);
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        for (n = 3; n <= PINTAS_DICE_COUNT; ++n)
-            r->kind[f][n] = pintas__get_i32(rd);
-    r->straight_low = pintas__get_i32(rd);
-    r->straight_high = pintas__get_i32(rd);
-    r->straight_six = pintas__get_i32(rd);
-    r->three_pairs = pintas__get_i32(rd);
-    r->two_triplets = pintas__get_i32(rd);
-    r->target = pintas__get_i32(rd);
-    r->add_singles = pintas__get_u8(rd);
-    r->combine_kept = pintas__get_u8(rd);
-    r->doom = pintas__get_u8(rd);
-    r->doom_loses = pintas__get_u8(rd);
-    r->hot_dice = pintas__get_u8(rd);
-    r->final_round = pintas__get_u8(rd);
-    pintas__get_bytes(rd, r->reserved, sizeof r->reserved);
+    int zeros = pintas__get_zeros(rd, 3);
+    pintas__dice_get_rules(rd, r);
     t->rng.state = pintas__get_u64(rd);
     t->rng.inc = pintas__get_u64(rd);
     t->players = pintas__get_u8(rd);
@@ -512,27 +524,62 @@ static int six_ok(const pintas_dice_rules *r, pintas_dice_set k)
     return !r->doom || PINTAS_DICE_SET_COUNT(k, 6) < 2;
 }
 
-/* Can `pool` have been kept by legal keeps (each from one roll that was not
- * doom) with the pool scoring `pts`? Depth <= 5, so the search is tiny. */
-static int reachable(const pintas_dice_rules *r, pintas_dice_set pool, int32_t pts)
+/* What a pool and its score say before their keeps are looked at: 1 if
+ * nothing is left to keep (and the score is all used), 0 if the pool cannot
+ * be reached, -1 if its keeps decide. */
+static int pool_start(const pintas_dice_rules *r, pintas_dice_set pool, int32_t pts)
 {
-    pintas_dice_set k = 0;
     if (pool == 0)
         return pts == 0;
     if (r->combine_kept && pintas_dice_score_rules(r, pool) != pts)
         return 0;
-    while ((k = pintas__dice_next_subset(pool, k)) != 0) {
-        if (!six_ok(r, k))
+    return -1;
+}
+
+/* Can `pool` have been kept by legal keeps (each from one roll that was not
+ * doom) with the pool scoring `pts`? A depth-first search over the keep made
+ * last, with an explicit stack: every level removes a die, so it is at most
+ * six deep, and tiny. */
+static int reachable(const pintas_dice_rules *r, pintas_dice_set pool, int32_t pts)
+{
+    pintas_dice_set at[PINTAS_DICE_COUNT + 1], k[PINTAS_DICE_COUNT + 1];
+    int32_t need[PINTAS_DICE_COUNT + 1];
+    int d = 0, v = pool_start(r, pool, pts);
+    if (v >= 0)
+        return v;
+    at[0] = pool;
+    need[0] = pts;
+    k[0] = 0;
+    while (d >= 0) {
+        pintas_dice_set keep = pintas__dice_next_subset(at[d], k[d]), rest;
+        int32_t left;
+        k[d] = keep;
+        if (keep == 0) {
+            --d; /* every keep of this pool tried */
             continue;
-        if (r->combine_kept) {
-            int32_t rest = pintas_dice_score_rules(r, pool - k);
-            if (rest >= 0 && reachable(r, pool - k, rest))
-                return 1;
-        } else {
-            int32_t sc = pintas_dice_score_rules(r, k);
-            if (sc > 0 && sc <= pts && reachable(r, pool - k, pts - sc))
-                return 1;
         }
+        if (!six_ok(r, keep))
+            continue;
+        rest = at[d] - keep;
+        if (r->combine_kept) {
+            left = pintas_dice_score_rules(r, rest);
+            if (left < 0)
+                continue;
+        } else {
+            int32_t sc = pintas_dice_score_rules(r, keep);
+            if (sc <= 0 || sc > need[d])
+                continue;
+            left = need[d] - sc;
+        }
+        v = pool_start(r, rest, left);
+        if (v == 1)
+            return 1;
+        if (v == 0 || d + 1 > PINTAS_DICE_COUNT)
+            continue;
+        ++d;
+        at[d] = rest;
+        need[d] = left;
+        k[d] = 0;
     }
     return 0;
 }

@@ -4,6 +4,7 @@
 #define PINTAS_DICE_INTERNAL_H
 
 #include "pintas/dice.h"
+#include "bytes_internal.h"
 
 /* The dice in a set (any bits: a set that is not valid may count more than
  * six). */
@@ -27,5 +28,33 @@ static inline pintas_dice_set pintas__dice_next_subset(pintas_dice_set of, pinta
     }
     return 0;
 }
+
+/* The set after s among the sets of its size, in set index order (the count
+ * of face 1 compared first, then of face 2, ...), or 0 after the last. The
+ * first set of n dice is n 6s: n * PINTAS_DICE_SET_ONE(6). */
+static inline pintas_dice_set pintas__dice_next_same_size(pintas_dice_set s)
+{
+    unsigned f, rest = PINTAS_DICE_SET_COUNT(s, 6);
+    for (f = PINTAS_DICE_FACES - 1; f >= 1; --f) {
+        if (rest > 0) {
+            /* one more f, the rest (one die fewer) all 6s */
+            s &= (PINTAS_DICE_SET_ONE(f + 1) - 1u);
+            return s + PINTAS_DICE_SET_ONE(f) + (rest - 1u) * PINTAS_DICE_SET_ONE(6);
+        }
+        rest += PINTAS_DICE_SET_COUNT(s, f);
+    }
+    return 0;
+}
+
+/* The best split of a valid set under valid rules (pintas_dice_score_rules
+ * without the checks): for the solver's size query, which has no table. */
+int32_t pintas__dice_split_score(const pintas_dice_rules *r, pintas_dice_set s);
+
+/* The rules as the dice save writes them (152 bytes: the 36 values from
+ * single[1] on, then the eight option bytes; in dice_game.c), shared by the
+ * saves and the policy books. The reader sets every unused entry to 0. */
+#define PINTAS__DICE_RULES_BYTES 152
+void pintas__dice_put_rules(pintas__writer *w, const pintas_dice_rules *r);
+void pintas__dice_get_rules(pintas__reader *rd, pintas_dice_rules *r);
 
 #endif /* PINTAS_DICE_INTERNAL_H */

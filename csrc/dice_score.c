@@ -426,6 +426,11 @@ static int32_t split_score(const pintas_dice_rules *r, pintas_dice_set s)
     return best;
 }
 
+int32_t pintas__dice_split_score(const pintas_dice_rules *r, pintas_dice_set s)
+{
+    return split_score(r, s);
+}
+
 int32_t pintas_dice_score_rules(const pintas_dice_rules *rules, pintas_dice_set s)
 {
     if (pintas_dice_rules_check(rules) != PINTAS_OK || !pintas_dice_set_is_valid(s))

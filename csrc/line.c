@@ -164,20 +164,39 @@ typedef struct event_sink {
     pintas_line_event *ev;
     size_t n;
     size_t cap;
+    pintas__line_quiet *quiet; /* a quiet call's (cap 0): what its events tell */
 } event_sink;
+
+/* An event that is not written: a quiet call's. */
+static void note(event_sink *o, unsigned kind, unsigned side, unsigned reason, int32_t points)
+{
+    pintas__line_quiet *q = o->quiet;
+    if (q == NULL)
+        return;
+    q->kinds |= 1u << kind;
+    if (q->tally == NULL)
+        return;
+    if (kind == PINTAS_EV_SCORE && side < PINTAS_LINE_MAX_SEATS)
+        q->tally->points[side] += (uint64_t)points;
+    else if (kind == PINTAS_EV_ROUND_END && reason != PINTAS_WHY_DOMINO)
+        q->tally->blocks++;
+}
 
 static void emit(event_sink *o, const pintas_line_state *s, unsigned kind, unsigned seat,
                  unsigned tile, unsigned end, unsigned reason, int32_t points)
 {
     pintas_line_event *e;
-    if (o->n >= o->cap)
+    /* a seat 0..3 gets its side; NO_SEAT (0xFF) keeps every bit set */
+    unsigned side = (uint8_t)(pintas__line_side_of(&s->rules, seat) |
+                              (0u - (unsigned)(seat >= PINTAS_LINE_MAX_SEATS)));
+    if (o->n >= o->cap) {
+        note(o, kind, side, reason, points);
         return;
+    }
     e = &o->ev[o->n++];
     e->kind = (uint8_t)kind;
     e->seat = (uint8_t)seat;
-    /* a seat 0..3 gets its side; NO_SEAT (0xFF) keeps every bit set */
-    e->side = (uint8_t)(pintas__line_side_of(&s->rules, seat) |
-                        (0u - (unsigned)(seat >= PINTAS_LINE_MAX_SEATS)));
+    e->side = (uint8_t)side;
     e->tile = (uint8_t)tile;
     e->end = (uint8_t)end;
     e->reason = (uint8_t)reason;
@@ -189,8 +208,10 @@ static void emit(event_sink *o, const pintas_line_state *s, unsigned kind, unsig
 static void emit_game_end(event_sink *o, unsigned side, unsigned reason, int32_t points)
 {
     pintas_line_event *e;
-    if (o->n >= o->cap)
+    if (o->n >= o->cap) {
+        note(o, PINTAS_EV_GAME_END, side, reason, points);
         return;
+    }
     e = &o->ev[o->n++];
     e->kind = PINTAS_EV_GAME_END;
     e->seat = PINTAS_NO_SEAT;
@@ -357,15 +378,11 @@ static void open_round(pintas_line_state *s, event_sink *o, int first_round, uns
     emit(o, s, PINTAS_EV_DEAL, leader, s->forced_tile, 0, PINTAS_WHY_NONE, (int32_t)s->round);
 }
 
+/* The arguments checked but the event buffer, into *o. */
 static int start_game(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
-                      const pintas_line_deal *deal, pintas_line_event *ev, size_t ev_cap,
-                      size_t *n_ev)
+                      const pintas_line_deal *deal, event_sink *o)
 {
     pintas_line_rules r;
-    event_sink o = {ev, 0, ev_cap};
-    int status = pintas__buffer_args(s && rules && ev && n_ev, ev_cap, PINTAS_LINE_MAX_EVENTS);
-    if (status != PINTAS_OK)
-        return status;
     if (pintas_line_rules_check(rules) != PINTAS_OK)
         return PINTAS_E_RULES;
     r = *rules; /* rules may live inside *s */
@@ -379,15 +396,27 @@ static int start_game(pintas_line_state *s, const pintas_line_rules *rules, uint
         deal_by_hand(s, deal);
     else
         deal_from_rng(s);
-    open_round(s, &o, 1, 0);
-    *n_ev = o.n;
+    open_round(s, o, 1, 0);
     return PINTAS_OK;
+}
+
+static int start_game_into(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
+                           const pintas_line_deal *deal, pintas_line_event *ev, size_t ev_cap,
+                           size_t *n_ev)
+{
+    event_sink o = {ev, 0, ev_cap, NULL};
+    int status = pintas__buffer_args(s && rules && ev && n_ev, ev_cap, PINTAS_LINE_MAX_EVENTS);
+    if (status == PINTAS_OK)
+        status = start_game(s, rules, seed, deal, &o);
+    if (status == PINTAS_OK)
+        *n_ev = o.n;
+    return status;
 }
 
 int pintas_line_new(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
                     pintas_line_event *ev, size_t ev_cap, size_t *n_ev)
 {
-    return start_game(s, rules, seed, NULL, ev, ev_cap, n_ev);
+    return start_game_into(s, rules, seed, NULL, ev, ev_cap, n_ev);
 }
 
 int pintas_line_new_dealt(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
@@ -396,13 +425,23 @@ int pintas_line_new_dealt(pintas_line_state *s, const pintas_line_rules *rules, 
 {
     if (!deal)
         return PINTAS_E_ARG;
-    return start_game(s, rules, seed, deal, ev, ev_cap, n_ev);
+    return start_game_into(s, rules, seed, deal, ev, ev_cap, n_ev);
+}
+
+int pintas__line_new_quiet(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
+                           pintas__line_quiet *q)
+{
+    event_sink o = {NULL, 0, 0, q};
+    if (!s || !rules || !q)
+        return PINTAS_E_ARG;
+    q->kinds = 0;
+    return start_game(s, rules, seed, NULL, &o);
 }
 
 int pintas_line_set_deal(pintas_line_state *s, const pintas_line_deal *deal,
                          pintas_line_event *ev, size_t ev_cap, size_t *n_ev)
 {
-    event_sink o = {ev, 0, ev_cap};
+    event_sink o = {ev, 0, ev_cap, NULL};
     int status = pintas__buffer_args(s && deal && ev && n_ev, ev_cap, PINTAS_LINE_MAX_EVENTS);
     if (status != PINTAS_OK)
         return status;
@@ -857,25 +896,44 @@ static void pass_turn(pintas_line_state *s, event_sink *o, unsigned seat)
     }
 }
 
-int pintas_line_play(pintas_line_state *s, const pintas_line_move *m, pintas_line_event *ev,
-                     size_t ev_cap, size_t *n_ev)
+/* Every move: checked by check_move, then made into *o; the public call and
+ * its quiet twin share it. */
+static int play_into(pintas_line_state *s, const pintas_line_move *m, event_sink *o)
 {
-    event_sink o = {ev, 0, ev_cap};
     unsigned seat;
-    int status = pintas__buffer_args(s && m && ev && n_ev, ev_cap, PINTAS_LINE_MAX_EVENTS);
-    if (status == PINTAS_OK)
-        status = check_move(s, m);
+    int status = check_move(s, m);
     if (status != PINTAS_OK)
         return status;
     seat = s->to_move;
     if (m->kind == PINTAS_MOVE_PLAY)
-        play_tile(s, &o, seat, m->tile, m->end);
+        play_tile(s, o, seat, m->tile, m->end);
     else if (m->kind == PINTAS_MOVE_DRAW)
-        draw_tile(s, &o, seat);
+        draw_tile(s, o, seat);
     else
-        pass_turn(s, &o, seat);
-    *n_ev = o.n;
+        pass_turn(s, o, seat);
     return PINTAS_OK;
+}
+
+PINTAS__MOVE_CALL int pintas_line_play(pintas_line_state *s, const pintas_line_move *m,
+                                        pintas_line_event *ev, size_t ev_cap, size_t *n_ev)
+{
+    event_sink o = {ev, 0, ev_cap, NULL};
+    int status = pintas__buffer_args(s && m && ev && n_ev, ev_cap, PINTAS_LINE_MAX_EVENTS);
+    if (status == PINTAS_OK)
+        status = play_into(s, m, &o);
+    if (status == PINTAS_OK)
+        *n_ev = o.n;
+    return status;
+}
+
+int pintas__line_play_quiet(pintas_line_state *s, const pintas_line_move *m,
+                            pintas__line_quiet *q)
+{
+    event_sink o = {NULL, 0, 0, q};
+    if (q == NULL)
+        return PINTAS_E_ARG;
+    q->kinds = 0;
+    return s && m ? play_into(s, m, &o) : PINTAS_E_ARG;
 }
 
 /* ---- small queries ------------------------------------------------------- */

@@ -125,4 +125,23 @@ void pintas__line_first_lead(const pintas_line_state *s, uint8_t *leader, uint8_
  * overrun an array even on a state whose public fields were scribbled on. */
 int pintas__line_usable(const pintas_line_state *s);
 
+/* What a quiet call (below) tells instead of its events: kinds gets bit k
+ * for every event of kind k the call caused; when tally is not NULL, the
+ * points of its SCORE events are added to tally->points[side] and its
+ * ROUND_ENDs by block counted in tally->blocks, as pintas_line_simulate
+ * counts them. */
+typedef struct pintas__line_quiet {
+    unsigned kinds;
+    pintas_line_stats *tally;
+} pintas__line_quiet;
+
+/* pintas_line_new and pintas_line_play for the core's own game loops
+ * (pintas_line_simulate, playouts): the same checks, the same game, no event
+ * buffer (a call's events may take PINTAS_LINE_MAX_EVENTS entries, over a
+ * kilobyte of stack); *q (kinds zeroed first) says what happened. */
+int pintas__line_new_quiet(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
+                           pintas__line_quiet *q);
+int pintas__line_play_quiet(pintas_line_state *s, const pintas_line_move *m,
+                            pintas__line_quiet *q);
+
 #endif /* PINTAS_LINE_INTERNAL_H */

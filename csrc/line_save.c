@@ -84,11 +84,13 @@ int pintas_line_save(const pintas_line_state *s, uint8_t *buf, size_t cap)
     return PINTAS_OK;
 }
 
-/* Decode the fields after the frame into *s; 0 if a score does not fit the
- * sane bound (checked here, before the conversion to int32_t). */
+/* Decode the fields after the frame into *s; 0 if a mask has bits above the
+ * 32 a mask holds or a score does not fit the sane bound (checked here,
+ * before the conversions). */
 static int decode(pintas__reader *r, pintas_line_state *s)
 {
     unsigned i;
+    int wide = 0;
     s->rules.game = pintas__get_u8(r);
     s->rules.players = pintas__get_u8(r);
     s->rules.pairs = pintas__get_u8(r);
@@ -105,8 +107,10 @@ static int decode(pintas__reader *r, pintas_line_state *s)
     s->rng.state = pintas__get_u64(r);
     s->rng.inc = pintas__get_u64(r);
     for (i = 0; i < PINTAS_LINE_MAX_SEATS; ++i)
-        s->hand[i] = pintas__get_u64(r);
-    s->aside = pintas__get_u64(r);
+        s->hand[i] = pintas__get_mask(r, &wide);
+    s->aside = pintas__get_mask(r, &wide);
+    if (wide)
+        return 0;
     for (i = 0; i < PINTAS_LINE_MAX_SEATS; ++i) {
         uint32_t v = pintas__get_u32(r);
         if (v > PINTAS__LINE_SCORE_BOUND)

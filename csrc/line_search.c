@@ -684,14 +684,10 @@ static int random_move(const pintas_line_state *s, pintas_rng *rng, pintas_line_
     return PINTAS_OK;
 }
 
-/* 1 if these events end the round (or the game). */
-static int round_over(const pintas_line_event *ev, size_t n)
+/* 1 if a quiet call's events ended the round (or the game). */
+static int round_over(const pintas__line_quiet *q)
 {
-    size_t i;
-    for (i = 0; i < n; ++i)
-        if (ev[i].kind == PINTAS_EV_ROUND_END || ev[i].kind == PINTAS_EV_GAME_END)
-            return 1;
-    return 0;
+    return (q->kinds & ((1u << PINTAS_EV_ROUND_END) | (1u << PINTAS_EV_GAME_END))) != 0;
 }
 
 /* A round lasts at most 28 placements, 21 draws and 3 passes per placement:
@@ -702,9 +698,8 @@ int pintas_line_playout(const pintas_line_state *state, const pintas_line_move *
                         int seat, int policy, pintas_rng *rng, int32_t *outcome)
 {
     pintas_line_state s;
-    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
+    pintas__line_quiet q;
     pintas_line_move m;
-    size_t n = 0;
     unsigned steps, side, mine, sides;
     int64_t best_other = INT32_MIN;
     int status;
@@ -713,17 +708,18 @@ int pintas_line_playout(const pintas_line_state *state, const pintas_line_move *
         seat < 0 || seat >= state->rules.players)
         return PINTAS_E_ARG;
     s = *state;
-    status = pintas_line_play(&s, first, ev, PINTAS_LINE_MAX_EVENTS, &n);
+    q.tally = NULL;
+    status = pintas__line_play_quiet(&s, first, &q);
     if (status != PINTAS_OK)
         return status == PINTAS_E_OVER ? PINTAS_E_ILLEGAL : status;
-    for (steps = 0; !round_over(ev, n) && s.phase == PINTAS_LINE_PLAYING &&
+    for (steps = 0; !round_over(&q) && s.phase == PINTAS_LINE_PLAYING &&
                     steps < PLAYOUT_MAX_MOVES;
          ++steps) {
         if (policy == PINTAS_POLICY_GREEDY)
             greedy_move(&s, &m);
         else if (random_move(&s, rng, &m) != PINTAS_OK)
             break;
-        if (pintas_line_play(&s, &m, ev, PINTAS_LINE_MAX_EVENTS, &n) != PINTAS_OK)
+        if (pintas__line_play_quiet(&s, &m, &q) != PINTAS_OK)
             break;
     }
     sides = pintas__line_sides(&s.rules);

@@ -8,23 +8,14 @@
  * Totals: rounds counts every round dealt and played (the final round of a game
  * included, so a game that ends in round 5 adds 5); moves counts play() calls;
  * blocks counts ROUND_END events with reason BLOCK or BLOCK_TIE; points sums
- * SCORE events per side.
+ * SCORE events per side. The games are played by the engine's quiet calls
+ * (line_internal.h), which count those events as they happen: no event
+ * buffer on the stack.
  */
 #include <string.h>
 
 #include "pintas/line.h"
 #include "line_internal.h"
-
-static void tally(pintas_line_stats *st, const pintas_line_event *ev, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; ++i) {
-        if (ev[i].kind == PINTAS_EV_SCORE && ev[i].side < PINTAS_LINE_MAX_SEATS)
-            st->points[ev[i].side] += (uint64_t)ev[i].points;
-        else if (ev[i].kind == PINTAS_EV_ROUND_END && ev[i].reason != PINTAS_WHY_DOMINO)
-            st->blocks++;
-    }
-}
 
 int pintas_line_simulate(const pintas_line_rules *rules, uint64_t games, uint64_t seed,
                          pintas_line_stats *out)
@@ -33,8 +24,8 @@ int pintas_line_simulate(const pintas_line_rules *rules, uint64_t games, uint64_
     pintas_line_stats st;
     pintas_line_state s;
     pintas_rng choice;
-    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
     pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
+    pintas__line_quiet q;
     uint64_t g;
     if (!rules || !out)
         return PINTAS_E_ARG;
@@ -42,24 +33,23 @@ int pintas_line_simulate(const pintas_line_rules *rules, uint64_t games, uint64_
         return PINTAS_E_RULES;
     r = *rules;
     memset(&st, 0, sizeof st);
+    q.tally = &st; /* the events are counted as they happen, never listed */
     pintas_rng_seed(&choice, seed, PINTAS_RNG_STREAM + 1u);
     for (g = 0; g < games; ++g) {
-        size_t n_ev = 0, n = 0;
-        int status = pintas_line_new(&s, &r, seed + g, ev, PINTAS_LINE_MAX_EVENTS, &n_ev);
+        size_t n = 0;
+        int status = pintas__line_new_quiet(&s, &r, seed + g, &q);
         if (status != PINTAS_OK)
             return status;
-        tally(&st, ev, n_ev);
         while (s.phase == PINTAS_LINE_PLAYING) {
             const pintas_line_move *m;
             status = pintas_line_legal(&s, moves, PINTAS_LINE_MAX_MOVES, &n);
             if (status != PINTAS_OK || n == 0)
                 return status != PINTAS_OK ? status : PINTAS_E_ARG;
             m = &moves[pintas__rng_choice(&choice, n)];
-            status = pintas_line_play(&s, m, ev, PINTAS_LINE_MAX_EVENTS, &n_ev);
+            status = pintas__line_play_quiet(&s, m, &q);
             if (status != PINTAS_OK)
                 return status;
             st.moves++;
-            tally(&st, ev + 1, n_ev - 1); /* ev[0] is the move itself */
         }
         st.games++;
         st.rounds += s.round;

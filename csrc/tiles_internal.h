@@ -25,21 +25,22 @@ static const uint8_t PINTAS__TILE_LO[32] = {0, 0, 1, 0, 1, 2, 0, 1, 2, 3, 0, 1, 
  * above by the unit tests); row 7 is empty so that any 3-bit number indexes
  * safely. */
 static const pintas_mask PINTAS__SUIT[8] = {
-    UINT64_C(0x000000000020844b), /* 0: 0|0 1|0 2|0 3|0 4|0 5|0 6|0 */
-    UINT64_C(0x0000000000410896), /* 1 */
-    UINT64_C(0x0000000000821138), /* 2 */
-    UINT64_C(0x00000000010423c0), /* 3 */
-    UINT64_C(0x0000000002087c00), /* 4 */
-    UINT64_C(0x00000000041f8000), /* 5 */
-    UINT64_C(0x000000000fe00000), /* 6 */
+    UINT32_C(0x0020844b), /* 0: 0|0 1|0 2|0 3|0 4|0 5|0 6|0 */
+    UINT32_C(0x00410896), /* 1 */
+    UINT32_C(0x00821138), /* 2 */
+    UINT32_C(0x010423c0), /* 3 */
+    UINT32_C(0x02087c00), /* 4 */
+    UINT32_C(0x041f8000), /* 5 */
+    UINT32_C(0x0fe00000), /* 6 */
     0,
 };
 
-static const uint8_t PINTAS__DEBRUIJN[64] = {
-    0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,
-    62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
-    63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
-    46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
+/* Bit i of a mask that has only bit i set, multiplied by the de Bruijn
+ * sequence 0x077CB531, gives a distinct top five bits: this table maps them
+ * back to i. */
+static const uint8_t PINTAS__DEBRUIJN[32] = {
+    0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20, 15, 25, 17, 4,  8,
+    31, 27, 13, 23, 21, 19, 16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
 
 static inline unsigned pintas__tile_hi(unsigned t)
 {
@@ -84,16 +85,16 @@ static inline pintas_mask pintas__tile_bit(unsigned t)
 /* The index of the lowest set bit, by de Bruijn multiplication; m != 0. */
 static inline unsigned pintas__lowest_bit(pintas_mask m)
 {
-    return PINTAS__DEBRUIJN[((m & (0 - m)) * UINT64_C(0x03f79d71b4cb0a89)) >> 58];
+    return PINTAS__DEBRUIJN[(uint32_t)((m & (0 - m)) * UINT32_C(0x077cb531)) >> 27];
 }
 
 /* SWAR population count. */
 static inline unsigned pintas__popcount(pintas_mask m)
 {
-    m = m - ((m >> 1) & UINT64_C(0x5555555555555555));
-    m = (m & UINT64_C(0x3333333333333333)) + ((m >> 2) & UINT64_C(0x3333333333333333));
-    m = (m + (m >> 4)) & UINT64_C(0x0f0f0f0f0f0f0f0f);
-    return (unsigned)((m * UINT64_C(0x0101010101010101)) >> 56);
+    m = m - ((m >> 1) & UINT32_C(0x55555555));
+    m = (m & UINT32_C(0x33333333)) + ((m >> 2) & UINT32_C(0x33333333));
+    m = (m + (m >> 4)) & UINT32_C(0x0f0f0f0f);
+    return (unsigned)((uint32_t)(m * UINT32_C(0x01010101)) >> 24);
 }
 
 /* The pips of the tiles in m (bits beyond the set ignored). */

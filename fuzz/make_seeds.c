@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -168,6 +169,37 @@ static void byte_seeds(const char *harness, const uint8_t *first, size_t n_first
     }
 }
 
+/* The books of both presets' policies, and of one with kept dice combined. */
+static void book_seeds(void)
+{
+    int which;
+    for (which = 0; which < 3; ++which) {
+        pintas_dice_rules r;
+        const pintas_dice_policy *p = NULL;
+        size_t size, len = 0;
+        void *mem;
+        uint8_t *book;
+        if (which == 1)
+            pintas_dice_rules_farkle(&r);
+        else
+            pintas_dice_rules_dice_of_doom(&r);
+        if (which == 2)
+            r.hot_dice = PINTAS_DICE_HOT_MAY;
+        size = pintas_dice_solve_workspace_size(&r);
+        mem = malloc(size);
+        if (mem == NULL || pintas_dice_solve(&r, 0, mem, size, &p) != PINTAS_OK) {
+            free(mem);
+            continue;
+        }
+        pintas_dice_policy_book(p, NULL, 0, &len);
+        book = malloc(len);
+        if (book != NULL && pintas_dice_policy_book(p, book, len, &len) == PINTAS_OK)
+            write_seed("fuzz_dice_book", book, len);
+        free(book);
+        free(mem);
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const uint8_t real_view[] = {0};
@@ -185,6 +217,7 @@ int main(int argc, char **argv)
     line_saves();
     caminos_saves();
     dice_saves();
+    book_seeds();
     byte_seeds("fuzz_line_moves", NULL, 0, 120, 6);
     byte_seeds("fuzz_caminos_moves", NULL, 0, 160, 6);
     byte_seeds("fuzz_dice_moves", NULL, 0, 120, 6);

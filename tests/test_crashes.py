@@ -198,6 +198,7 @@ def _line_view() -> domino.View:
     {"rules": None}, {"ends": (9, 9)}, {"hand_sizes": ()}, {"log": (1, 2)}, {"seat": -1},
     {"scores": (2**40, 0)}, {"hand": None}, {"forced_tile": 5}, {"round": 2**80},
     {"placements": ((Tile(6, 6), "L"), (Tile(1, 0), "R"))}, {"hand_sizes": (7, 99)},
+    {"forced_tile": Tile(3, 3)},  # a forced tile once the line has begun broke the greedy player
 ], ids=lambda c: ",".join(c))
 def test_a_line_view_built_by_hand_is_refused_when_built(changes: dict[str, object]) -> None:
     view = _line_view()

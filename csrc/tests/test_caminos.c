@@ -1072,6 +1072,13 @@ static void test_save_rejects_every_inconsistency(void)
             }
         }
         memcpy(buf, copy, PINTAS_CAMINOS_SAVE_SIZE);
+        /* masks are stored as 64-bit fields: any bit of an upper half (hands
+         * from byte 28, revealed from 60, the discard at 92) is corrupt */
+        for (i = 0; i < 9; ++i) {
+            buf[28 + 8 * i + 4 + (i % 4)] = (uint8_t)(1u << (i % 8));
+            CHECK_EQ(pintas_caminos_load(&t, buf, PINTAS_CAMINOS_SAVE_SIZE), PINTAS_E_CORRUPT);
+            memcpy(buf, copy, PINTAS_CAMINOS_SAVE_SIZE);
+        }
         CHECK_EQ(pintas_caminos_load(&t, buf, PINTAS_CAMINOS_SAVE_SIZE - 1), PINTAS_E_CORRUPT);
         CHECK_EQ(pintas_caminos_load(&t, buf, PINTAS_CAMINOS_SAVE_SIZE + 1), PINTAS_E_CORRUPT);
         CHECK_EQ(pintas_caminos_load(&t, buf, 3), PINTAS_E_CORRUPT);

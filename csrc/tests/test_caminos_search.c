@@ -473,7 +473,7 @@ static void hostile(void)
     k.path[0].end[0] = 9;
     CHECK_EQ(pintas_caminos_info_check(&k), PINTAS_E_ARG);
     k = good;
-    k.hand |= UINT64_C(1) << 40;
+    k.hand |= UINT32_C(1) << 30;
     CHECK_EQ(pintas_caminos_info_check(&k), PINTAS_E_ARG);
 
     /* scribbles: a few random bytes changed, thousands of times; whatever

@@ -531,7 +531,7 @@ static void test_bad_deals(void)
     CHECK_EQ(pintas_line_new_dealt(&s, &r, 1, &bad, EV, PINTAS_LINE_MAX_EVENTS, &NEV),
              PINTAS_E_DEAL);
     bad = d;
-    bad.hand[0] |= UINT64_C(1) << 40;
+    bad.hand[0] |= UINT32_C(1) << 30;
     CHECK_EQ(pintas_line_new_dealt(&s, &r, 1, &bad, EV, PINTAS_LINE_MAX_EVENTS, &NEV),
              PINTAS_E_DEAL);
     bad = d;
@@ -1558,7 +1558,20 @@ static void test_load_rejects(void)
     c = s; c.phase = 2;                          CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
     c = s; c.hand[2] = PINTAS_BIT(T(0, 0));      CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
     c = s; c.hand[0] |= PINTAS_BIT(T(5, 0));     CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
-    c = s; c.hand[0] |= UINT64_C(1) << 30;       CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
+    c = s; c.hand[0] |= UINT32_C(1) << 30;       CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
+    {
+        /* masks are stored as 64-bit fields: a bit in the upper half of a hand
+         * (bytes 38..45 hold hand[0]) or of the aside (70..77) is corrupt */
+        uint8_t img[PINTAS_LINE_SAVE_SIZE];
+        CHECK_EQ(pintas_line_save(&s, img, sizeof img), PINTAS_OK);
+        img[38 + 7] = 0x80;
+        CHECK_EQ(pintas_line_load(&c, img, sizeof img), PINTAS_E_CORRUPT);
+        img[38 + 7] = 0;
+        img[70 + 4] = 1;
+        CHECK_EQ(pintas_line_load(&c, img, sizeof img), PINTAS_E_CORRUPT);
+        img[70 + 4] = 0;
+        CHECK_EQ(pintas_line_load(&c, img, sizeof img), PINTAS_OK);
+    }
     c = s; c.aside = PINTAS_BIT(T(0, 0));        CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
     c = s; c.boneyard[1] = c.boneyard[2];        CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
     c = s; c.boneyard[20] = 3;                   CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);

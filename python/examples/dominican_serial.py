@@ -16,14 +16,15 @@ SEED = time.ticks_ms() if hasattr(time, "ticks_ms") else 0
 
 def show(game, seat):
     view = game.view(seat)
-    line = " ".join("[%d|%d]" % pair for pair in view.line) or "(empty)"
+    line = " ".join(f"[{a}|{b}]" for a, b in view.line) or "(empty)"
     print("table:", line)
     print("your tiles:", view.hand, "   scores (your team first):", view.scores)
 
 
 def ask(game):
     while True:
-        text = input("your move (legal: %s)> " % ", ".join(str(m) for m in game.legal_moves()))
+        legal = ", ".join(str(m) for m in game.legal_moves())
+        text = input(f"your move (legal: {legal})> ")
         if text.strip() == "quit":
             return None
         if text.strip() == "hand":

@@ -3,7 +3,7 @@ moves per second (MicroPython's unix port against CPython with the Cython
 binding) and instructions per move on the emulated Cortex-M3 board.
 
     bash python/build.sh unix && bash python/build.sh qemu
-    PINTAS_QEMU_HEAP=1048576 bash python/build.sh qemu-stock
+    PINTAS_QEMU_HEAP=2097152 bash python/build.sh qemu-stock
     for a in x64 armv6m armv7m armv7emsp; do bash python/build.sh natmod $a; done
     python python/tests/figures.py
 
@@ -235,7 +235,7 @@ def speed_and_heap() -> None:
     board_import_cost = board_import[0].split()[1] if board_import else "?"
     print(f"\n- `import pintas` (frozen): {unix_import} bytes on unix (64-bit), "
           f"{board_import_cost} bytes on the board (32-bit)")
-    # the native module on the board's stock firmware (a 1 MB heap: the file
+    # the native module on the board's stock firmware (a 2 MB heap: the file
     # itself is held in RAM by the runner's filesystem)
     found = run.run_board_session(str(BUILD / "firmware-mps2-an385-stock.elf"),
                                   (BUILD / "armv7m" / "pintas.mpy").read_bytes(),

@@ -1,9 +1,9 @@
 # The Cython base every game's binding builds on (see _base.pyx): the C types
 # that every engine shares, the bases of moves and events, and Engine.
-from libc.stdint cimport int32_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef extern from "pintas/pintas.h" nogil:
-    ctypedef uint64_t pintas_mask
+    ctypedef uint32_t pintas_mask
     const char *pintas_status_str(int status)
     int PINTAS_OK, PINTAS_E_ARG, PINTAS_E_RULES, PINTAS_E_ILLEGAL, PINTAS_E_OVER
     int PINTAS_E_BUFFER, PINTAS_E_CORRUPT, PINTAS_E_VERSION, PINTAS_E_DEAL

@@ -166,6 +166,12 @@ class ViewBase(PlainRecord, Generic[MoveT]):
             raise IllegalMoveError(f"not a legal move of seat {view.seat} in the view: {wrong[0]}")
         return list(moves)
 
+    def _repr_svg_(self) -> str:
+        """The view as a picture (:func:`pintas.svg.view`), which Jupyter shows."""
+        from . import svg  # only when a picture is asked for: not part of importing pintas
+
+        return svg.view(self)
+
     @property
     def round_log(self) -> tuple[Any, ...]:
         """The log since the current round was dealt (all of it in a game of no deals)."""

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from pintas import dice
-from pintas.errors import IllegalMoveError, NotationError, PintasError, RulesError
+from pintas.errors import IllegalMoveError, NotationError, PintasError, PintasTypeError, RulesError
 from tests.dice.support import CONFIGS
 
 DOOM = dice.Rules.dice_of_doom()
@@ -112,6 +112,16 @@ def test_policies_are_cached_and_shared() -> None:
     assert "446.57" in repr(p)
     with pytest.raises(TypeError):
         dice.Policy()
+
+
+def test_the_book_of_a_policy() -> None:
+    # the decisions as bytes for a device's flash; the C tests read them back
+    doom, farkle = dice.solve_turn(DOOM).book(), dice.solve_turn(FARKLE).book()
+    assert doom[:5] == b"PDBK\x01" and farkle[:5] == b"PDBK\x01"
+    assert len(doom) < 8192 and len(farkle) < 4096
+    assert dice.solve_turn(DOOM.replace(target=5000)).book() == doom  # the target plays no part
+    with pytest.raises(PintasTypeError):
+        dice.Policy.__new__(dice.Policy).book()
 
 
 @pytest.mark.parametrize("name", sorted(CONFIGS)[::3])

@@ -7,6 +7,8 @@ deals, rules and saves are built from arbitrary values (by hand, by
 or a TypeError may escape, and a refused call leaves the game as it was.
 
 The suites run a modest number of examples (a few tens of seconds in all).
+The default profile draws the same examples every run;
+``HYPOTHESIS_PROFILE=random`` draws new ones, and
 ``HYPOTHESIS_PROFILE=long python -m pytest tests/fuzz`` runs the long profile,
 a hundred times as many.
 """

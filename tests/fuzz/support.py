@@ -23,7 +23,7 @@ from pintas.tiles import TILES
 # ---- the budget --------------------------------------------------------------------------
 
 #: Each profile's multiple of a suite's own number of examples.
-_SCALE = {"ci": 1, "long": 100}
+_SCALE = {"ci": 1, "random": 1, "long": 100}
 # No shrinking: a failing example is printed as drawn, each draw labelled (a
 # game of hundreds of moves shrinks for minutes).
 # A generous deadline: an example that runs for seconds is a call that does
@@ -32,7 +32,11 @@ settings.register_profile("ci", deadline=timedelta(seconds=20), database=None,
                           report_multiple_bugs=False,
                           suppress_health_check=list(HealthCheck),
                           phases=(Phase.explicit, Phase.reuse, Phase.generate))
+# CI draws the same examples every run (a red CI is then a change, not luck);
+# "random" draws new ones each run, and "long" a hundred times as many.
+settings.register_profile("random", settings.get_profile("ci"))
 settings.register_profile("long", settings.get_profile("ci"))
+settings.register_profile("ci", settings.get_profile("ci"), derandomize=True)
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 if PROFILE not in _SCALE:
     raise ValueError(f"HYPOTHESIS_PROFILE is one of {', '.join(_SCALE)}: got {PROFILE!r}")

@@ -57,7 +57,8 @@ def test_notation_is_refused_or_read_back(family: registry.Family, data: st.Data
         assert move_type.parse(str(parsed[0])) == parsed[0]
     chosen: list[Any] = []
     if not game.is_over and expect_refusal(lambda: chosen.append(game.parse_move(text))) is None:
-        assert chosen[0] in game.legal_moves()
+        # legal, if not always listed: a roll of given dice, a line game's mirror placement
+        assert game.is_legal(chosen[0])
     for read in (Tile.parse, TileSet.parse, dice.score):
         expect_refusal(partial(read, text))
     if expect_refusal(lambda: game.play(text)) is not None:
@@ -154,7 +155,8 @@ def test_a_deal_is_refused_or_dealt_as_written(family: registry.Family,
     games_made: list[Any] = []
     if expect_refusal(lambda: games_made.append(family.game_type(rules, deal=deals[0]))) is None:
         game = games_made[0]
-        assert tuple(game.hand(s) for s in range(game.seats)) == deals[0].hands
+        if not any(e.kind == "redeal" for e in game.events):  # a hand of 5 doubles is redealt
+            assert tuple(game.hand(s) for s in range(game.seats)) == deals[0].hands
         played(game, 30, 1)
     seeded = new_game(preset, 5, rules.players)
     before = seeded.to_bytes()

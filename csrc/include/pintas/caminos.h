@@ -27,6 +27,10 @@
 #include "rng.h"
 #include "tiles.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- bounds -------------------------------------------------------------- */
 
 #define PINTAS_CAMINOS_MAX_SEATS 4
@@ -340,5 +344,9 @@ typedef struct pintas_caminos_stats {
  * n legal moves is below(n), drawn only when n > 1. Writes the totals to *out. */
 int pintas_caminos_simulate(const pintas_caminos_rules *rules, uint64_t games, uint64_t seed,
                             pintas_caminos_stats *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PINTAS_CAMINOS_H */

@@ -81,6 +81,10 @@
 
 #include "caminos.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Cohorts kept per seat (the deal and its draws this round); a longer list is
  * merged by the caller, see pintas_caminos_cohort. */
 #define PINTAS_CAMINOS_SEARCH_MAX_COHORTS 32
@@ -220,5 +224,9 @@ int pintas_caminos_search(const pintas_caminos_info *info, uint64_t seed, uint32
 int pintas_caminos_search_until(const pintas_caminos_info *info, uint64_t seed, uint32_t first,
                                 uint32_t count, const volatile uint8_t *stop,
                                 pintas_caminos_search_result *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PINTAS_CAMINOS_SEARCH_H */

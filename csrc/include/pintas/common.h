@@ -9,6 +9,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define PINTAS_VERSION_MAJOR 0
 #define PINTAS_VERSION_MINOR 1
 #define PINTAS_VERSION_PATCH 0
@@ -32,5 +36,9 @@ const char *pintas_status_str(int status);
 
 /* The library's version as "MAJOR.MINOR.PATCH"; a static string. */
 const char *pintas_version(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PINTAS_COMMON_H */

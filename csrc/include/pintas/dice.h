@@ -22,6 +22,10 @@
 #include "common.h"
 #include "rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- bounds -------------------------------------------------------------- */
 
 #define PINTAS_DICE_COUNT 6          /* dice in play */
@@ -334,33 +338,51 @@ int pintas_dice_load(pintas_dice_state *s, const uint8_t *buf, size_t len);
  * are valued as banked (the default cap is 16 times the best six-dice keep,
  * far above every bank threshold: doubling it changes no figure). The
  * solver's workspace becomes the policy; it must be aligned for double (as
- * malloc gives) and stays valid as long as the caller keeps it. */
+ * malloc gives) and stays valid as long as the caller keeps it.
+ *
+ * The workspace stores the value of every pool only for the totals below
+ * full_units (the smallest workspace: twice the best six-dice keep, Dice of
+ * Doom 12,000), and above them the empty pool's alone: up there banking beats
+ * rolling on every other pool, so their values decide nothing, and a query
+ * recomputes one from the transitions when asked. The solve checks that; the
+ * answers are then those of a workspace holding every total, bit for bit. For
+ * rules where rolling on pays even above full_units, the solve values the
+ * totals from full_units up as banked instead (cap_units becomes full_units);
+ * a larger workspace holds more totals in full, the one of
+ * pintas_dice_solve_workspace_size_full all of them (cap_units is then always
+ * the cap asked for). On a 32-bit target Dice of Doom's default solve needs
+ * 128,960 bytes (545,600 with every total), Farkle's 47,616 (70,016). */
 typedef struct pintas_dice_policy {
     pintas_dice_table table;
     uint32_t magic;
-    uint32_t cap_units;
+    uint32_t cap_units;                       /* the cap in effect (see above) */
     uint32_t n_states;
     uint32_t n_rolls;
     uint32_t n_options;
-    uint32_t reserved;
+    uint32_t full_units;                      /* totals below it hold every pool's value */
     double expected;                          /* expected turn score from a fresh turn */
     uint16_t state_of[PINTAS_DICE_SETS];      /* pool set index -> state, 0xFFFF if none */
     pintas_dice_set state_set[PINTAS_DICE_SETS]; /* state -> a pool (combine) or pool size */
     uint32_t roll_first[PINTAS_DICE_SETS + 1];/* state -> its rolls (internal) */
-    size_t values_offset;                     /* double value[t * n_states + state] (internal) */
+    size_t values_offset;                     /* the values (internal) */
     size_t rolls_offset;
     size_t options_offset;
 } pintas_dice_policy;
 
-/* Bytes of workspace pintas_dice_solve needs for these rules and cap
- * (cap_units 0 = the default); 0 for invalid rules or a cap above 65536 units. */
+/* Bytes of the smallest workspace pintas_dice_solve accepts for these rules
+ * and cap (cap_units 0 = the default); 0 for invalid rules, rules where a
+ * keep could lower the turn total, or a cap above 65536 units. */
 size_t pintas_dice_solve_workspace_size(const pintas_dice_rules *rules);
 size_t pintas_dice_solve_workspace_size_cap(const pintas_dice_rules *rules, uint32_t cap_units);
+
+/* Bytes of a workspace that holds every total below the cap in full: the
+ * solve then keeps the cap asked for whatever the rules (0 as above). */
+size_t pintas_dice_solve_workspace_size_full(const pintas_dice_rules *rules, uint32_t cap_units);
 
 /* Solve the rules into the workspace (size bytes, aligned for double) and
  * point *policy at it. PINTAS_E_BUFFER if size is too small, PINTAS_E_ARG for
  * a misaligned workspace, PINTAS_E_RULES for invalid rules or rules where a
- * keep could lower the turn total. */
+ * keep could lower the turn total. Uses at most a few hundred bytes of stack. */
 int pintas_dice_solve(const pintas_dice_rules *rules, uint32_t cap_units, void *workspace,
                       size_t size, const pintas_dice_policy **policy);
 
@@ -395,5 +417,62 @@ int pintas_dice_policy_best_keep(const pintas_dice_policy *p, pintas_dice_set ro
  * Without combine_kept, pass any pool of the right size (6 - dice left). */
 int pintas_dice_policy_threshold(const pintas_dice_policy *p, pintas_dice_set pool,
                                  int32_t *threshold);
+
+/* ---- the policy as a book: a table for flash ---------------------------- */
+
+/* A device that only plays a policy need not solve it: a host solves, writes
+ * the policy's decisions as a book (a few kilobytes: Dice of Doom's
+ * 7,402 bytes, Farkle's 2,453), the device keeps it in flash (a const array) and
+ * reads the decisions from it, with no workspace, no floating point and under
+ * a kilobyte of stack. For every pool, every roll of the dice left and
+ * every turn total that is a multiple of the unit (every total a game
+ * reaches), the book's bank decision and best keep are the policy's.
+ *
+ * The bytes (little-endian; the layout opens csrc/dice_book.c): "PDBK", format
+ * version 1, the rules, the cap, and per pool state the totals where its bank
+ * decision flips and, per roll, its best keep (an index into the roll's
+ * pintas_dice_keeps list) or the totals where that keep changes. */
+#define PINTAS_DICE_BOOK_VERSION 1
+
+/* Write p's book to buf (cap bytes) and its length to *len. With cap too
+ * small (buf may then be NULL) PINTAS_E_BUFFER, and *len is the length
+ * needed. PINTAS_E_ARG for NULL, a policy that is not solved, or a cap above
+ * 65535 units or beyond the totals a game reaches. Takes about twice as
+ * long as the solve. */
+int pintas_dice_policy_book(const pintas_dice_policy *p, uint8_t *buf, size_t cap, size_t *len);
+
+/* A book opened for reading: the caller owns it; it points into the bytes,
+ * which must outlive it. Treat the fields as read-only. */
+typedef struct pintas_dice_book {
+    pintas_dice_rules rules; /* the rules solved */
+    const uint8_t *bytes;
+    size_t len;
+    uint32_t cap_units;
+    uint32_t n_states;
+    int32_t unit;
+    uint32_t magic;
+} pintas_dice_book;
+
+/* Check the bytes of a book (any bytes are safe) and open it into *b:
+ * PINTAS_E_CORRUPT for bytes that are no book, PINTAS_E_VERSION for another
+ * format version, PINTAS_E_ARG for NULL. */
+int pintas_dice_book_open(pintas_dice_book *b, const uint8_t *bytes, size_t len);
+
+/* As pintas_dice_policy_should_bank: 1 if banking is optimal with `pool` kept
+ * at turn total `turn_total`, 0 if rolling is; a total between multiples of
+ * the unit is read as the multiple below it. */
+int pintas_dice_book_should_bank(const pintas_dice_book *b, pintas_dice_set pool,
+                                 int32_t turn_total);
+
+/* As pintas_dice_policy_best_keep without the value: the optimal keep of
+ * `roll`, which must hold the dice left (6 - |pool|); PINTAS_E_ILLEGAL for a
+ * roll with no legal keep, PINTAS_E_ARG for bad input. */
+int pintas_dice_book_best_keep(const pintas_dice_book *b, pintas_dice_set roll,
+                               pintas_dice_set pool, int32_t turn_total,
+                               pintas_dice_keep *keep);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PINTAS_DICE_H */

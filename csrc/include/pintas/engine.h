@@ -17,6 +17,10 @@
 #include "common.h"
 #include "tiles.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Bounds of every game's move struct, of a tile game's legal moves and of
  * the events one call writes, in bytes: a host that keeps one buffer of each
  * size can play any game. And the most scoring sides a game has. */
@@ -98,5 +102,9 @@ typedef struct pintas_engine {
 extern const pintas_engine pintas_line_engine;
 extern const pintas_engine pintas_caminos_engine;
 extern const pintas_engine pintas_dice_engine;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PINTAS_ENGINE_H */

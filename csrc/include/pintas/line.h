@@ -18,6 +18,10 @@
 #include "rng.h"
 #include "tiles.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- bounds -------------------------------------------------------------- */
 
 #define PINTAS_LINE_MAX_SEATS 4
@@ -287,5 +291,9 @@ typedef struct pintas_line_stats {
  * with (seed, PINTAS_RNG_STREAM + 1). Writes the totals to *out. */
 int pintas_line_simulate(const pintas_line_rules *rules, uint64_t games, uint64_t seed,
                          pintas_line_stats *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PINTAS_LINE_H */

@@ -76,6 +76,10 @@
 #include "rng.h"
 #include "tiles.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Entries one round's public log can hold: at most 28 placements, 14 draws
  * and 3 passes per placement (4 passes in a row would be a block) = 126. */
 #define PINTAS_LINE_INFO_MAX_LOG 128
@@ -229,5 +233,9 @@ int pintas_line_search(const pintas_line_info *info, uint32_t samples, uint64_t 
 /* The index in out->moves of the best mean (ties to the lower index), or -1
  * before any sample (or for NULL). */
 int pintas_line_search_best(const pintas_line_search_result *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PINTAS_LINE_SEARCH_H */

@@ -10,6 +10,10 @@
 
 #include "common.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The library's stream constant: the ASCII bytes of "pintas". */
 #define PINTAS_RNG_STREAM UINT64_C(0x70696e746173)
 #define PINTAS_RNG_MULT UINT64_C(6364136223846793005)
@@ -35,5 +39,9 @@ void pintas_rng_shuffle(pintas_rng *rng, uint8_t *items, size_t n);
 
 /* 1 if the rng's increment is odd (a state PCG can be in), else 0. */
 int pintas_rng_is_valid(const pintas_rng *rng);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PINTAS_RNG_H */

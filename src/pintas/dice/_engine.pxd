@@ -159,12 +159,14 @@ cdef extern from "pintas/dice.h" nogil:
         uint32_t n_states
         uint32_t n_rolls
         uint32_t n_options
-        uint32_t reserved
+        uint32_t full_units
         double expected
         uint16_t state_of[924]
         pintas_dice_set state_set[924]
 
     size_t pintas_dice_solve_workspace_size(const pintas_dice_rules *rules)
+    size_t pintas_dice_solve_workspace_size_full(const pintas_dice_rules *rules,
+                                                 uint32_t cap_units)
     int pintas_dice_solve(const pintas_dice_rules *rules, uint32_t cap_units, void *workspace,
                           size_t size, const pintas_dice_policy **policy)
     double pintas_dice_policy_expected(const pintas_dice_policy *p)
@@ -177,6 +179,8 @@ cdef extern from "pintas/dice.h" nogil:
                                      pintas_dice_keep *keep, double *value)
     int pintas_dice_policy_threshold(const pintas_dice_policy *p, pintas_dice_set pool,
                                      int32_t *threshold)
+    int pintas_dice_policy_book(const pintas_dice_policy *p, uint8_t *buf, size_t cap,
+                                size_t *len)
 
 
 cdef inline long long _one(long face) noexcept nogil:

@@ -8,7 +8,7 @@ on it.
 """
 
 cimport cython
-from libc.stdint cimport int32_t, uint32_t
+from libc.stdint cimport int32_t, uint8_t, uint32_t
 
 # The C declarations of dice.h and the engine binding's dice-set helpers.
 from pintas.dice._engine cimport *
@@ -37,8 +37,10 @@ cdef class _Solution:
         cdef void *mem
         cdef const pintas_dice_policy *p = NULL
         _rules_from(&r, fields)
+        # A host has room for every total: the policy then keeps the default
+        # cap whatever the rules (a device would take the smallest workspace).
         with nogil:
-            size = pintas_dice_solve_workspace_size(&r)
+            size = pintas_dice_solve_workspace_size_full(&r, 0)
         if size == 0:
             raise RulesError("the solver cannot handle these rules (a keep could lower the "
                              "turn total)")
@@ -261,6 +263,27 @@ cdef class Policy:
         if not self._solved().table.rules.combine_kept:
             return [tuple([1] * (<int>self.p.state_set[i])) for i in range(self.p.n_states)]
         return [_values(self.p.state_set[i]) for i in range(self.p.n_states)]
+
+    def book(self):
+        """The policy's decisions as bytes a device keeps in flash (the C core's
+        pintas_dice_policy_book; docs/c-api.md): its bank decision and best keep
+        for every pool, roll and turn total, read back in C with
+        pintas_dice_book_open and its queries, no solve and no floating point.
+        Dice of Doom's is about 7 KB."""
+        cdef const pintas_dice_policy *p = self._solved()
+        cdef size_t n = 0
+        cdef int status
+        cdef bytearray out
+        cdef char *raw
+        with nogil:
+            pintas_dice_policy_book(p, NULL, 0, &n)
+        out = bytearray(n)
+        raw = out
+        with nogil:
+            status = pintas_dice_policy_book(p, <uint8_t *>raw, n, &n)
+        if status != PINTAS_OK:
+            raise PintasError(f"the policy has no book: {status_message(status)}")
+        return bytes(out)
 
     def __repr__(self):
         return (f"<dice.Policy {self.rules}: expected turn score "

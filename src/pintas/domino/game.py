@@ -120,6 +120,10 @@ class View(TileView[Move]):
         self._expect("leader", is_int_in(self.leader, 0, seats - 1), f"a seat 0..{seats - 1}")
         self._expect("forced_tile", self.forced_tile is None or is_tile(self.forced_tile),
                      "a Tile or None")
+        # only the leader of a round not yet begun is held to a tile, one of its own
+        self._expect("forced_tile", self.forced_tile is None or (
+            not self.placements and self.seat == self.leader and self.forced_tile in self.hand),
+                     "None, or a tile in the hand of the leader before the first play")
         self._expect("winner", self.winner is None or is_int_in(self.winner, 0, sides - 1),
                      f"a side 0..{sides - 1} or None")
 

@@ -1,0 +1,1 @@
+"""The installed C library driven from Python by cffi in ABI mode."""
