@@ -1,0 +1,125 @@
+"""A kiosk server in its own process, for the tests that need a real one (the
+crash test, the browser test) and for the benchmarks: start it on a free
+port, talk to it over HTTP, kill it with SIGKILL, start it again on the same
+database."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+__all__ = ["ApiError", "KioskServer", "free_port"]
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ApiError(Exception):
+    """A 4xx or 5xx answer: its status and its JSON body."""
+
+    def __init__(self, status: int, body: Any) -> None:
+        super().__init__(f"{status}: {body!r}")
+        self.status = status
+        self.body = body
+
+
+class KioskServer:
+    """``python -m pintas kiosk`` on ``db``, in a child process.
+
+    >>> with KioskServer(tmp_path / "k.db", pace=0) as server:   # doctest: +SKIP
+    ...     table = server.call("POST", "/api/tables", {"game": "farkle", "seats": ["human", "random"]})
+    """
+
+    def __init__(self, db: Path, pace: float = 0.0, port: int | None = None,
+                 extra: tuple[str, ...] = ()) -> None:
+        self.db = Path(db)
+        self.pace = pace
+        self.port = port or free_port()
+        self.extra = extra
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = self.db.with_suffix(".log")
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> None:
+        """Start the server and wait until it answers."""
+        command = [sys.executable, "-m", "pintas", "kiosk", "--port", str(self.port),
+                   "--db", str(self.db), "--pace", str(self.pace), *self.extra]
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the kiosk server exited with {self.process.returncode}:\n"
+                                   + self.log.read_text(errors="replace")[-4000:])
+            try:
+                self.call("GET", "/api/games")
+                return
+            except (OSError, ApiError):
+                time.sleep(0.05)
+        raise RuntimeError("the kiosk server did not answer in time")
+
+    def kill(self) -> None:
+        """SIGKILL: the process gets no chance to tidy up, as in a power cut."""
+        if self.process is not None and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        self.process = None
+
+    def stop(self) -> None:
+        """Stop politely (SIGTERM), or kill after a few seconds."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self.process = None
+
+    def restart(self) -> None:
+        self.kill()
+        self.start()
+
+    def call(self, method: str, path: str, body: Any = None, token: str | None = None,
+             timeout: float = 30.0) -> Any:
+        """The JSON answer of one request (ApiError for a 4xx or 5xx)."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method=method)
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        if token is not None:
+            request.add_header("Authorization", f"Bearer {token}")
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as answer:
+                return json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            text = error.read()
+            try:
+                parsed: Any = json.loads(text)
+            except ValueError:
+                parsed = text.decode(errors="replace")
+            raise ApiError(error.code, parsed) from None
+
+    def __enter__(self) -> KioskServer:
+        self.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.stop()
