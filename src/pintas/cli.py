@@ -379,7 +379,19 @@ def make_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
                               "players, each one's results, the margins with their "
                               "intervals, the deals played and whether they were all")
     written.add_argument("--csv", action="store_true", help="the results as CSV, a row a player")
-    for each in (parser, p, t):
+    k = sub.add_parser("kiosk", help="serve the touch page and JSON API of a kiosk",
+                       description="Serve the kiosk: a touch page to play every game, and "
+                                   "its JSON API (docs/kiosk.md). Needs the kiosk extra: "
+                                   "pip install 'pintas[kiosk]'.")
+    k.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only)")
+    k.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    k.add_argument("--db", default="pintas-kiosk.db", metavar="PATH",
+                   help="the SQLite file of the tables (default pintas-kiosk.db); a "
+                        "restart on the same file carries on every table")
+    k.add_argument("--pace", type=float, default=0.8, metavar="SECONDS",
+                   help="how long a computer player waits before it moves (default 0.8)")
+    for each in (parser, p, t, k):
         each.out = sys.stdout if out is None else out
     return parser
 
@@ -389,6 +401,12 @@ def _parse(argv: Sequence[str] | None, out: TextIO) -> argparse.Namespace:
     with a value it can take (else _UsageError)."""
     args = make_parser(out).parse_args(argv)
     prog = f"pintas {args.command}"
+    if args.command == "kiosk":
+        if not 0 < args.port < 65536:
+            raise _UsageError(prog, f"--port must be 1..65535: got {args.port}")
+        if not 0 <= args.pace <= 60:
+            raise _UsageError(prog, f"--pace must be 0..60 seconds: got {args.pace}")
+        return args
     args.players = _player_count(args.players, args.command)
     if args.command == "tournament":
         _check_tournament_options(args, prog)
@@ -484,6 +502,10 @@ def _run(argv: Sequence[str] | None, ask: InputFn | None, out: TextIO, err: Text
         command = args.command
         if command == "tournament":
             return _tournament_command(args, out, err)
+        if command == "kiosk":
+            from .kiosk import serve
+
+            return serve(args.host, args.port, args.db, args.pace, err)
         # Only a person at a terminal is asked to press Enter between rounds:
         # piped input must not need lines of its own for it.
         pause = ask is None and _is_terminal(sys.stdin)

@@ -1,0 +1,34 @@
+"""The kiosk: a touch page for every game and the JSON API behind it, with
+every table kept in SQLite so that a power cut loses nothing (docs/kiosk.md).
+
+``python -m pintas kiosk [--host 127.0.0.1] [--port 8000] [--db PATH]`` serves
+it. The web app needs the ``kiosk`` extra (``pip install "pintas[kiosk]"``:
+Starlette and uvicorn); ``import pintas`` never imports this package, and
+:class:`~pintas.kiosk.service.Kiosk` (the tables, with no HTTP) needs nothing
+but the standard library.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+__all__ = ["serve"]
+
+NEEDS = "the kiosk needs Starlette and uvicorn: pip install 'pintas[kiosk]'"
+
+
+def serve(host: str, port: int, db: str, pace: float, err: TextIO) -> int:
+    """Serve the kiosk until interrupted; the exit status."""
+    try:
+        import uvicorn
+
+        from .app import make_app
+    except ImportError as error:
+        err.write(f"pintas kiosk: {NEEDS} ({error})\n")
+        return 2
+    from .service import Kiosk
+
+    kiosk = Kiosk(db, pace=pace)
+    err.write(f"pintas kiosk: serving http://{host}:{port}/ (tables in {db})\n")
+    uvicorn.run(make_app(kiosk), host=host, port=port, log_level="warning")
+    return 0
