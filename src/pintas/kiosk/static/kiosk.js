@@ -735,14 +735,15 @@
         if (!view.line || view.line.length === 0) return { word: tr("move.lead") };
         const end = view.ends ? view.ends[move.end === "L" ? 0 : 1] : null;
         return {
-          word: move.end === "L" ? "◀ " + tr("move.left") : tr("move.right") + " ▶",
+          word: move.end === "L" ? "◀\u00a0" + tr("move.left") : tr("move.right") + "\u00a0▶",
           sub: end === null ? null : tr("move.on", { n: end }),
+          end: move.end, // coloured like that end of the line in the picture
         };
       }
       case "place":
         return {
           word: tr("move.path", { n: move.path }),
-          sub: move.side === "back" ? "◀ " + tr("move.back") : tr("move.front") + " ▶",
+          sub: move.side === "back" ? "◀\u00a0" + tr("move.back") : tr("move.front") + "\u00a0▶",
         };
       case "reveal": return { word: tr("move.reveal") };
       case "draw": return { word: tr("move.draw"), wide: true };
@@ -772,7 +773,8 @@
       const picture = move.tile ? tileNode(move.tile, data.pictures, "move-tile")
         : parts.dice ? el("span", { class: "move-dice", html: parts.dice.map((v) => dieSvg(v, true)).join("") }) : null;
       return el("button", {
-        type: "button", class: "move " + move.kind + (parts.wide ? " wide" : ""),
+        type: "button", class: "move " + move.kind + (parts.wide ? " wide" : "")
+          + (parts.end ? " end-" + parts.end : ""),
         "data-move": move.move, "data-kind": move.kind, disabled: blocked,
         onclick: () => playMove(move.move),
       }, [
