@@ -14,7 +14,6 @@ import hmac
 import math
 import secrets
 import threading
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -235,9 +234,9 @@ class Table:
 
     # -- what a seat is told ------------------------------------------------------------------
 
-    def state(self, seat: int, since: int = 0, box: tuple[float, float] | None = None
-              ) -> dict[str, Any]:
-        """What ``seat`` may know now, as the JSON of ``GET /api/tables/{id}``."""
+    def state(self, seat: int, now: float, since: int = 0,
+              box: tuple[float, float] | None = None) -> dict[str, Any]:
+        """What ``seat`` may know at ``now``, as the JSON of ``GET /api/tables/{id}``."""
         with self.lock:
             game = self.game
             view = game.view(seat)
@@ -247,7 +246,7 @@ class Table:
             moves = view.legal_moves() if your_turn else []
             log = view.log
             answer = {
-                **self.summary(),
+                **self.summary(now),
                 "seat": seat,
                 "side": game.side_of(seat),
                 "to_move": game.to_move,
@@ -262,8 +261,8 @@ class Table:
                 answer["pictures"] = self._pictures(view, moves, box)
             return answer
 
-    def summary(self) -> dict[str, Any]:
-        """What every seat and the creator of the table may know of it."""
+    def summary(self, now: float) -> dict[str, Any]:
+        """What every seat and the creator of the table may know of it at ``now``."""
         with self.lock:
             game = self.game
             return {
@@ -280,7 +279,7 @@ class Table:
                 "side_names": [self._side_name(side) for side in range(len(game.scores))],
                 "winners": list(game.winners),
                 "rounds": [r.to_dict() for r in self.rounds],
-                "timer": self._clock(),
+                "timer": self._clock(now),
                 "timed_out": list(self.timed_out),
             }
 
@@ -288,11 +287,11 @@ class Table:
         seats = [s for s in range(self.game.seats) if self.game.side_of(s) == side]
         return " & ".join(f"seat {s}" for s in seats)
 
-    def _clock(self) -> dict[str, Any] | None:
+    def _clock(self, now: float) -> dict[str, Any] | None:
         if self.deadline is None or self.game.to_move is None:
             return None
         return {"seconds": self.spec.timer, "seat": self.game.to_move,
-                "remaining": round(max(0.0, self.deadline - time.time()), 2)}
+                "remaining": round(max(0.0, self.deadline - now), 2)}
 
     def _pictures(self, view: Any, moves: Sequence[Any], box: tuple[float, float]
                   ) -> dict[str, Any]:
@@ -493,8 +492,6 @@ class Table:
             return cls(id, table_spec, game, {int(s): d for s, d in tokens.items()}, rounds,
                        list(extra["timed_out"]), deadline)
         except (KeyError, TypeError, ValueError, KioskError) as error:
-            if isinstance(error, CorruptStateError):
-                raise
             raise CorruptStateError(f"table {id!r} does not read back: {error}") from None
 
 
