@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sqlite3
 import subprocess
 import sys
@@ -538,3 +539,13 @@ def test_the_kiosk_command_checks_its_options(argv: list[str], says: str) -> Non
     assert main(argv, out=io.StringIO(), err=err) == 2
     assert says in err.getvalue()
 
+
+
+def test_the_guide_lists_every_error_the_api_answers() -> None:
+    root = Path(__file__).resolve().parents[2]
+    source = "".join(p.read_text() for p in (root / "src/pintas/kiosk").glob("*.py"))
+    codes = set(re.findall(r'KioskError\(\s*\d+,\s*"(\w+)"', source))
+    codes |= {"not_found"}  # the app's answer for an address it does not serve
+    guide = (root / "docs/kiosk.md").read_text()
+    listed = set(re.findall(r"^\| \d{3} \| `(\w+)` \|", guide, re.MULTILINE))
+    assert codes == listed
