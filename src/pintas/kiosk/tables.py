@@ -9,6 +9,7 @@ calls of :class:`Table` and :class:`KioskError` into answers, and
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
 import math
@@ -20,6 +21,7 @@ from typing import Any
 
 from .. import registry
 from .._checks import is_whole
+from .._plain import to_plain
 from ..errors import CorruptStateError, IllegalMoveError, NotationError, PintasError
 from ..protocol import Game, Player
 
@@ -240,8 +242,6 @@ class Table:
         with self.lock:
             game = self.game
             view = game.view(seat)
-            data = view.to_dict()
-            del data["log"]
             your_turn = not game.is_over and game.to_move == seat
             moves = view.legal_moves() if your_turn else []
             log = view.log
@@ -253,7 +253,7 @@ class Table:
                 "your_turn": your_turn,
                 "legal_moves": [str(m) for m in moves],
                 "moves": [{"move": str(m), **m.to_dict()} for m in moves],
-                "view": data,
+                "view": _view_data(view),
                 "log": [_event(e) for e in log[max(0, since):]],
                 "log_length": len(log),
             }
@@ -493,6 +493,13 @@ class Table:
                        list(extra["timed_out"]), deadline)
         except (KeyError, TypeError, ValueError, KioskError) as error:
             raise CorruptStateError(f"table {id!r} does not read back: {error}") from None
+
+
+def _view_data(view: Any) -> dict[str, Any]:
+    """``view.to_dict()`` without its log, which the answer sends from ``since`` on
+    (converting a long game's whole log for every poll would cost the most)."""
+    return {f.name: to_plain(getattr(view, f.name))
+            for f in dataclasses.fields(view) if f.init and f.name != "log"}
 
 
 def _event(event: Any) -> dict[str, Any]:
