@@ -285,6 +285,18 @@ def test_every_refused_move_changes_nothing(client: TestClient, kiosk: Kiosk) ->
     reloaded.close()
 
 
+def test_a_seat_cannot_choose_its_own_dice(client: TestClient, kiosk: Kiosk) -> None:
+    """The game takes a roll with its faces named (physical dice); the kiosk
+    rolls them itself, so it plays only the moves it offers."""
+    id, tokens = create(client, "farkle")
+    before = saved(kiosk, id)
+    answer = move(client, id, tokens["0"], "roll 1 1 1 1 1 1")
+    assert answer.status_code == 422 and answer.json()["error"] == "illegal_move"
+    assert "'roll 1 1 1 1 1 1'" in answer.json()["message"]
+    assert saved(kiosk, id) == before
+    assert move(client, id, tokens["0"], "roll").status_code == 200
+
+
 def test_reading_needs_a_token_of_the_table(client: TestClient) -> None:
     id, tokens = create(client, "muggins")
     _, other_tokens = create(client, "muggins")

@@ -346,6 +346,11 @@ class Table:
                 raise KioskError(422, "illegal_move", str(error)) from None
             except NotationError as error:
                 raise KioskError(422, "bad_notation", str(error)) from None
+            if move not in game.legal_moves():
+                # a roll with its faces named ("roll 6 6 6 1 1 1"): the game takes
+                # one from physical dice, but at the kiosk the server rolls
+                raise KioskError(422, "illegal_move", f"{text!r} is not one of the moves "
+                                 f"offered: the kiosk rolls the dice itself")
             return self._commit_move(seat, move, now)
 
     def _commit_move(self, seat: int, move: Any, now: float) -> list[dict[str, Any]]:
