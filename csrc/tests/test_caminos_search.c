@@ -505,20 +505,6 @@ static void empty_slot(pintas_caminos_info *k, unsigned i, unsigned holder)
     k->hand_len[holder] = (uint8_t)(k->hand_len[holder] + n);
 }
 
-/* The open sides' numbers of a state, as tiles. */
-static pintas_mask open_tiles_of(const pintas_caminos_state *s)
-{
-    pintas_mask open = 0;
-    int i, side;
-    for (i = 0; i < s->rules.paths; ++i)
-        for (side = 0; side < 2; ++side) {
-            int n = pintas_caminos_side_number(s, i, side);
-            if (n >= 0)
-                open |= pintas_suit_mask((uint8_t)n);
-        }
-    return open;
-}
-
 static int in_play(const pintas_caminos_state *s)
 {
     return s->pile_len >= 5;
@@ -533,7 +519,7 @@ static int after_a_pass(const pintas_caminos_state *s)
     int i;
     for (i = 0; i < PINTAS_CAMINOS_MAX_PATHS; ++i)
         unseen &= ~pintas_caminos_path_tiles(s, i);
-    return s->passes > 0 && s->hand[before] != 0 && (unseen & open_tiles_of(s)) != 0;
+    return s->passes > 0 && s->hand[before] != 0 && (unseen & numbers_mask(open_numbers(s))) != 0;
 }
 
 /* Someone has just gone out, with the pile empty. */
