@@ -146,20 +146,20 @@ def screenshots(browser: Browser, url: str, out: Path) -> None:
     shoot(page, out, "caminos")
 
     page = new_page(browser, url, LANDSCAPE, "lang=pt&seed=5")
-    start(page, "farkle", ("opt-players-3",))
+    start(page, "dice_of_doom", ("opt-players-3",))
     play(page, 5, random.Random(3),
          then="document.querySelectorAll('#moves [data-kind=keep]').length > 2")
-    shoot(page, out, "dice")
+    shoot(page, out, "dice_of_doom")
 
     page = new_page(browser, url, LANDSCAPE, "lang=en&seed=13")
     start(page, "muggins", ("opt-players-3",))
     play(page, 0, random.Random(4), until="round-overlay")
-    shoot(page, out, "round-end")
+    shoot(page, out, "round_end")
 
     page = new_page(browser, url, LANDSCAPE, "lang=en&seed=2")
     start(page, "caminos_two_paths", ("opt-players-3", "opt-rounds-1"))
     play(page, 0, random.Random(5), until="end-overlay")
-    shoot(page, out, "game-end")
+    shoot(page, out, "game_end")
 
     page = new_page(browser, url, LANDSCAPE, "lang=en&seed=3")
     start(page, "capicua", ("opt-teams-alone", "opt-players-2", "seat-1-human"))

@@ -132,6 +132,15 @@ SNAPSHOT = """() => {
 }"""
 
 
+#: The size of each shown button matching a selector: [[width, height, its text], ...].
+SIZES = """(selector) => [...document.querySelectorAll(selector)]
+    .filter((b) => b.offsetParent !== null)
+    .map((b) => {
+      const r = b.getBoundingClientRect();
+      return [r.width, r.height, b.innerText];
+    })"""
+
+
 @dataclass
 class Snapshot:
     end: bool
@@ -177,6 +186,8 @@ def set_up(page: Page, game: str, choices: tuple[str, ...] = ()) -> None:
     for choice in choices:
         page.get_by_test_id(choice).tap()
         assert page.get_by_test_id(choice).get_attribute("aria-pressed") == "true", choice
+    small = [size for size in page.evaluate(SIZES, "button") if min(size[:2]) < 48]
+    assert small == [], "setup buttons under 48 px"
     page.get_by_test_id("start").tap()
     page.get_by_test_id("play").wait_for()
     page.wait_for_function("() => document.getElementById('play').dataset.version !== undefined")
@@ -197,12 +208,14 @@ def tap_move(page: Page, move: str, version: int) -> None:
 
 
 def check_targets(page: Page) -> None:
-    """Every move button is a touch target of at least 48 x 48 CSS pixels."""
-    sizes = page.evaluate("""() => [...document.querySelectorAll('#moves [data-move]')]
-        .map((b) => { const r = b.getBoundingClientRect(); return [r.width, r.height]; })""")
-    assert sizes, "no move buttons"
-    for width, height in sizes:
-        assert width >= 48 and height >= 48, sizes
+    """Touch targets: every move button at least 64 x 64 CSS pixels, every other
+    button shown at least 48 x 48."""
+    moves = page.evaluate(SIZES, "#moves [data-move]")
+    assert moves, "no move buttons"
+    assert all(width >= 64 and height >= 64 for width, height, _ in moves), moves
+    others = page.evaluate(SIZES, "button:not([data-move])")
+    assert others, "no other buttons"
+    assert all(width >= 48 and height >= 48 for width, height, _ in others), others
 
 
 def check_round_overlay(page: Page, seats: int) -> None:

@@ -680,7 +680,8 @@
     node.dataset.family = data.family;
     if (data.family === "dice") {
       const view = data.view;
-      const key = ["dice", lang, view.last_roll.join(), view.pool.join(), view.turn_total, view.dice_to_roll].join("|");
+      const key = ["dice", lang, view.last_roll.join(), view.pool.join(), view.turn_total, view.dice_to_roll,
+        view.phase].join("|");
       if (P.keys.table === key) return;
       P.keys.table = key;
       const row = (label, values, kept, testid) => el("div", { class: "dice-row", "data-testid": testid }, [
@@ -696,7 +697,8 @@
         row(tr("play.kept"), view.pool, true, "kept"),
         el("div", { class: "dice-facts" }, [
           el("span", { class: "turn-total", text: tr("play.turn_total", { n: view.turn_total.toLocaleString(lang) }) }),
-          el("span", { text: tr("play.dice_to_roll", { n: view.dice_to_roll }) }),
+          // while dice are to be kept from the roll, none are to be rolled yet
+          view.phase === "keep" ? null : el("span", { text: tr("play.dice_to_roll", { n: view.dice_to_roll }) }),
         ]),
       ]));
       return;
