@@ -17,6 +17,7 @@ import importlib.util
 import json
 import os
 import random
+import re
 import shutil
 import time
 from collections.abc import Iterator
@@ -218,7 +219,20 @@ def check_targets(page: Page) -> None:
     assert all(width >= 48 and height >= 48 for width, height, _ in others), others
 
 
+#: What a bug in the page's script would write where words belong.
+GARBAGE = re.compile(r"\bnull\b|\bundefined\b|\bNaN\b|\[object |\b(?:ev|play|setup|move|"
+                     r"round|end|player|reason|game|about)\.[a-z_]+\b")
+
+
+def check_words(page: Page) -> None:
+    """The screen's text has no script debris: no null, undefined, NaN, or a
+    string's key shown instead of the string."""
+    text = page.evaluate("() => document.body.innerText")
+    assert not GARBAGE.search(text), GARBAGE.findall(text)
+
+
 def check_round_overlay(page: Page, seats: int) -> None:
+    check_words(page)
     overlay = page.get_by_test_id("round-overlay")
     assert overlay.locator(".round-hand").count() == seats
     points = overlay.locator("#round-points li").all_inner_texts()
@@ -283,6 +297,7 @@ def play_to_end(page: Page, server: KioskServer, seed: int, seats: int,
             # the buttons are exactly the server's legal moves, and big enough
             assert sorted(now.moves) == sorted(server_state(page, server)["legal_moves"])
             check_targets(page)
+            check_words(page)
             checked = True
         if crash_at is not None and played.taps == crash_at and not played.crashed:
             crash_and_resume(page, server)
@@ -299,6 +314,7 @@ def check_game_end(page: Page, server: KioskServer) -> None:
     assert state["is_over"] and state["winners"]
     overlay = page.get_by_test_id("end-overlay")
     assert overlay.is_visible()
+    check_words(page)
     assert page.get_by_test_id("end-winner").inner_text().strip()
     winners = sorted(int(side) for side in overlay.locator(".final-score.winner").evaluate_all(
         "(nodes) => nodes.map((n) => n.dataset.side)"))

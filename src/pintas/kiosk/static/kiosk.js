@@ -118,6 +118,7 @@
     offline = value;
     $("reconnecting").hidden = !value;
     document.body.classList.toggle("is-offline", value);
+    if (P.data) renderMoves(P.data); // no moves while the server is away
   }
 
   // ---- screens --------------------------------------------------------------------------
@@ -709,11 +710,12 @@
     const key = [lang, picture, empty, hint].join("|");
     if (P.keys.table === key) return;
     P.keys.table = key;
-    node.replaceChildren(
+    // (replaceChildren would write a null as the text "null")
+    node.replaceChildren(...[
       el("div", { class: "table-picture", html: picture }),
       empty ? el("div", { class: "table-note", text: tr("play.empty_line") }) : null,
       hint ? el("div", { class: "table-note top", text: tr("play.reveal_hint") }) : null,
-    );
+    ].filter(Boolean));
   }
 
   function renderHand(data) {
