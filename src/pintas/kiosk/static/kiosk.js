@@ -738,9 +738,10 @@
       case "play": {
         if (!view.line || view.line.length === 0) return { word: tr("move.lead") };
         const end = view.ends ? view.ends[move.end === "L" ? 0 : 1] : null;
+        const on = end === null ? "" : tr("move.on", { n: end });
         return {
-          word: move.end === "L" ? "◀\u00a0" + tr("move.left") : tr("move.right") + "\u00a0▶",
-          sub: end === null ? null : tr("move.on", { n: end }),
+          word: move.end === "L" ? tr("move.left") : tr("move.right"),
+          sub: move.end === "L" ? ("◀\u00a0" + on).trim() : (on + "\u00a0▶").trim(),
           end: move.end, // coloured like that end of the line in the picture
         };
       }
