@@ -569,3 +569,14 @@ def test_the_guide_lists_every_error_the_api_answers() -> None:
     guide = (root / "docs/kiosk.md").read_text()
     listed = set(re.findall(r"^\| \d{3} \| `(\w+)` \|", guide, re.MULTILINE))
     assert codes == listed
+
+
+def test_without_the_extra_the_command_says_what_to_install(tmp_path: Path) -> None:
+    code = ("import sys; sys.modules['starlette'] = None; sys.modules['uvicorn'] = None\n"
+            "from pintas.cli import main\n"
+            f"sys.exit(main(['kiosk', '--db', {str(tmp_path / 'k.db')!r}]))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2
+    assert "pip install 'pintas[kiosk]'" in done.stderr
+    assert not (tmp_path / "k.db").exists()
