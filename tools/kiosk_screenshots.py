@@ -25,6 +25,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
@@ -130,36 +131,46 @@ def shoot(page: Page, out: Path, name: str) -> None:
     print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
 
 
+@dataclass(frozen=True)
+class Shot:
+    """One screenshot of a game being played: the page's query (language and
+    seed), the game and its setup choices, and how far to play."""
+
+    name: str
+    query: str
+    game: str
+    choices: tuple[str, ...]
+    taps: int
+    rng: int
+    until: str | None = None
+    then: str = "true"
+    viewport: dict[str, int] = field(default_factory=lambda: LANDSCAPE)
+
+
+SHOTS = (
+    Shot("dominican", "lang=es&seed=21", "dominican", ("opt-teams-pairs",), 4, 1),
+    Shot("caminos", "lang=en&seed=8", "caminos", ("opt-players-3",), 4, 2),
+    Shot("dice_of_doom", "lang=pt&seed=5", "dice_of_doom", ("opt-players-3",), 5, 3,
+         then="document.querySelectorAll('#moves [data-kind=keep]').length > 2"),
+    Shot("round_end", "lang=en&seed=13", "muggins", ("opt-players-3",), 0, 4,
+         until="round-overlay"),
+    Shot("game_end", "lang=en&seed=2", "caminos_two_paths", ("opt-players-3", "opt-rounds-1"),
+         0, 5, until="end-overlay"),
+    Shot("portrait", "lang=en&seed=9", "caminos_no_renewal", ("opt-players-2",), 5, 6,
+         viewport=PORTRAIT),
+)
+
+
 def screenshots(browser: Browser, url: str, out: Path) -> None:
     page = new_page(browser, url, LANDSCAPE, "lang=en")
     page.get_by_test_id("game-dominican").tap()
     shoot(page, out, "setup")
 
-    page = new_page(browser, url, LANDSCAPE, "lang=es&seed=21")
-    start(page, "dominican", ("opt-teams-pairs",))
-    play(page, 4, random.Random(1))
-    shoot(page, out, "dominican")
-
-    page = new_page(browser, url, LANDSCAPE, "lang=en&seed=8")
-    start(page, "caminos", ("opt-players-3",))
-    play(page, 4, random.Random(2))
-    shoot(page, out, "caminos")
-
-    page = new_page(browser, url, LANDSCAPE, "lang=pt&seed=5")
-    start(page, "dice_of_doom", ("opt-players-3",))
-    play(page, 5, random.Random(3),
-         then="document.querySelectorAll('#moves [data-kind=keep]').length > 2")
-    shoot(page, out, "dice_of_doom")
-
-    page = new_page(browser, url, LANDSCAPE, "lang=en&seed=13")
-    start(page, "muggins", ("opt-players-3",))
-    play(page, 0, random.Random(4), until="round-overlay")
-    shoot(page, out, "round_end")
-
-    page = new_page(browser, url, LANDSCAPE, "lang=en&seed=2")
-    start(page, "caminos_two_paths", ("opt-players-3", "opt-rounds-1"))
-    play(page, 0, random.Random(5), until="end-overlay")
-    shoot(page, out, "game_end")
+    for shot in SHOTS:
+        page = new_page(browser, url, shot.viewport, shot.query)
+        start(page, shot.game, shot.choices)
+        play(page, shot.taps, random.Random(shot.rng), until=shot.until, then=shot.then)
+        shoot(page, out, shot.name)
 
     page = new_page(browser, url, LANDSCAPE, "lang=en&seed=3")
     start(page, "capicua", ("opt-teams-alone", "opt-players-2", "seat-1-human"))
@@ -167,11 +178,6 @@ def screenshots(browser: Browser, url: str, out: Path) -> None:
     page.locator("#moves [data-move]").first.tap()  # the other person's turn comes
     page.get_by_test_id("curtain").wait_for()
     shoot(page, out, "curtain")
-
-    page = new_page(browser, url, PORTRAIT, "lang=en&seed=9")
-    start(page, "caminos_no_renewal", ("opt-players-2",))
-    play(page, 5, random.Random(6))
-    shoot(page, out, "portrait")
 
 
 def main(argv: list[str] | None = None) -> int:
