@@ -124,7 +124,8 @@ class KioskServer:
     """``python -m pintas kiosk`` on ``db``, in a child process.
 
     >>> with KioskServer(tmp_path / "k.db", pace=0) as server:   # doctest: +SKIP
-    ...     table = server.call("POST", "/api/tables", {"game": "farkle", "seats": ["human", "random"]})
+    ...     body = {"game": "farkle", "seats": ["human", "random"]}
+    ...     table = server.call("POST", "/api/tables", body)
     """
 
     def __init__(self, db: Path, pace: float = 0.0, port: int | None = None,

@@ -88,7 +88,7 @@ class Kiosk:
             referee = table.due(self.pace, now) is not None
             self._keep(lambda: self.store.insert(table, referee), table)
             self._remember(table, now)
-            answer = table.summary()
+            answer = table.summary(now)
         answer["tokens"] = {str(seat): token for seat, token in tokens.items()}
         return answer
 
@@ -97,7 +97,7 @@ class Kiosk:
         """``GET /api/tables/{id}``: what the token's seat may know now."""
         table = self.table(id)
         seat = table.seat_of(token)
-        return table.state(seat, _whole_or(since, 0, "since"), box)
+        return table.state(seat, self.clock(), _whole_or(since, 0, "since"), box)
 
     def play(self, id: str, token: str | None, body: object) -> dict[str, Any]:
         """``POST /api/tables/{id}/moves``: play the token's seat's move."""

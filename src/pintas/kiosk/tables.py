@@ -9,18 +9,19 @@ calls of :class:`Table` and :class:`KioskError` into answers, and
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
 import math
 import secrets
 import threading
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .. import registry
 from .._checks import is_whole
+from .._plain import to_plain
 from ..errors import CorruptStateError, IllegalMoveError, NotationError, PintasError
 from ..protocol import Game, Player
 
@@ -235,26 +236,24 @@ class Table:
 
     # -- what a seat is told ------------------------------------------------------------------
 
-    def state(self, seat: int, since: int = 0, box: tuple[float, float] | None = None
-              ) -> dict[str, Any]:
-        """What ``seat`` may know now, as the JSON of ``GET /api/tables/{id}``."""
+    def state(self, seat: int, now: float, since: int = 0,
+              box: tuple[float, float] | None = None) -> dict[str, Any]:
+        """What ``seat`` may know at ``now``, as the JSON of ``GET /api/tables/{id}``."""
         with self.lock:
             game = self.game
             view = game.view(seat)
-            data = view.to_dict()
-            del data["log"]
             your_turn = not game.is_over and game.to_move == seat
             moves = view.legal_moves() if your_turn else []
             log = view.log
             answer = {
-                **self.summary(),
+                **self.summary(now),
                 "seat": seat,
                 "side": game.side_of(seat),
                 "to_move": game.to_move,
                 "your_turn": your_turn,
                 "legal_moves": [str(m) for m in moves],
                 "moves": [{"move": str(m), **m.to_dict()} for m in moves],
-                "view": data,
+                "view": _view_data(view),
                 "log": [_event(e) for e in log[max(0, since):]],
                 "log_length": len(log),
             }
@@ -262,8 +261,8 @@ class Table:
                 answer["pictures"] = self._pictures(view, moves, box)
             return answer
 
-    def summary(self) -> dict[str, Any]:
-        """What every seat and the creator of the table may know of it."""
+    def summary(self, now: float) -> dict[str, Any]:
+        """What every seat and the creator of the table may know of it at ``now``."""
         with self.lock:
             game = self.game
             return {
@@ -280,7 +279,7 @@ class Table:
                 "side_names": [self._side_name(side) for side in range(len(game.scores))],
                 "winners": list(game.winners),
                 "rounds": [r.to_dict() for r in self.rounds],
-                "timer": self._clock(),
+                "timer": self._clock(now),
                 "timed_out": list(self.timed_out),
             }
 
@@ -288,11 +287,11 @@ class Table:
         seats = [s for s in range(self.game.seats) if self.game.side_of(s) == side]
         return " & ".join(f"seat {s}" for s in seats)
 
-    def _clock(self) -> dict[str, Any] | None:
+    def _clock(self, now: float) -> dict[str, Any] | None:
         if self.deadline is None or self.game.to_move is None:
             return None
         return {"seconds": self.spec.timer, "seat": self.game.to_move,
-                "remaining": round(max(0.0, self.deadline - time.time()), 2)}
+                "remaining": round(max(0.0, self.deadline - now), 2)}
 
     def _pictures(self, view: Any, moves: Sequence[Any], box: tuple[float, float]
                   ) -> dict[str, Any]:
@@ -347,6 +346,11 @@ class Table:
                 raise KioskError(422, "illegal_move", str(error)) from None
             except NotationError as error:
                 raise KioskError(422, "bad_notation", str(error)) from None
+            if move not in game.legal_moves():
+                # a roll with its faces named ("roll 6 6 6 1 1 1"): the game takes
+                # one from physical dice, but at the kiosk the server rolls
+                raise KioskError(422, "illegal_move", f"{text!r} is not one of the moves "
+                                 f"offered: the kiosk rolls the dice itself")
             return self._commit_move(seat, move, now)
 
     def _commit_move(self, seat: int, move: Any, now: float) -> list[dict[str, Any]]:
@@ -493,9 +497,14 @@ class Table:
             return cls(id, table_spec, game, {int(s): d for s, d in tokens.items()}, rounds,
                        list(extra["timed_out"]), deadline)
         except (KeyError, TypeError, ValueError, KioskError) as error:
-            if isinstance(error, CorruptStateError):
-                raise
             raise CorruptStateError(f"table {id!r} does not read back: {error}") from None
+
+
+def _view_data(view: Any) -> dict[str, Any]:
+    """``view.to_dict()`` without its log, which the answer sends from ``since`` on
+    (converting a long game's whole log for every poll would cost the most)."""
+    return {f.name: to_plain(getattr(view, f.name))
+            for f in dataclasses.fields(view) if f.init and f.name != "log"}
 
 
 def _event(event: Any) -> dict[str, Any]:

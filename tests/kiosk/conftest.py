@@ -1,0 +1,54 @@
+"""Fixtures of the kiosk's tests: a kiosk on a fresh database with a clock the
+test drives, and a web client of its app (the referee does not run by itself:
+tests call ``kiosk.step()`` when they want the computer seats to move)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient
+
+from pintas.kiosk.app import make_app
+from pintas.kiosk.service import Kiosk
+
+
+class Clock:
+    """Seconds since the epoch, moved by hand."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "kiosk.db"
+
+
+@pytest.fixture
+def kiosk(db: Path, clock: Clock) -> Iterator[Kiosk]:
+    k = Kiosk(db, pace=0, clock=clock)
+    yield k
+    k.close()
+
+
+@pytest.fixture
+def client(kiosk: Kiosk) -> Iterator[TestClient]:
+    with TestClient(make_app(kiosk, run_referee=False)) as c:
+        yield c
