@@ -135,9 +135,12 @@ class Report:
         start = warm[0].rss_kib if warm else 0
         return int(max(RSS_GROWTH_MIB * 1024, RSS_GROWTH_SHARE * start))
 
-    def slope_kib_per_1000_games(self) -> float:
-        """The least-squares slope of memory against games played, after the warm-up."""
+    def slope_kib_per_1000_games(self, last_half: bool = False) -> float:
+        """The least-squares slope of memory against games played, after the
+        warm-up (or over the last half of those samples: still growing, or flat?)."""
         warm = self.warm()
+        if last_half:
+            warm = warm[len(warm) // 2:]
         if len(warm) < 2 or warm[-1].games == warm[0].games:
             return 0.0
         games = [s.games for s in warm]
@@ -186,7 +189,8 @@ class Report:
                 lines.append(f"{name:<22} {s.games:>6} {s.seconds:>8.1f} "
                              f"{s.rss_kib / 1024:>8.1f} {s.fds:>5} {s.files:>5} {s.threads:>7}")
             lines.append(f"memory slope after the warm-up: "
-                         f"{self.slope_kib_per_1000_games():+.0f} KiB per 1000 games "
+                         f"{self.slope_kib_per_1000_games():+.0f} KiB per 1000 games, "
+                         f"over its last half {self.slope_kib_per_1000_games(True):+.0f} "
                          f"({len(self.samples)} samples)")
             if not self.quick:
                 lines.append(f"bounds: memory may grow {self.rss_bound_kib() / 1024:.0f} MiB "

@@ -585,7 +585,7 @@ class CrashRun:
         seat = probe.seats[0]
         deadline = probe.created + PROBE_TIMER
         # the clock may have been given its restart grace just now
-        wait = max(1.0, deadline - time.time()) + 12.0
+        wait = max(1.0, deadline - time.time()) + 15.0
         answer = connection.call("GET", f"/api/tables/{probe.id}?after=0&wait={min(wait, 25)}",
                                  token=seat.token)
         if answer["version"] == 0:
