@@ -110,6 +110,8 @@ class Figures:
     #: Moves whose answer the kill swallowed: found played once, or not at all.
     unanswered_landed: int = 0
     unanswered_lost: int = 0
+    #: Moves sent while the server was down (connection refused: never played).
+    moves_refused: int = 0
     #: Creations whose answer the kill swallowed (the table may exist unseen).
     unanswered_creates: int = 0
     #: Acknowledged moves found in the database, summed over the kills.
@@ -140,6 +142,7 @@ class Figures:
             ("moves acknowledged", self.moves_acked),
             ("moves unanswered, found played once", self.unanswered_landed),
             ("moves unanswered, found not played", self.unanswered_lost),
+            ("moves sent while the server was down", self.moves_refused),
             ("creations unanswered", self.unanswered_creates),
             ("acknowledged moves checked in the database", self.moves_checked),
             ("acknowledged states replayed from the database", self.states_checked),
@@ -158,7 +161,8 @@ class Figures:
 
 
 class Lost(Exception):
-    """A request whose answer never came: the server died under it."""
+    """A request whose answer never came: the server died under it, or was
+    already gone."""
 
 
 @dataclass
@@ -178,8 +182,9 @@ class SeatRecord:
     sent: dict[int, set[str]] = field(default_factory=dict)
     #: The moves answered 200, by the version they were played at.
     acked: dict[int, str] = field(default_factory=dict)
-    #: A move sent whose answer has not come: (version, move).
-    pending: tuple[int, str] | None = None
+    #: A move sent whose answer has not come: (version, move, whether it
+    #: reached a server: a connection refused carries nothing).
+    pending: tuple[int, str, bool] | None = None
 
 
 @dataclass
@@ -414,13 +419,16 @@ class CrashRun:
         for seat in table.seats.values():
             if seat.pending is None:
                 continue
-            at, text = seat.pending
+            at, text, reached = seat.pending
             landed = len(history) > at and str(history[at]) == text
             if len(history) > at and not landed and (seat.seat, at) not in timed:
                 self.mismatch(f"{where}: unanswered {text!r} at {at}, found {history[at]}")
+            if landed and not reached:
+                self.mismatch(f"{where}: {text!r} at {at} landed, its connection was refused")
             if landed:
                 seat.acked[at] = text
-            self.count("unanswered_landed" if landed else "unanswered_lost")
+            self.count("unanswered_landed" if landed else
+                       "unanswered_lost" if reached else "moves_refused")
             seat.pending = None
         to_move = game.to_move
         deadline = extra.get("deadline")
@@ -670,10 +678,16 @@ class Client(threading.Thread):
             self.crash.outage.leave()
             self.connection.close()
 
-    def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    def call(self, method: str, path: str, body: Any = None, token: str | None = None,
+             mover: SeatRecord | None = None) -> Any:
+        """The answer; Lost once the server is back if it died (``mover``: the
+        seat whose move this is, marked as never sent if its connection was refused)."""
         try:
             answer = self.connection.call(method, path, body, token)
         except TRANSPORT as error:
+            refused = isinstance(error, ConnectionRefusedError)
+            if mover is not None and mover.pending is not None and refused:
+                mover.pending = (*mover.pending[:2], False)
             if not self.crash.outage.park():
                 self.crash.mismatch(f"{method} {path} failed with the server up: {error!r}")
                 time.sleep(0.1)
@@ -745,11 +759,12 @@ class Client(threading.Thread):
         if self.rng.random() < 0.5:  # half the moves say the version they are for
             body["version"] = version
         seat.sent.setdefault(version, set()).add(text)
-        seat.pending = (version, text)
+        seat.pending = (version, text, True)
         self.crash.count("moves_sent")
         where = f"table {table.id} ({table.body['game']}) seat {seat.seat}"
         try:
-            played = self.call("POST", f"/api/tables/{table.id}/moves", body, seat.token)
+            played = self.call("POST", f"/api/tables/{table.id}/moves", body, seat.token,
+                               mover=seat)
         except ApiError as error:
             seat.pending = None
             timed_out = table.timed and error.status == 409
