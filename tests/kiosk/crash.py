@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from pintas import registry
+from pintas.kiosk.tables import RESTART_GRACE
 
 from .server import ApiError, Connection, KioskServer
 
@@ -440,10 +441,14 @@ class CrashRun:
                               not game.is_over and to_move is not None
                               and to_move not in table.seats,
                               answers, logs, _plain(extra["timed_out"]), deadline)
-        if table.kind == "timer" and not timed and (
-                deadline is None or abs(deadline - (table.created + PROBE_TIMER)) > 5):
-            self.mismatch(f"{where}: stored deadline {deadline} is not about "
-                          f"{PROBE_TIMER} s after the table was made ({table.created:.1f})")
+        if table.kind == "timer" and not timed:
+            # its first clock, on disk: from the table's making, or a restart's grace
+            due = table.created + PROBE_TIMER
+            if deadline is None or not due - 2 <= deadline <= max(due, time.time()) + \
+                    RESTART_GRACE + 2:
+                self.mismatch(f"{where}: stored deadline {deadline} is neither about "
+                              f"{PROBE_TIMER} s after the table was made ({table.created:.1f}) "
+                              "nor a restart's grace")
 
     def _check_views(self, table: TableRecord, game: Any, version: int) -> None:
         """Each seat acknowledged at ``version`` saw what the replay shows then."""
