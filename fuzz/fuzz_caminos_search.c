@@ -3,8 +3,9 @@
  *
  * An info is either a real view (a game played with moves the bytes pick,
  * stopped at a decision in play, seen by the seat to move, its cohorts and
- * renewals tracked from the public events as a host does), maybe with a few
- * bytes changed, or raw bytes with the rules made plausible.
+ * renewals tracked from the public events as a host does, by the tracker
+ * test_caminos_search.c uses too), maybe with a few bytes changed, or raw
+ * bytes with the rules made plausible.
  *
  * Checked: a real view, unchanged, passes info_check; whatever the check
  * refuses is refused by the sampler and the search, their outputs untouched;
@@ -14,111 +15,7 @@
  * every sample.
  */
 #include "games.h"
-
-#define SEATS PINTAS_CAMINOS_MAX_SEATS
-
-/* The public record of a round: cohorts, renewals, revealed tiles. */
-typedef struct tracker {
-    unsigned pos;
-    uint8_t n_cohorts[SEATS];
-    pintas_caminos_cohort cohort[SEATS][PINTAS_CAMINOS_SEARCH_MAX_COHORTS];
-    uint16_t since[PINTAS_TILE_COUNT];
-    pintas_mask shown[SEATS];
-} tracker;
-
-static void tracker_round(tracker *t, const pintas_caminos_rules *r)
-{
-    unsigned s;
-    memset(t, 0, sizeof *t);
-    for (s = 0; s < r->players; ++s) {
-        t->n_cohorts[s] = 1;
-        t->cohort[s][0].tiles = r->hand_size;
-    }
-}
-
-static unsigned open_numbers(const pintas_caminos_state *s)
-{
-    unsigned numbers = 0;
-    int i, side;
-    for (i = 0; i < s->rules.paths; ++i)
-        for (side = 0; side < 2; ++side) {
-            int n = pintas_caminos_side_number(s, i, side);
-            if (n >= 0)
-                numbers |= 1u << n;
-        }
-    return numbers;
-}
-
-/* A draw: the drawer's newest cohort gets the open numbers, then a new one
- * opens (the two oldest draws merged when the list is full). */
-static void track_draw(tracker *t, unsigned s)
-{
-    if (t->n_cohorts[s] == PINTAS_CAMINOS_SEARCH_MAX_COHORTS) {
-        unsigned c;
-        t->cohort[s][2].tiles = (uint8_t)(t->cohort[s][2].tiles + t->cohort[s][1].tiles);
-        for (c = 1; c + 1 < t->n_cohorts[s]; ++c)
-            t->cohort[s][c] = t->cohort[s][c + 1];
-        --t->n_cohorts[s];
-    }
-    t->cohort[s][t->n_cohorts[s]].at = (uint16_t)t->pos;
-    t->cohort[s][t->n_cohorts[s]].tiles = 1;
-    t->cohort[s][t->n_cohorts[s]].voids = 0;
-    ++t->n_cohorts[s];
-}
-
-/* The events of one play(); `open` is the numbers open before it. */
-static void track(tracker *t, const pintas_caminos_state *after, const pintas_caminos_event *ev,
-                  size_t n, unsigned open)
-{
-    size_t i;
-    unsigned k;
-    for (i = 0; i < n; ++i) {
-        const pintas_caminos_event *e = &ev[i];
-        unsigned s = e->seat & 3u;
-        if (e->kind == PINTAS_CAMINOS_EV_DEAL) {
-            tracker_round(t, &after->rules);
-            continue;
-        }
-        ++t->pos;
-        if (e->kind == PINTAS_CAMINOS_EV_REVEAL)
-            t->shown[s] |= PINTAS_BIT(e->tile);
-        else if (e->kind == PINTAS_CAMINOS_EV_PLACE)
-            t->shown[s] &= ~PINTAS_BIT(e->tile);
-        else if (e->kind == PINTAS_CAMINOS_EV_CLOSE && e->reason == PINTAS_CAMINOS_WHY_RENEW)
-            for (k = 0; k < PINTAS_TILE_COUNT; ++k)
-                if (e->tiles & PINTAS_BIT(k))
-                    t->since[k] = (uint16_t)t->pos;
-        if (e->kind == PINTAS_CAMINOS_EV_DRAW || e->kind == PINTAS_CAMINOS_EV_PASS) {
-            t->cohort[s][t->n_cohorts[s] - 1].voids |= (uint8_t)open;
-            if (e->kind == PINTAS_CAMINOS_EV_DRAW)
-                track_draw(t, s);
-        }
-    }
-}
-
-/* What the seat to move sees: the table, its hand, the counts, the log. */
-static void view_of(const pintas_caminos_state *s, const tracker *t, pintas_caminos_info *k)
-{
-    unsigned i, seat = s->to_move;
-    memset(k, 0, sizeof *k);
-    k->rules = s->rules;
-    memcpy(k->path, s->path, sizeof k->path);
-    k->hand = s->hand[seat];
-    k->discard = s->discard;
-    memcpy(k->since, t->since, sizeof k->since);
-    for (i = 0; i < s->rules.players; ++i) {
-        k->hand_len[i] = (uint8_t)pintas_caminos_hand_size(s, (int)i);
-        k->known[i] = i == seat ? 0 : t->shown[i];
-        k->n_cohorts[i] = t->n_cohorts[i];
-        memcpy(k->cohort[i], t->cohort[i], sizeof k->cohort[i]);
-    }
-    k->seat = (uint8_t)seat;
-    k->pile_len = s->pile_len;
-    k->passes = s->passes;
-    k->out_seat = s->out_seat;
-    k->last_turns = s->last_turns;
-    k->starter = s->starter;
-}
+#include "tests/caminos_tracker.h"
 
 /* A real view at a decision in play of a game the bytes play; 0 if there is
  * none. */
@@ -143,9 +40,9 @@ static int real_view(fuzz_bytes *b, pintas_caminos_info *k)
         FUZZ_CHECK(pintas_caminos_legal(&s, moves, PINTAS_CAMINOS_MAX_MOVES, &n) == PINTAS_OK);
         FUZZ_CHECK(pintas_caminos_play(&s, &moves[fuzz_below(b, (unsigned)n)], ev,
                                        PINTAS_CAMINOS_MAX_EVENTS, &n_ev) == PINTAS_OK);
-        track(&t, &s, ev, n_ev, open);
+        tracker_events(&t, &s, ev, n_ev, open);
     }
-    view_of(&s, &t, k);
+    tracker_info(&s, &t, k);
     return 1;
 }
 

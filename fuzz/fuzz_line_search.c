@@ -1,9 +1,10 @@
 /* fuzz_line_search.c - the line-game search on infos from the fuzzer's bytes.
  *
  * An info is either a real view (a game played with moves the bytes pick,
- * stopped where they say, seen by the seat they name), maybe with a few
- * bytes changed, or raw bytes with the rules (and, as the bytes say, the
- * log's length) made plausible so that deeper checks are reached.
+ * stopped where they say, seen by the seat they name, its log recorded as
+ * test_line_search.c records it), maybe with a few bytes changed, or raw
+ * bytes with the rules (and, as the bytes say, the log's length) made
+ * plausible so that deeper checks are reached.
  *
  * Checked: a real view, unchanged, is taken, and the real hands keep every
  * fact derived from it; whatever knowledge_of refuses leaves its output
@@ -13,58 +14,7 @@
  * without error on the same info, its best move one of its moves.
  */
 #include "games.h"
-
-/* A game with its round's public log kept alongside (as a host records it
- * from the events). */
-typedef struct tracked {
-    pintas_line_state s;
-    pintas_line_log_entry log[PINTAS_LINE_INFO_MAX_LOG];
-    unsigned log_len;
-} tracked;
-
-static void record(tracked *g, const pintas_line_event *ev, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; ++i) {
-        pintas_line_log_entry e;
-        e.seat = ev[i].seat;
-        e.tile = PINTAS_NO_TILE;
-        e.end = 0;
-        if (ev[i].kind == PINTAS_EV_DEAL) {
-            g->log_len = 0;
-            continue;
-        }
-        if (ev[i].kind == PINTAS_EV_PLAY) {
-            e.kind = PINTAS_MOVE_PLAY;
-            e.tile = ev[i].tile;
-            e.end = ev[i].end;
-        } else if (ev[i].kind == PINTAS_EV_DRAW) {
-            e.kind = PINTAS_MOVE_DRAW;
-        } else if (ev[i].kind == PINTAS_EV_PASS) {
-            e.kind = PINTAS_MOVE_PASS;
-        } else {
-            continue;
-        }
-        FUZZ_CHECK(g->log_len < PINTAS_LINE_INFO_MAX_LOG);
-        g->log[g->log_len++] = e;
-    }
-}
-
-/* What seat sees of the game. */
-static void view_of(const tracked *g, unsigned seat, pintas_line_info *info)
-{
-    memset(info, 0, sizeof *info);
-    info->rules = g->s.rules;
-    memcpy(info->score, g->s.score, sizeof info->score);
-    info->hand = g->s.hand[seat];
-    info->seat = (uint8_t)seat;
-    info->leader = g->s.leader;
-    info->forced_tile = (uint8_t)(g->s.line_len == 0 && seat == g->s.leader ? g->s.forced_tile
-                                                                           : PINTAS_NO_TILE);
-    info->round = g->s.round;
-    info->log_len = (uint16_t)g->log_len;
-    memcpy(info->log, g->log, sizeof info->log);
-}
+#include "tests/line_info.h"
 
 /* A real view from a game the bytes play; 0 if the game ended first. */
 static int real_view(fuzz_bytes *b, tracked *g, pintas_line_info *info)
@@ -76,21 +26,21 @@ static int real_view(fuzz_bytes *b, tracked *g, pintas_line_info *info)
     unsigned moves_made, i;
     memset(g, 0, sizeof *g);
     fuzz_line_rules(b, &r);
-    FUZZ_CHECK(pintas_line_new(&g->s, &r, fuzz_u64(b), ev, PINTAS_LINE_MAX_EVENTS, &n) ==
+    FUZZ_CHECK(pintas_line_new(&g->st, &r, fuzz_u64(b), ev, PINTAS_LINE_MAX_EVENTS, &n) ==
                PINTAS_OK);
-    record(g, ev, n);
+    FUZZ_CHECK(tracked_record(g, ev, n)); /* a round's log always fits */
     moves_made = fuzz_u8(b);
     for (i = 0; i < moves_made; ++i) {
-        FUZZ_CHECK(pintas_line_legal(&g->s, moves, PINTAS_LINE_MAX_MOVES, &n) == PINTAS_OK);
+        FUZZ_CHECK(pintas_line_legal(&g->st, moves, PINTAS_LINE_MAX_MOVES, &n) == PINTAS_OK);
         if (n == 0)
             return 0;
-        FUZZ_CHECK(pintas_line_play(&g->s, &moves[fuzz_below(b, (unsigned)n)], ev,
+        FUZZ_CHECK(pintas_line_play(&g->st, &moves[fuzz_below(b, (unsigned)n)], ev,
                                     PINTAS_LINE_MAX_EVENTS, &n) == PINTAS_OK);
-        record(g, ev, n);
+        FUZZ_CHECK(tracked_record(g, ev, n));
     }
-    if (g->s.phase != PINTAS_LINE_PLAYING)
+    if (g->st.phase != PINTAS_LINE_PLAYING)
         return 0;
-    view_of(g, fuzz_below(b, r.players), info);
+    tracked_info(g, fuzz_below(b, r.players), info);
     return 1;
 }
 
@@ -115,11 +65,11 @@ static void raw_info(fuzz_bytes *b, pintas_line_info *info)
 static void check_facts(const tracked *g, unsigned seat, const pintas_line_knowledge *k)
 {
     unsigned p;
-    FUZZ_CHECK(k->to_move == g->s.to_move && k->line_len == g->s.line_len);
-    for (p = 0; p < g->s.rules.players; ++p) {
-        FUZZ_CHECK(k->hand_count[p] == pintas_popcount(g->s.hand[p]));
+    FUZZ_CHECK(k->to_move == g->st.to_move && k->line_len == g->st.line_len);
+    for (p = 0; p < g->st.rules.players; ++p) {
+        FUZZ_CHECK(k->hand_count[p] == pintas_popcount(g->st.hand[p]));
         if (p != seat)
-            FUZZ_CHECK((g->s.hand[p] & k->not_held[p]) == 0);
+            FUZZ_CHECK((g->st.hand[p] & k->not_held[p]) == 0);
     }
 }
 

@@ -10,6 +10,7 @@
 
 #include "pintas/caminos.h"
 #include "pintas/caminos_search.h"
+#include "caminos_tracker.h"
 #include "check.h"
 
 #define ALL PINTAS_ALL_TILES
@@ -17,120 +18,6 @@
 
 static pintas_caminos_event EV[PINTAS_CAMINOS_MAX_EVENTS];
 static size_t NEV;
-
-/* ---- what a seat may know, tracked from the public events --------------- */
-
-/* The public record of the round: the cohorts of every hand, the renewals'
- * order and the revealed tiles, as pintas._caminos_search.derive reads them
- * from a view's log. */
-typedef struct tracker {
-    unsigned pos; /* events since the round's DEAL (which is 0) */
-    uint8_t n_cohorts[SEATS];
-    pintas_caminos_cohort cohort[SEATS][PINTAS_CAMINOS_SEARCH_MAX_COHORTS];
-    uint16_t since[PINTAS_TILE_COUNT];
-    pintas_mask shown[SEATS]; /* revealed this round and not placed */
-} tracker;
-
-static void tracker_round(tracker *t, const pintas_caminos_rules *r)
-{
-    unsigned s;
-    memset(t, 0, sizeof *t);
-    for (s = 0; s < r->players; ++s) {
-        t->n_cohorts[s] = 1;
-        t->cohort[s][0].tiles = r->hand_size;
-    }
-}
-
-static unsigned open_numbers(const pintas_caminos_state *s)
-{
-    unsigned numbers = 0;
-    int i, side;
-    for (i = 0; i < s->rules.paths; ++i)
-        for (side = 0; side < 2; ++side) {
-            int n = pintas_caminos_side_number(s, i, side);
-            if (n >= 0)
-                numbers |= 1u << n;
-        }
-    return numbers;
-}
-
-/* Feed the events of one play(); `open` is the numbers open before it. */
-static void tracker_events(tracker *t, const pintas_caminos_state *after, unsigned open)
-{
-    size_t i;
-    for (i = 0; i < NEV; ++i) {
-        const pintas_caminos_event *e = &EV[i];
-        unsigned s = e->seat;
-        if (e->kind == PINTAS_CAMINOS_EV_DEAL) {
-            tracker_round(t, &after->rules);
-            continue;
-        }
-        ++t->pos;
-        switch (e->kind) {
-        case PINTAS_CAMINOS_EV_REVEAL:
-            t->shown[s] |= PINTAS_BIT(e->tile);
-            break;
-        case PINTAS_CAMINOS_EV_PLACE:
-            t->shown[s] &= ~PINTAS_BIT(e->tile);
-            break;
-        case PINTAS_CAMINOS_EV_CLOSE:
-            if (e->reason == PINTAS_CAMINOS_WHY_RENEW) {
-                unsigned k;
-                for (k = 0; k < PINTAS_TILE_COUNT; ++k)
-                    if (e->tiles & PINTAS_BIT(k))
-                        t->since[k] = (uint16_t)t->pos;
-            }
-            break;
-        case PINTAS_CAMINOS_EV_DRAW:
-        case PINTAS_CAMINOS_EV_PASS:
-            t->cohort[s][t->n_cohorts[s] - 1].voids |= (uint8_t)open;
-            if (e->kind == PINTAS_CAMINOS_EV_DRAW) {
-                if (t->n_cohorts[s] == PINTAS_CAMINOS_SEARCH_MAX_COHORTS) {
-                    /* merge the two oldest draws, as the binding does */
-                    unsigned c;
-                    t->cohort[s][2].tiles =
-                        (uint8_t)(t->cohort[s][2].tiles + t->cohort[s][1].tiles);
-                    for (c = 1; c + 1 < t->n_cohorts[s]; ++c)
-                        t->cohort[s][c] = t->cohort[s][c + 1];
-                    --t->n_cohorts[s];
-                }
-                t->cohort[s][t->n_cohorts[s]].at = (uint16_t)t->pos;
-                t->cohort[s][t->n_cohorts[s]].tiles = 1;
-                t->cohort[s][t->n_cohorts[s]].voids = 0;
-                ++t->n_cohorts[s];
-            }
-            break;
-        default:
-            break;
-        }
-    }
-}
-
-/* The observer's knowledge, from the state (what the table shows) and the
- * tracker (what the log said): no hidden field of the state is read. */
-static void make_info(const pintas_caminos_state *s, const tracker *t, unsigned seat,
-                      pintas_caminos_info *k)
-{
-    unsigned i;
-    memset(k, 0, sizeof *k);
-    k->rules = s->rules;
-    memcpy(k->path, s->path, sizeof k->path);
-    k->hand = s->hand[seat];
-    k->discard = s->discard;
-    memcpy(k->since, t->since, sizeof k->since);
-    for (i = 0; i < s->rules.players; ++i) {
-        k->hand_len[i] = (uint8_t)pintas_caminos_hand_size(s, (int)i);
-        k->known[i] = i == seat ? 0 : t->shown[i];
-        k->n_cohorts[i] = t->n_cohorts[i];
-        memcpy(k->cohort[i], t->cohort[i], sizeof k->cohort[i]);
-    }
-    k->seat = (uint8_t)seat;
-    k->pile_len = s->pile_len;
-    k->passes = s->passes;
-    k->out_seat = s->out_seat;
-    k->last_turns = s->last_turns;
-    k->starter = s->starter;
-}
 
 /* ---- the constraints, checked independently ----------------------------- */
 
@@ -238,7 +125,7 @@ static void check_position(const pintas_caminos_state *s, const tracker *t, unsi
     pintas_rng rng, rng2;
     unsigned seat = s->to_move, i, j;
     int level = -1, level2 = -1;
-    make_info(s, t, seat, &k);
+    tracker_info(s, t, &k);
     if (!CHECK_EQ(pintas_caminos_info_check(&k), PINTAS_OK))
         return;
     ++POSITIONS;
@@ -315,7 +202,7 @@ static void random_games(int variant, int players, int games)
                                               EV, PINTAS_CAMINOS_MAX_EVENTS, &NEV),
                           PINTAS_OK))
                 return;
-            tracker_events(&t, &s, open);
+            tracker_events(&t, &s, EV, NEV, open);
         }
     }
 }
@@ -415,9 +302,9 @@ static void genuine_info(pintas_caminos_info *k, pintas_caminos_state *s)
         CHECK_EQ(pintas_caminos_legal(s, moves, PINTAS_CAMINOS_MAX_MOVES, &n), PINTAS_OK);
         CHECK_EQ(pintas_caminos_play(s, &moves[0], EV, PINTAS_CAMINOS_MAX_EVENTS, &NEV),
                  PINTAS_OK);
-        tracker_events(&t, s, open);
+        tracker_events(&t, s, EV, NEV, open);
     }
-    make_info(s, &t, s->to_move, k);
+    tracker_info(s, &t, k);
 }
 
 static void hostile(void)
@@ -571,14 +458,14 @@ static int find_position(int variant, int players, int (*want)(const pintas_cami
             size_t n = 0;
             unsigned open = open_numbers(&s);
             if (s.phase == PINTAS_CAMINOS_PLAYING && want(&s)) {
-                make_info(&s, &t, s.to_move, k);
+                tracker_info(&s, &t, k);
                 return 1;
             }
             CHECK_EQ(pintas_caminos_legal(&s, moves, PINTAS_CAMINOS_MAX_MOVES, &n), PINTAS_OK);
             CHECK_EQ(pintas_caminos_play(&s, &moves[pintas_rng_below(&choice, (uint32_t)n)], EV,
                                          PINTAS_CAMINOS_MAX_EVENTS, &NEV),
                      PINTAS_OK);
-            tracker_events(&t, &s, open);
+            tracker_events(&t, &s, EV, NEV, open);
         }
     }
     return 0;
@@ -618,20 +505,6 @@ static void empty_slot(pintas_caminos_info *k, unsigned i, unsigned holder)
     k->hand_len[holder] = (uint8_t)(k->hand_len[holder] + n);
 }
 
-/* The open sides' numbers of a state, as tiles. */
-static pintas_mask open_tiles_of(const pintas_caminos_state *s)
-{
-    pintas_mask open = 0;
-    int i, side;
-    for (i = 0; i < s->rules.paths; ++i)
-        for (side = 0; side < 2; ++side) {
-            int n = pintas_caminos_side_number(s, i, side);
-            if (n >= 0)
-                open |= pintas_suit_mask((uint8_t)n);
-        }
-    return open;
-}
-
 static int in_play(const pintas_caminos_state *s)
 {
     return s->pile_len >= 5;
@@ -646,7 +519,7 @@ static int after_a_pass(const pintas_caminos_state *s)
     int i;
     for (i = 0; i < PINTAS_CAMINOS_MAX_PATHS; ++i)
         unseen &= ~pintas_caminos_path_tiles(s, i);
-    return s->passes > 0 && s->hand[before] != 0 && (unseen & open_tiles_of(s)) != 0;
+    return s->passes > 0 && s->hand[before] != 0 && (unseen & numbers_mask(open_numbers(s))) != 0;
 }
 
 /* Someone has just gone out, with the pile empty. */

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "line_info.h"
 #include "line_tiles.h"
 #include "pintas/line_search.h"
 #include "pintas/pintas.h"
@@ -36,41 +37,6 @@ static const config CONFIGS[] = {
 };
 #define N_CONFIGS (sizeof CONFIGS / sizeof CONFIGS[0])
 
-/* A game with the round's public log kept alongside. */
-typedef struct tracked {
-    pintas_line_state st;
-    pintas_line_log_entry log[PINTAS_LINE_INFO_MAX_LOG];
-    unsigned log_len;
-} tracked;
-
-static void record(tracked *g, const pintas_line_event *ev, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; ++i) {
-        pintas_line_log_entry e;
-        e.seat = ev[i].seat;
-        e.tile = PINTAS_NO_TILE;
-        e.end = 0;
-        if (ev[i].kind == PINTAS_EV_DEAL) {
-            g->log_len = 0;
-            continue;
-        }
-        if (ev[i].kind == PINTAS_EV_PLAY) {
-            e.kind = PINTAS_MOVE_PLAY;
-            e.tile = ev[i].tile;
-            e.end = ev[i].end;
-        } else if (ev[i].kind == PINTAS_EV_DRAW) {
-            e.kind = PINTAS_MOVE_DRAW;
-        } else if (ev[i].kind == PINTAS_EV_PASS) {
-            e.kind = PINTAS_MOVE_PASS;
-        } else {
-            continue;
-        }
-        if (g->log_len < PINTAS_LINE_INFO_MAX_LOG)
-            g->log[g->log_len++] = e;
-    }
-}
-
 static void start(tracked *g, const config *c, uint64_t seed)
 {
     pintas_line_rules r;
@@ -79,7 +45,7 @@ static void start(tracked *g, const config *c, uint64_t seed)
     CHECK_EQ(pintas_line_rules_preset(&r, c->game, c->players, c->pairs), PINTAS_OK);
     memset(g, 0, sizeof *g);
     CHECK_EQ(pintas_line_new(&g->st, &r, seed, ev, PINTAS_LINE_MAX_EVENTS, &n), PINTAS_OK);
-    record(g, ev, n);
+    tracked_record(g, ev, n);
 }
 
 static void step(tracked *g, pintas_rng *rng)
@@ -93,23 +59,7 @@ static void step(tracked *g, pintas_rng *rng)
     CHECK_EQ(pintas_line_play(&g->st, &moves[pintas_rng_below(rng, (uint32_t)n)], ev,
                               PINTAS_LINE_MAX_EVENTS, &k),
              PINTAS_OK);
-    record(g, ev, k);
-}
-
-static void info_of(const tracked *g, unsigned seat, pintas_line_info *info)
-{
-    memset(info, 0, sizeof *info);
-    info->rules = g->st.rules;
-    memcpy(info->score, g->st.score, sizeof info->score);
-    info->hand = g->st.hand[seat];
-    info->seat = (uint8_t)seat;
-    info->leader = g->st.leader;
-    info->forced_tile = (uint8_t)(g->st.line_len == 0 && seat == g->st.leader
-                                      ? g->st.forced_tile
-                                      : PINTAS_NO_TILE);
-    info->round = g->st.round;
-    info->log_len = (uint16_t)g->log_len;
-    memcpy(info->log, g->log, sizeof info->log);
+    tracked_record(g, ev, k);
 }
 
 /* The derived facts hold for the true state. */
@@ -191,7 +141,7 @@ static void test_random_positions(void)
                 pintas_line_knowledge k;
                 pintas_rng srng;
                 unsigned j;
-                info_of(&g, seat, &info);
+                tracked_info(&g, seat, &info);
                 if (!CHECK_EQ(pintas_line_knowledge_of(&info, &k), PINTAS_OK))
                     continue;
                 check_sound(&g, seat, &k);
@@ -278,7 +228,7 @@ static void test_uniform(void)
                 step(&g, &rng);
                 if (g.st.round != round || g.st.phase != PINTAS_LINE_PLAYING)
                     break;
-                info_of(&g, g.st.to_move, &info);
+                tracked_info(&g, g.st.to_move, &info);
                 if (pintas_line_knowledge_of(&info, &k) == PINTAS_OK && small(&k, g.st.rules.players) &&
                     (k.not_held[0] | k.not_held[1] | k.not_held[2] | k.not_held[3]) & k.unseen &
                         ~info.hand)
@@ -289,7 +239,7 @@ static void test_uniform(void)
             /* the player to move, or (odd games) the one after: then blocked
              * deals are possible and must be redrawn */
             seat = (g.st.to_move + (game & 1u)) % g.st.rules.players;
-            info_of(&g, seat, &info);
+            tracked_info(&g, seat, &info);
             if (pintas_line_knowledge_of(&info, &k) != PINTAS_OK || !small(&k, g.st.rules.players))
                 continue;
             memset(&b, 0, sizeof b);
@@ -374,7 +324,7 @@ static void test_determinism(void)
     pintas_rng_seed(&rng, 42, 1);
     for (i = 0; i < 9; ++i)
         step(&g, &rng);
-    info_of(&g, g.st.to_move, &info);
+    tracked_info(&g, g.st.to_move, &info);
     pintas_rng_seed(&r1, 5, 6);
     pintas_rng_seed(&r2, 5, 6);
     CHECK_EQ(pintas_line_determinize(&info, &r1, &s1, NULL), PINTAS_OK);
@@ -464,16 +414,16 @@ static void test_winning_move(void)
     CHECK_EQ(pintas_line_rules_preset(&r, PINTAS_LINE_DOMINICAN, 2, 0), PINTAS_OK);
     memset(&g, 0, sizeof g);
     CHECK_EQ(pintas_line_new_dealt(&g.st, &r, 1, &d, ev, PINTAS_LINE_MAX_EVENTS, &n), PINTAS_OK);
-    record(&g, ev, n);
+    tracked_record(&g, ev, n);
     for (i = 0; i < sizeof SCRIPT / sizeof SCRIPT[0]; ++i) {
         pintas_line_move m;
         parse_move(SCRIPT[i], &m);
         if (!CHECK_EQ(pintas_line_play(&g.st, &m, ev, PINTAS_LINE_MAX_EVENTS, &n), PINTAS_OK))
             return;
-        record(&g, ev, n);
+        tracked_record(&g, ev, n);
     }
     CHECK_EQ(g.st.to_move, 1);
-    info_of(&g, 1, &info);
+    tracked_info(&g, 1, &info);
     CHECK_EQ(pintas_line_knowledge_of(&info, &k), PINTAS_OK);
     CHECK_EQ(k.voids[0] & 0xCu, 0xCu); /* seat 0 lacks 2 and 3 */
     CHECK_EQ(k.hand_count[0], 1);
@@ -543,7 +493,7 @@ static void test_bad_input(void)
         step(&g, &rng);
     for (i = 0; i < 20000; ++i) {
         uint8_t *p = (uint8_t *)&info;
-        info_of(&g, g.st.to_move, &info);
+        tracked_info(&g, g.st.to_move, &info);
         p[pintas_rng_below(&rng, sizeof info)] ^= (uint8_t)(1u << pintas_rng_below(&rng, 8));
         if (pintas_line_determinize(&info, &rng, &s, NULL) == PINTAS_OK) {
             CHECK(loads(&s)); /* anything accepted is a state the engine can load */
@@ -555,7 +505,7 @@ static void test_bad_input(void)
     /* a playout from a scribbled state terminates */
     for (i = 0; i < 5000; ++i) {
         uint8_t *p = (uint8_t *)&s;
-        info_of(&g, g.st.to_move, &info);
+        tracked_info(&g, g.st.to_move, &info);
         CHECK_EQ(pintas_line_determinize(&info, &rng, &s, NULL), PINTAS_OK);
         p[pintas_rng_below(&rng, sizeof s)] = (uint8_t)pintas_rng_next(&rng);
         m.kind = (uint8_t)pintas_rng_below(&rng, 4);
@@ -565,7 +515,7 @@ static void test_bad_input(void)
                                   (int)pintas_rng_below(&rng, 3), &rng, &outcome);
     }
     /* not the observer's turn: no search */
-    info_of(&g, (g.st.to_move + 1u) % g.st.rules.players, &info);
+    tracked_info(&g, (g.st.to_move + 1u) % g.st.rules.players, &info);
     CHECK_EQ(pintas_line_search_init(&info, &res), PINTAS_E_ILLEGAL);
     CHECK_EQ(pintas_line_search_run(&info, 1, 0, PINTAS_LINE_SEARCH_MAX_SAMPLES + 1u, 0, &res),
              PINTAS_E_ARG);

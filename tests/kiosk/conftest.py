@@ -4,6 +4,7 @@ tests call ``kiosk.step()`` when they want the computer seats to move)."""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,11 +12,13 @@ import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
+# Starlette's test client works on httpx and warns that it will move to a successor
+warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 
-from starlette.testclient import TestClient
+from starlette.testclient import TestClient  # noqa: E402
 
-from pintas.kiosk.app import make_app
-from pintas.kiosk.service import Kiosk
+from pintas.kiosk.app import make_app  # noqa: E402
+from pintas.kiosk.service import Kiosk  # noqa: E402
 
 
 class Clock:

@@ -524,10 +524,18 @@ def test_a_move_that_cannot_be_kept_is_undone(client: TestClient, kiosk: Kiosk,
 # ---- the page, the command, the extra ------------------------------------------------------------
 
 
-def test_the_page_and_its_assets_are_served(client: TestClient) -> None:
+def test_the_page_and_its_assets_are_served_with_no_address_elsewhere(
+        client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "<html" in page.text.lower()
-    assert "http://" not in page.text and "https://" not in page.text
+    static = Path(__file__).resolve().parents[2] / "src/pintas/kiosk/static"
+    assets = sorted(p.name for p in static.iterdir())
+    assert {"index.html", "kiosk.css", "kiosk.js", "i18n.js"} <= set(assets)
+    for name in assets:
+        answer = client.get(f"/static/{name}")
+        assert answer.status_code == 200, name
+        assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}/", answer.text), name
+        assert f"/static/{name}" in page.text or name == "index.html", name
 
 
 def test_import_pintas_imports_no_web_framework() -> None:
@@ -561,3 +569,14 @@ def test_the_guide_lists_every_error_the_api_answers() -> None:
     guide = (root / "docs/kiosk.md").read_text()
     listed = set(re.findall(r"^\| \d{3} \| `(\w+)` \|", guide, re.MULTILINE))
     assert codes == listed
+
+
+def test_without_the_extra_the_command_says_what_to_install(tmp_path: Path) -> None:
+    code = ("import sys; sys.modules['starlette'] = None; sys.modules['uvicorn'] = None\n"
+            "from pintas.cli import main\n"
+            f"sys.exit(main(['kiosk', '--db', {str(tmp_path / 'k.db')!r}]))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2
+    assert "pip install 'pintas[kiosk]'" in done.stderr
+    assert not (tmp_path / "k.db").exists()

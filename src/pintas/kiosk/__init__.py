@@ -30,5 +30,8 @@ def serve(host: str, port: int, db: str, pace: float, err: TextIO) -> int:
 
     kiosk = Kiosk(db, pace=pace)
     err.write(f"pintas kiosk: serving http://{host}:{port}/ (tables in {db})\n")
-    uvicorn.run(make_app(kiosk), host=host, port=port, log_level="warning")
+    # every change is on disk before it is answered, so a stop need not wait
+    # long for the requests still open (long polls)
+    uvicorn.run(make_app(kiosk), host=host, port=port, log_level="warning",
+                timeout_graceful_shutdown=2)
     return 0

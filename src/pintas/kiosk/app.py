@@ -63,7 +63,7 @@ def make_app(kiosk: Kiosk, run_referee: bool = True) -> Starlette:
         token = _token(request)
         after = query.get("after")
         if after is not None:
-            await _wait_past(kiosk, id, token, _number(after, "after"),
+            await _wait_past(request, kiosk, id, token, _number(after, "after"),
                              min(MAX_WAIT, _number(query.get("wait", "20"), "wait")))
         box = None
         if "width" in query or "height" in query:
@@ -150,11 +150,14 @@ def _number(text: str, name: str) -> float:
     return value
 
 
-async def _wait_past(kiosk: Kiosk, id: str, token: str | None, version: float,
-                     wait: float) -> None:
-    """The long poll: return once the table is past ``version``, or after ``wait`` seconds."""
+async def _wait_past(request: Request, kiosk: Kiosk, id: str, token: str | None,
+                     version: float, wait: float) -> None:
+    """The long poll: return once the table is past ``version``, after ``wait``
+    seconds, or as soon as the asker has gone (a page closed, a server stopping)."""
     table = await run_in_threadpool(kiosk.table, id)
     table.seat_of(token)  # a poll needs a seat's token too
     end = time.monotonic() + wait
     while kiosk.version(id) <= version and time.monotonic() < end:
+        if await request.is_disconnected():
+            return
         await asyncio.sleep(POLL_EVERY)

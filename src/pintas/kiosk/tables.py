@@ -311,8 +311,8 @@ class Table:
         for move in moves:
             if getattr(move, "tile", None) is not None:
                 tiles.add(str(move.tile))
-        if self.rounds:
-            tiles.update(t for hand in self.rounds[-1].hands for t in hand)
+        for record in self.rounds:  # (28 tiles at most, however many rounds)
+            tiles.update(t for hand in record.hands for t in hand)
         return {"table": str(table),
                 "tiles": {t: str(svg.tile(t, size=40)) for t in sorted(tiles)}}
 

@@ -1,0 +1,77 @@
+/* line_info.h - a line game with its round's public log kept alongside (as a
+ * host records it from the events), and the pintas_line_info a seat has of
+ * it, for the line search.
+ *
+ * Shared by csrc/tests/test_line_search.c and fuzz/fuzz_line_search.c (which
+ * includes it as "tests/line_info.h"), so that both feed the search the same
+ * genuine views.
+ */
+#ifndef PINTAS_TEST_LINE_INFO_H
+#define PINTAS_TEST_LINE_INFO_H
+
+#include <stddef.h>
+#include <string.h>
+
+#include "pintas/line.h"
+#include "pintas/line_search.h"
+
+typedef struct tracked {
+    pintas_line_state st;
+    pintas_line_log_entry log[PINTAS_LINE_INFO_MAX_LOG];
+    unsigned log_len;
+} tracked;
+
+/* Log the n events of one play() (a DEAL starts the round's log afresh).
+ * 0 if the log was full and an entry was left out: the fuzzer stops on it,
+ * the test carries on without it. */
+static inline int tracked_record(tracked *g, const pintas_line_event *ev, size_t n)
+{
+    size_t i;
+    int whole = 1;
+    for (i = 0; i < n; ++i) {
+        pintas_line_log_entry e;
+        e.seat = ev[i].seat;
+        e.tile = PINTAS_NO_TILE;
+        e.end = 0;
+        if (ev[i].kind == PINTAS_EV_DEAL) {
+            g->log_len = 0;
+            continue;
+        }
+        if (ev[i].kind == PINTAS_EV_PLAY) {
+            e.kind = PINTAS_MOVE_PLAY;
+            e.tile = ev[i].tile;
+            e.end = ev[i].end;
+        } else if (ev[i].kind == PINTAS_EV_DRAW) {
+            e.kind = PINTAS_MOVE_DRAW;
+        } else if (ev[i].kind == PINTAS_EV_PASS) {
+            e.kind = PINTAS_MOVE_PASS;
+        } else {
+            continue;
+        }
+        if (g->log_len < PINTAS_LINE_INFO_MAX_LOG)
+            g->log[g->log_len++] = e;
+        else
+            whole = 0;
+    }
+    return whole;
+}
+
+/* What `seat` knows of the game: the public state, its own hand, the log. */
+static inline void tracked_info(const tracked *g, unsigned seat, pintas_line_info *info)
+{
+    memset(info, 0, sizeof *info);
+    info->rules = g->st.rules;
+    memcpy(info->score, g->st.score, sizeof info->score);
+    info->hand = g->st.hand[seat];
+    info->seat = (uint8_t)seat;
+    info->leader = g->st.leader;
+    /* the forced tile is told to the leader only, before the first placement */
+    info->forced_tile = (uint8_t)(g->st.line_len == 0 && seat == g->st.leader
+                                      ? g->st.forced_tile
+                                      : PINTAS_NO_TILE);
+    info->round = g->st.round;
+    info->log_len = (uint16_t)g->log_len;
+    memcpy(info->log, g->log, sizeof info->log);
+}
+
+#endif /* PINTAS_TEST_LINE_INFO_H */
