@@ -123,9 +123,13 @@ class Figures:
     reads_checked: int = 0
     #: Tables with a computer seat to move when the server died, seen to move on after.
     computer_resumes: int = 0
-    #: Seconds from the probe table's deadline to its move (None: no probe).
+    #: Seconds from the clock probe's deadline to the first look (a replay at
+    #: a kill, or the end) that found its move played: a bound on how late it
+    #: was (None: no probe).
     timer_probe_late: float | None = None
     timer_moves: int = 0
+    #: The clients' long polls for a computer seat that ended with no move.
+    polls_in_vain: int = 0
     mismatches: list[str] = field(default_factory=list)
 
     def table(self, extra: tuple[tuple[str, object], ...] = ()) -> str:
@@ -150,8 +154,9 @@ class Figures:
             ("tables read back through the API after restarts", self.reads_checked),
             ("computer seats resumed after a restart", self.computer_resumes),
             ("moves the clock played for an idle person", self.timer_moves),
-            ("clock probe: seconds past its deadline",
+            ("clock probe: its move seen, seconds past the deadline",
              "-" if self.timer_probe_late is None else f"{self.timer_probe_late:.1f}"),
+            ("long polls for a computer seat in vain", self.polls_in_vain),
             *extra,
             ("mismatches", len(self.mismatches)),
         ]
@@ -221,8 +226,9 @@ class TableRecord:
     #: of such tables is checked at each kill.
     settled: bool = False
     next_seat: int = 0
-    #: Set when the last read found a computer seat to move: the next read waits for it.
-    waiting: bool = False
+    #: The version at which the last read found a computer seat to move: the
+    #: next read waits for it to move on.
+    waiting: int | None = None
     stored: Stored | None = None
 
     @property
@@ -441,6 +447,8 @@ class CrashRun:
                               not game.is_over and to_move is not None
                               and to_move not in table.seats,
                               answers, logs, _plain(extra["timed_out"]), deadline)
+        if table.kind == "timer" and timed and self.figures.timer_probe_late is None:
+            self.figures.timer_probe_late = time.time() - (table.created + PROBE_TIMER)
         if table.kind == "timer" and not timed:
             # its first clock, on disk: from the table's making, or a restart's grace
             due = table.created + PROBE_TIMER
@@ -739,6 +747,8 @@ class Client(threading.Thread):
             path += f"&after={after}&wait={POLL}"
         answer: dict[str, Any] = self.call("GET", path, token=seat.token)
         self.crash.ack(table, seat, answer, since)
+        if after is not None and answer["version"] <= after:
+            self.crash.count("polls_in_vain")
         return answer
 
     def step(self, table: TableRecord) -> None:
@@ -746,8 +756,10 @@ class Client(threading.Thread):
         if it may. A computer seat to move is left to it while the client
         plays its other tables; found to move twice running, it is waited for."""
         seat = table.seats[table.next_seat]
-        answer = self.get(table, seat, after=table.version if table.waiting else None)
-        table.waiting = False
+        # wait only while nobody has seen it move on (the killer reads tables too)
+        after = table.waiting if table.waiting == table.version else None
+        table.waiting = None
+        answer = self.get(table, seat, after=after)
         if answer["is_over"]:
             return
         if answer["your_turn"]:
@@ -755,7 +767,7 @@ class Client(threading.Thread):
         elif answer["to_move"] in table.seats:
             table.next_seat = answer["to_move"]
         else:
-            table.waiting = True
+            table.waiting = answer["version"]
 
     def move(self, table: TableRecord, seat: SeatRecord, answer: dict[str, Any]) -> None:
         version = answer["version"]
