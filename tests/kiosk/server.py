@@ -5,6 +5,7 @@ database."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
@@ -18,7 +19,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-__all__ = ["ApiError", "KioskServer", "free_port"]
+__all__ = ["ApiError", "Connection", "KioskServer", "free_port"]
 
 
 def free_port() -> int:
@@ -35,6 +36,88 @@ class ApiError(Exception):
         super().__init__(f"{status}: {body!r}")
         self.status = status
         self.body = body
+
+
+def _parse(status: int, text: bytes) -> Any:
+    """The JSON of an answer, or ApiError for a 4xx or 5xx."""
+    try:
+        parsed: Any = json.loads(text)
+    except ValueError:
+        parsed = text.decode(errors="replace")
+        if status < 400:
+            raise ApiError(status, parsed) from None
+    if status >= 400:
+        raise ApiError(status, parsed)
+    return parsed
+
+
+class Connection:
+    """One kept-alive HTTP connection to a kiosk server, for clients that send
+    many requests (the crash test, the soak benchmark).
+
+    A request that fails on the wire raises (OSError or
+    http.client.HTTPException) and is never sent again by this class: whether
+    a move whose answer was lost landed is the caller's question.
+    """
+
+    #: Open a new connection before a request when the kept one has been idle
+    #: this long, so the server's keep-alive timeout (5 s for uvicorn) never
+    #: closes it under a request.
+    IDLE = 2.0
+
+    def __init__(self, port: int, host: str = "127.0.0.1", timeout: float = 30.0) -> None:
+        self.host = host
+        self.port = port
+        self.timeout = timeout
+        self._http: http.client.HTTPConnection | None = None
+        self._used = 0.0
+        #: How many TCP connections were opened (a client of keep-alive opens few).
+        self.opened = 0
+
+    def request(self, method: str, path: str, body: bytes | None = None,
+                headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+        """Send one request as given; its status and body."""
+        now = time.monotonic()
+        if self._http is not None and now - self._used > self.IDLE:
+            self.close()
+        if self._http is None:
+            self._http = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
+            self.opened += 1
+        try:
+            self._http.request(method, path, body=body, headers=headers or {})
+            answer = self._http.getresponse()
+            data = answer.read()
+        except BaseException:
+            self.close()
+            raise
+        self._used = time.monotonic()
+        if answer.will_close:
+            self.close()
+        return answer.status, data
+
+    def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+        """The JSON answer of one request (ApiError for a 4xx or 5xx)."""
+        headers: dict[str, str] = {}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        if token is not None:
+            headers["Authorization"] = f"Bearer {token}"
+        status, text = self.request(method, path, data, headers)
+        return _parse(status, text)
+
+    def close(self) -> None:
+        if self._http is not None:
+            self._http.close()
+            self._http = None
+
+    def __enter__(self) -> Connection:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
 
 
 class KioskServer:
@@ -110,12 +193,17 @@ class KioskServer:
             with urllib.request.urlopen(request, timeout=timeout) as answer:
                 return json.loads(answer.read())
         except urllib.error.HTTPError as error:
-            text = error.read()
-            try:
-                parsed: Any = json.loads(text)
-            except ValueError:
-                parsed = text.decode(errors="replace")
-            raise ApiError(error.code, parsed) from None
+            return _parse(error.code, error.read())
+
+    def connect(self, timeout: float = 30.0) -> Connection:
+        """A kept-alive connection to this server (it follows no restart on
+        another port: restart() keeps the port)."""
+        return Connection(self.port, timeout=timeout)
+
+    @property
+    def pid(self) -> int | None:
+        """The server process's id while it runs."""
+        return None if self.process is None else self.process.pid
 
     def __enter__(self) -> KioskServer:
         self.start()

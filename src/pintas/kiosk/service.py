@@ -56,7 +56,11 @@ class Kiosk:
         for id in self.store.referee_ids():
             table = self._table(id)
             if table is not None:
-                table.resume_clock(now)
+                if table.resume_clock(now):
+                    try:  # kept, so that the next restart gives no second grace
+                        self.store.update(table, referee=True)
+                    except sqlite3.Error as error:  # the grace then holds in memory only
+                        _log.error("could not keep table %s's clock: %s", id, error)
                 self._active[id] = now
 
     # -- the API ------------------------------------------------------------------------------

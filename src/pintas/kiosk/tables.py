@@ -464,14 +464,16 @@ class Table:
         self.deadline = now + float(self.spec.timer or 0) \
             if timed and seat is not None and self.is_human(seat) else None
 
-    def resume_clock(self, now: float) -> None:
+    def resume_clock(self, now: float) -> bool:
         """After a restart: a clock that ran out while the server was down gets
-        :data:`RESTART_GRACE` seconds (or its whole limit, if shorter)."""
+        :data:`RESTART_GRACE` seconds (or its whole limit, if shorter); one
+        that still has time carries on. True if the deadline moved: the caller
+        keeps it, so that a restart during the grace gives no second grace."""
         with self.lock:
-            if self.deadline is not None and self.spec.timer is not None:
-                grace = min(RESTART_GRACE, float(self.spec.timer))
-                self.deadline = max(self.deadline, now + grace) \
-                    if self.deadline - now < grace else self.deadline
+            if self.deadline is None or self.spec.timer is None or self.deadline > now:
+                return False
+            self.deadline = now + min(RESTART_GRACE, float(self.spec.timer))
+            return True
 
     # -- kept on disk -------------------------------------------------------------------------
 
