@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 from pintas import caminos, domino, registry
 from pintas.kiosk.app import MAX_BODY, make_app
 from pintas.kiosk.service import Kiosk
-from pintas.kiosk.tables import RESTART_GRACE, Table, TableSpec
+from pintas.kiosk.tables import RESTART_GRACE, KioskError, Table, TableSpec
 from tests.kiosk.conftest import Clock
 
 SEATS = {
@@ -580,3 +580,24 @@ def test_without_the_extra_the_command_says_what_to_install(tmp_path: Path) -> N
     assert done.returncode == 2
     assert "pip install 'pintas[kiosk]'" in done.stderr
     assert not (tmp_path / "k.db").exists()
+
+
+def test_two_copies_of_a_table_never_overwrite_each_others_moves(
+        client: TestClient, kiosk: Kiosk) -> None:
+    """A table dropped from memory while a move on it is under way is read
+    again from disk by the next request: a move on that older copy is refused
+    when it is kept, and the move made first stays."""
+    id, tokens = create(client, "farkle")
+    first = kiosk.table(id)
+    with kiosk._lock:
+        del kiosk._tables[id]   # as if evicted while `first` was in use
+    second = kiosk.table(id)
+    assert second is not first
+    assert kiosk.play(id, tokens["0"], {"move": "roll"})["version"] == 1  # on `second`
+    kept = saved(kiosk, id)
+    with first.lock, pytest.raises(KioskError) as refused:
+        first.play(0, "roll", None, kiosk.clock())
+        kiosk._commit(first, kiosk.clock())
+    assert refused.value.code == "not_kept"
+    assert saved(kiosk, id) == kept
+    assert Kiosk(kiosk.store.path, pace=0).table(id).game.to_bytes() == kept

@@ -58,7 +58,7 @@ class Kiosk:
             if table is not None:
                 if table.resume_clock(now):
                     try:  # kept, so that the next restart gives no second grace
-                        self.store.update(table, referee=True)
+                        self.store.update(table, referee=True, moves=0)
                     except sqlite3.Error as error:  # the grace then holds in memory only
                         _log.error("could not keep table %s's clock: %s", id, error)
                 self._active[id] = now
@@ -203,8 +203,9 @@ class Kiosk:
             write()
         except sqlite3.Error as error:
             with self._lock:  # forget the change: the table reads back from disk
-                self._tables.pop(table.id, None)
-                self._active.pop(table.id, None)
+                if self._tables.get(table.id) is table:
+                    del self._tables[table.id]
+                    self._active.pop(table.id, None)
             _log.error("could not keep table %s: %s", table.id, error)
             raise KioskError(503, "not_kept", f"the table could not be kept ({error}): "
                              "nothing changed, try again") from None

@@ -64,16 +64,21 @@ class Store:
                  table.game.to_bytes(), json.dumps(table.extra()), table.version,
                  int(referee), now, now))
 
-    def update(self, table: Table, referee: bool) -> None:
-        """Keep a table's new state (on disk when this returns)."""
+    def update(self, table: Table, referee: bool, moves: int = 1) -> None:
+        """Keep a table's new state, ``moves`` moves on from the one kept (on
+        disk when this returns). Refused (sqlite3.DatabaseError, nothing
+        written) unless the row is at the version this state grew from, so
+        that two copies of one table in memory can never overwrite each
+        other's moves."""
         with self._lock:
             cursor = self._db.execute(
                 "UPDATE tables SET save = ?, extra = ?, version = ?, referee = ?, updated = ? "
-                "WHERE id = ?",
+                "WHERE id = ? AND version = ?",
                 (table.game.to_bytes(), json.dumps(table.extra()), table.version,
-                 int(referee), time.time(), table.id))
+                 int(referee), time.time(), table.id, table.version - moves))
             if cursor.rowcount != 1:
-                raise sqlite3.DatabaseError(f"table {table.id!r} is not in {self.path}")
+                raise sqlite3.DatabaseError(f"table {table.id!r} is not at version "
+                                            f"{table.version - moves} in {self.path}")
 
     def load(self, id: str) -> Table | None:
         """The table ``id`` as last kept, or None (CorruptStateError if it does not read back)."""
