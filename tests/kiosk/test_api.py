@@ -506,6 +506,21 @@ def test_a_corrupt_table_is_refused_and_the_others_served(client: TestClient, ki
         assert get(other_client, good, good_tokens["0"])["version"] == 0
 
 
+def test_a_damaged_table_the_referee_acts_on_stops_nothing_else(client: TestClient, db: Path,
+                                                                kiosk: Kiosk) -> None:
+    broken, _ = create(client, "muggins", ["greedy", "human", "suit"])  # a computer to move
+    good, _ = create(client, "muggins", ["greedy", "human", "suit"])
+    with sqlite3.connect(db) as raw:
+        raw.execute("UPDATE tables SET save = ? WHERE id = ?", (b"not a save", broken))
+    fresh = Kiosk(db, pace=0)   # starts, though one of the tables it must act on is damaged
+    fresh.step()
+    assert fresh.table(good).version >= 1 and fresh.table(good).game.to_move == 1
+    with pytest.raises(KioskError) as refused:
+        fresh.table(broken)
+    assert refused.value.code == "corrupt_table"
+    fresh.close()
+
+
 def test_a_move_that_cannot_be_kept_is_undone(client: TestClient, kiosk: Kiosk,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     id, tokens = create(client, "farkle")

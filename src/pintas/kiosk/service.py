@@ -54,7 +54,7 @@ class Kiosk:
         self._referee: threading.Thread | None = None
         now = self.clock()
         for id in self.store.referee_ids():
-            table = self._table(id)
+            table = self._readable(id)
             if table is not None:
                 if table.resume_clock(now):
                     try:  # kept, so that the next restart gives no second grace
@@ -167,7 +167,7 @@ class Kiosk:
         with self._lock:
             active = list(self._active.items())
         for id, moved_at in active:
-            table = self._table(id)
+            table = self._readable(id)
             due = None if table is None else table.due(self.pace, moved_at)
             if table is None or due is None:
                 with self._lock:
@@ -229,6 +229,15 @@ class Kiosk:
             if id not in self._active:
                 del self._tables[id]
                 extra -= 1
+
+    def _readable(self, id: str) -> Table | None:
+        """The table for the referee, or None if it does not read back: one
+        damaged row must not stop the server, nor the other tables (its
+        requests are answered ``corrupt_table``)."""
+        try:
+            return self._table(id)
+        except KioskError:
+            return None
 
     def _table(self, id: str) -> Table | None:
         with self._lock:
