@@ -137,6 +137,17 @@ static inline void fuzz_caminos_rules(fuzz_bytes *b, pintas_caminos_rules *r)
         *r = t;
 }
 
+/* The two checks above for a state the engine table hands over untyped. */
+static inline void fuzz_line_sound_any(const void *s)
+{
+    fuzz_line_sound((const pintas_line_state *)s);
+}
+
+static inline void fuzz_caminos_sound_any(const void *s)
+{
+    fuzz_caminos_sound((const pintas_caminos_state *)s);
+}
+
 /* ---- dice ---------------------------------------------------------------- */
 
 static inline void fuzz_dice_sound(const pintas_dice_state *s)
@@ -242,6 +253,114 @@ static inline void fuzz_dice_every_move(const pintas_dice_state *s)
                    PINTAS_OK);
         FUZZ_CHECK(n_ev >= 1 && n_ev <= PINTAS_DICE_MAX_EVENTS);
         fuzz_dice_sound(&t);
+    }
+}
+
+/* ---- fuzzer-chosen moves through the engine table (tile games) ------------ */
+
+/* What the move harnesses need of a tile game beyond its engine table. */
+typedef struct fuzz_tile_game {
+    const pintas_engine *engine;
+    /* Stops unless the state is sound (fuzz_line_sound_any, ...). */
+    void (*sound)(const void *state);
+    /* A move made up from the bytes, often illegal; `op` is the byte that
+     * asked for it, whose low bits the game may use. */
+    void (*made_up)(fuzz_bytes *b, unsigned op, void *move);
+    /* legal() leaves out a mirror placement it lists the twin of: 1 if
+     * `move`, on the state `before`, is one, its listed twin in *twin. */
+    int (*mirror)(const void *before, const void *move, void *twin);
+} fuzz_tile_game;
+
+/* Room for either tile game's state. */
+typedef union fuzz_tile_state {
+    pintas_line_state line;
+    pintas_caminos_state caminos;
+} fuzz_tile_state;
+
+/* What a call leaves in the event count it does not write. */
+#define FUZZ_NO_COUNT 12345
+
+/* 1 if m is among moves[0..n) (the move structs have no padding). */
+static inline int fuzz_listed(const pintas_engine *e, const pintas_engine_moves *moves, size_t n,
+                              const void *m)
+{
+    size_t i;
+    for (i = 0; i < n; ++i)
+        if (memcmp(moves->bytes + i * e->move_size, m, e->move_size) == 0)
+            return 1;
+    return 0;
+}
+
+/* Plays m on s. play() answers what check() answered; a refused move leaves
+ * the state, the events and their count byte for byte as they were, and is
+ * not listed; a played one writes 1..max_events events and nothing past its
+ * capacity, leaves a sound state, and is listed or is the mirror of a listed
+ * one. */
+static inline void fuzz_try_move(const fuzz_tile_game *g, void *s, const void *m)
+{
+    const pintas_engine *e = g->engine;
+    pintas_engine_moves moves;
+    pintas_engine_events ev, ev_before;
+    pintas_engine_move twin;
+    fuzz_tile_state before;
+    size_t n = 0, n_ev = FUZZ_NO_COUNT;
+    size_t cap_bytes = (size_t)e->max_events * e->event_size;
+    int checked = e->check(s, m), status;
+    FUZZ_CHECK(e->state_size <= sizeof before && e->move_size <= sizeof twin &&
+               cap_bytes <= sizeof ev);
+    memcpy(&before, s, e->state_size);
+    FUZZ_CHECK(e->legal(s, &moves, e->max_moves, &n) == PINTAS_OK);
+    memset(&ev, FUZZ_PATTERN, sizeof ev);
+    memcpy(&ev_before, &ev, sizeof ev);
+    status = e->play(s, m, &ev, e->max_events, &n_ev);
+    FUZZ_CHECK(status == checked);
+    /* The buffer is larger than any game's capacity, so ASan would not see
+     * a write past it: the bytes beyond must keep their pattern. */
+    FUZZ_CHECK(memcmp(ev.bytes + cap_bytes, ev_before.bytes + cap_bytes,
+                      sizeof ev - cap_bytes) == 0);
+    if (status != PINTAS_OK) {
+        FUZZ_CHECK(status == PINTAS_E_ILLEGAL || status == PINTAS_E_OVER);
+        FUZZ_CHECK(memcmp(s, &before, e->state_size) == 0);
+        FUZZ_CHECK(n_ev == FUZZ_NO_COUNT && memcmp(&ev, &ev_before, sizeof ev) == 0);
+        FUZZ_CHECK(!fuzz_listed(e, &moves, n, m));
+        return;
+    }
+    if (!fuzz_listed(e, &moves, n, m))
+        FUZZ_CHECK(g->mirror(&before, m, &twin) && fuzz_listed(e, &moves, n, &twin));
+    FUZZ_CHECK(n_ev >= 1 && n_ev <= e->max_events);
+    g->sound(s);
+}
+
+/* A new game with the given rules and a seed from the bytes, then up to 500
+ * moves the bytes choose, each through fuzz_try_move: a byte below 0xC0 picks
+ * a legal move, one below 0xFC makes one up, any other reseeds. Stops when
+ * the bytes run out or the game is over. */
+static inline void fuzz_play_moves(const fuzz_tile_game *g, fuzz_bytes *b, const void *rules)
+{
+    const pintas_engine *e = g->engine;
+    fuzz_tile_state s;
+    pintas_engine_events ev;
+    size_t n = 0;
+    unsigned steps;
+    FUZZ_CHECK(e->start(&s, rules, fuzz_u64(b), NULL, &ev, e->max_events, &n) == PINTAS_OK);
+    g->sound(&s);
+    for (steps = 0; steps < 500 && b->n > 0; ++steps) {
+        unsigned op = fuzz_u8(b);
+        pintas_engine_move m;
+        if (op < 0xC0) {
+            pintas_engine_moves moves;
+            FUZZ_CHECK(e->legal(&s, &moves, e->max_moves, &n) == PINTAS_OK);
+            if (n == 0)
+                break;
+            memcpy(&m, moves.bytes + op % n * e->move_size, e->move_size);
+        } else if (op < 0xFC) {
+            g->made_up(b, op, &m);
+        } else {
+            FUZZ_CHECK(e->reseed(&s, fuzz_u64(b)) == PINTAS_OK);
+            g->sound(&s);
+            continue;
+        }
+        fuzz_try_move(g, &s, &m);
     }
 }
 
