@@ -21,6 +21,7 @@ import re
 import shutil
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -103,6 +104,17 @@ def open_page(browser: Browser, server: KioskServer, viewport: dict[str, int] | 
     page.goto(f"{server.url}/?{query}")
     page.get_by_test_id("setup").wait_for()
     return page
+
+
+@contextmanager
+def touch_screen(browser: Browser, server: KioskServer, viewport: dict[str, int] | None = None,
+                 query: str = "lang=en", locale: str = "en-US") -> Iterator[Page]:
+    """:func:`open_page`, closed (with its context) when done."""
+    page = open_page(browser, server, viewport, query, locale)
+    try:
+        yield page
+    finally:
+        page.context.close()
 
 
 #: The script errors each page raised.
@@ -347,8 +359,7 @@ def test_a_whole_game_by_tapping(browser: Browser, server: KioskServer, game: st
                                  choices: tuple[str, ...], seats: int,
                                  viewport: dict[str, int], crash_at: int | None) -> None:
     seed = 11 + len(game)
-    page = open_page(browser, server, viewport, query=f"lang=en&seed={seed}")
-    try:
+    with touch_screen(browser, server, viewport, query=f"lang=en&seed={seed}") as page:
         set_up(page, game, choices)
         table = stored_table(page)
         state = server_state(page, server)
@@ -367,13 +378,10 @@ def test_a_whole_game_by_tapping(browser: Browser, server: KioskServer, game: st
             assert played.rounds == len(server_state(page, server)["rounds"])
         check_game_end(page, server)
         assert page_errors(page) == []
-    finally:
-        page.context.close()
 
 
 def test_a_reload_resumes_the_table(browser: Browser, server: KioskServer) -> None:
-    page = open_page(browser, server, query="lang=en&seed=5")
-    try:
+    with touch_screen(browser, server, query="lang=en&seed=5") as page:
         set_up(page, "muggins", ("opt-players-2",))
         page.wait_for_function("() => document.getElementById('play').dataset.ready === '1'")
         before = snapshot(page)
@@ -390,13 +398,10 @@ def test_a_reload_resumes_the_table(browser: Browser, server: KioskServer) -> No
         page.get_by_test_id("confirm-yes").tap()
         page.get_by_test_id("setup").wait_for()
         assert page_errors(page) == []
-    finally:
-        page.context.close()
 
 
 def test_pass_and_play_hides_each_hand(browser: Browser, server: KioskServer) -> None:
-    page = open_page(browser, server, query="lang=en&seed=3")
-    try:
+    with touch_screen(browser, server, query="lang=en&seed=3") as page:
         set_up(page, "muggins", ("opt-players-2", "seat-1-human"))
         table = stored_table(page)
         assert sorted(table["tokens"]) == ["0", "1"]
@@ -434,13 +439,10 @@ def test_pass_and_play_hides_each_hand(browser: Browser, server: KioskServer) ->
         assert curtains >= 2
         assert set(hands) == {0, 1} and not hands[0] & hands[1]
         assert page_errors(page) == []
-    finally:
-        page.context.close()
 
 
 def test_the_move_clock_counts_down(browser: Browser, server: KioskServer) -> None:
-    page = open_page(browser, server, query="lang=en")
-    try:
+    with touch_screen(browser, server, query="lang=en") as page:
         set_up(page, "farkle", ("opt-players-2", "timer-15"))
         page.wait_for_function("() => document.getElementById('play').dataset.ready === '1'")
         clock = page.get_by_test_id("timer")
@@ -456,8 +458,6 @@ def test_the_move_clock_counts_down(browser: Browser, server: KioskServer) -> No
         assert abs(remaining - float(clock.get_attribute("data-remaining") or "nan")) < 1.5
         page.get_by_test_id("new-game").tap()
         page.get_by_test_id("confirm-yes").tap()
-    finally:
-        page.context.close()
 
 
 #: Names that every language writes the same.
@@ -483,8 +483,7 @@ LEFTOVERS = r"""(same) => {
 
 
 def test_the_page_speaks_spanish_and_portuguese(browser: Browser, server: KioskServer) -> None:
-    page = open_page(browser, server, query="lang=es", locale="en-US")
-    try:
+    with touch_screen(browser, server, query="lang=es", locale="en-US") as page:
         # every language has every string
         keys = page.evaluate("""() => Object.fromEntries(Object.entries(PintasI18n.STRINGS)
             .map(([lang, table]) => [lang, Object.keys(table).sort()]))""")
@@ -533,17 +532,12 @@ def test_the_page_speaks_spanish_and_portuguese(browser: Browser, server: KioskS
         page.get_by_test_id("new-game").tap()
         page.get_by_test_id("confirm-yes").tap()
         assert page_errors(page) == []
-    finally:
-        page.context.close()
 
 
 def test_the_default_language_follows_the_browser(browser: Browser,
                                                    server: KioskServer) -> None:
-    page = open_page(browser, server, query="", locale="pt-BR")
-    try:
+    with touch_screen(browser, server, query="", locale="pt-BR") as page:
         assert page.get_by_test_id("start").inner_text() == "Começar"
         page.goto(server.url + "/?lang=en")
         page.get_by_test_id("start").wait_for()
         assert page.get_by_test_id("start").inner_text() == "Start"
-    finally:
-        page.context.close()
