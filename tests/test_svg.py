@@ -420,6 +420,21 @@ def test_an_empty_line_and_a_single_tile() -> None:
     check_line(svg.line([(5, 5)]), [(5, 5)])
 
 
+def test_notes_in_words_can_be_left_to_the_page() -> None:
+    """An empty line and a slot with no path say so in English; a page that
+    writes its own words (the kiosk's) asks for no notes, and gets the same
+    picture without them."""
+    view = domino.Game(domino.Rules.dominican(), seed=2).view(0)
+    assert [e.text for e in find(parse(svg.line(view)), "note")] == ["no tile played yet"]
+    assert find(parse(svg.line(view, notes=False)), "note") == []
+    found = [Path(1, Tile(6, 4), ends=(6, 4), free=(1, 1)), Path(2, None)]
+    assert [e.text for e in find(parse(svg.paths(found)), "note")] == ["no path"]
+    quiet = svg.paths(found, notes=False)
+    assert find(parse(quiet), "note") == [] and len(find(parse(quiet), "path")) == 2
+    with pytest.raises(RulesTypeError, match="notes must be True or False: got 1"):
+        svg.paths(found, notes=1)
+
+
 def test_a_box_too_small_for_the_line_is_refused() -> None:
     with pytest.raises(RulesError, match="a line of 28 tiles does not fit 16 x 16 pixels"):
         svg.line(full_line(1), 16, 16)

@@ -300,9 +300,9 @@ class Table:
         width, height = box
         family = self.family.name
         if family == "domino":
-            table = svg.line(view, width, height)
+            table = svg.line(view, width, height, notes=False)
         elif family == "caminos":
-            table = svg.paths(view, width, height)
+            table = svg.paths(view, width, height, notes=False)
         else:
             table = svg.dice(view, size=max(16.0, min(width / 8, height / 2.5)))
         tiles: set[str] = set()

@@ -20,7 +20,7 @@ from .._view import shown
 from ..domino.game import View
 from ..errors import NotationError, NotationTypeError, RulesError, RulesTypeError
 from ..tiles import TILE_COUNT, Tile
-from ._base import El, Style, Svg, check_box, check_size, document, num, style_of
+from ._base import El, Style, Svg, check_box, check_flag, check_size, document, num, style_of
 from ._tiles import face, notation, oriented
 
 __all__ = ["Placed", "layout", "line", "line_parts"]
@@ -218,9 +218,9 @@ def _order(placements: Sequence[tuple[Tile, str]]) -> list[int]:
 
 def line_parts(x: float, y: float, width: float, height: float,
                line: Sequence[tuple[int, int]], first: int | None, order: Sequence[int] | None,
-               largest: float, style: Style) -> tuple[list[El], str]:
+               largest: float, style: Style, notes: bool = True) -> tuple[list[El], str]:
     """The table and the tiles of ``line`` in the box at x, y, and what the
-    picture shows in words."""
+    picture shows in words (with ``notes``, an empty line says so)."""
     u, tiles = layout(line, width, height, first, largest)
     parts: list[El] = []
     if style.table is not None:
@@ -242,7 +242,7 @@ def line_parts(x: float, y: float, width: float, height: float,
     parts.append(El("g", {"class": "line", "data-tiles": len(tiles), "data-size": u,
                           "data-ends": f"{line[0][0]} {line[-1][1]}" if line else None},
                     drawn))
-    if not line:
+    if not line and notes:
         size = max(8.0, min(20.0, height / 8))
         parts.append(El("text", {"x": x + width / 2, "y": y + height / 2 + size / 3,
                                  "font-size": size, "font-family": style.font,
@@ -255,12 +255,14 @@ def line_parts(x: float, y: float, width: float, height: float,
 
 
 def line(line: View | Sequence[tuple[int, int]], width: float = 640, height: float = 400, *,
-         first: int | None = None, size: float = 48, style: Style | None = None) -> Svg:
+         first: int | None = None, size: float = 48, style: Style | None = None,
+         notes: bool = True) -> Svg:
     """The line of play laid out to fit ``width`` x ``height`` pixels: of a
     :class:`pintas.domino.View` (its round's first tile in the middle row, where
     the line grew from), or of ``(left, right)`` pairs left to right (a snake
     from the top left, or from ``first``, the index of the first tile). Tiles
-    are at most ``size`` pixels wide.
+    are at most ``size`` pixels wide. An empty line says so in English, unless
+    ``notes`` is False (for a page that writes its own words).
 
     Each tile's group carries ``data-tile``, ``data-index`` (its place from the
     left), ``data-order`` (when it was played, from a view), ``data-first`` and
@@ -285,6 +287,7 @@ def line(line: View | Sequence[tuple[int, int]], width: float = 640, height: flo
     w, h = check_box(width, height)
     largest = check_size("size", size)
     st = style_of(style)
+    shows_notes = check_flag("notes", notes)
     order: list[int] | None = None
     if isinstance(line, View):
         pairs = line.line
@@ -299,5 +302,5 @@ def line(line: View | Sequence[tuple[int, int]], width: float = 640, height: flo
             error = RulesError if type(first) is int else RulesTypeError
             raise error(f"first is the index of a tile of the line, 0..{len(pairs) - 1}: "
                         f"got {shown(first)}")
-    parts, label = line_parts(0, 0, w, h, pairs, start, order, largest, st)
+    parts, label = line_parts(0, 0, w, h, pairs, start, order, largest, st, shows_notes)
     return document(w, h, label, parts, "line")

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from .._view import shown
 from ..caminos.game import Path, View
 from ..errors import NotationTypeError
-from ._base import El, Style, Svg, Value, check_box, check_size, document, num, style_of
+from ._base import El, Style, Svg, Value, check_box, check_flag, check_size, document, num, style_of
 from ._tiles import face, pip_points
 
 __all__ = ["paths", "paths_parts"]
@@ -48,7 +48,8 @@ def _state(path: Path) -> str:
     return "gone" if path.centre is None else "closed" if path.closed else "open"
 
 
-def _path(x: float, y: float, u: float, path: Path, side_tiles: int, style: Style) -> El:
+def _path(x: float, y: float, u: float, path: Path, side_tiles: int, style: Style,
+          notes: bool) -> El:
     """One path's strip, its top-left at x, y."""
     places = 1 + 2 * side_tiles
     sw, sh = (v * u for v in _strip(places))
@@ -73,6 +74,8 @@ def _path(x: float, y: float, u: float, path: Path, side_tiles: int, style: Styl
     left = x + (PAD + LABEL) * u
     axis = y + sh / 2
     if path.centre is None:
+        if not notes:
+            return El("g", attrs, parts)
         parts.append(El("text", {"class": "note", "x": left + (sw / u - LABEL - 2 * PAD) * u / 2,
                                  "y": axis + 0.25 * u, "font-size": 0.7 * u,
                                  "font-family": style.font, "fill": style.slot,
@@ -133,8 +136,10 @@ def paths_of(value: object) -> tuple[tuple[Path, ...], int]:
 
 
 def paths_parts(x: float, y: float, width: float, height: float, paths: Sequence[Path],
-                side_tiles: int, largest: float, style: Style) -> tuple[list[El], str]:
-    """The table and its paths in the box at x, y, and what it shows in words."""
+                side_tiles: int, largest: float, style: Style,
+                notes: bool = True) -> tuple[list[El], str]:
+    """The table and its paths in the box at x, y, and what it shows in words
+    (with ``notes``, a slot with no path says so)."""
     places = 1 + 2 * side_tiles
     u, columns = grid(len(paths), places, width, height, largest)
     rows = math.ceil(len(paths) / columns)
@@ -148,20 +153,21 @@ def paths_parts(x: float, y: float, width: float, height: float, paths: Sequence
                                  "height": height, "rx": min(12.0, width / 20, height / 20),
                                  "fill": style.table}))
     strips = [_path(x0 + (k % columns) * (sw + SPACE * u), y0 + (k // columns) * (sh + SPACE * u),
-                    u, path, side_tiles, style) for k, path in enumerate(paths)]
+                    u, path, side_tiles, style, notes) for k, path in enumerate(paths)]
     parts.append(El("g", {"class": "paths", "data-paths": len(paths), "data-size": u}, strips))
     return parts, "paths: " + "; ".join(str(p) for p in paths)
 
 
 def paths(paths: View | Sequence[Path], width: float = 640, height: float = 400, *,
-          size: float = 40, style: Style | None = None) -> Svg:
+          size: float = 40, style: Style | None = None, notes: bool = True) -> Svg:
     """Caminos' paths in a box of ``width`` x ``height`` pixels: of a
     :class:`pintas.caminos.View`, or a list of :class:`pintas.caminos.Path`.
     Each path is a row: its number, the back's places, the centre tile, the
     front's places; a free place is a dashed slot (the one that takes a tile
     now shows faintly the number it takes), a closed path lies on a dark
     ground with its tiles greyed, a slot with no path any more is an empty
-    dashed strip. Tiles are at most ``size`` pixels wide.
+    dashed strip (which says "no path" in English, unless ``notes`` is False,
+    for a page that writes its own words). Tiles are at most ``size`` pixels wide.
 
     Each path's group carries ``data-path`` (its number), ``data-state``
     (``open``, ``closed``, ``gone``) and ``data-front``/``data-back`` (the number
@@ -180,6 +186,7 @@ def paths(paths: View | Sequence[Path], width: float = 640, height: float = 400,
     w, h = check_box(width, height)
     largest = check_size("size", size)
     st = style_of(style)
+    shows_notes = check_flag("notes", notes)
     found, side_tiles = paths_of(paths)
-    parts, label = paths_parts(0, 0, w, h, found, side_tiles, largest, st)
+    parts, label = paths_parts(0, 0, w, h, found, side_tiles, largest, st, shows_notes)
     return document(w, h, label, parts, "paths")
