@@ -75,7 +75,8 @@ def make_app(kiosk: Kiosk, run_referee: bool = True) -> Starlette:
     async def play(request: Request) -> Response:
         id = request.path_params["id"]
         token = _token(request)
-        await run_in_threadpool(kiosk.table(id).seat_of, token)  # who asks, before the body
+        # who asks, before the body (the table may be read from disk: off the event loop)
+        await run_in_threadpool(lambda: kiosk.table(id).seat_of(token))
         body = await _body(request)
         return _json(await run_in_threadpool(kiosk.play, id, token, body))
 

@@ -91,7 +91,7 @@ class Kiosk:
         with table.lock:
             referee = table.due(self.pace, now) is not None
             self._keep(lambda: self.store.insert(table, referee), table)
-            self._remember(table, now)
+            self._remember(table, now, referee)
             answer = table.summary(now)
         answer["tokens"] = {str(seat): token for seat, token in tokens.items()}
         return answer
@@ -196,7 +196,7 @@ class Kiosk:
         """Keep the table's new state on disk (its lock held); remember it for the referee."""
         referee = table.due(self.pace, now) is not None
         self._keep(lambda: self.store.update(table, referee), table)
-        self._remember(table, now)
+        self._remember(table, now, referee)
 
     def _keep(self, write: Callable[[], None], table: Table) -> None:
         try:
@@ -210,11 +210,12 @@ class Kiosk:
             raise KioskError(503, "not_kept", f"the table could not be kept ({error}): "
                              "nothing changed, try again") from None
 
-    def _remember(self, table: Table, now: float) -> None:
+    def _remember(self, table: Table, now: float, referee: bool) -> None:
+        """Keep ``table`` cached; with ``referee``, on the referee's list."""
         with self._lock:
             self._tables[table.id] = table
             self._tables.move_to_end(table.id)
-            if table.due(self.pace, now) is not None:
+            if referee:
                 self._active[table.id] = now
             else:
                 self._active.pop(table.id, None)

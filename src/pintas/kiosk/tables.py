@@ -105,10 +105,8 @@ class TableSpec:
         if timer is not None and timer != 0 and (not is_whole(timer) or timer not in TIMERS):
             raise _bad(f"timer must be null or one of {', '.join(map(str, TIMERS))} seconds: "
                        f"got {timer!r}")
-        spec = cls(game, dict(options), tuple(s.strip().lower() for s in seats),
+        return cls(game, dict(options), tuple(s.strip().lower() for s in seats),
                    seed, timer or None)
-        spec.rules()  # refuses what cannot be set up, before anything is kept
-        return spec
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "options": dict(self.options), "seats": list(self.seats),
@@ -126,8 +124,9 @@ class TableSpec:
         except PintasError as error:
             raise KioskError(422, "bad_rules", str(error)) from None
 
-    def rules(self) -> Any:
-        """The rules of the table's game (KioskError ``bad_rules`` for a bad setup)."""
+    def new_game(self) -> Game:
+        """The table's game, set up once its rules, seats and players are
+        checked (KioskError ``bad_rules`` for a bad setup)."""
         preset = self.preset
         options = dict(self.options)
         if "players" in preset.options and "players" not in options:
@@ -139,17 +138,16 @@ class TableSpec:
             if seats != len(self.seats):
                 raise KioskError(422, "bad_rules", f"{self.game} with these options has {seats} "
                                  f"seats: got {len(self.seats)} ({list(self.seats)!r})")
-            family.new_game(rules, None if family.seats_from_rules else seats, seed=0)
             for seat in self.seats:
                 if seat != HUMAN:
-                    _player_spec(seat, family)
                     registry.parse_player(_player_spec(seat, family), rules)
+            if HUMAN not in self.seats:
+                raise KioskError(422, "bad_rules", f"a table needs at least one human seat: "
+                                 f"got {list(self.seats)!r}")
+            return family.new_game(rules, None if family.seats_from_rules else seats,
+                                   seed=self.seed)
         except PintasError as error:
             raise KioskError(422, "bad_rules", str(error)) from None
-        if HUMAN not in self.seats:
-            raise KioskError(422, "bad_rules", f"a table needs at least one human seat: "
-                             f"got {list(self.seats)!r}")
-        return rules
 
 
 def _player_spec(seat: str, family: registry.Family) -> str:
@@ -199,10 +197,7 @@ class Table:
     @classmethod
     def create(cls, spec: TableSpec, now: float) -> tuple[Table, dict[int, str]]:
         """A new table of ``spec`` and the secret token of each human seat."""
-        rules = spec.rules()
-        family = spec.preset.family
-        seats = None if family.seats_from_rules else len(spec.seats)
-        game = family.new_game(rules, seats, seed=spec.seed)
+        game = spec.new_game()
         tokens = {seat: secrets.token_urlsafe(24)
                   for seat, who in enumerate(spec.seats) if who == HUMAN}
         table = cls(secrets.token_hex(8), spec, game,
