@@ -391,9 +391,65 @@ def make_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
                         "restart on the same file carries on every table")
     k.add_argument("--pace", type=float, default=0.8, metavar="SECONDS",
                    help="how long a computer player waits before it moves (default 0.8)")
+    _kiosk_settings(k)
     for each in (parser, p, t, k):
         each.out = sys.stdout if out is None else out
     return parser
+
+
+def _kiosk_settings(k: argparse.ArgumentParser) -> None:
+    """The kiosk's options beyond where it listens (pintas.kiosk.settings)."""
+    from .kiosk.settings import Settings
+
+    d = Settings()
+    k.add_argument("--allow-seeds", action="store_true",
+                   help="let a table's creator choose its seed (every seat is told)")
+    k.add_argument("--tables-per-client", type=int, default=d.tables_per_client, metavar="N",
+                   help=f"unfinished tables one address may have (default {d.tables_per_client})")
+    k.add_argument("--max-tables", type=int, default=d.max_tables, metavar="N",
+                   help=f"unfinished tables in all (default {d.max_tables})")
+    k.add_argument("--create-per-minute", type=float, default=d.create_per_minute,
+                   metavar="R", help=f"tables one address may create a minute, after a burst "
+                   f"of --create-burst (default {d.create_per_minute:g}; 0: no limit)")
+    k.add_argument("--create-burst", type=int, default=d.create_burst, metavar="N",
+                   help=f"tables one address may create at once (default {d.create_burst})")
+    k.add_argument("--expire-hours", type=float, default=d.expire_hours, metavar="H",
+                   help=f"a table is deleted this long after its last move "
+                   f"(default {d.expire_hours:g})")
+    k.add_argument("--idle", type=float, default=d.idle_seconds, metavar="SECONDS",
+                   dest="idle_seconds", help=f"a table's clock and computer seats sleep when "
+                   f"no seat has asked for this long (default {d.idle_seconds:g})")
+    k.add_argument("--workers", type=int, default=d.workers, metavar="N",
+                   help=f"threads that choose the computer seats' moves (default {d.workers})")
+    k.add_argument("--break", type=float, default=d.break_seconds, metavar="SECONDS",
+                   dest="break_seconds", help=f"with a clock, the longest a round's end waits "
+                   f"for every person to go on (default {d.break_seconds:g})")
+    k.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                   dest="allowed_hosts", help="a host name the server answers to besides IP "
+                   "addresses and localhost (repeat for more)")
+    k.add_argument("--allowed-origin", action="append", default=[], metavar="ORIGIN",
+                   dest="allowed_origins", help="an origin (scheme://host[:port]) whose pages "
+                   "may change tables besides the server's own (repeat for more)")
+    k.add_argument("--header-timeout", type=float, default=d.header_timeout, metavar="SECONDS",
+                   help=f"how long a request's headers, and then its body, may take "
+                   f"(default {d.header_timeout:g})")
+    k.add_argument("--max-connections", type=int, default=None, metavar="N",
+                   help="connections open at once (default: what the open-files limit allows)")
+
+
+def kiosk_settings(args: argparse.Namespace) -> Any:
+    """The kiosk's :class:`~pintas.kiosk.settings.Settings` of the command line
+    (ValueError for a value out of range)."""
+    from .kiosk.settings import Settings
+
+    return Settings(
+        pace=args.pace, allow_seeds=args.allow_seeds, tables_per_client=args.tables_per_client,
+        max_tables=args.max_tables, create_per_minute=args.create_per_minute,
+        create_burst=args.create_burst, expire_hours=args.expire_hours,
+        idle_seconds=args.idle_seconds, workers=args.workers, break_seconds=args.break_seconds,
+        allowed_hosts=tuple(args.allowed_hosts), allowed_origins=tuple(args.allowed_origins),
+        header_timeout=args.header_timeout, body_timeout=args.header_timeout,
+        max_connections=args.max_connections)
 
 
 def _parse(argv: Sequence[str] | None, out: TextIO) -> argparse.Namespace:
@@ -406,6 +462,10 @@ def _parse(argv: Sequence[str] | None, out: TextIO) -> argparse.Namespace:
             raise _UsageError(prog, f"--port must be 1..65535: got {args.port}")
         if not 0 <= args.pace <= 60:
             raise _UsageError(prog, f"--pace must be 0..60 seconds: got {args.pace}")
+        try:
+            args.settings = kiosk_settings(args)
+        except ValueError as error:
+            raise _UsageError(prog, str(error).replace("_", "-")) from None
         return args
     args.players = _player_count(args.players, args.command)
     if args.command == "tournament":
@@ -505,7 +565,7 @@ def _run(argv: Sequence[str] | None, ask: InputFn | None, out: TextIO, err: Text
         if command == "kiosk":
             from .kiosk import serve
 
-            return serve(args.host, args.port, args.db, args.pace, err)
+            return serve(args.host, args.port, args.db, args.settings, err)
         # Only a person at a terminal is asked to press Enter between rounds:
         # piped input must not need lines of its own for it.
         pause = ask is None and _is_terminal(sys.stdin)

@@ -10,14 +10,17 @@ but the standard library.
 
 from __future__ import annotations
 
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from .settings import Settings
 
 __all__ = ["serve"]
 
 NEEDS = "the kiosk needs Starlette and uvicorn: pip install 'pintas[kiosk]'"
 
 
-def serve(host: str, port: int, db: str, pace: float, err: TextIO) -> int:
+def serve(host: str, port: int, db: str, settings: Settings, err: TextIO) -> int:
     """Serve the kiosk until interrupted; the exit status."""
     try:
         import uvicorn
@@ -28,7 +31,7 @@ def serve(host: str, port: int, db: str, pace: float, err: TextIO) -> int:
         return 2
     from .service import Kiosk
 
-    kiosk = Kiosk(db, pace=pace)
+    kiosk = Kiosk(db, settings=settings)
     err.write(f"pintas kiosk: serving http://{host}:{port}/ (tables in {db})\n")
     # every change is on disk before it is answered, so a stop need not wait
     # long for the requests still open (long polls)

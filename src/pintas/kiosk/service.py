@@ -19,6 +19,7 @@ from typing import Any
 
 from .. import registry
 from ..errors import CorruptStateError
+from .settings import Settings
 from .store import Store
 from .tables import TIMERS, KioskError, Table, TableSpec
 
@@ -37,14 +38,21 @@ _log = logging.getLogger("pintas.kiosk")
 class Kiosk:
     """The tables of one kiosk database.
 
-    ``pace``: how long a computer seat waits before it moves, so that people
-    see each move. ``clock``: seconds since the epoch (a test may drive it).
+    ``settings``: the operator's (:class:`~pintas.kiosk.settings.Settings`);
+    ``pace``, if given, replaces its pace: how long a computer seat waits
+    before it moves, so that people see each move. ``clock``: seconds since
+    the epoch (a test may drive it).
     """
 
-    def __init__(self, db: str | Path, pace: float = 0.8,
-                 clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, db: str | Path, pace: float | None = None,
+                 clock: Callable[[], float] = time.time,
+                 settings: Settings | None = None) -> None:
+        settings = settings or Settings()
+        if pace is not None:
+            settings = settings.but(pace=pace)
+        self.settings = settings
         self.store = Store(db)
-        self.pace = pace
+        self.pace = settings.pace
         self.clock = clock
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._lock = threading.Lock()
