@@ -91,8 +91,10 @@ class Kiosk:
         return {"games": games, "timers": list(TIMERS),
                 "strengths": list(registry.STRENGTHS)}
 
-    def create(self, body: object) -> dict[str, Any]:
-        """``POST /api/tables``: a new table; its id and each human seat's token."""
+    def create(self, body: object, client: str = "") -> dict[str, Any]:
+        """``POST /api/tables``: a new table; its id and each human seat's token.
+        ``client``: who asks (the web app gives the peer's address), for the
+        per-client quota of :class:`~pintas.kiosk.settings.Settings`."""
         spec = TableSpec.from_request(body)
         now = self.clock()
         table, tokens = Table.create(spec, now)
