@@ -422,7 +422,7 @@
         query.set("height", String(box ? box.h : 400));
       }
       if (!immediate) {
-        query.set("after", String(P.data.version));
+        query.set("after", String(P.data.revision));
         query.set("wait", String(POLL_WAIT));
       }
       const controller = new AbortController();
@@ -862,7 +862,9 @@
       return;
     }
     const rounds = data.rounds || [];
-    if (rounds.length > (stored.seenRounds || 0)) {
+    const pause = data["break"];
+    const waitedFor = Boolean(pause) && pause.waiting.some((seat) => String(seat) in stored.tokens);
+    if (rounds.length > (stored.seenRounds || 0) || (waitedFor && rounds.length)) {
       showRound(rounds[rounds.length - 1], data);
       roundNode.hidden = false;
       endNode.hidden = true;
@@ -929,6 +931,26 @@
     P.stored.seenRounds = (P.data.rounds || []).length;
     storeTable();
     refreshOverlays();
+    goOn(P.data);
+  }
+
+  // Tell the server that the people at this screen have seen the round's end:
+  // the next round (and its clock) starts once every person has.
+  async function goOn(data) {
+    const pause = data["break"];
+    const stored = P.stored;
+    if (!pause || !stored) return;
+    for (const seat of pause.waiting) {
+      const token = stored.tokens[String(seat)];
+      if (!token) continue;
+      try {
+        await request("POST", `/api/tables/${encodeURIComponent(stored.id)}/continue`,
+          { round: pause.round }, token);
+      } catch (error) {
+        // the poll sees the break still on, and the overlay offers Continue again
+      }
+    }
+    kick();
   }
 
   function showCurtainSeat() {
