@@ -223,7 +223,7 @@ COUNTED = [
 
 def test_every_round_says_how_it_was_counted(client: TestClient, kiosk: Kiosk) -> None:
     keys: set[str] = set()
-    for n, (game, options, seats) in enumerate(COUNTED):
+    for game, options, seats in COUNTED:
         for seed in range(3):
             id, tokens = create(client, game, seats, options=options, seed=seed)
             play_out(client, kiosk, id, tokens, seed=seed)
