@@ -62,6 +62,7 @@ def test_a_rounds_end_waits_for_every_person(client: TestClient, kiosk: Kiosk,
     kiosk.step()
     assert table.version == version
     mover = table.game.to_move
+    assert mover is not None
     if table.is_human(mover):
         legal = [str(m) for m in table.game.legal_moves()]
         answer = move(client, id, tokens[str(mover)], legal[0])
@@ -79,7 +80,7 @@ def test_a_rounds_end_waits_for_every_person(client: TestClient, kiosk: Kiosk,
     assert last.status_code == 200 and last.json() == {"revision": revision + 1, "break": None}
     assert get(client, id, tokens["0"])["break"] is None
     settle(kiosk, id)
-    assert table.version > version or table.is_human(table.game.to_move)
+    assert table.version > version or table.is_human(table.game.to_move or 0)
 
 
 @pytest.mark.parametrize(("round", "code"), [(99, "bad_request"), (0, "bad_request"),
@@ -126,7 +127,7 @@ def test_going_on_starts_the_clock_of_the_next_round(client: TestClient, kiosk: 
     go_on(client, kiosk, id, tokens)
     settle(kiosk, id)
     table = kiosk.table(id)
-    if table.is_human(table.game.to_move):
+    if table.is_human(table.game.to_move or 0):
         assert table.deadline == pytest.approx(clock.now + 15)
 
 
