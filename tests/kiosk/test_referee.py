@@ -25,7 +25,12 @@ from tests.kiosk.test_api import create, get
 def test_tables_are_served_in_the_order_they_fall_due() -> None:
     clock = Clock(100.0)
     acted: list[str] = []
-    referee = Referee(lambda id: acted.append(id) or None, clock, workers=1)
+
+    def act(id: str) -> float | None:
+        acted.append(id)
+        return None
+
+    referee = Referee(act, clock, workers=1)
     for id, due in (("c", 103.0), ("a", 101.0), ("b", 102.0), ("later", 200.0)):
         referee.schedule(id, due)
     referee.schedule("b", 101.5)   # moved: the latest time counts
