@@ -67,7 +67,7 @@ def test_a_rounds_end_waits_for_every_person(client: TestClient, kiosk: Kiosk,
         legal = [str(m) for m in table.game.legal_moves()]
         answer = move(client, id, tokens[str(mover)], legal[0])
         assert answer.status_code == 409 and answer.json()["error"] == "round_break"
-        assert "player 1, player 3" in answer.json()["message"]
+        assert "players 1 and 3" in answer.json()["message"]
     assert table.version == version
     # each person goes on; going on twice, or from an earlier round, changes nothing
     first = go_on_as(client, id, tokens["0"], rounds)
