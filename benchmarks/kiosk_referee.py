@@ -44,7 +44,7 @@ def move_costs(moves: int) -> list[str]:
             game = family.new_game(rules, None if family.seats_from_rules else 2, seed=seed)
             player = registry.make_player(spec, rules, seed=seed)
             while not game.is_over and len(times) < moves:
-                view = game.view(game.to_move)
+                view = game.view(game.to_move or 0)
                 start = time.perf_counter()
                 move = player.choose(view)
                 times.append(time.perf_counter() - start)
