@@ -57,6 +57,7 @@ class Kiosk:
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._lock = threading.Lock()
         self._active: dict[str, float] = {}  # tables the referee acts on -> when they last moved
+        self._damaged: set[str | None] = set()  # damaged tables already logged
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._referee: threading.Thread | None = None
@@ -67,7 +68,7 @@ class Kiosk:
                 if table.resume_clock(now):
                     try:  # kept, so that the next restart gives no second grace
                         self.store.update(table, referee=True, moves=0)
-                    except sqlite3.Error as error:  # the grace then holds in memory only
+                    except (sqlite3.Error, CorruptStateError) as error:  # in memory only, then
                         _log.error("could not keep table %s's clock: %s", id, error)
                 self._active[id] = now
 
@@ -211,14 +212,26 @@ class Kiosk:
     def _keep(self, write: Callable[[], None], table: Table) -> None:
         try:
             write()
-        except sqlite3.Error as error:
-            with self._lock:  # forget the change: the table reads back from disk
+        except CorruptStateError as error:  # its row is damaged: the table is gone for good
+            with self._lock:
                 if self._tables.get(table.id) is table:
                     del self._tables[table.id]
-                    self._active.pop(table.id, None)
+                self._active.pop(table.id, None)
+            raise self._corrupt(error) from None
+        except sqlite3.Error as error:  # (store.NotKeptError) a full disk, a read-only file
+            with self._lock:  # forget the change: the table reads back from disk (the
+                if self._tables.get(table.id) is table:  # referee's list keeps it, so that
+                    del self._tables[table.id]  # its move is made again once it can be kept)
             _log.error("could not keep table %s: %s", table.id, error)
             raise KioskError(503, "not_kept", f"the table could not be kept ({error}): "
                              "nothing changed, try again") from None
+
+    def _corrupt(self, error: CorruptStateError) -> KioskError:
+        id = getattr(error, "id", None)
+        if id not in self._damaged:  # said once in the log, not at every request
+            self._damaged.add(id)
+            _log.error("%s", error)
+        return KioskError(410, "corrupt_table", f"{error}: the table cannot be read any more")
 
     def _remember(self, table: Table, now: float, referee: bool) -> None:
         """Keep ``table`` cached; with ``referee``, on the referee's list."""
@@ -244,7 +257,8 @@ class Kiosk:
     def _readable(self, id: str) -> Table | None:
         """The table for the referee, or None if it does not read back: one
         damaged row must not stop the server, nor the other tables (its
-        requests are answered ``corrupt_table``)."""
+        requests are answered ``corrupt_table``), and neither must a disk that
+        fails to read it (``not_kept``)."""
         try:
             return self._table(id)
         except KioskError:
@@ -258,9 +272,12 @@ class Kiosk:
                 return table
         try:
             loaded = self.store.load(id)
-        except CorruptStateError as error:
-            _log.error("%s", error)
-            raise KioskError(500, "corrupt_table", str(error)) from None
+        except CorruptStateError as error:  # (store.DamagedRowError)
+            raise self._corrupt(error) from None
+        except sqlite3.Error as error:  # (store.NotKeptError) the disk failed to read it
+            _log.error("could not read table %s: %s", id, error)
+            raise KioskError(503, "not_kept", f"the table could not be read now ({error}): "
+                             "try again") from None
         if loaded is None:
             return None
         with self._lock:
