@@ -375,6 +375,22 @@ def _run_script(db: sqlite3.Connection, script: str) -> None:
             db.execute(statement)
 
 
+def _match_modes(path: str) -> None:
+    """Give the file's -wal and -shm its own permissions, as SQLite does when it
+    makes them: made while the file was read-only, they would keep it from
+    being written once it is writable again."""
+    try:
+        mode = os.stat(path).st_mode & 0o777
+    except OSError:
+        return
+    for suffix in ("-wal", "-shm"):
+        try:
+            if os.stat(path + suffix).st_mode & 0o777 != mode:
+                os.chmod(path + suffix, mode)
+        except OSError:  # not there, or not ours: SQLite says what it can do
+            pass
+
+
 def _user_version(db: sqlite3.Connection) -> int:
     return int(db.execute("PRAGMA user_version").fetchone()[0])
 
@@ -438,7 +454,7 @@ class Store:
         #: Tables whose rows do not check, found when the file was opened
         #: (id -> what is wrong), including rows whose id column is damaged.
         self.damaged: dict[str, str] = {}
-        self._suspect = False  # a write failed: open the file again before the next one
+        self._suspect = False  # a call failed: open the file again before the next write
         _refuse_other_files(self.path)
         db = _connect(self.path)
         try:
@@ -517,10 +533,14 @@ class Store:
                        "corrupt_table", id, self.path, reason)
 
     def _reopen(self) -> None:
-        """A new connection to the file, after a write failed: whatever state
-        the failure left the old one in (a file opened read-only, an I/O
-        error), the next write starts afresh. The new one opens before the old
-        closes, so that closing it does not checkpoint a file that may be full."""
+        """A new connection to the file, before the next write after one that
+        failed: whatever state the failure left the old one in (a file opened
+        read-only, an I/O error), the next write starts afresh. The new one
+        opens before the old closes, so that the old is never the file's last
+        connection (whose closing would checkpoint, and remove the -shm that
+        a full disk may not let the new one make again); if it cannot open,
+        the old one stays for reads and the next write tries again."""
+        _match_modes(self.path)
         try:
             fresh = _connect(self.path)
             _wal(fresh)
