@@ -47,8 +47,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..errors import CorruptStateError
+from .. import registry
+from ..errors import CorruptStateError, PintasError
 from .tables import HUMAN, MAX_SEED, TIMERS, Table
+from .tables import _player_spec as player_spec
 
 __all__ = ["SCHEMA_VERSION", "DamagedRowError", "NewerDatabaseError", "NotADatabaseError",
            "NotKeptError", "Recovery", "StaleVersionError", "Store", "check", "recover",
@@ -229,6 +231,10 @@ def _json_object(value: object, what: str) -> dict[str, Any]:
     return data
 
 
+#: A tile as the ended rounds' hands hold it.
+_TILE = re.compile(r"\d{1,2}\|\d{1,2}")
+
+
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -250,6 +256,9 @@ def _check_spec(spec: dict[str, Any]) -> None:
 def _check_tokens(tokens: dict[str, Any], seats: list[str]) -> dict[str, str]:
     if not tokens:
         raise _Damage("it has no seat tokens")
+    humans = {str(n) for n, who in enumerate(seats) if who == HUMAN}
+    if humans - set(tokens):
+        raise _Damage(f"human seat(s) {', '.join(sorted(humans - set(tokens)))} have no token")
     for seat, digest in tokens.items():
         if not (seat.isascii() and seat.isdigit() and str(int(seat)) == seat
                 and int(seat) < len(seats)):
@@ -268,7 +277,10 @@ def _check_extra(extra: dict[str, Any]) -> None:
     if not isinstance(rounds, list) or not all(
             isinstance(r, dict) and set(r) == {"round", "hands", "events", "scores"}
             and _whole(r["round"]) and isinstance(r["hands"], list)
-            and isinstance(r["events"], list) and isinstance(r["scores"], list)
+            and all(isinstance(h, list) and all(isinstance(t, str) and _TILE.fullmatch(t)
+                                                for t in h) for h in r["hands"])
+            and isinstance(r["events"], list) and all(isinstance(e, dict) for e in r["events"])
+            and isinstance(r["scores"], list) and all(_whole(n) for n in r["scores"])
             for r in rounds):
         raise _Damage(f"its ended rounds do not read back: {rounds!r:.120}")
     if not isinstance(timed_out, list) or not all(
@@ -311,6 +323,12 @@ def _table_of(values: Mapping[str, Any], checksum: object | None, id: str | None
     if table.game.seats != len(table.spec.seats):
         raise _Damage(f"its game has {table.game.seats} seats, its setup "
                       f"{len(table.spec.seats)}")
+    for seat in table.spec.seats:
+        if seat != HUMAN:
+            try:
+                registry.parse_player(player_spec(seat, table.family), table.game.rules)
+            except PintasError as error:
+                raise _Damage(f"its setup's seat {seat!r:.40} is no player: {error}") from None
     if values["version"] != table.version:
         raise _Damage(f"its version column is {values['version']!r:.40}, its game has "
                       f"{table.version} moves")
