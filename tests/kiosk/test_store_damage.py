@@ -46,6 +46,7 @@ from tests.kiosk.damage import (
     make_table,
     overwrite_page,
     pages,
+    raw,
 )
 from tests.kiosk.server import ApiError, KioskServer
 
@@ -272,6 +273,49 @@ def test_a_damaged_page_costs_only_the_tables_it_held(tmp_path: Path, servers: l
     assert server.call("POST", "/api/tables", {**PERSON_FIRST, "seed": 1})["version"] == 0
     server.stop()
     assert "Traceback" not in server.text
+
+
+def test_a_page_damaged_while_the_server_runs_costs_only_its_tables(
+        tmp_path: Path, servers: list[Server]) -> None:
+    """A leaf page overwritten under a running server: the tables it holds are
+    answered gone when they are read from it (a table the server holds in
+    memory is served as it was until then), the others served and moved on;
+    the restart repairs the file. (Another connection's write makes the
+    server read the file afresh, as it would once its cache let the page go.)"""
+    db = tmp_path / "kiosk.db"
+    made = played_tables(db, 60)
+    server = start(servers, db)
+    leaves = [n for n, kind in pages(db, "tables") if kind == "leaf"]
+    page = next(n for n in leaves if not all(made[id][2] for id in ids_on_page(db, n)))
+    held = set(ids_on_page(db, page))
+    overwrite_page(db, page, seed=7)
+    with raw(db) as connection:
+        connection.execute("INSERT INTO lost VALUES ('0000000000000000', 'a test', 0)")
+    for id, (tokens, played, computer) in made.items():
+        token = next(iter(tokens.values()))
+        if id in held and not computer:   # not in the server's memory: read from the page
+            assert "pages holding it are damaged" in gone(server, id, token)["message"]
+        elif id in held:
+            try:
+                assert version(server, id, token) >= 0
+            except ApiError as error:
+                assert error.status == 410 and error.body["error"] == "corrupt_table"
+        elif computer:
+            moves_on(server, id, token)
+        else:
+            assert version(server, id, token) == played
+    assert "restart the server to repair it" in server.text
+    server.stop()
+    assert "Traceback" not in server.text
+    server = start(servers, db)
+    for id, (tokens, _, _) in made.items():
+        token = next(iter(tokens.values()))
+        if id in held:
+            assert "lost when the damaged database was repaired" in gone(server, id,
+                                                                          token)["message"]
+        else:
+            assert version(server, id, token) >= 0
+    assert f"kept {len(made) - len(held)} table(s)" in server.text
 
 
 # ---- writes that fail, then succeed again ------------------------------------------------------
