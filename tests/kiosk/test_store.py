@@ -502,6 +502,37 @@ def test_a_page_damaged_while_open_refuses_the_tables_it_holds_alone(db: Path) -
     assert check(db) == []
 
 
+def test_a_write_that_meets_a_damaged_neighbour_page_is_not_kept_but_its_table_lives(
+        db: Path) -> None:
+    """A row that grows must share out its page with the pages beside it: if
+    one of those is damaged, the change cannot be written, though the table's
+    own row is sound; it is not answered as a damaged table (the repair at the
+    next opening keeps it)."""
+    many_tables(db)
+    checkpoint(db)
+    leaves = [n for n, kind in pages(db, "tables") if kind == "leaf"]
+    store = Store(db)
+    try:
+        neighbour = ids_on_page(db, leaves[1])[0]
+        table = store.load(neighbour)
+        assert table is not None
+        overwrite_page(db, leaves[2])
+        with raw(db) as connection:   # another writer: the store reads the file afresh
+            connection.execute("INSERT INTO lost VALUES ('x', 'a test', 0)")
+        table.timed_out.extend({"seat": 0, "version": 0} for _ in range(40))
+        with pytest.raises(NotKeptError, match="damaged where this change had to be written"):
+            store.update(table, referee=False, moves=0)
+        assert store.load(neighbour) is not None
+    finally:
+        store.close()
+    store = Store(db)
+    try:
+        assert store.recovery is not None and neighbour not in store.recovery.lost
+        assert store.load(neighbour) is not None
+    finally:
+        store.close()
+
+
 def test_recover_and_check_from_the_command_line(db: Path, capsys: Any) -> None:
     saves = many_tables(db, 12)
     checkpoint(db)

@@ -473,6 +473,7 @@ class Store:
         #: (id -> what is wrong), including rows whose id column is damaged.
         self.damaged: dict[str, str] = {}
         self._suspect = False  # a call failed: open the file again before the next write
+        self._said_damaged = False  # damaged pages found while open, and logged
         _refuse_other_files(self.path)
         db = _connect(self.path)
         try:
@@ -589,6 +590,14 @@ class Store:
                         pass
                 if isinstance(error, NotKeptError):
                     raise
+                if _is_corrupt(error) and id is not None and _row_checks(db, id):
+                    # the damage is on a page the change had to touch (SQLite
+                    # rebalances a row's page with its neighbours), not in its row
+                    self._say_damaged(error)
+                    raise NotKeptError(f"the database {self.path} is damaged where this change "
+                                       f"had to be written ({error}), though table {id!r} is "
+                                       "sound: it is repaired when the server starts again"
+                                       ) from None
                 raise self._failed(error, id, "kept") from None
 
     def _read(self, id: str | None, read: Callable[[sqlite3.Connection], T]) -> T:
@@ -600,8 +609,7 @@ class Store:
 
     def _failed(self, error: sqlite3.Error, id: str | None, what: str) -> Exception:
         if _is_corrupt(error):
-            _log.error("the database %s is damaged (%s): restart the server to repair it",
-                       self.path, error)
+            self._say_damaged(error)
             if id is not None:
                 return DamagedRowError(id, f"the database pages holding it are damaged "
                                            f"({error}); the file is repaired when the "
@@ -610,6 +618,12 @@ class Store:
                                 "repaired when the server starts again")
         self._suspect = True
         return NotKeptError(f"the database {self.path} could not be {what} ({error})")
+
+    def _say_damaged(self, error: sqlite3.Error) -> None:
+        if not self._said_damaged:  # once: each table it costs is logged by its id
+            self._said_damaged = True
+            _log.error("the database %s is damaged (%s): restart the server to repair it",
+                       self.path, error)
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -760,6 +774,18 @@ class Store:
                                       parameters).fetchone()[0])
 
         return self._read(None, read)
+
+
+def _row_checks(db: sqlite3.Connection, id: str) -> bool:
+    """Whether table ``id``'s row reads back and checks."""
+    try:
+        row = db.execute(_SELECT + " WHERE id = ?", (id,)).fetchone()
+        if row is None:
+            return False
+        _table_of(_values(row), row[-1], id)
+    except (sqlite3.Error, _Damage):
+        return False
+    return True
 
 
 def _mended_id(values: Mapping[str, Any], checksum: object) -> str | None:
