@@ -518,7 +518,7 @@ def test_a_corrupt_table_is_refused_and_the_others_served(client: TestClient, ki
     fresh = Kiosk(db, pace=0, settings=SEEDED)
     with TestClient(make_app(fresh, run_referee=False)) as other_client:
         answer = other_client.get(f"/api/tables/{id}", headers=bearer(tokens["0"]))
-        assert answer.status_code == 500 and answer.json()["error"] == "corrupt_table"
+        assert answer.status_code == 410 and answer.json()["error"] == "corrupt_table"
         assert id in answer.json()["message"]
         assert get(other_client, good, good_tokens["0"])["version"] == 0
 

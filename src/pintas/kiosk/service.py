@@ -63,6 +63,7 @@ class Kiosk:
         self._seen: dict[str, float] = {}  # tables -> when a seat last asked about them
         self._asleep: set[str] = set()  # tables the referee let sleep: nobody asked for long
         self._retries: dict[str, int] = {}  # tables whose last change could not be kept
+        self._damaged: set[str | None] = set()  # damaged tables already logged
         self.referee = Referee(self._act, clock, settings.workers)
         now = self.clock()
         for id in self.store.referee_ids():
@@ -72,7 +73,7 @@ class Kiosk:
                 if table.resume_clock(now):
                     try:  # kept, so that the next restart gives no second grace
                         self.store.update(table, referee=True, moves=0)
-                    except sqlite3.Error as error:  # the grace then holds in memory only
+                    except (sqlite3.Error, CorruptStateError) as error:  # in memory only, then
                         _log.error("could not keep table %s's clock: %s", id, error)
                 self._schedule(table, now)
 
@@ -195,10 +196,13 @@ class Kiosk:
 
     def _act(self, id: str) -> float | None:
         """What the referee does on table ``id`` when it falls due; when it is next due."""
-        table = self._readable(id)
+        now = self.clock()
+        try:
+            table = self._table(id)
+        except KioskError as error:  # damaged: dropped; unreadable now: tried again
+            return self._retry(id, now, error) if error.status == 503 else None
         if table is None:
             return None
-        now = self.clock()
         if now - self._seen.get(id, now) > self.settings.idle_seconds:
             self._asleep.add(id)  # nobody has asked for long: wake when a seat asks
             return None
@@ -209,15 +213,19 @@ class Kiosk:
         try:
             self._referee_move(table, now)
         except KioskError as error:  # not kept (a full disk): try again later
-            tries = self._retries.get(id, 0)
-            self._retries[id] = tries + 1
-            _log.warning("table %s: %s (try %d)", id, error.message, tries + 1)
-            return now + min(RETRY_MOST, RETRY_FIRST * 2.0 ** min(tries, 16))
+            return self._retry(id, now, error) if error.status == 503 else None
         except Exception as error:  # a table that fails is stopped alone
             self._stop(table, error)
             return None
         self._retries.pop(id, None)
         return table.due(self.pace, self._moved_at.get(id, now))
+
+    def _retry(self, id: str, now: float, error: KioskError) -> float:
+        """When to try table ``id`` again after the disk failed it (backing off)."""
+        tries = self._retries.get(id, 0)
+        self._retries[id] = tries + 1
+        _log.warning("table %s: %s (try %d)", id, error.message, tries + 1)
+        return now + min(RETRY_MOST, RETRY_FIRST * 2.0 ** min(tries, 16))
 
     def _referee_move(self, table: Table, now: float) -> None:
         with table.lock:
@@ -261,14 +269,28 @@ class Kiosk:
     def _keep(self, write: Callable[[], None], table: Table, quiet: bool = False) -> None:
         try:
             write()
-        except sqlite3.Error as error:
-            with self._lock:  # forget the change: the table reads back from disk
+        except CorruptStateError as error:  # its row is damaged: the table is gone for good
+            with self._lock:
                 if self._tables.get(table.id) is table:
                     del self._tables[table.id]
+                self._moved_at.pop(table.id, None)
+            self.referee.schedule(table.id, None)
+            raise self._corrupt(error) from None
+        except sqlite3.Error as error:  # (store.NotKeptError) a full disk, a read-only file
+            with self._lock:  # forget the change: the table reads back from disk (the
+                if self._tables.get(table.id) is table:  # referee tries its move again
+                    del self._tables[table.id]  # once it can be kept)
             if not quiet:
                 _log.error("could not keep table %s: %s", table.id, error)
             raise KioskError(503, "not_kept", f"the table could not be kept ({error}): "
                              "nothing changed, try again") from None
+
+    def _corrupt(self, error: CorruptStateError) -> KioskError:
+        id = getattr(error, "id", None)
+        if id not in self._damaged:  # said once in the log, not at every request
+            self._damaged.add(id)
+            _log.error("%s", error)
+        return KioskError(410, "corrupt_table", f"{error}: the table cannot be read any more")
 
     def _schedule(self, table: Table, moved_at: float) -> None:
         """Put ``table`` on the referee's timetable for when it next needs it."""
@@ -299,7 +321,8 @@ class Kiosk:
     def _readable(self, id: str) -> Table | None:
         """The table for the referee, or None if it does not read back: one
         damaged row must not stop the server, nor the other tables (its
-        requests are answered ``corrupt_table``)."""
+        requests are answered ``corrupt_table``), and neither must a disk that
+        fails to read it (``not_kept``)."""
         try:
             return self._table(id)
         except KioskError:
@@ -313,9 +336,12 @@ class Kiosk:
                 return table
         try:
             loaded = self.store.load(id)
-        except CorruptStateError as error:
-            _log.error("%s", error)
-            raise KioskError(500, "corrupt_table", str(error)) from None
+        except CorruptStateError as error:  # (store.DamagedRowError)
+            raise self._corrupt(error) from None
+        except sqlite3.Error as error:  # (store.NotKeptError) the disk failed to read it
+            _log.error("could not read table %s: %s", id, error)
+            raise KioskError(503, "not_kept", f"the table could not be read now ({error}): "
+                             "try again") from None
         if loaded is None:
             return None
         loaded.break_seconds = self.settings.break_seconds
