@@ -154,7 +154,8 @@ async def _body(request: Request, timeout: float) -> Any:
         raise KioskError(413, "too_large", f"the body must be at most {MAX_BODY} bytes: "
                          f"got {declared!r}")
     started = request.scope.get("state", {}).get("started", time.monotonic())
-    left = max(0.0, started + timeout - time.monotonic())
+    # (a body already here is read however late the handler came to it)
+    left = max(0.1, started + timeout - time.monotonic())
     try:
         raw = await asyncio.wait_for(_read(request), left)
     except asyncio.TimeoutError:
