@@ -29,6 +29,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..errors import RulesError
 from .guard import RequestGuard
 from .limits import CreateLimiter, client_key
 from .service import Kiosk
@@ -101,7 +102,14 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
         token = _token(request)
         if after is not None:
             await _wait_past(request, kiosk, id, token, after, wait)
-        return _json(await run_in_threadpool(kiosk.state, id, token, since, box))
+        try:
+            return _json(await run_in_threadpool(kiosk.state, id, token, since, box))
+        except RulesError as error:
+            if box is None:
+                raise
+            # a box too small for what is on the table (a long line in 50 x 50 pixels)
+            raise KioskError(422, "bad_request", f"the table does not fit width={box[0]:.0f} "
+                             f"height={box[1]:.0f}: {error}") from None
 
     async def play(request: Request) -> Response:
         _no_query(request)
