@@ -31,7 +31,11 @@ def serve(host: str, port: int, db: str, settings: Settings, err: TextIO) -> int
     from .connections import serving
     from .service import Kiosk
 
-    check_uvicorn()   # the connection guard builds on uvicorn's h11 protocol
+    try:
+        check_uvicorn()   # the connection guard builds on uvicorn's h11 protocol
+    except RuntimeError as error:
+        err.write(f"pintas kiosk: {error}\n")
+        return 2
     kiosk = Kiosk(db, settings=settings)
     try:
         server = serving(make_app(kiosk), settings, host, port)
