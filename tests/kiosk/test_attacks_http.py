@@ -101,8 +101,14 @@ def check_headers(headers: dict[str, str], what: str) -> None:
 # ---- F4: slow clients -------------------------------------------------------------------
 
 
-def test_uvicorn_is_still_what_the_connection_guard_builds_on() -> None:
+def test_uvicorn_is_still_what_the_connection_guard_builds_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     check_uvicorn()
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    monkeypatch.delattr(H11Protocol, "on_response_complete")   # as an upgrade might
+    with pytest.raises(RuntimeError, match="on_response_complete"):
+        check_uvicorn()
 
 
 def test_sockets_slow_to_send_their_headers_are_closed_at_the_header_timeout(
