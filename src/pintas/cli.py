@@ -414,10 +414,11 @@ def _kiosk_settings(k: argparse.ArgumentParser) -> None:
     k.add_argument("--max-tables", type=int, default=d.max_tables, metavar="N",
                    help=f"unfinished tables in all (default {d.max_tables})")
     k.add_argument("--create-per-minute", type=float, default=d.create_per_minute,
-                   metavar="R", help=f"tables one address may create a minute, after a burst "
-                   f"of --create-burst (default {d.create_per_minute:g}; 0: no limit)")
+                   metavar="R", help=f"tables one client (an IPv4 address, an IPv6 /64) may "
+                   f"create a minute, after a burst of --create-burst (default "
+                   f"{d.create_per_minute:g}; 0: no limit)")
     k.add_argument("--create-burst", type=int, default=d.create_burst, metavar="N",
-                   help=f"tables one address may create at once (default {d.create_burst})")
+                   help=f"tables one client may create at once (default {d.create_burst})")
     k.add_argument("--expire-hours", type=float, default=d.expire_hours, metavar="H",
                    help=f"a table is deleted this long after its last move "
                    f"(default {d.expire_hours:g})")
@@ -439,7 +440,9 @@ def _kiosk_settings(k: argparse.ArgumentParser) -> None:
                    help=f"how long a request's headers, and then its body, may take "
                    f"(default {d.header_timeout:g})")
     k.add_argument("--max-connections", type=int, default=None, metavar="N",
-                   help="connections open at once (default: what the open-files limit allows)")
+                   help="connections open at once (default: what the open-files limit "
+                   "allows, less what the server keeps for itself); at the cap the slowest "
+                   "are closed")
 
 
 def kiosk_settings(args: argparse.Namespace) -> Any:

@@ -1,6 +1,11 @@
 """Fixtures of the kiosk's tests: a kiosk on a fresh database with a clock the
 test drives, and a web client of its app (the referee does not run by itself:
-tests call ``kiosk.step()`` when they want the computer seats to move)."""
+tests call ``kiosk.step()`` when they want the computer seats to move).
+
+The kiosk has the limits of tests/kiosk/server.py's RELAXED (tests create many
+tables from one client, with seeds); the client asks for ``localhost``, a Host
+the server answers to (Starlette's default, ``testserver``, is refused like any
+other name: DNS rebinding)."""
 
 from __future__ import annotations
 
@@ -21,8 +26,11 @@ from pintas.kiosk.app import make_app  # noqa: E402
 from pintas.kiosk.service import Kiosk  # noqa: E402
 from pintas.kiosk.settings import Settings  # noqa: E402
 
-#: The tests deal from chosen seeds, to build exact positions.
-SEEDED = Settings(allow_seeds=True)
+#: What a test's kiosk allows (as RELAXED does for a test server).
+RELAXED = Settings(pace=0, create_per_minute=0, tables_per_client=100_000, max_tables=100_000,
+                   allow_seeds=True)
+#: Where a test's client sends its requests.
+BASE_URL = "http://localhost"
 
 
 class Clock:
@@ -50,12 +58,12 @@ def db(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def kiosk(db: Path, clock: Clock) -> Iterator[Kiosk]:
-    k = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
+    k = Kiosk(db, clock=clock, settings=RELAXED)
     yield k
     k.close()
 
 
 @pytest.fixture
 def client(kiosk: Kiosk) -> Iterator[TestClient]:
-    with TestClient(make_app(kiosk, run_referee=False)) as c:
+    with TestClient(make_app(kiosk, run_referee=False), base_url=BASE_URL) as c:
         yield c

@@ -19,12 +19,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-__all__ = ["TESTING", "ApiError", "Connection", "KioskServer", "free_port"]
+__all__ = ["RELAXED", "ApiError", "Connection", "KioskServer", "free_port"]
 
-#: The options of a test's server: the tests choose seeds (exact deals), and
-#: create tables faster than any client may (options given later win).
-TESTING = ("--allow-seeds", "--create-per-minute", "0", "--tables-per-client", "100000",
-           "--max-tables", "100000")
+#: The options a test server starts with unless told otherwise: the crash and
+#: browser tests create many tables from one address and choose their seeds.
+RELAXED = ("--create-per-minute", "0", "--tables-per-client", "100000", "--max-tables",
+           "100000", "--allow-seeds")
 
 
 def free_port() -> int:
@@ -66,7 +66,7 @@ class Connection:
     """
 
     #: Open a new connection before a request when the kept one has been idle
-    #: this long, so the server's keep-alive timeout (5 s for uvicorn) never
+    #: this long, so the server's keep-alive timeout (5 s by default) never
     #: closes it under a request.
     IDLE = 2.0
 
@@ -128,17 +128,25 @@ class Connection:
 class KioskServer:
     """``python -m pintas kiosk`` on ``db``, in a child process.
 
+    ``options``: the command's options besides the port, database and pace
+    (default :data:`RELAXED`); ``extra``: more, after them (an option given
+    twice takes its last value). ``open_files``: the process's limit of open
+    files, soft and hard (default: this process's).
+
     >>> with KioskServer(tmp_path / "k.db", pace=0) as server:   # doctest: +SKIP
     ...     body = {"game": "farkle", "seats": ["human", "random"]}
     ...     table = server.call("POST", "/api/tables", body)
     """
 
     def __init__(self, db: Path, pace: float = 0.0, port: int | None = None,
-                 extra: tuple[str, ...] = ()) -> None:
+                 extra: tuple[str, ...] = (), options: tuple[str, ...] = RELAXED,
+                 open_files: int | None = None) -> None:
         self.db = Path(db)
         self.pace = pace
         self.port = port or free_port()
         self.extra = extra
+        self.options = options
+        self.open_files = open_files
         self.process: subprocess.Popen[bytes] | None = None
         self.log = self.db.with_suffix(".log")
 
@@ -149,9 +157,11 @@ class KioskServer:
     def start(self, timeout: float = 30.0) -> None:
         """Start the server and wait until it answers."""
         command = [sys.executable, "-m", "pintas", "kiosk", "--port", str(self.port),
-                   "--db", str(self.db), "--pace", str(self.pace), *TESTING, *self.extra]
+                   "--db", str(self.db), "--pace", str(self.pace), *self.options, *self.extra]
         with open(self.log, "ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                                            preexec_fn=None if self.open_files is None
+                                            else self._limit)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -163,6 +173,13 @@ class KioskServer:
             except (OSError, ApiError):
                 time.sleep(0.05)
         raise RuntimeError("the kiosk server did not answer in time")
+
+    def _limit(self) -> None:
+        """In the child, before the server starts: its open-files limit."""
+        if self.open_files is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_NOFILE, (self.open_files, self.open_files))
 
     def kill(self) -> None:
         """SIGKILL: the process gets no chance to tidy up, as in a power cut."""

@@ -20,7 +20,7 @@ from pintas import caminos, domino, registry
 from pintas.kiosk.app import MAX_BODY, make_app
 from pintas.kiosk.service import Kiosk
 from pintas.kiosk.tables import RESTART_GRACE, KioskError, Table, TableSpec
-from tests.kiosk.conftest import SEEDED, Clock
+from tests.kiosk.conftest import BASE_URL, RELAXED, Clock
 
 SEATS = {
     "dominican": ["human", "suit", "greedy", "random"],
@@ -164,12 +164,14 @@ def test_a_bad_table_is_refused_and_nothing_is_kept(client: TestClient, kiosk: K
 
 
 def test_malformed_and_huge_bodies_are_refused(client: TestClient, kiosk: Kiosk) -> None:
-    answer = client.post("/api/tables", content=b'{"game": "dominican", ')
+    json_body = {"Content-Type": "application/json"}
+    answer = client.post("/api/tables", content=b'{"game": "dominican", ', headers=json_body)
     assert answer.status_code == 400 and answer.json()["error"] == "bad_json"
     assert "dominican" in answer.json()["message"]
-    answer = client.post("/api/tables", content=b"[" * 100_000)
+    answer = client.post("/api/tables", content=b"[" * 100_000, headers=json_body)
     assert answer.status_code == 413 and answer.json()["error"] == "too_large"
-    answer = client.post("/api/tables", content=b"[" * (MAX_BODY - 10) + b"]" * 10)
+    answer = client.post("/api/tables", content=b"[" * (MAX_BODY - 10) + b"]" * 10,
+                         headers=json_body)
     assert answer.status_code == 400 and answer.json()["error"] == "bad_json"
     assert kiosk.store.count() == 0
 
@@ -289,7 +291,8 @@ def test_every_refused_move_changes_nothing(client: TestClient, kiosk: Kiosk) ->
     rows = kiosk.store.count()
     for (path, body, headers), status, code, quoted in cases:
         if isinstance(body, bytes):
-            answer = client.post(path, content=body, headers=headers)
+            answer = client.post(path, content=body,
+                                 headers={**headers, "Content-Type": "application/json"})
         else:
             answer = client.post(path, json=body, headers=headers)
         assert answer.status_code == status, (body, answer.text)
@@ -297,7 +300,7 @@ def test_every_refused_move_changes_nothing(client: TestClient, kiosk: Kiosk) ->
         assert quoted in answer.json()["message"], (quoted, answer.text)
         assert saved(kiosk, id) == before and kiosk.table(id).version == version
     assert kiosk.store.count() == rows
-    reloaded = Kiosk(kiosk.store.path, pace=0, settings=SEEDED)
+    reloaded = Kiosk(kiosk.store.path, pace=0, settings=RELAXED)
     assert reloaded.table(id).game.to_bytes() == before   # nor on disk
     reloaded.close()
 
@@ -460,26 +463,26 @@ def test_a_clock_only_runs_for_people(client: TestClient, kiosk: Kiosk, clock: C
 
 
 def test_a_restart_serves_every_table_as_it_was(db: Path, clock: Clock) -> None:
-    first = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
+    first = Kiosk(db, pace=0, clock=clock, settings=RELAXED)
     states: dict[str, tuple[str, dict[str, Any]]] = {}
-    with TestClient(make_app(first, run_referee=False)) as client:
+    with TestClient(make_app(first, run_referee=False), base_url=BASE_URL) as client:
         for n, game in enumerate(SEATS):
             id, tokens = create(client, game, options=SHORT.get(game, {}))
             play_out(client, first, id, tokens, seed=n, limit=5)
             states[id] = (tokens["0"], {})
         for id, (token, _) in states.items():   # each as the last step left it
             states[id] = (token, get(client, id, token))
-    second = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
-    with TestClient(make_app(second, run_referee=False)) as client:
+    second = Kiosk(db, pace=0, clock=clock, settings=RELAXED)
+    with TestClient(make_app(second, run_referee=False), base_url=BASE_URL) as client:
         for id, (token, state) in states.items():
             assert get(client, id, token) == state
 
 
 def test_computer_seats_carry_on_after_a_restart(db: Path, clock: Clock) -> None:
-    first = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
-    with TestClient(make_app(first, run_referee=False)) as client:
+    first = Kiosk(db, pace=0, clock=clock, settings=RELAXED)
+    with TestClient(make_app(first, run_referee=False), base_url=BASE_URL) as client:
         id, _ = create(client, "muggins", ["greedy", "human", "suit"])
-    second = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
+    second = Kiosk(db, pace=0, clock=clock, settings=RELAXED)
     second.step()
     assert second.table(id).version >= 1 and second.table(id).game.to_move == 1
     second.close()
@@ -487,16 +490,16 @@ def test_computer_seats_carry_on_after_a_restart(db: Path, clock: Clock) -> None
 
 def test_a_clock_that_ran_out_while_the_server_was_down_gets_a_grace(db: Path,
                                                                      clock: Clock) -> None:
-    first = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
-    with TestClient(make_app(first, run_referee=False)) as client:
+    first = Kiosk(db, pace=0, clock=clock, settings=RELAXED)
+    with TestClient(make_app(first, run_referee=False), base_url=BASE_URL) as client:
         id, _ = create(client, "farkle", timer=60)
         other, _ = create(client, "farkle", timer=60)
     clock.advance(30)  # down for 30 s: the first clock has 30 s left, kept as it was
-    second = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
+    second = Kiosk(db, pace=0, clock=clock, settings=RELAXED)
     assert second.table(id).deadline == pytest.approx(clock.now + 30)
     second.close()
     clock.advance(600)  # down for 10 minutes: both ran out
-    third = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
+    third = Kiosk(db, pace=0, clock=clock, settings=RELAXED)
     assert third.table(other).deadline == pytest.approx(clock.now + RESTART_GRACE)
     third.step()
     assert third.table(other).version == 0   # the grace runs first
@@ -515,8 +518,8 @@ def test_a_corrupt_table_is_refused_and_the_others_served(client: TestClient, ki
                          .fetchone()[0])
         save[len(save) // 2] ^= 0x10
         raw.execute("UPDATE tables SET save = ? WHERE id = ?", (bytes(save), id))
-    fresh = Kiosk(db, pace=0, settings=SEEDED)
-    with TestClient(make_app(fresh, run_referee=False)) as other_client:
+    fresh = Kiosk(db, pace=0, settings=RELAXED)
+    with TestClient(make_app(fresh, run_referee=False), base_url=BASE_URL) as other_client:
         answer = other_client.get(f"/api/tables/{id}", headers=bearer(tokens["0"]))
         assert answer.status_code == 410 and answer.json()["error"] == "corrupt_table"
         assert id in answer.json()["message"]

@@ -48,7 +48,7 @@ from tests.kiosk.damage import (
     pages,
     raw,
 )
-from tests.kiosk.server import TESTING, ApiError, KioskServer
+from tests.kiosk.server import RELAXED, ApiError, KioskServer
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux",
                                 reason="RLIMIT_FSIZE, prlimit and capabilities as on Linux")
@@ -73,7 +73,7 @@ class Server(KioskServer):
 
     def start(self, timeout: float = 30.0) -> None:
         command = [sys.executable, "-m", "pintas", "kiosk", "--port", str(self.port),
-                   "--db", str(self.db), "--pace", str(self.pace), *TESTING]
+                   "--db", str(self.db), "--pace", str(self.pace), *RELAXED]
         setup = self.setup
 
         def child() -> None:

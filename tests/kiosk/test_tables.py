@@ -18,7 +18,7 @@ from pintas.kiosk.app import make_app
 from pintas.kiosk.service import Kiosk
 from pintas.kiosk.settings import Settings
 from pintas.kiosk.tables import PLAYERS
-from tests.kiosk.conftest import SEEDED, Clock
+from tests.kiosk.conftest import BASE_URL, RELAXED, Clock
 from tests.kiosk.test_api import bearer, create, get, go_on, move, play_out, settle
 
 
@@ -132,12 +132,12 @@ def test_going_on_starts_the_clock_of_the_next_round(client: TestClient, kiosk: 
 
 
 def test_a_break_survives_a_restart(db: Path, clock: Clock) -> None:
-    first = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
-    with TestClient(make_app(first, run_referee=False)) as client:
+    first = Kiosk(db, pace=0, clock=clock, settings=RELAXED)
+    with TestClient(make_app(first, run_referee=False), base_url=BASE_URL) as client:
         id, tokens = create(client, "capicua", ["human", "suit", "human", "random"])
         before = until_a_break(client, first, id, tokens)["break"]
-    second = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
-    with TestClient(make_app(second, run_referee=False)) as client:
+    second = Kiosk(db, pace=0, clock=clock, settings=RELAXED)
+    with TestClient(make_app(second, run_referee=False), base_url=BASE_URL) as client:
         assert get(client, id, tokens["0"])["break"] == before
         second.step()
         assert second.table(id).pause is not None
@@ -145,12 +145,12 @@ def test_a_break_survives_a_restart(db: Path, clock: Clock) -> None:
 
 def test_a_timed_break_that_ran_out_while_the_server_was_down_gets_a_grace(
         db: Path, clock: Clock) -> None:
-    first = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
-    with TestClient(make_app(first, run_referee=False)) as client:
+    first = Kiosk(db, pace=0, clock=clock, settings=RELAXED)
+    with TestClient(make_app(first, run_referee=False), base_url=BASE_URL) as client:
         id, tokens = create(client, "muggins", ["human", "greedy"], timer=30)
         until_a_break(client, first, id, tokens)
     clock.advance(600)
-    second = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
+    second = Kiosk(db, pace=0, clock=clock, settings=RELAXED)
     pause = second.table(id).pause
     assert pause is not None and pause.until == pytest.approx(clock.now + 10)
 
@@ -259,7 +259,7 @@ def test_each_dice_keep_says_its_points(client: TestClient, kiosk: Kiosk) -> Non
 
 def test_a_seed_is_refused_unless_the_operator_allows_it(db: Path, clock: Clock) -> None:
     kiosk = Kiosk(db, pace=0, clock=clock)
-    with TestClient(make_app(kiosk, run_referee=False), base_url="http://localhost") as client:
+    with TestClient(make_app(kiosk, run_referee=False), base_url=BASE_URL) as client:
         body = {"game": "farkle", "seats": ["human", "random"], "seed": 7}
         answer = client.post("/api/tables", json=body)
         assert answer.status_code == 422 and answer.json()["error"] == "bad_request"
@@ -346,7 +346,7 @@ def test_a_table_whose_computer_fails_is_stopped_alone(client: TestClient, kiosk
                                                                     "not_your_turn")
     assert kiosk.referee.due(broken) is None
     # kept: a restart does not try it again
-    fresh = Kiosk(db, pace=0, settings=SEEDED)
+    fresh = Kiosk(db, pace=0, settings=RELAXED)
     assert "out of its mind" in (fresh.table(broken).fault or "")
     assert fresh.referee.due(broken) is None and fresh.referee.due(good) is None
     fresh.close()

@@ -23,18 +23,27 @@ NEEDS = "the kiosk needs Starlette and uvicorn: pip install 'pintas[kiosk]'"
 def serve(host: str, port: int, db: str, settings: Settings, err: TextIO) -> int:
     """Serve the kiosk until interrupted; the exit status."""
     try:
-        import uvicorn
-
         from .app import make_app
+        from .connections import check_uvicorn
     except ImportError as error:
         err.write(f"pintas kiosk: {NEEDS} ({error})\n")
         return 2
+    from .connections import serving
     from .service import Kiosk
 
+    try:
+        check_uvicorn()   # the connection guard builds on uvicorn's h11 protocol
+    except RuntimeError as error:
+        err.write(f"pintas kiosk: {error}\n")
+        return 2
     kiosk = Kiosk(db, settings=settings)
-    err.write(f"pintas kiosk: serving http://{host}:{port}/ (tables in {db})\n")
-    # every change is on disk before it is answered, so a stop need not wait
-    # long for the requests still open (long polls)
-    uvicorn.run(make_app(kiosk), host=host, port=port, log_level="warning",
-                timeout_graceful_shutdown=2)
+    try:
+        server = serving(make_app(kiosk), settings, host, port)
+    except OSError as error:
+        kiosk.close()
+        err.write(f"pintas kiosk: cannot listen on {host}:{port}: {error}\n")
+        return 1
+    err.write(f"pintas kiosk: serving http://{host}:{port}/ (tables in {db}; at most "
+              f"{server.guard.max_connections} connections at once)\n")
+    server.run()
     return 0

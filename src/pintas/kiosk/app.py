@@ -2,7 +2,10 @@
 page that uses it, served from the package (no network needed).
 
 Blocking work (SQLite writes, the games) runs in Starlette's thread pool; the
-long poll waits without holding a thread.
+long poll waits without holding a thread. Every request passes the checks of
+:mod:`pintas.kiosk.guard` first (Host, Origin, Content-Type, the security
+headers, the catch-all); each query parameter and body is checked here, and
+table creation is rate-limited per client (:mod:`pintas.kiosk.limits`).
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import re
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -19,15 +23,20 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ..errors import RulesError
+from .guard import RequestGuard
+from .limits import CreateLimiter, client_key
 from .service import Kiosk
+from .settings import Settings
 from .tables import KioskError
 
-__all__ = ["MAX_BODY", "MAX_WAIT", "make_app"]
+__all__ = ["LARGEST_PICTURE", "MAX_BODY", "MAX_WAIT", "SMALLEST_PICTURE", "make_app"]
 
 STATIC = Path(__file__).with_name("static")
 #: The largest request body read (bytes).
@@ -36,10 +45,23 @@ MAX_BODY = 64 * 1024
 MAX_WAIT = 25.0
 #: How often a long poll looks at its table's version (seconds).
 POLL_EVERY = 0.05
+#: The sizes of a table's picture a client may ask for (pixels, each side).
+SMALLEST_PICTURE = 16
+LARGEST_PICTURE = 4096
+#: The largest log position (``since``) and version (``after``) a query may name.
+LARGEST_WHOLE = 999_999_999
+#: What ``GET /api/tables/{id}`` takes in its query.
+STATE_QUERY = ("since", "after", "wait", "width", "height")
+#: Answers after which the connection closes (the body may not have been read).
+_CLOSING = frozenset({408, 413})
 
 
-def make_app(kiosk: Kiosk, run_referee: bool = True) -> Starlette:
-    """The web app serving ``kiosk``'s tables; its referee runs while the app does."""
+def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None = None
+             ) -> Starlette:
+    """The web app serving ``kiosk``'s tables; its referee runs while the app does.
+    ``settings``: the web server's (default: the kiosk's own)."""
+    settings = settings or kiosk.settings
+    limiter = CreateLimiter(settings.create_per_minute, settings.create_burst)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -51,43 +73,63 @@ def make_app(kiosk: Kiosk, run_referee: bool = True) -> Starlette:
             await run_in_threadpool(kiosk.close)
 
     async def games(request: Request) -> Response:
+        _no_query(request)
         return _json(await run_in_threadpool(kiosk.games))
 
     async def create(request: Request) -> Response:
-        body = await _body(request)
-        return _json(await run_in_threadpool(kiosk.create, body), 201)
+        _no_query(request)
+        client = client_key(request.client.host if request.client else None)
+        wait = math.ceil(limiter.take(client))
+        if wait > 0:
+            flood = KioskError(429, "too_many_tables", f"one client may create "
+                               f"{settings.create_burst:d} tables at once, then "
+                               f"{settings.create_per_minute:g} a minute: try again in "
+                               f"{wait:d} s")
+            answer = _json(flood.to_dict(), flood.status)
+            answer.headers["Retry-After"] = str(wait)
+            return answer
+        try:
+            body = await _body(request, settings.body_timeout)
+            made = await run_in_threadpool(kiosk.create, body, client)
+        except BaseException:
+            limiter.give_back(client)   # a table refused is no table made
+            raise
+        return _json(made, 201)
 
     async def state(request: Request) -> Response:
         id = request.path_params["id"]
-        query = request.query_params
+        since, after, wait, box = _state_query(request)
         token = _token(request)
-        after = query.get("after")
         if after is not None:
-            await _wait_past(request, kiosk, id, token, _number(after, "after"),
-                             min(MAX_WAIT, _number(query.get("wait", "20"), "wait")))
-        box = None
-        if "width" in query or "height" in query:
-            box = (_number(query.get("width", ""), "width"),
-                   _number(query.get("height", ""), "height"))
-        return _json(await run_in_threadpool(kiosk.state, id, token,
-                                             query.get("since", "0"), box))
+            await _wait_past(request, kiosk, id, token, after, wait)
+        try:
+            return _json(await run_in_threadpool(kiosk.state, id, token, since, box))
+        except RulesError as error:
+            if box is None:
+                raise
+            # a box too small for what is on the table (a long line in 50 x 50 pixels)
+            raise KioskError(422, "bad_request", f"the table does not fit width={box[0]:.0f} "
+                             f"height={box[1]:.0f}: {error}") from None
 
     async def play(request: Request) -> Response:
+        _no_query(request)
         id = request.path_params["id"]
         token = _token(request)
         # who asks, before the body (the table may be read from disk: off the event loop)
         await run_in_threadpool(lambda: kiosk.table(id).seat_of(token))
-        body = await _body(request)
+        body = await _body(request, settings.body_timeout)
         return _json(await run_in_threadpool(kiosk.play, id, token, body))
 
     async def go_on(request: Request) -> Response:
+        _no_query(request)
         id = request.path_params["id"]
         token = _token(request)
         await run_in_threadpool(lambda: kiosk.table(id).seat_of(token))
-        body = await _body(request)
+        body = await _body(request, settings.body_timeout)
         return _json(await run_in_threadpool(kiosk.go_on, id, token, body))
 
     async def leave(request: Request) -> Response:
+        _no_query(request)
         return _json(await run_in_threadpool(kiosk.leave, request.path_params["id"],
                                              _token(request)))
 
@@ -96,7 +138,10 @@ def make_app(kiosk: Kiosk, run_referee: bool = True) -> Starlette:
 
     async def refused(request: Request, error: Exception) -> Response:
         assert isinstance(error, KioskError)
-        return _json(error.to_dict(), error.status)
+        answer = _json(error.to_dict(), error.status)
+        if error.status in _CLOSING:
+            answer.headers["Connection"] = "close"
+        return answer
 
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
@@ -114,7 +159,9 @@ def make_app(kiosk: Kiosk, run_referee: bool = True) -> Starlette:
         Route("/api/tables/{id}/continue", go_on, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan,
+    guard = Middleware(RequestGuard, allowed_hosts=settings.allowed_hosts,
+                       allowed_origins=settings.allowed_origins)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[guard],
                      exception_handlers={KioskError: refused, HTTPException: http_error})
 
 
@@ -122,12 +169,29 @@ def _json(data: Any, status: int = 200) -> Response:
     return JSONResponse(data, status, headers={"Cache-Control": "no-store"})
 
 
-async def _body(request: Request) -> Any:
-    """The request's JSON body (KioskError for one too large or not JSON)."""
+async def _body(request: Request, timeout: float) -> Any:
+    """The request's JSON body (KioskError for one too large, not JSON, or not
+    whole ``timeout`` seconds after the request's headers)."""
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
         raise KioskError(413, "too_large", f"the body must be at most {MAX_BODY} bytes: "
                          f"got {declared!r}")
+    started = request.scope.get("state", {}).get("started", time.monotonic())
+    # (a body already here is read however late the handler came to it)
+    left = max(0.1, started + timeout - time.monotonic())
+    try:
+        raw = await asyncio.wait_for(_read(request), left)
+    except asyncio.TimeoutError:
+        raise KioskError(408, "timeout", f"the body did not arrive within {timeout:g} s "
+                         "of the request's headers") from None
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        shown = raw[:60].decode("utf-8", "replace")
+        raise KioskError(400, "bad_json", f"the body is not JSON: {shown!r}") from None
+
+
+async def _read(request: Request) -> bytes:
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
@@ -135,12 +199,7 @@ async def _body(request: Request) -> Any:
         if size > MAX_BODY:
             raise KioskError(413, "too_large", f"the body must be at most {MAX_BODY} bytes")
         chunks.append(chunk)
-    raw = b"".join(chunks)
-    try:
-        return json.loads(raw)
-    except (ValueError, RecursionError):
-        shown = raw[:60].decode("utf-8", "replace")
-        raise KioskError(400, "bad_json", f"the body is not JSON: {shown!r}") from None
+    return b"".join(chunks)
 
 
 def _token(request: Request) -> str | None:
@@ -154,18 +213,67 @@ def _token(request: Request) -> str | None:
     return token.strip()
 
 
-def _number(text: str, name: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or value < 0 or value > 100_000:
-        raise KioskError(422, "bad_request", f"{name} must be a number >= 0: got {text!r}")
-    return value
+_WHOLE = re.compile(r"[0-9]{1,12}")
+_SECONDS = re.compile(r"[0-9]{1,12}(\.[0-9]{0,20})?|\.[0-9]{1,20}")
+
+
+def _no_query(request: Request) -> None:
+    """KioskError unless the request has no query: the endpoint takes none."""
+    query = request.scope.get("query_string", b"")
+    if query:
+        raise KioskError(422, "bad_request", f"{request.method} {request.url.path} takes no "
+                         f"query parameters: got {_shown(query.decode('latin-1'))!r}")
+
+
+def _state_query(request: Request
+                 ) -> tuple[int, int | None, float, tuple[float, float] | None]:
+    """The query of ``GET /api/tables/{id}``: since, after, wait and the box
+    (KioskError 422 for a parameter unknown, repeated, or out of range)."""
+    given: dict[str, str] = {}
+    for name, value in request.query_params.multi_items():
+        if name not in STATE_QUERY:
+            raise KioskError(422, "bad_request", f"unknown query parameter {_shown(name)!r}: "
+                             f"a table's state takes {', '.join(STATE_QUERY)}")
+        if name in given:
+            raise KioskError(422, "bad_request", f"the query parameter {name} is given twice")
+        given[name] = value
+    since = _whole(given.get("since", "0"), "since", 0, LARGEST_WHOLE)
+    after = None if "after" not in given else _whole(given["after"], "after", 0, LARGEST_WHOLE)
+    if "wait" in given and after is None:
+        raise KioskError(422, "bad_request", "wait goes with after (the long poll): got "
+                         f"wait={_shown(given['wait'])!r} alone")
+    wait = _seconds(given.get("wait", "20"), "wait")
+    box = None
+    if "width" in given or "height" in given:
+        if "width" not in given or "height" not in given:
+            raise KioskError(422, "bad_request", "width and height go together: got only "
+                             + ("width" if "width" in given else "height"))
+        box = (float(_whole(given["width"], "width", SMALLEST_PICTURE, LARGEST_PICTURE)),
+               float(_whole(given["height"], "height", SMALLEST_PICTURE, LARGEST_PICTURE)))
+    return since, after, min(MAX_WAIT, wait), box
+
+
+def _whole(text: str, name: str, least: int, most: int) -> int:
+    if _WHOLE.fullmatch(text) and least <= int(text) <= most:
+        return int(text)
+    raise KioskError(422, "bad_request", f"{name} must be a whole number {least}..{most}: "
+                     f"got {_shown(text)!r}")
+
+
+def _seconds(text: str, name: str) -> float:
+    if _SECONDS.fullmatch(text):
+        return float(text)
+    raise KioskError(422, "bad_request", f"{name} must be a number of seconds >= 0 "
+                     f"(more than {MAX_WAIT:g} waits {MAX_WAIT:g}): got {_shown(text)!r}")
+
+
+def _shown(text: str) -> str:
+    """An input as a message quotes it (cut short)."""
+    return text if len(text) <= 40 else text[:40] + "..."
 
 
 async def _wait_past(request: Request, kiosk: Kiosk, id: str, token: str | None,
-                     version: float, wait: float) -> None:
+                     version: int, wait: float) -> None:
     """The long poll: return once the table is past ``version``, after ``wait``
     seconds, or as soon as the asker has gone (a page closed, a server stopping)."""
     table = await run_in_threadpool(kiosk.table, id)
