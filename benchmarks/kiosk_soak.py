@@ -171,7 +171,7 @@ class Report:
                  "",
                  f"{'request':<8} {'count':>8} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} "
                  f"{'max ms':>8}"]
-        for kind in ("create", "get", "move", "poll"):
+        for kind in ("create", "get", "move", "continue", "poll"):
             times = sorted(self.latencies.get(kind, []))
             if not times:
                 continue
@@ -248,7 +248,8 @@ class _Run:
 
     def client(self, number: int) -> None:
         rng = random.Random(self.seed * 1_000 + number)
-        latencies: dict[str, list[float]] = {"create": [], "get": [], "move": [], "poll": []}
+        latencies: dict[str, list[float]] = {"create": [], "get": [], "move": [], "continue": [],
+                                             "poll": []}
         connection = self.server.connect()
 
         def call(kind: str, method: str, path: str, body: Any = None,
@@ -307,7 +308,13 @@ def _play(call: Callable[..., Any], rng: random.Random, number: int) -> int:
         waited_at = None
         if state["is_over"]:
             return moves
-        if state["your_turn"]:
+        pause = state["break"]
+        if pause is not None and seat in pause["waiting"]:  # a round's end: go on
+            call("continue", "POST", f"/api/tables/{id}/continue", {"round": pause["round"]},
+                 token=tokens[seat])
+        elif pause is not None:
+            seat = pause["waiting"][0]
+        elif state["your_turn"]:
             call("move", "POST", f"/api/tables/{id}/moves",
                  {"move": rng.choice(state["legal_moves"]), "version": state["version"]},
                  token=tokens[seat])
@@ -315,7 +322,7 @@ def _play(call: Callable[..., Any], rng: random.Random, number: int) -> int:
         elif state["to_move"] in tokens:
             seat = state["to_move"]
         else:
-            waited_at = state["version"]
+            waited_at = state["revision"]
 
 
 def soak(db: Path, games: int | None = 2000, minutes: float | None = None, clients: int = 4,

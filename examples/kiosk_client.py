@@ -1,10 +1,10 @@
 """Play a kiosk table from another program, through the kiosk's JSON API
 (docs/kiosk.md), with nothing but the standard library.
 
-The program takes seat 0 of a Farkle table against the computer's optimal
-player, and banks as soon as its turn is worth 300 points. It starts its own
-kiosk server on a free port with a throwaway database, unless given the
-address of one that runs.
+The program takes seat 0 of a Farkle table against the computer's strongest
+player (at dice, the optimal policy), and banks as soon as its turn is worth
+300 points. It starts its own kiosk server on a free port with a throwaway
+database, unless given the address of one that runs.
 
 Run: python examples/kiosk_client.py [http://127.0.0.1:8000]
 (the server needs the kiosk extra: pip install "pintas[kiosk]")
@@ -49,8 +49,7 @@ def choose(state: dict[str, Any]) -> str:
 
 def play(base: str) -> None:
     table = call(base, "POST", "/api/tables",
-                 {"game": "farkle", "options": {"target": 2000}, "seats": ["human", "optimal"],
-                  "seed": 7})
+                 {"game": "farkle", "options": {"target": 2000}, "seats": ["human", "search"]})
     id, token = table["id"], table["tokens"]["0"]
     seen, wait = 0, ""
     while True:
@@ -58,8 +57,8 @@ def play(base: str) -> None:
         for event in state["log"]:
             print(event["text"])
         seen, version = state["log_length"], state["version"]
-        # then the long poll: answers as soon as someone has moved, or after 20 s
-        wait = f"&after={version}&wait=20"
+        # then the long poll: answers as soon as anything changed, or after 20 s
+        wait = f"&after={state['revision']}&wait=20"
         if state["is_over"]:
             names = ", ".join(state["side_names"][side] for side in state["winners"])
             print(f"over after {version} moves: {state['scores']}, won by {names}")

@@ -99,7 +99,14 @@ def hands_at_round_end(before: Any, events: Sequence[Any], placed: str) -> dict[
     that ended it and that move's ``events``: less the tile placed (events of
     kind ``placed``), plus the tile drawn. (The same move deals the next round,
     so the game after it holds the new hands.)"""
-    hands = {seat: set(before.hand(seat)) for seat in range(before.seats)}
+    return hands_left({seat: set(before.hand(seat)) for seat in range(before.seats)},
+                      events, placed)
+
+
+def hands_left(hands: dict[int, set[Any]], events: Sequence[Any],
+               placed: str) -> dict[int, set[Any]]:
+    """``hands`` (every seat's tiles before a move) as they are when the
+    move's ``events`` end a round: changed in place and returned."""
     for event in events:
         if event.kind == "round_end":
             break

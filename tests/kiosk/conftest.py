@@ -19,6 +19,10 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from pintas.kiosk.app import make_app  # noqa: E402
 from pintas.kiosk.service import Kiosk  # noqa: E402
+from pintas.kiosk.settings import Settings  # noqa: E402
+
+#: The tests deal from chosen seeds, to build exact positions.
+SEEDED = Settings(allow_seeds=True)
 
 
 class Clock:
@@ -46,7 +50,7 @@ def db(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def kiosk(db: Path, clock: Clock) -> Iterator[Kiosk]:
-    k = Kiosk(db, pace=0, clock=clock)
+    k = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
     yield k
     k.close()
 

@@ -70,9 +70,10 @@ POLL = 2.0
 RESUME_WAIT = 15.0
 #: The share of finished tables replayed from the database at each kill.
 SETTLED_SAMPLE = 0.1
-#: The GET answer's fields that may differ between two reads of one version:
-#: the running clock; the log is compared apart (it is read in pieces).
-VOLATILE = ("timer", "log")
+#: The GET answer's fields that may differ between two reads of one revision:
+#: the running clocks (a move's, a round break's); the log is compared apart
+#: (it is read in pieces).
+VOLATILE = ("timer", "log", "break")
 
 
 @dataclass
@@ -177,8 +178,9 @@ class SeatRecord:
 
     seat: int
     token: str
-    #: The last version acknowledged to this seat (-1: none yet).
+    #: The last version acknowledged to this seat (-1: none yet), and revision.
     version: int = -1
+    revision: int = -1
     #: The last GET answer, when the last acknowledgement was a GET (less the
     #: log and the clock); None after a move's answer.
     answer: dict[str, Any] | None = None
@@ -206,6 +208,7 @@ class Stored:
     logs: dict[int, list[Any]]
     timed_out: list[Any]
     deadline: float | None
+    revision: int
 
 
 @dataclass
@@ -226,9 +229,9 @@ class TableRecord:
     #: of such tables is checked at each kill.
     settled: bool = False
     next_seat: int = 0
-    #: The version at which the last read found a computer seat to move: the
-    #: next read waits for it to move on.
-    waiting: int | None = None
+    #: The version and revision at which the last read found a computer seat
+    #: to move: the next read waits for it to move on.
+    waiting: tuple[int, int] | None = None
     stored: Stored | None = None
 
     @property
@@ -342,13 +345,18 @@ class CrashRun:
                           f"({len(seat.log)} entries)")
             full = seat.log[:since] + log
         kept = {k: v for k, v in answer.items() if k not in VOLATILE}
-        if version == seat.version:
+        kept["paused"] = answer["break"] is not None or answer["fault"] is not None
+        if answer["revision"] == seat.revision:
             if full != seat.log:
-                self.mismatch(f"{where}: version {version} read twice with different logs")
+                self.mismatch(f"{where}: revision {seat.revision} read twice with different logs")
             if seat.answer is not None and kept != seat.answer:
                 differ = sorted(k for k in kept if kept[k] != seat.answer.get(k))
-                self.mismatch(f"{where}: version {version} read twice, differing in {differ}")
+                self.mismatch(f"{where}: revision {seat.revision} read twice, differing in "
+                              f"{differ}")
+        elif answer["revision"] < seat.revision:
+            self.mismatch(f"{where}: revision {answer['revision']} after {seat.revision}")
         seat.version = version
+        seat.revision = answer["revision"]
         seat.answer = kept
         seat.log = full
         table.version = max(table.version, version)
@@ -441,12 +449,14 @@ class CrashRun:
         deadline = extra.get("deadline")
         answers: dict[int, dict[str, Any]] = {}
         logs: dict[int, list[Any]] = {}
+        paused = extra["break"] is not None or extra["fault"] is not None
         for number in table.seats:
-            answers[number], logs[number] = self._expected(table, game, number)
+            answers[number], logs[number] = self._expected(table, game, number, paused)
         table.stored = Stored(len(history), to_move, game.is_over,
-                              not game.is_over and to_move is not None
+                              not game.is_over and to_move is not None and not paused
                               and to_move not in table.seats,
-                              answers, logs, _plain(extra["timed_out"]), deadline)
+                              answers, logs, _plain(extra["timed_out"]), deadline,
+                              int(extra["revision"]))
         if table.kind == "timer" and timed and self.figures.timer_probe_late is None:
             self.figures.timer_probe_late = time.time() - (table.created + PROBE_TIMER)
         if table.kind == "timer" and not timed:
@@ -463,7 +473,8 @@ class CrashRun:
         for seat in table.seats.values():
             if seat.version != version:
                 continue
-            answer, log = self._expected(table, game, seat.seat)
+            paused = seat.answer is not None and seat.answer["paused"]
+            answer, log = self._expected(table, game, seat.seat, paused)
             where = f"table {table.id} ({table.body['game']}) seat {seat.seat} version {version}"
             if log != seat.log:
                 self.mismatch(f"{where}: acknowledged log differs from the stored game's")
@@ -476,13 +487,15 @@ class CrashRun:
             self.count("states_checked")
 
     @staticmethod
-    def _expected(table: TableRecord, game: Any, seat: int) -> tuple[dict[str, Any], list[Any]]:
+    def _expected(table: TableRecord, game: Any, seat: int, paused: bool
+                  ) -> tuple[dict[str, Any], list[Any]]:
         """What the API should show ``seat`` of ``game`` (the fields the library
-        alone decides), and its whole log."""
+        alone decides, and whether the table is ``paused``: a round's end
+        waiting for people, or stopped), and its whole log."""
         view = game.view(seat)
         data = view.to_dict()
         del data["log"]
-        your_turn = not game.is_over and game.to_move == seat
+        your_turn = not game.is_over and game.to_move == seat and not paused
         answer = {"view": _plain(data),
                   "legal_moves": [str(m) for m in view.legal_moves()] if your_turn else [],
                   "scores": list(game.scores), "to_move": game.to_move,
@@ -525,9 +538,14 @@ class CrashRun:
                 continue
             stored = table.stored
             seat = next(iter(table.seats.values()))
-            wait = max(0.0, deadline - time.monotonic())
-            path = f"/api/tables/{table.id}?after={stored.version}&wait={wait:.2f}"
-            answer = connection.call("GET", path, token=seat.token)
+            after = stored.revision
+            while True:
+                wait = max(0.0, deadline - time.monotonic())
+                path = f"/api/tables/{table.id}?after={after}&wait={wait:.2f}"
+                answer = connection.call("GET", path, token=seat.token)
+                if answer["version"] > stored.version or wait == 0:
+                    break
+                after = answer["revision"]
             if answer["version"] > stored.version:
                 self.count("computer_resumes")
             else:
@@ -747,7 +765,7 @@ class Client(threading.Thread):
             path += f"&after={after}&wait={POLL}"
         answer: dict[str, Any] = self.call("GET", path, token=seat.token)
         self.crash.ack(table, seat, answer, since)
-        if after is not None and answer["version"] <= after:
+        if after is not None and answer["revision"] <= after:
             self.crash.count("polls_in_vain")
         return answer
 
@@ -757,17 +775,32 @@ class Client(threading.Thread):
         plays its other tables; found to move twice running, it is waited for."""
         seat = table.seats[table.next_seat]
         # wait only while nobody has seen it move on (the killer reads tables too)
-        after = table.waiting if table.waiting == table.version else None
+        after = table.waiting[1] if table.waiting and table.waiting[0] == table.version else None
         table.waiting = None
         answer = self.get(table, seat, after=after)
         if answer["is_over"]:
             return
-        if answer["your_turn"]:
+        pause = answer["break"]
+        if pause is not None and set(pause["waiting"]) & set(table.seats):
+            self.go_on(table, pause)
+        elif answer["your_turn"]:
             self.move(table, seat, answer)
         elif answer["to_move"] in table.seats:
             table.next_seat = answer["to_move"]
         else:
-            table.waiting = answer["version"]
+            table.waiting = (answer["version"], answer["revision"])
+
+    def go_on(self, table: TableRecord, pause: dict[str, Any]) -> None:
+        """Each of the table's people still looking at a round's end goes on."""
+        for number in pause["waiting"]:
+            if number in table.seats:
+                try:
+                    self.call("POST", f"/api/tables/{table.id}/continue",
+                              {"round": pause["round"]}, table.seats[number].token)
+                except ApiError as error:
+                    self.crash.mismatch(f"table {table.id}: going on from round "
+                                        f"{pause['round']} refused: {error}")
+                    return
 
     def move(self, table: TableRecord, seat: SeatRecord, answer: dict[str, Any]) -> None:
         version = answer["version"]

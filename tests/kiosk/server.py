@@ -19,7 +19,12 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-__all__ = ["ApiError", "Connection", "KioskServer", "free_port"]
+__all__ = ["TESTING", "ApiError", "Connection", "KioskServer", "free_port"]
+
+#: The options of a test's server: the tests choose seeds (exact deals), and
+#: create tables faster than any client may (options given later win).
+TESTING = ("--allow-seeds", "--create-per-minute", "0", "--tables-per-client", "100000",
+           "--max-tables", "100000")
 
 
 def free_port() -> int:
@@ -144,7 +149,7 @@ class KioskServer:
     def start(self, timeout: float = 30.0) -> None:
         """Start the server and wait until it answers."""
         command = [sys.executable, "-m", "pintas", "kiosk", "--port", str(self.port),
-                   "--db", str(self.db), "--pace", str(self.pace), *self.extra]
+                   "--db", str(self.db), "--pace", str(self.pace), *TESTING, *self.extra]
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout

@@ -20,7 +20,7 @@ from pintas import caminos, domino, registry
 from pintas.kiosk.app import MAX_BODY, make_app
 from pintas.kiosk.service import Kiosk
 from pintas.kiosk.tables import RESTART_GRACE, KioskError, Table, TableSpec
-from tests.kiosk.conftest import Clock
+from tests.kiosk.conftest import SEEDED, Clock
 
 SEATS = {
     "dominican": ["human", "suit", "greedy", "random"],
@@ -29,7 +29,7 @@ SEATS = {
     "caminos": ["human", "greedy", "random"],
     "caminos_no_renewal": ["human", "greedy", "random"],
     "caminos_two_paths": ["human", "greedy", "random"],
-    "dice_of_doom": ["human", "optimal"],
+    "dice_of_doom": ["human", "search"],
     "farkle": ["human", "random"],
 }
 SHORT = {"dominican": {"target": 50}, "muggins": {"target": 50}, "capicua": {"target": 10},
@@ -62,13 +62,27 @@ def move(client: TestClient, id: str, token: str, text: str, **extra: Any) -> An
 
 
 def settle(kiosk: Kiosk, id: str) -> None:
-    """Let the computer seats move until a person is to move or the game is over."""
+    """Let the computer seats move until a person is to move, a round's end
+    waits for the people, or the game is over."""
     for _ in range(10_000):
         table = kiosk.table(id)
-        if table.game.is_over or table.is_human(table.game.to_move or 0):
+        if table.game.is_over or table.pause is not None \
+                or table.is_human(table.game.to_move or 0):
             return
         kiosk.step()
     raise AssertionError("the computer seats did not stop")
+
+
+def go_on(client: TestClient, kiosk: Kiosk, id: str, tokens: dict[str, str]) -> int:
+    """Every person goes on from the round's end the table waits on; the round."""
+    pause = kiosk.table(id).pause
+    assert pause is not None
+    for seat in sorted(pause.waiting):
+        answer = client.post(f"/api/tables/{id}/continue", json={"round": pause.round},
+                             headers=bearer(tokens[str(seat)]))
+        assert answer.status_code == 200, answer.text
+    assert kiosk.table(id).pause is None
+    return pause.round
 
 
 def play_out(client: TestClient, kiosk: Kiosk, id: str, tokens: dict[str, str],
@@ -81,6 +95,9 @@ def play_out(client: TestClient, kiosk: Kiosk, id: str, tokens: dict[str, str],
         table = kiosk.table(id)
         if table.game.is_over:
             break
+        if table.pause is not None:
+            go_on(client, kiosk, id, tokens)
+            continue
         seat = str(table.game.to_move)
         state = get(client, id, tokens[seat])
         answer = move(client, id, tokens[seat], rng.choice(state["legal_moves"]))
@@ -280,7 +297,7 @@ def test_every_refused_move_changes_nothing(client: TestClient, kiosk: Kiosk) ->
         assert quoted in answer.json()["message"], (quoted, answer.text)
         assert saved(kiosk, id) == before and kiosk.table(id).version == version
     assert kiosk.store.count() == rows
-    reloaded = Kiosk(kiosk.store.path, pace=0)
+    reloaded = Kiosk(kiosk.store.path, pace=0, settings=SEEDED)
     assert reloaded.table(id).game.to_bytes() == before   # nor on disk
     reloaded.close()
 
@@ -443,7 +460,7 @@ def test_a_clock_only_runs_for_people(client: TestClient, kiosk: Kiosk, clock: C
 
 
 def test_a_restart_serves_every_table_as_it_was(db: Path, clock: Clock) -> None:
-    first = Kiosk(db, pace=0, clock=clock)
+    first = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
     states: dict[str, tuple[str, dict[str, Any]]] = {}
     with TestClient(make_app(first, run_referee=False)) as client:
         for n, game in enumerate(SEATS):
@@ -452,17 +469,17 @@ def test_a_restart_serves_every_table_as_it_was(db: Path, clock: Clock) -> None:
             states[id] = (tokens["0"], {})
         for id, (token, _) in states.items():   # each as the last step left it
             states[id] = (token, get(client, id, token))
-    second = Kiosk(db, pace=0, clock=clock)
+    second = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
     with TestClient(make_app(second, run_referee=False)) as client:
         for id, (token, state) in states.items():
             assert get(client, id, token) == state
 
 
 def test_computer_seats_carry_on_after_a_restart(db: Path, clock: Clock) -> None:
-    first = Kiosk(db, pace=0, clock=clock)
+    first = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
     with TestClient(make_app(first, run_referee=False)) as client:
         id, _ = create(client, "muggins", ["greedy", "human", "suit"])
-    second = Kiosk(db, pace=0, clock=clock)
+    second = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
     second.step()
     assert second.table(id).version >= 1 and second.table(id).game.to_move == 1
     second.close()
@@ -470,16 +487,16 @@ def test_computer_seats_carry_on_after_a_restart(db: Path, clock: Clock) -> None
 
 def test_a_clock_that_ran_out_while_the_server_was_down_gets_a_grace(db: Path,
                                                                      clock: Clock) -> None:
-    first = Kiosk(db, pace=0, clock=clock)
+    first = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
     with TestClient(make_app(first, run_referee=False)) as client:
         id, _ = create(client, "farkle", timer=60)
         other, _ = create(client, "farkle", timer=60)
     clock.advance(30)  # down for 30 s: the first clock has 30 s left, kept as it was
-    second = Kiosk(db, pace=0, clock=clock)
+    second = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
     assert second.table(id).deadline == pytest.approx(clock.now + 30)
     second.close()
     clock.advance(600)  # down for 10 minutes: both ran out
-    third = Kiosk(db, pace=0, clock=clock)
+    third = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
     assert third.table(other).deadline == pytest.approx(clock.now + RESTART_GRACE)
     third.step()
     assert third.table(other).version == 0   # the grace runs first
@@ -498,7 +515,7 @@ def test_a_corrupt_table_is_refused_and_the_others_served(client: TestClient, ki
                          .fetchone()[0])
         save[len(save) // 2] ^= 0x10
         raw.execute("UPDATE tables SET save = ? WHERE id = ?", (bytes(save), id))
-    fresh = Kiosk(db, pace=0)
+    fresh = Kiosk(db, pace=0, settings=SEEDED)
     with TestClient(make_app(fresh, run_referee=False)) as other_client:
         answer = other_client.get(f"/api/tables/{id}", headers=bearer(tokens["0"]))
         assert answer.status_code == 500 and answer.json()["error"] == "corrupt_table"

@@ -15,6 +15,7 @@ from pintas import registry
 from pintas.kiosk.service import Kiosk
 from pintas.kiosk.tables import KioskError
 from tests.fuzz.support import budget
+from tests.kiosk.conftest import SEEDED
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False)
@@ -36,7 +37,7 @@ NEAR = st.fixed_dictionaries(
 
 @pytest.fixture(scope="module")
 def kiosk(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    k = Kiosk(Path(tmp_path_factory.mktemp("kiosk")) / "kiosk.db", pace=0)
+    k = Kiosk(Path(tmp_path_factory.mktemp("kiosk")) / "kiosk.db", pace=0, settings=SEEDED)
     yield k
     k.close()
 

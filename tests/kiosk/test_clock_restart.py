@@ -12,11 +12,11 @@ import pytest
 
 from pintas.kiosk.service import Kiosk
 from pintas.kiosk.tables import RESTART_GRACE
-from tests.kiosk.conftest import Clock
+from tests.kiosk.conftest import SEEDED, Clock
 
 
 def _farkle_with_a_clock(db: Path, clock: Clock) -> str:
-    kiosk = Kiosk(db, pace=0, clock=clock)
+    kiosk = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
     table = kiosk.create({"game": "farkle", "seats": ["human", "human"], "timer": 15})
     kiosk.close()
     return str(table["id"])
@@ -25,7 +25,7 @@ def _farkle_with_a_clock(db: Path, clock: Clock) -> str:
 def test_a_clock_with_a_few_seconds_left_carries_on(db: Path, clock: Clock) -> None:
     id = _farkle_with_a_clock(db, clock)
     clock.advance(12)  # down for 12 s: 3 s left, less than the grace
-    kiosk = Kiosk(db, pace=0, clock=clock)
+    kiosk = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
     assert kiosk.table(id).deadline == pytest.approx(clock.now + 3)
     clock.advance(3)
     kiosk.step()
@@ -37,11 +37,11 @@ def test_a_clock_with_a_few_seconds_left_carries_on(db: Path, clock: Clock) -> N
 def test_the_grace_is_given_once_and_kept(db: Path, clock: Clock) -> None:
     id = _farkle_with_a_clock(db, clock)
     clock.advance(60)  # ran out while the server was down
-    first = Kiosk(db, pace=0, clock=clock)
+    first = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
     assert first.table(id).deadline == pytest.approx(clock.now + RESTART_GRACE)
     first.close()
     clock.advance(RESTART_GRACE / 2)  # down again, during the grace: it goes on
-    second = Kiosk(db, pace=0, clock=clock)
+    second = Kiosk(db, pace=0, clock=clock, settings=SEEDED)
     assert second.table(id).deadline == pytest.approx(clock.now + RESTART_GRACE / 2)
     clock.advance(RESTART_GRACE / 2)
     second.step()

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from .._prompt import after_the_round, fit, hands_at_round_end, table_top, wrap_items
 from ..tiles import Tile
 from ._engine import Event
+from .counting import capicua_points, round5
 from .game import Game, View, _oriented_line
 from .rules import Rules
 
@@ -115,25 +116,6 @@ def _sum(values: Sequence[int]) -> str:
     """``a + b + c = n`` (just ``n`` for one value)."""
     total = sum(values)
     return " + ".join(map(str, values)) + f" = {total}" if len(values) > 1 else str(total)
-
-
-def round5(pips: int) -> int:
-    """Muggins' rounding to the nearest 5: a remainder of 1-2 down, 3-4 up.
-
-    >>> [round5(n) for n in (2, 3, 7, 8, 22)]
-    [0, 5, 5, 10, 20]
-    """
-    return (pips + 2) // 5 * 5
-
-
-def capicua_points(pips: int) -> int:
-    """Capicúa's points for the pips of the other hands: 1 up to 2 pips, 2 up
-    to 20, then one for every 10 begun.
-
-    >>> [capicua_points(n) for n in (2, 3, 20, 21, 30, 31)]
-    [1, 2, 2, 3, 3, 4]
-    """
-    return 1 if pips <= 2 else 2 if pips <= 20 else -(-pips // 10)
 
 
 def _how_it_scored(rules: Rules, end: Event, scored: Sequence[Event], pips: dict[int, int],

@@ -80,6 +80,17 @@ def make_app(kiosk: Kiosk, run_referee: bool = True) -> Starlette:
         body = await _body(request)
         return _json(await run_in_threadpool(kiosk.play, id, token, body))
 
+    async def go_on(request: Request) -> Response:
+        id = request.path_params["id"]
+        token = _token(request)
+        await run_in_threadpool(lambda: kiosk.table(id).seat_of(token))
+        body = await _body(request)
+        return _json(await run_in_threadpool(kiosk.go_on, id, token, body))
+
+    async def leave(request: Request) -> Response:
+        return _json(await run_in_threadpool(kiosk.leave, request.path_params["id"],
+                                             _token(request)))
+
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
@@ -98,7 +109,9 @@ def make_app(kiosk: Kiosk, run_referee: bool = True) -> Starlette:
         Route("/api/games", games, methods=["GET"]),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{id}", state, methods=["GET"]),
+        Route("/api/tables/{id}", leave, methods=["DELETE"]),
         Route("/api/tables/{id}/moves", play, methods=["POST"]),
+        Route("/api/tables/{id}/continue", go_on, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan,
@@ -158,7 +171,7 @@ async def _wait_past(request: Request, kiosk: Kiosk, id: str, token: str | None,
     table = await run_in_threadpool(kiosk.table, id)
     table.seat_of(token)  # a poll needs a seat's token too
     end = time.monotonic() + wait
-    while kiosk.version(id) <= version and time.monotonic() < end:
+    while kiosk.revision(id) <= version and time.monotonic() < end:
         if await request.is_disconnected():
             return
         await asyncio.sleep(POLL_EVERY)

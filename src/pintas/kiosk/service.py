@@ -19,18 +19,21 @@ from typing import Any
 
 from .. import registry
 from ..errors import CorruptStateError
+from .referee import Referee
 from .settings import Settings
 from .store import Store
 from .tables import TIMERS, KioskError, Table, TableSpec
 
 __all__ = ["CACHE_SIZE", "TIMER_MOVE_SECONDS", "Kiosk"]
 
-#: How many tables stay in memory besides those the referee is acting on.
+#: How many tables stay in memory besides those on the referee's timetable.
 CACHE_SIZE = 128
 #: What the computer may spend on the move it plays for a person whose time ran out.
 TIMER_MOVE_SECONDS = 0.3
-#: The referee looks at its tables at least this often (seconds).
-REFEREE_TICK = 0.5
+#: After a change that could not be kept (a full disk), the referee tries
+#: again after this long, doubled each time up to RETRY_MOST (seconds).
+RETRY_FIRST = 1.0
+RETRY_MOST = 30.0
 
 _log = logging.getLogger("pintas.kiosk")
 
@@ -56,20 +59,22 @@ class Kiosk:
         self.clock = clock
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._lock = threading.Lock()
-        self._active: dict[str, float] = {}  # tables the referee acts on -> when they last moved
-        self._wake = threading.Event()
-        self._stop = threading.Event()
-        self._referee: threading.Thread | None = None
+        self._moved_at: dict[str, float] = {}  # tables on the timetable -> when they last changed
+        self._seen: dict[str, float] = {}  # tables -> when a seat last asked about them
+        self._asleep: set[str] = set()  # tables the referee let sleep: nobody asked for long
+        self._retries: dict[str, int] = {}  # tables whose last change could not be kept
+        self.referee = Referee(self._act, clock, settings.workers)
         now = self.clock()
         for id in self.store.referee_ids():
             table = self._readable(id)
             if table is not None:
+                self._seen[id] = now
                 if table.resume_clock(now):
                     try:  # kept, so that the next restart gives no second grace
                         self.store.update(table, referee=True, moves=0)
                     except sqlite3.Error as error:  # the grace then holds in memory only
                         _log.error("could not keep table %s's clock: %s", id, error)
-                self._active[id] = now
+                self._schedule(table, now)
 
     # -- the API ------------------------------------------------------------------------------
 
@@ -87,21 +92,22 @@ class Kiosk:
                           "options": dict(preset.options),
                           "seats": {"min": least, "max": most,
                                     "default": family.seats(rules)},
-                          "players": [k.name for k in family.players]})
+                          "players": list(registry.STRENGTHS)})
         return {"games": games, "timers": list(TIMERS),
-                "strengths": list(registry.STRENGTHS)}
+                "strengths": list(registry.STRENGTHS), "seeds": self.settings.allow_seeds}
 
     def create(self, body: object, client: str = "") -> dict[str, Any]:
         """``POST /api/tables``: a new table; its id and each human seat's token.
         ``client``: who asks (the web app gives the peer's address), for the
         per-client quota of :class:`~pintas.kiosk.settings.Settings`."""
-        spec = TableSpec.from_request(body)
+        spec = TableSpec.from_request(body, self.settings.allow_seeds)
         now = self.clock()
-        table, tokens = Table.create(spec, now)
+        table, tokens = Table.create(spec, now, self.settings.break_seconds)
         with table.lock:
-            referee = table.due(self.pace, now) is not None
-            self._keep(lambda: self.store.insert(table, referee), table)
-            self._remember(table, now, referee)
+            self._keep(lambda: self.store.insert(table, self._needs_referee(table, now)), table)
+            self._seen[table.id] = now
+            self._remember(table)
+            self._schedule(table, now)
             answer = table.summary(now)
         answer["tokens"] = {str(seat): token for seat, token in tokens.items()}
         return answer
@@ -109,29 +115,44 @@ class Kiosk:
     def state(self, id: str, token: str | None, since: object = 0,
               box: tuple[float, float] | None = None) -> dict[str, Any]:
         """``GET /api/tables/{id}``: what the token's seat may know now."""
-        table = self.table(id)
-        seat = table.seat_of(token)
+        table, seat = self._asked(id, token)
         return table.state(seat, self.clock(), _whole_or(since, 0, "since"), box)
 
     def play(self, id: str, token: str | None, body: object) -> dict[str, Any]:
         """``POST /api/tables/{id}/moves``: play the token's seat's move."""
-        table = self.table(id)
-        seat = table.seat_of(token)
-        if not isinstance(body, dict):
-            raise KioskError(400, "bad_json", f"the body must be a JSON object: got {body!r}")
-        unknown = sorted(set(body) - {"move", "version"})
-        if unknown:
-            raise KioskError(422, "bad_request", f"unknown field(s) "
-                             f"{', '.join(map(repr, unknown))}: a move takes move and version")
+        table, seat = self._asked(id, token)
+        fields = _fields(body, ("move", "version"), "a move takes move and version")
         now = self.clock()
         with table.lock:
-            events = table.play(seat, body.get("move"), body.get("version"), now)
+            events = table.play(seat, fields.get("move"), fields.get("version"), now)
             self._commit(table, now)
-            return {"version": table.version, "events": events}
+            return {"version": table.version, "revision": table.revision, "events": events}
 
-    def version(self, id: str) -> int:
-        """The table's version (for the long poll)."""
-        return self.table(id).version
+    def go_on(self, id: str, token: str | None, body: object) -> dict[str, Any]:
+        """``POST /api/tables/{id}/continue``: the token's seat has seen a round's
+        end and goes on (the break ends once every person has)."""
+        table, seat = self._asked(id, token)
+        fields = _fields(body, ("round",), "it takes the round whose end was seen")
+        now = self.clock()
+        with table.lock:
+            if table.go_on(seat, fields.get("round"), now):
+                self._commit(table, now, moves=0)
+            return {"revision": table.revision,
+                    "break": None if table.pause is None else table.pause.to_dict(now)}
+
+    def leave(self, id: str, token: str | None) -> dict[str, Any]:
+        """``DELETE /api/tables/{id}``: the token's seat leaves the table; the
+        computer plays it from then on."""
+        table, seat = self._asked(id, token)
+        now = self.clock()
+        with table.lock:
+            table.leave(seat, now)
+            self._commit(table, now, moves=0)
+            return {"revision": table.revision, "left": sorted(table.left)}
+
+    def revision(self, id: str) -> int:
+        """The table's revision (for the long poll): it grows with every change."""
+        return self.table(id).revision
 
     def table(self, id: str) -> Table:
         """The table ``id`` (KioskError 404 if there is none)."""
@@ -140,57 +161,69 @@ class Kiosk:
             raise KioskError(404, "no_table", f"no table {id!r}")
         return table
 
+    def _asked(self, id: str, token: str | None) -> tuple[Table, int]:
+        """The table and the seat of a request with ``token``; the table is
+        awake (a seat asked), its clock resumed if it slept."""
+        table = self.table(id)
+        seat = table.seat_of(token)
+        now = self.clock()
+        self._seen[id] = now
+        if id in self._asleep:
+            with table.lock:
+                self._asleep.discard(id)
+                if table.resume_clock(now):
+                    self._commit(table, now, moves=0, quiet=True)
+                self._schedule(table, self._moved_at.get(id, now))
+        return table, seat
+
     # -- the referee ------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Start the referee's thread."""
-        if self._referee is None:
-            self._stop.clear()
-            self._referee = threading.Thread(target=self._run, name="pintas-kiosk-referee",
-                                             daemon=True)
-            self._referee.start()
+        """Start the referee's threads."""
+        self.referee.start()
 
     def close(self) -> None:
         """Stop the referee and close the database."""
-        self._stop.set()
-        self._wake.set()
-        if self._referee is not None:
-            self._referee.join(10)
-            self._referee = None
+        self.referee.close()
         self.store.close()
 
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            try:
-                due = self.step()
-            except Exception:  # the referee must outlive any one table's fault
-                _log.exception("the referee failed on a table")
-                due = None
-            wait = REFEREE_TICK if due is None else min(REFEREE_TICK, max(0.0, due - self.clock()))
-            self._wake.wait(wait)
-            self._wake.clear()
-
     def step(self) -> float | None:
-        """Do what is due now on every table: a computer seat's move, or the move
-        for a person whose time ran out. Returns when the next thing is due."""
-        next_due: float | None = None
-        with self._lock:
-            active = list(self._active.items())
-        for id, moved_at in active:
-            table = self._readable(id)
-            due = None if table is None else table.due(self.pace, moved_at)
-            if table is None or due is None:
-                with self._lock:
-                    self._active.pop(id, None)
-                continue
-            if due <= self.clock():
-                self._referee_move(table)
-                due = table.due(self.pace, self._active.get(id, self.clock()))
-            if due is not None and (next_due is None or due < next_due):
-                next_due = due
-        return next_due
+        """Do what is due now on every table, on this thread: a computer seat's
+        move, the move for a person whose time ran out, the end of a break.
+        Returns when the next thing is due."""
+        return self.referee.run_due()
 
-    def _referee_move(self, table: Table) -> None:
+    def _act(self, id: str) -> float | None:
+        """What the referee does on table ``id`` when it falls due; when it is next due."""
+        table = self._readable(id)
+        if table is None:
+            return None
+        now = self.clock()
+        if now - self._seen.get(id, now) > self.settings.idle_seconds:
+            self._asleep.add(id)  # nobody has asked for long: wake when a seat asks
+            return None
+        moved_at = self._moved_at.get(id, now)
+        due = table.due(self.pace, moved_at)
+        if due is None or due > now:
+            return due
+        try:
+            self._referee_move(table, now)
+        except KioskError as error:  # not kept (a full disk): try again later
+            tries = self._retries.get(id, 0)
+            self._retries[id] = tries + 1
+            _log.warning("table %s: %s (try %d)", id, error.message, tries + 1)
+            return now + min(RETRY_MOST, RETRY_FIRST * 2.0 ** min(tries, 16))
+        except Exception as error:  # a table that fails is stopped alone
+            self._stop(table, error)
+            return None
+        self._retries.pop(id, None)
+        return table.due(self.pace, self._moved_at.get(id, now))
+
+    def _referee_move(self, table: Table, now: float) -> None:
+        with table.lock:
+            if table.end_break_if_due(now):
+                self._commit(table, now, moves=0)
+                return
         chosen = table.computer_move(TIMER_MOVE_SECONDS)
         if chosen is None:
             return
@@ -200,44 +233,66 @@ class Kiosk:
             if table.play_computer(version, move, now):
                 self._commit(table, now)
 
+    def _stop(self, table: Table, error: Exception) -> None:
+        """Stop acting on ``table`` for good, tell its seats why, report it."""
+        _log.error("table %s stopped: the referee failed on it", table.id,
+                   exc_info=(type(error), error, error.__traceback__))
+        reason = f"the computer could not move ({type(error).__name__}: {error})"
+        with table.lock:
+            table.stop(reason[:300])
+            try:
+                self._commit(table, self.clock(), moves=0, quiet=True)
+            except KioskError:
+                pass  # stopped in memory; the next restart tries again
+
     # -- keeping tables -----------------------------------------------------------------
 
-    def _commit(self, table: Table, now: float) -> None:
-        """Keep the table's new state on disk (its lock held); remember it for the referee."""
-        referee = table.due(self.pace, now) is not None
-        self._keep(lambda: self.store.update(table, referee), table)
-        self._remember(table, now, referee)
+    def _needs_referee(self, table: Table, now: float) -> bool:
+        return table.due(self.pace, now) is not None
 
-    def _keep(self, write: Callable[[], None], table: Table) -> None:
+    def _commit(self, table: Table, now: float, moves: int = 1, quiet: bool = False) -> None:
+        """Keep the table's new state on disk (its lock held), ``moves`` moves
+        on from the state kept; put it on the referee's timetable."""
+        self._keep(lambda: self.store.update(table, self._needs_referee(table, now), moves),
+                   table, quiet)
+        self._remember(table)
+        self._schedule(table, now)
+
+    def _keep(self, write: Callable[[], None], table: Table, quiet: bool = False) -> None:
         try:
             write()
         except sqlite3.Error as error:
             with self._lock:  # forget the change: the table reads back from disk
                 if self._tables.get(table.id) is table:
                     del self._tables[table.id]
-                    self._active.pop(table.id, None)
-            _log.error("could not keep table %s: %s", table.id, error)
+            if not quiet:
+                _log.error("could not keep table %s: %s", table.id, error)
             raise KioskError(503, "not_kept", f"the table could not be kept ({error}): "
                              "nothing changed, try again") from None
 
-    def _remember(self, table: Table, now: float, referee: bool) -> None:
-        """Keep ``table`` cached; with ``referee``, on the referee's list."""
+    def _schedule(self, table: Table, moved_at: float) -> None:
+        """Put ``table`` on the referee's timetable for when it next needs it."""
+        due = table.due(self.pace, moved_at)
+        with self._lock:
+            if due is None:
+                self._moved_at.pop(table.id, None)
+            else:
+                self._moved_at[table.id] = moved_at
+        self.referee.schedule(table.id, due)
+
+    def _remember(self, table: Table) -> None:
+        """Keep ``table`` cached."""
         with self._lock:
             self._tables[table.id] = table
             self._tables.move_to_end(table.id)
-            if referee:
-                self._active[table.id] = now
-            else:
-                self._active.pop(table.id, None)
             self._evict()
-        self._wake.set()
 
     def _evict(self) -> None:
-        extra = len(self._tables) - CACHE_SIZE - len(self._active)
+        extra = len(self._tables) - CACHE_SIZE - len(self._moved_at)
         for id in list(self._tables):
             if extra <= 0:
                 break
-            if id not in self._active:
+            if id not in self._moved_at:
                 del self._tables[id]
                 extra -= 1
 
@@ -263,10 +318,22 @@ class Kiosk:
             raise KioskError(500, "corrupt_table", str(error)) from None
         if loaded is None:
             return None
+        loaded.break_seconds = self.settings.break_seconds
         with self._lock:
             table = self._tables.setdefault(id, loaded)
             self._evict()
             return table
+
+
+def _fields(body: object, names: tuple[str, ...], what: str) -> dict[str, Any]:
+    """A request's JSON object with only the fields ``names`` (KioskError otherwise)."""
+    if not isinstance(body, dict):
+        raise KioskError(400, "bad_json", f"the body must be a JSON object: got {body!r}")
+    unknown = sorted(set(body) - set(names))
+    if unknown:
+        raise KioskError(422, "bad_request", f"unknown field(s) "
+                         f"{', '.join(map(repr, unknown))}: {what}")
+    return body
 
 
 def _seat_range(preset: registry.Preset, rules: Any) -> tuple[int, int]:

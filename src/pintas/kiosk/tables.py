@@ -22,10 +22,12 @@ from typing import Any
 from .. import registry
 from .._checks import is_whole
 from .._plain import to_plain
+from .._prompt import hands_left
 from ..errors import CorruptStateError, IllegalMoveError, NotationError, PintasError
 from ..protocol import Game, Player
+from ..tiles import Tile
 
-__all__ = ["TIMERS", "KioskError", "Table", "TableSpec", "token_digest"]
+__all__ = ["PLAYERS", "TIMERS", "Break", "KioskError", "Table", "TableSpec", "token_digest"]
 
 #: The move clocks a table may have, in seconds a move.
 TIMERS = (15, 30, 60)
@@ -33,9 +35,16 @@ TIMERS = (15, 30, 60)
 #: limit, if shorter) once the server is back: nobody loses a move to a power
 #: cut without seeing the clock run.
 RESTART_GRACE = 10.0
-#: The search player's samples when a seat asks for "search" without a number:
-#: strong, and a move within a fraction of a second on a small machine.
+#: The search player's samples: the kiosk's strongest computer ("search"),
+#: a move in milliseconds (docs/performance.md). No request can ask for more:
+#: the work of every move the server makes is bounded by this menu.
 SEARCH_SAMPLES = 300
+#: What a seat may be: a person, or the computer at one of the strengths.
+PLAYERS = ("human", *registry.STRENGTHS)
+#: What the computer plays for a person who has left the table.
+LEFT_PLAYER = "search"
+#: The tile a round's events place from a hand, by family.
+PLACED = {"domino": "play", "caminos": "place"}
 #: The longest seed and move text a request may carry.
 MAX_MOVE_TEXT = 64
 MAX_SEED = 2**64 - 1
@@ -80,8 +89,9 @@ class TableSpec:
     timer: int | None
 
     @classmethod
-    def from_request(cls, data: object) -> TableSpec:
-        """The spec a ``POST /api/tables`` body asks for (KioskError otherwise)."""
+    def from_request(cls, data: object, allow_seeds: bool = False) -> TableSpec:
+        """The spec a ``POST /api/tables`` body asks for (KioskError otherwise).
+        A seed is refused unless ``allow_seeds``: whoever picks it knows every deal."""
         if not isinstance(data, dict):
             raise KioskError(400, "bad_json", f"the body must be a JSON object: got {data!r}")
         unknown = sorted(set(data) - {"game", "options", "seats", "seed", "timer"})
@@ -102,11 +112,20 @@ class TableSpec:
                        f"got {seats!r}")
         if seed is not None and not (is_whole(seed) and 0 <= seed <= MAX_SEED):
             raise _bad(f"seed must be a whole number 0..2**64-1 or null: got {seed!r}")
+        if seed is not None and not allow_seeds:
+            raise _bad(f"seed {seed!r} refused: this kiosk deals from seeds of its own "
+                       "(a chosen seed tells its chooser every deal; the operator may allow "
+                       "them with --allow-seeds)")
         if timer is not None and timer != 0 and (not is_whole(timer) or timer not in TIMERS):
             raise _bad(f"timer must be null or one of {', '.join(map(str, TIMERS))} seconds: "
                        f"got {timer!r}")
-        return cls(game, dict(options), tuple(s.strip().lower() for s in seats),
-                   seed, timer or None)
+        words = tuple(s.strip().lower() for s in seats)
+        for seat, word in enumerate(words):
+            if word not in PLAYERS:
+                raise KioskError(422, "bad_rules", f"{_player_name(seat)}: {_quoted(seats[seat])} "
+                                 f"is not a player the kiosk offers: "
+                                 f"{', '.join(map(repr, PLAYERS))}")
+        return cls(game, dict(options), words, seed, timer or None)
 
     def to_dict(self) -> dict[str, Any]:
         return {"game": self.game, "options": dict(self.options), "seats": list(self.seats),
@@ -139,7 +158,7 @@ class TableSpec:
                 raise KioskError(422, "bad_rules", f"{self.game} with these options has {seats} "
                                  f"seats: got {len(self.seats)} ({list(self.seats)!r})")
             for seat in self.seats:
-                if seat != HUMAN:
+                if seat != HUMAN:  # (a spec kept before the kiosk had a fixed menu, too)
                     registry.parse_player(_player_spec(seat, family), rules)
             if HUMAN not in self.seats:
                 raise KioskError(422, "bad_rules", f"a table needs at least one human seat: "
@@ -162,17 +181,56 @@ def _player_spec(seat: str, family: registry.Family) -> str:
 @dataclass
 class RoundRecord:
     """One ended round, as every seat is shown it: the hands left when it
-    ended (counted in the open), the events that counted the points, and the
-    scores after it."""
+    ended (counted in the open) and their pips, the steps that counted the
+    points (:mod:`pintas.domino.counting`), the events that gave them, and
+    the scores after it."""
 
     round: int
     hands: list[list[str]]
     events: list[dict[str, Any]]
     scores: list[int]
+    counting: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def pips(self) -> list[int]:
+        return [sum(Tile.parse(t).pips for t in hand) for hand in self.hands]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"round": self.round, "hands": self.hands, "events": self.events,
-                "scores": self.scores}
+        return {"round": self.round, "hands": self.hands, "pips": self.pips,
+                "counting": self.counting, "events": self.events, "scores": self.scores}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RoundRecord:
+        return cls(data["round"], data["hands"], data["events"], data["scores"],
+                   data.get("counting", []))
+
+
+@dataclass
+class Break:
+    """The pause after a round's end: nobody moves and no clock runs until
+    every person in ``waiting`` has gone on, or, on a table with a clock,
+    until ``until`` (seconds since the epoch)."""
+
+    round: int
+    waiting: set[int]
+    until: float | None
+
+    def to_dict(self, now: float | None = None) -> dict[str, Any]:
+        """As kept (``now`` None), or as a seat is told at ``now``."""
+        data: dict[str, Any] = {"round": self.round, "waiting": sorted(self.waiting)}
+        if now is None:
+            data["until"] = self.until
+        else:
+            data["seconds"] = None if self.until is None else \
+                round(max(0.0, self.until - now), 2)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Break:
+        until = data["until"]
+        if until is not None and not (isinstance(until, float) and math.isfinite(until)):
+            raise ValueError(f"break until {until!r}")
+        return cls(int(data["round"]), {int(s) for s in data["waiting"]}, until)
 
 
 @dataclass
@@ -189,19 +247,34 @@ class Table:
     timed_out: list[dict[str, int]] = field(default_factory=list)
     #: When the running clock runs out (seconds since the epoch), or None.
     deadline: float | None = None
+    #: Grows with every change a seat can see (moves, going on from a break, ...).
+    revision: int = 0
+    #: The pause after a round's end, while it lasts.
+    pause: Break | None = None
+    #: Why the server stopped acting on this table (a computer seat failed), or None.
+    fault: str | None = None
+    #: The seats whose person left: the computer plays for them.
+    left: set[int] = field(default_factory=set)
+    #: The seed of the computer seats' own choices (kept, so that a restart
+    #: does not change them; not the deal's seed).
+    player_seed: int = 0
+    #: The longest a break lasts on a table with a clock (the server's setting).
+    break_seconds: float = 60.0
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     _players: dict[int, Player] = field(default_factory=dict, repr=False)
 
     # -- making one ------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, spec: TableSpec, now: float) -> tuple[Table, dict[int, str]]:
+    def create(cls, spec: TableSpec, now: float, break_seconds: float = 60.0
+               ) -> tuple[Table, dict[int, str]]:
         """A new table of ``spec`` and the secret token of each human seat."""
         game = spec.new_game()
         tokens = {seat: secrets.token_urlsafe(24)
                   for seat, who in enumerate(spec.seats) if who == HUMAN}
         table = cls(secrets.token_hex(8), spec, game,
-                    {seat: token_digest(t) for seat, t in tokens.items()})
+                    {seat: token_digest(t) for seat, t in tokens.items()},
+                    player_seed=secrets.randbits(63), break_seconds=break_seconds)
         table._start_clock(now)
         return table, tokens
 
@@ -227,7 +300,16 @@ class Table:
                          f"{self.id}")
 
     def is_human(self, seat: int) -> bool:
-        return self.spec.seats[seat] == HUMAN
+        """True while a person plays ``seat`` (not a computer, and not left)."""
+        return self.spec.seats[seat] == HUMAN and seat not in self.left
+
+    @property
+    def people(self) -> set[int]:
+        """The seats people still play."""
+        return {s for s in range(len(self.spec.seats)) if self.is_human(s)}
+
+    def _changed(self) -> None:
+        self.revision += 1
 
     # -- what a seat is told ------------------------------------------------------------------
 
@@ -237,7 +319,8 @@ class Table:
         with self.lock:
             game = self.game
             view = game.view(seat)
-            your_turn = not game.is_over and game.to_move == seat
+            your_turn = not game.is_over and game.to_move == seat and self.pause is None \
+                and self.fault is None
             moves = view.legal_moves() if your_turn else []
             log = view.log
             answer = {
@@ -247,7 +330,7 @@ class Table:
                 "to_move": game.to_move,
                 "your_turn": your_turn,
                 "legal_moves": [str(m) for m in moves],
-                "moves": [{"move": str(m), **m.to_dict()} for m in moves],
+                "moves": _moves_data(view, moves),
                 "view": _view_data(view),
                 "log": [_event(e) for e in log[max(0, since):]],
                 "log_length": len(log),
@@ -265,22 +348,29 @@ class Table:
                 "game": self.spec.game,
                 "family": self.family.name,
                 "title": self.spec.preset.title,
-                "seats": [{"seat": s, "player": who, "side": game.side_of(s)}
+                "seats": [{"seat": s, "player": who, "side": game.side_of(s),
+                           "left": s in self.left}
                           for s, who in enumerate(self.spec.seats)],
                 "timer_seconds": self.spec.timer,
+                "chosen_seed": self.spec.seed is not None,
                 "version": self.version,
+                "revision": self.revision,
                 "is_over": game.is_over,
                 "scores": list(game.scores),
                 "side_names": [self._side_name(side) for side in range(len(game.scores))],
                 "winners": list(game.winners),
                 "rounds": [r.to_dict() for r in self.rounds],
+                "break": None if self.pause is None else self.pause.to_dict(now),
                 "timer": self._clock(now),
                 "timed_out": list(self.timed_out),
+                "fault": self.fault,
             }
 
     def _side_name(self, side: int) -> str:
         seats = [s for s in range(self.game.seats) if self.game.side_of(s) == side]
-        return " & ".join(f"seat {s}" for s in seats)
+        if len(seats) == 1:
+            return _player_name(seats[0])
+        return "players " + " & ".join(str(s + 1) for s in seats)
 
     def _clock(self, now: float) -> dict[str, Any] | None:
         if self.deadline is None or self.game.to_move is None:
@@ -329,12 +419,19 @@ class Table:
                                  f"not {version}: read it again")
             if game.is_over:
                 raise KioskError(409, "game_over", f"the game is over: {text!r} cannot be played")
+            if self.fault is not None:
+                raise KioskError(409, "table_stopped", f"the table is stopped ({self.fault}): "
+                                 f"{text!r} cannot be played")
+            if self.pause is not None:
+                raise KioskError(409, "round_break", f"round {self.pause.round} has ended: "
+                                 f"waiting for {_names(self.pause.waiting)} to go on "
+                                 f"({text!r} was not played)")
             if game.to_move != seat:
-                raise KioskError(409, "not_your_turn", f"seat {game.to_move} is to move, "
-                                 f"not seat {seat}: {text!r} cannot be played")
+                raise KioskError(409, "not_your_turn", f"{_player_name(game.to_move)} is to move, "
+                                 f"not {_player_name(seat)}: {text!r} cannot be played")
             if self.deadline is not None and now >= self.deadline:
-                raise KioskError(409, "time_up", f"seat {seat}'s time ran out: the computer "
-                                 f"plays for it ({text!r} was not played)")
+                raise KioskError(409, "time_up", f"{_player_name(seat)}'s time ran out: the "
+                                 f"computer plays for them ({text!r} was not played)")
             try:
                 move = game.parse_move(text)
             except IllegalMoveError as error:
@@ -349,60 +446,128 @@ class Table:
             return self._commit_move(seat, move, now)
 
     def _commit_move(self, seat: int, move: Any, now: float) -> list[dict[str, Any]]:
-        """Play a legal ``move`` of the seat to move; keep each ended round's hands."""
+        """Play a legal ``move`` of the seat to move; keep each ended round's
+        hands and how it was counted; pause the table after a round's end."""
         game = self.game
         seen = len(game.view(seat).log)
         hands = self._hands()
+        rounds = len(self.rounds)
         events = game.play(move)
-        self._record_rounds(hands, events)
-        self._start_clock(now)
+        self._record_rounds(hands, events, seat)
+        self._changed()
+        if len(self.rounds) > rounds and not game.is_over and self.people:
+            self._start_break(now)
+        else:
+            self._start_clock(now)
         return [_event(e) for e in game.view(seat).log[seen:]]
 
-    def _hands(self) -> list[list[str]] | None:
+    def _hands(self) -> dict[int, set[Any]] | None:
         hand = getattr(self.game, "hand", None)
         if hand is None:
             return None
-        return [[str(t) for t in hand(s)] for s in range(self.game.seats)]
+        return {s: set(hand(s)) for s in range(self.game.seats)}
 
-    def _record_rounds(self, hands: list[list[str]] | None, events: Sequence[Any]) -> None:
+    def _record_rounds(self, hands: dict[int, set[Any]] | None, events: Sequence[Any],
+                       mover: int) -> None:
         """If the move ended a round, keep the hands left then and how it was counted.
 
         The hands left are the hands before the move, less each tile the move's
         events played from them, plus each tile they drew: the game deals the
         next round in the same move, so they are not there to ask for after it.
         """
-        if hands is None:
+        kinds = [e.kind for e in events]
+        if hands is None or "round_end" not in kinds:
             return
-        counted: list[dict[str, Any]] = []
-        ended = False
-        for event in events:
-            if event.kind == "round_end":
-                ended = True
-            tile = getattr(event, "tile", None)
-            if not ended and event.seat is not None and tile is not None:
-                if event.kind in ("play", "place") and str(tile) in hands[event.seat]:
-                    hands[event.seat].remove(str(tile))
-                elif event.kind == "draw":
-                    hands[event.seat].append(str(tile))
-            if ended and event.kind in ("round_end", "score", "game_end"):
+        start = kinds.index("round_end")
+        left = hands_left(hands, events, PLACED[self.family.name])
+        shown = [[str(t) for t in sorted(left[s], reverse=True)] for s in sorted(left)]
+        counted = []
+        for event in events[start:]:
+            if event.kind == "deal":
+                break
+            if event.kind in ("round_end", "score", "game_end"):
                 counted.append(_event(event))
-            if ended and event.kind in ("deal", "game_end"):
-                self.rounds.append(RoundRecord(len(self.rounds) + 1, hands, counted,
-                                               list(self.game.scores)))
-                return
-        if ended:
-            self.rounds.append(RoundRecord(len(self.rounds) + 1, hands, counted,
-                                           list(self.game.scores)))
+        self.rounds.append(RoundRecord(len(self.rounds) + 1, shown, counted,
+                                       list(self.game.scores),
+                                       self._counting(events[start:], left, mover)))
+
+    def _counting(self, events: Sequence[Any], left: dict[int, set[Any]], mover: int
+                  ) -> list[dict[str, Any]]:
+        """How the round that ``events`` (from its ``round_end`` on) ended was
+        counted, given the hands ``left``."""
+        if self.family.name == "caminos":
+            return [{"key": "caminos_tiles", "tiles": [len(left[s]) for s in sorted(left)]}]
+        from ..domino.counting import steps
+
+        scored = [e for e in events if e.kind == "score"]
+        pips = {s: sum(t.pips for t in left[s]) for s in left}
+        return steps(self.game.rules, events[0], scored, pips, mover)
+
+    # -- the break after a round's end -------------------------------------------------------
+
+    def _start_break(self, now: float) -> None:
+        timed = self.spec.timer is not None
+        self.pause = Break(len(self.rounds), set(self.people),
+                           now + self.break_seconds if timed else None)
+        self.deadline = None
+
+    def go_on(self, seat: int, round: object, now: float) -> bool:
+        """``seat`` has seen round ``round``'s end and goes on; True if that
+        changed anything (a seat no longer waited for, the break over)."""
+        if not is_whole(round) or round < 1:
+            raise _bad(f"round must be a whole number >= 1: got {round!r}")
+        with self.lock:
+            if round > len(self.rounds):
+                raise _bad(f"round {round} has not ended (rounds ended: {len(self.rounds)})")
+            if self.pause is None or self.pause.round != round or seat not in self.pause.waiting:
+                return False
+            self.pause.waiting.discard(seat)
+            if not self.pause.waiting:
+                self._end_break(now)
+            self._changed()
+            return True
+
+    def end_break_if_due(self, now: float) -> bool:
+        """End a timed break whose time is up; True if it ended."""
+        with self.lock:
+            if self.pause is None or self.pause.until is None or now < self.pause.until:
+                return False
+            self._end_break(now)
+            self._changed()
+            return True
+
+    def _end_break(self, now: float) -> None:
+        self.pause = None
+        self._start_clock(now)
+
+    # -- people leaving ----------------------------------------------------------------------
+
+    def leave(self, seat: int, now: float) -> None:
+        """The person of ``seat`` leaves: its token no longer works, and the
+        computer plays the seat from now on."""
+        with self.lock:
+            self.tokens.pop(seat, None)
+            self.left.add(seat)
+            if self.pause is not None:
+                self.pause.waiting.discard(seat)
+                if not self.pause.waiting:
+                    self._end_break(now)
+            if self.game.to_move == seat:
+                self.deadline = None
+            self._changed()
 
     # -- the computer seats and the clock -------------------------------------------------
 
     def due(self, pace: float, moved_at: float) -> float | None:
         """When the referee must act next (seconds since the epoch), or None
-        while a person thinks without a clock, or once the game is over."""
+        while a person thinks without a clock, while a break waits for people,
+        once the game is over or the table is stopped."""
         with self.lock:
             seat = self.game.to_move
-            if self.game.is_over or seat is None:
+            if self.game.is_over or seat is None or self.fault is not None:
                 return None
+            if self.pause is not None:
+                return self.pause.until
             if not self.is_human(seat):
                 return moved_at + pace
             return self.deadline
@@ -416,7 +581,7 @@ class Table:
         with self.lock:
             game = self.game
             seat = game.to_move
-            if game.is_over or seat is None:
+            if game.is_over or seat is None or self.pause is not None or self.fault is not None:
                 return None
             version = self.version
             choose: Callable[[], Any]
@@ -433,7 +598,8 @@ class Table:
         """Play the referee's ``move`` chosen at ``version``; False (nothing done)
         if the table has moved on since."""
         with self.lock:
-            if self.version != version or self.game.is_over:
+            if self.version != version or self.game.is_over or self.pause is not None \
+                    or self.fault is not None:
                 return False
             seat = self.game.to_move
             assert seat is not None
@@ -444,11 +610,19 @@ class Table:
             self._commit_move(seat, move, now)
             return True
 
+    def stop(self, reason: str) -> None:
+        """Stop acting on this table for good: ``reason`` is told to every seat."""
+        with self.lock:
+            self.fault = reason
+            self.deadline = None
+            self._changed()
+
     def _player(self, seat: int) -> Player:
         player = self._players.get(seat)
         if player is None:
-            spec = _player_spec(self.spec.seats[seat], self.family)
-            seed = ((self.spec.seed or 0) + 1_000_003 * (seat + 1)) % 2**63
+            word = LEFT_PLAYER if seat in self.left else self.spec.seats[seat]
+            spec = _player_spec(word, self.family)
+            seed = (self.player_seed + 1_000_003 * (seat + 1)) % 2**63
             player = registry.make_player(spec, self.game.rules, seed=seed)
             self._players[seat] = player
         return player
@@ -460,22 +634,34 @@ class Table:
             if timed and seat is not None and self.is_human(seat) else None
 
     def resume_clock(self, now: float) -> bool:
-        """After a restart: a clock that ran out while the server was down gets
-        :data:`RESTART_GRACE` seconds (or its whole limit, if shorter); one
-        that still has time carries on. True if the deadline moved: the caller
+        """After a restart (or a sleep): a clock that ran out while nobody was
+        there gets :data:`RESTART_GRACE` seconds (or its whole limit, if
+        shorter); one that still has time carries on. A timed break that ran
+        out likewise gets the grace. True if a deadline moved: the caller
         keeps it, so that a restart during the grace gives no second grace."""
         with self.lock:
-            if self.deadline is None or self.spec.timer is None or self.deadline > now:
+            if self.spec.timer is None:
                 return False
-            self.deadline = now + min(RESTART_GRACE, float(self.spec.timer))
+            grace = now + min(RESTART_GRACE, float(self.spec.timer))
+            if self.pause is not None and self.pause.until is not None \
+                    and self.pause.until <= now:
+                self.pause.until = grace
+                return True
+            if self.deadline is None or self.deadline > now:
+                return False
+            self.deadline = grace
             return True
 
     # -- kept on disk -------------------------------------------------------------------------
 
     def extra(self) -> dict[str, Any]:
-        """What the table keeps besides its game: rounds, timer moves, the clock."""
+        """What the table keeps besides its game: rounds, timer moves, the clock,
+        the break, what changed, who left."""
         return {"rounds": [r.to_dict() for r in self.rounds], "timed_out": self.timed_out,
-                "deadline": self.deadline}
+                "deadline": self.deadline, "revision": self.revision,
+                "break": None if self.pause is None else self.pause.to_dict(),
+                "fault": self.fault, "left": sorted(self.left),
+                "player_seed": self.player_seed}
 
     @classmethod
     def load(cls, id: str, spec: dict[str, Any], tokens: dict[str, str], save: bytes,
@@ -485,16 +671,35 @@ class Table:
         try:
             table_spec = TableSpec.from_dict(spec)
             game: Game = table_spec.preset.family.game_type.from_bytes(save)  # type: ignore[attr-defined]
-            rounds = [RoundRecord(r["round"], r["hands"], r["events"], r["scores"])
-                      for r in extra["rounds"]]
+            rounds = [RoundRecord.from_dict(r) for r in extra["rounds"]]
             deadline = extra["deadline"]
             if deadline is not None and not (isinstance(deadline, float)
                                              and math.isfinite(deadline)):
                 raise ValueError(f"deadline {deadline!r}")
+            pause = extra.get("break")
+            fault = extra.get("fault")
+            if fault is not None and not isinstance(fault, str):
+                raise ValueError(f"fault {fault!r}")
             return cls(id, table_spec, game, {int(s): d for s, d in tokens.items()}, rounds,
-                       list(extra["timed_out"]), deadline)
-        except (KeyError, TypeError, ValueError, KioskError) as error:
+                       list(extra["timed_out"]), deadline,
+                       revision=int(extra.get("revision", len(game.history))),
+                       pause=None if pause is None else Break.from_dict(pause),
+                       fault=fault, left={int(s) for s in extra.get("left", [])},
+                       player_seed=int(extra.get("player_seed", table_spec.seed or 0)))
+        except (KeyError, TypeError, ValueError, AttributeError, KioskError) as error:
             raise CorruptStateError(f"table {id!r} does not read back: {error}") from None
+
+
+def _moves_data(view: Any, moves: Sequence[Any]) -> list[dict[str, Any]]:
+    """The legal moves as plain data; at dice each keep with the points it adds."""
+    points = {k.move: k.points for k in view.keeps()} if hasattr(view, "keeps") else {}
+    data = []
+    for move in moves:
+        entry = {"move": str(move), **move.to_dict()}
+        if move in points:
+            entry["points"] = points[move]
+        data.append(entry)
+    return data
 
 
 def _view_data(view: Any) -> dict[str, Any]:
@@ -506,6 +711,15 @@ def _view_data(view: Any) -> dict[str, Any]:
 
 def _event(event: Any) -> dict[str, Any]:
     return {**event.to_dict(), "text": str(event)}
+
+
+def _player_name(seat: int | None) -> str:
+    """How the kiosk's texts name a seat: players are counted from 1."""
+    return "nobody" if seat is None else f"player {seat + 1}"
+
+
+def _names(seats: set[int]) -> str:
+    return ", ".join(_player_name(s) for s in sorted(seats))
 
 
 def _quoted(text: str) -> str:

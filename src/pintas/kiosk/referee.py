@@ -1,0 +1,170 @@
+"""The referee's timetable: when each table next needs the server (a
+computer seat's move, a clock run out, a break over), and the threads that
+act then.
+
+Tables are served in the order they fall due, each by one thread at a time,
+on a fixed pool of threads: a table whose computer thinks long holds one
+thread for its own move only, and never the others' turn. What acting means
+is the caller's (:class:`~pintas.kiosk.service.Kiosk`): ``act(id)`` does what
+is due on table ``id`` and returns when it is next due, or None.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+__all__ = ["TICK", "Referee"]
+
+#: The longest the timetable sleeps without looking at the clock (seconds):
+#: a clock driven by a test moves without waking it.
+TICK = 0.5
+
+_log = logging.getLogger("pintas.kiosk")
+
+
+class Referee:
+    """The tables' due times, and ``workers`` threads that act on the tables due.
+
+    ``act(id)`` must not raise (an exception is logged and the table dropped
+    from the timetable); ``housekeeping()`` runs every ``every`` seconds on the
+    timetable's own thread.
+    """
+
+    def __init__(self, act: Callable[[str], float | None], clock: Callable[[], float],
+                 workers: int, housekeeping: Callable[[], None] | None = None,
+                 every: float = 60.0) -> None:
+        self._act = act
+        self._clock = clock
+        self._workers = workers
+        self._housekeeping = housekeeping
+        self._every = every
+        self._heap: list[tuple[float, int, str]] = []
+        self._due: dict[str, tuple[float, int]] = {}
+        self._busy: set[str] = set()
+        self._count = itertools.count()
+        self._cond = threading.Condition()
+        self._stop = False
+        self._thread: threading.Thread | None = None
+        self._pool: ThreadPoolExecutor | None = None
+
+    # -- the timetable --------------------------------------------------------------------
+
+    def schedule(self, id: str, due: float | None) -> None:
+        """Table ``id`` is next due at ``due`` (seconds since the epoch), or never (None)."""
+        with self._cond:
+            if due is None:
+                self._due.pop(id, None)
+                return
+            seq = next(self._count)
+            self._due[id] = (due, seq)
+            heapq.heappush(self._heap, (due, seq, id))
+            self._cond.notify()
+
+    def due(self, id: str) -> float | None:
+        """When table ``id`` is next due, or None."""
+        with self._cond:
+            entry = self._due.get(id)
+            return None if entry is None else entry[0]
+
+    def __len__(self) -> int:
+        with self._cond:
+            return len(self._due)
+
+    def _take_due(self, now: float) -> tuple[list[str], float | None]:
+        """The tables due at ``now`` that no thread is acting on (taken off the
+        timetable and marked busy), and when the next one falls due."""
+        ready = []
+        while self._heap and self._heap[0][0] <= now:
+            due, seq, id = heapq.heappop(self._heap)
+            if self._due.get(id) != (due, seq):
+                continue  # rescheduled since, or dropped
+            if id in self._busy:
+                continue  # still in _due: put back when its thread is done
+            del self._due[id]
+            self._busy.add(id)
+            ready.append(id)
+        while self._heap and self._due.get(self._heap[0][2]) != self._heap[0][:2]:
+            heapq.heappop(self._heap)
+        return ready, (self._heap[0][0] if self._heap else None)
+
+    def _done(self, id: str, due: float | None) -> None:
+        with self._cond:
+            self._busy.discard(id)
+            entry = self._due.get(id)
+            if entry is not None:  # a request rescheduled it while a thread acted on it
+                heapq.heappush(self._heap, (entry[0], entry[1], id))
+                self._cond.notify()
+                return
+        self.schedule(id, due)
+
+    def _run_one(self, id: str) -> None:
+        due = None
+        try:
+            due = self._act(id)
+        except Exception:  # the referee outlives any one table's fault
+            _log.exception("the referee failed on table %s", id)
+        finally:
+            self._done(id, due)
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def run_due(self) -> float | None:
+        """Act now, on this thread, on every table due; when the next falls due.
+        (What the threads do, for a test that drives the clock.)"""
+        with self._cond:
+            ready, _ = self._take_due(self._clock())
+        for id in ready:
+            self._run_one(id)
+        with self._cond:
+            return min((due for due, _ in self._due.values()), default=None)
+
+    def start(self) -> None:
+        """Start the timetable's thread and the pool of ``workers`` threads."""
+        if self._thread is not None:
+            return
+        self._stop = False
+        self._pool = ThreadPoolExecutor(self._workers, thread_name_prefix="pintas-referee")
+        self._thread = threading.Thread(target=self._loop, name="pintas-timetable",
+                                        daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        """Stop the threads (a move under way finishes first, up to 10 s)."""
+        with self._cond:
+            self._stop = True
+            self._cond.notify_all()
+        if self._thread is not None:
+            self._thread.join(10)
+            self._thread = None
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def _loop(self) -> None:
+        last_housekeeping = self._clock()
+        while True:
+            with self._cond:
+                if self._stop:
+                    return
+                now = self._clock()
+                ready, next_due = self._take_due(now)
+                if not ready:
+                    wait = TICK if next_due is None else min(TICK, max(0.0, next_due - now))
+                    self._cond.wait(wait)
+            pool = self._pool
+            for id in ready:
+                if pool is None:
+                    self._done(id, None)
+                else:
+                    pool.submit(self._run_one, id)
+            if self._housekeeping is not None and now - last_housekeeping >= self._every:
+                last_housekeeping = now
+                try:
+                    self._housekeeping()
+                except Exception:
+                    _log.exception("the kiosk's housekeeping failed")
