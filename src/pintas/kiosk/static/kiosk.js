@@ -337,7 +337,7 @@
     const body = { game: game.name, options, seats: S.seats.slice(), timer: S.timer };
     // ?seed=N repeats a deal (for demonstrations and the screenshots of the docs).
     const seed = new URLSearchParams(location.search).get("seed");
-    if (seed !== null && /^\d{1,18}$/.test(seed)) body.seed = Number(seed);
+    if (seed !== null && /^\d{1,18}$/.test(seed) && S.menu.seeds) body.seed = Number(seed);
     return body;
   }
 
@@ -749,7 +749,7 @@
         return tr("count.dominican_lowest", { who: name(step.winner), sum: sumText(step.every || [], step.total) });
       case "caminos_tiles":
         return tr("count.caminos_tiles", {
-          list: (step.tiles || []).map((n, seat) => tr("count.caminos_seat", { who: seatName(seat), n: number(-n) })).join(" · "),
+          list: (step.tiles || []).map((n, seat) => tr("count.caminos_seat", { who: seatName(seat), n: number(n ? -n : 0) })).join(" · "),
         });
       default:
         return null;
@@ -762,12 +762,12 @@
     if (!end) return "";
     const who = end.seat === null || end.seat === undefined ? null : seatAndTeam(end.seat);
     if (family === "caminos") {
-      if (end.reason === "blocked") return tr("round.why.blocked");
+      if (end.reason === "blocked") return tr("round.why.passed");
       return who ? tr("round.why.out", { who }) : "";
     }
     switch (end.reason) {
       case "domino": return who ? tr("round.why.domino", { who }) : "";
-      case "block": return who ? tr("round.why.block", { who }) : tr("round.why.blocked");
+      case "block": return tr("round.why.blocked");
       case "block_tie": return tr("round.why.block_tie");
       default: return who ? tr("ev.domino.round_end", { who, why: reasonText(end.reason) }) : "";
     }
@@ -943,6 +943,18 @@
     return { x: box.x + box.w / 2, y: box.y + box.h / 2 };
   }
 
+  // Redraw what ``node`` holds with ``render``, keeping the keyboard's place:
+  // a control focused in it before (named by its data-focus) is focused again.
+  function keepingPlace(node, render) {
+    const active = document.activeElement;
+    const place = active && node.contains(active) ? active.dataset.focus : null;
+    render();
+    if (place && !node.contains(active)) {
+      const again = [...node.querySelectorAll("[data-focus]")].find((n) => n.dataset.focus === place);
+      if (again && !again.disabled) again.focus();
+    }
+  }
+
   // The open ends of the line as the picture lays them out, whichever way it
   // turns: for each end, the half of the end tile that shows the open number
   // (the whole tile for a double), and the way the line would grow from it.
@@ -1052,6 +1064,7 @@
     const button = (move, box, extra, text) => {
       const node = el("button", {
         type: "button", class: "target " + extra, "data-play": move.move, "data-testid": "target",
+        "data-focus": "play:" + move.move,
         "aria-label": moveLabel(move, data), text: text || null,
         onclick: () => playMove(move.move),
       });
@@ -1089,40 +1102,55 @@
         }
       }
     }
-    layer.replaceChildren(...nodes);
+    keepingPlace(layer, () => layer.replaceChildren(...nodes));
     layer.dataset.ends = data.family === "domino" ? "1" : "";
   }
 
-  // What the dice on the table mean now, from the log: the dice of the last
-  // roll still on the table, and what that roll did (doom, no score, hot dice).
+  // What the dice on the table mean now, from the log: the dice of this turn's
+  // last roll still on the table (none after hot dice), and how the turn
+  // before ended (a doom roll, no scoring dice, a bank), which stays on the
+  // table while the next player plays.
   function diceNow(data) {
     const view = data.view;
-    let rolled = -1;
-    for (let i = P.log.length - 1; i >= 0; i -= 1) {
-      if (P.log[i].kind === "rolled") { rolled = i; break; }
+    const log = P.log;
+    let end = -1;
+    for (let i = log.length - 1; i >= 0; i -= 1) {
+      if (log[i].kind === "turn_end") { end = i; break; }
     }
-    const after = rolled >= 0 ? P.log.slice(rolled + 1) : [];
-    const roll = rolled >= 0 ? P.log[rolled] : null;
-    const find = (kind) => after.find((ev) => ev.kind === kind) || null;
-    const doom = find("doom");
-    const out = find("roll_out");
-    const hot = find("hot_dice");
-    const kept = after.filter((ev) => ev.kind === "kept");
-    const ended = find("turn_end");
-    if (view.phase === "keep") return { dice: view.last_roll.slice(), pick: true, roll };
-    if (doom) return { dice: roll.values.slice(), mark: "doom", event: doom, roll };
-    if (out) return { dice: roll.values.slice(), mark: "roll_out", event: out, roll };
-    if (hot && !ended) return { dice: [], mark: "hot", event: hot, roll };
-    if (ended || !roll) return { dice: [], roll: null };
+    const lastOf = (events, kind) => {
+      for (let i = events.length - 1; i >= 0; i -= 1) if (events[i].kind === kind) return i;
+      return -1;
+    };
+    // how the turn before ended
+    let before = null;
+    if (end >= 0) {
+      let start = end - 1;
+      while (start >= 0 && log[start].kind !== "turn_end") start -= 1;
+      const events = log.slice(start + 1, end);
+      const at = lastOf(events, "rolled");
+      const after = at >= 0 ? events.slice(at + 1) : [];
+      const how = after.find((ev) => ev.kind === "doom") || after.find((ev) => ev.kind === "roll_out")
+        || events.find((ev) => ev.kind === "banked") || null;
+      if (how) before = { event: how, roll: how.kind === "banked" || at < 0 ? null : events[at].values };
+    }
+    // this turn
+    const turn = log.slice(end + 1);
+    const at = lastOf(turn, "rolled");
+    const after = at >= 0 ? turn.slice(at + 1) : [];
+    if (view.phase === "keep") return { dice: view.last_roll.slice(), pick: true, before };
+    if (at < 0) return { dice: [], before };
+    const hot = after.find((ev) => ev.kind === "hot_dice");
+    if (hot) return { dice: [], hot, before };
     // after a keep: the dice left from the roll, to be rolled again
-    const left = view.last_roll.slice();
-    for (const ev of kept) {
+    const left = turn[at].values.slice();
+    for (const ev of after) {
+      if (ev.kind !== "kept") continue;
       for (const value of ev.values || []) {
-        const at = left.indexOf(value);
-        if (at >= 0) left.splice(at, 1);
+        const found = left.indexOf(value);
+        if (found >= 0) left.splice(found, 1);
       }
     }
-    return { dice: left, roll };
+    return { dice: left, before };
   }
 
   function chosenDice(data) {
@@ -1134,6 +1162,35 @@
     const chosen = chosenDice(data).join(" ");
     if (!chosen) return null;
     return data.moves.find((m) => m.kind === "keep" && m.dice.slice().sort((a, b) => a - b).join(" ") === chosen) || null;
+  }
+
+  function diceBanner(now) {
+    const banners = [];
+    if (now.hot) {
+      banners.push(el("p", {
+        class: "dice-banner hot", "data-testid": "dice-banner", "data-mark": "hot",
+        text: tr("dice.hot", { who: seatName(now.hot.seat) }),
+      }));
+    }
+    const before = now.before;
+    if (before) {
+      const ev = before.event;
+      const who = seatName(ev.seat);
+      const points = number(ev.points);
+      let text;
+      if (ev.kind === "doom") text = tr("dice.doom", { why: sixes(before.roll), who, points });
+      else if (ev.kind === "roll_out") text = tr("dice.roll_out", { who, points });
+      else text = tr("dice.banked", { who, points });
+      const dice = before.roll ? el("span", { class: "banner-dice" }, before.roll.map((v) => el("span", {
+        class: "die-shown" + (ev.kind === "doom" && v === 6 ? " doomed" : ""), "data-die": v,
+        html: dieSvg(v, false, tr("dice.die", { n: v })),
+      }))) : null;
+      banners.push(el("div", {
+        class: "dice-banner" + (ev.kind === "banked" ? "" : " doom"), "data-testid": "last-turn",
+        "data-mark": ev.kind === "banked" ? "bank" : ev.kind,
+      }, [dice, el("span", { text })]));
+    }
+    return banners;
   }
 
   function renderDice(data) {
@@ -1151,37 +1208,17 @@
         const chosen = P.dice.includes(i);
         return el("button", {
           type: "button", class: "die-button" + (chosen ? " chosen" : ""), "data-index": i, "data-die": value,
+          "data-focus": "die:" + i,
           "data-testid": "die", "aria-pressed": String(chosen), "aria-label": tr("dice.die", { n: value }),
           html: dieSvg(value, false, null), onclick: () => toggleDie(i),
         });
       }
-      const marked = now.mark === "doom" && value === 6;
-      return el("span", {
-        class: "die-shown" + (marked ? " doomed" : ""), "data-die": value,
-        html: dieSvg(value, false, tr("dice.die", { n: value })),
-      });
+      return el("span", { class: "die-shown", "data-die": value, html: dieSvg(value, false, tr("dice.die", { n: value })) });
     });
-    const row = (label, faces, testid, extra) => el("div", { class: "dice-row " + (extra || ""), "data-testid": testid }, [
+    const row = (label, faces, testid) => el("div", { class: "dice-row", "data-testid": testid }, [
       el("span", { class: "dice-label", text: label }),
       el("span", { class: "dice-faces" }, faces.length ? faces : [el("span", { class: "no-dice", text: tr("play.no_dice") })]),
     ]);
-    let banner = null;
-    if (now.mark === "doom") {
-      banner = el("p", {
-        class: "dice-banner doom", "data-testid": "dice-banner", "data-mark": "doom",
-        text: tr("dice.doom", { why: sixes(now.roll.values), who: seatName(now.event.seat), points: number(now.event.points) }),
-      });
-    } else if (now.mark === "roll_out") {
-      banner = el("p", {
-        class: "dice-banner doom", "data-testid": "dice-banner", "data-mark": "roll_out",
-        text: tr("dice.roll_out", { who: seatName(now.event.seat), points: number(now.event.points) }),
-      });
-    } else if (now.mark === "hot") {
-      banner = el("p", {
-        class: "dice-banner hot", "data-testid": "dice-banner", "data-mark": "hot",
-        text: tr("dice.hot", { who: seatName(now.event.seat) }),
-      });
-    }
     let picker = null;
     if (canPick) {
       let preview;
@@ -1196,24 +1233,25 @@
       picker = el("div", { class: "dice-pick" }, [
         el("p", { class: "dice-preview", "data-testid": "keep-preview", "aria-live": "polite", text: preview }),
         el("button", {
-          type: "button", class: "big primary keep-chosen", "data-testid": "keep-chosen",
+          type: "button", class: "big primary keep-chosen", "data-testid": "keep-chosen", "data-focus": "keep",
           "data-keep": keep ? keep.move : null, disabled: !keep,
           text: tr("dice.keep_button"), onclick: () => { if (keep) playMove(keep.move); },
         }),
       ]);
     }
-    const rolledLabel = now.mark === "doom" || now.mark === "roll_out" ? tr("dice.rolled_by", { who: seatName(now.event.seat) }) : tr("play.rolled");
-    node.replaceChildren(el("div", { class: "dice-table" }, [
-      row(rolledLabel, rolledFaces, "rolled", now.mark ? "marked " + now.mark : ""),
-      banner,
+    keepingPlace(node, () => node.replaceChildren(el("div", { class: "dice-table" }, [
+      ...diceBanner(now),
+      row(tr("play.rolled"), rolledFaces, "rolled"),
       row(tr("play.kept"), view.pool.map((v) => el("span", { class: "die-shown", "data-die": v, html: dieSvg(v, true, tr("dice.die", { n: v })) })), "kept"),
-      el("div", { class: "dice-facts" }, [
-        el("span", { class: "turn-total", text: tr("play.turn_total", { n: number(view.turn_total) }) }),
-        // while dice are to be kept from the roll, none are to be rolled yet
-        view.phase === "keep" ? null : el("span", { text: tr("play.dice_to_roll", { n: view.dice_to_roll }) }),
+      el("div", { class: "dice-foot" }, [
+        el("div", { class: "dice-facts" }, [
+          el("span", { class: "turn-total", text: tr("play.turn_total", { n: number(view.turn_total) }) }),
+          // while dice are to be kept from the roll, none are to be rolled yet
+          view.phase === "keep" ? null : el("span", { text: tr("play.dice_to_roll", { n: view.dice_to_roll }) }),
+        ]),
+        picker,
       ]),
-      picker,
-    ]));
+    ])));
   }
 
   function toggleDie(index) {
@@ -1224,8 +1262,6 @@
     else P.dice.push(index);
     renderDice(data);
     renderMoves(data);
-    const again = document.querySelector(`#table .die-button[data-index="${index}"]`);
-    if (again && keyboardUsed) again.focus();
   }
 
   // ---- the hand --------------------------------------------------------------------------------
@@ -1253,18 +1289,19 @@
     P.keys.hand = key;
     $("hand").style.setProperty("--tile-w", `${width}px`);
     $("hand-label").textContent = isSoloHuman(data.seat) ? tr("play.hand") : tr("play.hand_of", { who: seatName(data.seat) });
-    $("hand").replaceChildren(...hand.map((tile) => {
+    keepingPlace($("hand"), () => $("hand").replaceChildren(...hand.map((tile) => {
       if (playable.has(tile)) {
         const chosen = P.selected === tile;
         return el("button", {
           type: "button", class: "tile playable" + (chosen ? " chosen" : ""), "data-tile": tile,
+          "data-focus": "tile:" + tile,
           "aria-pressed": String(chosen), "aria-label": tr("play.tile_choose", { tile }),
           onclick: () => chooseTile(tile),
         }, [tilePicture(tile, data.pictures, null)]);
       }
       // a tile that cannot be played now is a picture, not a control
       return tileNode(tile, data.pictures, data.your_turn ? "idle" : "");
-    }));
+    })));
   }
 
   function chooseTile(tile) {
@@ -1321,12 +1358,11 @@
       P.selected, keep ? keep.move : ""].join("|");
     if (P.keys.moves === key) return;
     P.keys.moves = key;
-    const focused = document.activeElement && document.activeElement.closest ? document.activeElement.closest("#moves [data-move]") : null;
     const block = $("moves-block");
     block.classList.toggle("waiting", !data.your_turn);
     $("moves-label").textContent = data.your_turn ? tr("play.moves") : (data.is_over ? "" : tr("play.wait"));
     $("moves").dataset.kind = data.moves.length && data.moves.every((m) => m.kind === "keep") ? "keep" : "";
-    $("moves").replaceChildren(...data.moves.map((move) => {
+    keepingPlace($("moves"), () => $("moves").replaceChildren(...data.moves.map((move) => {
       const parts = moveParts(move, data);
       const picture = move.tile ? el("span", { class: "move-tile" }, [tilePicture(move.tile, data.pictures, null)])
         : parts.dice ? el("span", { class: "move-dice", html: parts.dice.map((v) => dieSvg(v, true, null)).join("") }) : null;
@@ -1334,7 +1370,7 @@
       return el("button", {
         type: "button", class: "move " + move.kind + (parts.wide ? " wide" : "")
           + (parts.end ? " end-" + parts.end : "") + (chosen ? " chosen" : ""),
-        "data-move": move.move, "data-kind": move.kind, disabled: blocked,
+        "data-move": move.move, "data-kind": move.kind, "data-focus": "move:" + move.move, disabled: blocked,
         "aria-label": moveLabel(move, data),
         onclick: () => playMove(move.move),
       }, [
@@ -1345,11 +1381,7 @@
           parts.badge ? el("span", { class: "move-badge", text: parts.badge }) : null,
         ]),
       ]);
-    }));
-    if (focused && keyboardUsed) {
-      const again = $("moves").querySelector(`[data-move="${CSS.escape(focused.dataset.move)}"]`);
-      if (again) again.focus();
-    }
+    })));
   }
 
   function renderLog(data) {
