@@ -38,38 +38,40 @@ static void out_reason(uint8_t reason)
     }
 }
 
+/* Words for people count from 1: seat 0 is player 1, side 0 (seats 0 and 2)
+ * team 1 (docs/rules.md, "Seats and players"). */
 static void print_event(const pintas_line_event *e)
 {
     switch (e->kind) {
     case PINTAS_EV_DEAL:
         out_s("round ");
         out_d(e->points);
-        out_s(": seat ");
-        out_u(e->seat);
+        out_s(": player ");
+        out_u(e->seat + 1u);
         out_s(" leads");
         break;
     case PINTAS_EV_REDEAL:
-        out_s("  deal voided: seat ");
-        out_u(e->seat);
+        out_s("  deal voided: player ");
+        out_u(e->seat + 1u);
         out_s(" holds ");
         out_d(e->points);
         out_s(" doubles");
         break;
     case PINTAS_EV_PLAY:
-        out_s("  seat ");
-        out_u(e->seat);
+        out_s("  player ");
+        out_u(e->seat + 1u);
         out_s(" plays ");
         out_tile(e->tile);
         out_s(e->end == PINTAS_END_LEFT ? " left" : " right");
         break;
     case PINTAS_EV_PASS:
-        out_s("  seat ");
-        out_u(e->seat);
+        out_s("  player ");
+        out_u(e->seat + 1u);
         out_s(" passes");
         break;
     case PINTAS_EV_SCORE:
-        out_s("  side ");
-        out_u(e->side);
+        out_s("  team ");
+        out_u(e->side + 1u);
         out_s(" scores ");
         out_d(e->points);
         out_reason(e->reason);
@@ -79,8 +81,8 @@ static void print_event(const pintas_line_event *e)
         out_reason(e->reason);
         break;
     case PINTAS_EV_GAME_END:
-        out_s("side ");
-        out_u(e->side);
+        out_s("team ");
+        out_u(e->side + 1u);
         out_s(" wins");
         out_reason(e->reason);
         break;

@@ -10,14 +10,15 @@
 
 #include "pintas/pintas.h"
 
+/* Words for people count from 1: side 0 (seats 0 and 2) is team 1. */
 static void print_event(const pintas_line_event *e)
 {
     if (e->kind == PINTAS_EV_SCORE)
-        printf("  side %u scores %ld\n", (unsigned)e->side, (long)e->points);
+        printf("  team %u scores %ld\n", (unsigned)e->side + 1, (long)e->points);
     else if (e->kind == PINTAS_EV_ROUND_END)
         printf("  round over (%s)\n", e->reason == PINTAS_WHY_DOMINO ? "domino" : "tranque");
     else if (e->kind == PINTAS_EV_GAME_END)
-        printf("  side %u wins the game\n", (unsigned)e->side);
+        printf("  team %u wins the game\n", (unsigned)e->side + 1);
 }
 
 int main(void)

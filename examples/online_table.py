@@ -47,7 +47,8 @@ def main() -> None:
             move = players[seat].choose(game.view(seat))
         clock.stop()
         game.play(move)
-    print(f"final scores {game.scores}; team {game.winner} wins; "
+    assert game.winner is not None
+    print(f"final scores {game.scores}; team {game.winner + 1} wins; "
           f"the computer moved {auto_moves} times for players out of time")
 
 

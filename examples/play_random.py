@@ -27,7 +27,9 @@ def main() -> None:
         for event in game.play(move):
             if event.kind in ("score", "round_end", "game_end"):
                 print(event)
-    print("final scores:", game.scores, "- team", game.winner, "wins")
+    assert game.winner is not None
+    # side 0 is team 1 (players 1 & 3): words for people count from 1
+    print("final scores:", game.scores, "- team", game.winner + 1, "wins")
     stats = domino.simulate(rules, games=10_000, seed=1)
     print(f"10,000 random games in C: {stats.rounds} rounds, "
           f"{stats.block_rate:.1%} ended in a block")

@@ -533,6 +533,25 @@ def _rules_verdict(status):
 
 
 # ---- moves and events ----------------------------------------------------------------
+# A text for people names seat s "player s+1" and side t of a game of pairs
+# "team t+1"; data and errors about arguments count from 0 (CPython's
+# pintas._words, which these read the same as).
+
+
+def _player(seat):
+    return "player {}".format(seat + 1)
+
+
+def _players(seats):
+    numbers = [str(seat + 1) for seat in seats]
+    if len(numbers) == 1:
+        return "player " + numbers[0]
+    return "players {} and {}".format(", ".join(numbers[:-1]), numbers[-1])
+
+
+def _team(side, seats):
+    return "team {} (players {})".format(side + 1, " & ".join(str(s + 1) for s in seats))
+
 
 
 class _Move:
@@ -588,7 +607,8 @@ class _Event:
         fields = {}
         for name, _ in self._FIELDS:
             fields[name] = getattr(self, name)
-        fields["who"] = "nobody" if self.seat is None else "seat {}".format(self.seat)
+        fields["player"] = None if self.seat is None else _player(self.seat)
+        fields["who"] = fields["player"] or "nobody"
         return fields
 
     def __str__(self):
@@ -1597,11 +1617,11 @@ class _DominoEvent(_Event):
         "pass": "{who} passes",
         "score": "{who} scores {points} ({why})",
         "score/team": "{who} scores {points} for {team} ({why})",
-        "deal": "round {count} dealt; seat {seat} leads",
-        "redeal": "deal void: seat {seat} held {count} doubles",
+        "deal": "round {count} dealt; {player} leads",
+        "redeal": "deal void: {player} held {count} doubles",
         "round_end": "round won by {who} ({why})",
         "round_end/block_tie": "round blocked with a tie: nobody scores",
-        "tiebreak": "tie-break draw {count}: seat {seat} draws {tile}",
+        "tiebreak": "tie-break draw {count}: {player} draws {tile}",
         "game_end": "game won by {winner}",
         "game_end/zapatero": "game won by {winner} (zapatero!)",
         "game_end/tiebreak": "game won by {winner} (tie-break draw)",
@@ -1636,9 +1656,8 @@ class _DominoEvent(_Event):
         fields["at"] = "left" if self.end == "L" else "right"
         fields["why"] = (self.reason or "").replace("_", " ")
         side = self.side
-        fields["team"] = "team {} (seats {} & {})".format(side, side, side + 2) \
-            if side is not None else ""
-        fields["winner"] = fields["team"] if self.teams else "seat {}".format(side)
+        fields["team"] = None if side is None else _team(side, (side, side + 2))
+        fields["winner"] = fields["team"] if self.teams or side is None else _player(side)
         return fields
 
 
@@ -2362,9 +2381,9 @@ class _CaminosEvent(_Event):
         "choose": "{who} chooses {tile} to reveal",
         "choose/hidden": "{who} chooses a tile to reveal",
         "reveal": "{who} reveals {tile} ({pips})",
-        "tie": "tie between seats {names}: they reveal again",
+        "tie": "tie between {names}: they reveal again",
         "start": "{who} starts the round",
-        "start/lowest_seat": "{who} starts the round (lowest seat of the tie)",
+        "start/lowest_seat": "{who} starts the round (the lowest-numbered player of the tie)",
         "place": "{who} places {tile} on the {side} of path {path}",
         "close/renew": "path {path} is full ({tiles}): back into the pile",
         "close/stay": "path {path} is full ({tiles}): stays closed",
@@ -2378,8 +2397,8 @@ class _CaminosEvent(_Event):
         "round_end": "round {count} over",
         "round_end/blocked": "round {count} over: everybody passed",
         "score": "{who} scores {points}",
-        "game_end": "seats {names} share the win with {points}",
-        "game_end/alone": "seat {names} wins with {points}",
+        "game_end": "{names} share the win with {points}",
+        "game_end/alone": "{names} wins with {points}",
     }
 
     def __init__(self, kind, seat=None, tile=None, path=None, side=None, points=0, reason=None,
@@ -2403,7 +2422,7 @@ class _CaminosEvent(_Event):
 
     def _text_fields(self):
         fields = _Event._text_fields(self)
-        fields["names"] = ", ".join(str(s) for s in self.seats)
+        fields["names"] = _players(self.seats) if self.seats else None
         pips = None if self.tile is None else self.tile.pips
         fields["pips"] = "1 pip" if pips == 1 else "{} pips".format(pips)
         return fields

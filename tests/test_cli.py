@@ -23,7 +23,7 @@ from pintas import cli, dice, domino, registry, tournament
 from pintas._prompt import ask_move
 from pintas.dice import terminal
 from pintas.domino import terminal as domino_terminal
-from pintas.errors import RulesError
+from pintas.errors import IllegalMoveError, RulesError
 
 # ---- input() for the tests ---------------------------------------------------------
 
@@ -254,9 +254,9 @@ def test_the_opponents_are_the_strength_asked_for_and_replay_with_the_seed() -> 
     argv = ["play", "muggins", "--seed", "8", "--target", "40", "--opponents", "search:6"]
     runs = [main(argv, always("1")) for _ in range(2)]
     assert runs[0] == runs[1] and runs[0][0] == 0
-    assert "seats 1, 2: search:6 players" in runs[0][1]
+    assert "you are player 1; players 2 and 3: search:6 players" in runs[0][1]
     _, text = main(["play", "dominican", "--seed", "8", "--opponents", "random"], always("1"))
-    assert "partner of seat 2" in text
+    assert "you are player 1, partner of player 3 (team 1)" in text
     assert text != runs[0][1]
 
 
@@ -301,16 +301,17 @@ def test_a_muggins_round_end_explains_its_points(rules: domino.Rules) -> None:
     for _, events, text in round_ends(rules, range(12)):
         end = next(e for e in events if e.kind == "round_end")
         points = scored(events)
-        assert re.search(r"seat \d: (\[\d\|\d\] )+= \d+ pips?|seat \d: out of tiles", text)
+        assert re.search(r"player \d: (\[\d\|\d\] )+= \d+ pips?|player \d: out of tiles",
+                         text)
         if end.reason == "block_tie":
             assert "nobody scores" in text and not points
         elif end.reason == "domino" or rules.block_scoring == "lowest_takes_all":
             shown = int(words(text).split("rounded to the nearest 5: ")[1].split()[0])
             assert scored(events, end.reason).get(end.seat, 0) == shown
         else:
-            shown_each = re.findall(r"  seat (\d): [-\d]+ - \d+ = -?\d+: scores (\d+)", text)
+            shown_each = re.findall(r"  player (\d): [-\d]+ - \d+ = -?\d+: scores (\d+)", text)
             # the placement that blocked may have scored fives too: only the block's points
-            assert {int(seat): int(shown) for seat, shown in shown_each
+            assert {int(player) - 1: int(shown) for player, shown in shown_each
                     if shown != "0"} == scored(events, end.reason)
             assert len(shown_each) == rules.players
         told += 1
@@ -362,8 +363,9 @@ def test_a_caminos_round_end_shows_every_hand_and_its_cost() -> None:
                   registry.preset("caminos_two_paths").rules(players=4)):
         told = 0
         for _, events, text in round_ends(rules, range(3)):
-            costs = {int(seat): int(cost) for seat, cost in
-                     re.findall(r"^seat (\d): (?:\[\d\|\d\] )+= (-\d+)$", text, re.MULTILINE)}
+            costs = {int(player) - 1: int(cost) for player, cost in
+                     re.findall(r"^player (\d): (?:\[\d\|\d\] )+= (-\d+)$", text,
+                                re.MULTILINE)}
             assert costs == scored(events)   # everybody may have gone out: then no costs
             assert "each player scores -1 for every tile left in hand" in text
             told += len(costs)
@@ -374,13 +376,13 @@ def test_the_game_shows_each_rounds_end_and_a_final_table() -> None:
     status, text = main(["play", "dominican", "--seed", "2", "--target", "60"], always("1"))
     assert status == 0
     assert "--- round 1 is over: " in text
-    assert re.search(r"^seat \d: (\[\d\|\d\] )+= \d+ pips$", text, re.MULTILINE)
+    assert re.search(r"^player \d: (\[\d\|\d\] )+= \d+ pips$", text, re.MULTILINE)
     assert text.index("--- round 1 is over") < text.index("round 2 dealt")
     final = text.split("--- final scores ---\n")[1].splitlines()
-    assert re.fullmatch(r"  team 0 \(seats 0 & 2\)  +\d+(  wins|      )  \(your team\)",
+    assert re.fullmatch(r"  team 1 \(players 1 & 3\)  +\d+(  wins|      )  \(your team\)",
                         final[0])
-    assert re.fullmatch(r"  team 1 \(seats 1 & 3\)  +\d+(  wins)?", final[1])
-    assert final[2] in ("your team wins!", "team 1 (seats 1 & 3) wins")
+    assert re.fullmatch(r"  team 2 \(players 2 & 4\)  +\d+(  wins)?", final[1])
+    assert final[2] in ("your team wins!", "team 2 (players 2 & 4) wins")
 
 
 def test_muggins_shows_what_the_open_ends_add_up_to() -> None:
@@ -429,8 +431,8 @@ def test_a_whole_caminos_game_shows_the_paths_and_the_reveal(name: str, players:
                                                             seed: int) -> None:
     status, text = main(caminos(name, players, seat, seed), always("1"))
     assert status == 0
-    assert "--- final scores ---\n  seat 0 " in text
-    assert f"your hand (seat {seat})" in text
+    assert "--- final scores ---\n  player 1 " in text
+    assert f"you are player {seat + 1}" in text and f"your hand (player {seat + 1})" in text
     assert "paths:" in text and "path 1:" in text and "pile:" in text
     assert "who starts: each player reveals a tile" in text
     assert "win" in text.splitlines()[-1]
@@ -441,18 +443,18 @@ def test_the_caminos_board_shows_paths_hands_counts_and_scores() -> None:
     status, text = main(caminos("caminos", 3, 0, 5), answers("reveal 6|6", "quit")[0])
     assert status == 0
     assert "--- caminos (3 players), round 1 of 3 ---" in text
-    assert "scores: seat 0 0, seat 1 0, seat 2 0" in text
+    assert "scores: player 1 0, player 2 0, player 3 0" in text
     assert "path 1: back 4 (1 free) [4|6] front 6 (1 free)" in text
-    assert "tiles in hand: seat 1: 6, seat 2: 6; pile: 5" in text
-    assert "your hand (seat 0): [1|1] [2|0] [2|2] [3|0] [3|3] [6|6]" in text
+    assert "tiles in hand: player 2: 6, player 3: 6; pile: 5" in text
+    assert "your hand (player 1): [1|1] [2|0] [2|2] [3|0] [3|3] [6|6]" in text
     assert "1) reveal 1|1" in text
-    assert "seat 1 chooses a tile to reveal" in text   # the bots' choices stay secret
-    assert "seat 0 chooses 6|6 to reveal" in text
+    assert "player 2 chooses a tile to reveal" in text   # the bots' choices stay secret
+    assert "player 1 chooses 6|6 to reveal" in text
     assert text.endswith("bye\n")
 
 
 def test_caminos_moves_by_notation_and_short_forms() -> None:
-    # seed 5: seat 0 reveals 6|6, the bots start; then seat 0 plays typed moves
+    # seed 5: seat 0 (player 1) reveals 6|6, the bots start; then it plays typed moves
     script = iter(["6|6", "1|1 back 3"])
 
     def ask(prompt: str) -> str:
@@ -463,8 +465,8 @@ def test_caminos_moves_by_notation_and_short_forms() -> None:
 
     status, text = main(caminos("caminos", 3, 0, 5), ask)
     assert status == 0
-    assert "seat 0 chooses 6|6 to reveal" in text
-    assert "seat 0 places 1|1 on the back of path 3" in text
+    assert "player 1 chooses 6|6 to reveal" in text
+    assert "player 1 places 1|1 on the back of path 3" in text
 
 
 def test_an_unseeded_caminos_game_runs() -> None:
@@ -489,9 +491,9 @@ def test_a_whole_dice_game_can_be_played_by_typing(argv: list[str]) -> None:
     assert status == 0
     assert "you rolled: [" in text
     assert re.search(r"legal: 1\) keep [\d ]+ \(\+\d+\)", text)
-    assert "seat 0 banks" in text or "seat 1 banks" in text
+    assert "player 1 banks" in text or "player 2 banks" in text
     assert "--- final scores ---" in text
-    assert "you win!" in text or re.search(r"seat \d wins", text)
+    assert "you win!" in text or re.search(r"player \d wins", text)
 
 
 def test_dice_numbers_pick_from_the_list_and_the_game_ends() -> None:
@@ -506,7 +508,7 @@ def test_the_dice_board_shows_scores_turn_total_and_the_kept_dice() -> None:
     game.play("keep 1 1")
     view = game.view(0)
     text = terminal.render(view)
-    assert "scores: you 0, seat 1 0" in text
+    assert "scores: you 0, player 2 0" in text
     assert "your turn total: 200; kept so far: [1] [1]; dice to roll: 4" in text
     game.play("roll 5 2 3 4")
     assert "you rolled: [5] [2] [3] [4]" in terminal.render(game.view(0))
@@ -532,9 +534,9 @@ def test_a_typed_roll_is_taken_when_the_computer_rolls() -> None:
     ask, asked = answers("roll 1 5 6 4 4 3", "keep 1 5", "bank", "quit")
     status, text = main(["play", "farkle", "--seed", "1"], ask)
     assert status == 0
-    assert "seat 0 rolls 1 5 6 4 4 3" in text
-    assert "seat 0 keeps 1 5 for 150 (turn total 150)" in text
-    assert "seat 0 banks 150" in text
+    assert "player 1 rolls 1 5 6 4 4 3" in text
+    assert "player 1 keeps 1 5 for 150 (turn total 150)" in text
+    assert "player 1 banks 150" in text
     assert asked == ["your move> "] * 4
 
 
@@ -547,13 +549,37 @@ def test_with_physical_dice_every_roll_is_typed_in() -> None:
     assert status == 0
     flat = words(text)
     assert "the dice are yours to roll: type every roll, the computer players' too" in flat
-    assert "seat 0 rolls 1 5 6 4 4 3" in text and "seat 0 banks 150" in text
+    assert "player 1 rolls 1 5 6 4 4 3" in text and "player 1 banks 150" in text
     assert "6 dice to roll, not 3" in flat
     assert "'1 5 6 4 4 9': type the faces of the 6 dice, a number 1..6 for each" in flat
-    assert "seat 1 rolls 2 2 3 4 6 6" in text and "seat 1 rolls out" in text
-    you, bot = "you roll 6 dice: type the faces> ", "seat 1 rolls 6 dice: type the faces> "
+    assert "player 2 rolls 2 2 3 4 6 6" in text and "player 2 rolls out" in text
+    you, bot = "you roll 6 dice: type the faces> ", "player 2 rolls 6 dice: type the faces> "
     assert asked == ["your move> ", you, you, you, "your move> ", "your move> ", bot,
                      "your move> ", you]
+
+
+def test_the_terminal_counts_players_from_1_and_names_the_mover_of_a_refused_move() -> None:
+    """docs/rules.md, "Seats and players": every line of the terminal game
+    counts from 1, even where the API's message about a refused move names
+    the seat it was given (from 0): at the terminal the mover is "you", or
+    the player whose dice were typed in."""
+    status, text = main(["play", "dominican", "--seed", "3", "--seat", "2"],
+                        answers("6|1", "quit")[0])
+    assert status == 0
+    assert text.startswith("you are player 3, partner of player 1 (team 1); "
+                           "players 1, 2 and 4: suit players\n")
+    assert "scores: team 1 (players 1 & 3) 0, team 2 (players 2 & 4) 0" in text
+    assert "your hand (player 3): " in text
+    assert "'6|1' is not legal now for you: you do not hold 6|1" in words(text)
+    assert not re.search(r"\bseats? \d", text)
+    game = domino.Game(domino.Rules.dominican(), seed=3)
+    with pytest.raises(IllegalMoveError, match=r"'6\|1' is not legal now for seat 0: "):
+        game.parse_move("6|1")
+    status, text = main(["play", "farkle", "--seed", "1", "--dice", "physical"],
+                        answers("1", "1 5 6 4 4 3", "keep 1 5", "bank", "2 2 3", "quit")[0])
+    assert status == 0
+    assert ("'roll 2 2 3' is not legal now for player 2: there are 6 dice to roll, not 3"
+            in words(text))
 
 
 def test_physical_dice_need_a_game_of_dice() -> None:
@@ -687,7 +713,7 @@ def test_players_is_the_number_of_players_in_both_commands() -> None:
     assert "--bots search:4,suit,greedy,random --deals 1 --seed 0" in text
     status, text = main(["play", "muggins", "--players", "4", "--seed", "1", "--target", "20"],
                         always("1"))
-    assert status == 0 and "seats 1, 2, 3: suit players" in text
+    assert status == 0 and "players 2, 3 and 4: suit players" in text
 
 
 def test_the_old_spellings_still_work_but_are_not_shown() -> None:
@@ -713,15 +739,17 @@ def test_the_old_spellings_still_work_but_are_not_shown() -> None:
     ["play", "dice_of_doom", "--seed", "2", "--target", "3000"],
 ], ids=lambda argv: argv[1])
 def test_the_words_are_those_of_the_rules(argv: list[str]) -> None:
-    """In pairs a side is a team (with its seats), else a seat: never "side N";
-    and no reason is shown as an identifier (``roll_out``, ``pase_corrido``)."""
+    """In pairs a side is a team (with its players), else a player, counted
+    from 1: never "side N" or "seat N"; and no reason is shown as an
+    identifier (``roll_out``, ``pase_corrido``)."""
     status, text = main(argv, always("1"))
     assert status == 0
-    assert not re.search(r"\bsides? \d", text)
+    assert not re.search(r"\b(sides?|seats?) \d", text)
+    assert not re.search(r"\b(player|team) 0\b", text)
     assert not re.search(r"\b[a-z]+_[a-z]+\b", text.replace("dice_of_doom", ""))
     assert not re.search(r"\b1 (pips|dice)\b", text)
     if "--pairs" in argv or argv[1] == "dominican":
-        assert re.search(r"team \d \(seats \d & \d\)", text)
+        assert re.search(r"team [12] \(players [1-4] & [1-4]\)", text)
 
 
 # ---- the width of the terminal ------------------------------------------------------------
@@ -800,7 +828,7 @@ def test_the_module_runs_as_a_program() -> None:
     done = subprocess.run([sys.executable, "-m", "pintas", "play", "dominican", "--seed", "9"],
                           input="quit\n", capture_output=True, text=True, timeout=60)
     assert done.returncode == 0
-    assert "your hand (seat 0)" in done.stdout
+    assert "your hand (player 1)" in done.stdout
     assert done.stderr == ""
 
 

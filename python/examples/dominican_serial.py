@@ -1,5 +1,5 @@
-# Dominican domino on a board's serial console: you hold seat 0, your partner
-# (seat 2) and the two opponents are computer players. Copy it to a board with
+# Dominican domino on a board's serial console: you are player 1 (seat 0), your
+# partner (player 3) and the two opponents are computer players. Copy it to a board with
 # pintas (firmware built with the module, or pintas.mpy installed) and import
 # it at the board's prompt, where the console reads your moves:
 #     mpremote cp python/examples/dominican_serial.py :
@@ -18,7 +18,8 @@ def show(game, seat):
     view = game.view(seat)
     line = " ".join(f"[{a}|{b}]" for a, b in view.line) or "(empty)"
     print("table:", line)
-    print("your tiles:", view.hand, "   scores (your team first):", view.scores)
+    print("your tiles:", view.hand, "   scores: team 1 (yours) {}, team 2 {}".format(
+        *view.scores))
 
 
 def ask(game):
@@ -44,7 +45,7 @@ def main(search_samples=40):
     while not game.is_over:
         if game.round != rnd:
             rnd = game.round
-            print("\n== round", rnd, "== seat", game.leader, "leads")
+            print("\n== round", rnd, "== player", game.leader + 1, "leads")
         seat = game.to_move
         if seat == 0:
             show(game, 0)
@@ -56,7 +57,8 @@ def main(search_samples=40):
         for event in game.play(move):
             if event.kind not in ("deal",):
                 print("  ", event)
-    print("\nfinal scores:", game.scores, "- winner: team", game.winner)
+    print("\nfinal scores: team 1 {}, team 2 {} - team {} wins".format(*game.scores,
+                                                                     game.winner + 1))
 
 
 main()

@@ -47,7 +47,7 @@ def test_domino_play():
     g = domino.Game(domino.Rules.dominican(), seed=7)
     assert (g.to_move, g.round, g.ends) == (3, 1, None)
     assert [repr(m) for m in g.legal_moves()] == ["Move('play', '6|6', 'L')"]
-    assert [str(e) for e in g.play("6|6")] == ["seat 3 plays 6|6 at left"]
+    assert [str(e) for e in g.play("6|6")] == ["player 4 plays 6|6 at left"]
     assert domino.GreedyPlayer().choose(g.view(g.to_move)) == domino.Move.play("6|2", "L")
     before = g.to_bytes()
     msg = raises(errors.IllegalMoveError, g.play, "5|5L")
@@ -89,7 +89,7 @@ def test_secret_draws_are_hidden():
     other = 1 - drew.seat
     seen = [e for e in g.view(other).log if e.kind == "draw"][0]
     assert drew.tile is not None and seen.tile is None and seen.seat == drew.seat
-    assert str(seen) == "seat {} draws".format(drew.seat)
+    assert str(seen) == "player {} draws".format(drew.seat + 1)
     own = [e for e in g.view(drew.seat).log if e.kind == "draw"][0]
     assert own.tile == drew.tile
 
@@ -101,7 +101,7 @@ def test_caminos_play():
     assert str(g.hand(0)) == "3|3 4|0 4|1 5|0 5|3 6|1"
     assert [repr(m) for m in g.legal_moves()[:2]] == ["Move('reveal', '3|3')",
                                                       "Move('reveal', '4|0')"]
-    assert [str(e) for e in g.play("reveal 6|1")] == ["seat 0 chooses 6|1 to reveal"]
+    assert [str(e) for e in g.play("reveal 6|1")] == ["player 1 chooses 6|1 to reveal"]
     assert repr(g.view(1).log[-1]) == "Event('choose', seat=0, count=1)"
     assert g.view(0).my_choice == pintas.Tile(6, 1) and g.view(1).my_choice is None
     assert g.view(2).chosen == (0,)
@@ -113,19 +113,20 @@ def test_caminos_play():
     g.play("reveal 6|6")
     g.play("reveal 6|3")
     assert (g.phase, g.to_move) == ("play", 0)
-    assert [str(e) for e in g.play("6|6 front 1")] == ["seat 0 places 6|6 on the front of path 1"]
+    assert [str(e) for e in g.play("6|6 front 1")] == [
+        "player 1 places 6|6 on the front of path 1"]
     assert g.paths[0].numbers == (None, 5)
     assert raises(errors.IllegalMoveError, g.play, "reveal 5|3")
 
 
 def test_dice():
     g = dice.Game(dice.Rules.dice_of_doom(), players=2, seed=7)
-    assert [str(e) for e in g.play("roll 1 5 6 4 4 3")] == ["seat 0 rolls 1 5 6 4 4 3"]
+    assert [str(e) for e in g.play("roll 1 5 6 4 4 3")] == ["player 1 rolls 1 5 6 4 4 3"]
     assert [str(e) for e in g.play("keep 1 5")] == [
-        "seat 0 keeps 1 5 for 1500 (turn total 1500)"]
+        "player 1 keeps 1 5 for 1500 (turn total 1500)"]
     assert (g.turn_total, g.dice_to_roll, g.pool) == (1500, 4, (1, 5))
     assert [str(e) for e in g.play("bank")] == [
-        "seat 0 banks 1500 (score 1500)", "seat 0's turn ends (bank): +1500, score 1500"]
+        "player 1 banks 1500 (score 1500)", "player 1's turn ends (bank): +1500, score 1500"]
     assert (g.scores, g.to_move) == ((1500, 0), 1)
     g = dice.Game(dice.Rules.dice_of_doom(), players=3, seed=1, first_player=2)
     assert g.to_move == 2 and g.legal_moves() == [dice.Move.roll()]
@@ -194,6 +195,31 @@ def test_copies_and_replays():
     c.play(c.legal_moves()[0])
     assert len(c.history) == len(g.history) + 1
     assert g.replay() == g and g.replay().to_bytes() == g.to_bytes()
+
+
+def test_texts_for_people_count_from_1():
+    # docs/rules.md, "Seats and players": data and errors about arguments
+    # count seats from 0; an event's text names seat s "player s+1" and side
+    # t of a game of pairs "team t+1", as CPython's pintas does
+    e = domino.Event("play", seat=0, side=0, tile="6|4", end="L")
+    assert e.seat == 0 and str(e) == "player 1 plays 6|4 at left"
+    e = domino.Event("score", seat=2, side=0, points=10, reason="fives", teams=True)
+    assert str(e) == "player 3 scores 10 for team 1 (players 1 & 3) (fives)"
+    assert str(domino.Event("game_end", side=1, teams=True)) == \
+        "game won by team 2 (players 2 & 4)"
+    assert str(domino.Event("game_end", side=1)) == "game won by player 2"
+    assert str(domino.Event("deal", seat=3, side=1, count=2)) == "round 2 dealt; player 4 leads"
+    assert str(caminos.Event("game_end", seat=0, seats=(0, 2), points=-3)) == \
+        "players 1 and 3 share the win with -3"
+    assert str(caminos.Event("game_end", seat=1, seats=(1,), points=-1)) == \
+        "player 2 wins with -1"
+    assert str(caminos.Event("tie", seats=(0, 1, 3), count=1)) == \
+        "tie between players 1, 2 and 4: they reveal again"
+    assert str(dice.Event("banked", seat=1, points=300, total=300)) == \
+        "player 2 banks 300 (score 300)"
+    g = domino.Game(domino.Rules.dominican(), seed=7)
+    assert "is not legal now for seat 3" in raises(errors.IllegalMoveError, g.play, "5|5L")
+    assert "seat 4" in raises(errors.SeatError, g.view, 4)
 
 
 def test_errors():

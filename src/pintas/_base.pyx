@@ -29,6 +29,7 @@ import os
 import string
 
 from pintas._plain import read_fields, to_plain
+from pintas._words import player
 from pintas.errors import (
     CorruptStateError,
     DealError,
@@ -329,9 +330,12 @@ cdef class Event(Record):
         """This event as the other seats see it (the same event: nothing in it is secret)."""
         return self
 
-    # An event reads as a sentence: its game's _TEXTS holds a template for each
-    # kind, and for the variants _text_key names where one reads differently
-    # (``kind/reason`` by default), filled with the event's fields and ``who``.
+    # An event reads as a sentence for people: its game's _TEXTS holds a
+    # template for each kind, and for the variants _text_key names where one
+    # reads differently (``kind/reason`` by default), filled with the event's
+    # fields, ``who`` (the seat as people count: "player 1" for seat 0, or
+    # "nobody") and ``player`` (the same, None without a seat: the template
+    # then cannot be filled, and the event reads as its repr).
     _TEXTS = {}
 
     def _text_key(self):
@@ -339,7 +343,8 @@ cdef class Event(Record):
 
     def _text_fields(self):
         fields = {name: getattr(self, name) for name, _, _ in self._FIELDS}
-        fields["who"] = "nobody" if self.seat is None else f"seat {self.seat}"
+        fields["player"] = None if self.seat is None else player(self.seat)
+        fields["who"] = fields["player"] or "nobody"
         return fields
 
     def __str__(self):

@@ -23,7 +23,7 @@ import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO, TypeVar
 
-from .errors import NotationError, PintasError
+from .errors import IllegalMoveError, NotationError, PintasError
 
 T = TypeVar("T")
 
@@ -62,8 +62,8 @@ def fit(text: str, width: int) -> str:
     """``text`` with every line wider than ``width`` broken at its spaces; the
     lines it continues on are indented two more than its own.
 
-    >>> print(fit("  seat 0 plays 6|4 at the left end of the line", 24))
-      seat 0 plays 6|4 at
+    >>> print(fit("  player 1 plays 6|4 at the left end of the line", 24))
+      player 1 plays 6|4 at
         the left end of the
         line
     """
@@ -128,9 +128,39 @@ def ask_move(terminal: Any, view: Any, game: Any, ask: Callable[[str], str],
     parse = getattr(terminal, "parse", None)
     hint = getattr(terminal, "number_hint", None)
     return ask_choice(choices,
-                      (lambda text: parse(text, view, game)) if parse else game.parse_move,
+                      refused_for(view.seat, "you",
+                                  (lambda text: parse(text, view, game)) if parse
+                                  else game.parse_move),
                       terminal.HELP, ask, out,
                       (lambda text: hint(view, text)) if hint else (lambda text: ""), width)
+
+
+def refused_for(seat: int, who: str, parse: Callable[[str], T]) -> Callable[[str], T]:
+    """``parse``, whose refusal of a move names the mover as a person reads it.
+
+    The API's IllegalMoveError names the seat a program passed, from 0
+    ("'6|1' is not legal now for seat 0: you do not hold 6|1"); at the
+    terminal the mover is ``who`` ("you", "player 2"), as every other line
+    there counts players from 1.
+
+    >>> from pintas import domino
+    >>> game = domino.Game(domino.Rules.muggins(players=2), seed=1)
+    >>> try:
+    ...     refused_for(0, "you", game.parse_move)("6|1")
+    ... except IllegalMoveError as error:
+    ...     print(error)
+    '6|1' is not legal now for you: you do not hold 6|1 (legal: 6|6L)
+    """
+    api_words = f" is not legal now for seat {seat}"
+
+    def parse_for_people(text: str) -> T:
+        try:
+            return parse(text)
+        except IllegalMoveError as error:
+            raise IllegalMoveError(str(error).replace(api_words, f" is not legal now for {who}",
+                                                      1)) from None
+
+    return parse_for_people
 
 
 def ask_choice(choices: Sequence[tuple[T, str]], parse: Callable[[str], T], help_text: str,

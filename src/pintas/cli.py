@@ -47,7 +47,8 @@ from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
 from . import __version__, registry, tournament
-from ._prompt import QUIT_WORDS, ask_line, ask_move, fit, terminal_width, wrap_items
+from ._prompt import QUIT_WORDS, ask_line, ask_move, fit, refused_for, terminal_width, wrap_items
+from ._words import player, players, team
 from .errors import PintasError, RulesError
 from .protocol import Game, Player
 
@@ -119,25 +120,24 @@ def _side_seats(game: Game, side: int) -> list[int]:
 
 
 def side_name(game: Game, side: int, human: int | None = None) -> str:
-    """How a scoring side is named: a team by its seats, else a seat (``you``
-    for the human's own seat)."""
+    """How a scoring side is named, counted from 1: a team with its players
+    (``team 1 (players 1 & 3)``), else a player (``you`` for the human)."""
     seats = _side_seats(game, side)
     if len(seats) > 1:
-        return f"team {side} (seats {' & '.join(map(str, seats))})"
-    return "you" if seats[0] == human else f"seat {seats[0]}"
+        return team(side, seats)
+    return "you" if seats[0] == human else player(seats[0])
 
 
 def _introduction(game: Game, human: int, spec: str) -> str:
     others = [s for s in range(game.seats) if s != human]
-    text = f"you are seat {human}"
-    partners = [s for s in _side_seats(game, game.side_of(human)) if s != human]
+    text = f"you are {player(human)}"
+    side = game.side_of(human)
+    partners = [s for s in _side_seats(game, side) if s != human]
     if partners:
-        text += f", partner of seat {', '.join(map(str, partners))} (team {game.side_of(human)})"
+        text += f", partner of {players(partners)} (team {side + 1})"
     if not others:
         return text
-    many = len(others) > 1
-    return (f"{text}; seat{'s' if many else ''} {', '.join(map(str, others))}: "
-            f"{spec} player{'s' if many else ''}")
+    return f"{text}; {players(others)}: {spec} player{'s' if len(others) > 1 else ''}"
 
 
 def _results(game: Game, human: int) -> str:
@@ -231,10 +231,12 @@ def _rolled_by_hand(game: Game, seat: int, move: Any, human: int, terminal: Any,
     """``move``, or when it rolls the game's dice, the roll typed in by hand
     (whoever's it is); None if the player quits."""
     view = game.view(seat)
-    prompt = terminal.hand_roll_prompt(view, move, "you" if seat == human else f"seat {seat}")
+    who = "you" if seat == human else player(seat)
+    prompt = terminal.hand_roll_prompt(view, move, who)
     if prompt is None:
         return move
-    return ask_line(prompt, lambda text: terminal.hand_roll(text, view, game),
+    return ask_line(prompt, refused_for(seat, who, lambda text: terminal.hand_roll(text, view,
+                                                                                     game)),
                     terminal.ROLL_HELP, screen.ask, screen.out, screen.width)
 
 
@@ -342,7 +344,9 @@ def make_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
                        description="Play a game against computer players.",
                        epilog=HOW_TO_PLAY)
     _add_game_options(p, None)
-    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--seat", type=int, default=0,
+                   help="your seat, counted from 0 as in the API: seat 0 is player 1 "
+                        "(default 0)")
     p.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
     p.add_argument("--dice", default=None, choices=DICE,
                    help="dice games: who rolls the dice: the computer (default; a roll "

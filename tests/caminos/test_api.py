@@ -187,18 +187,21 @@ def test_play_accepts_moves_and_notation_only() -> None:
 
 def test_events_read_well_and_hide_secrets() -> None:
     event = Event("draw", seat=2, tile=T("1|1"), count=1)
-    assert str(event) == "seat 2 draws 1|1" and str(event.hidden()) == "seat 2 draws"
+    assert str(event) == "player 3 draws 1|1" and str(event.hidden()) == "player 3 draws"
     assert repr(event.hidden()) == "Event('draw', seat=2, count=1)"
     choose = Event("choose", seat=0, tile=T("6|6"), count=1)
     assert choose.hidden().tile is None
-    assert str(choose.hidden()) == "seat 0 chooses a tile to reveal"
+    assert str(choose.hidden()) == "player 1 chooses a tile to reveal"
     close = Event("close", seat=1, path=2, reason="stay", count=5,
                   tiles=TileSet.parse("6|6 6|5 5|4 4|3 3|2"))
     assert close.hidden() is close
     assert str(close) == "path 2 is full (3|2 4|3 5|4 6|5 6|6): stays closed"
     assert str(Event("game_end", seat=0, seats=(0, 2), points=-3)) == \
-        "seats 0, 2 share the win with -3"
-    assert str(Event("tie", seats=(0, 1), count=1)) == "tie between seats 0, 1: they reveal again"
+        "players 1 and 3 share the win with -3"
+    assert str(Event("tie", seats=(0, 1), count=1)) == \
+        "tie between players 1 and 2: they reveal again"
+    assert str(Event("start", seat=0, reason="lowest_seat", count=3)) == \
+        "player 1 starts the round (the lowest-numbered player of the tie)"
     with pytest.raises(ValueError, match="unknown event kind"):
         Event("explode")
     game = Game(Rules.base(players=2), seed=12)

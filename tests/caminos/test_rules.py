@@ -364,7 +364,7 @@ def test_equal_best_totals_share_the_win() -> None:
     assert kinds(events) == ["place", "close", "round_end", "game_end"]
     assert events[-1] == caminos.Event("game_end", seat=0, seats=(0, 1), points=0)
     assert game.scores == (0, 0) and game.winners == (0, 1) and game.winner is None
-    assert str(events[-1]) == "seats 0, 1 share the win with 0"
+    assert str(events[-1]) == "players 1 and 2 share the win with 0"
 
 
 def test_set_deal_replaces_a_later_round_before_its_first_reveal() -> None:

@@ -346,7 +346,7 @@ def test_views_show_the_public_game_and_no_seeds() -> None:
 def test_event_values() -> None:
     e = dice.Event("kept", 1, [1, 5], points=1500, total=1500)
     assert repr(e) == "Event('kept', seat=1, values=(1, 5), points=1500, total=1500)"
-    assert str(e) == "seat 1 keeps 1 5 for 1500 (turn total 1500)"
+    assert str(e) == "player 2 keeps 1 5 for 1500 (turn total 1500)"
     assert dice.Event.from_dict(e.to_dict()) == e
     assert pickle.loads(pickle.dumps(e)) == e and hash(e) == hash(copy.copy(e))
     with pytest.raises(ValueError):

@@ -363,10 +363,10 @@ def test_events_are_immutable_records_with_readable_text() -> None:
     for move in "6|6 6|5 pass 5|5 pass 5|4 pass 4|4 pass 6|4R pass 4|3 pass 3|3".split():
         events += game.play(move)
     text = [str(e) for e in events]
-    assert text[:4] == ["round 1 dealt; seat 0 leads", "seat 0 plays 6|6 at left",
-                        "seat 1 plays 6|5 at left", "seat 0 passes"]
-    assert text[-3:] == ["round won by seat 1 (domino)", "seat 1 scores 12 (domino)",
-                         "round 2 dealt; seat 1 leads"]
+    assert text[:4] == ["round 1 dealt; player 1 leads", "player 1 plays 6|6 at left",
+                        "player 2 plays 6|5 at left", "player 1 passes"]
+    assert text[-3:] == ["round won by player 2 (domino)", "player 2 scores 12 (domino)",
+                         "round 2 dealt; player 2 leads"]
     event = events[1]
     with pytest.raises(AttributeError):
         event.tile = Tile(0, 0)  # type: ignore[misc]
@@ -375,21 +375,22 @@ def test_events_are_immutable_records_with_readable_text() -> None:
     assert pickle.loads(pickle.dumps(events)) == events
     assert repr(event) == "Event('play', seat=0, side=0, tile=Tile(6, 6), end='L')"
     assert str(domino.Event("redeal", seat=2, side=2, count=5)) == \
-        "deal void: seat 2 held 5 doubles"
-    assert str(domino.Event("draw", seat=1, side=1)) == "seat 1 draws"
+        "deal void: player 3 held 5 doubles"
+    assert str(domino.Event("draw", seat=1, side=1)) == "player 2 draws"
     assert str(domino.Event("tiebreak", seat=2, side=2, tile=Tile(3, 1), count=1)) == \
-        "tie-break draw 1: seat 2 draws 3|1"
+        "tie-break draw 1: player 3 draws 3|1"
     assert str(domino.Event("game_end", side=1, reason="zapatero")) == \
-        "game won by seat 1 (zapatero!)"
+        "game won by player 2 (zapatero!)"
     assert str(domino.Event("round_end", reason="block_tie")) == \
         "round blocked with a tie: nobody scores"
     with pytest.raises(ValueError):
         domino.Event("explode")
 
 
-def test_event_texts_name_a_team_in_pairs_and_a_seat_otherwise() -> None:
-    """The words of docs/rules.md: in pairs a side is a team (its seats named),
-    otherwise a seat; never "side", which stays the field's name."""
+def test_event_texts_name_a_team_in_pairs_and_a_player_otherwise() -> None:
+    """The words of docs/rules.md: in pairs a side is a team (its players
+    named), otherwise a player, counted from 1; never "side" or "seat", which
+    stay the fields' names."""
     texts = {}
     for rules in (domino.Rules.dominican(target=30), domino.Rules.capicua(pairs=True, target=4),
                   domino.Rules.muggins(players=3, target=40),
@@ -398,16 +399,17 @@ def test_event_texts_name_a_team_in_pairs_and_a_seat_otherwise() -> None:
         while not game.is_over:
             game.play(game.legal_moves()[0])
         texts[rules.game, rules.pairs] = [str(e) for e in game.events]
-        assert not any("side" in text for text in texts[rules.game, rules.pairs])
+        assert not any("side" in text or "seat" in text
+                       for text in texts[rules.game, rules.pairs])
         views = [str(e) for e in game.view(1).log]
         assert views[-1] == texts[rules.game, rules.pairs][-1]
     pairs = texts["dominican", True] + texts["capicua", True]
-    assert any(re.fullmatch(r"seat \d scores \d+ for team \d \(seats \d & \d\) \(\w+\)", t)
-               for t in pairs)
-    assert re.fullmatch(r"game won by team (0 \(seats 0 & 2\)|1 \(seats 1 & 3\))",
+    assert any(re.fullmatch(r"player [1-4] scores \d+ for team [12] \(players [1-4] & [1-4]\) "
+                            r"\(\w+\)", t) for t in pairs)
+    assert re.fullmatch(r"game won by team (1 \(players 1 & 3\)|2 \(players 2 & 4\))",
                         texts["dominican", True][-1])
-    assert re.fullmatch(r"game won by seat \d", texts["muggins", False][-1])
-    assert any(re.fullmatch(r"seat \d scores \d+ \((fives|domino|block)\)", t)
+    assert re.fullmatch(r"game won by player [1-3]", texts["muggins", False][-1])
+    assert any(re.fullmatch(r"player [1-3] scores \d+ \((fives|domino|block)\)", t)
                for t in texts["muggins", False])
     # an event keeps its words through pickling and hiding
     game = domino.Game(domino.Rules.dominican(target=30), seed=3)
@@ -419,15 +421,15 @@ def test_event_texts_name_a_team_in_pairs_and_a_seat_otherwise() -> None:
     # plain data says so: the game's end reads the same from JSON
     assert end.teams and end.to_dict()["teams"] is True
     again = domino.Event.from_dict(json.loads(json.dumps(end.to_dict())))
-    assert again == end and str(again) == str(end) == "game won by team 0 (seats 0 & 2)"
+    assert again == end and str(again) == str(end) == "game won by team 1 (players 1 & 3)"
     assert "teams" not in domino.Event("game_end", side=1, reason="normal").to_dict()
     # built by hand: told, or guessed from a seat scoring for another side
     assert str(domino.Event("game_end", side=0, reason="normal", teams=True)) == \
-        "game won by team 0 (seats 0 & 2)"
+        "game won by team 1 (players 1 & 3)"
     assert str(domino.Event("score", seat=2, side=0, points=25, reason="capicua")) == \
-        "seat 2 scores 25 for team 0 (seats 0 & 2) (capicua)"
+        "player 3 scores 25 for team 1 (players 1 & 3) (capicua)"
     assert str(domino.Event("score", seat=0, side=0, points=4, reason="pase_corrido")) == \
-        "seat 0 scores 4 (pase corrido)"
+        "player 1 scores 4 (pase corrido)"
     with pytest.raises(TypeError):
         domino.Event("game_end", side=0, teams=1)  # type: ignore[arg-type]
 

@@ -19,6 +19,7 @@ from pintas._base cimport pintas_caminos_engine, pintas_rng
 
 from pintas._base import intern_moves, rules_verdict, tile_of
 from pintas._checks import check_notation_length
+from pintas._words import players
 from pintas.errors import DealError, NotationError, NotationTypeError, PintasError, RulesError
 from pintas.tiles import TILES, Tile, TileSet
 
@@ -201,9 +202,9 @@ cdef class Event(TileEvent):
         "choose": "{who} chooses {tile} to reveal",
         "choose/hidden": "{who} chooses a tile to reveal",
         "reveal": "{who} reveals {tile} ({pips})",
-        "tie": "tie between seats {names}: they reveal again",
+        "tie": "tie between {names}: they reveal again",
         "start": "{who} starts the round",
-        "start/lowest_seat": "{who} starts the round (lowest seat of the tie)",
+        "start/lowest_seat": "{who} starts the round (the lowest-numbered player of the tie)",
         "place": "{who} places {tile} on the {side} of path {path}",
         "close/renew": "path {path} is full ({tiles}): back into the pile",
         "close/stay": "path {path} is full ({tiles}): stays closed",
@@ -217,8 +218,8 @@ cdef class Event(TileEvent):
         "round_end": "round {count} over",
         "round_end/blocked": "round {count} over: everybody passed",
         "score": "{who} scores {points}",
-        "game_end": "seats {names} share the win with {points}",
-        "game_end/alone": "seat {names} wins with {points}",
+        "game_end": "{names} share the win with {points}",
+        "game_end/alone": "{names} wins with {points}",
     }
 
     cdef readonly object path
@@ -247,7 +248,7 @@ cdef class Event(TileEvent):
 
     def _text_fields(self):
         fields = TileEvent._text_fields(self)
-        fields["names"] = ", ".join(map(str, self.seats))
+        fields["names"] = players(self.seats) if self.seats else None
         pips = None if self.tile is None else self.tile.pips
         fields["pips"] = "1 pip" if pips == 1 else f"{pips} pips"
         return fields

@@ -22,7 +22,7 @@ Path numbers are 1-based: ``5|3 front 2`` places 5|3 at the front of path 2.
 >>> g.legal_moves()[:2]
 [Move('reveal', '3|3'), Move('reveal', '4|0')]
 >>> [str(e) for e in g.play("reveal 6|1")]
-['seat 0 chooses 6|1 to reveal']
+['player 1 chooses 6|1 to reveal']
 >>> g.view(1).log[-1]
 Event('choose', seat=0, count=1)
 """
@@ -376,7 +376,7 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
     >>> g.phase, g.to_move
     ('play', 0)
     >>> [str(e) for e in g.play("6|6 front 1")]
-    ['seat 0 places 6|6 on the front of path 1']
+    ['player 1 places 6|6 on the front of path 1']
     >>> g.paths[0].numbers
     (None, 5)
     """

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._prompt import after_the_round, fit, hands_at_round_end, table_top, wrap_items
+from .._words import player, players
 from ._engine import Event
 from .game import Game, View
 
@@ -27,31 +28,32 @@ def render(view: View, width: int = 80) -> str:
     """The board as ``view.seat`` sees it, in lines of at most ``width`` characters."""
     rules = view.rules
     lines = table_top(f"{rules}, round {view.round} of {rules.rounds}", view.scores,
-                      lambda seat: f"seat {seat}", width)
+                      player, width)
     lines.append("paths:")
     lines.extend(f"  {path}" for path in view.paths)
     if view.discard:
         lines.append(f"discarded: {len(view.discard)} tiles")
-    others = ", ".join(f"seat {s}: {n}" for s, n in enumerate(view.hand_sizes) if s != view.seat)
+    others = ", ".join(f"{player(s)}: {n}" for s, n in enumerate(view.hand_sizes)
+                       if s != view.seat)
     lines.append(f"tiles in hand: {others}; pile: {view.pile_size}")
     if view.phase == "reveal":
         line = "who starts: each player reveals a tile, the most pips starts"
         if view.step > 1:
-            line += (f" (tie: step {view.step} between seats "
-                     f"{', '.join(map(str, view.contenders))})")
+            line += f" (tie: step {view.step} between {players(view.contenders)})"
         lines.append(line)
-        shown = [f"seat {s}: {' '.join(map(str, tiles))}"
+        shown = [f"{player(s)}: {' '.join(map(str, tiles))}"
                  for s, tiles in enumerate(view.revealed) if tiles]
         if shown:
             lines.append("revealed so far: " + "; ".join(shown))
         if view.chosen:
-            lines.append("already chose: " + ", ".join(f"seat {s}" for s in view.chosen))
+            lines.append("already chose: " + ", ".join(map(player, view.chosen)))
     else:
-        lines.append(f"seat {view.starter} started this round")
+        if view.starter is not None:  # (always, once the round is under way)
+            lines.append(f"{player(view.starter)} started this round")
         if view.out_seat is not None:
-            lines.append(f"seat {view.out_seat} is out of tiles: {view.last_turns} last "
+            lines.append(f"{player(view.out_seat)} is out of tiles: {view.last_turns} last "
                          f"turn(s) left")
-    lines += wrap_items(f"your hand (seat {view.seat}): ", [f"[{t}]" for t in view.hand],
+    lines += wrap_items(f"your hand ({player(view.seat)}): ", [f"[{t}]" for t in view.hand],
                         width, " ")
     return fit("\n".join(lines), width)
 
@@ -66,12 +68,13 @@ def round_summary(before: Game, after: Game, events: Sequence[Event],
     if "round_end" not in kinds:
         return None
     end = events[kinds.index("round_end")]
-    how = "everybody passed" if end.reason == "blocked" else f"seat {end.seat} went out"
+    how = ("everybody passed" if end.reason == "blocked" or end.seat is None
+           else f"{player(end.seat)} went out")
     lines = [f"--- round {before.round} is over: {how} ---"]
     for seat, hand in hands_at_round_end(before, events, "place").items():
         shown = [f"[{t}]" for t in sorted(hand, reverse=True)]
-        lines += wrap_items(f"seat {seat}: ", [*shown, f"= {-len(hand)}"] if hand
+        lines += wrap_items(f"{player(seat)}: ", [*shown, f"= {-len(hand)}"] if hand
                             else ["out of tiles"], width, " ")
     lines.append("each player scores -1 for every tile left in hand")
-    lines += table_top("", after.scores, lambda seat: f"seat {seat}", width)[1:]
+    lines += table_top("", after.scores, player, width)[1:]
     return after_the_round(events), fit("\n".join(lines), width)

@@ -3,13 +3,13 @@
 >>> from pintas import dice
 >>> g = dice.Game(dice.Rules.dice_of_doom(), players=2, seed=7)
 >>> [str(e) for e in g.play("roll 1 5 6 4 4 3")]
-['seat 0 rolls 1 5 6 4 4 3']
+['player 1 rolls 1 5 6 4 4 3']
 >>> [str(e) for e in g.play("keep 1 5")]
-['seat 0 keeps 1 5 for 1500 (turn total 1500)']
+['player 1 keeps 1 5 for 1500 (turn total 1500)']
 >>> g.turn_total, g.dice_to_roll, g.pool
 (1500, 4, (1, 5))
 >>> [str(e) for e in g.play("bank")]
-['seat 0 banks 1500 (score 1500)', "seat 0's turn ends (bank): +1500, score 1500"]
+['player 1 banks 1500 (score 1500)', "player 1's turn ends (bank): +1500, score 1500"]
 >>> g.scores, g.to_move
 ((1500, 0), 1)
 """

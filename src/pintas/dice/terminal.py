@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._prompt import fit, table_top
+from .._words import player
 from ..errors import NotationError
 from ._engine import Move
 from .game import Game, View
@@ -45,7 +46,7 @@ def render(view: View, width: int = 80) -> str:
     """The table as ``view.seat`` sees it, before a move, in lines of at most
     ``width`` characters."""
     lines = table_top(str(view.rules), view.scores,
-                      lambda seat: "you" if seat == view.seat else f"seat {seat}", width)
+                      lambda seat: "you" if seat == view.seat else player(seat), width)
     if view.final_turns_left:
         lines.append(f"final round: {view.final_turns_left} last turn(s) left")
     lines.append(f"your turn total: {view.turn_total}; kept so far: {_faces(view.pool)}; "
@@ -76,7 +77,7 @@ def parse(text: str, view: View, game: Game) -> Move:
 
 def hand_roll_prompt(view: View, move: Move, who: str) -> str | None:
     """When ``move`` rolls the game's dice (a bare ``roll``), the prompt that
-    asks ``who`` (``you``, ``seat 1``) for the faces of a roll made by hand;
+    asks ``who`` (``you``, ``player 2``) for the faces of a roll made by hand;
     else None."""
     if move.kind != "roll" or move.dice:
         return None

@@ -16,7 +16,7 @@ binding of the C search), ``players`` and ``terminal`` (the terminal front end).
 >>> g.legal_moves()
 [Move('play', '6|6', 'L')]
 >>> [str(e) for e in g.play("6|6")]
-['seat 3 plays 6|6 at left']
+['player 4 plays 6|6 at left']
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from pintas._base cimport pintas_line_engine, pintas_rng
 from pintas._base import intern_moves, rules_verdict, tile_of
 from pintas.errors import CorruptStateError, DealError, NotationError, NotationTypeError
 from pintas._checks import check_notation_length
+from pintas._words import player, team
 from pintas.tiles import TILES, Tile
 
 SAVE_SIZE = PINTAS_LINE_SAVE_SIZE
@@ -155,7 +156,8 @@ cdef class Event(TileEvent):
                ("tile", Tile | None, None), ("end", str | None, None), ("points", int, 0),
                ("reason", str | None, None), ("count", int, 0))
     # The words of docs/rules.md: in pairs a side is a team, named with its
-    # seats; otherwise a seat. "side" is the field's name, not a word to read.
+    # players; otherwise a player. "side" is the field's name, not a word to
+    # read; seats and sides read from 1 ("Seats and players").
     _TEXTS = {
         "play": "{who} plays {tile} at {at}",
         "draw": "{who} draws {tile}",
@@ -163,11 +165,11 @@ cdef class Event(TileEvent):
         "pass": "{who} passes",
         "score": "{who} scores {points} ({why})",
         "score/team": "{who} scores {points} for {team} ({why})",
-        "deal": "round {count} dealt; seat {seat} leads",
-        "redeal": "deal void: seat {seat} held {count} doubles",
+        "deal": "round {count} dealt; {player} leads",
+        "redeal": "deal void: {player} held {count} doubles",
         "round_end": "round won by {who} ({why})",
         "round_end/block_tie": "round blocked with a tie: nobody scores",
-        "tiebreak": "tie-break draw {count}: seat {seat} draws {tile}",
+        "tiebreak": "tie-break draw {count}: {player} draws {tile}",
         "game_end": "game won by {winner}",
         "game_end/zapatero": "game won by {winner} (zapatero!)",
         "game_end/tiebreak": "game won by {winner} (tie-break draw)",
@@ -247,8 +249,9 @@ cdef class Event(TileEvent):
         fields["at"] = "left" if self.end == "L" else "right"
         fields["why"] = (self.reason or "").replace("_", " ")   # pase_corrido: pase corrido
         side = self.side
-        fields["team"] = f"team {side} (seats {side} & {side + 2})" if side is not None else ""
-        fields["winner"] = fields["team"] if self._teams else f"seat {side}"
+        # (a hand-made event without its side reads as its repr)
+        fields["team"] = None if side is None else team(side, (side, side + 2))
+        fields["winner"] = fields["team"] if self._teams or side is None else player(side)
         return fields
 
 

@@ -11,11 +11,13 @@ pips, and how the points were reached (docs/rules.md, section 1).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from .._prompt import after_the_round, fit, hands_at_round_end, table_top, wrap_items
+from .._words import player, team
 from ..tiles import Tile
 from ._engine import Event
-from .counting import capicua_points, round5
+from .counting import steps
 from .game import Game, View, _oriented_line
 from .rules import Rules
 
@@ -33,10 +35,11 @@ def render(view: View, width: int = 80) -> str:
     lines += _table_lines(view.line, rules, width)
     if view.ends is not None:
         lines.append(f"ends:   {view.ends[0]} (L) and {view.ends[1]} (R)")
-    others = ", ".join(f"seat {s}: {n}" for s, n in enumerate(view.hand_sizes) if s != view.seat)
+    others = ", ".join(f"{player(s)}: {n}" for s, n in enumerate(view.hand_sizes)
+                       if s != view.seat)
     lines.append(f"tiles in hand: {others}" + (
         f"; boneyard: {view.boneyard_size}" if rules.draws else ""))
-    lines += wrap_items(f"your hand (seat {view.seat}): ", [f"[{t}]" for t in view.hand],
+    lines += wrap_items(f"your hand ({player(view.seat)}): ", [f"[{t}]" for t in view.hand],
                         width, " ")
     return fit("\n".join(lines), width)
 
@@ -64,10 +67,11 @@ def ends_count(line: Sequence[tuple[int, int]]) -> int:
 
 
 def side_name(rules: Rules, side: int) -> str:
-    """How a scoring side is named: a team in pairs, else a seat."""
+    """How a scoring side is named: a team in pairs (with its players), else a
+    player; both counted from 1 (``team 1 (players 1 & 3)`` is side 0)."""
     if rules.pairs:
-        return f"team {side} (seats {side} & {side + 2})"
-    return f"seat {side}"
+        return team(side, (side, side + 2))
+    return player(side)
 
 
 # ---- the end of a round ----------------------------------------------------------------
@@ -89,13 +93,13 @@ def round_summary(before: Game, after: Game, events: Sequence[Event],
     pips = {seat: sum(t.pips for t in hand) for seat, hand in hands.items()}
     scored = [e for e in events if e.kind == "score"]
     how = "went out (domino)" if end.reason == "domino" else "blocked"
-    lines = [f"--- round {before.round} is over: "
-             f"{f'seat {end.seat} ' if end.reason == 'domino' else ''}{how} ---"]
+    who = f"{player(end.seat)} " if end.reason == "domino" and end.seat is not None else ""
+    lines = [f"--- round {before.round} is over: {who}{how} ---"]
     lines += _table_lines(_oriented_line(_placements(before, events)), rules, width,
                           count=False)
     for seat, hand in hands.items():
         shown = [f"[{t}]" for t in sorted(hand, reverse=True)]
-        lines += wrap_items(f"seat {seat}: ", [*shown, f"= {_pips(pips[seat])}"] if hand
+        lines += wrap_items(f"{player(seat)}: ", [*shown, f"= {_pips(pips[seat])}"] if hand
                             else ["out of tiles"], width, " ")
     lines += _how_it_scored(rules, end, scored, pips, before.to_move)
     lines += table_top("", after.scores, lambda side: side_name(rules, side), width)[1:]
@@ -120,39 +124,44 @@ def _sum(values: Sequence[int]) -> str:
 
 def _how_it_scored(rules: Rules, end: Event, scored: Sequence[Event], pips: dict[int, int],
                    mover: int | None) -> list[str]:
-    """How the round's points were reached, in the words of docs/rules.md."""
-    winner = end.seat
-    others = [pips[s] for s in pips if s != winner]
-    if end.reason == "block_tie":
-        return [f"a tie for the fewest pips ({min(pips.values())}): nobody scores, and the "
+    """How the round's points were reached, in the words of docs/rules.md
+    (the steps of :func:`pintas.domino.counting.steps`, said in English)."""
+    return [line for step in steps(rules, end, scored, pips, mover) for line in _said(step)]
+
+
+def _said(step: dict[str, Any]) -> list[str]:
+    """One counting step in English."""
+    key = step["key"]
+    who = player(step["winner"]) if "winner" in step else ""
+    if key == "block_tie":
+        return [f"a tie for the fewest pips ({step['pips']}): nobody scores, and the "
                 f"round's leader leads again"]
-    assert winner is not None
-    if rules.game == "muggins":
-        if end.reason == "domino":
-            return [f"seat {winner} scores the pips left in the other hands, {_sum(others)}, "
-                    f"rounded to the nearest 5: {round5(sum(others))}"]
-        if rules.block_scoring == "lowest_takes_all":
-            return [f"seat {winner} has the fewest pips and scores all the others' pips, "
-                    f"{_sum(others)}, rounded to the nearest 5: {round5(sum(others))}"]
-        total = sum(pips.values())
+    if key == "muggins_out":
+        return [f"{who} scores the pips left in the other hands, {_sum(step['others'])}, "
+                f"rounded to the nearest 5: {step['points']}"]
+    if key == "muggins_lowest":
+        return [f"{who} has the fewest pips and scores all the others' pips, "
+                f"{_sum(step['others'])}, rounded to the nearest 5: {step['points']}"]
+    if key == "muggins_each":
         return ["each player scores the others' pips less their own, rounded to the "
-                "nearest 5, when that is more than 0:",
-                *(f"  seat {s}: {total - own} - {own} = {total - 2 * own}: scores "
-                  f"{max(0, round5(total - 2 * own))}" for s, own in pips.items())]
-    if rules.game == "capicua":
-        doubled = any(e.reason == "capicua" for e in scored)
-        why = "went out" if end.reason == "domino" else "has the fewest pips"
-        return [f"seat {winner} {why}: the other hands hold {_sum(others)} pips, worth "
-                f"{capicua_points(sum(others))} (1 up to 2 pips, 2 up to 20, then 1 a 10 begun)"
-                + ("; a capicúa doubles it" if doubled else "")]
-    bonus = [f"a capicúa: {e.points} more" for e in scored if e.reason == "capicua"]
-    if end.reason == "domino":
-        return [f"seat {winner} scores the pips left in the other hands: {_sum(others)}",
-                *bonus]
-    every = _sum(list(pips.values()))
-    if rules.tranque == "blocker" and mover is not None:
-        after = (mover + 1) % len(pips)
-        return [f"seat {mover} blocked; seat {mover} and seat {after} compare pips and seat "
-                f"{winner}, with fewer (the blocker on a tie), scores every pip in every "
-                f"hand: {every}"]
-    return [f"seat {winner} has the fewest pips and scores every pip in every hand: {every}"]
+                "nearest 5, when that is more than 0:"]
+    if key == "muggins_each_seat":
+        return [f"  {player(step['seat'])}: {step['others']} - {step['own']} = {step['diff']}: "
+                f"scores {step['points']}"]
+    if key in ("capicua_out", "capicua_lowest"):
+        why = "went out" if key == "capicua_out" else "has the fewest pips"
+        return [f"{who} {why}: the other hands hold {_sum(step['others'])} pips, worth "
+                f"{step['points']} (1 up to 2 pips, 2 up to 20, then 1 a 10 begun)"
+                + ("; a capicúa doubles it" if step["doubled"] else "")]
+    if key == "dominican_out":
+        return [f"{who} scores the pips left in the other hands: {_sum(step['others'])}"]
+    if key == "capicua_bonus":
+        return [f"a capicúa: {step['points']} more"]
+    if key == "dominican_blocker":
+        blocker, after = player(step["blocker"]), player(step["next"])
+        return [f"{blocker} blocked; {blocker} and {after} compare pips and {who}, with fewer "
+                f"(the blocker on a tie), scores every pip in every hand: "
+                f"{_sum(step['every'])}"]
+    return [f"{who} has the fewest pips and scores every pip in every hand: "
+            f"{_sum(step['every'])}"]
+

@@ -222,7 +222,7 @@ class Kiosk:
     def _referee_move(self, table: Table, now: float) -> None:
         with table.lock:
             if table.end_break_if_due(now):
-                self._commit(table, now, moves=0)
+                self._commit(table, now, moves=0, quiet=True)
                 return
         chosen = table.computer_move(TIMER_MOVE_SECONDS)
         if chosen is None:
@@ -231,7 +231,7 @@ class Kiosk:
         now = self.clock()
         with table.lock:
             if table.play_computer(version, move, now):
-                self._commit(table, now)
+                self._commit(table, now, quiet=True)   # (the referee reports a failure)
 
     def _stop(self, table: Table, error: Exception) -> None:
         """Stop acting on ``table`` for good, tell its seats why, report it."""

@@ -23,6 +23,7 @@ from .. import registry
 from .._checks import is_whole
 from .._plain import to_plain
 from .._prompt import hands_left
+from .._words import player, players, team
 from ..errors import CorruptStateError, IllegalMoveError, NotationError, PintasError
 from ..protocol import Game, Player
 from ..tiles import Tile
@@ -122,7 +123,7 @@ class TableSpec:
         words = tuple(s.strip().lower() for s in seats)
         for seat, word in enumerate(words):
             if word not in PLAYERS:
-                raise KioskError(422, "bad_rules", f"{_player_name(seat)}: {_quoted(seats[seat])} "
+                raise KioskError(422, "bad_rules", f"{player(seat)}: {_quoted(seats[seat])} "
                                  f"is not a player the kiosk offers: "
                                  f"{', '.join(map(repr, PLAYERS))}")
         return cls(game, dict(options), words, seed, timer or None)
@@ -368,9 +369,7 @@ class Table:
 
     def _side_name(self, side: int) -> str:
         seats = [s for s in range(self.game.seats) if self.game.side_of(s) == side]
-        if len(seats) == 1:
-            return _player_name(seats[0])
-        return "players " + " & ".join(str(s + 1) for s in seats)
+        return player(seats[0]) if len(seats) == 1 else team(side, seats)
 
     def _clock(self, now: float) -> dict[str, Any] | None:
         if self.deadline is None or self.game.to_move is None:
@@ -424,13 +423,15 @@ class Table:
                                  f"{text!r} cannot be played")
             if self.pause is not None:
                 raise KioskError(409, "round_break", f"round {self.pause.round} has ended: "
-                                 f"waiting for {_names(self.pause.waiting)} to go on "
+                                 f"waiting for {players(sorted(self.pause.waiting))} to go on "
                                  f"({text!r} was not played)")
-            if game.to_move != seat:
-                raise KioskError(409, "not_your_turn", f"{_player_name(game.to_move)} is to move, "
-                                 f"not {_player_name(seat)}: {text!r} cannot be played")
+            mover = game.to_move
+            if mover != seat:
+                who = "nobody" if mover is None else player(mover)
+                raise KioskError(409, "not_your_turn", f"{who} is to move, "
+                                 f"not {player(seat)}: {text!r} cannot be played")
             if self.deadline is not None and now >= self.deadline:
-                raise KioskError(409, "time_up", f"{_player_name(seat)}'s time ran out: the "
+                raise KioskError(409, "time_up", f"{player(seat)}'s time ran out: the "
                                  f"computer plays for them ({text!r} was not played)")
             try:
                 move = game.parse_move(text)
@@ -711,15 +712,6 @@ def _view_data(view: Any) -> dict[str, Any]:
 
 def _event(event: Any) -> dict[str, Any]:
     return {**event.to_dict(), "text": str(event)}
-
-
-def _player_name(seat: int | None) -> str:
-    """How the kiosk's texts name a seat: players are counted from 1."""
-    return "nobody" if seat is None else f"player {seat + 1}"
-
-
-def _names(seats: set[int]) -> str:
-    return ", ".join(_player_name(s) for s in sorted(seats))
 
 
 def _quoted(text: str) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .. import caminos, dice, domino
 from .._view import shown
+from .._words import player, players
 from ..errors import RulesError, ViewError
 from ..tiles import Tile
 from ._base import El, Style, Svg, Value, check_box, document, style_of, text, text_width
@@ -104,7 +105,7 @@ def _seats(frame: Frame, y: float, height: float, sizes: Sequence[int], seat: in
         x = frame.pad + k * (cell + gap)
         count = sizes[other]
         to_move = other == mover
-        label = f"seat {other}: {count} tile{'s' if count != 1 else ''}" + (
+        label = f"{player(other)}: {count} tile{'s' if count != 1 else ''}" + (
             " · to move" if to_move else "")
         room = height - size * 1.5
         u = min(room / 2, (cell - size) / max(count * (1 + HAND_GAP) - HAND_GAP, 1), HAND_SIZE)
@@ -128,7 +129,7 @@ def _own(frame: Frame, y: float, height: float, seat: int, hand: Sequence[Tile],
     move; the moves of no tile (``pass``, ``draw``) in the hand's ``data-moves``."""
     size = frame.words
     others = [str(m) for m in moves if getattr(m, "tile", None) is None]
-    label = f"your hand (seat {seat})" + (" · your move" if to_move else "") + (
+    label = f"your hand ({player(seat)})" + (" · your move" if to_move else "") + (
         ": " + " or ".join(others) if others else "")
     room = height - size * 1.5
     count = len(hand)
@@ -165,21 +166,27 @@ def _ground(frame: Frame, style: Style) -> El:
                        "height": frame.height, "fill": style.ground})
 
 
-def _winners(winners: Sequence[int], word: str) -> str:
-    if len(winners) == 1:
-        return f"game over: {word} {winners[0]} wins"
-    return f"game over: {word}s {' and '.join(map(str, winners))} share the win"
+def _game_over(winners: str | None, many: bool = False) -> str:
+    """The end of a game, naming its ``winners`` (one side, or ``many``)."""
+    if winners is None:
+        return "game over"
+    return f"game over: {winners} {'share the win' if many else 'wins'}"
+
+
+def _mover(v: domino.View | caminos.View | dice.View) -> str:
+    """The player to move (the game is not over)."""
+    assert v.to_move is not None
+    return player(v.to_move)
 
 
 def _domino(v: domino.View, frame: Frame, style: Style) -> tuple[list[El], str]:
     rules = v.rules
-    word = "team" if rules.pairs else "seat"
-    names = [f"{word} {side}" for side in range(rules.sides)]
+    names = [f"team {side + 1}" if rules.pairs else player(side) for side in range(rules.sides)]
     mover = None if v.to_move is None else rules.side_of(v.to_move)
     if v.is_over:
-        status = _winners([] if v.winner is None else [v.winner], word)
+        status = _game_over(None if v.winner is None else names[v.winner])
     else:
-        status = f"seat {v.to_move} to move" + (
+        status = f"{_mover(v)} to move" + (
             f" · boneyard {v.boneyard_size}" if rules.draws else "")
     parts = [_ground(frame, style)]
     header, y = _header(frame, f"{rules}, round {v.round}", status, style)
@@ -190,8 +197,8 @@ def _domino(v: domino.View, frame: Frame, style: Style) -> tuple[list[El], str]:
     table, label = line_parts(frame.pad, table_top, frame.inner, table_h, v.line,
                               order.index(0) if v.line else None, order, 64.0, style)
     return _tile_view(v, frame, parts + header + chips, (y, others, own_top), table,
-                      f"{rules}, round {v.round}, as seat {v.seat} sees it: {status}; {label}",
-                      style)
+                      f"{rules}, round {v.round}, as {player(v.seat)} sees it: {status}; "
+                      f"{label}", style)
 
 
 def _tile_view(v: domino.View | caminos.View, frame: Frame, parts: list[El],
@@ -209,23 +216,23 @@ def _tile_view(v: domino.View | caminos.View, frame: Frame, parts: list[El],
 
 def _caminos(v: caminos.View, frame: Frame, style: Style) -> tuple[list[El], str]:
     rules = v.rules
-    names = [f"seat {s}" for s in range(rules.players)]
+    names = [player(s) for s in range(rules.players)]
     if v.is_over:
-        status = _winners(v.winners, "seat")
+        status = _game_over(players(v.winners) if v.winners else None, len(v.winners) > 1)
     elif v.phase == "reveal":
-        status = f"who starts: seat {v.to_move} to reveal"
+        status = f"who starts: {_mover(v)} to reveal"
     else:
-        status = f"seat {v.to_move} to move · pile {v.pile_size}"
+        status = f"{_mover(v)} to move · pile {v.pile_size}"
     parts = [_ground(frame, style)]
     header, y = _header(frame, f"{rules}, round {v.round} of {rules.rounds}", status, style)
     chips, y = _scores(frame, y, names, v.scores, v.to_move, v.winners, style)
     others, table_top, table_h, own_top = _tile_bands(frame, y)
     notes = []
     if v.phase == "reveal" and any(v.revealed):
-        notes.append("revealed: " + ", ".join(f"seat {s} {' '.join(map(str, tiles))}"
+        notes.append("revealed: " + ", ".join(f"{player(s)} {' '.join(map(str, tiles))}"
                                               for s, tiles in enumerate(v.revealed) if tiles))
     if v.out_seat is not None and not v.is_over:
-        notes.append(f"seat {v.out_seat} is out: {v.last_turns} last turn"
+        notes.append(f"{player(v.out_seat)} is out: {v.last_turns} last turn"
                      f"{'s' if v.last_turns != 1 else ''} left")
     note_h = 1.6 * frame.words if notes else 0.0
     table, label = paths_parts(frame.pad, table_top, frame.inner, table_h - note_h, v.paths,
@@ -235,19 +242,19 @@ def _caminos(v: caminos.View, frame: Frame, style: Style) -> tuple[list[El], str
                           _fit(note, frame.words, frame.inner), style.text, style,
                           data={"class": "note"}))
     return _tile_view(v, frame, parts + header + chips, (y, others, own_top), table,
-                      f"{rules}, round {v.round}, as seat {v.seat} sees it: {status}; {label}",
-                      style)
+                      f"{rules}, round {v.round}, as {player(v.seat)} sees it: {status}; "
+                      f"{label}", style)
 
 
 _PHASES = {"roll": "roll", "keep": "keep", "bank_or_roll": "bank or roll"}
 
 
 def _dice(v: dice.View, frame: Frame, style: Style) -> tuple[list[El], str]:
-    names = ["you" if s == v.seat else f"seat {s}" for s in range(v.players)]
+    names = ["you" if s == v.seat else player(s) for s in range(v.players)]
     if v.is_over:
-        status = _winners([] if v.winner is None else [v.winner], "seat")
+        status = _game_over(None if v.winner is None else player(v.winner))
     else:
-        status = f"seat {v.to_move} to {_PHASES.get(v.phase, v.phase)}" + (
+        status = f"{_mover(v)} to {_PHASES.get(v.phase, v.phase)}" + (
             f" · {v.final_turns_left} last turns" if v.final_turns_left else "")
     parts = [_ground(frame, style)]
     header, y = _header(frame, str(v.rules), status, style)
@@ -261,7 +268,7 @@ def _dice(v: dice.View, frame: Frame, style: Style) -> tuple[list[El], str]:
                                  "width": frame.inner, "height": height,
                                  "rx": min(12.0, frame.inner / 20, height / 20),
                                  "fill": style.table}))
-    turn = ("" if v.is_over else f"seat {v.to_move}'s turn: ") + (
+    turn = ("" if v.is_over else f"{_mover(v)}'s turn: ") + (
         f"{v.turn_total} at stake · {v.dice_to_roll} dice to roll")
     words = [text(frame.width / 2, top + size * 1.6, turn, _fit(turn, size * 1.1, frame.inner),
                   style.table_text, style, anchor="middle", data={"class": "turn"})]
@@ -274,7 +281,7 @@ def _dice(v: dice.View, frame: Frame, style: Style) -> tuple[list[El], str]:
     parts += [*header, *chips, *words, El("g", {"class": "dice"}, rows)]
     rolled = " ".join(map(str, v.last_roll)) or "none"
     kept = " ".join(map(str, v.pool)) or "none"
-    return parts, (f"{v.rules}, as seat {v.seat} sees it: {status}; last roll {rolled}, "
+    return parts, (f"{v.rules}, as {player(v.seat)} sees it: {status}; last roll {rolled}, "
                    f"kept {kept}, {turn}")
 
 
