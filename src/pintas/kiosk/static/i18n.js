@@ -61,6 +61,7 @@
       "play.wait": "Wait for your turn",
       "play.log": "What happened",
       "play.tiles": "{n} tiles",
+      "play.tiles.one": "{n} tile",
       "play.pile": "Pile: {n}",
       "play.round": "Round {n}",
       "play.round_of": "Round {n} of {m}",
@@ -85,6 +86,7 @@
       "move.front": "front",
       "move.back": "back",
       "move.roll": "Roll {n} dice",
+      "move.roll.one": "Roll {n} die",
       "move.bank": "Bank {n}",
       "move.keep": "Keep",
       "curtain.title": "{who}'s turn",
@@ -179,6 +181,7 @@
       "play.break": "Round over",
       "play.boneyard": "Boneyard: {n}",
       "play.tiles_of": "{who}: {n} tiles",
+      "play.tiles_of.one": "{who}: {n} tile",
       "play.table_label": "The table",
       "play.tile_choose": "Tile {tile}",
       "play.timer_of": "Time left for {who}",
@@ -217,6 +220,7 @@
       "round.why.block_tie": "The game was blocked with a tie: nobody scores",
       "round.why.out": "{who} ran out of tiles",
       "round.pips": "{n} pips",
+      "round.pips.one": "{n} pip",
       "round.waiting_for": "Waiting for {who}",
       "round.next_in": "The next round starts in {n} s",
       "end.you_lose": "You lose: {who} wins.",
@@ -298,6 +302,7 @@
       "play.wait": "Espera tu turno",
       "play.log": "Lo que pasó",
       "play.tiles": "{n} fichas",
+      "play.tiles.one": "{n} ficha",
       "play.pile": "Montón: {n}",
       "play.round": "Mano {n}",
       "play.round_of": "Mano {n} de {m}",
@@ -322,6 +327,7 @@
       "move.front": "adelante",
       "move.back": "atrás",
       "move.roll": "Tirar {n} dados",
+      "move.roll.one": "Tirar {n} dado",
       "move.bank": "Plantarse con {n}",
       "move.keep": "Guardar",
       "curtain.title": "Le toca a {who}",
@@ -416,6 +422,7 @@
       "play.break": "Fin de la mano",
       "play.boneyard": "Pozo: {n}",
       "play.tiles_of": "{who}: {n} fichas",
+      "play.tiles_of.one": "{who}: {n} ficha",
       "play.table_label": "La mesa",
       "play.tile_choose": "Ficha {tile}",
       "play.timer_of": "Tiempo que le queda a {who}",
@@ -454,6 +461,7 @@
       "round.why.block_tie": "Tranque empatado: nadie anota",
       "round.why.out": "{who} se quedó sin fichas",
       "round.pips": "{n} puntos",
+      "round.pips.one": "{n} punto",
       "round.waiting_for": "Esperando a {who}",
       "round.next_in": "La próxima mano empieza en {n} s",
       "end.you_lose": "Perdiste: gana {who}.",
@@ -535,6 +543,7 @@
       "play.wait": "Espere a sua vez",
       "play.log": "O que aconteceu",
       "play.tiles": "{n} peças",
+      "play.tiles.one": "{n} peça",
       "play.pile": "Monte: {n}",
       "play.round": "Mão {n}",
       "play.round_of": "Mão {n} de {m}",
@@ -559,6 +568,7 @@
       "move.front": "frente",
       "move.back": "trás",
       "move.roll": "Rolar {n} dados",
+      "move.roll.one": "Rolar {n} dado",
       "move.bank": "Parar com {n}",
       "move.keep": "Guardar",
       "curtain.title": "Vez de {who}",
@@ -653,6 +663,7 @@
       "play.break": "Fim da mão",
       "play.boneyard": "Monte: {n}",
       "play.tiles_of": "{who}: {n} peças",
+      "play.tiles_of.one": "{who}: {n} peça",
       "play.table_label": "A mesa",
       "play.tile_choose": "Peça {tile}",
       "play.timer_of": "Tempo que resta a {who}",
@@ -691,6 +702,7 @@
       "round.why.block_tie": "Jogo fechado empatado: ninguém marca",
       "round.why.out": "{who} ficou sem peças",
       "round.pips": "{n} pontos",
+      "round.pips.one": "{n} ponto",
       "round.waiting_for": "Esperando {who}",
       "round.next_in": "A próxima mão começa em {n} s",
       "end.you_lose": "Você perdeu: {who} ganhou.",
@@ -723,6 +735,8 @@
 
   function t(lang, key, values) {
     const table = STRINGS[lang] || STRINGS.en;
+    // the singular, where a string has one ("1 tile"), for a count of one
+    if (values && Number(values.n) === 1 && (key + ".one") in table) key += ".one";
     let text = table[key];
     if (text === undefined) text = STRINGS.en[key];
     if (text === undefined) return key;
