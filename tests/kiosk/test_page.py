@@ -28,7 +28,9 @@ from tests.kiosk.server import KioskServer
 from tests.kiosk.test_browser import (
     LANDSCAPE,
     PORTRAIT,
-    check_words,
+    check_all,
+    check_contrast,
+    check_layout,
     page_errors,
     set_up,
     snapshot,
@@ -125,173 +127,6 @@ def screen(browser: Browser, server: KioskServer, viewport: dict[str, int] | Non
         assert page_errors(page) == []
 
 
-# ---- what every screen must be --------------------------------------------------------------
-
-#: Every problem of the layout: something outside the screen, text cut or wrapped
-#: where it must not be, moves that need scrolling, the log's newest line hidden.
-LAYOUT = r"""() => {
-  const W = innerWidth, H = innerHeight, bad = [];
-  const shown = (n) => {
-    const r = n.getBoundingClientRect();
-    return r.width > 0 && r.height > 0 && getComputedStyle(n).visibility !== 'hidden';
-  };
-  const say = (n) => (n.id ? '#' + n.id : '') + '.' + String(n.className.baseVal ?? n.className)
-    + ' ' + (n.textContent || '').trim().slice(0, 40);
-  for (const n of document.querySelectorAll('#bar *, #play *')) {
-    if (n.closest('.table-picture svg > *')) continue;  // inside the picture: its box counts
-    if (!shown(n)) continue;
-    const r = n.getBoundingClientRect();
-    if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1) {
-      bad.push(['outside the screen', say(n), [r.left, r.top, r.right, r.bottom].map(Math.round)]);
-    }
-  }
-  for (const n of document.querySelectorAll('#bar-title, #turn, #facts, .score-name, .score-tiles,'
-      + ' .move-word, .move-sub, .move, .dice-label, .dice-preview')) {
-    if (!shown(n)) continue;
-    if (n.scrollWidth > n.clientWidth + 1) bad.push(['cut', say(n)]);
-  }
-  for (const n of document.querySelectorAll('.move-word, .move-sub, .score-name')) {
-    if (shown(n) && n.getClientRects().length > 1) bad.push(['wrapped', say(n)]);
-  }
-  const moves = document.getElementById('moves');
-  if (shown(moves) && moves.scrollHeight > moves.clientHeight + 1) {
-    bad.push(['moves need scrolling', moves.scrollHeight, moves.clientHeight]);
-  }
-  const log = document.getElementById('log');
-  const last = log.lastElementChild;
-  if (last) {
-    const r = last.getBoundingClientRect(), box = log.getBoundingClientRect();
-    if (r.bottom > box.bottom + 1 || r.top < box.top - 1 || r.bottom > H) {
-      bad.push(['last log line hidden']);
-    }
-  }
-  return bad;
-}"""
-
-
-def check_layout(page: Page) -> None:
-    problems = page.evaluate(LAYOUT)
-    assert problems == [], problems
-
-
-#: The WCAG contrast of every text on its background and of every control's
-#: edge on what is around it, over whatever is shown: [[what, ratio, needed], ...]
-#: for each pair below the AA threshold.
-CONTRAST = r"""() => {
-  const parse = (text) => {
-    const m = /rgba?\(([^)]*)\)/.exec(text);
-    if (!m) return null;
-    const p = m[1].split(/[\s,\/]+/).filter(Boolean).map(Number);
-    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
-  };
-  const over = (top, under) => {
-    const a = top[3];
-    return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat([1]);
-  };
-  const lum = (c) => {
-    const f = (v) => {
-      v /= 255;
-      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
-    };
-    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
-  };
-  const ratio = (a, b) => {
-    const x = lum(a), y = lum(b);
-    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
-  };
-  // the colour behind a node: the backgrounds of it and its ancestors, laid one on another
-  const behind = (node) => {
-    const chain = [];
-    for (let n = node; n && n.nodeType === 1; n = n.parentElement) chain.push(n);
-    let colour = [255, 255, 255, 1];
-    for (const n of chain.reverse()) {
-      const bg = parse(getComputedStyle(n).backgroundColor);
-      if (bg && bg[3] > 0) colour = over(bg, colour);
-    }
-    return colour;
-  };
-  const opacity = (node) => {
-    let o = 1;
-    for (let n = node; n && n.nodeType === 1; n = n.parentElement) {
-      o *= Number(getComputedStyle(n).opacity);
-    }
-    return o;
-  };
-  const shown = (n) => {
-    const r = n.getBoundingClientRect();
-    if (!(r.width > 0 && r.height > 0)) return false;
-    if (getComputedStyle(n).visibility === 'hidden') return false;
-    return !n.closest('[inert], [hidden]');
-  };
-  const say = (n) => n.tagName + (n.id ? '#' + n.id : '') + '.'
-    + String(n.className.baseVal ?? n.className)
-    + ' "' + (n.textContent || '').trim().slice(0, 30) + '"';
-  const bad = [];
-  for (const n of document.querySelectorAll('body *')) {
-    if (n.closest('svg') || !shown(n) || n.closest('button:disabled')) continue;
-    const text = [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
-    if (!text) continue;
-    const style = getComputedStyle(n);
-    const fg = parse(style.color);
-    const bg = behind(n);
-    const seen = over([fg[0], fg[1], fg[2], fg[3] * opacity(n)], bg);
-    const size = parseFloat(style.fontSize), weight = Number(style.fontWeight);
-    const large = size >= 24 || (size >= 18.66 && weight >= 700);
-    const need = large ? 3 : 4.5;
-    const r = ratio(seen, bg);
-    if (r < need - 0.01) bad.push(['text ' + say(n), Math.round(r * 100) / 100, need]);
-  }
-  for (const n of document.querySelectorAll('button')) {
-    if (!shown(n) || n.disabled) continue;
-    const style = getComputedStyle(n);
-    const around = behind(n.parentElement);
-    const edges = [];
-    const border = parse(style.borderTopColor);
-    if (parseFloat(style.borderTopWidth) >= 1 && style.borderTopStyle !== 'none' && border) {
-      edges.push(over(border, around));
-    }
-    const fill = parse(style.backgroundColor);
-    if (fill && fill[3] > 0) edges.push(over(fill, around));
-    const best = Math.max(0, ...edges.map((c) => ratio(c, around)));
-    if (best < 2.99) bad.push(['control ' + say(n), Math.round(best * 100) / 100, 3]);
-  }
-  return bad;
-}"""
-
-
-def check_contrast(page: Page) -> None:
-    problems = page.evaluate(CONTRAST)
-    assert problems == [], problems
-
-
-#: A control or a picture without a name, in the page's accessibility tree.
-NAMELESS = re.compile(r"^\s*- (button|img|checkbox|link|textbox|slider)(?: \[[^\]]*\])*:?\s*$",
-                      re.M)
-
-
-def check_names(page: Page) -> None:
-    """Every control (and picture) the accessibility tree shows has a name."""
-    tree = page.locator("body").aria_snapshot()
-    assert not NAMELESS.search(tree), NAMELESS.findall(tree)
-
-
-#: Seats and teams numbered from 0 in any language (the page counts from 1).
-FROM_ZERO = re.compile(r"\b(?:Player|Jugador|Jogador|[Ss]eat|Team|Pareja|Dupla)\s+0\b|"
-                       r"(?:&| y| e)\s+0\b")
-
-
-def check_from_one(page: Page) -> None:
-    text = page.evaluate("() => document.body.innerText")
-    assert not FROM_ZERO.search(text), FROM_ZERO.findall(text)
-
-
-def check_all(page: Page) -> None:
-    check_words(page)
-    check_from_one(page)
-    check_names(page)
-    check_contrast(page)
-
-
 # ---- 1. a round's end pauses the table -------------------------------------------------
 
 
@@ -333,17 +168,25 @@ def test_a_rounds_end_holds_the_clock_and_shows_the_ended_round(browser: Browser
 
 def test_the_round_window_goes_when_the_break_ends_without_it(browser: Browser,
                                                               server: KioskServer) -> None:
-    """A break that ends without this screen's Continue (its time ran out, or
-    the seats went on from elsewhere) takes the window with it."""
-    created = create(server, "dominican", ["human", "suit", "suit", "suit"], seed=0,
+    """With another person at a device of their own, Continue leaves the
+    window up, waiting for them; when the break ends without this screen
+    (the other person went on, or its time ran out), the window goes."""
+    created = create(server, "dominican", ["human", "human", "suit", "suit"], seed=0,
                      options={"mode": "pairs"})
     drive(server, created, lambda s: s["break"] is not None)
     with screen(browser, server, PORTRAIT) as page:
-        show(page, created)
+        show(page, created, seats=[0])
         page.get_by_test_id("round-overlay").wait_for()
         assert page.get_by_test_id("round-wait").is_hidden()  # no clock: no countdown
+        page.get_by_test_id("round-continue").tap()
+        wait = page.get_by_test_id("round-wait")
+        wait.wait_for()
+        assert wait.inner_text() == "Waiting for Player 2"
+        assert page.get_by_test_id("round-continue").is_hidden()
+        assert look(server, created)["break"]["waiting"] == [1]
+        check_all(page)
         server.call("POST", f"/api/tables/{created['id']}/continue", {"round": 1},
-                    token=created["tokens"]["0"])
+                    token=created["tokens"]["1"])
         page.get_by_test_id("round-overlay").wait_for(state="hidden")
         assert "Round 2" in page.get_by_test_id("facts").inner_text()
 
@@ -664,10 +507,11 @@ def test_a_rounds_end_shows_every_hands_pips_the_sums_and_why(browser: Browser,
             assert rows.count() == seats
             if game == "caminos":
                 counts = overlay.locator("[data-testid=round-count]").all_inner_texts()
-                assert counts == [f"{len(h)} tiles" for h in round_["hands"]], label
+                assert counts == [f"{len(h)} tile{'' if len(h) == 1 else 's'}"
+                                  for h in round_["hands"]], label
             else:
                 pips = overlay.locator("[data-testid=round-pips]").all_inner_texts()
-                assert pips == [f"{p} pips" for p in round_["pips"]], label
+                assert pips == [f"{p} pip{'' if p == 1 else 's'}" for p in round_["pips"]], label
             steps = overlay.locator("#round-points li[data-key]").all_inner_texts()
             assert len(steps) == len(round_["counting"]), label
             for step, text in zip(round_["counting"], steps, strict=True):
