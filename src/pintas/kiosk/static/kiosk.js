@@ -391,7 +391,18 @@
     breakRound: 0, // the round whose break the round window shows (0: none)
   };
 
+  // Nothing of a table stays on the play screen once another is shown.
+  function clearPlay() {
+    for (const id of ["scores", "table", "hand", "moves", "log"]) $(id).replaceChildren();
+    $("turn").textContent = "";
+    $("facts").textContent = "";
+    const play = $("play");
+    for (const name of ["version", "revision", "family", "seat", "toMove", "over", "break"]) delete play.dataset[name];
+    play.dataset.ready = "0";
+  }
+
   function openTable(stored) {
+    clearPlay();
     P.stored = stored;
     save(TABLE_KEY, stored);
     P.data = null;
@@ -1273,14 +1284,18 @@
     const portrait = window.innerHeight > window.innerWidth;
     const most = portrait ? Math.min(68, window.innerHeight * 0.055) : Math.min(60, window.innerHeight * 0.075);
     const fit = (room - 10 * Math.max(0, count - 1)) / Math.max(1, count) - 8;
-    return Math.max(40, Math.min(most, fit));
+    return Math.max(48, Math.min(most, fit)); // a touch target; a long hand wraps
   }
 
   function renderHand(data) {
     const block = $("hand-block");
     const hand = data.view.hand;
     block.hidden = !hand;
-    if (!hand) return;
+    if (!hand) {
+      if ($("hand").firstChild) $("hand").replaceChildren();
+      P.keys.hand = null;
+      return;
+    }
     const blocked = movesBlocked() || !data.your_turn;
     const playable = new Set(blocked ? [] : data.moves.map((m) => m.tile).filter(Boolean));
     const width = Math.round(handTileWidth(hand.length));
