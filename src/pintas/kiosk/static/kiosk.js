@@ -433,9 +433,10 @@
     if (!S.menu) loadMenu();
   }
 
-  // "New game": every seat this screen holds leaves the table (the server
-  // forgets it, and its creator may make another), best effort: the setup
-  // screen comes back at once, whatever the server answers.
+  // "New game": every seat this screen holds leaves the table (the computer
+  // plays them from then on, and the table no longer counts against those
+  // this kiosk may open), best effort: the setup screen comes back at once,
+  // whatever the server answers.
   function abandonTable() {
     const stored = P.stored;
     if (stored) {
