@@ -7,7 +7,7 @@ player (at dice, the optimal policy), and banks as soon as its turn is worth
 database, unless given the address of one that runs.
 
 Run: python examples/kiosk_client.py [http://127.0.0.1:8000]
-(the server needs the kiosk extra: pip install "pintas[kiosk]")
+(the server needs Starlette and uvicorn, pintas's kiosk extra: docs/kiosk.md)
 """
 
 from __future__ import annotations

@@ -385,8 +385,9 @@ def make_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     written.add_argument("--csv", action="store_true", help="the results as CSV, a row a player")
     k = sub.add_parser("kiosk", help="serve the touch page and JSON API of a kiosk",
                        description="Serve the kiosk: a touch page to play every game, and "
-                                   "its JSON API (docs/kiosk.md). Needs the kiosk extra: "
-                                   "pip install 'pintas[kiosk]'.")
+                                   "its JSON API (docs/kiosk.md). Needs Starlette and uvicorn: "
+                                   "python -m pip install 'starlette>=0.37' 'uvicorn>=0.29', "
+                                   "or pintas installed with its kiosk extra.")
     k.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this machine only)")
     k.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
