@@ -1,10 +1,12 @@
 """Screenshots of the kiosk's touch page for the docs (docs/kiosk/*.png).
 
-Starts a kiosk server on a fresh database, drives Chromium (through
-Playwright, with a touch screen) through the setup screen and a game of each
-family with fixed deals, and writes PNG screenshots: the setup screen, a line
-game, Caminos, dice, a round's end, a game's end, a pass-and-play curtain, and
-one portrait screen.
+Starts a kiosk server on a fresh database (one that lets a table's creator
+choose its seed), drives Chromium (through Playwright, with a touch screen)
+through the setup screen and a game of each family with fixed deals, and
+writes PNG screenshots: the setup screen, a line game with a tile chosen and
+the ends it may go to glowing, Caminos, dice chosen to keep, a round's end
+and how it was counted, a game's end, a pass-and-play curtain, and one
+portrait screen.
 
     python tools/kiosk_screenshots.py [--out docs/kiosk] [--chromium PATH]
 
@@ -23,7 +25,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,7 +34,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 LANDSCAPE = {"width": 1280, "height": 800}
-PORTRAIT = {"width": 768, "height": 1024}
+PORTRAIT = {"width": 800, "height": 1280}
 #: Computer seats move this fast (seconds): quick, yet one move at a time.
 PACE = "0.05"
 
@@ -44,7 +46,8 @@ def kiosk_server(db: Path) -> Iterator[str]:
         probe.bind(("127.0.0.1", 0))
         port = int(probe.getsockname()[1])
     process = subprocess.Popen([sys.executable, "-m", "pintas", "kiosk", "--port", str(port),
-                                "--db", str(db), "--pace", PACE],
+                                "--db", str(db), "--pace", PACE, "--allow-seeds",
+                                "--create-per-minute", "0"],
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -86,7 +89,9 @@ LOOK = """(until) => {
   const shown = (id) => !document.getElementById(id).hidden;
   const play = document.getElementById('play');
   return {
-    until: until !== null && shown(until), round: shown('round-overlay'), curtain: shown('curtain'),
+    until: until !== null && shown(until), curtain: shown('curtain'),
+    round: shown('round-overlay') && !document.getElementById('round-continue').disabled
+      && !document.getElementById('round-continue').hidden,
     ready: play.dataset.ready === '1', version: Number(play.dataset.version),
     moves: [...document.querySelectorAll('#moves [data-move]:enabled')].map((b) => b.dataset.move),
   };
@@ -124,6 +129,26 @@ def play(page: Page, taps: int, rng: random.Random, until: str | None = None,
     raise RuntimeError(f"the game did not get there in time ({done} taps)")
 
 
+def choose_tile(page: Page) -> None:
+    """Tap the person's first playable tile: the places it may go glow."""
+    page.locator("#hand button[data-tile]").first.tap()
+    page.locator("#table .target").first.wait_for()
+
+
+def choose_dice(page: Page) -> None:
+    """Tap the first two dice of the roll that make a keep together."""
+    dice = page.get_by_test_id("die")
+    for i in range(dice.count()):
+        for j in range(i + 1, dice.count()):
+            dice.nth(i).tap()
+            dice.nth(j).tap()
+            if page.get_by_test_id("keep-chosen").is_enabled():
+                return
+            dice.nth(i).tap()
+            dice.nth(j).tap()
+    raise RuntimeError("no two dice make a keep")
+
+
 def shoot(page: Page, out: Path, name: str) -> None:
     path = out / f"{name}.png"
     page.screenshot(path=str(path))
@@ -145,18 +170,27 @@ class Shot:
     until: str | None = None
     then: str = "true"
     viewport: dict[str, int] = field(default_factory=lambda: LANDSCAPE)
+    finish: Callable[[Page], None] | None = None
 
+
+#: A person's turn with a tile to play on the line's two ends.
+BOTH_ENDS = ("new Set([...document.querySelectorAll('#moves [data-kind=play]')]"
+             ".map((b) => b.dataset.move.slice(-1))).size === 2")
 
 SHOTS = (
-    Shot("dominican", "lang=es&seed=21", "dominican", ("opt-teams-pairs",), 4, 1),
-    Shot("caminos", "lang=en&seed=8", "caminos", ("opt-players-3",), 4, 2),
+    Shot("dominican", "lang=es&seed=21", "dominican", ("opt-teams-pairs",), 4, 1,
+         then=BOTH_ENDS, finish=choose_tile),
+    Shot("caminos", "lang=en&seed=8", "caminos", ("opt-players-3",), 4, 2,
+         then="document.querySelector('#hand button[data-tile]') !== null",
+         finish=choose_tile),
     Shot("dice_of_doom", "lang=pt&seed=5", "dice_of_doom", ("opt-players-3",), 5, 3,
-         then="document.querySelectorAll('#moves [data-kind=keep]').length > 2"),
+         then="document.querySelectorAll('#moves [data-kind=keep]').length > 2",
+         finish=choose_dice),
     Shot("round_end", "lang=en&seed=13", "muggins", ("opt-players-3",), 0, 4,
          until="round-overlay"),
     Shot("game_end", "lang=en&seed=2", "caminos_two_paths", ("opt-players-3", "opt-rounds-1"),
          0, 5, until="end-overlay"),
-    Shot("portrait", "lang=en&seed=9", "caminos_no_renewal", ("opt-players-2",), 5, 6,
+    Shot("portrait", "lang=es&seed=9", "dominican", ("opt-teams-pairs",), 6, 6,
          viewport=PORTRAIT),
 )
 
@@ -170,6 +204,9 @@ def screenshots(browser: Browser, url: str, out: Path) -> None:
         page = new_page(browser, url, shot.viewport, shot.query)
         start(page, shot.game, shot.choices)
         play(page, shot.taps, random.Random(shot.rng), until=shot.until, then=shot.then)
+        if shot.finish is not None:
+            shot.finish(page)
+            page.wait_for_timeout(300)
         shoot(page, out, shot.name)
 
     page = new_page(browser, url, LANDSCAPE, "lang=en&seed=3")

@@ -243,8 +243,173 @@ def check_words(page: Page) -> None:
     assert not GARBAGE.search(text), GARBAGE.findall(text)
 
 
-def check_round_overlay(page: Page, seats: int) -> None:
+#: Every problem of the layout: something outside the screen, text cut or wrapped
+#: where it must not be, moves that need scrolling, the log's newest line hidden.
+LAYOUT = r"""() => {
+  const W = innerWidth, H = innerHeight, bad = [];
+  const shown = (n) => {
+    const r = n.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(n).visibility !== 'hidden';
+  };
+  const say = (n) => (n.id ? '#' + n.id : '') + '.' + String(n.className.baseVal ?? n.className)
+    + ' ' + (n.textContent || '').trim().slice(0, 40);
+  for (const n of document.querySelectorAll('#bar *, #play *')) {
+    if (n.closest('.table-picture svg > *')) continue;  // inside the picture: its box counts
+    if (!shown(n)) continue;
+    const r = n.getBoundingClientRect();
+    if (r.left < -1 || r.top < -1 || r.right > W + 1 || r.bottom > H + 1) {
+      bad.push(['outside the screen', say(n), [r.left, r.top, r.right, r.bottom].map(Math.round)]);
+    }
+  }
+  for (const n of document.querySelectorAll('#bar-title, #turn, #facts, .score-name, .score-tiles,'
+      + ' .move-word, .move-sub, .move, .dice-label, .dice-preview')) {
+    if (!shown(n)) continue;
+    if (n.scrollWidth > n.clientWidth + 1) bad.push(['cut', say(n)]);
+  }
+  for (const n of document.querySelectorAll('.move-word, .move-sub, .score-name')) {
+    if (shown(n) && n.getClientRects().length > 1) bad.push(['wrapped', say(n)]);
+  }
+  const moves = document.getElementById('moves');
+  if (shown(moves) && moves.scrollHeight > moves.clientHeight + 1) {
+    bad.push(['moves need scrolling', moves.scrollHeight, moves.clientHeight]);
+  }
+  const log = document.getElementById('log');
+  const last = log.lastElementChild;
+  if (last) {
+    const r = last.getBoundingClientRect(), box = log.getBoundingClientRect();
+    if (r.bottom > box.bottom + 1 || r.top < box.top - 1 || r.bottom > H) {
+      bad.push(['last log line hidden']);
+    }
+  }
+  return bad;
+}"""
+
+
+def check_layout(page: Page) -> None:
+    problems = page.evaluate(LAYOUT)
+    assert problems == [], problems
+
+
+#: The WCAG contrast of every text on its background and of every control's
+#: edge on what is around it, over whatever is shown: [[what, ratio, needed], ...]
+#: for each pair below the AA threshold.
+CONTRAST = r"""() => {
+  const parse = (text) => {
+    const m = /rgba?\(([^)]*)\)/.exec(text);
+    if (!m) return null;
+    const p = m[1].split(/[\s,\/]+/).filter(Boolean).map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  };
+  const over = (top, under) => {
+    const a = top[3];
+    return [0, 1, 2].map((i) => top[i] * a + under[i] * (1 - a)).concat([1]);
+  };
+  const lum = (c) => {
+    const f = (v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+  };
+  const ratio = (a, b) => {
+    const x = lum(a), y = lum(b);
+    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+  };
+  // the colour behind a node: the backgrounds of it and its ancestors, laid one on another
+  const behind = (node) => {
+    const chain = [];
+    for (let n = node; n && n.nodeType === 1; n = n.parentElement) chain.push(n);
+    let colour = [255, 255, 255, 1];
+    for (const n of chain.reverse()) {
+      const bg = parse(getComputedStyle(n).backgroundColor);
+      if (bg && bg[3] > 0) colour = over(bg, colour);
+    }
+    return colour;
+  };
+  const opacity = (node) => {
+    let o = 1;
+    for (let n = node; n && n.nodeType === 1; n = n.parentElement) {
+      o *= Number(getComputedStyle(n).opacity);
+    }
+    return o;
+  };
+  const shown = (n) => {
+    const r = n.getBoundingClientRect();
+    if (!(r.width > 0 && r.height > 0)) return false;
+    if (getComputedStyle(n).visibility === 'hidden') return false;
+    return !n.closest('[inert], [hidden]');
+  };
+  const say = (n) => n.tagName + (n.id ? '#' + n.id : '') + '.'
+    + String(n.className.baseVal ?? n.className)
+    + ' "' + (n.textContent || '').trim().slice(0, 30) + '"';
+  const bad = [];
+  for (const n of document.querySelectorAll('body *')) {
+    if (n.closest('svg') || !shown(n) || n.closest('button:disabled')) continue;
+    const text = [...n.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
+    if (!text) continue;
+    const style = getComputedStyle(n);
+    const fg = parse(style.color);
+    const bg = behind(n);
+    const seen = over([fg[0], fg[1], fg[2], fg[3] * opacity(n)], bg);
+    const size = parseFloat(style.fontSize), weight = Number(style.fontWeight);
+    const large = size >= 24 || (size >= 18.66 && weight >= 700);
+    const need = large ? 3 : 4.5;
+    const r = ratio(seen, bg);
+    if (r < need - 0.01) bad.push(['text ' + say(n), Math.round(r * 100) / 100, need]);
+  }
+  for (const n of document.querySelectorAll('button')) {
+    if (!shown(n) || n.disabled) continue;
+    const style = getComputedStyle(n);
+    const around = behind(n.parentElement);
+    const edges = [];
+    const border = parse(style.borderTopColor);
+    if (parseFloat(style.borderTopWidth) >= 1 && style.borderTopStyle !== 'none' && border) {
+      edges.push(over(border, around));
+    }
+    const fill = parse(style.backgroundColor);
+    if (fill && fill[3] > 0) edges.push(over(fill, around));
+    const best = Math.max(0, ...edges.map((c) => ratio(c, around)));
+    if (best < 2.99) bad.push(['control ' + say(n), Math.round(best * 100) / 100, 3]);
+  }
+  return bad;
+}"""
+
+
+def check_contrast(page: Page) -> None:
+    problems = page.evaluate(CONTRAST)
+    assert problems == [], problems
+
+
+#: A control or a picture without a name, in the page's accessibility tree.
+NAMELESS = re.compile(r"^\s*- (button|img|checkbox|link|textbox|slider)(?: \[[^\]]*\])*:?\s*$",
+                      re.M)
+
+
+def check_names(page: Page) -> None:
+    """Every control (and picture) the accessibility tree shows has a name."""
+    tree = page.locator("body").aria_snapshot()
+    assert not NAMELESS.search(tree), NAMELESS.findall(tree)
+
+
+#: Seats and teams numbered from 0 in any language (the page counts from 1).
+FROM_ZERO = re.compile(r"\b(?:Player|Jugador|Jogador|[Ss]eat|Team|Pareja|Dupla)\s+0\b|"
+                       r"(?:&| y| e)\s+0\b")
+
+
+def check_from_one(page: Page) -> None:
+    text = page.evaluate("() => document.body.innerText")
+    assert not FROM_ZERO.search(text), FROM_ZERO.findall(text)
+
+
+def check_all(page: Page) -> None:
     check_words(page)
+    check_from_one(page)
+    check_names(page)
+    check_contrast(page)
+
+
+def check_round_overlay(page: Page, seats: int) -> None:
+    check_all(page)
     overlay = page.get_by_test_id("round-overlay")
     assert overlay.locator(".round-hand").count() == seats
     points = overlay.locator("#round-points li").all_inner_texts()
@@ -309,7 +474,8 @@ def play_to_end(page: Page, server: KioskServer, seed: int, seats: int,
             # the buttons are exactly the server's legal moves, and big enough
             assert sorted(now.moves) == sorted(server_state(page, server)["legal_moves"])
             check_targets(page)
-            check_words(page)
+            check_layout(page)
+            check_all(page)
             checked = True
         if crash_at is not None and played.taps == crash_at and not played.crashed:
             crash_and_resume(page, server)
@@ -326,7 +492,7 @@ def check_game_end(page: Page, server: KioskServer) -> None:
     assert state["is_over"] and state["winners"]
     overlay = page.get_by_test_id("end-overlay")
     assert overlay.is_visible()
-    check_words(page)
+    check_all(page)
     assert page.get_by_test_id("end-winner").inner_text().strip()
     winners = sorted(int(side) for side in overlay.locator(".final-score.winner").evaluate_all(
         "(nodes) => nodes.map((n) => n.dataset.side)"))
