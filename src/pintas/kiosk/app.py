@@ -276,8 +276,8 @@ async def _wait_past(request: Request, kiosk: Kiosk, id: str, token: str | None,
                      version: int, wait: float) -> None:
     """The long poll: return once the table is past ``version``, after ``wait``
     seconds, or as soon as the asker has gone (a page closed, a server stopping)."""
-    table = await run_in_threadpool(kiosk.table, id)
-    table.seat_of(token)  # a poll needs a seat's token too
+    # a poll needs a seat's token too; it is a seat asking (a sleeping table wakes)
+    await run_in_threadpool(kiosk.asked, id, token)
     end = time.monotonic() + wait
     while kiosk.revision(id) <= version and time.monotonic() < end:
         if await request.is_disconnected():

@@ -36,7 +36,7 @@ class Referee:
     """
 
     def __init__(self, act: Callable[[str], float | None], clock: Callable[[], float],
-                 workers: int, housekeeping: Callable[[], None] | None = None,
+                 workers: int, housekeeping: Callable[[], object] | None = None,
                  every: float = 60.0) -> None:
         self._act = act
         self._clock = clock

@@ -64,7 +64,9 @@ class Kiosk:
         self._asleep: set[str] = set()  # tables the referee let sleep: nobody asked for long
         self._retries: dict[str, int] = {}  # tables whose last change could not be kept
         self._damaged: set[str | None] = set()  # damaged tables already logged
-        self.referee = Referee(self._act, clock, settings.workers)
+        self._creating = threading.Lock()
+        self.referee = Referee(self._act, clock, settings.workers, self.housekeeping,
+                               every=min(60.0, 900.0 * settings.expire_hours))
         now = self.clock()
         for id in self.store.referee_ids():
             table = self._readable(id)
@@ -104,8 +106,10 @@ class Kiosk:
         spec = TableSpec.from_request(body, self.settings.allow_seeds)
         now = self.clock()
         table, tokens = Table.create(spec, now, self.settings.break_seconds)
-        with table.lock:
-            self._keep(lambda: self.store.insert(table, self._needs_referee(table, now)), table)
+        with self._creating, table.lock:   # (the quota checked and kept in one step)
+            self._check_quota(client)
+            self._keep(lambda: self.store.insert(table, self._needs_referee(table, now),
+                                                 client), table)
             self._seen[table.id] = now
             self._remember(table)
             self._schedule(table, now)
@@ -113,15 +117,32 @@ class Kiosk:
         answer["tokens"] = {str(seat): token for seat, token in tokens.items()}
         return answer
 
+    def _check_quota(self, client: str) -> None:
+        """KioskError 429 if ``client``, or the server, has all the unfinished
+        tables it may have."""
+        settings = self.settings
+        try:
+            mine, everyone = self.store.live_count(client), self.store.live_count()
+        except sqlite3.Error as error:
+            raise KioskError(503, "not_kept", f"the tables could not be counted now ({error}): "
+                             "nothing changed, try again") from None
+        if mine >= settings.tables_per_client:
+            raise KioskError(429, "too_many_tables", f"{client or 'this client'} has {mine} "
+                             f"unfinished tables, the most one client may have: finish or "
+                             f"leave one (DELETE /api/tables/{{id}}) first")
+        if everyone >= settings.max_tables:
+            raise KioskError(429, "too_many_tables", f"the server holds {everyone} unfinished "
+                             f"tables, the most it may: try again later")
+
     def state(self, id: str, token: str | None, since: object = 0,
               box: tuple[float, float] | None = None) -> dict[str, Any]:
         """``GET /api/tables/{id}``: what the token's seat may know now."""
-        table, seat = self._asked(id, token)
+        table, seat = self.asked(id, token)
         return table.state(seat, self.clock(), _whole_or(since, 0, "since"), box)
 
     def play(self, id: str, token: str | None, body: object) -> dict[str, Any]:
         """``POST /api/tables/{id}/moves``: play the token's seat's move."""
-        table, seat = self._asked(id, token)
+        table, seat = self.asked(id, token)
         fields = _fields(body, ("move", "version"), "a move takes move and version")
         now = self.clock()
         with table.lock:
@@ -132,7 +153,7 @@ class Kiosk:
     def go_on(self, id: str, token: str | None, body: object) -> dict[str, Any]:
         """``POST /api/tables/{id}/continue``: the token's seat has seen a round's
         end and goes on (the break ends once every person has)."""
-        table, seat = self._asked(id, token)
+        table, seat = self.asked(id, token)
         fields = _fields(body, ("round",), "it takes the round whose end was seen")
         now = self.clock()
         with table.lock:
@@ -144,12 +165,51 @@ class Kiosk:
     def leave(self, id: str, token: str | None) -> dict[str, Any]:
         """``DELETE /api/tables/{id}``: the token's seat leaves the table; the
         computer plays it from then on."""
-        table, seat = self._asked(id, token)
+        table, seat = self.asked(id, token)
         now = self.clock()
         with table.lock:
             table.leave(seat, now)
-            self._commit(table, now, moves=0)
-            return {"revision": table.revision, "left": sorted(table.left)}
+            if table.people:
+                self._commit(table, now, moves=0)
+                return {"revision": table.revision, "left": sorted(table.left),
+                        "deleted": False}
+            try:  # nobody is left at it: nobody can ever ask about it again
+                self.store.delete(id)
+            except sqlite3.Error as error:
+                with self._lock:
+                    self._tables.pop(id, None)   # read back from disk: nobody has left
+                raise KioskError(503, "not_kept", f"the table could not be deleted now "
+                                 f"({error}): nothing changed, try again") from None
+            self._forget([id])
+            return {"revision": table.revision, "left": sorted(table.left), "deleted": True}
+
+    def housekeeping(self) -> list[str]:
+        """Delete the tables whose last change is older than the settings'
+        ``expire_hours``; their ids. (The referee's thread calls it.)"""
+        # rows are stamped with the wall clock when written, whatever self.clock is
+        before = time.time() - 3600 * self.settings.expire_hours
+        try:
+            ids = self.store.expire(before)
+        except sqlite3.Error as error:
+            _log.warning("could not delete the expired tables now: %s", error)
+            return []
+        self._forget(ids)
+        if ids:
+            _log.info("deleted %d table(s) not played for %g hours", len(ids),
+                      self.settings.expire_hours)
+        return ids
+
+    def _forget(self, ids: list[str]) -> None:
+        """Tables gone from the database: gone from memory and the timetable too."""
+        with self._lock:
+            for id in ids:
+                self._tables.pop(id, None)
+                self._moved_at.pop(id, None)
+                self._seen.pop(id, None)
+                self._retries.pop(id, None)
+                self._asleep.discard(id)
+        for id in ids:
+            self.referee.schedule(id, None)
 
     def revision(self, id: str) -> int:
         """The table's revision (for the long poll): it grows with every change."""
@@ -162,7 +222,7 @@ class Kiosk:
             raise KioskError(404, "no_table", f"no table {id!r}")
         return table
 
-    def _asked(self, id: str, token: str | None) -> tuple[Table, int]:
+    def asked(self, id: str, token: str | None) -> tuple[Table, int]:
         """The table and the seat of a request with ``token``; the table is
         awake (a seat asked), its clock resumed if it slept."""
         table = self.table(id)

@@ -257,7 +257,8 @@ class Table:
     #: The seats whose person left: the computer plays for them.
     left: set[int] = field(default_factory=set)
     #: The seed of the computer seats' own choices (kept, so that a restart
-    #: does not change them; not the deal's seed).
+    #: does not change them): a chosen seed repeats the whole game, computer
+    #: moves included; else a secret of its own, never the deal's.
     player_seed: int = 0
     #: The longest a break lasts on a table with a clock (the server's setting).
     break_seconds: float = 60.0
@@ -275,7 +276,8 @@ class Table:
                   for seat, who in enumerate(spec.seats) if who == HUMAN}
         table = cls(secrets.token_hex(8), spec, game,
                     {seat: token_digest(t) for seat, t in tokens.items()},
-                    player_seed=secrets.randbits(63), break_seconds=break_seconds)
+                    player_seed=secrets.randbits(63) if spec.seed is None else spec.seed % 2**63,
+                    break_seconds=break_seconds)
         table._start_clock(now)
         return table, tokens
 
