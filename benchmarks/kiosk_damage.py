@@ -34,13 +34,14 @@ from tests.kiosk.damage import (
     make_table,
     overwrite_page,
     pages,
+    play_on,
 )
 
 GAMES = (("dominican", ["human", "suit", "greedy", "random"]),
          ("muggins", ["human", "greedy", "random"]),
          ("caminos", ["human", "greedy", "random"]),
          ("farkle", ["human", "random"]),
-         ("dice_of_doom", ["human", "optimal"]))
+         ("dice_of_doom", ["human", "search"]))
 
 
 def build(db: Path, count: int, seed: int) -> dict[str, bytes]:
@@ -53,14 +54,7 @@ def build(db: Path, count: int, seed: int) -> dict[str, bytes]:
     for n in range(count):
         game, seats = GAMES[n % len(GAMES)]
         id, _ = make_table(store, {"game": game, "seats": seats, "seed": n})
-        table = store.load(id)
-        assert table is not None
-        for _ in range(rng.randrange(30)):
-            if table.game.is_over:
-                break
-            table.game.play(rng.choice(table.game.legal_moves()))
-            store.update(table, referee=False)
-        saves[id] = table.game.to_bytes()
+        saves[id] = play_on(store, id, rng.randrange(30), rng.choice).game.to_bytes()
     store.close()
     return saves
 

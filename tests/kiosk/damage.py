@@ -12,7 +12,7 @@ import random
 import sqlite3
 import struct
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -47,6 +47,19 @@ def make_table(store: Store, body: dict[str, Any], client: str = "192.0.2.7"
     table, tokens = Table.create(TableSpec.from_request(body, allow_seeds=True), now)
     store.insert(table, referee=table.due(0.0, now) is not None, client=client)
     return table.id, {str(seat): token for seat, token in tokens.items()}
+
+
+def play_on(store: Store, id: str, moves: int, choose: Callable[[list[Any]], Any]) -> Table:
+    """Play up to ``moves`` moves on table ``id`` (each chosen by ``choose``
+    from the legal ones), kept one by one as the kiosk keeps them; the table."""
+    table = store.load(id)
+    assert table is not None
+    for _ in range(moves):
+        if table.game.is_over:
+            break
+        table.game.play(choose(table.game.legal_moves()))
+        store.update(table, referee=False)
+    return table
 
 
 def flip_bit(value: Any, rng: random.Random, high: bool = False) -> Any:

@@ -154,25 +154,36 @@ class KioskServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    @property
+    def command(self) -> list[str]:
+        """The server's command line."""
+        return [sys.executable, "-m", "pintas", "kiosk", "--port", str(self.port),
+                "--db", str(self.db), "--pace", str(self.pace), *self.options, *self.extra]
+
     def start(self, timeout: float = 30.0) -> None:
         """Start the server and wait until it answers."""
-        command = [sys.executable, "-m", "pintas", "kiosk", "--port", str(self.port),
-                   "--db", str(self.db), "--pace", str(self.pace), *self.options, *self.extra]
-        with open(self.log, "ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
-                                            preexec_fn=None if self.open_files is None
-                                            else self._limit)
+        self.process = self._spawn()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the kiosk server exited with {self.process.returncode}:\n"
-                                   + self.log.read_text(errors="replace")[-4000:])
+                                   + self.output()[-4000:])
             try:
                 self.call("GET", "/api/games")
                 return
             except (OSError, ApiError):
                 time.sleep(0.05)
         raise RuntimeError("the kiosk server did not answer in time")
+
+    def _spawn(self) -> subprocess.Popen[bytes]:
+        """The server's process, writing to :attr:`log`."""
+        with open(self.log, "ab") as log:
+            return subprocess.Popen(self.command, stdout=log, stderr=subprocess.STDOUT,
+                                    preexec_fn=None if self.open_files is None else self._limit)
+
+    def output(self) -> str:
+        """What the server has written (all of it, once it has stopped)."""
+        return self.log.read_text(errors="replace")
 
     def _limit(self) -> None:
         """In the child, before the server starts: its open-files limit."""

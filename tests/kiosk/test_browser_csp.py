@@ -11,26 +11,21 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
 
 import pytest
+from playwright.sync_api import Browser, ConsoleMessage
 
 from pintas.kiosk.guard import CSP
+from tests.kiosk import test_browser as shared
 from tests.kiosk.server import KioskServer
 from tests.kiosk.test_browser import (  # (skips or fails this module as it does its own)
     GAMES,
     LANDSCAPE,
-    _chromium,
     choose,
     set_up,
     snapshot,
     tap_move,
 )
-
-#: The browser (test_browser.py skipped this module already if there is none).
-CHROMIUM = _chromium()
-
-from playwright.sync_api import Browser, ConsoleMessage, sync_playwright  # noqa: E402
 
 #: Moves each game plays.
 TAPS = 4
@@ -41,24 +36,9 @@ document.addEventListener('securitypolicyviolation', (e) => {
 });"""
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[KioskServer]:
-    kiosk = KioskServer(tmp_path_factory.mktemp("kiosk") / "kiosk.db", pace=0.02)
-    kiosk.start()
-    try:
-        yield kiosk
-    finally:
-        kiosk.kill()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM, headless=True)
-        try:
-            yield launched
-        finally:
-            launched.close()
+#: The fixtures of the browser test: one kiosk server and one Chromium for the module.
+server = shared.server
+browser = shared.browser
 
 
 @pytest.mark.parametrize("game", ["dominican", "caminos", "farkle"])

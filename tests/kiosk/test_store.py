@@ -38,6 +38,7 @@ from tests.kiosk.damage import (
     make_table,
     overwrite_page,
     pages,
+    play_on,
     raw,
 )
 
@@ -406,19 +407,12 @@ def many_tables(db: Path, count: int = 40) -> dict[str, str]:
     """``count`` tables of a few moves each (enough rows for several leaf pages):
     id -> their save."""
     store = Store(db)
-    saves = {}
     rng = random.Random(5)
+    saves = {}
     for n in range(count):
         id, _ = make_table(store, {"game": "muggins", "seats": ["human", "greedy", "suit"],
                                    "seed": n})
-        table = store.load(id)
-        assert table is not None
-        for _ in range(rng.randrange(12)):
-            if table.game.is_over:
-                break
-            table.game.play(rng.choice(table.game.legal_moves()))
-            store.update(table, referee=False)
-        saves[id] = table.game.to_bytes().hex()
+        saves[id] = play_on(store, id, rng.randrange(12), rng.choice).game.to_bytes().hex()
     store.close()
     return saves
 

@@ -46,9 +46,10 @@ from tests.kiosk.damage import (
     make_table,
     overwrite_page,
     pages,
+    play_on,
     raw,
 )
-from tests.kiosk.server import RELAXED, ApiError, KioskServer
+from tests.kiosk.server import ApiError, KioskServer
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux",
                                 reason="RLIMIT_FSIZE, prlimit and capabilities as on Linux")
@@ -71,9 +72,7 @@ class Server(KioskServer):
         self.lines: list[str] = []
         self._reader: threading.Thread | None = None
 
-    def start(self, timeout: float = 30.0) -> None:
-        command = [sys.executable, "-m", "pintas", "kiosk", "--port", str(self.port),
-                   "--db", str(self.db), "--pace", str(self.pace), *RELAXED]
+    def _spawn(self) -> subprocess.Popen[bytes]:
         setup = self.setup
 
         def child() -> None:
@@ -81,22 +80,15 @@ class Server(KioskServer):
             if setup is not None:
                 setup()
 
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, preexec_fn=child)
-        self._reader = threading.Thread(target=self._read, args=(self.process,), daemon=True)
+        process = subprocess.Popen(self.command, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, preexec_fn=child)
+        self._reader = threading.Thread(target=self._read, args=(process,), daemon=True)
         self._reader.start()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                self._wait_for_output()
-                raise RuntimeError(f"the kiosk server exited with {self.process.returncode}:"
-                                   f"\n{self.text[-4000:]}")
-            try:
-                self.call("GET", "/api/games")
-                return
-            except (OSError, ApiError):
-                time.sleep(0.05)
-        raise RuntimeError("the kiosk server did not answer in time")
+        return process
+
+    def output(self) -> str:
+        self._wait_for_output()
+        return self.text
 
     def _read(self, process: subprocess.Popen[bytes]) -> None:
         assert process.stdout is not None
@@ -232,14 +224,25 @@ def played_tables(db: Path, count: int) -> dict[str, tuple[dict[str, str], int, 
             continue
         id, tokens = make_table(store, {"game": "muggins", "seats": ["human", "human", "human"],
                                         "seed": n})
-        table = store.load(id)
-        assert table is not None
-        for _ in range(n % 7):
-            table.game.play(table.game.legal_moves()[0])
-            store.update(table, referee=False)
+        table = play_on(store, id, n % 7, lambda legal: legal[0])
         made[id] = (tokens, table.version, False)
     store.close()
     return made
+
+
+def served_after_repair(server: Server, made: dict[str, tuple[dict[str, str], int, bool]],
+                        lost: set[str]) -> None:
+    """After a repair: the ``lost`` tables answered gone, every other one as
+    it was, its computer seats moving."""
+    for id, (tokens, played, computer) in made.items():
+        token = next(iter(tokens.values()))
+        if id in lost:
+            assert "lost when the damaged database was repaired" in gone(server, id,
+                                                                          token)["message"]
+        elif computer:
+            moves_on(server, id, token)
+        else:
+            assert version(server, id, token) == played
 
 
 @pytest.mark.parametrize("where", ["leaf", "root", "index"])
@@ -255,15 +258,7 @@ def test_a_damaged_page_costs_only_the_tables_it_held(tmp_path: Path, servers: l
     assert where == "index" or tree[0][1] == "internal"
     overwrite_page(db, page, seed=len(where))
     server = start(servers, db)
-    for id, (tokens, played, computer) in made.items():
-        token = next(iter(tokens.values()))
-        if id in lost:
-            assert "lost when the damaged database was repaired" in gone(server, id,
-                                                                          token)["message"]
-        elif computer:
-            moves_on(server, id, token)
-        else:
-            assert version(server, id, token) == played
+    served_after_repair(server, made, lost)
     said = server.text
     assert f"kept {len(made) - len(lost)} table(s)" in said
     assert ("lost none" in said) if not lost else all(id in said for id in lost)
@@ -309,15 +304,7 @@ def test_a_page_damaged_while_the_server_runs_costs_only_its_tables(
     assert "restart the server to repair it" in server.text
     server.stop()
     server = start(servers, db)
-    for id, (tokens, played, computer) in made.items():
-        token = next(iter(tokens.values()))
-        if id in held:
-            assert "lost when the damaged database was repaired" in gone(server, id,
-                                                                          token)["message"]
-        elif computer:
-            moves_on(server, id, token)
-        else:
-            assert version(server, id, token) == played
+    served_after_repair(server, made, held)
     assert f"kept {len(made) - len(held)} table(s)" in server.text
 
 

@@ -15,7 +15,7 @@ import json
 import math
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -111,22 +111,22 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
             raise KioskError(422, "bad_request", f"the table does not fit width={box[0]:.0f} "
                              f"height={box[1]:.0f}: {error}") from None
 
-    async def play(request: Request) -> Response:
+    async def seat_action(request: Request, action: Callable[[str, str | None, Any], Any]
+                          ) -> Response:
+        """A seat's POST to its table: who asks is checked before the body is
+        read (the table may be read from disk: off the event loop)."""
         _no_query(request)
         id = request.path_params["id"]
         token = _token(request)
-        # who asks, before the body (the table may be read from disk: off the event loop)
         await run_in_threadpool(lambda: kiosk.table(id).seat_of(token))
         body = await _body(request, settings.body_timeout)
-        return _json(await run_in_threadpool(kiosk.play, id, token, body))
+        return _json(await run_in_threadpool(action, id, token, body))
+
+    async def play(request: Request) -> Response:
+        return await seat_action(request, kiosk.play)
 
     async def go_on(request: Request) -> Response:
-        _no_query(request)
-        id = request.path_params["id"]
-        token = _token(request)
-        await run_in_threadpool(lambda: kiosk.table(id).seat_of(token))
-        body = await _body(request, settings.body_timeout)
-        return _json(await run_in_threadpool(kiosk.go_on, id, token, body))
+        return await seat_action(request, kiosk.go_on)
 
     async def leave(request: Request) -> Response:
         _no_query(request)

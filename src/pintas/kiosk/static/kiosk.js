@@ -142,6 +142,22 @@
     if (P.data) renderPlay(); // no moves while the server is away
   }
 
+  // Send a request until the server answers (a 4xx is an answer too), showing
+  // "reconnecting" meanwhile; null if the page has moved on (``live`` false).
+  async function untilAnswered(send, live) {
+    while (live()) {
+      try {
+        const answer = await send();
+        setOffline(false);
+        return answer;
+      } catch (error) {
+        setOffline(true);
+        await sleep(RETRY_MS);
+      }
+    }
+    return null;
+  }
+
   // ---- screens --------------------------------------------------------------------------
 
   function showScreen(name) {
@@ -347,16 +363,7 @@
     S.error = null;
     renderSetup();
     const body = tableRequest();
-    let answer = null;
-    while (!answer) {
-      try {
-        answer = await request("POST", "/api/tables", body);
-        setOffline(false);
-      } catch (error) {
-        setOffline(true);
-        await sleep(RETRY_MS);
-      }
-    }
+    const answer = await untilAnswered(() => request("POST", "/api/tables", body), () => true);
     S.starting = false;
     if (answer.status !== 201) {
       const message = answer.body && answer.body.message ? answer.body.message : String(answer.status);
@@ -1467,17 +1474,9 @@
     // The version makes a repeated request harmless: if the first one got
     // through before the server fell, the second is refused as stale.
     const body = { move: notation, version: data.version };
-    let answer = null;
-    while (gen === P.gen) {
-      try {
-        answer = await request("POST", tablePath(stored, "/moves"), body, stored.tokens[String(stored.seat)]);
-        setOffline(false);
-        break;
-      } catch (error) {
-        setOffline(true);
-        await sleep(RETRY_MS);
-      }
-    }
+    const answer = await untilAnswered(
+      () => request("POST", tablePath(stored, "/moves"), body, stored.tokens[String(stored.seat)]),
+      () => gen === P.gen);
     P.busy = false;
     if (gen !== P.gen) return;
     if (answer.status === 200) P.awaiting = answer.body.version;
@@ -1670,16 +1669,8 @@
     P.busy = true;
     $("round-continue").disabled = true;
     for (const token of Object.values(stored.tokens)) {
-      while (gen === P.gen) {
-        try {
-          await request("POST", tablePath(stored, "/continue"), { round }, token);
-          setOffline(false);
-          break;
-        } catch (error) {
-          setOffline(true);
-          await sleep(RETRY_MS);
-        }
-      }
+      await untilAnswered(() => request("POST", tablePath(stored, "/continue"), { round }, token),
+        () => gen === P.gen);
     }
     P.busy = false;
     if (gen !== P.gen) return;
