@@ -2,7 +2,7 @@
 every table kept in SQLite so that a power cut loses nothing (docs/kiosk.md).
 
 ``python -m pintas kiosk [--host 127.0.0.1] [--port 8000] [--db PATH]`` serves
-it. The web app needs the ``kiosk`` extra (``pip install "pintas[kiosk]"``:
+it. The web app needs the ``kiosk`` extra (docs/kiosk.md says how to install it:
 Starlette and uvicorn); ``import pintas`` never imports this package, and
 :class:`~pintas.kiosk.service.Kiosk` (the tables, with no HTTP) needs nothing
 but the standard library.
@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
 __all__ = ["serve"]
 
-NEEDS = "the kiosk needs Starlette and uvicorn: pip install 'pintas[kiosk]'"
+NEEDS = ("the kiosk needs Starlette and uvicorn, pintas's kiosk extra: "
+         "python -m pip install 'starlette>=0.37' 'uvicorn>=0.29'")
 
 
 def serve(host: str, port: int, db: str, settings: Settings, err: TextIO) -> int:
