@@ -11,5 +11,6 @@
 #include "line_search.h"
 #include "caminos_search.h"
 #include "engine.h"
+#include "hash.h"
 
 #endif /* PINTAS_PINTAS_H */

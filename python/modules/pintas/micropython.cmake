@@ -6,7 +6,6 @@ get_filename_component(PINTAS_CSRC ${CMAKE_CURRENT_LIST_DIR}/../../../csrc ABSOL
 file(GLOB PINTAS_CORE_SOURCES ${PINTAS_CSRC}/*.c)
 set(PINTAS_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/modpintas.c
-    ${CMAKE_CURRENT_LIST_DIR}/pintas_hash.c
     ${PINTAS_CORE_SOURCES}
 )
 

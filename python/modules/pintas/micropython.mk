@@ -3,7 +3,7 @@
 # It compiles the pintas C core (csrc/) into the firmware with the binding.
 PINTAS_MOD_DIR := $(USERMOD_DIR)
 PINTAS_CSRC := $(abspath $(PINTAS_MOD_DIR)/../../../csrc)
-PINTAS_LIB_C := $(PINTAS_MOD_DIR)/pintas_hash.c $(wildcard $(PINTAS_CSRC)/*.c)
+PINTAS_LIB_C := $(wildcard $(PINTAS_CSRC)/*.c)
 
 SRC_USERMOD_C += $(PINTAS_MOD_DIR)/modpintas.c
 SRC_USERMOD_LIB_C += $(PINTAS_LIB_C)

@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "pintas/pintas.h"
-#include "pintas_hash.h"
+#include "pintas/hash.h"
 
 /* ---- arguments ---------------------------------------------------------- */
 

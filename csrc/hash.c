@@ -1,5 +1,5 @@
-/* pintas_hash.c - BLAKE2b (RFC 7693) and MT19937, see pintas_hash.h. */
-#include "pintas_hash.h"
+/* hash.c - BLAKE2b (RFC 7693) and MT19937, see pintas/hash.h. */
+#include "pintas/hash.h"
 
 #include <string.h>
 
