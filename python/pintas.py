@@ -24,7 +24,7 @@ _C_NAMES = (
     "line_greedy", "line_suit", "line_points", "caminos_search", "caminos_known",
     "caminos_greedy", "caminos_suit", "dice_keeps", "dice_keep_score", "dice_is_doom",
     "dice_solve_size", "dice_solve", "dice_policy", "blake2b", "mt_size", "mt_seed",
-    "mt_below",
+    "mt_below", "text",
 )
 
 try:
@@ -534,24 +534,23 @@ def _rules_verdict(status):
 
 # ---- moves and events ----------------------------------------------------------------
 # A text for people names seat s "player s+1" and side t of a game of pairs
-# "team t+1"; data and errors about arguments count from 0 (CPython's
-# pintas._words, which these read the same as).
+# "team t+1"; data and errors about arguments count from 0. The words, as every
+# event's sentence, are the C core's (pintas/texts.h), the same as CPython's.
 
 
 def _player(seat):
-    return "player {}".format(seat + 1)
+    return _c.text(3, "player").format(n=seat + 1)
 
 
 def _players(seats):
     numbers = [str(seat + 1) for seat in seats]
     if len(numbers) == 1:
-        return "player " + numbers[0]
-    return "players {} and {}".format(", ".join(numbers[:-1]), numbers[-1])
+        return _c.text(3, "player").format(n=numbers[0])
+    return _c.text(3, "players").format(list=", ".join(numbers[:-1]), last=numbers[-1])
 
 
 def _team(side, seats):
-    return "team {} (players {})".format(side + 1, " & ".join(str(s + 1) for s in seats))
-
+    return _c.text(3, "team").format(n=side + 1, seats=" & ".join(str(s + 1) for s in seats))
 
 
 class _Move:
@@ -577,7 +576,7 @@ class _Event:
     names in _FIELDS (name, default), compared by value, read as a sentence."""
 
     _FIELDS = ()
-    _TEXTS = {}
+    _TEXTS = None  # the event's table of texts in the C core (pintas/texts.h)
     _SECRET = ()
 
     def _values(self):
@@ -613,7 +612,8 @@ class _Event:
 
     def __str__(self):
         texts = self._TEXTS
-        template = texts.get(self._text_key()) or texts.get(self.kind)
+        template = None if texts is None else _c.text(texts, self._text_key()) or _c.text(
+            texts, self.kind)
         if template is None:
             return repr(self)
         fields = self._text_fields()
@@ -1610,22 +1610,7 @@ class _DominoEvent(_Event):
     _FIELDS = (("kind", None), ("seat", None), ("side", None), ("tile", None), ("end", None),
                ("points", 0), ("reason", None), ("count", 0))
     _SECRET = ("draw", "deal")
-    _TEXTS = {
-        "play": "{who} plays {tile} at {at}",
-        "draw": "{who} draws {tile}",
-        "draw/hidden": "{who} draws",
-        "pass": "{who} passes",
-        "score": "{who} scores {points} ({why})",
-        "score/team": "{who} scores {points} for {team} ({why})",
-        "deal": "round {count} dealt; {player} leads",
-        "redeal": "deal void: {player} held {count} doubles",
-        "round_end": "round won by {who} ({why})",
-        "round_end/block_tie": "round blocked with a tie: nobody scores",
-        "tiebreak": "tie-break draw {count}: {player} draws {tile}",
-        "game_end": "game won by {winner}",
-        "game_end/zapatero": "game won by {winner} (zapatero!)",
-        "game_end/tiebreak": "game won by {winner} (tie-break draw)",
-    }
+    _TEXTS = 0
 
     def __init__(self, kind, seat=None, side=None, tile=None, end=None, points=0, reason=None,
                  count=0, teams=None):
@@ -2373,33 +2358,7 @@ class _CaminosEvent(_Event):
     _FIELDS = (("kind", None), ("seat", None), ("tile", None), ("path", None), ("side", None),
                ("points", 0), ("reason", None), ("count", 0), ("seats", ()), ("tiles", None))
     _SECRET = ("draw", "choose")
-    _TEXTS = {
-        "deal": "round {count} dealt",
-        "path": "path {path}: {tile}",
-        "path/renew": "new path {path}: {tile}",
-        "path/discard": "new path {path}: {tile}",
-        "choose": "{who} chooses {tile} to reveal",
-        "choose/hidden": "{who} chooses a tile to reveal",
-        "reveal": "{who} reveals {tile} ({pips})",
-        "tie": "tie between {names}: they reveal again",
-        "start": "{who} starts the round",
-        "start/lowest_seat": "{who} starts the round (the lowest-numbered player of the tie)",
-        "place": "{who} places {tile} on the {side} of path {path}",
-        "close/renew": "path {path} is full ({tiles}): back into the pile",
-        "close/stay": "path {path} is full ({tiles}): stays closed",
-        "close/discard": "path {path} is full ({tiles}): to the discard pile",
-        "reshuffle": "the pile is shuffled ({count} tiles)",
-        "no_path": "path {path} is not replaced: the pile is empty",
-        "draw": "{who} draws {tile}",
-        "draw/hidden": "{who} draws",
-        "pass": "{who} passes",
-        "out": "{who} is out of tiles: {count} last turn(s)",
-        "round_end": "round {count} over",
-        "round_end/blocked": "round {count} over: everybody passed",
-        "score": "{who} scores {points}",
-        "game_end": "{names} share the win with {points}",
-        "game_end/alone": "{names} wins with {points}",
-    }
+    _TEXTS = 1
 
     def __init__(self, kind, seat=None, tile=None, path=None, side=None, points=0, reason=None,
                  count=0, seats=(), tiles=None):
@@ -3324,19 +3283,7 @@ class _DiceEvent(_Event):
 
     _FIELDS = (("kind", None), ("seat", _ALWAYS), ("values", ()), ("points", 0), ("total", 0),
                ("reason", None), ("count", 0))
-    _TEXTS = {
-        "rolled": "{who} rolls {dice}",
-        "doom": "{who} rolls the dice of doom: loses {points} (score {total})",
-        "roll_out": "{who} rolls out: loses {points}",
-        "kept": "{who} keeps {dice} for {points} (turn total {total})",
-        "hot_dice": "hot dice: {who} closes a pool of {points} (turn total {total})",
-        "banked": "{who} banks {points} (score {total})",
-        "final_round": "{who} reaches the target with {total}: {count} last turn(s)",
-        "turn_end": "{who}'s turn ends ({why}): +{points}, score {total}",
-        "game_end": "{who} wins with {total} ({why})",
-        "game_end/target": "{who} reaches the target and wins with {total}",
-        "game_end/final_round": "{who} wins with {total} after the final round",
-    }
+    _TEXTS = 2
 
     def __init__(self, kind, seat=0, values=(), points=0, total=0, reason=None, count=0):
         if kind not in _X_EVENT_KINDS:
@@ -3352,8 +3299,7 @@ class _DiceEvent(_Event):
     def _text_fields(self):
         fields = _Event._text_fields(self)
         fields["dice"] = " ".join(str(v) for v in self.values)
-        fields["why"] = {"roll_out": "rolled out", "final_round": "final round"}.get(
-            self.reason, self.reason)
+        fields["why"] = self.reason and _c.text(2, "why/" + self.reason) or self.reason
         return fields
 
 

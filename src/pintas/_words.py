@@ -5,8 +5,8 @@ field, every argument, ``to_dict()``, saves) and in errors about an argument.
 A text for people (an event's ``str()``, the terminal game, a picture's
 words) counts from 1 and says "player" and "team": seat ``s`` is
 "player s+1", side ``t`` of a game of pairs "team t+1" (docs/rules.md,
-"Seats and players"). The MicroPython layer (python/pintas.py) has its own
-copy of these few lines, which must read the same.
+"Seats and players"). The words are the C core's (pintas/texts.h), which the
+MicroPython layer reads too.
 
 >>> player(0), players([1]), players([0, 2]), players([1, 2, 3])
 ('player 1', 'player 2', 'players 1 and 3', 'players 2, 3 and 4')
@@ -18,12 +18,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ._texts import texts
+
 __all__ = ["player", "players", "team"]
+
+_WORDS = texts("words")
 
 
 def player(seat: int) -> str:
     """Seat ``seat`` as people read it: ``player 1`` for seat 0."""
-    return f"player {seat + 1}"
+    return _WORDS["player"].format(n=seat + 1)
 
 
 def players(seats: Iterable[int]) -> str:
@@ -31,10 +35,10 @@ def players(seats: Iterable[int]) -> str:
     ``players 2, 3 and 4``."""
     numbers = [str(seat + 1) for seat in seats]
     if len(numbers) == 1:
-        return f"player {numbers[0]}"
-    return f"players {', '.join(numbers[:-1])} and {numbers[-1]}"
+        return _WORDS["player"].format(n=numbers[0])
+    return _WORDS["players"].format(list=", ".join(numbers[:-1]), last=numbers[-1])
 
 
 def team(side: int, seats: Iterable[int]) -> str:
     """Side ``side`` of a game of pairs, with its seats: ``team 1 (players 1 & 3)``."""
-    return f"team {side + 1} (players {' & '.join(str(seat + 1) for seat in seats)})"
+    return _WORDS["team"].format(n=side + 1, seats=" & ".join(str(seat + 1) for seat in seats))

@@ -2053,6 +2053,22 @@ static mp_obj_t mt_below(mp_obj_t st, mp_obj_t n) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(mt_below_obj, mt_below);
 
+/* ---- texts --------------------------------------------------------------- */
+
+/* text(table, key): the template of `key` in table 0 (line games), 1
+ * (Caminos), 2 (dice) or 3 (the words for seats: pintas/texts.h), or None.
+ * Made on demand, so no table is kept on the heap. */
+static mp_obj_t text(mp_obj_t table_in, mp_obj_t key_in) {
+    mp_int_t t = int_in(table_in, 0, 3);
+    const pintas_texts *table = t == 0 ? &pintas_line_texts : t == 1 ? &pintas_caminos_texts
+                              : t == 2 ? &pintas_dice_texts : &pintas_word_texts;
+    size_t len;
+    const char *key = mp_obj_str_get_data(key_in, &len);
+    const pintas_text *found = pintas_text_find(table, key, len);
+    return found == NULL ? mp_const_none : mp_obj_new_str(found->text, found->length);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(text_obj, text);
+
 /* ---- the module ---------------------------------------------------------- */
 
 /* Every function, each name written out (the native-module build finds its
@@ -2098,7 +2114,8 @@ static MP_DEFINE_CONST_FUN_OBJ_2(mt_below_obj, mt_below);
     X(MP_QSTR_blake2b, blake2b_obj) \
     X(MP_QSTR_mt_size, mt_size_obj) \
     X(MP_QSTR_mt_seed, mt_seed_obj) \
-    X(MP_QSTR_mt_below, mt_below_obj)
+    X(MP_QSTR_mt_below, mt_below_obj) \
+    X(MP_QSTR_text, text_obj)
 
 #if MICROPY_ENABLE_DYNRUNTIME
 

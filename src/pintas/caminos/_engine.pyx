@@ -22,6 +22,7 @@ from pintas._checks import check_notation_length
 from pintas._words import players
 from pintas.errors import DealError, NotationError, NotationTypeError, PintasError, RulesError
 from pintas.tiles import TILES, Tile, TileSet
+from pintas._texts import texts
 
 SAVE_SIZE = PINTAS_CAMINOS_SAVE_SIZE
 MAX_EVENTS = PINTAS_CAMINOS_MAX_EVENTS
@@ -194,33 +195,7 @@ cdef class Event(TileEvent):
                ("path", int | None, None), ("side", str | None, None), ("points", int, 0),
                ("reason", str | None, None), ("count", int, 0), ("seats", tuple[int, ...], ()),
                ("tiles", TileSet | None, None))
-    _TEXTS = {
-        "deal": "round {count} dealt",
-        "path": "path {path}: {tile}",
-        "path/renew": "new path {path}: {tile}",
-        "path/discard": "new path {path}: {tile}",
-        "choose": "{who} chooses {tile} to reveal",
-        "choose/hidden": "{who} chooses a tile to reveal",
-        "reveal": "{who} reveals {tile} ({pips})",
-        "tie": "tie between {names}: they reveal again",
-        "start": "{who} starts the round",
-        "start/lowest_seat": "{who} starts the round (the lowest-numbered player of the tie)",
-        "place": "{who} places {tile} on the {side} of path {path}",
-        "close/renew": "path {path} is full ({tiles}): back into the pile",
-        "close/stay": "path {path} is full ({tiles}): stays closed",
-        "close/discard": "path {path} is full ({tiles}): to the discard pile",
-        "reshuffle": "the pile is shuffled ({count} tiles)",
-        "no_path": "path {path} is not replaced: the pile is empty",
-        "draw": "{who} draws {tile}",
-        "draw/hidden": "{who} draws",
-        "pass": "{who} passes",
-        "out": "{who} is out of tiles: {count} last turn(s)",
-        "round_end": "round {count} over",
-        "round_end/blocked": "round {count} over: everybody passed",
-        "score": "{who} scores {points}",
-        "game_end": "{names} share the win with {points}",
-        "game_end/alone": "{names} wins with {points}",
-    }
+    _TEXTS = texts("caminos")  # pintas/texts.h: the one table every home reads
 
     cdef readonly object path
     cdef readonly object side

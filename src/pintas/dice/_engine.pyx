@@ -33,6 +33,7 @@ from pintas._base cimport (
 
 from pintas._base import class_name, rules_verdict
 from pintas._checks import check_notation_length
+from pintas._texts import texts
 from pintas.errors import (
     NotationError,
     NotationTypeError,
@@ -631,19 +632,7 @@ cdef class Event(BaseEvent):
     _FIELDS = (("kind", str, None), ("seat", int, ...), ("values", tuple[int, ...], ()),
                ("points", int, 0), ("total", int, 0), ("reason", str | None, None),
                ("count", int, 0))
-    _TEXTS = {
-        "rolled": "{who} rolls {dice}",
-        "doom": "{who} rolls the dice of doom: loses {points} (score {total})",
-        "roll_out": "{who} rolls out: loses {points}",
-        "kept": "{who} keeps {dice} for {points} (turn total {total})",
-        "hot_dice": "hot dice: {who} closes a pool of {points} (turn total {total})",
-        "banked": "{who} banks {points} (score {total})",
-        "final_round": "{who} reaches the target with {total}: {count} last turn(s)",
-        "turn_end": "{who}'s turn ends ({why}): +{points}, score {total}",
-        "game_end": "{who} wins with {total} ({why})",
-        "game_end/target": "{who} reaches the target and wins with {total}",
-        "game_end/final_round": "{who} wins with {total} after the final round",
-    }
+    _TEXTS = texts("dice")  # pintas/texts.h: the one table every home reads
 
     cdef readonly tuple values
     cdef readonly int total
@@ -659,8 +648,7 @@ cdef class Event(BaseEvent):
     def _text_fields(self):
         fields = BaseEvent._text_fields(self)
         fields["dice"] = " ".join(map(str, self.values))
-        fields["why"] = {"roll_out": "rolled out", "final_round": "final round"}.get(
-            self.reason, self.reason)
+        fields["why"] = self._TEXTS.get(f"why/{self.reason}", self.reason)
         return fields
 
 

@@ -22,6 +22,7 @@ from pintas.errors import CorruptStateError, DealError, NotationError, NotationT
 from pintas._checks import check_notation_length
 from pintas._words import player, team
 from pintas.tiles import TILES, Tile
+from pintas._texts import texts
 
 SAVE_SIZE = PINTAS_LINE_SAVE_SIZE
 MAX_EVENTS = PINTAS_LINE_MAX_EVENTS
@@ -158,22 +159,7 @@ cdef class Event(TileEvent):
     # The words of docs/rules.md: in pairs a side is a team, named with its
     # players; otherwise a player. "side" is the field's name, not a word to
     # read; seats and sides read from 1 ("Seats and players").
-    _TEXTS = {
-        "play": "{who} plays {tile} at {at}",
-        "draw": "{who} draws {tile}",
-        "draw/hidden": "{who} draws",
-        "pass": "{who} passes",
-        "score": "{who} scores {points} ({why})",
-        "score/team": "{who} scores {points} for {team} ({why})",
-        "deal": "round {count} dealt; {player} leads",
-        "redeal": "deal void: {player} held {count} doubles",
-        "round_end": "round won by {who} ({why})",
-        "round_end/block_tie": "round blocked with a tie: nobody scores",
-        "tiebreak": "tie-break draw {count}: {player} draws {tile}",
-        "game_end": "game won by {winner}",
-        "game_end/zapatero": "game won by {winner} (zapatero!)",
-        "game_end/tiebreak": "game won by {winner} (tie-break draw)",
-    }
+    _TEXTS = texts("line")  # pintas/texts.h: the one table every home reads
 
     cdef readonly object side
     cdef readonly object end
