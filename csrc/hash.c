@@ -101,8 +101,14 @@ void pintas_blake2b(const uint8_t *data, size_t len, uint8_t *out, size_t outlen
         memcpy(block, data + done, len - done);
     }
     blake2b_compress(h, block, (uint64_t)len, 1);
+    /* Little-endian words, a byte at a time by constant shifts (a variable
+     * 64-bit shift costs a helper call on a 32-bit core). */
     for (size_t i = 0; i < outlen; i++) {
-        out[i] = (uint8_t)(h[i / 8] >> (8 * (i % 8)));
+        uint64_t word = h[i / 8];
+        for (size_t k = i % 8; k > 0; k--) {
+            word >>= 8;
+        }
+        out[i] = (uint8_t)word;
     }
 }
 
