@@ -12,5 +12,7 @@
 #include "caminos_search.h"
 #include "engine.h"
 #include "hash.h"
+#include "views.h"
+#include "players.h"
 
 #endif /* PINTAS_PINTAS_H */
