@@ -230,29 +230,27 @@ static int same_rules(const pintas_caminos_rules *a, const pintas_caminos_rules 
 int pintas_caminos_view_of(const pintas_caminos_state *s, const pintas_caminos_record *r,
                            int seat, pintas_caminos_view *out)
 {
-    pintas_caminos_view v;
     unsigned i, players;
     if (s == NULL || r == NULL || out == NULL || pintas_caminos_rules_check(&s->rules) != 0 ||
         seat < 0 || seat >= s->rules.players || !record_ok(r) ||
         !same_rules(&r->rules, &s->rules))
         return PINTAS_E_ARG;
     players = s->rules.players;
-    memset(&v, 0, sizeof v);
-    fill_info(&v.info, s, r, (unsigned)seat);
+    memset(out, 0, sizeof *out);
+    fill_info(&out->info, s, r, (unsigned)seat);
     for (i = 0; i < players; ++i) {
-        v.score[i] = s->score[i];
-        v.revealed[i] = r->revealed[i];
+        out->score[i] = s->score[i];
+        out->revealed[i] = r->revealed[i];
         if (s->choice[i] < PINTAS_TILE_COUNT)
-            v.chosen |= (uint8_t)(1u << i);
+            out->chosen |= (uint8_t)(1u << i);
     }
-    v.phase = s->phase;
-    v.to_move = s->phase == PINTAS_CAMINOS_OVER ? PINTAS_NO_SEAT : s->to_move;
-    v.round = s->round;
-    v.step = s->step;
-    v.contenders = s->contenders;
-    v.my_choice = s->choice[seat] < PINTAS_TILE_COUNT ? s->choice[seat] : PINTAS_NO_TILE;
-    v.winners = s->phase == PINTAS_CAMINOS_OVER ? s->winners : 0;
-    *out = v;
+    out->phase = s->phase;
+    out->to_move = s->phase == PINTAS_CAMINOS_OVER ? PINTAS_NO_SEAT : s->to_move;
+    out->round = s->round;
+    out->step = s->step;
+    out->contenders = s->contenders;
+    out->my_choice = s->choice[seat] < PINTAS_TILE_COUNT ? s->choice[seat] : PINTAS_NO_TILE;
+    out->winners = s->phase == PINTAS_CAMINOS_OVER ? s->winners : 0;
     return PINTAS_OK;
 }
 

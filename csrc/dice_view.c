@@ -8,26 +8,24 @@
 
 int pintas_dice_view_of(const pintas_dice_state *s, int seat, pintas_dice_view *out)
 {
-    pintas_dice_view v;
     if (s == NULL || out == NULL || s->players < 1 || s->players > PINTAS_DICE_MAX_PLAYERS ||
         seat < 0 || seat >= s->players || s->last_roll_len > PINTAS_DICE_COUNT)
         return PINTAS_E_ARG;
-    memset(&v, 0, sizeof v);
-    v.rules = s->rules;
-    memcpy(v.score, s->score, sizeof v.score);
-    v.turn_total = pintas_dice_turn_total(s);
-    v.pool = s->pool;
-    v.players = s->players;
-    v.first_player = s->first_player;
-    v.seat = (uint8_t)seat;
-    v.phase = s->phase;
-    v.to_move = s->phase == PINTAS_DICE_OVER ? PINTAS_DICE_NO_PLAYER : s->to_move;
-    v.winner = s->phase == PINTAS_DICE_OVER ? s->winner : PINTAS_DICE_NO_PLAYER;
-    v.final_left = s->final_left;
-    v.dice_to_roll = (uint8_t)pintas_dice_dice_to_roll(s);
-    v.last_roll_len = s->last_roll_len;
-    memcpy(v.last_roll, s->last_roll, s->last_roll_len);
-    *out = v;
+    memset(out, 0, sizeof *out);
+    out->rules = s->rules;
+    memcpy(out->score, s->score, sizeof out->score);
+    out->turn_total = pintas_dice_turn_total(s);
+    out->pool = s->pool;
+    out->players = s->players;
+    out->first_player = s->first_player;
+    out->seat = (uint8_t)seat;
+    out->phase = s->phase;
+    out->to_move = s->phase == PINTAS_DICE_OVER ? PINTAS_DICE_NO_PLAYER : s->to_move;
+    out->winner = s->phase == PINTAS_DICE_OVER ? s->winner : PINTAS_DICE_NO_PLAYER;
+    out->final_left = s->final_left;
+    out->dice_to_roll = (uint8_t)pintas_dice_dice_to_roll(s);
+    out->last_roll_len = s->last_roll_len;
+    memcpy(out->last_roll, s->last_roll, s->last_roll_len);
     return PINTAS_OK;
 }
 

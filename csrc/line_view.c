@@ -72,37 +72,35 @@ int pintas_line_record_update(pintas_line_record *r, const pintas_line_event *ev
 int pintas_line_view_of(const pintas_line_state *s, const pintas_line_record *r, int seat,
                         pintas_line_view *out)
 {
-    pintas_line_view v;
     unsigned i;
     if (s == NULL || r == NULL || out == NULL || r->len > PINTAS_LINE_INFO_MAX_LOG ||
         pintas_line_rules_check(&s->rules) != PINTAS_OK || seat < 0 || seat >= s->rules.players)
         return PINTAS_E_ARG;
-    memset(&v, 0, sizeof v);
-    v.info.rules = s->rules;
-    memcpy(v.info.score, s->score, sizeof v.info.score);
-    v.info.hand = s->hand[seat] & PINTAS_ALL_TILES;
-    v.info.seat = (uint8_t)seat;
-    v.info.leader = s->leader;
+    memset(out, 0, sizeof *out);
+    out->info.rules = s->rules;
+    memcpy(out->info.score, s->score, sizeof out->info.score);
+    out->info.hand = s->hand[seat] & PINTAS_ALL_TILES;
+    out->info.seat = (uint8_t)seat;
+    out->info.leader = s->leader;
     /* the forced tile is the leader's to know, until the round opens */
-    v.info.forced_tile = (uint8_t)(s->line_len == 0 && (unsigned)seat == s->leader
+    out->info.forced_tile = (uint8_t)(s->line_len == 0 && (unsigned)seat == s->leader
                                        ? s->forced_tile
                                        : PINTAS_NO_TILE);
-    v.info.round = s->round;
-    v.info.log_len = r->len;
-    memcpy(v.info.log, r->log, (size_t)r->len * sizeof r->log[0]);
+    out->info.round = s->round;
+    out->info.log_len = r->len;
+    memcpy(out->info.log, r->log, (size_t)r->len * sizeof r->log[0]);
     for (i = 0; i < s->rules.players; ++i)
-        v.hand_size[i] = (uint8_t)pintas__popcount(s->hand[i] & PINTAS_ALL_TILES);
-    v.boneyard_size = (uint8_t)(s->bone_len > s->bone_pos ? s->bone_len - s->bone_pos : 0);
-    v.over = s->phase == PINTAS_LINE_OVER;
-    v.to_move = v.over ? PINTAS_NO_SEAT : s->to_move;
-    v.winner = v.over ? s->winner : PINTAS_NO_SEAT;
-    v.line_len = s->line_len <= PINTAS_TILE_COUNT ? s->line_len : 0;
-    memcpy(v.line, s->line, v.line_len);
-    if (v.line_len > 0) {
-        memcpy(v.ends, s->ends, sizeof v.ends);
-        memcpy(v.end_double, s->end_double, sizeof v.end_double);
+        out->hand_size[i] = (uint8_t)pintas__popcount(s->hand[i] & PINTAS_ALL_TILES);
+    out->boneyard_size = (uint8_t)(s->bone_len > s->bone_pos ? s->bone_len - s->bone_pos : 0);
+    out->over = s->phase == PINTAS_LINE_OVER;
+    out->to_move = out->over ? PINTAS_NO_SEAT : s->to_move;
+    out->winner = out->over ? s->winner : PINTAS_NO_SEAT;
+    out->line_len = s->line_len <= PINTAS_TILE_COUNT ? s->line_len : 0;
+    memcpy(out->line, s->line, out->line_len);
+    if (out->line_len > 0) {
+        memcpy(out->ends, s->ends, sizeof out->ends);
+        memcpy(out->end_double, s->end_double, sizeof out->end_double);
     }
-    *out = v;
     return PINTAS_OK;
 }
 

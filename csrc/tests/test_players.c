@@ -473,10 +473,127 @@ static void test_dice_golden(void)
            book_disagreements, book_decisions);
 }
 
+/* ---- what a view hides, and the statuses -------------------------------- */
+
+/* Move one hidden tile from seat a's hand to seat b's and one back, so that
+ * both keep their sizes: a view of any other seat must not change. */
+static int swap_hidden(pintas_mask *a, pintas_mask *b)
+{
+    pintas_mask from_a = *a & (0u - *a), from_b = *b & (0u - *b);
+    if (from_a == 0 || from_b == 0)
+        return 0;
+    *a = (*a & ~from_a) | from_b;
+    *b = (*b & ~from_b) | from_a;
+    return 1;
+}
+
+static void test_line_hides(void)
+{
+    pintas_line_rules rules;
+    pintas_line_state s, other;
+    pintas_line_record rec;
+    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
+    pintas_line_view v, w;
+    pintas_line_move m;
+    pintas_mt mt;
+    size_t n = 0, i;
+    pintas_mt_seed(&mt, 3);
+    pintas_line_rules_preset(&rules, PINTAS_LINE_MUGGINS, 3, 0);
+    pintas_line_record_clear(&rec);
+    CHECK_EQ(pintas_line_new(&s, &rules, 9, ev, PINTAS_LINE_MAX_EVENTS, &n), PINTAS_OK);
+    pintas_line_record_update(&rec, ev, n);
+    for (i = 0; i < 6; ++i) {
+        pintas_line_view_of(&s, &rec, s.to_move, &v);
+        CHECK_EQ(pintas_line_random_choose(&v, &mt, &m), PINTAS_OK);
+        CHECK_EQ(pintas_line_play(&s, &m, ev, PINTAS_LINE_MAX_EVENTS, &n), PINTAS_OK);
+        pintas_line_record_update(&rec, ev, n);
+    }
+    for (i = 0; i < 3; ++i) {
+        unsigned a = (unsigned)(i + 1) % 3, b = (unsigned)(i + 2) % 3;
+        uint8_t t;
+        other = s;
+        CHECK(swap_hidden(&other.hand[a], &other.hand[b]));
+        t = other.boneyard[other.bone_pos];
+        other.boneyard[other.bone_pos] = other.boneyard[other.bone_len - 1];
+        other.boneyard[other.bone_len - 1] = t;
+        other.rng.state ^= 1u;
+        CHECK_EQ(pintas_line_view_of(&s, &rec, (int)i, &v), PINTAS_OK);
+        CHECK_EQ(pintas_line_view_of(&other, &rec, (int)i, &w), PINTAS_OK);
+        CHECK(memcmp(&v, &w, sizeof v) == 0);
+    }
+    /* statuses: another seat to move, the game over, NULL */
+    pintas_line_view_of(&s, &rec, (s.to_move + 1) % 3, &v);
+    CHECK_EQ(pintas_line_greedy_choose(&v, &m), PINTAS_E_ILLEGAL);
+    CHECK_EQ(pintas_line_suit_choose(&v, NULL, &m), PINTAS_E_ILLEGAL);
+    CHECK_EQ(pintas_line_random_choose(&v, &mt, &m), PINTAS_E_ILLEGAL);
+    CHECK_EQ(pintas_line_view_legal(&v, &m, PINTAS_LINE_MAX_MOVES, &n), PINTAS_OK);
+    CHECK_EQ(n, 0);
+    v.over = 1;
+    CHECK_EQ(pintas_line_greedy_choose(&v, &m), PINTAS_E_OVER);
+    v.info.seat = 9;
+    CHECK_EQ(pintas_line_greedy_choose(&v, &m), PINTAS_E_ARG);
+    CHECK_EQ(pintas_line_greedy_choose(NULL, &m), PINTAS_E_ARG);
+    CHECK_EQ(pintas_line_view_of(&s, &rec, 3, &v), PINTAS_E_ARG);
+    CHECK_EQ(pintas_line_view_of(NULL, &rec, 0, &v), PINTAS_E_ARG);
+    CHECK_EQ(pintas_line_record_update(NULL, ev, 1), PINTAS_E_ARG);
+    rec.len = PINTAS_LINE_INFO_MAX_LOG + 1;
+    CHECK_EQ(pintas_line_view_of(&s, &rec, 0, &v), PINTAS_E_ARG);
+}
+
+static void test_caminos_hides(void)
+{
+    pintas_caminos_rules rules;
+    pintas_caminos_state s, other;
+    pintas_caminos_record rec;
+    pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
+    pintas_caminos_view v, w;
+    pintas_caminos_move m;
+    size_t n = 0, i;
+    pintas_caminos_rules_preset(&rules, PINTAS_CAMINOS_BASE, 3);
+    CHECK_EQ(pintas_caminos_record_start(&rec, &rules), PINTAS_OK);
+    CHECK_EQ(pintas_caminos_new(&s, &rules, 4, ev, PINTAS_CAMINOS_MAX_EVENTS, &n), PINTAS_OK);
+    pintas_caminos_record_update(&rec, ev, n);
+    /* seat 0 chooses its reveal: its choice is its own secret */
+    pintas_caminos_view_of(&s, &rec, 0, &v);
+    CHECK_EQ(pintas_caminos_greedy_choose(&v, &m), PINTAS_OK);
+    CHECK_EQ(pintas_caminos_play(&s, &m, ev, PINTAS_CAMINOS_MAX_EVENTS, &n), PINTAS_OK);
+    pintas_caminos_record_update(&rec, ev, n);
+    for (i = 1; i < 3; ++i) {
+        /* seat 0's secret choice, the hands of the two other seats and the
+         * pile's order change: seat i sees nothing of it */
+        pintas_mask keep = PINTAS_BIT(s.choice[0]), mine, theirs;
+        other = s;
+        other.choice[0] = (uint8_t)pintas_lowest_bit(s.hand[0] & ~keep);
+        mine = other.hand[0] & ~keep;
+        theirs = other.hand[3 - i];
+        CHECK(swap_hidden(&mine, &theirs));
+        other.hand[0] = mine | keep;
+        other.hand[3 - i] = theirs;
+        other.choice[0] = (uint8_t)pintas_lowest_bit(other.hand[0]);
+        other.pile[0] = s.pile[1];
+        other.pile[1] = s.pile[0];
+        CHECK_EQ(pintas_caminos_view_of(&s, &rec, (int)i, &v), PINTAS_OK);
+        CHECK_EQ(pintas_caminos_view_of(&other, &rec, (int)i, &w), PINTAS_OK);
+        CHECK(memcmp(&v, &w, sizeof v) == 0);
+        CHECK_EQ(v.my_choice, PINTAS_NO_TILE);
+        CHECK_EQ(v.chosen, 1);
+    }
+    pintas_caminos_view_of(&s, &rec, 2, &v);
+    CHECK_EQ(pintas_caminos_suit_choose(&v, NULL, &m), PINTAS_E_ILLEGAL);
+    v.phase = PINTAS_CAMINOS_OVER;
+    CHECK_EQ(pintas_caminos_greedy_choose(&v, &m), PINTAS_E_OVER);
+    CHECK_EQ(pintas_caminos_view_of(&s, &rec, 3, &v), PINTAS_E_ARG);
+    rules.players = 2;
+    pintas_caminos_record_start(&rec, &rules);
+    CHECK_EQ(pintas_caminos_view_of(&s, &rec, 0, &v), PINTAS_E_ARG);
+}
+
 int main(void)
 {
     test_line_golden();
     test_caminos_golden();
     test_dice_golden();
+    test_line_hides();
+    test_caminos_hides();
     return check_summary();
 }

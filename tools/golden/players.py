@@ -132,7 +132,7 @@ class Game:
     setup: list[int]
     seats: tuple[Seat, ...]
     deal: int
-    steps: list[list[int]] = field(default_factory=list)
+    steps: list[list[Any]] = field(default_factory=list)
 
 
 def line_move(m: domino.Move) -> list[int]:
@@ -146,7 +146,8 @@ def line_log_hash(view: domino.View) -> int:
     for e in view.round_log:
         if e.kind in kinds:
             tile = e.tile.index if e.kind == "play" and e.tile is not None else NONE
-            h = mix(h, kinds[e.kind], e.seat or 0, tile, 1 if e.end == "R" else 0)
+            seat = e.seat if e.seat is not None else 0
+            h = mix(h, kinds[e.kind], seat, tile, 1 if e.end == "R" else 0)
     return h
 
 
@@ -162,7 +163,7 @@ def line_row(view: domino.View, seat: int, decided: int, move: domino.Move) -> l
     ends = view.ends if view.ends is not None else (NONE, NONE)
     actions = [e for e in view.round_log if e.kind in ("play", "draw", "pass")]
     forced = NONE if view.forced_tile is None else view.forced_tile.index
-    h = mix(0, view.to_move, view.boneyard_size, view.leader, forced, len(view.line), *ends,
+    h = mix(0, NONE if view.to_move is None else view.to_move, view.boneyard_size, view.leader, forced, len(view.line), *ends,
             *sizes, *voids, view.round, len(actions), line_log_hash(view), *view.scores)
     return [seat, decided, *line_move(move), int(view.hand), h]
 
@@ -179,7 +180,7 @@ def play_line(rules: domino.Rules, seed: int, seats: tuple[Seat, ...],
               deal: domino.Deal | None = None, script: Sequence[str] = ()) -> Game:
     g = domino.Game(rules, seed=seed, deal=deal)
     players = [line_player(s) for s in seats]
-    game = Game(list(rules._fields()) + [seed], seats, NONE if deal is None else line_deal(deal))
+    game = Game([*rules._fields(), seed], seats, NONE if deal is None else line_deal(deal))
     for text in script:
         seat = g.to_move
         assert seat is not None
@@ -303,7 +304,7 @@ def play_caminos(rules: caminos.Rules, seed: int, seats: tuple[Seat, ...],
     if deal is not None:
         CAMINOS_DEALS.append(deal)
         index = len(CAMINOS_DEALS) - 1
-    game = Game(list(rules._fields()) + [seed], seats, index)
+    game = Game([*rules._fields(), seed], seats, index)
     decisions = 0
     while not g.is_over and decisions < MAX_DECISIONS:
         seat = g.to_move
@@ -339,7 +340,7 @@ def caminos_games() -> list[Game]:
 # ---- dice ---------------------------------------------------------------------
 
 
-def dice_move(m: dice.Move) -> list[int]:
+def dice_move(m: dice.Move) -> list[Any]:
     if m.kind == "roll":
         values = list(m.dice or ())
         return [1 if values else 0, len(values), values + [0] * (6 - len(values)), 0]
@@ -349,7 +350,7 @@ def dice_move(m: dice.Move) -> list[int]:
     return [2, 0, [0] * 6, keep]
 
 
-def dice_row(view: dice.View, seat: int, decided: int, move: dice.Move) -> list[int]:
+def dice_row(view: dice.View, seat: int, decided: int, move: dice.Move) -> list[Any]:
     """Step row: seat, decided, the move (kind, n, six values, keep set), the
     turn total and the hash of the rest of the view: phase, to_move, dice to
     roll, final turns left, winner, the last roll (length, six dice), the
@@ -367,7 +368,8 @@ def play_dice(rules: dice.Rules, players: int, seed: int, seats: tuple[Seat, ...
               script: Sequence[str] = (), decisions_after: int = MAX_DECISIONS) -> Game:
     g = dice.Game(rules, players=players, seed=seed)
     chooser = [dice_player(s, rules) for s in seats]
-    game = Game(list(rules._fields()) + [players, seed], seats, NONE)
+    game = Game([*rules._fields(), players, seed], seats, NONE)
+
     def decide() -> None:
         seat = g.to_move
         assert seat is not None
@@ -422,6 +424,11 @@ def dice_games() -> list[Game]:
         for seats in ((Seat(OPTIMAL, param=1),) * 2, (Seat(THRESHOLD, param=500),) * 2,
                       (Seat(RANDOM, seed=9), Seat(RANDOM, seed=10))):
             games.append(play_dice(rules, 2, 77, seats, script=rolls, decisions_after=6))
+    # six 1s again and again (hot dice under "must"), then keeps of equal points
+    chain = ["roll 1 1 1 1 1 1"] * 18 + ["roll 2 2 2 2 3 4", "roll 5 5 5 5 1 3"]
+    for seats in ((Seat(OPTIMAL, param=1),) * 2, (Seat(OPTIMAL, param=0),) * 2):
+        games.append(play_dice(dice.Rules.dice_of_doom(), 2, 78, seats, script=chain,
+                               decisions_after=4))
     return games
 
 
@@ -439,7 +446,7 @@ def c_rows(rows: Iterable[Sequence[Any]]) -> str:
     return "\n".join("    " + c_value(list(row)) + "," for row in rows)
 
 
-def seat_rows(games: Sequence[Game]) -> list[list[int]]:
+def seat_rows(games: Sequence[Game]) -> list[list[list[int]]]:
     out = []
     for g in games:
         seats = list(g.seats) + [Seat(NONE)] * (4 - len(g.seats))
@@ -466,10 +473,10 @@ def deal_rows() -> str:
         pile = [t.index for t in d.boneyard]
         line.append([*hands, len(pile), *(pile + [0] * (28 - len(pile)))])
     cam = []
-    for d in CAMINOS_DEALS:
-        hands = [int(h) for h in d.hands] + [0] * (4 - len(d.hands))
-        paths = [t.index for t in d.paths]
-        pile = [t.index for t in d.pile]
+    for c in CAMINOS_DEALS:
+        hands = [int(h) for h in c.hands] + [0] * (4 - len(c.hands))
+        paths = [t.index for t in c.paths]
+        pile = [t.index for t in c.pile]
         cam.append([len(paths), *(paths + [0] * (8 - len(paths))), *hands, len(pile),
                     *(pile + [0] * (28 - len(pile)))])
     return ("static const uint32_t LINE_DEALS[][4 + 1 + 28] = {\n" + c_rows(line) + "\n};\n"
