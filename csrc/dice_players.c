@@ -22,13 +22,19 @@ static pintas_dice_move move_of_kind(unsigned kind)
     return m;
 }
 
+/* PINTAS_OK if the view's seat is to move (the players that need not list
+ * every move check this alone: a small stack for small devices). */
+static int ready(const pintas_dice_view *v)
+{
+    if (v == NULL || !pintas__dice_view_ok(v))
+        return PINTAS_E_ARG;
+    return pintas__dice_view_to_move(v);
+}
+
 /* The legal moves of a view whose seat must be to move. */
 static int legal_to_choose(const pintas_dice_view *v, pintas_dice_move *moves, size_t *n)
 {
-    int st;
-    if (v == NULL || !pintas__dice_view_ok(v))
-        return PINTAS_E_ARG;
-    st = pintas__dice_view_to_move(v);
+    int st = ready(v);
     if (st != PINTAS_OK)
         return st;
     st = pintas_dice_view_legal(v, moves, NULL, PINTAS_DICE_MAX_KEEPS, n);
@@ -54,17 +60,22 @@ int pintas_dice_random_choose(const pintas_dice_view *v, pintas_mt *mt, pintas_d
 int pintas_dice_threshold_choose(const pintas_dice_view *v, int32_t bank_at,
                                  pintas_dice_move *out)
 {
-    pintas_dice_move moves[PINTAS_DICE_MAX_KEEPS];
+    pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
     size_t n = 0;
     int st;
     if (out == NULL || bank_at < 0)
         return PINTAS_E_ARG;
-    st = legal_to_choose(v, moves, &n);
+    st = ready(v);
     if (st != PINTAS_OK)
         return st;
-    if (v->phase == PINTAS_DICE_MUST_KEEP)
-        *out = moves[0];
-    else if (v->phase == PINTAS_DICE_BANK_OR_ROLL && v->turn_total >= bank_at)
+    if (v->phase == PINTAS_DICE_MUST_KEEP) {
+        /* the first of the sorted keeps: most points, then fewest dice */
+        if (pintas__dice_sorted_keeps(&v->rules, v->last_roll, v->last_roll_len, v->pool, ks,
+                                      &n) != PINTAS_OK || n == 0)
+            return PINTAS_E_ARG;
+        *out = move_of_kind(PINTAS_DICE_KEEP);
+        out->keep = ks[0].keep;
+    } else if (v->phase == PINTAS_DICE_BANK_OR_ROLL && v->turn_total >= bank_at)
         *out = move_of_kind(PINTAS_DICE_BANK);
     else
         *out = move_of_kind(PINTAS_DICE_ROLL);
@@ -117,7 +128,7 @@ static int optimal_keep(const pintas_dice_view *v, const pintas_dice_policy *p,
                                   &n) != PINTAS_OK)
         return PINTAS_E_ARG;
     if (n == 0)
-        return PINTAS_E_ILLEGAL;
+        return PINTAS_E_ARG; /* a keep is due on a roll with none: no real state */
     for (i = 0; i < n; ++i) {
         double value = keep_value(p, v->pool, v->turn_total, &ks[i]);
         if (value > best + KEEP_TOLERANCE) {
@@ -140,12 +151,11 @@ static int may_bank(const pintas_dice_rules *r, pintas_dice_set pool, int32_t to
 int pintas_dice_optimal_choose(const pintas_dice_view *v, const pintas_dice_policy *policy,
                                int bank_to_win, pintas_dice_move *out)
 {
-    pintas_dice_move moves[PINTAS_DICE_MAX_KEEPS], m;
-    size_t n = 0;
+    pintas_dice_move m;
     int st;
     if (policy == NULL || out == NULL)
         return PINTAS_E_ARG;
-    st = legal_to_choose(v, moves, &n);
+    st = ready(v);
     if (st != PINTAS_OK)
         return st;
     m = move_of_kind(PINTAS_DICE_ROLL);
@@ -174,23 +184,21 @@ int pintas_dice_optimal_choose(const pintas_dice_view *v, const pintas_dice_poli
 int pintas_dice_book_choose(const pintas_dice_view *v, const pintas_dice_book *book,
                             int bank_to_win, pintas_dice_move *out)
 {
-    pintas_dice_move moves[PINTAS_DICE_MAX_KEEPS], m;
+    pintas_dice_move m;
     pintas_dice_keep keep;
     pintas_dice_set roll;
-    size_t n = 0;
     int st;
     if (book == NULL || out == NULL)
         return PINTAS_E_ARG;
-    st = legal_to_choose(v, moves, &n);
+    st = ready(v);
     if (st != PINTAS_OK)
         return st;
     m = move_of_kind(PINTAS_DICE_ROLL);
     if (v->phase == PINTAS_DICE_MUST_KEEP) {
         if (pintas_dice_set_from_values(v->last_roll, v->last_roll_len, &roll) != PINTAS_OK)
             return PINTAS_E_ARG;
-        st = pintas_dice_book_best_keep(book, roll, v->pool, v->turn_total, &keep);
-        if (st != PINTAS_OK)
-            return st;
+        if (pintas_dice_book_best_keep(book, roll, v->pool, v->turn_total, &keep) != PINTAS_OK)
+            return PINTAS_E_ARG;
         m = move_of_kind(PINTAS_DICE_KEEP);
         m.keep = keep.keep;
     } else if (v->phase == PINTAS_DICE_BANK_OR_ROLL) {
