@@ -13,5 +13,7 @@
 #include "engine.h"
 #include "hash.h"
 #include "texts.h"
+#include "views.h"
+#include "players.h"
 
 #endif /* PINTAS_PINTAS_H */

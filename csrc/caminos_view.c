@@ -1,0 +1,363 @@
+/* caminos_view.c - what one seat of a Caminos game may know (views.h): the
+ * round's public record kept from the events (as the search binding derives
+ * it from a view's log), the view filled from the state and that record, and
+ * the legal moves and known lacks read from the view alone. */
+#include <string.h>
+
+#include "pintas/views.h"
+#include "caminos_internal.h"
+#include "views_internal.h"
+
+int pintas_caminos_record_start(pintas_caminos_record *r, const pintas_caminos_rules *rules)
+{
+    int st;
+    if (r == NULL || rules == NULL)
+        return PINTAS_E_ARG;
+    st = pintas_caminos_rules_check(rules);
+    if (st != PINTAS_OK)
+        return st;
+    memset(r, 0, sizeof *r);
+    r->rules = *rules;
+    return PINTAS_OK;
+}
+
+/* A new round: every hand one cohort of its dealt tiles, an empty table. */
+static void new_round(pintas_caminos_record *r)
+{
+    pintas_caminos_rules rules = r->rules;
+    unsigned s;
+    memset(r, 0, sizeof *r);
+    r->rules = rules;
+    for (s = 0; s < rules.players; ++s) {
+        r->n_cohorts[s] = 1;
+        r->cohort[s][0].tiles = rules.hand_size;
+    }
+}
+
+/* The numbers the open sides show (bit n), as the log leaves the table. */
+static unsigned open_numbers(const pintas_caminos_record *r)
+{
+    unsigned p, side, numbers = 0;
+    for (p = 0; p < r->rules.paths; ++p)
+        for (side = 0; side < 2; ++side)
+            if ((r->live >> p & 1u) && r->len[p][side] < r->rules.side_tiles &&
+                r->end[p][side] <= PINTAS_MAX_PIP)
+                numbers |= 1u << r->end[p][side];
+    return numbers;
+}
+
+/* A draw by seat s opens a cohort; with the list full the two oldest draws
+ * merge first (the newer one's `at` and voids are kept: the looser). */
+static void open_cohort(pintas_caminos_record *r, unsigned s)
+{
+    pintas_caminos_cohort *c = r->cohort[s];
+    unsigned i, n = r->n_cohorts[s];
+    if (n == PINTAS_CAMINOS_SEARCH_MAX_COHORTS) {
+        c[2].tiles = (uint8_t)(c[2].tiles + c[1].tiles);
+        for (i = 1; i + 1 < n; ++i)
+            c[i] = c[i + 1];
+        --n;
+    }
+    c[n].at = r->pos;
+    c[n].tiles = 1;
+    c[n].voids = 0;
+    r->n_cohorts[s] = (uint8_t)(n + 1);
+}
+
+/* 1 if an event names only seats, paths, sides and tiles the record has. */
+static int event_ok(const pintas_caminos_record *r, const pintas_caminos_event *e)
+{
+    switch (e->kind) {
+    case PINTAS_CAMINOS_EV_PATH:
+        return e->path < r->rules.paths && e->tile < PINTAS_TILE_COUNT;
+    case PINTAS_CAMINOS_EV_PLACE:
+        return e->path < r->rules.paths && e->side <= 1 && e->tile < PINTAS_TILE_COUNT &&
+               e->seat < r->rules.players;
+    case PINTAS_CAMINOS_EV_CLOSE:
+    case PINTAS_CAMINOS_EV_NO_PATH:
+        return e->path < r->rules.paths;
+    case PINTAS_CAMINOS_EV_REVEAL:
+        return e->seat < r->rules.players && e->tile < PINTAS_TILE_COUNT;
+    case PINTAS_CAMINOS_EV_DRAW:
+    case PINTAS_CAMINOS_EV_PASS:
+        return e->seat < r->rules.players;
+    default:
+        return 1;
+    }
+}
+
+static void apply(pintas_caminos_record *r, const pintas_caminos_event *e)
+{
+    unsigned t, s = e->seat, p = e->path;
+    if (e->kind == PINTAS_CAMINOS_EV_DEAL) {
+        new_round(r);
+        return;
+    }
+    ++r->pos;
+    switch (e->kind) {
+    case PINTAS_CAMINOS_EV_PATH:
+        r->live |= (uint8_t)(1u << p);
+        r->end[p][0] = (uint8_t)pintas__tile_hi(e->tile);
+        r->end[p][1] = (uint8_t)pintas__tile_lo(e->tile);
+        r->len[p][0] = r->len[p][1] = 0;
+        break;
+    case PINTAS_CAMINOS_EV_PLACE:
+        ++r->len[p][e->side];
+        r->end[p][e->side] = (uint8_t)(pintas__tile_hi(e->tile) + pintas__tile_lo(e->tile) -
+                                       r->end[p][e->side]);
+        r->known[s] &= ~PINTAS_BIT(e->tile);
+        break;
+    case PINTAS_CAMINOS_EV_CLOSE:
+        if (e->reason == PINTAS_CAMINOS_WHY_RENEW)
+            for (t = 0; t < PINTAS_TILE_COUNT; ++t)
+                if (e->tiles & PINTAS_BIT(t))
+                    r->since[t] = r->pos;
+        if (e->reason == PINTAS_CAMINOS_WHY_DISCARD)
+            r->live &= (uint8_t)~(1u << p);
+        break;
+    case PINTAS_CAMINOS_EV_NO_PATH:
+        r->live &= (uint8_t)~(1u << p);
+        break;
+    case PINTAS_CAMINOS_EV_REVEAL:
+        r->revealed[s] |= PINTAS_BIT(e->tile);
+        r->known[s] |= PINTAS_BIT(e->tile);
+        break;
+    case PINTAS_CAMINOS_EV_DRAW:
+    case PINTAS_CAMINOS_EV_PASS:
+        /* it could place none of its tiles on any open number */
+        r->cohort[s][r->n_cohorts[s] - 1].voids |= (uint8_t)open_numbers(r);
+        if (e->kind == PINTAS_CAMINOS_EV_DRAW)
+            open_cohort(r, s);
+        break;
+    default:
+        break;
+    }
+}
+
+/* 1 if *r is a record pintas_caminos_record_start made and update kept. */
+static int record_ok(const pintas_caminos_record *r)
+{
+    unsigned s, p;
+    if (pintas_caminos_rules_check(&r->rules) != PINTAS_OK)
+        return 0;
+    for (s = 0; s < r->rules.players; ++s)
+        if (r->n_cohorts[s] > PINTAS_CAMINOS_SEARCH_MAX_COHORTS)
+            return 0;
+    for (p = 0; p < r->rules.paths; ++p)
+        if (r->end[p][0] > PINTAS_MAX_PIP || r->end[p][1] > PINTAS_MAX_PIP)
+            return 0;
+    return 1;
+}
+
+int pintas_caminos_record_update(pintas_caminos_record *r, const pintas_caminos_event *ev,
+                                 size_t n)
+{
+    size_t i;
+    int dealt = 0;
+    if (r == NULL || (ev == NULL && n > 0) || !record_ok(r))
+        return PINTAS_E_ARG;
+    for (i = 0; i < n; ++i) {
+        dealt |= ev[i].kind == PINTAS_CAMINOS_EV_DEAL;
+        if (!event_ok(r, &ev[i]))
+            return PINTAS_E_ARG;
+    }
+    /* a draw or pass before any deal would have no cohort to note */
+    for (i = 0; !dealt && i < n; ++i)
+        if ((ev[i].kind == PINTAS_CAMINOS_EV_DRAW || ev[i].kind == PINTAS_CAMINOS_EV_PASS) &&
+            r->n_cohorts[ev[i].seat] == 0)
+            return PINTAS_E_ARG;
+    for (i = 0; i < n; ++i)
+        apply(r, &ev[i]);
+    return PINTAS_OK;
+}
+
+/* A path slot as the search's info holds it: the table's, or cleared. */
+static void copy_path(pintas_caminos_path *to, const pintas_caminos_path *from,
+                      const pintas_caminos_rules *r)
+{
+    unsigned side, j;
+    pintas__caminos_clear_path(to);
+    if (from->centre >= PINTAS_TILE_COUNT)
+        return;
+    to->centre = from->centre;
+    for (side = 0; side < 2; ++side) {
+        to->len[side] = from->len[side] <= r->side_tiles ? from->len[side] : r->side_tiles;
+        to->end[side] = from->end[side];
+        for (j = 0; j < to->len[side] && j < PINTAS_CAMINOS_MAX_SIDE; ++j)
+            to->tile[side][j] = from->tile[side][j];
+    }
+}
+
+static uint8_t seat_or_none(uint8_t seat)
+{
+    return seat < PINTAS_CAMINOS_MAX_SEATS ? seat : PINTAS_NO_SEAT;
+}
+
+static void fill_info(pintas_caminos_info *k, const pintas_caminos_state *s,
+                      const pintas_caminos_record *r, unsigned seat)
+{
+    unsigned i;
+    k->rules = s->rules;
+    for (i = 0; i < PINTAS_CAMINOS_MAX_PATHS; ++i) {
+        if (i < s->rules.paths)
+            copy_path(&k->path[i], &s->path[i], &s->rules);
+        else
+            pintas__caminos_clear_path(&k->path[i]);
+    }
+    k->hand = s->hand[seat] & PINTAS_ALL_TILES;
+    k->discard = s->discard & PINTAS_ALL_TILES;
+    memcpy(k->since, r->since, sizeof k->since);
+    for (i = 0; i < s->rules.players; ++i) {
+        k->hand_len[i] = (uint8_t)pintas__popcount(s->hand[i] & PINTAS_ALL_TILES);
+        k->known[i] = i == seat ? 0 : r->known[i];
+        k->n_cohorts[i] = r->n_cohorts[i];
+        memcpy(k->cohort[i], r->cohort[i], sizeof k->cohort[i]);
+    }
+    k->seat = (uint8_t)seat;
+    k->pile_len = s->pile_len;
+    k->passes = s->passes;
+    k->out_seat = seat_or_none(s->out_seat);
+    k->last_turns = s->last_turns;
+    k->starter = seat_or_none(s->starter);
+}
+
+static int same_rules(const pintas_caminos_rules *a, const pintas_caminos_rules *b)
+{
+    return a->players == b->players && a->paths == b->paths && a->hand_size == b->hand_size &&
+           a->side_tiles == b->side_tiles && a->full_path == b->full_path;
+}
+
+int pintas_caminos_view_of(const pintas_caminos_state *s, const pintas_caminos_record *r,
+                           int seat, pintas_caminos_view *out)
+{
+    unsigned i, players;
+    if (s == NULL || r == NULL || out == NULL || pintas_caminos_rules_check(&s->rules) != 0 ||
+        seat < 0 || seat >= s->rules.players || !record_ok(r) ||
+        !same_rules(&r->rules, &s->rules))
+        return PINTAS_E_ARG;
+    players = s->rules.players;
+    memset(out, 0, sizeof *out);
+    fill_info(&out->info, s, r, (unsigned)seat);
+    for (i = 0; i < players; ++i) {
+        out->score[i] = s->score[i];
+        out->revealed[i] = r->revealed[i];
+        if (s->choice[i] < PINTAS_TILE_COUNT)
+            out->chosen |= (uint8_t)(1u << i);
+    }
+    out->phase = s->phase;
+    out->to_move = s->phase == PINTAS_CAMINOS_OVER ? PINTAS_NO_SEAT : s->to_move;
+    out->round = s->round;
+    out->step = s->step;
+    out->contenders = s->contenders;
+    out->my_choice = s->choice[seat] < PINTAS_TILE_COUNT ? s->choice[seat] : PINTAS_NO_TILE;
+    out->winners = s->phase == PINTAS_CAMINOS_OVER ? s->winners : 0;
+    return PINTAS_OK;
+}
+
+int pintas__caminos_view_ok(const pintas_caminos_view *v)
+{
+    const pintas_caminos_info *k = &v->info;
+    unsigned p, side;
+    if (pintas_caminos_rules_check(&k->rules) != PINTAS_OK || k->seat >= k->rules.players ||
+        (k->hand & ~PINTAS_ALL_TILES) != 0 || v->phase > PINTAS_CAMINOS_OVER)
+        return 0;
+    for (p = 0; p < k->rules.paths; ++p) {
+        const pintas_caminos_path *path = &k->path[p];
+        if (path->centre == PINTAS_NO_TILE)
+            continue;
+        if (path->centre >= PINTAS_TILE_COUNT)
+            return 0;
+        for (side = 0; side < 2; ++side)
+            if (path->len[side] > k->rules.side_tiles || path->end[side] > PINTAS_MAX_PIP)
+                return 0;
+    }
+    return 1;
+}
+
+int pintas__caminos_view_to_move(const pintas_caminos_view *v)
+{
+    if (v->phase == PINTAS_CAMINOS_OVER)
+        return PINTAS_E_OVER;
+    return v->to_move == v->info.seat ? PINTAS_OK : PINTAS_E_ILLEGAL;
+}
+
+static void put(pintas_caminos_move *out, size_t *n, unsigned kind, unsigned tile,
+                unsigned path, unsigned side)
+{
+    out[*n].kind = (uint8_t)kind;
+    out[*n].tile = (uint8_t)tile;
+    out[*n].path = (uint8_t)path;
+    out[*n].side = (uint8_t)side;
+    ++*n;
+}
+
+/* The placements of tile t, path by path, FRONT before BACK. */
+static void placements(const pintas_caminos_info *k, unsigned t, pintas_caminos_move *out,
+                       size_t *n)
+{
+    unsigned p, side;
+    for (p = 0; p < k->rules.paths; ++p) {
+        const pintas_caminos_path *path = &k->path[p];
+        /* both sides of a double centre with nothing on them are one position */
+        unsigned sides = path->centre < PINTAS_TILE_COUNT && pintas__is_double(path->centre) &&
+                                 path->len[0] == 0 && path->len[1] == 0
+                             ? 1u
+                             : 2u;
+        if (path->centre >= PINTAS_TILE_COUNT)
+            continue;
+        for (side = 0; side < sides; ++side)
+            if (path->len[side] < k->rules.side_tiles &&
+                (pintas__suit(path->end[side]) & PINTAS_BIT(t)))
+                put(out, n, PINTAS_CAMINOS_PLACE, t, p, side);
+    }
+}
+
+int pintas_caminos_view_legal(const pintas_caminos_view *v, pintas_caminos_move *out,
+                              size_t cap, size_t *n)
+{
+    size_t count = 0;
+    pintas_mask hand;
+    int st = pintas__buffer_args(v != NULL && out != NULL && n != NULL, cap,
+                                 PINTAS_CAMINOS_MAX_MOVES);
+    if (st != PINTAS_OK)
+        return st;
+    if (!pintas__caminos_view_ok(v))
+        return PINTAS_E_ARG;
+    if (pintas__caminos_view_to_move(v) != PINTAS_OK) {
+        *n = 0;
+        return PINTAS_OK;
+    }
+    hand = v->info.hand;
+    if (v->phase == PINTAS_CAMINOS_REVEALING) {
+        for (hand &= ~v->revealed[v->info.seat]; hand; hand &= hand - 1)
+            put(out, &count, PINTAS_CAMINOS_REVEAL, pintas__lowest_bit(hand),
+                PINTAS_CAMINOS_NO_PATH, 0);
+        *n = count;
+        return PINTAS_OK;
+    }
+    for (; hand; hand &= hand - 1)
+        placements(&v->info, pintas__lowest_bit(hand), out, &count);
+    if (count == 0)
+        put(out, &count, v->info.pile_len ? PINTAS_CAMINOS_DRAW : PINTAS_CAMINOS_PASS,
+            PINTAS_NO_TILE, PINTAS_CAMINOS_NO_PATH, 0);
+    *n = count;
+    return PINTAS_OK;
+}
+
+int pintas_caminos_view_lacks(const pintas_caminos_view *v,
+                              uint8_t lacks[PINTAS_CAMINOS_MAX_SEATS])
+{
+    unsigned s;
+    if (v == NULL || lacks == NULL)
+        return PINTAS_E_ARG;
+    for (s = 0; s < PINTAS_CAMINOS_MAX_SEATS; ++s) {
+        unsigned n = v->info.n_cohorts[s];
+        const pintas_caminos_cohort *c = v->info.cohort[s];
+        lacks[s] = 0;
+        if (v->phase != PINTAS_CAMINOS_PLAYING || s >= v->info.rules.players || n == 0 ||
+            n > PINTAS_CAMINOS_SEARCH_MAX_COHORTS)
+            continue;
+        lacks[s] = (uint8_t)(c[n - 1].voids | (n > 1 ? c[n - 2].voids : 0u));
+    }
+    return PINTAS_OK;
+}

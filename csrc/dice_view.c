@@ -1,0 +1,143 @@
+/* dice_view.c - what one seat of a dice game knows (views.h): the public
+ * state, and the legal moves in the order the players choose among them. */
+#include <string.h>
+
+#include "pintas/views.h"
+#include "dice_internal.h"
+#include "views_internal.h"
+
+int pintas_dice_view_of(const pintas_dice_state *s, int seat, pintas_dice_view *out)
+{
+    if (s == NULL || out == NULL || s->players < 1 || s->players > PINTAS_DICE_MAX_PLAYERS ||
+        seat < 0 || seat >= s->players || s->last_roll_len > PINTAS_DICE_COUNT)
+        return PINTAS_E_ARG;
+    memset(out, 0, sizeof *out);
+    out->rules = s->rules;
+    memcpy(out->score, s->score, sizeof out->score);
+    out->turn_total = pintas_dice_turn_total(s);
+    out->pool = s->pool;
+    out->players = s->players;
+    out->first_player = s->first_player;
+    out->seat = (uint8_t)seat;
+    out->phase = s->phase;
+    out->to_move = s->phase == PINTAS_DICE_OVER ? PINTAS_DICE_NO_PLAYER : s->to_move;
+    out->winner = s->phase == PINTAS_DICE_OVER ? s->winner : PINTAS_DICE_NO_PLAYER;
+    out->final_left = s->final_left;
+    out->dice_to_roll = (uint8_t)pintas_dice_dice_to_roll(s);
+    out->last_roll_len = s->last_roll_len;
+    memcpy(out->last_roll, s->last_roll, s->last_roll_len);
+    return PINTAS_OK;
+}
+
+int pintas__dice_view_ok(const pintas_dice_view *v)
+{
+    unsigned i;
+    if (pintas_dice_rules_check(&v->rules) != PINTAS_OK || v->players < 1 ||
+        v->players > PINTAS_DICE_MAX_PLAYERS || v->seat >= v->players ||
+        v->phase > PINTAS_DICE_OVER || v->last_roll_len > PINTAS_DICE_COUNT ||
+        !pintas_dice_set_is_valid(v->pool))
+        return 0;
+    for (i = 0; i < v->last_roll_len; ++i)
+        if (v->last_roll[i] < 1 || v->last_roll[i] > PINTAS_DICE_FACES)
+            return 0;
+    return 1;
+}
+
+int pintas__dice_view_to_move(const pintas_dice_view *v)
+{
+    if (v->phase == PINTAS_DICE_OVER)
+        return PINTAS_E_OVER;
+    return v->to_move == v->seat ? PINTAS_OK : PINTAS_E_ILLEGAL;
+}
+
+/* The order of the Python binding's keep lists as one number, smaller first:
+ * most points, then fewer dice, then the dice ascending in base 7, padded to
+ * six places. */
+static uint64_t keep_key(const pintas_dice_keep *k)
+{
+    uint64_t lex = 0;
+    unsigned f, c, n = 0;
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+        for (c = 0; c < PINTAS_DICE_SET_COUNT(k->keep, f); ++c, ++n)
+            lex = lex * 7u + f;
+    for (; n < PINTAS_DICE_COUNT; ++n)
+        lex *= 7u;
+    return ((uint64_t)(uint32_t)(INT32_C(0x7FFFFFFF) - k->points) << 32) |
+           ((uint64_t)pintas__dice_set_size(k->keep) << 24) | lex;
+}
+
+/* Insertion sort by keep_key: stable, as the binding's. */
+static void sort_keeps(pintas_dice_keep *ks, size_t n)
+{
+    size_t i, j;
+    for (i = 1; i < n; ++i) {
+        pintas_dice_keep x = ks[i];
+        uint64_t kx = keep_key(&x);
+        for (j = i; j > 0 && keep_key(&ks[j - 1]) > kx; --j)
+            ks[j] = ks[j - 1];
+        ks[j] = x;
+    }
+}
+
+int pintas__dice_sorted_keeps(const pintas_dice_rules *r, const uint8_t *roll_values,
+                              size_t roll_len, pintas_dice_set pool, pintas_dice_keep *ks,
+                              size_t *n)
+{
+    pintas_dice_set roll;
+    int st = pintas_dice_set_from_values(roll_values, roll_len, &roll);
+    if (st != PINTAS_OK)
+        return st;
+    if (!pintas_dice_set_is_valid(pool) ||
+        pintas__dice_set_size(roll) + pintas__dice_set_size(pool) > PINTAS_DICE_COUNT)
+        return PINTAS_E_ARG;
+    st = pintas_dice_keeps_rules(r, roll, pool, ks, PINTAS_DICE_MAX_KEEPS, n);
+    if (st != PINTAS_OK)
+        return st;
+    sort_keeps(ks, *n);
+    return PINTAS_OK;
+}
+
+static pintas_dice_move move_of_kind(unsigned kind)
+{
+    pintas_dice_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = (uint8_t)kind;
+    return m;
+}
+
+int pintas_dice_view_legal(const pintas_dice_view *v, pintas_dice_move *out, int32_t *points,
+                           size_t cap, size_t *n)
+{
+    pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
+    size_t count = 0, i;
+    int st = pintas__buffer_args(v != NULL && out != NULL && n != NULL, cap,
+                                 PINTAS_DICE_MAX_KEEPS);
+    if (st != PINTAS_OK)
+        return st;
+    if (!pintas__dice_view_ok(v))
+        return PINTAS_E_ARG;
+    if (pintas__dice_view_to_move(v) != PINTAS_OK) {
+        *n = 0;
+        return PINTAS_OK;
+    }
+    if (v->phase == PINTAS_DICE_MUST_KEEP) {
+        st = pintas__dice_sorted_keeps(&v->rules, v->last_roll, v->last_roll_len, v->pool, ks,
+                                       &count);
+        if (st != PINTAS_OK)
+            return PINTAS_E_ARG;
+        for (i = 0; i < count; ++i) {
+            out[i] = move_of_kind(PINTAS_DICE_KEEP);
+            out[i].keep = ks[i].keep;
+            if (points != NULL)
+                points[i] = ks[i].points;
+        }
+    } else {
+        out[count++] = move_of_kind(PINTAS_DICE_ROLL);
+        if (v->phase == PINTAS_DICE_BANK_OR_ROLL)
+            out[count++] = move_of_kind(PINTAS_DICE_BANK);
+        for (i = 0; points != NULL && i < count; ++i)
+            points[i] = 0;
+    }
+    *n = count;
+    return PINTAS_OK;
+}
