@@ -149,10 +149,12 @@ int pintas__distinct(const uint8_t *tiles, unsigned n)
 
 int pintas__take_hands(pintas__cursor *c, uint32_t hand[4])
 {
+    const uint8_t *p;
     unsigned i;
+    if (!pintas__take(c, 16, &p)) /* at once, as the Python reader takes them */
+        return 0;
     for (i = 0; i < 4; ++i)
-        if (!pintas__take_u32(c, &hand[i]))
-            return 0;
+        hand[i] = (uint32_t)le_value(p + 4 * i, 4);
     return 1;
 }
 

@@ -36,13 +36,14 @@ static int put_setup(pintas__sink *s, const pintas_save_setup *setup)
 static int take_setup(pintas__cursor *c, pintas_save_setup *setup)
 {
     pintas_line_rules *r = &setup->rules.line;
-    const uint8_t *b;
+    const uint8_t *b, *w;
     unsigned v[5], i;
-    if (!pintas__take(c, 7, &b))
+    /* Seven bytes, then the ten of the 16-bit values: two takes, as the
+     * Python reader's (a cut save says where it ends alike). */
+    if (!pintas__take(c, 7, &b) || !pintas__take(c, 10, &w))
         return 0;
     for (i = 0; i < 5; ++i)
-        if (!pintas__take_u16(c, &v[i]))
-            return 0;
+        v[i] = w[2 * i] | (unsigned)w[2 * i + 1] << 8;
     memset(r, 0, sizeof *r);
     /* Any non-zero switch reads as on (and is written 1: canonicity refuses it). */
     r->game = b[0];
