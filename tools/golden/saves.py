@@ -38,7 +38,7 @@ SAVES_HEADER = ROOT / "csrc" / "tests" / "golden_saves.h"
 KEYS: tuple[bytes | None, ...] = (None, bytes(range(32)), bytes(range(100, 132)), bytes(15))
 KEY_A, KEY_B, KEY_SHORT = 1, 2, 3
 GAMES: dict[type, str] = {domino.Game: "L", caminos.Game: "C", dice.Game: "D"}
-CLASSES = {kind: cls for cls, kind in GAMES.items()}
+CLASSES: dict[str, Any] = {kind: cls for cls, kind in GAMES.items()}
 
 # The C cause of each Python message, found by its words (the first match wins).
 CAUSES: tuple[tuple[str, str], ...] = (
@@ -128,7 +128,8 @@ def hash_header() -> str:
         rng = random.Random(seed)
         lines.append("    {" + ", ".join(f"UINT32_C({rng.getrandbits(32)})"
                                          for _ in range(MT_DRAWS)) + "},")
-    lines += ["};", "/* random.Random(seed): randrange(n) MT_DRAWS times for each bound in turn. */",
+    lines += ["};",
+              "/* random.Random(seed): randrange(n) MT_DRAWS times for each bound in turn. */",
               "static const uint32_t golden_mt_below[GOLDEN_MT_SEEDS][GOLDEN_MT_BOUNDS]"
               "[GOLDEN_MT_DRAWS] = {"]
     for seed in MT_SEEDS:
@@ -222,9 +223,9 @@ def plans() -> list[Plan]:
     dice_rules = [("doom", dice.Rules.dice_of_doom()), ("farkle", dice.Rules.farkle()),
                   ("doom_score", dice.Rules.dice_of_doom(doom_loses="score", hot_dice="may")),
                   ("farkle_final", dice.Rules.farkle(final_round=True, combine_kept=True))]
-    for name, rules in dice_rules:
-        for players in (1, 2, 3, 8) if name == "farkle" else (2, 3):
-            out += dice_plans(f"{name}{players}", rules, players)
+    for dice_name, dice_rule in dice_rules:
+        for players in (1, 2, 3, 8) if dice_name == "farkle" else (2, 3):
+            out += dice_plans(f"{dice_name}{players}", dice_rule, players)
     return out
 
 
@@ -239,11 +240,13 @@ def tile_plans(name: str, cls: type, rules: Any,
     def later(game: Game, rng: random.Random) -> Any:
         return deal(rules, rng)
 
-    return [Plan(f"{name}_seeded_short", fresh, True, 6),
-            Plan(f"{name}_unseeded_short", fresh, False, 6),
-            Plan(f"{name}_dealt_short", dealt, False, 4),
-            Plan(f"{name}_seeded_end", dealt, True, None, later),
-            Plan(f"{name}_unseeded_end", fresh, False, None, later)]
+    plans = [Plan(f"{name}_seeded_short", fresh, True, 6),
+             Plan(f"{name}_unseeded_short", fresh, False, 6),
+             Plan(f"{name}_dealt_short", dealt, False, 4),
+             Plan(f"{name}_seeded_end", dealt, True, None, later)]
+    if cls is domino.Game or rules.players == 3:  # a few finished unseeded games suffice
+        plans.append(Plan(f"{name}_unseeded_end", fresh, False, None, later))
+    return plans
 
 
 def dice_plans(name: str, rules: dice.Rules, players: int) -> list[Plan]:
@@ -255,10 +258,12 @@ def dice_plans(name: str, rules: dice.Rules, players: int) -> list[Plan]:
     def ending(seed: int, rng: random.Random) -> Game:
         return dice.Game(finished, players=players, seed=seed, first_player=rng.randrange(players))
 
-    return [Plan(f"{name}_seeded_short", short, True, 7),
-            Plan(f"{name}_unseeded_short", short, False, 7),
-            Plan(f"{name}_seeded_end", ending, True, None),
-            Plan(f"{name}_unseeded_end", ending, False, None)]
+    plans = [Plan(f"{name}_seeded_short", short, True, 7),
+             Plan(f"{name}_unseeded_short", short, False, 7),
+             Plan(f"{name}_seeded_end", ending, True, None)]
+    if players <= 2:
+        plans.append(Plan(f"{name}_unseeded_end", ending, False, None))
+    return plans
 
 
 # ---- saves and their damage ----------------------------------------------------------------
@@ -380,7 +385,11 @@ def damages(index: int, save: Save, every_byte: bool) -> list[tuple[str, int, in
     out: list[tuple[str, int, int, bool, int]] = []
     if every_byte:
         out += [("FLIP", i, 1, False, key) for i in range(len(data))]
-    if size:
+    if size and key:  # a keyed save: the MAC's refusals (the rest is a keyless save's)
+        out += [("FLIP", i, 0x10, r, key) for i in range(0, len(data), 3) for r in (False, True)
+                if not r or i < body]
+        out += [("NONE", 0, 0, False, other) for other in range(4) if other != key]
+    elif size:
         image = body - 256  # roughly where the state image starts: sampled there
         out += [("FLIP", i, x, True, key) for i in range(body) for x in (1, 0x80)
                 if i < image or i % 5 == 0]
@@ -416,7 +425,7 @@ def collect() -> tuple[list[Save], list[Damage]]:
             saves.append(Save(f"{kind}_{name}", kind, data, 0, 2, False))
     # damage: every short save a little, the first short save of each game (and
     # its format-1 twin) every way
-    seen: set[str] = set()
+    seen: set[tuple[str, int, int]] = set()
     for index, save in enumerate(list(saves)):
         if not save.good:
             message = refusal(save.kind, save.data, KEYS[save.key])
@@ -427,7 +436,9 @@ def collect() -> tuple[list[Save], list[Damage]]:
         first = (save.kind, save.version, save.key) not in seen
         seen.add((save.kind, save.version, save.key))
         todo = damages(index, save, first) if first else [
-            ("SET", i, 2, True, save.key) for i in range(15, len(save.data) - 256, 3)]
+            ("SET", i, 2, True, save.key) for i in range(15, len(save.data) - 256, 5)]
+        if "dealt" in save.name and save.kind == "L":  # a tile for seat 3 (of 2 or 3)
+            todo.append(("SET", 15 + 17 + 12, 1, True, save.key))
         for op, offset, value, reseal, key in todo:
             data = damaged(save.data, op, offset, value, reseal, KEYS[save.key])
             try:
@@ -504,11 +515,14 @@ def saves_header() -> str:
               "    uint16_t message;  /* in golden_messages */",
               "} golden_damage;", "",
               f"#define GOLDEN_DAMAGES {len(damage)}",
+              "#define D(save, op, reseal, key, offset, value, cause, message) \\",
+              "    {save, GOLDEN_##op, reseal, key, offset, value, PINTAS_SAVE_##cause, message}",
               "static const golden_damage golden_damages[GOLDEN_DAMAGES] = {"]
     for d in damage:
-        lines.append(f"    {{{d.save}, GOLDEN_{d.op}, {int(d.reseal)}, {d.key}, {d.offset}, "
-                     f"{d.value}, {d.cause}, {messages[d.message]}}},")
-    lines += ["};", "", f"#define GOLDEN_MESSAGES {len(messages)}",
+        cause = d.cause.removeprefix("PINTAS_SAVE_")
+        lines.append(f"D({d.save},{d.op},{int(d.reseal)},{d.key},{d.offset},{d.value},{cause},"
+                     f"{messages[d.message]}),")
+    lines += ["};", "#undef D", "", f"#define GOLDEN_MESSAGES {len(messages)}",
               "static const char *const golden_messages[GOLDEN_MESSAGES] = {"]
     lines += [f"    {c_string(m)}," for m in messages]
     lines += ["};", "", "#endif /* GOLDEN_SAVES_H */", ""]
