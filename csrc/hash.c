@@ -188,3 +188,186 @@ uint32_t pintas_mt_below(pintas_mt *mt, uint32_t n) {
     } while (r >= n);
     return r;
 }
+
+/* ---- SHA-256 (FIPS 180-4 section 6.2) ------------------------------------ */
+
+/* The first 32 bits of the fractional parts of the cube roots of the first
+ * 64 primes (section 4.2.2). */
+static const uint32_t sha256_k[64] = {
+    0x428a2f98u, 0x71374491u, 0xb5c0fbcfu, 0xe9b5dba5u, 0x3956c25bu, 0x59f111f1u, 0x923f82a4u,
+    0xab1c5ed5u, 0xd807aa98u, 0x12835b01u, 0x243185beu, 0x550c7dc3u, 0x72be5d74u, 0x80deb1feu,
+    0x9bdc06a7u, 0xc19bf174u, 0xe49b69c1u, 0xefbe4786u, 0x0fc19dc6u, 0x240ca1ccu, 0x2de92c6fu,
+    0x4a7484aau, 0x5cb0a9dcu, 0x76f988dau, 0x983e5152u, 0xa831c66du, 0xb00327c8u, 0xbf597fc7u,
+    0xc6e00bf3u, 0xd5a79147u, 0x06ca6351u, 0x14292967u, 0x27b70a85u, 0x2e1b2138u, 0x4d2c6dfcu,
+    0x53380d13u, 0x650a7354u, 0x766a0abbu, 0x81c2c92eu, 0x92722c85u, 0xa2bfe8a1u, 0xa81a664bu,
+    0xc24b8b70u, 0xc76c51a3u, 0xd192e819u, 0xd6990624u, 0xf40e3585u, 0x106aa070u, 0x19a4c116u,
+    0x1e376c08u, 0x2748774cu, 0x34b0bcb5u, 0x391c0cb3u, 0x4ed8aa4au, 0x5b9cca4fu, 0x682e6ff3u,
+    0x748f82eeu, 0x78a5636fu, 0x84c87814u, 0x8cc70208u, 0x90befffau, 0xa4506cebu, 0xbef9a3f7u,
+    0xc67178f2u,
+};
+
+/* The initial hash value (section 5.3.3). */
+static const uint32_t sha256_h0[8] = {
+    0x6a09e667u, 0xbb67ae85u, 0x3c6ef372u, 0xa54ff53au,
+    0x510e527fu, 0x9b05688cu, 0x1f83d9abu, 0x5be0cd19u,
+};
+
+static uint32_t rotr32(uint32_t x, unsigned n) {
+    return (x >> n) | (x << (32 - n));
+}
+
+static uint32_t load32_be(const uint8_t *p) {
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+
+static void store32_be(uint8_t *p, uint32_t v) {
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+/* One 64-byte block into the hash value h (section 6.2.2); the schedule is
+ * kept as a rolling window of 16 words to stay small on a microcontroller. */
+static void sha256_compress(uint32_t h[8], const uint8_t block[64]) {
+    uint32_t w[16], v[8];
+    for (int i = 0; i < 16; i++) {
+        w[i] = load32_be(block + 4 * i);
+    }
+    for (int i = 0; i < 8; i++) {
+        v[i] = h[i];
+    }
+    for (int t = 0; t < 64; t++) {
+        uint32_t wt, s0, s1, t1, t2;
+        if (t < 16) {
+            wt = w[t];
+        } else {
+            uint32_t w15 = w[(t - 15) & 15], w2 = w[(t - 2) & 15];
+            s0 = rotr32(w15, 7) ^ rotr32(w15, 18) ^ (w15 >> 3);
+            s1 = rotr32(w2, 17) ^ rotr32(w2, 19) ^ (w2 >> 10);
+            wt = w[t & 15] = w[t & 15] + s0 + w[(t - 7) & 15] + s1;
+        }
+        t1 = v[7] + (rotr32(v[4], 6) ^ rotr32(v[4], 11) ^ rotr32(v[4], 25))
+             + ((v[4] & v[5]) ^ (~v[4] & v[6])) + sha256_k[t] + wt;
+        t2 = (rotr32(v[0], 2) ^ rotr32(v[0], 13) ^ rotr32(v[0], 22))
+             + ((v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]));
+        v[7] = v[6];
+        v[6] = v[5];
+        v[5] = v[4];
+        v[4] = v[3] + t1;
+        v[3] = v[2];
+        v[2] = v[1];
+        v[1] = v[0];
+        v[0] = t1 + t2;
+    }
+    for (int i = 0; i < 8; i++) {
+        h[i] += v[i];
+    }
+}
+
+void pintas_sha256_init(pintas_sha256_ctx *ctx) {
+    memcpy(ctx->h, sha256_h0, sizeof(ctx->h));
+    ctx->len = 0;
+}
+
+void pintas_sha256_update(pintas_sha256_ctx *ctx, const uint8_t *data, size_t len) {
+    size_t used = (size_t)(ctx->len & 63u);
+    ctx->len += len;
+    if (used) {
+        size_t take = 64 - used < len ? 64 - used : len;
+        memcpy(ctx->block + used, data, take);
+        data += take;
+        len -= take;
+        if (used + take < 64) {
+            return;
+        }
+        sha256_compress(ctx->h, ctx->block);
+    }
+    for (; len >= 64; data += 64, len -= 64) {
+        sha256_compress(ctx->h, data);
+    }
+    if (len) {
+        memcpy(ctx->block, data, len);
+    }
+}
+
+void pintas_sha256_final(pintas_sha256_ctx *ctx, uint8_t out[PINTAS_SHA256_SIZE]) {
+    /* The padding of section 5.1.1: a 1 bit, zeros, the length in bits. */
+    uint64_t bits = ctx->len * 8u;
+    size_t used = (size_t)(ctx->len & 63u);
+    ctx->block[used++] = 0x80;
+    if (used > 56) {
+        memset(ctx->block + used, 0, 64 - used);
+        sha256_compress(ctx->h, ctx->block);
+        used = 0;
+    }
+    memset(ctx->block + used, 0, 56 - used);
+    store32_be(ctx->block + 56, (uint32_t)(bits >> 32));
+    store32_be(ctx->block + 60, (uint32_t)bits);
+    sha256_compress(ctx->h, ctx->block);
+    for (int i = 0; i < 8; i++) {
+        store32_be(out + 4 * i, ctx->h[i]);
+    }
+}
+
+void pintas_sha256(const uint8_t *data, size_t len, uint8_t out[PINTAS_SHA256_SIZE]) {
+    pintas_sha256_ctx ctx;
+    pintas_sha256_init(&ctx);
+    pintas_sha256_update(&ctx, data, len);
+    pintas_sha256_final(&ctx, out);
+}
+
+/* ---- HMAC-SHA256 (RFC 2104) ---------------------------------------------- */
+
+/* The key block XORed with `pad` (0x36 inner, 0x5c outer) into a fresh hash. */
+static void hmac_start(pintas_sha256_ctx *ctx, const uint8_t key[64], uint8_t pad) {
+    uint8_t block[64];
+    for (int i = 0; i < 64; i++) {
+        block[i] = (uint8_t)(key[i] ^ pad);
+    }
+    pintas_sha256_init(ctx);
+    pintas_sha256_update(ctx, block, sizeof(block));
+}
+
+void pintas_hmac_sha256_init(pintas_hmac_sha256_ctx *ctx, const uint8_t *key, size_t key_len) {
+    /* A key longer than a block is hashed first; a shorter one is zero-padded. */
+    memset(ctx->key, 0, sizeof(ctx->key));
+    if (key_len > sizeof(ctx->key)) {
+        pintas_sha256(key, key_len, ctx->key);
+    } else if (key_len) {
+        memcpy(ctx->key, key, key_len);
+    }
+    hmac_start(&ctx->inner, ctx->key, 0x36);
+}
+
+void pintas_hmac_sha256_update(pintas_hmac_sha256_ctx *ctx, const uint8_t *data, size_t len) {
+    pintas_sha256_update(&ctx->inner, data, len);
+}
+
+void pintas_hmac_sha256_final(pintas_hmac_sha256_ctx *ctx, uint8_t out[PINTAS_SHA256_SIZE]) {
+    uint8_t inner[PINTAS_SHA256_SIZE];
+    pintas_sha256_ctx outer;
+    pintas_sha256_final(&ctx->inner, inner);
+    hmac_start(&outer, ctx->key, 0x5c);
+    pintas_sha256_update(&outer, inner, sizeof(inner));
+    pintas_sha256_final(&outer, out);
+    memset(ctx->key, 0, sizeof(ctx->key)); /* the key does not outlive the MAC */
+}
+
+void pintas_hmac_sha256(const uint8_t *key, size_t key_len, const uint8_t *data, size_t len,
+                        uint8_t out[PINTAS_SHA256_SIZE]) {
+    pintas_hmac_sha256_ctx ctx;
+    pintas_hmac_sha256_init(&ctx, key, key_len);
+    pintas_hmac_sha256_update(&ctx, data, len);
+    pintas_hmac_sha256_final(&ctx, out);
+}
+
+int pintas_equal_ct(const uint8_t *a, const uint8_t *b, size_t len) {
+    /* Every byte is read whatever the others hold: the time tells nothing of
+     * where two MACs differ. */
+    unsigned diff = 0;
+    for (size_t i = 0; i < len; i++) {
+        diff |= (unsigned)(a[i] ^ b[i]);
+    }
+    return diff == 0;
+}

@@ -15,5 +15,6 @@
 #include "texts.h"
 #include "views.h"
 #include "players.h"
+#include "save.h"
 
 #endif /* PINTAS_PINTAS_H */
