@@ -18,6 +18,12 @@ searches: flags change both) or if the worst case is unknown: recursion, an
 indirect call, a frame of unbounded dynamic size, or a call to a function that
 is neither in the graph nor a compiler runtime helper. Runtime helpers
 (memcpy, memset, __aeabi_*, ...) count as leaves of --runtime-bytes each.
+An indirect call is bounded where ``--indirect CALLER=REGEX`` says what it can
+reach: a call through a pointer made by a function whose "file.c:name" matches
+the regex CALLER (the first rule that matches) costs the worst of the functions
+whose titles match REGEX (the functions its tables of pointers hold; a static
+one's title is "path/file.c:name"). A host's callback is not the core's: its
+stack is the host's to add.
 Status 2 is for bad arguments or unreadable input.
 
 Pure Python 3 standard library.
@@ -121,10 +127,12 @@ def read_graphs(paths: list[Path]) -> dict[str, Func]:
 
 
 class Analysis:
-    def __init__(self, funcs: dict[str, Func], runtime: re.Pattern[str], runtime_bytes: int):
+    def __init__(self, funcs: dict[str, Func], runtime: re.Pattern[str], runtime_bytes: int,
+                 indirect: list[tuple[re.Pattern[str], re.Pattern[str]]] | None = None):
         self.funcs = funcs
         self.runtime = runtime
         self.runtime_bytes = runtime_bytes
+        self.indirect = indirect or []
         self.memo: dict[str, Result] = {}
         self.active: list[str] = []
 
@@ -134,6 +142,22 @@ class Analysis:
         if f is None or f.frame is None:
             return name
         return f"{name}({f.frame})"
+
+    def through_pointer(self, caller: Func) -> Result:
+        """The worst of what an indirect call made by ``caller`` can reach, where
+        an --indirect rule names it."""
+        source = f"{Path(caller.where.split(':', 1)[0]).name}:{caller.name}"
+        targets = next((reach for who, reach in self.indirect if who.search(source)), None)
+        if targets is None:
+            return self.worst(INDIRECT)
+        reached = [self.worst(title) for title, f in self.funcs.items()
+                   if f.frame is not None and targets.search(title)]
+        if not reached:
+            return Result(0, [INDIRECT], [f"indirect call in {source}: no function matches "
+                                          f"{targets.pattern}"])
+        best = max(reached, key=lambda r: r.bytes)
+        problems = list(dict.fromkeys(p for r in reached for p in r.problems))
+        return Result(best.bytes, best.path, problems)
 
     def worst(self, title: str) -> Result:
         if title in self.memo:
@@ -158,7 +182,7 @@ class Analysis:
             self.active.append(title)
             best = Result(0, [], [])
             for callee in dict.fromkeys(f.callees):
-                sub = self.worst(callee)
+                sub = self.through_pointer(f) if callee == INDIRECT else self.worst(callee)
                 for p in sub.problems:
                     if p not in problems:
                         problems.append(p)
@@ -204,6 +228,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="regex of compiler runtime and libc helpers counted as leaves")
     ap.add_argument("--runtime-bytes", type=int, default=64,
                     help="stack assumed for each runtime helper (default 64)")
+    ap.add_argument("--indirect", action="append", default=[], metavar="CALLER=REGEX",
+                    help="an indirect call made by a function whose file.c:name matches "
+                         "CALLER reaches the functions whose titles match REGEX (repeatable)")
     ap.add_argument("--all", action="store_true",
                     help="also list the functions that are not public")
     args = ap.parse_args(argv)
@@ -212,6 +239,12 @@ def main(argv: list[str] | None = None) -> int:
         search = re.compile(args.search)
         runtime = re.compile(args.runtime)
         defined = {t: f for t, f in funcs.items() if f.frame is not None}
+        indirect: list[tuple[re.Pattern[str], re.Pattern[str]]] = []
+        for rule in args.indirect:
+            caller, sep, pattern = rule.partition("=")
+            if not sep or not caller:
+                raise InputError(f"--indirect {rule!r}: not CALLER=REGEX")
+            indirect.append((re.compile(caller), re.compile(pattern)))
         if args.headers:
             public = public_names(args.headers)
             missing = sorted(n for n in public if n not in defined)
@@ -221,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     except (InputError, OSError, re.error) as e:
         print(f"stack_budget: {e}", file=sys.stderr)
         return 2
-    analysis = Analysis(funcs, runtime, args.runtime_bytes)
+    analysis = Analysis(funcs, runtime, args.runtime_bytes, indirect)
     rows = []
     titles = sorted(t for t in defined if t in public) if not args.all else sorted(defined)
     for title in titles:
