@@ -13,6 +13,7 @@ const char *pintas_status_str(int status)
     case PINTAS_E_CORRUPT: return "corrupt state";
     case PINTAS_E_VERSION: return "unknown format version";
     case PINTAS_E_DEAL: return "invalid deal";
+    case PINTAS_E_NOTATION: return "not notation";
     default: return "unknown status";
     }
 }

@@ -27,7 +27,8 @@ typedef enum pintas_status {
     PINTAS_E_BUFFER = -5,   /* an output buffer is smaller than the documented bound */
     PINTAS_E_CORRUPT = -6,  /* saved bytes that are malformed or inconsistent */
     PINTAS_E_VERSION = -7,  /* saved bytes of an unknown format version */
-    PINTAS_E_DEAL = -8      /* a hand-made deal that is not a deal of these rules */
+    PINTAS_E_DEAL = -8,     /* a hand-made deal that is not a deal of these rules */
+    PINTAS_E_NOTATION = -9  /* text that is not notation for what was asked (notation.h) */
 } pintas_status;
 
 /* A short English description of a status code ("ok", "illegal move", ...).

@@ -12,5 +12,6 @@
 #include "caminos_search.h"
 #include "engine.h"
 #include "hash.h"
+#include "notation.h"
 
 #endif /* PINTAS_PINTAS_H */
