@@ -678,8 +678,26 @@ static void put_roll(pintas__out *o, const pintas_refusal *r)
     }
 }
 
+/* A part of a message (PINTAS_TEXT_FITS_OTHER, _WANTS, _WITH_POOL): values
+ * and the path only, so that filling never calls itself. */
+static void fill_part(pintas__out *o, int part, const pintas_refusal *r, const uint8_t *text)
+{
+    const char *p = pintas_cause_template(part);
+    while (*p) {
+        const char *open = find_char(p, '{');
+        if (open == NULL) {
+            pintas__puts(o, p);
+            return;
+        }
+        pintas__put(o, p, (size_t)(open - p));
+        if (!fill_value(o, open, r))
+            put_path(o, r, text);
+        p = pintas__after(open);
+    }
+}
+
 /* {wants}: "its front takes a 5 and its back takes a 3". */
-static void put_wants(pintas__out *o, const pintas_refusal *r, const uint8_t *text, size_t len)
+static void put_wants(pintas__out *o, const pintas_refusal *r, const uint8_t *text)
 {
     pintas_refusal part = *r;
     uint8_t side, first = 1;
@@ -689,7 +707,7 @@ static void put_wants(pintas__out *o, const pintas_refusal *r, const uint8_t *te
         if (!first)
             pintas__puts(o, " and ");
         part.end = side;
-        (void)pintas__fill(o, pintas_cause_template(PINTAS_TEXT_WANTS), &part, text, len);
+        fill_part(o, PINTAS_TEXT_WANTS, &part, text);
         first = 0;
     }
 }
@@ -726,19 +744,45 @@ const char *pintas__fill(pintas__out *o, const char *tmpl, const pintas_refusal 
         } else if (pintas__placeholder_is(p, "roll")) {
             put_roll(o, r);
         } else if (pintas__placeholder_is(p, "wants")) {
-            put_wants(o, r, text, len);
+            put_wants(o, r, text);
         } else if (pintas__placeholder_is(p, "fits_other")) {
             if (r->other != PINTAS_NOTATION_NONE)
-                (void)pintas__fill(o, pintas_cause_template(PINTAS_TEXT_FITS_OTHER), r, text, len);
+                fill_part(o, PINTAS_TEXT_FITS_OTHER, r, text);
         } else if (pintas__placeholder_is(p, "with_pool")) {
             if (r->pool)
-                (void)pintas__fill(o, pintas_cause_template(PINTAS_TEXT_WITH_POOL), r, text, len);
+                fill_part(o, PINTAS_TEXT_WITH_POOL, r, text);
         } else {
             return p; /* the game's own */
         }
         p = pintas__after(p);
     }
     return NULL;
+}
+
+const char *pintas__fill_next(pintas__out *o, pintas__filler *f, const pintas_refusal *r,
+                              const uint8_t *text, size_t len)
+{
+    for (;;) {
+        const char *p = pintas__fill(o, f->at, r, text, len);
+        if (p == NULL) {
+            if (f->resume == NULL)
+                return NULL;
+            f->at = f->resume; /* the rest of the frame, after {why} */
+            f->resume = NULL;
+            continue;
+        }
+        f->at = pintas__after(p);
+        if (!pintas__placeholder_is(p, "why") || f->resume != NULL)
+            return p;
+        f->resume = f->at;
+        f->at = pintas_cause_template(r->cause);
+    }
+}
+
+void pintas__filler_start(pintas__filler *f, const pintas_refusal *r)
+{
+    f->at = pintas__top_template(r);
+    f->resume = NULL;
 }
 
 int pintas__text_args(const pintas_refusal *r, const uint8_t *text, size_t len, char *buf,

@@ -353,14 +353,14 @@ static void put_legal(pintas__out *o, const pintas_caminos_state *s)
     }
 }
 
-static int fill_all(pintas__out *o, const pintas_caminos_state *s, const char *tmpl,
-                    const pintas_refusal *r, const uint8_t *text, size_t len)
+static int fill_all(pintas__out *o, const pintas_caminos_state *s, const pintas_refusal *r,
+                    const uint8_t *text, size_t len)
 {
-    const char *p = tmpl;
-    while ((p = pintas__fill(o, p, r, text, len)) != NULL) {
-        if (pintas__placeholder_is(p, "why"))
-            (void)fill_all(o, s, pintas_cause_template(r->cause), r, text, len);
-        else if (pintas__placeholder_is(p, "shown") && move_ok(&r->caminos_move))
+    pintas__filler f;
+    const char *p;
+    pintas__filler_start(&f, r);
+    while ((p = pintas__fill_next(o, &f, r, text, len)) != NULL) {
+        if (pintas__placeholder_is(p, "shown") && move_ok(&r->caminos_move))
             put_quoted_move(o, &r->caminos_move);
         else if (pintas__placeholder_is(p, "places") && r->tile < PINTAS_TILE_COUNT)
             put_places(o, r);
@@ -368,7 +368,6 @@ static int fill_all(pintas__out *o, const pintas_caminos_state *s, const char *t
             put_legal(o, s);
         else
             return PINTAS_E_ARG;
-        p = pintas__after(p);
     }
     return PINTAS_OK;
 }
@@ -385,7 +384,7 @@ int pintas_caminos_refusal_text(const pintas_caminos_state *s, const pintas_refu
         return status;
     if (why->cause >= PINTAS_TEXT_COUNT || (s != NULL && pintas_caminos_check(s, &pass) == PINTAS_E_ARG))
         return PINTAS_E_ARG;
-    if (fill_all(&o, s, pintas__top_template(why), why, text, len) != PINTAS_OK)
+    if (fill_all(&o, s, why, text, len) != PINTAS_OK)
         return PINTAS_E_ARG;
     return pintas__out_end(&o, n);
 }

@@ -104,6 +104,21 @@ const char *pintas__top_template(const pintas_refusal *r);
 const char *pintas__fill(pintas__out *o, const char *tmpl, const pintas_refusal *r,
                          const uint8_t *text, size_t len);
 
+/* A refusal's message being filled: where it is, and where the frame goes
+ * on after the cause's own template ({why}). */
+typedef struct pintas__filler {
+    const char *at;
+    const char *resume;
+} pintas__filler;
+
+/* Start at the template pintas__top_template gives. */
+void pintas__filler_start(pintas__filler *f, const pintas_refusal *r);
+
+/* Fill on (the cause's template in place of {why}) up to the next
+ * placeholder of the game's own: it, with the filler past it; NULL at the end. */
+const char *pintas__fill_next(pintas__out *o, pintas__filler *f, const pintas_refusal *r,
+                              const uint8_t *text, size_t len);
+
 /* 1 if the placeholder at p ('{' ...) is `name`; the text after it. */
 int pintas__placeholder_is(const char *p, const char *name);
 const char *pintas__after(const char *p);

@@ -196,14 +196,14 @@ static void put_shown(pintas__out *o, const pintas_line_move *m)
     pintas__put_quoted(o, printed, q.len);
 }
 
-static int fill_all(pintas__out *o, const pintas_line_state *s, const char *tmpl,
-                    const pintas_refusal *r, const uint8_t *text, size_t len)
+static int fill_all(pintas__out *o, const pintas_line_state *s, const pintas_refusal *r,
+                    const uint8_t *text, size_t len)
 {
-    const char *p = tmpl;
-    while ((p = pintas__fill(o, p, r, text, len)) != NULL) {
-        if (pintas__placeholder_is(p, "why"))
-            (void)fill_all(o, s, pintas_cause_template(r->cause), r, text, len);
-        else if (pintas__placeholder_is(p, "shown") && move_ok(&r->line_move))
+    pintas__filler f;
+    const char *p;
+    pintas__filler_start(&f, r);
+    while ((p = pintas__fill_next(o, &f, r, text, len)) != NULL) {
+        if (pintas__placeholder_is(p, "shown") && move_ok(&r->line_move))
             put_shown(o, &r->line_move);
         else if (s == NULL)
             return PINTAS_E_ARG;
@@ -213,7 +213,6 @@ static int fill_all(pintas__out *o, const pintas_line_state *s, const char *tmpl
             put_rules(o, &s->rules);
         else
             return PINTAS_E_ARG;
-        p = pintas__after(p);
     }
     return PINTAS_OK;
 }
@@ -228,7 +227,7 @@ int pintas_line_refusal_text(const pintas_line_state *s, const pintas_refusal *w
     if (why->cause >= PINTAS_TEXT_COUNT || (s != NULL && !pintas__line_usable(s)) ||
         (why->refused == PINTAS_REFUSED_ILLEGAL && why->cause != PINTAS_CAUSE_OVER && s == NULL))
         return PINTAS_E_ARG;
-    if (fill_all(&o, s, pintas__top_template(why), why, text, len) != PINTAS_OK)
+    if (fill_all(&o, s, why, text, len) != PINTAS_OK)
         return PINTAS_E_ARG;
     return pintas__out_end(&o, n);
 }
