@@ -14,6 +14,7 @@ const char *pintas_status_str(int status)
     case PINTAS_E_VERSION: return "unknown format version";
     case PINTAS_E_DEAL: return "invalid deal";
     case PINTAS_E_RANGE: return "out of range";
+    case PINTAS_E_NOTATION: return "not notation";
     default: return "unknown status";
     }
 }

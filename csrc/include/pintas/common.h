@@ -28,7 +28,8 @@ typedef enum pintas_status {
     PINTAS_E_CORRUPT = -6,  /* saved bytes that are malformed or inconsistent */
     PINTAS_E_VERSION = -7,  /* saved bytes of an unknown format version */
     PINTAS_E_DEAL = -8,     /* a hand-made deal that is not a deal of these rules */
-    PINTAS_E_RANGE = -9     /* a result beyond a documented bound (a save over 16 MiB) */
+    PINTAS_E_RANGE = -9,    /* a result beyond a documented bound (a save over 16 MiB) */
+    PINTAS_E_NOTATION = -10 /* text that is not notation for what was asked (notation.h) */
 } pintas_status;
 
 /* A short English description of a status code ("ok", "illegal move", ...).

@@ -16,5 +16,6 @@
 #include "views.h"
 #include "players.h"
 #include "save.h"
+#include "notation.h"
 
 #endif /* PINTAS_PINTAS_H */

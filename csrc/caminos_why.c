@@ -1,0 +1,130 @@
+/* caminos_why.c - why a Caminos move is not legal now: the causes the Python
+ * layer names, in its order (pintas.caminos.Game._reason and
+ * _placement_problem). */
+#include "notation_internal.h"
+
+static int has(uint8_t tile, uint8_t number)
+{
+    return pintas_tile_high(tile) == number || pintas_tile_low(tile) == number;
+}
+
+/* Places a side of path p still takes. */
+static unsigned free_on(const pintas_caminos_state *s, const pintas_caminos_path *p,
+                        unsigned side)
+{
+    return p->len[side] < s->rules.side_tiles ? (unsigned)(s->rules.side_tiles - p->len[side]) : 0u;
+}
+
+/* Why tile cannot go on side (NONE: either) of the path in slot `slot`. */
+static void path_problem(const pintas_caminos_state *s, unsigned slot, uint8_t tile,
+                         uint8_t side, pintas_refusal *why)
+{
+    const pintas_caminos_path *p = &s->path[slot];
+    unsigned k;
+    if (p->centre >= PINTAS_TILE_COUNT) {
+        why->cause = PINTAS_CAUSE_CAMINOS_GONE;
+        return;
+    }
+    if (!free_on(s, p, 0) && !free_on(s, p, 1)) {
+        why->cause = PINTAS_CAUSE_CAMINOS_CLOSED;
+        return;
+    }
+    for (k = 0; k < 2; ++k)
+        if ((side == PINTAS_NOTATION_NONE || side == k) && free_on(s, p, k))
+            why->sides |= (uint8_t)(1u << k);
+    why->numbers[0] = p->end[0];
+    why->numbers[1] = p->end[1];
+    why->cause = why->sides ? PINTAS_CAUSE_CAMINOS_NO_MATCH : PINTAS_CAUSE_CAMINOS_SIDE_FULL;
+    for (k = 0; k < 2 && why->other == PINTAS_NOTATION_NONE; ++k) /* where it fits instead */
+        if (k != side && free_on(s, p, k) && has(tile, p->end[k]))
+            why->other = (uint8_t)k;
+}
+
+int pintas__caminos_placement(const pintas_caminos_state *s, uint8_t tile, uint8_t side,
+                              uint32_t path, pintas_refusal *why)
+{
+    pintas__refuse_move(why, PINTAS_CAUSE_UNNAMED, PINTAS_NOTATION_CAMINOS, s->to_move);
+    why->tile = tile;
+    why->end = side;
+    why->path = path;
+    if (s->phase == PINTAS_CAMINOS_REVEALING)
+        why->cause = PINTAS_CAUSE_CAMINOS_MUST_REVEAL;
+    else if (!(s->hand[s->to_move & 3u] >> tile & 1u))
+        why->cause = PINTAS_CAUSE_NOT_HELD;
+    else if (path != 0 && path > s->rules.paths) {
+        why->cause = PINTAS_CAUSE_CAMINOS_NO_PATH;
+        why->count = s->rules.paths;
+    } else if (path == 0)
+        why->cause = side == PINTAS_NOTATION_NONE ? PINTAS_CAUSE_CAMINOS_NO_OPEN_SIDE
+                                                  : PINTAS_CAUSE_CAMINOS_NO_SIDE;
+    else
+        path_problem(s, path - 1, tile, side, why);
+    return PINTAS_E_ILLEGAL;
+}
+
+/* The tiles of the legal placements, for "you must place a tile". */
+static pintas_mask legal_tiles(const pintas_caminos_state *s)
+{
+    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
+    size_t n = 0, k;
+    pintas_mask tiles = 0;
+    if (pintas_caminos_legal(s, moves, PINTAS_CAMINOS_MAX_MOVES, &n) != PINTAS_OK)
+        return 0;
+    for (k = 0; k < n; ++k)
+        if (moves[k].kind == PINTAS_CAMINOS_PLACE && moves[k].tile < PINTAS_TILE_COUNT)
+            tiles |= PINTAS_BIT(moves[k].tile);
+    return tiles;
+}
+
+/* A move that is not a placement, in the reveal or in play. */
+static void other_problem(const pintas_caminos_state *s, const pintas_caminos_move *m,
+                          pintas_refusal *why)
+{
+    why->tile = m->tile;
+    if (s->phase == PINTAS_CAMINOS_REVEALING) {
+        if (m->kind != PINTAS_CAMINOS_REVEAL)
+            why->cause = PINTAS_CAUSE_CAMINOS_MUST_REVEAL;
+        else if (m->tile >= PINTAS_TILE_COUNT)
+            why->cause = PINTAS_CAUSE_UNNAMED;
+        else if (!(s->hand[s->to_move & 3u] >> m->tile & 1u))
+            why->cause = PINTAS_CAUSE_NOT_HELD;
+        else
+            why->cause = PINTAS_CAUSE_CAMINOS_REVEALED;
+        return;
+    }
+    why->tiles = legal_tiles(s);
+    if (m->kind == PINTAS_CAMINOS_REVEAL)
+        why->cause = PINTAS_CAUSE_CAMINOS_UNDER_WAY;
+    else if (why->tiles)
+        why->cause = PINTAS_CAUSE_CAMINOS_MUST_PLACE;
+    else if (m->kind == PINTAS_CAMINOS_PASS) {
+        why->cause = PINTAS_CAUSE_CAMINOS_MUST_DRAW;
+        why->count = s->pile_len;
+    } else if (m->kind == PINTAS_CAMINOS_DRAW)
+        why->cause = PINTAS_CAUSE_CAMINOS_EMPTY;
+}
+
+int pintas_caminos_why(const pintas_caminos_state *s, const pintas_caminos_move *m,
+                       pintas_refusal *why)
+{
+    int status;
+    if (s == NULL || m == NULL || why == NULL)
+        return PINTAS_E_ARG;
+    status = pintas_caminos_check(s, m);
+    if (status == PINTAS_E_ARG)
+        return status;
+    pintas__refuse_move(why, status == PINTAS_OK ? PINTAS_CAUSE_NONE
+                             : status == PINTAS_E_OVER ? PINTAS_CAUSE_OVER
+                                                       : PINTAS_CAUSE_UNNAMED,
+                        PINTAS_NOTATION_CAMINOS, s->to_move);
+    if (status == PINTAS_OK || status == PINTAS_E_OVER) {
+        if (status == PINTAS_OK)
+            why->refused = 0;
+    } else if (m->kind == PINTAS_CAMINOS_PLACE && m->tile < PINTAS_TILE_COUNT &&
+               m->side <= PINTAS_CAMINOS_BACK && m->path < PINTAS_CAMINOS_MAX_PATHS)
+        status = pintas__caminos_placement(s, m->tile, m->side, m->path + 1u, why);
+    else
+        other_problem(s, m, why);
+    why->caminos_move = *m;
+    return status;
+}

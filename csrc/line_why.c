@@ -1,0 +1,96 @@
+/* line_why.c - why a line game's move is not legal now: the causes the
+ * Python layer names, in its order (pintas.domino.Game._reason). */
+#include "notation_internal.h"
+#include "line_internal.h"
+
+void pintas__refuse_move(pintas_refusal *why, int cause, int game, uint8_t seat)
+{
+    pintas__refuse(why, cause, 0);
+    why->game = (uint8_t)game;
+    why->seat = seat;
+}
+
+static int has(uint8_t tile, uint8_t number)
+{
+    return pintas_tile_high(tile) == number || pintas_tile_low(tile) == number;
+}
+
+int pintas__line_placement(const pintas_line_state *s, uint8_t tile, uint8_t end,
+                           pintas_refusal *why)
+{
+    uint8_t here;
+    pintas__refuse_move(why, PINTAS_CAUSE_UNNAMED, PINTAS_NOTATION_LINE, s->to_move);
+    why->tile = tile;
+    why->end = end;
+    if (!(s->hand[s->to_move & 3u] >> tile & 1u))
+        why->cause = PINTAS_CAUSE_NOT_HELD;
+    else if (s->forced_tile < PINTAS_TILE_COUNT && tile != s->forced_tile) {
+        why->cause = PINTAS_CAUSE_LINE_OPEN_WITH;
+        why->tile = s->forced_tile;
+    } else if (s->line_len == 0) {
+        if (end == PINTAS_END_RIGHT)
+            why->cause = PINTAS_CAUSE_LINE_FIRST_LEFT;
+    } else {
+        why->numbers[0] = s->ends[0];
+        why->numbers[1] = s->ends[1];
+        here = end <= PINTAS_END_RIGHT ? s->ends[end] : 0;
+        if (end > PINTAS_END_RIGHT || !(has(tile, s->ends[0]) || has(tile, s->ends[1])))
+            why->cause = PINTAS_CAUSE_LINE_NO_END;
+        else if (!has(tile, here)) { /* (where it fits, a mirror image is legal: nothing to say) */
+            why->cause = PINTAS_CAUSE_LINE_WRONG_END;
+            why->other = (uint8_t)(1u - end);
+        }
+    }
+    return PINTAS_E_ILLEGAL;
+}
+
+/* The tiles of the legal placements, for "you must play a tile". */
+static pintas_mask legal_tiles(const pintas_line_state *s)
+{
+    pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
+    size_t n = 0, k;
+    pintas_mask tiles = 0;
+    if (pintas_line_legal(s, moves, PINTAS_LINE_MAX_MOVES, &n) != PINTAS_OK)
+        return 0;
+    for (k = 0; k < n; ++k)
+        if (moves[k].kind == PINTAS_MOVE_PLAY)
+            tiles |= PINTAS_BIT(moves[k].tile);
+    return tiles;
+}
+
+int pintas_line_why(const pintas_line_state *s, const pintas_line_move *m, pintas_refusal *why)
+{
+    int status;
+    if (s == NULL || m == NULL || why == NULL)
+        return PINTAS_E_ARG;
+    status = pintas_line_check(s, m);
+    if (status == PINTAS_E_ARG)
+        return status;
+    pintas__refuse_move(why, PINTAS_CAUSE_NONE, PINTAS_NOTATION_LINE, s->to_move);
+    why->line_move = *m;
+    if (status == PINTAS_OK)
+        return PINTAS_OK;
+    if (status == PINTAS_E_OVER) {
+        pintas__refuse_move(why, PINTAS_CAUSE_OVER, PINTAS_NOTATION_LINE, s->to_move);
+        why->line_move = *m;
+        return PINTAS_E_OVER;
+    }
+    if (m->kind == PINTAS_MOVE_PLAY && m->tile < PINTAS_TILE_COUNT) {
+        status = pintas__line_placement(s, m->tile, m->end, why);
+        why->line_move = *m;
+        return status;
+    }
+    why->tiles = legal_tiles(s);
+    why->refused = PINTAS_REFUSED_ILLEGAL;
+    if (m->kind != PINTAS_MOVE_DRAW && m->kind != PINTAS_MOVE_PASS)
+        why->cause = PINTAS_CAUSE_UNNAMED;
+    else if (why->tiles)
+        why->cause = PINTAS_CAUSE_LINE_MUST_PLAY;
+    else if (m->kind == PINTAS_MOVE_PASS) {
+        why->cause = PINTAS_CAUSE_LINE_MUST_DRAW;
+        why->count = (uint32_t)pintas_line_boneyard_size(s);
+    } else
+        why->cause = pintas__line_draws(&s->rules) ? PINTAS_CAUSE_LINE_EMPTY
+                                                  : PINTAS_CAUSE_LINE_NO_DRAWING;
+    return PINTAS_E_ILLEGAL;
+}

@@ -1,0 +1,251 @@
+/* notation_dice.c - dice moves as text: read (Move.parse, which
+ * Game.parse_move reads too), printed as str() prints them, and the messages
+ * of their refusals. */
+#include <string.h>
+
+#include "notation_internal.h"
+
+static const char *const kinds[] = {"roll", "keep", "bank"};
+
+/* The dice written in `rest` (_tokens): "1 5 6", "1,5,6" or "156"; 1..6 dice,
+ * each 1..6, into values[0..*n). 0 if they are not. */
+static int read_dice(const uint8_t *text, pintas__span rest, uint8_t *values, uint8_t *n)
+{
+    pintas__span word;
+    size_t pos = rest.off, k;
+    size_t words = pintas__word_count(text, rest, 1);
+    *n = 0;
+    while (pintas__next_word(text, rest, &pos, 1, &word)) {
+        for (k = 0; k < word.len; ++k) {
+            uint8_t c = text[word.off + k];
+            /* one word of ASCII digits is read digit by digit; else one digit a word */
+            if ((words != 1 && word.len != 1) || c < '0' || c > '9')
+                return 0;
+            if (c < '1' || c > '6' || *n >= PINTAS_DICE_COUNT)
+                return 0;
+            values[(*n)++] = (uint8_t)(c - '0');
+        }
+    }
+    return *n >= 1;
+}
+
+static int refuse_form(pintas_refusal *why, size_t len)
+{
+    pintas__refuse(why, PINTAS_CAUSE_DICE_FORM, len);
+    why->game = PINTAS_NOTATION_DICE;
+    return PINTAS_E_NOTATION;
+}
+
+int pintas_dice_move_parse(const uint8_t *text, size_t len, pintas_dice_move *m,
+                           pintas_refusal *why)
+{
+    pintas__span all, first, rest;
+    pintas_dice_move read;
+    size_t pos;
+    int kind;
+    uint8_t k;
+    if (pintas__read_args(text, len, m, why) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    if (pintas__too_long(text, len, PINTAS_CAUSE_MOVE_LONG, why))
+        return PINTAS_E_NOTATION;
+    all = pintas__strip(text, pintas__whole(len));
+    pos = all.off;
+    if (!pintas__next_word(text, all, &pos, 1, &first))
+        return refuse_form(why, len);
+    kind = pintas__among(text, first, kinds, 3);
+    rest.off = pos;
+    rest.len = all.off + all.len - pos;
+    memset(&read, 0, sizeof read);
+    if (kind < 0)
+        return refuse_form(why, len);
+    if (pintas__word_count(text, rest, 1) == 0) {
+        if (kind == 1)
+            return refuse_form(why, len);
+        read.kind = kind == 0 ? PINTAS_DICE_ROLL : PINTAS_DICE_BANK;
+    } else {
+        if (kind == 2 || !read_dice(text, rest, read.values, &read.n))
+            return refuse_form(why, len);
+        read.kind = kind == 0 ? PINTAS_DICE_ROLL_GIVEN : PINTAS_DICE_KEEP;
+        if (kind == 1) {
+            for (k = 0; k < read.n; ++k)
+                read.keep += PINTAS_DICE_SET_ONE(read.values[k]);
+            read.n = 0;
+            memset(read.values, 0, sizeof read.values);
+        }
+    }
+    pintas__refuse(why, PINTAS_CAUSE_NONE, len);
+    *m = read;
+    return PINTAS_OK;
+}
+
+int pintas_dice_parse_in(const pintas_dice_state *s, const uint8_t *text, size_t len,
+                         pintas_dice_move *m, pintas_refusal *why)
+{
+    pintas_dice_move read;
+    int status;
+    if (s == NULL || pintas__read_args(text, len, m, why) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    status = pintas_dice_move_parse(text, len, &read, why);
+    if (status != PINTAS_OK)
+        return status;
+    status = pintas_dice_why(s, &read, why);
+    if (status == PINTAS_OK)
+        *m = read;
+    why->text_off = 0;
+    why->text_len = len;
+    return status;
+}
+
+/* ---- printing --------------------------------------------------------------- */
+
+static int move_ok(const pintas_dice_move *m)
+{
+    unsigned k;
+    if (m->kind == PINTAS_DICE_ROLL_GIVEN) {
+        if (m->n < 1 || m->n > PINTAS_DICE_COUNT)
+            return 0;
+        for (k = 0; k < m->n; ++k)
+            if (m->values[k] < 1 || m->values[k] > PINTAS_DICE_FACES)
+                return 0;
+        return 1;
+    }
+    if (m->kind == PINTAS_DICE_KEEP)
+        return pintas_dice_set_is_valid(m->keep);
+    return m->kind == PINTAS_DICE_ROLL || m->kind == PINTAS_DICE_BANK;
+}
+
+static void put_set(pintas__out *o, pintas_dice_set s)
+{
+    unsigned f, k;
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+        for (k = 0; k < PINTAS_DICE_SET_COUNT(s, f); ++k) {
+            pintas__putc(o, ' ');
+            pintas__putc(o, (char)('0' + f));
+        }
+}
+
+static void put_move(pintas__out *o, const pintas_dice_move *m)
+{
+    unsigned k;
+    if (m->kind == PINTAS_DICE_KEEP) {
+        pintas__puts(o, "keep");
+        put_set(o, m->keep);
+    } else if (m->kind == PINTAS_DICE_BANK)
+        pintas__puts(o, "bank");
+    else {
+        pintas__puts(o, "roll");
+        for (k = 0; m->kind == PINTAS_DICE_ROLL_GIVEN && k < m->n && k < PINTAS_DICE_COUNT; ++k) {
+            pintas__putc(o, ' ');
+            pintas__putc(o, (char)('0' + m->values[k]));
+        }
+    }
+}
+
+int pintas_dice_move_print(const pintas_dice_move *m, char *buf, size_t cap, size_t *n)
+{
+    pintas__out o;
+    int status = pintas__print_args(m, buf, cap, n, &o);
+    if (status != PINTAS_OK)
+        return status;
+    if (!move_ok(m))
+        return PINTAS_E_ARG;
+    put_move(&o, m);
+    return pintas__out_end(&o, n);
+}
+
+/* The order Python lists keeps in: most points first, then fewer dice, then
+ * the dice (ascending, compared face by face). */
+static uint64_t keep_key(const pintas_dice_keep *k)
+{
+    uint64_t lex = 0;
+    unsigned f, c, n = 0;
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+        for (c = 0; c < PINTAS_DICE_SET_COUNT(k->keep, f); ++c) {
+            lex = lex * 7u + f;
+            ++n;
+        }
+    for (c = n; c < PINTAS_DICE_COUNT; ++c)
+        lex *= 7u;
+    return ((uint64_t)(uint32_t)(0x7FFFFFFF - k->points) << 32) | ((uint64_t)n << 24) | lex;
+}
+
+static void sort_keeps(pintas_dice_keep *ks, size_t n)
+{
+    size_t i, j;
+    for (i = 1; i < n; ++i) {
+        pintas_dice_keep x = ks[i];
+        uint64_t kx = keep_key(&x);
+        for (j = i; j > 0 && keep_key(&ks[j - 1]) > kx; --j)
+            ks[j] = ks[j - 1];
+        ks[j] = x;
+    }
+}
+
+static void put_legal(pintas__out *o, const pintas_dice_state *s)
+{
+    pintas_dice_moves moves;
+    pintas_dice_move m;
+    size_t k;
+    if (pintas_dice_legal(s, &moves) != PINTAS_OK)
+        return;
+    memset(&m, 0, sizeof m);
+    if (moves.n_keeps) {
+        sort_keeps(moves.keeps, moves.n_keeps);
+        for (k = 0; k < moves.n_keeps && k < PINTAS_DICE_MAX_KEEPS; ++k) {
+            if (k)
+                pintas__puts(o, ", ");
+            m.kind = PINTAS_DICE_KEEP;
+            m.keep = moves.keeps[k].keep;
+            put_move(o, &m);
+        }
+        return;
+    }
+    if (moves.can_roll)
+        pintas__puts(o, "roll");
+    if (moves.can_roll && moves.can_bank)
+        pintas__puts(o, ", ");
+    if (moves.can_bank)
+        pintas__puts(o, "bank");
+}
+
+static void put_shown(pintas__out *o, const pintas_dice_move *m)
+{
+    char printed[PINTAS_NOTATION_MAX];
+    pintas__out q;
+    q.buf = printed;
+    q.cap = sizeof printed;
+    q.len = 0;
+    put_move(&q, m);
+    pintas__put_quoted(o, printed, q.len);
+}
+
+static int fill_all(pintas__out *o, const pintas_dice_state *s, const pintas_refusal *r,
+                    const uint8_t *text, size_t len)
+{
+    pintas__filler f;
+    const char *p;
+    pintas__filler_start(&f, r);
+    while ((p = pintas__fill_next(o, &f, r, text, len)) != NULL) {
+        if (pintas__placeholder_is(p, "shown") && move_ok(&r->dice_move))
+            put_shown(o, &r->dice_move);
+        else if (pintas__placeholder_is(p, "legal") && s != NULL)
+            put_legal(o, s);
+        else
+            return PINTAS_E_ARG;
+    }
+    return PINTAS_OK;
+}
+
+int pintas_dice_refusal_text(const pintas_dice_state *s, const pintas_refusal *why,
+                             const uint8_t *text, size_t len, char *buf, size_t cap, size_t *n)
+{
+    pintas__out o;
+    int status = pintas__text_args(why, text, len, buf, cap, n, &o);
+    if (status != PINTAS_OK)
+        return status;
+    if (why->cause >= PINTAS_TEXT_COUNT)
+        return PINTAS_E_ARG;
+    if (fill_all(&o, s, why, text, len) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    return pintas__out_end(&o, n);
+}

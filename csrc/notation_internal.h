@@ -1,0 +1,151 @@
+/* notation_internal.h - what every game's notation shares (notation.c):
+ * reading UTF-8 text as Python's str methods do, and writing messages into a
+ * caller's buffer. Not public API. */
+#ifndef PINTAS_NOTATION_INTERNAL_H
+#define PINTAS_NOTATION_INTERNAL_H
+
+#include "pintas/notation.h"
+
+/* A byte that is not UTF-8 reads as PINTAS__BAD + the byte: a character no
+ * reader accepts (not a space, letter or digit). */
+#define PINTAS__BAD 0x110000u
+
+/* A part of the text: bytes text[off..off+len). */
+typedef struct pintas__span {
+    size_t off, len;
+} pintas__span;
+
+/* The character at text[i] (i < end) and its length in bytes in *step. */
+uint32_t pintas__char_at(const uint8_t *text, size_t end, size_t i, size_t *step);
+
+/* 1 for the characters Python's str.split() and str.strip() take as whitespace. */
+int pintas__is_space(uint32_t c);
+
+/* The character lowered as Python lowers it, for ASCII, Latin-1 and U+212A. */
+uint32_t pintas__lower(uint32_t c);
+
+/* The whole text as a span, and a span with whitespace stripped at both ends. */
+pintas__span pintas__whole(size_t len);
+pintas__span pintas__strip(const uint8_t *text, pintas__span s);
+
+/* The next word of s from byte *pos on (words are split at whitespace, and at
+ * commas when `commas`): 1 and *word, *pos moved past it; 0 at the end. */
+int pintas__next_word(const uint8_t *text, pintas__span s, size_t *pos, int commas,
+                      pintas__span *word);
+
+/* How many words s holds (split as pintas__next_word). */
+size_t pintas__word_count(const uint8_t *text, pintas__span s, int commas);
+
+/* 1 if s, lowered, is exactly `word` (UTF-8). */
+int pintas__is(const uint8_t *text, pintas__span s, const char *word);
+
+/* The index of the first of words[0..n) that s (lowered) is, or -1. */
+int pintas__among(const uint8_t *text, pintas__span s, const char *const *words, int n);
+
+/* The last character of a non-empty s, lowered, and where it starts. */
+uint32_t pintas__last_char(const uint8_t *text, pintas__span s, size_t *start);
+
+/* 1 if s holds the byte b (an ASCII character). */
+int pintas__has_byte(const uint8_t *text, pintas__span s, uint8_t b);
+
+/* Start a refusal: cleared, with its cause, class and the whole text quoted. */
+void pintas__refuse(pintas_refusal *why, int cause, size_t len);
+
+/* The length check every reader makes first (check_notation_length): 1 and
+ * *why filled with `cause` when text is longer than PINTAS_NOTATION_MAX_INPUT
+ * characters, else 0. */
+int pintas__too_long(const uint8_t *text, size_t len, int cause, pintas_refusal *why);
+
+/* Tile.parse on s: PINTAS_CAUSE_NONE and *tile, or TILE_FORM / TILE_ENDS. */
+int pintas__tile_in(const uint8_t *text, pintas__span s, uint8_t *tile);
+
+/* The argument checks of a reader: PINTAS_E_ARG unless every pointer is
+ * given (text may be NULL with len 0). */
+static inline int pintas__read_args(const uint8_t *text, size_t len, const void *out,
+                                    const void *why)
+{
+    return (text == NULL && len != 0) || out == NULL || why == NULL ? PINTAS_E_ARG : PINTAS_OK;
+}
+
+/* ---- writing --------------------------------------------------------------- */
+
+/* A caller's buffer being written: len counts every byte asked for, also
+ * those past cap, so that the length needed is known. */
+typedef struct pintas__out {
+    char *buf;
+    size_t cap;
+    size_t len;
+} pintas__out;
+
+void pintas__put(pintas__out *o, const char *s, size_t n);
+void pintas__puts(pintas__out *o, const char *s);
+void pintas__putc(pintas__out *o, char c);
+void pintas__put_uint(pintas__out *o, uint32_t v);
+void pintas__put_tile(pintas__out *o, uint8_t tile);
+/* The tiles of a mask in words: "a", "a and b", "a, b and c". */
+void pintas__put_tiles_listed(pintas__out *o, pintas_mask tiles);
+/* s as Python's repr() quotes it (lowered when `lowered`). */
+void pintas__put_repr(pintas__out *o, const uint8_t *text, pintas__span s, int lowered);
+/* NUL-terminate; *n the length; PINTAS_E_BUFFER when it did not fit. */
+int pintas__out_end(pintas__out *o, size_t *n);
+
+/* The checks and the start of a printer: PINTAS_E_ARG / PINTAS_E_BUFFER. */
+int pintas__print_args(const void *value, char *buf, size_t cap, size_t *n, pintas__out *o);
+
+/* ---- filling templates ----------------------------------------------------- */
+
+/* The template a refusal's message starts from: the cause's own, or the
+ * frame of an illegal move around it. */
+const char *pintas__top_template(const pintas_refusal *r);
+
+/* Write tmpl filled from r and the text up to the first placeholder this
+ * shared part does not fill (a game's: legal, rules, places, why, or shown
+ * without text): the pointer to its '{', or NULL at the template's end. */
+const char *pintas__fill(pintas__out *o, const char *tmpl, const pintas_refusal *r,
+                         const uint8_t *text, size_t len);
+
+/* A refusal's message being filled: where it is, and where the frame goes
+ * on after the cause's own template ({why}). */
+typedef struct pintas__filler {
+    const char *at;
+    const char *resume;
+} pintas__filler;
+
+/* Start at the template pintas__top_template gives. */
+void pintas__filler_start(pintas__filler *f, const pintas_refusal *r);
+
+/* Fill on (the cause's template in place of {why}) up to the next
+ * placeholder of the game's own: it, with the filler past it; NULL at the end. */
+const char *pintas__fill_next(pintas__out *o, pintas__filler *f, const pintas_refusal *r,
+                              const uint8_t *text, size_t len);
+
+/* 1 if the placeholder at p ('{' ...) is `name`; the text after it. */
+int pintas__placeholder_is(const char *p, const char *name);
+const char *pintas__after(const char *p);
+
+/* The checks and the start of a refusal's text: PINTAS_E_ARG for NULL
+ * pointers (text may be NULL with len 0) or a span outside the text. */
+int pintas__text_args(const pintas_refusal *r, const uint8_t *text, size_t len, char *buf,
+                      size_t cap, size_t *n, pintas__out *o);
+
+/* A move printed and quoted, for {shown} when no text is given. */
+void pintas__put_quoted(pintas__out *o, const char *printed, size_t n);
+
+/* ---- each game's causes (the *_why.c files) --------------------------------- */
+
+/* Start the refusal of an illegal move of `game` by the seat to move. */
+void pintas__refuse_move(pintas_refusal *why, int cause, int game, uint8_t seat);
+
+/* Why tile cannot be placed at end (PINTAS_NOTATION_NONE: at either end) now,
+ * for a seat to move: PINTAS_E_ILLEGAL and *why (UNNAMED when nothing is to
+ * be said). */
+int pintas__line_placement(const pintas_line_state *s, uint8_t tile, uint8_t end,
+                           pintas_refusal *why);
+
+/* Why tile cannot be placed on side (NONE: either) of path number `path`
+ * (0: any path; from 1, and any number beyond the table) now, for a seat to
+ * move in the play phase or the reveal. */
+int pintas__caminos_placement(const pintas_caminos_state *s, uint8_t tile, uint8_t side,
+                              uint32_t path, pintas_refusal *why);
+
+#endif /* PINTAS_NOTATION_INTERNAL_H */

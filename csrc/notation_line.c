@@ -1,0 +1,233 @@
+/* notation_line.c - the line games' moves as text: read in full notation
+ * (Move.parse) or in a game's context with its aliases and bare tiles
+ * (Game.parse_move), printed as str() prints them, and the messages of their
+ * refusals. */
+#include "notation_internal.h"
+#include "line_internal.h"
+
+static void set_move(pintas_line_move *m, uint8_t kind, uint8_t tile, uint8_t end)
+{
+    m->kind = kind;
+    m->tile = tile;
+    m->end = end;
+}
+
+/* Move.parse on a text already within the length cap. */
+static int read_full(const uint8_t *text, size_t len, pintas_line_move *m, pintas_refusal *why)
+{
+    pintas__span w = pintas__strip(text, pintas__whole(len)), tile_part;
+    size_t last_at = 0;
+    uint32_t last;
+    uint8_t tile = 0;
+    pintas__refuse(why, PINTAS_CAUSE_NONE, len);
+    if (pintas__is(text, w, "draw") || pintas__is(text, w, "pass")) {
+        set_move(m, pintas__is(text, w, "draw") ? PINTAS_MOVE_DRAW : PINTAS_MOVE_PASS,
+                 PINTAS_NO_TILE, 0);
+        return PINTAS_OK;
+    }
+    last = w.len ? pintas__last_char(text, w, &last_at) : 0;
+    if (last == 'l' || last == 'r') {
+        tile_part.off = w.off;
+        tile_part.len = last_at - w.off;
+        if (pintas__tile_in(text, tile_part, &tile) == PINTAS_CAUSE_NONE) {
+            set_move(m, PINTAS_MOVE_PLAY, tile, last == 'r' ? PINTAS_END_RIGHT : PINTAS_END_LEFT);
+            return PINTAS_OK;
+        }
+    }
+    pintas__refuse(why, PINTAS_CAUSE_LINE_FORM, len);
+    why->game = PINTAS_NOTATION_LINE;
+    return PINTAS_E_NOTATION;
+}
+
+int pintas_line_move_parse(const uint8_t *text, size_t len, pintas_line_move *m,
+                           pintas_refusal *why)
+{
+    pintas_line_move read;
+    if (pintas__read_args(text, len, m, why) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    if (pintas__too_long(text, len, PINTAS_CAUSE_MOVE_LONG, why))
+        return PINTAS_E_NOTATION;
+    if (read_full(text, len, &read, why) != PINTAS_OK)
+        return PINTAS_E_NOTATION;
+    *m = read;
+    return PINTAS_OK;
+}
+
+/* A bare tile: the one legal placement of it, or why there is none or more. */
+static int read_bare_tile(const pintas_line_state *s, const uint8_t *text, size_t len,
+                          pintas_line_move *m, pintas_refusal *why)
+{
+    pintas_line_move moves[PINTAS_LINE_MAX_MOVES], fit = {0, 0, 0};
+    size_t n = 0, k, fits = 0;
+    uint8_t tile = 0;
+    int cause = pintas__tile_in(text, pintas__whole(len), &tile);
+    if (cause != PINTAS_CAUSE_NONE) {
+        pintas__refuse(why, cause, len);
+        return PINTAS_E_NOTATION;
+    }
+    if (pintas_line_legal(s, moves, PINTAS_LINE_MAX_MOVES, &n) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    for (k = 0; k < n; ++k)
+        if (moves[k].kind == PINTAS_MOVE_PLAY && moves[k].tile == tile) {
+            fit = moves[k];
+            ++fits;
+        }
+    if (fits == 1) {
+        *m = fit;
+        return PINTAS_OK;
+    }
+    if (fits > 1) {
+        pintas__refuse(why, PINTAS_CAUSE_LINE_BOTH_ENDS, len);
+        why->game = PINTAS_NOTATION_LINE;
+        why->tile = tile;
+        return PINTAS_E_NOTATION;
+    }
+    if (s->phase != PINTAS_LINE_PLAYING) {
+        pintas__refuse_move(why, PINTAS_CAUSE_OVER, PINTAS_NOTATION_LINE, s->to_move);
+        return PINTAS_E_OVER;
+    }
+    return pintas__line_placement(s, tile, PINTAS_NOTATION_NONE, why);
+}
+
+int pintas_line_parse_in(const pintas_line_state *s, const uint8_t *text, size_t len,
+                         pintas_line_move *m, pintas_refusal *why)
+{
+    static const char *const passes[] = {"paso", "p"};
+    static const char *const draws[] = {"robo", "robar", "d"};
+    pintas__span w;
+    pintas_line_move read;
+    size_t last_at = 0;
+    uint32_t last;
+    int status;
+    if (s == NULL || pintas__read_args(text, len, m, why) != PINTAS_OK || !pintas__line_usable(s))
+        return PINTAS_E_ARG;
+    if (pintas__too_long(text, len, PINTAS_CAUSE_MOVE_LONG, why))
+        return PINTAS_E_NOTATION;
+    w = pintas__strip(text, pintas__whole(len));
+    last = w.len ? pintas__last_char(text, w, &last_at) : 0;
+    if (pintas__has_byte(text, w, '|') && last != 'l' && last != 'r')
+        status = read_bare_tile(s, text, len, &read, why);
+    else {
+        if (pintas__among(text, w, passes, 2) >= 0)
+            set_move(&read, PINTAS_MOVE_PASS, PINTAS_NO_TILE, 0);
+        else if (pintas__among(text, w, draws, 3) >= 0)
+            set_move(&read, PINTAS_MOVE_DRAW, PINTAS_NO_TILE, 0);
+        else if (read_full(text, len, &read, why) != PINTAS_OK)
+            return PINTAS_E_NOTATION;
+        status = pintas_line_why(s, &read, why);
+    }
+    if (status == PINTAS_OK)
+        *m = read;
+    why->text_off = 0;
+    why->text_len = len;
+    return status;
+}
+
+/* The move as str() prints it, without checks. */
+static void put_move(pintas__out *o, const pintas_line_move *m)
+{
+    if (m->kind == PINTAS_MOVE_PLAY) {
+        pintas__put_tile(o, m->tile);
+        pintas__putc(o, m->end ? 'R' : 'L');
+    } else
+        pintas__puts(o, m->kind == PINTAS_MOVE_DRAW ? "draw" : "pass");
+}
+
+static int move_ok(const pintas_line_move *m)
+{
+    if (m->kind == PINTAS_MOVE_PLAY)
+        return m->tile < PINTAS_TILE_COUNT && m->end <= PINTAS_END_RIGHT;
+    return m->kind == PINTAS_MOVE_DRAW || m->kind == PINTAS_MOVE_PASS;
+}
+
+int pintas_line_move_print(const pintas_line_move *m, char *buf, size_t cap, size_t *n)
+{
+    pintas__out o;
+    int status = pintas__print_args(m, buf, cap, n, &o);
+    if (status != PINTAS_OK)
+        return status;
+    if (!move_ok(m))
+        return PINTAS_E_ARG;
+    put_move(&o, m);
+    return pintas__out_end(&o, n);
+}
+
+/* {legal}: the legal moves, joined by ", ". */
+static void put_legal(pintas__out *o, const pintas_line_state *s)
+{
+    pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
+    size_t n = 0, k;
+    if (pintas_line_legal(s, moves, PINTAS_LINE_MAX_MOVES, &n) != PINTAS_OK)
+        return;
+    for (k = 0; k < n; ++k) {
+        if (k)
+            pintas__puts(o, ", ");
+        put_move(o, &moves[k]);
+    }
+}
+
+/* {rules}: as domino.Rules.__str__: "dominican (pairs) to 200",
+ * "muggins (4 players) to 200", "capicua (4 players in pairs) to 20". */
+static void put_rules(pintas__out *o, const pintas_line_rules *r)
+{
+    static const char *const games[] = {"muggins", "capicua", "dominican"};
+    static const char *const modes[] = {"", "", "two", "three", "four"};
+    pintas__puts(o, r->game <= PINTAS_LINE_DOMINICAN ? games[r->game] : "?");
+    pintas__puts(o, " (");
+    if (r->game == PINTAS_LINE_DOMINICAN && r->players <= 4)
+        pintas__puts(o, r->pairs ? "pairs" : modes[r->players]);
+    else {
+        pintas__put_uint(o, r->players);
+        pintas__puts(o, r->pairs ? " players in pairs" : " players");
+    }
+    pintas__puts(o, ") to ");
+    pintas__put_uint(o, r->target);
+}
+
+/* {shown} for a move given as a value: str(move), quoted. */
+static void put_shown(pintas__out *o, const pintas_line_move *m)
+{
+    char printed[PINTAS_NOTATION_MAX];
+    pintas__out q;
+    q.buf = printed;
+    q.cap = sizeof printed;
+    q.len = 0;
+    put_move(&q, m);
+    pintas__put_quoted(o, printed, q.len);
+}
+
+static int fill_all(pintas__out *o, const pintas_line_state *s, const pintas_refusal *r,
+                    const uint8_t *text, size_t len)
+{
+    pintas__filler f;
+    const char *p;
+    pintas__filler_start(&f, r);
+    while ((p = pintas__fill_next(o, &f, r, text, len)) != NULL) {
+        if (pintas__placeholder_is(p, "shown") && move_ok(&r->line_move))
+            put_shown(o, &r->line_move);
+        else if (s == NULL)
+            return PINTAS_E_ARG;
+        else if (pintas__placeholder_is(p, "legal"))
+            put_legal(o, s);
+        else if (pintas__placeholder_is(p, "rules"))
+            put_rules(o, &s->rules);
+        else
+            return PINTAS_E_ARG;
+    }
+    return PINTAS_OK;
+}
+
+int pintas_line_refusal_text(const pintas_line_state *s, const pintas_refusal *why,
+                             const uint8_t *text, size_t len, char *buf, size_t cap, size_t *n)
+{
+    pintas__out o;
+    int status = pintas__text_args(why, text, len, buf, cap, n, &o);
+    if (status != PINTAS_OK)
+        return status;
+    if (why->cause >= PINTAS_TEXT_COUNT || (s != NULL && !pintas__line_usable(s)) ||
+        (why->refused == PINTAS_REFUSED_ILLEGAL && why->cause != PINTAS_CAUSE_OVER && s == NULL))
+        return PINTAS_E_ARG;
+    if (fill_all(&o, s, why, text, len) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    return pintas__out_end(&o, n);
+}
