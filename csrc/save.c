@@ -57,7 +57,7 @@ void pintas__sink_u64(pintas__sink *s, uint64_t v)
     pintas__sink_u32(s, (uint32_t)(v >> 32));
 }
 
-int pintas__refuse(pintas_save_error *err, int cause)
+int pintas__save_refuse(pintas_save_error *err, int cause)
 {
     err->cause = cause;
     return 0;
@@ -68,7 +68,7 @@ int pintas__take(pintas__cursor *c, size_t n, const uint8_t **p)
     if (n > c->len - c->pos) {
         c->err->wanted = n;
         c->err->at = c->pos;
-        return pintas__refuse(c->err, PINTAS_SAVE_ENDS_EARLY);
+        return pintas__save_refuse(c->err, PINTAS_SAVE_ENDS_EARLY);
     }
     *p = c->data + c->pos;
     c->pos += n;
@@ -343,14 +343,14 @@ static int open_container(pintas_save_reader *r, const pintas__save_codec *g,
     int keyed;
     if (key && key_len < PINTAS_SAVE_MIN_KEY) {
         err->size = key_len;
-        return pintas__refuse(err, PINTAS_SAVE_KEY_SHORT);
+        return pintas__save_refuse(err, PINTAS_SAVE_KEY_SHORT);
     }
     if (len > PINTAS_SAVE_MAX_SIZE) {
         err->size = len;
-        return pintas__refuse(err, PINTAS_SAVE_TOO_BIG);
+        return pintas__save_refuse(err, PINTAS_SAVE_TOO_BIG);
     }
     if (len < sizeof magic || !starts_magic(data, len))
-        return pintas__refuse(err, len == 0 ? PINTAS_SAVE_EMPTY
+        return pintas__save_refuse(err, len == 0 ? PINTAS_SAVE_EMPTY
                                    : len < sizeof magic && starts_magic(data, len)
                                        ? PINTAS_SAVE_MAGIC_CUT : PINTAS_SAVE_NOT_A_SAVE);
     c.data = data;
@@ -363,15 +363,15 @@ static int open_container(pintas_save_reader *r, const pintas__save_codec *g,
     r->flags = head[2];
     if (r->version != PINTAS_SAVE_FORMAT && r->version != PINTAS_SAVE_LEGACY_FORMAT) {
         err->value = r->version;
-        return pintas__refuse(err, PINTAS_SAVE_VERSION);
+        return pintas__save_refuse(err, PINTAS_SAVE_VERSION);
     }
     if (!pintas__take_u64(&c, &r->setup.first_seed))
         return 0;
     keyed = r->version == PINTAS_SAVE_FORMAT && (r->flags & PINTAS_SAVE_FLAG_KEYED);
     if (keyed && !key)
-        return pintas__refuse(err, PINTAS_SAVE_KEY_NEEDED);
+        return pintas__save_refuse(err, PINTAS_SAVE_KEY_NEEDED);
     if (key && !keyed)
-        return pintas__refuse(err, r->version == PINTAS_SAVE_LEGACY_FORMAT
+        return pintas__save_refuse(err, r->version == PINTAS_SAVE_LEGACY_FORMAT
                                        ? PINTAS_SAVE_KEY_LEGACY : PINTAS_SAVE_KEY_UNKEYED);
     r->body = len;
     if (r->version == PINTAS_SAVE_FORMAT) {
@@ -379,22 +379,22 @@ static int open_container(pintas_save_reader *r, const pintas__save_codec *g,
         r->body = len > size ? len - size : 0;
         if (r->body < PINTAS_SAVE_HEADER_SIZE) {
             err->size = len;
-            return pintas__refuse(err, PINTAS_SAVE_SHORT);
+            return pintas__save_refuse(err, PINTAS_SAVE_SHORT);
         }
         trailer(data, r->body, key, key_len, mac);
         if (!pintas_equal_ct(mac, data + r->body, size))
-            return pintas__refuse(err, keyed ? PINTAS_SAVE_MAC : PINTAS_SAVE_CHECKSUM);
+            return pintas__save_refuse(err, keyed ? PINTAS_SAVE_MAC : PINTAS_SAVE_CHECKSUM);
     }
     if (head[1] != g->kind) {
         err->value = head[1];
-        return pintas__refuse(err, codec_of(head[1]) ? PINTAS_SAVE_OTHER_GAME
+        return pintas__save_refuse(err, codec_of(head[1]) ? PINTAS_SAVE_OTHER_GAME
                                                      : PINTAS_SAVE_UNKNOWN_GAME);
     }
     allowed = PINTAS_SAVE_FLAG_SEEDED | (g->deal_tag ? PINTAS_SAVE_FLAG_DEALT : 0u) |
               (r->version == PINTAS_SAVE_FORMAT ? PINTAS_SAVE_FLAG_KEYED : 0u);
     if (r->flags & ~allowed) {
         err->value = r->flags;
-        return pintas__refuse(err, PINTAS_SAVE_FLAGS);
+        return pintas__save_refuse(err, PINTAS_SAVE_FLAGS);
     }
     return 1;
 }
@@ -453,7 +453,7 @@ static int open_body(pintas_save_reader *r, const pintas__save_codec *g, pintas_
     if (r->count > room) {
         err->count = r->count;
         err->room = room;
-        return pintas__refuse(err, PINTAS_SAVE_COUNT);
+        return pintas__save_refuse(err, PINTAS_SAVE_COUNT);
     }
     r->log_at = c.pos;
     for (i = 0; i < r->count; ++i) {
@@ -466,11 +466,11 @@ static int open_body(pintas_save_reader *r, const pintas__save_codec *g, pintas_
     if (!pintas__take(&c, g->engine->save_size, &image))
         return 0;
     if (c.pos != c.len)
-        return pintas__refuse(err, PINTAS_SAVE_TRAILING);
+        return pintas__save_refuse(err, PINTAS_SAVE_TRAILING);
     status = g->engine->load(&work->state, image, g->engine->save_size);
     if (status != PINTAS_OK) {
         err->status = status;
-        return pintas__refuse(err, status == PINTAS_E_VERSION ? PINTAS_SAVE_STATE_VERSION
+        return pintas__save_refuse(err, status == PINTAS_E_VERSION ? PINTAS_SAVE_STATE_VERSION
                                                               : PINTAS_SAVE_STATE);
     }
     return 1;
@@ -574,7 +574,7 @@ static int replay_entry(const pintas__save_codec *g, const pintas_save_reader *r
     int status, drew = 0;
     if (e->kind == PINTAS_SAVE_RESEED) {
         if (r->setup.seeded || *has_pending)
-            return pintas__refuse(err, r->setup.seeded ? PINTAS_SAVE_SEED_SEEDED
+            return pintas__save_refuse(err, r->setup.seeded ? PINTAS_SAVE_SEED_SEEDED
                                                        : PINTAS_SAVE_SEED_TWICE);
         *pending = e->seed;
         *has_pending = 1;
@@ -592,13 +592,13 @@ static int replay_entry(const pintas__save_codec *g, const pintas_save_reader *r
     } else {
         status = play_reseeded(engine, work, &e->move, *has_pending ? *pending : 0, &drew);
         if (status == PINTAS_OK && drew != *has_pending)
-            return pintas__refuse(err, drew ? PINTAS_SAVE_DREW_UNSEEDED
+            return pintas__save_refuse(err, drew ? PINTAS_SAVE_DREW_UNSEEDED
                                             : PINTAS_SAVE_SEED_UNUSED);
         *has_pending = 0;
     }
     if (status != PINTAS_OK) {
         err->status = status;
-        return pintas__refuse(err, PINTAS_SAVE_NO_REPLAY);
+        return pintas__save_refuse(err, PINTAS_SAVE_NO_REPLAY);
     }
     return 1;
 }
@@ -612,20 +612,20 @@ static int replay_log(const pintas__save_codec *g, pintas_save_reader *r, pintas
     status = g->start(&work->state, &r->setup, &work->events);
     if (status != PINTAS_OK) {
         err->status = status;
-        return pintas__refuse(err, status == PINTAS_E_DEAL ? PINTAS_SAVE_NO_REPLAY
+        return pintas__save_refuse(err, status == PINTAS_E_DEAL ? PINTAS_SAVE_NO_REPLAY
                                                            : PINTAS_SAVE_RULES);
     }
     pintas_save_rewind(r);
     while (r->index < r->count) {
         err->entry = r->index;
         if (pintas_save_next(r, &e) != PINTAS_OK)
-            return pintas__refuse(err, PINTAS_SAVE_NO_REPLAY);
+            return pintas__save_refuse(err, PINTAS_SAVE_NO_REPLAY);
         if (!replay_entry(g, r, work, &e, &pending, &has_pending, mismatch, err))
             return 0;
     }
     err->entry = 0;
     if (has_pending)
-        return pintas__refuse(err, PINTAS_SAVE_SEED_AT_END);
+        return pintas__save_refuse(err, PINTAS_SAVE_SEED_AT_END);
     return 1;
 }
 
@@ -652,7 +652,7 @@ static int check_canonical(const pintas__save_codec *g, pintas_save_reader *r,
     log.ctx = r;
     if (put_body(&s, g, &r->setup, &log, image, r->version,
                  (r->flags & PINTAS_SAVE_FLAG_KEYED) != 0) != PINTAS_OK)
-        return pintas__refuse(err, PINTAS_SAVE_NOT_CANONICAL);
+        return pintas__save_refuse(err, PINTAS_SAVE_NOT_CANONICAL);
     if (s.diff == SIZE_MAX && s.len == r->body)
         return 1;
     if (s.diff == SIZE_MAX)
@@ -660,7 +660,7 @@ static int check_canonical(const pintas__save_codec *g, pintas_save_reader *r,
     err->at = s.diff;
     err->found = s.diff < r->body ? r->data[s.diff] : -1;
     err->written = s.diff < s.len ? s.wrote : -1;
-    return pintas__refuse(err, PINTAS_SAVE_NOT_CANONICAL);
+    return pintas__save_refuse(err, PINTAS_SAVE_NOT_CANONICAL);
 }
 
 int pintas_save_replay(pintas_save_reader *r, void *state, pintas_save_work *work,
@@ -679,12 +679,12 @@ int pintas_save_replay(pintas_save_reader *r, void *state, pintas_save_work *wor
     if (!replay_log(g, r, work, &mismatch, err))
         goto refused;
     if (mismatch) {
-        pintas__refuse(err, PINTAS_SAVE_LOG_MISMATCH);
+        pintas__save_refuse(err, PINTAS_SAVE_LOG_MISMATCH);
         goto refused;
     }
     if (g->engine->save(&work->state, image, sizeof image) != PINTAS_OK ||
         !pintas_equal_ct(image, r->data + r->image_at, g->engine->save_size)) {
-        pintas__refuse(err, PINTAS_SAVE_STATE_MISMATCH);
+        pintas__save_refuse(err, PINTAS_SAVE_STATE_MISMATCH);
         goto refused;
     }
     if (!check_canonical(g, r, image, err))

@@ -65,7 +65,7 @@ static int take_setup(pintas__cursor *c, pintas_save_setup *setup)
     r->full_path = b[4];
     r->rounds = b[5];
     if (!is_preset(r))
-        return pintas__refuse(c->err, PINTAS_SAVE_RULES);
+        return pintas__save_refuse(c->err, PINTAS_SAVE_RULES);
     setup->players = r->players;
     return 1;
 }
@@ -108,11 +108,11 @@ static int take_deal(pintas__cursor *c, const pintas_save_setup *setup, pintas_s
     for (i = 0; i < 4; ++i)
         wide |= (hand[i] >> PINTAS_TILE_COUNT) | (i >= r->players ? hand[i] : 0u);
     if (wide || !pintas__all_tiles(paths, n_paths) || !pintas__all_tiles(pile, n_pile))
-        return pintas__refuse(c->err, PINTAS_SAVE_DEAL_TILE);
+        return pintas__save_refuse(c->err, PINTAS_SAVE_DEAL_TILE);
     if (!pintas__distinct(paths, n_paths) || !pintas__distinct(pile, n_pile))
-        return pintas__refuse(c->err, PINTAS_SAVE_DEAL_TWICE);
+        return pintas__save_refuse(c->err, PINTAS_SAVE_DEAL_TWICE);
     if (n_paths != r->paths)
-        return pintas__refuse(c->err, PINTAS_SAVE_DEAL_RULES);
+        return pintas__save_refuse(c->err, PINTAS_SAVE_DEAL_RULES);
     memset(d, 0, sizeof *d);
     memset(d->path, PINTAS_NO_TILE, sizeof d->path);
     memcpy(d->path, paths, n_paths);
@@ -121,7 +121,7 @@ static int take_deal(pintas__cursor *c, const pintas_save_setup *setup, pintas_s
     memcpy(d->pile, pile, n_pile); /* n_pile <= 28: distinct tiles */
     d->pile_len = (uint8_t)n_pile;
     if (!deal_fits(r, d))
-        return pintas__refuse(c->err, PINTAS_SAVE_DEAL_RULES);
+        return pintas__save_refuse(c->err, PINTAS_SAVE_DEAL_RULES);
     return 1;
 }
 
@@ -146,7 +146,7 @@ static int take_move(pintas__cursor *c, unsigned tag, void *move)
 {
     pintas_caminos_move *m = (pintas_caminos_move *)move;
     if (tag > CODE_PASS)
-        return pintas__refuse(c->err, PINTAS_SAVE_ENTRY);
+        return pintas__save_refuse(c->err, PINTAS_SAVE_ENTRY);
     memset(m, 0, sizeof *m);
     m->tile = PINTAS_NO_TILE;
     m->path = PINTAS_CAMINOS_NO_PATH;

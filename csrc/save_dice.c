@@ -66,7 +66,7 @@ static int take_setup(pintas__cursor *c, pintas_save_setup *setup)
         return 0;
     /* The rules first, then the seats, as the Python reader checks them. */
     if (b[2] > 1 || target > PINTAS_DICE_MAX_TARGET)
-        return pintas__refuse(c->err, PINTAS_SAVE_RULES);
+        return pintas__save_refuse(c->err, PINTAS_SAVE_RULES);
     if (b[2] == 0)
         pintas_dice_rules_dice_of_doom(r);
     else
@@ -78,11 +78,11 @@ static int take_setup(pintas__cursor *c, pintas_save_setup *setup)
     r->final_round = b[7];
     r->target = (int32_t)target;
     if (pintas_dice_rules_check(r) != PINTAS_OK)
-        return pintas__refuse(c->err, PINTAS_SAVE_RULES);
+        return pintas__save_refuse(c->err, PINTAS_SAVE_RULES);
     if (b[0] < 1 || b[0] > PINTAS_DICE_MAX_PLAYERS || b[1] >= b[0]) {
         c->err->value = b[0];
         c->err->other = b[1];
-        return pintas__refuse(c->err, PINTAS_SAVE_SEATS);
+        return pintas__save_refuse(c->err, PINTAS_SAVE_SEATS);
     }
     setup->players = b[0];
     setup->first_player = b[1];
@@ -133,18 +133,18 @@ static int take_move(pintas__cursor *c, unsigned tag, void *move)
         return 1;
     }
     if (tag != TAG_ROLL_GIVEN && tag != TAG_KEEP)
-        return pintas__refuse(c->err, PINTAS_SAVE_ENTRY);
+        return pintas__save_refuse(c->err, PINTAS_SAVE_ENTRY);
     if (!pintas__take_u8(c, &n))
         return 0;
     if (n < 1 || n > PINTAS_DICE_COUNT) {
         c->err->value = (uint8_t)n;
-        return pintas__refuse(c->err, PINTAS_SAVE_DICE_COUNT);
+        return pintas__save_refuse(c->err, PINTAS_SAVE_DICE_COUNT);
     }
     if (!pintas__take(c, n, &values))
         return 0;
     for (i = 0; i < n; ++i)
         if (values[i] < 1 || values[i] > PINTAS_DICE_FACES)
-            return pintas__refuse(c->err, PINTAS_SAVE_DICE_VALUE);
+            return pintas__save_refuse(c->err, PINTAS_SAVE_DICE_VALUE);
     if (tag == TAG_KEEP) {
         m->kind = PINTAS_DICE_KEEP;
         pintas_dice_set_from_values(values, n, &m->keep);

@@ -49,7 +49,7 @@ int pintas__take_u32(pintas__cursor *c, uint32_t *v);
 int pintas__take_u64(pintas__cursor *c, uint64_t *v);
 
 /* Sets the error's cause; returns 0 (to be returned by the reader). */
-int pintas__refuse(pintas_save_error *err, int cause);
+int pintas__save_refuse(pintas_save_error *err, int cause);
 
 /* ---- shared by the tile games' deals ----------------------------------------- */
 

@@ -59,7 +59,7 @@ static int take_setup(pintas__cursor *c, pintas_save_setup *setup)
     r->pase_corrido_bonus = (uint16_t)v[3];
     r->pase_de_salida_bonus = (uint16_t)v[4];
     if (pintas_line_rules_check(r) != PINTAS_OK)
-        return pintas__refuse(c->err, PINTAS_SAVE_RULES);
+        return pintas__save_refuse(c->err, PINTAS_SAVE_RULES);
     setup->players = r->players;
     return 1;
 }
@@ -102,18 +102,18 @@ static int take_deal(pintas__cursor *c, const pintas_save_setup *setup, pintas_s
             extra |= hand[i];
     }
     if (wide || !pintas__all_tiles(pile, n))
-        return pintas__refuse(c->err, PINTAS_SAVE_DEAL_TILE);
+        return pintas__save_refuse(c->err, PINTAS_SAVE_DEAL_TILE);
     if (extra)
-        return pintas__refuse(c->err, PINTAS_SAVE_DEAL_SEAT);
+        return pintas__save_refuse(c->err, PINTAS_SAVE_DEAL_SEAT);
     if (!pintas__distinct(pile, n))
-        return pintas__refuse(c->err, PINTAS_SAVE_DEAL_TWICE);
+        return pintas__save_refuse(c->err, PINTAS_SAVE_DEAL_TWICE);
     memset(d, 0, sizeof *d);
     for (i = 0; i < 4; ++i)
         d->hand[i] = hand[i];
     memcpy(d->boneyard, pile, n); /* n <= 28: distinct tiles */
     d->boneyard_len = (uint8_t)n;
     if (!deal_fits(r, d))
-        return pintas__refuse(c->err, PINTAS_SAVE_DEAL_RULES);
+        return pintas__save_refuse(c->err, PINTAS_SAVE_DEAL_RULES);
     return 1;
 }
 
@@ -133,7 +133,7 @@ static int take_move(pintas__cursor *c, unsigned tag, void *move)
 {
     pintas_line_move *m = (pintas_line_move *)move;
     if (tag > CODE_PASS)
-        return pintas__refuse(c->err, PINTAS_SAVE_ENTRY);
+        return pintas__save_refuse(c->err, PINTAS_SAVE_ENTRY);
     memset(m, 0, sizeof *m);
     if (tag < CODE_DRAW) {
         m->kind = PINTAS_MOVE_PLAY;
