@@ -1,7 +1,8 @@
 /* libc.c - the C library functions the dynamic native module calls that no
  * MicroPython firmware exports to native modules and that the toolchain's
  * libgcc does not hold (the compiler emits calls to them for struct copies
- * and loops). Only the native module is built with this file. The loops
+ * and loops, strlen for a loop that counts a string). Only the native module
+ * is built with this file. The loops
  * must not be turned back into calls to themselves. */
 #include <stddef.h>
 #include <stdint.h>
@@ -40,4 +41,12 @@ PINTAS_PLAIN_LOOPS void *memset(void *dest, int c, size_t n) {
         *d++ = (uint8_t)c;
     }
     return dest;
+}
+
+PINTAS_PLAIN_LOOPS size_t strlen(const char *s) {
+    size_t n = 0;
+    while (s[n] != '\0') {
+        n++;
+    }
+    return n;
 }
