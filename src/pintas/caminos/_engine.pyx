@@ -268,8 +268,12 @@ cdef tuple _event_seats(object seats):
     return out
 
 
+# The seats of each 4-bit mask, ascending: an event's seats without a generator per event.
+cdef tuple SEAT_TUPLES = tuple(tuple(s for s in range(4) if mask >> s & 1) for mask in range(16))
+
+
 cdef tuple _seat_tuple(unsigned mask):
-    return tuple(s for s in range(4) if mask >> s & 1)
+    return <tuple>SEAT_TUPLES[mask & 15]
 
 
 cdef list _events(const void *state, const void *events, size_t n):

@@ -266,12 +266,38 @@ cdef object _opt(uint8_t value, int none):
     return None if value == none else value
 
 
+# Plays, draws and passes (most of a game's events) are few distinct values
+# (kind, seat, side, tile, end, teams), immutable like every event: each is
+# made once and shared, so a move makes no new object. The slot of one:
+cdef enum:
+    SHARED_EVENTS = 3 * 4 * 4 * 29 * 2 * 2
+
+cdef list _SHARED = [None] * SHARED_EVENTS
+
+
+cdef Py_ssize_t _shared_slot(const pintas_line_event *ev, bint teams) noexcept:
+    """The slot of ``ev`` among the shared events, or -1 when it is not one of them."""
+    if (ev.kind < 2 or ev.kind > 4 or ev.points != 0 or ev.reason != 0 or ev.seat >= 4
+            or ev.side >= 4 or ev.end > 1):
+        return -1
+    return (((((ev.kind - 2) * 4 + ev.seat) * 4 + ev.side) * 29
+             + min(ev.tile, PINTAS_TILE_COUNT)) * 2 + (ev.end if ev.kind == 2 else 0)) * 2 + teams
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
 cdef list _events(const void *state, const void *events, size_t n):
     cdef const pintas_line_event *ev = <const pintas_line_event *>events
+    cdef bint teams = (<const pintas_line_state *>state).rules.pairs
     cdef list out = []
     cdef size_t i
+    cdef Py_ssize_t slot
     cdef Event e
     for i in range(n):
+        slot = _shared_slot(&ev[i], teams)
+        if slot >= 0 and _SHARED[slot] is not None:
+            out.append(_SHARED[slot])
+            continue
         e = Event.__new__(Event)
         e.kind = KINDS_T[ev[i].kind]
         e.seat = _opt(ev[i].seat, PINTAS_NO_SEAT)
@@ -280,7 +306,9 @@ cdef list _events(const void *state, const void *events, size_t n):
         e.end = ENDS_T[ev[i].end] if ev[i].kind == 2 else None
         e.reason = REASONS_T[ev[i].reason] if ev[i].reason < len(REASONS_T) else None
         e._amount(ev[i].points, ev[i].kind == 5)
-        e._teams = (<const pintas_line_state *>state).rules.pairs
+        e._teams = teams
+        if slot >= 0:
+            _SHARED[slot] = e
         out.append(e)
     return out
 
