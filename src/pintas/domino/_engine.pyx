@@ -12,7 +12,7 @@ from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint64_t
 
 from pintas._base cimport Codec, Engine, TileEvent, TileMove, put_masks, put_tiles, simulate_into
-from pintas._base cimport fields_of, optional_whole, seed64, whole
+from pintas._base cimport PyList_New, fields_of, optional_whole, put_item, seed64, whole
 from pintas._base cimport Move as BaseMove
 from pintas._base cimport PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
 from pintas._base cimport pintas_line_engine, pintas_rng
@@ -289,14 +289,14 @@ cdef Py_ssize_t _shared_slot(const pintas_line_event *ev, bint teams) noexcept:
 cdef list _events(const void *state, const void *events, size_t n):
     cdef const pintas_line_event *ev = <const pintas_line_event *>events
     cdef bint teams = (<const pintas_line_state *>state).rules.pairs
-    cdef list out = []
+    cdef list out = PyList_New(n)
     cdef size_t i
     cdef Py_ssize_t slot
     cdef Event e
     for i in range(n):
         slot = _shared_slot(&ev[i], teams)
         if slot >= 0 and _SHARED[slot] is not None:
-            out.append(_SHARED[slot])
+            put_item(out, i, _SHARED[slot])
             continue
         e = Event.__new__(Event)
         e.kind = KINDS_T[ev[i].kind]
@@ -309,7 +309,7 @@ cdef list _events(const void *state, const void *events, size_t n):
         e._teams = teams
         if slot >= 0:
             _SHARED[slot] = e
-        out.append(e)
+        put_item(out, i, e)
     return out
 
 
@@ -364,7 +364,11 @@ cdef int _c_move(BaseMove move, void *out) except -1:
 
 cdef list _moves(const void *state, const void *moves, size_t n):
     cdef const pintas_line_move *m = <const pintas_line_move *>moves
-    return [move_of(&m[i]) for i in range(n)]
+    cdef list out = PyList_New(n)
+    cdef size_t i
+    for i in range(n):
+        put_item(out, i, move_of(&m[i]))
+    return out
 
 
 @cython.binding(False)
