@@ -81,7 +81,7 @@ def timed(games: list[Any], seeds: range) -> tuple[int, int]:
     """CPU nanoseconds and moves of the step loop over ``games`` (one per seed)."""
     gc.collect()
     start = time.process_time_ns()
-    moves = sum(moves_of_random_game(game, seed) for game, seed in zip(games, seeds))
+    moves = sum(moves_of_random_game(game, seed) for game, seed in zip(games, seeds, strict=True))
     return time.process_time_ns() - start, moves
 
 
