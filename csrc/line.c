@@ -469,8 +469,6 @@ int pintas_line_reseed(pintas_line_state *s, uint64_t seed)
 
 int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t cap, size_t *n)
 {
-    pintas_mask hand, left, right, both;
-    size_t k = 0;
     int status = pintas__buffer_args(s && out && n, cap, PINTAS_LINE_MAX_MOVES);
     if (status != PINTAS_OK)
         return status;
@@ -482,6 +480,14 @@ int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t 
     }
     if (!playing_seat_ok(s))
         return PINTAS_E_ARG;
+    *n = pintas__line_list_moves(s, out);
+    return PINTAS_OK;
+}
+
+size_t pintas__line_list_moves(const pintas_line_state *s, pintas_line_move *out)
+{
+    pintas_mask hand, left, right, both;
+    size_t k = 0;
     hand = s->hand[s->to_move] & PINTAS_ALL_TILES;
     if (s->line_len == 0) {
         left = pintas__line_playable(s, s->to_move);
@@ -510,8 +516,7 @@ int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t 
         out[0].end = 0;
         k = 1;
     }
-    *n = k;
-    return PINTAS_OK;
+    return k;
 }
 
 /* The legality test: a move is legal exactly when legal() lists it, or it is
@@ -898,20 +903,23 @@ static void pass_turn(pintas_line_state *s, event_sink *o, unsigned seat)
 
 /* Every move: checked by check_move, then made into *o; the public call and
  * its quiet twin share it. */
-static int play_into(pintas_line_state *s, const pintas_line_move *m, event_sink *o)
+static void make_move(pintas_line_state *s, const pintas_line_move *m, event_sink *o)
 {
-    unsigned seat;
-    int status = check_move(s, m);
-    if (status != PINTAS_OK)
-        return status;
-    seat = s->to_move;
+    unsigned seat = s->to_move;
     if (m->kind == PINTAS_MOVE_PLAY)
         play_tile(s, o, seat, m->tile, m->end);
     else if (m->kind == PINTAS_MOVE_DRAW)
         draw_tile(s, o, seat);
     else
         pass_turn(s, o, seat);
-    return PINTAS_OK;
+}
+
+static int play_into(pintas_line_state *s, const pintas_line_move *m, event_sink *o)
+{
+    int status = check_move(s, m);
+    if (status == PINTAS_OK)
+        make_move(s, m, o);
+    return status;
 }
 
 PINTAS__MOVE_CALL int pintas_line_play(pintas_line_state *s, const pintas_line_move *m,
@@ -934,6 +942,15 @@ int pintas__line_play_quiet(pintas_line_state *s, const pintas_line_move *m,
         return PINTAS_E_ARG;
     q->kinds = 0;
     return s && m ? play_into(s, m, &o) : PINTAS_E_ARG;
+}
+
+PINTAS__MOVE_CALL void pintas__line_play_listed_quiet(pintas_line_state *s,
+                                                       const pintas_line_move *m,
+                                                       pintas__line_quiet *q)
+{
+    event_sink o = {NULL, 0, 0, q};
+    q->kinds = 0;
+    make_move(s, m, &o);
 }
 
 /* ---- small queries ------------------------------------------------------- */

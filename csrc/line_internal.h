@@ -144,4 +144,13 @@ int pintas__line_new_quiet(pintas_line_state *s, const pintas_line_rules *rules,
 int pintas__line_play_quiet(pintas_line_state *s, const pintas_line_move *m,
                             pintas__line_quiet *q);
 
+/* The core's own random games (pintas_line_simulate), on states the engine
+ * made and moves it listed: pintas__line_list_moves writes the moves
+ * pintas_line_legal lists (out: PINTAS_LINE_MAX_MOVES entries) and gives
+ * their count, on a state in play; pintas__line_play_listed_quiet plays one of
+ * them as pintas__line_play_quiet does, without checking it again. */
+size_t pintas__line_list_moves(const pintas_line_state *s, pintas_line_move *out);
+void pintas__line_play_listed_quiet(pintas_line_state *s, const pintas_line_move *m,
+                                    pintas__line_quiet *q);
+
 #endif /* PINTAS_LINE_INTERNAL_H */

@@ -36,19 +36,13 @@ int pintas_line_simulate(const pintas_line_rules *rules, uint64_t games, uint64_
     q.tally = &st; /* the events are counted as they happen, never listed */
     pintas_rng_seed(&choice, seed, PINTAS_RNG_STREAM + 1u);
     for (g = 0; g < games; ++g) {
-        size_t n = 0;
         int status = pintas__line_new_quiet(&s, &r, seed + g, &q);
         if (status != PINTAS_OK)
             return status;
+        /* the engine's own states and moves: listed and played unchecked */
         while (s.phase == PINTAS_LINE_PLAYING) {
-            const pintas_line_move *m;
-            status = pintas_line_legal(&s, moves, PINTAS_LINE_MAX_MOVES, &n);
-            if (status != PINTAS_OK || n == 0)
-                return status != PINTAS_OK ? status : PINTAS_E_ARG;
-            m = &moves[pintas__rng_choice(&choice, n)];
-            status = pintas__line_play_quiet(&s, m, &q);
-            if (status != PINTAS_OK)
-                return status;
+            size_t n = pintas__line_list_moves(&s, moves);
+            pintas__line_play_listed_quiet(&s, &moves[pintas__rng_choice(&choice, n)], &q);
             st.moves++;
         }
         st.games++;

@@ -1,6 +1,9 @@
 # The Cython base every game's binding builds on (see _base.pyx): the C types
 # that every engine shares, the bases of moves and events, and Engine.
+cimport cython
 from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
 
 cdef extern from "pintas/pintas.h" nogil:
     ctypedef uint32_t pintas_mask
@@ -64,20 +67,27 @@ cdef extern from "pintas/pintas.h" nogil:
     const pintas_engine pintas_dice_engine
 
 
+# Records hold only immutable plain values, never in a cycle: no_gc here too,
+# so that each game's classes built on them (which read this file, not the
+# directives of _base.pyx) stay out of the garbage collector as well.
+@cython.no_gc
 cdef class Record:
     cdef readonly str kind
     cdef int _fresh(self) except -1
 
 
+@cython.no_gc
 cdef class Move(Record):
     cdef readonly int code
     cdef object _extra(self)
 
 
+@cython.no_gc
 cdef class TileMove(Move):
     cdef readonly object tile
 
 
+@cython.no_gc
 cdef class Event(Record):
     cdef readonly object seat
     cdef readonly int points
@@ -87,6 +97,7 @@ cdef class Event(Record):
     cdef void _amount(self, int value, bint scored) noexcept
 
 
+@cython.no_gc
 cdef class TileEvent(Event):
     cdef readonly object tile
 
@@ -120,6 +131,12 @@ cdef long long whole(object value, long long low, long long high, str what,
 cdef uint64_t seed64(object value, str what=*) except? 0
 cdef tuple fields_of(object fields, size_t count, str what)
 cdef object optional_whole(object value, long long low, long long high, str what)
+
+# A list made at its final size (PyList_New(n): no regrowth as it fills) is
+# filled by put_item, each of its n slots exactly once.
+cdef inline void put_item(list out, Py_ssize_t i, object item) noexcept:
+    Py_INCREF(item)
+    PyList_SET_ITEM(out, i, item)
 
 # Play `games` random games of a tile game's `rules` in C (GIL released) into *stats.
 cdef int simulate_into(const pintas_engine *engine, setup_fn rules_c, tuple rules,

@@ -668,7 +668,8 @@ cdef class Engine:
     cdef list _commit(self, Move m, list events):
         self._history.append(m)
         self._log.append(m)
-        self._events.extend(events)
+        for event in events:  # mostly one: appending beats list.extend's call
+            self._events.append(event)
         return events
 
     def play(self, move):
@@ -677,9 +678,18 @@ cdef class Engine:
         Raises :class:`~pintas.errors.IllegalMoveError` (or NotationError) and
         changes nothing when the move is not legal now.
         """
+        cdef int status = PINTAS_OK
+        cdef list events
         self._hold()
         try:
-            return self._play(move)
+            if type(move) is not self._move_type or self._seed is None:
+                return self._play(move)
+            # A move of this game in a seeded game, the step loop's case: as
+            # _play, without its conversions.
+            events = self._c_play(<Move>move, &status)
+            if status != PINTAS_OK:
+                self._reject(<Move>move, status, move)
+            return self._commit(<Move>move, events)
         finally:
             self._free()
 

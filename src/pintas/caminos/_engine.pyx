@@ -12,7 +12,7 @@ from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint64_t
 
 from pintas._base cimport Codec, Engine, TileEvent, TileMove, put_masks, put_tiles, simulate_into
-from pintas._base cimport fields_of, optional_whole, seed64, whole
+from pintas._base cimport PyList_New, fields_of, optional_whole, put_item, seed64, whole
 from pintas._base cimport Move as BaseMove
 from pintas._base cimport PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
 from pintas._base cimport pintas_caminos_engine, pintas_rng
@@ -243,13 +243,17 @@ cdef tuple _event_seats(object seats):
     return out
 
 
+# The seats of each 4-bit mask, ascending: an event's seats without a generator per event.
+cdef tuple SEAT_TUPLES = tuple(tuple(s for s in range(4) if mask >> s & 1) for mask in range(16))
+
+
 cdef tuple _seat_tuple(unsigned mask):
-    return tuple(s for s in range(4) if mask >> s & 1)
+    return <tuple>SEAT_TUPLES[mask & 15]
 
 
 cdef list _events(const void *state, const void *events, size_t n):
     cdef const pintas_caminos_event *ev = <const pintas_caminos_event *>events
-    cdef list out = []
+    cdef list out = PyList_New(n)
     cdef size_t i
     cdef Event e
     cdef int kind
@@ -265,7 +269,7 @@ cdef list _events(const void *state, const void *events, size_t n):
         e.seats = _seat_tuple(ev[i].seats)
         e.tiles = TileSet.from_mask(ev[i].tiles) if kind == 7 else None
         e._amount(ev[i].value, kind == 14 or kind == 15)
-        out.append(e)
+        put_item(out, i, e)
     return out
 
 
@@ -337,7 +341,11 @@ cdef object move_of(const pintas_caminos_move *m):
 
 cdef list _moves(const void *state, const void *moves, size_t n):
     cdef const pintas_caminos_move *m = <const pintas_caminos_move *>moves
-    return [MOVES_T[_code_of(&m[i])] for i in range(n)]
+    cdef list out = PyList_New(n)
+    cdef size_t i
+    for i in range(n):
+        put_item(out, i, MOVES_T[_code_of(&m[i])])
+    return out
 
 
 @cython.binding(False)

@@ -12,7 +12,7 @@ from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint64_t
 
 from pintas._base cimport Codec, Engine, TileEvent, TileMove, put_masks, put_tiles, simulate_into
-from pintas._base cimport fields_of, optional_whole, seed64, whole
+from pintas._base cimport PyList_New, fields_of, optional_whole, put_item, seed64, whole
 from pintas._base cimport Move as BaseMove
 from pintas._base cimport PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
 from pintas._base cimport pintas_line_engine, pintas_rng
@@ -252,12 +252,38 @@ cdef object _opt(uint8_t value, int none):
     return None if value == none else value
 
 
+# Plays, draws and passes (most of a game's events) are few distinct values
+# (kind, seat, side, tile, end, teams), immutable like every event: each is
+# made once and shared, so a move makes no new object. The slot of one:
+cdef enum:
+    SHARED_EVENTS = 3 * 4 * 4 * 29 * 2 * 2
+
+cdef list _SHARED = [None] * SHARED_EVENTS
+
+
+cdef Py_ssize_t _shared_slot(const pintas_line_event *ev, bint teams) noexcept:
+    """The slot of ``ev`` among the shared events, or -1 when it is not one of them."""
+    if (ev.kind < 2 or ev.kind > 4 or ev.points != 0 or ev.reason != 0 or ev.seat >= 4
+            or ev.side >= 4 or ev.end > 1):
+        return -1
+    return (((((ev.kind - 2) * 4 + ev.seat) * 4 + ev.side) * 29
+             + min(ev.tile, PINTAS_TILE_COUNT)) * 2 + (ev.end if ev.kind == 2 else 0)) * 2 + teams
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
 cdef list _events(const void *state, const void *events, size_t n):
     cdef const pintas_line_event *ev = <const pintas_line_event *>events
-    cdef list out = []
+    cdef bint teams = (<const pintas_line_state *>state).rules.pairs
+    cdef list out = PyList_New(n)
     cdef size_t i
+    cdef Py_ssize_t slot
     cdef Event e
     for i in range(n):
+        slot = _shared_slot(&ev[i], teams)
+        if slot >= 0 and _SHARED[slot] is not None:
+            put_item(out, i, _SHARED[slot])
+            continue
         e = Event.__new__(Event)
         e.kind = KINDS_T[ev[i].kind]
         e.seat = _opt(ev[i].seat, PINTAS_NO_SEAT)
@@ -266,8 +292,10 @@ cdef list _events(const void *state, const void *events, size_t n):
         e.end = ENDS_T[ev[i].end] if ev[i].kind == 2 else None
         e.reason = REASONS_T[ev[i].reason] if ev[i].reason < len(REASONS_T) else None
         e._amount(ev[i].points, ev[i].kind == 5)
-        e._teams = (<const pintas_line_state *>state).rules.pairs
-        out.append(e)
+        e._teams = teams
+        if slot >= 0:
+            _SHARED[slot] = e
+        put_item(out, i, e)
     return out
 
 
@@ -322,7 +350,11 @@ cdef int _c_move(BaseMove move, void *out) except -1:
 
 cdef list _moves(const void *state, const void *moves, size_t n):
     cdef const pintas_line_move *m = <const pintas_line_move *>moves
-    return [move_of(&m[i]) for i in range(n)]
+    cdef list out = PyList_New(n)
+    cdef size_t i
+    for i in range(n):
+        put_item(out, i, move_of(&m[i]))
+    return out
 
 
 @cython.binding(False)
