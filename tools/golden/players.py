@@ -163,7 +163,8 @@ def line_row(view: domino.View, seat: int, decided: int, move: domino.Move) -> l
     ends = view.ends if view.ends is not None else (NONE, NONE)
     actions = [e for e in view.round_log if e.kind in ("play", "draw", "pass")]
     forced = NONE if view.forced_tile is None else view.forced_tile.index
-    h = mix(0, NONE if view.to_move is None else view.to_move, view.boneyard_size, view.leader, forced, len(view.line), *ends,
+    to_move = NONE if view.to_move is None else view.to_move
+    h = mix(0, to_move, view.boneyard_size, view.leader, forced, len(view.line), *ends,
             *sizes, *voids, view.round, len(actions), line_log_hash(view), *view.scores)
     return [seat, decided, *line_move(move), int(view.hand), h]
 
