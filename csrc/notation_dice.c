@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "notation_internal.h"
+#include "dice_internal.h"
 
 static const char *const kinds[] = {"roll", "keep", "bank"};
 
@@ -153,34 +154,6 @@ int pintas_dice_move_print(const pintas_dice_move *m, char *buf, size_t cap, siz
     return pintas__out_end(&o, n);
 }
 
-/* The order Python lists keeps in: most points first, then fewer dice, then
- * the dice (ascending, compared face by face). */
-static uint64_t keep_key(const pintas_dice_keep *k)
-{
-    uint64_t lex = 0;
-    unsigned f, c, n = 0;
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        for (c = 0; c < PINTAS_DICE_SET_COUNT(k->keep, f); ++c) {
-            lex = lex * 7u + f;
-            ++n;
-        }
-    for (c = n; c < PINTAS_DICE_COUNT; ++c)
-        lex *= 7u;
-    return ((uint64_t)(uint32_t)(0x7FFFFFFF - k->points) << 32) | ((uint64_t)n << 24) | lex;
-}
-
-static void sort_keeps(pintas_dice_keep *ks, size_t n)
-{
-    size_t i, j;
-    for (i = 1; i < n; ++i) {
-        pintas_dice_keep x = ks[i];
-        uint64_t kx = keep_key(&x);
-        for (j = i; j > 0 && keep_key(&ks[j - 1]) > kx; --j)
-            ks[j] = ks[j - 1];
-        ks[j] = x;
-    }
-}
-
 static void put_legal(pintas__out *o, const pintas_dice_state *s)
 {
     pintas_dice_moves moves;
@@ -188,13 +161,12 @@ static void put_legal(pintas__out *o, const pintas_dice_state *s)
     size_t k;
     if (pintas_dice_legal(s, &moves) != PINTAS_OK)
         return;
-    memset(&m, 0, sizeof m);
+    m = pintas__dice_move_of_kind(PINTAS_DICE_KEEP);
     if (moves.n_keeps) {
-        sort_keeps(moves.keeps, moves.n_keeps);
+        pintas__dice_sort_keeps(moves.keeps, moves.n_keeps);
         for (k = 0; k < moves.n_keeps && k < PINTAS_DICE_MAX_KEEPS; ++k) {
             if (k)
                 pintas__puts(o, ", ");
-            m.kind = PINTAS_DICE_KEEP;
             m.keep = moves.keeps[k].keep;
             put_move(o, &m);
         }
