@@ -269,6 +269,22 @@ void pintas__refuse(pintas_refusal *why, int cause, size_t len)
     why->text_len = len;
 }
 
+void pintas__refuse_move(pintas_refusal *why, int cause, int game, uint8_t seat)
+{
+    pintas__refuse(why, cause, 0);
+    why->game = (uint8_t)game;
+    why->seat = seat;
+}
+
+void pintas__refuse_checked(pintas_refusal *why, int status, int game, uint8_t seat)
+{
+    pintas__refuse_move(why,
+                        status == PINTAS_OK       ? PINTAS_CAUSE_NONE
+                        : status == PINTAS_E_OVER ? PINTAS_CAUSE_OVER
+                                                  : PINTAS_CAUSE_UNNAMED,
+                        game, seat);
+}
+
 int pintas__too_long(const uint8_t *text, size_t len, int cause, pintas_refusal *why)
 {
     size_t n = char_count(text, len, PINTAS_NOTATION_MAX_INPUT);

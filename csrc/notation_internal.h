@@ -133,8 +133,15 @@ void pintas__put_quoted(pintas__out *o, const char *printed, size_t n);
 
 /* ---- each game's causes (the *_why.c files) --------------------------------- */
 
-/* Start the refusal of an illegal move of `game` by the seat to move. */
+/* Start the refusal of an illegal move of `game` by the seat to move (in
+ * notation.c). */
 void pintas__refuse_move(pintas_refusal *why, int cause, int game, uint8_t seat);
+
+/* The start of every game's why once its check has said `status` (PINTAS_OK,
+ * PINTAS_E_OVER or PINTAS_E_ILLEGAL): pintas__refuse_move with cause NONE
+ * for a legal move, OVER once the game is over, else UNNAMED until the game
+ * names the cause. */
+void pintas__refuse_checked(pintas_refusal *why, int status, int game, uint8_t seat);
 
 /* Why tile cannot be placed at end (PINTAS_NOTATION_NONE: at either end) now,
  * for a seat to move: PINTAS_E_ILLEGAL and *why (UNNAMED when nothing is to
