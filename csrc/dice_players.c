@@ -13,19 +13,22 @@
 /* A keep must beat the best so far by more than this to take its place. */
 #define KEEP_TOLERANCE 1e-9
 
-/* PINTAS_OK if the view's seat is to move (the players that need not list
- * every move check this alone: a small stack for small devices). */
-static int ready(const pintas_dice_view *v)
+/* PINTAS_OK if the view's seat is to move, for a choice into *out (the
+ * players that need not list every move check this alone: a small stack for
+ * small devices). */
+static int ready(const pintas_dice_view *v, const pintas_dice_move *out)
 {
-    if (v == NULL || !pintas__dice_view_ok(v))
+    if (out == NULL || v == NULL || !pintas__dice_view_ok(v))
         return PINTAS_E_ARG;
     return pintas__dice_view_to_move(v);
 }
 
-/* The legal moves of a view whose seat must be to move. */
-static int legal_to_choose(const pintas_dice_view *v, pintas_dice_move *moves, size_t *n)
+/* The legal moves of a view whose seat must be to move, for a choice into
+ * *out. */
+static int legal_to_choose(const pintas_dice_view *v, const pintas_dice_move *out,
+                           pintas_dice_move *moves, size_t *n)
 {
-    int st = ready(v);
+    int st = ready(v, out);
     if (st != PINTAS_OK)
         return st;
     st = pintas_dice_view_legal(v, moves, NULL, PINTAS_DICE_MAX_KEEPS, n);
@@ -38,14 +41,8 @@ int pintas_dice_random_choose(const pintas_dice_view *v, pintas_mt *mt, pintas_d
 {
     pintas_dice_move moves[PINTAS_DICE_MAX_KEEPS];
     size_t n = 0;
-    int st;
-    if (mt == NULL || out == NULL)
-        return PINTAS_E_ARG;
-    st = legal_to_choose(v, moves, &n);
-    if (st != PINTAS_OK)
-        return st;
-    *out = moves[pintas_mt_below(mt, (uint32_t)n)];
-    return PINTAS_OK;
+    int st = mt == NULL ? PINTAS_E_ARG : legal_to_choose(v, out, moves, &n);
+    return pintas__random_pick(st, mt, moves, sizeof moves[0], n, out);
 }
 
 int pintas_dice_threshold_choose(const pintas_dice_view *v, int32_t bank_at,
@@ -53,10 +50,7 @@ int pintas_dice_threshold_choose(const pintas_dice_view *v, int32_t bank_at,
 {
     pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
     size_t n = 0;
-    int st;
-    if (out == NULL || bank_at < 0)
-        return PINTAS_E_ARG;
-    st = ready(v);
+    int st = bank_at < 0 ? PINTAS_E_ARG : ready(v, out);
     if (st != PINTAS_OK)
         return st;
     if (v->phase == PINTAS_DICE_MUST_KEEP) {
@@ -143,10 +137,7 @@ int pintas_dice_optimal_choose(const pintas_dice_view *v, const pintas_dice_poli
                                int bank_to_win, pintas_dice_move *out)
 {
     pintas_dice_move m;
-    int st;
-    if (policy == NULL || out == NULL)
-        return PINTAS_E_ARG;
-    st = ready(v);
+    int st = policy == NULL ? PINTAS_E_ARG : ready(v, out);
     if (st != PINTAS_OK)
         return st;
     m = pintas__dice_move_of_kind(PINTAS_DICE_ROLL);
@@ -178,10 +169,7 @@ int pintas_dice_book_choose(const pintas_dice_view *v, const pintas_dice_book *b
     pintas_dice_move m;
     pintas_dice_keep keep;
     pintas_dice_set roll;
-    int st;
-    if (book == NULL || out == NULL)
-        return PINTAS_E_ARG;
-    st = ready(v);
+    int st = book == NULL ? PINTAS_E_ARG : ready(v, out);
     if (st != PINTAS_OK)
         return st;
     m = pintas__dice_move_of_kind(PINTAS_DICE_ROLL);
