@@ -552,11 +552,22 @@ void pintas__put_repr(pintas__out *o, const uint8_t *text, pintas__span s, int l
     pintas__putc(o, quote);
 }
 
-void pintas__put_quoted(pintas__out *o, const char *printed, size_t n)
+void pintas__put_shown(pintas__out *o, const pintas__move_text *t, const void *m)
 {
     pintas__putc(o, '\'');
-    pintas__put(o, printed, n);
+    t->put(o, m);
     pintas__putc(o, '\'');
+}
+
+void pintas__put_moves(pintas__out *o, void (*put)(pintas__out *o, const void *m),
+                       const void *moves, size_t size, size_t n)
+{
+    size_t k;
+    for (k = 0; k < n; ++k) {
+        if (k)
+            pintas__puts(o, ", ");
+        put(o, (const uint8_t *)moves + k * size);
+    }
 }
 
 int pintas__out_end(pintas__out *o, size_t *n)
@@ -578,6 +589,19 @@ int pintas__print_args(const void *value, char *buf, size_t cap, size_t *n, pint
     o->cap = cap;
     o->len = 0;
     return PINTAS_OK;
+}
+
+int pintas__move_print(const pintas__move_text *t, const void *m, char *buf, size_t cap,
+                       size_t *n)
+{
+    pintas__out o;
+    int status = pintas__print_args(m, buf, cap, n, &o);
+    if (status != PINTAS_OK)
+        return status;
+    if (!t->ok(m))
+        return PINTAS_E_ARG;
+    t->put(&o, m);
+    return pintas__out_end(&o, n);
 }
 
 /* ---- filling templates ------------------------------------------------------ */
@@ -827,5 +851,28 @@ int pintas_notation_refusal_text(const pintas_refusal *why, const uint8_t *text,
         return PINTAS_E_ARG;
     if (pintas__fill(&o, pintas__top_template(why), why, text, len) != NULL)
         return PINTAS_E_ARG;
+    return pintas__out_end(&o, n);
+}
+
+int pintas__refusal_text(const pintas__move_text *t, const void *s, const pintas_refusal *why,
+                         const uint8_t *text, size_t len, char *buf, size_t cap, size_t *n)
+{
+    pintas__out o;
+    pintas__filler f;
+    const char *p;
+    const void *shown;
+    int status = pintas__text_args(why, text, len, buf, cap, n, &o);
+    if (status != PINTAS_OK)
+        return status;
+    if (why->cause >= PINTAS_TEXT_COUNT || (t->fits != NULL && !t->fits(s, why)))
+        return PINTAS_E_ARG;
+    shown = (const uint8_t *)why + t->shown;
+    pintas__filler_start(&f, why);
+    while ((p = pintas__fill_next(&o, &f, why, text, len)) != NULL) {
+        if (pintas__placeholder_is(p, "shown") && t->ok(shown))
+            pintas__put_shown(&o, t, shown);
+        else if (t->put_own(&o, p, s, why) != PINTAS_OK)
+            return PINTAS_E_ARG;
+    }
     return pintas__out_end(&o, n);
 }

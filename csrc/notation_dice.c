@@ -99,8 +99,9 @@ int pintas_dice_parse_in(const pintas_dice_state *s, const uint8_t *text, size_t
 
 /* ---- printing --------------------------------------------------------------- */
 
-static int move_ok(const pintas_dice_move *m)
+static int move_ok(const void *move)
 {
+    const pintas_dice_move *m = move;
     unsigned k;
     if (m->kind == PINTAS_DICE_ROLL_GIVEN) {
         if (m->n < 1 || m->n > PINTAS_DICE_COUNT)
@@ -125,8 +126,9 @@ static void put_set(pintas__out *o, pintas_dice_set s)
         }
 }
 
-static void put_move(pintas__out *o, const pintas_dice_move *m)
+static void put_move(pintas__out *o, const void *move)
 {
+    const pintas_dice_move *m = move;
     unsigned k;
     if (m->kind == PINTAS_DICE_KEEP) {
         pintas__puts(o, "keep");
@@ -142,18 +144,7 @@ static void put_move(pintas__out *o, const pintas_dice_move *m)
     }
 }
 
-int pintas_dice_move_print(const pintas_dice_move *m, char *buf, size_t cap, size_t *n)
-{
-    pintas__out o;
-    int status = pintas__print_args(m, buf, cap, n, &o);
-    if (status != PINTAS_OK)
-        return status;
-    if (!move_ok(m))
-        return PINTAS_E_ARG;
-    put_move(&o, m);
-    return pintas__out_end(&o, n);
-}
-
+/* {legal}: the keeps, sorted as the binding lists them; else roll, bank. */
 static void put_legal(pintas__out *o, const pintas_dice_state *s)
 {
     pintas_dice_moves moves;
@@ -180,44 +171,26 @@ static void put_legal(pintas__out *o, const pintas_dice_state *s)
         pintas__puts(o, "bank");
 }
 
-static void put_shown(pintas__out *o, const pintas_dice_move *m)
+/* {legal}, given a state (any state, or NULL, fills the rest). */
+static int put_own(pintas__out *o, const char *p, const void *s, const pintas_refusal *r)
 {
-    char printed[PINTAS_NOTATION_MAX];
-    pintas__out q;
-    q.buf = printed;
-    q.cap = sizeof printed;
-    q.len = 0;
-    put_move(&q, m);
-    pintas__put_quoted(o, printed, q.len);
+    (void)r;
+    if (!pintas__placeholder_is(p, "legal") || s == NULL)
+        return PINTAS_E_ARG;
+    put_legal(o, s);
+    return PINTAS_OK;
 }
 
-static int fill_all(pintas__out *o, const pintas_dice_state *s, const pintas_refusal *r,
-                    const uint8_t *text, size_t len)
+static const pintas__move_text dice_text = {move_ok, put_move, offsetof(pintas_refusal, dice_move),
+                                            NULL, put_own};
+
+int pintas_dice_move_print(const pintas_dice_move *m, char *buf, size_t cap, size_t *n)
 {
-    pintas__filler f;
-    const char *p;
-    pintas__filler_start(&f, r);
-    while ((p = pintas__fill_next(o, &f, r, text, len)) != NULL) {
-        if (pintas__placeholder_is(p, "shown") && move_ok(&r->dice_move))
-            put_shown(o, &r->dice_move);
-        else if (pintas__placeholder_is(p, "legal") && s != NULL)
-            put_legal(o, s);
-        else
-            return PINTAS_E_ARG;
-    }
-    return PINTAS_OK;
+    return pintas__move_print(&dice_text, m, buf, cap, n);
 }
 
 int pintas_dice_refusal_text(const pintas_dice_state *s, const pintas_refusal *why,
                              const uint8_t *text, size_t len, char *buf, size_t cap, size_t *n)
 {
-    pintas__out o;
-    int status = pintas__text_args(why, text, len, buf, cap, n, &o);
-    if (status != PINTAS_OK)
-        return status;
-    if (why->cause >= PINTAS_TEXT_COUNT)
-        return PINTAS_E_ARG;
-    if (fill_all(&o, s, why, text, len) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    return pintas__out_end(&o, n);
+    return pintas__refusal_text(&dice_text, s, why, text, len, buf, cap, n);
 }

@@ -128,8 +128,39 @@ const char *pintas__after(const char *p);
 int pintas__text_args(const pintas_refusal *r, const uint8_t *text, size_t len, char *buf,
                       size_t cap, size_t *n, pintas__out *o);
 
-/* A move printed and quoted, for {shown} when no text is given. */
-void pintas__put_quoted(pintas__out *o, const char *printed, size_t n);
+/* ---- a game's moves as text, for what every game's notation shares --------- */
+
+/* What the shared printers need of a game: whether a move is well formed
+ * (every field in range, so that it prints), how str() prints one, where
+ * a refusal holds the move refused (offsetof(pintas_refusal, <game>_move)),
+ * whether a state (or NULL) can fill a refusal's message (fits; NULL when
+ * any can), and how the game
+ * fills the placeholders of its own (at p: legal, rules, places):
+ * PINTAS_OK, or PINTAS_E_ARG for one it cannot fill. */
+typedef struct pintas__move_text {
+    int (*ok)(const void *m);
+    void (*put)(pintas__out *o, const void *m);
+    size_t shown;
+    int (*fits)(const void *s, const pintas_refusal *r);
+    int (*put_own)(pintas__out *o, const char *p, const void *s, const pintas_refusal *r);
+} pintas__move_text;
+
+/* pintas_<game>_move_print: the checks, then the move as t prints it. */
+int pintas__move_print(const pintas__move_text *t, const void *m, char *buf, size_t cap,
+                       size_t *n);
+
+/* {shown} of a move given as a value: the move printed, quoted. */
+void pintas__put_shown(pintas__out *o, const pintas__move_text *t, const void *m);
+
+/* {legal}: moves[0..n) (each `size` bytes) printed by put, joined by ", ". */
+void pintas__put_moves(pintas__out *o, void (*put)(pintas__out *o, const void *m),
+                       const void *moves, size_t size, size_t n);
+
+/* pintas_<game>_refusal_text: the checks (pintas__text_args, the cause, t's
+ * fits), then the message filled, {shown} from the move when no text is
+ * given, the game's own placeholders by t. */
+int pintas__refusal_text(const pintas__move_text *t, const void *s, const pintas_refusal *why,
+                         const uint8_t *text, size_t len, char *buf, size_t cap, size_t *n);
 
 /* ---- each game's causes (the *_why.c files) --------------------------------- */
 

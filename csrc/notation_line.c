@@ -124,8 +124,9 @@ int pintas_line_parse_in(const pintas_line_state *s, const uint8_t *text, size_t
 }
 
 /* The move as str() prints it, without checks. */
-static void put_move(pintas__out *o, const pintas_line_move *m)
+static void put_move(pintas__out *o, const void *move)
 {
+    const pintas_line_move *m = move;
     if (m->kind == PINTAS_MOVE_PLAY) {
         pintas__put_tile(o, m->tile);
         pintas__putc(o, m->end ? 'R' : 'L');
@@ -133,37 +134,12 @@ static void put_move(pintas__out *o, const pintas_line_move *m)
         pintas__puts(o, m->kind == PINTAS_MOVE_DRAW ? "draw" : "pass");
 }
 
-static int move_ok(const pintas_line_move *m)
+static int move_ok(const void *move)
 {
+    const pintas_line_move *m = move;
     if (m->kind == PINTAS_MOVE_PLAY)
         return m->tile < PINTAS_TILE_COUNT && m->end <= PINTAS_END_RIGHT;
     return m->kind == PINTAS_MOVE_DRAW || m->kind == PINTAS_MOVE_PASS;
-}
-
-int pintas_line_move_print(const pintas_line_move *m, char *buf, size_t cap, size_t *n)
-{
-    pintas__out o;
-    int status = pintas__print_args(m, buf, cap, n, &o);
-    if (status != PINTAS_OK)
-        return status;
-    if (!move_ok(m))
-        return PINTAS_E_ARG;
-    put_move(&o, m);
-    return pintas__out_end(&o, n);
-}
-
-/* {legal}: the legal moves, joined by ", ". */
-static void put_legal(pintas__out *o, const pintas_line_state *s)
-{
-    pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
-    size_t n = 0, k;
-    if (pintas_line_legal(s, moves, PINTAS_LINE_MAX_MOVES, &n) != PINTAS_OK)
-        return;
-    for (k = 0; k < n; ++k) {
-        if (k)
-            pintas__puts(o, ", ");
-        put_move(o, &moves[k]);
-    }
 }
 
 /* {rules}: as domino.Rules.__str__: "dominican (pairs) to 200",
@@ -184,50 +160,44 @@ static void put_rules(pintas__out *o, const pintas_line_rules *r)
     pintas__put_uint(o, r->target);
 }
 
-/* {shown} for a move given as a value: str(move), quoted. */
-static void put_shown(pintas__out *o, const pintas_line_move *m)
+/* A state (or NULL) for the message: usable, and given for an illegal move
+ * unless the game is over. */
+static int fits(const void *state, const pintas_refusal *r)
 {
-    char printed[PINTAS_NOTATION_MAX];
-    pintas__out q;
-    q.buf = printed;
-    q.cap = sizeof printed;
-    q.len = 0;
-    put_move(&q, m);
-    pintas__put_quoted(o, printed, q.len);
+    const pintas_line_state *s = state;
+    return s != NULL ? pintas__line_usable(s)
+                     : r->refused != PINTAS_REFUSED_ILLEGAL || r->cause == PINTAS_CAUSE_OVER;
 }
 
-static int fill_all(pintas__out *o, const pintas_line_state *s, const pintas_refusal *r,
-                    const uint8_t *text, size_t len)
+/* {legal}: the legal moves; {rules}. */
+static int put_own(pintas__out *o, const char *p, const void *state, const pintas_refusal *r)
 {
-    pintas__filler f;
-    const char *p;
-    pintas__filler_start(&f, r);
-    while ((p = pintas__fill_next(o, &f, r, text, len)) != NULL) {
-        if (pintas__placeholder_is(p, "shown") && move_ok(&r->line_move))
-            put_shown(o, &r->line_move);
-        else if (s == NULL)
-            return PINTAS_E_ARG;
-        else if (pintas__placeholder_is(p, "legal"))
-            put_legal(o, s);
-        else if (pintas__placeholder_is(p, "rules"))
-            put_rules(o, &s->rules);
-        else
-            return PINTAS_E_ARG;
-    }
+    const pintas_line_state *s = state;
+    pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
+    size_t n = 0;
+    (void)r;
+    if (s == NULL)
+        return PINTAS_E_ARG;
+    if (pintas__placeholder_is(p, "legal")) {
+        if (pintas_line_legal(s, moves, PINTAS_LINE_MAX_MOVES, &n) == PINTAS_OK)
+            pintas__put_moves(o, put_move, moves, sizeof moves[0], n);
+    } else if (pintas__placeholder_is(p, "rules"))
+        put_rules(o, &s->rules);
+    else
+        return PINTAS_E_ARG;
     return PINTAS_OK;
+}
+
+static const pintas__move_text line_text = {move_ok, put_move, offsetof(pintas_refusal, line_move),
+                                            fits, put_own};
+
+int pintas_line_move_print(const pintas_line_move *m, char *buf, size_t cap, size_t *n)
+{
+    return pintas__move_print(&line_text, m, buf, cap, n);
 }
 
 int pintas_line_refusal_text(const pintas_line_state *s, const pintas_refusal *why,
                              const uint8_t *text, size_t len, char *buf, size_t cap, size_t *n)
 {
-    pintas__out o;
-    int status = pintas__text_args(why, text, len, buf, cap, n, &o);
-    if (status != PINTAS_OK)
-        return status;
-    if (why->cause >= PINTAS_TEXT_COUNT || (s != NULL && !pintas__line_usable(s)) ||
-        (why->refused == PINTAS_REFUSED_ILLEGAL && why->cause != PINTAS_CAUSE_OVER && s == NULL))
-        return PINTAS_E_ARG;
-    if (fill_all(&o, s, why, text, len) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    return pintas__out_end(&o, n);
+    return pintas__refusal_text(&line_text, s, why, text, len, buf, cap, n);
 }
