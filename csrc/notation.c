@@ -285,7 +285,17 @@ void pintas__refuse_checked(pintas_refusal *why, int status, int game, uint8_t s
                         game, seat);
 }
 
-int pintas__too_long(const uint8_t *text, size_t len, int cause, pintas_refusal *why)
+int pintas__refuse_text(pintas_refusal *why, int cause, int game, size_t len)
+{
+    pintas__refuse(why, cause, len);
+    why->game = (uint8_t)game;
+    return PINTAS_E_NOTATION;
+}
+
+/* The length check every reader makes first (check_notation_length): 1 and
+ * *why filled with `cause` when text is longer than PINTAS_NOTATION_MAX_INPUT
+ * characters, else 0. */
+static int too_long(const uint8_t *text, size_t len, int cause, pintas_refusal *why)
 {
     size_t n = char_count(text, len, PINTAS_NOTATION_MAX_INPUT);
     size_t i = 0, step;
@@ -298,6 +308,14 @@ int pintas__too_long(const uint8_t *text, size_t len, int cause, pintas_refusal 
         ++why->count;
     }
     return 1;
+}
+
+int pintas__read_start(const uint8_t *text, size_t len, pintas_refusal *why, int cause,
+                       int args_ok)
+{
+    if (!args_ok || (text == NULL && len != 0) || why == NULL)
+        return PINTAS_E_ARG;
+    return too_long(text, len, cause, why) ? PINTAS_E_NOTATION : PINTAS_OK;
 }
 
 /* The one ASCII digit a stripped part of a tile is, or -1. */
@@ -338,12 +356,10 @@ int pintas__tile_in(const uint8_t *text, pintas__span s, uint8_t *tile)
 
 int pintas_tile_parse(const uint8_t *text, size_t len, uint8_t *tile, pintas_refusal *why)
 {
-    int cause;
     uint8_t t = 0;
-    if (pintas__read_args(text, len, tile, why) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    if (pintas__too_long(text, len, PINTAS_CAUSE_TILE_LONG, why))
-        return PINTAS_E_NOTATION;
+    int cause, status = pintas__read_start(text, len, why, PINTAS_CAUSE_TILE_LONG, tile != NULL);
+    if (status != PINTAS_OK)
+        return status;
     cause = pintas__tile_in(text, pintas__whole(len), &t);
     pintas__refuse(why, cause, len);
     if (cause != PINTAS_CAUSE_NONE)
@@ -359,10 +375,9 @@ int pintas_tileset_parse(const uint8_t *text, size_t len, pintas_mask *mask,
     size_t pos = 0;
     pintas_mask m = 0;
     uint8_t t = 0;
-    if (pintas__read_args(text, len, mask, why) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    if (pintas__too_long(text, len, PINTAS_CAUSE_TILES_LONG, why))
-        return PINTAS_E_NOTATION;
+    int status = pintas__read_start(text, len, why, PINTAS_CAUSE_TILES_LONG, mask != NULL);
+    if (status != PINTAS_OK)
+        return status;
     while (pintas__next_word(text, pintas__whole(len), &pos, 1, &word)) {
         int cause = pintas__tile_in(text, word, &t);
         if (cause != PINTAS_CAUSE_NONE) { /* Tile.parse of that word: it quotes the word */

@@ -74,21 +74,19 @@ static int read_full(const uint8_t *text, size_t len, pintas_caminos_move *m)
     return PINTAS_E_NOTATION;
 }
 
+/* Refuse the text as no Caminos move: PINTAS_E_NOTATION. */
 static int refuse_text(pintas_refusal *why, int cause, size_t len)
 {
-    pintas__refuse(why, cause, len);
-    why->game = PINTAS_NOTATION_CAMINOS;
-    return PINTAS_E_NOTATION;
+    return pintas__refuse_text(why, cause, PINTAS_NOTATION_CAMINOS, len);
 }
 
 int pintas_caminos_move_parse(const uint8_t *text, size_t len, pintas_caminos_move *m,
                               pintas_refusal *why)
 {
     pintas_caminos_move read;
-    if (pintas__read_args(text, len, m, why) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    if (pintas__too_long(text, len, PINTAS_CAUSE_MOVE_LONG, why))
-        return PINTAS_E_NOTATION;
+    int status = pintas__read_start(text, len, why, PINTAS_CAUSE_MOVE_LONG, m != NULL);
+    if (status != PINTAS_OK)
+        return status;
     if (read_full(text, len, &read) != PINTAS_OK)
         return refuse_text(why, PINTAS_CAUSE_CAMINOS_FORM, len);
     pintas__refuse(why, PINTAS_CAUSE_NONE, len);
@@ -261,18 +259,15 @@ int pintas_caminos_parse_in(const pintas_caminos_state *s, const uint8_t *text, 
 {
     static const pintas_caminos_move pass = {PINTAS_CAMINOS_PASS, PINTAS_NO_TILE,
                                              PINTAS_CAMINOS_NO_PATH, 0};
-    int status;
-    if (s == NULL || pintas__read_args(text, len, m, why) != PINTAS_OK ||
-        pintas_caminos_check(s, &pass) == PINTAS_E_ARG)
-        return PINTAS_E_ARG;
-    if (pintas__too_long(text, len, PINTAS_CAUSE_MOVE_LONG, why))
-        return PINTAS_E_NOTATION;
+    int status = pintas__read_start(text, len, why, PINTAS_CAUSE_MOVE_LONG,
+                                    m != NULL && s != NULL &&
+                                        pintas_caminos_check(s, &pass) != PINTAS_E_ARG);
+    if (status != PINTAS_OK)
+        return status;
     status = read_in(s, text, len, m, why);
     if (status == PINTAS_OK)
         pintas__refuse(why, PINTAS_CAUSE_NONE, len);
-    why->text_off = 0;
-    why->text_len = len;
-    return status;
+    return pintas__read_end(why, len, status);
 }
 
 /* ---- printing --------------------------------------------------------------- */

@@ -30,11 +30,10 @@ static int read_dice(const uint8_t *text, pintas__span rest, uint8_t *values, ui
     return *n >= 1;
 }
 
+/* Refuse the text as no dice move: PINTAS_E_NOTATION. */
 static int refuse_form(pintas_refusal *why, size_t len)
 {
-    pintas__refuse(why, PINTAS_CAUSE_DICE_FORM, len);
-    why->game = PINTAS_NOTATION_DICE;
-    return PINTAS_E_NOTATION;
+    return pintas__refuse_text(why, PINTAS_CAUSE_DICE_FORM, PINTAS_NOTATION_DICE, len);
 }
 
 int pintas_dice_move_parse(const uint8_t *text, size_t len, pintas_dice_move *m,
@@ -45,10 +44,9 @@ int pintas_dice_move_parse(const uint8_t *text, size_t len, pintas_dice_move *m,
     size_t pos;
     int kind;
     uint8_t k;
-    if (pintas__read_args(text, len, m, why) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    if (pintas__too_long(text, len, PINTAS_CAUSE_MOVE_LONG, why))
-        return PINTAS_E_NOTATION;
+    int status = pintas__read_start(text, len, why, PINTAS_CAUSE_MOVE_LONG, m != NULL);
+    if (status != PINTAS_OK)
+        return status;
     all = pintas__strip(text, pintas__whole(len));
     pos = all.off;
     if (!pintas__next_word(text, all, &pos, 1, &first))
@@ -92,9 +90,7 @@ int pintas_dice_parse_in(const pintas_dice_state *s, const uint8_t *text, size_t
     status = pintas_dice_why(s, &read, why);
     if (status == PINTAS_OK)
         *m = read;
-    why->text_off = 0;
-    why->text_len = len;
-    return status;
+    return pintas__read_end(why, len, status);
 }
 
 /* ---- printing --------------------------------------------------------------- */

@@ -51,21 +51,39 @@ int pintas__has_byte(const uint8_t *text, pintas__span s, uint8_t b);
 /* Start a refusal: cleared, with its cause, class and the whole text quoted. */
 void pintas__refuse(pintas_refusal *why, int cause, size_t len);
 
-/* The length check every reader makes first (check_notation_length): 1 and
- * *why filled with `cause` when text is longer than PINTAS_NOTATION_MAX_INPUT
- * characters, else 0. */
-int pintas__too_long(const uint8_t *text, size_t len, int cause, pintas_refusal *why);
 
 /* Tile.parse on s: PINTAS_CAUSE_NONE and *tile, or TILE_FORM / TILE_ENDS. */
 int pintas__tile_in(const uint8_t *text, pintas__span s, uint8_t *tile);
 
 /* The argument checks of a reader: PINTAS_E_ARG unless every pointer is
- * given (text may be NULL with len 0). */
+ * given (text may be NULL with len 0). Most readers start with
+ * pintas__read_start. */
 static inline int pintas__read_args(const uint8_t *text, size_t len, const void *out,
                                     const void *why)
 {
     return (text == NULL && len != 0) || out == NULL || why == NULL ? PINTAS_E_ARG : PINTAS_OK;
 }
+
+/* The start of every reader: PINTAS_E_ARG unless args_ok (the reader's own
+ * arguments are fit: its output given, and a game's state usable) and text
+ * and why are given (text may be NULL with len 0); PINTAS_E_NOTATION with
+ * *why (cause) for a text longer than the cap (check_notation_length); else
+ * PINTAS_OK. */
+int pintas__read_start(const uint8_t *text, size_t len, pintas_refusal *why, int cause,
+                       int args_ok);
+
+/* The end of a reader in a game's context: whatever *why says (a refusal,
+ * or none) quotes the whole text; status. */
+static inline int pintas__read_end(pintas_refusal *why, size_t len, int status)
+{
+    why->text_off = 0;
+    why->text_len = len;
+    return status;
+}
+
+/* Refuse a text as no move of `game` (cause of the notation class):
+ * PINTAS_E_NOTATION. */
+int pintas__refuse_text(pintas_refusal *why, int cause, int game, size_t len);
 
 /* ---- writing --------------------------------------------------------------- */
 

@@ -34,23 +34,19 @@ static int read_full(const uint8_t *text, size_t len, pintas_line_move *m, pinta
             return PINTAS_OK;
         }
     }
-    pintas__refuse(why, PINTAS_CAUSE_LINE_FORM, len);
-    why->game = PINTAS_NOTATION_LINE;
-    return PINTAS_E_NOTATION;
+    return pintas__refuse_text(why, PINTAS_CAUSE_LINE_FORM, PINTAS_NOTATION_LINE, len);
 }
 
 int pintas_line_move_parse(const uint8_t *text, size_t len, pintas_line_move *m,
                            pintas_refusal *why)
 {
     pintas_line_move read;
-    if (pintas__read_args(text, len, m, why) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    if (pintas__too_long(text, len, PINTAS_CAUSE_MOVE_LONG, why))
-        return PINTAS_E_NOTATION;
-    if (read_full(text, len, &read, why) != PINTAS_OK)
-        return PINTAS_E_NOTATION;
-    *m = read;
-    return PINTAS_OK;
+    int status = pintas__read_start(text, len, why, PINTAS_CAUSE_MOVE_LONG, m != NULL);
+    if (status == PINTAS_OK)
+        status = read_full(text, len, &read, why);
+    if (status == PINTAS_OK)
+        *m = read;
+    return status;
 }
 
 /* A bare tile: the one legal placement of it, or why there is none or more. */
@@ -77,8 +73,7 @@ static int read_bare_tile(const pintas_line_state *s, const uint8_t *text, size_
         return PINTAS_OK;
     }
     if (fits > 1) {
-        pintas__refuse(why, PINTAS_CAUSE_LINE_BOTH_ENDS, len);
-        why->game = PINTAS_NOTATION_LINE;
+        pintas__refuse_text(why, PINTAS_CAUSE_LINE_BOTH_ENDS, PINTAS_NOTATION_LINE, len);
         why->tile = tile;
         return PINTAS_E_NOTATION;
     }
@@ -98,11 +93,10 @@ int pintas_line_parse_in(const pintas_line_state *s, const uint8_t *text, size_t
     pintas_line_move read;
     size_t last_at = 0;
     uint32_t last;
-    int status;
-    if (s == NULL || pintas__read_args(text, len, m, why) != PINTAS_OK || !pintas__line_usable(s))
-        return PINTAS_E_ARG;
-    if (pintas__too_long(text, len, PINTAS_CAUSE_MOVE_LONG, why))
-        return PINTAS_E_NOTATION;
+    int status = pintas__read_start(text, len, why, PINTAS_CAUSE_MOVE_LONG,
+                                    m != NULL && s != NULL && pintas__line_usable(s));
+    if (status != PINTAS_OK)
+        return status;
     w = pintas__strip(text, pintas__whole(len));
     last = w.len ? pintas__last_char(text, w, &last_at) : 0;
     if (pintas__has_byte(text, w, '|') && last != 'l' && last != 'r')
@@ -118,9 +112,7 @@ int pintas_line_parse_in(const pintas_line_state *s, const uint8_t *text, size_t
     }
     if (status == PINTAS_OK)
         *m = read;
-    why->text_off = 0;
-    why->text_len = len;
-    return status;
+    return pintas__read_end(why, len, status);
 }
 
 /* The move as str() prints it, without checks. */
