@@ -84,22 +84,22 @@ CAMINOS_WEIGHTS: list[caminos.players.SuitWeights] = [
 ]
 
 
-def line_player(seat: Seat) -> Any:
-    p = domino.players
+def tile_player(players: Any, weights: Sequence[Any], seat: Seat) -> Any:
+    """A tile game's player for a seat: from the game's players module, a
+    suit player with weights[seat.weights] (the game's own for NONE)."""
     if seat.kind == RANDOM:
-        return p.RandomPlayer(seed=seat.seed)
+        return players.RandomPlayer(seed=seat.seed)
     if seat.kind == GREEDY:
-        return p.GreedyPlayer()
-    return p.SuitPlayer(None if seat.weights == NONE else LINE_WEIGHTS[seat.weights])
+        return players.GreedyPlayer()
+    return players.SuitPlayer(None if seat.weights == NONE else weights[seat.weights])
+
+
+def line_player(seat: Seat) -> Any:
+    return tile_player(domino.players, LINE_WEIGHTS, seat)
 
 
 def caminos_player(seat: Seat) -> Any:
-    p = caminos.players
-    if seat.kind == RANDOM:
-        return p.RandomPlayer(seed=seat.seed)
-    if seat.kind == GREEDY:
-        return p.GreedyPlayer()
-    return p.SuitPlayer(None if seat.weights == NONE else CAMINOS_WEIGHTS[seat.weights])
+    return tile_player(caminos.players, CAMINOS_WEIGHTS, seat)
 
 
 def dice_player(seat: Seat, rules: dice.Rules) -> Any:
