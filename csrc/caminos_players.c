@@ -20,10 +20,13 @@ int pintas_caminos_suit_weights_default(pintas_caminos_suit_weights *w)
     return PINTAS_OK;
 }
 
-static int legal_to_choose(const pintas_caminos_view *v, pintas_caminos_move *moves, size_t *n)
+/* The legal moves of a view whose seat must be to move, for a choice into
+ * *out. */
+static int legal_to_choose(const pintas_caminos_view *v, const pintas_caminos_move *out,
+                           pintas_caminos_move *moves, size_t *n)
 {
     int st;
-    if (v == NULL || !pintas__caminos_view_ok(v))
+    if (out == NULL || v == NULL || !pintas__caminos_view_ok(v))
         return PINTAS_E_ARG;
     st = pintas__caminos_view_to_move(v);
     if (st != PINTAS_OK)
@@ -36,24 +39,22 @@ int pintas_caminos_random_choose(const pintas_caminos_view *v, pintas_mt *mt,
 {
     pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
     size_t n = 0;
-    int st;
-    if (mt == NULL || out == NULL)
-        return PINTAS_E_ARG;
-    st = legal_to_choose(v, moves, &n);
-    if (st != PINTAS_OK)
-        return st;
-    *out = moves[pintas_mt_below(mt, (uint32_t)n)];
-    return PINTAS_OK;
+    int st = mt == NULL ? PINTAS_E_ARG : legal_to_choose(v, out, moves, &n);
+    return pintas__random_pick(st, mt, moves, sizeof moves[0], n, out);
 }
 
-/* The reveal of the heaviest of the listed reveals. */
-static pintas_caminos_move heaviest_reveal(const pintas_caminos_move *moves, size_t n)
+/* Greedy's and Suit's choice in the reveal: when the legal moves are
+ * reveals, 1 and *out the reveal of the heaviest tile; else 0. */
+static int reveal_heaviest(const pintas_caminos_move *moves, size_t n, pintas_caminos_move *out)
 {
     size_t i, best = 0;
+    if (moves[0].kind != PINTAS_CAMINOS_REVEAL)
+        return 0;
     for (i = 1; i < n; ++i)
         if (pintas__tile_weight(moves[i].tile) > pintas__tile_weight(moves[best].tile))
             best = i;
-    return moves[best];
+    *out = moves[best];
+    return 1;
 }
 
 /* The open sides of the table: slot p's side s shows end[p][s] and takes
@@ -128,16 +129,9 @@ int pintas_caminos_greedy_choose(const pintas_caminos_view *v, pintas_caminos_mo
     pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
     size_t n = 0, i, best = 0;
     uint32_t best_score = 0;
-    int st;
-    if (out == NULL)
-        return PINTAS_E_ARG;
-    st = legal_to_choose(v, moves, &n);
-    if (st != PINTAS_OK)
+    int st = legal_to_choose(v, out, moves, &n);
+    if (st != PINTAS_OK || reveal_heaviest(moves, n, out))
         return st;
-    if (moves[0].kind == PINTAS_CAMINOS_REVEAL) {
-        *out = heaviest_reveal(moves, n);
-        return PINTAS_OK;
-    }
     for (i = 0; moves[0].kind == PINTAS_CAMINOS_PLACE && i < n; ++i) {
         uint32_t score = greedy_score(&v->info, &moves[i]);
         if (i == 0 || score > best_score) {
@@ -240,16 +234,9 @@ int pintas_caminos_suit_choose(const pintas_caminos_view *v,
     pintas__suit_key best, key;
     suit_table tb;
     size_t n = 0, i, best_i = 0;
-    int st;
-    if (out == NULL)
-        return PINTAS_E_ARG;
-    st = legal_to_choose(v, moves, &n);
-    if (st != PINTAS_OK)
+    int st = legal_to_choose(v, out, moves, &n);
+    if (st != PINTAS_OK || reveal_heaviest(moves, n, out))
         return st;
-    if (moves[0].kind == PINTAS_CAMINOS_REVEAL) {
-        *out = heaviest_reveal(moves, n);
-        return PINTAS_OK;
-    }
     if (moves[0].kind != PINTAS_CAMINOS_PLACE || n == 1) {
         *out = moves[0];
         return PINTAS_OK;

@@ -2,11 +2,7 @@
  * layer names, in its order (pintas.caminos.Game._reason and
  * _placement_problem). */
 #include "notation_internal.h"
-
-static int has(uint8_t tile, uint8_t number)
-{
-    return pintas_tile_high(tile) == number || pintas_tile_low(tile) == number;
-}
+#include "tiles_internal.h"
 
 /* Places a side of path p still takes. */
 static unsigned free_on(const pintas_caminos_state *s, const pintas_caminos_path *p,
@@ -36,7 +32,7 @@ static void path_problem(const pintas_caminos_state *s, unsigned slot, uint8_t t
     why->numbers[1] = p->end[1];
     why->cause = why->sides ? PINTAS_CAUSE_CAMINOS_NO_MATCH : PINTAS_CAUSE_CAMINOS_SIDE_FULL;
     for (k = 0; k < 2 && why->other == PINTAS_NOTATION_NONE; ++k) /* where it fits instead */
-        if (k != side && free_on(s, p, k) && has(tile, p->end[k]))
+        if (k != side && free_on(s, p, k) && pintas__tile_shows(tile, p->end[k]))
             why->other = (uint8_t)k;
 }
 
@@ -107,23 +103,15 @@ static void other_problem(const pintas_caminos_state *s, const pintas_caminos_mo
 int pintas_caminos_why(const pintas_caminos_state *s, const pintas_caminos_move *m,
                        pintas_refusal *why)
 {
-    int status;
-    if (s == NULL || m == NULL || why == NULL)
-        return PINTAS_E_ARG;
-    status = pintas_caminos_check(s, m);
+    int status = s == NULL || m == NULL || why == NULL ? PINTAS_E_ARG : pintas_caminos_check(s, m);
     if (status == PINTAS_E_ARG)
         return status;
-    pintas__refuse_move(why, status == PINTAS_OK ? PINTAS_CAUSE_NONE
-                             : status == PINTAS_E_OVER ? PINTAS_CAUSE_OVER
-                                                       : PINTAS_CAUSE_UNNAMED,
-                        PINTAS_NOTATION_CAMINOS, s->to_move);
-    if (status == PINTAS_OK || status == PINTAS_E_OVER) {
-        if (status == PINTAS_OK)
-            why->refused = 0;
-    } else if (m->kind == PINTAS_CAMINOS_PLACE && m->tile < PINTAS_TILE_COUNT &&
-               m->side <= PINTAS_CAMINOS_BACK && m->path < PINTAS_CAMINOS_MAX_PATHS)
+    pintas__refuse_checked(why, status, PINTAS_NOTATION_CAMINOS, s->to_move);
+    if (status == PINTAS_E_ILLEGAL && m->kind == PINTAS_CAMINOS_PLACE &&
+        m->tile < PINTAS_TILE_COUNT && m->side <= PINTAS_CAMINOS_BACK &&
+        m->path < PINTAS_CAMINOS_MAX_PATHS)
         status = pintas__caminos_placement(s, m->tile, m->side, m->path + 1u, why);
-    else
+    else if (status == PINTAS_E_ILLEGAL)
         other_problem(s, m, why);
     why->caminos_move = *m;
     return status;

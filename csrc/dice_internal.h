@@ -3,6 +3,8 @@
 #ifndef PINTAS_DICE_INTERNAL_H
 #define PINTAS_DICE_INTERNAL_H
 
+#include <string.h>
+
 #include "pintas/dice.h"
 #include "bytes_internal.h"
 
@@ -56,5 +58,20 @@ int32_t pintas__dice_split_score(const pintas_dice_rules *r, pintas_dice_set s);
 #define PINTAS__DICE_RULES_BYTES 152
 void pintas__dice_put_rules(pintas__writer *w, const pintas_dice_rules *r);
 void pintas__dice_get_rules(pintas__reader *rd, pintas_dice_rules *r);
+
+/* A move of the given kind with every other field 0 (keep, n, values): the
+ * roll, bank and keep the views, players and notation list. */
+static inline pintas_dice_move pintas__dice_move_of_kind(unsigned kind)
+{
+    pintas_dice_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = (uint8_t)kind;
+    return m;
+}
+
+/* Sort keeps in the order the Python binding lists them (most points, then
+ * fewer dice, then the dice ascending, compared face by face); stable. In
+ * dice_view.c, for the views, the players and the notation's {legal}. */
+void pintas__dice_sort_keeps(pintas_dice_keep *ks, size_t n);
 
 #endif /* PINTAS_DICE_INTERNAL_H */

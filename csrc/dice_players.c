@@ -1,7 +1,6 @@
 /* dice_players.c - the random, threshold and optimal players of the dice
  * games (players.h), choosing as pintas.dice.players does: the same move
  * lists, the same policy values compared with the same tolerance. */
-#include <string.h>
 
 #include "pintas/players.h"
 #include "dice_internal.h"
@@ -14,27 +13,22 @@
 /* A keep must beat the best so far by more than this to take its place. */
 #define KEEP_TOLERANCE 1e-9
 
-static pintas_dice_move move_of_kind(unsigned kind)
+/* PINTAS_OK if the view's seat is to move, for a choice into *out (the
+ * players that need not list every move check this alone: a small stack for
+ * small devices). */
+static int ready(const pintas_dice_view *v, const pintas_dice_move *out)
 {
-    pintas_dice_move m;
-    memset(&m, 0, sizeof m);
-    m.kind = (uint8_t)kind;
-    return m;
-}
-
-/* PINTAS_OK if the view's seat is to move (the players that need not list
- * every move check this alone: a small stack for small devices). */
-static int ready(const pintas_dice_view *v)
-{
-    if (v == NULL || !pintas__dice_view_ok(v))
+    if (out == NULL || v == NULL || !pintas__dice_view_ok(v))
         return PINTAS_E_ARG;
     return pintas__dice_view_to_move(v);
 }
 
-/* The legal moves of a view whose seat must be to move. */
-static int legal_to_choose(const pintas_dice_view *v, pintas_dice_move *moves, size_t *n)
+/* The legal moves of a view whose seat must be to move, for a choice into
+ * *out. */
+static int legal_to_choose(const pintas_dice_view *v, const pintas_dice_move *out,
+                           pintas_dice_move *moves, size_t *n)
 {
-    int st = ready(v);
+    int st = ready(v, out);
     if (st != PINTAS_OK)
         return st;
     st = pintas_dice_view_legal(v, moves, NULL, PINTAS_DICE_MAX_KEEPS, n);
@@ -47,14 +41,8 @@ int pintas_dice_random_choose(const pintas_dice_view *v, pintas_mt *mt, pintas_d
 {
     pintas_dice_move moves[PINTAS_DICE_MAX_KEEPS];
     size_t n = 0;
-    int st;
-    if (mt == NULL || out == NULL)
-        return PINTAS_E_ARG;
-    st = legal_to_choose(v, moves, &n);
-    if (st != PINTAS_OK)
-        return st;
-    *out = moves[pintas_mt_below(mt, (uint32_t)n)];
-    return PINTAS_OK;
+    int st = mt == NULL ? PINTAS_E_ARG : legal_to_choose(v, out, moves, &n);
+    return pintas__random_pick(st, mt, moves, sizeof moves[0], n, out);
 }
 
 int pintas_dice_threshold_choose(const pintas_dice_view *v, int32_t bank_at,
@@ -62,10 +50,7 @@ int pintas_dice_threshold_choose(const pintas_dice_view *v, int32_t bank_at,
 {
     pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
     size_t n = 0;
-    int st;
-    if (out == NULL || bank_at < 0)
-        return PINTAS_E_ARG;
-    st = ready(v);
+    int st = bank_at < 0 ? PINTAS_E_ARG : ready(v, out);
     if (st != PINTAS_OK)
         return st;
     if (v->phase == PINTAS_DICE_MUST_KEEP) {
@@ -73,12 +58,12 @@ int pintas_dice_threshold_choose(const pintas_dice_view *v, int32_t bank_at,
         if (pintas__dice_sorted_keeps(&v->rules, v->last_roll, v->last_roll_len, v->pool, ks,
                                       &n) != PINTAS_OK || n == 0)
             return PINTAS_E_ARG;
-        *out = move_of_kind(PINTAS_DICE_KEEP);
+        *out = pintas__dice_move_of_kind(PINTAS_DICE_KEEP);
         out->keep = ks[0].keep;
     } else if (v->phase == PINTAS_DICE_BANK_OR_ROLL && v->turn_total >= bank_at)
-        *out = move_of_kind(PINTAS_DICE_BANK);
+        *out = pintas__dice_move_of_kind(PINTAS_DICE_BANK);
     else
-        *out = move_of_kind(PINTAS_DICE_ROLL);
+        *out = pintas__dice_move_of_kind(PINTAS_DICE_ROLL);
     return PINTAS_OK;
 }
 
@@ -136,7 +121,7 @@ static int optimal_keep(const pintas_dice_view *v, const pintas_dice_policy *p,
             best_i = i;
         }
     }
-    *out = move_of_kind(PINTAS_DICE_KEEP);
+    *out = pintas__dice_move_of_kind(PINTAS_DICE_KEEP);
     out->keep = ks[best_i].keep;
     return PINTAS_OK;
 }
@@ -152,13 +137,10 @@ int pintas_dice_optimal_choose(const pintas_dice_view *v, const pintas_dice_poli
                                int bank_to_win, pintas_dice_move *out)
 {
     pintas_dice_move m;
-    int st;
-    if (policy == NULL || out == NULL)
-        return PINTAS_E_ARG;
-    st = ready(v);
+    int st = policy == NULL ? PINTAS_E_ARG : ready(v, out);
     if (st != PINTAS_OK)
         return st;
-    m = move_of_kind(PINTAS_DICE_ROLL);
+    m = pintas__dice_move_of_kind(PINTAS_DICE_ROLL);
     /* the policy is asked only where Python's player asks it */
     if (v->phase == PINTAS_DICE_MUST_KEEP) {
         if (!policy_knows(policy, v->pool, v->turn_total))
@@ -168,13 +150,13 @@ int pintas_dice_optimal_choose(const pintas_dice_view *v, const pintas_dice_poli
             return st;
     } else if (v->phase == PINTAS_DICE_BANK_OR_ROLL) {
         if (bank_wins(v, bank_to_win)) {
-            m = move_of_kind(PINTAS_DICE_BANK);
+            m = pintas__dice_move_of_kind(PINTAS_DICE_BANK);
         } else {
             if (!policy_knows(policy, v->pool, v->turn_total))
                 return PINTAS_E_ARG;
             if (may_bank(&policy->table.rules, v->pool, v->turn_total) &&
                 pintas_dice_policy_should_bank(policy, v->pool, v->turn_total) == 1)
-                m = move_of_kind(PINTAS_DICE_BANK);
+                m = pintas__dice_move_of_kind(PINTAS_DICE_BANK);
         }
     }
     *out = m;
@@ -187,25 +169,22 @@ int pintas_dice_book_choose(const pintas_dice_view *v, const pintas_dice_book *b
     pintas_dice_move m;
     pintas_dice_keep keep;
     pintas_dice_set roll;
-    int st;
-    if (book == NULL || out == NULL)
-        return PINTAS_E_ARG;
-    st = ready(v);
+    int st = book == NULL ? PINTAS_E_ARG : ready(v, out);
     if (st != PINTAS_OK)
         return st;
-    m = move_of_kind(PINTAS_DICE_ROLL);
+    m = pintas__dice_move_of_kind(PINTAS_DICE_ROLL);
     if (v->phase == PINTAS_DICE_MUST_KEEP) {
         if (pintas_dice_set_from_values(v->last_roll, v->last_roll_len, &roll) != PINTAS_OK)
             return PINTAS_E_ARG;
         if (pintas_dice_book_best_keep(book, roll, v->pool, v->turn_total, &keep) != PINTAS_OK)
             return PINTAS_E_ARG;
-        m = move_of_kind(PINTAS_DICE_KEEP);
+        m = pintas__dice_move_of_kind(PINTAS_DICE_KEEP);
         m.keep = keep.keep;
     } else if (v->phase == PINTAS_DICE_BANK_OR_ROLL) {
         if (bank_wins(v, bank_to_win) ||
             (may_bank(&book->rules, v->pool, v->turn_total) &&
              pintas_dice_book_should_bank(book, v->pool, v->turn_total) == 1))
-            m = move_of_kind(PINTAS_DICE_BANK);
+            m = pintas__dice_move_of_kind(PINTAS_DICE_BANK);
     }
     *out = m;
     return PINTAS_OK;

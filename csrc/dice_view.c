@@ -67,7 +67,7 @@ static uint64_t keep_key(const pintas_dice_keep *k)
 }
 
 /* Insertion sort by keep_key: stable, as the binding's. */
-static void sort_keeps(pintas_dice_keep *ks, size_t n)
+void pintas__dice_sort_keeps(pintas_dice_keep *ks, size_t n)
 {
     size_t i, j;
     for (i = 1; i < n; ++i) {
@@ -93,16 +93,8 @@ int pintas__dice_sorted_keeps(const pintas_dice_rules *r, const uint8_t *roll_va
     st = pintas_dice_keeps_rules(r, roll, pool, ks, PINTAS_DICE_MAX_KEEPS, n);
     if (st != PINTAS_OK)
         return st;
-    sort_keeps(ks, *n);
+    pintas__dice_sort_keeps(ks, *n);
     return PINTAS_OK;
-}
-
-static pintas_dice_move move_of_kind(unsigned kind)
-{
-    pintas_dice_move m;
-    memset(&m, 0, sizeof m);
-    m.kind = (uint8_t)kind;
-    return m;
 }
 
 int pintas_dice_view_legal(const pintas_dice_view *v, pintas_dice_move *out, int32_t *points,
@@ -126,15 +118,15 @@ int pintas_dice_view_legal(const pintas_dice_view *v, pintas_dice_move *out, int
         if (st != PINTAS_OK)
             return PINTAS_E_ARG;
         for (i = 0; i < count; ++i) {
-            out[i] = move_of_kind(PINTAS_DICE_KEEP);
+            out[i] = pintas__dice_move_of_kind(PINTAS_DICE_KEEP);
             out[i].keep = ks[i].keep;
             if (points != NULL)
                 points[i] = ks[i].points;
         }
     } else {
-        out[count++] = move_of_kind(PINTAS_DICE_ROLL);
+        out[count++] = pintas__dice_move_of_kind(PINTAS_DICE_ROLL);
         if (v->phase == PINTAS_DICE_BANK_OR_ROLL)
-            out[count++] = move_of_kind(PINTAS_DICE_BANK);
+            out[count++] = pintas__dice_move_of_kind(PINTAS_DICE_BANK);
         for (i = 0; points != NULL && i < count; ++i)
             points[i] = 0;
     }

@@ -37,16 +37,10 @@ static void keep_problem(const pintas_dice_state *s, const pintas_dice_move *m,
 
 int pintas_dice_why(const pintas_dice_state *s, const pintas_dice_move *m, pintas_refusal *why)
 {
-    int status;
-    if (s == NULL || m == NULL || why == NULL)
-        return PINTAS_E_ARG;
-    status = pintas_dice_check(s, m);
+    int status = s == NULL || m == NULL || why == NULL ? PINTAS_E_ARG : pintas_dice_check(s, m);
     if (status == PINTAS_E_ARG)
         return status;
-    pintas__refuse_move(why, status == PINTAS_OK ? PINTAS_CAUSE_NONE
-                             : status == PINTAS_E_OVER ? PINTAS_CAUSE_OVER
-                                                       : PINTAS_CAUSE_UNNAMED,
-                        PINTAS_NOTATION_DICE, s->to_move);
+    pintas__refuse_checked(why, status, PINTAS_NOTATION_DICE, s->to_move);
     why->dice_move = *m;
     if (status != PINTAS_E_ILLEGAL)
         return status;

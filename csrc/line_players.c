@@ -125,11 +125,13 @@ int pintas_line_immediate_points(const pintas_line_view *v, const pintas_line_mo
     return PINTAS_OK;
 }
 
-/* The legal moves of a view whose seat must be to move. */
-static int legal_to_choose(const pintas_line_view *v, pintas_line_move *moves, size_t *n)
+/* The legal moves of a view whose seat must be to move, for a choice into
+ * *out. */
+static int legal_to_choose(const pintas_line_view *v, const pintas_line_move *out,
+                           pintas_line_move *moves, size_t *n)
 {
     int st;
-    if (v == NULL || !pintas__line_view_ok(v))
+    if (out == NULL || v == NULL || !pintas__line_view_ok(v))
         return PINTAS_E_ARG;
     st = pintas__line_view_to_move(v);
     if (st != PINTAS_OK)
@@ -141,14 +143,8 @@ int pintas_line_random_choose(const pintas_line_view *v, pintas_mt *mt, pintas_l
 {
     pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
     size_t n = 0;
-    int st;
-    if (mt == NULL || out == NULL)
-        return PINTAS_E_ARG;
-    st = legal_to_choose(v, moves, &n);
-    if (st != PINTAS_OK)
-        return st;
-    *out = moves[pintas_mt_below(mt, (uint32_t)n)];
-    return PINTAS_OK;
+    int st = mt == NULL ? PINTAS_E_ARG : legal_to_choose(v, out, moves, &n);
+    return pintas__random_pick(st, mt, moves, sizeof moves[0], n, out);
 }
 
 /* Capicua's pass points need the known voids whenever there is a choice. */
@@ -164,10 +160,7 @@ int pintas_line_greedy_choose(const pintas_line_view *v, pintas_line_move *out)
     size_t n = 0, i, best = 0;
     int32_t best_points = 0;
     unsigned best_weight = 0;
-    int st;
-    if (out == NULL)
-        return PINTAS_E_ARG;
-    st = legal_to_choose(v, moves, &n);
+    int st = legal_to_choose(v, out, moves, &n);
     if (st != PINTAS_OK)
         return st;
     if (needs_voids(v, n) && knowledge_voids(v, voids) != PINTAS_OK)
@@ -285,10 +278,7 @@ int pintas_line_suit_choose(const pintas_line_view *v, const pintas_line_suit_we
     pintas__suit_key best, key;
     suit_table tb;
     size_t n = 0, i, best_i = 0;
-    int st;
-    if (out == NULL)
-        return PINTAS_E_ARG;
-    st = legal_to_choose(v, moves, &n);
+    int st = legal_to_choose(v, out, moves, &n);
     if (st != PINTAS_OK)
         return st;
     if (n == 1 || moves[0].kind != PINTAS_MOVE_PLAY) {

@@ -3,18 +3,6 @@
 #include "notation_internal.h"
 #include "line_internal.h"
 
-void pintas__refuse_move(pintas_refusal *why, int cause, int game, uint8_t seat)
-{
-    pintas__refuse(why, cause, 0);
-    why->game = (uint8_t)game;
-    why->seat = seat;
-}
-
-static int has(uint8_t tile, uint8_t number)
-{
-    return pintas_tile_high(tile) == number || pintas_tile_low(tile) == number;
-}
-
 int pintas__line_placement(const pintas_line_state *s, uint8_t tile, uint8_t end,
                            pintas_refusal *why)
 {
@@ -34,9 +22,11 @@ int pintas__line_placement(const pintas_line_state *s, uint8_t tile, uint8_t end
         why->numbers[0] = s->ends[0];
         why->numbers[1] = s->ends[1];
         here = end <= PINTAS_END_RIGHT ? s->ends[end] : 0;
-        if (end > PINTAS_END_RIGHT || !(has(tile, s->ends[0]) || has(tile, s->ends[1])))
+        if (end > PINTAS_END_RIGHT ||
+            !(pintas__tile_shows(tile, s->ends[0]) || pintas__tile_shows(tile, s->ends[1])))
             why->cause = PINTAS_CAUSE_LINE_NO_END;
-        else if (!has(tile, here)) { /* (where it fits, a mirror image is legal: nothing to say) */
+        else if (!pintas__tile_shows(tile, here)) {
+            /* (where it fits, a mirror image is legal: nothing to say) */
             why->cause = PINTAS_CAUSE_LINE_WRONG_END;
             why->other = (uint8_t)(1u - end);
         }
@@ -60,31 +50,22 @@ static pintas_mask legal_tiles(const pintas_line_state *s)
 
 int pintas_line_why(const pintas_line_state *s, const pintas_line_move *m, pintas_refusal *why)
 {
-    int status;
-    if (s == NULL || m == NULL || why == NULL)
-        return PINTAS_E_ARG;
-    status = pintas_line_check(s, m);
+    int status = s == NULL || m == NULL || why == NULL ? PINTAS_E_ARG : pintas_line_check(s, m);
     if (status == PINTAS_E_ARG)
         return status;
-    pintas__refuse_move(why, PINTAS_CAUSE_NONE, PINTAS_NOTATION_LINE, s->to_move);
+    pintas__refuse_checked(why, status, PINTAS_NOTATION_LINE, s->to_move);
     why->line_move = *m;
-    if (status == PINTAS_OK)
-        return PINTAS_OK;
-    if (status == PINTAS_E_OVER) {
-        pintas__refuse_move(why, PINTAS_CAUSE_OVER, PINTAS_NOTATION_LINE, s->to_move);
-        why->line_move = *m;
-        return PINTAS_E_OVER;
-    }
+    if (status != PINTAS_E_ILLEGAL)
+        return status;
     if (m->kind == PINTAS_MOVE_PLAY && m->tile < PINTAS_TILE_COUNT) {
         status = pintas__line_placement(s, m->tile, m->end, why);
         why->line_move = *m;
         return status;
     }
     why->tiles = legal_tiles(s);
-    why->refused = PINTAS_REFUSED_ILLEGAL;
     if (m->kind != PINTAS_MOVE_DRAW && m->kind != PINTAS_MOVE_PASS)
-        why->cause = PINTAS_CAUSE_UNNAMED;
-    else if (why->tiles)
+        return PINTAS_E_ILLEGAL; /* nothing to name: UNNAMED */
+    if (why->tiles)
         why->cause = PINTAS_CAUSE_LINE_MUST_PLAY;
     else if (m->kind == PINTAS_MOVE_PASS) {
         why->cause = PINTAS_CAUSE_LINE_MUST_DRAW;

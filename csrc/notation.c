@@ -269,7 +269,33 @@ void pintas__refuse(pintas_refusal *why, int cause, size_t len)
     why->text_len = len;
 }
 
-int pintas__too_long(const uint8_t *text, size_t len, int cause, pintas_refusal *why)
+void pintas__refuse_move(pintas_refusal *why, int cause, int game, uint8_t seat)
+{
+    pintas__refuse(why, cause, 0);
+    why->game = (uint8_t)game;
+    why->seat = seat;
+}
+
+void pintas__refuse_checked(pintas_refusal *why, int status, int game, uint8_t seat)
+{
+    pintas__refuse_move(why,
+                        status == PINTAS_OK       ? PINTAS_CAUSE_NONE
+                        : status == PINTAS_E_OVER ? PINTAS_CAUSE_OVER
+                                                  : PINTAS_CAUSE_UNNAMED,
+                        game, seat);
+}
+
+int pintas__refuse_text(pintas_refusal *why, int cause, int game, size_t len)
+{
+    pintas__refuse(why, cause, len);
+    why->game = (uint8_t)game;
+    return PINTAS_E_NOTATION;
+}
+
+/* The length check every reader makes first (check_notation_length): 1 and
+ * *why filled with `cause` when text is longer than PINTAS_NOTATION_MAX_INPUT
+ * characters, else 0. */
+static int too_long(const uint8_t *text, size_t len, int cause, pintas_refusal *why)
 {
     size_t n = char_count(text, len, PINTAS_NOTATION_MAX_INPUT);
     size_t i = 0, step;
@@ -282,6 +308,14 @@ int pintas__too_long(const uint8_t *text, size_t len, int cause, pintas_refusal 
         ++why->count;
     }
     return 1;
+}
+
+int pintas__read_start(const uint8_t *text, size_t len, pintas_refusal *why, int cause,
+                       int args_ok)
+{
+    if (!args_ok || (text == NULL && len != 0) || why == NULL)
+        return PINTAS_E_ARG;
+    return too_long(text, len, cause, why) ? PINTAS_E_NOTATION : PINTAS_OK;
 }
 
 /* The one ASCII digit a stripped part of a tile is, or -1. */
@@ -322,12 +356,10 @@ int pintas__tile_in(const uint8_t *text, pintas__span s, uint8_t *tile)
 
 int pintas_tile_parse(const uint8_t *text, size_t len, uint8_t *tile, pintas_refusal *why)
 {
-    int cause;
     uint8_t t = 0;
-    if (pintas__read_args(text, len, tile, why) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    if (pintas__too_long(text, len, PINTAS_CAUSE_TILE_LONG, why))
-        return PINTAS_E_NOTATION;
+    int cause, status = pintas__read_start(text, len, why, PINTAS_CAUSE_TILE_LONG, tile != NULL);
+    if (status != PINTAS_OK)
+        return status;
     cause = pintas__tile_in(text, pintas__whole(len), &t);
     pintas__refuse(why, cause, len);
     if (cause != PINTAS_CAUSE_NONE)
@@ -343,10 +375,9 @@ int pintas_tileset_parse(const uint8_t *text, size_t len, pintas_mask *mask,
     size_t pos = 0;
     pintas_mask m = 0;
     uint8_t t = 0;
-    if (pintas__read_args(text, len, mask, why) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    if (pintas__too_long(text, len, PINTAS_CAUSE_TILES_LONG, why))
-        return PINTAS_E_NOTATION;
+    int status = pintas__read_start(text, len, why, PINTAS_CAUSE_TILES_LONG, mask != NULL);
+    if (status != PINTAS_OK)
+        return status;
     while (pintas__next_word(text, pintas__whole(len), &pos, 1, &word)) {
         int cause = pintas__tile_in(text, word, &t);
         if (cause != PINTAS_CAUSE_NONE) { /* Tile.parse of that word: it quotes the word */
@@ -536,11 +567,22 @@ void pintas__put_repr(pintas__out *o, const uint8_t *text, pintas__span s, int l
     pintas__putc(o, quote);
 }
 
-void pintas__put_quoted(pintas__out *o, const char *printed, size_t n)
+void pintas__put_shown(pintas__out *o, const pintas__move_text *t, const void *m)
 {
     pintas__putc(o, '\'');
-    pintas__put(o, printed, n);
+    t->put(o, m);
     pintas__putc(o, '\'');
+}
+
+void pintas__put_moves(pintas__out *o, void (*put)(pintas__out *o, const void *m),
+                       const void *moves, size_t size, size_t n)
+{
+    size_t k;
+    for (k = 0; k < n; ++k) {
+        if (k)
+            pintas__puts(o, ", ");
+        put(o, (const uint8_t *)moves + k * size);
+    }
 }
 
 int pintas__out_end(pintas__out *o, size_t *n)
@@ -562,6 +604,19 @@ int pintas__print_args(const void *value, char *buf, size_t cap, size_t *n, pint
     o->cap = cap;
     o->len = 0;
     return PINTAS_OK;
+}
+
+int pintas__move_print(const pintas__move_text *t, const void *m, char *buf, size_t cap,
+                       size_t *n)
+{
+    pintas__out o;
+    int status = pintas__print_args(m, buf, cap, n, &o);
+    if (status != PINTAS_OK)
+        return status;
+    if (!t->ok(m))
+        return PINTAS_E_ARG;
+    t->put(&o, m);
+    return pintas__out_end(&o, n);
 }
 
 /* ---- filling templates ------------------------------------------------------ */
@@ -811,5 +866,28 @@ int pintas_notation_refusal_text(const pintas_refusal *why, const uint8_t *text,
         return PINTAS_E_ARG;
     if (pintas__fill(&o, pintas__top_template(why), why, text, len) != NULL)
         return PINTAS_E_ARG;
+    return pintas__out_end(&o, n);
+}
+
+int pintas__refusal_text(const pintas__move_text *t, const void *s, const pintas_refusal *why,
+                         const uint8_t *text, size_t len, char *buf, size_t cap, size_t *n)
+{
+    pintas__out o;
+    pintas__filler f;
+    const char *p;
+    const void *shown;
+    int status = pintas__text_args(why, text, len, buf, cap, n, &o);
+    if (status != PINTAS_OK)
+        return status;
+    if (why->cause >= PINTAS_TEXT_COUNT || (t->fits != NULL && !t->fits(s, why)))
+        return PINTAS_E_ARG;
+    shown = (const uint8_t *)why + t->shown;
+    pintas__filler_start(&f, why);
+    while ((p = pintas__fill_next(&o, &f, why, text, len)) != NULL) {
+        if (pintas__placeholder_is(p, "shown") && t->ok(shown))
+            pintas__put_shown(&o, t, shown);
+        else if (t->put_own(&o, p, s, why) != PINTAS_OK)
+            return PINTAS_E_ARG;
+    }
     return pintas__out_end(&o, n);
 }

@@ -74,21 +74,19 @@ static int read_full(const uint8_t *text, size_t len, pintas_caminos_move *m)
     return PINTAS_E_NOTATION;
 }
 
+/* Refuse the text as no Caminos move: PINTAS_E_NOTATION. */
 static int refuse_text(pintas_refusal *why, int cause, size_t len)
 {
-    pintas__refuse(why, cause, len);
-    why->game = PINTAS_NOTATION_CAMINOS;
-    return PINTAS_E_NOTATION;
+    return pintas__refuse_text(why, cause, PINTAS_NOTATION_CAMINOS, len);
 }
 
 int pintas_caminos_move_parse(const uint8_t *text, size_t len, pintas_caminos_move *m,
                               pintas_refusal *why)
 {
     pintas_caminos_move read;
-    if (pintas__read_args(text, len, m, why) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    if (pintas__too_long(text, len, PINTAS_CAUSE_MOVE_LONG, why))
-        return PINTAS_E_NOTATION;
+    int status = pintas__read_start(text, len, why, PINTAS_CAUSE_MOVE_LONG, m != NULL);
+    if (status != PINTAS_OK)
+        return status;
     if (read_full(text, len, &read) != PINTAS_OK)
         return refuse_text(why, PINTAS_CAUSE_CAMINOS_FORM, len);
     pintas__refuse(why, PINTAS_CAUSE_NONE, len);
@@ -261,24 +259,22 @@ int pintas_caminos_parse_in(const pintas_caminos_state *s, const uint8_t *text, 
 {
     static const pintas_caminos_move pass = {PINTAS_CAMINOS_PASS, PINTAS_NO_TILE,
                                              PINTAS_CAMINOS_NO_PATH, 0};
-    int status;
-    if (s == NULL || pintas__read_args(text, len, m, why) != PINTAS_OK ||
-        pintas_caminos_check(s, &pass) == PINTAS_E_ARG)
-        return PINTAS_E_ARG;
-    if (pintas__too_long(text, len, PINTAS_CAUSE_MOVE_LONG, why))
-        return PINTAS_E_NOTATION;
+    int status = pintas__read_start(text, len, why, PINTAS_CAUSE_MOVE_LONG,
+                                    m != NULL && s != NULL &&
+                                        pintas_caminos_check(s, &pass) != PINTAS_E_ARG);
+    if (status != PINTAS_OK)
+        return status;
     status = read_in(s, text, len, m, why);
     if (status == PINTAS_OK)
         pintas__refuse(why, PINTAS_CAUSE_NONE, len);
-    why->text_off = 0;
-    why->text_len = len;
-    return status;
+    return pintas__read_end(why, len, status);
 }
 
 /* ---- printing --------------------------------------------------------------- */
 
-static int move_ok(const pintas_caminos_move *m)
+static int move_ok(const void *move)
 {
+    const pintas_caminos_move *m = move;
     if (m->kind == PINTAS_CAMINOS_PLACE)
         return m->tile < PINTAS_TILE_COUNT && m->path < PINTAS_CAMINOS_MAX_PATHS &&
                m->side <= PINTAS_CAMINOS_BACK;
@@ -287,8 +283,9 @@ static int move_ok(const pintas_caminos_move *m)
     return m->kind == PINTAS_CAMINOS_DRAW || m->kind == PINTAS_CAMINOS_PASS;
 }
 
-static void put_move(pintas__out *o, const pintas_caminos_move *m)
+static void put_move(pintas__out *o, const void *move)
 {
+    const pintas_caminos_move *m = move;
     if (m->kind == PINTAS_CAMINOS_PLACE) {
         pintas__put_tile(o, m->tile);
         pintas__puts(o, m->side ? " back " : " front ");
@@ -300,29 +297,11 @@ static void put_move(pintas__out *o, const pintas_caminos_move *m)
         pintas__puts(o, m->kind == PINTAS_CAMINOS_DRAW ? "draw" : "pass");
 }
 
-int pintas_caminos_move_print(const pintas_caminos_move *m, char *buf, size_t cap, size_t *n)
-{
-    pintas__out o;
-    int status = pintas__print_args(m, buf, cap, n, &o);
-    if (status != PINTAS_OK)
-        return status;
-    if (!move_ok(m))
-        return PINTAS_E_ARG;
-    put_move(&o, m);
-    return pintas__out_end(&o, n);
-}
+static int fits(const void *s, const pintas_refusal *r);
+static int put_own(pintas__out *o, const char *p, const void *s, const pintas_refusal *r);
 
-/* A move quoted: {shown} of a move given as a value, each of {places}. */
-static void put_quoted_move(pintas__out *o, const pintas_caminos_move *m)
-{
-    char printed[PINTAS_NOTATION_MAX];
-    pintas__out q;
-    q.buf = printed;
-    q.cap = sizeof printed;
-    q.len = 0;
-    put_move(&q, m);
-    pintas__put_quoted(o, printed, q.len);
-}
+static const pintas__move_text caminos_text = {
+    move_ok, put_move, offsetof(pintas_refusal, caminos_move), fits, put_own};
 
 /* {places}: 'a' or 'b' or 'c'. */
 static void put_places(pintas__out *o, const pintas_refusal *r)
@@ -335,56 +314,43 @@ static void put_places(pintas__out *o, const pintas_refusal *r)
         if (!first)
             pintas__puts(o, " or ");
         set_move(&m, PINTAS_CAMINOS_PLACE, r->tile, (uint8_t)(bit >> 1), (uint8_t)(bit & 1u));
-        put_quoted_move(o, &m);
+        pintas__put_shown(o, &caminos_text, &m);
         first = 0;
     }
 }
 
-static void put_legal(pintas__out *o, const pintas_caminos_state *s)
+/* A state (or NULL) for the message: one the engine takes. */
+static int fits(const void *s, const pintas_refusal *r)
 {
-    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
-    size_t n = 0, k;
-    if (pintas_caminos_legal(s, moves, PINTAS_CAMINOS_MAX_MOVES, &n) != PINTAS_OK)
-        return;
-    for (k = 0; k < n; ++k) {
-        if (k)
-            pintas__puts(o, ", ");
-        put_move(o, &moves[k]);
-    }
+    static const pintas_caminos_move pass = {PINTAS_CAMINOS_PASS, PINTAS_NO_TILE,
+                                             PINTAS_CAMINOS_NO_PATH, 0};
+    (void)r;
+    return s == NULL || pintas_caminos_check(s, &pass) != PINTAS_E_ARG;
 }
 
-static int fill_all(pintas__out *o, const pintas_caminos_state *s, const pintas_refusal *r,
-                    const uint8_t *text, size_t len)
+/* {places}; {legal}: the legal moves, given a state. */
+static int put_own(pintas__out *o, const char *p, const void *s, const pintas_refusal *r)
 {
-    pintas__filler f;
-    const char *p;
-    pintas__filler_start(&f, r);
-    while ((p = pintas__fill_next(o, &f, r, text, len)) != NULL) {
-        if (pintas__placeholder_is(p, "shown") && move_ok(&r->caminos_move))
-            put_quoted_move(o, &r->caminos_move);
-        else if (pintas__placeholder_is(p, "places") && r->tile < PINTAS_TILE_COUNT)
-            put_places(o, r);
-        else if (pintas__placeholder_is(p, "legal") && s != NULL)
-            put_legal(o, s);
-        else
-            return PINTAS_E_ARG;
-    }
+    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
+    size_t n = 0;
+    if (pintas__placeholder_is(p, "places") && r->tile < PINTAS_TILE_COUNT)
+        put_places(o, r);
+    else if (pintas__placeholder_is(p, "legal") && s != NULL) {
+        if (pintas_caminos_legal(s, moves, PINTAS_CAMINOS_MAX_MOVES, &n) == PINTAS_OK)
+            pintas__put_moves(o, put_move, moves, sizeof moves[0], n);
+    } else
+        return PINTAS_E_ARG;
     return PINTAS_OK;
+}
+
+int pintas_caminos_move_print(const pintas_caminos_move *m, char *buf, size_t cap, size_t *n)
+{
+    return pintas__move_print(&caminos_text, m, buf, cap, n);
 }
 
 int pintas_caminos_refusal_text(const pintas_caminos_state *s, const pintas_refusal *why,
                                 const uint8_t *text, size_t len, char *buf, size_t cap,
                                 size_t *n)
 {
-    static const pintas_caminos_move pass = {PINTAS_CAMINOS_PASS, PINTAS_NO_TILE,
-                                             PINTAS_CAMINOS_NO_PATH, 0};
-    pintas__out o;
-    int status = pintas__text_args(why, text, len, buf, cap, n, &o);
-    if (status != PINTAS_OK)
-        return status;
-    if (why->cause >= PINTAS_TEXT_COUNT || (s != NULL && pintas_caminos_check(s, &pass) == PINTAS_E_ARG))
-        return PINTAS_E_ARG;
-    if (fill_all(&o, s, why, text, len) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    return pintas__out_end(&o, n);
+    return pintas__refusal_text(&caminos_text, s, why, text, len, buf, cap, n);
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "notation_internal.h"
+#include "dice_internal.h"
 
 static const char *const kinds[] = {"roll", "keep", "bank"};
 
@@ -29,11 +30,10 @@ static int read_dice(const uint8_t *text, pintas__span rest, uint8_t *values, ui
     return *n >= 1;
 }
 
+/* Refuse the text as no dice move: PINTAS_E_NOTATION. */
 static int refuse_form(pintas_refusal *why, size_t len)
 {
-    pintas__refuse(why, PINTAS_CAUSE_DICE_FORM, len);
-    why->game = PINTAS_NOTATION_DICE;
-    return PINTAS_E_NOTATION;
+    return pintas__refuse_text(why, PINTAS_CAUSE_DICE_FORM, PINTAS_NOTATION_DICE, len);
 }
 
 int pintas_dice_move_parse(const uint8_t *text, size_t len, pintas_dice_move *m,
@@ -44,10 +44,9 @@ int pintas_dice_move_parse(const uint8_t *text, size_t len, pintas_dice_move *m,
     size_t pos;
     int kind;
     uint8_t k;
-    if (pintas__read_args(text, len, m, why) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    if (pintas__too_long(text, len, PINTAS_CAUSE_MOVE_LONG, why))
-        return PINTAS_E_NOTATION;
+    int status = pintas__read_start(text, len, why, PINTAS_CAUSE_MOVE_LONG, m != NULL);
+    if (status != PINTAS_OK)
+        return status;
     all = pintas__strip(text, pintas__whole(len));
     pos = all.off;
     if (!pintas__next_word(text, all, &pos, 1, &first))
@@ -91,15 +90,14 @@ int pintas_dice_parse_in(const pintas_dice_state *s, const uint8_t *text, size_t
     status = pintas_dice_why(s, &read, why);
     if (status == PINTAS_OK)
         *m = read;
-    why->text_off = 0;
-    why->text_len = len;
-    return status;
+    return pintas__read_end(why, len, status);
 }
 
 /* ---- printing --------------------------------------------------------------- */
 
-static int move_ok(const pintas_dice_move *m)
+static int move_ok(const void *move)
 {
+    const pintas_dice_move *m = move;
     unsigned k;
     if (m->kind == PINTAS_DICE_ROLL_GIVEN) {
         if (m->n < 1 || m->n > PINTAS_DICE_COUNT)
@@ -124,8 +122,9 @@ static void put_set(pintas__out *o, pintas_dice_set s)
         }
 }
 
-static void put_move(pintas__out *o, const pintas_dice_move *m)
+static void put_move(pintas__out *o, const void *move)
 {
+    const pintas_dice_move *m = move;
     unsigned k;
     if (m->kind == PINTAS_DICE_KEEP) {
         pintas__puts(o, "keep");
@@ -141,46 +140,7 @@ static void put_move(pintas__out *o, const pintas_dice_move *m)
     }
 }
 
-int pintas_dice_move_print(const pintas_dice_move *m, char *buf, size_t cap, size_t *n)
-{
-    pintas__out o;
-    int status = pintas__print_args(m, buf, cap, n, &o);
-    if (status != PINTAS_OK)
-        return status;
-    if (!move_ok(m))
-        return PINTAS_E_ARG;
-    put_move(&o, m);
-    return pintas__out_end(&o, n);
-}
-
-/* The order Python lists keeps in: most points first, then fewer dice, then
- * the dice (ascending, compared face by face). */
-static uint64_t keep_key(const pintas_dice_keep *k)
-{
-    uint64_t lex = 0;
-    unsigned f, c, n = 0;
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        for (c = 0; c < PINTAS_DICE_SET_COUNT(k->keep, f); ++c) {
-            lex = lex * 7u + f;
-            ++n;
-        }
-    for (c = n; c < PINTAS_DICE_COUNT; ++c)
-        lex *= 7u;
-    return ((uint64_t)(uint32_t)(0x7FFFFFFF - k->points) << 32) | ((uint64_t)n << 24) | lex;
-}
-
-static void sort_keeps(pintas_dice_keep *ks, size_t n)
-{
-    size_t i, j;
-    for (i = 1; i < n; ++i) {
-        pintas_dice_keep x = ks[i];
-        uint64_t kx = keep_key(&x);
-        for (j = i; j > 0 && keep_key(&ks[j - 1]) > kx; --j)
-            ks[j] = ks[j - 1];
-        ks[j] = x;
-    }
-}
-
+/* {legal}: the keeps, sorted as the binding lists them; else roll, bank. */
 static void put_legal(pintas__out *o, const pintas_dice_state *s)
 {
     pintas_dice_moves moves;
@@ -188,13 +148,12 @@ static void put_legal(pintas__out *o, const pintas_dice_state *s)
     size_t k;
     if (pintas_dice_legal(s, &moves) != PINTAS_OK)
         return;
-    memset(&m, 0, sizeof m);
+    m = pintas__dice_move_of_kind(PINTAS_DICE_KEEP);
     if (moves.n_keeps) {
-        sort_keeps(moves.keeps, moves.n_keeps);
+        pintas__dice_sort_keeps(moves.keeps, moves.n_keeps);
         for (k = 0; k < moves.n_keeps && k < PINTAS_DICE_MAX_KEEPS; ++k) {
             if (k)
                 pintas__puts(o, ", ");
-            m.kind = PINTAS_DICE_KEEP;
             m.keep = moves.keeps[k].keep;
             put_move(o, &m);
         }
@@ -208,44 +167,26 @@ static void put_legal(pintas__out *o, const pintas_dice_state *s)
         pintas__puts(o, "bank");
 }
 
-static void put_shown(pintas__out *o, const pintas_dice_move *m)
+/* {legal}, given a state (any state, or NULL, fills the rest). */
+static int put_own(pintas__out *o, const char *p, const void *s, const pintas_refusal *r)
 {
-    char printed[PINTAS_NOTATION_MAX];
-    pintas__out q;
-    q.buf = printed;
-    q.cap = sizeof printed;
-    q.len = 0;
-    put_move(&q, m);
-    pintas__put_quoted(o, printed, q.len);
+    (void)r;
+    if (!pintas__placeholder_is(p, "legal") || s == NULL)
+        return PINTAS_E_ARG;
+    put_legal(o, s);
+    return PINTAS_OK;
 }
 
-static int fill_all(pintas__out *o, const pintas_dice_state *s, const pintas_refusal *r,
-                    const uint8_t *text, size_t len)
+static const pintas__move_text dice_text = {move_ok, put_move, offsetof(pintas_refusal, dice_move),
+                                            NULL, put_own};
+
+int pintas_dice_move_print(const pintas_dice_move *m, char *buf, size_t cap, size_t *n)
 {
-    pintas__filler f;
-    const char *p;
-    pintas__filler_start(&f, r);
-    while ((p = pintas__fill_next(o, &f, r, text, len)) != NULL) {
-        if (pintas__placeholder_is(p, "shown") && move_ok(&r->dice_move))
-            put_shown(o, &r->dice_move);
-        else if (pintas__placeholder_is(p, "legal") && s != NULL)
-            put_legal(o, s);
-        else
-            return PINTAS_E_ARG;
-    }
-    return PINTAS_OK;
+    return pintas__move_print(&dice_text, m, buf, cap, n);
 }
 
 int pintas_dice_refusal_text(const pintas_dice_state *s, const pintas_refusal *why,
                              const uint8_t *text, size_t len, char *buf, size_t cap, size_t *n)
 {
-    pintas__out o;
-    int status = pintas__text_args(why, text, len, buf, cap, n, &o);
-    if (status != PINTAS_OK)
-        return status;
-    if (why->cause >= PINTAS_TEXT_COUNT)
-        return PINTAS_E_ARG;
-    if (fill_all(&o, s, why, text, len) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    return pintas__out_end(&o, n);
+    return pintas__refusal_text(&dice_text, s, why, text, len, buf, cap, n);
 }

@@ -51,21 +51,39 @@ int pintas__has_byte(const uint8_t *text, pintas__span s, uint8_t b);
 /* Start a refusal: cleared, with its cause, class and the whole text quoted. */
 void pintas__refuse(pintas_refusal *why, int cause, size_t len);
 
-/* The length check every reader makes first (check_notation_length): 1 and
- * *why filled with `cause` when text is longer than PINTAS_NOTATION_MAX_INPUT
- * characters, else 0. */
-int pintas__too_long(const uint8_t *text, size_t len, int cause, pintas_refusal *why);
 
 /* Tile.parse on s: PINTAS_CAUSE_NONE and *tile, or TILE_FORM / TILE_ENDS. */
 int pintas__tile_in(const uint8_t *text, pintas__span s, uint8_t *tile);
 
 /* The argument checks of a reader: PINTAS_E_ARG unless every pointer is
- * given (text may be NULL with len 0). */
+ * given (text may be NULL with len 0). Most readers start with
+ * pintas__read_start. */
 static inline int pintas__read_args(const uint8_t *text, size_t len, const void *out,
                                     const void *why)
 {
     return (text == NULL && len != 0) || out == NULL || why == NULL ? PINTAS_E_ARG : PINTAS_OK;
 }
+
+/* The start of every reader: PINTAS_E_ARG unless args_ok (the reader's own
+ * arguments are fit: its output given, and a game's state usable) and text
+ * and why are given (text may be NULL with len 0); PINTAS_E_NOTATION with
+ * *why (cause) for a text longer than the cap (check_notation_length); else
+ * PINTAS_OK. */
+int pintas__read_start(const uint8_t *text, size_t len, pintas_refusal *why, int cause,
+                       int args_ok);
+
+/* The end of a reader in a game's context: whatever *why says (a refusal,
+ * or none) quotes the whole text; status. */
+static inline int pintas__read_end(pintas_refusal *why, size_t len, int status)
+{
+    why->text_off = 0;
+    why->text_len = len;
+    return status;
+}
+
+/* Refuse a text as no move of `game` (cause of the notation class):
+ * PINTAS_E_NOTATION. */
+int pintas__refuse_text(pintas_refusal *why, int cause, int game, size_t len);
 
 /* ---- writing --------------------------------------------------------------- */
 
@@ -128,13 +146,51 @@ const char *pintas__after(const char *p);
 int pintas__text_args(const pintas_refusal *r, const uint8_t *text, size_t len, char *buf,
                       size_t cap, size_t *n, pintas__out *o);
 
-/* A move printed and quoted, for {shown} when no text is given. */
-void pintas__put_quoted(pintas__out *o, const char *printed, size_t n);
+/* ---- a game's moves as text, for what every game's notation shares --------- */
+
+/* What the shared printers need of a game: whether a move is well formed
+ * (every field in range, so that it prints), how str() prints one, where
+ * a refusal holds the move refused (offsetof(pintas_refusal, <game>_move)),
+ * whether a state (or NULL) can fill a refusal's message (fits; NULL when
+ * any can), and how the game
+ * fills the placeholders of its own (at p: legal, rules, places):
+ * PINTAS_OK, or PINTAS_E_ARG for one it cannot fill. */
+typedef struct pintas__move_text {
+    int (*ok)(const void *m);
+    void (*put)(pintas__out *o, const void *m);
+    size_t shown;
+    int (*fits)(const void *s, const pintas_refusal *r);
+    int (*put_own)(pintas__out *o, const char *p, const void *s, const pintas_refusal *r);
+} pintas__move_text;
+
+/* pintas_<game>_move_print: the checks, then the move as t prints it. */
+int pintas__move_print(const pintas__move_text *t, const void *m, char *buf, size_t cap,
+                       size_t *n);
+
+/* {shown} of a move given as a value: the move printed, quoted. */
+void pintas__put_shown(pintas__out *o, const pintas__move_text *t, const void *m);
+
+/* {legal}: moves[0..n) (each `size` bytes) printed by put, joined by ", ". */
+void pintas__put_moves(pintas__out *o, void (*put)(pintas__out *o, const void *m),
+                       const void *moves, size_t size, size_t n);
+
+/* pintas_<game>_refusal_text: the checks (pintas__text_args, the cause, t's
+ * fits), then the message filled, {shown} from the move when no text is
+ * given, the game's own placeholders by t. */
+int pintas__refusal_text(const pintas__move_text *t, const void *s, const pintas_refusal *why,
+                         const uint8_t *text, size_t len, char *buf, size_t cap, size_t *n);
 
 /* ---- each game's causes (the *_why.c files) --------------------------------- */
 
-/* Start the refusal of an illegal move of `game` by the seat to move. */
+/* Start the refusal of an illegal move of `game` by the seat to move (in
+ * notation.c). */
 void pintas__refuse_move(pintas_refusal *why, int cause, int game, uint8_t seat);
+
+/* The start of every game's why once its check has said `status` (PINTAS_OK,
+ * PINTAS_E_OVER or PINTAS_E_ILLEGAL): pintas__refuse_move with cause NONE
+ * for a legal move, OVER once the game is over, else UNNAMED until the game
+ * names the cause. */
+void pintas__refuse_checked(pintas_refusal *why, int status, int game, uint8_t seat);
 
 /* Why tile cannot be placed at end (PINTAS_NOTATION_NONE: at either end) now,
  * for a seat to move: PINTAS_E_ILLEGAL and *why (UNNAMED when nothing is to

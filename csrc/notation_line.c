@@ -34,23 +34,19 @@ static int read_full(const uint8_t *text, size_t len, pintas_line_move *m, pinta
             return PINTAS_OK;
         }
     }
-    pintas__refuse(why, PINTAS_CAUSE_LINE_FORM, len);
-    why->game = PINTAS_NOTATION_LINE;
-    return PINTAS_E_NOTATION;
+    return pintas__refuse_text(why, PINTAS_CAUSE_LINE_FORM, PINTAS_NOTATION_LINE, len);
 }
 
 int pintas_line_move_parse(const uint8_t *text, size_t len, pintas_line_move *m,
                            pintas_refusal *why)
 {
     pintas_line_move read;
-    if (pintas__read_args(text, len, m, why) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    if (pintas__too_long(text, len, PINTAS_CAUSE_MOVE_LONG, why))
-        return PINTAS_E_NOTATION;
-    if (read_full(text, len, &read, why) != PINTAS_OK)
-        return PINTAS_E_NOTATION;
-    *m = read;
-    return PINTAS_OK;
+    int status = pintas__read_start(text, len, why, PINTAS_CAUSE_MOVE_LONG, m != NULL);
+    if (status == PINTAS_OK)
+        status = read_full(text, len, &read, why);
+    if (status == PINTAS_OK)
+        *m = read;
+    return status;
 }
 
 /* A bare tile: the one legal placement of it, or why there is none or more. */
@@ -77,8 +73,7 @@ static int read_bare_tile(const pintas_line_state *s, const uint8_t *text, size_
         return PINTAS_OK;
     }
     if (fits > 1) {
-        pintas__refuse(why, PINTAS_CAUSE_LINE_BOTH_ENDS, len);
-        why->game = PINTAS_NOTATION_LINE;
+        pintas__refuse_text(why, PINTAS_CAUSE_LINE_BOTH_ENDS, PINTAS_NOTATION_LINE, len);
         why->tile = tile;
         return PINTAS_E_NOTATION;
     }
@@ -98,11 +93,10 @@ int pintas_line_parse_in(const pintas_line_state *s, const uint8_t *text, size_t
     pintas_line_move read;
     size_t last_at = 0;
     uint32_t last;
-    int status;
-    if (s == NULL || pintas__read_args(text, len, m, why) != PINTAS_OK || !pintas__line_usable(s))
-        return PINTAS_E_ARG;
-    if (pintas__too_long(text, len, PINTAS_CAUSE_MOVE_LONG, why))
-        return PINTAS_E_NOTATION;
+    int status = pintas__read_start(text, len, why, PINTAS_CAUSE_MOVE_LONG,
+                                    m != NULL && s != NULL && pintas__line_usable(s));
+    if (status != PINTAS_OK)
+        return status;
     w = pintas__strip(text, pintas__whole(len));
     last = w.len ? pintas__last_char(text, w, &last_at) : 0;
     if (pintas__has_byte(text, w, '|') && last != 'l' && last != 'r')
@@ -118,14 +112,13 @@ int pintas_line_parse_in(const pintas_line_state *s, const uint8_t *text, size_t
     }
     if (status == PINTAS_OK)
         *m = read;
-    why->text_off = 0;
-    why->text_len = len;
-    return status;
+    return pintas__read_end(why, len, status);
 }
 
 /* The move as str() prints it, without checks. */
-static void put_move(pintas__out *o, const pintas_line_move *m)
+static void put_move(pintas__out *o, const void *move)
 {
+    const pintas_line_move *m = move;
     if (m->kind == PINTAS_MOVE_PLAY) {
         pintas__put_tile(o, m->tile);
         pintas__putc(o, m->end ? 'R' : 'L');
@@ -133,37 +126,12 @@ static void put_move(pintas__out *o, const pintas_line_move *m)
         pintas__puts(o, m->kind == PINTAS_MOVE_DRAW ? "draw" : "pass");
 }
 
-static int move_ok(const pintas_line_move *m)
+static int move_ok(const void *move)
 {
+    const pintas_line_move *m = move;
     if (m->kind == PINTAS_MOVE_PLAY)
         return m->tile < PINTAS_TILE_COUNT && m->end <= PINTAS_END_RIGHT;
     return m->kind == PINTAS_MOVE_DRAW || m->kind == PINTAS_MOVE_PASS;
-}
-
-int pintas_line_move_print(const pintas_line_move *m, char *buf, size_t cap, size_t *n)
-{
-    pintas__out o;
-    int status = pintas__print_args(m, buf, cap, n, &o);
-    if (status != PINTAS_OK)
-        return status;
-    if (!move_ok(m))
-        return PINTAS_E_ARG;
-    put_move(&o, m);
-    return pintas__out_end(&o, n);
-}
-
-/* {legal}: the legal moves, joined by ", ". */
-static void put_legal(pintas__out *o, const pintas_line_state *s)
-{
-    pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
-    size_t n = 0, k;
-    if (pintas_line_legal(s, moves, PINTAS_LINE_MAX_MOVES, &n) != PINTAS_OK)
-        return;
-    for (k = 0; k < n; ++k) {
-        if (k)
-            pintas__puts(o, ", ");
-        put_move(o, &moves[k]);
-    }
 }
 
 /* {rules}: as domino.Rules.__str__: "dominican (pairs) to 200",
@@ -184,50 +152,44 @@ static void put_rules(pintas__out *o, const pintas_line_rules *r)
     pintas__put_uint(o, r->target);
 }
 
-/* {shown} for a move given as a value: str(move), quoted. */
-static void put_shown(pintas__out *o, const pintas_line_move *m)
+/* A state (or NULL) for the message: usable, and given for an illegal move
+ * unless the game is over. */
+static int fits(const void *state, const pintas_refusal *r)
 {
-    char printed[PINTAS_NOTATION_MAX];
-    pintas__out q;
-    q.buf = printed;
-    q.cap = sizeof printed;
-    q.len = 0;
-    put_move(&q, m);
-    pintas__put_quoted(o, printed, q.len);
+    const pintas_line_state *s = state;
+    return s != NULL ? pintas__line_usable(s)
+                     : r->refused != PINTAS_REFUSED_ILLEGAL || r->cause == PINTAS_CAUSE_OVER;
 }
 
-static int fill_all(pintas__out *o, const pintas_line_state *s, const pintas_refusal *r,
-                    const uint8_t *text, size_t len)
+/* {legal}: the legal moves; {rules}. */
+static int put_own(pintas__out *o, const char *p, const void *state, const pintas_refusal *r)
 {
-    pintas__filler f;
-    const char *p;
-    pintas__filler_start(&f, r);
-    while ((p = pintas__fill_next(o, &f, r, text, len)) != NULL) {
-        if (pintas__placeholder_is(p, "shown") && move_ok(&r->line_move))
-            put_shown(o, &r->line_move);
-        else if (s == NULL)
-            return PINTAS_E_ARG;
-        else if (pintas__placeholder_is(p, "legal"))
-            put_legal(o, s);
-        else if (pintas__placeholder_is(p, "rules"))
-            put_rules(o, &s->rules);
-        else
-            return PINTAS_E_ARG;
-    }
+    const pintas_line_state *s = state;
+    pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
+    size_t n = 0;
+    (void)r;
+    if (s == NULL)
+        return PINTAS_E_ARG;
+    if (pintas__placeholder_is(p, "legal")) {
+        if (pintas_line_legal(s, moves, PINTAS_LINE_MAX_MOVES, &n) == PINTAS_OK)
+            pintas__put_moves(o, put_move, moves, sizeof moves[0], n);
+    } else if (pintas__placeholder_is(p, "rules"))
+        put_rules(o, &s->rules);
+    else
+        return PINTAS_E_ARG;
     return PINTAS_OK;
+}
+
+static const pintas__move_text line_text = {move_ok, put_move, offsetof(pintas_refusal, line_move),
+                                            fits, put_own};
+
+int pintas_line_move_print(const pintas_line_move *m, char *buf, size_t cap, size_t *n)
+{
+    return pintas__move_print(&line_text, m, buf, cap, n);
 }
 
 int pintas_line_refusal_text(const pintas_line_state *s, const pintas_refusal *why,
                              const uint8_t *text, size_t len, char *buf, size_t cap, size_t *n)
 {
-    pintas__out o;
-    int status = pintas__text_args(why, text, len, buf, cap, n, &o);
-    if (status != PINTAS_OK)
-        return status;
-    if (why->cause >= PINTAS_TEXT_COUNT || (s != NULL && !pintas__line_usable(s)) ||
-        (why->refused == PINTAS_REFUSED_ILLEGAL && why->cause != PINTAS_CAUSE_OVER && s == NULL))
-        return PINTAS_E_ARG;
-    if (fill_all(&o, s, why, text, len) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    return pintas__out_end(&o, n);
+    return pintas__refusal_text(&line_text, s, why, text, len, buf, cap, n);
 }

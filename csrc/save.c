@@ -7,6 +7,7 @@
 #include "pintas/hash.h"
 #include "pintas/rng.h"
 #include "save_internal.h"
+#include "tiles_internal.h"
 
 static const uint8_t magic[4] = {'P', 'N', 'T', 'S'};
 
@@ -138,13 +139,7 @@ int pintas__all_tiles(const uint8_t *tiles, unsigned n)
 int pintas__distinct(const uint8_t *tiles, unsigned n)
 {
     pintas_mask seen = 0;
-    unsigned i;
-    for (i = 0; i < n; ++i) {
-        if (seen & PINTAS_BIT(tiles[i]))
-            return 0;
-        seen |= PINTAS_BIT(tiles[i]);
-    }
-    return 1;
+    return pintas__add_tile_list(tiles, n, &seen);
 }
 
 int pintas__take_hands(pintas__cursor *c, uint32_t hand[4])

@@ -57,7 +57,8 @@ int pintas__save_refuse(pintas_save_error *err, int cause);
 int pintas__take_tiles(pintas__cursor *c, unsigned *n, const uint8_t **tiles);
 /* 1 if every one of the n bytes is a tile (< 28). */
 int pintas__all_tiles(const uint8_t *tiles, unsigned n);
-/* 1 if no tile is listed twice among the n. */
+/* 1 if no tile is listed twice among the n, every one a tile (< 28, as
+ * pintas__all_tiles checks first): pintas__add_tile_list from none seen. */
 int pintas__distinct(const uint8_t *tiles, unsigned n);
 /* Four hand masks, 32-bit each. */
 int pintas__take_hands(pintas__cursor *c, uint32_t hand[4]);

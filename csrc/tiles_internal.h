@@ -70,6 +70,12 @@ static inline unsigned pintas__is_double(unsigned t)
     return (unsigned)((PINTAS_DOUBLES_MASK >> (t & 31u)) & 1u);
 }
 
+/* 1 if tile t (< 28) shows the number n at either end. */
+static inline int pintas__tile_shows(unsigned t, unsigned n)
+{
+    return pintas__tile_hi(t) == n || pintas__tile_lo(t) == n;
+}
+
 /* The tiles showing n; nothing for 7 (n is masked to 3 bits). */
 static inline pintas_mask pintas__suit(unsigned n)
 {

@@ -3,6 +3,9 @@
 #ifndef PINTAS_VIEWS_INTERNAL_H
 #define PINTAS_VIEWS_INTERNAL_H
 
+#include <string.h>
+
+#include "pintas/hash.h"
 #include "pintas/views.h"
 #include "common_internal.h"
 
@@ -41,6 +44,19 @@ typedef struct pintas__suit_key {
 static inline int pintas__suit_key_beats(const pintas__suit_key *a, const pintas__suit_key *b)
 {
     return a->value > b->value || (a->value == b->value && a->weight > b->weight);
+}
+
+/* RandomPlayer once a game has listed the legal moves of the view to move
+ * (st the status of that listing, which must give n >= 1 when PINTAS_OK):
+ * one pintas_mt_below(mt, n) over moves[0..n), each `size` bytes, the move
+ * drawn copied to *out. st when it is not PINTAS_OK. */
+static inline int pintas__random_pick(int st, pintas_mt *mt, const void *moves, size_t size,
+                                      size_t n, void *out)
+{
+    if (st != PINTAS_OK)
+        return st;
+    memcpy(out, (const uint8_t *)moves + size * pintas_mt_below(mt, (uint32_t)n), size);
+    return PINTAS_OK;
 }
 
 #endif /* PINTAS_VIEWS_INTERNAL_H */

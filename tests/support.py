@@ -11,10 +11,14 @@ configurations) are in its package's ``support`` module.
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import pickle
 import random
+import sys
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from types import ModuleType
 from typing import Any, Protocol, TypeVar
 
 import pytest
@@ -28,6 +32,8 @@ T = TypeVar("T")
 MASK64 = (1 << 64) - 1
 MULT = 6364136223846793005
 STREAM = 0x70696E746173  # PINTAS_RNG_STREAM
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 # ---- the documented generator ---------------------------------------------------------
@@ -201,3 +207,19 @@ def resealed(body: bytes | bytearray, trailer: int = 16) -> bytes:
     so that the checks behind it (the replay, canonicity) are the ones tested."""
     kept = bytes(body[:len(body) - trailer])
     return kept + _saves.checksum(kept)
+
+
+# ---- the C tests' golden generators ---------------------------------------------------
+
+
+def golden_generator(name: str) -> ModuleType:
+    """tools/golden/<name>.py loaded as the module golden_<name> (it is a
+    script, not a package module): what it would write into the C tests'
+    golden headers now."""
+    spec = importlib.util.spec_from_file_location(f"golden_{name}",
+                                                  ROOT / "tools" / "golden" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module

@@ -53,8 +53,13 @@ echo "==== worst stack per public function, cortex-m0plus -Os"
 # The saves call each game's engine and codec through tables of pointers:
 # what those calls reach is what the tables hold (engine.c's adapters, the
 # codecs of save_<game>.c; a tile game's start, its engine's start). The log
-# callback is the host's, bounded here as if it were the core's worst.
+# callback is the host's, bounded here as if it were the core's worst. The
+# notation's shared printers call each game's move text (notation_<game>.c:
+# move_ok, put_move, fits, put_own) through its pintas__move_text.
 reach=(--indirect 'save\.c:pintas__start_tile_game$=^csrc/engine\.c:(line|caminos)_start$'
+       --indirect '^notation\.c:pintas__(put_shown|put_moves)$=^csrc/notation_(line|caminos|dice)\.c:put_move$'
+       --indirect '^notation\.c:pintas__move_print$=^csrc/notation_(line|caminos|dice)\.c:(move_ok|put_move)$'
+       --indirect '^notation\.c:pintas__refusal_text$=^csrc/notation_(line|caminos|dice)\.c:(move_ok|fits|put_own)$'
        --indirect '^save\.c:=^csrc/engine\.c:(line|caminos|dice)_(start|set_deal|check|play|reseed|save|load)$|^csrc/save_(line|caminos|dice)\.c:')
 if ! "$PYTHON" tools/stack_budget.py "$out/cortex-m0plus" --headers csrc/include/pintas "${reach[@]}"; then
   failed=1

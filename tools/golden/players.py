@@ -84,22 +84,22 @@ CAMINOS_WEIGHTS: list[caminos.players.SuitWeights] = [
 ]
 
 
-def line_player(seat: Seat) -> Any:
-    p = domino.players
+def tile_player(players: Any, weights: Sequence[Any], seat: Seat) -> Any:
+    """A tile game's player for a seat: from the game's players module, a
+    suit player with weights[seat.weights] (the game's own for NONE)."""
     if seat.kind == RANDOM:
-        return p.RandomPlayer(seed=seat.seed)
+        return players.RandomPlayer(seed=seat.seed)
     if seat.kind == GREEDY:
-        return p.GreedyPlayer()
-    return p.SuitPlayer(None if seat.weights == NONE else LINE_WEIGHTS[seat.weights])
+        return players.GreedyPlayer()
+    return players.SuitPlayer(None if seat.weights == NONE else weights[seat.weights])
+
+
+def line_player(seat: Seat) -> Any:
+    return tile_player(domino.players, LINE_WEIGHTS, seat)
 
 
 def caminos_player(seat: Seat) -> Any:
-    p = caminos.players
-    if seat.kind == RANDOM:
-        return p.RandomPlayer(seed=seat.seed)
-    if seat.kind == GREEDY:
-        return p.GreedyPlayer()
-    return p.SuitPlayer(None if seat.weights == NONE else CAMINOS_WEIGHTS[seat.weights])
+    return tile_player(caminos.players, CAMINOS_WEIGHTS, seat)
 
 
 def dice_player(seat: Seat, rules: dice.Rules) -> Any:
@@ -133,6 +133,39 @@ class Game:
     seats: tuple[Seat, ...]
     deal: int
     steps: list[list[Any]] = field(default_factory=list)
+
+
+# A game's row of a step: (view, seat, decided, move) -> the row's fields.
+Row = Callable[[Any, int, int, Any], list[Any]]
+
+
+def decide(g: Any, game: Game, players: Sequence[Any], row: Row) -> None:
+    """A decision: the seat to move's player chooses from its view, the row
+    is recorded and the move played."""
+    seat = g.to_move
+    assert seat is not None
+    view = g.view(seat)
+    move = players[seat].choose(view)
+    game.steps.append(row(view, seat, 1, move))
+    g.play(move)
+
+
+def play_scripted(g: Any, game: Game, row: Row, text: str) -> None:
+    """A scripted move: the text read in the game's context, recorded and
+    played without asking anyone."""
+    seat = g.to_move
+    assert seat is not None
+    move = g.parse_move(text)
+    game.steps.append(row(g.view(seat), seat, 0, move))
+    g.play(move)
+
+
+def play_out(g: Any, game: Game, players: Sequence[Any], row: Row) -> None:
+    """Decisions until the game is over or MAX_DECISIONS are recorded."""
+    decisions = 0
+    while not g.is_over and decisions < MAX_DECISIONS:
+        decide(g, game, players, row)
+        decisions += 1
 
 
 def line_move(m: domino.Move) -> list[int]:
@@ -183,20 +216,8 @@ def play_line(rules: domino.Rules, seed: int, seats: tuple[Seat, ...],
     players = [line_player(s) for s in seats]
     game = Game([*rules._fields(), seed], seats, NONE if deal is None else line_deal(deal))
     for text in script:
-        seat = g.to_move
-        assert seat is not None
-        move = g.parse_move(text)
-        game.steps.append(line_row(g.view(seat), seat, 0, move))
-        g.play(move)
-    decisions = 0
-    while not g.is_over and decisions < MAX_DECISIONS:
-        seat = g.to_move
-        assert seat is not None
-        view = g.view(seat)
-        move = players[seat].choose(view)
-        game.steps.append(line_row(view, seat, 1, move))
-        g.play(move)
-        decisions += 1
+        play_scripted(g, game, line_row, text)
+    play_out(g, game, players, line_row)
     return game
 
 
@@ -306,15 +327,7 @@ def play_caminos(rules: caminos.Rules, seed: int, seats: tuple[Seat, ...],
         CAMINOS_DEALS.append(deal)
         index = len(CAMINOS_DEALS) - 1
     game = Game([*rules._fields(), seed], seats, index)
-    decisions = 0
-    while not g.is_over and decisions < MAX_DECISIONS:
-        seat = g.to_move
-        assert seat is not None
-        view = g.view(seat)
-        move = players[seat].choose(view)
-        game.steps.append(caminos_row(view, seat, 1, move))
-        g.play(move)
-        decisions += 1
+    play_out(g, game, players, caminos_row)
     return game
 
 
@@ -370,30 +383,17 @@ def play_dice(rules: dice.Rules, players: int, seed: int, seats: tuple[Seat, ...
     g = dice.Game(rules, players=players, seed=seed)
     chooser = [dice_player(s, rules) for s in seats]
     game = Game([*rules._fields(), players, seed], seats, NONE)
-
-    def decide() -> None:
-        seat = g.to_move
-        assert seat is not None
-        view = g.view(seat)
-        move = chooser[seat].choose(view)
-        game.steps.append(dice_row(view, seat, 1, move))
-        g.play(move)
-
     for text in script:
         # each hand-made roll opens a turn: the players play on to the next
         while not g.is_over and not (g.phase == "roll" and g.dice_to_roll == 6):
-            decide()
+            decide(g, game, chooser, dice_row)
         if g.is_over:
             break
-        seat = g.to_move
-        assert seat is not None
-        move = g.parse_move(text)
-        game.steps.append(dice_row(g.view(seat), seat, 0, move))
-        g.play(move)
+        play_scripted(g, game, dice_row, text)
     for _ in range(decisions_after):
         if g.is_over:
             break
-        decide()
+        decide(g, game, chooser, dice_row)
     return game
 
 
