@@ -34,20 +34,6 @@ int pintas__line_placement(const pintas_line_state *s, uint8_t tile, uint8_t end
     return PINTAS_E_ILLEGAL;
 }
 
-/* The tiles of the legal placements, for "you must play a tile". */
-static pintas_mask legal_tiles(const pintas_line_state *s)
-{
-    pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
-    size_t n = 0, k;
-    pintas_mask tiles = 0;
-    if (pintas_line_legal(s, moves, PINTAS_LINE_MAX_MOVES, &n) != PINTAS_OK)
-        return 0;
-    for (k = 0; k < n; ++k)
-        if (moves[k].kind == PINTAS_MOVE_PLAY)
-            tiles |= PINTAS_BIT(moves[k].tile);
-    return tiles;
-}
-
 int pintas_line_why(const pintas_line_state *s, const pintas_line_move *m, pintas_refusal *why)
 {
     int status = s == NULL || m == NULL || why == NULL ? PINTAS_E_ARG : pintas_line_check(s, m);
@@ -62,7 +48,7 @@ int pintas_line_why(const pintas_line_state *s, const pintas_line_move *m, pinta
         why->line_move = *m;
         return status;
     }
-    why->tiles = legal_tiles(s);
+    why->tiles = pintas__line_playable(s, s->to_move); /* the legal placements' tiles */
     if (m->kind != PINTAS_MOVE_DRAW && m->kind != PINTAS_MOVE_PASS)
         return PINTAS_E_ILLEGAL; /* nothing to name: UNNAMED */
     if (why->tiles)
