@@ -607,7 +607,7 @@ class _Event:
         for name, _ in self._FIELDS:
             fields[name] = getattr(self, name)
         fields["player"] = None if self.seat is None else _player(self.seat)
-        fields["who"] = fields["player"] or "nobody"
+        fields["who"] = fields["player"] or _c.text(3, "nobody")
         return fields
 
     def __str__(self):

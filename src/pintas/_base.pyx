@@ -29,7 +29,7 @@ import os
 import string
 
 from pintas._plain import read_fields, to_plain
-from pintas._words import player
+from pintas._words import NOBODY, player
 from pintas.errors import (
     CorruptStateError,
     DealError,
@@ -344,7 +344,7 @@ cdef class Event(Record):
     def _text_fields(self):
         fields = {name: getattr(self, name) for name, _, _ in self._FIELDS}
         fields["player"] = None if self.seat is None else player(self.seat)
-        fields["who"] = fields["player"] or "nobody"
+        fields["who"] = fields["player"] or NOBODY
         return fields
 
     def __str__(self):

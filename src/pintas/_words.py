@@ -20,9 +20,12 @@ from collections.abc import Iterable
 
 from ._texts import texts
 
-__all__ = ["player", "players", "team"]
+__all__ = ["NOBODY", "player", "players", "team"]
 
 _WORDS = texts("words")
+
+#: What a text says where a seat would stand and none does.
+NOBODY = _WORDS["nobody"]
 
 
 def player(seat: int) -> str:

@@ -23,7 +23,7 @@ from .. import registry
 from .._checks import is_whole
 from .._plain import to_plain
 from .._prompt import hands_left
-from .._words import player, players, team
+from .._words import NOBODY, player, players, team
 from ..errors import CorruptStateError, IllegalMoveError, NotationError, PintasError
 from ..protocol import Game, Player
 from ..tiles import Tile
@@ -429,7 +429,7 @@ class Table:
                                  f"({text!r} was not played)")
             mover = game.to_move
             if mover != seat:
-                who = "nobody" if mover is None else player(mover)
+                who = NOBODY if mover is None else player(mover)
                 raise KioskError(409, "not_your_turn", f"{who} is to move, "
                                  f"not {player(seat)}: {text!r} cannot be played")
             if self.deadline is not None and now >= self.deadline:
