@@ -45,7 +45,7 @@ static int32_t total_of(const pintas_dice_state *s)
 
 static int size_of(pintas_dice_set s)
 {
-    return pintas_dice_set_size(s);
+    return (int)pintas__dice_set_size(s);
 }
 
 int32_t pintas_dice_turn_total(const pintas_dice_state *s)
@@ -158,8 +158,8 @@ int pintas_dice_legal(const pintas_dice_state *s, pintas_dice_moves *out)
         m.can_bank = 1;
         break;
     case PINTAS_DICE_MUST_KEEP:
-        if (pintas_dice_keeps_rules(&s->rules, last_roll_set(s), s->pool, m.keeps,
-                                    PINTAS_DICE_MAX_KEEPS, &n) != PINTAS_OK)
+        if (pintas__dice_keeps_of(&s->rules, last_roll_set(s), s->pool, m.keeps,
+                                  PINTAS_DICE_MAX_KEEPS, &n) != PINTAS_OK)
             n = 0;
         m.n_keeps = (uint8_t)n;
         break;
@@ -175,8 +175,8 @@ int pintas_dice_legal(const pintas_dice_state *s, pintas_dice_moves *out)
 static int32_t keep_pool_score(const pintas_dice_state *s, pintas_dice_set k)
 {
     if (s->rules.combine_kept)
-        return pintas_dice_score_rules(&s->rules, s->pool + k);
-    return s->pool_score + pintas_dice_score_rules(&s->rules, k);
+        return pintas__dice_split_score(&s->rules, s->pool + k);
+    return s->pool_score + pintas__dice_split_score(&s->rules, k);
 }
 
 int pintas_dice_check(const pintas_dice_state *s, const pintas_dice_move *m)
@@ -202,13 +202,16 @@ int pintas_dice_check(const pintas_dice_state *s, const pintas_dice_move *m)
                 return PINTAS_E_ILLEGAL;
         return PINTAS_OK;
     case PINTAS_DICE_KEEP: {
-        pintas_dice_set k = m->keep;
+        pintas_dice_set k = m->keep, kept;
         int32_t sc;
         if (s->phase != PINTAS_DICE_MUST_KEEP)
             return PINTAS_E_ILLEGAL;
         if (k == 0 || !pintas_dice_set_is_valid(k) || !pintas_dice_set_contains(last_roll_set(s), k))
             return PINTAS_E_ILLEGAL;
-        sc = pintas_dice_score_rules(&s->rules, s->rules.combine_kept ? s->pool + k : k);
+        kept = s->rules.combine_kept ? s->pool + k : k;
+        if (!pintas_dice_set_is_valid(kept)) /* a hand-made state's pool and roll may overflow */
+            return PINTAS_E_ILLEGAL;
+        sc = pintas__dice_split_score(&s->rules, kept);
         return sc > 0 ? PINTAS_OK : PINTAS_E_ILLEGAL;
     }
     case PINTAS_DICE_BANK:
@@ -280,9 +283,7 @@ static void finish_turn(pintas_dice_state *s, int32_t banked, emitter *e)
 static void apply_roll(pintas_dice_state *s, const uint8_t *values, int n, emitter *e)
 {
     pintas_dice_event *v;
-    pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
     pintas_dice_set r = 0;
-    size_t nk = 0;
     int i, p = s->to_move;
     int32_t lost = total_of(s);
     v = emit(e, PINTAS_DICE_EV_ROLLED, p, 0, lost);
@@ -300,8 +301,7 @@ static void apply_roll(pintas_dice_state *s, const uint8_t *values, int n, emitt
         finish_turn(s, 0, e);
         return;
     }
-    pintas_dice_keeps_rules(&s->rules, r, s->pool, ks, PINTAS_DICE_MAX_KEEPS, &nk);
-    if (nk == 0) {
+    if (!pintas__dice_any_keep(&s->rules, r, s->pool)) {
         emit(e, PINTAS_DICE_EV_ROLL_OUT, p, lost, s->score[p]);
         finish_turn(s, 0, e);
         return;

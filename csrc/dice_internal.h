@@ -12,10 +12,10 @@
  * six). */
 static inline unsigned pintas__dice_set_size(pintas_dice_set s)
 {
-    unsigned f, n = 0;
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        n += PINTAS_DICE_SET_COUNT(s, f);
-    return n;
+    /* The six 3-bit counts added in pairs (faces 1+2, 3+4, 5+6 into 6-bit
+     * fields), then the three sums: the hottest helper of the keep lists. */
+    uint32_t t = ((uint32_t)s & 0x71C7u) + (((uint32_t)s >> 3) & 0x71C7u);
+    return (unsigned)((t & 63u) + ((t >> 6) & 63u) + ((t >> 12) & 63u));
 }
 
 /* The next non-empty sub-multiset of `of` after k in increasing order, or 0
@@ -51,6 +51,16 @@ static inline pintas_dice_set pintas__dice_next_same_size(pintas_dice_set s)
 /* The best split of a valid set under valid rules (pintas_dice_score_rules
  * without the checks): for the solver's size query, which has no table. */
 int32_t pintas__dice_split_score(const pintas_dice_rules *r, pintas_dice_set s);
+
+/* pintas_dice_keeps_rules without checking the rules (the game functions
+ * checked them once, on entry). */
+int pintas__dice_keeps_of(const pintas_dice_rules *r, pintas_dice_set roll, pintas_dice_set pool,
+                          pintas_dice_keep *out, size_t cap, size_t *n);
+
+/* 1 if `roll` (valid, fitting beside the valid `pool`) has a legal keep under
+ * valid rules, 0 for a doom roll or a roll-out: the first keep found ends the
+ * search, as a roll-out needs no list. */
+int pintas__dice_any_keep(const pintas_dice_rules *r, pintas_dice_set roll, pintas_dice_set pool);
 
 /* The rules as the dice save writes them (152 bytes: the 36 values from
  * single[1] on, then the eight option bytes; in dice_game.c), shared by the

@@ -257,36 +257,46 @@ int pintas_dice_rules_farkle(pintas_dice_rules *rules)
     return PINTAS_OK;
 }
 
-static int value_ok(int32_t v)
-{
-    return v >= 0 && v <= PINTAS_DICE_MAX_VALUE;
-}
+/* kind[f][n] that must be 0, as all-ones masks: face 0 and sets of 0..2 dice. */
+#define Z 0xFFFFFFFFu
+static const uint32_t MUST_BE_ZERO[PINTAS_DICE_FACES + 1][PINTAS_DICE_COUNT + 1] = {
+    {Z, Z, Z, Z, Z, Z, Z}, {Z, Z, Z, 0, 0, 0, 0}, {Z, Z, Z, 0, 0, 0, 0}, {Z, Z, Z, 0, 0, 0, 0},
+    {Z, Z, Z, 0, 0, 0, 0}, {Z, Z, Z, 0, 0, 0, 0}, {Z, Z, Z, 0, 0, 0, 0}};
+#undef Z
 
 int pintas_dice_rules_check(const pintas_dice_rules *r)
 {
-    int f, n, any = 0;
+    /* Checked on every call of the game functions (a state, hand-made or
+     * loaded, carries its rules), so without a branch per entry: the largest
+     * entry (a negative one reads as a huge unsigned value), the entries that
+     * must be 0 (no face 0, no set of fewer than three dice) and whether any
+     * entry scores are gathered, then judged once. */
+    uint32_t high = 0, zero, any = 0;
+    int f, n;
     if (r == NULL)
         return PINTAS_E_ARG;
-    if (r->single[0] != 0)
-        return PINTAS_E_RULES;
+    zero = (uint32_t)r->single[0];
     for (f = 0; f <= PINTAS_DICE_FACES; ++f) {
-        if (!value_ok(r->single[f]))
-            return PINTAS_E_RULES;
-        any |= r->single[f] > 0;
+        uint32_t v = (uint32_t)r->single[f];
+        high = v > high ? v : high;
+        any |= v;
         for (n = 0; n <= PINTAS_DICE_COUNT; ++n) {
-            if (!value_ok(r->kind[f][n]))
-                return PINTAS_E_RULES;
-            if ((f == 0 || n < 3) && r->kind[f][n] != 0)
-                return PINTAS_E_RULES;
-            any |= r->kind[f][n] > 0;
+            v = (uint32_t)r->kind[f][n];
+            high = v > high ? v : high;
+            zero |= v & MUST_BE_ZERO[f][n];
+            any |= v;
         }
     }
-    if (!value_ok(r->straight_low) || !value_ok(r->straight_high) ||
-        !value_ok(r->straight_six) || !value_ok(r->three_pairs) || !value_ok(r->two_triplets))
-        return PINTAS_E_RULES;
-    any |= r->straight_low > 0 || r->straight_high > 0 || r->straight_six > 0 ||
-           r->three_pairs > 0 || r->two_triplets > 0;
-    if (!any)
+    {
+        const uint32_t big[5] = {(uint32_t)r->straight_low, (uint32_t)r->straight_high,
+                                 (uint32_t)r->straight_six, (uint32_t)r->three_pairs,
+                                 (uint32_t)r->two_triplets};
+        for (n = 0; n < 5; ++n) {
+            high = big[n] > high ? big[n] : high;
+            any |= big[n];
+        }
+    }
+    if (high > PINTAS_DICE_MAX_VALUE || zero != 0 || any == 0)
         return PINTAS_E_RULES;
     if (r->target < 1 || r->target > PINTAS_DICE_MAX_TARGET)
         return PINTAS_E_RULES;
@@ -414,9 +424,11 @@ static int32_t split_score(const pintas_dice_rules *r, pintas_dice_set s)
     if (size == 0)
         return 0;
     best = small_split(r, c);
-    best = max32(best, with_big(r, c, LOW, r->straight_low, straights));
-    best = max32(best, with_big(r, c, HIGH, r->straight_high, straights));
-    best = max32(best, with_big(r, c, SIX, r->straight_six, straights));
+    if (size >= 5) { /* a straight takes five dice or six */
+        best = max32(best, with_big(r, c, LOW, r->straight_low, straights));
+        best = max32(best, with_big(r, c, HIGH, r->straight_high, straights));
+        best = max32(best, with_big(r, c, SIX, r->straight_six, straights));
+    }
     if (pairs == 3)
         best = max32(best, with_big(r, c, c, r->three_pairs,
                                     (r->add_singles & PINTAS_DICE_ADD_THREE_PAIRS) != 0));
@@ -558,4 +570,21 @@ int pintas_dice_keeps_rules(const pintas_dice_rules *rules, pintas_dice_set roll
     if (st != PINTAS_OK)
         return st;
     return keeps(NULL, rules, roll, pool, out, cap, n);
+}
+
+int pintas__dice_keeps_of(const pintas_dice_rules *r, pintas_dice_set roll, pintas_dice_set pool,
+                          pintas_dice_keep *out, size_t cap, size_t *n)
+{
+    return keeps(NULL, r, roll, pool, out, cap, n);
+}
+
+int pintas__dice_any_keep(const pintas_dice_rules *r, pintas_dice_set roll, pintas_dice_set pool)
+{
+    pintas_dice_set k;
+    if (is_doom(r, roll))
+        return 0;
+    for (k = pintas__dice_next_subset(roll, 0); k != 0; k = pintas__dice_next_subset(roll, k))
+        if (split_score(r, r->combine_kept ? pool + k : k) >= 0)
+            return 1;
+    return 0;
 }
