@@ -163,6 +163,6 @@ static int start(void *state, const pintas_save_setup *setup, pintas_engine_even
                            setup->first_player, setup->first_seed);
 }
 
-const pintas__save_codec pintas__dice_codec = {
+const pintas_save_part pintas_save_dice_part = {
     PINTAS_SAVE_DICE, 1, 0xFE, 0, &pintas_dice_engine,
     put_setup, take_setup, NULL, NULL, put_move, take_move, start};

@@ -107,6 +107,18 @@ typedef struct pintas_save_log {
     void *ctx;
 } pintas_save_log;
 
+/* One game's part of the saves: how its setup, deals and moves are written
+ * and which engine replays them. The functions that take a game's kind
+ * letter (pintas_save_write, _open, _load) reach every game's part, so a
+ * program that calls them links the code of all three games; the _part
+ * functions take the part itself, so a program that names one game's part
+ * links only that game (with --gc-sections: a board that plays dominoes
+ * carries no Caminos or dice). Opaque: only its address is used. */
+typedef struct pintas__save_codec pintas_save_part;
+extern const pintas_save_part pintas_save_line_part;
+extern const pintas_save_part pintas_save_caminos_part;
+extern const pintas_save_part pintas_save_dice_part;
+
 /* ---- writing -------------------------------------------------------------- */
 
 /* Write the save of the game set up as *setup, with the log *log (NULL: no
@@ -126,6 +138,12 @@ typedef struct pintas_save_log {
 int pintas_save_write(const pintas_save_setup *setup, const pintas_save_log *log,
                       const void *state, const uint8_t *key, size_t key_len, int version,
                       uint8_t *buf, size_t cap, size_t *len);
+
+/* pintas_save_write for the game whose part is *part (setup->game must be
+ * that game's letter, else PINTAS_E_ARG; NULL part: PINTAS_E_ARG). */
+int pintas_save_write_part(const pintas_save_part *part, const pintas_save_setup *setup,
+                           const pintas_save_log *log, const void *state, const uint8_t *key,
+                           size_t key_len, int version, uint8_t *buf, size_t cap, size_t *len);
 
 /* ---- reading -------------------------------------------------------------- */
 
@@ -215,6 +233,7 @@ typedef struct pintas_save_reader {
     size_t pos;        /* the next entry pintas_save_next gives */
     uint32_t count;    /* log entries */
     uint32_t index;    /* the next entry's index */
+    const pintas_save_part *part; /* the game's part it was opened with */
     uint8_t version;
     uint8_t flags;
 } pintas_save_reader;
@@ -232,6 +251,11 @@ typedef struct pintas_save_reader {
 int pintas_save_open(pintas_save_reader *r, int game, const uint8_t *data, size_t len,
                      const uint8_t *key, size_t key_len, pintas_save_work *work,
                      pintas_save_error *err);
+
+/* pintas_save_open for the game whose part is *part (NULL: PINTAS_E_ARG). */
+int pintas_save_open_part(pintas_save_reader *r, const pintas_save_part *part,
+                          const uint8_t *data, size_t len, const uint8_t *key, size_t key_len,
+                          pintas_save_work *work, pintas_save_error *err);
 
 /* Write the next log entry of an opened save to *e (its index is r->index
  * before the call). Returns PINTAS_OK; PINTAS_E_OVER after the last entry;
@@ -255,6 +279,11 @@ int pintas_save_replay(pintas_save_reader *r, void *state, pintas_save_work *wor
 int pintas_save_load(pintas_save_reader *r, int game, const uint8_t *data, size_t len,
                      const uint8_t *key, size_t key_len, void *state, pintas_save_work *work,
                      pintas_save_error *err);
+
+/* pintas_save_load for the game whose part is *part (NULL: PINTAS_E_ARG). */
+int pintas_save_load_part(pintas_save_reader *r, const pintas_save_part *part,
+                          const uint8_t *data, size_t len, const uint8_t *key, size_t key_len,
+                          void *state, pintas_save_work *work, pintas_save_error *err);
 
 /* ---- the refusals in words ------------------------------------------------ */
 
