@@ -154,7 +154,7 @@ with() { local game=$1 f; shift; for f in "$@"; do printf 'pintas_%s_%s ' "$game
 # shellcheck disable=SC2046
 {
   linked "line games (Muggins, Capicua, Dominican): play" $(with line rules_preset $play)
-  linked "line games: play, save, load" $(with line rules_preset $play $save)
+  linked "line games: play, state image save, load" $(with line rules_preset $play $save)
   linked "line games: play, save, load, search bot" $(with line rules_preset $play $save search)
   linked "Caminos: play" $(with caminos rules_preset $play)
   linked "Caminos: play, save, load" $(with caminos rules_preset $play $save)
@@ -167,7 +167,7 @@ with() { local game=$1 f; shift; for f in "$@"; do printf 'pintas_%s_%s ' "$game
   linked "dice: play from a policy book" \
     $(with dice rules_dice_of_doom rules_farkle $play book_open book_choose)
   linked "every game through the engine tables" pintas_line_engine pintas_caminos_engine pintas_dice_engine
-  linked "line games: play, saves (pintas_save_line_part)" \
+  linked "line games: play, whole checksummed saves (pintas_save_line_part)" \
     $(with line rules_preset $play) pintas_save_write_part pintas_save_load_part pintas_save_line_part
   linked "line games: play, saves, notation, refusals, views, suit player" \
     $(with line rules_preset $play move_parse parse_in move_print why refusal_text record_clear \
