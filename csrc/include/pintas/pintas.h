@@ -17,5 +17,6 @@
 #include "players.h"
 #include "save.h"
 #include "notation.h"
+#include "actions.h"
 
 #endif /* PINTAS_PINTAS_H */
