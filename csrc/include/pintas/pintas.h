@@ -18,5 +18,6 @@
 #include "save.h"
 #include "notation.h"
 #include "actions.h"
+#include "observe.h"
 
 #endif /* PINTAS_PINTAS_H */
