@@ -426,12 +426,6 @@ static void put_u32s(pintas__writer *w, const pintas_mask *v, unsigned n)
         pintas__put_u32(w, v[i]);
 }
 
-static void put_bytes(pintas__writer *w, const uint8_t *p, size_t n)
-{
-    memcpy(w->p, p, n);
-    w->p += n;
-}
-
 static int key_args(const void *v, const uint8_t *out, const size_t *len, size_t cap, size_t max)
 {
     if (v == NULL || out == NULL || len == NULL)
@@ -465,15 +459,15 @@ int pintas_line_view_key(const pintas_line_view *v, uint8_t *out, size_t cap, si
         pintas__put_u8(&w, in->log[i].tile);
         pintas__put_u8(&w, in->log[i].end);
     }
-    put_bytes(&w, v->hand_size, PINTAS_LINE_MAX_SEATS);
+    pintas__put_bytes(&w, v->hand_size, PINTAS_LINE_MAX_SEATS);
     pintas__put_u8(&w, v->boneyard_size);
     pintas__put_u8(&w, v->to_move);
     pintas__put_u8(&w, v->over);
     pintas__put_u8(&w, v->winner);
     pintas__put_u8(&w, v->line_len);
-    put_bytes(&w, v->ends, 2);
-    put_bytes(&w, v->end_double, 2);
-    put_bytes(&w, v->line, v->line_len);
+    pintas__put_bytes(&w, v->ends, 2);
+    pintas__put_bytes(&w, v->end_double, 2);
+    pintas__put_bytes(&w, v->line, v->line_len);
     *len = (size_t)(w.p - out);
     return PINTAS_OK;
 }
@@ -492,20 +486,20 @@ int pintas_caminos_view_key(const pintas_caminos_view *v, uint8_t *out, size_t c
         if (in->n_cohorts[s] > PINTAS_CAMINOS_SEARCH_MAX_COHORTS)
             return PINTAS_E_ARG;
     w.p = out;
-    put_bytes(&w, (const uint8_t *)&in->rules, 6); /* the six rule bytes before reserved */
+    pintas__put_bytes(&w, (const uint8_t *)&in->rules, 6); /* the six rule bytes before reserved */
     for (p = 0; p < PINTAS_CAMINOS_MAX_PATHS; ++p) {
         const pintas_caminos_path *path = &in->path[p];
         pintas__put_u8(&w, path->centre);
-        put_bytes(&w, path->len, 2);
-        put_bytes(&w, path->end, 2);
-        put_bytes(&w, &path->tile[0][0], 2 * PINTAS_CAMINOS_MAX_SIDE);
+        pintas__put_bytes(&w, path->len, 2);
+        pintas__put_bytes(&w, path->end, 2);
+        pintas__put_bytes(&w, &path->tile[0][0], 2 * PINTAS_CAMINOS_MAX_SIDE);
     }
     pintas__put_u32(&w, in->hand);
     put_u32s(&w, in->known, PINTAS_CAMINOS_MAX_SEATS);
     pintas__put_u32(&w, in->discard);
     for (p = 0; p < PINTAS_TILE_COUNT; ++p)
         pintas__put_u16(&w, in->since[p]);
-    put_bytes(&w, in->hand_len, PINTAS_CAMINOS_MAX_SEATS);
+    pintas__put_bytes(&w, in->hand_len, PINTAS_CAMINOS_MAX_SEATS);
     pintas__put_u8(&w, in->seat);
     pintas__put_u8(&w, in->pile_len);
     pintas__put_u8(&w, in->passes);
@@ -556,7 +550,7 @@ int pintas_dice_view_key(const pintas_dice_view *v, uint8_t *out, size_t cap, si
     pintas__put_u8(&w, v->final_left);
     pintas__put_u8(&w, v->dice_to_roll);
     pintas__put_u8(&w, v->last_roll_len);
-    put_bytes(&w, v->last_roll, v->last_roll_len);
+    pintas__put_bytes(&w, v->last_roll, v->last_roll_len);
     *len = (size_t)(w.p - out);
     return PINTAS_OK;
 }
