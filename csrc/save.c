@@ -416,6 +416,7 @@ static int take_entry(pintas__cursor *c, const pintas__save_codec *g,
     }
     if (g->deal_tag && tag == g->deal_tag) {
         e->kind = PINTAS_SAVE_DEAL;
+        c->err->at = c->pos; /* where a refused deal lies, for the host's words */
         return g->take_deal(c, setup, &e->deal);
     }
     e->kind = PINTAS_SAVE_MOVE;
@@ -444,6 +445,7 @@ static int open_body(pintas_save_reader *r, const pintas__save_codec *g, pintas_
     r->setup.dealt = (r->flags & PINTAS_SAVE_FLAG_DEALT) != 0;
     if (!g->take_setup(&c, &r->setup))
         return 0;
+    err->at = c.pos;
     if (r->setup.dealt && !g->take_deal(&c, &r->setup, &r->setup.deal))
         return 0;
     if (!pintas__take_u32(&c, &r->count))
@@ -472,6 +474,7 @@ static int open_body(pintas_save_reader *r, const pintas__save_codec *g, pintas_
     status = g->engine->load(&work->state, image, g->engine->save_size);
     if (status != PINTAS_OK) {
         err->status = status;
+        err->at = r->image_at;
         return pintas__save_refuse(err, status == PINTAS_E_VERSION ? PINTAS_SAVE_STATE_VERSION
                                                               : PINTAS_SAVE_STATE);
     }

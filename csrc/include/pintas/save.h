@@ -168,17 +168,17 @@ typedef enum pintas_save_cause {
     PINTAS_SAVE_FLAGS,           /* value: flags with unknown bits */
     PINTAS_SAVE_RULES,           /* rules that are not valid */
     PINTAS_SAVE_SEATS,           /* dice: value players, other first player */
-    PINTAS_SAVE_DEAL_TILE,       /* a deal names a tile that does not exist */
-    PINTAS_SAVE_DEAL_SEAT,       /* a deal gives tiles to a seat the game does not have */
-    PINTAS_SAVE_DEAL_TWICE,      /* a deal's list (paths, boneyard, pile) names a tile twice */
-    PINTAS_SAVE_DEAL_RULES,      /* a deal that is not a deal of the rules */
+    PINTAS_SAVE_DEAL_TILE,       /* at: a deal names a tile that does not exist */
+    PINTAS_SAVE_DEAL_SEAT,       /* at: a deal gives tiles to a seat the game does not have */
+    PINTAS_SAVE_DEAL_TWICE,      /* at: a deal's list (paths, boneyard, pile) names a tile twice */
+    PINTAS_SAVE_DEAL_RULES,      /* at: a deal that is not a deal of the rules */
     PINTAS_SAVE_COUNT,           /* count: a log longer than its bytes can hold (room) */
     PINTAS_SAVE_ENTRY,           /* entry, value: a log entry's tag names nothing */
     PINTAS_SAVE_DICE_COUNT,      /* entry, value: a dice count not 1..6 */
-    PINTAS_SAVE_DICE_VALUE,      /* entry: a die not 1..6 */
+    PINTAS_SAVE_DICE_VALUE,      /* entry, tag, at, value: a die not 1..6 (the dice, their count) */
     PINTAS_SAVE_TRAILING,        /* bytes after the state image */
-    PINTAS_SAVE_STATE_VERSION,   /* the state image is of another version */
-    PINTAS_SAVE_STATE,           /* status: the state image does not load */
+    PINTAS_SAVE_STATE_VERSION,   /* at: the state image is of another version */
+    PINTAS_SAVE_STATE,           /* status, at: the state image does not load */
     PINTAS_SAVE_SEED_SEEDED,     /* entry: a seed in the log of a seeded game */
     PINTAS_SAVE_SEED_TWICE,      /* entry: two seeds in a row */
     PINTAS_SAVE_SEED_AT_END,     /* the log ends with a seed no move used */
@@ -196,7 +196,7 @@ typedef struct pintas_save_error {
     int cause;       /* pintas_save_cause */
     int status;      /* STATE, NO_REPLAY: the engine's status */
     uint8_t game;    /* the game that was read for (its kind letter) */
-    uint8_t value;   /* VERSION, OTHER/UNKNOWN_GAME, FLAGS, ENTRY (low byte), DICE_COUNT, SEATS */
+    uint8_t value;   /* VERSION, OTHER/UNKNOWN_GAME, FLAGS, ENTRY (low byte), DICE_COUNT, DICE_VALUE, SEATS */
     uint8_t other;   /* SEATS: the first player */
     uint16_t tag;    /* ENTRY: the tag (Caminos' tags are 16-bit) */
     uint32_t entry;  /* the log entry (from 0) of an entry's cause */
@@ -204,7 +204,9 @@ typedef struct pintas_save_error {
     size_t room;     /* COUNT: the entries the bytes could hold */
     size_t size;     /* TOO_BIG, SHORT: the save's length; KEY_SHORT: the key's */
     size_t wanted;   /* ENDS_EARLY */
-    size_t at;       /* ENDS_EARLY: where; NOT_CANONICAL: the first byte that differs */
+    size_t at;       /* ENDS_EARLY: where; NOT_CANONICAL: the first byte that differs;
+                        DEAL_*: where the deal starts; STATE*: where the image starts;
+                        DICE_VALUE: where the dice start */
     int found;       /* NOT_CANONICAL: the byte there, -1 if the save ends there */
     int written;     /* NOT_CANONICAL: the byte the game writes there, -1 for none */
 } pintas_save_error;
