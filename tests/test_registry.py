@@ -16,7 +16,7 @@ from pintas.errors import RulesError
 SRC = Path(pintas.__file__).parent
 #: The front ends: written once, for every game.
 FRONT_ENDS = ("tournament.py", "timer.py", "cli.py", "bots.py", "_prompt.py", "_game.py",
-              "_view.py", "_rules.py", "_plain.py", "_saves.py", "_simulate.py", "protocol.py")
+              "_view.py", "_rules.py", "_plain.py", "_simulate.py", "protocol.py")
 GAME_PACKAGES = ("domino", "caminos", "dice")
 
 
