@@ -1,6 +1,8 @@
 """The C save tests' golden data (csrc/tests/golden_saves.h, golden_hash.h) is
 what tools/golden/saves.py makes from this package today: Python and C cannot
-drift apart unseen."""
+drift apart unseen. The saves header was made when the package wrote and read
+saves in Python; the package does both through the C core now, and must still
+make it byte for byte (every save, every refusal's message)."""
 
 from __future__ import annotations
 
