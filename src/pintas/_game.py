@@ -186,7 +186,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         if type(other) is not type(self):
             return NotImplemented
         # their saves in format 1, which has no trailer: no hashing
-        return bool(_save.write(self, None, 1) == _save.write(other, None, 1))
+        return _save.write(self, None, 1) == _save.write(other, None, 1)
 
     __hash__ = None  # type: ignore[assignment]  # a game changes: no dict key
 
@@ -230,7 +230,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         game must write exactly these bytes back. A save made with a key loads
         only with that key, and one made without a key only without.
         """
-        return _save.read(cls, data, key)  # type: ignore[no-any-return]
+        return _save.read(cls, data, key)
 
     @classmethod
     def _saved_rules(cls, data: bytes) -> Any:

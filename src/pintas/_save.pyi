@@ -1,4 +1,6 @@
-from typing import Any
+from typing import TypeVar
+
+GameT = TypeVar("GameT")
 
 FORMAT: int
 HEADER_SIZE: int
@@ -7,6 +9,6 @@ MAC_SIZE: int
 KEYED: int
 MAX_SAVE_SIZE: int
 
-def write(game: Any, key: bytes | None = None, version: int = ...) -> bytes: ...
-def read(cls: type[Any], data: bytes | bytearray | memoryview,
-         key: bytes | None = None) -> Any: ...
+def write(game: object, key: bytes | None = None, version: int = ...) -> bytes: ...
+def read(cls: type[GameT], data: bytes | bytearray | memoryview,
+         key: bytes | None = None) -> GameT: ...
