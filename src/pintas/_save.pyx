@@ -76,9 +76,6 @@ cdef extern from "pintas/save.h" nogil:
         PINTAS_SAVE_DEAL_RULES
         PINTAS_SAVE_DICE_VALUE
         PINTAS_SAVE_STATE_VERSION
-        PINTAS_SAVE_STATE
-        PINTAS_SAVE_DREW_UNSEEDED
-        PINTAS_SAVE_SEED_UNUSED
         PINTAS_SAVE_NO_REPLAY
         PINTAS_E_RANGE
 
@@ -144,7 +141,6 @@ cdef extern from "pintas/save.h" nogil:
     ctypedef struct pintas_save_reader:
         pintas_save_setup setup
         size_t pos
-        uint32_t count
 
     int pintas_save_write(const pintas_save_setup *setup, const pintas_save_log *log,
                           const void *state, const uint8_t *key, size_t key_len, int version,
