@@ -707,6 +707,39 @@ cdef class Engine:
             self._reject(m, status, move)
         return self._commit(m, events)
 
+    def _replay(self, list log):
+        """Play ``log`` (moves, ``("seed", s)`` and ``("deal", d)`` entries) on
+        this game, just set up: an unseeded game's moves take the seeds logged
+        before them (0 where none was). The log is one a game made, or one the
+        C core has checked (a save's): no check of its own beyond each move's."""
+        cdef uint64_t pending = 0
+        cdef int status = PINTAS_OK
+        cdef Move m
+        self._hold()
+        try:
+            for entry in log:
+                if type(entry) is tuple:
+                    if entry[0] == "seed":
+                        pending = entry[1]
+                    else:
+                        self._set_deal(entry[1]._c_args(self._rules))
+                        self._log.append(entry)
+                    continue
+                m = <Move?>entry
+                if self._seed is None:
+                    status = self._c_check(m)
+                    if status != PINTAS_OK:
+                        self._reject(m, status, m)
+                    self._play_reseeded(m, m, pending)
+                    pending = 0
+                else:
+                    events = self._c_play(m, &status)
+                    if status != PINTAS_OK:
+                        self._reject(m, status, m)
+                    self._commit(m, events)
+        finally:
+            self._free()
+
     def _play_seeded_by(self, move, seed):
         """Play ``move`` as an unseeded game does, with ``seed`` for its chance
         (a replay passes the seed its log recorded)."""

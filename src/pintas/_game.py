@@ -87,6 +87,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         def _start(self, rules: tuple[int, ...], seed: int, *args: Any) -> list[EventT]: ...
         def _play_seeded_by(self, move: MoveT, seed: int) -> list[EventT]: ...
         def _copy_from(self: GameT, other: GameT) -> None: ...
+        def _replay(self, log: list[LogEntry]) -> None: ...
 
     # ---- setting up ---------------------------------------------------------------
 
@@ -166,19 +167,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         log this game made, or one the C core checked: see the module)."""
         game = cls(rules, seed=first_seed, **origin)  # type: ignore[call-arg]
         game._seed = seed
-        pending = 0
-        for entry in log:
-            if type(entry) is not tuple:
-                if seed is None:
-                    game._play_seeded_by(entry, pending)
-                    pending = 0
-                else:
-                    game.play(entry)
-            elif entry[0] == "seed":
-                pending = entry[1]
-            else:
-                game._set_deal(entry[1]._c_args(rules))  # type: ignore[attr-defined]
-                game._log.append(entry)
+        game._replay(list(log))
         return game
 
     def __eq__(self, other: object) -> bool:
