@@ -19,8 +19,10 @@ static const uint8_t magic[4] = {'P', 'N', 'T', 'S'};
 void pintas__sink_put(pintas__sink *s, const uint8_t *p, size_t n)
 {
     size_t i;
-    if (s->len > PINTAS_SAVE_MAX_SIZE) /* past any save: only that it is too long counts */
+    if (s->len > PINTAS_SAVE_MAX_SIZE) { /* past any save: only its length counts */
+        s->len += n;
         return;
+    }
     for (i = 0; i < n; ++i) {
         size_t at = s->len + i;
         if (s->buf && at < s->cap)
@@ -262,8 +264,6 @@ static int put_body(pintas__sink *s, const pintas__save_codec *g, const pintas_s
             status = put_entry(s, g, setup, &e);
         if (status != PINTAS_OK)
             return status;
-        if (s->len > PINTAS_SAVE_MAX_SIZE)
-            return PINTAS_E_RANGE;
     }
     pintas__sink_put(s, image, g->engine->save_size);
     return PINTAS_OK;
@@ -313,9 +313,9 @@ int pintas_save_write_part(const pintas_save_part *g, const pintas_save_setup *s
         return status;
     size = s.len + (version == PINTAS_SAVE_LEGACY_FORMAT ? 0
                     : key ? PINTAS_SAVE_MAC_SIZE : PINTAS_SAVE_CHECKSUM_SIZE);
+    *len = size;
     if (size > PINTAS_SAVE_MAX_SIZE)
         return PINTAS_E_RANGE;
-    *len = size;
     if (!buf)
         return PINTAS_OK;
     if (cap < size)

@@ -335,9 +335,16 @@ def test_a_save_over_the_cap_is_refused_unread() -> None:
 
 def test_a_game_longer_than_the_cap_is_not_saved() -> None:
     game = GAMES["farkle-unseeded"].copy()
-    game._log = [("seed", 0)] * (_save.MAX_SAVE_SIZE // 9)  # a tag and 8 bytes each
-    with pytest.raises(CorruptStateError, match="would take"):
+    game._log = []
+    bare = len(game.to_bytes())
+    seeds = _save.MAX_SAVE_SIZE // 9  # a tag and 8 bytes each
+    game._log = [("seed", 0)] * seeds
+    size = bare + 9 * seeds
+    assert size > _save.MAX_SAVE_SIZE
+    with pytest.raises(CorruptStateError) as refused:
         game.to_bytes()
+    assert str(refused.value) == (f"this game's save would take {size} bytes, more than the "
+                                  f"{_save.MAX_SAVE_SIZE} that from_bytes reads")
 
 
 @pytest.mark.parametrize("name", ["dominican-seeded", "caminos-seeded", "farkle-seeded"])

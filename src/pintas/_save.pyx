@@ -276,8 +276,8 @@ def write(Engine game, key=None, int version=PINTAS_SAVE_FORMAT):
         if log.error is not None:
             raise log.error
         if status == PINTAS_E_RANGE:
-            raise CorruptStateError(f"this game's save would take more than the "
-                                    f"{PINTAS_SAVE_MAX_SIZE} bytes that from_bytes reads")
+            raise CorruptStateError(f"this game's save would take {n} bytes, more than "
+                                    f"the {PINTAS_SAVE_MAX_SIZE} that from_bytes reads")
         if status != PINTAS_OK:
             raise CorruptStateError(f"the C core could not save this game "
                                     f"({status_message(status)})")

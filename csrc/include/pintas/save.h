@@ -133,7 +133,7 @@ extern const pintas_save_part pintas_save_dice_part;
  * PINTAS_E_RULES for rules that are not valid (dice: whose tables are neither
  * preset's); PINTAS_E_BUFFER when cap is smaller than the save (*len: its
  * size); PINTAS_E_CORRUPT when the state does not save; PINTAS_E_RANGE when
- * the save would be longer than PINTAS_SAVE_MAX_SIZE; or the status of a
+ * the save would be longer than PINTAS_SAVE_MAX_SIZE (*len: its size); or the status of a
  * failed entry callback. On any error buf may hold part of the save. */
 int pintas_save_write(const pintas_save_setup *setup, const pintas_save_log *log,
                       const void *state, const uint8_t *key, size_t key_len, int version,
