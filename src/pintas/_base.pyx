@@ -334,8 +334,10 @@ cdef class Event(Record):
     # template for each kind, and for the variants _text_key names where one
     # reads differently (``kind/reason`` by default), filled with the event's
     # fields, ``who`` (the seat as people count: "player 1" for seat 0, or
-    # "nobody") and ``player`` (the same, None without a seat: the template
-    # then cannot be filled, and the event reads as its repr).
+    # "nobody"), ``player`` (the same, None without a seat: the template
+    # then cannot be filled, and the event reads as its repr) and ``why`` (the
+    # reason as the table's ``why/<reason>`` reads it, else its name; None
+    # without a reason).
     _TEXTS = {}
 
     def _text_key(self):
@@ -345,6 +347,8 @@ cdef class Event(Record):
         fields = {name: getattr(self, name) for name, _, _ in self._FIELDS}
         fields["player"] = None if self.seat is None else player(self.seat)
         fields["who"] = fields["player"] or NOBODY
+        reason = self.reason
+        fields["why"] = None if reason is None else self._TEXTS.get(f"why/{reason}", reason)
         return fields
 
     def __str__(self):

@@ -648,7 +648,6 @@ cdef class Event(BaseEvent):
     def _text_fields(self):
         fields = BaseEvent._text_fields(self)
         fields["dice"] = " ".join(map(str, self.values))
-        fields["why"] = self._TEXTS.get(f"why/{self.reason}", self.reason)
         return fields
 
 
