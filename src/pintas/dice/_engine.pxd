@@ -199,3 +199,10 @@ cdef class Keep:
     cdef readonly tuple dice
     cdef readonly int points
     cdef pintas_dice_set _set
+
+
+cdef extern from "pintas/actions.h" nogil:
+    enum:
+        PINTAS_DICE_ACTIONS
+    int pintas_dice_action(const pintas_dice_move *m)
+    int pintas_dice_action_move(int action, pintas_dice_move *m)
