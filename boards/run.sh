@@ -125,7 +125,7 @@ flash "dice: the policy book reader" dice_book
 flash "engine tables, actions, observations" engine actions observe
 flash "hashes: BLAKE2b, SHA-256, HMAC, MT19937" hash
 flash "saves: the container, each game's part, texts" save save_line save_caminos save_dice save_text
-flash "notation, and why a move is illegal" notation notation_line notation_caminos notation_dice \
+flash "notation, and why a move is illegal" notation notation_line notation_caminos notation_dice notation_tables \
   line_why caminos_why dice_why
 flash "views of a seat" line_view caminos_view dice_view
 flash "players: random, greedy, suit; dice" line_players caminos_players dice_players

@@ -142,31 +142,36 @@ static int load_position(const golden_position *p, any_state *s)
     return pintas_dice_load(&s->dice, bytes, n);
 }
 
+/* Each game's notation, through its table (pintas_notation_table): the
+ * golden tries below reach the typed functions only through it. */
+static const pintas_notation_table *table_of(int game)
+{
+    return game == 1 ? &pintas_line_notation
+           : game == 2 ? &pintas_caminos_notation : &pintas_dice_notation;
+}
+
+static long code_of(int game, const pintas_engine_move *m)
+{
+    if (game == 1)
+        return line_code((const pintas_line_move *)m);
+    if (game == 2)
+        return caminos_code((const pintas_caminos_move *)m);
+    return ((const pintas_dice_move *)m)->kind;
+}
+
 /* A move given as a value: its notation read without the game, then judged. */
 static int judge(int game, const any_state *s, const uint8_t *t, size_t len, reading *r,
                  pintas_refusal *why)
 {
-    pintas_line_move lm;
-    pintas_caminos_move cm;
-    pintas_dice_move dm;
+    const pintas_notation_table *nt = table_of(game);
+    pintas_engine_move m;
     pintas_refusal read;
+    size_t n;
     int status;
-    if (game == 1) {
-        CHECK(pintas_line_move_parse(t, len, &lm, &read) == PINTAS_OK);
-        status = pintas_line_why(&s->line, &lm, why);
-        r->code = line_code(&lm);
-        pintas_line_move_print(&lm, r->printed, sizeof r->printed, &len);
-    } else if (game == 2) {
-        CHECK(pintas_caminos_move_parse(t, len, &cm, &read) == PINTAS_OK);
-        status = pintas_caminos_why(&s->caminos, &cm, why);
-        r->code = caminos_code(&cm);
-        pintas_caminos_move_print(&cm, r->printed, sizeof r->printed, &len);
-    } else {
-        CHECK(pintas_dice_move_parse(t, len, &dm, &read) == PINTAS_OK);
-        status = pintas_dice_why(&s->dice, &dm, why);
-        r->code = dm.kind;
-        pintas_dice_move_print(&dm, r->printed, sizeof r->printed, &len);
-    }
+    CHECK(nt->move_parse(t, len, &m, &read) == PINTAS_OK);
+    status = nt->why(s, &m, why);
+    r->code = code_of(game, &m);
+    nt->move_print(&m, r->printed, sizeof r->printed, &n);
     return status;
 }
 
@@ -174,29 +179,13 @@ static int judge(int game, const any_state *s, const uint8_t *t, size_t len, rea
 static int read_in(int game, const any_state *s, const uint8_t *t, size_t len, reading *r,
                    pintas_refusal *why)
 {
-    pintas_line_move lm;
-    pintas_caminos_move cm;
-    pintas_dice_move dm;
+    const pintas_notation_table *nt = table_of(game);
+    pintas_engine_move m;
     size_t n;
-    int status;
-    if (game == 1) {
-        status = pintas_line_parse_in(&s->line, t, len, &lm, why);
-        if (status == PINTAS_OK) {
-            r->code = line_code(&lm);
-            pintas_line_move_print(&lm, r->printed, sizeof r->printed, &n);
-        }
-    } else if (game == 2) {
-        status = pintas_caminos_parse_in(&s->caminos, t, len, &cm, why);
-        if (status == PINTAS_OK) {
-            r->code = caminos_code(&cm);
-            pintas_caminos_move_print(&cm, r->printed, sizeof r->printed, &n);
-        }
-    } else {
-        status = pintas_dice_parse_in(&s->dice, t, len, &dm, why);
-        if (status == PINTAS_OK) {
-            r->code = dm.kind;
-            pintas_dice_move_print(&dm, r->printed, sizeof r->printed, &n);
-        }
+    int status = nt->parse_in(s, t, len, &m, why);
+    if (status == PINTAS_OK) {
+        r->code = code_of(game, &m);
+        nt->move_print(&m, r->printed, sizeof r->printed, &n);
     }
     return status;
 }
@@ -204,11 +193,7 @@ static int read_in(int game, const any_state *s, const uint8_t *t, size_t len, r
 static int message_of(int game, const any_state *s, const pintas_refusal *why,
                       const uint8_t *t, size_t len, char *buf, size_t cap, size_t *n)
 {
-    if (game == 1)
-        return pintas_line_refusal_text(&s->line, why, t, len, buf, cap, n);
-    if (game == 2)
-        return pintas_caminos_refusal_text(&s->caminos, why, t, len, buf, cap, n);
-    return pintas_dice_refusal_text(&s->dice, why, t, len, buf, cap, n);
+    return table_of(game)->refusal_text(s, why, t, len, buf, cap, n);
 }
 
 static void check_try(const golden_try *g, const any_state *s)

@@ -322,6 +322,28 @@ int pintas_dice_why(const pintas_dice_state *s, const pintas_dice_move *m, pinta
 int pintas_dice_refusal_text(const pintas_dice_state *s, const pintas_refusal *why,
                              const uint8_t *text, size_t len, char *buf, size_t cap, size_t *n);
 
+/* ---- one interface to every game's notation ------------------------------ */
+
+/* A game's notation functions above, called through untyped pointers to its
+ * own state and move structs (as pintas/engine.h does for play), so that a
+ * host reads, prints and refuses the moves of any game with one piece of
+ * code. Each has the contract of the game's own function. A table of its own
+ * rather than fields of the engine table: a firmware that plays through the
+ * engines links no notation unless it names these. */
+typedef struct pintas_notation_table {
+    int (*move_parse)(const uint8_t *text, size_t len, void *move, pintas_refusal *why);
+    int (*parse_in)(const void *state, const uint8_t *text, size_t len, void *move,
+                    pintas_refusal *why);
+    int (*move_print)(const void *move, char *buf, size_t cap, size_t *n);
+    int (*why)(const void *state, const void *move, pintas_refusal *why);
+    int (*refusal_text)(const void *state, const pintas_refusal *why, const uint8_t *text,
+                        size_t len, char *buf, size_t cap, size_t *n);
+} pintas_notation_table;
+
+extern const pintas_notation_table pintas_line_notation;
+extern const pintas_notation_table pintas_caminos_notation;
+extern const pintas_notation_table pintas_dice_notation;
+
 #ifdef __cplusplus
 }
 #endif
