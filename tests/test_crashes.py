@@ -128,7 +128,7 @@ def test_what_an_object_made_by_new_holds_is_never_read_as_c() -> None:
     _refused("""
     from pintas import dice
     game = dice.Game(seed=1)
-    for call in (game._hand_sizes, lambda: game._hand_mask(0), lambda: game._reason(42),
+    for call in (game._hand_sizes, lambda: game._hand_mask(0), lambda: game._illegal(42, "42"),
                  lambda: dice.Policy.__new__(dice.Policy).expected_turn_score,
                  lambda: dice.Policy.__new__(dice.Policy).best_keep([1, 5])):
         try:

@@ -73,6 +73,25 @@ cdef extern from "pintas/pintas.h" nogil:
     const pintas_engine pintas_caminos_engine
     const pintas_engine pintas_dice_engine
 
+    # notation (pintas/notation.h): read through the refusal's cause alone
+    enum:
+        PINTAS_MESSAGE_MAX
+    int PINTAS_REFUSED_NOTATION, PINTAS_REFUSED_ILLEGAL
+    ctypedef struct pintas_refusal:
+        uint16_t cause
+    int pintas_cause_class(int cause)
+    ctypedef struct pintas_notation_table:
+        int (*move_parse)(const uint8_t *text, size_t len, void *move, pintas_refusal *why)
+        int (*parse_in)(const void *state, const uint8_t *text, size_t len, void *move,
+                        pintas_refusal *why)
+        int (*move_print)(const void *move, char *buf, size_t cap, size_t *n)
+        int (*why)(const void *state, const void *move, pintas_refusal *why)
+        int (*refusal_text)(const void *state, const pintas_refusal *why, const uint8_t *text,
+                            size_t len, char *buf, size_t cap, size_t *n)
+    const pintas_notation_table pintas_line_notation
+    const pintas_notation_table pintas_caminos_notation
+    const pintas_notation_table pintas_dice_notation
+
 
 # Records hold only immutable plain values, never in a cycle: no_gc here too,
 # so that each game's classes built on them (which read this file, not the
@@ -121,6 +140,7 @@ cdef struct Codec:
     decode_fn moves     # a tile game's C moves into Moves
     setup_fn rules      # a tile game's Rules._fields() into its C rules struct
     setup_fn deal       # a tile game's deal (Deal._c_args) into its C deal struct
+    const pintas_notation_table *notation  # reading, printing and refusing its moves
 
 
 # Copy a list of tile indices (or of hand masks) into a C array of `cap`
@@ -134,6 +154,8 @@ cdef int put_masks(pintas_mask *out, size_t cap, object masks) except -1
 # `seed64` a 64-bit unsigned seed (RulesError, RulesTypeError); `fields_of`
 # a tuple of exactly `count` rules fields (RulesError, RulesTypeError).
 cdef int action_index(object value, int count, str what) except -1
+cdef object parse_full(object text, const pintas_notation_table *table, decode_fn decode,
+                       str written_like)
 cdef long long whole(object value, long long low, long long high, str what,
                      object error=*) except? -1
 cdef uint64_t seed64(object value, str what=*) except? 0
@@ -179,6 +201,7 @@ cdef class Engine:
     cdef Move _coerce(self, object move)
 
     # What the base does with them.
+    cdef object _refusal(self, const pintas_refusal *why, object typed)
     cdef int _c_check(self, Move m) except? -100
     cdef list _c_play(self, Move m, int *status)
     cdef pintas_rng *_rng(self) noexcept

@@ -66,6 +66,80 @@ cdef dict _TWINS = {RulesError: RulesTypeError, DealError: DealTypeError,
                     CorruptStateError: SaveTypeError, PintasError: PintasTypeError}
 
 
+# Characters no notation takes (nor splits on) that the C core quotes
+# otherwise than Python's repr() (it knows printability only for ASCII,
+# Latin-1 and a few classes): the text given to C holds, in their place,
+# code points of Unicode's private-use plane 15, which C escapes as repr()
+# does (\U000fxxxx), and the message gets the escapes repr() gives the
+# characters back. Where the text has none, nothing changes.
+_PLACEHOLDERS = 0xF0000
+
+
+@cython.final
+cdef class Typed:
+    """Text typed as notation, as the C core reads it (UTF-8 bytes)."""
+    cdef readonly bytes raw
+    cdef dict _escapes
+
+    def __init__(self, str text):
+        self._escapes = None
+        if not text.isascii():
+            text = self._stand_in(text)
+        self.raw = text.encode("utf-8", "surrogatepass")
+
+    cdef str _stand_in(self, str text):
+        cdef list chars = []
+        cdef int free = _PLACEHOLDERS
+        used = set(text)
+        for c in text:
+            if ord(c) > 0xFF and not c.isprintable() and not c.isspace():
+                while chr(free) in used:
+                    free += 1
+                if self._escapes is None:
+                    self._escapes = {}
+                self._escapes[f"\\U{free:08x}"] = repr(c)[1:-1]
+                used.add(chr(free))
+                c = chr(free)
+            chars.append(c)
+        return "".join(chars)
+
+    cdef str quoted(self, str message):
+        """The C core's message with repr()'s escapes of the characters stood in for."""
+        if self._escapes is not None:
+            for escape, original in self._escapes.items():
+                message = message.replace(escape, original)
+        return message
+
+
+cdef str refusal_words(const pintas_notation_table *table, const void *state,
+                       const pintas_refusal *why, object typed):
+    """The message of refusal *why of the Typed text ``typed`` (None: of a move
+    given as a value), as the C core words it (state: NULL for a refusal of
+    notation alone)."""
+    cdef char message[PINTAS_MESSAGE_MAX]
+    cdef size_t n = 0
+    cdef bytes raw = None if typed is None else (<Typed>typed).raw
+    table.refusal_text(state, why, NULL if raw is None else <const uint8_t *>raw,
+                       0 if raw is None else len(raw), message, PINTAS_MESSAGE_MAX, &n)
+    words = message[:n].decode("utf-8", "surrogatepass")
+    return words if typed is None else (<Typed>typed).quoted(words)
+
+
+cdef object parse_full(object text, const pintas_notation_table *table, decode_fn decode,
+                       str written_like):
+    """The move ``text`` writes in full notation (each game's Move.parse), as
+    the C core reads it: NotationTypeError for a value that is no text,
+    NotationError in the core's words for text that is no move."""
+    cdef pintas_engine_move m
+    cdef pintas_refusal why
+    if not isinstance(text, str):
+        raise NotationTypeError(f"a move is written like {written_like}: got {text!r}")
+    cdef Typed typed = Typed(text)
+    if table.move_parse(typed.raw, len(typed.raw), &m, &why) == PINTAS_OK:
+        return decode(NULL, &m, 1)[0]
+    raise NotationError(refusal_words(table, NULL, &why, typed))
+
+
 cdef object _byte_buffer(object out, size_t count):
     """A writable memoryview of ``out`` as bytes, of at least ``count`` of them."""
     try:
@@ -534,12 +608,6 @@ cdef class Engine:
         raise NotationTypeError(f"a move is a {class_name(self._move_type)} or its "
                                 f"notation: got {_given(move)}")
 
-    def _reason(self, move):
-        """Why ``move`` is not legal now, in words addressed to the seat to move
-        (None: the legal moves say it). Each game says, from what its state
-        shows; it runs on the error path only, so the legal path stays as fast."""
-        return None
-
     # ---- the C engine -----------------------------------------------------------
 
     cdef int _c_check(self, Move m) except? -100:
@@ -865,17 +933,46 @@ cdef class Engine:
     cdef int _reject(self, Move m, int status, object given) except -1:
         raise self._illegal(m, given)
 
-    def _illegal(self, move, given, why=None):
-        """The IllegalMoveError refusing ``move`` (written ``given``, when text),
-        naming its cause: ``why``, or the game's :meth:`_reason` for it."""
-        shown = given if isinstance(given, str) else str(move)
-        if self.is_over:
-            return IllegalMoveError(f"the game is over: {shown!r} cannot be played")
-        if why is None and move is not None:
-            why = self._reason(move)
-        legal = ", ".join([str(x) for x in self.legal_moves()])
-        return IllegalMoveError(f"{shown!r} is not legal now for seat {self.to_move}"
-                                + (f": {why}" if why else "") + f" (legal: {legal})")
+    def _illegal(self, Move move, given):
+        """The error refusing ``move`` (written ``given``, when text): the C
+        core names its cause and words it (pintas_*_why, _refusal_text)."""
+        cdef pintas_engine_move m
+        cdef pintas_refusal why
+        self._codec.move(move, &m)
+        self._codec.notation.why(self._state, &m, &why)
+        return self._refusal(&why, Typed(given) if isinstance(given, str) else None)
+
+    cdef object _refusal(self, const pintas_refusal *why, object typed):
+        """The error of refusal *why of the Typed text ``typed`` (None: of a
+        move given as a value), in the C core's words: NotationError or
+        IllegalMoveError."""
+        words = refusal_words(self._codec.notation, self._state, why, typed)
+        if pintas_cause_class(why.cause) == PINTAS_REFUSED_NOTATION:
+            return NotationError(words)
+        return IllegalMoveError(words)
+
+    def parse_move(self, text):
+        """The legal move written ``text``, in full notation or any shorter form
+        the game takes (see each game's Move); the game is unchanged.
+
+        Raises NotationError for text that is not a move, IllegalMoveError for a
+        move that is not legal now.
+        """
+        cdef pintas_engine_move m
+        cdef pintas_refusal why
+        cdef int status
+        if not isinstance(text, str):
+            raise NotationTypeError(f"a move is written like {self._WRITTEN_LIKE}: got {text!r}")
+        cdef Typed typed = Typed(text)
+        self._hold()
+        try:
+            status = self._codec.notation.parse_in(self._state, typed.raw, len(typed.raw), &m,
+                                                   &why)
+            if status != PINTAS_OK:
+                raise self._refusal(&why, typed)
+            return self._codec.moves(self._state, &m, 1)[0]
+        finally:
+            self._free()
 
     def is_legal(self, move):
         """True if ``move`` (a move or its notation) may be played now.

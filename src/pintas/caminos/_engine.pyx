@@ -14,11 +14,11 @@ from libc.stdint cimport uint8_t, uint64_t
 from pintas._base cimport Codec, Engine, TileEvent, TileMove, put_masks, put_tiles, simulate_into
 from pintas._base cimport PyList_New, fields_of, optional_whole, put_item, seed64, whole
 from pintas._base cimport Move as BaseMove
+from pintas._base cimport parse_full
 from pintas._base cimport PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
-from pintas._base cimport pintas_caminos_engine, pintas_rng
+from pintas._base cimport pintas_caminos_engine, pintas_caminos_notation, pintas_rng
 
 from pintas._base import intern_moves, rules_verdict, tile_of
-from pintas._checks import check_notation_length
 from pintas._words import players
 from pintas.errors import DealError, NotationError, NotationTypeError, PintasError, RulesError
 from pintas.tiles import TILES, Tile, TileSet
@@ -42,6 +42,9 @@ cdef enum:
     CODE_REVEAL = 448
     CODE_DRAW = 476
     CODE_PASS = 477
+
+# How a move is written, for the refusal of a value that is no text.
+WRITTEN_LIKE = "'5|3 front 2', 'reveal 6|4', 'draw' or 'pass'"
 
 
 @cython.binding(False)
@@ -89,25 +92,7 @@ cdef class Move(TileMove):
     def parse(text):
         """The move written in full notation: ``5|3 front 2``, ``reveal 6|4``,
         ``draw`` or ``pass`` (any case, any spacing)."""
-        if not isinstance(text, str):
-            raise NotationTypeError(f"a move is written like '5|3 front 2', 'reveal 6|4', "
-                                    f"'draw' or 'pass': got {text!r}")
-        check_notation_length(text, "a move")
-        words = text.strip().lower().split()
-        if words == ["draw"]:
-            return _MOVES[CODE_DRAW]
-        if words == ["pass"]:
-            return _MOVES[CODE_PASS]
-        try:
-            if len(words) == 2 and words[0] == "reveal":
-                return _MOVES[CODE_REVEAL + Tile.parse(words[1]).index]
-            if (len(words) == 3 and words[1] in _SIDE_WORDS and words[2].isascii()
-                    and words[2].isdigit()):
-                return _move_from("place", Tile.parse(words[0]), words[1], int(words[2]))
-        except ValueError:  # NotationError, or Tile.parse on a non-ASCII digit
-            pass
-        raise NotationError(f"a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or "
-                            f"'pass': got {text!r}")
+        return parse_full(text, &pintas_caminos_notation, _moves, WRITTEN_LIKE)
 
     def __str__(self):
         if self.kind == "place":
@@ -356,11 +341,12 @@ cdef class CaminosGame(Engine):
     pile, the player who went out. See :class:`pintas.caminos.Game`."""
 
     cdef pintas_caminos_state st
+    _WRITTEN_LIKE = WRITTEN_LIKE
     _MOVE_TYPE = Move
 
     def __cinit__(self):
         codec = Codec(move=_c_move, events=_events, moves=_moves, rules=_rules_from,
-                      deal=_deal_from)
+                      deal=_deal_from, notation=&pintas_caminos_notation)
         self._bind(&pintas_caminos_engine, &self.st, codec)
 
     @property

@@ -30,13 +30,12 @@ Event('choose', seat=0, count=1)
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .. import _simulate
-from .._checks import check_notation_length
 from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
-from .._game import TileGame, listed
+from .._game import TileGame
 from .._lock import atomic
 from .._plain import PlainRecord
 from .._view import TileView, is_int_in, is_seat_tuple, is_tile, is_tuple_of, shown
@@ -55,14 +54,6 @@ __all__ = ["Deal", "Game", "Path", "SimulationStats", "View", "simulate"]
 
 SIDES = ("front", "back")
 _MAX_SIDE = 2  # tiles a side of a path takes, at most (PINTAS_CAMINOS_MAX_SIDE)
-
-
-_SIDE_WORDS = {"front": "front", "f": "front", "adelante": "front", "frente": "front",
-               "delante": "front", "back": "back", "b": "back", "atras": "back",
-               "atrás": "back", "detras": "back", "detrás": "back"}
-_DRAW_WORDS = ("draw", "d", "robar", "robo", "roba")
-_PASS_WORDS = ("pass", "p", "paso", "pasar", "pasa")
-_REVEAL_WORDS = ("reveal", "r", "revelar", "revelo")
 
 
 @dataclass(frozen=True, init=False)
@@ -440,110 +431,6 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
         self._check_seat(seat)
         return self._choice(seat)
 
-    # ---- moves -----------------------------------------------------------
-
-    @atomic
-    def parse_move(self, text: str) -> Move:
-        """The legal move written ``text``.
-
-        Full notation (``5|3 front 2``, ``reveal 6|4``, ``draw``, ``pass``) or a
-        shorter form that names one legal move: the side as ``f``/``b`` and
-        glued to the path (``5|3 f2``), the path or the side left out when only
-        one place fits (``5|3 2``, ``5|3``), a bare tile while revealing. Raises
-        NotationError for text that is not a move or names several, and
-        IllegalMoveError for a move that is not legal now (the game is
-        unchanged either way).
-        """
-        if not isinstance(text, str):
-            raise NotationTypeError(f"a move is written like '5|3 front 2', 'reveal 6|4', "
-                                    f"'draw' or 'pass': got {text!r}")
-        check_notation_length(text, "a move")
-        words = text.strip().lower().replace(",", " ").split()
-        legal = self.legal_moves()
-        if not words:
-            raise NotationError(f"a move is written like '5|3 front 2', 'reveal 6|4', 'draw' "
-                                f"or 'pass': got {text!r}")
-        if len(words) == 1 and words[0] in _DRAW_WORDS:
-            return self._legal_or_raise(Move.draw(), text, legal)
-        if len(words) == 1 and words[0] in _PASS_WORDS:
-            return self._legal_or_raise(Move.pass_(), text, legal)
-        if words[0] in _REVEAL_WORDS:
-            if len(words) != 2:
-                raise NotationError(f"a reveal is written like 'reveal 6|4': got {text!r}")
-            return self._legal_or_raise(Move.reveal(_tile_in(words[1], text)), text, legal)
-        tile = _tile_in(words[0], text)
-        side, path = _where(words[1:], text)
-        if self.phase == "reveal" and side is None and path is None:
-            return self._legal_or_raise(Move.reveal(tile), text, legal)
-        fits = [m for m in legal if m.kind == "place" and m.tile == tile
-                and (side is None or m.side == side) and (path is None or m.path == path)]
-        if len(fits) == 1:
-            return fits[0]
-        if len(fits) > 1:
-            raise NotationError(f"{text!r} fits more than one place: say "
-                                f"{' or '.join(repr(str(m)) for m in fits)}")
-        if side is not None and path is not None:
-            return self._legal_or_raise(Move.place(tile, side, path), text, legal)
-        raise self._illegal(None, text, self._placement_problem(tile, side, path))
-
-    def _legal_or_raise(self, move: Move, text: str, legal: list[Move]) -> Move:
-        if not isinstance(legal, list):  # the legal moves, as parse_move lists them
-            raise NotationTypeError(f"the legal moves are a list: got {legal!r}")
-        if move in legal or self.is_legal(move):  # or its mirror image
-            return move
-        raise self._illegal(move, text)
-
-    # ---- why a move is not legal (the error path only) ---------------------
-
-    def _reason(self, move: Move) -> str | None:
-        """Why ``move`` is not legal now, in words to the seat to move (see
-        :meth:`pintas._base.Engine._illegal`)."""
-        if not isinstance(move, Move):
-            raise NotationTypeError(f"a caminos.Move is wanted: got {move!r}")
-        seat = self.to_move
-        if seat is None:
-            return "the game is over"
-        if move.kind == "place":
-            assert move.tile is not None
-            return self._placement_problem(move.tile, move.side, move.path)
-        if self.phase == "reveal":
-            if move.kind != "reveal":
-                return "the round's starter is being revealed: you must reveal a tile"
-            assert move.tile is not None
-            if move.tile not in self.hand(seat):
-                return f"you do not hold {move.tile}"
-            return f"you have revealed {move.tile} already this round"
-        if move.kind == "reveal":
-            return "the round is under way: a reveal only decides who starts a round"
-        fits = list(dict.fromkeys(m.tile for m in self.legal_moves() if m.tile is not None))
-        if fits:
-            return f"you must place a tile: {listed(fits)} {'fits' if len(fits) == 1 else 'fit'}"
-        if move.kind == "pass":
-            return f"you must draw: the pile holds {self.pile_size} tiles"
-        return "the pile is empty: pass"
-
-    def _placement_problem(self, tile: Tile, side: str | None, path: int | None) -> str:
-        """Why ``tile`` cannot be placed on ``side`` of path number ``path`` now
-        (None: on any side, of any path)."""
-        if (not isinstance(tile, Tile) or side not in (None, *SIDES)
-                or not (path is None or type(path) is int)):
-            raise NotationTypeError(f"a tile, a side or None and a path number or None are "
-                                    f"wanted: got {tile!r}, {side!r}, {path!r}")
-        seat = self.to_move
-        if seat is None:
-            return "the game is over"
-        if self.phase == "reveal":
-            return "the round's starter is being revealed: you must reveal a tile"
-        if tile not in self.hand(seat):
-            return f"you do not hold {tile}"
-        paths = self.paths
-        if path is not None and not 1 <= path <= len(paths):
-            return f"there is no path {path}: the paths are 1..{len(paths)}"
-        if path is None:
-            return (f"{tile} matches no open side of any path" if side is None
-                    else f"{tile} matches the {side} of no path")
-        return _path_problem(paths[path - 1], tile, side)
-
     # ---- views, copies, bytes -------------------------------------------
 
     @atomic
@@ -582,53 +469,6 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
             state = f"seat {self.to_move} to move"
         return (f"<caminos.Game {self._rules}, round {self.round}, scores {self.scores}, "
                 f"{state}>")
-
-
-def _path_problem(path: Path, tile: Tile, side: str | None) -> str:
-    """Why ``tile`` cannot go on ``side`` (None: either side) of ``path``."""
-    if path.centre is None:
-        return f"path {path.number} is gone: the pile could not renew it"
-    if path.closed:
-        return f"path {path.number} is full and closed"
-    sides = [s for s in (SIDES if side is None else (side,)) if path.free[SIDES.index(s)]]
-    if not sides:
-        problem = f"the {side} of path {path.number} is full"
-    else:
-        wants = " and ".join(f"its {s} takes a {path.numbers[SIDES.index(s)]}" for s in sides)
-        problem = f"{tile} does not match path {path.number} ({wants})"
-    other = [s for s in path.sides_for(tile) if s != side]
-    return problem + (f": it fits the {other[0]} ({tile} {other[0]} {path.number})"
-                      if other else "")
-
-
-def _tile_in(word: str, text: str) -> Tile:
-    try:
-        return Tile.parse(word)
-    except ValueError:  # NotationError, or a non-ASCII digit such as '²'
-        where = f"got {text!r}" if word == text.strip().lower() else (
-            f"{word!r} in {text!r} is not a tile")
-        raise NotationError(f"a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or "
-                            f"'pass': {where}") from None
-
-
-def _where(words: Sequence[str], text: str) -> tuple[str | None, int | None]:
-    """The side and path number named by the words after a tile."""
-    side: str | None = None
-    path: int | None = None
-    for word in words:
-        letters = word.rstrip("0123456789")
-        digits = word[len(letters):]
-        if letters:
-            if letters not in _SIDE_WORDS or side is not None:
-                raise NotationError(f"a placement is written like '5|3 front 2': "
-                                    f"{word!r} in {text!r} is not a side")
-            side = _SIDE_WORDS[letters]
-        if digits:
-            if path is not None or int(digits) < 1:
-                raise NotationError(f"a placement is written like '5|3 front 2': "
-                                    f"{word!r} in {text!r} is not a path number")
-            path = int(digits)
-    return side, path
 
 
 @dataclass(frozen=True)

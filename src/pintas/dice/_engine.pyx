@@ -19,6 +19,8 @@ from libc.string cimport memset
 
 from pintas._base cimport (
     Codec,
+    parse_full,
+    pintas_dice_notation,
     action_index,
     Engine,
     pintas_dice_engine,
@@ -60,7 +62,6 @@ MAX_TARGET = PINTAS_DICE_MAX_TARGET
 MAX_TURN_TOTAL = PINTAS_DICE_MAX_CLOSED + 42 * PINTAS_DICE_MAX_VALUE
 
 SCORINGS = ("dice_of_doom", "farkle")
-MOVE_KINDS = ("roll", "keep", "bank")
 EVENT_KINDS = ("rolled", "doom", "roll_out", "kept", "hot_dice", "banked", "final_round",
                "turn_end", "game_end")
 REASONS = (None, "bank", "doom", "roll_out", "target", "final_round")
@@ -72,6 +73,9 @@ cdef enum:
     CODE_ROLL_GIVEN = 1
     CODE_KEEP = 2
     CODE_BANK = 3
+
+# How a move is written, for the refusal of a value that is no text.
+WRITTEN_LIKE = "'roll', 'keep 1 5' or 'bank'"
 
 
 # ---- dice sets ---------------------------------------------------------------
@@ -511,24 +515,7 @@ cdef class Move(BaseMove):
     @staticmethod
     def parse(text):
         """The move written ``roll``, ``roll 1 5 6 4 4 3``, ``keep 1 5`` or ``bank``."""
-        if not isinstance(text, str):
-            raise NotationTypeError(f"a move is written like 'roll', 'keep 1 5' or 'bank': "
-                                    f"got {text!r}")
-        check_notation_length(text, "a move")
-        words = text.strip().lower().replace(",", " ").split(None, 1)
-        if words and words[0] in MOVE_KINDS:
-            rest = words[1] if len(words) > 1 else ""
-            if words[0] == "bank" and not rest:
-                return _BANK
-            if words[0] == "roll" and not rest:
-                return _ROLL
-            if words[0] != "bank" and rest:
-                try:
-                    return _move_from(words[0], rest)
-                except NotationError:
-                    pass
-        raise NotationError(f"a move is written like 'roll', 'roll 1 5 6 4 4 3', 'keep 1 5' "
-                            f"or 'bank': got {text!r}")
+        return parse_full(text, &pintas_dice_notation, _moves, WRITTEN_LIKE)
 
     @property
     def given(self):
@@ -710,12 +697,6 @@ cdef list _events(const void *state, const void *events, size_t n):
     return out
 
 
-cdef Move _own_move(object move):
-    if not isinstance(move, Move):
-        raise NotationTypeError(f"a dice.Move is wanted: got {move!r}")
-    return <Move>move
-
-
 cdef int _move_c(BaseMove m, void *out) except -1:
     return _c_move(<pintas_dice_move *>out, <Move>m)
 
@@ -741,11 +722,13 @@ cdef class DiceGame(Engine):
 
     cdef pintas_dice_state st
     _MOVE_TYPE = Move
+    _WRITTEN_LIKE = WRITTEN_LIKE
 
     def __cinit__(self):
         # no tile-game rules and deals: dice start with their seats (moves: a save's log)
         self._bind(&pintas_dice_engine, &self.st,
-                   Codec(move=_move_c, events=_events, moves=_moves, rules=NULL, deal=NULL))
+                   Codec(move=_move_c, events=_events, moves=_moves, rules=NULL, deal=NULL,
+                         notation=&pintas_dice_notation))
 
     def _start(self, rules, seed, players, first_player):
         cdef pintas_dice_rules r
@@ -799,56 +782,6 @@ cdef class DiceGame(Engine):
         finally:
             self._free()
         return _keep_list(m.keeps, m.n_keeps)
-
-    def parse_move(self, text):
-        """The legal move written ``text`` (``roll``, ``roll 1 5 6 4 4 3``,
-        ``keep 1 5``, ``bank``).
-
-        Raises NotationError for text that is not a move, IllegalMoveError for a
-        move that is not legal now (the game is unchanged either way).
-        """
-        cdef Move m = Move.parse(text)
-        cdef int status
-        self._hold()
-        try:
-            status = self._c_check(m)
-            if status != PINTAS_OK:
-                self._reject(m, status, text)
-            return m
-        finally:
-            self._free()
-
-    def _reason(self, move):
-        """Why ``move`` is not legal now, addressed to the seat to move (the error path)."""
-        cdef Move m = _own_move(move)
-        phase = self.st.phase
-        if phase == PINTAS_DICE_MUST_KEEP:
-            roll = " ".join(map(str, self.last_roll))
-            if m.code != CODE_KEEP:
-                return f"you must first keep scoring dice from the roll ({roll})"
-            if not pintas_dice_set_contains(self._roll_set(), m._set):
-                return f"the roll ({roll}) does not hold {' '.join(map(str, m.dice))}"
-            return "not every die kept would score" + (
-                f" (with the pool {' '.join(map(str, self.pool))})"
-                if self.st.rules.combine_kept and self.st.pool else "")
-        if m.code == CODE_KEEP:
-            if phase == PINTAS_DICE_BANK_OR_ROLL:
-                return "you have kept from this roll already: roll again or bank"
-            return "there is no roll to keep from: you cannot keep now"
-        if m.code == CODE_ROLL_GIVEN:
-            return f"there are {pintas_dice_dice_to_roll(&self.st)} dice to roll, not {len(m.dice)}"
-        if m.code == CODE_BANK and self.st.closed > 0 and self.st.pool == 0:
-            return "hot dice: you must roll all six dice again before banking"
-        if m.code == CODE_BANK:
-            return "you have kept nothing to bank: you must roll first"
-        return None
-
-    cdef pintas_dice_set _roll_set(self):
-        cdef pintas_dice_set s = 0
-        cdef int i
-        for i in range(self.st.last_roll_len):
-            s += <pintas_dice_set>_one(self.st.last_roll[i])
-        return s
 
     # ---- state -----------------------------------------------------------
 

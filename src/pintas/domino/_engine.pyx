@@ -14,12 +14,12 @@ from libc.stdint cimport uint8_t, uint64_t
 from pintas._base cimport Codec, Engine, TileEvent, TileMove, put_masks, put_tiles, simulate_into
 from pintas._base cimport PyList_New, fields_of, optional_whole, put_item, seed64, whole
 from pintas._base cimport Move as BaseMove
+from pintas._base cimport parse_full
 from pintas._base cimport PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
-from pintas._base cimport pintas_line_engine, pintas_rng
+from pintas._base cimport pintas_line_engine, pintas_line_notation, pintas_rng
 
 from pintas._base import intern_moves, rules_verdict, tile_of
 from pintas.errors import CorruptStateError, DealError, NotationError, NotationTypeError
-from pintas._checks import check_notation_length
 from pintas._words import player, team
 from pintas.tiles import TILES, Tile
 from pintas._texts import texts
@@ -37,6 +37,9 @@ REASONS = (None, "fives", "domino", "block", "block_tie", "pass", "capicua", "pa
 cdef enum:
     CODE_DRAW = 56
     CODE_PASS = 57
+
+# How a move is written, for the refusal of a value that is no text.
+WRITTEN_LIKE = "'6|4L', 'draw' or 'pass'"
 
 
 @cython.binding(False)
@@ -73,21 +76,7 @@ cdef class Move(TileMove):
     @staticmethod
     def parse(text):
         """The move written in full notation: ``6|4L``, ``6|4R``, ``draw`` or ``pass``."""
-        if not isinstance(text, str):
-            raise NotationTypeError(f"a move is written like '6|4L', 'draw' or 'pass': "
-                                    f"got {text!r}")
-        check_notation_length(text, "a move")
-        word = text.strip().lower()
-        if word == "draw" or word == "pass":
-            return _MOVES[CODE_DRAW if word == "draw" else CODE_PASS]
-        if word[-1:] in ("l", "r"):
-            try:
-                tile = Tile.parse(word[:-1])
-            except NotationError:
-                pass
-            else:
-                return _MOVES[tile.index * 2 + (word[-1] == "r")]
-        raise NotationError(f"a move is written like '6|4L', '6|4R', 'draw' or 'pass': got {text!r}")
+        return parse_full(text, &pintas_line_notation, _moves, WRITTEN_LIKE)
 
     def __str__(self):
         return self.kind if self.tile is None else f"{self.tile}{self.end}"
@@ -367,11 +356,12 @@ cdef class LineGame(Engine):
 
     cdef pintas_line_state st
     _MOVE_TYPE = Move
+    _WRITTEN_LIKE = WRITTEN_LIKE
 
     def __cinit__(self):
         self._bind(&pintas_line_engine, &self.st,
                    Codec(move=_c_move, events=_events, moves=_moves, rules=_rules_from,
-                         deal=_deal_from))
+                         deal=_deal_from, notation=&pintas_line_notation))
 
     @property
     def leader(self):

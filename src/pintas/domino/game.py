@@ -13,16 +13,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .. import _simulate
-from .._checks import check_notation_length
 from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
-from .._game import TileGame, listed
+from .._game import TileGame
 from .._lock import atomic
 from .._plain import PlainRecord
 from .._view import TileView, is_int_in, is_tile, is_tuple_of
 from ..errors import (
     DealError,
-    NotationError,
-    NotationTypeError,
     RulesTypeError,
 )
 from ..tiles import TILE_COUNT, TILES, Tile, TileSet
@@ -163,17 +160,11 @@ class View(TileView[Move]):
         return sum(1 for e in self.round_log if e.kind == "pass" and e.seat == seat)
 
 
-_SIDE = {"L": "left", "R": "right"}
 
 
 def _is_placement(value: object) -> bool:
     return (type(value) is tuple and len(value) == 2 and is_tile(value[0])
             and value[1] in ("L", "R"))
-
-
-def _tiles_of(moves: Sequence[Move]) -> list[Tile]:
-    """The tiles ``moves`` play, each once, in order."""
-    return list(dict.fromkeys(m.tile for m in moves if m.tile is not None))
 
 
 def _oriented_line(placements: Sequence[tuple[Tile, str]]) -> tuple[tuple[int, int], ...]:
@@ -229,80 +220,6 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
         """The side ``seat`` scores for (its team in pairs, else itself)."""
         self._check_seat(seat)
         return self._rules.side_of(seat)
-
-    # ---- moves -----------------------------------------------------------
-
-    @atomic
-    def parse_move(self, text: str) -> Move:
-        """The legal move written ``text``; a bare tile is enough when it fits one way.
-
-        Raises NotationError for text that is not a move, IllegalMoveError for a
-        move that is not legal now (the game is unchanged either way).
-        """
-        if not isinstance(text, str):
-            raise NotationTypeError(f"a move is written like '6|4L', 'draw' or 'pass': "
-                                    f"got {text!r}")
-        check_notation_length(text, "a move")
-        word = text.strip().lower()
-        aliases = {"paso": "pass", "p": "pass", "robo": "draw", "robar": "draw", "d": "draw"}
-        legal = self.legal_moves()
-        if "|" in word and word[-1:] not in ("l", "r"):
-            tile = Tile.parse(text)
-            fits = [m for m in legal if m.tile == tile]
-            if len(fits) == 1:
-                return fits[0]
-            if not fits:
-                raise self._illegal(tile, text)
-            raise NotationError(f"{text!r} fits both ends: say {tile}L or {tile}R")
-        move = Move.parse(aliases.get(word, text))
-        if move not in legal and not self.is_legal(move):  # the unlisted mirror image
-            raise self._illegal(move, text)
-        return move
-
-    # ---- why a move is not legal (the error path only) ---------------------
-
-    def _reason(self, move: Move | Tile) -> str | None:
-        """Why ``move`` (or a bare tile, fitting no end) is not legal now, in
-        words to the seat to move (see :meth:`pintas._base.Engine._illegal`)."""
-        if not isinstance(move, (Move, Tile)):
-            raise NotationTypeError(f"a domino.Move or a Tile is wanted: got {move!r}")
-        if isinstance(move, Tile) or move.kind == "play":
-            tile, end = (move, None) if isinstance(move, Tile) else (move.tile, move.end)
-            assert tile is not None
-            return self._placement_problem(tile, end)
-        fits = _tiles_of(self.legal_moves())
-        if fits:
-            return f"you must play a tile: {listed(fits)} {'fits' if len(fits) == 1 else 'fit'}"
-        if move.kind == "pass":
-            return f"you must draw: the boneyard holds {self.boneyard_size} tiles"
-        if not self._rules.draws:
-            return f"nobody draws in {self._rules}: pass"
-        return "the boneyard is empty: pass"
-
-    def _placement_problem(self, tile: Tile, end: str | None) -> str | None:
-        """Why ``tile`` cannot go at ``end`` (None: at either end) now."""
-        if not isinstance(tile, Tile) or end not in (None, "L", "R"):
-            raise NotationTypeError(f"a tile and 'L', 'R' or None are wanted: got {tile!r}, "
-                                    f"{end!r}")
-        seat = self.to_move
-        if seat is None:
-            return "the game is over"
-        if tile not in self.hand(seat):
-            return f"you do not hold {tile}"
-        forced = self._forced_tile()
-        if forced is not None and tile != forced:
-            return f"you must open the round with {forced}"
-        if self.ends is None:
-            return f"the round's first tile goes at the left: {tile}L" if end == "R" else None
-        left, right = self.ends
-        if end is None or not (tile.has(left) or tile.has(right)):
-            return f"{tile} does not match an open end (ends {left} and {right})"
-        here = left if end == "L" else right
-        if tile.has(here):  # it fits there (a mirror image is legal too): no cause to name
-            return None
-        other = "R" if end == "L" else "L"
-        return (f"{tile} does not match the {_SIDE[end]} end ({here}): it fits the "
-                f"{_SIDE[other]} ({tile}{other})")
 
     # ---- views -----------------------------------------------------------
 
