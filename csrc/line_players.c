@@ -270,37 +270,40 @@ static int suit_score(const suit_table *tb, const pintas_line_move *m, pintas__s
     return PINTAS_OK;
 }
 
-int pintas_line_suit_choose(const pintas_line_view *v, const pintas_line_suit_weights *weights,
-                            pintas_line_move *out)
+int pintas_line_suit_rank(const pintas_line_view *v, const pintas_line_suit_weights *weights,
+                          pintas_line_move *moves, size_t n)
 {
-    pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
     pintas_line_suit_weights own;
-    pintas__suit_key best, key;
+    pintas__suit_key keys[PINTAS_LINE_MAX_MOVES];
     suit_table tb;
-    size_t n = 0, i, best_i = 0;
-    int st = legal_to_choose(v, out, moves, &n);
-    if (st != PINTAS_OK)
-        return st;
-    if (n == 1 || moves[0].kind != PINTAS_MOVE_PLAY) {
-        *out = moves[0];
+    size_t i;
+    if (v == NULL || (moves == NULL && n) || n > PINTAS_LINE_MAX_MOVES || !pintas__line_view_ok(v))
+        return PINTAS_E_ARG;
+    if (n < 2 || moves[0].kind != PINTAS_MOVE_PLAY)
         return PINTAS_OK;
-    }
     if (weights == NULL) {
         pintas_line_suit_weights_for(v->info.rules.game, &own);
         weights = &own;
     }
     if (suit_table_init(&tb, v, weights) != PINTAS_OK)
         return PINTAS_E_ARG;
-    if (suit_score(&tb, &moves[0], &best) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    for (i = 1; i < n; ++i) {
-        if (suit_score(&tb, &moves[i], &key) != PINTAS_OK)
+    for (i = 0; i < n; ++i)
+        if (moves[i].kind != PINTAS_MOVE_PLAY || moves[i].tile >= PINTAS_TILE_COUNT ||
+            moves[i].end > PINTAS_END_RIGHT || suit_score(&tb, &moves[i], &keys[i]) != PINTAS_OK)
             return PINTAS_E_ARG;
-        if (pintas__suit_key_beats(&key, &best)) {
-            best = key;
-            best_i = i;
-        }
-    }
-    *out = moves[best_i];
+    pintas__suit_sort(keys, moves, sizeof moves[0], n);
     return PINTAS_OK;
+}
+
+int pintas_line_suit_choose(const pintas_line_view *v, const pintas_line_suit_weights *weights,
+                            pintas_line_move *out)
+{
+    pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
+    size_t n = 0;
+    int st = legal_to_choose(v, out, moves, &n);
+    if (st == PINTAS_OK)
+        st = pintas_line_suit_rank(v, weights, moves, n);
+    if (st == PINTAS_OK)
+        *out = moves[0];
+    return st;
 }

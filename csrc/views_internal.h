@@ -46,6 +46,25 @@ static inline int pintas__suit_key_beats(const pintas__suit_key *a, const pintas
     return a->value > b->value || (a->value == b->value && a->weight > b->weight);
 }
 
+/* Sort moves[0..n) (each `size` bytes, at most 8) and their keys[0..n) from
+ * best to worst, stably: equal keys keep their order, as in Python's sort
+ * with reverse=True. An insertion sort: n is a few dozen at most. */
+static inline void pintas__suit_sort(pintas__suit_key *keys, void *moves, size_t size, size_t n)
+{
+    uint8_t *m = (uint8_t *)moves, held[8];
+    size_t i, j;
+    for (i = 1; i < n; ++i) {
+        pintas__suit_key key = keys[i];
+        memcpy(held, m + i * size, size);
+        for (j = i; j > 0 && pintas__suit_key_beats(&key, &keys[j - 1]); --j) {
+            keys[j] = keys[j - 1];
+            memcpy(m + j * size, m + (j - 1) * size, size);
+        }
+        keys[j] = key;
+        memcpy(m + j * size, held, size);
+    }
+}
+
 /* RandomPlayer once a game has listed the legal moves of the view to move
  * (st the status of that listing, which must give n >= 1 when PINTAS_OK):
  * one pintas_mt_below(mt, n) over moves[0..n), each `size` bytes, the move

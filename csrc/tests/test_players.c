@@ -73,6 +73,25 @@ static uint32_t line_view_hash(const pintas_line_view *v)
     return h;
 }
 
+/* The suit player's ranking of the legal moves puts its choice first, keeps
+ * every move once, and is stable: ranking the ranking changes nothing. */
+static int line_suit(const pintas_line_view *v, const pintas_line_suit_weights *w,
+                     pintas_line_move *out)
+{
+    pintas_line_move moves[PINTAS_LINE_MAX_MOVES], again[PINTAS_LINE_MAX_MOVES];
+    size_t n = 0;
+    int st = pintas_line_suit_choose(v, w, out);
+    CHECK_EQ(pintas_line_view_legal(v, moves, PINTAS_LINE_MAX_MOVES, &n), PINTAS_OK);
+    CHECK_EQ(pintas_line_suit_rank(v, w, moves, n), PINTAS_OK);
+    memcpy(again, moves, sizeof moves);
+    CHECK_EQ(pintas_line_suit_rank(v, w, again, n), PINTAS_OK);
+    CHECK(memcmp(again, moves, n * sizeof moves[0]) == 0);
+    if (st == PINTAS_OK)
+        CHECK(memcmp(&moves[0], out, sizeof *out) == 0);
+    CHECK_EQ(pintas_line_suit_rank(v, w, moves, PINTAS_LINE_MAX_MOVES + 1), PINTAS_E_ARG);
+    return st;
+}
+
 static int line_choose(const golden_game *g, unsigned seat, const pintas_line_view *v,
                        pintas_mt *mt, pintas_line_move *out)
 {
@@ -83,7 +102,7 @@ static int line_choose(const golden_game *g, unsigned seat, const pintas_line_vi
     if (p[0] == GOLDEN_GREEDY)
         return pintas_line_greedy_choose(v, out);
     if (p[2] == GOLDEN_NONE)
-        return pintas_line_suit_choose(v, NULL, out);
+        return line_suit(v, NULL, out);
     w.accompanied = LINE_WEIGHTS[p[2]][0];
     w.playable_after = LINE_WEIGHTS[p[2]][1];
     w.double_bonus = LINE_WEIGHTS[p[2]][2];
@@ -92,7 +111,7 @@ static int line_choose(const golden_game *g, unsigned seat, const pintas_line_vi
     w.partner_lacks = LINE_WEIGHTS[p[2]][5];
     w.points = LINE_WEIGHTS[p[2]][6];
     w.pips = LINE_WEIGHTS[p[2]][7];
-    return pintas_line_suit_choose(v, &w, out);
+    return line_suit(v, &w, out);
 }
 
 static int line_start(const golden_game *g, pintas_line_state *s, pintas_line_record *rec)
@@ -235,6 +254,29 @@ static uint32_t caminos_view_hash(const pintas_caminos_view *v)
     return h;
 }
 
+/* As line_suit, for the placements of a Caminos turn (a reveal, draw or
+ * pass is no placement: the ranking refuses it). */
+static int caminos_suit(const pintas_caminos_view *v, const pintas_caminos_suit_weights *w,
+                        pintas_caminos_move *out)
+{
+    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES], again[PINTAS_CAMINOS_MAX_MOVES];
+    size_t n = 0;
+    int st = pintas_caminos_suit_choose(v, w, out);
+    CHECK_EQ(pintas_caminos_view_legal(v, moves, PINTAS_CAMINOS_MAX_MOVES, &n), PINTAS_OK);
+    if (n == 0 || moves[0].kind != PINTAS_CAMINOS_PLACE) {
+        if (n)
+            CHECK_EQ(pintas_caminos_suit_rank(v, w, moves, n), PINTAS_E_ARG);
+        return st;
+    }
+    CHECK_EQ(pintas_caminos_suit_rank(v, w, moves, n), PINTAS_OK);
+    memcpy(again, moves, sizeof moves);
+    CHECK_EQ(pintas_caminos_suit_rank(v, w, again, n), PINTAS_OK);
+    CHECK(memcmp(again, moves, n * sizeof moves[0]) == 0);
+    if (st == PINTAS_OK)
+        CHECK(memcmp(&moves[0], out, sizeof *out) == 0);
+    return st;
+}
+
 static int caminos_choose(const golden_game *g, unsigned seat, const pintas_caminos_view *v,
                           pintas_mt *mt, pintas_caminos_move *out)
 {
@@ -245,14 +287,14 @@ static int caminos_choose(const golden_game *g, unsigned seat, const pintas_cami
     if (p[0] == GOLDEN_GREEDY)
         return pintas_caminos_greedy_choose(v, out);
     if (p[2] == GOLDEN_NONE)
-        return pintas_caminos_suit_choose(v, NULL, out);
+        return caminos_suit(v, NULL, out);
     w.reach = CAMINOS_WEIGHTS[p[2]][0];
     w.depth = CAMINOS_WEIGHTS[p[2]][1];
     w.hardness = CAMINOS_WEIGHTS[p[2]][2];
     w.double_bonus = CAMINOS_WEIGHTS[p[2]][3];
     w.starve = CAMINOS_WEIGHTS[p[2]][4];
     w.block = CAMINOS_WEIGHTS[p[2]][5];
-    return pintas_caminos_suit_choose(v, &w, out);
+    return caminos_suit(v, &w, out);
 }
 
 static int caminos_start(const golden_game *g, pintas_caminos_state *s,

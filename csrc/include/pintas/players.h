@@ -77,6 +77,15 @@ int pintas_line_greedy_choose(const pintas_line_view *v, pintas_line_move *out);
 int pintas_line_suit_choose(const pintas_line_view *v, const pintas_line_suit_weights *weights,
                             pintas_line_move *out);
 
+/* SuitPlayer.rank: moves[0..n), legal plays of the view's seat, reordered
+ * from best to worst as the suit player scores them (weights NULL: the
+ * game's own), equal scores keeping their order; fewer than two moves, or
+ * a first move that is not a play, are left as they are. PINTAS_E_ARG for
+ * NULL, n > PINTAS_LINE_MAX_MOVES, fields out of range or a play that does
+ * not fit the end it names (then moves is unchanged). */
+int pintas_line_suit_rank(const pintas_line_view *v, const pintas_line_suit_weights *weights,
+                          pintas_line_move *moves, size_t n);
+
 /* ---- Caminos ------------------------------------------------------------ */
 
 /* SuitWeights of pintas.caminos.players. */
@@ -109,6 +118,15 @@ int pintas_caminos_greedy_choose(const pintas_caminos_view *v, pintas_caminos_mo
 int pintas_caminos_suit_choose(const pintas_caminos_view *v,
                                const pintas_caminos_suit_weights *weights,
                                pintas_caminos_move *out);
+
+/* SuitPlayer.rank: moves[0..n), legal placements of the view's seat,
+ * reordered from best to worst as the suit player scores them (weights
+ * NULL: the defaults), equal scores keeping their order. PINTAS_E_ARG for
+ * NULL, n > PINTAS_CAMINOS_MAX_MOVES, fields out of range or a move that is
+ * not a placement on a path in play (then moves is unchanged). */
+int pintas_caminos_suit_rank(const pintas_caminos_view *v,
+                             const pintas_caminos_suit_weights *weights,
+                             pintas_caminos_move *moves, size_t n);
 
 /* ---- dice --------------------------------------------------------------- */
 
