@@ -19,6 +19,11 @@ cdef extern from "pintas/pintas.h" nogil:
 
     void pintas_rng_seed(pintas_rng *rng, uint64_t seed, uint64_t stream)
 
+    ctypedef struct pintas_mt:
+        uint32_t index
+
+    void pintas_mt_seed(pintas_mt *mt, uint64_t seed)
+
     ctypedef union pintas_engine_move:
         uint64_t align
     ctypedef union pintas_engine_moves:
@@ -190,3 +195,7 @@ cdef class Stop:
     cdef volatile uint8_t flag
 
 cdef const volatile uint8_t *stop_flag(object stop) except? NULL
+
+# The random players' generator: random.Random(seed)'s stream, in C.
+cdef class Twister:
+    cdef pintas_mt mt

@@ -416,6 +416,18 @@ cdef const volatile uint8_t *stop_flag(object stop) except? NULL:
     return &(<Stop>stop).flag
 
 
+@cython.binding(False)
+@cython.final
+cdef class Twister:
+    """The MT19937 stream of ``random.Random(seed)`` (a seed of 64 bits; None:
+    one from the OS), held in C for the random players' choices: the players
+    choose from it exactly as ``random.Random(seed).choice`` would."""
+
+    def __init__(self, seed=None):
+        pintas_mt_seed(&self.mt, int.from_bytes(os.urandom(8), "little") if seed is None
+                       else seed64(seed))
+
+
 def extend_seen(list seen, list events, object seat):
     """Append to ``seen`` the events of ``events`` past its length, as ``seat``
     sees them: its own and the public ones as they are, the others' secret

@@ -64,6 +64,10 @@ class ViewBase(PlainRecord, Generic[MoveT]):
     rules, whose move it is, the scores and the log, as the seat sees them.
     Each game's view redeclares ``rules`` and ``log`` with its own types."""
 
+    # The C struct the binding reads a view as, once it has built it: kept
+    # beside the fields, never one of them (not in vars(), to_dict or a pickle).
+    __slots__ = ("_c",)
+
     seat: int
     """The seat whose view this is."""
     rules: Any
@@ -89,6 +93,9 @@ class ViewBase(PlainRecord, Generic[MoveT]):
 
     def __post_init__(self) -> None:
         self._validate()
+
+    def __getstate__(self) -> dict[str, Any]:
+        return dict(self.__dict__)  # the fields, without the C struct
 
     @classmethod
     def _made(cls: type[V], **fields: Any) -> V:
@@ -145,9 +152,14 @@ class ViewBase(PlainRecord, Generic[MoveT]):
         assert isinstance(view, cls)
         moves = view.legal_moves()
         if not moves:
-            state = "the game is over" if view.is_over else f"seat {view.to_move} is to move"
-            raise IllegalMoveError(f"seat {view.seat} has no move to choose: {state}")
+            raise view._no_move_error()
         return moves
+
+    def _no_move_error(self) -> IllegalMoveError:
+        """The error a player raises when asked to choose for this view's seat,
+        which has no move (the game is over, or another seat is to move)."""
+        state = "the game is over" if self.is_over else f"seat {self.to_move} is to move"
+        return IllegalMoveError(f"seat {self.seat} has no move to choose: {state}")
 
     @classmethod
     def moves_of(cls, view: object, moves: object) -> list[MoveT]:

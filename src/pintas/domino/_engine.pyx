@@ -366,7 +366,6 @@ cdef class LineGame(Engine):
     See :class:`pintas.domino.Game`.
     """
 
-    cdef pintas_line_state st
     _MOVE_TYPE = Move
 
     def __cinit__(self):
