@@ -199,3 +199,15 @@ cdef const volatile uint8_t *stop_flag(object stop) except? NULL
 # The random players' generator: random.Random(seed)'s stream, in C.
 cdef class Twister:
     cdef pintas_mt mt
+
+
+# A view's C struct (each game's subclass holds its pintas_*_view), kept on
+# the Python view once built: kept_view returns it, building it with `fill`
+# from the view's fields at first use.
+cdef class CView:
+    pass
+
+ctypedef int (*view_fill)(CView cv, object view) except -1
+
+cdef CView kept_view(object view, object cls, type kind, view_fill fill)
+cdef int keep_view(object view, CView cv) except -1

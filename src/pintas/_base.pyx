@@ -428,6 +428,38 @@ cdef class Twister:
                        else seed64(seed))
 
 
+@cython.binding(False)
+cdef class CView:
+    """The C struct of a seat's view (each game's binding subclasses it)."""
+
+
+cdef CView kept_view(object view, object cls, type kind, view_fill fill):
+    """The C view of ``view``, which must be a ``cls`` (ViewError): the one it
+    keeps, or one of class ``kind`` filled by ``fill`` from its fields, then
+    kept (CorruptStateError for fields no view of its game holds)."""
+    cdef CView cv
+    if type(view) is not cls:
+        cls.check(view)
+    cv = getattr(view, "_c", None)
+    if cv is None:
+        cv = kind.__new__(kind)
+        try:
+            fill(cv, view)
+        except (ValueError, TypeError, AttributeError, LookupError) as exc:
+            if isinstance(exc, CorruptStateError):
+                raise
+            raise CorruptStateError(f"not a view of a {cls.__module__.split('.')[1]} game "
+                                    f"a player can read ({exc}): seat {view.seat!r}") from None
+        keep_view(view, cv)
+    return cv
+
+
+cdef int keep_view(object view, CView cv) except -1:
+    """Keep ``cv`` on ``view`` (beside its fields: a frozen view's slot)."""
+    object.__setattr__(view, "_c", cv)
+    return 0
+
+
 def extend_seen(list seen, list events, object seat):
     """Append to ``seen`` the events of ``events`` past its length, as ``seat``
     sees them: its own and the public ones as they are, the others' secret

@@ -564,6 +564,12 @@ cdef Move _keep_move(pintas_dice_set s):
     return m
 
 
+cdef object move_of(const pintas_dice_move *m):
+    if m.kind == PINTAS_DICE_KEEP:
+        return _keep_move(m.keep)
+    return _BANK if m.kind == PINTAS_DICE_BANK else _ROLL
+
+
 cdef Move _move_from(object kind, object dice):
     cdef long long s
     if not isinstance(kind, str):
@@ -701,7 +707,6 @@ cdef int _move_c(BaseMove m, void *out) except -1:
 cdef class DiceGame(Engine):
     """The C state of one dice game and its verbs (see :class:`pintas.dice.Game`)."""
 
-    cdef pintas_dice_state st
     _MOVE_TYPE = Move
 
     def __cinit__(self):

@@ -14,7 +14,7 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdint cimport int32_t
 
 from pintas._base cimport PINTAS_E_ILLEGAL, PINTAS_E_OVER, PINTAS_NO_SEAT, PINTAS_NO_TILE
-from pintas._base cimport PINTAS_OK, PINTAS_TILE_COUNT, Twister
+from pintas._base cimport PINTAS_OK, PINTAS_TILE_COUNT, CView, Twister, keep_view, kept_view
 from pintas._base cimport pintas_rng, pintas_rng_seed, seed64, stop_flag, whole
 from pintas.domino._engine cimport PINTAS_LINE_MAX_MOVES, PINTAS_LINE_MAX_SEATS, LineGame
 from pintas.domino._engine cimport _c_move, move_of, pintas_line_sides
@@ -33,14 +33,13 @@ _SAMPLE_STREAM = 0x736561726368
 
 
 cdef object _VIEW = None   # pintas.domino.View, imported at first use
-cdef object _C_SLOT = None  # where a view keeps its C struct (ViewBase._c)
 
 
 cdef object view_type():
-    global _VIEW, _C_SLOT
+    global _VIEW
     if _VIEW is None:
         from pintas.domino.game import View
-        _VIEW, _C_SLOT = View, View._c
+        _VIEW = View
     return _VIEW
 
 
@@ -93,8 +92,9 @@ cdef int _fill_log(pintas_line_info *info, view) except -1:
     return 0
 
 
-cdef int _fill_view(pintas_line_view *v, view) except -1:
-    """The rest of the C view: the table as ``view`` shows it."""
+cdef int _fill_view(CView cv, view) except -1:
+    """The C view of ``view``'s fields (its round's log left for _c_view)."""
+    cdef pintas_line_view *v = &(<LineView>cv).v
     cdef int i, n
     _fill_info(&v.info, view)
     sizes = view.hand_sizes
@@ -141,28 +141,18 @@ cdef _not_in_play(view, exc):
 
 @cython.binding(False)
 @cython.final
-cdef class CView:
+cdef class LineView(CView):
     """A domino.View as the C core reads it (a pintas_line_view), built once
-    from the view's fields and kept on it; the round's log is read only when
-    a player needs what the seat knows of the others."""
+    and kept on the view; the round's log is read only when a player needs
+    what the seat knows of the others."""
 
     cdef pintas_line_view v
     cdef bint logged
 
 
-cdef CView _c_view(view, bint log=False):
-    """The C view of ``view`` (a domino.View: else ViewError), made at first use."""
-    cdef CView cv
-    if type(view) is not view_type():
-        view_type().check(view)
-    cv = getattr(view, "_c", None)
-    if cv is None:
-        cv = CView.__new__(CView)
-        try:
-            _fill_view(&cv.v, view)
-        except (ValueError, TypeError, AttributeError, LookupError) as exc:
-            raise _not_in_play(view, exc) from None
-        _C_SLOT.__set__(view, cv)
+cdef LineView _c_view(view, bint log=False):
+    """The C view of ``view`` (a domino.View: else ViewError)."""
+    cdef LineView cv = <LineView>kept_view(view, view_type(), LineView, _fill_view)
     if log and not cv.logged:
         try:
             _fill_log(&cv.v.info, view)
@@ -186,7 +176,7 @@ def view_of(LineGame game, int seat, rules, tuple log):
     rules and the log it sees: every field read from the C view of that
     seat, which the view keeps (its round's log read at first need)."""
     cdef pintas_line_record record
-    cdef CView cv = CView.__new__(CView)
+    cdef LineView cv = LineView.__new__(LineView)
     cdef pintas_line_view *v = &cv.v
     cdef int i
     pintas_line_record_clear(&record)
@@ -205,7 +195,7 @@ def view_of(LineGame game, int seat, rules, tuple log):
         leader=v.info.leader,
         forced_tile=None if v.info.forced_tile == PINTAS_NO_TILE else TILES_T[v.info.forced_tile],
         winner=None if v.winner == PINTAS_NO_SEAT else v.winner)
-    _C_SLOT.__set__(view, cv)
+    keep_view(view, cv)
     return view
 
 
@@ -232,7 +222,7 @@ def legal(view):
     """The legal moves of ``view``'s seat (which is to move), listed by C."""
     cdef pintas_line_move moves[PINTAS_LINE_MAX_MOVES]
     cdef size_t n = 0, i
-    cdef CView cv = _c_view(view)
+    cdef LineView cv = _c_view(view)
     _check(pintas_line_view_legal(&cv.v, moves, PINTAS_LINE_MAX_MOVES, &n), view)
     return [move_of(&moves[i]) for i in range(n)]
 
@@ -260,14 +250,14 @@ def suit_weights_for(int game):
 def random_choose(view, Twister rng not None):
     """RandomPlayer's move: one draw of ``rng`` over the legal moves."""
     cdef pintas_line_move m
-    cdef CView cv = _c_view(view)
+    cdef LineView cv = _c_view(view)
     return _chosen(pintas_line_random_choose(&cv.v, &rng.mt, &m), &m, view)
 
 
 def greedy_choose(view):
     """GreedyPlayer's move."""
     cdef pintas_line_move m
-    cdef CView cv = _c_view(view, True)
+    cdef LineView cv = _c_view(view, True)
     return _chosen(pintas_line_greedy_choose(&cv.v, &m), &m, view)
 
 
@@ -275,7 +265,7 @@ def suit_choose(view, weights):
     """SuitPlayer's move with ``weights`` (None: the game's own)."""
     cdef pintas_line_move m
     cdef pintas_line_suit_weights w
-    cdef CView cv = _c_view(view, True)
+    cdef LineView cv = _c_view(view, True)
     return _chosen(pintas_line_suit_choose(&cv.v, _weights(weights, &w), &m), &m, view)
 
 
@@ -284,7 +274,7 @@ def suit_rank(view, weights, list moves):
     cdef pintas_line_move cm[PINTAS_LINE_MAX_MOVES]
     cdef pintas_line_suit_weights w
     cdef size_t n = len(moves), i
-    cdef CView cv = _c_view(view, True)
+    cdef LineView cv = _c_view(view, True)
     if n > PINTAS_LINE_MAX_MOVES:
         raise IllegalMoveError(f"more moves than a seat has: {n}")
     for i in range(n):
@@ -299,7 +289,7 @@ def immediate_points(view, move, voids=None):
     cdef pintas_line_move m
     cdef uint8_t masks[PINTAS_LINE_MAX_SEATS]
     cdef int32_t points = 0
-    cdef CView cv = _c_view(view, voids is None)
+    cdef LineView cv = _c_view(view, voids is None)
     _c_move(move, &m)
     if voids is not None:
         memset(masks, 0, sizeof(masks))
