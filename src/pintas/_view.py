@@ -12,10 +12,15 @@ field holds what its game's views hold (types, lengths, ranges, and the
 consistency the players and searches rely on: the hand and its size, the line
 and its ends, the paths and the rules). So every view that exists is one the
 players, the view's own methods and the searches can read. ``Game.view``
-builds its views through :meth:`ViewBase._made`, which skips the check: the
-game's state is consistent by construction, and a game's own views stay as
-cheap as they were. The bindings check every value they write into C all the
-same, so even a view forged around its constructor cannot crash the process.
+builds its views without the check (from the C view of the seat, or through
+:meth:`~pintas._plain.PlainRecord._made`): the game's state is consistent by
+construction, and a game's own views stay cheap.
+
+A view keeps the C struct its players and legal moves read (the binding's
+``_c`` slot, never a field): ``Game.view`` hands it over, and a view made by
+hand or read back gets it from its fields at first use. The bindings check
+every value they write into C, so even a view forged around its constructor
+cannot crash the process.
 """
 
 from __future__ import annotations
@@ -32,7 +37,6 @@ from .errors import IllegalMoveError, NotationTypeError, ViewError
 from .tiles import TILE_COUNT, Tile, TileSet
 
 MoveT = TypeVar("MoveT")
-V = TypeVar("V", bound="ViewBase[Any]")
 
 INT32 = (-(2**31), 2**31 - 1)
 
@@ -96,13 +100,6 @@ class ViewBase(PlainRecord, Generic[MoveT]):
 
     def __getstate__(self) -> dict[str, Any]:
         return dict(self.__dict__)  # the fields, without the C struct
-
-    @classmethod
-    def _made(cls: type[V], **fields: Any) -> V:
-        """The view with these fields, unchecked: only for the game's own views."""
-        view = object.__new__(cls)
-        view.__dict__.update(fields)
-        return view
 
     def _expect(self, name: str, ok: bool, what: str) -> None:
         """ViewError naming the field ``name`` unless ``ok`` (``what``: what it must be)."""

@@ -386,10 +386,12 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
         for slot in range(self._path_count()):
             raw = self._path_raw(slot)
             if raw is None:
-                out.append(Path(number=slot + 1, centre=None))
+                out.append(Path._made(number=slot + 1, centre=None, front=(), back=(),
+                                      ends=None, free=(0, 0)))
             else:
                 centre, front, back, ends, free = raw
-                out.append(Path(slot + 1, centre, front, back, ends, free))
+                out.append(Path._made(number=slot + 1, centre=centre, front=front, back=back,
+                                      ends=ends, free=free))
         return tuple(out)
 
     @property
