@@ -73,21 +73,31 @@ static uint32_t line_view_hash(const pintas_line_view *v)
     return h;
 }
 
-/* The suit player's ranking of the legal moves puts its choice first, keeps
- * every move once, and is stable: ranking the ranking changes nothing. */
+/* A suit player's ranking of its legal moves (ranked: ranked[0..n), each of
+ * `size` bytes, and again: the ranking ranked once more, with their
+ * statuses) puts its choice (out, when st is PINTAS_OK) first and is stable:
+ * ranking the ranking changes nothing. */
+static void check_ranking(int ranked_st, const void *ranked, int again_st, const void *again,
+                          size_t n, size_t size, int st, const void *out)
+{
+    CHECK_EQ(ranked_st, PINTAS_OK);
+    CHECK_EQ(again_st, PINTAS_OK);
+    CHECK(memcmp(again, ranked, n * size) == 0);
+    if (st == PINTAS_OK)
+        CHECK(memcmp(ranked, out, size) == 0);
+}
+
 static int line_suit(const pintas_line_view *v, const pintas_line_suit_weights *w,
                      pintas_line_move *out)
 {
     pintas_line_move moves[PINTAS_LINE_MAX_MOVES], again[PINTAS_LINE_MAX_MOVES];
     size_t n = 0;
-    int st = pintas_line_suit_choose(v, w, out);
+    int st = pintas_line_suit_choose(v, w, out), ranked_st;
     CHECK_EQ(pintas_line_view_legal(v, moves, PINTAS_LINE_MAX_MOVES, &n), PINTAS_OK);
-    CHECK_EQ(pintas_line_suit_rank(v, w, moves, n), PINTAS_OK);
+    ranked_st = pintas_line_suit_rank(v, w, moves, n);
     memcpy(again, moves, sizeof moves);
-    CHECK_EQ(pintas_line_suit_rank(v, w, again, n), PINTAS_OK);
-    CHECK(memcmp(again, moves, n * sizeof moves[0]) == 0);
-    if (st == PINTAS_OK)
-        CHECK(memcmp(&moves[0], out, sizeof *out) == 0);
+    check_ranking(ranked_st, moves, pintas_line_suit_rank(v, w, again, n), again, n,
+                  sizeof moves[0], st, out);
     CHECK_EQ(pintas_line_suit_rank(v, w, moves, PINTAS_LINE_MAX_MOVES + 1), PINTAS_E_ARG);
     return st;
 }
@@ -261,19 +271,17 @@ static int caminos_suit(const pintas_caminos_view *v, const pintas_caminos_suit_
 {
     pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES], again[PINTAS_CAMINOS_MAX_MOVES];
     size_t n = 0;
-    int st = pintas_caminos_suit_choose(v, w, out);
+    int st = pintas_caminos_suit_choose(v, w, out), ranked_st;
     CHECK_EQ(pintas_caminos_view_legal(v, moves, PINTAS_CAMINOS_MAX_MOVES, &n), PINTAS_OK);
     if (n == 0 || moves[0].kind != PINTAS_CAMINOS_PLACE) {
         if (n)
             CHECK_EQ(pintas_caminos_suit_rank(v, w, moves, n), PINTAS_E_ARG);
         return st;
     }
-    CHECK_EQ(pintas_caminos_suit_rank(v, w, moves, n), PINTAS_OK);
+    ranked_st = pintas_caminos_suit_rank(v, w, moves, n);
     memcpy(again, moves, sizeof moves);
-    CHECK_EQ(pintas_caminos_suit_rank(v, w, again, n), PINTAS_OK);
-    CHECK(memcmp(again, moves, n * sizeof moves[0]) == 0);
-    if (st == PINTAS_OK)
-        CHECK(memcmp(&moves[0], out, sizeof *out) == 0);
+    check_ranking(ranked_st, moves, pintas_caminos_suit_rank(v, w, again, n), again, n,
+                  sizeof moves[0], st, out);
     return st;
 }
 

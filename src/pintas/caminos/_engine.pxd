@@ -117,3 +117,4 @@ cdef extern from "pintas/caminos.h" nogil:
 # The move a C move struct names (an interned caminos.Move).
 cdef object move_of(const pintas_caminos_move *m)
 cdef int _c_move(BaseMove move, void *out) except -1
+cdef list _moves(const void *state, const void *moves, size_t n)

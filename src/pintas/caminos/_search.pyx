@@ -18,10 +18,10 @@ from libc.stdint cimport uint64_t, uint32_t
 
 from libc.stdint cimport int32_t
 
-from pintas._base cimport PINTAS_E_ILLEGAL, PINTAS_E_OVER, PINTAS_NO_SEAT, PINTAS_NO_TILE
-from pintas._base cimport PINTAS_OK, CView, Twister, kept_view
+from pintas._base cimport PINTAS_NO_SEAT, PINTAS_NO_TILE, chose
+from pintas._base cimport PINTAS_OK, CView, Twister, kept_view, put_moves
 from pintas._base cimport pintas_rng, pintas_rng_seed, stop_flag, whole
-from pintas.caminos._engine cimport _c_move, move_of
+from pintas.caminos._engine cimport _c_move, _moves, move_of
 
 from pintas.errors import CorruptStateError, IllegalMoveError, RulesError, ViewError
 from pintas.tiles import TILES
@@ -265,16 +265,8 @@ cdef uint64_t _seed(seed) except? 0:
 
 # ---- a seat's view and the players ---------------------------------------------
 
-cdef object _VIEW = None   # pintas.caminos.View, imported at first use
+cdef str _GAME = "pintas.caminos.game"
 cdef tuple _PHASES = ("reveal", "play", "over")
-
-
-cdef object view_type():
-    global _VIEW
-    if _VIEW is None:
-        from pintas.caminos.game import View
-        _VIEW = View
-    return _VIEW
 
 
 @cython.binding(False)
@@ -316,7 +308,7 @@ cdef int _fill_view(CView cv, view) except -1:
 
 
 cdef CaminosView _c_view(view):
-    return <CaminosView>kept_view(view, view_type(), CaminosView, _fill_view)
+    return <CaminosView>kept_view(view, _GAME, CaminosView, _fill_view)
 
 
 cdef int _check(int status, view) except -1:
@@ -326,22 +318,13 @@ cdef int _check(int status, view) except -1:
     return 0
 
 
-cdef _chosen(int status, const pintas_caminos_move *m, view):
-    """The move a C player chose, or the error its status names."""
-    if status == PINTAS_OK:
-        return move_of(m)
-    if status == PINTAS_E_OVER or status == PINTAS_E_ILLEGAL:
-        raise view._no_move_error()
-    _check(status, view)
-
-
 def legal(view):
     """The legal moves of ``view``'s seat (which is to move), listed by C."""
     cdef pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES]
     cdef size_t n = 0, i
     _check(pintas_caminos_view_legal(&_c_view(view).v, moves, PINTAS_CAMINOS_MAX_MOVES, &n),
            view)
-    return [move_of(&moves[i]) for i in range(n)]
+    return _moves(NULL, moves, n)
 
 
 def known_lacks(view):
@@ -373,32 +356,30 @@ def default_weights():
 def random_choose(view, Twister rng not None):
     """RandomPlayer's move: one draw of ``rng`` over the legal moves."""
     cdef pintas_caminos_move m
-    return _chosen(pintas_caminos_random_choose(&_c_view(view).v, &rng.mt, &m), &m, view)
+    chose(pintas_caminos_random_choose(&_c_view(view).v, &rng.mt, &m), view)
+    return move_of(&m)
 
 
 def greedy_choose(view):
     """GreedyPlayer's move."""
     cdef pintas_caminos_move m
-    return _chosen(pintas_caminos_greedy_choose(&_c_view(view).v, &m), &m, view)
+    chose(pintas_caminos_greedy_choose(&_c_view(view).v, &m), view)
+    return move_of(&m)
 
 
 def suit_choose(view, weights):
     """SuitPlayer's move with ``weights`` (None: the defaults)."""
     cdef pintas_caminos_move m
     cdef pintas_caminos_suit_weights w
-    return _chosen(pintas_caminos_suit_choose(&_c_view(view).v, _weights(weights, &w), &m), &m,
-                   view)
+    chose(pintas_caminos_suit_choose(&_c_view(view).v, _weights(weights, &w), &m), view)
+    return move_of(&m)
 
 
 def suit_rank(view, weights, list moves):
     """``moves`` (placements legal in ``view``) from SuitPlayer's best to its worst."""
     cdef pintas_caminos_move cm[PINTAS_CAMINOS_MAX_MOVES]
     cdef pintas_caminos_suit_weights w
-    cdef size_t n = len(moves), i
     cdef CaminosView cv = _c_view(view)
-    if n > PINTAS_CAMINOS_MAX_MOVES:
-        raise IllegalMoveError(f"more moves than a seat has: {n}")
-    for i in range(n):
-        _c_move(moves[i], &cm[i])
+    cdef size_t n = put_moves(moves, cm, sizeof(cm[0]), PINTAS_CAMINOS_MAX_MOVES, _c_move)
     _check(pintas_caminos_suit_rank(&cv.v, _weights(weights, &w), cm, n), view)
-    return [move_of(&cm[i]) for i in range(n)]
+    return _moves(NULL, cm, n)

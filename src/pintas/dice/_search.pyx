@@ -13,7 +13,7 @@ from libc.string cimport memset
 
 # The C declarations of dice.h and the engine binding's dice-set helpers.
 from pintas.dice._engine cimport *
-from pintas._base cimport PINTAS_E_ILLEGAL, PINTAS_E_OVER, PINTAS_OK, CView, Twister
+from pintas._base cimport PINTAS_OK, CView, Twister, chose, game_view
 from pintas._base cimport keep_view, kept_view, whole
 
 from pintas._base import status_message
@@ -300,15 +300,7 @@ cdef class Policy:
 
 # ---- a seat's view and the players ---------------------------------------------
 
-cdef object _VIEW = None   # pintas.dice.View, imported at first use
-
-
-cdef object view_type():
-    global _VIEW
-    if _VIEW is None:
-        from pintas.dice.game import View
-        _VIEW = View
-    return _VIEW
+cdef str _GAME = "pintas.dice.game"
 
 
 @cython.binding(False)
@@ -347,7 +339,7 @@ cdef int _fill_view(CView cv, view) except -1:
 
 
 cdef DiceView _c_view(view):
-    return <DiceView>kept_view(view, view_type(), DiceView, _fill_view)
+    return <DiceView>kept_view(view, _GAME, DiceView, _fill_view)
 
 
 def view_of(DiceGame game, int seat, rules, tuple log):
@@ -358,7 +350,8 @@ def view_of(DiceGame game, int seat, rules, tuple log):
     cdef int i
     if pintas_dice_view_of(&game.st, seat, v) != PINTAS_OK:
         raise PintasError(f"no view of seat {seat} of {game!r}")
-    view = view_type().__new__(view_type())
+    cls = game_view(_GAME)
+    view = cls.__new__(cls)
     view.__dict__.update(
         seat=seat, rules=rules, to_move=None if v.to_move == PINTAS_DICE_NO_PLAYER else v.to_move,
         scores=tuple([v.score[i] for i in range(v.players)]), is_over=v.phase == _OVER,
@@ -401,30 +394,23 @@ def keeps(view):
     return _keep_list(ks, n) if n and moves[0].kind == PINTAS_DICE_KEEP else []
 
 
-cdef _chosen(int status, const pintas_dice_move *m, view):
-    """The move a C player chose, or the error its status names."""
-    if status == PINTAS_OK:
-        return move_of(m)
-    if status == PINTAS_E_OVER or status == PINTAS_E_ILLEGAL:
-        raise view._no_move_error()
-    raise PintasError(f"the view of seat {view.seat} is not one this player can read "
-                      f"({status_message(status)})")
-
-
 def random_choose(view, Twister rng not None):
     """RandomPlayer's move: one draw of ``rng`` over the legal moves."""
     cdef pintas_dice_move m
-    return _chosen(pintas_dice_random_choose(&_c_view(view).v, &rng.mt, &m), &m, view)
+    chose(pintas_dice_random_choose(&_c_view(view).v, &rng.mt, &m), view)
+    return move_of(&m)
 
 
 def threshold_choose(view, int32_t bank_at):
     """ThresholdPlayer(bank_at)'s move."""
     cdef pintas_dice_move m
-    return _chosen(pintas_dice_threshold_choose(&_c_view(view).v, bank_at, &m), &m, view)
+    chose(pintas_dice_threshold_choose(&_c_view(view).v, bank_at, &m), view)
+    return move_of(&m)
 
 
 def optimal_choose(view, Policy policy not None, bint bank_to_win):
     """OptimalPlayer's move under ``policy``."""
     cdef pintas_dice_move m
-    return _chosen(pintas_dice_optimal_choose(&_c_view(view).v, policy._solved(), bank_to_win,
-                                              &m), &m, view)
+    chose(pintas_dice_optimal_choose(&_c_view(view).v, policy._solved(), bank_to_win, &m),
+          view)
+    return move_of(&m)

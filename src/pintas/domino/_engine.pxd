@@ -103,6 +103,7 @@ cdef extern from "pintas/line.h" nogil:
 # The move a C move struct names (an interned domino.Move).
 cdef object move_of(const pintas_line_move *m)
 cdef int _c_move(BaseMove move, void *out) except -1
+cdef list _moves(const void *state, const void *moves, size_t n)
 
 
 # The C state of one line game (pintas.domino.Game's base).

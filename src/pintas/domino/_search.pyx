@@ -13,15 +13,17 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 from libc.stdint cimport int32_t
 
-from pintas._base cimport PINTAS_E_ILLEGAL, PINTAS_E_OVER, PINTAS_NO_SEAT, PINTAS_NO_TILE
-from pintas._base cimport PINTAS_OK, PINTAS_TILE_COUNT, CView, Twister, keep_view, kept_view
+from pintas._base cimport PINTAS_E_ILLEGAL, PINTAS_NO_SEAT, PINTAS_NO_TILE
+from pintas._base cimport PINTAS_OK, PINTAS_TILE_COUNT, CView, Twister, chose, game_view
+from pintas._base cimport keep_view, kept_view, put_moves
 from pintas._base cimport pintas_rng, pintas_rng_seed, seed64, stop_flag, whole
 from pintas.domino._engine cimport PINTAS_LINE_MAX_MOVES, PINTAS_LINE_MAX_SEATS, LineGame
-from pintas.domino._engine cimport _c_move, move_of, pintas_line_sides
+from pintas.domino._engine cimport _c_move, _moves, move_of, pintas_line_sides
 
 from pintas.errors import CorruptStateError, IllegalMoveError, RulesError, ViewError
 from pintas.tiles import TILES, TileSet
 
+cdef str _GAME = "pintas.domino.game"
 cdef tuple TILES_T = TILES
 cdef tuple ENDS_T = ("L", "R")
 
@@ -30,17 +32,6 @@ MAX_SAMPLES = PINTAS_LINE_SEARCH_MAX_SAMPLES
 _KINDS = {"play": 0, "draw": 1, "pass": 2}
 # The C stream of samples drawn one at a time by sample(): "search".
 _SAMPLE_STREAM = 0x736561726368
-
-
-cdef object _VIEW = None   # pintas.domino.View, imported at first use
-
-
-cdef object view_type():
-    global _VIEW
-    if _VIEW is None:
-        from pintas.domino.game import View
-        _VIEW = View
-    return _VIEW
 
 
 cdef int _fill_info(pintas_line_info *info, view) except -1:
@@ -122,7 +113,7 @@ cdef int _fill_view(CView cv, view) except -1:
 
 cdef int _info_from_view(pintas_line_info *info, view) except -1:
     """Copy what ``view`` shows into *info (CorruptStateError if it cannot)."""
-    if not isinstance(view, view_type()):
+    if not isinstance(view, game_view(_GAME)):
         raise ViewError(f"the line-game search takes a domino.View: got {view!r}")
     try:
         _fill_info(info, view)
@@ -152,7 +143,7 @@ cdef class LineView(CView):
 
 cdef LineView _c_view(view, bint log=False):
     """The C view of ``view`` (a domino.View: else ViewError)."""
-    cdef LineView cv = <LineView>kept_view(view, view_type(), LineView, _fill_view)
+    cdef LineView cv = <LineView>kept_view(view, _GAME, LineView, _fill_view)
     if log and not cv.logged:
         try:
             _fill_log(&cv.v.info, view)
@@ -160,15 +151,6 @@ cdef LineView _c_view(view, bint log=False):
             raise _not_in_play(view, exc) from None
         cv.logged = True
     return cv
-
-
-cdef _chosen(int status, const pintas_line_move *m, view):
-    """The move a C player chose, or the error its status names."""
-    if status == PINTAS_OK:
-        return move_of(m)
-    if status == PINTAS_E_OVER or status == PINTAS_E_ILLEGAL:
-        raise view._no_move_error()
-    _check(status, view)
 
 
 def view_of(LineGame game, int seat, rules, tuple log):
@@ -184,7 +166,8 @@ def view_of(LineGame game, int seat, rules, tuple log):
         raise CorruptStateError(f"no view of seat {seat} of {game!r}")
     placements = tuple([(TILES_T[v.line[i] & 0x7F], ENDS_T[v.line[i] >> 7])
                         for i in range(v.line_len)])
-    view = view_type().__new__(view_type())
+    cls = game_view(_GAME)
+    view = cls.__new__(cls)
     view.__dict__.update(
         seat=seat, rules=rules, to_move=None if v.over else v.to_move,
         scores=tuple([v.info.score[i] for i in range(pintas_line_sides(&v.info.rules))]),
@@ -224,7 +207,7 @@ def legal(view):
     cdef size_t n = 0, i
     cdef LineView cv = _c_view(view)
     _check(pintas_line_view_legal(&cv.v, moves, PINTAS_LINE_MAX_MOVES, &n), view)
-    return [move_of(&moves[i]) for i in range(n)]
+    return _moves(NULL, moves, n)
 
 
 cdef const pintas_line_suit_weights *_weights(weights, pintas_line_suit_weights *w) except? NULL:
@@ -251,14 +234,16 @@ def random_choose(view, Twister rng not None):
     """RandomPlayer's move: one draw of ``rng`` over the legal moves."""
     cdef pintas_line_move m
     cdef LineView cv = _c_view(view)
-    return _chosen(pintas_line_random_choose(&cv.v, &rng.mt, &m), &m, view)
+    chose(pintas_line_random_choose(&cv.v, &rng.mt, &m), view)
+    return move_of(&m)
 
 
 def greedy_choose(view):
     """GreedyPlayer's move."""
     cdef pintas_line_move m
     cdef LineView cv = _c_view(view, True)
-    return _chosen(pintas_line_greedy_choose(&cv.v, &m), &m, view)
+    chose(pintas_line_greedy_choose(&cv.v, &m), view)
+    return move_of(&m)
 
 
 def suit_choose(view, weights):
@@ -266,21 +251,18 @@ def suit_choose(view, weights):
     cdef pintas_line_move m
     cdef pintas_line_suit_weights w
     cdef LineView cv = _c_view(view, True)
-    return _chosen(pintas_line_suit_choose(&cv.v, _weights(weights, &w), &m), &m, view)
+    chose(pintas_line_suit_choose(&cv.v, _weights(weights, &w), &m), view)
+    return move_of(&m)
 
 
 def suit_rank(view, weights, list moves):
     """``moves`` (legal in ``view``) from SuitPlayer's best to its worst."""
     cdef pintas_line_move cm[PINTAS_LINE_MAX_MOVES]
     cdef pintas_line_suit_weights w
-    cdef size_t n = len(moves), i
     cdef LineView cv = _c_view(view, True)
-    if n > PINTAS_LINE_MAX_MOVES:
-        raise IllegalMoveError(f"more moves than a seat has: {n}")
-    for i in range(n):
-        _c_move(moves[i], &cm[i])
+    cdef size_t n = put_moves(moves, cm, sizeof(cm[0]), PINTAS_LINE_MAX_MOVES, _c_move)
     _check(pintas_line_suit_rank(&cv.v, _weights(weights, &w), cm, n), view)
-    return [move_of(&cm[i]) for i in range(n)]
+    return _moves(NULL, cm, n)
 
 
 def immediate_points(view, move, voids=None):
