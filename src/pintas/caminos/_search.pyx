@@ -187,23 +187,20 @@ cdef class Info:
     the pile this round (0: none)."""
 
     def __init__(self, view):
-        from pintas.caminos.game import View
-        View.check(view)
+        cdef const pintas_caminos_info *k = &_c_view(view).v.info
+        cdef int s
         if view.is_over or view.phase != "play" or view.to_move != view.seat:
             raise IllegalMoveError(f"seat {view.seat} is not to move in play (phase "
                                    f"{view.phase!r}, seat {view.to_move} to move)")
-        cohorts, since, _ = derive(view)
-        self.seat = view.seat
-        self.cohorts = tuple(tuple(tuple(c) for c in seat) for seat in cohorts)
-        self.since = tuple(since)
-        try:
-            _fill_info(&self.info, view, cohorts, since)
-        except (ValueError, TypeError, AttributeError, LookupError) as exc:
-            # only a view built around its constructor gets here
-            raise CorruptStateError(f"not a view of a Caminos round ({exc!r})") from None
-        if pintas_caminos_info_check(&self.info) != 0:
+        if pintas_caminos_info_check(k) != 0:
             raise CorruptStateError(f"the view of seat {view.seat} is not a consistent "
                                     f"Caminos position (round {view.round})")
+        self.info = k[0]
+        self.seat = view.seat
+        self.cohorts = tuple([tuple([(c.at, c.tiles, c.voids)
+                                     for c in k.cohort[s][:k.n_cohorts[s]]])
+                              for s in range(k.rules.players)])
+        self.since = tuple([k.since[s] for s in range(28)])
 
     @property
     def known(self):

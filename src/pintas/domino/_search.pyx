@@ -111,25 +111,6 @@ cdef int _fill_view(CView cv, view) except -1:
     return 0
 
 
-cdef int _info_from_view(pintas_line_info *info, view) except -1:
-    """Copy what ``view`` shows into *info (CorruptStateError if it cannot)."""
-    if not isinstance(view, game_view(_GAME)):
-        raise ViewError(f"the line-game search takes a domino.View: got {view!r}")
-    try:
-        _fill_info(info, view)
-        _fill_log(info, view)
-    except (ValueError, TypeError, AttributeError, LookupError) as exc:
-        raise _not_in_play(view, exc) from None
-    return 0
-
-
-cdef _not_in_play(view, exc):
-    if isinstance(exc, CorruptStateError):
-        return exc
-    return CorruptStateError(f"not a view of a line game in play ({exc}): seat "
-                             f"{view.seat!r}, round {view.round!r}")
-
-
 @cython.binding(False)
 @cython.final
 cdef class LineView(CView):
@@ -148,7 +129,10 @@ cdef LineView _c_view(view, bint log=False):
         try:
             _fill_log(&cv.v.info, view)
         except (ValueError, TypeError, AttributeError, LookupError) as exc:
-            raise _not_in_play(view, exc) from None
+            if isinstance(exc, CorruptStateError):
+                raise
+            raise CorruptStateError(f"not a view of a line game in play ({exc}): seat "
+                                    f"{view.seat!r}, round {view.round!r}") from None
         cv.logged = True
     return cv
 
@@ -304,7 +288,7 @@ def knowledge(view):
     """
     cdef pintas_line_info info
     cdef pintas_line_knowledge k
-    _info_from_view(&info, view)
+    info = _c_view(view, True).v.info
     _check(pintas_line_knowledge_of(&info, &k), view)
     players = info.rules.players
     return {
@@ -332,7 +316,7 @@ def sample(view, seed):
     cdef uint8_t relaxed = 0
     cdef int status
     cdef uint64_t c_seed = seed64(seed)
-    _info_from_view(&info, view)
+    info = _c_view(view, True).v.info
     pintas_rng_seed(&rng, c_seed, _SAMPLE_STREAM)
     with nogil:
         status = pintas_line_determinize(&info, &rng, &st, &relaxed)
@@ -358,7 +342,7 @@ cdef class Info:
     cdef object _view
 
     def __init__(self, view):
-        _info_from_view(&self.info, view)
+        self.info = _c_view(view, True).v.info
         self._view = view
 
     def search(self, seed, first, count, policy=PINTAS_POLICY_RANDOM, stop=None):
