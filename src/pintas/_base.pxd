@@ -19,6 +19,8 @@ cdef extern from "pintas/pintas.h" nogil:
 
     void pintas_rng_seed(pintas_rng *rng, uint64_t seed, uint64_t stream)
 
+    int PINTAS_MT_N
+
     ctypedef struct pintas_mt:
         uint32_t index
 

@@ -428,6 +428,19 @@ cdef class Twister:
         pintas_mt_seed(&self.mt, int.from_bytes(os.urandom(8), "little") if seed is None
                        else seed64(seed))
 
+    # a player pickles and copies with its stream where it stands, as random.Random does
+    def __getstate__(self):
+        return (<char *>&self.mt)[:sizeof(pintas_mt)]
+
+    def __setstate__(self, state):
+        if type(state) is not bytes or len(state) != sizeof(pintas_mt):
+            raise CorruptStateError(f"not the state of a Twister: got {_given(state)}")
+        memcpy(&self.mt, <const char *>state, sizeof(pintas_mt))
+        self.mt.index = min(self.mt.index, PINTAS_MT_N)
+
+    def __reduce__(self):
+        return (Twister, (0,), self.__getstate__())
+
 
 @cython.binding(False)
 cdef class CView:
