@@ -459,6 +459,19 @@ static int dice_choose(const golden_game *g, unsigned seat, const pintas_dice_vi
     if (k[0] == GOLDEN_THRESHOLD)
         return pintas_dice_threshold_choose(v, (int32_t)k[3], out);
     st = pintas_dice_optimal_choose(v, p->policy, (int)k[3], out);
+    if (st == PINTAS_OK && out->kind == PINTAS_DICE_KEEP) {
+        /* Policy.best_keep's answer is the player's keep */
+        pintas_dice_keep keep;
+        pintas_dice_set roll;
+        double value = -1.0;
+        CHECK_EQ(pintas_dice_set_from_values(v->last_roll, v->last_roll_len, &roll), PINTAS_OK);
+        CHECK_EQ(pintas_dice_optimal_keep(p->policy, roll, v->pool, v->turn_total, &keep),
+                 PINTAS_OK);
+        CHECK_EQ(keep.keep, out->keep);
+        CHECK_EQ(pintas_dice_optimal_keep_value(p->policy, v->pool, v->turn_total, &keep,
+                                                &value), PINTAS_OK);
+        CHECK(value >= 0.0);
+    }
     /* the book's player, whose keep on an exact tie may be another */
     ++book_decisions;
     if (pintas_dice_book_choose(v, &p->book, (int)k[3], &from_book) != PINTAS_OK ||

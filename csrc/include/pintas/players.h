@@ -150,6 +150,24 @@ int pintas_dice_threshold_choose(const pintas_dice_view *v, int32_t bank_at,
 int pintas_dice_optimal_choose(const pintas_dice_view *v, const pintas_dice_policy *policy,
                                int bank_to_win, pintas_dice_move *out);
 
+/* The optimal player's worth of keep *k (its points included) with `pool`
+ * kept at `turn_total` (Policy.keep_value): the expected final turn total
+ * of the bank-or-roll choice that follows as the policy makes it (after hot
+ * dice under HOT_MUST: rolling on), a value the policy does not hold read as
+ * 0. PINTAS_E_ARG for NULL. */
+int pintas_dice_optimal_keep_value(const pintas_dice_policy *policy, pintas_dice_set pool,
+                                   int32_t turn_total, const pintas_dice_keep *k,
+                                   double *value);
+
+/* The optimal player's keep of `roll` with `pool` kept at `turn_total`
+ * (Policy.best_keep): of the keeps in pintas_dice_view_legal's order, the
+ * first of the highest pintas_dice_optimal_keep_value unless a later one
+ * beats it by more than 1e-9, into *keep with its points. PINTAS_E_ILLEGAL
+ * when the roll has no keep; PINTAS_E_ARG for NULL or a roll and pool of
+ * more than six dice. */
+int pintas_dice_optimal_keep(const pintas_dice_policy *policy, pintas_dice_set roll,
+                             pintas_dice_set pool, int32_t turn_total, pintas_dice_keep *keep);
+
 /* As pintas_dice_optimal_choose from the policy's book (no workspace, no
  * floating point): the book's keep (the policy's, ties to the first in
  * pintas_dice_keeps order: on an exact tie it may differ from the solved

@@ -236,3 +236,9 @@ cdef extern from "pintas/players.h" nogil:
                                      pintas_dice_move *out)
     int pintas_dice_optimal_choose(const pintas_dice_view *v, const pintas_dice_policy *policy,
                                    int bank_to_win, pintas_dice_move *out)
+    int pintas_dice_optimal_keep_value(const pintas_dice_policy *policy, pintas_dice_set pool,
+                                       int32_t turn_total, const pintas_dice_keep *k,
+                                       double *value)
+    int pintas_dice_optimal_keep(const pintas_dice_policy *policy, pintas_dice_set roll,
+                                 pintas_dice_set pool, int32_t turn_total,
+                                 pintas_dice_keep *keep)

@@ -186,23 +186,13 @@ cdef class Policy:
         cdef long long r = _set_of(roll, 1, 6, "a roll")
         cdef pintas_dice_set s = self._pool(pool, dice_left)
         cdef int32_t t = self._total(turn_total)
-        cdef pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS]
         cdef pintas_dice_keep best
-        cdef size_t n = 0, i, best_i = 0
-        cdef double v, best_v = -1.0
         if _size(<pintas_dice_set>r) + _size(s) > 6:
             raise NotationError(f"a roll and the pool hold at most 6 dice together: "
                                 f"got roll {roll!r} and pool {pool!r}")
-        # Sorted keeps, each valued through the C policy: the first best wins.
-        pintas_dice_keeps(&self.p.table, <pintas_dice_set>r, s, ks, PINTAS_DICE_MAX_KEEPS, &n)
-        if n == 0:
+        if pintas_dice_optimal_keep(self.p, <pintas_dice_set>r, s, t, &best) != PINTAS_OK:
             return None
-        _sort_keeps(ks, n)
-        for i in range(n):
-            v = self._keep_value(s, t, &ks[i])
-            if v > best_v + 1e-9:
-                best_v, best_i = v, i
-        return _keep_list(&ks[best_i], 1)[0]
+        return _keep_list(&best, 1)[0]
 
     def keep_value(self, keep, pool=(), turn_total=0, *, dice_left=None):
         """Expected final turn total of making ``keep`` (a Keep, or dice; it must be
@@ -212,6 +202,7 @@ cdef class Policy:
         cdef pintas_dice_keep k
         cdef long long ks
         cdef int32_t sc
+        cdef double value = 0.0
         if isinstance(keep, Keep):
             ks = (<Keep>keep)._set
         else:
@@ -228,20 +219,8 @@ cdef class Policy:
             if sc <= 0:
                 raise PintasError(f"not a legal keep: {keep!r}")
         k.keep, k.points = <pintas_dice_set>ks, sc
-        return self._keep_value(s, t, &k)
-
-    cdef double _keep_value(self, pintas_dice_set pool, int32_t t, const pintas_dice_keep *k):
-        """Value of reaching pool + keep at t + points, then bank or roll optimally."""
-        cdef pintas_dice_set after = pool + k.keep
-        cdef int32_t total = t + k.points
-        cdef double roll = 0.0
-        if _size(after) == 6:
-            pintas_dice_policy_roll_value(self.p, 0, total, &roll)
-            if self.p.table.rules.hot_dice == PINTAS_DICE_HOT_MUST:
-                return roll
-            return roll if roll > total else total
-        pintas_dice_policy_roll_value(self.p, after, total, &roll)
-        return roll if roll > total else total
+        pintas_dice_optimal_keep_value(self.p, s, t, &k, &value)
+        return value
 
     def threshold(self, pool=(), *, dice_left=None):
         """The smallest turn total from which banking is optimal with ``pool``
