@@ -66,8 +66,8 @@ static uint64_t keep_key(const pintas_dice_keep *k)
            ((uint64_t)pintas__dice_set_size(k->keep) << 24) | lex;
 }
 
-/* Insertion sort by keep_key: stable, as the binding's. */
-void pintas__dice_sort_keeps(pintas_dice_keep *ks, size_t n)
+/* An insertion sort by keep_key: stable. */
+void pintas_dice_sort_keeps(pintas_dice_keep *ks, size_t n)
 {
     size_t i, j;
     for (i = 1; i < n; ++i) {
@@ -93,7 +93,7 @@ int pintas__dice_sorted_keeps(const pintas_dice_rules *r, const uint8_t *roll_va
     st = pintas_dice_keeps_rules(r, roll, pool, ks, PINTAS_DICE_MAX_KEEPS, n);
     if (st != PINTAS_OK)
         return st;
-    pintas__dice_sort_keeps(ks, *n);
+    pintas_dice_sort_keeps(ks, *n);
     return PINTAS_OK;
 }
 

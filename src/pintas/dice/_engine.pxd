@@ -76,6 +76,7 @@ cdef extern from "pintas/dice.h" nogil:
 
     int pintas_dice_keeps(const pintas_dice_table *table, pintas_dice_set roll,
                           pintas_dice_set pool, pintas_dice_keep *out, size_t cap, size_t *n)
+    void pintas_dice_sort_keeps(pintas_dice_keep *ks, size_t n)
 
     enum:
         PINTAS_DICE_MUST_ROLL
@@ -190,7 +191,6 @@ cdef inline long long _one(long face) noexcept nogil:
 cdef long long _set_of(object values, int lo, int hi, str what) except -1
 cdef tuple _values(pintas_dice_set s)
 cdef int _size(pintas_dice_set s) noexcept nogil
-cdef void _sort_keeps(pintas_dice_keep *ks, size_t n) noexcept nogil
 cdef list _keep_list(const pintas_dice_keep *ks, size_t n)
 cdef int _rules_from(pintas_dice_rules *r, object fields) except -1
 cdef object rules_type()
