@@ -159,12 +159,6 @@ class SuitPlayer:
         return "SuitPlayer()"
 
 
-def _known_lacks(view: View) -> list[int]:
-    """Per seat, the numbers (bit n) it could not place on since its last draw,
-    or at that draw: the tiles it held then lacked them, only the drawn tile may not."""
-    return _search.known_lacks(view)
-
-
 class SearchPlayer:
     """Perfect-information Monte Carlo over samples of the hidden tiles.
 
