@@ -474,7 +474,7 @@ cdef CView kept_view(object view, str module, type kind, view_fill fill):
         cv = kind.__new__(kind)
         try:
             fill(cv, view)
-        except (ValueError, TypeError, AttributeError, LookupError) as exc:
+        except (ValueError, TypeError, AttributeError, LookupError, ArithmeticError) as exc:
             if isinstance(exc, CorruptStateError):
                 raise
             raise CorruptStateError(f"not a view of a {module.split('.')[1]} game "

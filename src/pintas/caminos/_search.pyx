@@ -24,7 +24,7 @@ from pintas._base cimport pintas_rng, pintas_rng_seed, stop_flag, whole
 from pintas.caminos._engine cimport _c_move, _moves, move_of
 
 from pintas.errors import CorruptStateError, IllegalMoveError, RulesError, ViewError
-from pintas.tiles import TILES
+from pintas.tiles import TILES, TileSet
 
 MAX_COHORTS = PINTAS_CAMINOS_SEARCH_MAX_COHORTS
 MAX_SAMPLES = PINTAS_CAMINOS_SEARCH_MAX_SAMPLES
@@ -291,7 +291,7 @@ cdef int _fill_view(CView cv, view) except -1:
     _fill_info(&v.info, view, cohorts, since)
     for s in range(v.info.rules.players):
         v.score[s] = whole(view.scores[s], -2**31, 2**31 - 1, "a score")
-        v.revealed[s] = sum([1 << t.index for t in view.revealed[s]])
+        v.revealed[s] = int(TileSet(view.revealed[s]))
     v.phase = _PHASES.index(view.phase)
     v.to_move = PINTAS_NO_SEAT if view.to_move is None else whole(
         view.to_move, 0, PINTAS_CAMINOS_MAX_SEATS - 1, "the seat to move")

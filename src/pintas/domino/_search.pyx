@@ -105,7 +105,7 @@ cdef int _fill_view(CView cv, view) except -1:
     v.line_len = n
     if n:
         line = view.line
-        v.ends[0], v.ends[1] = view.ends
+        v.ends[0], v.ends[1] = [whole(n, 0, 6, "an end") for n in view.ends]
         v.end_double[0] = line[0][0] == line[0][1]
         v.end_double[1] = line[-1][0] == line[-1][1]
     return 0
@@ -128,7 +128,7 @@ cdef LineView _c_view(view, bint log=False):
     if log and not cv.logged:
         try:
             _fill_log(&cv.v.info, view)
-        except (ValueError, TypeError, AttributeError, LookupError) as exc:
+        except (ValueError, TypeError, AttributeError, LookupError, ArithmeticError) as exc:
             if isinstance(exc, CorruptStateError):
                 raise
             raise CorruptStateError(f"not a view of a line game in play ({exc}): seat "
