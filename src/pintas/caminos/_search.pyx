@@ -61,7 +61,7 @@ def derive(view):
     from pintas.caminos.game import View
     View.check(view)
     try:
-        return _derive(view)
+        return _derive(view)[:3]
     except (ValueError, TypeError, AttributeError, LookupError) as exc:
         if isinstance(exc, CorruptStateError):
             raise
@@ -76,6 +76,7 @@ cdef tuple _derive(view):
     cohorts = [[[0, rules.hand_size, 0]] for _ in range(players)]
     since = [0] * 28
     cdef list slots = [None] * paths
+    cdef list placed = [0] * players
     for pos, e in enumerate(view.round_log):
         kind = e.kind
         if e.seat is not None and not 0 <= e.seat < players or \
@@ -91,6 +92,7 @@ cdef tuple _derive(view):
                 raise CorruptStateError(f"the log of the view places a tile where "
                                         f"it cannot go: {e!r}")
             ends, lens = slots[e.path - 1]
+            placed[e.seat] |= 1 << e.tile.index
             side = 0 if e.side == "front" else 1
             lens[side] += 1
             ends[side] = e.tile.other_end(ends[side])
@@ -111,10 +113,10 @@ cdef tuple _derive(view):
             # merge the two oldest draws: the newer one's constraint is the looser
             older = seat_cohorts.pop(1)
             seat_cohorts[1][1] += older[1]
-    return cohorts, since, slots
+    return cohorts, since, slots, placed
 
 
-cdef int _fill_info(pintas_caminos_info *k, view, cohorts, since) except -1:
+cdef int _fill_info(pintas_caminos_info *k, view, cohorts, since, known) except -1:
     # Every value is range-checked as it is written (whole, bounds-checked
     # indexing), the counts cut to the C arrays: whatever the view holds,
     # nothing is written outside the struct.
@@ -155,7 +157,7 @@ cdef int _fill_info(pintas_caminos_info *k, view, cohorts, since) except -1:
     for seat in range(players):
         k.hand_len[seat] = whole(view.hand_sizes[seat], 0, 0xFF, "a hand's size")
         if seat != view.seat:
-            k.known[seat] = int(view.known_tiles(seat))
+            k.known[seat] = known[seat]
         k.n_cohorts[seat] = min(len(cohorts[seat]), PINTAS_CAMINOS_SEARCH_MAX_COHORTS)
         for i, (at, tiles, voids) in enumerate(cohorts[seat][:PINTAS_CAMINOS_SEARCH_MAX_COHORTS]):
             k.cohort[seat][i].at = min(at, 0xFFFF)
@@ -287,11 +289,14 @@ cdef int _fill_view(CView cv, view) except -1:
     log replayed (derive), and the rest of the table."""
     cdef pintas_caminos_view *v = &(<CaminosView>cv).v
     cdef int s
-    cohorts, since, _ = _derive(view)
-    _fill_info(&v.info, view, cohorts, since)
+    cohorts, since, _, placed = _derive(view)
+    # a seat's reveals it has not placed are in its hand (View.known_tiles)
+    revealed = [int(TileSet(tiles)) for tiles in view.revealed[:PINTAS_CAMINOS_MAX_SEATS]]
+    _fill_info(&v.info, view, cohorts, since,
+               [r & ~p for r, p in zip(revealed, placed, strict=True)])
     for s in range(v.info.rules.players):
         v.score[s] = whole(view.scores[s], -2**31, 2**31 - 1, "a score")
-        v.revealed[s] = int(TileSet(view.revealed[s]))
+        v.revealed[s] = revealed[s]
     v.phase = _PHASES.index(view.phase)
     v.to_move = PINTAS_NO_SEAT if view.to_move is None else whole(
         view.to_move, 0, PINTAS_CAMINOS_MAX_SEATS - 1, "the seat to move")
