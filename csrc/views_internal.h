@@ -46,23 +46,18 @@ static inline int pintas__suit_key_beats(const pintas__suit_key *a, const pintas
     return a->value > b->value || (a->value == b->value && a->weight > b->weight);
 }
 
-/* Sort moves[0..n) (each `size` bytes, at most 8) and their keys[0..n) from
- * best to worst, stably: equal keys keep their order, as in Python's sort
- * with reverse=True. An insertion sort: n is a few dozen at most. */
-static inline void pintas__suit_sort(pintas__suit_key *keys, void *moves, size_t size, size_t n)
+/* Move moves[from] (each move `size` bytes, at most 8) to moves[to], to <=
+ * from, the moves between shifting up one place: a step of the suit players'
+ * rankings, a selection sort that keeps equal moves in their order (no
+ * array of scores on the stack). */
+static inline void pintas__move_to(void *moves, size_t size, size_t from, size_t to)
 {
     uint8_t *m = (uint8_t *)moves, held[8];
-    size_t i, j;
-    for (i = 1; i < n; ++i) {
-        pintas__suit_key key = keys[i];
-        memcpy(held, m + i * size, size);
-        for (j = i; j > 0 && pintas__suit_key_beats(&key, &keys[j - 1]); --j) {
-            keys[j] = keys[j - 1];
-            memcpy(m + j * size, m + (j - 1) * size, size);
-        }
-        keys[j] = key;
-        memcpy(m + j * size, held, size);
-    }
+    size_t i;
+    memcpy(held, m + from * size, size);
+    for (i = from; i > to; --i) /* no memmove: the core takes memcpy and memset only */
+        memcpy(m + i * size, m + (i - 1) * size, size);
+    memcpy(m + to * size, held, size);
 }
 
 /* RandomPlayer once a game has listed the legal moves of the view to move
