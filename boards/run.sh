@@ -102,12 +102,14 @@ fi
 
 step "flash per game: the core's objects, cortex-m0plus, -Os (arm-none-eabi-size, text + data)"
 objects=$build/core-cortex-m0plus/CMakeFiles/pintas_core.dir/csrc
+counted="" whole=0
 flash() { # NAME FILE...: the objects' text + data
   local name=$1 total=0 f
   shift
   for f in "$@"; do
     total=$((total + $(arm-none-eabi-size "$objects/$f.c.obj" | awk 'NR == 2 {print $1 + $2}')))
   done
+  counted="$counted $*" whole=$((whole + total))
   printf '  %-44s %6d B  (%s)\n' "$name" "$total" "$*"
 }
 flash "shared by every game" common rng tiles
@@ -119,7 +121,23 @@ flash "Caminos: search bots" caminos_search
 flash "Caminos: batch simulation" caminos_sim
 flash "dice: scoring, play, save/load" dice_score dice_game
 flash "dice: the optimal-policy solver" dice_solve
-flash "engine tables (pintas/engine.h)" engine
+flash "dice: the policy book reader" dice_book
+flash "engine tables, actions, observations" engine actions observe
+flash "hashes: BLAKE2b, SHA-256, HMAC, MT19937" hash
+flash "saves: the container, each game's part, texts" save save_line save_caminos save_dice save_text
+flash "notation, and why a move is illegal" notation notation_line notation_caminos notation_dice \
+  line_why caminos_why dice_why
+flash "views of a seat" line_view caminos_view dice_view
+flash "players: random, greedy, suit; dice" line_players caminos_players dice_players
+flash "texts of events and words" texts
+# Every object of the core is on one line above, so the lines add up to the whole.
+for f in "$objects"/*.c.obj; do
+  case " $counted " in
+    *" $(basename "$f" .c.obj) "*) ;;
+    *) echo "boards/run.sh: $(basename "$f" .c.obj).c is on no flash line"; exit 1 ;;
+  esac
+done
+printf '  %-44s %6d B\n' "the whole core" "$whole"
 
 step "flash per game: linked from the core for cortex-m0plus with --gc-sections (compiler runtime, memcpy/memset included)"
 linked() { # NAME SYMBOL...: text + data of a program made of what SYMBOL... need
@@ -136,7 +154,7 @@ with() { local game=$1 f; shift; for f in "$@"; do printf 'pintas_%s_%s ' "$game
 # shellcheck disable=SC2046
 {
   linked "line games (Muggins, Capicua, Dominican): play" $(with line rules_preset $play)
-  linked "line games: play, save, load" $(with line rules_preset $play $save)
+  linked "line games: play, state image save, load" $(with line rules_preset $play $save)
   linked "line games: play, save, load, search bot" $(with line rules_preset $play $save search)
   linked "Caminos: play" $(with caminos rules_preset $play)
   linked "Caminos: play, save, load" $(with caminos rules_preset $play $save)
@@ -146,7 +164,20 @@ with() { local game=$1 f; shift; for f in "$@"; do printf 'pintas_%s_%s ' "$game
   linked "dice: play, save, load, solver and policy" \
     $(with dice rules_dice_of_doom rules_farkle $play $save solve solve_workspace_size \
       policy_best_keep policy_should_bank)
+  linked "dice: play from a policy book" \
+    $(with dice rules_dice_of_doom rules_farkle $play book_open book_choose)
   linked "every game through the engine tables" pintas_line_engine pintas_caminos_engine pintas_dice_engine
+  linked "line games: play, whole checksummed saves (pintas_save_line_part)" \
+    $(with line rules_preset $play) pintas_save_write_part pintas_save_load_part pintas_save_line_part
+  linked "line games: play, saves, notation, refusals, views, suit player" \
+    $(with line rules_preset $play move_parse parse_in move_print why refusal_text record_clear \
+      record_update view_of suit_weights_for suit_choose) \
+    pintas_save_write_part pintas_save_load_part pintas_save_line_part
+  linked "Caminos: the same" \
+    $(with caminos rules_preset $play move_parse parse_in move_print why refusal_text record_start \
+      record_update view_of suit_weights_default suit_choose) \
+    pintas_save_write_part pintas_save_load_part pintas_save_caminos_part
+  linked "any game's saves (pintas_save_write, pintas_save_load)" pintas_save_write pintas_save_load
 }
 
 step "the programs: host, mps2-an385 (cortex-m3), microbit (cortex-m0)"

@@ -7,6 +7,7 @@
  */
 #include <stddef.h>
 
+#include "pintas/actions.h"
 #include "pintas/caminos.h"
 #include "pintas/dice.h"
 #include "pintas/engine.h"
@@ -36,6 +37,22 @@
     static int game##_load(void *s, const uint8_t *buf, size_t len)                      \
     {                                                                                    \
         return pintas_##game##_load(s, buf, len);                                        \
+    }                                                                                    \
+    static int game##_action(const void *m)                                              \
+    {                                                                                    \
+        return pintas_##game##_action(m);                                                \
+    }                                                                                    \
+    static int game##_action_move(int a, void *m)                                        \
+    {                                                                                    \
+        return pintas_##game##_action_move(a, m);                                        \
+    }                                                                                    \
+    static int game##_legal_mask(const void *s, uint8_t *mask, size_t cap, size_t *n)    \
+    {                                                                                    \
+        return pintas_##game##_legal_mask(s, mask, cap, n);                              \
+    }                                                                                    \
+    static int game##_play_action(void *s, int a, void *ev, size_t cap, size_t *n)       \
+    {                                                                                    \
+        return pintas_##game##_play_action(s, a, ev, cap, n);                            \
     }                                                                                    \
     PINTAS__STATIC_CHECK(game##_move, sizeof(pintas_##game##_move)                       \
                                           <= PINTAS_ENGINE_MAX_MOVE_BYTES);              \
@@ -84,9 +101,10 @@
     (uint16_t)sizeof(pintas_##game##_state), (uint16_t)offsetof(pintas_##game##_state, rng), \
         PINTAS_##GAME##_SAVE_SIZE, (uint16_t)sizeof(pintas_##game##_move),               \
         (uint16_t)sizeof(pintas_##game##_event), PINTAS_##GAME##_MAX_EVENTS
-#define PINTAS__ENGINE_PLAYS(game)                                                       \
+#define PINTAS__ENGINE_PLAYS(game, GAME)                                                 \
     game##_status, game##_turn, game##_check, game##_play, game##_reseed, game##_save,   \
-        game##_load
+        game##_load, PINTAS_##GAME##_ACTIONS, game##_action, game##_action_move,         \
+        game##_legal_mask, game##_play_action
 
 PINTAS__ENGINE_MOVES(line, LINE);
 PINTAS__ENGINE_DEALS(line, LINE);
@@ -170,11 +188,12 @@ PINTAS__STATIC_CHECK(sides, PINTAS_LINE_MAX_SEATS <= PINTAS_ENGINE_MAX_SIDES
 
 const pintas_engine pintas_line_engine = {
     "line", PINTAS__ENGINE_SIZES(line, LINE), PINTAS_LINE_MAX_MOVES, line_start, line_set_deal,
-    line_legal, line_hand, line_simulate, sizeof(pintas_line_stats), PINTAS__ENGINE_PLAYS(line)};
+    line_legal, line_hand, line_simulate, sizeof(pintas_line_stats),
+    PINTAS__ENGINE_PLAYS(line, LINE)};
 const pintas_engine pintas_caminos_engine = {
     "caminos", PINTAS__ENGINE_SIZES(caminos, CAMINOS), PINTAS_CAMINOS_MAX_MOVES, caminos_start,
     caminos_set_deal, caminos_legal, caminos_hand, caminos_simulate, sizeof(pintas_caminos_stats),
-    PINTAS__ENGINE_PLAYS(caminos)};
+    PINTAS__ENGINE_PLAYS(caminos, CAMINOS)};
 const pintas_engine pintas_dice_engine = {
     "dice", PINTAS__ENGINE_SIZES(dice, DICE), 0, NULL, NULL, NULL, NULL, NULL, 0,
-    PINTAS__ENGINE_PLAYS(dice)};
+    PINTAS__ENGINE_PLAYS(dice, DICE)};

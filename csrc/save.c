@@ -19,8 +19,10 @@ static const uint8_t magic[4] = {'P', 'N', 'T', 'S'};
 void pintas__sink_put(pintas__sink *s, const uint8_t *p, size_t n)
 {
     size_t i;
-    if (s->len > PINTAS_SAVE_MAX_SIZE) /* past any save: only that it is too long counts */
+    if (s->len > PINTAS_SAVE_MAX_SIZE) { /* past any save: only its length counts */
+        s->len += n;
         return;
+    }
     for (i = 0; i < n; ++i) {
         size_t at = s->len + i;
         if (s->buf && at < s->cap)
@@ -174,9 +176,9 @@ int pintas__start_tile_game(const pintas_engine *engine, void *state,
 static const pintas__save_codec *codec_of(int game)
 {
     switch (game) {
-    case PINTAS_SAVE_LINE: return &pintas__line_codec;
-    case PINTAS_SAVE_CAMINOS: return &pintas__caminos_codec;
-    case PINTAS_SAVE_DICE: return &pintas__dice_codec;
+    case PINTAS_SAVE_LINE: return &pintas_save_line_part;
+    case PINTAS_SAVE_CAMINOS: return &pintas_save_caminos_part;
+    case PINTAS_SAVE_DICE: return &pintas_save_dice_part;
     default: return NULL;
     }
 }
@@ -262,8 +264,6 @@ static int put_body(pintas__sink *s, const pintas__save_codec *g, const pintas_s
             status = put_entry(s, g, setup, &e);
         if (status != PINTAS_OK)
             return status;
-        if (s->len > PINTAS_SAVE_MAX_SIZE)
-            return PINTAS_E_RANGE;
     }
     pintas__sink_put(s, image, g->engine->save_size);
     return PINTAS_OK;
@@ -285,13 +285,20 @@ int pintas_save_write(const pintas_save_setup *setup, const pintas_save_log *log
                       const void *state, const uint8_t *key, size_t key_len, int version,
                       uint8_t *buf, size_t cap, size_t *len)
 {
-    const pintas__save_codec *g = setup ? codec_of(setup->game) : NULL;
+    return pintas_save_write_part(setup ? codec_of(setup->game) : NULL, setup, log, state, key,
+                                  key_len, version, buf, cap, len);
+}
+
+int pintas_save_write_part(const pintas_save_part *g, const pintas_save_setup *setup,
+                           const pintas_save_log *log, const void *state, const uint8_t *key,
+                           size_t key_len, int version, uint8_t *buf, size_t cap, size_t *len)
+{
     uint8_t image[MAX_IMAGE], mac[PINTAS_SAVE_MAC_SIZE];
     pintas__sink s;
     size_t size;
     int status;
-    if (!g || !state || !len || (version != PINTAS_SAVE_FORMAT &&
-                                 version != PINTAS_SAVE_LEGACY_FORMAT))
+    if (!g || !setup || setup->game != g->kind || !state || !len ||
+        (version != PINTAS_SAVE_FORMAT && version != PINTAS_SAVE_LEGACY_FORMAT))
         return PINTAS_E_ARG;
     if (key && (version != PINTAS_SAVE_FORMAT || key_len < PINTAS_SAVE_MIN_KEY))
         return PINTAS_E_ARG;
@@ -306,9 +313,9 @@ int pintas_save_write(const pintas_save_setup *setup, const pintas_save_log *log
         return status;
     size = s.len + (version == PINTAS_SAVE_LEGACY_FORMAT ? 0
                     : key ? PINTAS_SAVE_MAC_SIZE : PINTAS_SAVE_CHECKSUM_SIZE);
+    *len = size;
     if (size > PINTAS_SAVE_MAX_SIZE)
         return PINTAS_E_RANGE;
-    *len = size;
     if (!buf)
         return PINTAS_OK;
     if (cap < size)
@@ -382,8 +389,8 @@ static int open_container(pintas_save_reader *r, const pintas__save_codec *g,
     }
     if (head[1] != g->kind) {
         err->value = head[1];
-        return pintas__save_refuse(err, codec_of(head[1]) ? PINTAS_SAVE_OTHER_GAME
-                                                     : PINTAS_SAVE_UNKNOWN_GAME);
+        return pintas__save_refuse(err, pintas_save_what(head[1]) ? PINTAS_SAVE_OTHER_GAME
+                                                             : PINTAS_SAVE_UNKNOWN_GAME);
     }
     allowed = PINTAS_SAVE_FLAG_SEEDED | (g->deal_tag ? PINTAS_SAVE_FLAG_DEALT : 0u) |
               (r->version == PINTAS_SAVE_FORMAT ? PINTAS_SAVE_FLAG_KEYED : 0u);
@@ -409,6 +416,7 @@ static int take_entry(pintas__cursor *c, const pintas__save_codec *g,
     }
     if (g->deal_tag && tag == g->deal_tag) {
         e->kind = PINTAS_SAVE_DEAL;
+        c->err->at = c->pos; /* where a refused deal lies, for the host's words */
         return g->take_deal(c, setup, &e->deal);
     }
     e->kind = PINTAS_SAVE_MOVE;
@@ -437,6 +445,7 @@ static int open_body(pintas_save_reader *r, const pintas__save_codec *g, pintas_
     r->setup.dealt = (r->flags & PINTAS_SAVE_FLAG_DEALT) != 0;
     if (!g->take_setup(&c, &r->setup))
         return 0;
+    err->at = c.pos;
     if (r->setup.dealt && !g->take_deal(&c, &r->setup, &r->setup.deal))
         return 0;
     if (!pintas__take_u32(&c, &r->count))
@@ -465,6 +474,7 @@ static int open_body(pintas_save_reader *r, const pintas__save_codec *g, pintas_
     status = g->engine->load(&work->state, image, g->engine->save_size);
     if (status != PINTAS_OK) {
         err->status = status;
+        err->at = r->image_at;
         return pintas__save_refuse(err, status == PINTAS_E_VERSION ? PINTAS_SAVE_STATE_VERSION
                                                               : PINTAS_SAVE_STATE);
     }
@@ -480,16 +490,23 @@ int pintas_save_open(pintas_save_reader *r, int game, const uint8_t *data, size_
                      const uint8_t *key, size_t key_len, pintas_save_work *work,
                      pintas_save_error *err)
 {
-    const pintas__save_codec *g = codec_of(game);
+    return pintas_save_open_part(r, codec_of(game), data, len, key, key_len, work, err);
+}
+
+int pintas_save_open_part(pintas_save_reader *r, const pintas_save_part *g,
+                          const uint8_t *data, size_t len, const uint8_t *key, size_t key_len,
+                          pintas_save_work *work, pintas_save_error *err)
+{
     pintas_save_error none;
     if (!err)
         err = &none;
     memset(err, 0, sizeof *err);
-    err->game = (uint8_t)game;
+    err->game = g ? g->kind : 0;
     if (!r || !work || !g || (!data && len))
         return PINTAS_E_ARG;
     memset(r, 0, sizeof *r);
     r->data = data;
+    r->part = g;
     if (!open_container(r, g, data, len, key, key_len, err) || !open_body(r, g, work, err)) {
         memset(r, 0, sizeof *r);
         return refusal(err);
@@ -500,7 +517,7 @@ int pintas_save_open(pintas_save_reader *r, int game, const uint8_t *data, size_
 
 int pintas_save_next(pintas_save_reader *r, pintas_save_entry *e)
 {
-    const pintas__save_codec *g = r ? codec_of(r->setup.game) : NULL;
+    const pintas__save_codec *g = r ? r->part : NULL;
     pintas_save_error err;
     pintas__cursor c;
     if (!g || !e || !r->data)
@@ -661,7 +678,7 @@ static int check_canonical(const pintas__save_codec *g, pintas_save_reader *r,
 int pintas_save_replay(pintas_save_reader *r, void *state, pintas_save_work *work,
                        pintas_save_error *err)
 {
-    const pintas__save_codec *g = r ? codec_of(r->setup.game) : NULL;
+    const pintas__save_codec *g = r ? r->part : NULL;
     uint8_t image[MAX_IMAGE];
     pintas_save_error none;
     int mismatch = 0;
@@ -696,9 +713,16 @@ int pintas_save_load(pintas_save_reader *r, int game, const uint8_t *data, size_
                      const uint8_t *key, size_t key_len, void *state, pintas_save_work *work,
                      pintas_save_error *err)
 {
+    return pintas_save_load_part(r, codec_of(game), data, len, key, key_len, state, work, err);
+}
+
+int pintas_save_load_part(pintas_save_reader *r, const pintas_save_part *part,
+                          const uint8_t *data, size_t len, const uint8_t *key, size_t key_len,
+                          void *state, pintas_save_work *work, pintas_save_error *err)
+{
     int status;
     if (!state)
         return PINTAS_E_ARG;
-    status = pintas_save_open(r, game, data, len, key, key_len, work, err);
+    status = pintas_save_open_part(r, part, data, len, key, key_len, work, err);
     return status != PINTAS_OK ? status : pintas_save_replay(r, state, work, err);
 }

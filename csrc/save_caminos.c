@@ -169,6 +169,6 @@ static int start(void *state, const pintas_save_setup *setup, pintas_engine_even
     return pintas__start_tile_game(&pintas_caminos_engine, state, setup, events);
 }
 
-const pintas__save_codec pintas__caminos_codec = {
+const pintas_save_part pintas_save_caminos_part = {
     PINTAS_SAVE_CAMINOS, 2, 0xFFFE, 0xFFFD, &pintas_caminos_engine,
     put_setup, take_setup, put_deal, take_deal, put_move, take_move, start};

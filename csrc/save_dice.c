@@ -143,8 +143,11 @@ static int take_move(pintas__cursor *c, unsigned tag, void *move)
     if (!pintas__take(c, n, &values))
         return 0;
     for (i = 0; i < n; ++i)
-        if (values[i] < 1 || values[i] > PINTAS_DICE_FACES)
+        if (values[i] < 1 || values[i] > PINTAS_DICE_FACES) {
+            c->err->at = c->pos - n; /* the dice, for the host's words */
+            c->err->value = (uint8_t)n;
             return pintas__save_refuse(c->err, PINTAS_SAVE_DICE_VALUE);
+        }
     if (tag == TAG_KEEP) {
         m->kind = PINTAS_DICE_KEEP;
         pintas_dice_set_from_values(values, n, &m->keep);
@@ -163,6 +166,6 @@ static int start(void *state, const pintas_save_setup *setup, pintas_engine_even
                            setup->first_player, setup->first_seed);
 }
 
-const pintas__save_codec pintas__dice_codec = {
+const pintas_save_part pintas_save_dice_part = {
     PINTAS_SAVE_DICE, 1, 0xFE, 0, &pintas_dice_engine,
     put_setup, take_setup, NULL, NULL, put_move, take_move, start};

@@ -66,7 +66,7 @@ void pintas__put_hands(pintas__sink *s, const pintas_mask hand[4]);
 
 /* ---- a game's codec ------------------------------------------------------------- */
 
-typedef struct pintas__save_codec {
+struct pintas__save_codec {
     uint8_t kind;          /* pintas_save_game */
     uint8_t tag_size;      /* bytes of a log entry's tag: 1, Caminos 2 */
     uint16_t seed_tag;     /* the tag of a reseed */
@@ -85,11 +85,10 @@ typedef struct pintas__save_codec {
     int (*take_move)(pintas__cursor *c, unsigned tag, void *move);
     /* Start a game of *setup in state (events: the engine's buffer). */
     int (*start)(void *state, const pintas_save_setup *setup, pintas_engine_events *events);
-} pintas__save_codec;
+};
+typedef struct pintas__save_codec pintas__save_codec;
 
-extern const pintas__save_codec pintas__line_codec;
-extern const pintas__save_codec pintas__caminos_codec;
-extern const pintas__save_codec pintas__dice_codec;
+/* The three parts (pintas_save_line_part, ...) are declared in pintas/save.h. */
 
 /* Tile games: start with the engine's start, from the first deal if made by hand. */
 int pintas__start_tile_game(const pintas_engine *engine, void *state,

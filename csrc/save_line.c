@@ -151,6 +151,6 @@ static int start(void *state, const pintas_save_setup *setup, pintas_engine_even
     return pintas__start_tile_game(&pintas_line_engine, state, setup, events);
 }
 
-const pintas__save_codec pintas__line_codec = {
+const pintas_save_part pintas_save_line_part = {
     PINTAS_SAVE_LINE, 1, 0xFE, 0xFD, &pintas_line_engine,
     put_setup, take_setup, put_deal, take_deal, put_move, take_move, start};

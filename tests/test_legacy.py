@@ -19,8 +19,9 @@ from typing import Any
 
 import pytest
 
-from pintas import Tile, TileSet, _saves, caminos, dice, domino
+from pintas import Tile, TileSet, _save, caminos, dice, domino
 from pintas.errors import CorruptStateError
+from tests.support import resealed
 
 VECTORS = Path(__file__).resolve().parent / "vectors" / "legacy_0_1.json"
 
@@ -90,8 +91,7 @@ def legacy_objects() -> dict[str, Any]:
 def _saved_today(old: bytes) -> bytes:
     """What today's ``to_bytes`` writes for a game pintas 0.1.0 saved as ``old``:
     the same bytes in format version 2, ending with their checksum."""
-    body = old[:4] + bytes([_saves.FORMAT]) + old[5:]
-    return body + _saves.checksum(body)
+    return resealed(old[:4] + bytes([_save.FORMAT]) + old[5:], 0)
 
 
 def _is_game(value: object) -> bool:
@@ -143,7 +143,7 @@ def test_an_old_save_loads_only_as_written() -> None:
     0.1.0 wrote for the game it holds (here, a rules switch read as 2: pairs,
     1 in Dominican pairs)."""
     data = bytearray.fromhex(SAVED["saves"]["domino.game"])
-    data[_saves.HEADER_SIZE + 2] = 2
+    data[_save.HEADER_SIZE + 2] = 2
     with pytest.raises(CorruptStateError, match="not written the one way"):
         domino.Game.from_bytes(bytes(data))
 
@@ -156,7 +156,7 @@ def test_old_saves_carry_no_mac(name: str) -> None:
     with pytest.raises(CorruptStateError, match=r"format-1 save .* no MAC"):
         game_type.from_bytes(data, key=bytes(16))
     keyed = bytearray(data)
-    keyed[6] |= _saves.KEYED
+    keyed[6] |= _save.KEYED
     with pytest.raises(CorruptStateError, match="unknown flags"):
         game_type.from_bytes(bytes(keyed))
 

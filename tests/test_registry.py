@@ -16,7 +16,7 @@ from pintas.errors import RulesError
 SRC = Path(pintas.__file__).parent
 #: The front ends: written once, for every game.
 FRONT_ENDS = ("tournament.py", "timer.py", "cli.py", "bots.py", "_prompt.py", "_game.py",
-              "_view.py", "_rules.py", "_plain.py", "_saves.py", "_simulate.py", "protocol.py")
+              "_view.py", "_rules.py", "_plain.py", "_simulate.py", "protocol.py")
 GAME_PACKAGES = ("domino", "caminos", "dice")
 
 
@@ -137,3 +137,13 @@ def test_each_game_package_has_the_same_rooms() -> None:
     for package in GAME_PACKAGES:
         present = {p.name for p in (SRC / package).iterdir()}
         assert rooms <= present, f"pintas.{package} lacks {sorted(rooms - present)}"
+
+
+def test_a_family_is_a_key_and_names_its_move_type() -> None:
+    by_family = {family: family.move_type for family in registry.families()}
+    assert len(by_family) == 3
+    assert by_family[registry.family_of(domino.Rules.dominican())] is domino.Move
+    assert by_family[registry.preset("caminos").family] is caminos.Move
+    assert by_family[registry.preset("farkle").family] is dice.Move
+    assert registry.preset("muggins").family == registry.preset("capicua").family
+    assert registry.preset("muggins").family != registry.preset("farkle").family

@@ -17,6 +17,7 @@ must come of it (docs/saves.md).
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import pickle
 import random
@@ -27,7 +28,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pintas import _saves, caminos, dice, domino, registry
+from pintas import _save, caminos, dice, domino, registry
 from pintas.errors import CorruptStateError, SaveTypeError
 from pintas.tiles import TILES
 from tests.support import played, resealed
@@ -140,20 +141,19 @@ def test_a_logged_roll_forged_to_the_same_outcome_is_refused() -> None:
         dice.Game.from_bytes(keyed, key=KEY)
 
 
-def _seed_offsets(game: Any) -> list[int]:
-    """Where the logged seeds of ``game``'s save start."""
-    fmt, tag = game._SAVE, struct.calcsize(game._SAVE.tag)
-    at = _saves.HEADER_SIZE + len(game._write_setup()[1]) + 4
-    offsets = []
-    for entry in game._log:
-        if isinstance(entry, tuple) and entry[0] == "seed":
-            offsets.append(at + tag)
-            at += tag + 8
-        elif isinstance(entry, tuple):
-            at += tag + len(game._write_deal(entry[1]))
-        else:
-            at += len(game._write_move(entry))
-    assert game.to_bytes()[offsets[0] - tag:offsets[0]] == struct.pack(fmt.tag, fmt.seed)
+def _entry_offset(game: Any, index: int) -> int:
+    """Where log entry ``index`` starts in ``game``'s save: the length of the save
+    of its first ``index`` entries, but the state image and the checksum."""
+    copy = game.copy()
+    copy._log = game._log[:index]
+    return len(copy.to_bytes()) - len(game._save()) - _save.CHECKSUM_SIZE
+
+
+def _seed_offsets(game: dice.Game) -> list[int]:
+    """Where the logged seeds of a dice game's save start (after their tag, 0xFE)."""
+    offsets = [_entry_offset(game, i) + 1 for i, entry in enumerate(game._log)
+               if isinstance(entry, tuple) and entry[0] == "seed"]
+    assert game.to_bytes()[offsets[0] - 1] == 0xFE
     return offsets
 
 
@@ -187,7 +187,7 @@ def test_every_value_of_the_header_and_setup_loads_only_as_itself(name: str) -> 
     game = GAMES[name]
     data = type(game)._rebuild(game.rules, game._origin(), game.seed, game._first_seed,
                                []).to_bytes()  # no log: a quick replay per try
-    end = _saves.HEADER_SIZE + len(game._write_setup()[1]) + 4
+    end = _entry_offset(game, 0)
     for at in range(end):
         for value in range(256):
             corrupt = bytearray(data)
@@ -197,7 +197,7 @@ def test_every_value_of_the_header_and_setup_loads_only_as_itself(name: str) -> 
 
 def test_a_domino_rules_switch_has_one_value() -> None:
     data = SAVES["dominican-seeded"]
-    pairs = _saves.HEADER_SIZE + 2  # game, players, then pairs (0 or 1)
+    pairs = _save.HEADER_SIZE + 2  # game, players, then pairs (0 or 1)
     assert data[pairs] == 1
     corrupt = bytearray(data)
     corrupt[pairs] = 2
@@ -208,7 +208,7 @@ def test_a_domino_rules_switch_has_one_value() -> None:
 def test_a_domino_deal_gives_no_hand_to_a_seat_the_game_lacks() -> None:
     data = SAVES["muggins-dealt"]
     assert GAMES["muggins-dealt"].seats == 3
-    fourth = _saves.HEADER_SIZE + 17 + 12  # the rules, then a mask of 4 bytes a seat
+    fourth = _save.HEADER_SIZE + 17 + 12  # the rules, then a mask of 4 bytes a seat
     corrupt = bytearray(data)
     corrupt[fourth] = 1
     with pytest.raises(CorruptStateError, match="a seat the game does not have"):
@@ -232,7 +232,7 @@ def test_kept_dice_are_saved_in_one_order() -> None:
               st.integers(0, 255)), min_size=1, max_size=3))
 def test_an_edit_with_its_checksum_recomputed_loads_only_as_itself(
         name: str, edits: list[tuple[str, int, int]]) -> None:
-    corrupt = bytearray(SAVES[name][:-_saves.CHECKSUM_SIZE])
+    corrupt = bytearray(SAVES[name][:-_save.CHECKSUM_SIZE])
     for kind, where, value in edits:
         at = where % (len(corrupt) + 1)
         if kind == "insert":
@@ -251,8 +251,8 @@ def test_saves_are_canonical(name: str) -> None:
     assert game_type.from_bytes(data).to_bytes() == data
     keyed = GAMES[name].to_bytes(key=KEY)
     assert game_type.from_bytes(keyed, key=KEY).to_bytes(key=KEY) == keyed
-    assert keyed[:6] == data[:6] and keyed[6] == data[6] | _saves.KEYED
-    assert keyed[7:-_saves.MAC_SIZE] == data[7:-_saves.CHECKSUM_SIZE]
+    assert keyed[:6] == data[:6] and keyed[6] == data[6] | _save.KEYED
+    assert keyed[7:-_save.MAC_SIZE] == data[7:-_save.CHECKSUM_SIZE]
 
 
 # ---- a key ---------------------------------------------------------------------------------
@@ -278,30 +278,27 @@ def test_a_keyed_save_loads_only_with_its_key(name: str) -> None:
 
 def test_an_edited_keyed_save_is_refused_whatever_trailer_it_gets() -> None:
     keyed = _rolled_dice().to_bytes(key=KEY)
-    body = _roll_forged(keyed[:-_saves.MAC_SIZE], ROLLED, FORGED)
+    body = _roll_forged(keyed[:-_save.MAC_SIZE], ROLLED, FORGED)
     unkeyed = bytearray(body)
-    unkeyed[6] &= ~_saves.KEYED
-    for forged in (body + _saves.checksum(body),                 # the plain checksum
-                   bytes(unkeyed) + _saves.checksum(unkeyed),    # said to be keyless
-                   body + _saves.mac(body, OTHER_KEY),           # the editor's own key
-                   body + keyed[-_saves.MAC_SIZE:]):             # the MAC it had
+    unkeyed[6] &= ~_save.KEYED
+    for forged in (resealed(body, 0),                            # the plain checksum
+                   resealed(unkeyed, 0),                         # said to be keyless
+                   body + _mac(body, OTHER_KEY),                 # the editor's own key
+                   body + keyed[-_save.MAC_SIZE:]):             # the MAC it had
         with pytest.raises(CorruptStateError, match=r"MAC|without a key"):
             dice.Game.from_bytes(forged, key=KEY)
 
 
-def test_the_mac_is_compared_in_constant_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    compared: list[tuple[bytes, bytes]] = []
-    real = hmac.compare_digest
+def _mac(body: bytes, key: bytes) -> bytes:
+    return hmac.new(key, body, hashlib.sha256).digest()
 
-    def spy(a: bytes, b: bytes) -> bool:
-        compared.append((a, b))
-        return real(a, b)
 
-    monkeypatch.setattr(hmac, "compare_digest", spy)
+def test_the_mac_is_hmac_sha256_of_the_body() -> None:
+    # (the C core compares it in constant time: pintas_equal_ct, csrc/tests/test_hash.c)
     keyed = GAMES["farkle-seeded"].to_bytes(key=KEY)
-    dice.Game.from_bytes(keyed, key=KEY)
-    mac = _saves.mac(keyed[:-_saves.MAC_SIZE], KEY)
-    assert compared == [(mac, keyed[-_saves.MAC_SIZE:])]
+    assert keyed[-_save.MAC_SIZE:] == _mac(keyed[:-_save.MAC_SIZE], KEY)
+    plain = GAMES["farkle-seeded"].to_bytes()
+    assert plain[-16:] == hashlib.blake2b(plain[:-16], digest_size=16).digest()
 
 
 def test_save_keys_are_bytes_of_16_or_more_and_never_quoted() -> None:
@@ -329,36 +326,33 @@ def test_pickles_and_copies_of_a_keyed_game_carry_no_key() -> None:
 # ---- sizes ---------------------------------------------------------------------------------
 
 
-def test_a_save_over_the_cap_is_refused_unread(monkeypatch: pytest.MonkeyPatch) -> None:
-    def unread(*args: object) -> None:
-        raise AssertionError("a save over the cap was read")
-
-    monkeypatch.setattr(_saves, "open_save", unread)
-    huge = SAVES["dominican-seeded"] + bytes(_saves.MAX_SAVE_SIZE)
+def test_a_save_over_the_cap_is_refused_unread() -> None:
+    huge = SAVES["dominican-seeded"] + bytes(_save.MAX_SAVE_SIZE)
     for data in (huge, bytearray(huge), memoryview(huge)):
         with pytest.raises(CorruptStateError, match="more than the longest save"):
             domino.Game.from_bytes(data)
 
 
-def test_a_game_longer_than_the_cap_is_not_saved(monkeypatch: pytest.MonkeyPatch) -> None:
-    game = GAMES["farkle-unseeded"]
-    monkeypatch.setattr(_saves, "MAX_SAVE_SIZE", len(SAVES["farkle-unseeded"]) - 1)
-    with pytest.raises(CorruptStateError, match="would take"):
+def test_a_game_longer_than_the_cap_is_not_saved() -> None:
+    game = GAMES["farkle-unseeded"].copy()
+    game._log = []
+    bare = len(game.to_bytes())
+    seeds = _save.MAX_SAVE_SIZE // 9  # a tag and 8 bytes each
+    game._log = [("seed", 0)] * seeds
+    size = bare + 9 * seeds
+    assert size > _save.MAX_SAVE_SIZE
+    with pytest.raises(CorruptStateError) as refused:
         game.to_bytes()
+    assert str(refused.value) == (f"this game's save would take {size} bytes, more than the "
+                                  f"{_save.MAX_SAVE_SIZE} that from_bytes reads")
 
 
 @pytest.mark.parametrize("name", ["dominican-seeded", "caminos-seeded", "farkle-seeded"])
-def test_a_log_count_its_bytes_cannot_hold_is_refused_before_the_loop(
-        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_log_count_its_bytes_cannot_hold_is_refused_before_the_loop(name: str) -> None:
     game = GAMES[name]
     game_type, data = type(game), SAVES[name]
-    at = _saves.HEADER_SIZE + len(game._write_setup()[1])
+    at = _entry_offset(game, 0) - 4
     assert struct.unpack_from("<I", data, at)[0] == len(game._log)
-
-    def unread(*args: object) -> None:
-        raise AssertionError("an entry was read")
-
-    monkeypatch.setattr(game_type, "_read_move", unread)
     for count in (2**32 - 1, len(data)):
         corrupt = bytearray(data)
         struct.pack_into("<I", corrupt, at, count)

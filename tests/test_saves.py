@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pintas import caminos, dice, domino
-from pintas._saves import CHECKSUM_SIZE
+from pintas._save import CHECKSUM_SIZE
 from pintas.caminos import _engine as _caminos
 from pintas.dice import _engine as _dice
 from pintas.domino import _engine as _line

@@ -55,8 +55,11 @@ echo "==== worst stack per public function, cortex-m0plus -Os"
 # codecs of save_<game>.c; a tile game's start, its engine's start). The log
 # callback is the host's, bounded here as if it were the core's worst. The
 # notation's shared printers call each game's move text (notation_<game>.c:
-# move_ok, put_move, fits, put_own) through its pintas__move_text.
-reach=(--indirect 'save\.c:pintas__start_tile_game$=^csrc/engine\.c:(line|caminos)_start$'
+# move_ok, put_move, fits, put_own) through its pintas__move_text. The
+# tile games' masks list and number their moves through actions.c's own
+# wrappers of each game's legal() and action().
+reach=(--indirect '^actions\.c:tile_mask$=^csrc/actions\.c:(line|caminos)_(list|action)$'
+       --indirect 'save\.c:pintas__start_tile_game$=^csrc/engine\.c:(line|caminos)_start$'
        --indirect '^notation\.c:pintas__(put_shown|put_moves)$=^csrc/notation_(line|caminos|dice)\.c:put_move$'
        --indirect '^notation\.c:pintas__move_print$=^csrc/notation_(line|caminos|dice)\.c:(move_ok|put_move)$'
        --indirect '^notation\.c:pintas__refusal_text$=^csrc/notation_(line|caminos|dice)\.c:(move_ok|fits|put_own)$'

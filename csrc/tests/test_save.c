@@ -37,6 +37,12 @@ static const pintas_engine *engine_of(int game)
            : game == 'C' ? &pintas_caminos_engine : &pintas_dice_engine;
 }
 
+static const pintas_save_part *part_of(int game)
+{
+    return game == 'L' ? &pintas_save_line_part
+           : game == 'C' ? &pintas_save_caminos_part : &pintas_save_dice_part;
+}
+
 /* ---- the templates ---------------------------------------------------------------- */
 
 /* 1 if `message` is `template` with every {placeholder} replaced by some text. */
@@ -194,6 +200,24 @@ static void test_good(const golden_save *g)
     CHECK_EQ(pintas_save_write(&setup, &log, &again, key, key_len, g->version, out, sizeof out,
                                &len), PINTAS_OK);
     CHECK(len == g->len && memcmp(out, data, len) == 0);
+    /* through the game's own part (what a one-game firmware links): the same */
+    {
+        static pintas_save_state by_part;
+        CHECK_EQ(pintas_save_load_part(&reader, part_of(g->game), data, g->len, key, key_len,
+                                       &by_part, &work, &err), PINTAS_OK);
+        CHECK_EQ(engine->save(&by_part, out, sizeof out), PINTAS_OK);
+        CHECK(memcmp(out, image, engine->save_size) == 0);
+        CHECK_EQ(pintas_save_write_part(part_of(g->game), &setup, &log, &state, key, key_len,
+                                        g->version, out, sizeof out, &len), PINTAS_OK);
+        CHECK(len == g->len && memcmp(out, data, len) == 0);
+        CHECK_EQ(pintas_save_write_part(part_of(g->game == 'D' ? 'L' : 'D'), &setup, &log, &state,
+                                        key, key_len, g->version, out, sizeof out, &len),
+                 PINTAS_E_ARG);
+        CHECK_EQ(pintas_save_load_part(&reader, part_of(g->game == 'C' ? 'L' : 'C'), data, g->len,
+                                       key, key_len, &by_part, &work, &err), PINTAS_E_CORRUPT);
+        CHECK_EQ(err.cause, PINTAS_SAVE_OTHER_GAME);
+        CHECK_EQ(err.value, g->game);
+    }
     /* read as another game: refused, naming this one */
     CHECK_EQ(pintas_save_load(&reader, g->game == 'D' ? 'L' : 'D', data, g->len, key, key_len,
                               &state, &work, &err), PINTAS_E_CORRUPT);
@@ -282,10 +306,15 @@ static void test_arguments(void)
     CHECK_EQ(pintas_save_open(&reader, 'L', NULL, 1, NULL, 0, &work, &err), PINTAS_E_ARG);
     CHECK_EQ(pintas_save_open(&reader, 'L', NULL, 0, NULL, 0, &work, NULL), PINTAS_E_CORRUPT);
     CHECK_EQ(pintas_save_load(&reader, 'L', buf, 1, NULL, 0, NULL, &work, &err), PINTAS_E_ARG);
+    CHECK_EQ(pintas_save_open_part(&reader, NULL, buf, 1, NULL, 0, &work, &err), PINTAS_E_ARG);
+    CHECK_EQ(pintas_save_load_part(&reader, NULL, buf, 1, NULL, 0, &state, &work, &err),
+             PINTAS_E_ARG);
     CHECK_EQ(pintas_save_next(NULL, &e), PINTAS_E_ARG);
     CHECK_EQ(pintas_save_rewind(NULL), PINTAS_E_ARG);
     CHECK_EQ(pintas_save_replay(NULL, &state, &work, &err), PINTAS_E_ARG);
     CHECK_EQ(pintas_save_write(NULL, NULL, &state, NULL, 0, 2, NULL, 0, &len), PINTAS_E_ARG);
+    CHECK_EQ(pintas_save_write_part(&pintas_save_line_part, NULL, NULL, &state, NULL, 0, 2, NULL, 0,
+                                    &len), PINTAS_E_ARG);
     CHECK_EQ(pintas_save_load(&reader, g->game, golden_blob + g->offset, g->len, NULL, 0, &state,
                               &work, &err), PINTAS_OK);
     setup = reader.setup;

@@ -335,8 +335,10 @@ cdef class Event(Record):
     # template for each kind, and for the variants _text_key names where one
     # reads differently (``kind/reason`` by default), filled with the event's
     # fields, ``who`` (the seat as people count: "player 1" for seat 0, or
-    # "nobody") and ``player`` (the same, None without a seat: the template
-    # then cannot be filled, and the event reads as its repr).
+    # "nobody"), ``player`` (the same, None without a seat: the template
+    # then cannot be filled, and the event reads as its repr) and ``why`` (the
+    # reason as the table's ``why/<reason>`` reads it, else its name; None
+    # without a reason).
     _TEXTS = {}
 
     def _text_key(self):
@@ -346,6 +348,8 @@ cdef class Event(Record):
         fields = {name: getattr(self, name) for name, _, _ in self._FIELDS}
         fields["player"] = None if self.seat is None else player(self.seat)
         fields["who"] = fields["player"] or NOBODY
+        reason = self.reason
+        fields["why"] = None if reason is None else self._TEXTS.get(f"why/{reason}", reason)
         return fields
 
     def __str__(self):
@@ -803,6 +807,39 @@ cdef class Engine:
         if status != PINTAS_OK:
             self._reject(m, status, move)
         return self._commit(m, events)
+
+    def _replay(self, list log):
+        """Play ``log`` (moves, ``("seed", s)`` and ``("deal", d)`` entries) on
+        this game, just set up: an unseeded game's moves take the seeds logged
+        before them (0 where none was). The log is one a game made, or one the
+        C core has checked (a save's): no check of its own beyond each move's."""
+        cdef uint64_t pending = 0
+        cdef int status = PINTAS_OK
+        cdef Move m
+        self._hold()
+        try:
+            for entry in log:
+                if type(entry) is tuple:
+                    if entry[0] == "seed":
+                        pending = entry[1]
+                    else:
+                        self._set_deal(entry[1]._c_args(self._rules))
+                        self._log.append(entry)
+                    continue
+                m = <Move?>entry
+                if self._seed is None:
+                    status = self._c_check(m)
+                    if status != PINTAS_OK:
+                        self._reject(m, status, m)
+                    self._play_reseeded(m, m, pending)
+                    pending = 0
+                else:
+                    events = self._c_play(m, &status)
+                    if status != PINTAS_OK:
+                        self._reject(m, status, m)
+                    self._commit(m, events)
+        finally:
+            self._free()
 
     def _play_seeded_by(self, move, seed):
         """Play ``move`` as an unseeded game does, with ``seed`` for its chance

@@ -3,15 +3,16 @@ replays, saves and pickling.
 
 Each game's ``Game`` class is ``GameBase`` plus its binding's engine class
 (a :class:`pintas._base.Engine`, which plays the moves). A game states how it
-was set up (:meth:`GameBase._origin`: its first deal, its seats) and how it
-writes its setup and its moves in a save; everything else is here once.
+was set up (:meth:`GameBase._origin`: its first deal, its seats) and how its
+rules and deals read as Python values from a save's bytes; the C core writes
+and reads the saves (:mod:`pintas._save`); everything else is here once.
 
 The log (``_log``) is what replays a game: its moves, and the ``("seed", s)``
 and ``("deal", d)`` entries of chance. A seeded game logs no seeds. An
 unseeded game gets a fresh seed from the OS before every move and logs it
 (before the move) exactly when the move drew from the PRNG; a replay runs the
 same code with the logged seeds, so a saved log that is not what its moves
-make (a seed missing, extra or misplaced) does not load.
+make (a seed missing, extra or misplaced) does not load (the C core checks it).
 """
 
 from __future__ import annotations
@@ -21,19 +22,12 @@ import struct
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from . import _saves
+from . import _save
 from ._base import extend_seen
 from ._checks import check_seat, check_seed
 from ._deals import Deal
 from ._lock import atomic
-from .errors import (
-    CorruptStateError,
-    DealError,
-    DealTypeError,
-    IllegalMoveError,
-    NotationError,
-    RulesTypeError,
-)
+from .errors import DealTypeError, RulesTypeError
 from .tiles import TileSet
 
 RulesT = TypeVar("RulesT")
@@ -59,9 +53,10 @@ def listed(items: Sequence[object]) -> str:
 class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
     """The shared half of every game: see the module."""
 
-    #: The game's rules class, and how its saves are written.
+    #: The game's rules class, and its rules fields as a save holds them after
+    #: its header (a ``struct`` layout).
     _RULES: ClassVar[type]
-    _SAVE: ClassVar[_saves.SaveFormat]
+    _SAVED_RULES: ClassVar[str]
 
     _rules: RulesT
     _seed: int | None
@@ -92,8 +87,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         def _start(self, rules: tuple[int, ...], seed: int, *args: Any) -> list[EventT]: ...
         def _play_seeded_by(self, move: MoveT, seed: int) -> list[EventT]: ...
         def _copy_from(self: GameT, other: GameT) -> None: ...
-        def _save(self) -> bytes: ...
-        def _load(self, data: bytes) -> None: ...
+        def _replay(self, log: list[LogEntry]) -> None: ...
 
     # ---- setting up ---------------------------------------------------------------
 
@@ -169,43 +163,19 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
     def _rebuild(cls: type[GameT], rules: Any, origin: dict[str, Any], seed: int | None,
                  first_seed: int, log: Sequence[LogEntry]) -> GameT:
         """The game set up from (rules, origin, first seed) with ``log`` played
-        through the rules; an unseeded game's moves take the logged seeds."""
+        through the rules; an unseeded game's moves take the logged seeds (a
+        log this game made, or one the C core checked: see the module)."""
         game = cls(rules, seed=first_seed, **origin)  # type: ignore[call-arg]
         game._seed = seed
-        pending: int | None = None
-        for entry in log:
-            if isinstance(entry, tuple) and entry[0] == "seed":
-                if seed is not None or pending is not None:
-                    raise CorruptStateError("a seed in the log where none can be: "
-                                            + ("the game is seeded" if seed is not None
-                                               else "two seeds in a row"))
-                pending = entry[1]
-            elif isinstance(entry, tuple):
-                game.set_deal(entry[1])  # type: ignore[attr-defined]
-            elif seed is None:
-                game._replay_unseeded(entry, pending)
-                pending = None
-            else:
-                game.play(entry)
-        if pending is not None:
-            raise CorruptStateError("the log ends with a seed that no move used")
+        game._replay(list(log))
         return game
-
-    def _replay_unseeded(self, move: MoveT, seed: int | None) -> None:
-        """Play ``move`` of an unseeded game's log with the seed logged before it."""
-        before = len(self._log)
-        self._play_seeded_by(move, 0 if seed is None else seed)
-        drew = len(self._log) - before == 2
-        if drew != (seed is not None):
-            raise CorruptStateError(
-                f"move {move} of the log " + ("drew from the PRNG with no seed logged before it"
-                                              if drew else "did not use the seed logged before it"))
 
     def __eq__(self, other: object) -> bool:
         """Two games are equal when they have the same rules, seeds, log and state."""
         if type(other) is not type(self):
             return NotImplemented
-        return self._body() == other._body()  # the saves but their checksums: no hashing
+        # their saves in format 1, which has no trailer: no hashing
+        return _save.write(self, None, 1) == _save.write(other, None, 1)
 
     __hash__ = None  # type: ignore[assignment]  # a game changes: no dict key
 
@@ -219,51 +189,6 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         return self.copy()
 
     # ---- saves ----------------------------------------------------------------------
-
-    def _write_setup(self) -> tuple[int, bytes]:
-        """The flags (beyond bit 0) and the bytes of the game's setup."""
-        raise NotImplementedError
-
-    @classmethod
-    def _read_setup(cls, reader: _saves.Reader, flags: int) -> tuple[Any, dict[str, Any]]:
-        """The rules and :meth:`_origin` that :meth:`_write_setup` wrote."""
-        raise NotImplementedError
-
-    def _write_move(self, move: MoveT) -> bytes:
-        """A move's log entry."""
-        raise NotImplementedError
-
-    @classmethod
-    def _read_move(cls, tag: int, reader: _saves.Reader) -> MoveT:
-        """The move of a log entry with this tag (CorruptStateError for a bad tag)."""
-        raise NotImplementedError
-
-    def _write_deal(self, deal: Any) -> bytes:
-        """A hand-made deal's bytes (games with deals)."""
-        raise NotImplementedError
-
-    @classmethod
-    def _read_deal(cls, reader: _saves.Reader, rules: Any) -> Any:
-        """The deal :meth:`_write_deal` wrote, checked against ``rules``."""
-        raise NotImplementedError
-
-    @atomic
-    def _body(self, version: int = _saves.FORMAT, keyed: bool = False) -> bytearray:
-        """The save up to its trailer (``version`` 1: the whole save pintas 0.1 wrote)."""
-        game_flags, setup = self._write_setup()
-        fmt = self._SAVE
-        flags = int(self._seed is not None) | game_flags << 1 | (_saves.KEYED if keyed else 0)
-        out = _saves.header(fmt.kind, flags, self._first_seed, version)
-        out += setup + struct.pack("<I", len(self._log))
-        for entry in self._log:
-            if not isinstance(entry, tuple):
-                out += self._write_move(entry)
-            elif entry[0] == "seed":
-                out += struct.pack(fmt.tag, fmt.seed) + struct.pack("<Q", entry[1])
-            else:
-                out += struct.pack(fmt.tag, fmt.deal or 0) + self._write_deal(entry[1])
-        out += self._save()
-        return out
 
     def to_bytes(self, *, key: bytes | None = None) -> bytes:
         """The whole game (setup, log, current state) as bytes for saving, ending
@@ -281,8 +206,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         >>> dice.Game.from_bytes(signed, key=bytes(range(16))) == game
         True
         """
-        checked = _saves.check_key(key)
-        return _saves.seal(self._body(keyed=checked is not None), checked)
+        return _save.write(self, key)
 
     @classmethod
     def from_bytes(cls: type[GameT], data: bytes | bytearray | memoryview, *,
@@ -295,50 +219,21 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         game must write exactly these bytes back. A save made with a key loads
         only with that key, and one made without a key only without.
         """
-        return _saves.decode(data, key, cls._SAVE, cls._decode)
+        return _save.read(cls, data, key)
 
     @classmethod
-    def _decode(cls: type[GameT], reader: _saves.Reader, header: _saves.Header) -> GameT:
-        fmt = cls._SAVE
-        rules, origin = cls._read_setup(reader, header.game_flags)
-        log = cls._read_log(reader, rules)
-        final = reader.take(fmt.size)
-        if not reader.at_end():
-            raise CorruptStateError("trailing bytes after the saved game")
-        cls.__new__(cls)._load(final)
-        seed = header.first_seed if header.seeded else None
-        try:
-            game = cls._rebuild(rules, origin, seed, header.first_seed, log)
-        except (IllegalMoveError, DealError, NotationError) as exc:
-            raise CorruptStateError(f"the saved log does not replay: {exc}") from None
-        if game._log != log:
-            raise CorruptStateError("the saved log is not the one its moves make "
-                                    "(a roll or deal seed is missing, extra or misplaced)")
-        if game._save() != final:
-            raise CorruptStateError("the saved log does not reach the saved state")
-        _saves.check_canonical(reader.data, game._body(header.version, header.keyed))
-        return game
+    def _saved_rules(cls, data: bytes) -> Any:
+        """The rules of save ``data`` (RulesError if they are no rules): its
+        rules fields after the header."""
+        return cls._RULES._from_fields(  # type: ignore[attr-defined]
+            struct.unpack_from(cls._SAVED_RULES, data, _save.HEADER_SIZE))
 
     @classmethod
-    def _read_log(cls, reader: _saves.Reader, rules: Any) -> list[LogEntry]:
-        log: list[LogEntry] = []
-        fmt = cls._SAVE
-        count = reader.unpack("<I")
-        # Every entry takes a tag at least: a count the bytes cannot hold is
-        # refused at once, saying so, rather than after reading every entry.
-        room = max(reader.remaining() - fmt.size, 0) // struct.calcsize(fmt.tag)
-        if count > room:
-            raise CorruptStateError(f"the save says its log has {count} entries: its "
-                                    f"bytes hold {room} at most")
-        for _ in range(count):
-            tag = reader.unpack(fmt.tag)
-            if tag == fmt.seed:
-                log.append(("seed", reader.unpack("<Q")))
-            elif tag == fmt.deal:
-                log.append(("deal", cls._read_deal(reader, rules)))
-            else:
-                log.append(cls._read_move(tag, reader))
-        return log
+    def _saved_origin(cls, data: bytes, rules: Any, dealt: int, players: int,
+                      first_player: int) -> dict[str, Any]:
+        """The :meth:`_origin` of save ``data``, from what the C core read of
+        its setup (a hand-made first deal, the seats)."""
+        raise NotImplementedError
 
 
 class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],
@@ -427,47 +322,14 @@ class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],
 
     # ---- saves ----------------------------------------------------------------------
 
-    def _write_rules(self) -> bytes:
-        """The rules as saved."""
+    @classmethod
+    def _saved_origin(cls, data: bytes, rules: Any, dealt: int, players: int,
+                      first_player: int) -> dict[str, Any]:
+        at = _save.HEADER_SIZE + struct.calcsize(cls._SAVED_RULES)  # the deal follows the rules
+        return {"deal": cls._saved_deal(data, at, rules) if dealt else None}
+
+    @classmethod
+    def _saved_deal(cls, data: bytes, at: int, rules: Any) -> DealT:
+        """The deal that starts at byte ``at`` of save ``data`` (DealError if it
+        lists a tile twice; not yet checked against ``rules``)."""
         raise NotImplementedError
-
-    @classmethod
-    def _read_rules(cls, reader: _saves.Reader) -> Any:
-        """The rules :meth:`_write_rules` wrote."""
-        raise NotImplementedError
-
-    @classmethod
-    def _unpack_deal(cls, reader: _saves.Reader, rules: Any) -> Any:
-        """The deal :meth:`_write_deal` wrote (not yet checked against ``rules``)."""
-        raise NotImplementedError
-
-    def _write_setup(self) -> tuple[int, bytes]:
-        setup = self._write_rules()
-        if self._first_deal is None:
-            return 0, setup
-        return 1, setup + self._write_deal(self._first_deal)
-
-    @classmethod
-    def _read_setup(cls, reader: _saves.Reader, flags: int) -> tuple[Any, dict[str, Any]]:
-        rules = cls._read_rules(reader)
-        return rules, {"deal": cls._read_deal(reader, rules) if flags & 1 else None}
-
-    @classmethod
-    def _read_deal(cls, reader: _saves.Reader, rules: Any) -> Any:
-        deal = cls._unpack_deal(reader, rules)
-        try:
-            deal.check(rules)
-        except DealError as exc:
-            raise CorruptStateError(f"a saved deal is not a deal of its rules: {exc}") from None
-        return deal
-
-    def _write_move(self, move: MoveT) -> bytes:
-        return struct.pack(self._SAVE.tag, move.code)  # type: ignore[attr-defined]
-
-    @classmethod
-    def _read_move(cls, tag: int, reader: _saves.Reader) -> MoveT:
-        try:
-            move: MoveT = cls._MOVE_TYPE.from_code(tag)  # type: ignore[attr-defined]
-        except NotationError:
-            raise CorruptStateError(f"bad log entry {tag} in the save") from None
-        return move

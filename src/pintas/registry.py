@@ -78,15 +78,20 @@ class PlayerKind:
     least: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Family:
-    """One game package: its types, players, terminal front end and measures."""
+    """One game package: its types, players, terminal front end and measures.
+
+    Each family is one object, compared and hashed as itself (a dict key, a
+    set member).
+    """
 
     #: The package's name (``pintas.<name>``).
     name: str
     rules_type: type
     game_type: type
     view_type: type
+    move_type: type
     #: Its computer players, weakest first.
     players: tuple[PlayerKind, ...]
     #: What each strength word of :data:`STRENGTHS` means here (a player spec).

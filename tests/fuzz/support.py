@@ -183,12 +183,10 @@ def arguments(most: int = 4) -> st.SearchStrategy[tuple[Any, ...]]:
 #: Dunder methods called as such; __init__ is called as the constructor.
 DUNDERS = ("__eq__", "__hash__", "__reduce__")
 
-#: The private steps of reading and writing saves: they take a save's reader or
-#: what the game's own log holds, never a caller's value, and are fuzzed as a
+#: The private steps of reading saves: they take a save's bytes where the C core
+#: read them, or what the game's own log holds, never a caller's value, and are fuzzed as a
 #: whole through from_bytes (tests/fuzz/test_inputs.py).
-SAVE_STEPS = ("_decode", "_read_log", "_read_setup", "_read_move", "_read_deal",
-              "_unpack_deal", "_read_rules", "_rebuild", "_write_setup", "_write_move",
-              "_write_deal", "_write_rules")
+SAVE_STEPS = ("_saved_rules", "_saved_deal", "_saved_origin", "_rebuild")
 
 
 def methods(value: Any) -> Iterator[tuple[str, Callable[..., Any]]]:

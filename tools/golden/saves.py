@@ -1,4 +1,4 @@
-"""Golden vectors of the C save code, computed with the CPython package.
+"""Golden vectors of the C save code, computed with the CPython package's public API.
 
 Writes two C headers under csrc/tests/ (checked by tests/test_golden_saves.py):
 
@@ -13,12 +13,20 @@ Writes two C headers under csrc/tests/ (checked by tests/test_golden_saves.py):
   another game's kind, wrong keys), each with the message CPython refuses it
   with and the C cause that message is.
 
+The committed ``golden_saves.h`` was made when the package wrote and read its
+saves in Python; the package now does both through the C core, and
+tests/test_golden_saves.py makes the header again through the public API
+(``to_bytes``, ``from_bytes``) and compares it with the committed one: the
+bytes and the messages must not have changed. Damaged saves are resealed with
+hashlib and hmac here, not with the package's own trailer code.
+
 Run: ``python tools/golden/saves.py`` (``--check`` only compares).
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import random
 import re
 import sys
@@ -27,7 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pintas import _saves, caminos, dice, domino
+from pintas import _save, caminos, dice, domino
 from pintas.errors import CorruptStateError
 from pintas.tiles import TILES
 
@@ -293,9 +301,9 @@ class Damage:
 
 def trailer_size(data: bytes) -> int:
     """The trailer's length in a save (0 for format 1)."""
-    if data[4] != _saves.FORMAT:
+    if data[4] != _save.FORMAT:
         return 0
-    return _saves.MAC_SIZE if data[6] & _saves.KEYED else _saves.CHECKSUM_SIZE
+    return _save.MAC_SIZE if data[6] & _save.KEYED else _save.CHECKSUM_SIZE
 
 
 def damaged(data: bytes, op: str, offset: int, value: int, reseal: bool,
@@ -312,7 +320,8 @@ def damaged(data: bytes, op: str, offset: int, value: int, reseal: bool,
     elif op == "APPEND":
         target += bytes([value]) * offset
     if reseal and size:
-        target += (_saves.checksum(target) if seal_key is None else _saves.mac(target, seal_key))
+        target += (hashlib.blake2b(target, digest_size=_save.CHECKSUM_SIZE).digest()
+                   if seal_key is None else hmac.new(seal_key, target, hashlib.sha256).digest())
     return bytes(target)
 
 
@@ -329,7 +338,7 @@ def forged(game: Game, log: list[Any]) -> bytes:
     """The save of ``game`` with its log replaced by ``log``."""
     copy = game.copy()
     copy._log = log
-    return _saves.seal(copy._body(), None)
+    return _save.write(copy)
 
 
 def forgeries(kind: str, seeded: Game, unseeded: Game) -> list[tuple[str, bytes]]:
@@ -374,7 +383,7 @@ def entry_offset(game: Game, index: int) -> int:
     """Where log entry ``index`` starts in ``game``'s save."""
     copy = game.copy()
     copy._log = game._log[:index]
-    return len(copy._body()) - len(copy._save())
+    return len(_save.write(copy, None, 1)) - len(copy._save())  # format 1: no trailer
 
 
 def damages(index: int, save: Save, every_byte: bool) -> list[tuple[str, int, int, bool, int]]:
@@ -419,7 +428,7 @@ def collect() -> tuple[list[Save], list[Damage]]:
         key = KEY_A if n % 3 == 1 else 0
         saves.append(Save(plan.name, kind, game.to_bytes(key=KEYS[key]), key, 2, True))
         if plan.moves is not None and n % 2 == 0:
-            saves.append(Save(plan.name + "_v1", kind, bytes(game._body(version=1)), 0, 1, True))
+            saves.append(Save(plan.name + "_v1", kind, _save.write(game, None, 1), 0, 1, True))
     for kind, games in sorted(by_kind.items()):
         for name, data in forgeries(kind, games["seeded"], games["unseeded"]):
             saves.append(Save(f"{kind}_{name}", kind, data, 0, 2, False))
@@ -448,8 +457,8 @@ def collect() -> tuple[list[Save], list[Damage]]:
             damage.append(Damage(index, op, offset, value, reseal, key, cause_of(message),
                                  message))
     big = next(i for i, s in enumerate(saves) if s.good)
-    message = refusal(saves[big].kind, bytes(_saves.MAX_SAVE_SIZE + 1), None)
-    damage.append(Damage(big, "SIZE", 0, _saves.MAX_SAVE_SIZE + 1, False, 0, cause_of(message),
+    message = refusal(saves[big].kind, bytes(_save.MAX_SAVE_SIZE + 1), None)
+    damage.append(Damage(big, "SIZE", 0, _save.MAX_SAVE_SIZE + 1, False, 0, cause_of(message),
                          message))
     return saves, damage
 

@@ -96,6 +96,15 @@ typedef struct pintas_engine {
     int (*reseed)(void *state, uint64_t seed);
     int (*save)(const void *state, uint8_t *buf, size_t cap);
     int (*load)(void *state, const uint8_t *buf, size_t len);
+    /* Every game, its actions (pintas/actions.h): how many
+     * (PINTAS_<GAME>_ACTIONS), pintas_<game>_action / _action_move between a
+     * move and its action, pintas_<game>_legal_mask and _play_action, with
+     * their contracts. */
+    uint16_t actions;
+    int (*action)(const void *move);
+    int (*action_move)(int action, void *move);
+    int (*legal_mask)(const void *state, uint8_t *mask, size_t cap, size_t *n);
+    int (*play_action)(void *state, int action, void *events, size_t cap, size_t *n);
 } pintas_engine;
 
 /* The engines of the line games, of Caminos and of the dice games. */

@@ -114,7 +114,8 @@ typedef enum pintas_end { PINTAS_END_LEFT = 0, PINTAS_END_RIGHT = 1 } pintas_end
  * and end = 0. The opening tile of a round is played with end LEFT. When both
  * open ends show the same number the legal moves list only the LEFT placement
  * (except in Muggins, where the ends can differ in points, so both are listed);
- * the RIGHT one is then not legal. */
+ * the RIGHT one is then not listed, but check and play accept it, as the
+ * mirror image of the LEFT one. */
 typedef struct pintas_line_move {
     uint8_t kind;
     uint8_t tile;

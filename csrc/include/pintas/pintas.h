@@ -17,5 +17,7 @@
 #include "players.h"
 #include "save.h"
 #include "notation.h"
+#include "actions.h"
+#include "observe.h"
 
 #endif /* PINTAS_PINTAS_H */

@@ -107,6 +107,18 @@ typedef struct pintas_save_log {
     void *ctx;
 } pintas_save_log;
 
+/* One game's part of the saves: how its setup, deals and moves are written
+ * and which engine replays them. The functions that take a game's kind
+ * letter (pintas_save_write, _open, _load) reach every game's part, so a
+ * program that calls them links the code of all three games; the _part
+ * functions take the part itself, so a program that names one game's part
+ * links only that game (with --gc-sections: a board that plays dominoes
+ * carries no Caminos or dice). Opaque: only its address is used. */
+typedef struct pintas__save_codec pintas_save_part;
+extern const pintas_save_part pintas_save_line_part;
+extern const pintas_save_part pintas_save_caminos_part;
+extern const pintas_save_part pintas_save_dice_part;
+
 /* ---- writing -------------------------------------------------------------- */
 
 /* Write the save of the game set up as *setup, with the log *log (NULL: no
@@ -121,11 +133,17 @@ typedef struct pintas_save_log {
  * PINTAS_E_RULES for rules that are not valid (dice: whose tables are neither
  * preset's); PINTAS_E_BUFFER when cap is smaller than the save (*len: its
  * size); PINTAS_E_CORRUPT when the state does not save; PINTAS_E_RANGE when
- * the save would be longer than PINTAS_SAVE_MAX_SIZE; or the status of a
+ * the save would be longer than PINTAS_SAVE_MAX_SIZE (*len: its size); or the status of a
  * failed entry callback. On any error buf may hold part of the save. */
 int pintas_save_write(const pintas_save_setup *setup, const pintas_save_log *log,
                       const void *state, const uint8_t *key, size_t key_len, int version,
                       uint8_t *buf, size_t cap, size_t *len);
+
+/* pintas_save_write for the game whose part is *part (setup->game must be
+ * that game's letter, else PINTAS_E_ARG; NULL part: PINTAS_E_ARG). */
+int pintas_save_write_part(const pintas_save_part *part, const pintas_save_setup *setup,
+                           const pintas_save_log *log, const void *state, const uint8_t *key,
+                           size_t key_len, int version, uint8_t *buf, size_t cap, size_t *len);
 
 /* ---- reading -------------------------------------------------------------- */
 
@@ -150,17 +168,17 @@ typedef enum pintas_save_cause {
     PINTAS_SAVE_FLAGS,           /* value: flags with unknown bits */
     PINTAS_SAVE_RULES,           /* rules that are not valid */
     PINTAS_SAVE_SEATS,           /* dice: value players, other first player */
-    PINTAS_SAVE_DEAL_TILE,       /* a deal names a tile that does not exist */
-    PINTAS_SAVE_DEAL_SEAT,       /* a deal gives tiles to a seat the game does not have */
-    PINTAS_SAVE_DEAL_TWICE,      /* a deal's list (paths, boneyard, pile) names a tile twice */
-    PINTAS_SAVE_DEAL_RULES,      /* a deal that is not a deal of the rules */
+    PINTAS_SAVE_DEAL_TILE,       /* at: a deal names a tile that does not exist */
+    PINTAS_SAVE_DEAL_SEAT,       /* at: a deal gives tiles to a seat the game does not have */
+    PINTAS_SAVE_DEAL_TWICE,      /* at: a deal's list (paths, boneyard, pile) names a tile twice */
+    PINTAS_SAVE_DEAL_RULES,      /* at: a deal that is not a deal of the rules */
     PINTAS_SAVE_COUNT,           /* count: a log longer than its bytes can hold (room) */
     PINTAS_SAVE_ENTRY,           /* entry, value: a log entry's tag names nothing */
     PINTAS_SAVE_DICE_COUNT,      /* entry, value: a dice count not 1..6 */
-    PINTAS_SAVE_DICE_VALUE,      /* entry: a die not 1..6 */
+    PINTAS_SAVE_DICE_VALUE,      /* entry, tag, at, value: a die not 1..6 (the dice, their count) */
     PINTAS_SAVE_TRAILING,        /* bytes after the state image */
-    PINTAS_SAVE_STATE_VERSION,   /* the state image is of another version */
-    PINTAS_SAVE_STATE,           /* status: the state image does not load */
+    PINTAS_SAVE_STATE_VERSION,   /* at: the state image is of another version */
+    PINTAS_SAVE_STATE,           /* status, at: the state image does not load */
     PINTAS_SAVE_SEED_SEEDED,     /* entry: a seed in the log of a seeded game */
     PINTAS_SAVE_SEED_TWICE,      /* entry: two seeds in a row */
     PINTAS_SAVE_SEED_AT_END,     /* the log ends with a seed no move used */
@@ -178,7 +196,7 @@ typedef struct pintas_save_error {
     int cause;       /* pintas_save_cause */
     int status;      /* STATE, NO_REPLAY: the engine's status */
     uint8_t game;    /* the game that was read for (its kind letter) */
-    uint8_t value;   /* VERSION, OTHER/UNKNOWN_GAME, FLAGS, ENTRY (low byte), DICE_COUNT, SEATS */
+    uint8_t value;   /* VERSION, OTHER/UNKNOWN_GAME, FLAGS, ENTRY (low byte), DICE_COUNT, DICE_VALUE, SEATS */
     uint8_t other;   /* SEATS: the first player */
     uint16_t tag;    /* ENTRY: the tag (Caminos' tags are 16-bit) */
     uint32_t entry;  /* the log entry (from 0) of an entry's cause */
@@ -186,7 +204,9 @@ typedef struct pintas_save_error {
     size_t room;     /* COUNT: the entries the bytes could hold */
     size_t size;     /* TOO_BIG, SHORT: the save's length; KEY_SHORT: the key's */
     size_t wanted;   /* ENDS_EARLY */
-    size_t at;       /* ENDS_EARLY: where; NOT_CANONICAL: the first byte that differs */
+    size_t at;       /* ENDS_EARLY: where; NOT_CANONICAL: the first byte that differs;
+                        DEAL_*: where the deal starts; STATE*: where the image starts;
+                        DICE_VALUE: where the dice start */
     int found;       /* NOT_CANONICAL: the byte there, -1 if the save ends there */
     int written;     /* NOT_CANONICAL: the byte the game writes there, -1 for none */
 } pintas_save_error;
@@ -215,6 +235,7 @@ typedef struct pintas_save_reader {
     size_t pos;        /* the next entry pintas_save_next gives */
     uint32_t count;    /* log entries */
     uint32_t index;    /* the next entry's index */
+    const pintas_save_part *part; /* the game's part it was opened with */
     uint8_t version;
     uint8_t flags;
 } pintas_save_reader;
@@ -232,6 +253,11 @@ typedef struct pintas_save_reader {
 int pintas_save_open(pintas_save_reader *r, int game, const uint8_t *data, size_t len,
                      const uint8_t *key, size_t key_len, pintas_save_work *work,
                      pintas_save_error *err);
+
+/* pintas_save_open for the game whose part is *part (NULL: PINTAS_E_ARG). */
+int pintas_save_open_part(pintas_save_reader *r, const pintas_save_part *part,
+                          const uint8_t *data, size_t len, const uint8_t *key, size_t key_len,
+                          pintas_save_work *work, pintas_save_error *err);
 
 /* Write the next log entry of an opened save to *e (its index is r->index
  * before the call). Returns PINTAS_OK; PINTAS_E_OVER after the last entry;
@@ -255,6 +281,11 @@ int pintas_save_replay(pintas_save_reader *r, void *state, pintas_save_work *wor
 int pintas_save_load(pintas_save_reader *r, int game, const uint8_t *data, size_t len,
                      const uint8_t *key, size_t key_len, void *state, pintas_save_work *work,
                      pintas_save_error *err);
+
+/* pintas_save_load for the game whose part is *part (NULL: PINTAS_E_ARG). */
+int pintas_save_load_part(pintas_save_reader *r, const pintas_save_part *part,
+                          const uint8_t *data, size_t len, const uint8_t *key, size_t key_len,
+                          void *state, pintas_save_work *work, pintas_save_error *err);
 
 /* ---- the refusals in words ------------------------------------------------ */
 

@@ -27,7 +27,7 @@ from .rules import FULL_PATH, PRESET_NAMES, VARIANTS, Rules
 # ---- the registry's entries ---------------------------------------------------------
 
 FAMILY = registry.Family(
-    name="caminos", rules_type=Rules, game_type=Game, view_type=View,
+    name="caminos", rules_type=Rules, game_type=Game, view_type=View, move_type=Move,
     players=registry.search_game_players(RandomPlayer, GreedyPlayer, SuitPlayer, SearchPlayer),
     strengths={word: word for word in registry.STRENGTHS},
     timer_players=registry.search_timer_players(GreedyPlayer, SearchPlayer),

@@ -33,7 +33,7 @@ import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .. import _saves, _simulate
+from .. import _simulate
 from .._checks import check_notation_length
 from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
 from .._game import TileGame, listed
@@ -41,11 +41,9 @@ from .._lock import atomic
 from .._plain import PlainRecord
 from .._view import TileView, is_int_in, is_seat_tuple, is_tile, is_tuple_of, shown
 from ..errors import (
-    CorruptStateError,
     DealError,
     NotationError,
     NotationTypeError,
-    RulesError,
     RulesTypeError,
 )
 from ..tiles import TILE_COUNT, TILES, Tile, TileLike, TileSet, as_tile
@@ -370,8 +368,7 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
     """
 
     _RULES = Rules
-    _SAVE = _saves.SaveFormat("C", "Caminos game", "<H", seed=0xFFFE, deal=0xFFFD,
-                              size=_engine.SAVE_SIZE)
+    _SAVED_RULES = "<6B"
 
     _DEAL = Deal
 
@@ -555,35 +552,16 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
 
     # ---- saves -----------------------------------------------------------
 
-    def _write_rules(self) -> bytes:
-        return bytes(self._rules._fields())
-
     @classmethod
-    def _read_rules(cls, reader: _saves.Reader) -> Rules:
-        try:
-            return Rules._from_fields(tuple(reader.take(6)))
-        except RulesError as exc:
-            raise CorruptStateError(f"the save's rules are not Caminos rules: {exc}") from None
-
-    def _write_deal(self, deal: Deal) -> bytes:
-        paths, hands, pile = deal._c_args(self._rules)
-        return (bytes([len(paths), *paths]) + struct.pack("<4I", *hands)
-                + bytes([len(pile), *pile]))
-
-    @classmethod
-    def _unpack_deal(cls, reader: _saves.Reader, rules: Rules) -> Deal:
-        paths = reader.take(reader.take(1)[0])
-        masks = struct.unpack("<4I", reader.take(16))
-        pile = reader.take(reader.take(1)[0])
-        if (any(m >> TILE_COUNT for m in masks) or any(t >= TILE_COUNT for t in paths)
-                or any(t >= TILE_COUNT for t in pile) or any(masks[rules.players:])):
-            raise CorruptStateError("a saved deal names a tile or a seat that does not exist")
-        try:
-            return Deal(paths=[TILES[t] for t in paths],
-                        hands=[TileSet.from_mask(m) for m in masks[:rules.players]],
-                        pile=[TILES[t] for t in pile])
-        except DealError as exc:
-            raise CorruptStateError(f"a saved deal lists a tile twice: {exc}") from None
+    def _saved_deal(cls, data: bytes, at: int, rules: Rules) -> Deal:
+        # the paths (a length, then tiles), four hand masks, then the pile
+        paths = data[at + 1:at + 1 + data[at]]
+        at += 1 + len(paths)
+        masks = struct.unpack_from("<4I", data, at)
+        pile = data[at + 17:at + 17 + data[at + 16]]
+        return Deal(paths=[TILES[t] for t in paths],
+                    hands=[TileSet.from_mask(m) for m in masks[:rules.players]],
+                    pile=[TILES[t] for t in pile])
 
     def __repr__(self) -> str:
         if self.is_over:

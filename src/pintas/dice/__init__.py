@@ -31,7 +31,7 @@ from .rules import DOOM_LOSES, HOT_DICE, MAX_TARGET, SCORINGS, Rules
 # ---- the registry's entries ---------------------------------------------------------
 
 FAMILY = registry.Family(
-    name="dice", rules_type=Rules, game_type=Game, view_type=View,
+    name="dice", rules_type=Rules, game_type=Game, view_type=View, move_type=Move,
     players=(
         registry.PlayerKind("random", RandomPlayer, lambda rules, seed, n: RandomPlayer(seed=seed)),
         registry.PlayerKind("threshold", ThresholdPlayer,

@@ -2,7 +2,7 @@
 # the solver's binding (_search.pyx) takes from the engine's binding.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, uint64_t
 
-from pintas._base cimport Engine, pintas_mt, pintas_rng
+from pintas._base cimport pintas_mt, pintas_rng
 
 cdef extern from "pintas/dice.h" nogil:
     enum:
@@ -202,12 +202,6 @@ cdef class Keep:
 
 # The move a C move struct names (a ROLL_GIVEN reads as the game's roll).
 cdef object move_of(const pintas_dice_move *m)
-
-# The C state of one dice game (pintas.dice.Game's base).
-cdef class DiceGame(Engine):
-    cdef pintas_dice_state st
-    cdef int _legal(self, pintas_dice_moves *out) except -1
-    cdef pintas_dice_set _roll_set(self)
 
 
 # A seat's view and the players (pintas/views.h, pintas/players.h).

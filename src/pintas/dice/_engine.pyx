@@ -627,7 +627,6 @@ cdef class Event(BaseEvent):
     def _text_fields(self):
         fields = BaseEvent._text_fields(self)
         fields["dice"] = " ".join(map(str, self.values))
-        fields["why"] = self._TEXTS.get(f"why/{self.reason}", self.reason)
         return fields
 
 
@@ -676,16 +675,32 @@ cdef int _move_c(BaseMove m, void *out) except -1:
     return _c_move(<pintas_dice_move *>out, <Move>m)
 
 
+cdef list _moves(const void *state, const void *moves, size_t n):
+    """C moves as Moves (a save's log): the inverse of _c_move."""
+    cdef const pintas_dice_move *m = <const pintas_dice_move *>moves
+    cdef list out = []
+    cdef size_t i
+    for i in range(n):
+        if m[i].kind == PINTAS_DICE_ROLL_GIVEN:
+            out.append(_move_from("roll", tuple([m[i].values[j] for j in range(m[i].n)])))
+        elif m[i].kind == PINTAS_DICE_KEEP:
+            out.append(_keep_move(m[i].keep))
+        else:
+            out.append(_ROLL if m[i].kind == PINTAS_DICE_ROLL else _BANK)
+    return out
+
+
 @cython.binding(False)
 cdef class DiceGame(Engine):
     """The C state of one dice game and its verbs (see :class:`pintas.dice.Game`)."""
 
+    cdef pintas_dice_state st
     _MOVE_TYPE = Move
 
     def __cinit__(self):
-        # no tile-game conversions: dice start with their seats, and list keeps
+        # no tile-game rules and deals: dice start with their seats (moves: a save's log)
         self._bind(&pintas_dice_engine, &self.st,
-                   Codec(move=_move_c, events=_events, moves=NULL, rules=NULL, deal=NULL))
+                   Codec(move=_move_c, events=_events, moves=_moves, rules=NULL, deal=NULL))
 
     def _start(self, rules, seed, players, first_player):
         cdef pintas_dice_rules r

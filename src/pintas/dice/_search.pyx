@@ -14,10 +14,10 @@ from libc.string cimport memset
 # The C declarations of dice.h and the engine binding's dice-set helpers.
 from pintas.dice._engine cimport *
 from pintas._base cimport PINTAS_OK, CView, Twister, chose, game_view
-from pintas._base cimport keep_view, kept_view, whole
+from pintas._base cimport Engine, keep_view, kept_view, whole
 
 from pintas._base import status_message
-from pintas.dice._engine import MAX_TURN_TOTAL, PHASES
+from pintas.dice._engine import MAX_TURN_TOTAL, PHASES, DiceGame
 
 cdef tuple _PHASES = PHASES
 cdef int _OVER = PHASES.index("over")
@@ -321,13 +321,14 @@ cdef DiceView _c_view(view):
     return <DiceView>kept_view(view, _GAME, DiceView, _fill_view)
 
 
-def view_of(DiceGame game, int seat, rules, tuple log):
+def view_of(Engine game not None, int seat, rules, tuple log):
     """The dice.View of ``seat`` (a seat of the game) of ``game`` with its
     rules and log: every field read from the C view, which the view keeps."""
     cdef DiceView cv = DiceView.__new__(DiceView)
     cdef pintas_dice_view *v = &cv.v
     cdef int i
-    if pintas_dice_view_of(&game.st, seat, v) != PINTAS_OK:
+    if not isinstance(game, DiceGame) or pintas_dice_view_of(
+            <const pintas_dice_state *>game._state, seat, v) != PINTAS_OK:
         raise PintasError(f"no view of seat {seat} of {game!r}")
     cls = game_view(_GAME)
     view = cls.__new__(cls)

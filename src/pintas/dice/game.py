@@ -20,12 +20,12 @@ import struct
 from dataclasses import dataclass
 from typing import Any
 
-from .. import _saves
+from .. import _save
 from .._checks import check_int, is_whole
 from .._game import GameBase
 from .._lock import atomic
 from .._view import ViewBase, is_int_in, is_tuple_of
-from ..errors import CorruptStateError, NotationError, RulesError, SeatError, SeatTypeError
+from ..errors import SeatError, SeatTypeError
 from . import _engine, _search
 from ._engine import Event, Keep, Move
 from .rules import Rules
@@ -104,14 +104,6 @@ def _is_die(value: object) -> bool:
     return is_int_in(value, 1, 6)
 
 
-# Log tags of the moves (a reseed is 0xFE).
-_ENTRY_ROLL = 0x00
-_ENTRY_ROLL_GIVEN = 0x01
-_ENTRY_KEEP = 0x02
-_ENTRY_BANK = 0x03
-_WITH_DICE = {_ENTRY_ROLL_GIVEN: "roll", _ENTRY_KEEP: "keep"}
-
-
 class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
     """A dice game from the first roll to its winner: the referee.
 
@@ -133,7 +125,8 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
     """
 
     _RULES = Rules
-    _SAVE = _saves.SaveFormat("D", "dice game", "<B", seed=0xFE, deal=None, size=_engine.SAVE_SIZE)
+    # the seats (players, first player), the scoring and the options, then the target
+    _SAVED_RULES = "<2x6BI"
 
     def __init__(self, rules: Rules | None = None, players: int = 2, seed: int | None = None,
                  first_player: int = 0) -> None:
@@ -170,47 +163,15 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
 
     # ---- saves -----------------------------------------------------------
 
-    def _write_setup(self) -> tuple[int, bytes]:
-        fields = self._rules._fields()
-        return 0, (bytes([self.players, self.first_player, fields[0], *fields[2:]])
-                   + struct.pack("<I", fields[1]))
+    @classmethod
+    def _saved_rules(cls, data: bytes) -> Rules:
+        scoring, *options, target = struct.unpack_from(cls._SAVED_RULES, data, _save.HEADER_SIZE)
+        return Rules._from_fields((scoring, target, *options))
 
     @classmethod
-    def _read_setup(cls, reader: _saves.Reader, flags: int) -> tuple[Rules, dict[str, Any]]:
-        players, first_player, scoring, *options = reader.take(8)
-        target = reader.unpack("<I")
-        try:
-            rules = Rules._from_fields((scoring, target, *options))
-        except RulesError as exc:
-            raise CorruptStateError(f"the saved rules are not valid: {exc}") from None
-        if not 1 <= players <= MAX_PLAYERS or first_player >= players:
-            raise CorruptStateError(f"bad seats in the save: {players} players, "
-                                    f"seat {first_player} first")
-        return rules, {"players": players, "first_player": first_player}
-
-    def _write_move(self, move: Move) -> bytes:
-        if move.kind == "bank":
-            return bytes([_ENTRY_BANK])
-        if move.kind == "roll" and not move.given:
-            return bytes([_ENTRY_ROLL])
-        tag = _ENTRY_ROLL_GIVEN if move.kind == "roll" else _ENTRY_KEEP
-        return bytes([tag, len(move.dice), *move.dice])
-
-    @classmethod
-    def _read_move(cls, tag: int, reader: _saves.Reader) -> Move:
-        if tag == _ENTRY_ROLL:
-            return Move.roll()
-        if tag == _ENTRY_BANK:
-            return Move.bank()
-        if tag not in _WITH_DICE:
-            raise CorruptStateError(f"bad log entry {tag} in the save")
-        n = reader.take(1)[0]
-        if not 1 <= n <= 6:
-            raise CorruptStateError(f"bad dice count {n} in the saved log")
-        try:
-            return Move(_WITH_DICE[tag], tuple(reader.take(n)))
-        except NotationError as exc:
-            raise CorruptStateError(f"bad dice in the saved log: {exc}") from None
+    def _saved_origin(cls, data: bytes, rules: Any, dealt: int, players: int,
+                      first_player: int) -> dict[str, Any]:
+        return {"players": players, "first_player": first_player}
 
     def __repr__(self) -> str:
         state = (f"seat {self.winner} won" if self.is_over else

@@ -233,7 +233,6 @@ cdef class Event(TileEvent):
     def _text_fields(self):
         fields = TileEvent._text_fields(self)
         fields["at"] = "left" if self.end == "L" else "right"
-        fields["why"] = (self.reason or "").replace("_", " ")   # pase_corrido: pase corrido
         side = self.side
         # (a hand-made event without its side reads as its repr)
         fields["team"] = None if side is None else team(side, (side, side + 2))
@@ -366,6 +365,7 @@ cdef class LineGame(Engine):
     See :class:`pintas.domino.Game`.
     """
 
+    cdef pintas_line_state st
     _MOVE_TYPE = Move
 
     def __cinit__(self):

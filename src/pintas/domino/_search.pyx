@@ -15,11 +15,12 @@ from libc.stdint cimport int32_t
 
 from pintas._base cimport PINTAS_E_ILLEGAL, PINTAS_NO_SEAT, PINTAS_NO_TILE
 from pintas._base cimport PINTAS_OK, PINTAS_TILE_COUNT, CView, Twister, chose, game_view
-from pintas._base cimport keep_view, kept_view, put_moves
+from pintas._base cimport Engine, keep_view, kept_view, put_moves
 from pintas._base cimport pintas_rng, pintas_rng_seed, seed64, stop_flag, whole
-from pintas.domino._engine cimport PINTAS_LINE_MAX_MOVES, PINTAS_LINE_MAX_SEATS, LineGame
+from pintas.domino._engine cimport PINTAS_LINE_MAX_MOVES, PINTAS_LINE_MAX_SEATS, pintas_line_state
 from pintas.domino._engine cimport _c_move, _moves, move_of, pintas_line_sides
 
+from pintas.domino._engine import LineGame
 from pintas.errors import CorruptStateError, IllegalMoveError, RulesError, ViewError
 from pintas.tiles import TILES, TileSet
 
@@ -137,7 +138,7 @@ cdef LineView _c_view(view, bint log=False):
     return cv
 
 
-def view_of(LineGame game, int seat, rules, tuple log):
+def view_of(Engine game not None, int seat, rules, tuple log):
     """The domino.View of ``seat`` (a seat of the game) of ``game`` with the
     rules and the log it sees: every field read from the C view of that
     seat, which the view keeps (its round's log read at first need)."""
@@ -146,7 +147,8 @@ def view_of(LineGame game, int seat, rules, tuple log):
     cdef pintas_line_view *v = &cv.v
     cdef int i
     pintas_line_record_clear(&record)
-    if pintas_line_view_of(&game.st, &record, seat, v) != PINTAS_OK:
+    if not isinstance(game, LineGame) or pintas_line_view_of(
+            <const pintas_line_state *>game._state, &record, seat, v) != PINTAS_OK:
         raise CorruptStateError(f"no view of seat {seat} of {game!r}")
     placements = tuple([(TILES_T[v.line[i] & 0x7F], ENDS_T[v.line[i] >> 7])
                         for i in range(v.line_len)])

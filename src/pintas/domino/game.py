@@ -12,7 +12,7 @@ import struct
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .. import _saves, _simulate
+from .. import _simulate
 from .._checks import check_notation_length
 from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
 from .._game import TileGame, listed
@@ -20,7 +20,6 @@ from .._lock import atomic
 from .._plain import PlainRecord
 from .._view import TileView, is_int_in, is_tile, is_tuple_of
 from ..errors import (
-    CorruptStateError,
     DealError,
     NotationError,
     NotationTypeError,
@@ -165,8 +164,7 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
     """
 
     _RULES = Rules
-    _SAVE = _saves.SaveFormat("L", "domino game", "<B", seed=0xFE, deal=0xFD,
-                              size=_engine.SAVE_SIZE)
+    _SAVED_RULES = "<7B5H"
 
     _DEAL = Deal
 
@@ -272,26 +270,11 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
 
     # ---- saves -----------------------------------------------------------
 
-    def _write_rules(self) -> bytes:
-        fields = self._rules._fields()
-        return bytes(fields[:7]) + struct.pack("<5H", *fields[7:])
-
     @classmethod
-    def _read_rules(cls, reader: _saves.Reader) -> Rules:
-        return Rules._from_fields(tuple(reader.take(7)) + struct.unpack("<5H", reader.take(10)))
-
-    def _write_deal(self, deal: Deal) -> bytes:
-        hands, pile = deal._c_args(self._rules)
-        return struct.pack("<4I", *hands) + bytes([len(pile)]) + bytes(pile)
-
-    @classmethod
-    def _unpack_deal(cls, reader: _saves.Reader, rules: Rules) -> Deal:
-        masks = struct.unpack("<4I", reader.take(16))
-        pile = reader.take(reader.take(1)[0])
-        if any(m >> TILE_COUNT for m in masks) or any(t >= TILE_COUNT for t in pile):
-            raise CorruptStateError("a saved deal names a tile that does not exist")
-        if any(masks[rules.players:]):
-            raise CorruptStateError("a saved deal gives tiles to a seat the game does not have")
+    def _saved_deal(cls, data: bytes, at: int, rules: Rules) -> Deal:
+        # four hand masks, then the boneyard's length and its tiles
+        masks = struct.unpack_from("<4I", data, at)
+        pile = data[at + 17:at + 17 + data[at + 16]]
         return Deal(hands=[TileSet.from_mask(m) for m in masks[:rules.players]],
                     boneyard=[TILES[t] for t in pile])
 
