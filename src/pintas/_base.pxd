@@ -12,6 +12,8 @@ cdef extern from "pintas/pintas.h" nogil:
     int PINTAS_E_BUFFER, PINTAS_E_CORRUPT, PINTAS_E_VERSION, PINTAS_E_DEAL
     int PINTAS_TILE_COUNT, PINTAS_NO_TILE, PINTAS_NO_SEAT
     int PINTAS_ENGINE_MAX_SIDES
+    enum:
+        PINTAS_MAX_ACTIONS
 
     ctypedef struct pintas_rng:
         uint64_t state
@@ -68,6 +70,11 @@ cdef extern from "pintas/pintas.h" nogil:
         int (*reseed)(void *state, uint64_t seed)
         int (*save)(const void *state, uint8_t *buf, size_t cap)
         int (*load)(void *state, const uint8_t *buf, size_t len)
+        uint16_t actions
+        int (*action)(const void *move)
+        int (*action_move)(int action, void *move)
+        int (*legal_mask)(const void *state, uint8_t *mask, size_t cap, size_t *n)
+        int (*play_action)(void *state, int action, void *events, size_t cap, size_t *n)
 
     const pintas_engine pintas_line_engine
     const pintas_engine pintas_caminos_engine
@@ -133,6 +140,7 @@ cdef int put_masks(pintas_mask *out, size_t cap, object masks) except -1
 # in low..high, else `error` (a PintasError class) or its TypeError twin;
 # `seed64` a 64-bit unsigned seed (RulesError, RulesTypeError); `fields_of`
 # a tuple of exactly `count` rules fields (RulesError, RulesTypeError).
+cdef int action_index(object value, int count, str what) except -1
 cdef long long whole(object value, long long low, long long high, str what,
                      object error=*) except? -1
 cdef uint64_t seed64(object value, str what=*) except? 0

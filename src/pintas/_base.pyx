@@ -20,12 +20,14 @@ collector, which makes creating them (one per event of every move) cheap.
 cimport cython
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy, memset
+from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.pythread cimport PyThread_get_thread_ident
 
 cdef extern from "<sched.h>" nogil:
     int sched_yield()
 
 import importlib
+import operator
 import os
 import string
 
@@ -63,6 +65,30 @@ cdef enum:
 cdef dict _TWINS = {RulesError: RulesTypeError, DealError: DealTypeError,
                     NotationError: NotationTypeError, SeatError: SeatTypeError,
                     CorruptStateError: SaveTypeError, PintasError: PintasTypeError}
+
+
+cdef object _byte_buffer(object out, size_t count):
+    """A writable memoryview of ``out`` as bytes, of at least ``count`` of them."""
+    try:
+        view = memoryview(out)
+    except TypeError:
+        raise PintasTypeError(f"a mask goes into a writable buffer of bytes: got {out!r}") from None
+    if view.readonly or view.itemsize != 1 or not view.c_contiguous or view.nbytes < count:
+        raise PintasTypeError(f"a mask takes a writable, contiguous buffer of at least {count} "
+                              f"one-byte items: got {out!r}")
+    return view.cast("B")
+
+
+cdef int action_index(object value, int count, str what) except -1:
+    """``value`` as an action 0..count - 1: an int or anything with
+    ``__index__`` (a numpy integer), never a bool; NotationTypeError or
+    NotationError quoting it."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise NotationTypeError(f"{what} is a whole number 0..{count - 1}: got {value!r}")
+    cdef object i = operator.index(value)
+    if not 0 <= i < count:
+        raise NotationError(f"{what} is 0..{count - 1}: got {value!r}")
+    return i
 
 
 cdef long long whole(object value, long long low, long long high, str what,
@@ -255,12 +281,22 @@ cdef class TileMove(Move):
 
     @classmethod
     def from_code(cls, code):
-        """The move with this :attr:`code`."""
+        """The move with this :attr:`code` (an int, or anything with ``__index__``)."""
         every = _INTERNED[cls]
-        if type(code) is not int or not 0 <= code < len(every):
-            error = NotationError if type(code) is int else NotationTypeError
-            raise error(f"a move code is 0..{len(every) - 1}: got {code!r}")
-        return every[code]
+        return every[action_index(code, len(every), "a move code")]
+
+    @property
+    def index(self):
+        """This move's action: its place, from 0, in the game's fixed list of
+        every move (``Game.action_count`` of them; a tile game's is its code)."""
+        return self.code
+
+    @classmethod
+    def from_index(cls, index):
+        """The move whose :attr:`index` is ``index`` (an int, or anything with
+        ``__index__``, such as a numpy integer)."""
+        every = _INTERNED[cls]
+        return every[action_index(index, len(every), "a move index")]
 
     @classmethod
     def draw(cls):
@@ -645,6 +681,53 @@ cdef class Engine:
             return self._codec.moves(self._state, &moves, n)
         finally:
             self._free()
+
+    # ---- actions: every move as one number, for learners ----------------------
+
+    @property
+    def action_count(self):
+        """How many actions the game has: every move's :attr:`Move.index` is
+        below it, whatever the rules and the state (line games 58, Caminos
+        478, dice 925)."""
+        return self._engine.actions
+
+    def legal_mask(self, out=None):
+        """The legal moves as a mask: byte ``i`` is 1 when the move of action
+        ``i`` is legal, else 0. ``out``: a writable buffer of one-byte items
+        (a bytearray, a numpy ``uint8`` or ``bool`` array) of at least
+        :attr:`action_count` items to fill and return; None: a new bytearray.
+
+        >>> from pintas import domino
+        >>> game = domino.Game(domino.Rules.dominican(), seed=3)
+        >>> mask = game.legal_mask()
+        >>> [i for i, legal in enumerate(mask) if legal] == game.legal_indices()
+        True
+        """
+        cdef uint8_t mask[PINTAS_MAX_ACTIONS]
+        cdef size_t n = 0, count = self._engine.actions
+        cdef int status
+        if out is None:
+            out = bytearray(count)
+        target = _byte_buffer(out, count)
+        self._hold()
+        try:
+            status = self._engine.legal_mask(self._state, mask, count, &n)
+        finally:
+            self._free()
+        if status != PINTAS_OK:
+            raise PintasError(f"the C core lists no moves here ({status_message(status)})")
+        target[:count] = PyBytes_FromStringAndSize(<char *>mask, count)
+        return out
+
+    def legal_indices(self):
+        """The actions of the legal moves, ascending (:meth:`legal_mask`'s ones)."""
+        mask = self.legal_mask()
+        return [i for i in range(len(mask)) if mask[i]]
+
+    def play_index(self, index):
+        """Play the move of action ``index`` (:meth:`play`, with its checks and
+        errors); its events."""
+        return self.play(self._move_type.from_index(index))
 
     @property
     def to_move(self):

@@ -137,6 +137,45 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
     def _check_seat(self, seat: object) -> None:
         check_seat(seat, self.seats)
 
+    # ---- outcomes, for learners and searches ---------------------------------------
+
+    @property
+    def utility_range(self) -> tuple[float, float]:
+        """The least and the most :meth:`returns` gives a seat: ``(-1, 1)``
+        between two sides, ``(-1 / (sides - 1), 1)`` among more."""
+        sides = len(self.scores)
+        return (-1.0 / (sides - 1), 1.0) if sides > 1 else (0.0, 0.0)
+
+    def returns(self, points: bool = False) -> tuple[float, ...]:
+        """Each seat's outcome, by seat; all 0 until the game is over.
+
+        A win is shared equally among the winning sides, and each seat gets
+        its side's share less an even share, scaled so that a lone winner
+        gets 1: 1 and -1 between two sides; with three, 1 for the winner and
+        -0.5 for each other. The returns add up to 0 over the sides (a zero-sum
+        game), whoever wins. With ``points``, each seat gets instead its side's
+        score less the mean of the sides' scores.
+
+        >>> from pintas import dice
+        >>> game = dice.Game(dice.Rules.farkle(target=50), players=2, seed=3)
+        >>> while not game.is_over:
+        ...     _ = game.play(game.legal_moves()[-1])
+        >>> game.returns(), game.utility_range
+        ((1.0, -1.0), (-1.0, 1.0))
+        """
+        scores = self.scores
+        sides = len(scores)
+        if not self.is_over or sides < 2:
+            return (0.0,) * self.seats
+        if points:
+            mean = sum(scores) / sides
+            by_side = [score - mean for score in scores]
+        else:
+            winners = set(self.winners)
+            share = [1.0 / len(winners) if side in winners else 0.0 for side in range(sides)]
+            by_side = [(s - 1.0 / sides) * sides / (sides - 1) for s in share]
+        return tuple(by_side[self.side_of(seat)] for seat in range(self.seats))
+
     @atomic
     def _logged_seeds(self) -> tuple[int, ...]:
         """The seeds the OS gave moves of this game, in order."""

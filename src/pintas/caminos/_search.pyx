@@ -23,7 +23,8 @@ from pintas._base cimport PINTAS_OK, CView, Twister, kept_view, put_moves
 from pintas._base cimport pintas_rng, pintas_rng_seed, stop_flag, whole
 from pintas.caminos._engine cimport _c_move, _moves, move_of
 
-from pintas.errors import CorruptStateError, IllegalMoveError, RulesError, ViewError
+from pintas.errors import CorruptStateError, IllegalMoveError, RulesError, RulesTypeError
+from pintas.errors import ViewError
 from pintas.tiles import TILES, TileSet
 
 MAX_COHORTS = PINTAS_CAMINOS_SEARCH_MAX_COHORTS
@@ -342,9 +343,12 @@ cdef const pintas_caminos_suit_weights *_weights(weights,
     """SuitWeights as C reads them (None: NULL, the defaults)."""
     if weights is None:
         return NULL
-    w.reach, w.depth = float(weights.reach), float(weights.depth)
-    w.hardness, w.double_bonus = float(weights.hardness), float(weights.double)
-    w.starve, w.block = float(weights.starve), float(weights.block)
+    try:
+        w.reach, w.depth = float(weights.reach), float(weights.depth)
+        w.hardness, w.double_bonus = float(weights.hardness), float(weights.double)
+        w.starve, w.block = float(weights.starve), float(weights.block)
+    except (AttributeError, ValueError) as exc:
+        raise RulesTypeError(f"weights must be SuitWeights or None: got {weights!r}") from None
     return w
 
 

@@ -236,3 +236,9 @@ cdef extern from "pintas/players.h" nogil:
     int pintas_dice_optimal_keep(const pintas_dice_policy *policy, pintas_dice_set roll,
                                  pintas_dice_set pool, int32_t turn_total,
                                  pintas_dice_keep *keep)
+
+cdef extern from "pintas/actions.h" nogil:
+    enum:
+        PINTAS_DICE_ACTIONS
+    int pintas_dice_action(const pintas_dice_move *m)
+    int pintas_dice_action_move(int action, pintas_dice_move *m)

@@ -19,6 +19,7 @@ from libc.string cimport memset
 
 from pintas._base cimport (
     Codec,
+    action_index,
     Engine,
     pintas_dice_engine,
     Event as BaseEvent,
@@ -506,6 +507,29 @@ cdef class Move(BaseMove):
     def given(self):
         """True for a roll whose values the caller gave (physical dice)."""
         return self.code == CODE_ROLL_GIVEN
+
+    @property
+    def index(self):
+        """This move's action: its place, from 0, in the fixed list of every
+        decision (roll 0, bank 1, each keep 2..924; ``Game.action_count``). A
+        roll with given values is chance, not a decision: NotationError."""
+        cdef pintas_dice_move cm
+        _c_move(&cm, self)
+        cdef int action = pintas_dice_action(&cm)
+        if action < 0:
+            raise NotationError(f"a roll with given dice is chance, not a decision: "
+                                f"{self} has no index")
+        return action
+
+    @staticmethod
+    def from_index(index):
+        """The move whose :attr:`index` is ``index`` (an int, or anything with
+        ``__index__``, such as a numpy integer)."""
+        cdef pintas_dice_move cm
+        pintas_dice_action_move(action_index(index, PINTAS_DICE_ACTIONS, "a move index"), &cm)
+        if cm.kind == PINTAS_DICE_KEEP:
+            return _keep_move(cm.keep)
+        return _ROLL if cm.kind == PINTAS_DICE_ROLL else _BANK
 
     cdef object _extra(self):
         return self.dice

@@ -321,14 +321,15 @@ cdef DiceView _c_view(view):
     return <DiceView>kept_view(view, _GAME, DiceView, _fill_view)
 
 
-def view_of(Engine game not None, int seat, rules, tuple log):
+def view_of(Engine game not None, seat, rules, tuple log):
     """The dice.View of ``seat`` (a seat of the game) of ``game`` with its
     rules and log: every field read from the C view, which the view keeps."""
     cdef DiceView cv = DiceView.__new__(DiceView)
     cdef pintas_dice_view *v = &cv.v
     cdef int i
     if not isinstance(game, DiceGame) or pintas_dice_view_of(
-            <const pintas_dice_state *>game._state, seat, v) != PINTAS_OK:
+            <const pintas_dice_state *>game._state,
+            whole(seat, 0, PINTAS_DICE_MAX_PLAYERS - 1, "a seat"), v) != PINTAS_OK:
         raise PintasError(f"no view of seat {seat} of {game!r}")
     cls = game_view(_GAME)
     view = cls.__new__(cls)
@@ -381,10 +382,11 @@ def random_choose(view, Twister rng not None):
     return move_of(&m)
 
 
-def threshold_choose(view, int32_t bank_at):
+def threshold_choose(view, bank_at):
     """ThresholdPlayer(bank_at)'s move."""
     cdef pintas_dice_move m
-    chose(pintas_dice_threshold_choose(&_c_view(view).v, bank_at, &m), view)
+    cdef int32_t at = whole(bank_at, 0, 2**31 - 1, "bank_at")
+    chose(pintas_dice_threshold_choose(&_c_view(view).v, at, &m), view)
     return move_of(&m)
 
 

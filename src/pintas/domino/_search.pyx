@@ -21,7 +21,8 @@ from pintas.domino._engine cimport PINTAS_LINE_MAX_MOVES, PINTAS_LINE_MAX_SEATS,
 from pintas.domino._engine cimport _c_move, _moves, move_of, pintas_line_sides
 
 from pintas.domino._engine import LineGame
-from pintas.errors import CorruptStateError, IllegalMoveError, RulesError, ViewError
+from pintas.errors import CorruptStateError, IllegalMoveError, NotationError, RulesError
+from pintas.errors import RulesTypeError, ViewError
 from pintas.tiles import TILES, TileSet
 
 cdef str _GAME = "pintas.domino.game"
@@ -138,7 +139,7 @@ cdef LineView _c_view(view, bint log=False):
     return cv
 
 
-def view_of(Engine game not None, int seat, rules, tuple log):
+def view_of(Engine game not None, seat, rules, tuple log):
     """The domino.View of ``seat`` (a seat of the game) of ``game`` with the
     rules and the log it sees: every field read from the C view of that
     seat, which the view keeps (its round's log read at first need)."""
@@ -148,7 +149,8 @@ def view_of(Engine game not None, int seat, rules, tuple log):
     cdef int i
     pintas_line_record_clear(&record)
     if not isinstance(game, LineGame) or pintas_line_view_of(
-            <const pintas_line_state *>game._state, &record, seat, v) != PINTAS_OK:
+            <const pintas_line_state *>game._state, &record,
+            whole(seat, 0, PINTAS_LINE_MAX_SEATS - 1, "a seat"), v) != PINTAS_OK:
         raise CorruptStateError(f"no view of seat {seat} of {game!r}")
     placements = tuple([(TILES_T[v.line[i] & 0x7F], ENDS_T[v.line[i] >> 7])
                         for i in range(v.line_len)])
@@ -169,20 +171,25 @@ def view_of(Engine game not None, int seat, rules, tuple log):
 
 
 def oriented_line(placements):
-    """The line ``placements`` make, left to right, each tile turned so that
-    touching ends match (ValueError for a tile that does not match its end)."""
+    """The line ``placements`` ((tile, end) pairs) make, left to right, each
+    tile turned so that touching ends match (NotationError for pairs that
+    make no line)."""
     cdef list lefts = [], rights = []
     cdef int left = 0, right = 0
-    for tile, end in placements:
-        if not rights:
-            left, right = tile.high, tile.low
-            rights.append((left, right))
-        elif end == "L":
-            lefts.append((tile.other_end(left), left))
-            left = lefts[-1][0]
-        else:
-            rights.append((right, tile.other_end(right)))
-            right = rights[-1][1]
+    try:
+        for tile, end in placements:
+            if not rights:
+                left, right = tile.high, tile.low
+                rights.append((left, right))
+            elif end == "L":
+                lefts.append((tile.other_end(left), left))
+                left = lefts[-1][0]
+            else:
+                rights.append((right, tile.other_end(right)))
+                right = rights[-1][1]
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise NotationError(f"placements that make no line ({exc}): "
+                            f"got {placements!r:.80}") from None
     lefts.reverse()
     return tuple(lefts + rights)
 
@@ -200,17 +207,21 @@ cdef const pintas_line_suit_weights *_weights(weights, pintas_line_suit_weights 
     """SuitWeights as C reads them (None: NULL, the game's own)."""
     if weights is None:
         return NULL
-    w.accompanied, w.playable_after = float(weights.accompanied), float(weights.playable_after)
-    w.double_bonus, w.stranding = float(weights.double), float(weights.stranding)
-    w.opponent_lacks, w.partner_lacks = float(weights.opponent_lacks), float(weights.partner_lacks)
-    w.points, w.pips = float(weights.points), float(weights.pips)
+    try:
+        w.accompanied, w.playable_after = float(weights.accompanied), float(weights.playable_after)
+        w.double_bonus, w.stranding = float(weights.double), float(weights.stranding)
+        w.opponent_lacks = float(weights.opponent_lacks)
+        w.partner_lacks = float(weights.partner_lacks)
+        w.points, w.pips = float(weights.points), float(weights.pips)
+    except (AttributeError, ValueError) as exc:
+        raise RulesTypeError(f"weights must be SuitWeights or None: got {weights!r}") from None
     return w
 
 
-def suit_weights_for(int game):
+def suit_weights_for(game):
     """The tuned SuitWeights fields of ``game`` (its C code), in field order."""
     cdef pintas_line_suit_weights w
-    if pintas_line_suit_weights_for(game, &w) != PINTAS_OK:
+    if pintas_line_suit_weights_for(whole(game, 0, 0xFF, "a line game"), &w) != PINTAS_OK:
         raise RulesError(f"no line game {game}")
     return (w.accompanied, w.playable_after, w.double_bonus, w.stranding, w.opponent_lacks,
             w.partner_lacks, w.points, w.pips)
