@@ -225,35 +225,73 @@ static void suit_score(const suit_table *tb, const pintas_caminos_move *m, pinta
     key->weight = pintas__tile_weight(t);
 }
 
+/* The suit player's table of *v with `weights` (NULL: the defaults, into
+ * *own). */
+static void suit_setup(suit_table *tb, const pintas_caminos_view *v,
+                       const pintas_caminos_suit_weights *weights,
+                       pintas_caminos_suit_weights *own)
+{
+    if (weights == NULL) {
+        pintas_caminos_suit_weights_default(own);
+        weights = own;
+    }
+    suit_table_init(tb, v, weights);
+}
+
+/* The index of the best-scored of moves[first..n): the first of the highest
+ * scores. */
+static size_t best_of(const suit_table *tb, const pintas_caminos_move *moves, size_t first,
+                      size_t n)
+{
+    pintas__suit_key top, key;
+    size_t i, best = first;
+    suit_score(tb, &moves[first], &top);
+    for (i = first + 1; i < n; ++i) {
+        suit_score(tb, &moves[i], &key);
+        if (pintas__suit_key_beats(&key, &top)) {
+            top = key;
+            best = i;
+        }
+    }
+    return best;
+}
+
+int pintas_caminos_suit_rank(const pintas_caminos_view *v,
+                             const pintas_caminos_suit_weights *weights,
+                             pintas_caminos_move *moves, size_t n)
+{
+    pintas_caminos_suit_weights own;
+    suit_table tb;
+    size_t i;
+    if (v == NULL || (moves == NULL && n) || n > PINTAS_CAMINOS_MAX_MOVES ||
+        !pintas__caminos_view_ok(v))
+        return PINTAS_E_ARG;
+    for (i = 0; i < n; ++i)
+        if (moves[i].kind != PINTAS_CAMINOS_PLACE || moves[i].tile >= PINTAS_TILE_COUNT ||
+            moves[i].path >= v->info.rules.paths || moves[i].side > 1 ||
+            v->info.path[moves[i].path].centre >= PINTAS_TILE_COUNT)
+            return PINTAS_E_ARG;
+    suit_setup(&tb, v, weights, &own);
+    for (i = 0; i + 1 < n; ++i)
+        pintas__move_to(moves, sizeof moves[0], best_of(&tb, moves, i, n), i);
+    return PINTAS_OK;
+}
+
 int pintas_caminos_suit_choose(const pintas_caminos_view *v,
                                const pintas_caminos_suit_weights *weights,
                                pintas_caminos_move *out)
 {
     pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
     pintas_caminos_suit_weights own;
-    pintas__suit_key best, key;
     suit_table tb;
-    size_t n = 0, i, best_i = 0;
+    size_t n = 0, best = 0;
     int st = legal_to_choose(v, out, moves, &n);
     if (st != PINTAS_OK || reveal_heaviest(moves, n, out))
         return st;
-    if (moves[0].kind != PINTAS_CAMINOS_PLACE || n == 1) {
-        *out = moves[0];
-        return PINTAS_OK;
+    if (moves[0].kind == PINTAS_CAMINOS_PLACE && n > 1) {
+        suit_setup(&tb, v, weights, &own);
+        best = best_of(&tb, moves, 0, n);
     }
-    if (weights == NULL) {
-        pintas_caminos_suit_weights_default(&own);
-        weights = &own;
-    }
-    suit_table_init(&tb, v, weights);
-    suit_score(&tb, &moves[0], &best);
-    for (i = 1; i < n; ++i) {
-        suit_score(&tb, &moves[i], &key);
-        if (pintas__suit_key_beats(&key, &best)) {
-            best = key;
-            best_i = i;
-        }
-    }
-    *out = moves[best_i];
+    *out = moves[best];
     return PINTAS_OK;
 }

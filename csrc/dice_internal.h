@@ -79,9 +79,4 @@ static inline pintas_dice_move pintas__dice_move_of_kind(unsigned kind)
     return m;
 }
 
-/* Sort keeps in the order the Python binding lists them (most points, then
- * fewer dice, then the dice ascending, compared face by face); stable. In
- * dice_view.c, for the views, the players and the notation's {legal}. */
-void pintas__dice_sort_keeps(pintas_dice_keep *ks, size_t n);
-
 #endif /* PINTAS_DICE_INTERNAL_H */

@@ -101,29 +101,48 @@ static int policy_knows(const pintas_dice_policy *p, pintas_dice_set pool, int32
            p->state_of[index] != NO_STATE && total >= 0 && total <= MAX_TURN_TOTAL;
 }
 
-/* Python's Policy.best_keep: the keeps in the binding's order, the first of
- * the best values unless another beats it by more than the tolerance. */
-static int optimal_keep(const pintas_dice_view *v, const pintas_dice_policy *p,
-                        pintas_dice_move *out)
+int pintas_dice_optimal_keep_value(const pintas_dice_policy *policy, pintas_dice_set pool,
+                                   int32_t turn_total, const pintas_dice_keep *k,
+                                   double *value)
+{
+    if (policy == NULL || k == NULL || value == NULL)
+        return PINTAS_E_ARG;
+    *value = keep_value(policy, pool, turn_total, k);
+    return PINTAS_OK;
+}
+
+/* The keeps of roll_values[0..len) in the binding's order, the first of the
+ * best values unless another beats it by more than the tolerance. */
+static int best_keep(const pintas_dice_policy *p, const uint8_t *roll_values, size_t len,
+                     pintas_dice_set pool, int32_t total, pintas_dice_keep *keep)
 {
     pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
     size_t n = 0, i, best_i = 0;
     double best = -1.0;
-    if (pintas__dice_sorted_keeps(&p->table.rules, v->last_roll, v->last_roll_len, v->pool, ks,
-                                  &n) != PINTAS_OK)
+    if (pintas__dice_sorted_keeps(&p->table.rules, roll_values, len, pool, ks, &n) != PINTAS_OK)
         return PINTAS_E_ARG;
     if (n == 0)
-        return PINTAS_E_ARG; /* a keep is due on a roll with none: no real state */
+        return PINTAS_E_ILLEGAL;
     for (i = 0; i < n; ++i) {
-        double value = keep_value(p, v->pool, v->turn_total, &ks[i]);
+        double value = keep_value(p, pool, total, &ks[i]);
         if (value > best + KEEP_TOLERANCE) {
             best = value;
             best_i = i;
         }
     }
-    *out = pintas__dice_move_of_kind(PINTAS_DICE_KEEP);
-    out->keep = ks[best_i].keep;
+    *keep = ks[best_i];
     return PINTAS_OK;
+}
+
+int pintas_dice_optimal_keep(const pintas_dice_policy *policy, pintas_dice_set roll,
+                             pintas_dice_set pool, int32_t turn_total, pintas_dice_keep *keep)
+{
+    uint8_t values[PINTAS_DICE_COUNT];
+    size_t len = 0;
+    if (policy == NULL || keep == NULL ||
+        pintas_dice_set_values(roll, values, sizeof values, &len) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    return best_keep(policy, values, len, pool, turn_total, keep);
 }
 
 /* Banking is not allowed at a turn's start, nor on an empty pool after hot
@@ -145,9 +164,13 @@ int pintas_dice_optimal_choose(const pintas_dice_view *v, const pintas_dice_poli
     if (v->phase == PINTAS_DICE_MUST_KEEP) {
         if (!policy_knows(policy, v->pool, v->turn_total))
             return PINTAS_E_ARG;
-        st = optimal_keep(v, policy, &m);
-        if (st != PINTAS_OK)
-            return st;
+        pintas_dice_keep keep;
+        /* a keep is due on a roll with none: no real state */
+        if (best_keep(policy, v->last_roll, v->last_roll_len, v->pool, v->turn_total, &keep) !=
+            PINTAS_OK)
+            return PINTAS_E_ARG;
+        m.kind = PINTAS_DICE_KEEP;
+        m.keep = keep.keep;
     } else if (v->phase == PINTAS_DICE_BANK_OR_ROLL) {
         if (bank_wins(v, bank_to_win)) {
             m = pintas__dice_move_of_kind(PINTAS_DICE_BANK);

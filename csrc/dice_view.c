@@ -56,18 +56,19 @@ int pintas__dice_view_to_move(const pintas_dice_view *v)
 static uint64_t keep_key(const pintas_dice_keep *k)
 {
     uint64_t lex = 0;
-    unsigned f, c, n = 0;
+    unsigned f, c, n = 0, size;
     for (f = 1; f <= PINTAS_DICE_FACES; ++f)
         for (c = 0; c < PINTAS_DICE_SET_COUNT(k->keep, f); ++c, ++n)
             lex = lex * 7u + f;
+    size = n;
     for (; n < PINTAS_DICE_COUNT; ++n)
         lex *= 7u;
     return ((uint64_t)(uint32_t)(INT32_C(0x7FFFFFFF) - k->points) << 32) |
-           ((uint64_t)pintas__dice_set_size(k->keep) << 24) | lex;
+           ((uint64_t)size << 24) | lex;
 }
 
-/* Insertion sort by keep_key: stable, as the binding's. */
-void pintas__dice_sort_keeps(pintas_dice_keep *ks, size_t n)
+/* An insertion sort by keep_key: stable. */
+void pintas_dice_sort_keeps(pintas_dice_keep *ks, size_t n)
 {
     size_t i, j;
     for (i = 1; i < n; ++i) {
@@ -93,7 +94,7 @@ int pintas__dice_sorted_keeps(const pintas_dice_rules *r, const uint8_t *roll_va
     st = pintas_dice_keeps_rules(r, roll, pool, ks, PINTAS_DICE_MAX_KEEPS, n);
     if (st != PINTAS_OK)
         return st;
-    pintas__dice_sort_keeps(ks, *n);
+    pintas_dice_sort_keeps(ks, *n);
     return PINTAS_OK;
 }
 

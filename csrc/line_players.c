@@ -270,37 +270,79 @@ static int suit_score(const suit_table *tb, const pintas_line_move *m, pintas__s
     return PINTAS_OK;
 }
 
+/* The suit player's table of *v with `weights` (NULL: the game's own, into
+ * *own). */
+static int suit_setup(suit_table *tb, const pintas_line_view *v,
+                      const pintas_line_suit_weights *weights, pintas_line_suit_weights *own)
+{
+    if (weights == NULL) {
+        pintas_line_suit_weights_for(v->info.rules.game, own);
+        weights = own;
+    }
+    return suit_table_init(tb, v, weights);
+}
+
+/* The index of the best-scored of moves[first..n) into *best: the first of
+ * the highest scores. PINTAS_E_ARG for a move that cannot be scored. */
+static int best_of(const suit_table *tb, const pintas_line_move *moves, size_t first, size_t n,
+                   size_t *best)
+{
+    pintas__suit_key top, key;
+    size_t i;
+    if (suit_score(tb, &moves[first], &top) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    *best = first;
+    for (i = first + 1; i < n; ++i) {
+        if (suit_score(tb, &moves[i], &key) != PINTAS_OK)
+            return PINTAS_E_ARG;
+        if (pintas__suit_key_beats(&key, &top)) {
+            top = key;
+            *best = i;
+        }
+    }
+    return PINTAS_OK;
+}
+
+int pintas_line_suit_rank(const pintas_line_view *v, const pintas_line_suit_weights *weights,
+                          pintas_line_move *moves, size_t n)
+{
+    pintas_line_suit_weights own;
+    suit_table tb;
+    size_t i, best;
+    if (v == NULL || (moves == NULL && n) || n > PINTAS_LINE_MAX_MOVES || !pintas__line_view_ok(v))
+        return PINTAS_E_ARG;
+    if (n < 2 || moves[0].kind != PINTAS_MOVE_PLAY)
+        return PINTAS_OK;
+    for (i = 0; i < n; ++i)
+        if (moves[i].kind != PINTAS_MOVE_PLAY || moves[i].tile >= PINTAS_TILE_COUNT ||
+            moves[i].end > PINTAS_END_RIGHT)
+            return PINTAS_E_ARG;
+    /* every move scored once before any is moved: a refusal leaves them as they were */
+    if (suit_setup(&tb, v, weights, &own) != PINTAS_OK ||
+        best_of(&tb, moves, 0, n, &best) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    for (i = 0; i + 1 < n; ++i) {
+        if (i > 0)
+            best_of(&tb, moves, i, n, &best);
+        pintas__move_to(moves, sizeof moves[0], best, i);
+    }
+    return PINTAS_OK;
+}
+
 int pintas_line_suit_choose(const pintas_line_view *v, const pintas_line_suit_weights *weights,
                             pintas_line_move *out)
 {
     pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
     pintas_line_suit_weights own;
-    pintas__suit_key best, key;
     suit_table tb;
-    size_t n = 0, i, best_i = 0;
+    size_t n = 0, best = 0;
     int st = legal_to_choose(v, out, moves, &n);
     if (st != PINTAS_OK)
         return st;
-    if (n == 1 || moves[0].kind != PINTAS_MOVE_PLAY) {
-        *out = moves[0];
-        return PINTAS_OK;
-    }
-    if (weights == NULL) {
-        pintas_line_suit_weights_for(v->info.rules.game, &own);
-        weights = &own;
-    }
-    if (suit_table_init(&tb, v, weights) != PINTAS_OK)
+    if (n > 1 && moves[0].kind == PINTAS_MOVE_PLAY &&
+        (suit_setup(&tb, v, weights, &own) != PINTAS_OK ||
+         best_of(&tb, moves, 0, n, &best) != PINTAS_OK))
         return PINTAS_E_ARG;
-    if (suit_score(&tb, &moves[0], &best) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    for (i = 1; i < n; ++i) {
-        if (suit_score(&tb, &moves[i], &key) != PINTAS_OK)
-            return PINTAS_E_ARG;
-        if (pintas__suit_key_beats(&key, &best)) {
-            best = key;
-            best_i = i;
-        }
-    }
-    *out = moves[best_i];
+    *out = moves[best];
     return PINTAS_OK;
 }

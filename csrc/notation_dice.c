@@ -150,7 +150,7 @@ static void put_legal(pintas__out *o, const pintas_dice_state *s)
         return;
     m = pintas__dice_move_of_kind(PINTAS_DICE_KEEP);
     if (moves.n_keeps) {
-        pintas__dice_sort_keeps(moves.keeps, moves.n_keeps);
+        pintas_dice_sort_keeps(moves.keeps, moves.n_keeps);
         for (k = 0; k < moves.n_keeps && k < PINTAS_DICE_MAX_KEEPS; ++k) {
             if (k)
                 pintas__puts(o, ", ");

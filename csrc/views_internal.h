@@ -46,6 +46,20 @@ static inline int pintas__suit_key_beats(const pintas__suit_key *a, const pintas
     return a->value > b->value || (a->value == b->value && a->weight > b->weight);
 }
 
+/* Move moves[from] (each move `size` bytes, at most 8) to moves[to], to <=
+ * from, the moves between shifting up one place: a step of the suit players'
+ * rankings, a selection sort that keeps equal moves in their order (no
+ * array of scores on the stack). */
+static inline void pintas__move_to(void *moves, size_t size, size_t from, size_t to)
+{
+    uint8_t *m = (uint8_t *)moves, held[8];
+    size_t i;
+    memcpy(held, m + from * size, size);
+    for (i = from; i > to; --i) /* no memmove: the core takes memcpy and memset only */
+        memcpy(m + i * size, m + (i - 1) * size, size);
+    memcpy(m + to * size, held, size);
+}
+
 /* RandomPlayer once a game has listed the legal moves of the view to move
  * (st the status of that listing, which must give n >= 1 when PINTAS_OK):
  * one pintas_mt_below(mt, n) over moves[0..n), each `size` bytes, the move

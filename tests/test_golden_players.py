@@ -1,7 +1,9 @@
-"""csrc/tests/golden_players.h is what tools/golden/players.py makes now: the
-games CPython's players play, which csrc/tests/test_players.c replays with the
-C views and players. A change to a Python player shows here until the header
-is written again (and the C test then says whether the C player follows)."""
+"""csrc/tests/golden_players.h, written when the computer players were Python
+code, is what the public API plays today (tools/golden/players.py plays it:
+the views of pintas.domino, pintas.caminos and pintas.dice and the moves their
+players choose, which are C's now), and csrc/tests/test_players.c replays it
+with the C views and players. A change of play shows here until the header is
+written again."""
 
 from __future__ import annotations
 

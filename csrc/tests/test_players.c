@@ -73,6 +73,35 @@ static uint32_t line_view_hash(const pintas_line_view *v)
     return h;
 }
 
+/* A suit player's ranking of its legal moves (ranked: ranked[0..n), each of
+ * `size` bytes, and again: the ranking ranked once more, with their
+ * statuses) puts its choice (out, when st is PINTAS_OK) first and is stable:
+ * ranking the ranking changes nothing. */
+static void check_ranking(int ranked_st, const void *ranked, int again_st, const void *again,
+                          size_t n, size_t size, int st, const void *out)
+{
+    CHECK_EQ(ranked_st, PINTAS_OK);
+    CHECK_EQ(again_st, PINTAS_OK);
+    CHECK(memcmp(again, ranked, n * size) == 0);
+    if (st == PINTAS_OK)
+        CHECK(memcmp(ranked, out, size) == 0);
+}
+
+static int line_suit(const pintas_line_view *v, const pintas_line_suit_weights *w,
+                     pintas_line_move *out)
+{
+    pintas_line_move moves[PINTAS_LINE_MAX_MOVES], again[PINTAS_LINE_MAX_MOVES];
+    size_t n = 0;
+    int st = pintas_line_suit_choose(v, w, out), ranked_st;
+    CHECK_EQ(pintas_line_view_legal(v, moves, PINTAS_LINE_MAX_MOVES, &n), PINTAS_OK);
+    ranked_st = pintas_line_suit_rank(v, w, moves, n);
+    memcpy(again, moves, sizeof moves);
+    check_ranking(ranked_st, moves, pintas_line_suit_rank(v, w, again, n), again, n,
+                  sizeof moves[0], st, out);
+    CHECK_EQ(pintas_line_suit_rank(v, w, moves, PINTAS_LINE_MAX_MOVES + 1), PINTAS_E_ARG);
+    return st;
+}
+
 static int line_choose(const golden_game *g, unsigned seat, const pintas_line_view *v,
                        pintas_mt *mt, pintas_line_move *out)
 {
@@ -83,7 +112,7 @@ static int line_choose(const golden_game *g, unsigned seat, const pintas_line_vi
     if (p[0] == GOLDEN_GREEDY)
         return pintas_line_greedy_choose(v, out);
     if (p[2] == GOLDEN_NONE)
-        return pintas_line_suit_choose(v, NULL, out);
+        return line_suit(v, NULL, out);
     w.accompanied = LINE_WEIGHTS[p[2]][0];
     w.playable_after = LINE_WEIGHTS[p[2]][1];
     w.double_bonus = LINE_WEIGHTS[p[2]][2];
@@ -92,7 +121,7 @@ static int line_choose(const golden_game *g, unsigned seat, const pintas_line_vi
     w.partner_lacks = LINE_WEIGHTS[p[2]][5];
     w.points = LINE_WEIGHTS[p[2]][6];
     w.pips = LINE_WEIGHTS[p[2]][7];
-    return pintas_line_suit_choose(v, &w, out);
+    return line_suit(v, &w, out);
 }
 
 static int line_start(const golden_game *g, pintas_line_state *s, pintas_line_record *rec)
@@ -235,6 +264,27 @@ static uint32_t caminos_view_hash(const pintas_caminos_view *v)
     return h;
 }
 
+/* As line_suit, for the placements of a Caminos turn (a reveal, draw or
+ * pass is no placement: the ranking refuses it). */
+static int caminos_suit(const pintas_caminos_view *v, const pintas_caminos_suit_weights *w,
+                        pintas_caminos_move *out)
+{
+    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES], again[PINTAS_CAMINOS_MAX_MOVES];
+    size_t n = 0;
+    int st = pintas_caminos_suit_choose(v, w, out), ranked_st;
+    CHECK_EQ(pintas_caminos_view_legal(v, moves, PINTAS_CAMINOS_MAX_MOVES, &n), PINTAS_OK);
+    if (n == 0 || moves[0].kind != PINTAS_CAMINOS_PLACE) {
+        if (n)
+            CHECK_EQ(pintas_caminos_suit_rank(v, w, moves, n), PINTAS_E_ARG);
+        return st;
+    }
+    ranked_st = pintas_caminos_suit_rank(v, w, moves, n);
+    memcpy(again, moves, sizeof moves);
+    check_ranking(ranked_st, moves, pintas_caminos_suit_rank(v, w, again, n), again, n,
+                  sizeof moves[0], st, out);
+    return st;
+}
+
 static int caminos_choose(const golden_game *g, unsigned seat, const pintas_caminos_view *v,
                           pintas_mt *mt, pintas_caminos_move *out)
 {
@@ -245,14 +295,14 @@ static int caminos_choose(const golden_game *g, unsigned seat, const pintas_cami
     if (p[0] == GOLDEN_GREEDY)
         return pintas_caminos_greedy_choose(v, out);
     if (p[2] == GOLDEN_NONE)
-        return pintas_caminos_suit_choose(v, NULL, out);
+        return caminos_suit(v, NULL, out);
     w.reach = CAMINOS_WEIGHTS[p[2]][0];
     w.depth = CAMINOS_WEIGHTS[p[2]][1];
     w.hardness = CAMINOS_WEIGHTS[p[2]][2];
     w.double_bonus = CAMINOS_WEIGHTS[p[2]][3];
     w.starve = CAMINOS_WEIGHTS[p[2]][4];
     w.block = CAMINOS_WEIGHTS[p[2]][5];
-    return pintas_caminos_suit_choose(v, &w, out);
+    return caminos_suit(v, &w, out);
 }
 
 static int caminos_start(const golden_game *g, pintas_caminos_state *s,
@@ -409,6 +459,19 @@ static int dice_choose(const golden_game *g, unsigned seat, const pintas_dice_vi
     if (k[0] == GOLDEN_THRESHOLD)
         return pintas_dice_threshold_choose(v, (int32_t)k[3], out);
     st = pintas_dice_optimal_choose(v, p->policy, (int)k[3], out);
+    if (st == PINTAS_OK && out->kind == PINTAS_DICE_KEEP) {
+        /* Policy.best_keep's answer is the player's keep */
+        pintas_dice_keep keep;
+        pintas_dice_set roll;
+        double value = -1.0;
+        CHECK_EQ(pintas_dice_set_from_values(v->last_roll, v->last_roll_len, &roll), PINTAS_OK);
+        CHECK_EQ(pintas_dice_optimal_keep(p->policy, roll, v->pool, v->turn_total, &keep),
+                 PINTAS_OK);
+        CHECK_EQ(keep.keep, out->keep);
+        CHECK_EQ(pintas_dice_optimal_keep_value(p->policy, v->pool, v->turn_total, &keep,
+                                                &value), PINTAS_OK);
+        CHECK(value >= 0.0);
+    }
     /* the book's player, whose keep on an exact tie may be another */
     ++book_decisions;
     if (pintas_dice_book_choose(v, &p->book, (int)k[3], &from_book) != PINTAS_OK ||

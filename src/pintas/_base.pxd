@@ -21,6 +21,13 @@ cdef extern from "pintas/pintas.h" nogil:
 
     void pintas_rng_seed(pintas_rng *rng, uint64_t seed, uint64_t stream)
 
+    int PINTAS_MT_N
+
+    ctypedef struct pintas_mt:
+        uint32_t index
+
+    void pintas_mt_seed(pintas_mt *mt, uint64_t seed)
+
     ctypedef union pintas_engine_move:
         uint64_t align
     ctypedef union pintas_engine_moves:
@@ -221,3 +228,23 @@ cdef class Stop:
     cdef volatile uint8_t flag
 
 cdef const volatile uint8_t *stop_flag(object stop) except? NULL
+
+# The random players' generator: random.Random(seed)'s stream, in C.
+cdef class Twister:
+    cdef pintas_mt mt
+
+
+# A view's C struct (each game's subclass holds its pintas_*_view), kept on
+# the Python view once built: kept_view returns it, building it with `fill`
+# from the view's fields at first use.
+cdef class CView:
+    pass
+
+ctypedef int (*view_fill)(CView cv, object view) except -1
+
+cdef object game_view(str module)
+cdef CView kept_view(object view, str module, type kind, view_fill fill)
+cdef int keep_view(object view, CView cv) except -1
+cdef int chose(int status, object view) except -1
+cdef size_t put_moves(list moves, void *out, size_t size, size_t cap,
+                      encode_fn encode) except? 0

@@ -40,6 +40,9 @@ class TileMove(Move):
     @classmethod
     def pass_(cls) -> Self: ...
 
+class Twister:
+    def __init__(self, seed: int | None = None) -> None: ...
+
 class Event(Record):
     _KINDS: ClassVar[tuple[str, ...]]
     @property

@@ -26,6 +26,7 @@ from cpython.pythread cimport PyThread_get_thread_ident
 cdef extern from "<sched.h>" nogil:
     int sched_yield()
 
+import importlib
 import operator
 import os
 import string
@@ -528,6 +529,102 @@ cdef const volatile uint8_t *stop_flag(object stop) except? NULL:
     if type(stop) is not Stop:
         raise RulesTypeError(f"stop is a pintas Stop flag or None: got {_given(stop)}")
     return &(<Stop>stop).flag
+
+
+@cython.binding(False)
+@cython.final
+cdef class Twister:
+    """The MT19937 stream of ``random.Random(seed)`` (a seed of 64 bits; None:
+    one from the OS), held in C for the random players' choices: the players
+    choose from it exactly as ``random.Random(seed).choice`` would."""
+
+    def __init__(self, seed=None):
+        pintas_mt_seed(&self.mt, int.from_bytes(os.urandom(8), "little") if seed is None
+                       else seed64(seed))
+
+    # a player pickles and copies with its stream where it stands, as random.Random does
+    def __getstate__(self):
+        return (<char *>&self.mt)[:sizeof(pintas_mt)]
+
+    def __setstate__(self, state):
+        if type(state) is not bytes or len(state) != sizeof(pintas_mt):
+            raise CorruptStateError(f"not the state of a Twister: got {_given(state)}")
+        memcpy(&self.mt, <const char *>state, sizeof(pintas_mt))
+        self.mt.index = min(self.mt.index, PINTAS_MT_N)
+
+    def __reduce__(self):
+        return (Twister, (0,), self.__getstate__())
+
+
+@cython.binding(False)
+cdef class CView:
+    """The C struct of a seat's view (each game's binding subclasses it)."""
+
+
+cdef dict _VIEWS = {}
+
+
+cdef object game_view(str module):
+    """The View class of the game module ``module`` (``pintas.dice.game``),
+    imported at first use: the game module imports its binding, not the other
+    way round."""
+    cls = _VIEWS.get(module)
+    if cls is None:
+        cls = _VIEWS[module] = importlib.import_module(module).View
+    return cls
+
+
+cdef CView kept_view(object view, str module, type kind, view_fill fill):
+    """The C view of ``view``, which must be a View of the game module
+    ``module`` (ViewError): the one it keeps, or one of class ``kind`` filled
+    by ``fill`` from its fields, then kept (CorruptStateError for fields no
+    view of its game holds)."""
+    cdef CView cv
+    cls = game_view(module)
+    if type(view) is not cls:
+        cls.check(view)
+    cv = getattr(view, "_c", None)
+    if cv is None:
+        cv = kind.__new__(kind)
+        try:
+            fill(cv, view)
+        except (ValueError, TypeError, AttributeError, LookupError, ArithmeticError) as exc:
+            if isinstance(exc, CorruptStateError):
+                raise
+            raise CorruptStateError(f"not a view of a {module.split('.')[1]} game "
+                                    f"a player can read ({exc}): seat {view.seat!r}") from None
+        keep_view(view, cv)
+    return cv
+
+
+cdef int chose(int status, object view) except -1:
+    """Raise unless a C player's ``status`` is PINTAS_OK: the view's
+    IllegalMoveError when its seat has no move to choose, else
+    CorruptStateError (a view the player cannot read)."""
+    if status == PINTAS_OK:
+        return 0
+    if status == PINTAS_E_OVER or status == PINTAS_E_ILLEGAL:
+        raise view._no_move_error()
+    raise CorruptStateError(f"the view of seat {view.seat} is not one a player can read "
+                            f"({status_message(status)})")
+
+
+cdef size_t put_moves(list moves, void *out, size_t size, size_t cap,
+                      encode_fn encode) except? 0:
+    """Write ``moves`` with ``encode`` into out[0..n), each ``size`` bytes
+    (IllegalMoveError for more than ``cap``, the most a seat ever has)."""
+    cdef size_t n = len(moves), i
+    if n > cap:
+        raise IllegalMoveError(f"more moves than a seat has: {n}")
+    for i in range(n):
+        encode(moves[i], <char *>out + i * size)
+    return n
+
+
+cdef int keep_view(object view, CView cv) except -1:
+    """Keep ``cv`` on ``view`` (beside its fields: a frozen view's slot)."""
+    object.__setattr__(view, "_c", cv)
+    return 0
 
 
 def extend_seen(list seen, list events, object seat):

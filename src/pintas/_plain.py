@@ -148,6 +148,14 @@ class PlainRecord:
 
     __slots__ = ()
 
+    @classmethod
+    def _made(cls: type[P], **fields: Any) -> P:
+        """The record with these fields, unchecked: only for what a game builds
+        from its own consistent state (its views, its paths)."""
+        record = object.__new__(cls)
+        record.__dict__.update(fields)
+        return record
+
     def to_dict(self) -> dict[str, Any]:
         """The value as plain data (JSON-ready); :meth:`from_dict` reads it back."""
         return {f.name: to_plain(getattr(self, f.name))

@@ -12,10 +12,15 @@ field holds what its game's views hold (types, lengths, ranges, and the
 consistency the players and searches rely on: the hand and its size, the line
 and its ends, the paths and the rules). So every view that exists is one the
 players, the view's own methods and the searches can read. ``Game.view``
-builds its views through :meth:`ViewBase._made`, which skips the check: the
-game's state is consistent by construction, and a game's own views stay as
-cheap as they were. The bindings check every value they write into C all the
-same, so even a view forged around its constructor cannot crash the process.
+builds its views without the check (from the C view of the seat, or through
+:meth:`~pintas._plain.PlainRecord._made`): the game's state is consistent by
+construction, and a game's own views stay cheap.
+
+A view keeps the C struct its players and legal moves read (the binding's
+``_c`` slot, never a field): ``Game.view`` hands it over, and a view made by
+hand or read back gets it from its fields at first use. The bindings check
+every value they write into C, so even a view forged around its constructor
+cannot crash the process.
 """
 
 from __future__ import annotations
@@ -32,7 +37,6 @@ from .errors import IllegalMoveError, NotationTypeError, ViewError
 from .tiles import TILE_COUNT, Tile, TileSet
 
 MoveT = TypeVar("MoveT")
-V = TypeVar("V", bound="ViewBase[Any]")
 
 INT32 = (-(2**31), 2**31 - 1)
 
@@ -64,6 +68,10 @@ class ViewBase(PlainRecord, Generic[MoveT]):
     rules, whose move it is, the scores and the log, as the seat sees them.
     Each game's view redeclares ``rules`` and ``log`` with its own types."""
 
+    # The C struct the binding reads a view as, once it has built it: kept
+    # beside the fields, never one of them (not in vars(), to_dict or a pickle).
+    __slots__ = ("_c",)
+
     seat: int
     """The seat whose view this is."""
     rules: Any
@@ -90,12 +98,8 @@ class ViewBase(PlainRecord, Generic[MoveT]):
     def __post_init__(self) -> None:
         self._validate()
 
-    @classmethod
-    def _made(cls: type[V], **fields: Any) -> V:
-        """The view with these fields, unchecked: only for the game's own views."""
-        view = object.__new__(cls)
-        view.__dict__.update(fields)
-        return view
+    def __getstate__(self) -> dict[str, Any]:
+        return dict(self.__dict__)  # the fields, without the C struct
 
     def _expect(self, name: str, ok: bool, what: str) -> None:
         """ViewError naming the field ``name`` unless ``ok`` (``what``: what it must be)."""
@@ -145,9 +149,14 @@ class ViewBase(PlainRecord, Generic[MoveT]):
         assert isinstance(view, cls)
         moves = view.legal_moves()
         if not moves:
-            state = "the game is over" if view.is_over else f"seat {view.to_move} is to move"
-            raise IllegalMoveError(f"seat {view.seat} has no move to choose: {state}")
+            raise view._no_move_error()
         return moves
+
+    def _no_move_error(self) -> IllegalMoveError:
+        """The error a player raises when asked to choose for this view's seat,
+        which has no move (the game is over, or another seat is to move)."""
+        state = "the game is over" if self.is_over else f"seat {self.to_move} is to move"
+        return IllegalMoveError(f"seat {self.seat} has no move to choose: {state}")
 
     @classmethod
     def moves_of(cls, view: object, moves: object) -> list[MoveT]:

@@ -1,5 +1,12 @@
-"""Write csrc/tests/golden_players.h: games played by CPython's computer
-players, for csrc/tests/test_players.c to replay with the C views and players.
+"""Write csrc/tests/golden_players.h: games played by the computer players of
+the public API, for csrc/tests/test_players.c to replay with the C views and
+players.
+
+The committed header was written when those players were Python code; the
+players now call C, and tests/test_golden_players.py holds what the public
+API plays (its views, the moves its players choose) to that header, so the C
+players stay the Python ones move for move. Write it again only for a change
+of play that is meant.
 
 Run ``python tools/golden/players.py`` to write the header, ``--check`` to
 compare it with what it would write (tests/test_golden_players.py does that).
@@ -31,7 +38,6 @@ from typing import Any
 
 from pintas import caminos, dice, domino, registry
 from pintas.caminos import _search as caminos_search
-from pintas.caminos.players import _known_lacks
 from pintas.domino import _search as domino_search
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -282,7 +288,7 @@ def caminos_row(view: caminos.View, seat: int, decided: int, move: caminos.Move)
     tiles, then the scores."""
     players = view.rules.players
     cohorts, since, _ = caminos_search.derive(view)
-    lacks = _known_lacks(view) + [0] * (4 - players)
+    lacks = caminos_search.known_lacks(view) + [0] * (4 - players)
     sizes = list(view.hand_sizes) + [0] * (4 - players)
     paths = 0
     for p in view.paths:

@@ -204,6 +204,11 @@ typedef struct pintas_dice_keep {
 int pintas_dice_keeps(const pintas_dice_table *table, pintas_dice_set roll, pintas_dice_set pool,
                       pintas_dice_keep *out, size_t cap, size_t *n);
 
+/* Sort ks[0..n) as the players and the bindings list keeps: most points,
+ * then fewer dice, then the dice ascending, compared face by face; stable
+ * (keeps alike keep their order). ks may be NULL when n is 0. */
+void pintas_dice_sort_keeps(pintas_dice_keep *ks, size_t n);
+
 /* As pintas_dice_keeps, scoring from the rules directly (no table needed). */
 int pintas_dice_keeps_rules(const pintas_dice_rules *rules, pintas_dice_set roll,
                             pintas_dice_set pool, pintas_dice_keep *out, size_t cap, size_t *n);

@@ -77,6 +77,15 @@ int pintas_line_greedy_choose(const pintas_line_view *v, pintas_line_move *out);
 int pintas_line_suit_choose(const pintas_line_view *v, const pintas_line_suit_weights *weights,
                             pintas_line_move *out);
 
+/* SuitPlayer.rank: moves[0..n), legal plays of the view's seat, reordered
+ * from best to worst as the suit player scores them (weights NULL: the
+ * game's own), equal scores keeping their order; fewer than two moves, or
+ * a first move that is not a play, are left as they are. PINTAS_E_ARG for
+ * NULL, n > PINTAS_LINE_MAX_MOVES, fields out of range or a play that does
+ * not fit the end it names (then moves is unchanged). */
+int pintas_line_suit_rank(const pintas_line_view *v, const pintas_line_suit_weights *weights,
+                          pintas_line_move *moves, size_t n);
+
 /* ---- Caminos ------------------------------------------------------------ */
 
 /* SuitWeights of pintas.caminos.players. */
@@ -110,6 +119,15 @@ int pintas_caminos_suit_choose(const pintas_caminos_view *v,
                                const pintas_caminos_suit_weights *weights,
                                pintas_caminos_move *out);
 
+/* SuitPlayer.rank: moves[0..n), legal placements of the view's seat,
+ * reordered from best to worst as the suit player scores them (weights
+ * NULL: the defaults), equal scores keeping their order. PINTAS_E_ARG for
+ * NULL, n > PINTAS_CAMINOS_MAX_MOVES, fields out of range or a move that is
+ * not a placement on a path in play (then moves is unchanged). */
+int pintas_caminos_suit_rank(const pintas_caminos_view *v,
+                             const pintas_caminos_suit_weights *weights,
+                             pintas_caminos_move *moves, size_t n);
+
 /* ---- dice --------------------------------------------------------------- */
 
 /* RandomPlayer: one pintas_mt_below(mt, n) over pintas_dice_view_legal. */
@@ -131,6 +149,24 @@ int pintas_dice_threshold_choose(const pintas_dice_view *v, int32_t bank_at,
  * for a pool or total the policy does not know. */
 int pintas_dice_optimal_choose(const pintas_dice_view *v, const pintas_dice_policy *policy,
                                int bank_to_win, pintas_dice_move *out);
+
+/* The optimal player's worth of keep *k (its points included) with `pool`
+ * kept at `turn_total` (Policy.keep_value): the expected final turn total
+ * of the bank-or-roll choice that follows as the policy makes it (after hot
+ * dice under HOT_MUST: rolling on), a value the policy does not hold read as
+ * 0. PINTAS_E_ARG for NULL. */
+int pintas_dice_optimal_keep_value(const pintas_dice_policy *policy, pintas_dice_set pool,
+                                   int32_t turn_total, const pintas_dice_keep *k,
+                                   double *value);
+
+/* The optimal player's keep of `roll` with `pool` kept at `turn_total`
+ * (Policy.best_keep): of the keeps in pintas_dice_view_legal's order, the
+ * first of the highest pintas_dice_optimal_keep_value unless a later one
+ * beats it by more than 1e-9, into *keep with its points. PINTAS_E_ILLEGAL
+ * when the roll has no keep; PINTAS_E_ARG for NULL or a roll and pool of
+ * more than six dice. */
+int pintas_dice_optimal_keep(const pintas_dice_policy *policy, pintas_dice_set roll,
+                             pintas_dice_set pool, int32_t turn_total, pintas_dice_keep *keep);
 
 /* As pintas_dice_optimal_choose from the policy's book (no workspace, no
  * floating point): the book's keep (the policy's, ties to the first in

@@ -1,7 +1,7 @@
 # Declarations of the C Caminos engine (csrc/include/pintas/caminos.h).
 from libc.stdint cimport uint8_t, int32_t, uint32_t, int64_t, uint64_t
 
-from pintas._base cimport pintas_mask, pintas_rng
+from pintas._base cimport Move as BaseMove, pintas_mask, pintas_rng
 
 cdef extern from "pintas/caminos.h" nogil:
     enum:
@@ -116,3 +116,5 @@ cdef extern from "pintas/caminos.h" nogil:
 
 # The move a C move struct names (an interned caminos.Move).
 cdef object move_of(const pintas_caminos_move *m)
+cdef int _c_move(BaseMove move, void *out) except -1
+cdef list _moves(const void *state, const void *moves, size_t n)

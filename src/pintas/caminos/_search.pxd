@@ -1,5 +1,5 @@
 # Declarations of the Caminos search (csrc/include/pintas/caminos_search.h).
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, int64_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
 
 from pintas._base cimport pintas_mask, pintas_rng
 from pintas.caminos._engine cimport *
@@ -49,3 +49,43 @@ cdef extern from "pintas/caminos_search.h" nogil:
                                     uint32_t first, uint32_t count,
                                     const volatile uint8_t *stop,
                                     pintas_caminos_search_result *out)
+
+
+# A seat's view and the players (pintas/views.h, pintas/players.h).
+from pintas._base cimport pintas_mt
+
+cdef extern from "pintas/players.h" nogil:
+    ctypedef struct pintas_caminos_view:
+        pintas_caminos_info info
+        int32_t score[4]
+        pintas_mask revealed[4]
+        uint8_t phase
+        uint8_t to_move
+        uint8_t round
+        uint8_t step
+        uint8_t contenders
+        uint8_t chosen
+        uint8_t my_choice
+        uint8_t winners
+
+    ctypedef struct pintas_caminos_suit_weights:
+        double reach
+        double depth
+        double hardness
+        double double_bonus
+        double starve
+        double block
+
+    int pintas_caminos_view_legal(const pintas_caminos_view *v, pintas_caminos_move *out,
+                                  size_t cap, size_t *n)
+    int pintas_caminos_view_lacks(const pintas_caminos_view *v, uint8_t *lacks)
+    int pintas_caminos_suit_weights_default(pintas_caminos_suit_weights *w)
+    int pintas_caminos_random_choose(const pintas_caminos_view *v, pintas_mt *mt,
+                                     pintas_caminos_move *out)
+    int pintas_caminos_greedy_choose(const pintas_caminos_view *v, pintas_caminos_move *out)
+    int pintas_caminos_suit_choose(const pintas_caminos_view *v,
+                                   const pintas_caminos_suit_weights *weights,
+                                   pintas_caminos_move *out)
+    int pintas_caminos_suit_rank(const pintas_caminos_view *v,
+                                 const pintas_caminos_suit_weights *weights,
+                                 pintas_caminos_move *moves, size_t n)

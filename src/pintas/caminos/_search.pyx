@@ -16,11 +16,16 @@ cimport cython
 from libc.string cimport memset
 from libc.stdint cimport uint64_t, uint32_t
 
-from pintas._base cimport pintas_rng, pintas_rng_seed, stop_flag, whole
-from pintas.caminos._engine cimport move_of
+from libc.stdint cimport int32_t
 
-from pintas.errors import CorruptStateError, IllegalMoveError, RulesError, ViewError
-from pintas.tiles import TILES
+from pintas._base cimport PINTAS_NO_SEAT, PINTAS_NO_TILE, chose
+from pintas._base cimport PINTAS_OK, CView, Twister, kept_view, put_moves
+from pintas._base cimport pintas_rng, pintas_rng_seed, stop_flag, whole
+from pintas.caminos._engine cimport _c_move, _moves, move_of
+
+from pintas.errors import CorruptStateError, IllegalMoveError, RulesError, RulesTypeError
+from pintas.errors import ViewError
+from pintas.tiles import TILES, TileSet
 
 MAX_COHORTS = PINTAS_CAMINOS_SEARCH_MAX_COHORTS
 MAX_SAMPLES = PINTAS_CAMINOS_SEARCH_MAX_SAMPLES
@@ -57,7 +62,7 @@ def derive(view):
     from pintas.caminos.game import View
     View.check(view)
     try:
-        return _derive(view)
+        return _derive(view)[:3]
     except (ValueError, TypeError, AttributeError, LookupError) as exc:
         if isinstance(exc, CorruptStateError):
             raise
@@ -72,6 +77,7 @@ cdef tuple _derive(view):
     cohorts = [[[0, rules.hand_size, 0]] for _ in range(players)]
     since = [0] * 28
     cdef list slots = [None] * paths
+    cdef list placed = [0] * players
     for pos, e in enumerate(view.round_log):
         kind = e.kind
         if e.seat is not None and not 0 <= e.seat < players or \
@@ -87,6 +93,7 @@ cdef tuple _derive(view):
                 raise CorruptStateError(f"the log of the view places a tile where "
                                         f"it cannot go: {e!r}")
             ends, lens = slots[e.path - 1]
+            placed[e.seat] |= 1 << e.tile.index
             side = 0 if e.side == "front" else 1
             lens[side] += 1
             ends[side] = e.tile.other_end(ends[side])
@@ -107,7 +114,57 @@ cdef tuple _derive(view):
             # merge the two oldest draws: the newer one's constraint is the looser
             older = seat_cohorts.pop(1)
             seat_cohorts[1][1] += older[1]
-    return cohorts, since, slots
+    return cohorts, since, slots, placed
+
+
+cdef int _fill_info(pintas_caminos_info *k, view, cohorts, since, known) except -1:
+    # Every value is range-checked as it is written (whole, bounds-checked
+    # indexing), the counts cut to the C arrays: whatever the view holds,
+    # nothing is written outside the struct.
+    cdef int seat, i, side, j
+    memset(k, 0, sizeof(pintas_caminos_info))
+    rules = view.rules
+    players = whole(rules.players, 2, PINTAS_CAMINOS_MAX_SEATS, "players")
+    k.rules.players = players
+    k.rules.paths = rules.paths
+    k.rules.hand_size = rules.hand_size
+    k.rules.side_tiles = rules.side_tiles
+    k.rules.full_path = _FULL_PATH[rules.full_path]
+    k.rules.rounds = rules.rounds
+    for i in range(8):
+        k.path[i].centre = 0xFF
+        for side in range(2):
+            for j in range(2):
+                k.path[i].tile[side][j] = 0xFF
+    for i, path in enumerate(view.paths[:8]):
+        if path.centre is None or path.ends is None:
+            continue
+        k.path[i].centre = path.centre.index
+        for side, tiles in enumerate((path.front, path.back)):
+            k.path[i].len[side] = whole(len(tiles), 0, 0xFF, "a side's tiles")
+            k.path[i].end[side] = whole(path.ends[side], 0, 6, "a path's end")
+            for j, tile in enumerate(tiles[:2]):
+                k.path[i].tile[side][j] = tile.index
+    k.hand = whole(int(view.hand), 0, (1 << 28) - 1, "a hand")
+    k.discard = whole(int(view.discard), 0, (1 << 28) - 1, "the discard")
+    k.seat = whole(view.seat, 0, players - 1, "the seat")
+    k.pile_len = whole(view.pile_size, 0, 0xFF, "the pile's size")
+    k.passes = whole(view.passes, 0, 0xFF, "the passes")
+    k.out_seat = 0xFF if view.out_seat is None else whole(view.out_seat, 0, 0xFE, "out")
+    k.last_turns = whole(view.last_turns, 0, 0xFF, "the last turns")
+    k.starter = 0xFF if view.starter is None else whole(view.starter, 0, 0xFE, "starter")
+    for i in range(28):
+        k.since[i] = min(since[i], 0xFFFF)
+    for seat in range(players):
+        k.hand_len[seat] = whole(view.hand_sizes[seat], 0, 0xFF, "a hand's size")
+        if seat != view.seat:
+            k.known[seat] = known[seat]
+        k.n_cohorts[seat] = min(len(cohorts[seat]), PINTAS_CAMINOS_SEARCH_MAX_COHORTS)
+        for i, (at, tiles, voids) in enumerate(cohorts[seat][:PINTAS_CAMINOS_SEARCH_MAX_COHORTS]):
+            k.cohort[seat][i].at = min(at, 0xFFFF)
+            k.cohort[seat][i].tiles = min(tiles, 0xFF)
+            k.cohort[seat][i].voids = voids
+    return 0
 
 
 @cython.binding(False)
@@ -133,72 +190,20 @@ cdef class Info:
     the pile this round (0: none)."""
 
     def __init__(self, view):
-        from pintas.caminos.game import View
-        View.check(view)
+        cdef const pintas_caminos_info *k = &_c_view(view).v.info
+        cdef int s
         if view.is_over or view.phase != "play" or view.to_move != view.seat:
             raise IllegalMoveError(f"seat {view.seat} is not to move in play (phase "
                                    f"{view.phase!r}, seat {view.to_move} to move)")
-        cohorts, since, _ = derive(view)
-        self.seat = view.seat
-        self.cohorts = tuple(tuple(tuple(c) for c in seat) for seat in cohorts)
-        self.since = tuple(since)
-        try:
-            self._fill(view, cohorts, since)
-        except (ValueError, TypeError, AttributeError, LookupError) as exc:
-            # only a view built around its constructor gets here
-            raise CorruptStateError(f"not a view of a Caminos round ({exc!r})") from None
-        if pintas_caminos_info_check(&self.info) != 0:
+        if pintas_caminos_info_check(k) != 0:
             raise CorruptStateError(f"the view of seat {view.seat} is not a consistent "
                                     f"Caminos position (round {view.round})")
-
-    cdef _fill(self, view, cohorts, since):
-        # Every value is range-checked as it is written (whole, bounds-checked
-        # indexing), the counts cut to the C arrays: whatever the view holds,
-        # nothing is written outside the struct.
-        cdef pintas_caminos_info *k = &self.info
-        cdef int seat, i, side, j
-        memset(k, 0, sizeof(pintas_caminos_info))
-        rules = view.rules
-        players = whole(rules.players, 2, PINTAS_CAMINOS_MAX_SEATS, "players")
-        k.rules.players = players
-        k.rules.paths = rules.paths
-        k.rules.hand_size = rules.hand_size
-        k.rules.side_tiles = rules.side_tiles
-        k.rules.full_path = _FULL_PATH[rules.full_path]
-        k.rules.rounds = rules.rounds
-        for i in range(8):
-            k.path[i].centre = 0xFF
-            for side in range(2):
-                for j in range(2):
-                    k.path[i].tile[side][j] = 0xFF
-        for i, path in enumerate(view.paths[:8]):
-            if path.centre is None or path.ends is None:
-                continue
-            k.path[i].centre = path.centre.index
-            for side, tiles in enumerate((path.front, path.back)):
-                k.path[i].len[side] = whole(len(tiles), 0, 0xFF, "a side's tiles")
-                k.path[i].end[side] = whole(path.ends[side], 0, 6, "a path's end")
-                for j, tile in enumerate(tiles[:2]):
-                    k.path[i].tile[side][j] = tile.index
-        k.hand = whole(int(view.hand), 0, (1 << 28) - 1, "a hand")
-        k.discard = whole(int(view.discard), 0, (1 << 28) - 1, "the discard")
-        k.seat = whole(view.seat, 0, players - 1, "the seat")
-        k.pile_len = whole(view.pile_size, 0, 0xFF, "the pile's size")
-        k.passes = whole(view.passes, 0, 0xFF, "the passes")
-        k.out_seat = 0xFF if view.out_seat is None else whole(view.out_seat, 0, 0xFE, "out")
-        k.last_turns = whole(view.last_turns, 0, 0xFF, "the last turns")
-        k.starter = 0xFF if view.starter is None else whole(view.starter, 0, 0xFE, "starter")
-        for i in range(28):
-            k.since[i] = min(since[i], 0xFFFF)
-        for seat in range(players):
-            k.hand_len[seat] = whole(view.hand_sizes[seat], 0, 0xFF, "a hand's size")
-            if seat != view.seat:
-                k.known[seat] = int(view.known_tiles(seat))
-            k.n_cohorts[seat] = min(len(cohorts[seat]), PINTAS_CAMINOS_SEARCH_MAX_COHORTS)
-            for i, (at, tiles, voids) in enumerate(cohorts[seat][:PINTAS_CAMINOS_SEARCH_MAX_COHORTS]):
-                k.cohort[seat][i].at = min(at, 0xFFFF)
-                k.cohort[seat][i].tiles = min(tiles, 0xFF)
-                k.cohort[seat][i].voids = voids
+        self.info = k[0]
+        self.seat = view.seat
+        self.cohorts = tuple([tuple([(c.at, c.tiles, c.voids)
+                                     for c in k.cohort[s][:k.n_cohorts[s]]])
+                              for s in range(k.rules.players)])
+        self.since = tuple([k.since[s] for s in range(28)])
 
     @property
     def known(self):
@@ -256,3 +261,131 @@ cdef uint64_t _seed(seed) except? 0:
     if type(seed) is not int or not 0 <= seed < _SEED_LIMIT:
         raise RulesError(f"a seed is a whole number 0..2**64-1: got {seed!r}")
     return seed
+
+
+# ---- a seat's view and the players ---------------------------------------------
+
+cdef str _GAME = "pintas.caminos.game"
+cdef tuple _PHASES = ("reveal", "play", "over")
+
+
+@cython.binding(False)
+@cython.final
+cdef class CaminosView(CView):
+    """A caminos.View as the C core reads it (a pintas_caminos_view), kept on the view."""
+
+    cdef pintas_caminos_view v
+
+
+cdef int _seats(seats) except -1:
+    """A tuple of seats as a mask."""
+    cdef int mask = 0
+    for s in seats:
+        mask |= 1 << whole(s, 0, PINTAS_CAMINOS_MAX_SEATS - 1, "a seat")
+    return mask
+
+
+cdef int _fill_view(CView cv, view) except -1:
+    """The C view of ``view``'s fields: the search's info, from the round's
+    log replayed (derive), and the rest of the table."""
+    cdef pintas_caminos_view *v = &(<CaminosView>cv).v
+    cdef int s
+    cohorts, since, _, placed = _derive(view)
+    # a seat's reveals it has not placed are in its hand (View.known_tiles)
+    revealed = [int(TileSet(tiles)) for tiles in view.revealed[:PINTAS_CAMINOS_MAX_SEATS]]
+    _fill_info(&v.info, view, cohorts, since,
+               [r & ~p for r, p in zip(revealed, placed, strict=True)])
+    for s in range(v.info.rules.players):
+        v.score[s] = whole(view.scores[s], -2**31, 2**31 - 1, "a score")
+        v.revealed[s] = revealed[s]
+    v.phase = _PHASES.index(view.phase)
+    v.to_move = PINTAS_NO_SEAT if view.to_move is None else whole(
+        view.to_move, 0, PINTAS_CAMINOS_MAX_SEATS - 1, "the seat to move")
+    v.round = min(whole(view.round, 1, 2**62, "the round"), 0xFF)
+    v.step = whole(view.step, 0, 0xFF, "the step")
+    v.contenders = _seats(view.contenders)
+    v.chosen = _seats(view.chosen)
+    v.winners = _seats(view.winners)
+    v.my_choice = PINTAS_NO_TILE if view.my_choice is None else view.my_choice.index
+    return 0
+
+
+cdef CaminosView _c_view(view):
+    return <CaminosView>kept_view(view, _GAME, CaminosView, _fill_view)
+
+
+cdef int _check(int status, view) except -1:
+    if status != PINTAS_OK:
+        raise CorruptStateError(f"the view of seat {view.seat} (round {view.round}) is not a "
+                                f"consistent Caminos position")
+    return 0
+
+
+def legal(view):
+    """The legal moves of ``view``'s seat (which is to move), listed by C."""
+    cdef pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES]
+    cdef size_t n = 0, i
+    _check(pintas_caminos_view_legal(&_c_view(view).v, moves, PINTAS_CAMINOS_MAX_MOVES, &n),
+           view)
+    return _moves(NULL, moves, n)
+
+
+def known_lacks(view):
+    """Per seat, the numbers (bit n) it is known to lack (0 outside play)."""
+    cdef uint8_t lacks[PINTAS_CAMINOS_MAX_SEATS]
+    cdef CaminosView cv = _c_view(view)
+    _check(pintas_caminos_view_lacks(&cv.v, lacks), view)
+    return [lacks[s] for s in range(cv.v.info.rules.players)]
+
+
+cdef const pintas_caminos_suit_weights *_weights(weights,
+                                                 pintas_caminos_suit_weights *w) except? NULL:
+    """SuitWeights as C reads them (None: NULL, the defaults)."""
+    if weights is None:
+        return NULL
+    try:
+        w.reach, w.depth = float(weights.reach), float(weights.depth)
+        w.hardness, w.double_bonus = float(weights.hardness), float(weights.double)
+        w.starve, w.block = float(weights.starve), float(weights.block)
+    except (AttributeError, ValueError) as exc:
+        raise RulesTypeError(f"weights must be SuitWeights or None: got {weights!r}") from None
+    return w
+
+
+def default_weights():
+    """The SuitWeights fields of the C core's defaults, in field order."""
+    cdef pintas_caminos_suit_weights w
+    pintas_caminos_suit_weights_default(&w)
+    return (w.reach, w.depth, w.hardness, w.double_bonus, w.starve, w.block)
+
+
+def random_choose(view, Twister rng not None):
+    """RandomPlayer's move: one draw of ``rng`` over the legal moves."""
+    cdef pintas_caminos_move m
+    chose(pintas_caminos_random_choose(&_c_view(view).v, &rng.mt, &m), view)
+    return move_of(&m)
+
+
+def greedy_choose(view):
+    """GreedyPlayer's move."""
+    cdef pintas_caminos_move m
+    chose(pintas_caminos_greedy_choose(&_c_view(view).v, &m), view)
+    return move_of(&m)
+
+
+def suit_choose(view, weights):
+    """SuitPlayer's move with ``weights`` (None: the defaults)."""
+    cdef pintas_caminos_move m
+    cdef pintas_caminos_suit_weights w
+    chose(pintas_caminos_suit_choose(&_c_view(view).v, _weights(weights, &w), &m), view)
+    return move_of(&m)
+
+
+def suit_rank(view, weights, list moves):
+    """``moves`` (placements legal in ``view``) from SuitPlayer's best to its worst."""
+    cdef pintas_caminos_move cm[PINTAS_CAMINOS_MAX_MOVES]
+    cdef pintas_caminos_suit_weights w
+    cdef CaminosView cv = _c_view(view)
+    cdef size_t n = put_moves(moves, cm, sizeof(cm[0]), PINTAS_CAMINOS_MAX_MOVES, _c_move)
+    _check(pintas_caminos_suit_rank(&cv.v, _weights(weights, &w), cm, n), view)
+    return _moves(NULL, cm, n)

@@ -46,7 +46,7 @@ from ..errors import (
     RulesTypeError,
 )
 from ..tiles import TILE_COUNT, TILES, Tile, TileLike, TileSet, as_tile
-from . import _engine
+from . import _engine, _search
 from ._engine import Event, Move
 from .rules import Rules
 
@@ -319,19 +319,7 @@ class View(TileView[Move]):
             r, is_tile, most=TILE_COUNT), length=seats), f"{seats} tuples of tiles")
 
     def _legal(self) -> list[Move]:
-        # in the engine's order
-        if self.phase == "reveal":
-            shown = set(self.revealed[self.seat])
-            return [Move.reveal(t) for t in self.hand if t not in shown]
-        moves = []
-        for tile in self.hand:
-            for path in self.paths:
-                sides = path.sides_for(tile)
-                for side in sides[:1] if path.sides_alike else sides:
-                    moves.append(Move.place(tile, side, path.number))
-        if moves:
-            return moves
-        return [Move.draw() if self.pile_size else Move.pass_()]
+        return _search.legal(self)
 
     def known_tiles(self, seat: int) -> TileSet:
         """Tiles ``seat`` revealed this round and has not placed: still in its hand."""
@@ -386,10 +374,12 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
         for slot in range(self._path_count()):
             raw = self._path_raw(slot)
             if raw is None:
-                out.append(Path(number=slot + 1, centre=None))
+                out.append(Path._made(number=slot + 1, centre=None, front=(), back=(),
+                                      ends=None, free=(0, 0)))
             else:
                 centre, front, back, ends, free = raw
-                out.append(Path(slot + 1, centre, front, back, ends, free))
+                out.append(Path._made(number=slot + 1, centre=centre, front=front, back=back,
+                                      ends=ends, free=free))
         return tuple(out)
 
     @property

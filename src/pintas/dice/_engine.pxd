@@ -2,7 +2,7 @@
 # the solver's binding (_search.pyx) takes from the engine's binding.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, uint64_t
 
-from pintas._base cimport pintas_rng
+from pintas._base cimport pintas_mt, pintas_rng
 
 cdef extern from "pintas/dice.h" nogil:
     enum:
@@ -76,6 +76,7 @@ cdef extern from "pintas/dice.h" nogil:
 
     int pintas_dice_keeps(const pintas_dice_table *table, pintas_dice_set roll,
                           pintas_dice_set pool, pintas_dice_keep *out, size_t cap, size_t *n)
+    void pintas_dice_sort_keeps(pintas_dice_keep *ks, size_t n)
 
     enum:
         PINTAS_DICE_MUST_ROLL
@@ -190,7 +191,6 @@ cdef inline long long _one(long face) noexcept nogil:
 cdef long long _set_of(object values, int lo, int hi, str what) except -1
 cdef tuple _values(pintas_dice_set s)
 cdef int _size(pintas_dice_set s) noexcept nogil
-cdef void _sort_keeps(pintas_dice_keep *ks, size_t n) noexcept nogil
 cdef list _keep_list(const pintas_dice_keep *ks, size_t n)
 cdef int _rules_from(pintas_dice_rules *r, object fields) except -1
 cdef object rules_type()
@@ -200,6 +200,42 @@ cdef class Keep:
     cdef readonly int points
     cdef pintas_dice_set _set
 
+# The move a C move struct names (a ROLL_GIVEN reads as the game's roll).
+cdef object move_of(const pintas_dice_move *m)
+
+
+# A seat's view and the players (pintas/views.h, pintas/players.h).
+cdef extern from "pintas/players.h" nogil:
+    ctypedef struct pintas_dice_view:
+        pintas_dice_rules rules
+        int32_t score[8]
+        int32_t turn_total
+        pintas_dice_set pool
+        uint8_t players
+        uint8_t first_player
+        uint8_t seat
+        uint8_t to_move
+        uint8_t phase
+        uint8_t winner
+        uint8_t final_left
+        uint8_t dice_to_roll
+        uint8_t last_roll_len
+        uint8_t last_roll[6]
+
+    int pintas_dice_view_of(const pintas_dice_state *s, int seat, pintas_dice_view *out)
+    int pintas_dice_view_legal(const pintas_dice_view *v, pintas_dice_move *out, int32_t *points,
+                               size_t cap, size_t *n)
+    int pintas_dice_random_choose(const pintas_dice_view *v, pintas_mt *mt, pintas_dice_move *out)
+    int pintas_dice_threshold_choose(const pintas_dice_view *v, int32_t bank_at,
+                                     pintas_dice_move *out)
+    int pintas_dice_optimal_choose(const pintas_dice_view *v, const pintas_dice_policy *policy,
+                                   int bank_to_win, pintas_dice_move *out)
+    int pintas_dice_optimal_keep_value(const pintas_dice_policy *policy, pintas_dice_set pool,
+                                       int32_t turn_total, const pintas_dice_keep *k,
+                                       double *value)
+    int pintas_dice_optimal_keep(const pintas_dice_policy *policy, pintas_dice_set roll,
+                                 pintas_dice_set pool, int32_t turn_total,
+                                 pintas_dice_keep *keep)
 
 cdef extern from "pintas/actions.h" nogil:
     enum:

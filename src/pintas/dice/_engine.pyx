@@ -346,33 +346,6 @@ def is_doom(values, rules=None):
     return pintas_dice_is_doom(&t.t.rules, <pintas_dice_set>s) == 1
 
 
-cdef unsigned long long _keep_key(const pintas_dice_keep *k) noexcept nogil:
-    """Sort key of a keep: most points first, then fewer dice, then the dice."""
-    cdef unsigned long long lex = 0
-    cdef int f, c, n = 0
-    for f in range(1, 7):
-        for c in range((k.keep >> (3 * (f - 1))) & 7):
-            lex = lex * 7 + f
-            n += 1
-    for c in range(n, 6):
-        lex = lex * 7
-    return ((<unsigned long long>(0x7FFFFFFF - k.points)) << 32) | (<unsigned long long>n << 24) | lex
-
-
-cdef void _sort_keeps(pintas_dice_keep *ks, size_t n) noexcept nogil:
-    cdef size_t i, j
-    cdef pintas_dice_keep x
-    cdef unsigned long long kx
-    for i in range(1, n):
-        x = ks[i]
-        kx = _keep_key(&x)
-        j = i
-        while j > 0 and _keep_key(&ks[j - 1]) > kx:
-            ks[j] = ks[j - 1]
-            j -= 1
-        ks[j] = x
-
-
 cdef list _keep_list(const pintas_dice_keep *ks, size_t n):
     cdef list out = []
     cdef size_t i
@@ -412,7 +385,7 @@ def keeps(roll, pool=(), rules=None):
                             f"got roll {roll!r} and pool {pool!r}")
     _check_pool(t, p, pool)
     pintas_dice_keeps(&t.t, <pintas_dice_set>r, <pintas_dice_set>p, ks, PINTAS_DICE_MAX_KEEPS, &n)
-    _sort_keeps(ks, n)
+    pintas_dice_sort_keeps(ks, n)
     return _keep_list(ks, n)
 
 
@@ -573,6 +546,12 @@ cdef Move _keep_move(pintas_dice_set s):
         m = _new_move("keep", _values(s), CODE_KEEP, s)
         _KEEP_MOVES[i] = m
     return m
+
+
+cdef object move_of(const pintas_dice_move *m):
+    if m.kind == PINTAS_DICE_KEEP:
+        return _keep_move(m.keep)
+    return _BANK if m.kind == PINTAS_DICE_BANK else _ROLL
 
 
 cdef Move _move_from(object kind, object dice):
@@ -750,7 +729,7 @@ cdef class DiceGame(Engine):
 
     cdef int _legal(self, pintas_dice_moves *out) except -1:
         pintas_dice_legal(&self.st, out)
-        _sort_keeps(out.keeps, out.n_keeps)
+        pintas_dice_sort_keeps(out.keeps, out.n_keeps)
         return 0
 
     def legal_moves(self):

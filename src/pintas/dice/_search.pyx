@@ -9,13 +9,18 @@ on it.
 
 cimport cython
 from libc.stdint cimport int32_t, uint8_t, uint32_t
+from libc.string cimport memset
 
 # The C declarations of dice.h and the engine binding's dice-set helpers.
 from pintas.dice._engine cimport *
-from pintas._base cimport PINTAS_OK
+from pintas._base cimport PINTAS_OK, CView, Twister, chose, game_view
+from pintas._base cimport Engine, keep_view, kept_view, whole
 
 from pintas._base import status_message
-from pintas.dice._engine import MAX_TURN_TOTAL
+from pintas.dice._engine import MAX_TURN_TOTAL, PHASES, DiceGame
+
+cdef tuple _PHASES = PHASES
+cdef int _OVER = PHASES.index("over")
 from pintas.errors import NotationError, PintasError, PintasTypeError, RulesError, RulesTypeError
 
 #: Policies kept at most (a long-running host solving many rules stays bounded).
@@ -181,23 +186,13 @@ cdef class Policy:
         cdef long long r = _set_of(roll, 1, 6, "a roll")
         cdef pintas_dice_set s = self._pool(pool, dice_left)
         cdef int32_t t = self._total(turn_total)
-        cdef pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS]
         cdef pintas_dice_keep best
-        cdef size_t n = 0, i, best_i = 0
-        cdef double v, best_v = -1.0
         if _size(<pintas_dice_set>r) + _size(s) > 6:
             raise NotationError(f"a roll and the pool hold at most 6 dice together: "
                                 f"got roll {roll!r} and pool {pool!r}")
-        # Sorted keeps, each valued through the C policy: the first best wins.
-        pintas_dice_keeps(&self.p.table, <pintas_dice_set>r, s, ks, PINTAS_DICE_MAX_KEEPS, &n)
-        if n == 0:
+        if pintas_dice_optimal_keep(self.p, <pintas_dice_set>r, s, t, &best) != PINTAS_OK:
             return None
-        _sort_keeps(ks, n)
-        for i in range(n):
-            v = self._keep_value(s, t, &ks[i])
-            if v > best_v + 1e-9:
-                best_v, best_i = v, i
-        return _keep_list(&ks[best_i], 1)[0]
+        return _keep_list(&best, 1)[0]
 
     def keep_value(self, keep, pool=(), turn_total=0, *, dice_left=None):
         """Expected final turn total of making ``keep`` (a Keep, or dice; it must be
@@ -207,6 +202,7 @@ cdef class Policy:
         cdef pintas_dice_keep k
         cdef long long ks
         cdef int32_t sc
+        cdef double value = 0.0
         if isinstance(keep, Keep):
             ks = (<Keep>keep)._set
         else:
@@ -223,20 +219,8 @@ cdef class Policy:
             if sc <= 0:
                 raise PintasError(f"not a legal keep: {keep!r}")
         k.keep, k.points = <pintas_dice_set>ks, sc
-        return self._keep_value(s, t, &k)
-
-    cdef double _keep_value(self, pintas_dice_set pool, int32_t t, const pintas_dice_keep *k):
-        """Value of reaching pool + keep at t + points, then bank or roll optimally."""
-        cdef pintas_dice_set after = pool + k.keep
-        cdef int32_t total = t + k.points
-        cdef double roll = 0.0
-        if _size(after) == 6:
-            pintas_dice_policy_roll_value(self.p, 0, total, &roll)
-            if self.p.table.rules.hot_dice == PINTAS_DICE_HOT_MUST:
-                return roll
-            return roll if roll > total else total
-        pintas_dice_policy_roll_value(self.p, after, total, &roll)
-        return roll if roll > total else total
+        pintas_dice_optimal_keep_value(self.p, s, t, &k, &value)
+        return value
 
     def threshold(self, pool=(), *, dice_left=None):
         """The smallest turn total from which banking is optimal with ``pool``
@@ -291,3 +275,124 @@ cdef class Policy:
 
     def __reduce__(self):
         return (solve_turn, (self.rules,))
+
+
+# ---- a seat's view and the players ---------------------------------------------
+
+cdef str _GAME = "pintas.dice.game"
+
+
+@cython.binding(False)
+@cython.final
+cdef class DiceView(CView):
+    """A dice.View as the C core reads it (a pintas_dice_view), kept on the view."""
+
+    cdef pintas_dice_view v
+
+
+cdef int _fill_view(CView cv, view) except -1:
+    """The C view of ``view``'s fields, each checked as it is written."""
+    cdef pintas_dice_view *v = &(<DiceView>cv).v
+    cdef int i
+    memset(v, 0, sizeof(pintas_dice_view))
+    _rules_from(&v.rules, view.rules._fields())
+    v.players = whole(view.players, 1, PINTAS_DICE_MAX_PLAYERS, "players")
+    for i in range(v.players):
+        v.score[i] = whole(view.scores[i], -2**31, 2**31 - 1, "a score")
+    v.turn_total = whole(view.turn_total, 0, MAX_TURN_TOTAL, "the turn total")
+    v.pool = <pintas_dice_set>_set_of(view.pool, 0, 6, "the pool")
+    v.first_player = whole(view.first_player, 0, v.players - 1, "the first player")
+    v.seat = whole(view.seat, 0, v.players - 1, "the seat")
+    v.to_move = PINTAS_DICE_NO_PLAYER if view.to_move is None else whole(
+        view.to_move, 0, v.players - 1, "the seat to move")
+    v.phase = _PHASES.index(view.phase)
+    v.winner = PINTAS_DICE_NO_PLAYER if view.winner is None else whole(
+        view.winner, 0, v.players - 1, "the winner")
+    v.final_left = whole(view.final_turns_left, 0, 0xFF, "the final turns left")
+    v.dice_to_roll = whole(view.dice_to_roll, 0, 6, "the dice to roll")
+    roll = view.last_roll
+    v.last_roll_len = whole(len(roll), 0, 6, "the last roll")
+    for i in range(v.last_roll_len):
+        v.last_roll[i] = whole(roll[i], 1, 6, "a die")
+    return 0
+
+
+cdef DiceView _c_view(view):
+    return <DiceView>kept_view(view, _GAME, DiceView, _fill_view)
+
+
+def view_of(Engine game not None, seat, rules, tuple log):
+    """The dice.View of ``seat`` (a seat of the game) of ``game`` with its
+    rules and log: every field read from the C view, which the view keeps."""
+    cdef DiceView cv = DiceView.__new__(DiceView)
+    cdef pintas_dice_view *v = &cv.v
+    cdef int i
+    if not isinstance(game, DiceGame) or pintas_dice_view_of(
+            <const pintas_dice_state *>game._state,
+            whole(seat, 0, PINTAS_DICE_MAX_PLAYERS - 1, "a seat"), v) != PINTAS_OK:
+        raise PintasError(f"no view of seat {seat} of {game!r}")
+    cls = game_view(_GAME)
+    view = cls.__new__(cls)
+    view.__dict__.update(
+        seat=seat, rules=rules, to_move=None if v.to_move == PINTAS_DICE_NO_PLAYER else v.to_move,
+        scores=tuple([v.score[i] for i in range(v.players)]), is_over=v.phase == _OVER,
+        log=log, players=v.players, first_player=v.first_player, phase=_PHASES[v.phase],
+        turn_total=v.turn_total, dice_to_roll=v.dice_to_roll,
+        last_roll=tuple([v.last_roll[i] for i in range(v.last_roll_len)]), pool=_values(v.pool),
+        final_turns_left=v.final_left,
+        winner=None if v.winner == PINTAS_DICE_NO_PLAYER else v.winner)
+    keep_view(view, cv)
+    return view
+
+
+cdef size_t _legal(pintas_dice_view *v, pintas_dice_move *moves, int32_t *points,
+                   view) except? 0:
+    cdef size_t n = 0
+    if pintas_dice_view_legal(v, moves, points, PINTAS_DICE_MAX_KEEPS, &n) != PINTAS_OK:
+        raise PintasError(f"the view of seat {view.seat} is not one of a dice game")
+    return n
+
+
+def legal(view):
+    """The legal moves of ``view``'s seat (which is to move), listed by C."""
+    cdef pintas_dice_move moves[PINTAS_DICE_MAX_KEEPS]
+    cdef size_t n, i
+    n = _legal(&_c_view(view).v, moves, NULL, view)
+    return [move_of(&moves[i]) for i in range(n)]
+
+
+def keeps(view):
+    """The legal keeps of the view's last roll (whoever is to move)."""
+    cdef pintas_dice_move moves[PINTAS_DICE_MAX_KEEPS]
+    cdef int32_t points[PINTAS_DICE_MAX_KEEPS]
+    cdef pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS]
+    cdef pintas_dice_view v = _c_view(view).v
+    cdef size_t n, i
+    v.seat = v.to_move  # nothing is hidden in dice: the seat to move's keeps are everyone's
+    n = _legal(&v, moves, points, view)
+    for i in range(n):
+        ks[i].keep, ks[i].points = moves[i].keep, points[i]
+    return _keep_list(ks, n) if n and moves[0].kind == PINTAS_DICE_KEEP else []
+
+
+def random_choose(view, Twister rng not None):
+    """RandomPlayer's move: one draw of ``rng`` over the legal moves."""
+    cdef pintas_dice_move m
+    chose(pintas_dice_random_choose(&_c_view(view).v, &rng.mt, &m), view)
+    return move_of(&m)
+
+
+def threshold_choose(view, bank_at):
+    """ThresholdPlayer(bank_at)'s move."""
+    cdef pintas_dice_move m
+    cdef int32_t at = whole(bank_at, 0, 2**31 - 1, "bank_at")
+    chose(pintas_dice_threshold_choose(&_c_view(view).v, at, &m), view)
+    return move_of(&m)
+
+
+def optimal_choose(view, Policy policy not None, bint bank_to_win):
+    """OptimalPlayer's move under ``policy``."""
+    cdef pintas_dice_move m
+    chose(pintas_dice_optimal_choose(&_c_view(view).v, policy._solved(), bank_to_win, &m),
+          view)
+    return move_of(&m)

@@ -26,8 +26,8 @@ from .._game import GameBase
 from .._lock import atomic
 from .._view import ViewBase, is_int_in, is_tuple_of
 from ..errors import SeatError, SeatTypeError
-from . import _engine
-from ._engine import Event, Keep, Move, keeps
+from . import _engine, _search
+from ._engine import Event, Keep, Move
 from .rules import Rules
 
 __all__ = ["MAX_PLAYERS", "Game", "View"]
@@ -89,14 +89,10 @@ class View(ViewBase[Move]):
         """The legal keeps of the last roll (empty unless a keep is due)."""
         if self.phase != "keep":
             return []
-        return keeps(self.last_roll, self.pool, self.rules)
+        return _search.keeps(self)
 
     def _legal(self) -> list[Move]:
-        if self.phase == "keep":
-            return [k.move for k in self.keeps()]
-        if self.phase == "bank_or_roll":
-            return [Move.roll(), Move.bank()]
-        return [Move.roll()]
+        return _search.legal(self)
 
     @property
     def score(self) -> int:
@@ -163,12 +159,7 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
     def view(self, seat: int) -> View:
         """What ``seat`` knows now (see :class:`View`)."""
         self._check_seat(seat)
-        return View._made(seat=seat, rules=self._rules, players=self.players,
-                    first_player=self.first_player, scores=self.scores, to_move=self.to_move,
-                    phase=self.phase, turn_total=self.turn_total,
-                    dice_to_roll=self.dice_to_roll, last_roll=self.last_roll, pool=self.pool,
-                    final_turns_left=self.final_turns_left, log=self.events,
-                    is_over=self.is_over, winner=self.winner)
+        return _search.view_of(self, seat, self._rules, self.events)
 
     # ---- saves -----------------------------------------------------------
 

@@ -8,10 +8,10 @@ sees only the :class:`~pintas.dice.View` of its seat.
 
 from __future__ import annotations
 
-import random
-
+from .._base import Twister
 from .._checks import check_bool, check_seed, is_whole
-from ..errors import IllegalMoveError, RulesError, RulesTypeError
+from ..errors import RulesError, RulesTypeError
+from . import _search
 from ._engine import Move
 from ._search import Policy, solve_turn
 from .game import View
@@ -31,11 +31,11 @@ class RandomPlayer:
 
     def __init__(self, seed: int | None = None) -> None:
         check_seed(seed, optional=True)
-        self._rng = random.Random(seed)
+        self._rng = Twister(seed)  # random.Random(seed)'s stream, drawn as its choice draws
 
     def choose(self, view: View) -> Move:
         """A legal move of ``view.seat``, who must be to move."""
-        return self._rng.choice(View.moves_to_choose(view))
+        return _search.random_choose(view, self._rng)
 
     __call__ = choose
 
@@ -63,12 +63,8 @@ class ThresholdPlayer:
 
     def choose(self, view: View) -> Move:
         """A legal move of ``view.seat``, who must be to move."""
-        View.moves_to_choose(view)
-        if view.phase == "keep":
-            return view.keeps()[0].move
-        if view.phase == "bank_or_roll" and view.turn_total >= self.bank_at:
-            return Move.bank()
-        return Move.roll()
+        # a turn total never reaches past 2**31: a larger bank_at banks as never
+        return _search.threshold_choose(view, min(self.bank_at, 2**31 - 1))
 
     __call__ = choose
 
@@ -107,21 +103,7 @@ class OptimalPlayer:
 
     def choose(self, view: View) -> Move:
         """A legal move of ``view.seat``, who must be to move."""
-        View.moves_to_choose(view)
-        policy = self._policy(view)
-        if view.phase == "keep":
-            keep = policy.best_keep(view.last_roll, view.pool, view.turn_total)
-            if keep is None:  # cannot happen: the game ends such turns itself
-                raise IllegalMoveError(f"no legal keep in {view.last_roll}")
-            return keep.move
-        if view.phase == "bank_or_roll":
-            rules = view.rules
-            if self.bank_to_win and not rules.final_round \
-                    and view.score + view.turn_total >= rules.target:
-                return Move.bank()
-            if policy.should_bank(view.turn_total, view.pool):
-                return Move.bank()
-        return Move.roll()
+        return _search.optimal_choose(view, self._policy(view), self.bank_to_win)
 
     __call__ = choose
 

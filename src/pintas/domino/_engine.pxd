@@ -2,6 +2,7 @@
 from libc.stdint cimport uint8_t, uint16_t, int32_t, uint64_t
 
 from pintas._base cimport pintas_mask, pintas_rng
+from pintas._base cimport Move as BaseMove
 
 cdef extern from "pintas/line.h" nogil:
     enum:
@@ -101,3 +102,5 @@ cdef extern from "pintas/line.h" nogil:
 
 # The move a C move struct names (an interned domino.Move).
 cdef object move_of(const pintas_line_move *m)
+cdef int _c_move(BaseMove move, void *out) except -1
+cdef list _moves(const void *state, const void *moves, size_t n)

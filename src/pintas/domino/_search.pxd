@@ -59,3 +59,48 @@ cdef extern from "pintas/line_search.h" nogil:
                                      uint32_t first, uint32_t count, int policy,
                                      const volatile uint8_t *stop,
                                      pintas_line_search_result *out)
+
+# Declarations of a seat's view and the players (pintas/views.h, pintas/players.h).
+from pintas._base cimport pintas_mt
+
+cdef extern from "pintas/players.h" nogil:
+    ctypedef struct pintas_line_view:
+        pintas_line_info info
+        uint8_t hand_size[4]
+        uint8_t boneyard_size
+        uint8_t to_move
+        uint8_t over
+        uint8_t winner
+        uint8_t line_len
+        uint8_t ends[2]
+        uint8_t end_double[2]
+        uint8_t line[28]
+
+    ctypedef struct pintas_line_suit_weights:
+        double accompanied
+        double playable_after
+        double double_bonus
+        double stranding
+        double opponent_lacks
+        double partner_lacks
+        double points
+        double pips
+
+    ctypedef struct pintas_line_record:
+        uint16_t len
+
+    int pintas_line_record_clear(pintas_line_record *r)
+    int pintas_line_view_of(const pintas_line_state *s, const pintas_line_record *r, int seat,
+                            pintas_line_view *out)
+    int pintas_line_view_legal(const pintas_line_view *v, pintas_line_move *out, size_t cap,
+                               size_t *n)
+    int pintas_line_suit_weights_for(int game, pintas_line_suit_weights *w)
+    int pintas_line_immediate_points(const pintas_line_view *v, const pintas_line_move *m,
+                                     const uint8_t *voids, int32_t *points)
+    int pintas_line_random_choose(const pintas_line_view *v, pintas_mt *mt,
+                                  pintas_line_move *out)
+    int pintas_line_greedy_choose(const pintas_line_view *v, pintas_line_move *out)
+    int pintas_line_suit_choose(const pintas_line_view *v,
+                                const pintas_line_suit_weights *weights, pintas_line_move *out)
+    int pintas_line_suit_rank(const pintas_line_view *v, const pintas_line_suit_weights *weights,
+                              pintas_line_move *moves, size_t n)

@@ -11,11 +11,23 @@ cimport cython
 from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
-from pintas._base cimport PINTAS_E_ILLEGAL, PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_OK
-from pintas._base cimport pintas_rng, pintas_rng_seed, seed64, stop_flag, whole
-from pintas.domino._engine cimport PINTAS_LINE_MAX_SEATS, move_of
+from libc.stdint cimport int32_t
 
-from pintas.errors import CorruptStateError, IllegalMoveError, RulesError, ViewError
+from pintas._base cimport PINTAS_E_ILLEGAL, PINTAS_NO_SEAT, PINTAS_NO_TILE
+from pintas._base cimport PINTAS_OK, PINTAS_TILE_COUNT, CView, Twister, chose, game_view
+from pintas._base cimport Engine, keep_view, kept_view, put_moves
+from pintas._base cimport pintas_rng, pintas_rng_seed, seed64, stop_flag, whole
+from pintas.domino._engine cimport PINTAS_LINE_MAX_MOVES, PINTAS_LINE_MAX_SEATS, pintas_line_state
+from pintas.domino._engine cimport _c_move, _moves, move_of, pintas_line_sides
+
+from pintas.domino._engine import LineGame
+from pintas.errors import CorruptStateError, IllegalMoveError, NotationError, RulesError
+from pintas.errors import RulesTypeError, ViewError
+from pintas.tiles import TILES, TileSet
+
+cdef str _GAME = "pintas.domino.game"
+cdef tuple TILES_T = TILES
+cdef tuple ENDS_T = ("L", "R")
 
 POLICIES = {"random": PINTAS_POLICY_RANDOM, "greedy": PINTAS_POLICY_GREEDY}
 MAX_SAMPLES = PINTAS_LINE_SEARCH_MAX_SAMPLES
@@ -27,6 +39,7 @@ _SAMPLE_STREAM = 0x736561726368
 cdef int _fill_info(pintas_line_info *info, view) except -1:
     # Every value is range-checked as it is written (whole, bounds-checked
     # indexing): a view built around its constructor cannot reach C unchecked.
+    # The round's log is _fill_log's.
     cdef pintas_line_rules *r = &info.rules
     memset(info, 0, sizeof(pintas_line_info))
     (r.game, r.players, r.pairs, r.redeal_doubles, r.block_scoring, r.tranque, r.capicua,
@@ -39,34 +52,233 @@ cdef int _fill_info(pintas_line_info *info, view) except -1:
     info.leader = whole(view.leader, 0, PINTAS_LINE_MAX_SEATS - 1, "the leader")
     info.forced_tile = PINTAS_NO_TILE if view.forced_tile is None else view.forced_tile.index
     info.round = min(whole(view.round, 1, 2**62, "the round"), 0xFFFF)
-    actions = [e for e in view.round_log if e.kind in _KINDS]
-    if len(actions) > PINTAS_LINE_INFO_MAX_LOG:
-        raise CorruptStateError(f"a round cannot hold {len(actions)} actions "
-                                f"(at most {PINTAS_LINE_INFO_MAX_LOG})")
-    for i, e in enumerate(actions):
-        info.log[i].kind = _KINDS[e.kind]
-        info.log[i].seat = whole(e.seat, 0, PINTAS_LINE_MAX_SEATS - 1, "an event's seat")
-        if e.kind == "play":
-            info.log[i].tile = e.tile.index
-            info.log[i].end = 1 if e.end == "R" else 0
+    return 0
+
+
+cdef int _fill_log(pintas_line_info *info, view) except -1:
+    """The round's plays, draws and passes of ``view`` into info.log."""
+    cdef tuple log = view.log
+    cdef Py_ssize_t start = len(log), i
+    cdef int n = 0
+    while start > 0 and log[start - 1].kind != "deal":
+        start -= 1
+    if start > 0:
+        start -= 1
+    for i in range(start, len(log)):
+        e = log[i]
+        kind = _KINDS.get(e.kind)
+        if kind is None:
+            continue
+        if n == PINTAS_LINE_INFO_MAX_LOG:
+            raise CorruptStateError(f"a round cannot hold more than "
+                                    f"{PINTAS_LINE_INFO_MAX_LOG} actions")
+        info.log[n].kind = kind
+        info.log[n].seat = whole(e.seat, 0, PINTAS_LINE_MAX_SEATS - 1, "an event's seat")
+        if kind == 0:
+            info.log[n].tile = e.tile.index
+            info.log[n].end = 1 if e.end == "R" else 0
         else:
-            info.log[i].tile = PINTAS_NO_TILE
-            info.log[i].end = 0
-    info.log_len = len(actions)
+            info.log[n].tile = PINTAS_NO_TILE
+            info.log[n].end = 0
+        n += 1
+    info.log_len = n
     return 0
 
 
-cdef int _info_from_view(pintas_line_info *info, view) except -1:
-    """Copy what ``view`` shows into *info (CorruptStateError if it cannot)."""
-    from pintas.domino.game import View
-    if not isinstance(view, View):
-        raise ViewError(f"the line-game search takes a domino.View: got {view!r}")
+cdef int _fill_view(CView cv, view) except -1:
+    """The C view of ``view``'s fields (its round's log left for _c_view)."""
+    cdef pintas_line_view *v = &(<LineView>cv).v
+    cdef int i, n
+    _fill_info(&v.info, view)
+    sizes = view.hand_sizes
+    for i in range(min(len(sizes), PINTAS_LINE_MAX_SEATS)):
+        v.hand_size[i] = whole(sizes[i], 0, PINTAS_TILE_COUNT, "a hand's size")
+    v.boneyard_size = whole(view.boneyard_size, 0, PINTAS_TILE_COUNT, "the boneyard's size")
+    v.over = view.is_over is True
+    v.to_move = PINTAS_NO_SEAT if view.to_move is None else whole(
+        view.to_move, 0, PINTAS_LINE_MAX_SEATS - 1, "the seat to move")
+    v.winner = PINTAS_NO_SEAT if view.winner is None else whole(
+        view.winner, 0, PINTAS_LINE_MAX_SEATS - 1, "the winner")
+    placements = view.placements
+    n = whole(len(placements), 0, PINTAS_TILE_COUNT, "the placements")
+    for i in range(n):
+        tile, end = placements[i]
+        v.line[i] = tile.index | (0x80 if end == "R" else 0)
+    v.line_len = n
+    if n:
+        line = view.line
+        v.ends[0], v.ends[1] = [whole(n, 0, 6, "an end") for n in view.ends]
+        v.end_double[0] = line[0][0] == line[0][1]
+        v.end_double[1] = line[-1][0] == line[-1][1]
+    return 0
+
+
+@cython.binding(False)
+@cython.final
+cdef class LineView(CView):
+    """A domino.View as the C core reads it (a pintas_line_view), built once
+    and kept on the view; the round's log is read only when a player needs
+    what the seat knows of the others."""
+
+    cdef pintas_line_view v
+    cdef bint logged
+
+
+cdef LineView _c_view(view, bint log=False):
+    """The C view of ``view`` (a domino.View: else ViewError)."""
+    cdef LineView cv = <LineView>kept_view(view, _GAME, LineView, _fill_view)
+    if log and not cv.logged:
+        try:
+            _fill_log(&cv.v.info, view)
+        except (ValueError, TypeError, AttributeError, LookupError, ArithmeticError) as exc:
+            if isinstance(exc, CorruptStateError):
+                raise
+            raise CorruptStateError(f"not a view of a line game in play ({exc}): seat "
+                                    f"{view.seat!r}, round {view.round!r}") from None
+        cv.logged = True
+    return cv
+
+
+def view_of(Engine game not None, seat, rules, tuple log):
+    """The domino.View of ``seat`` (a seat of the game) of ``game`` with the
+    rules and the log it sees: every field read from the C view of that
+    seat, which the view keeps (its round's log read at first need)."""
+    cdef pintas_line_record record
+    cdef LineView cv = LineView.__new__(LineView)
+    cdef pintas_line_view *v = &cv.v
+    cdef int i
+    pintas_line_record_clear(&record)
+    if not isinstance(game, LineGame) or pintas_line_view_of(
+            <const pintas_line_state *>game._state, &record,
+            whole(seat, 0, PINTAS_LINE_MAX_SEATS - 1, "a seat"), v) != PINTAS_OK:
+        raise CorruptStateError(f"no view of seat {seat} of {game!r}")
+    placements = tuple([(TILES_T[v.line[i] & 0x7F], ENDS_T[v.line[i] >> 7])
+                        for i in range(v.line_len)])
+    cls = game_view(_GAME)
+    view = cls.__new__(cls)
+    view.__dict__.update(
+        seat=seat, rules=rules, to_move=None if v.over else v.to_move,
+        scores=tuple([v.info.score[i] for i in range(pintas_line_sides(&v.info.rules))]),
+        is_over=v.over != 0, log=log, hand=TileSet.from_mask(v.info.hand),
+        hand_sizes=tuple([v.hand_size[i] for i in range(v.info.rules.players)]),
+        round=v.info.round, placements=placements, line=oriented_line(placements),
+        ends=(v.ends[0], v.ends[1]) if v.line_len else None, boneyard_size=v.boneyard_size,
+        leader=v.info.leader,
+        forced_tile=None if v.info.forced_tile == PINTAS_NO_TILE else TILES_T[v.info.forced_tile],
+        winner=None if v.winner == PINTAS_NO_SEAT else v.winner)
+    keep_view(view, cv)
+    return view
+
+
+def oriented_line(placements):
+    """The line ``placements`` ((tile, end) pairs) make, left to right, each
+    tile turned so that touching ends match (NotationError for pairs that
+    make no line)."""
+    cdef list lefts = [], rights = []
+    cdef int left = 0, right = 0
     try:
-        _fill_info(info, view)
-    except (ValueError, TypeError, AttributeError, LookupError) as exc:
-        raise CorruptStateError(f"not a view of a line game in play ({exc}): seat "
-                                f"{view.seat!r}, round {view.round!r}") from None
-    return 0
+        for tile, end in placements:
+            if not rights:
+                left, right = tile.high, tile.low
+                rights.append((left, right))
+            elif end == "L":
+                lefts.append((tile.other_end(left), left))
+                left = lefts[-1][0]
+            else:
+                rights.append((right, tile.other_end(right)))
+                right = rights[-1][1]
+    except (ValueError, TypeError, AttributeError) as exc:
+        raise NotationError(f"placements that make no line ({exc}): "
+                            f"got {placements!r:.80}") from None
+    lefts.reverse()
+    return tuple(lefts + rights)
+
+
+def legal(view):
+    """The legal moves of ``view``'s seat (which is to move), listed by C."""
+    cdef pintas_line_move moves[PINTAS_LINE_MAX_MOVES]
+    cdef size_t n = 0, i
+    cdef LineView cv = _c_view(view)
+    _check(pintas_line_view_legal(&cv.v, moves, PINTAS_LINE_MAX_MOVES, &n), view)
+    return _moves(NULL, moves, n)
+
+
+cdef const pintas_line_suit_weights *_weights(weights, pintas_line_suit_weights *w) except? NULL:
+    """SuitWeights as C reads them (None: NULL, the game's own)."""
+    if weights is None:
+        return NULL
+    try:
+        w.accompanied, w.playable_after = float(weights.accompanied), float(weights.playable_after)
+        w.double_bonus, w.stranding = float(weights.double), float(weights.stranding)
+        w.opponent_lacks = float(weights.opponent_lacks)
+        w.partner_lacks = float(weights.partner_lacks)
+        w.points, w.pips = float(weights.points), float(weights.pips)
+    except (AttributeError, ValueError) as exc:
+        raise RulesTypeError(f"weights must be SuitWeights or None: got {weights!r}") from None
+    return w
+
+
+def suit_weights_for(game):
+    """The tuned SuitWeights fields of ``game`` (its C code), in field order."""
+    cdef pintas_line_suit_weights w
+    if pintas_line_suit_weights_for(whole(game, 0, 0xFF, "a line game"), &w) != PINTAS_OK:
+        raise RulesError(f"no line game {game}")
+    return (w.accompanied, w.playable_after, w.double_bonus, w.stranding, w.opponent_lacks,
+            w.partner_lacks, w.points, w.pips)
+
+
+def random_choose(view, Twister rng not None):
+    """RandomPlayer's move: one draw of ``rng`` over the legal moves."""
+    cdef pintas_line_move m
+    cdef LineView cv = _c_view(view)
+    chose(pintas_line_random_choose(&cv.v, &rng.mt, &m), view)
+    return move_of(&m)
+
+
+def greedy_choose(view):
+    """GreedyPlayer's move."""
+    cdef pintas_line_move m
+    cdef LineView cv = _c_view(view, True)
+    chose(pintas_line_greedy_choose(&cv.v, &m), view)
+    return move_of(&m)
+
+
+def suit_choose(view, weights):
+    """SuitPlayer's move with ``weights`` (None: the game's own)."""
+    cdef pintas_line_move m
+    cdef pintas_line_suit_weights w
+    cdef LineView cv = _c_view(view, True)
+    chose(pintas_line_suit_choose(&cv.v, _weights(weights, &w), &m), view)
+    return move_of(&m)
+
+
+def suit_rank(view, weights, list moves):
+    """``moves`` (legal in ``view``) from SuitPlayer's best to its worst."""
+    cdef pintas_line_move cm[PINTAS_LINE_MAX_MOVES]
+    cdef pintas_line_suit_weights w
+    cdef LineView cv = _c_view(view, True)
+    cdef size_t n = put_moves(moves, cm, sizeof(cm[0]), PINTAS_LINE_MAX_MOVES, _c_move)
+    _check(pintas_line_suit_rank(&cv.v, _weights(weights, &w), cm, n), view)
+    return _moves(NULL, cm, n)
+
+
+def immediate_points(view, move, voids=None):
+    """pintas_line_immediate_points of ``move`` in ``view``; ``voids`` (per
+    seat, the numbers it lacks) or None to derive them."""
+    cdef pintas_line_move m
+    cdef uint8_t masks[PINTAS_LINE_MAX_SEATS]
+    cdef int32_t points = 0
+    cdef LineView cv = _c_view(view, voids is None)
+    _c_move(move, &m)
+    if voids is not None:
+        memset(masks, 0, sizeof(masks))
+        for s in range(min(len(voids), PINTAS_LINE_MAX_SEATS)):
+            for number in voids[s]:
+                if 0 <= number <= 6:
+                    masks[s] |= 1 << number
+    _check(pintas_line_immediate_points(&cv.v, &m, NULL if voids is None else masks, &points),
+           view)
+    return points
 
 
 cdef _check(int status, view):
@@ -89,7 +301,7 @@ def knowledge(view):
     """
     cdef pintas_line_info info
     cdef pintas_line_knowledge k
-    _info_from_view(&info, view)
+    info = _c_view(view, True).v.info
     _check(pintas_line_knowledge_of(&info, &k), view)
     players = info.rules.players
     return {
@@ -117,7 +329,7 @@ def sample(view, seed):
     cdef uint8_t relaxed = 0
     cdef int status
     cdef uint64_t c_seed = seed64(seed)
-    _info_from_view(&info, view)
+    info = _c_view(view, True).v.info
     pintas_rng_seed(&rng, c_seed, _SAMPLE_STREAM)
     with nogil:
         status = pintas_line_determinize(&info, &rng, &st, &relaxed)
@@ -143,7 +355,7 @@ cdef class Info:
     cdef object _view
 
     def __init__(self, view):
-        _info_from_view(&self.info, view)
+        self.info = _c_view(view, True).v.info
         self._view = view
 
     def search(self, seed, first, count, policy=PINTAS_POLICY_RANDOM, stop=None):

@@ -9,7 +9,7 @@ and hand-made deals (:class:`Deal`).
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .. import _simulate
@@ -23,7 +23,7 @@ from ..errors import (
     RulesTypeError,
 )
 from ..tiles import TILE_COUNT, TILES, Tile, TileSet
-from . import _engine
+from . import _engine, _search
 from ._engine import Event, Move
 from .rules import Rules
 
@@ -104,7 +104,7 @@ class View(TileView[Move]):
                      and len({t for t, _ in self.placements}) == len(self.placements),
                      "(tile, 'L' or 'R') pairs of distinct tiles")
         try:
-            line = _oriented_line(self.placements)
+            line = _search.oriented_line(self.placements)
         except ValueError:  # a tile that does not match the end it was placed at
             line = None
         self._expect("placements", line is not None, "a line whose tiles match")
@@ -124,35 +124,7 @@ class View(TileView[Move]):
                      f"a side 0..{sides - 1} or None")
 
     def _legal(self) -> list[Move]:
-        if self.forced_tile is not None:
-            return [Move.play(self.forced_tile, "L")]
-        if self.ends is None:
-            return [Move.play(t, "L") for t in self.hand]
-        left, right = self.ends
-        both_apart = not self._ends_alike()
-        moves = []
-        for t in self.hand:
-            if t.has(left):
-                moves.append(Move.play(t, "L"))
-            if t.has(right) and both_apart:
-                moves.append(Move.play(t, "R"))
-        if moves:
-            return moves
-        return [Move.draw() if self.rules.draws and self.boneyard_size else Move.pass_()]
-
-    def _ends_alike(self) -> bool:
-        """True when a tile fitting both ends makes the same position, mirrored,
-        on either: the same number, and in Muggins (where a double at an end
-        counts twice) a double at both ends or at neither."""
-        if self.ends is None:
-            return False
-        left, right = self.ends
-        if left != right:
-            return False
-        if self.rules.game != "muggins":
-            return True
-        double_at = [a == b for a, b in (self.line[0], self.line[-1])]
-        return double_at[0] == double_at[1]
+        return _search.legal(self)
 
     def passes(self, seat: int) -> int:
         """How many times ``seat`` has passed this round."""
@@ -160,27 +132,9 @@ class View(TileView[Move]):
         return sum(1 for e in self.round_log if e.kind == "pass" and e.seat == seat)
 
 
-
-
 def _is_placement(value: object) -> bool:
     return (type(value) is tuple and len(value) == 2 and is_tile(value[0])
             and value[1] in ("L", "R"))
-
-
-def _oriented_line(placements: Sequence[tuple[Tile, str]]) -> tuple[tuple[int, int], ...]:
-    """The line left to right, each tile turned so that touching ends match."""
-    if not placements:
-        return ()
-    first = placements[0][0]
-    line = [(first.high, first.low)]
-    for tile, end in placements[1:]:
-        if end == "L":
-            touching = line[0][0]
-            line.insert(0, (tile.other_end(touching), touching))
-        else:
-            touching = line[-1][1]
-            line.append((touching, tile.other_end(touching)))
-    return tuple(line)
 
 
 class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
@@ -209,7 +163,7 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
     @atomic
     def line(self) -> tuple[tuple[int, int], ...]:
         """The round's line left to right, each tile as ``(left, right)`` numbers."""
-        return _oriented_line(self.placements)
+        return _search.oriented_line(self.placements)
 
     def pips(self, seat: int) -> int:
         """Total pips in ``seat``'s hand."""
@@ -227,16 +181,7 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
     def view(self, seat: int) -> View:
         """What ``seat`` may know now (see :class:`View`)."""
         self._check_seat(seat)
-        forced = self._forced_tile()
-        placements = self.placements
-        return View._made(
-            seat=seat, rules=self._rules, hand=self.hand(seat), placements=placements,
-            line=_oriented_line(placements), ends=self.ends, hand_sizes=self.hand_sizes,
-            boneyard_size=self.boneyard_size, scores=self.scores, to_move=self.to_move,
-            round=self.round, leader=self.leader,
-            forced_tile=forced if forced is not None and seat == self.leader else None,
-            log=self._log_seen_by(seat),
-            is_over=self.is_over, winner=self.winner)
+        return _search.view_of(self, seat, self._rules, self._log_seen_by(seat))
 
     # ---- saves -----------------------------------------------------------
 

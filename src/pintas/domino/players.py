@@ -28,16 +28,14 @@ seat, never the game.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .._base import Stop
+from .._base import Stop, Twister
 from .._budget import Budget
 from .._checks import check_choice, check_seed
 from ..errors import NotationTypeError, RulesTypeError
-from ..tiles import Tile
 from . import _search
 from ._engine import Move
 from .game import View
@@ -54,25 +52,6 @@ __all__ = [
 
 def _legal_moves(view: View) -> list[Move]:
     return View.moves_to_choose(view)
-
-
-def _weight(tile: Tile | None) -> tuple[int, int]:
-    """The rules' order of weight: most pips, ties to the higher high end."""
-    return (tile.pips, tile.high) if tile is not None else (-1, -1)
-
-
-def _ends_after(view: View, move: Move) -> tuple[tuple[int, int], tuple[bool, bool]]:
-    """The open numbers after ``move`` and whether a double lies at each end."""
-    tile = move.tile
-    assert tile is not None
-    if view.ends is None:
-        return (tile.high, tile.low), (tile.is_double, tile.is_double)
-    ends = list(view.ends)
-    doubles = [view.line[0][0] == view.line[0][1], view.line[-1][0] == view.line[-1][1]]
-    side = 0 if move.end == "L" else 1
-    ends[side] = tile.other_end(ends[side])
-    doubles[side] = tile.is_double
-    return (ends[0], ends[1]), (doubles[0], doubles[1])
 
 
 def immediate_points(view: View, move: Move,
@@ -97,21 +76,9 @@ def immediate_points(view: View, move: Move,
         raise NotationTypeError(f"immediate_points takes a domino.Move: got {move!r}")
     if move.kind != "play" or move.tile is None:
         return 0
-    rules = view.rules
-    if rules.game == "muggins":
-        if view.ends is None:
-            count = move.tile.pips
-        else:
-            (left, right), (dl, dr) = _ends_after(view, move)
-            count = left * (1 + dl) + right * (1 + dr)
-        return count if count > 0 and count % 5 == 0 else 0
-    if rules.game == "capicua" and rules.pass_points and len(view.hand) > 1 \
-            and not view.boneyard_size:
-        if voids is None:
-            voids = _search.knowledge(view)["voids"]
-        _check_voids(voids, rules.players)
-        return rules.pass_points * _sure_passes(view, move, voids)
-    return 0
+    if voids is not None:
+        _check_voids(voids, view.rules.players)
+    return _search.immediate_points(view, move, voids)
 
 
 def _check_voids(voids: object, players: int) -> None:
@@ -123,32 +90,9 @@ def _check_voids(voids: object, players: int) -> None:
                                 f"got {voids!r}")
 
 
-def _sure_passes(view: View, move: Move, voids: Sequence[Sequence[int]]) -> int:
-    """Opponents who must pass one after the other right after ``move``."""
-    rules = view.rules
-    (left, right), _ = _ends_after(view, move)
-    lacking = [left in v and right in v for v in voids]
-    rest = [t for t in view.hand if t != move.tile]
-    if all(lacking[s] for s in range(rules.players) if s != view.seat) \
-            and not any(t.has(left) or t.has(right) for t in rest):
-        return 0  # nobody can place: a block, declared at once, and no one passes
-    passes, seat = 0, (view.seat + 1) % rules.players
-    while seat != view.seat and lacking[seat]:
-        passes += rules.side_of(seat) != rules.side_of(view.seat)
-        seat = (seat + 1) % rules.players
-    return passes
-
-
-def _voids_if_needed(view: View, moves: Sequence[Move]) -> Sequence[Sequence[int]] | None:
-    """The known voids when a choice's points depend on them (Capicua's passes)."""
-    if len(moves) < 2 or view.rules.game != "capicua" or not view.rules.pass_points:
-        return None
-    voids: Sequence[Sequence[int]] = _search.knowledge(view)["voids"]
-    return voids
-
-
 class RandomPlayer:
-    """Any legal move, uniformly at random from its own generator (``seed``).
+    """Any legal move, uniformly at random from its own generator (``seed``):
+    the stream of ``random.Random(seed)``, drawn as its ``choice`` draws.
 
     >>> from pintas import domino
     >>> g = domino.Game(domino.Rules.capicua(), seed=2)
@@ -159,11 +103,11 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None) -> None:
         check_seed(seed, optional=True)
         self._seed = seed
-        self._rng = random.Random(seed)
+        self._rng = Twister(seed)
 
     def choose(self, view: View) -> Move:
         """A uniformly random legal move of ``view.seat`` (who must be to move)."""
-        return self._rng.choice(_legal_moves(view))
+        return _search.random_choose(view, self._rng)
 
     __call__ = choose
 
@@ -184,14 +128,16 @@ class GreedyPlayer:
 
     def choose(self, view: View) -> Move:
         """The greedy move of ``view.seat`` (who must be to move)."""
-        moves = _legal_moves(view)
-        voids = _voids_if_needed(view, moves)
-        return max(moves, key=lambda m: (immediate_points(view, m, voids), _weight(m.tile)))
+        return _search.greedy_choose(view)
 
     __call__ = choose
 
     def __repr__(self) -> str:
         return "GreedyPlayer()"
+
+
+_GAMES = ("muggins", "capicua", "dominican")  # the C core's numbers of the games
+_OWN = _search.suit_weights_for(0)  # the weights of Muggins and Capicua
 
 
 @dataclass(frozen=True)
@@ -204,20 +150,20 @@ class SuitWeights:
     """
 
     #: per tile left in hand that shows the number this move opens
-    accompanied: float = 3.0
+    accompanied: float = _OWN[0]
     #: per tile left in hand that still fits either open end afterwards
-    playable_after: float = 1.0
+    playable_after: float = _OWN[1]
     #: for placing a double, plus ``stranding`` per tile of its number already out
-    double: float = 3.0
-    stranding: float = 1.0
+    double: float = _OWN[2]
+    stranding: float = _OWN[3]
     #: per opponent known to lack the number this move opens (x2 for the next seat)
-    opponent_lacks: float = 4.0
+    opponent_lacks: float = _OWN[4]
     #: per partner known to lack the number this move opens
-    partner_lacks: float = -4.0
+    partner_lacks: float = _OWN[5]
     #: per Muggins point scored now
-    points: float = 2.0
+    points: float = _OWN[6]
     #: per pip of the tile placed (shed weight early)
-    pips: float = 0.3
+    pips: float = _OWN[7]
 
     @classmethod
     def for_game(cls, game: str) -> SuitWeights:
@@ -226,9 +172,9 @@ class SuitWeights:
         >>> SuitWeights.for_game("dominican").pips
         2.0
         """
-        if game == "dominican":
-            return cls(double=6.0, pips=2.0)
-        return cls()
+        if game not in _GAMES:
+            return cls()
+        return cls(*_search.suit_weights_for(_GAMES.index(game)))
 
 
 class SuitPlayer:
@@ -256,71 +202,16 @@ class SuitPlayer:
 
     def choose(self, view: View) -> Move:
         """The best-scored move of ``view.seat`` (who must be to move)."""
-        return self.rank(view, _legal_moves(view))[0]
+        return _search.suit_choose(view, self.weights)
 
     __call__ = choose
 
     def rank(self, view: View, moves: Sequence[Move]) -> list[Move]:
         """``moves`` from best to worst (stable: equal scores keep their order)."""
-        moves = View.moves_of(view, moves)
-        if not moves or len(moves) == 1 or moves[0].kind != "play":
-            return list(moves)
-        table = _Table(view)
-        weights = self.weights or SuitWeights.for_game(view.rules.game)
-        scores = {m: table.score(m, weights) for m in moves}
-        return sorted(moves, key=lambda m: scores[m], reverse=True)
+        return _search.suit_rank(view, self.weights, View.moves_of(view, moves))
 
     def __repr__(self) -> str:
         return "SuitPlayer()" if self.weights is None else f"SuitPlayer({self.weights})"
-
-
-class _Table:
-    """What SuitPlayer looks at, computed once per decision."""
-
-    def __init__(self, view: View) -> None:
-        self.view = view
-        rules = view.rules
-        self.hand = list(view.hand)
-        self.out = [0] * 7  # tiles of each number on the line
-        for tile, _ in view.placements:
-            self.out[tile.high] += 1
-            if not tile.is_double:
-                self.out[tile.low] += 1
-        voids = self.voids = _search.knowledge(view)["voids"]
-        me = view.seat
-        self.opponents_lacking = [0.0] * 7
-        self.partner_lacking = [0] * 7
-        nxt = (me + 1) % rules.players
-        for seat in range(rules.players):
-            if seat == me:
-                continue
-            partner = rules.pairs and rules.side_of(seat) == rules.side_of(me)
-            for n in voids[seat]:
-                if partner:
-                    self.partner_lacking[n] += 1
-                else:
-                    self.opponents_lacking[n] += 2.0 if seat == nxt else 1.0
-
-    def score(self, move: Move, w: SuitWeights) -> tuple[float, int, int]:
-        tile = move.tile
-        assert tile is not None
-        (left, right), _ = _ends_after(self.view, move)
-        rest = [t for t in self.hand if t != tile]
-        if self.view.ends is None:
-            opened = [tile.high, tile.low]
-        else:
-            opened = [left if move.end == "L" else right]
-        value = 0.0
-        for n in set(opened):
-            value += w.accompanied * sum(1 for t in rest if t.has(n))
-            value += w.opponent_lacks * self.opponents_lacking[n]
-            value += w.partner_lacks * self.partner_lacking[n]
-        value += w.playable_after * sum(1 for t in rest if t.has(left) or t.has(right))
-        if tile.is_double:
-            value += w.double + w.stranding * self.out[tile.high]
-        value += w.points * immediate_points(self.view, move, self.voids)
-        value += w.pips * tile.pips
-        return (value, tile.pips, tile.high)
 
 
 class SearchPlayer:

@@ -17,8 +17,9 @@ from .._prompt import after_the_round, fit, hands_at_round_end, table_top, wrap_
 from .._words import player, team
 from ..tiles import Tile
 from ._engine import Event
+from ._search import oriented_line
 from .counting import steps
-from .game import Game, View, _oriented_line
+from .game import Game, View
 from .rules import Rules
 
 __all__ = ["HELP", "ends_count", "render", "round_summary", "side_name"]
@@ -95,7 +96,7 @@ def round_summary(before: Game, after: Game, events: Sequence[Event],
     how = "went out (domino)" if end.reason == "domino" else "blocked"
     who = f"{player(end.seat)} " if end.reason == "domino" and end.seat is not None else ""
     lines = [f"--- round {before.round} is over: {who}{how} ---"]
-    lines += _table_lines(_oriented_line(_placements(before, events)), rules, width,
+    lines += _table_lines(oriented_line(_placements(before, events)), rules, width,
                           count=False)
     for seat, hand in hands.items():
         shown = [f"[{t}]" for t in sorted(hand, reverse=True)]
