@@ -554,3 +554,21 @@ int pintas_dice_view_key(const pintas_dice_view *v, uint8_t *out, size_t cap, si
     *len = (size_t)(w.p - out);
     return PINTAS_OK;
 }
+
+/* ---- the observer tables -------------------------------------------------------------- */
+
+#define PINTAS__OBSERVER(game, GAME)                                                     \
+    static int game##_observe(const void *v, uint8_t *out, size_t cap)                   \
+    {                                                                                    \
+        return pintas_##game##_observe(v, out, cap);                                     \
+    }                                                                                    \
+    static int game##_key(const void *v, uint8_t *out, size_t cap, size_t *len)          \
+    {                                                                                    \
+        return pintas_##game##_view_key(v, out, cap, len);                               \
+    }                                                                                    \
+    const pintas_observer pintas_##game##_observer = {                                   \
+        PINTAS_##GAME##_OBS_SIZE, PINTAS_##GAME##_KEY_MAX, game##_observe, game##_key}
+
+PINTAS__OBSERVER(line, LINE);
+PINTAS__OBSERVER(caminos, CAMINOS);
+PINTAS__OBSERVER(dice, DICE);

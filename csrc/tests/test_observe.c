@@ -64,12 +64,27 @@ static const pintas_obs_part *part(const pintas_obs_part *parts, size_t n, const
 /* ---- line games -------------------------------------------------------------------- */
 
 /* The observation and key of seat `seat` of *s into obs/key; 1 on success. */
+/* The observer table gives what the typed calls gave (obs, key). */
+static void check_observer(const pintas_observer *o, const void *v, const uint8_t *obs,
+                           const uint8_t *key, size_t len)
+{
+    static uint8_t again[PINTAS_CAMINOS_OBS_SIZE], key_again[PINTAS_CAMINOS_KEY_MAX];
+    size_t n = 0;
+    CHECK_EQ(o->observe(v, again, o->obs_size), PINTAS_OK);
+    CHECK(memcmp(again, obs, o->obs_size) == 0);
+    CHECK_EQ(o->view_key(v, key_again, o->key_max, &n), PINTAS_OK);
+    CHECK(n == len && memcmp(key_again, key, n) == 0);
+}
+
 static int line_seen(const pintas_line_state *s, int seat, uint8_t *obs, uint8_t *key, size_t *len)
 {
     static pintas_line_view v;
-    return CHECK_EQ(pintas_line_view_of(s, &line_rec, seat, &v), PINTAS_OK) &&
-           CHECK_EQ(pintas_line_observe(&v, obs, PINTAS_LINE_OBS_SIZE), PINTAS_OK) &&
-           CHECK_EQ(pintas_line_view_key(&v, key, PINTAS_LINE_KEY_MAX, len), PINTAS_OK);
+    int ok = CHECK_EQ(pintas_line_view_of(s, &line_rec, seat, &v), PINTAS_OK) &&
+             CHECK_EQ(pintas_line_observe(&v, obs, PINTAS_LINE_OBS_SIZE), PINTAS_OK) &&
+             CHECK_EQ(pintas_line_view_key(&v, key, PINTAS_LINE_KEY_MAX, len), PINTAS_OK);
+    if (ok)
+        check_observer(&pintas_line_observer, &v, obs, key, *len);
+    return ok;
 }
 
 /* Swap a tile of seat a with one of seat b (b may be -1: the boneyard's next). */
@@ -211,9 +226,12 @@ static int caminos_seen(const pintas_caminos_state *s, int seat, uint8_t *obs, u
                         size_t *len)
 {
     static pintas_caminos_view v;
-    return CHECK_EQ(pintas_caminos_view_of(s, &cam_rec, seat, &v), PINTAS_OK) &&
-           CHECK_EQ(pintas_caminos_observe(&v, obs, PINTAS_CAMINOS_OBS_SIZE), PINTAS_OK) &&
-           CHECK_EQ(pintas_caminos_view_key(&v, key, PINTAS_CAMINOS_KEY_MAX, len), PINTAS_OK);
+    int ok = CHECK_EQ(pintas_caminos_view_of(s, &cam_rec, seat, &v), PINTAS_OK) &&
+             CHECK_EQ(pintas_caminos_observe(&v, obs, PINTAS_CAMINOS_OBS_SIZE), PINTAS_OK) &&
+             CHECK_EQ(pintas_caminos_view_key(&v, key, PINTAS_CAMINOS_KEY_MAX, len), PINTAS_OK);
+    if (ok)
+        check_observer(&pintas_caminos_observer, &v, obs, key, *len);
+    return ok;
 }
 
 static void check_caminos_state(const pintas_caminos_state *s, int first)
@@ -286,6 +304,7 @@ static void check_dice_games(const pintas_dice_rules *rules, int players)
                 CHECK_EQ(pintas_dice_observe(&v, obs_a, sizeof obs_a), PINTAS_OK);
                 CHECK(all_flags(obs_a, PINTAS_DICE_OBS_SIZE));
                 CHECK_EQ(pintas_dice_view_key(&v, key_a, sizeof key_a, &la), PINTAS_OK);
+                check_observer(&pintas_dice_observer, &v, obs_a, key_a, la);
                 if (seat == 0)
                     check_key_moved(key_a, la, k == 0);
                 t = s; /* the rolls to come changed: nothing seen changes */

@@ -83,6 +83,8 @@ cdef extern from "pintas/pintas.h" nogil:
     # notation (pintas/notation.h): read through the refusal's cause alone
     enum:
         PINTAS_MESSAGE_MAX
+        PINTAS_OBS_MAX
+        PINTAS_KEY_MAX
     int PINTAS_REFUSED_NOTATION, PINTAS_REFUSED_ILLEGAL
     ctypedef struct pintas_refusal:
         uint16_t cause
@@ -95,6 +97,25 @@ cdef extern from "pintas/pintas.h" nogil:
         int (*why)(const void *state, const void *move, pintas_refusal *why)
         int (*refusal_text)(const void *state, const pintas_refusal *why, const uint8_t *text,
                             size_t len, char *buf, size_t cap, size_t *n)
+    ctypedef struct pintas_obs_part:
+        const char *name
+        uint16_t start
+        uint16_t size
+    const pintas_obs_part *pintas_line_obs_parts
+    const pintas_obs_part *pintas_caminos_obs_parts
+    const pintas_obs_part *pintas_dice_obs_parts
+    enum:
+        PINTAS_LINE_OBS_PARTS
+        PINTAS_CAMINOS_OBS_PARTS
+        PINTAS_DICE_OBS_PARTS
+    ctypedef struct pintas_observer:
+        uint16_t obs_size
+        uint16_t key_max
+        int (*observe)(const void *view, uint8_t *out, size_t cap)
+        int (*view_key)(const void *view, uint8_t *out, size_t cap, size_t *len)
+    const pintas_observer pintas_line_observer
+    const pintas_observer pintas_caminos_observer
+    const pintas_observer pintas_dice_observer
     const pintas_notation_table pintas_line_notation
     const pintas_notation_table pintas_caminos_notation
     const pintas_notation_table pintas_dice_notation
@@ -163,6 +184,9 @@ cdef int put_masks(pintas_mask *out, size_t cap, object masks) except -1
 cdef int action_index(object value, int count, str what) except -1
 cdef object parse_full(object text, const pintas_notation_table *table, decode_fn decode,
                        str written_like)
+cdef object encode_view(const pintas_observer *o, const void *view, object out)
+cdef bytes view_key(const pintas_observer *o, const void *view)
+cdef dict obs_parts(const pintas_obs_part *parts, int count)
 cdef long long whole(object value, long long low, long long high, str what,
                      object error=*) except? -1
 cdef uint64_t seed64(object value, str what=*) except? 0

@@ -141,14 +141,45 @@ cdef object parse_full(object text, const pintas_notation_table *table, decode_f
     raise NotationError(refusal_words(table, NULL, &why, typed))
 
 
-cdef object _byte_buffer(object out, size_t count):
-    """A writable memoryview of ``out`` as bytes, of at least ``count`` of them."""
+cdef object encode_view(const pintas_observer *o, const void *view, object out):
+    """The observation of C view *view (pintas/observe.h), into ``out`` (a
+    writable buffer of at least obs_size one-byte items) or a new bytearray."""
+    cdef uint8_t obs[PINTAS_OBS_MAX]
+    cdef int status = o.observe(view, obs, o.obs_size)
+    if status != PINTAS_OK:
+        raise CorruptStateError(f"the C core cannot encode this view ({status_message(status)})")
+    if out is None:
+        out = bytearray(o.obs_size)
+    _byte_buffer(out, o.obs_size, "an observation")[:o.obs_size] = \
+        PyBytes_FromStringAndSize(<char *>obs, o.obs_size)
+    return out
+
+
+cdef dict obs_parts(const pintas_obs_part *parts, int count):
+    """The named parts of a game's observation, as slices, in order."""
+    return {parts[i].name.decode(): slice(parts[i].start, parts[i].start + parts[i].size)
+            for i in range(count)}
+
+
+cdef bytes view_key(const pintas_observer *o, const void *view):
+    """The key of C view *view: its content as canonical bytes."""
+    cdef uint8_t key[PINTAS_KEY_MAX]
+    cdef size_t n = 0
+    cdef int status = o.view_key(view, key, o.key_max, &n)
+    if status != PINTAS_OK:
+        raise CorruptStateError(f"the C core cannot key this view ({status_message(status)})")
+    return PyBytes_FromStringAndSize(<char *>key, n)
+
+
+cdef object _byte_buffer(object out, size_t count, str what):
+    """A writable memoryview of ``out`` as bytes, of at least ``count`` of them
+    (PintasTypeError naming ``what`` goes there)."""
     try:
         view = memoryview(out)
     except TypeError:
-        raise PintasTypeError(f"a mask goes into a writable buffer of bytes: got {out!r}") from None
+        raise PintasTypeError(f"{what} goes into a writable buffer of bytes: got {out!r}") from None
     if view.readonly or view.itemsize != 1 or not view.c_contiguous or view.nbytes < count:
-        raise PintasTypeError(f"a mask takes a writable, contiguous buffer of at least {count} "
+        raise PintasTypeError(f"{what} takes a writable, contiguous buffer of at least {count} "
                               f"one-byte items: got {out!r}")
     return view.cast("B")
 
@@ -776,7 +807,7 @@ cdef class Engine:
         cdef int status
         if out is None:
             out = bytearray(count)
-        target = _byte_buffer(out, count)
+        target = _byte_buffer(out, count, "a mask")
         self._hold()
         try:
             status = self._engine.legal_mask(self._state, mask, count, &n)

@@ -25,6 +25,7 @@ cannot crash the process.
 
 from __future__ import annotations
 
+import importlib
 import math
 import typing
 from collections.abc import Callable
@@ -94,6 +95,33 @@ class ViewBase(PlainRecord, Generic[MoveT]):
     def _legal(self) -> list[MoveT]:
         """The legal moves of the seat, which is to move."""
         raise NotImplementedError
+
+    # ---- for learners and searches (docs/ai.md) -------------------------------------
+
+    @classmethod
+    def _binding(cls) -> Any:
+        """The game's C view binding (``pintas.<game>._search``)."""
+        return importlib.import_module(cls.__module__.rsplit(".", 1)[0] + "._search")
+
+    def encode(self, out: Any = None) -> Any:
+        """What the seat may know as a vector of fixed size, every entry 0 or 1
+        (line games 408, Caminos 929, dice 341; named parts in
+        :meth:`encoding`): into ``out`` (a writable buffer of one-byte items,
+        such as a numpy ``uint8`` array) or a new bytearray."""
+        return self._binding().encode(self, out)
+
+    @classmethod
+    def encoding(cls) -> dict[str, slice]:
+        """The named parts of :meth:`encode`'s vector (``hand``, ``table``,
+        ``scores``, ...), as slices of it, in order."""
+        parts: dict[str, slice] = cls._binding().encoding()
+        return parts
+
+    def key(self) -> bytes:
+        """What the view shows, as canonical bytes: two views have one key
+        exactly when they show the same (a search's key of an information state)."""
+        key: bytes = self._binding().key(self)
+        return key
 
     def __post_init__(self) -> None:
         self._validate()

@@ -35,6 +35,9 @@ extern "C" {
 #define PINTAS_LINE_KEY_MAX 608
 #define PINTAS_CAMINOS_KEY_MAX 736
 #define PINTAS_DICE_KEY_MAX 208
+/* The largest of each: buffers that fit any game's observation and key. */
+#define PINTAS_OBS_MAX PINTAS_CAMINOS_OBS_SIZE
+#define PINTAS_KEY_MAX PINTAS_CAMINOS_KEY_MAX
 
 /* A named part of an observation: entries [start, start + size). */
 typedef struct pintas_obs_part {
@@ -66,6 +69,19 @@ int pintas_line_view_key(const pintas_line_view *v, uint8_t *out, size_t cap, si
 int pintas_caminos_view_key(const pintas_caminos_view *v, uint8_t *out, size_t cap,
                             size_t *len);
 int pintas_dice_view_key(const pintas_dice_view *v, uint8_t *out, size_t cap, size_t *len);
+
+/* Each game's observation and key behind untyped pointers to its view
+ * struct, with their sizes: one piece of host code encodes any game's views. */
+typedef struct pintas_observer {
+    uint16_t obs_size; /* PINTAS_<GAME>_OBS_SIZE */
+    uint16_t key_max;  /* PINTAS_<GAME>_KEY_MAX */
+    int (*observe)(const void *view, uint8_t *out, size_t cap);
+    int (*view_key)(const void *view, uint8_t *out, size_t cap, size_t *len);
+} pintas_observer;
+
+extern const pintas_observer pintas_line_observer;
+extern const pintas_observer pintas_caminos_observer;
+extern const pintas_observer pintas_dice_observer;
 
 #ifdef __cplusplus
 }

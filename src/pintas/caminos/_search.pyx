@@ -18,6 +18,8 @@ from libc.stdint cimport uint64_t, uint32_t
 
 from libc.stdint cimport int32_t
 
+from pintas._base cimport pintas_caminos_observer, encode_view, view_key
+from pintas._base cimport PINTAS_CAMINOS_OBS_PARTS, obs_parts, pintas_caminos_obs_parts
 from pintas._base cimport PINTAS_NO_SEAT, PINTAS_NO_TILE, chose
 from pintas._base cimport PINTAS_OK, CView, Twister, kept_view, put_moves
 from pintas._base cimport pintas_rng, pintas_rng_seed, stop_flag, whole
@@ -312,6 +314,21 @@ cdef int _fill_view(CView cv, view) except -1:
 
 cdef CaminosView _c_view(view):
     return <CaminosView>kept_view(view, _GAME, CaminosView, _fill_view)
+
+
+def encode(view, out=None):
+    """The observation of ``view`` (pintas/observe.h): into ``out`` or a new bytearray."""
+    return encode_view(&pintas_caminos_observer, &_c_view(view).v, out)
+
+
+def encoding():
+    """The named parts of an observation, as slices of it, in order."""
+    return obs_parts(pintas_caminos_obs_parts, PINTAS_CAMINOS_OBS_PARTS)
+
+
+def key(view):
+    """The key of ``view``: what it shows, as canonical bytes."""
+    return view_key(&pintas_caminos_observer, &_c_view(view).v)
 
 
 cdef int _check(int status, view) except -1:

@@ -13,6 +13,8 @@ from libc.string cimport memset
 
 # The C declarations of dice.h and the engine binding's dice-set helpers.
 from pintas.dice._engine cimport *
+from pintas._base cimport pintas_dice_observer, encode_view, view_key
+from pintas._base cimport PINTAS_DICE_OBS_PARTS, obs_parts, pintas_dice_obs_parts
 from pintas._base cimport PINTAS_OK, CView, Twister, chose, game_view
 from pintas._base cimport Engine, keep_view, kept_view, whole
 
@@ -319,6 +321,21 @@ cdef int _fill_view(CView cv, view) except -1:
 
 cdef DiceView _c_view(view):
     return <DiceView>kept_view(view, _GAME, DiceView, _fill_view)
+
+
+def encode(view, out=None):
+    """The observation of ``view`` (pintas/observe.h): into ``out`` or a new bytearray."""
+    return encode_view(&pintas_dice_observer, &_c_view(view).v, out)
+
+
+def encoding():
+    """The named parts of an observation, as slices of it, in order."""
+    return obs_parts(pintas_dice_obs_parts, PINTAS_DICE_OBS_PARTS)
+
+
+def key(view):
+    """The key of ``view``: what it shows, as canonical bytes."""
+    return view_key(&pintas_dice_observer, &_c_view(view).v)
 
 
 def view_of(Engine game not None, seat, rules, tuple log):

@@ -13,6 +13,8 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 from libc.stdint cimport int32_t
 
+from pintas._base cimport pintas_line_observer, encode_view, view_key
+from pintas._base cimport PINTAS_LINE_OBS_PARTS, obs_parts, pintas_line_obs_parts
 from pintas._base cimport PINTAS_E_ILLEGAL, PINTAS_NO_SEAT, PINTAS_NO_TILE
 from pintas._base cimport PINTAS_OK, PINTAS_TILE_COUNT, CView, Twister, chose, game_view
 from pintas._base cimport Engine, keep_view, kept_view, put_moves
@@ -137,6 +139,21 @@ cdef LineView _c_view(view, bint log=False):
                                     f"{view.seat!r}, round {view.round!r}") from None
         cv.logged = True
     return cv
+
+
+def encode(view, out=None):
+    """The observation of ``view`` (pintas/observe.h): into ``out`` or a new bytearray."""
+    return encode_view(&pintas_line_observer, &_c_view(view, True).v, out)
+
+
+def encoding():
+    """The named parts of an observation, as slices of it, in order."""
+    return obs_parts(pintas_line_obs_parts, PINTAS_LINE_OBS_PARTS)
+
+
+def key(view):
+    """The key of ``view``: what it shows, as canonical bytes."""
+    return view_key(&pintas_line_observer, &_c_view(view, True).v)
 
 
 def view_of(Engine game not None, seat, rules, tuple log):
