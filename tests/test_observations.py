@@ -73,6 +73,7 @@ def test_an_observation_fills_a_caller_s_buffer() -> None:
     out = bytearray(b"\x09" * 400)
     assert view.encode(out) is out and out[341:] == b"\x09" * 59
     assert out[:341] == view.encode()
+    bad: Any
     for bad in (bytearray(340), b"\x00" * 341, 7):
         with pytest.raises(PintasTypeError, match="an observation"):
             view.encode(bad)
@@ -99,9 +100,9 @@ def play_alike(a: Any, b: Any, seat: int, rng: random.Random, moves: int = 200) 
     sees the same in both (its views are equal: until a round's end shows the
     hands, or a pile's tile is turned up), checking that its vector and key
     are the same (a line game's and a dice game's view keep the C view made
-    from the game's own state); the positions compared (the C tests swap hidden tiles at every position of
-    whole games; here the two deals part as soon as a hidden tile decides a
-    move)."""
+    from the game's own state); the positions compared (the C tests swap
+    hidden tiles at every position of whole games; here the two deals part as
+    soon as a hidden tile decides a move)."""
     compared = 0
     for played in range(moves):
         va, vb = a.view(seat), b.view(seat)

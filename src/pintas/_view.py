@@ -30,7 +30,7 @@ import math
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ._checks import check_seat
 from ._plain import PlainRecord, _hints
@@ -38,6 +38,10 @@ from .errors import IllegalMoveError, NotationTypeError, ViewError
 from .tiles import TILE_COUNT, Tile, TileSet
 
 MoveT = TypeVar("MoveT")
+if TYPE_CHECKING:
+    from typing_extensions import Buffer
+
+    BufferT = TypeVar("BufferT", bound=Buffer)
 
 INT32 = (-(2**31), 2**31 - 1)
 
@@ -103,12 +107,13 @@ class ViewBase(PlainRecord, Generic[MoveT]):
         """The game's C view binding (``pintas.<game>._search``)."""
         return importlib.import_module(cls.__module__.rsplit(".", 1)[0] + "._search")
 
-    def encode(self, out: Any = None) -> Any:
+    def encode(self, out: BufferT | None = None) -> BufferT | bytearray:
         """What the seat may know as a vector of fixed size, every entry 0 or 1
         (line games 408, Caminos 929, dice 341; named parts in
         :meth:`encoding`): into ``out`` (a writable buffer of one-byte items,
         such as a numpy ``uint8`` array) or a new bytearray."""
-        return self._binding().encode(self, out)
+        encoded: BufferT | bytearray = self._binding().encode(self, out)
+        return encoded
 
     @classmethod
     def encoding(cls) -> dict[str, slice]:

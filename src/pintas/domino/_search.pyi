@@ -1,7 +1,9 @@
 """Typing stubs of the compiled line-game search binding (pintas.domino._search)."""
 
 from collections.abc import Iterable, Sequence
-from typing import Any, TypedDict
+from typing import TypedDict, TypeVar
+
+from typing_extensions import Buffer
 
 from pintas._base import Stop, Twister
 
@@ -10,6 +12,8 @@ from ._engine import Event, Move
 from .game import Game, View
 from .players import SuitWeights
 from .rules import Rules
+
+BufferT = TypeVar("BufferT", bound=Buffer)
 
 POLICIES: dict[str, int]
 MAX_SAMPLES: int
@@ -52,6 +56,6 @@ def suit_choose(view: View, weights: SuitWeights | None) -> Move: ...
 def suit_rank(view: View, weights: SuitWeights | None, moves: list[Move]) -> list[Move]: ...
 def immediate_points(view: View, move: Move,
                      voids: Sequence[Sequence[int]] | None = None) -> int: ...
-def encode(view: View, out: Any = ...) -> Any: ...
+def encode(view: View, out: BufferT | None = ...) -> BufferT | bytearray: ...
 def encoding() -> dict[str, slice]: ...
 def key(view: View) -> bytes: ...
