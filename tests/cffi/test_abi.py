@@ -25,21 +25,13 @@ import pytest
 from pintas import caminos, dice, domino
 from tests.caminos.support import CONFIGS as CAMINOS_CONFIGS
 from tests.cffi.games import CCaminos, CDice, CGame, CLine, PyGame
-from tests.cffi.support import CLibrary, LibraryMissing
+from tests.cffi.support import CLibrary
 from tests.dice.support import CONFIGS as DICE_CONFIGS
 from tests.domino.support import CONFIGS as LINE_CONFIGS
 from tests.support import PCG32, STREAM
 
 MAX_MOVES = 20_000
 SEEDS = (1, 2026, 2**64 - 1)  # the largest seed too: every bit crosses the ABI
-
-
-@pytest.fixture(scope="module")
-def c() -> CLibrary:
-    try:
-        return CLibrary.load()
-    except LibraryMissing as exc:
-        pytest.skip(str(exc))
 
 
 # ---- the library against its headers -----------------------------------------------

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 import pytest
@@ -24,7 +24,7 @@ import pytest
 from pintas import caminos, dice, domino, registry
 from pintas.errors import CorruptStateError, IllegalMoveError, NotationError
 from tests.cffi.games import CCaminos, CDice, CGame, CLine
-from tests.cffi.support import CLibrary, LibraryMissing
+from tests.cffi.support import CLibrary
 
 KEY = bytes(range(100, 132))
 MOVES = 60  # moves played before a save; every 5th position is compared in full
@@ -45,14 +45,6 @@ def _cases() -> dict[str, tuple[Any, int]]:
 CASES = _cases()
 
 
-@pytest.fixture(scope="module")
-def c() -> CLibrary:
-    try:
-        return CLibrary.load()
-    except LibraryMissing as exc:
-        pytest.skip(str(exc))
-
-
 def new_games(c: CLibrary, name: str, seed: int | None) -> tuple[Any, CGame]:
     """The Python game and its C twin (seed None: the Python game unseeded,
     the C one seeded with the Python game's first seed)."""
@@ -67,9 +59,12 @@ def new_games(c: CLibrary, name: str, seed: int | None) -> tuple[Any, CGame]:
     return py, CLine(c, rules, seed if seed is not None else py._first_seed)
 
 
-def positions(py: Any, cg: CGame, seed: int, moves: int = MOVES) -> Iterator[int]:
+def positions(py: Any, cg: CGame, seed: int, moves: int = MOVES,
+              played_in_c: Callable[[], None] | None = None) -> Iterator[int]:
     """Play both games by the same random choices, yielding after each move
-    (0 before the first); stops at the end or after ``moves`` moves."""
+    (0 before the first); stops at the end or after ``moves`` moves.
+    ``played_in_c`` is called after each C move, its events still in the
+    C game's buffer."""
     choose = random.Random(seed)
     for played in range(moves + 1):
         yield played
@@ -79,6 +74,8 @@ def positions(py: Any, cg: CGame, seed: int, moves: int = MOVES) -> Iterator[int
         index = choose.randrange(len(legal))
         move = legal[index]
         cg.play(index)
+        if played_in_c is not None:
+            played_in_c()
         py.play(move)
 
 
@@ -365,17 +362,8 @@ def play_and_view(c: CLibrary, name: str, seed: int, moves: int = 80
     """The positions of a game played alike in both, with the C views kept up."""
     py, cg = new_games(c, name, seed)
     views, notation = CViews(c, cg), CNotation(c, cg)
-    choose = random.Random(seed)
-    for _ in range(moves):
+    for _ in positions(py, cg, seed, moves - 1, views.update):
         yield py, cg, views, notation
-        legal = cg.legal()
-        if not legal or py.is_over:
-            return
-        index = choose.randrange(len(legal))
-        move = legal[index]
-        cg.play(index)
-        views.update()
-        py.play(move)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
