@@ -364,35 +364,23 @@ static int finish(int status, const uint8_t *scratch, size_t size, uint8_t *out,
     return PINTAS_OK;
 }
 
-int pintas_line_observe(const pintas_line_view *v, uint8_t *out, size_t cap)
-{
-    uint8_t scratch[PINTAS_LINE_OBS_SIZE];
-    obs o = {scratch, 0};
-    int st = v == NULL || out == NULL ? PINTAS_E_ARG : line_view_ok(v);
-    if (st == PINTAS_OK)
-        line_encode(v, &o);
-    return finish(st, scratch, PINTAS_LINE_OBS_SIZE, out, cap);
-}
+/* pintas_<game>_observe: check, encode into scratch, copy out. */
+#define PINTAS__OBSERVE(game, GAME)                                                      \
+    int pintas_##game##_observe(const pintas_##game##_view *v, uint8_t *out, size_t cap) \
+    {                                                                                    \
+        uint8_t scratch[PINTAS_##GAME##_OBS_SIZE];                                       \
+        obs o;                                                                           \
+        int st = v == NULL || out == NULL ? PINTAS_E_ARG : game##_view_ok(v);            \
+        o.out = scratch;                                                                 \
+        o.at = 0;                                                                        \
+        if (st == PINTAS_OK)                                                             \
+            game##_encode(v, &o);                                                        \
+        return finish(st, scratch, PINTAS_##GAME##_OBS_SIZE, out, cap);                  \
+    }
 
-int pintas_caminos_observe(const pintas_caminos_view *v, uint8_t *out, size_t cap)
-{
-    uint8_t scratch[PINTAS_CAMINOS_OBS_SIZE];
-    obs o = {scratch, 0};
-    int st = v == NULL || out == NULL ? PINTAS_E_ARG : caminos_view_ok(v);
-    if (st == PINTAS_OK)
-        caminos_encode(v, &o);
-    return finish(st, scratch, PINTAS_CAMINOS_OBS_SIZE, out, cap);
-}
-
-int pintas_dice_observe(const pintas_dice_view *v, uint8_t *out, size_t cap)
-{
-    uint8_t scratch[PINTAS_DICE_OBS_SIZE];
-    obs o = {scratch, 0};
-    int st = v == NULL || out == NULL ? PINTAS_E_ARG : dice_view_ok(v);
-    if (st == PINTAS_OK)
-        dice_encode(v, &o);
-    return finish(st, scratch, PINTAS_DICE_OBS_SIZE, out, cap);
-}
+PINTAS__OBSERVE(line, LINE)
+PINTAS__OBSERVE(caminos, CAMINOS)
+PINTAS__OBSERVE(dice, DICE)
 
 /* ---- keys ---------------------------------------------------------------------------------- */
 
