@@ -15,7 +15,6 @@
 # C event structs' bytes and become Event objects only when asked for, so a
 # game costs a few kilobytes of heap however long it runs.
 
-import struct
 
 _C_NAMES = (
     "sizes", "new", "set_deal", "legal", "check", "play", "status", "turn", "save", "load",
@@ -24,7 +23,8 @@ _C_NAMES = (
     "line_greedy", "line_suit", "line_points", "caminos_search", "caminos_known",
     "caminos_greedy", "caminos_suit", "dice_keeps", "dice_keep_score", "dice_is_doom",
     "dice_solve_size", "dice_solve", "dice_policy", "blake2b", "mt_size", "mt_seed",
-    "mt_below", "text",
+    "mt_below", "text", "parse", "move_str", "illegal", "tiles_parse", "save_write",
+    "save_read", "status_str",
 )
 
 try:
@@ -49,9 +49,6 @@ MAX_NOTATION = 1000
 # Status codes of the C core (pintas/common.h).
 _OK, _E_ARG, _E_RULES, _E_ILLEGAL, _E_OVER, _E_BUFFER, _E_CORRUPT, _E_VERSION, _E_DEAL = (
     0, -1, -2, -3, -4, -5, -6, -7, -8)
-_STATUS = {0: "ok", -1: "bad argument", -2: "invalid rules", -3: "illegal move",
-           -4: "game over", -5: "buffer too small", -6: "corrupt state",
-           -7: "unknown version", -8: "invalid deal"}
 
 
 # ---- errors --------------------------------------------------------------------------
@@ -529,7 +526,7 @@ class _Rules:
 
 def _rules_verdict(status):
     if status != _OK:
-        raise RulesError("the C core rejects these rules: " + _STATUS.get(status, "error"))
+        raise RulesError("the C core rejects these rules: " + _c.status_str(status))
 
 
 # ---- moves and events ----------------------------------------------------------------
@@ -656,77 +653,33 @@ def _opt(value, none=0xFF):
 
 # ---- the game base -----------------------------------------------------------------
 
-_MAGIC = b"PNTS"
-_FORMAT = 2
-_LEGACY = 1
-_KEYED = 0x80
-_CHECKSUM = 16
-_MAC = 32
-_MIN_KEY = 16
-_HEADER = 15
 MAX_SAVE_SIZE = 16 * 1024 * 1024
-
-
-def _checksum(body):
-    return _c.blake2b(body, _CHECKSUM)
-
-
-def _mac(body, key):
-    import hashlib
-
-    if not hasattr(hashlib, "sha256"):
-        raise CorruptStateError("this MicroPython has no hashlib.sha256: keyed saves need it")
-    if len(key) > 64:
-        key = hashlib.sha256(key).digest()
-    key = key + bytes(64 - len(key))
-    inner = hashlib.sha256(bytes(b ^ 0x36 for b in key))
-    inner.update(body)
-    outer = hashlib.sha256(bytes(b ^ 0x5C for b in key))
-    outer.update(inner.digest())
-    return outer.digest()
+# The names of a save refusal's values (modpintas.c's save_refusal), for its template.
+_SAVE_FIELDS = ("size", "wanted", "at", "value", "count", "room", "tag", "first", "found",
+                "written", "what", "other", "package", "kind", "image", "move", "reason")
 
 
 def _check_key(key):
     if key is None:
         return None
     if not isinstance(key, (bytes, bytearray, memoryview)):
-        raise SaveTypeError("a save key is bytes (at least {} of them): got a {}".format(
-            _MIN_KEY, type(key).__name__))
+        raise SaveTypeError("a save key is bytes (at least 16 of them): got a {}".format(
+            type(key).__name__))
     key = bytes(key)
-    if len(key) < _MIN_KEY:
-        raise CorruptStateError("a save key is at least {} bytes: got {}".format(
-            _MIN_KEY, len(key)))
+    if len(key) < 16:
+        raise CorruptStateError("a save key is at least 16 bytes: got {}".format(len(key)))
     return key
 
 
-def _same(a, b):
-    """Compare two digests without stopping at the first difference."""
-    if len(a) != len(b):
-        return False
-    diff = 0
-    for x, y in zip(a, b):
-        diff |= x ^ y
-    return diff == 0
-
-
-class _Reader:
-    def __init__(self, data, start=0):
-        self.data = data
-        self.pos = start
-
-    def take(self, n):
-        if self.pos + n > len(self.data):
-            raise CorruptStateError("the save ends early (wanted {} bytes at {})".format(
-                n, self.pos))
-        chunk = self.data[self.pos:self.pos + n]
-        self.pos += n
-        return chunk
-
-    def unpack(self, fmt):
-        return struct.unpack(fmt, self.take(struct.calcsize(fmt)))[0]
-
-    def remaining(self):
-        return len(self.data) - self.pos
+def _save_refusal(found, data):
+    values = dict(zip(_SAVE_FIELDS, found[1:]))
+    for name in ("version", "flags", "n", "players"):
+        values[name] = values["value"]
+    values["offset"] = values["at"]
+    values["kind"] = repr(bytes([values["value"]]))
+    values["image"] = repr(values["image"])
+    return CorruptStateError(found[0].format(start=repr(bytes(data[:24])), data=repr(bytes(data)),
+                                             **values))
 
 
 class _Game:
@@ -734,11 +687,6 @@ class _Game:
     played, the logs, views' raw material, copies, replays and saves."""
 
     _G = 0            # the engine: 0 line, 1 Caminos, 2 dice
-    _KIND = "L"       # the save's game letter
-    _WHAT = "game"    # a save's name for the game
-    _TAG = "<B"       # a log entry's tag
-    _SEED_TAG = 0xFE
-    _DEAL_TAG = None
 
     def _start(self, rules, seed, setup):
         """Check rules and seed, and start the C game from them."""
@@ -751,7 +699,7 @@ class _Game:
         if type(raw) is int:
             if raw == _E_DEAL:
                 raise DealError("not a deal of these rules")
-            raise RulesError("cannot start a game with these rules: " + _STATUS.get(raw, "error"))
+            raise RulesError("cannot start a game with these rules: " + _c.status_str(raw))
         self._rules = rules
         self._seed = seed
         self._first_seed = first
@@ -937,30 +885,20 @@ class _Game:
         pending = None
         for entry in log:
             if isinstance(entry, tuple) and entry[0] == "seed":
-                if seed is not None or pending is not None:
-                    raise CorruptStateError("a seed in the log where none can be")
                 pending = entry[1]
             elif isinstance(entry, tuple):
                 game.set_deal(entry[1])
             elif seed is None:
-                before = len(game._log)
                 game._play_seeded_by(game._move(entry), 0 if pending is None else pending)
-                drew = len(game._log) - before == 2
-                if drew != (pending is not None):
-                    raise CorruptStateError("move {} of the log {}".format(
-                        game._move(entry), "drew from the PRNG with no seed logged before it"
-                        if drew else "did not use the seed logged before it"))
                 pending = None
             else:
                 game._play_raw(game._move(entry), None)
-        if pending is not None:
-            raise CorruptStateError("the log ends with a seed that no move used")
         return game
 
     def __eq__(self, other):
         if type(other) is not type(self):
             return False
-        return self._body() == other._body()
+        return self.to_bytes() == other.to_bytes()
 
     def __ne__(self, other):
         return not self.__eq__(other)
@@ -970,148 +908,39 @@ class _Game:
     def _save(self):
         return _c.save(self._G, self._st)
 
-    def _write_entry(self, code):
-        return struct.pack(self._TAG, code)
-
-    def _body(self, version=_FORMAT, keyed=False):
-        game_flags, setup = self._write_setup()
-        flags = (1 if self._seed is not None else 0) | game_flags << 1 | (_KEYED if keyed else 0)
-        out = bytearray(_MAGIC)
-        out += bytes([version, ord(self._KIND), flags])
-        out += struct.pack("<Q", self._first_seed)
-        out += setup
-        out += struct.pack("<I", len(self._log))
-        for entry in self._log:
-            if not isinstance(entry, tuple):
-                out += self._write_entry(entry)
-            elif entry[0] == "seed":
-                out += struct.pack(self._TAG, self._SEED_TAG) + struct.pack("<Q", entry[1])
-            else:
-                out += struct.pack(self._TAG, self._DEAL_TAG) + self._write_deal(entry[1])
-        out += self._save()
-        return out
-
-    def to_bytes(self, key=None):
+    def to_bytes(self, key=None, version=2):
         """The whole game as bytes: CPython's save format, byte for byte (a
         BLAKE2b-128 checksum, or with ``key`` an HMAC-SHA256)."""
-        key = _check_key(key)
-        body = self._body(keyed=key is not None)
-        body += _checksum(body) if key is None else _mac(body, key)
-        if len(body) > MAX_SAVE_SIZE:
-            raise CorruptStateError("this game's save would take {} bytes".format(len(body)))
-        return bytes(body)
+        log = [e if type(e) is int else _seed8(e[1]) if e[0] == "seed"
+               else e[1]._c_args(self._rules) for e in self._log]
+        setup = (self._rules._fields(), _seed8(self._first_seed), self._seed is not None)
+        out = _c.save_write(self._G, self._st, setup + self._setup(), log, _check_key(key),
+                            version)
+        if type(out) is int:
+            raise CorruptStateError("this game's save would take more than the {} bytes that "
+                                    "from_bytes reads ({})".format(MAX_SAVE_SIZE, _c.status_str(out)))
+        return out
 
     @classmethod
     def from_bytes(cls, data, key=None):
         """The game saved by to_bytes; CorruptStateError for anything else."""
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise SaveTypeError("from_bytes takes bytes: got {}".format(type(data).__name__))
-        key = _check_key(key)
-        if len(data) > MAX_SAVE_SIZE:
-            raise CorruptStateError("{} bytes are more than the longest save pintas reads "
-                                    "({} bytes): not read".format(len(data), MAX_SAVE_SIZE))
-        raw = bytes(data)
-        try:
-            return cls._decode_save(raw, key)
-        except CorruptStateError:
-            raise
-        except (ValueError, IndexError, KeyError, TypeError) as exc:
-            raise CorruptStateError("not a saved {} ({}): {!r}...".format(
-                cls._WHAT, exc, raw[:24]))
-
-    @classmethod
-    def _decode_save(cls, raw, key):
-        if raw[:4] != _MAGIC:
-            start = raw[:24]
-            if start and _MAGIC.startswith(start):
-                raise CorruptStateError("not a pintas save: a save cut short: {!r}".format(start))
-            raise CorruptStateError("these bytes are not a pintas save (a save starts with "
-                                    "{!r}): {}".format(_MAGIC, "they start {!r}".format(start)
-                                                       if start else "they are empty"))
-        reader = _Reader(raw, 4)
-        version, found, flags = tuple(reader.take(3))
-        if version not in (_LEGACY, _FORMAT):
-            raise CorruptStateError("these bytes are a pintas save of format version {}: "
-                                    "this pintas reads versions 1 and 2".format(version))
-        first_seed = reader.unpack("<Q")
-        keyed = version == _FORMAT and bool(flags & _KEYED)
-        if keyed and key is None:
-            raise CorruptStateError("this save is signed with a key: load it with "
-                                    "from_bytes(data, key=...)")
-        if key is not None and not keyed:
-            raise CorruptStateError("this save carries no MAC, so it cannot be loaded with a key")
-        body = raw
-        if version == _FORMAT:
-            size = _MAC if keyed else _CHECKSUM
-            body, trailer = raw[:-size], raw[-size:]
-            if len(body) < _HEADER:
-                raise CorruptStateError("the save ends early ({} bytes)".format(len(raw)))
-            if key is None:
-                if not _same(_checksum(body), trailer):
-                    raise CorruptStateError("the save's checksum does not match its bytes: the "
-                                            "save was damaged or edited")
-            elif not _same(_mac(body, key), trailer):
-                raise CorruptStateError("the save's MAC does not match its bytes: the save was "
-                                        "edited, or signed with another key")
-        if found != ord(cls._KIND):
-            names = {ord("L"): ("domino game", "domino"), ord("C"): ("Caminos game", "caminos"),
-                     ord("D"): ("dice game", "dice")}
-            if found in names:
-                raise CorruptStateError("these bytes are a saved {}, not a {}: use {}.Game."
-                                        "from_bytes".format(names[found][0], cls._WHAT,
-                                                            names[found][1]))
-            raise CorruptStateError("these bytes are a pintas save of no game this pintas knows")
-        max_flags = 1 if cls._DEAL_TAG is None else 3
-        if flags & ~(max_flags | (_KEYED if version == _FORMAT else 0)):
-            raise CorruptStateError("not a saved {}: unknown flags {}".format(cls._WHAT, flags))
-        reader = _Reader(body, _HEADER)
-        rules, origin = cls._read_setup(reader, (flags & ~_KEYED) >> 1)
-        log = cls._read_log(reader, rules)
-        size = _SIZES[cls._G][1]
-        final = reader.take(size)
-        if reader.remaining():
-            raise CorruptStateError("trailing bytes after the saved game")
-        status = _c.load(cls._G, bytearray(_SIZES[cls._G][0]), final)
-        if status != _OK:
-            raise CorruptStateError("not a saved state of this game ({})".format(
-                _STATUS.get(status, "error")))
-        seed = first_seed if flags & 1 else None
-        try:
-            game = cls._rebuild(rules, origin, seed, first_seed, log)
-        except (IllegalMoveError, DealError, NotationError) as exc:
-            raise CorruptStateError("the saved log does not replay: {}".format(exc))
-        if game._log != log:
-            raise CorruptStateError("the saved log is not the one its moves make (a roll or "
-                                    "deal seed is missing, extra or misplaced)")
-        if game._save() != final:
-            raise CorruptStateError("the saved log does not reach the saved state")
-        if bytes(game._body(version, keyed)) != body:
-            raise CorruptStateError("the save is not written the one way its game is")
-        return game
-
-    @classmethod
-    def _read_log(cls, reader, rules):
-        log = []
-        count = reader.unpack("<I")
-        room = max(reader.remaining() - _SIZES[cls._G][1], 0) // struct.calcsize(cls._TAG)
-        if count > room:
-            raise CorruptStateError("the save says its log has {} entries: its bytes hold {} "
-                                    "at most".format(count, room))
-        for _ in range(count):
-            tag = reader.unpack(cls._TAG)
-            if tag == cls._SEED_TAG:
-                log.append(("seed", reader.unpack("<Q")))
-            elif cls._DEAL_TAG is not None and tag == cls._DEAL_TAG:
-                log.append(("deal", cls._read_deal(reader, rules)))
-            else:
-                log.append(cls._read_entry(tag, reader))
-        return log
+        found = _c.save_read(cls._G, data, _check_key(key))
+        if len(found) != 7:
+            raise _save_refusal(found, data)
+        fields, first, seeded, deal, players, first_player, log = found
+        rules = cls._RULES._from_fields(fields)
+        first = int.from_bytes(first, "little")
+        log = [e if type(e) is int else ("seed", int.from_bytes(e, "little"))
+               if type(e) is bytes else ("deal", cls._DEAL._from_c(e, rules)) for e in log]
+        origin = {"players": players, "first_player": first_player} if deal is None \
+            and cls._G == _DICE else {"deal": deal and cls._DEAL._from_c(deal, rules)}
+        return cls._rebuild(rules, origin, first if seeded else None, first, log)
 
 
 class _TileGame(_Game):
     """What the tile games share: hands, hand-made deals, deal seeds, views."""
-
-    _DEAL_TAG = 0xFD
 
     def __init__(self, rules, seed=None, deal=None):
         if deal is not None:
@@ -1156,36 +985,13 @@ class _TileGame(_Game):
             if raw == _E_DEAL:
                 raise DealError("not a deal of these rules")
             raise IllegalMoveError("a deal can only replace one before its round's first move "
-                                   "({})".format(_STATUS.get(raw, "error")))
+                                   "({})".format(_c.status_str(raw)))
         self._log.append(("deal", deal))
         self._raw.extend(raw)
         return self._decode(raw)
 
-    def _write_setup(self):
-        setup = self._write_rules()
-        if self._first_deal is None:
-            return 0, setup
-        return 1, setup + self._write_deal(self._first_deal)
-
-    @classmethod
-    def _read_setup(cls, reader, flags):
-        rules = cls._read_rules(reader)
-        return rules, {"deal": cls._read_deal(reader, rules) if flags & 1 else None}
-
-    @classmethod
-    def _read_deal(cls, reader, rules):
-        deal = cls._unpack_deal(reader, rules)
-        try:
-            deal.check(rules)
-        except DealError as exc:
-            raise CorruptStateError("a saved deal is not a deal of its rules: {}".format(exc))
-        return deal
-
-    @classmethod
-    def _read_entry(cls, tag, reader):
-        if not 0 <= tag <= cls._MAX_CODE:
-            raise CorruptStateError("bad log entry {} in the save".format(tag))
-        return tag
+    def _setup(self):
+        return (self._first_deal and self._first_deal._c_args(self._rules), 0, 0)
 
     def _view_parts(self, seat):
         self._check_seat(seat)
@@ -1689,6 +1495,11 @@ class _DominoDeal:
         masks = [h.mask for h in self.hands] + [0] * (4 - len(self.hands))
         return (masks, bytes(t.index for t in self.boneyard))
 
+    @classmethod
+    def _from_c(cls, args, rules):
+        return cls([TileSet.from_mask(m) for m in args[0][:rules.players]],
+                   [TILES[t] for t in args[1]])
+
     def __eq__(self, other):
         return (type(other) is type(self) and other.hands == self.hands
                 and other.boneyard == self.boneyard)
@@ -1765,12 +1576,6 @@ class _DominoGame(_TileGame):
     """A line game from its first deal to its winner: the referee, which sees all."""
 
     _G = _LINE
-    _KIND = "L"
-    _WHAT = "domino game"
-    _TAG = "<B"
-    _SEED_TAG = 0xFE
-    _DEAL_TAG = 0xFD
-    _MAX_CODE = _D_PASS
     _PACKAGE = "domino"
     _RULES = _DominoRules
     _MOVE = _DominoMove
@@ -1881,34 +1686,6 @@ class _DominoGame(_TileGame):
         v = object.__new__(_DominoView)
         _view_base(v, self, seat, blob, raw)
         return v
-
-    def _write_rules(self):
-        f = self._rules._fields()
-        return bytes(f[:7]) + struct.pack("<5H", f[7], f[8], f[9], f[10], f[11])
-
-    @classmethod
-    def _read_rules(cls, reader):
-        fields = tuple(reader.take(7)) + struct.unpack("<5H", reader.take(10))
-        try:
-            return _DominoRules._from_fields(fields)
-        except RulesError as exc:
-            raise CorruptStateError("the save's rules are not domino rules: {}".format(exc))
-
-    def _write_deal(self, deal):
-        hands, pile = deal._c_args(self._rules)
-        return struct.pack("<4I", hands[0], hands[1], hands[2], hands[3]) \
-            + bytes([len(pile)]) + pile
-
-    @classmethod
-    def _unpack_deal(cls, reader, rules):
-        masks = struct.unpack("<4I", reader.take(16))
-        pile = reader.take(reader.take(1)[0])
-        if any(m >> TILE_COUNT for m in masks) or any(t >= TILE_COUNT for t in pile):
-            raise CorruptStateError("a saved deal names a tile that does not exist")
-        if any(masks[rules.players:]):
-            raise CorruptStateError("a saved deal gives tiles to a seat the game does not have")
-        return _DominoDeal(hands=[TileSet.from_mask(m) for m in masks[:rules.players]],
-                           boneyard=[TILES[t] for t in pile])
 
     def __repr__(self):
         state = "over" if self.is_over else "seat {} to move".format(self.to_move)
@@ -2441,6 +2218,12 @@ class _CaminosDeal:
         masks = [h.mask for h in self.hands] + [0] * (4 - len(self.hands))
         return (bytes(t.index for t in self.paths), masks, bytes(t.index for t in self.pile))
 
+    @classmethod
+    def _from_c(cls, args, rules):
+        return cls([TILES[t] for t in args[0]],
+                   [TileSet.from_mask(m) for m in args[1][:rules.players]],
+                   [TILES[t] for t in args[2]])
+
     def __eq__(self, other):
         return (type(other) is type(self) and other.paths == self.paths
                 and other.hands == self.hands and other.pile == self.pile)
@@ -2632,12 +2415,6 @@ class _CaminosGame(_TileGame, _CaminosTable):
     """A Caminos game from its first deal to its winners: the referee, which sees all."""
 
     _G = _CAMINOS
-    _KIND = "C"
-    _WHAT = "Caminos game"
-    _TAG = "<H"
-    _SEED_TAG = 0xFFFE
-    _DEAL_TAG = 0xFFFD
-    _MAX_CODE = _C_PASS
     _PACKAGE = "caminos"
     _RULES = _CaminosRules
     _MOVE = _CaminosMove
@@ -2770,40 +2547,6 @@ class _CaminosGame(_TileGame, _CaminosTable):
         v = object.__new__(_CaminosView)
         _view_base(v, self, seat, blob, raw)
         return v
-
-    def _write_rules(self):
-        return bytes(self._rules._fields())
-
-    @classmethod
-    def _read_rules(cls, reader):
-        try:
-            return _CaminosRules._from_fields(tuple(reader.take(6)))
-        except RulesError as exc:
-            raise CorruptStateError("the save's rules are not Caminos rules: {}".format(exc))
-
-    def _write_entry(self, code):
-        return struct.pack("<H", code)
-
-    def _write_deal(self, deal):
-        paths, hands, pile = deal._c_args(self._rules)
-        return (bytes([len(paths)]) + paths
-                + struct.pack("<4I", hands[0], hands[1], hands[2], hands[3])
-                + bytes([len(pile)]) + pile)
-
-    @classmethod
-    def _unpack_deal(cls, reader, rules):
-        paths = reader.take(reader.take(1)[0])
-        masks = struct.unpack("<4I", reader.take(16))
-        pile = reader.take(reader.take(1)[0])
-        if (any(m >> TILE_COUNT for m in masks) or any(t >= TILE_COUNT for t in paths)
-                or any(t >= TILE_COUNT for t in pile) or any(masks[rules.players:])):
-            raise CorruptStateError("a saved deal names a tile or a seat that does not exist")
-        try:
-            return _CaminosDeal(paths=[TILES[t] for t in paths],
-                                hands=[TileSet.from_mask(m) for m in masks[:rules.players]],
-                                pile=[TILES[t] for t in pile])
-        except DealError as exc:
-            raise CorruptStateError("a saved deal lists a tile twice: {}".format(exc))
 
     def __repr__(self):
         if self.is_over:
@@ -3379,11 +3122,6 @@ class _DiceGame(_Game, _DiceTable):
     """A dice game from the first roll to its winner: the referee."""
 
     _G = _DICE
-    _KIND = "D"
-    _WHAT = "dice game"
-    _TAG = "<B"
-    _SEED_TAG = 0xFE
-    _DEAL_TAG = None
     _PACKAGE = "dice"
     _RULES = _DiceRules
     _MOVE = _DiceMove
@@ -3472,49 +3210,8 @@ class _DiceGame(_Game, _DiceTable):
         v.rules_players = self.seats
         return v
 
-    def _write_setup(self):
-        f = self._rules._fields()
-        return 0, bytes([self.players, self.first_player, f[0], f[2], f[3], f[4], f[5], f[6]]) \
-            + struct.pack("<I", f[1])
-
-    @classmethod
-    def _read_setup(cls, reader, flags):
-        b = reader.take(8)
-        players, first_player = b[0], b[1]
-        target = reader.unpack("<I")
-        try:
-            rules = _DiceRules._from_fields((b[2], target, b[3], b[4], b[5], b[6], b[7]))
-        except RulesError as exc:
-            raise CorruptStateError("the saved rules are not valid: {}".format(exc))
-        if not 1 <= players <= _X_MAX_PLAYERS or first_player >= players:
-            raise CorruptStateError("bad seats in the save: {} players, seat {} first".format(
-                players, first_player))
-        return rules, {"players": players, "first_player": first_player}
-
-    def _write_entry(self, code):
-        kind = code & 3
-        if kind == 3:
-            return bytes([3])
-        if kind == 0:
-            return bytes([0])
-        dice = _x_new_move(code).dice
-        return bytes([kind, len(dice)]) + bytes(dice)
-
-    @classmethod
-    def _read_entry(cls, tag, reader):
-        if tag == 0:
-            return 0
-        if tag == 3:
-            return 3
-        if tag not in (1, 2):
-            raise CorruptStateError("bad log entry {} in the save".format(tag))
-        n = reader.take(1)[0]
-        if not 1 <= n <= 6:
-            raise CorruptStateError("bad dice count {} in the saved log".format(n))
-        try:
-            return _x_move_from("roll" if tag == 1 else "keep", tuple(reader.take(n))).code
-        except NotationError as exc:
-            raise CorruptStateError("bad dice in the saved log: {}".format(exc))
+    def _setup(self):
+        return (None, self.players, self.first_player)
 
     def __repr__(self):
         state = ("seat {} won".format(self.winner) if self.is_over else
@@ -3641,7 +3338,7 @@ def _x_solve_turn(rules=None, cap=0):
         workspace = bytearray(size + 8)
         status = _c.dice_solve(f, cap, workspace)
         if status != _OK:
-            raise RulesError("the solver refuses these rules: " + _STATUS.get(status, "error"))
+            raise RulesError("the solver refuses these rules: " + _c.status_str(status))
         _X_POLICIES[key] = found = workspace
     return _DicePolicy(rules, cap, found)
 

@@ -125,6 +125,10 @@ static mp_obj_t *items_of(mp_obj_t o, size_t n) {
     return items;
 }
 
+static mp_obj_t new_str0(const char *text) {
+    return mp_obj_new_str(text, strlen(text));
+}
+
 static mp_obj_t new_int64(int64_t v) {
     if (v >= -0x3FFFFFFF && v <= 0x3FFFFFFF) {
         return MP_OBJ_NEW_SMALL_INT((mp_int_t)v);
@@ -2053,7 +2057,435 @@ static mp_obj_t mt_below(mp_obj_t st, mp_obj_t n) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(mt_below_obj, mt_below);
 
+/* ---- notation (pintas/notation.h) ---------------------------------------- */
+
+static mp_int_t dice_code(const pintas_dice_move *m) {
+    mp_int_t code = m->kind;
+    if (m->kind == PINTAS_DICE_ROLL_GIVEN) {
+        code |= (mp_int_t)m->n << 2;
+        for (int i = 0; i < m->n && i < PINTAS_DICE_COUNT; i++) {
+            code |= (mp_int_t)m->values[i] << (5 + 3 * i);
+        }
+    } else if (m->kind == PINTAS_DICE_KEEP) {
+        code |= (mp_int_t)m->keep << 5;
+    }
+    return code;
+}
+
+/* Any game's move code (the inverse of move_of). */
+static mp_int_t code_of(int g, const pintas_engine_move *m) {
+    return g == G_LINE      ? line_code((const pintas_line_move *)m->bytes)
+           : g == G_CAMINOS ? caminos_code((const pintas_caminos_move *)m->bytes)
+                            : dice_code((const pintas_dice_move *)m->bytes);
+}
+
+/* Each game's notation behind one table: states and moves are the engine's. */
+typedef struct notation_ops {
+    int (*parse)(const uint8_t *t, size_t n, void *m, pintas_refusal *why);
+    int (*parse_in)(const void *s, const uint8_t *t, size_t n, void *m, pintas_refusal *why);
+    int (*print)(const void *m, char *buf, size_t cap, size_t *n);
+    int (*why)(const void *s, const void *m, pintas_refusal *why);
+    int (*text)(const void *s, const pintas_refusal *why, const uint8_t *t, size_t n, char *buf,
+                size_t cap, size_t *len);
+} notation_ops;
+
+#define NOTATION_OPS(G, S, M) \
+    static int G##_parse_(const uint8_t *t, size_t n, void *m, pintas_refusal *w) { \
+        return pintas_##G##_move_parse(t, n, (M *)m, w); \
+    } \
+    static int G##_parse_in_(const void *s, const uint8_t *t, size_t n, void *m, \
+                             pintas_refusal *w) { \
+        return pintas_##G##_parse_in((const S *)s, t, n, (M *)m, w); \
+    } \
+    static int G##_print_(const void *m, char *b, size_t c, size_t *n) { \
+        return pintas_##G##_move_print((const M *)m, b, c, n); \
+    } \
+    static int G##_why_(const void *s, const void *m, pintas_refusal *w) { \
+        return pintas_##G##_why((const S *)s, (const M *)m, w); \
+    } \
+    static int G##_text_(const void *s, const pintas_refusal *w, const uint8_t *t, size_t n, \
+                         char *b, size_t c, size_t *len) { \
+        return pintas_##G##_refusal_text((const S *)s, w, t, n, b, c, len); \
+    }
+NOTATION_OPS(line, pintas_line_state, pintas_line_move)
+NOTATION_OPS(caminos, pintas_caminos_state, pintas_caminos_move)
+NOTATION_OPS(dice, pintas_dice_state, pintas_dice_move)
+
+static const notation_ops notations[3] = {
+    {line_parse_, line_parse_in_, line_print_, line_why_, line_text_},
+    {caminos_parse_, caminos_parse_in_, caminos_print_, caminos_why_, caminos_text_},
+    {dice_parse_, dice_parse_in_, dice_print_, dice_why_, dice_text_},
+};
+
+/* A refusal's message as a str; the buffer grows to the length the core asks. */
+static mp_obj_t refusal_str(int g, const void *s, const pintas_refusal *why, const uint8_t *t,
+                            size_t n) {
+    char small[256];
+    char *buf = small;
+    size_t len = 0, cap = sizeof(small);
+    int status = notations[g].text(s, why, t, n, buf, cap, &len);
+    if (status == PINTAS_E_BUFFER) {
+        cap = len + 1;
+        buf = m_new(char, cap);
+        status = notations[g].text(s, why, t, n, buf, cap, &len);
+    }
+    if (status != PINTAS_OK) {
+        bad();
+    }
+    mp_obj_t out = mp_obj_new_str(buf, len);
+    if (buf != small) {
+        m_del(char, buf, cap);
+    }
+    return out;
+}
+
+/* A refusal for pintas.py to raise: (1 NotationError or 2 IllegalMoveError, message). */
+static mp_obj_t refused(int g, const void *s, const pintas_refusal *why, const uint8_t *t,
+                        size_t n) {
+    mp_obj_t out[2] = {MP_OBJ_NEW_SMALL_INT(why->refused), refusal_str(g, s, why, t, n)};
+    return mp_obj_new_tuple(2, out);
+}
+
+/* parse(g, state or None, text) -> a move code, or a refusal (class, message):
+ * with a state the legal move the text names (aliases and short forms),
+ * without the move in full notation. */
+static mp_obj_t parse(mp_obj_t g_in, mp_obj_t st, mp_obj_t text_in) {
+    int g = game_of(g_in);
+    size_t n;
+    const uint8_t *t = (const uint8_t *)mp_obj_str_get_data(text_in, &n);
+    pintas_engine_move m;
+    pintas_refusal why;
+    any_state s;
+    int status;
+    memset(&m, 0, sizeof(m));
+    if (st == mp_const_none) {
+        status = notations[g].parse(t, n, &m, &why);
+    } else {
+        state_in(g, st, &s);
+        status = notations[g].parse_in(&s, t, n, &m, &why);
+    }
+    if (status == PINTAS_OK) {
+        return MP_OBJ_NEW_SMALL_INT(code_of(g, &m));
+    }
+    if (status == PINTAS_E_ARG) {
+        bad();
+    }
+    return refused(g, st == mp_const_none ? NULL : &s, &why, t, n);
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(parse_obj, parse);
+
+/* move_str(g, code) -> the move in notation. */
+static mp_obj_t move_str(mp_obj_t g_in, mp_obj_t code) {
+    int g = game_of(g_in);
+    pintas_engine_move m;
+    char buf[PINTAS_NOTATION_MAX];
+    size_t n = 0;
+    move_of(g, code, &m);
+    if (notations[g].print(&m, buf, sizeof(buf), &n) != PINTAS_OK) {
+        bad();
+    }
+    return mp_obj_new_str(buf, n);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(move_str_obj, move_str);
+
+/* illegal(g, state, code, text or None) -> the message of the move's refusal
+ * (the move printed when no text is given), None if the move is legal. */
+static mp_obj_t illegal(size_t n_args, const mp_obj_t *args) {
+    int g = game_of(args[0]);
+    any_state s;
+    pintas_engine_move m;
+    pintas_refusal why;
+    size_t n = 0;
+    const uint8_t *t = NULL;
+    (void)n_args;
+    state_in(g, args[1], &s);
+    move_of(g, args[2], &m);
+    if (args[3] != mp_const_none) {
+        t = (const uint8_t *)mp_obj_str_get_data(args[3], &n);
+    }
+    if (notations[g].why(&s, &m, &why) == PINTAS_OK) {
+        return mp_const_none;
+    }
+    return refusal_str(g, &s, &why, t, n);
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(illegal_obj, 4, 4, illegal);
+
+/* tiles_parse(text, many) -> a tile's index (many false) or a set's mask, or a
+ * refusal (class, message). */
+static mp_obj_t tiles_parse(mp_obj_t text_in, mp_obj_t many) {
+    size_t n;
+    const uint8_t *t = (const uint8_t *)mp_obj_str_get_data(text_in, &n);
+    pintas_refusal why;
+    uint8_t tile = 0;
+    pintas_mask mask = 0;
+    int status = mp_obj_is_true(many) ? pintas_tileset_parse(t, n, &mask, &why)
+                                      : pintas_tile_parse(t, n, &tile, &why);
+    if (status == PINTAS_OK) {
+        return mp_obj_is_true(many) ? new_mask(mask) : MP_OBJ_NEW_SMALL_INT(tile);
+    }
+    if (status == PINTAS_E_ARG) {
+        bad();
+    }
+    return refused(G_LINE, NULL, &why, t, n);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(tiles_parse_obj, tiles_parse);
+
+/* ---- saves (pintas/save.h) ----------------------------------------------- */
+
+static const uint8_t save_kinds[3] = {PINTAS_SAVE_LINE, PINTAS_SAVE_CAMINOS, PINTAS_SAVE_DICE};
+
+static void deal_of(int g, mp_obj_t o, pintas_save_deal *d) {
+    if (g == G_LINE) {
+        line_deal_of(o, &d->line);
+    } else {
+        caminos_deal_of(o, &d->caminos);
+    }
+}
+
+/* The log entries as pintas.py hands them: a move code, a seed (8 bytes), a
+ * deal (its tuple). */
+static int log_entry(void *ctx, size_t i, pintas_save_entry *e) {
+    const mp_obj_t *items = (const mp_obj_t *)ctx;
+    const pintas_save_setup *setup = (const pintas_save_setup *)items[-1];
+    mp_obj_t o = items[i];
+    mp_buffer_info_t info;
+    memset(e, 0, sizeof(*e));
+    if (mp_obj_is_small_int(o)) {
+        e->kind = PINTAS_SAVE_MOVE;
+        move_of(setup->game == PINTAS_SAVE_LINE ? G_LINE : setup->game == PINTAS_SAVE_CAMINOS
+                                                               ? G_CAMINOS : G_DICE, o, &e->move);
+    } else if (mp_get_buffer(o, &info, MP_BUFFER_READ)) {
+        e->kind = PINTAS_SAVE_RESEED;
+        e->seed = seed_of(o);
+    } else {
+        e->kind = PINTAS_SAVE_DEAL;
+        deal_of(setup->game == PINTAS_SAVE_LINE ? G_LINE : G_CAMINOS, o, &e->deal);
+    }
+    return PINTAS_OK;
+}
+
+/* save_write(g, state, setup, log, key or None, version) -> the save's bytes,
+ * or a status. setup: (rules, first seed (8 bytes), seeded, first deal or
+ * None, players, first player). */
+static mp_obj_t save_write(size_t n_args, const mp_obj_t *args) {
+    int g = game_of(args[0]);
+    mp_obj_t *f = items_of(args[2], 6);
+    pintas_save_setup setup;
+    pintas_save_log log;
+    any_state s;
+    size_t n_log, key_len = 0, len = 0;
+    mp_obj_t *items;
+    const uint8_t *key = NULL;
+    (void)n_args;
+    memset(&setup, 0, sizeof(setup));
+    setup.game = save_kinds[g];
+    if (g == G_LINE) {
+        line_rules_of(f[0], &setup.rules.line);
+    } else if (g == G_CAMINOS) {
+        caminos_rules_of(f[0], &setup.rules.caminos);
+    } else {
+        dice_rules_of(f[0], &setup.rules.dice);
+    }
+    setup.first_seed = seed_of(f[1]);
+    setup.seeded = (uint8_t)mp_obj_is_true(f[2]);
+    if (f[3] != mp_const_none) {
+        setup.dealt = 1;
+        deal_of(g, f[3], &setup.deal);
+    }
+    setup.players = (uint8_t)int_in(f[4], 0, 255);
+    setup.first_player = (uint8_t)int_in(f[5], 0, 255);
+    state_in(g, args[1], &s);
+    mp_obj_get_array(args[3], &n_log, &items);
+    /* the callback finds the setup just before the entries */
+    mp_obj_t *ctx = m_new(mp_obj_t, n_log + 1);
+    ctx[0] = (mp_obj_t)&setup;
+    memcpy(ctx + 1, items, n_log * sizeof(mp_obj_t));
+    log.count = n_log;
+    log.entry = log_entry;
+    log.ctx = ctx + 1;
+    if (args[4] != mp_const_none) {
+        key = bytes_of(args[4], &key_len);
+    }
+    int version = (int)mp_obj_get_int(args[5]);
+    int status = pintas_save_write(&setup, &log, &s, key, key_len, version, NULL, 0, &len);
+    mp_obj_t out = MP_OBJ_NEW_SMALL_INT(status);
+    if (status == PINTAS_OK) {
+        uint8_t *buf = m_new(uint8_t, len);
+        status = pintas_save_write(&setup, &log, &s, key, key_len, version, buf, len, &len);
+        out = status == PINTAS_OK ? mp_obj_new_bytes(buf, len) : MP_OBJ_NEW_SMALL_INT(status);
+        m_del(uint8_t, buf, len);
+    }
+    m_del(mp_obj_t, ctx, n_log + 1);
+    return out;
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(save_write_obj, 6, 6, save_write);
+
+static mp_obj_t masks4(const pintas_mask *m) {
+    mp_obj_t t[4];
+    for (int i = 0; i < 4; i++) {
+        t[i] = new_mask(m[i]);
+    }
+    return mp_obj_new_tuple(4, t);
+}
+
+/* A deal as line_deal_of / caminos_deal_of read it. */
+static mp_obj_t deal_out(int g, const pintas_save_deal *d) {
+    if (g == G_LINE) {
+        mp_obj_t t[2] = {masks4(d->line.hand),
+                         mp_obj_new_bytes(d->line.boneyard, d->line.boneyard_len)};
+        return mp_obj_new_tuple(2, t);
+    }
+    size_t paths = 0;
+    while (paths < PINTAS_CAMINOS_MAX_PATHS && d->caminos.path[paths] != PINTAS_NO_TILE) {
+        paths++;
+    }
+    mp_obj_t t[3] = {mp_obj_new_bytes(d->caminos.path, paths), masks4(d->caminos.hand),
+                     mp_obj_new_bytes(d->caminos.pile, d->caminos.pile_len)};
+    return mp_obj_new_tuple(3, t);
+}
+
+/* Rules as line_rules_of / caminos_rules_of / dice_rules_of read them. */
+static mp_obj_t rules_out(int g, const pintas_save_rules *r) {
+    mp_obj_t f[12];
+    size_t n;
+    if (g == G_LINE) {
+        const pintas_line_rules *l = &r->line;
+        const int v[12] = {l->game, l->players, l->pairs, l->redeal_doubles, l->block_scoring,
+                           l->tranque, l->capicua, l->target, l->pass_points, l->capicua_bonus,
+                           l->pase_corrido_bonus, l->pase_de_salida_bonus};
+        for (n = 0; n < 12; n++) {
+            f[n] = MP_OBJ_NEW_SMALL_INT(v[n]);
+        }
+    } else if (g == G_CAMINOS) {
+        const pintas_caminos_rules *c = &r->caminos;
+        const int v[6] = {c->players, c->paths, c->hand_size, c->side_tiles, c->full_path,
+                          c->rounds};
+        for (n = 0; n < 6; n++) {
+            f[n] = MP_OBJ_NEW_SMALL_INT(v[n]);
+        }
+    } else {
+        const pintas_dice_rules *d = &r->dice;
+        pintas_dice_rules doom;
+        pintas_dice_rules_dice_of_doom(&doom);
+        const int v[7] = {memcmp(doom.single, d->single, sizeof(doom.single)) != 0, d->target,
+                          d->doom, d->doom_loses, d->hot_dice, d->combine_kept, d->final_round};
+        for (n = 0; n < 7; n++) {
+            f[n] = mp_obj_new_int(v[n]);
+        }
+    }
+    return mp_obj_new_tuple(n, f);
+}
+
+/* The values of a refusal's template that C knows, in pintas.py's
+ * _SAVE_FIELDS order (the state image as bytes: pintas.py quotes it); the
+ * move's words for NO_REPLAY and the seeds' causes. */
+static mp_obj_t save_refusal(int g, pintas_save_reader *r, pintas_save_work *w,
+                             const pintas_save_error *err, const uint8_t *data, size_t len) {
+    mp_obj_t reason = new_str0(pintas_status_str(err->status));
+    mp_obj_t move = mp_const_none, image = mp_const_none;
+    int cause = err->cause;
+    if (cause == PINTAS_SAVE_NO_REPLAY || cause == PINTAS_SAVE_DREW_UNSEEDED
+        || cause == PINTAS_SAVE_SEED_UNUSED) {
+        pintas_save_entry e;
+        pintas_save_rewind(r);
+        for (uint32_t i = 0; i <= err->entry; i++) {
+            pintas_save_next(r, &e);
+        }
+        if (e.kind == PINTAS_SAVE_MOVE) {
+            pintas_refusal why;
+            char buf[PINTAS_NOTATION_MAX];
+            size_t n = 0;
+            notations[g].print(&e.move, buf, sizeof(buf), &n);
+            move = mp_obj_new_str(buf, n);
+            if (cause == PINTAS_SAVE_NO_REPLAY && notations[g].why(&w->state, &e.move, &why)
+                                                       != PINTAS_OK) {
+                reason = refusal_str(g, &w->state, &why, NULL, 0);
+            }
+        }
+    }
+    if (cause == PINTAS_SAVE_STATE || cause == PINTAS_SAVE_STATE_VERSION) {
+        /* the image ends the body, before the trailer (the reader is closed) */
+        size_t at = len - engine_of(g)->save_size;
+        if (data[4] == PINTAS_SAVE_FORMAT) {
+            at -= data[6] & PINTAS_SAVE_FLAG_KEYED ? PINTAS_SAVE_MAC_SIZE
+                                                   : PINTAS_SAVE_CHECKSUM_SIZE;
+        }
+        image = mp_obj_new_bytes(data + at, cause == PINTAS_SAVE_STATE ? 16 : 8);
+    }
+    const char *what = pintas_save_what(err->game), *other = pintas_save_what(err->value);
+    const char *package = pintas_save_package(err->value);
+    mp_obj_t t[20] = {
+        new_str0(pintas_save_message(err)),
+        mp_obj_new_int_from_uint(err->size), mp_obj_new_int_from_uint(err->wanted),
+        mp_obj_new_int_from_uint(err->at), MP_OBJ_NEW_SMALL_INT(err->value),
+        MP_OBJ_NEW_SMALL_INT(err->count), mp_obj_new_int_from_uint(err->room),
+        MP_OBJ_NEW_SMALL_INT(err->tag), MP_OBJ_NEW_SMALL_INT(err->other),
+        MP_OBJ_NEW_SMALL_INT(err->found), MP_OBJ_NEW_SMALL_INT(err->written),
+        what ? new_str0(what) : mp_const_none,
+        other ? new_str0(other) : mp_const_none,
+        package ? new_str0(package) : mp_const_none,
+        mp_const_none, image, move, reason,
+        MP_OBJ_NEW_SMALL_INT(err->status), MP_OBJ_NEW_SMALL_INT(cause),
+    };
+    return mp_obj_new_tuple(20, t);
+}
+
+/* save_read(g, data, key or None) -> (rules, first seed (8 bytes), seeded,
+ * first deal or None, players, first player, log entries: move codes, seeds
+ * (8 bytes), deals), everything checked (pintas_save_load); or a refusal
+ * (template, its values...) as a tuple of 20. */
+static mp_obj_t save_read(mp_obj_t g_in, mp_obj_t data_in, mp_obj_t key_in) {
+    int g = game_of(g_in);
+    size_t len, key_len = 0;
+    const uint8_t *data = bytes_of(data_in, &len), *key = NULL;
+    pintas_save_reader r;
+    pintas_save_error err;
+    pintas_save_entry e;
+    mp_obj_t out;
+    if (key_in != mp_const_none) {
+        key = bytes_of(key_in, &key_len);
+    }
+    pintas_save_work *w = m_new(pintas_save_work, 1);
+    memset(&r, 0, sizeof(r));
+    if (pintas_save_load(&r, save_kinds[g], data, len, key, key_len, &w->state, w, &err)
+        != PINTAS_OK) {
+        out = save_refusal(g, &r, w, &err, data, len);
+        m_del(pintas_save_work, w, 1);
+        return out;
+    }
+    m_del(pintas_save_work, w, 1);
+    mp_obj_t log = mp_obj_new_list(0, NULL);
+    while (pintas_save_next(&r, &e) == PINTAS_OK) {
+        uint8_t seed[8];
+        for (int i = 0; i < 8; i++) {
+            seed[i] = (uint8_t)(e.seed >> (8 * i));
+        }
+        mp_obj_list_append(log, e.kind == PINTAS_SAVE_MOVE ? MP_OBJ_NEW_SMALL_INT(code_of(g, &e.move))
+                                : e.kind == PINTAS_SAVE_RESEED ? mp_obj_new_bytes(seed, 8)
+                                                               : deal_out(g, &e.deal));
+    }
+    uint8_t first[8];
+    for (int i = 0; i < 8; i++) {
+        first[i] = (uint8_t)(r.setup.first_seed >> (8 * i));
+    }
+    mp_obj_t t[7] = {
+        rules_out(g, &r.setup.rules), mp_obj_new_bytes(first, 8),
+        mp_obj_new_bool(r.setup.seeded),
+        r.setup.dealt ? deal_out(g, &r.setup.deal) : mp_const_none,
+        MP_OBJ_NEW_SMALL_INT(r.setup.players), MP_OBJ_NEW_SMALL_INT(r.setup.first_player), log,
+    };
+    return mp_obj_new_tuple(7, t);
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(save_read_obj, save_read);
+
 /* ---- texts --------------------------------------------------------------- */
+
+/* status_str(status) -> the core's words for a status code (pintas_status_str). */
+static mp_obj_t status_str(mp_obj_t status) {
+    return new_str0(pintas_status_str((int)mp_obj_get_int(status)));
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(status_str_obj, status_str);
+
 
 /* text(table, key): the template of `key` in table 0 (line games), 1
  * (Caminos), 2 (dice) or 3 (the words for seats: pintas/texts.h), or None.
@@ -2115,7 +2547,14 @@ static MP_DEFINE_CONST_FUN_OBJ_2(text_obj, text);
     X(MP_QSTR_mt_size, mt_size_obj) \
     X(MP_QSTR_mt_seed, mt_seed_obj) \
     X(MP_QSTR_mt_below, mt_below_obj) \
-    X(MP_QSTR_text, text_obj)
+    X(MP_QSTR_text, text_obj) \
+    X(MP_QSTR_parse, parse_obj) \
+    X(MP_QSTR_move_str, move_str_obj) \
+    X(MP_QSTR_illegal, illegal_obj) \
+    X(MP_QSTR_tiles_parse, tiles_parse_obj) \
+    X(MP_QSTR_save_write, save_write_obj) \
+    X(MP_QSTR_save_read, save_read_obj) \
+    X(MP_QSTR_status_str, status_str_obj)
 
 #if MICROPY_ENABLE_DYNRUNTIME
 
