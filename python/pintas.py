@@ -172,6 +172,30 @@ def _check_seat(seat, seats):
         raise SeatError("no seat {!r}: seats are 0..{}".format(seat, seats - 1))
 
 
+def _refused(found):
+    """A C refusal (1 NotationError or 2 IllegalMoveError, message) as the error to raise."""
+    return (NotationError if found[0] == 1 else IllegalMoveError)(found[1])
+
+
+def _parsed(g, st, text, form):
+    """The code of the move ``text`` names (with a state: the legal move it names)."""
+    if not isinstance(text, str):
+        raise NotationTypeError(form.format(text))
+    found = _c.parse(g, st, text)
+    if type(found) is tuple:
+        raise _refused(found)
+    return found
+
+
+def _tiles_parsed(text, many, form):
+    if not isinstance(text, str):
+        raise NotationTypeError(form.format(text))
+    found = _c.tiles_parse(text, many)
+    if type(found) is tuple:
+        raise _refused(found)
+    return found
+
+
 def _check_notation_length(text, what):
     if len(text) > MAX_NOTATION:
         raise NotationError("{} is written in at most {} characters: got {}".format(
@@ -230,17 +254,7 @@ class Tile:
     @classmethod
     def parse(cls, text):
         """The tile written ``a|b`` (either end first)."""
-        if not isinstance(text, str):
-            raise NotationTypeError("a tile is written like '6|4': got {!r}".format(text))
-        _check_notation_length(text, "a tile")
-        parts = [p.strip() for p in text.strip().split("|")]
-        if len(parts) != 2 or not all(len(p) == 1 and p in "0123456789" for p in parts):
-            raise NotationError("a tile is written like '6|4': got {!r}".format(text))
-        a, b = int(parts[0]), int(parts[1])
-        if a > MAX_PIP or b > MAX_PIP:
-            raise NotationError("a tile's ends are 0..{}: got {!r}".format(MAX_PIP, text))
-        high, low = (a, b) if a >= b else (b, a)
-        return TILES[high * (high + 1) // 2 + low]
+        return TILES[_tiles_parsed(text, False, "a tile is written like '6|4': got {!r}")]
 
     @classmethod
     def from_index(cls, index):
@@ -332,10 +346,7 @@ class TileSet:
 
     @classmethod
     def parse(cls, text):
-        if not isinstance(text, str):
-            raise NotationTypeError("expected tiles like '6|6 5|3': got {!r}".format(text))
-        _check_notation_length(text, "a set of tiles")
-        return cls(text.replace(",", " ").split())
+        return cls.from_mask(_tiles_parsed(text, True, "expected tiles like '6|6 5|3': got {!r}"))
 
     @classmethod
     def full(cls):
@@ -561,6 +572,16 @@ class _Move:
 
     def __hash__(self):
         return self.code
+
+    def __str__(self):
+        return _c.move_str(self._G, self.code)
+
+    @classmethod
+    def parse(cls, text):
+        """The move written ``text`` in full notation."""
+        m = object.__new__(cls)
+        m.code = _parsed(cls._G, None, text, cls._FORM)
+        return m
 
     def __repr__(self):
         shown = [repr(v if isinstance(v, (int, str, tuple)) else str(v))
@@ -845,18 +866,14 @@ class _Game:
             return False
         return _c.check(self._G, self._st, m.code) == _OK
 
-    def _reason(self, move):
-        return None
+    def parse_move(self, text):
+        """The legal move written ``text`` (full notation, an alias, or a short form
+        naming one move)."""
+        return self._move(_parsed(self._G, self._st, text, self._MOVE._FORM))
 
-    def _illegal(self, move, given, why=None):
-        shown = given if isinstance(given, str) else str(move)
-        if self.is_over:
-            return IllegalMoveError("the game is over: {!r} cannot be played".format(shown))
-        if why is None and move is not None:
-            why = self._reason(move)
-        legal = ", ".join(str(x) for x in self.legal_moves())
-        return IllegalMoveError("{!r} is not legal now for seat {}{} (legal: {})".format(
-            shown, self.to_move, ": " + why if why else "", legal))
+    def _illegal(self, move, given):
+        return IllegalMoveError(_c.illegal(self._G, self._st, move.code,
+                                           given if isinstance(given, str) else None))
 
     # ---- copies and replays --------------------------------------------------------
 
@@ -1312,6 +1329,9 @@ _D_DRAW, _D_PASS = 56, 57
 class _DominoMove(_Move):
     """A move of a line game: play a tile at an end, draw or pass (6|4L, draw, pass)."""
 
+    _G = _LINE
+    _FORM = "a move is written like '6|4L', 'draw' or 'pass': got {!r}"
+
     def __init__(self, kind, tile=None, end=None):
         m = _d_move_from(kind, tile, end)
         self.code = m.code
@@ -1351,28 +1371,6 @@ class _DominoMove(_Move):
             raise error("a move code is 0..{}: got {!r}".format(_D_PASS, code))
         return _D_MOVES[code]
 
-    @staticmethod
-    def parse(text):
-        """The move written in full notation: 6|4L, 6|4R, draw or pass."""
-        if not isinstance(text, str):
-            raise NotationTypeError("a move is written like '6|4L', 'draw' or 'pass': "
-                                    "got {!r}".format(text))
-        _check_notation_length(text, "a move")
-        word = text.strip().lower()
-        if word == "draw" or word == "pass":
-            return _D_MOVES[_D_DRAW if word == "draw" else _D_PASS]
-        if word[-1:] in ("l", "r"):
-            try:
-                tile = Tile.parse(word[:-1])
-            except NotationError:
-                pass
-            else:
-                return _D_MOVES[tile.index * 2 + (1 if word[-1] == "r" else 0)]
-        raise NotationError("a move is written like '6|4L', '6|4R', 'draw' or 'pass': "
-                            "got {!r}".format(text))
-
-    def __str__(self):
-        return self.kind if self.code >= _D_DRAW else "{}{}".format(self.tile, self.end)
 
 
 def _d_new_move(code):
@@ -1616,69 +1614,6 @@ class _DominoGame(_TileGame):
 
     def _forced_tile(self):
         return _tile_or_none(_c.line_info(self._st)[5])
-
-    def parse_move(self, text):
-        """The legal move written ``text``; a bare tile is enough when it fits one way."""
-        if not isinstance(text, str):
-            raise NotationTypeError("a move is written like '6|4L', 'draw' or 'pass': "
-                                    "got {!r}".format(text))
-        _check_notation_length(text, "a move")
-        word = text.strip().lower()
-        aliases = {"paso": "pass", "p": "pass", "robo": "draw", "robar": "draw", "d": "draw"}
-        legal = self.legal_moves()
-        if "|" in word and word[-1:] not in ("l", "r"):
-            tile = Tile.parse(text)
-            fits = [m for m in legal if m.tile == tile]
-            if len(fits) == 1:
-                return fits[0]
-            if not fits:
-                raise self._illegal(tile, text)
-            raise NotationError("{!r} fits both ends: say {}L or {}R".format(text, tile, tile))
-        move = _DominoMove.parse(aliases.get(word, text))
-        if move not in legal and not self.is_legal(move):
-            raise self._illegal(move, text)
-        return move
-
-    def _reason(self, move):
-        if isinstance(move, Tile) or move.kind == "play":
-            tile, end = (move, None) if isinstance(move, Tile) else (move.tile, move.end)
-            return self._placement_problem(tile, end)
-        fits = []
-        for m in self.legal_moves():
-            if m.tile is not None and m.tile not in fits:
-                fits.append(m.tile)
-        if fits:
-            return "you must play a tile: {} {}".format(_listed(fits),
-                                                        "fits" if len(fits) == 1 else "fit")
-        if move.kind == "pass":
-            return "you must draw: the boneyard holds {} tiles".format(self.boneyard_size)
-        if not self._rules.draws:
-            return "nobody draws in {}: pass".format(self._rules)
-        return "the boneyard is empty: pass"
-
-    def _placement_problem(self, tile, end):
-        seat = self.to_move
-        if seat is None:
-            return "the game is over"
-        if tile not in self.hand(seat):
-            return "you do not hold {}".format(tile)
-        forced = self._forced_tile()
-        if forced is not None and tile != forced:
-            return "you must open the round with {}".format(forced)
-        ends = self.ends
-        if ends is None:
-            return "the round's first tile goes at the left: {}L".format(tile) \
-                if end == "R" else None
-        left, right = ends
-        if end is None or not (tile.has(left) or tile.has(right)):
-            return "{} does not match an open end (ends {} and {})".format(tile, left, right)
-        here = left if end == "L" else right
-        if tile.has(here):
-            return None
-        other = "R" if end == "L" else "L"
-        sides = {"L": "left", "R": "right"}
-        return "{} does not match the {} end ({}): it fits the {} ({}{})".format(
-            tile, sides[end], here, sides[other], tile, other)
 
     def view(self, seat):
         """What ``seat`` may know now."""
@@ -2003,6 +1938,9 @@ class _CaminosMove(_Move):
     """A Caminos move: place a tile on a side of a path, draw, pass, or reveal
     (5|3 front 2, reveal 6|4, draw, pass)."""
 
+    _G = _CAMINOS
+    _FORM = "a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or 'pass': got {!r}"
+
     def __init__(self, kind, tile=None, side=None, path=None):
         self.code = _c_move_from(kind, tile, side, path).code
 
@@ -2058,34 +1996,6 @@ class _CaminosMove(_Move):
             raise error("a move code is 0..{}: got {!r}".format(_C_PASS, code))
         return _c_new_move(code)
 
-    @staticmethod
-    def parse(text):
-        if not isinstance(text, str):
-            raise NotationTypeError("a move is written like '5|3 front 2', 'reveal 6|4', "
-                                    "'draw' or 'pass': got {!r}".format(text))
-        _check_notation_length(text, "a move")
-        words = text.strip().lower().split()
-        if words == ["draw"]:
-            return _c_new_move(_C_DRAW)
-        if words == ["pass"]:
-            return _c_new_move(_C_PASS)
-        try:
-            if len(words) == 2 and words[0] == "reveal":
-                return _c_new_move(_C_REVEAL + Tile.parse(words[1]).index)
-            if len(words) == 3 and words[1] in _C_SIDE_WORDS and words[2].isdigit():
-                return _c_move_from("place", Tile.parse(words[0]), words[1], int(words[2]))
-        except ValueError:
-            pass
-        raise NotationError("a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or "
-                            "'pass': got {!r}".format(text))
-
-    def __str__(self):
-        kind = self.kind
-        if kind == "place":
-            return "{} {} {}".format(self.tile, self.side, self.path)
-        if kind == "reveal":
-            return "reveal {}".format(self.tile)
-        return kind
 
 
 def _c_new_move(code):
@@ -2447,101 +2357,6 @@ class _CaminosGame(_TileGame, _CaminosTable):
         self._check_seat(seat)
         return _tile_or_none(self._info()[8][seat])
 
-    def parse_move(self, text):
-        """The legal move written ``text`` (full notation or a short form naming one move)."""
-        if not isinstance(text, str):
-            raise NotationTypeError("a move is written like '5|3 front 2', 'reveal 6|4', "
-                                    "'draw' or 'pass': got {!r}".format(text))
-        _check_notation_length(text, "a move")
-        words = text.strip().lower().replace(",", " ").split()
-        legal = self.legal_moves()
-        if not words:
-            raise NotationError("a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or "
-                                "'pass': got {!r}".format(text))
-        if len(words) == 1 and words[0] in ("draw", "d", "robar", "robo", "roba"):
-            return self._legal_or_raise(_c_new_move(_C_DRAW), text, legal)
-        if len(words) == 1 and words[0] in ("pass", "p", "paso", "pasar", "pasa"):
-            return self._legal_or_raise(_c_new_move(_C_PASS), text, legal)
-        if words[0] in ("reveal", "r", "revelar", "revelo"):
-            if len(words) != 2:
-                raise NotationError("a reveal is written like 'reveal 6|4': got {!r}".format(text))
-            return self._legal_or_raise(_CaminosMove.reveal(_c_tile_in(words[1], text)), text,
-                                        legal)
-        tile = _c_tile_in(words[0], text)
-        side, path = _c_where(words[1:], text)
-        if self.phase == "reveal" and side is None and path is None:
-            return self._legal_or_raise(_CaminosMove.reveal(tile), text, legal)
-        fits = [m for m in legal if m.kind == "place" and m.tile == tile
-                and (side is None or m.side == side) and (path is None or m.path == path)]
-        if len(fits) == 1:
-            return fits[0]
-        if len(fits) > 1:
-            raise NotationError("{!r} fits more than one place: say {}".format(
-                text, " or ".join(repr(str(m)) for m in fits)))
-        if side is not None and path is not None:
-            return self._legal_or_raise(_CaminosMove.place(tile, side, path), text, legal)
-        raise self._illegal(None, text, self._placement_problem(tile, side, path))
-
-    def _legal_or_raise(self, move, text, legal):
-        if move in legal or self.is_legal(move):
-            return move
-        raise self._illegal(move, text)
-
-    def _reason(self, move):
-        seat = self.to_move
-        if seat is None:
-            return "the game is over"
-        if move.kind == "place":
-            return self._placement_problem(move.tile, move.side, move.path)
-        if self.phase == "reveal":
-            if move.kind != "reveal":
-                return "the round's starter is being revealed: you must reveal a tile"
-            if move.tile not in self.hand(seat):
-                return "you do not hold {}".format(move.tile)
-            return "you have revealed {} already this round".format(move.tile)
-        if move.kind == "reveal":
-            return "the round is under way: a reveal only decides who starts a round"
-        fits = []
-        for m in self.legal_moves():
-            if m.tile is not None and m.tile not in fits:
-                fits.append(m.tile)
-        if fits:
-            return "you must place a tile: {} {}".format(_listed(fits),
-                                                         "fits" if len(fits) == 1 else "fit")
-        if move.kind == "pass":
-            return "you must draw: the pile holds {} tiles".format(self.pile_size)
-        return "the pile is empty: pass"
-
-    def _placement_problem(self, tile, side, path):
-        seat = self.to_move
-        if seat is None:
-            return "the game is over"
-        if self.phase == "reveal":
-            return "the round's starter is being revealed: you must reveal a tile"
-        if tile not in self.hand(seat):
-            return "you do not hold {}".format(tile)
-        paths = self.paths
-        if path is not None and not 1 <= path <= len(paths):
-            return "there is no path {}: the paths are 1..{}".format(path, len(paths))
-        if path is None:
-            return ("{} matches no open side of any path".format(tile) if side is None
-                    else "{} matches the {} of no path".format(tile, side))
-        p = paths[path - 1]
-        if p.centre is None:
-            return "path {} is gone: the pile could not renew it".format(p.number)
-        if p.closed:
-            return "path {} is full and closed".format(p.number)
-        sides = [s for s in (_C_SIDES if side is None else (side,)) if p.free[_C_SIDES.index(s)]]
-        if not sides:
-            problem = "the {} of path {} is full".format(side, p.number)
-        else:
-            wants = " and ".join("its {} takes a {}".format(s, p.numbers[_C_SIDES.index(s)])
-                                 for s in sides)
-            problem = "{} does not match path {} ({})".format(tile, p.number, wants)
-        other = [s for s in p.sides_for(tile) if s != side]
-        return problem + (": it fits the {} ({} {} {})".format(other[0], tile, other[0],
-                                                               p.number) if other else "")
-
     def view(self, seat):
         blob, raw = self._view_parts(seat)
         v = object.__new__(_CaminosView)
@@ -2557,39 +2372,6 @@ class _CaminosGame(_TileGame, _CaminosTable):
             state = "seat {} to move".format(self.to_move)
         return "<caminos.Game {}, round {}, scores {}, {}>".format(
             self._rules, self.round, self.scores, state)
-
-
-_C_SIDE_ALIASES = {"front": "front", "f": "front", "adelante": "front", "frente": "front",
-                   "delante": "front", "back": "back", "b": "back", "atras": "back",
-                   "atrás": "back", "detras": "back", "detrás": "back"}
-
-
-def _c_tile_in(word, text):
-    try:
-        return Tile.parse(word)
-    except ValueError:
-        where = ("got {!r}".format(text) if word == text.strip().lower()
-                 else "{!r} in {!r} is not a tile".format(word, text))
-        raise NotationError("a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or "
-                            "'pass': " + where)
-
-
-def _c_where(words, text):
-    side, path = None, None
-    for word in words:
-        letters = word.rstrip("0123456789")
-        digits = word[len(letters):]
-        if letters:
-            if letters not in _C_SIDE_ALIASES or side is not None:
-                raise NotationError("a placement is written like '5|3 front 2': {!r} in {!r} "
-                                    "is not a side".format(word, text))
-            side = _C_SIDE_ALIASES[letters]
-        if digits:
-            if path is not None or int(digits) < 1:
-                raise NotationError("a placement is written like '5|3 front 2': {!r} in {!r} "
-                                    "is not a path number".format(word, text))
-            path = int(digits)
-    return side, path
 
 
 # ---- the Caminos players ------------------------------------------------------------
@@ -2881,6 +2663,9 @@ def _x_items(values, lo, hi, what):
 class _DiceMove(_Move):
     """A dice move: roll, roll with given dice, keep dice, bank."""
 
+    _G = _DICE
+    _FORM = "a move is written like 'roll', 'keep 1 5' or 'bank': got {!r}"
+
     def __init__(self, kind, dice=()):
         self.code = _x_move_from(kind, dice).code
 
@@ -2918,32 +2703,6 @@ class _DiceMove(_Move):
     def bank():
         return _x_new_move(3)
 
-    @staticmethod
-    def parse(text):
-        if not isinstance(text, str):
-            raise NotationTypeError("a move is written like 'roll', 'keep 1 5' or 'bank': got "
-                                    "{!r}".format(text))
-        _check_notation_length(text, "a move")
-        words = text.strip().lower().replace(",", " ").split(None, 1)
-        if words and words[0] in ("roll", "keep", "bank"):
-            rest = words[1] if len(words) > 1 else ""
-            if words[0] == "bank" and not rest:
-                return _x_new_move(3)
-            if words[0] == "roll" and not rest:
-                return _x_new_move(0)
-            if words[0] != "bank" and rest:
-                try:
-                    return _x_move_from(words[0], rest)
-                except NotationError:
-                    pass
-        raise NotationError("a move is written like 'roll', 'roll 1 5 6 4 4 3', 'keep 1 5' or "
-                            "'bank': got {!r}".format(text))
-
-    def __str__(self):
-        dice = self.dice
-        if not dice:
-            return self.kind
-        return "{} {}".format(self.kind, " ".join(str(d) for d in dice))
 
 
 def _x_new_move(code):
@@ -3169,39 +2928,6 @@ class _DiceGame(_Game, _DiceTable):
         if self.phase != "keep":
             return []
         return _x_keeps(self.last_roll, self.pool, self._rules)
-
-    def parse_move(self, text):
-        m = _DiceMove.parse(text)
-        if _c.check(self._G, self._st, m.code) != _OK:
-            raise self._illegal(m, text)
-        return m
-
-    def _reason(self, m):
-        phase = self.phase
-        if phase == "keep":
-            roll = " ".join(str(d) for d in self.last_roll)
-            if m.kind != "keep":
-                return "you must first keep scoring dice from the roll ({})".format(roll)
-            left = list(self.last_roll)
-            for d in m.dice:
-                if d not in left:
-                    return "the roll ({}) does not hold {}".format(
-                        roll, " ".join(str(x) for x in m.dice))
-                left.remove(d)
-            return "not every die kept would score" + (
-                " (with the pool {})".format(" ".join(str(d) for d in self.pool))
-                if self._rules.combine_kept and self.pool else "")
-        if m.kind == "keep":
-            if phase == "bank_or_roll":
-                return "you have kept from this roll already: roll again or bank"
-            return "there is no roll to keep from: you cannot keep now"
-        if m.given:
-            return "there are {} dice to roll, not {}".format(self.dice_to_roll, len(m.dice))
-        if m.kind == "bank" and self._dinfo()[10] > 0 and not self.pool:
-            return "hot dice: you must roll all six dice again before banking"
-        if m.kind == "bank":
-            return "you have kept nothing to bank: you must roll first"
-        return None
 
     def view(self, seat):
         self._check_seat(seat)

@@ -2366,8 +2366,12 @@ static mp_obj_t rules_out(int g, const pintas_save_rules *r) {
     } else {
         const pintas_dice_rules *d = &r->dice;
         pintas_dice_rules doom;
+        int farkle = 0;
         pintas_dice_rules_dice_of_doom(&doom);
-        const int v[7] = {memcmp(doom.single, d->single, sizeof(doom.single)) != 0, d->target,
+        for (n = 0; n <= PINTAS_DICE_FACES; n++) {
+            farkle |= doom.single[n] != d->single[n]; /* the presets' tables differ there */
+        }
+        const int v[7] = {farkle, d->target,
                           d->doom, d->doom_loses, d->hot_dice, d->combine_kept, d->final_round};
         for (n = 0; n < 7; n++) {
             f[n] = mp_obj_new_int(v[n]);
