@@ -19,12 +19,11 @@
 _C_NAMES = (
     "sizes", "new", "set_deal", "legal", "check", "play", "status", "turn", "save", "load",
     "reseed", "rng", "set_rng", "hands", "view", "events", "hide", "round_start",
-    "check_rules", "line_info", "caminos_info", "dice_info", "line_search", "line_knowledge",
-    "line_greedy", "line_suit", "line_points", "caminos_search", "caminos_known",
-    "caminos_greedy", "caminos_suit", "dice_keeps", "dice_keep_score", "dice_is_doom",
+    "check_rules", "line_info", "caminos_info", "dice_info", "line_knowledge", "line_points",
+    "caminos_known", "dice_keeps", "dice_keep_score", "dice_is_doom",
     "dice_solve_size", "dice_solve", "dice_policy", "blake2b", "mt_size", "mt_seed",
     "mt_below", "text", "parse", "move_str", "illegal", "tiles_parse", "save_write",
-    "save_read", "status_str",
+    "save_read", "status_str", "choose", "caminos_rank", "search",
 )
 
 try:
@@ -1012,7 +1011,7 @@ class _TileGame(_Game):
 
     def _view_parts(self, seat):
         self._check_seat(seat)
-        return _c.view(self._G, self._st, seat), _c.hide(self._G, self._raw, seat)
+        return _c.view(self._G, self._st, self._raw, seat) + (_c.hide(self._G, self._raw, seat),)
 
 
 class _View:
@@ -1049,11 +1048,11 @@ class _View:
         return moves
 
 
-def _view_base(view, game, seat, blob, raw):
+def _view_base(view, game, seat, parts):
+    blob, view._cv, view._raw = parts
     status = _c.status(game._G, blob)
     view._game = game
     view._blob = blob
-    view._raw = raw
     view._log = None
     view.seat = seat
     view.rules = game._rules
@@ -1142,16 +1141,6 @@ class _Random:
         if not seq:
             raise IndexError("cannot choose from an empty sequence")
         return seq[_c.mt_below(self._mt, len(seq))]
-
-
-def _heaviest_first(moves, key):
-    """The first of ``moves`` with the greatest key (CPython's max)."""
-    best, best_key = None, None
-    for m in moves:
-        k = key(m)
-        if best is None or k > best_key:
-            best, best_key = m, k
-    return best
 
 
 # ======================================================================================
@@ -1617,9 +1606,9 @@ class _DominoGame(_TileGame):
 
     def view(self, seat):
         """What ``seat`` may know now."""
-        blob, raw = self._view_parts(seat)
+        parts = self._view_parts(seat)
         v = object.__new__(_DominoView)
-        _view_base(v, self, seat, blob, raw)
+        _view_base(v, self, seat, parts)
         return v
 
     def __repr__(self):
@@ -1634,10 +1623,6 @@ class _DominoGame(_TileGame):
 def _d_check_view(view):
     if not isinstance(view, _DominoView):
         raise ViewError("a domino player chooses from a domino.View: got {!r}".format(view))
-
-
-def _d_codes(moves):
-    return [m.code for m in moves]
 
 
 class _DominoSuitWeights:
@@ -1672,7 +1657,7 @@ def _d_immediate_points(view, move):
     _d_check_view(view)
     if not isinstance(move, _DominoMove):
         raise NotationTypeError("immediate_points takes a domino.Move: got {!r}".format(move))
-    return _c.line_points(view._blob, view._raw, move.code)
+    return _c.line_points(view._cv, move.code)
 
 
 class _DominoRandomPlayer:
@@ -1699,8 +1684,8 @@ class _DominoGreedyPlayer:
 
     def choose(self, view):
         _d_check_view(view)
-        moves = view._moves_to_choose()
-        return _D_MOVES[_c.line_greedy(view._blob, view._raw, _d_codes(moves))]
+        view._moves_to_choose()
+        return _D_MOVES[_c.choose(_LINE, 1, view._cv, None)]
 
     __call__ = choose
 
@@ -1718,19 +1703,10 @@ class _DominoSuitPlayer:
 
     def choose(self, view):
         _d_check_view(view)
-        return self.rank(view, view._moves_to_choose())[0]
+        view._moves_to_choose()
+        return _D_MOVES[_c.choose(_LINE, 2, view._cv, self.weights and self.weights._tenths())]
 
     __call__ = choose
-
-    def rank(self, view, moves):
-        """``moves`` from best to worst (equal scores keep their order)."""
-        _d_check_view(view)
-        moves = list(moves)
-        if len(moves) <= 1 or moves[0].kind != "play":
-            return moves
-        weights = self.weights or _DominoSuitWeights.for_game(view.rules.game)
-        return [_D_MOVES[c] for c in _c.line_suit(view._blob, view._raw, _d_codes(moves),
-                                                  weights._tenths())]
 
     def __repr__(self):
         return "SuitPlayer()" if self.weights is None else "SuitPlayer({})".format(self.weights)
@@ -1774,7 +1750,7 @@ class _DominoSearchPlayer:
         seed = _seed8(self.seed)
 
         def search(first, count):
-            out = _c.line_search(view._blob, view._raw, seed, first, count, policy)
+            out = _c.search(_LINE, view._cv, seed, first, count, policy)
             if type(out) is int:
                 raise CorruptStateError("the view of seat {} (round {}) does not describe a "
                                         "round in play".format(view.seat, view.round))
@@ -1800,7 +1776,7 @@ class _DominoSearchPlayer:
 def _d_knowledge(view):
     """What the view's seat can deduce (CPython's domino._search.knowledge)."""
     _d_check_view(view)
-    k = _c.line_knowledge(view._blob, view._raw)
+    k = _c.line_knowledge(view._cv)
     if type(k) is int:
         raise CorruptStateError("the view of seat {} does not describe a round in play".format(
             view.seat))
@@ -2318,7 +2294,7 @@ class _CaminosView(_View, _CaminosTable):
     def known_tiles(self, seat):
         """Tiles ``seat`` revealed this round and has not placed: still in its hand."""
         _check_seat(seat, self.rules.players)
-        return TileSet.from_mask(_c.caminos_known(self._blob, self._raw)[2][seat])
+        return TileSet.from_mask(_c.caminos_known(self._cv, seat))
 
 
 class _CaminosGame(_TileGame, _CaminosTable):
@@ -2358,9 +2334,9 @@ class _CaminosGame(_TileGame, _CaminosTable):
         return _tile_or_none(self._info()[8][seat])
 
     def view(self, seat):
-        blob, raw = self._view_parts(seat)
+        parts = self._view_parts(seat)
         v = object.__new__(_CaminosView)
-        _view_base(v, self, seat, blob, raw)
+        _view_base(v, self, seat, parts)
         return v
 
     def __repr__(self):
@@ -2380,10 +2356,6 @@ class _CaminosGame(_TileGame, _CaminosTable):
 def _c_check_view(view):
     if not isinstance(view, _CaminosView):
         raise ViewError("a caminos player chooses from a caminos.View: got {!r}".format(view))
-
-
-def _c_heaviest(moves):
-    return _heaviest_first(moves, lambda m: (m.tile.pips, m.tile.high) if m.tile else (-1, -1))
 
 
 class _CaminosRandomPlayer:
@@ -2409,12 +2381,8 @@ class _CaminosGreedyPlayer:
 
     def choose(self, view):
         _c_check_view(view)
-        moves = view._moves_to_choose()
-        if moves[0].kind == "reveal":
-            return _c_heaviest(moves)
-        if moves[0].kind != "place":
-            return moves[0]
-        return _c_new_move(_c.caminos_greedy(view._blob, [m.code for m in moves]))
+        view._moves_to_choose()
+        return _c_new_move(_c.choose(_CAMINOS, 1, view._cv, None))
 
     __call__ = choose
 
@@ -2443,12 +2411,8 @@ class _CaminosSuitPlayer:
 
     def choose(self, view):
         _c_check_view(view)
-        moves = view._moves_to_choose()
-        if moves[0].kind == "reveal":
-            return _c_heaviest(moves)
-        if moves[0].kind != "place" or len(moves) == 1:
-            return moves[0]
-        return self.rank(view, moves)[0]
+        view._moves_to_choose()
+        return _c_new_move(_c.choose(_CAMINOS, 2, view._cv, self.weights._tenths()))
 
     __call__ = choose
 
@@ -2456,8 +2420,8 @@ class _CaminosSuitPlayer:
         _c_check_view(view)
         if any(m.kind != "place" for m in moves):
             raise IllegalMoveError("only placements are ranked: got {}".format(_listed(moves)))
-        return [_c_new_move(c) for c in _c.caminos_suit(
-            view._blob, view._raw, [m.code for m in moves], self.weights._tenths())]
+        return [_c_new_move(c) for c in _c.caminos_rank(view._cv, [m.code for m in moves],
+                                                         self.weights._tenths())]
 
     def __repr__(self):
         return "SuitPlayer()"
@@ -2481,7 +2445,7 @@ class _CaminosSearchPlayer:
         moves = view._moves_to_choose()
         self.last_samples = 0
         if moves[0].kind == "reveal":
-            return _c_heaviest(moves)
+            return _c_new_move(_c.choose(_CAMINOS, 1, view._cv, None))
         if len(moves) == 1:
             return moves[0]
         order = self._suit.rank(view, moves)
@@ -2503,7 +2467,7 @@ class _CaminosSearchPlayer:
         seed = _seed8(self.seed)
 
         def search(first, count):
-            out = _c.caminos_search(view._blob, view._raw, seed, first, count)
+            out = _c.search(_CAMINOS, view._cv, seed, first, count, 0)
             if type(out) is int:
                 raise CorruptStateError("the view of seat {} is not a consistent Caminos "
                                         "position (round {})".format(view.seat, view.round))
@@ -2932,7 +2896,7 @@ class _DiceGame(_Game, _DiceTable):
     def view(self, seat):
         self._check_seat(seat)
         v = object.__new__(_DiceView)
-        _view_base(v, self, seat, _c.view(self._G, self._st, seat), bytes(self._raw))
+        _view_base(v, self, seat, _c.view(self._G, self._st, self._raw, seat) + (bytes(self._raw),))
         v.rules_players = self.seats
         return v
 
