@@ -1143,6 +1143,70 @@ class _Random:
         return seq[_c.mt_below(self._mt, len(seq))]
 
 
+# ---- the players of the core (pintas/players.h) -----------------------------------
+# Each game's RandomPlayer, GreedyPlayer and SuitPlayer is one of these with
+# the game's View (_VIEW) and name (_PACKAGE): the core chooses, from the view.
+
+
+def _check_view(view, cls, package):
+    if not isinstance(view, cls):
+        raise ViewError("a {0} player chooses from a {0}.View: got {1!r}".format(package, view))
+
+
+class _Player:
+    """GreedyPlayer: the core's greedy choice for the view's seat."""
+
+    _CHOOSER = 1  # the core's chooser: 0 random, 1 greedy, 2 suit
+
+    def choose(self, view):
+        _check_view(view, self._VIEW, self._PACKAGE)
+        view._moves_to_choose()
+        return view._game._move(_c.choose(view._game._G, self._CHOOSER, view._cv, self._arg()))
+
+    __call__ = choose
+
+    def _arg(self):
+        return None
+
+    def __repr__(self):
+        return "GreedyPlayer()"
+
+
+class _RandomPlayer(_Player):
+    """Any legal move, uniformly at random from its own generator (``seed``): the
+    same choices as CPython's RandomPlayer with the same seed."""
+
+    _CHOOSER = 0
+
+    def __init__(self, seed=None):
+        _check_seed(seed, optional=True)
+        self._seed = seed
+        self._rng = _Random(seed)
+
+    def _arg(self):
+        return self._rng._mt
+
+    def __repr__(self):
+        return "RandomPlayer()"
+
+
+class _SuitPlayer(_Player):
+    """The "most accompanied tile" heuristic (see CPython's SuitPlayer)."""
+
+    _CHOOSER = 2
+
+    def __init__(self, weights=None):
+        if weights is not None and not isinstance(weights, self._WEIGHTS):
+            raise RulesTypeError("weights must be SuitWeights or None: got {!r}".format(weights))
+        self.weights = weights
+
+    def _arg(self):
+        return self.weights and self.weights._tenths()
+
+    def __repr__(self):
+        return "SuitPlayer()" if self.weights is None else "SuitPlayer({})".format(self.weights)
+
+
 # ======================================================================================
 # domino: Muggins, Capicua, Dominican
 # ======================================================================================
@@ -1359,7 +1423,6 @@ class _DominoMove(_Move):
             error = NotationError if type(code) is int else NotationTypeError
             raise error("a move code is 0..{}: got {!r}".format(_D_PASS, code))
         return _D_MOVES[code]
-
 
 
 def _d_new_move(code):
@@ -1620,11 +1683,6 @@ class _DominoGame(_TileGame):
 # ---- the domino players ----------------------------------------------------------------
 
 
-def _d_check_view(view):
-    if not isinstance(view, _DominoView):
-        raise ViewError("a domino player chooses from a domino.View: got {!r}".format(view))
-
-
 class _DominoSuitWeights:
     """How much each consideration of SuitPlayer counts (resolved to tenths)."""
 
@@ -1654,62 +1712,25 @@ class _DominoSuitWeights:
 
 def _d_immediate_points(view, move):
     """The points ``move`` surely scores at once, as far as the view can tell."""
-    _d_check_view(view)
+    _check_view(view, _DominoView, "domino")
     if not isinstance(move, _DominoMove):
         raise NotationTypeError("immediate_points takes a domino.Move: got {!r}".format(move))
     return _c.line_points(view._cv, move.code)
 
 
-class _DominoRandomPlayer:
-    """Any legal move, uniformly at random from its own generator (``seed``): the
-    same choices as CPython's RandomPlayer with the same seed."""
-
-    def __init__(self, seed=None):
-        _check_seed(seed, optional=True)
-        self._seed = seed
-        self._rng = _Random(seed)
-
-    def choose(self, view):
-        _d_check_view(view)
-        return self._rng.choice(view._moves_to_choose())
-
-    __call__ = choose
+class _DominoRandomPlayer(_RandomPlayer):
+    _VIEW, _PACKAGE = _DominoView, "domino"
 
     def __repr__(self):
         return "RandomPlayer(seed={!r})".format(self._seed)
 
 
-class _DominoGreedyPlayer:
-    """The move that surely scores most now, else the heaviest tile."""
-
-    def choose(self, view):
-        _d_check_view(view)
-        view._moves_to_choose()
-        return _D_MOVES[_c.choose(_LINE, 1, view._cv, None)]
-
-    __call__ = choose
-
-    def __repr__(self):
-        return "GreedyPlayer()"
+class _DominoGreedyPlayer(_Player):
+    _VIEW, _PACKAGE = _DominoView, "domino"
 
 
-class _DominoSuitPlayer:
-    """The "most accompanied tile" heuristic (see CPython's domino.SuitPlayer)."""
-
-    def __init__(self, weights=None):
-        if weights is not None and not isinstance(weights, _DominoSuitWeights):
-            raise RulesTypeError("weights must be SuitWeights or None: got {!r}".format(weights))
-        self.weights = weights
-
-    def choose(self, view):
-        _d_check_view(view)
-        view._moves_to_choose()
-        return _D_MOVES[_c.choose(_LINE, 2, view._cv, self.weights and self.weights._tenths())]
-
-    __call__ = choose
-
-    def __repr__(self):
-        return "SuitPlayer()" if self.weights is None else "SuitPlayer({})".format(self.weights)
+class _DominoSuitPlayer(_SuitPlayer):
+    _VIEW, _PACKAGE, _WEIGHTS = _DominoView, "domino", _DominoSuitWeights
 
 
 _D_POLICIES = {"random": 0, "greedy": 1}
@@ -1729,7 +1750,7 @@ class _DominoSearchPlayer:
 
     def choose(self, view):
         start = _ticks()
-        _d_check_view(view)
+        _check_view(view, _DominoView, "domino")
         moves = view._moves_to_choose()
         if len(moves) == 1:
             return moves[0]
@@ -1775,7 +1796,7 @@ class _DominoSearchPlayer:
 
 def _d_knowledge(view):
     """What the view's seat can deduce (CPython's domino._search.knowledge)."""
-    _d_check_view(view)
+    _check_view(view, _DominoView, "domino")
     k = _c.line_knowledge(view._cv)
     if type(k) is int:
         raise CorruptStateError("the view of seat {} does not describe a round in play".format(
@@ -1971,7 +1992,6 @@ class _CaminosMove(_Move):
             error = NotationError if type(code) is int else NotationTypeError
             raise error("a move code is 0..{}: got {!r}".format(_C_PASS, code))
         return _c_new_move(code)
-
 
 
 def _c_new_move(code):
@@ -2353,41 +2373,12 @@ class _CaminosGame(_TileGame, _CaminosTable):
 # ---- the Caminos players ------------------------------------------------------------
 
 
-def _c_check_view(view):
-    if not isinstance(view, _CaminosView):
-        raise ViewError("a caminos player chooses from a caminos.View: got {!r}".format(view))
+class _CaminosRandomPlayer(_RandomPlayer):
+    _VIEW, _PACKAGE = _CaminosView, "caminos"
 
 
-class _CaminosRandomPlayer:
-    """Any legal move (reveals included), uniformly at random: the same choices
-    as CPython's RandomPlayer with the same seed."""
-
-    def __init__(self, seed=None):
-        _check_seed(seed, optional=True)
-        self._rng = _Random(seed)
-
-    def choose(self, view):
-        _c_check_view(view)
-        return self._rng.choice(view._moves_to_choose())
-
-    __call__ = choose
-
-    def __repr__(self):
-        return "RandomPlayer()"
-
-
-class _CaminosGreedyPlayer:
-    """Reveal the heaviest tile; place so as to keep the most tiles placeable."""
-
-    def choose(self, view):
-        _c_check_view(view)
-        view._moves_to_choose()
-        return _c_new_move(_c.choose(_CAMINOS, 1, view._cv, None))
-
-    __call__ = choose
-
-    def __repr__(self):
-        return "GreedyPlayer()"
+class _CaminosGreedyPlayer(_Player):
+    _VIEW, _PACKAGE = _CaminosView, "caminos"
 
 
 class _CaminosSuitWeights:
@@ -2401,30 +2392,16 @@ class _CaminosSuitWeights:
         return tuple(int(round(getattr(self, n) * 10)) for n in self._NAMES)
 
 
-class _CaminosSuitPlayer:
-    """The "most accompanied tile" idea for paths (see CPython's caminos.SuitPlayer)."""
-
-    def __init__(self, weights=None):
-        if weights is not None and not isinstance(weights, _CaminosSuitWeights):
-            raise RulesTypeError("weights must be SuitWeights or None: got {!r}".format(weights))
-        self.weights = weights or _CaminosSuitWeights()
-
-    def choose(self, view):
-        _c_check_view(view)
-        view._moves_to_choose()
-        return _c_new_move(_c.choose(_CAMINOS, 2, view._cv, self.weights._tenths()))
-
-    __call__ = choose
+class _CaminosSuitPlayer(_SuitPlayer):
+    _VIEW, _PACKAGE, _WEIGHTS = _CaminosView, "caminos", _CaminosSuitWeights
 
     def rank(self, view, moves):
-        _c_check_view(view)
+        _check_view(view, _CaminosView, "caminos")
         if any(m.kind != "place" for m in moves):
             raise IllegalMoveError("only placements are ranked: got {}".format(_listed(moves)))
+        weights = self.weights or _CaminosSuitWeights()
         return [_c_new_move(c) for c in _c.caminos_rank(view._cv, [m.code for m in moves],
-                                                         self.weights._tenths())]
-
-    def __repr__(self):
-        return "SuitPlayer()"
+                                                         weights._tenths())]
 
 
 class _CaminosSearchPlayer:
@@ -2441,7 +2418,7 @@ class _CaminosSearchPlayer:
 
     def choose(self, view):
         start = _ticks()
-        _c_check_view(view)
+        _check_view(view, _CaminosView, "caminos")
         moves = view._moves_to_choose()
         self.last_samples = 0
         if moves[0].kind == "reveal":
@@ -2666,7 +2643,6 @@ class _DiceMove(_Move):
     @staticmethod
     def bank():
         return _x_new_move(3)
-
 
 
 def _x_new_move(code):
@@ -3049,26 +3025,8 @@ def _x_cap_for(rules=None, budget=100000):
     return low
 
 
-def _x_check_view(view):
-    if not isinstance(view, _DiceView):
-        raise ViewError("a dice player chooses from a dice.View: got {!r}".format(view))
-
-
-class _DiceRandomPlayer:
-    """Any legal move, uniformly at random: CPython's choices for the same seed."""
-
-    def __init__(self, seed=None):
-        _check_seed(seed, optional=True)
-        self._rng = _Random(seed)
-
-    def choose(self, view):
-        _x_check_view(view)
-        return self._rng.choice(view._moves_to_choose())
-
-    __call__ = choose
-
-    def __repr__(self):
-        return "RandomPlayer()"
+class _DiceRandomPlayer(_RandomPlayer):
+    _VIEW, _PACKAGE = _DiceView, "dice"
 
 
 class _DiceThresholdPlayer:
@@ -3081,7 +3039,7 @@ class _DiceThresholdPlayer:
         self.bank_at = bank_at
 
     def choose(self, view):
-        _x_check_view(view)
+        _check_view(view, _DiceView, "dice")
         view._moves_to_choose()
         if view.phase == "keep":
             return view.keeps()[0].move
@@ -3107,7 +3065,7 @@ class _DiceOptimalPlayer:
         self.policy = _x_solve_turn(rules, cap) if rules is not None else None
 
     def choose(self, view):
-        _x_check_view(view)
+        _check_view(view, _DiceView, "dice")
         view._moves_to_choose()
         policy = self.policy or _x_solve_turn(view.rules, self.cap)
         if view.phase == "keep":
