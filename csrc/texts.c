@@ -8,7 +8,7 @@
 #define PINTAS__TEXTS(table) {table, (uint16_t)(sizeof(table) / sizeof(table[0]))}
 
 /* The line games (Muggins, Capicua, Dominican): in pairs a side is a team, named
- * with its players. A reason reads as its name with spaces for underscores. */
+ * with its players. why/<reason>: how a reason reads where its name does not. */
 static const pintas_text line_texts[] = {
     PINTAS__TEXT("play", "{who} plays {tile} at {at}"),
     PINTAS__TEXT("draw", "{who} draws {tile}"),
@@ -24,6 +24,9 @@ static const pintas_text line_texts[] = {
     PINTAS__TEXT("game_end", "game won by {winner}"),
     PINTAS__TEXT("game_end/zapatero", "game won by {winner} (zapatero!)"),
     PINTAS__TEXT("game_end/tiebreak", "game won by {winner} (tie-break draw)"),
+    PINTAS__TEXT("why/block_tie", "block tie"),
+    PINTAS__TEXT("why/pase_corrido", "pase corrido"),
+    PINTAS__TEXT("why/pase_de_salida", "pase de salida"),
 };
 
 /* Caminos. */

@@ -625,6 +625,7 @@ class _Event:
             fields[name] = getattr(self, name)
         fields["player"] = None if self.seat is None else _player(self.seat)
         fields["who"] = fields["player"] or _c.text(3, "nobody")
+        fields["why"] = self.reason and _c.text(self._TEXTS, "why/" + self.reason) or self.reason
         return fields
 
     def __str__(self):
@@ -1495,7 +1496,7 @@ class _DominoEvent(_Event):
     def _text_fields(self):
         fields = _Event._text_fields(self)
         fields["at"] = "left" if self.end == "L" else "right"
-        fields["why"] = (self.reason or "").replace("_", " ")
+        fields["why"] = fields["why"] or ""
         side = self.side
         fields["team"] = None if side is None else _team(side, (side, side + 2))
         fields["winner"] = fields["team"] if self.teams or side is None else _player(side)
@@ -2741,7 +2742,6 @@ class _DiceEvent(_Event):
     def _text_fields(self):
         fields = _Event._text_fields(self)
         fields["dice"] = " ".join(str(v) for v in self.values)
-        fields["why"] = self.reason and _c.text(2, "why/" + self.reason) or self.reason
         return fields
 
 

@@ -233,7 +233,7 @@ cdef class Event(TileEvent):
     def _text_fields(self):
         fields = TileEvent._text_fields(self)
         fields["at"] = "left" if self.end == "L" else "right"
-        fields["why"] = (self.reason or "").replace("_", " ")   # pase_corrido: pase corrido
+        fields["why"] = self._TEXTS.get(f"why/{self.reason}", self.reason or "")
         side = self.side
         # (a hand-made event without its side reads as its repr)
         fields["team"] = None if side is None else team(side, (side, side + 2))
