@@ -101,15 +101,25 @@ static uint64_t seed_of(mp_obj_t o) {
     return v;
 }
 
-/* A state (or a view blob: a state with bytes after it) into *s. */
-static void state_in(int g, mp_obj_t o, any_state *s) {
-    size_t len;
-    const uint8_t *p = bytes_of(o, &len);
+/* A game's state (or a view blob: a state with bytes after it) where it
+ * lies, used in place: the core changes nothing on a refusal, so a call needs
+ * no copy in and out. A heap buffer (a bytearray's, a bytes') is always
+ * aligned; any other is copied to *tmp, and may then only be read. */
+static any_state *state_at(int g, mp_obj_t o, any_state *tmp, int write) {
+    mp_buffer_info_t info;
     size_t size = engine_of(g)->state_size;
-    if (len < size) {
+    mp_get_buffer_raise(o, &info, write ? MP_BUFFER_WRITE : MP_BUFFER_READ);
+    if (info.len < size || (write && info.len != size)) {
         bad();
     }
-    memcpy(s, p, size);
+    if (((uintptr_t)info.buf & (sizeof(uint64_t) - 1)) == 0) {
+        return (any_state *)info.buf;
+    }
+    if (write) {
+        bad();
+    }
+    memcpy(tmp, info.buf, size);
+    return tmp;
 }
 
 static void state_out(int g, mp_obj_t o, const any_state *s) {
@@ -544,24 +554,22 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(new_obj, 5, 5, new_game);
 static mp_obj_t set_deal(mp_obj_t g_in, mp_obj_t st, mp_obj_t deal_in) {
     int g = game_of(g_in);
     const pintas_engine *e = engine_of(g);
-    any_state s;
     pintas_engine_setup deal;
     pintas_engine_events ev;
     size_t n = 0;
     if (g == G_DICE) {
         bad();
     }
-    state_in(g, st, &s);
+    any_state tmp, *s = state_at(g, st, &tmp, 1);
     if (g == G_LINE) {
         line_deal_of(deal_in, (pintas_line_deal *)deal.bytes);
     } else {
         caminos_deal_of(deal_in, (pintas_caminos_deal *)deal.bytes);
     }
-    int status = e->set_deal(&s, &deal, &ev, e->max_events, &n);
+    int status = e->set_deal(s, &deal, &ev, e->max_events, &n);
     if (status != PINTAS_OK) {
         return MP_OBJ_NEW_SMALL_INT(status);
     }
-    state_out(g, st, &s);
     return raw_events(g, &ev, n);
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(set_deal_obj, set_deal);
@@ -600,26 +608,25 @@ static void sort_keeps(pintas_dice_keep *ks, size_t n) {
  * will do for the seat it was made for. */
 static mp_obj_t legal(mp_obj_t g_in, mp_obj_t st) {
     int g = game_of(g_in);
-    any_state s;
     mp_obj_t out = mp_obj_new_list(0, NULL);
-    state_in(g, st, &s);
+    any_state tmp, *s = state_at(g, st, &tmp, 0);
     if (g == G_LINE) {
         pintas_line_move m[PINTAS_LINE_MAX_MOVES];
         size_t n = 0;
-        pintas_line_legal(&s.line, m, PINTAS_LINE_MAX_MOVES, &n);
+        pintas_line_legal(&s->line, m, PINTAS_LINE_MAX_MOVES, &n);
         for (size_t i = 0; i < n; i++) {
             mp_obj_list_append(out, MP_OBJ_NEW_SMALL_INT(line_code(&m[i])));
         }
     } else if (g == G_CAMINOS) {
         pintas_caminos_move m[PINTAS_CAMINOS_MAX_MOVES];
         size_t n = 0;
-        pintas_caminos_legal(&s.cam, m, PINTAS_CAMINOS_MAX_MOVES, &n);
+        pintas_caminos_legal(&s->cam, m, PINTAS_CAMINOS_MAX_MOVES, &n);
         for (size_t i = 0; i < n; i++) {
             mp_obj_list_append(out, MP_OBJ_NEW_SMALL_INT(caminos_code(&m[i])));
         }
     } else {
         pintas_dice_moves m;
-        pintas_dice_legal(&s.dice, &m);
+        pintas_dice_legal(&s->dice, &m);
         if (m.n_keeps) {
             sort_keeps(m.keeps, m.n_keeps);
             for (size_t i = 0; i < m.n_keeps; i++) {
@@ -642,11 +649,10 @@ static MP_DEFINE_CONST_FUN_OBJ_2(legal_obj, legal);
 /* check(g, state, code) -> the core's status for that move now. */
 static mp_obj_t check(mp_obj_t g_in, mp_obj_t st, mp_obj_t code) {
     int g = game_of(g_in);
-    any_state s;
     pintas_engine_move m;
-    state_in(g, st, &s);
+    any_state tmp, *s = state_at(g, st, &tmp, 0);
     move_of(g, code, &m);
-    return MP_OBJ_NEW_SMALL_INT(engine_of(g)->check(&s, &m));
+    return MP_OBJ_NEW_SMALL_INT(engine_of(g)->check(s, &m));
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(check_obj, check);
 
@@ -654,20 +660,18 @@ static MP_DEFINE_CONST_FUN_OBJ_3(check_obj, check);
 static mp_obj_t play(mp_obj_t g_in, mp_obj_t st, mp_obj_t code) {
     int g = game_of(g_in);
     const pintas_engine *e = engine_of(g);
-    any_state s;
     pintas_engine_move m;
     pintas_engine_events ev;
     size_t n = 0;
-    state_in(g, st, &s);
+    any_state tmp, *s = state_at(g, st, &tmp, 1);
     move_of(g, code, &m);
-    int status = e->play(&s, &m, &ev, e->max_events, &n);
+    int status = e->play(s, &m, &ev, e->max_events, &n);
     if (status != PINTAS_OK) {
         return MP_OBJ_NEW_SMALL_INT(status);
     }
     if (g == G_DICE) {
-        dice_reasons(&s.dice, (pintas_dice_event *)ev.bytes, n);
+        dice_reasons(&s->dice, (pintas_dice_event *)ev.bytes, n);
     }
-    state_out(g, st, &s);
     return raw_events(g, &ev, n);
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(play_obj, play);
@@ -676,12 +680,11 @@ static MP_DEFINE_CONST_FUN_OBJ_3(play_obj, play);
  * round, scores tuple). */
 static mp_obj_t status(mp_obj_t g_in, mp_obj_t st) {
     int g = game_of(g_in);
-    any_state s;
     pintas_engine_status out;
     mp_obj_t scores[PINTAS_ENGINE_MAX_SIDES];
-    state_in(g, st, &s);
+    any_state tmp, *s = state_at(g, st, &tmp, 0);
     memset(&out, 0, sizeof(out));
-    if (engine_of(g)->status(&s, &out) != PINTAS_OK || out.sides > PINTAS_ENGINE_MAX_SIDES) {
+    if (engine_of(g)->status(s, &out) != PINTAS_OK || out.sides > PINTAS_ENGINE_MAX_SIDES) {
         bad();
     }
     for (int i = 0; i < out.sides; i++) {
@@ -703,9 +706,8 @@ static MP_DEFINE_CONST_FUN_OBJ_2(status_obj, status);
 /* turn(g, state) -> the seat to move, -1 once over (cheap). */
 static mp_obj_t turn(mp_obj_t g_in, mp_obj_t st) {
     int g = game_of(g_in);
-    any_state s;
-    state_in(g, st, &s);
-    return MP_OBJ_NEW_SMALL_INT(engine_of(g)->turn(&s));
+    any_state tmp, *s = state_at(g, st, &tmp, 0);
+    return MP_OBJ_NEW_SMALL_INT(engine_of(g)->turn(s));
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(turn_obj, turn);
 
@@ -713,10 +715,9 @@ static MP_DEFINE_CONST_FUN_OBJ_2(turn_obj, turn);
 static mp_obj_t save(mp_obj_t g_in, mp_obj_t st) {
     int g = game_of(g_in);
     const pintas_engine *e = engine_of(g);
-    any_state s;
     uint8_t buf[PINTAS_CAMINOS_SAVE_SIZE + PINTAS_DICE_SAVE_SIZE + PINTAS_LINE_SAVE_SIZE];
-    state_in(g, st, &s);
-    if (e->save_size > sizeof(buf) || e->save(&s, buf, sizeof(buf)) != PINTAS_OK) {
+    any_state tmp, *s = state_at(g, st, &tmp, 0);
+    if (e->save_size > sizeof(buf) || e->save(s, buf, sizeof(buf)) != PINTAS_OK) {
         bad();
     }
     return mp_obj_new_bytes(buf, e->save_size);
@@ -742,34 +743,29 @@ static MP_DEFINE_CONST_FUN_OBJ_3(load_obj, load);
  * states' generators are alike (did a move draw from it?). */
 static mp_obj_t reseed(mp_obj_t g_in, mp_obj_t st, mp_obj_t seed) {
     int g = game_of(g_in);
-    any_state s;
-    state_in(g, st, &s);
-    engine_of(g)->reseed(&s, seed_of(seed));
-    state_out(g, st, &s);
+    any_state tmp, *s = state_at(g, st, &tmp, 1);
+    engine_of(g)->reseed(s, seed_of(seed));
     return mp_const_none;
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(reseed_obj, reseed);
 
 static mp_obj_t rng_of(mp_obj_t g_in, mp_obj_t st) {
     int g = game_of(g_in);
-    any_state s;
-    state_in(g, st, &s);
-    return mp_obj_new_bytes((const uint8_t *)&s + engine_of(g)->rng_offset, sizeof(pintas_rng));
+    any_state tmp, *s = state_at(g, st, &tmp, 0);
+    return mp_obj_new_bytes((const uint8_t *)s + engine_of(g)->rng_offset, sizeof(pintas_rng));
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(rng_obj, rng_of);
 
 /* set_rng(g, state, rng bytes): put a generator saved by rng() back. */
 static mp_obj_t set_rng(mp_obj_t g_in, mp_obj_t st, mp_obj_t rng) {
     int g = game_of(g_in);
-    any_state s;
     size_t len;
     const uint8_t *p = bytes_of(rng, &len);
     if (len != sizeof(pintas_rng)) {
         bad();
     }
-    state_in(g, st, &s);
-    memcpy((uint8_t *)&s + engine_of(g)->rng_offset, p, len);
-    state_out(g, st, &s);
+    any_state tmp, *s = state_at(g, st, &tmp, 1);
+    memcpy((uint8_t *)s + engine_of(g)->rng_offset, p, len);
     return mp_const_none;
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(set_rng_obj, set_rng);
@@ -777,20 +773,19 @@ static MP_DEFINE_CONST_FUN_OBJ_3(set_rng_obj, set_rng);
 /* hands(g, state) -> every seat's hand as a mask (tile games). */
 static mp_obj_t hands(mp_obj_t g_in, mp_obj_t st) {
     int g = game_of(g_in);
-    any_state s;
     pintas_engine_status out;
     mp_obj_t t[PINTAS_ENGINE_MAX_SIDES];
     if (g == G_DICE) {
         bad();
     }
-    state_in(g, st, &s);
+    any_state tmp, *s = state_at(g, st, &tmp, 0);
     memset(&out, 0, sizeof(out));
-    engine_of(g)->status(&s, &out);
+    engine_of(g)->status(s, &out);
     if (out.seats > PINTAS_ENGINE_MAX_SIDES) {
         bad();
     }
     for (int i = 0; i < out.seats; i++) {
-        t[i] = new_mask(engine_of(g)->hand(&s, i));
+        t[i] = new_mask(engine_of(g)->hand(s, i));
     }
     return mp_obj_new_tuple(out.seats, t);
 }
@@ -810,7 +805,10 @@ static mp_obj_t view(size_t n_args, const mp_obj_t *args) {
     uint8_t extra[BLOB_EXTRA];
     pintas_engine_status out;
     uint8_t blob[sizeof(any_state) + BLOB_EXTRA];
-    state_in(g, st, &s);
+    const any_state *p = state_at(g, st, &s, 0);
+    if (p != &s) {
+        memcpy(&s, p, e->state_size);
+    }
     memset(&out, 0, sizeof(out));
     e->status(&s, &out);
     mp_int_t seat = int_in(seat_in, 0, out.seats ? out.seats - 1 : 0);
@@ -871,9 +869,8 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(view_obj, 4, 4, view);
  * size, forced tile (255: none), winner (255: none), end reason, passes,
  * last placer). */
 static mp_obj_t line_info(mp_obj_t st) {
-    any_state s;
-    state_in(G_LINE, st, &s);
-    const pintas_line_state *l = &s.line;
+    any_state tmp, *s = state_at(G_LINE, st, &tmp, 0);
+    const pintas_line_state *l = &s->line;
     size_t len = l->line_len <= PINTAS_TILE_COUNT ? l->line_len : 0;
     mp_obj_t ends = mp_const_none, doubles = mp_const_none;
     if (len) {
@@ -905,9 +902,8 @@ static MP_DEFINE_CONST_FUN_OBJ_1(line_info_obj, line_info);
  * back tiles, (front end, back end), (front free, back free)), tiles as
  * bytes of indices. */
 static mp_obj_t caminos_info(mp_obj_t st) {
-    any_state s;
-    state_in(G_CAMINOS, st, &s);
-    const pintas_caminos_state *c = &s.cam;
+    any_state tmp, *s = state_at(G_CAMINOS, st, &tmp, 0);
+    const pintas_caminos_state *c = &s->cam;
     mp_obj_t paths[PINTAS_CAMINOS_MAX_PATHS], revealed[PINTAS_CAMINOS_MAX_SEATS];
     int n_paths = c->rules.paths <= PINTAS_CAMINOS_MAX_PATHS ? c->rules.paths : 0;
     int side_tiles = c->rules.side_tiles;
@@ -958,9 +954,8 @@ static MP_DEFINE_CONST_FUN_OBJ_1(caminos_info_obj, caminos_info);
  * roll, last roll (bytes), pool (dice set), pool score, final turns left,
  * winner (255: none), final trigger, closed). */
 static mp_obj_t dice_info(mp_obj_t st) {
-    any_state s;
-    state_in(G_DICE, st, &s);
-    const pintas_dice_state *d = &s.dice;
+    any_state tmp, *s = state_at(G_DICE, st, &tmp, 0);
+    const pintas_dice_state *d = &s->dice;
     mp_obj_t t[11] = {
         MP_OBJ_NEW_SMALL_INT(d->first_player),
         MP_OBJ_NEW_SMALL_INT(d->phase),
@@ -1304,14 +1299,14 @@ static mp_obj_t parse(mp_obj_t g_in, mp_obj_t st, mp_obj_t text_in) {
     const uint8_t *t = (const uint8_t *)mp_obj_str_get_data(text_in, &n);
     pintas_engine_move m;
     pintas_refusal why;
-    any_state s;
+    any_state tmp, *s = NULL;
     int status;
     memset(&m, 0, sizeof(m));
     if (st == mp_const_none) {
         status = notations[g].parse(t, n, &m, &why);
     } else {
-        state_in(g, st, &s);
-        status = notations[g].parse_in(&s, t, n, &m, &why);
+        s = state_at(g, st, &tmp, 0);
+        status = notations[g].parse_in(s, t, n, &m, &why);
     }
     if (status == PINTAS_OK) {
         return MP_OBJ_NEW_SMALL_INT(code_of(g, &m));
@@ -1319,7 +1314,7 @@ static mp_obj_t parse(mp_obj_t g_in, mp_obj_t st, mp_obj_t text_in) {
     if (status == PINTAS_E_ARG) {
         bad();
     }
-    return refused(g, st == mp_const_none ? NULL : &s, &why, t, n);
+    return refused(g, s, &why, t, n);
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(parse_obj, parse);
 
@@ -1341,21 +1336,20 @@ static MP_DEFINE_CONST_FUN_OBJ_2(move_str_obj, move_str);
  * (the move printed when no text is given), None if the move is legal. */
 static mp_obj_t illegal(size_t n_args, const mp_obj_t *args) {
     int g = game_of(args[0]);
-    any_state s;
     pintas_engine_move m;
     pintas_refusal why;
     size_t n = 0;
     const uint8_t *t = NULL;
     (void)n_args;
-    state_in(g, args[1], &s);
+    any_state tmp, *s = state_at(g, args[1], &tmp, 0);
     move_of(g, args[2], &m);
     if (args[3] != mp_const_none) {
         t = (const uint8_t *)mp_obj_str_get_data(args[3], &n);
     }
-    if (notations[g].why(&s, &m, &why) == PINTAS_OK) {
+    if (notations[g].why(s, &m, &why) == PINTAS_OK) {
         return mp_const_none;
     }
-    return refusal_str(g, &s, &why, t, n);
+    return refusal_str(g, s, &why, t, n);
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(illegal_obj, 4, 4, illegal);
 
@@ -1421,7 +1415,6 @@ static mp_obj_t save_write(size_t n_args, const mp_obj_t *args) {
     mp_obj_t *f = items_of(args[2], 6);
     pintas_save_setup setup;
     pintas_save_log log;
-    any_state s;
     size_t n_log, key_len = 0, len = 0;
     mp_obj_t *items;
     const uint8_t *key = NULL;
@@ -1443,7 +1436,7 @@ static mp_obj_t save_write(size_t n_args, const mp_obj_t *args) {
     }
     setup.players = (uint8_t)int_in(f[4], 0, 255);
     setup.first_player = (uint8_t)int_in(f[5], 0, 255);
-    state_in(g, args[1], &s);
+    any_state tmp, *s = state_at(g, args[1], &tmp, 0);
     mp_obj_get_array(args[3], &n_log, &items);
     /* the callback finds the setup just before the entries */
     mp_obj_t *ctx = m_new(mp_obj_t, n_log + 1);
@@ -1456,11 +1449,11 @@ static mp_obj_t save_write(size_t n_args, const mp_obj_t *args) {
         key = bytes_of(args[4], &key_len);
     }
     int version = (int)mp_obj_get_int(args[5]);
-    int status = pintas_save_write(&setup, &log, &s, key, key_len, version, NULL, 0, &len);
+    int status = pintas_save_write(&setup, &log, s, key, key_len, version, NULL, 0, &len);
     mp_obj_t out = MP_OBJ_NEW_SMALL_INT(status);
     if (status == PINTAS_OK) {
         uint8_t *buf = m_new(uint8_t, len);
-        status = pintas_save_write(&setup, &log, &s, key, key_len, version, buf, len, &len);
+        status = pintas_save_write(&setup, &log, s, key, key_len, version, buf, len, &len);
         out = status == PINTAS_OK ? mp_obj_new_bytes(buf, len) : MP_OBJ_NEW_SMALL_INT(status);
         m_del(uint8_t, buf, len);
     }
