@@ -83,6 +83,7 @@ cdef extern from "pintas/pintas.h" nogil:
     # notation (pintas/notation.h): read through the refusal's cause alone
     enum:
         PINTAS_MESSAGE_MAX
+        PINTAS_NOTATION_MAX
         PINTAS_OBS_MAX
         PINTAS_KEY_MAX
     int PINTAS_REFUSED_NOTATION, PINTAS_REFUSED_ILLEGAL
@@ -187,6 +188,8 @@ cdef object parse_full(object text, const pintas_notation_table *table, decode_f
 cdef object encode_view(const pintas_observer *o, const void *view, object out)
 cdef bytes view_key(const pintas_observer *o, const void *view)
 cdef dict obs_parts(const pintas_obs_part *parts, int count)
+cdef int intern_texts(type cls, const pintas_engine *engine,
+                      const pintas_notation_table *table) except -1
 cdef long long whole(object value, long long low, long long high, str what,
                      object error=*) except? -1
 cdef uint64_t seed64(object value, str what=*) except? 0

@@ -403,6 +403,9 @@ cdef class TileMove(Move):
         every = _INTERNED[cls]
         return every[action_index(index, len(every), "a move index")]
 
+    def __str__(self):
+        return (<tuple>_MOVE_TEXTS[type(self)])[self.code]
+
     @classmethod
     def draw(cls):
         """Draw a tile (only when no tile can be played)."""
@@ -414,8 +417,27 @@ cdef class TileMove(Move):
         return _INTERNED[cls][-1]
 
 
-# Every move of each tile game, indexed by its code.
+# Every move of each tile game, indexed by its code, and its text.
 cdef dict _INTERNED = {}
+cdef dict _MOVE_TEXTS = {}
+
+
+cdef int intern_texts(type cls, const pintas_engine *engine,
+                      const pintas_notation_table *table) except -1:
+    """Record the text of every move of the tile game whose class is ``cls``,
+    by code, as the C core prints it (a move's code is its action)."""
+    cdef pintas_engine_move m
+    cdef char buf[PINTAS_NOTATION_MAX]
+    cdef size_t n = 0
+    cdef int code
+    texts = []
+    for code in range(engine.actions):
+        if (engine.action_move(code, &m) != PINTAS_OK
+                or table.move_print(&m, buf, PINTAS_NOTATION_MAX, &n) != PINTAS_OK):
+            raise PintasError(f"the C core prints no move {code} of {class_name(cls)}")
+        texts.append(buf[:n].decode())
+    _MOVE_TEXTS[cls] = tuple(texts)
+    return 0
 
 
 def tile_of(value):

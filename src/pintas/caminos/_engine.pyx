@@ -14,7 +14,7 @@ from libc.stdint cimport uint8_t, uint64_t
 from pintas._base cimport Codec, Engine, TileEvent, TileMove, put_masks, put_tiles, simulate_into
 from pintas._base cimport PyList_New, fields_of, optional_whole, put_item, seed64, whole
 from pintas._base cimport Move as BaseMove
-from pintas._base cimport parse_full
+from pintas._base cimport intern_texts, parse_full
 from pintas._base cimport PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
 from pintas._base cimport pintas_caminos_engine, pintas_caminos_notation, pintas_rng
 
@@ -94,12 +94,6 @@ cdef class Move(TileMove):
         ``draw`` or ``pass`` (any case, any spacing)."""
         return parse_full(text, &pintas_caminos_notation, _moves, WRITTEN_LIKE)
 
-    def __str__(self):
-        if self.kind == "place":
-            return f"{self.tile} {self.side} {self.path}"
-        if self.kind == "reveal":
-            return f"reveal {self.tile}"
-        return self.kind
 
 
 
@@ -121,6 +115,7 @@ cdef Move _new_move(int code):
 
 
 _MOVES = intern_moves(Move, tuple(_new_move(code) for code in range(CODE_PASS + 1)))
+intern_texts(Move, &pintas_caminos_engine, &pintas_caminos_notation)
 cdef tuple MOVES_T = _MOVES
 
 

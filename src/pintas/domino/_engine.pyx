@@ -14,7 +14,7 @@ from libc.stdint cimport uint8_t, uint64_t
 from pintas._base cimport Codec, Engine, TileEvent, TileMove, put_masks, put_tiles, simulate_into
 from pintas._base cimport PyList_New, fields_of, optional_whole, put_item, seed64, whole
 from pintas._base cimport Move as BaseMove
-from pintas._base cimport parse_full
+from pintas._base cimport intern_texts, parse_full
 from pintas._base cimport PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
 from pintas._base cimport pintas_line_engine, pintas_line_notation, pintas_rng
 
@@ -78,9 +78,6 @@ cdef class Move(TileMove):
         """The move written in full notation: ``6|4L``, ``6|4R``, ``draw`` or ``pass``."""
         return parse_full(text, &pintas_line_notation, _moves, WRITTEN_LIKE)
 
-    def __str__(self):
-        return self.kind if self.tile is None else f"{self.tile}{self.end}"
-
 
 cdef Move _new_move(int code):
     cdef Move m = Move.__new__(Move)
@@ -93,6 +90,7 @@ cdef Move _new_move(int code):
 
 
 _MOVES = intern_moves(Move, tuple(_new_move(code) for code in range(CODE_PASS + 1)))
+intern_texts(Move, &pintas_line_engine, &pintas_line_notation)
 
 # Typed references for the hot paths (indexing a typed tuple skips the module
 # dictionary lookup).
