@@ -18,6 +18,7 @@ from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 from pintas._base cimport (
+    PINTAS_NOTATION_MAX,
     Codec,
     parse_full,
     pintas_dice_notation,
@@ -522,9 +523,12 @@ cdef class Move(BaseMove):
         return self.dice
 
     def __str__(self):
-        if not self.dice:
-            return self.kind
-        return f"{self.kind} {' '.join(map(str, self.dice))}"
+        cdef pintas_dice_move cm
+        cdef char text[PINTAS_NOTATION_MAX]
+        cdef size_t n = 0
+        _c_move(&cm, self)
+        pintas_dice_notation.move_print(&cm, text, PINTAS_NOTATION_MAX, &n)
+        return text[:n].decode()
 
 
 cdef Move _new_move(str kind, tuple dice, int code, pintas_dice_set s):
