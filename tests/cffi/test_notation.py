@@ -4,7 +4,8 @@ read back as the same move; tiles, sets of tiles and moves read alike without
 a game; what a person types in a position (the aliases, the Spanish words,
 the short forms, a bare tile) read as the same move or refused in the same
 words; and every move given as a value that the rules refuse now refused in
-the words of Python's IllegalMoveError.
+the words of Python's IllegalMoveError, and typed, in the words of its refusal of
+the text.
 
 The texts are the corpus of tools/golden/notation.py (the generator of the C
 tests' golden vectors), tried here against the package as it is now.
@@ -166,4 +167,7 @@ def test_every_illegal_move_is_refused_in_the_same_words(c: CLibrary, name: str)
             words = notation.why(twin.cg.state, twin.cg.c_move(move))
             assert words == python_refusal(twin.py, move), (played, move)
             refusals.add(words.split(": ", 1)[-1].split(" (legal")[0])
+            text = str(move)  # and typed: the refusal quotes the text
+            said = notation.parse_in(twin.cg.state, text)
+            assert said == python_said(twin.py.parse_move, text), (played, text)
     assert len(refusals) > 12, refusals

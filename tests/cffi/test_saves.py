@@ -315,17 +315,25 @@ DAMAGED = ["dominican", "muggins_two", "capicua", "caminos", "caminos_two_paths"
            "dice_of_doom", "farkle"]
 
 
+def game_of(c: CLibrary, name: str, seeded: bool, seed: int) -> tuple[Twin, Any]:
+    """A game of case ``name``: seeded, played at random in both, or unseeded,
+    played in Python into its third round (or turn) and loaded by C; and the
+    setup of its save as the C host has it."""
+    if seeded:
+        twin = Twin.new(c, name, seed)
+        for _ in random_positions(twin, seed, 30):
+            pass
+        return twin, setup_of(twin)
+    twin = Twin.loaded(c, unseeded(name, seed, rounds=3))
+    assert twin.source is not None
+    return twin, c.ffi.addressof(twin.source.reader, "setup")
+
+
 @pytest.mark.parametrize("seeded", [True, False], ids=["seeded", "unseeded"])
 @pytest.mark.parametrize("name", DAMAGED)
 def test_damaged_saves_are_refused_in_the_same_words(c: CLibrary, name: str,
                                                      seeded: bool) -> None:
-    if seeded:
-        twin = Twin.new(c, name, 11)
-        for _ in random_positions(twin, 11, 16):
-            pass
-        py = twin.py
-    else:
-        py = unseeded(name, 12, rounds=2)
+    py = game_of(c, name, seeded, 11)[0].py
     rng = random.Random(name)
     causes: set[str] = set()
     for key in (None, KEY) if seeded else (None,):
@@ -366,15 +374,7 @@ def forgeries(twin: Twin) -> Iterator[list[Any]]:
 @pytest.mark.parametrize("name", DAMAGED)
 def test_forged_logs_are_refused_in_the_same_words(c: CLibrary, name: str,
                                                    seeded: bool) -> None:
-    if seeded:
-        twin = Twin.new(c, name, 13)
-        for _ in random_positions(twin, 13, 30):
-            pass
-        setup = setup_of(twin)
-    else:
-        twin = Twin.loaded(c, unseeded(name, 14, rounds=3))
-        assert twin.source is not None
-        setup = c.ffi.addressof(twin.source.reader, "setup")
+    twin, setup = game_of(c, name, seeded, 13)
     found: set[str] = set()
     real = twin.entries
     for forged in forgeries(twin):

@@ -28,8 +28,9 @@ PY_GAMES: dict[str, Any] = {"line": domino.Game, "caminos": caminos.Game, "dice"
 
 
 def _cases() -> dict[str, tuple[Any, int]]:
-    """Every preset of the registry with its default seats, and the other
-    modes of the line games (individual and pairs), by name."""
+    """Every preset of the registry with its default seats, the other modes
+    of the line games (individual and pairs) and other seats and house rules
+    (a final round, hot dice), by name."""
     out: dict[str, tuple[Any, int]] = {}
     for preset in registry.presets():
         rules = preset.rules()
@@ -39,6 +40,10 @@ def _cases() -> dict[str, tuple[Any, int]]:
                         ("capicua_pairs", domino.Rules.capicua(players=4, pairs=True)),
                         ("muggins_two", domino.Rules.muggins(players=2)),
                         ("farkle_three", dice.Rules.farkle()),
+                        ("farkle_final", dice.Rules.farkle(target=2000, final_round=True,
+                                                           combine_kept=True, hot_dice="must")),
+                        ("doom_house", dice.Rules.dice_of_doom(target=8000, doom_loses="score",
+                                                               hot_dice="may")),
                         ("caminos_two", caminos.Rules.base(players=2))):
         out[name] = (rules, 3 if isinstance(rules, dice.Rules) else rules.players)
     return out
