@@ -28,6 +28,7 @@ from tests.cffi.twins import (
     CASES,
     KEY,
     LETTERS,
+    PRESETS,
     PY_GAMES,
     Loaded,
     Notation,
@@ -311,8 +312,7 @@ def damaged(data: bytes, key: bytes | None, rng: random.Random) -> Iterator[byte
     yield sealed(body[:4] + b"\x03" + body[5:], key)
 
 
-DAMAGED = ["dominican", "muggins_two", "capicua", "caminos", "caminos_two_paths",
-           "dice_of_doom", "farkle"]
+DAMAGED = [*PRESETS, "muggins_two", "farkle_final"]
 
 
 def game_of(c: CLibrary, name: str, seeded: bool, seed: int) -> tuple[Twin, Any]:
