@@ -122,7 +122,8 @@ def test_what_a_player_types_reads_alike(c: CLibrary, corpus: ModuleType, name: 
     for played in random_positions(twin, 33, 3000):  # (to the end: a game over refuses)
         if (played % 6 or played > 400) and not twin.py.is_over:
             continue
-        for text in tried_in(corpus, twin.py, twin.name, rng):
+        odd = corpus.ODD if played == 0 or twin.py.is_over else []  # spaces, cases, junk
+        for text in [*tried_in(corpus, twin.py, twin.name, rng), *odd]:
             said = notation.parse_in(twin.cg.state, text)
             assert said == python_said(twin.py.parse_move, text), (played, text)
             outcomes["read" if said[0] is not None else "refused"] += 1
