@@ -145,6 +145,21 @@ def test_hand_made_deals_save_alike(c: CLibrary, name: str) -> None:
     assert_saved_alike(twin, setup_of(twin))
 
 
+@pytest.mark.parametrize("name", ["dominican", "muggins_two", "caminos", "caminos_two_paths"])
+def test_an_unseeded_game_dealt_by_hand_saves_alike(c: CLibrary, name: str) -> None:
+    rules, rng = CASES[name][0], random.Random(name)
+    py = PY_GAMES[family(rules)](rules, deal=_deal(rules, rng))
+    while not py.is_over and py.round < 3:
+        legal = py.legal_moves()
+        py.play(legal[rng.randrange(len(legal))])
+    twin = Twin.loaded(c, py, KEY)
+    assert twin.first_deal is not None and twin.source is not None
+    setup: Any = c.ffi.addressof(twin.source.reader, "setup")
+    assert setup.dealt and not setup.seeded
+    assert c_write(twin, setup, KEY) == py.to_bytes(key=KEY)
+    assert type(py).from_bytes(c_write(twin, setup), key=None) == py
+
+
 def unseeded(name: str, seed: int, rounds: int = 3) -> Any:
     """A Python game of case ``name`` without a seed (the OS seeds its chance),
     played at random into its ``rounds``-th round (dice: turn) or to its end:
