@@ -110,6 +110,15 @@ def test_a_c_host_writes_the_python_save(c: CLibrary, name: str) -> None:
     assert_saved_alike(twin, setup_of(twin))  # at the end, or after 200 moves
 
 
+@pytest.mark.parametrize("first", [1, 3])
+def test_a_dice_game_another_seat_starts_saves_alike(c: CLibrary, first: int) -> None:
+    twin = Twin.of(c, dice.Rules.dice_of_doom(target=3000), 4, 8, first_player=first)
+    for _ in random_positions(twin, 8, 60):
+        pass
+    assert twin.py.view(0).first_player == first
+    assert_saved_alike(twin, setup_of(twin))
+
+
 def _deal(rules: Any, rng: random.Random) -> Any:
     """A hand-made deal of ``rules`` from a shuffle."""
     tiles = list(TILES)

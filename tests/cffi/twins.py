@@ -90,29 +90,28 @@ class Twin:
     # ---- starting -------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, c: CLibrary, name: str, seed: int | None, deal: Any = None,
-            first_player: int = 0) -> Twin:
-        """The game of case ``name`` in both, from ``seed`` (None: the Python
-        game unseeded; its C twin then starts from a seed of its own and is only
-        good for :meth:`loaded`) and a hand-made first ``deal``."""
+    def new(cls, c: CLibrary, name: str, seed: int, deal: Any = None) -> Twin:
+        """The game of case ``name`` in both, from ``seed`` and a hand-made
+        first ``deal`` (a Python deal, or None)."""
         rules, seats = CASES[name]
-        return cls.of(c, rules, seats, seed, deal, first_player)
+        return cls.of(c, rules, seats, seed, deal)
 
     @classmethod
-    def of(cls, c: CLibrary, rules: Any, seats: int, seed: int | None, deal: Any = None,
+    def of(cls, c: CLibrary, rules: Any, seats: int, seed: int, deal: Any = None,
            first_player: int = 0) -> Twin:
-        c_seed = 0 if seed is None else seed
+        """The game of ``rules`` in both (dice: with ``seats`` players, the
+        first to play ``first_player``)."""
         cg: CGame
         if isinstance(rules, dice.Rules):
             py: Any = dice.Game(rules, players=seats, seed=seed, first_player=first_player)
-            cg = CDice(c, rules, seats, first_player, c_seed)
+            cg = CDice(c, rules, seats, first_player, seed)
         elif isinstance(rules, caminos.Rules):
             py = caminos.Game(rules, seed=seed, deal=deal)
-            cg = CCaminos(c, rules, c_seed)
+            cg = CCaminos(c, rules, seed)
         else:
             py = domino.Game(rules, seed=seed, deal=deal)
-            cg = CLine(c, rules, c_seed)
-        twin = cls(c, py, cg, c_seed)
+            cg = CLine(c, rules, seed)
+        twin = cls(c, py, cg, seed)
         if deal is not None:
             twin.first_deal = c_deal(c, deal)
         twin.restart()
@@ -154,7 +153,7 @@ class Twin:
         setup and log replayed through the engine (as a C host replays a save to
         show its views), which must reach that very state."""
         data = py.to_bytes(key=key)
-        name = {domino.Game: "line", caminos.Game: "caminos", dice.Game: "dice"}[type(py)]
+        name = family(py.rules)
         loaded = load_save(c, name, data, key)
         assert loaded.status == c.lib.PINTAS_OK, loaded.message(data)
         twin = cls.from_setup(c, name, loaded.reader.setup)
