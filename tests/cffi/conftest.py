@@ -7,7 +7,7 @@ import pytest
 from tests.cffi.support import CLibrary, LibraryMissing
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def c() -> CLibrary:
     """The installed library; the test is skipped, saying why, without one."""
     try:

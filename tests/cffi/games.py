@@ -63,15 +63,37 @@ class CGame:
         """The legal moves as Python moves, in the C library's order (keeping the C ones)."""
         raise NotImplementedError
 
+    def py_move(self, m: Any) -> object:
+        """A C move as the Python API's move."""
+        raise NotImplementedError
+
+    def c_move(self, move: Any) -> Any:
+        """A Python move as a new C move struct (a pointer to it)."""
+        raise NotImplementedError
+
     def event(self, ev: Any) -> object:
         """A C event as the Python API's event record."""
         raise NotImplementedError
 
     def play(self, index: int) -> list[object]:
         """Play the C move ``index`` of the last :meth:`legal`; its events as Python events."""
+        return self.play_move(self.moves[index])
+
+    def play_move(self, move: Any) -> list[object]:
+        """Play the C move ``move`` (a pointer to one); its events as Python events."""
         play = getattr(self.lib, f"pintas_{self.NAME}_play")
-        self.c.check(play(self.state, self.moves[index], self.events, self.cap, self.n), "play")
-        self.played.append(self.c.new(f"pintas_{self.NAME}_move *", self.moves[index][0]))
+        self.c.check(play(self.state, move, self.events, self.cap, self.n), "play")
+        self.played.append(self.c.new(f"pintas_{self.NAME}_move *", move[0]))
+        return self.read_events()
+
+    def start(self, seed: int, deal: Any = None) -> list[object]:
+        """Start the game again from its rules, ``seed`` and ``deal`` (a C deal
+        struct, or None: dealt from the seed), as the engine table starts a
+        tile game; its events."""
+        deal = self.c.ffi.NULL if deal is None else deal
+        self.c.check(self.engine.start(self.state, self.rules, seed, deal, self.events,
+                                       self.cap, self.n), "start")
+        self.played = []
         return self.read_events()
 
     def read_events(self) -> list[object]:
@@ -137,10 +159,22 @@ class CLine(CGame):
         moves = self.c.new("pintas_line_move[]", cap)
         self.c.check(self.lib.pintas_line_legal(self.state, moves, cap, self.n), "legal")
         self.owner, self.moves = moves, [moves + i for i in range(self.n[0])]  # owner: alive
+        return [self.py_move(m) for m in self.moves]
+
+    def py_move(self, m: Any) -> object:
         kinds = self.c.enum("pintas_move_kind", "PINTAS_MOVE_")
-        return [domino.Move(kinds[m.kind], TILES[m.tile], self.ends[m.end])
-                if m.kind == self.lib.PINTAS_MOVE_PLAY else domino.Move(kinds[m.kind])
-                for m in self.moves]
+        if m.kind == self.lib.PINTAS_MOVE_PLAY:
+            return domino.Move(kinds[m.kind], TILES[m.tile], self.ends[m.end])
+        return domino.Move(kinds[m.kind])
+
+    def c_move(self, move: Any) -> Any:
+        lib = self.lib
+        kind = self.c.value("pintas_move_kind", "PINTAS_MOVE_", move.kind)
+        if move.tile is None:
+            return self.c.new("pintas_line_move *", {"kind": kind, "tile": lib.PINTAS_NO_TILE})
+        end = lib.PINTAS_END_RIGHT if move.end == "R" else lib.PINTAS_END_LEFT
+        return self.c.new("pintas_line_move *", {"kind": kind, "tile": move.tile.index,
+                                                 "end": end})
 
     def event(self, ev: Any) -> object:
         kind = self.kinds[ev.kind]
@@ -179,17 +213,27 @@ class CCaminos(CGame):
         moves = self.c.new("pintas_caminos_move[]", cap)
         self.c.check(self.lib.pintas_caminos_legal(self.state, moves, cap, self.n), "legal")
         self.owner, self.moves = moves, [moves + i for i in range(self.n[0])]  # owner: alive
-        kinds = self.c.enum("pintas_caminos_move_kind", "PINTAS_CAMINOS_")
-        out: list[object] = []
-        for m in self.moves:
-            kind = kinds[m.kind]
-            if kind == "place":
-                out.append(caminos.Move.place(TILES[m.tile], self.sides[m.side], m.path + 1))
-            elif kind == "reveal":
-                out.append(caminos.Move.reveal(TILES[m.tile]))
-            else:
-                out.append(caminos.Move(kind))
-        return out
+        return [self.py_move(m) for m in self.moves]
+
+    def py_move(self, m: Any) -> object:
+        kind = self.c.enum("pintas_caminos_move_kind", "PINTAS_CAMINOS_")[m.kind]
+        if kind == "place":
+            return caminos.Move.place(TILES[m.tile], self.sides[m.side], m.path + 1)
+        if kind == "reveal":
+            return caminos.Move.reveal(TILES[m.tile])
+        return caminos.Move(kind)
+
+    def c_move(self, move: Any) -> Any:
+        lib = self.lib
+        kind = self.c.value("pintas_caminos_move_kind", "PINTAS_CAMINOS_", move.kind)
+        m = self.c.new("pintas_caminos_move *", {"kind": kind, "tile": lib.PINTAS_NO_TILE,
+                                                 "path": lib.PINTAS_CAMINOS_NO_PATH})
+        if move.tile is not None:
+            m.tile = move.tile.index
+        if move.kind == "place":
+            m.path = move.path - 1
+            m.side = self.c.value("pintas_caminos_side", "PINTAS_CAMINOS_", move.side)
+        return m
 
     def event(self, ev: Any) -> object:
         kind = self.kinds[ev.kind]
@@ -208,6 +252,11 @@ def dice_of(s: int) -> tuple[int, ...]:
     """The dice of a pintas_dice_set, ascending: 3 bits per face, face f's
     count at bits 3(f-1).. (pintas/dice.h)."""
     return tuple(f for f in range(1, 7) for _ in range(s >> 3 * (f - 1) & 7))
+
+
+def dice_set(dice: Sequence[int]) -> int:
+    """The pintas_dice_set of some dice (see :func:`dice_of`)."""
+    return sum(1 << 3 * (f - 1) for f in dice)
 
 
 class CDice(CGame):
@@ -234,22 +283,44 @@ class CDice(CGame):
     def legal(self) -> list[object]:
         lib, legal = self.lib, self.c.new("pintas_dice_moves *")
         self.c.check(lib.pintas_dice_legal(self.state, legal), "legal")
-        out: list[object] = []
-        self.moves = []
-        for can, kind, move in ((legal.can_roll, lib.PINTAS_DICE_ROLL, dice.Move.roll()),
-                                (legal.can_bank, lib.PINTAS_DICE_BANK, dice.Move.bank())):
-            if can:
-                self.moves.append(self.c.new("pintas_dice_move *", {"kind": kind}))
-                out.append(move)
-        for keep in legal.keeps[0:legal.n_keeps]:
-            self.moves.append(self.c.new("pintas_dice_move *",
-                                         {"kind": lib.PINTAS_DICE_KEEP, "keep": keep.keep}))
-            out.append(dice.Move.keep(dice_of(keep.keep)))
-        return out
+        self.moves = [self.c.new("pintas_dice_move *", {"kind": kind})
+                      for can, kind in ((legal.can_roll, lib.PINTAS_DICE_ROLL),
+                                        (legal.can_bank, lib.PINTAS_DICE_BANK)) if can]
+        self.moves += [self.c.new("pintas_dice_move *", {"kind": lib.PINTAS_DICE_KEEP,
+                                                         "keep": keep.keep})
+                       for keep in legal.keeps[0:legal.n_keeps]]
+        return [self.py_move(m) for m in self.moves]
 
-    def play(self, index: int) -> list[object]:
+    def py_move(self, m: Any) -> object:
+        lib = self.lib
+        if m.kind == lib.PINTAS_DICE_KEEP:
+            return dice.Move.keep(dice_of(m.keep))
+        if m.kind == lib.PINTAS_DICE_ROLL_GIVEN:
+            return dice.Move.roll(tuple(m.values[0:m.n]))
+        return dice.Move.roll() if m.kind == lib.PINTAS_DICE_ROLL else dice.Move.bank()
+
+    def c_move(self, move: Any) -> Any:
+        lib, values = self.lib, tuple(move.dice or ())
+        if move.kind == "keep":
+            return self.c.new("pintas_dice_move *", {"kind": lib.PINTAS_DICE_KEEP,
+                                                     "keep": dice_set(values)})
+        if move.kind == "bank":
+            return self.c.new("pintas_dice_move *", {"kind": lib.PINTAS_DICE_BANK})
+        if not values:
+            return self.c.new("pintas_dice_move *", {"kind": lib.PINTAS_DICE_ROLL})
+        return self.c.new("pintas_dice_move *", {"kind": lib.PINTAS_DICE_ROLL_GIVEN,
+                                                 "n": len(values), "values": list(values)})
+
+    def play_move(self, move: Any) -> list[object]:
         self.turn_ended_by = None
-        return super().play(index)
+        return super().play_move(move)
+
+    def start(self, seed: int, deal: Any = None) -> list[object]:
+        assert deal is None, "dice have no deals"
+        self.c.check(self.lib.pintas_dice_new(self.state, self.rules, self.players, self.first,
+                                              seed), "new")
+        self.played = []
+        return []
 
     def event(self, ev: Any) -> object:
         # Python names why a turn ended (the doom or roll-out just before it,
