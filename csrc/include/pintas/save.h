@@ -269,8 +269,11 @@ int pintas_save_rewind(pintas_save_reader *r);
 
 /* Replay an opened save's log through the game's engine in work->state, as
  * the Python reader does (a seeded game plays its moves; an unseeded one
- * reseeds before each move with the seed logged before it, 0 if none, and
- * the move must have drawn exactly when a seed was logged), check that it
+ * plays each move from the generator reseeded with the seed logged before
+ * it, 0 if none, and keeps that reseeded generator only when the move drew
+ * from it, else the one it had: so a host that replays a save by hand
+ * reseeds only where a seed is logged; the move must have drawn exactly
+ * when a seed was logged), check that it
  * makes the saved log, reaches the saved state and writes the very bytes
  * read; then copy the state to *state (the game's state struct, untouched on
  * any refusal) and rewind r. Returns as pintas_save_open. */
