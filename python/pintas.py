@@ -15,16 +15,15 @@
 # C event structs' bytes and become Event objects only when asked for, so a
 # game costs a few kilobytes of heap however long it runs.
 
-import struct
 
 _C_NAMES = (
     "sizes", "new", "set_deal", "legal", "check", "play", "status", "turn", "save", "load",
     "reseed", "rng", "set_rng", "hands", "view", "events", "hide", "round_start",
-    "check_rules", "line_info", "caminos_info", "dice_info", "line_search", "line_knowledge",
-    "line_greedy", "line_suit", "line_points", "caminos_search", "caminos_known",
-    "caminos_greedy", "caminos_suit", "dice_keeps", "dice_keep_score", "dice_is_doom",
+    "check_rules", "line_info", "caminos_info", "dice_info", "line_knowledge", "line_points",
+    "caminos_known", "dice_keeps", "dice_keep_score", "dice_is_doom",
     "dice_solve_size", "dice_solve", "dice_policy", "blake2b", "mt_size", "mt_seed",
-    "mt_below", "text",
+    "mt_below", "text", "parse", "move_str", "illegal", "tiles_parse", "save_write",
+    "save_read", "status_str", "choose", "caminos_rank", "search",
 )
 
 try:
@@ -49,9 +48,6 @@ MAX_NOTATION = 1000
 # Status codes of the C core (pintas/common.h).
 _OK, _E_ARG, _E_RULES, _E_ILLEGAL, _E_OVER, _E_BUFFER, _E_CORRUPT, _E_VERSION, _E_DEAL = (
     0, -1, -2, -3, -4, -5, -6, -7, -8)
-_STATUS = {0: "ok", -1: "bad argument", -2: "invalid rules", -3: "illegal move",
-           -4: "game over", -5: "buffer too small", -6: "corrupt state",
-           -7: "unknown version", -8: "invalid deal"}
 
 
 # ---- errors --------------------------------------------------------------------------
@@ -175,6 +171,30 @@ def _check_seat(seat, seats):
         raise SeatError("no seat {!r}: seats are 0..{}".format(seat, seats - 1))
 
 
+def _refused(found):
+    """A C refusal (1 NotationError or 2 IllegalMoveError, message) as the error to raise."""
+    return (NotationError if found[0] == 1 else IllegalMoveError)(found[1])
+
+
+def _parsed(g, st, text, form):
+    """The code of the move ``text`` names (with a state: the legal move it names)."""
+    if not isinstance(text, str):
+        raise NotationTypeError(form.format(text))
+    found = _c.parse(g, st, text)
+    if type(found) is tuple:
+        raise _refused(found)
+    return found
+
+
+def _tiles_parsed(text, many, form):
+    if not isinstance(text, str):
+        raise NotationTypeError(form.format(text))
+    found = _c.tiles_parse(text, many)
+    if type(found) is tuple:
+        raise _refused(found)
+    return found
+
+
 def _check_notation_length(text, what):
     if len(text) > MAX_NOTATION:
         raise NotationError("{} is written in at most {} characters: got {}".format(
@@ -233,17 +253,7 @@ class Tile:
     @classmethod
     def parse(cls, text):
         """The tile written ``a|b`` (either end first)."""
-        if not isinstance(text, str):
-            raise NotationTypeError("a tile is written like '6|4': got {!r}".format(text))
-        _check_notation_length(text, "a tile")
-        parts = [p.strip() for p in text.strip().split("|")]
-        if len(parts) != 2 or not all(len(p) == 1 and p in "0123456789" for p in parts):
-            raise NotationError("a tile is written like '6|4': got {!r}".format(text))
-        a, b = int(parts[0]), int(parts[1])
-        if a > MAX_PIP or b > MAX_PIP:
-            raise NotationError("a tile's ends are 0..{}: got {!r}".format(MAX_PIP, text))
-        high, low = (a, b) if a >= b else (b, a)
-        return TILES[high * (high + 1) // 2 + low]
+        return TILES[_tiles_parsed(text, False, "a tile is written like '6|4': got {!r}")]
 
     @classmethod
     def from_index(cls, index):
@@ -335,10 +345,7 @@ class TileSet:
 
     @classmethod
     def parse(cls, text):
-        if not isinstance(text, str):
-            raise NotationTypeError("expected tiles like '6|6 5|3': got {!r}".format(text))
-        _check_notation_length(text, "a set of tiles")
-        return cls(text.replace(",", " ").split())
+        return cls.from_mask(_tiles_parsed(text, True, "expected tiles like '6|6 5|3': got {!r}"))
 
     @classmethod
     def full(cls):
@@ -529,7 +536,7 @@ class _Rules:
 
 def _rules_verdict(status):
     if status != _OK:
-        raise RulesError("the C core rejects these rules: " + _STATUS.get(status, "error"))
+        raise RulesError("the C core rejects these rules: " + _c.status_str(status))
 
 
 # ---- moves and events ----------------------------------------------------------------
@@ -564,6 +571,16 @@ class _Move:
 
     def __hash__(self):
         return self.code
+
+    def __str__(self):
+        return _c.move_str(self._G, self.code)
+
+    @classmethod
+    def parse(cls, text):
+        """The move written ``text`` in full notation."""
+        m = object.__new__(cls)
+        m.code = _parsed(cls._G, None, text, cls._FORM)
+        return m
 
     def __repr__(self):
         shown = [repr(v if isinstance(v, (int, str, tuple)) else str(v))
@@ -608,6 +625,7 @@ class _Event:
             fields[name] = getattr(self, name)
         fields["player"] = None if self.seat is None else _player(self.seat)
         fields["who"] = fields["player"] or _c.text(3, "nobody")
+        fields["why"] = self.reason and _c.text(self._TEXTS, "why/" + self.reason) or self.reason
         return fields
 
     def __str__(self):
@@ -656,77 +674,33 @@ def _opt(value, none=0xFF):
 
 # ---- the game base -----------------------------------------------------------------
 
-_MAGIC = b"PNTS"
-_FORMAT = 2
-_LEGACY = 1
-_KEYED = 0x80
-_CHECKSUM = 16
-_MAC = 32
-_MIN_KEY = 16
-_HEADER = 15
 MAX_SAVE_SIZE = 16 * 1024 * 1024
-
-
-def _checksum(body):
-    return _c.blake2b(body, _CHECKSUM)
-
-
-def _mac(body, key):
-    import hashlib
-
-    if not hasattr(hashlib, "sha256"):
-        raise CorruptStateError("this MicroPython has no hashlib.sha256: keyed saves need it")
-    if len(key) > 64:
-        key = hashlib.sha256(key).digest()
-    key = key + bytes(64 - len(key))
-    inner = hashlib.sha256(bytes(b ^ 0x36 for b in key))
-    inner.update(body)
-    outer = hashlib.sha256(bytes(b ^ 0x5C for b in key))
-    outer.update(inner.digest())
-    return outer.digest()
+# The names of a save refusal's values (modpintas.c's save_refusal), for its template.
+_SAVE_FIELDS = ("size", "wanted", "at", "value", "count", "room", "tag", "first", "found",
+                "written", "what", "other", "package", "kind", "image", "move", "reason")
 
 
 def _check_key(key):
     if key is None:
         return None
     if not isinstance(key, (bytes, bytearray, memoryview)):
-        raise SaveTypeError("a save key is bytes (at least {} of them): got a {}".format(
-            _MIN_KEY, type(key).__name__))
+        raise SaveTypeError("a save key is bytes (at least 16 of them): got a {}".format(
+            type(key).__name__))
     key = bytes(key)
-    if len(key) < _MIN_KEY:
-        raise CorruptStateError("a save key is at least {} bytes: got {}".format(
-            _MIN_KEY, len(key)))
+    if len(key) < 16:
+        raise CorruptStateError("a save key is at least 16 bytes: got {}".format(len(key)))
     return key
 
 
-def _same(a, b):
-    """Compare two digests without stopping at the first difference."""
-    if len(a) != len(b):
-        return False
-    diff = 0
-    for x, y in zip(a, b):
-        diff |= x ^ y
-    return diff == 0
-
-
-class _Reader:
-    def __init__(self, data, start=0):
-        self.data = data
-        self.pos = start
-
-    def take(self, n):
-        if self.pos + n > len(self.data):
-            raise CorruptStateError("the save ends early (wanted {} bytes at {})".format(
-                n, self.pos))
-        chunk = self.data[self.pos:self.pos + n]
-        self.pos += n
-        return chunk
-
-    def unpack(self, fmt):
-        return struct.unpack(fmt, self.take(struct.calcsize(fmt)))[0]
-
-    def remaining(self):
-        return len(self.data) - self.pos
+def _save_refusal(found, data):
+    values = dict(zip(_SAVE_FIELDS, found[1:]))
+    for name in ("version", "flags", "n", "players"):
+        values[name] = values["value"]
+    values["offset"] = values["at"]
+    values["kind"] = repr(bytes([values["value"]]))
+    values["image"] = repr(values["image"])
+    return CorruptStateError(found[0].format(start=repr(bytes(data[:24])), data=repr(bytes(data)),
+                                             **values))
 
 
 class _Game:
@@ -734,11 +708,6 @@ class _Game:
     played, the logs, views' raw material, copies, replays and saves."""
 
     _G = 0            # the engine: 0 line, 1 Caminos, 2 dice
-    _KIND = "L"       # the save's game letter
-    _WHAT = "game"    # a save's name for the game
-    _TAG = "<B"       # a log entry's tag
-    _SEED_TAG = 0xFE
-    _DEAL_TAG = None
 
     def _start(self, rules, seed, setup):
         """Check rules and seed, and start the C game from them."""
@@ -751,7 +720,7 @@ class _Game:
         if type(raw) is int:
             if raw == _E_DEAL:
                 raise DealError("not a deal of these rules")
-            raise RulesError("cannot start a game with these rules: " + _STATUS.get(raw, "error"))
+            raise RulesError("cannot start a game with these rules: " + _c.status_str(raw))
         self._rules = rules
         self._seed = seed
         self._first_seed = first
@@ -897,18 +866,14 @@ class _Game:
             return False
         return _c.check(self._G, self._st, m.code) == _OK
 
-    def _reason(self, move):
-        return None
+    def parse_move(self, text):
+        """The legal move written ``text`` (full notation, an alias, or a short form
+        naming one move)."""
+        return self._move(_parsed(self._G, self._st, text, self._MOVE._FORM))
 
-    def _illegal(self, move, given, why=None):
-        shown = given if isinstance(given, str) else str(move)
-        if self.is_over:
-            return IllegalMoveError("the game is over: {!r} cannot be played".format(shown))
-        if why is None and move is not None:
-            why = self._reason(move)
-        legal = ", ".join(str(x) for x in self.legal_moves())
-        return IllegalMoveError("{!r} is not legal now for seat {}{} (legal: {})".format(
-            shown, self.to_move, ": " + why if why else "", legal))
+    def _illegal(self, move, given):
+        return IllegalMoveError(_c.illegal(self._G, self._st, move.code,
+                                           given if isinstance(given, str) else None))
 
     # ---- copies and replays --------------------------------------------------------
 
@@ -937,30 +902,20 @@ class _Game:
         pending = None
         for entry in log:
             if isinstance(entry, tuple) and entry[0] == "seed":
-                if seed is not None or pending is not None:
-                    raise CorruptStateError("a seed in the log where none can be")
                 pending = entry[1]
             elif isinstance(entry, tuple):
                 game.set_deal(entry[1])
             elif seed is None:
-                before = len(game._log)
                 game._play_seeded_by(game._move(entry), 0 if pending is None else pending)
-                drew = len(game._log) - before == 2
-                if drew != (pending is not None):
-                    raise CorruptStateError("move {} of the log {}".format(
-                        game._move(entry), "drew from the PRNG with no seed logged before it"
-                        if drew else "did not use the seed logged before it"))
                 pending = None
             else:
                 game._play_raw(game._move(entry), None)
-        if pending is not None:
-            raise CorruptStateError("the log ends with a seed that no move used")
         return game
 
     def __eq__(self, other):
         if type(other) is not type(self):
             return False
-        return self._body() == other._body()
+        return self.to_bytes() == other.to_bytes()
 
     def __ne__(self, other):
         return not self.__eq__(other)
@@ -970,148 +925,39 @@ class _Game:
     def _save(self):
         return _c.save(self._G, self._st)
 
-    def _write_entry(self, code):
-        return struct.pack(self._TAG, code)
-
-    def _body(self, version=_FORMAT, keyed=False):
-        game_flags, setup = self._write_setup()
-        flags = (1 if self._seed is not None else 0) | game_flags << 1 | (_KEYED if keyed else 0)
-        out = bytearray(_MAGIC)
-        out += bytes([version, ord(self._KIND), flags])
-        out += struct.pack("<Q", self._first_seed)
-        out += setup
-        out += struct.pack("<I", len(self._log))
-        for entry in self._log:
-            if not isinstance(entry, tuple):
-                out += self._write_entry(entry)
-            elif entry[0] == "seed":
-                out += struct.pack(self._TAG, self._SEED_TAG) + struct.pack("<Q", entry[1])
-            else:
-                out += struct.pack(self._TAG, self._DEAL_TAG) + self._write_deal(entry[1])
-        out += self._save()
-        return out
-
-    def to_bytes(self, key=None):
+    def to_bytes(self, key=None, version=2):
         """The whole game as bytes: CPython's save format, byte for byte (a
         BLAKE2b-128 checksum, or with ``key`` an HMAC-SHA256)."""
-        key = _check_key(key)
-        body = self._body(keyed=key is not None)
-        body += _checksum(body) if key is None else _mac(body, key)
-        if len(body) > MAX_SAVE_SIZE:
-            raise CorruptStateError("this game's save would take {} bytes".format(len(body)))
-        return bytes(body)
+        log = [e if type(e) is int else _seed8(e[1]) if e[0] == "seed"
+               else e[1]._c_args(self._rules) for e in self._log]
+        setup = (self._rules._fields(), _seed8(self._first_seed), self._seed is not None)
+        out = _c.save_write(self._G, self._st, setup + self._setup(), log, _check_key(key),
+                            version)
+        if type(out) is int:
+            raise CorruptStateError("this game's save would take more than the {} bytes that "
+                                    "from_bytes reads ({})".format(MAX_SAVE_SIZE, _c.status_str(out)))
+        return out
 
     @classmethod
     def from_bytes(cls, data, key=None):
         """The game saved by to_bytes; CorruptStateError for anything else."""
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise SaveTypeError("from_bytes takes bytes: got {}".format(type(data).__name__))
-        key = _check_key(key)
-        if len(data) > MAX_SAVE_SIZE:
-            raise CorruptStateError("{} bytes are more than the longest save pintas reads "
-                                    "({} bytes): not read".format(len(data), MAX_SAVE_SIZE))
-        raw = bytes(data)
-        try:
-            return cls._decode_save(raw, key)
-        except CorruptStateError:
-            raise
-        except (ValueError, IndexError, KeyError, TypeError) as exc:
-            raise CorruptStateError("not a saved {} ({}): {!r}...".format(
-                cls._WHAT, exc, raw[:24]))
-
-    @classmethod
-    def _decode_save(cls, raw, key):
-        if raw[:4] != _MAGIC:
-            start = raw[:24]
-            if start and _MAGIC.startswith(start):
-                raise CorruptStateError("not a pintas save: a save cut short: {!r}".format(start))
-            raise CorruptStateError("these bytes are not a pintas save (a save starts with "
-                                    "{!r}): {}".format(_MAGIC, "they start {!r}".format(start)
-                                                       if start else "they are empty"))
-        reader = _Reader(raw, 4)
-        version, found, flags = tuple(reader.take(3))
-        if version not in (_LEGACY, _FORMAT):
-            raise CorruptStateError("these bytes are a pintas save of format version {}: "
-                                    "this pintas reads versions 1 and 2".format(version))
-        first_seed = reader.unpack("<Q")
-        keyed = version == _FORMAT and bool(flags & _KEYED)
-        if keyed and key is None:
-            raise CorruptStateError("this save is signed with a key: load it with "
-                                    "from_bytes(data, key=...)")
-        if key is not None and not keyed:
-            raise CorruptStateError("this save carries no MAC, so it cannot be loaded with a key")
-        body = raw
-        if version == _FORMAT:
-            size = _MAC if keyed else _CHECKSUM
-            body, trailer = raw[:-size], raw[-size:]
-            if len(body) < _HEADER:
-                raise CorruptStateError("the save ends early ({} bytes)".format(len(raw)))
-            if key is None:
-                if not _same(_checksum(body), trailer):
-                    raise CorruptStateError("the save's checksum does not match its bytes: the "
-                                            "save was damaged or edited")
-            elif not _same(_mac(body, key), trailer):
-                raise CorruptStateError("the save's MAC does not match its bytes: the save was "
-                                        "edited, or signed with another key")
-        if found != ord(cls._KIND):
-            names = {ord("L"): ("domino game", "domino"), ord("C"): ("Caminos game", "caminos"),
-                     ord("D"): ("dice game", "dice")}
-            if found in names:
-                raise CorruptStateError("these bytes are a saved {}, not a {}: use {}.Game."
-                                        "from_bytes".format(names[found][0], cls._WHAT,
-                                                            names[found][1]))
-            raise CorruptStateError("these bytes are a pintas save of no game this pintas knows")
-        max_flags = 1 if cls._DEAL_TAG is None else 3
-        if flags & ~(max_flags | (_KEYED if version == _FORMAT else 0)):
-            raise CorruptStateError("not a saved {}: unknown flags {}".format(cls._WHAT, flags))
-        reader = _Reader(body, _HEADER)
-        rules, origin = cls._read_setup(reader, (flags & ~_KEYED) >> 1)
-        log = cls._read_log(reader, rules)
-        size = _SIZES[cls._G][1]
-        final = reader.take(size)
-        if reader.remaining():
-            raise CorruptStateError("trailing bytes after the saved game")
-        status = _c.load(cls._G, bytearray(_SIZES[cls._G][0]), final)
-        if status != _OK:
-            raise CorruptStateError("not a saved state of this game ({})".format(
-                _STATUS.get(status, "error")))
-        seed = first_seed if flags & 1 else None
-        try:
-            game = cls._rebuild(rules, origin, seed, first_seed, log)
-        except (IllegalMoveError, DealError, NotationError) as exc:
-            raise CorruptStateError("the saved log does not replay: {}".format(exc))
-        if game._log != log:
-            raise CorruptStateError("the saved log is not the one its moves make (a roll or "
-                                    "deal seed is missing, extra or misplaced)")
-        if game._save() != final:
-            raise CorruptStateError("the saved log does not reach the saved state")
-        if bytes(game._body(version, keyed)) != body:
-            raise CorruptStateError("the save is not written the one way its game is")
-        return game
-
-    @classmethod
-    def _read_log(cls, reader, rules):
-        log = []
-        count = reader.unpack("<I")
-        room = max(reader.remaining() - _SIZES[cls._G][1], 0) // struct.calcsize(cls._TAG)
-        if count > room:
-            raise CorruptStateError("the save says its log has {} entries: its bytes hold {} "
-                                    "at most".format(count, room))
-        for _ in range(count):
-            tag = reader.unpack(cls._TAG)
-            if tag == cls._SEED_TAG:
-                log.append(("seed", reader.unpack("<Q")))
-            elif cls._DEAL_TAG is not None and tag == cls._DEAL_TAG:
-                log.append(("deal", cls._read_deal(reader, rules)))
-            else:
-                log.append(cls._read_entry(tag, reader))
-        return log
+        found = _c.save_read(cls._G, data, _check_key(key))
+        if len(found) != 7:
+            raise _save_refusal(found, data)
+        fields, first, seeded, deal, players, first_player, log = found
+        rules = cls._RULES._from_fields(fields)
+        first = int.from_bytes(first, "little")
+        log = [e if type(e) is int else ("seed", int.from_bytes(e, "little"))
+               if type(e) is bytes else ("deal", cls._DEAL._from_c(e, rules)) for e in log]
+        origin = {"players": players, "first_player": first_player} if deal is None \
+            and cls._G == _DICE else {"deal": deal and cls._DEAL._from_c(deal, rules)}
+        return cls._rebuild(rules, origin, first if seeded else None, first, log)
 
 
 class _TileGame(_Game):
     """What the tile games share: hands, hand-made deals, deal seeds, views."""
-
-    _DEAL_TAG = 0xFD
 
     def __init__(self, rules, seed=None, deal=None):
         if deal is not None:
@@ -1156,40 +1002,17 @@ class _TileGame(_Game):
             if raw == _E_DEAL:
                 raise DealError("not a deal of these rules")
             raise IllegalMoveError("a deal can only replace one before its round's first move "
-                                   "({})".format(_STATUS.get(raw, "error")))
+                                   "({})".format(_c.status_str(raw)))
         self._log.append(("deal", deal))
         self._raw.extend(raw)
         return self._decode(raw)
 
-    def _write_setup(self):
-        setup = self._write_rules()
-        if self._first_deal is None:
-            return 0, setup
-        return 1, setup + self._write_deal(self._first_deal)
-
-    @classmethod
-    def _read_setup(cls, reader, flags):
-        rules = cls._read_rules(reader)
-        return rules, {"deal": cls._read_deal(reader, rules) if flags & 1 else None}
-
-    @classmethod
-    def _read_deal(cls, reader, rules):
-        deal = cls._unpack_deal(reader, rules)
-        try:
-            deal.check(rules)
-        except DealError as exc:
-            raise CorruptStateError("a saved deal is not a deal of its rules: {}".format(exc))
-        return deal
-
-    @classmethod
-    def _read_entry(cls, tag, reader):
-        if not 0 <= tag <= cls._MAX_CODE:
-            raise CorruptStateError("bad log entry {} in the save".format(tag))
-        return tag
+    def _setup(self):
+        return (self._first_deal and self._first_deal._c_args(self._rules), 0, 0)
 
     def _view_parts(self, seat):
         self._check_seat(seat)
-        return _c.view(self._G, self._st, seat), _c.hide(self._G, self._raw, seat)
+        return _c.view(self._G, self._st, self._raw, seat) + (_c.hide(self._G, self._raw, seat),)
 
 
 class _View:
@@ -1226,11 +1049,11 @@ class _View:
         return moves
 
 
-def _view_base(view, game, seat, blob, raw):
+def _view_base(view, game, seat, parts):
+    blob, view._cv, view._raw = parts
     status = _c.status(game._G, blob)
     view._game = game
     view._blob = blob
-    view._raw = raw
     view._log = None
     view.seat = seat
     view.rules = game._rules
@@ -1321,14 +1144,68 @@ class _Random:
         return seq[_c.mt_below(self._mt, len(seq))]
 
 
-def _heaviest_first(moves, key):
-    """The first of ``moves`` with the greatest key (CPython's max)."""
-    best, best_key = None, None
-    for m in moves:
-        k = key(m)
-        if best is None or k > best_key:
-            best, best_key = m, k
-    return best
+# ---- the players of the core (pintas/players.h) -----------------------------------
+# Each game's RandomPlayer, GreedyPlayer and SuitPlayer is one of these with
+# the game's View (_VIEW) and name (_PACKAGE): the core chooses, from the view.
+
+
+def _check_view(view, cls, package):
+    if not isinstance(view, cls):
+        raise ViewError("a {0} player chooses from a {0}.View: got {1!r}".format(package, view))
+
+
+class _Player:
+    """GreedyPlayer: the core's greedy choice for the view's seat."""
+
+    _CHOOSER = 1  # the core's chooser: 0 random, 1 greedy, 2 suit
+
+    def choose(self, view):
+        _check_view(view, self._VIEW, self._PACKAGE)
+        view._moves_to_choose()
+        return view._game._move(_c.choose(view._game._G, self._CHOOSER, view._cv, self._arg()))
+
+    __call__ = choose
+
+    def _arg(self):
+        return None
+
+    def __repr__(self):
+        return "GreedyPlayer()"
+
+
+class _RandomPlayer(_Player):
+    """Any legal move, uniformly at random from its own generator (``seed``): the
+    same choices as CPython's RandomPlayer with the same seed."""
+
+    _CHOOSER = 0
+
+    def __init__(self, seed=None):
+        _check_seed(seed, optional=True)
+        self._seed = seed
+        self._rng = _Random(seed)
+
+    def _arg(self):
+        return self._rng._mt
+
+    def __repr__(self):
+        return "RandomPlayer()"
+
+
+class _SuitPlayer(_Player):
+    """The "most accompanied tile" heuristic (see CPython's SuitPlayer)."""
+
+    _CHOOSER = 2
+
+    def __init__(self, weights=None):
+        if weights is not None and not isinstance(weights, self._WEIGHTS):
+            raise RulesTypeError("weights must be SuitWeights or None: got {!r}".format(weights))
+        self.weights = weights
+
+    def _arg(self):
+        return self.weights and self.weights._tenths()
+
+    def __repr__(self):
+        return "SuitPlayer()" if self.weights is None else "SuitPlayer({})".format(self.weights)
 
 
 # ======================================================================================
@@ -1506,6 +1383,9 @@ _D_DRAW, _D_PASS = 56, 57
 class _DominoMove(_Move):
     """A move of a line game: play a tile at an end, draw or pass (6|4L, draw, pass)."""
 
+    _G = _LINE
+    _FORM = "a move is written like '6|4L', 'draw' or 'pass': got {!r}"
+
     def __init__(self, kind, tile=None, end=None):
         m = _d_move_from(kind, tile, end)
         self.code = m.code
@@ -1544,29 +1424,6 @@ class _DominoMove(_Move):
             error = NotationError if type(code) is int else NotationTypeError
             raise error("a move code is 0..{}: got {!r}".format(_D_PASS, code))
         return _D_MOVES[code]
-
-    @staticmethod
-    def parse(text):
-        """The move written in full notation: 6|4L, 6|4R, draw or pass."""
-        if not isinstance(text, str):
-            raise NotationTypeError("a move is written like '6|4L', 'draw' or 'pass': "
-                                    "got {!r}".format(text))
-        _check_notation_length(text, "a move")
-        word = text.strip().lower()
-        if word == "draw" or word == "pass":
-            return _D_MOVES[_D_DRAW if word == "draw" else _D_PASS]
-        if word[-1:] in ("l", "r"):
-            try:
-                tile = Tile.parse(word[:-1])
-            except NotationError:
-                pass
-            else:
-                return _D_MOVES[tile.index * 2 + (1 if word[-1] == "r" else 0)]
-        raise NotationError("a move is written like '6|4L', '6|4R', 'draw' or 'pass': "
-                            "got {!r}".format(text))
-
-    def __str__(self):
-        return self.kind if self.code >= _D_DRAW else "{}{}".format(self.tile, self.end)
 
 
 def _d_new_move(code):
@@ -1639,7 +1496,7 @@ class _DominoEvent(_Event):
     def _text_fields(self):
         fields = _Event._text_fields(self)
         fields["at"] = "left" if self.end == "L" else "right"
-        fields["why"] = (self.reason or "").replace("_", " ")
+        fields["why"] = fields["why"] or ""
         side = self.side
         fields["team"] = None if side is None else _team(side, (side, side + 2))
         fields["winner"] = fields["team"] if self.teams or side is None else _player(side)
@@ -1688,6 +1545,11 @@ class _DominoDeal:
     def _c_args(self, rules):
         masks = [h.mask for h in self.hands] + [0] * (4 - len(self.hands))
         return (masks, bytes(t.index for t in self.boneyard))
+
+    @classmethod
+    def _from_c(cls, args, rules):
+        return cls([TileSet.from_mask(m) for m in args[0][:rules.players]],
+                   [TILES[t] for t in args[1]])
 
     def __eq__(self, other):
         return (type(other) is type(self) and other.hands == self.hands
@@ -1765,12 +1627,6 @@ class _DominoGame(_TileGame):
     """A line game from its first deal to its winner: the referee, which sees all."""
 
     _G = _LINE
-    _KIND = "L"
-    _WHAT = "domino game"
-    _TAG = "<B"
-    _SEED_TAG = 0xFE
-    _DEAL_TAG = 0xFD
-    _MAX_CODE = _D_PASS
     _PACKAGE = "domino"
     _RULES = _DominoRules
     _MOVE = _DominoMove
@@ -1812,103 +1668,12 @@ class _DominoGame(_TileGame):
     def _forced_tile(self):
         return _tile_or_none(_c.line_info(self._st)[5])
 
-    def parse_move(self, text):
-        """The legal move written ``text``; a bare tile is enough when it fits one way."""
-        if not isinstance(text, str):
-            raise NotationTypeError("a move is written like '6|4L', 'draw' or 'pass': "
-                                    "got {!r}".format(text))
-        _check_notation_length(text, "a move")
-        word = text.strip().lower()
-        aliases = {"paso": "pass", "p": "pass", "robo": "draw", "robar": "draw", "d": "draw"}
-        legal = self.legal_moves()
-        if "|" in word and word[-1:] not in ("l", "r"):
-            tile = Tile.parse(text)
-            fits = [m for m in legal if m.tile == tile]
-            if len(fits) == 1:
-                return fits[0]
-            if not fits:
-                raise self._illegal(tile, text)
-            raise NotationError("{!r} fits both ends: say {}L or {}R".format(text, tile, tile))
-        move = _DominoMove.parse(aliases.get(word, text))
-        if move not in legal and not self.is_legal(move):
-            raise self._illegal(move, text)
-        return move
-
-    def _reason(self, move):
-        if isinstance(move, Tile) or move.kind == "play":
-            tile, end = (move, None) if isinstance(move, Tile) else (move.tile, move.end)
-            return self._placement_problem(tile, end)
-        fits = []
-        for m in self.legal_moves():
-            if m.tile is not None and m.tile not in fits:
-                fits.append(m.tile)
-        if fits:
-            return "you must play a tile: {} {}".format(_listed(fits),
-                                                        "fits" if len(fits) == 1 else "fit")
-        if move.kind == "pass":
-            return "you must draw: the boneyard holds {} tiles".format(self.boneyard_size)
-        if not self._rules.draws:
-            return "nobody draws in {}: pass".format(self._rules)
-        return "the boneyard is empty: pass"
-
-    def _placement_problem(self, tile, end):
-        seat = self.to_move
-        if seat is None:
-            return "the game is over"
-        if tile not in self.hand(seat):
-            return "you do not hold {}".format(tile)
-        forced = self._forced_tile()
-        if forced is not None and tile != forced:
-            return "you must open the round with {}".format(forced)
-        ends = self.ends
-        if ends is None:
-            return "the round's first tile goes at the left: {}L".format(tile) \
-                if end == "R" else None
-        left, right = ends
-        if end is None or not (tile.has(left) or tile.has(right)):
-            return "{} does not match an open end (ends {} and {})".format(tile, left, right)
-        here = left if end == "L" else right
-        if tile.has(here):
-            return None
-        other = "R" if end == "L" else "L"
-        sides = {"L": "left", "R": "right"}
-        return "{} does not match the {} end ({}): it fits the {} ({}{})".format(
-            tile, sides[end], here, sides[other], tile, other)
-
     def view(self, seat):
         """What ``seat`` may know now."""
-        blob, raw = self._view_parts(seat)
+        parts = self._view_parts(seat)
         v = object.__new__(_DominoView)
-        _view_base(v, self, seat, blob, raw)
+        _view_base(v, self, seat, parts)
         return v
-
-    def _write_rules(self):
-        f = self._rules._fields()
-        return bytes(f[:7]) + struct.pack("<5H", f[7], f[8], f[9], f[10], f[11])
-
-    @classmethod
-    def _read_rules(cls, reader):
-        fields = tuple(reader.take(7)) + struct.unpack("<5H", reader.take(10))
-        try:
-            return _DominoRules._from_fields(fields)
-        except RulesError as exc:
-            raise CorruptStateError("the save's rules are not domino rules: {}".format(exc))
-
-    def _write_deal(self, deal):
-        hands, pile = deal._c_args(self._rules)
-        return struct.pack("<4I", hands[0], hands[1], hands[2], hands[3]) \
-            + bytes([len(pile)]) + pile
-
-    @classmethod
-    def _unpack_deal(cls, reader, rules):
-        masks = struct.unpack("<4I", reader.take(16))
-        pile = reader.take(reader.take(1)[0])
-        if any(m >> TILE_COUNT for m in masks) or any(t >= TILE_COUNT for t in pile):
-            raise CorruptStateError("a saved deal names a tile that does not exist")
-        if any(masks[rules.players:]):
-            raise CorruptStateError("a saved deal gives tiles to a seat the game does not have")
-        return _DominoDeal(hands=[TileSet.from_mask(m) for m in masks[:rules.players]],
-                           boneyard=[TILES[t] for t in pile])
 
     def __repr__(self):
         state = "over" if self.is_over else "seat {} to move".format(self.to_move)
@@ -1917,15 +1682,6 @@ class _DominoGame(_TileGame):
 
 
 # ---- the domino players ----------------------------------------------------------------
-
-
-def _d_check_view(view):
-    if not isinstance(view, _DominoView):
-        raise ViewError("a domino player chooses from a domino.View: got {!r}".format(view))
-
-
-def _d_codes(moves):
-    return [m.code for m in moves]
 
 
 class _DominoSuitWeights:
@@ -1957,71 +1713,25 @@ class _DominoSuitWeights:
 
 def _d_immediate_points(view, move):
     """The points ``move`` surely scores at once, as far as the view can tell."""
-    _d_check_view(view)
+    _check_view(view, _DominoView, "domino")
     if not isinstance(move, _DominoMove):
         raise NotationTypeError("immediate_points takes a domino.Move: got {!r}".format(move))
-    return _c.line_points(view._blob, view._raw, move.code)
+    return _c.line_points(view._cv, move.code)
 
 
-class _DominoRandomPlayer:
-    """Any legal move, uniformly at random from its own generator (``seed``): the
-    same choices as CPython's RandomPlayer with the same seed."""
-
-    def __init__(self, seed=None):
-        _check_seed(seed, optional=True)
-        self._seed = seed
-        self._rng = _Random(seed)
-
-    def choose(self, view):
-        _d_check_view(view)
-        return self._rng.choice(view._moves_to_choose())
-
-    __call__ = choose
+class _DominoRandomPlayer(_RandomPlayer):
+    _VIEW, _PACKAGE = _DominoView, "domino"
 
     def __repr__(self):
         return "RandomPlayer(seed={!r})".format(self._seed)
 
 
-class _DominoGreedyPlayer:
-    """The move that surely scores most now, else the heaviest tile."""
-
-    def choose(self, view):
-        _d_check_view(view)
-        moves = view._moves_to_choose()
-        return _D_MOVES[_c.line_greedy(view._blob, view._raw, _d_codes(moves))]
-
-    __call__ = choose
-
-    def __repr__(self):
-        return "GreedyPlayer()"
+class _DominoGreedyPlayer(_Player):
+    _VIEW, _PACKAGE = _DominoView, "domino"
 
 
-class _DominoSuitPlayer:
-    """The "most accompanied tile" heuristic (see CPython's domino.SuitPlayer)."""
-
-    def __init__(self, weights=None):
-        if weights is not None and not isinstance(weights, _DominoSuitWeights):
-            raise RulesTypeError("weights must be SuitWeights or None: got {!r}".format(weights))
-        self.weights = weights
-
-    def choose(self, view):
-        _d_check_view(view)
-        return self.rank(view, view._moves_to_choose())[0]
-
-    __call__ = choose
-
-    def rank(self, view, moves):
-        """``moves`` from best to worst (equal scores keep their order)."""
-        _d_check_view(view)
-        moves = list(moves)
-        if len(moves) <= 1 or moves[0].kind != "play":
-            return moves
-        weights = self.weights or _DominoSuitWeights.for_game(view.rules.game)
-        return [_D_MOVES[c] for c in _c.line_suit(view._blob, view._raw, _d_codes(moves),
-                                                  weights._tenths())]
-
-    def __repr__(self):
-        return "SuitPlayer()" if self.weights is None else "SuitPlayer({})".format(self.weights)
+class _DominoSuitPlayer(_SuitPlayer):
+    _VIEW, _PACKAGE, _WEIGHTS = _DominoView, "domino", _DominoSuitWeights
 
 
 _D_POLICIES = {"random": 0, "greedy": 1}
@@ -2041,7 +1751,7 @@ class _DominoSearchPlayer:
 
     def choose(self, view):
         start = _ticks()
-        _d_check_view(view)
+        _check_view(view, _DominoView, "domino")
         moves = view._moves_to_choose()
         if len(moves) == 1:
             return moves[0]
@@ -2062,7 +1772,7 @@ class _DominoSearchPlayer:
         seed = _seed8(self.seed)
 
         def search(first, count):
-            out = _c.line_search(view._blob, view._raw, seed, first, count, policy)
+            out = _c.search(_LINE, view._cv, seed, first, count, policy)
             if type(out) is int:
                 raise CorruptStateError("the view of seat {} (round {}) does not describe a "
                                         "round in play".format(view.seat, view.round))
@@ -2087,8 +1797,8 @@ class _DominoSearchPlayer:
 
 def _d_knowledge(view):
     """What the view's seat can deduce (CPython's domino._search.knowledge)."""
-    _d_check_view(view)
-    k = _c.line_knowledge(view._blob, view._raw)
+    _check_view(view, _DominoView, "domino")
+    k = _c.line_knowledge(view._cv)
     if type(k) is int:
         raise CorruptStateError("the view of seat {} does not describe a round in play".format(
             view.seat))
@@ -2226,6 +1936,9 @@ class _CaminosMove(_Move):
     """A Caminos move: place a tile on a side of a path, draw, pass, or reveal
     (5|3 front 2, reveal 6|4, draw, pass)."""
 
+    _G = _CAMINOS
+    _FORM = "a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or 'pass': got {!r}"
+
     def __init__(self, kind, tile=None, side=None, path=None):
         self.code = _c_move_from(kind, tile, side, path).code
 
@@ -2280,35 +1993,6 @@ class _CaminosMove(_Move):
             error = NotationError if type(code) is int else NotationTypeError
             raise error("a move code is 0..{}: got {!r}".format(_C_PASS, code))
         return _c_new_move(code)
-
-    @staticmethod
-    def parse(text):
-        if not isinstance(text, str):
-            raise NotationTypeError("a move is written like '5|3 front 2', 'reveal 6|4', "
-                                    "'draw' or 'pass': got {!r}".format(text))
-        _check_notation_length(text, "a move")
-        words = text.strip().lower().split()
-        if words == ["draw"]:
-            return _c_new_move(_C_DRAW)
-        if words == ["pass"]:
-            return _c_new_move(_C_PASS)
-        try:
-            if len(words) == 2 and words[0] == "reveal":
-                return _c_new_move(_C_REVEAL + Tile.parse(words[1]).index)
-            if len(words) == 3 and words[1] in _C_SIDE_WORDS and words[2].isdigit():
-                return _c_move_from("place", Tile.parse(words[0]), words[1], int(words[2]))
-        except ValueError:
-            pass
-        raise NotationError("a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or "
-                            "'pass': got {!r}".format(text))
-
-    def __str__(self):
-        kind = self.kind
-        if kind == "place":
-            return "{} {} {}".format(self.tile, self.side, self.path)
-        if kind == "reveal":
-            return "reveal {}".format(self.tile)
-        return kind
 
 
 def _c_new_move(code):
@@ -2440,6 +2124,12 @@ class _CaminosDeal:
     def _c_args(self, rules):
         masks = [h.mask for h in self.hands] + [0] * (4 - len(self.hands))
         return (bytes(t.index for t in self.paths), masks, bytes(t.index for t in self.pile))
+
+    @classmethod
+    def _from_c(cls, args, rules):
+        return cls([TILES[t] for t in args[0]],
+                   [TileSet.from_mask(m) for m in args[1][:rules.players]],
+                   [TILES[t] for t in args[2]])
 
     def __eq__(self, other):
         return (type(other) is type(self) and other.paths == self.paths
@@ -2625,19 +2315,13 @@ class _CaminosView(_View, _CaminosTable):
     def known_tiles(self, seat):
         """Tiles ``seat`` revealed this round and has not placed: still in its hand."""
         _check_seat(seat, self.rules.players)
-        return TileSet.from_mask(_c.caminos_known(self._blob, self._raw)[2][seat])
+        return TileSet.from_mask(_c.caminos_known(self._cv, seat))
 
 
 class _CaminosGame(_TileGame, _CaminosTable):
     """A Caminos game from its first deal to its winners: the referee, which sees all."""
 
     _G = _CAMINOS
-    _KIND = "C"
-    _WHAT = "Caminos game"
-    _TAG = "<H"
-    _SEED_TAG = 0xFFFE
-    _DEAL_TAG = 0xFFFD
-    _MAX_CODE = _C_PASS
     _PACKAGE = "caminos"
     _RULES = _CaminosRules
     _MOVE = _CaminosMove
@@ -2670,140 +2354,11 @@ class _CaminosGame(_TileGame, _CaminosTable):
         self._check_seat(seat)
         return _tile_or_none(self._info()[8][seat])
 
-    def parse_move(self, text):
-        """The legal move written ``text`` (full notation or a short form naming one move)."""
-        if not isinstance(text, str):
-            raise NotationTypeError("a move is written like '5|3 front 2', 'reveal 6|4', "
-                                    "'draw' or 'pass': got {!r}".format(text))
-        _check_notation_length(text, "a move")
-        words = text.strip().lower().replace(",", " ").split()
-        legal = self.legal_moves()
-        if not words:
-            raise NotationError("a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or "
-                                "'pass': got {!r}".format(text))
-        if len(words) == 1 and words[0] in ("draw", "d", "robar", "robo", "roba"):
-            return self._legal_or_raise(_c_new_move(_C_DRAW), text, legal)
-        if len(words) == 1 and words[0] in ("pass", "p", "paso", "pasar", "pasa"):
-            return self._legal_or_raise(_c_new_move(_C_PASS), text, legal)
-        if words[0] in ("reveal", "r", "revelar", "revelo"):
-            if len(words) != 2:
-                raise NotationError("a reveal is written like 'reveal 6|4': got {!r}".format(text))
-            return self._legal_or_raise(_CaminosMove.reveal(_c_tile_in(words[1], text)), text,
-                                        legal)
-        tile = _c_tile_in(words[0], text)
-        side, path = _c_where(words[1:], text)
-        if self.phase == "reveal" and side is None and path is None:
-            return self._legal_or_raise(_CaminosMove.reveal(tile), text, legal)
-        fits = [m for m in legal if m.kind == "place" and m.tile == tile
-                and (side is None or m.side == side) and (path is None or m.path == path)]
-        if len(fits) == 1:
-            return fits[0]
-        if len(fits) > 1:
-            raise NotationError("{!r} fits more than one place: say {}".format(
-                text, " or ".join(repr(str(m)) for m in fits)))
-        if side is not None and path is not None:
-            return self._legal_or_raise(_CaminosMove.place(tile, side, path), text, legal)
-        raise self._illegal(None, text, self._placement_problem(tile, side, path))
-
-    def _legal_or_raise(self, move, text, legal):
-        if move in legal or self.is_legal(move):
-            return move
-        raise self._illegal(move, text)
-
-    def _reason(self, move):
-        seat = self.to_move
-        if seat is None:
-            return "the game is over"
-        if move.kind == "place":
-            return self._placement_problem(move.tile, move.side, move.path)
-        if self.phase == "reveal":
-            if move.kind != "reveal":
-                return "the round's starter is being revealed: you must reveal a tile"
-            if move.tile not in self.hand(seat):
-                return "you do not hold {}".format(move.tile)
-            return "you have revealed {} already this round".format(move.tile)
-        if move.kind == "reveal":
-            return "the round is under way: a reveal only decides who starts a round"
-        fits = []
-        for m in self.legal_moves():
-            if m.tile is not None and m.tile not in fits:
-                fits.append(m.tile)
-        if fits:
-            return "you must place a tile: {} {}".format(_listed(fits),
-                                                         "fits" if len(fits) == 1 else "fit")
-        if move.kind == "pass":
-            return "you must draw: the pile holds {} tiles".format(self.pile_size)
-        return "the pile is empty: pass"
-
-    def _placement_problem(self, tile, side, path):
-        seat = self.to_move
-        if seat is None:
-            return "the game is over"
-        if self.phase == "reveal":
-            return "the round's starter is being revealed: you must reveal a tile"
-        if tile not in self.hand(seat):
-            return "you do not hold {}".format(tile)
-        paths = self.paths
-        if path is not None and not 1 <= path <= len(paths):
-            return "there is no path {}: the paths are 1..{}".format(path, len(paths))
-        if path is None:
-            return ("{} matches no open side of any path".format(tile) if side is None
-                    else "{} matches the {} of no path".format(tile, side))
-        p = paths[path - 1]
-        if p.centre is None:
-            return "path {} is gone: the pile could not renew it".format(p.number)
-        if p.closed:
-            return "path {} is full and closed".format(p.number)
-        sides = [s for s in (_C_SIDES if side is None else (side,)) if p.free[_C_SIDES.index(s)]]
-        if not sides:
-            problem = "the {} of path {} is full".format(side, p.number)
-        else:
-            wants = " and ".join("its {} takes a {}".format(s, p.numbers[_C_SIDES.index(s)])
-                                 for s in sides)
-            problem = "{} does not match path {} ({})".format(tile, p.number, wants)
-        other = [s for s in p.sides_for(tile) if s != side]
-        return problem + (": it fits the {} ({} {} {})".format(other[0], tile, other[0],
-                                                               p.number) if other else "")
-
     def view(self, seat):
-        blob, raw = self._view_parts(seat)
+        parts = self._view_parts(seat)
         v = object.__new__(_CaminosView)
-        _view_base(v, self, seat, blob, raw)
+        _view_base(v, self, seat, parts)
         return v
-
-    def _write_rules(self):
-        return bytes(self._rules._fields())
-
-    @classmethod
-    def _read_rules(cls, reader):
-        try:
-            return _CaminosRules._from_fields(tuple(reader.take(6)))
-        except RulesError as exc:
-            raise CorruptStateError("the save's rules are not Caminos rules: {}".format(exc))
-
-    def _write_entry(self, code):
-        return struct.pack("<H", code)
-
-    def _write_deal(self, deal):
-        paths, hands, pile = deal._c_args(self._rules)
-        return (bytes([len(paths)]) + paths
-                + struct.pack("<4I", hands[0], hands[1], hands[2], hands[3])
-                + bytes([len(pile)]) + pile)
-
-    @classmethod
-    def _unpack_deal(cls, reader, rules):
-        paths = reader.take(reader.take(1)[0])
-        masks = struct.unpack("<4I", reader.take(16))
-        pile = reader.take(reader.take(1)[0])
-        if (any(m >> TILE_COUNT for m in masks) or any(t >= TILE_COUNT for t in paths)
-                or any(t >= TILE_COUNT for t in pile) or any(masks[rules.players:])):
-            raise CorruptStateError("a saved deal names a tile or a seat that does not exist")
-        try:
-            return _CaminosDeal(paths=[TILES[t] for t in paths],
-                                hands=[TileSet.from_mask(m) for m in masks[:rules.players]],
-                                pile=[TILES[t] for t in pile])
-        except DealError as exc:
-            raise CorruptStateError("a saved deal lists a tile twice: {}".format(exc))
 
     def __repr__(self):
         if self.is_over:
@@ -2816,85 +2371,15 @@ class _CaminosGame(_TileGame, _CaminosTable):
             self._rules, self.round, self.scores, state)
 
 
-_C_SIDE_ALIASES = {"front": "front", "f": "front", "adelante": "front", "frente": "front",
-                   "delante": "front", "back": "back", "b": "back", "atras": "back",
-                   "atrás": "back", "detras": "back", "detrás": "back"}
-
-
-def _c_tile_in(word, text):
-    try:
-        return Tile.parse(word)
-    except ValueError:
-        where = ("got {!r}".format(text) if word == text.strip().lower()
-                 else "{!r} in {!r} is not a tile".format(word, text))
-        raise NotationError("a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or "
-                            "'pass': " + where)
-
-
-def _c_where(words, text):
-    side, path = None, None
-    for word in words:
-        letters = word.rstrip("0123456789")
-        digits = word[len(letters):]
-        if letters:
-            if letters not in _C_SIDE_ALIASES or side is not None:
-                raise NotationError("a placement is written like '5|3 front 2': {!r} in {!r} "
-                                    "is not a side".format(word, text))
-            side = _C_SIDE_ALIASES[letters]
-        if digits:
-            if path is not None or int(digits) < 1:
-                raise NotationError("a placement is written like '5|3 front 2': {!r} in {!r} "
-                                    "is not a path number".format(word, text))
-            path = int(digits)
-    return side, path
-
-
 # ---- the Caminos players ------------------------------------------------------------
 
 
-def _c_check_view(view):
-    if not isinstance(view, _CaminosView):
-        raise ViewError("a caminos player chooses from a caminos.View: got {!r}".format(view))
+class _CaminosRandomPlayer(_RandomPlayer):
+    _VIEW, _PACKAGE = _CaminosView, "caminos"
 
 
-def _c_heaviest(moves):
-    return _heaviest_first(moves, lambda m: (m.tile.pips, m.tile.high) if m.tile else (-1, -1))
-
-
-class _CaminosRandomPlayer:
-    """Any legal move (reveals included), uniformly at random: the same choices
-    as CPython's RandomPlayer with the same seed."""
-
-    def __init__(self, seed=None):
-        _check_seed(seed, optional=True)
-        self._rng = _Random(seed)
-
-    def choose(self, view):
-        _c_check_view(view)
-        return self._rng.choice(view._moves_to_choose())
-
-    __call__ = choose
-
-    def __repr__(self):
-        return "RandomPlayer()"
-
-
-class _CaminosGreedyPlayer:
-    """Reveal the heaviest tile; place so as to keep the most tiles placeable."""
-
-    def choose(self, view):
-        _c_check_view(view)
-        moves = view._moves_to_choose()
-        if moves[0].kind == "reveal":
-            return _c_heaviest(moves)
-        if moves[0].kind != "place":
-            return moves[0]
-        return _c_new_move(_c.caminos_greedy(view._blob, [m.code for m in moves]))
-
-    __call__ = choose
-
-    def __repr__(self):
-        return "GreedyPlayer()"
+class _CaminosGreedyPlayer(_Player):
+    _VIEW, _PACKAGE = _CaminosView, "caminos"
 
 
 class _CaminosSuitWeights:
@@ -2908,34 +2393,16 @@ class _CaminosSuitWeights:
         return tuple(int(round(getattr(self, n) * 10)) for n in self._NAMES)
 
 
-class _CaminosSuitPlayer:
-    """The "most accompanied tile" idea for paths (see CPython's caminos.SuitPlayer)."""
-
-    def __init__(self, weights=None):
-        if weights is not None and not isinstance(weights, _CaminosSuitWeights):
-            raise RulesTypeError("weights must be SuitWeights or None: got {!r}".format(weights))
-        self.weights = weights or _CaminosSuitWeights()
-
-    def choose(self, view):
-        _c_check_view(view)
-        moves = view._moves_to_choose()
-        if moves[0].kind == "reveal":
-            return _c_heaviest(moves)
-        if moves[0].kind != "place" or len(moves) == 1:
-            return moves[0]
-        return self.rank(view, moves)[0]
-
-    __call__ = choose
+class _CaminosSuitPlayer(_SuitPlayer):
+    _VIEW, _PACKAGE, _WEIGHTS = _CaminosView, "caminos", _CaminosSuitWeights
 
     def rank(self, view, moves):
-        _c_check_view(view)
+        _check_view(view, _CaminosView, "caminos")
         if any(m.kind != "place" for m in moves):
             raise IllegalMoveError("only placements are ranked: got {}".format(_listed(moves)))
-        return [_c_new_move(c) for c in _c.caminos_suit(
-            view._blob, view._raw, [m.code for m in moves], self.weights._tenths())]
-
-    def __repr__(self):
-        return "SuitPlayer()"
+        weights = self.weights or _CaminosSuitWeights()
+        return [_c_new_move(c) for c in _c.caminos_rank(view._cv, [m.code for m in moves],
+                                                         weights._tenths())]
 
 
 class _CaminosSearchPlayer:
@@ -2952,11 +2419,11 @@ class _CaminosSearchPlayer:
 
     def choose(self, view):
         start = _ticks()
-        _c_check_view(view)
+        _check_view(view, _CaminosView, "caminos")
         moves = view._moves_to_choose()
         self.last_samples = 0
         if moves[0].kind == "reveal":
-            return _c_heaviest(moves)
+            return _c_new_move(_c.choose(_CAMINOS, 1, view._cv, None))
         if len(moves) == 1:
             return moves[0]
         order = self._suit.rank(view, moves)
@@ -2978,7 +2445,7 @@ class _CaminosSearchPlayer:
         seed = _seed8(self.seed)
 
         def search(first, count):
-            out = _c.caminos_search(view._blob, view._raw, seed, first, count)
+            out = _c.search(_CAMINOS, view._cv, seed, first, count, 0)
             if type(out) is int:
                 raise CorruptStateError("the view of seat {} is not a consistent Caminos "
                                         "position (round {})".format(view.seat, view.round))
@@ -3138,6 +2605,9 @@ def _x_items(values, lo, hi, what):
 class _DiceMove(_Move):
     """A dice move: roll, roll with given dice, keep dice, bank."""
 
+    _G = _DICE
+    _FORM = "a move is written like 'roll', 'keep 1 5' or 'bank': got {!r}"
+
     def __init__(self, kind, dice=()):
         self.code = _x_move_from(kind, dice).code
 
@@ -3174,33 +2644,6 @@ class _DiceMove(_Move):
     @staticmethod
     def bank():
         return _x_new_move(3)
-
-    @staticmethod
-    def parse(text):
-        if not isinstance(text, str):
-            raise NotationTypeError("a move is written like 'roll', 'keep 1 5' or 'bank': got "
-                                    "{!r}".format(text))
-        _check_notation_length(text, "a move")
-        words = text.strip().lower().replace(",", " ").split(None, 1)
-        if words and words[0] in ("roll", "keep", "bank"):
-            rest = words[1] if len(words) > 1 else ""
-            if words[0] == "bank" and not rest:
-                return _x_new_move(3)
-            if words[0] == "roll" and not rest:
-                return _x_new_move(0)
-            if words[0] != "bank" and rest:
-                try:
-                    return _x_move_from(words[0], rest)
-                except NotationError:
-                    pass
-        raise NotationError("a move is written like 'roll', 'roll 1 5 6 4 4 3', 'keep 1 5' or "
-                            "'bank': got {!r}".format(text))
-
-    def __str__(self):
-        dice = self.dice
-        if not dice:
-            return self.kind
-        return "{} {}".format(self.kind, " ".join(str(d) for d in dice))
 
 
 def _x_new_move(code):
@@ -3299,7 +2742,6 @@ class _DiceEvent(_Event):
     def _text_fields(self):
         fields = _Event._text_fields(self)
         fields["dice"] = " ".join(str(v) for v in self.values)
-        fields["why"] = self.reason and _c.text(2, "why/" + self.reason) or self.reason
         return fields
 
 
@@ -3379,11 +2821,6 @@ class _DiceGame(_Game, _DiceTable):
     """A dice game from the first roll to its winner: the referee."""
 
     _G = _DICE
-    _KIND = "D"
-    _WHAT = "dice game"
-    _TAG = "<B"
-    _SEED_TAG = 0xFE
-    _DEAL_TAG = None
     _PACKAGE = "dice"
     _RULES = _DiceRules
     _MOVE = _DiceMove
@@ -3432,89 +2869,15 @@ class _DiceGame(_Game, _DiceTable):
             return []
         return _x_keeps(self.last_roll, self.pool, self._rules)
 
-    def parse_move(self, text):
-        m = _DiceMove.parse(text)
-        if _c.check(self._G, self._st, m.code) != _OK:
-            raise self._illegal(m, text)
-        return m
-
-    def _reason(self, m):
-        phase = self.phase
-        if phase == "keep":
-            roll = " ".join(str(d) for d in self.last_roll)
-            if m.kind != "keep":
-                return "you must first keep scoring dice from the roll ({})".format(roll)
-            left = list(self.last_roll)
-            for d in m.dice:
-                if d not in left:
-                    return "the roll ({}) does not hold {}".format(
-                        roll, " ".join(str(x) for x in m.dice))
-                left.remove(d)
-            return "not every die kept would score" + (
-                " (with the pool {})".format(" ".join(str(d) for d in self.pool))
-                if self._rules.combine_kept and self.pool else "")
-        if m.kind == "keep":
-            if phase == "bank_or_roll":
-                return "you have kept from this roll already: roll again or bank"
-            return "there is no roll to keep from: you cannot keep now"
-        if m.given:
-            return "there are {} dice to roll, not {}".format(self.dice_to_roll, len(m.dice))
-        if m.kind == "bank" and self._dinfo()[10] > 0 and not self.pool:
-            return "hot dice: you must roll all six dice again before banking"
-        if m.kind == "bank":
-            return "you have kept nothing to bank: you must roll first"
-        return None
-
     def view(self, seat):
         self._check_seat(seat)
         v = object.__new__(_DiceView)
-        _view_base(v, self, seat, _c.view(self._G, self._st, seat), bytes(self._raw))
+        _view_base(v, self, seat, _c.view(self._G, self._st, self._raw, seat) + (bytes(self._raw),))
         v.rules_players = self.seats
         return v
 
-    def _write_setup(self):
-        f = self._rules._fields()
-        return 0, bytes([self.players, self.first_player, f[0], f[2], f[3], f[4], f[5], f[6]]) \
-            + struct.pack("<I", f[1])
-
-    @classmethod
-    def _read_setup(cls, reader, flags):
-        b = reader.take(8)
-        players, first_player = b[0], b[1]
-        target = reader.unpack("<I")
-        try:
-            rules = _DiceRules._from_fields((b[2], target, b[3], b[4], b[5], b[6], b[7]))
-        except RulesError as exc:
-            raise CorruptStateError("the saved rules are not valid: {}".format(exc))
-        if not 1 <= players <= _X_MAX_PLAYERS or first_player >= players:
-            raise CorruptStateError("bad seats in the save: {} players, seat {} first".format(
-                players, first_player))
-        return rules, {"players": players, "first_player": first_player}
-
-    def _write_entry(self, code):
-        kind = code & 3
-        if kind == 3:
-            return bytes([3])
-        if kind == 0:
-            return bytes([0])
-        dice = _x_new_move(code).dice
-        return bytes([kind, len(dice)]) + bytes(dice)
-
-    @classmethod
-    def _read_entry(cls, tag, reader):
-        if tag == 0:
-            return 0
-        if tag == 3:
-            return 3
-        if tag not in (1, 2):
-            raise CorruptStateError("bad log entry {} in the save".format(tag))
-        n = reader.take(1)[0]
-        if not 1 <= n <= 6:
-            raise CorruptStateError("bad dice count {} in the saved log".format(n))
-        try:
-            return _x_move_from("roll" if tag == 1 else "keep", tuple(reader.take(n))).code
-        except NotationError as exc:
-            raise CorruptStateError("bad dice in the saved log: {}".format(exc))
+    def _setup(self):
+        return (None, self.players, self.first_player)
 
     def __repr__(self):
         state = ("seat {} won".format(self.winner) if self.is_over else
@@ -3641,7 +3004,7 @@ def _x_solve_turn(rules=None, cap=0):
         workspace = bytearray(size + 8)
         status = _c.dice_solve(f, cap, workspace)
         if status != _OK:
-            raise RulesError("the solver refuses these rules: " + _STATUS.get(status, "error"))
+            raise RulesError("the solver refuses these rules: " + _c.status_str(status))
         _X_POLICIES[key] = found = workspace
     return _DicePolicy(rules, cap, found)
 
@@ -3662,26 +3025,8 @@ def _x_cap_for(rules=None, budget=100000):
     return low
 
 
-def _x_check_view(view):
-    if not isinstance(view, _DiceView):
-        raise ViewError("a dice player chooses from a dice.View: got {!r}".format(view))
-
-
-class _DiceRandomPlayer:
-    """Any legal move, uniformly at random: CPython's choices for the same seed."""
-
-    def __init__(self, seed=None):
-        _check_seed(seed, optional=True)
-        self._rng = _Random(seed)
-
-    def choose(self, view):
-        _x_check_view(view)
-        return self._rng.choice(view._moves_to_choose())
-
-    __call__ = choose
-
-    def __repr__(self):
-        return "RandomPlayer()"
+class _DiceRandomPlayer(_RandomPlayer):
+    _VIEW, _PACKAGE = _DiceView, "dice"
 
 
 class _DiceThresholdPlayer:
@@ -3694,7 +3039,7 @@ class _DiceThresholdPlayer:
         self.bank_at = bank_at
 
     def choose(self, view):
-        _x_check_view(view)
+        _check_view(view, _DiceView, "dice")
         view._moves_to_choose()
         if view.phase == "keep":
             return view.keeps()[0].move
@@ -3720,7 +3065,7 @@ class _DiceOptimalPlayer:
         self.policy = _x_solve_turn(rules, cap) if rules is not None else None
 
     def choose(self, view):
-        _x_check_view(view)
+        _check_view(view, _DiceView, "dice")
         view._moves_to_choose()
         policy = self.policy or _x_solve_turn(view.rules, self.cap)
         if view.phase == "keep":

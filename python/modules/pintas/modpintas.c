@@ -48,6 +48,14 @@ typedef union any_state {
     pintas_dice_state dice;
 } any_state;
 
+/* A seat's view as the core makes it; the players and searches read it only. */
+typedef union any_view {
+    uint64_t align;
+    pintas_line_view line;
+    pintas_caminos_view cam;
+    pintas_dice_view dice;
+} any_view;
+
 static MP_NORETURN void bad(void) {
     mp_raise_ValueError(MP_ERROR_TEXT("pintas: bad argument"));
 }
@@ -93,15 +101,25 @@ static uint64_t seed_of(mp_obj_t o) {
     return v;
 }
 
-/* A state (or a view blob: a state with bytes after it) into *s. */
-static void state_in(int g, mp_obj_t o, any_state *s) {
-    size_t len;
-    const uint8_t *p = bytes_of(o, &len);
+/* A game's state (or a view blob: a state with bytes after it) where it
+ * lies, used in place: the core changes nothing on a refusal, so a call needs
+ * no copy in and out. A heap buffer (a bytearray's, a bytes') is always
+ * aligned; any other is copied to *tmp, and may then only be read. */
+static any_state *state_at(int g, mp_obj_t o, any_state *tmp, int write) {
+    mp_buffer_info_t info;
     size_t size = engine_of(g)->state_size;
-    if (len < size) {
+    mp_get_buffer_raise(o, &info, write ? MP_BUFFER_WRITE : MP_BUFFER_READ);
+    if (info.len < size || (write && info.len != size)) {
         bad();
     }
-    memcpy(s, p, size);
+    if (((uintptr_t)info.buf & (sizeof(uint64_t) - 1)) == 0) {
+        return (any_state *)info.buf;
+    }
+    if (write) {
+        bad();
+    }
+    memcpy(tmp, info.buf, size);
+    return tmp;
 }
 
 static void state_out(int g, mp_obj_t o, const any_state *s) {
@@ -123,6 +141,10 @@ static mp_obj_t *items_of(mp_obj_t o, size_t n) {
         bad();
     }
     return items;
+}
+
+static mp_obj_t new_str0(const char *text) {
+    return mp_obj_new_str(text, strlen(text));
 }
 
 static mp_obj_t new_int64(int64_t v) {
@@ -532,24 +554,22 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(new_obj, 5, 5, new_game);
 static mp_obj_t set_deal(mp_obj_t g_in, mp_obj_t st, mp_obj_t deal_in) {
     int g = game_of(g_in);
     const pintas_engine *e = engine_of(g);
-    any_state s;
     pintas_engine_setup deal;
     pintas_engine_events ev;
     size_t n = 0;
     if (g == G_DICE) {
         bad();
     }
-    state_in(g, st, &s);
+    any_state tmp, *s = state_at(g, st, &tmp, 1);
     if (g == G_LINE) {
         line_deal_of(deal_in, (pintas_line_deal *)deal.bytes);
     } else {
         caminos_deal_of(deal_in, (pintas_caminos_deal *)deal.bytes);
     }
-    int status = e->set_deal(&s, &deal, &ev, e->max_events, &n);
+    int status = e->set_deal(s, &deal, &ev, e->max_events, &n);
     if (status != PINTAS_OK) {
         return MP_OBJ_NEW_SMALL_INT(status);
     }
-    state_out(g, st, &s);
     return raw_events(g, &ev, n);
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(set_deal_obj, set_deal);
@@ -588,26 +608,25 @@ static void sort_keeps(pintas_dice_keep *ks, size_t n) {
  * will do for the seat it was made for. */
 static mp_obj_t legal(mp_obj_t g_in, mp_obj_t st) {
     int g = game_of(g_in);
-    any_state s;
     mp_obj_t out = mp_obj_new_list(0, NULL);
-    state_in(g, st, &s);
+    any_state tmp, *s = state_at(g, st, &tmp, 0);
     if (g == G_LINE) {
         pintas_line_move m[PINTAS_LINE_MAX_MOVES];
         size_t n = 0;
-        pintas_line_legal(&s.line, m, PINTAS_LINE_MAX_MOVES, &n);
+        pintas_line_legal(&s->line, m, PINTAS_LINE_MAX_MOVES, &n);
         for (size_t i = 0; i < n; i++) {
             mp_obj_list_append(out, MP_OBJ_NEW_SMALL_INT(line_code(&m[i])));
         }
     } else if (g == G_CAMINOS) {
         pintas_caminos_move m[PINTAS_CAMINOS_MAX_MOVES];
         size_t n = 0;
-        pintas_caminos_legal(&s.cam, m, PINTAS_CAMINOS_MAX_MOVES, &n);
+        pintas_caminos_legal(&s->cam, m, PINTAS_CAMINOS_MAX_MOVES, &n);
         for (size_t i = 0; i < n; i++) {
             mp_obj_list_append(out, MP_OBJ_NEW_SMALL_INT(caminos_code(&m[i])));
         }
     } else {
         pintas_dice_moves m;
-        pintas_dice_legal(&s.dice, &m);
+        pintas_dice_legal(&s->dice, &m);
         if (m.n_keeps) {
             sort_keeps(m.keeps, m.n_keeps);
             for (size_t i = 0; i < m.n_keeps; i++) {
@@ -630,11 +649,10 @@ static MP_DEFINE_CONST_FUN_OBJ_2(legal_obj, legal);
 /* check(g, state, code) -> the core's status for that move now. */
 static mp_obj_t check(mp_obj_t g_in, mp_obj_t st, mp_obj_t code) {
     int g = game_of(g_in);
-    any_state s;
     pintas_engine_move m;
-    state_in(g, st, &s);
+    any_state tmp, *s = state_at(g, st, &tmp, 0);
     move_of(g, code, &m);
-    return MP_OBJ_NEW_SMALL_INT(engine_of(g)->check(&s, &m));
+    return MP_OBJ_NEW_SMALL_INT(engine_of(g)->check(s, &m));
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(check_obj, check);
 
@@ -642,20 +660,18 @@ static MP_DEFINE_CONST_FUN_OBJ_3(check_obj, check);
 static mp_obj_t play(mp_obj_t g_in, mp_obj_t st, mp_obj_t code) {
     int g = game_of(g_in);
     const pintas_engine *e = engine_of(g);
-    any_state s;
     pintas_engine_move m;
     pintas_engine_events ev;
     size_t n = 0;
-    state_in(g, st, &s);
+    any_state tmp, *s = state_at(g, st, &tmp, 1);
     move_of(g, code, &m);
-    int status = e->play(&s, &m, &ev, e->max_events, &n);
+    int status = e->play(s, &m, &ev, e->max_events, &n);
     if (status != PINTAS_OK) {
         return MP_OBJ_NEW_SMALL_INT(status);
     }
     if (g == G_DICE) {
-        dice_reasons(&s.dice, (pintas_dice_event *)ev.bytes, n);
+        dice_reasons(&s->dice, (pintas_dice_event *)ev.bytes, n);
     }
-    state_out(g, st, &s);
     return raw_events(g, &ev, n);
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(play_obj, play);
@@ -664,12 +680,11 @@ static MP_DEFINE_CONST_FUN_OBJ_3(play_obj, play);
  * round, scores tuple). */
 static mp_obj_t status(mp_obj_t g_in, mp_obj_t st) {
     int g = game_of(g_in);
-    any_state s;
     pintas_engine_status out;
     mp_obj_t scores[PINTAS_ENGINE_MAX_SIDES];
-    state_in(g, st, &s);
+    any_state tmp, *s = state_at(g, st, &tmp, 0);
     memset(&out, 0, sizeof(out));
-    if (engine_of(g)->status(&s, &out) != PINTAS_OK || out.sides > PINTAS_ENGINE_MAX_SIDES) {
+    if (engine_of(g)->status(s, &out) != PINTAS_OK || out.sides > PINTAS_ENGINE_MAX_SIDES) {
         bad();
     }
     for (int i = 0; i < out.sides; i++) {
@@ -691,9 +706,8 @@ static MP_DEFINE_CONST_FUN_OBJ_2(status_obj, status);
 /* turn(g, state) -> the seat to move, -1 once over (cheap). */
 static mp_obj_t turn(mp_obj_t g_in, mp_obj_t st) {
     int g = game_of(g_in);
-    any_state s;
-    state_in(g, st, &s);
-    return MP_OBJ_NEW_SMALL_INT(engine_of(g)->turn(&s));
+    any_state tmp, *s = state_at(g, st, &tmp, 0);
+    return MP_OBJ_NEW_SMALL_INT(engine_of(g)->turn(s));
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(turn_obj, turn);
 
@@ -701,10 +715,9 @@ static MP_DEFINE_CONST_FUN_OBJ_2(turn_obj, turn);
 static mp_obj_t save(mp_obj_t g_in, mp_obj_t st) {
     int g = game_of(g_in);
     const pintas_engine *e = engine_of(g);
-    any_state s;
     uint8_t buf[PINTAS_CAMINOS_SAVE_SIZE + PINTAS_DICE_SAVE_SIZE + PINTAS_LINE_SAVE_SIZE];
-    state_in(g, st, &s);
-    if (e->save_size > sizeof(buf) || e->save(&s, buf, sizeof(buf)) != PINTAS_OK) {
+    any_state tmp, *s = state_at(g, st, &tmp, 0);
+    if (e->save_size > sizeof(buf) || e->save(s, buf, sizeof(buf)) != PINTAS_OK) {
         bad();
     }
     return mp_obj_new_bytes(buf, e->save_size);
@@ -730,34 +743,29 @@ static MP_DEFINE_CONST_FUN_OBJ_3(load_obj, load);
  * states' generators are alike (did a move draw from it?). */
 static mp_obj_t reseed(mp_obj_t g_in, mp_obj_t st, mp_obj_t seed) {
     int g = game_of(g_in);
-    any_state s;
-    state_in(g, st, &s);
-    engine_of(g)->reseed(&s, seed_of(seed));
-    state_out(g, st, &s);
+    any_state tmp, *s = state_at(g, st, &tmp, 1);
+    engine_of(g)->reseed(s, seed_of(seed));
     return mp_const_none;
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(reseed_obj, reseed);
 
 static mp_obj_t rng_of(mp_obj_t g_in, mp_obj_t st) {
     int g = game_of(g_in);
-    any_state s;
-    state_in(g, st, &s);
-    return mp_obj_new_bytes((const uint8_t *)&s + engine_of(g)->rng_offset, sizeof(pintas_rng));
+    any_state tmp, *s = state_at(g, st, &tmp, 0);
+    return mp_obj_new_bytes((const uint8_t *)s + engine_of(g)->rng_offset, sizeof(pintas_rng));
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(rng_obj, rng_of);
 
 /* set_rng(g, state, rng bytes): put a generator saved by rng() back. */
 static mp_obj_t set_rng(mp_obj_t g_in, mp_obj_t st, mp_obj_t rng) {
     int g = game_of(g_in);
-    any_state s;
     size_t len;
     const uint8_t *p = bytes_of(rng, &len);
     if (len != sizeof(pintas_rng)) {
         bad();
     }
-    state_in(g, st, &s);
-    memcpy((uint8_t *)&s + engine_of(g)->rng_offset, p, len);
-    state_out(g, st, &s);
+    any_state tmp, *s = state_at(g, st, &tmp, 1);
+    memcpy((uint8_t *)s + engine_of(g)->rng_offset, p, len);
     return mp_const_none;
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(set_rng_obj, set_rng);
@@ -765,37 +773,55 @@ static MP_DEFINE_CONST_FUN_OBJ_3(set_rng_obj, set_rng);
 /* hands(g, state) -> every seat's hand as a mask (tile games). */
 static mp_obj_t hands(mp_obj_t g_in, mp_obj_t st) {
     int g = game_of(g_in);
-    any_state s;
     pintas_engine_status out;
     mp_obj_t t[PINTAS_ENGINE_MAX_SIDES];
     if (g == G_DICE) {
         bad();
     }
-    state_in(g, st, &s);
+    any_state tmp, *s = state_at(g, st, &tmp, 0);
     memset(&out, 0, sizeof(out));
-    engine_of(g)->status(&s, &out);
+    engine_of(g)->status(s, &out);
     if (out.seats > PINTAS_ENGINE_MAX_SIDES) {
         bad();
     }
     for (int i = 0; i < out.seats; i++) {
-        t[i] = new_mask(engine_of(g)->hand(&s, i));
+        t[i] = new_mask(engine_of(g)->hand(s, i));
     }
     return mp_obj_new_tuple(out.seats, t);
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(hands_obj, hands);
 
-/* view(g, state, seat) -> the view blob of `seat` (see the top of the file). */
-static mp_obj_t view(mp_obj_t g_in, mp_obj_t st, mp_obj_t seat_in) {
+static int view_of(int g, const any_state *s, const uint8_t *raw, size_t len, int seat,
+                   any_view *v);
+static const size_t view_sizes[3];
+
+/* view(g, state, raw log, seat) -> (the view blob of `seat` (see the top of
+ * the file), the core's view (pintas_*_view_of) for the players). */
+static mp_obj_t view(size_t n_args, const mp_obj_t *args) {
+    mp_obj_t g_in = args[0], st = args[1], seat_in = args[3];
     int g = game_of(g_in);
     const pintas_engine *e = engine_of(g);
     any_state s;
     uint8_t extra[BLOB_EXTRA];
     pintas_engine_status out;
     uint8_t blob[sizeof(any_state) + BLOB_EXTRA];
-    state_in(g, st, &s);
+    const any_state *p = state_at(g, st, &s, 0);
+    if (p != &s) {
+        memcpy(&s, p, e->state_size);
+    }
     memset(&out, 0, sizeof(out));
     e->status(&s, &out);
     mp_int_t seat = int_in(seat_in, 0, out.seats ? out.seats - 1 : 0);
+    mp_obj_t t[2] = {mp_const_none, mp_const_none};
+    {
+        size_t len;
+        const uint8_t *raw = bytes_of(args[2], &len);
+        any_view *v = m_new(any_view, 1);
+        (void)n_args;
+        if (view_of(g, &s, raw, len, (int)seat, v) == PINTAS_OK) {
+            t[1] = mp_obj_new_bytearray_by_ref(view_sizes[g], v);
+        }
+    }
     memset(extra, 0, sizeof(extra));
     extra[BLOB_SEAT] = (uint8_t)seat;
     if (g != G_DICE) {
@@ -831,9 +857,10 @@ static mp_obj_t view(mp_obj_t g_in, mp_obj_t st, mp_obj_t seat_in) {
     memset((uint8_t *)&s + e->rng_offset, 0, sizeof(pintas_rng));
     memcpy(blob, &s, e->state_size);
     memcpy(blob + e->state_size, extra, BLOB_EXTRA);
-    return mp_obj_new_bytes(blob, e->state_size + BLOB_EXTRA);
+    t[0] = mp_obj_new_bytes(blob, e->state_size + BLOB_EXTRA);
+    return mp_obj_new_tuple(2, t);
 }
-static MP_DEFINE_CONST_FUN_OBJ_3(view_obj, view);
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(view_obj, 4, 4, view);
 
 /* ---- what each game shows ----------------------------------------------- */
 
@@ -842,9 +869,8 @@ static MP_DEFINE_CONST_FUN_OBJ_3(view_obj, view);
  * size, forced tile (255: none), winner (255: none), end reason, passes,
  * last placer). */
 static mp_obj_t line_info(mp_obj_t st) {
-    any_state s;
-    state_in(G_LINE, st, &s);
-    const pintas_line_state *l = &s.line;
+    any_state tmp, *s = state_at(G_LINE, st, &tmp, 0);
+    const pintas_line_state *l = &s->line;
     size_t len = l->line_len <= PINTAS_TILE_COUNT ? l->line_len : 0;
     mp_obj_t ends = mp_const_none, doubles = mp_const_none;
     if (len) {
@@ -876,9 +902,8 @@ static MP_DEFINE_CONST_FUN_OBJ_1(line_info_obj, line_info);
  * back tiles, (front end, back end), (front free, back free)), tiles as
  * bytes of indices. */
 static mp_obj_t caminos_info(mp_obj_t st) {
-    any_state s;
-    state_in(G_CAMINOS, st, &s);
-    const pintas_caminos_state *c = &s.cam;
+    any_state tmp, *s = state_at(G_CAMINOS, st, &tmp, 0);
+    const pintas_caminos_state *c = &s->cam;
     mp_obj_t paths[PINTAS_CAMINOS_MAX_PATHS], revealed[PINTAS_CAMINOS_MAX_SEATS];
     int n_paths = c->rules.paths <= PINTAS_CAMINOS_MAX_PATHS ? c->rules.paths : 0;
     int side_tiles = c->rules.side_tiles;
@@ -929,9 +954,8 @@ static MP_DEFINE_CONST_FUN_OBJ_1(caminos_info_obj, caminos_info);
  * roll, last roll (bytes), pool (dice set), pool score, final turns left,
  * winner (255: none), final trigger, closed). */
 static mp_obj_t dice_info(mp_obj_t st) {
-    any_state s;
-    state_in(G_DICE, st, &s);
-    const pintas_dice_state *d = &s.dice;
+    any_state tmp, *s = state_at(G_DICE, st, &tmp, 0);
+    const pintas_dice_state *d = &s->dice;
     mp_obj_t t[11] = {
         MP_OBJ_NEW_SMALL_INT(d->first_player),
         MP_OBJ_NEW_SMALL_INT(d->phase),
@@ -948,882 +972,6 @@ static mp_obj_t dice_info(mp_obj_t st) {
     return mp_obj_new_tuple(11, t);
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(dice_info_obj, dice_info);
-
-/* ---- the line games' players -------------------------------------------- */
-
-/* What the blob's seat knows, as the search reads it: the round's public
- * actions from the (hidden) raw log. PINTAS_E_ARG for a log too long. */
-static int line_info_of(const pintas_line_state *l, int seat, const uint8_t *raw, size_t len,
-                        pintas_line_info *info) {
-    size_t size = sizeof(pintas_line_event);
-    memset(info, 0, sizeof(*info));
-    info->rules = l->rules;
-    for (int i = 0; i < PINTAS_LINE_MAX_SEATS; i++) {
-        info->score[i] = l->score[i];
-    }
-    info->hand = l->hand[seat];
-    info->seat = (uint8_t)seat;
-    info->leader = l->leader;
-    info->forced_tile = seat == l->leader ? l->forced_tile : PINTAS_NO_TILE;
-    info->round = l->round;
-    for (size_t at = round_start(G_LINE, raw, len) * size; at + size <= len; at += size) {
-        pintas_line_event e;
-        memcpy(&e, raw + at, size);
-        if (e.kind != PINTAS_EV_PLAY && e.kind != PINTAS_EV_DRAW && e.kind != PINTAS_EV_PASS) {
-            continue;
-        }
-        if (info->log_len >= PINTAS_LINE_INFO_MAX_LOG) {
-            return PINTAS_E_ARG;
-        }
-        pintas_line_log_entry *x = &info->log[info->log_len++];
-        x->kind = (uint8_t)(e.kind - PINTAS_EV_PLAY);
-        x->seat = e.seat;
-        x->tile = e.kind == PINTAS_EV_PLAY ? e.tile : PINTAS_NO_TILE;
-        x->end = e.kind == PINTAS_EV_PLAY ? e.end : 0;
-    }
-    return PINTAS_OK;
-}
-
-/* The blob and hidden log of a view into the state and the seat's info. */
-static int line_view_in(mp_obj_t blob, mp_obj_t raw_in, any_state *s, int *seat,
-                        pintas_line_info *info) {
-    size_t blen, len;
-    const uint8_t *b = bytes_of(blob, &blen);
-    const uint8_t *raw = bytes_of(raw_in, &len);
-    if (blen != sizeof(pintas_line_state) + BLOB_EXTRA) {
-        bad();
-    }
-    memcpy(s, b, sizeof(pintas_line_state));
-    *seat = b[sizeof(pintas_line_state) + BLOB_SEAT];
-    if (*seat >= PINTAS_LINE_MAX_SEATS) {
-        bad();
-    }
-    return line_info_of(&s->line, *seat, raw, len, info);
-}
-
-/* line_search(blob, raw, seed, first, count, policy) -> (codes, totals,
- * samples, relaxed), or a status. */
-/* The big structs of the players' calls live on the heap, not the C stack:
- * a board's stack is small, and the core's searches take their own share. */
-typedef struct line_search_work {
-    any_state s;
-    pintas_line_info info;
-    pintas_line_search_result r;
-} line_search_work;
-
-static mp_obj_t line_search(size_t n_args, const mp_obj_t *args) {
-    line_search_work *w = m_new(line_search_work, 1);
-    int seat;
-    (void)n_args;
-    int status = line_view_in(args[0], args[1], &w->s, &seat, &w->info);
-    uint64_t seed = seed_of(args[2]);
-    uint32_t first = (uint32_t)int_in(args[3], 0, 0x3FFFFFFF);
-    uint32_t count = (uint32_t)int_in(args[4], 0, PINTAS_LINE_SEARCH_MAX_SAMPLES);
-    int policy = (int)int_in(args[5], 0, 1);
-    const pintas_line_search_result *r = &w->r;
-    if (status == PINTAS_OK) {
-        status = pintas_line_search_init(&w->info, &w->r);
-    }
-    if (status == PINTAS_OK) {
-        status = pintas_line_search_run(&w->info, seed, first, count, policy, &w->r);
-    }
-    if (status != PINTAS_OK) {
-        m_del(line_search_work, w, 1);
-        return MP_OBJ_NEW_SMALL_INT(status);
-    }
-    mp_obj_t codes = mp_obj_new_list(0, NULL), totals = mp_obj_new_list(0, NULL);
-    for (uint32_t i = 0; i < r->n_moves; i++) {
-        mp_obj_list_append(codes, MP_OBJ_NEW_SMALL_INT(line_code(&r->moves[i])));
-        mp_obj_list_append(totals, new_int64(r->total[i]));
-    }
-    mp_obj_t t[4] = {codes, totals, mp_obj_new_int_from_uint(r->samples),
-                     mp_obj_new_int_from_uint(r->relaxed)};
-    m_del(line_search_work, w, 1);
-    return mp_obj_new_tuple(4, t);
-}
-static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(line_search_obj, 6, 6, line_search);
-
-static mp_obj_t masks_tuple(const uint8_t *values, int n) {
-    mp_obj_t t[PINTAS_LINE_MAX_SEATS];
-    for (int i = 0; i < n; i++) {
-        t[i] = MP_OBJ_NEW_SMALL_INT(values[i]);
-    }
-    return mp_obj_new_tuple((size_t)n, t);
-}
-
-/* line_knowledge(blob, raw) -> (unseen, not_held masks, voids masks (bit n:
- * lacks number n), hand counts, pile, to_move, last placer, passes), or a status. */
-static mp_obj_t line_knowledge(mp_obj_t blob, mp_obj_t raw) {
-    any_state s;
-    int seat;
-    pintas_line_info info;
-    pintas_line_knowledge k;
-    int status = line_view_in(blob, raw, &s, &seat, &info);
-    if (status == PINTAS_OK) {
-        status = pintas_line_knowledge_of(&info, &k);
-    }
-    if (status != PINTAS_OK) {
-        return MP_OBJ_NEW_SMALL_INT(status);
-    }
-    int players = info.rules.players <= PINTAS_LINE_MAX_SEATS ? info.rules.players : 0;
-    mp_obj_t held[PINTAS_LINE_MAX_SEATS];
-    for (int i = 0; i < players; i++) {
-        held[i] = new_mask(k.not_held[i]);
-    }
-    mp_obj_t t[8] = {
-        new_mask(k.unseen),
-        mp_obj_new_tuple((size_t)players, held),
-        masks_tuple(k.voids, players),
-        masks_tuple(k.hand_count, players),
-        MP_OBJ_NEW_SMALL_INT(k.pile_count),
-        MP_OBJ_NEW_SMALL_INT(k.to_move),
-        MP_OBJ_NEW_SMALL_INT(k.last_placer),
-        MP_OBJ_NEW_SMALL_INT(k.passes),
-    };
-    return mp_obj_new_tuple(8, t);
-}
-static MP_DEFINE_CONST_FUN_OBJ_2(line_knowledge_obj, line_knowledge);
-
-/* What the line players weigh, from a view: pintas.py's domino players are
- * these functions, in the same arithmetic (the same doubles in the same
- * order), so they choose as CPython's do on every port, whatever its floats. */
-typedef struct line_table {
-    const pintas_line_state *s;
-    pintas_line_knowledge k;
-    int seat, players, have_k;
-    pintas_mask hand;
-    int boneyard;
-} line_table;
-
-static int tile_has(uint8_t t, int n) {
-    return pintas_tile_high(t) == n || pintas_tile_low(t) == n;
-}
-
-static int other_end(uint8_t t, int n) {
-    return pintas_tile_high(t) == n ? pintas_tile_low(t) : pintas_tile_high(t);
-}
-
-/* The open numbers after placing tile at end, and the doubles at each end. */
-static void line_ends_after(const line_table *t, int tile, int end, int ends[2], int dbl[2]) {
-    int is_double = pintas_tile_high((uint8_t)tile) == pintas_tile_low((uint8_t)tile);
-    if (t->s->line_len == 0) {
-        ends[0] = pintas_tile_high((uint8_t)tile);
-        ends[1] = pintas_tile_low((uint8_t)tile);
-        dbl[0] = dbl[1] = is_double;
-        return;
-    }
-    ends[0] = t->s->ends[0];
-    ends[1] = t->s->ends[1];
-    dbl[0] = t->s->end_double[0];
-    dbl[1] = t->s->end_double[1];
-    ends[end] = other_end((uint8_t)tile, ends[end]);
-    dbl[end] = is_double;
-}
-
-static int line_side(const line_table *t, int seat) {
-    return pintas_line_side_of(&t->s->rules, seat);
-}
-
-/* domino.players._sure_passes */
-static int line_sure_passes(const line_table *t, int tile, int end) {
-    int ends[2], dbl[2], lacking[PINTAS_LINE_MAX_SEATS], all = 1, passes = 0;
-    line_ends_after(t, tile, end, ends, dbl);
-    for (int s = 0; s < t->players; s++) {
-        lacking[s] = (t->k.voids[s] >> ends[0] & 1) && (t->k.voids[s] >> ends[1] & 1);
-        if (s != t->seat && !lacking[s]) {
-            all = 0;
-        }
-    }
-    if (all) {
-        pintas_mask rest = t->hand & ~PINTAS_BIT(tile);
-        int fits = 0;
-        for (int x = 0; x < PINTAS_TILE_COUNT; x++) {
-            if ((rest >> x & 1) && (tile_has((uint8_t)x, ends[0]) || tile_has((uint8_t)x, ends[1]))) {
-                fits = 1;
-            }
-        }
-        if (!fits) {
-            return 0;
-        }
-    }
-    int seat = (t->seat + 1) % t->players;
-    while (seat != t->seat && lacking[seat]) {
-        passes += line_side(t, seat) != line_side(t, t->seat);
-        seat = (seat + 1) % t->players;
-    }
-    return passes;
-}
-
-/* domino.players.immediate_points of a play (tile at end). */
-static int line_points(const line_table *t, int tile, int end) {
-    const pintas_line_rules *r = &t->s->rules;
-    if (r->game == PINTAS_LINE_MUGGINS) {
-        int count;
-        if (t->s->line_len == 0) {
-            count = pintas_tile_pips((uint8_t)tile);
-        } else {
-            int ends[2], dbl[2];
-            line_ends_after(t, tile, end, ends, dbl);
-            count = ends[0] * (1 + dbl[0]) + ends[1] * (1 + dbl[1]);
-        }
-        return count > 0 && count % 5 == 0 ? count : 0;
-    }
-    if (r->game == PINTAS_LINE_CAPICUA && r->pass_points && popcount(t->hand) > 1
-        && !t->boneyard && t->have_k) {
-        return r->pass_points * line_sure_passes(t, tile, end);
-    }
-    return 0;
-}
-
-static void line_table_in(mp_obj_t blob, mp_obj_t raw, any_state *s, line_table *t,
-                          int need_k) {
-    pintas_line_info info;
-    int status = line_view_in(blob, raw, s, &t->seat, &info);
-    t->s = &s->line;
-    t->players = s->line.rules.players;
-    t->hand = s->line.hand[t->seat];
-    t->boneyard = pintas_line_boneyard_size(&s->line);
-    t->have_k = 0;
-    if (need_k) {
-        if (status == PINTAS_OK) {
-            status = pintas_line_knowledge_of(&info, &t->k);
-        }
-        if (status != PINTAS_OK) {
-            mp_raise_ValueError(MP_ERROR_TEXT("the view does not describe a round in play"));
-        }
-        t->have_k = 1;
-    }
-}
-
-/* line_greedy(blob, raw, codes) -> the code GreedyPlayer plays: the most
- * points now, then the heaviest tile (most pips, then the higher end); the
- * first such in the list. */
-static mp_obj_t line_greedy(mp_obj_t blob, mp_obj_t raw, mp_obj_t codes_in) {
-    any_state s;
-    line_table t;
-    size_t n;
-    mp_obj_t *codes;
-    mp_obj_get_array(codes_in, &n, &codes);
-    if (n == 0) {
-        bad();
-    }
-    int pass_points = 0;
-    line_table_in(blob, raw, &s, &t, 0);
-    pass_points = s.line.rules.game == PINTAS_LINE_CAPICUA && s.line.rules.pass_points && n >= 2;
-    if (pass_points) {
-        line_table_in(blob, raw, &s, &t, 1);
-    }
-    size_t best = 0;
-    int best_key[3] = {-1, -1, -1};
-    for (size_t i = 0; i < n; i++) {
-        mp_int_t code = int_in(codes[i], 0, LINE_PASS);
-        int key[3] = {0, -1, -1};
-        if (code < LINE_DRAW) {
-            int tile = (int)(code >> 1);
-            key[0] = line_points(&t, tile, (int)(code & 1));
-            key[1] = pintas_tile_pips((uint8_t)tile);
-            key[2] = pintas_tile_high((uint8_t)tile);
-        }
-        if (i == 0 || key[0] > best_key[0] || (key[0] == best_key[0] && (key[1] > best_key[1]
-            || (key[1] == best_key[1] && key[2] > best_key[2])))) {
-            best = i;
-            memcpy(best_key, key, sizeof(key));
-        }
-    }
-    return codes[best];
-}
-static MP_DEFINE_CONST_FUN_OBJ_3(line_greedy_obj, line_greedy);
-
-/* A stable ranking, best first: CPython's sorted(..., reverse=True) on
- * (value, pips, high) keys keeps equal keys in their order. */
-typedef struct ranked {
-    double value;
-    int pips, high;
-    mp_obj_t code;
-} ranked;
-
-static int ranked_before(const ranked *a, const ranked *b) {
-    if (a->value != b->value) {
-        return a->value > b->value;
-    }
-    if (a->pips != b->pips) {
-        return a->pips > b->pips;
-    }
-    return a->high > b->high;
-}
-
-static mp_obj_t ranked_list(ranked *r, size_t n) {
-    for (size_t i = 1; i < n; i++) {
-        ranked x = r[i];
-        size_t j = i;
-        while (j > 0 && ranked_before(&x, &r[j - 1])) {
-            r[j] = r[j - 1];
-            j--;
-        }
-        r[j] = x;
-    }
-    mp_obj_t out = mp_obj_new_list(0, NULL);
-    for (size_t i = 0; i < n; i++) {
-        mp_obj_list_append(out, r[i].code);
-    }
-    return out;
-}
-
-/* The weights of a Suit player, in tenths (default weights are exact there). */
-static void weights_of(mp_obj_t o, double *w, size_t n) {
-    mp_obj_t *items = items_of(o, n);
-    for (size_t i = 0; i < n; i++) {
-        /* (a native module gets the int as an unsigned word: make it signed first) */
-        w[i] = (double)(mp_int_t)mp_obj_get_int(items[i]) / 10.0;
-    }
-}
-
-/* line_suit(blob, raw, codes, weights) -> the codes ranked by SuitPlayer,
- * best first. weights in tenths: accompanied, playable_after, double,
- * stranding, opponent_lacks, partner_lacks, points, pips. */
-static mp_obj_t line_suit(size_t n_args, const mp_obj_t *args) {
-    any_state s;
-    line_table t;
-    size_t n;
-    mp_obj_t *codes;
-    double w[8];
-    ranked *r;
-    int out[7] = {0}, partner_lacking[7] = {0};
-    double opponents_lacking[7] = {0};
-    (void)n_args;
-    mp_obj_get_array(args[2], &n, &codes);
-    weights_of(args[3], w, 8);
-    if (n > PINTAS_LINE_MAX_MOVES) {
-        bad();
-    }
-    line_table_in(args[0], args[1], &s, &t, 1);
-    r = m_new(ranked, n ? n : 1);
-    const pintas_line_rules *rules = &s.line.rules;
-    for (int i = 0; i < s.line.line_len && i < PINTAS_TILE_COUNT; i++) {
-        uint8_t tile = s.line.line[i] & 0x7F;
-        out[pintas_tile_high(tile)]++;
-        if (pintas_tile_high(tile) != pintas_tile_low(tile)) {
-            out[pintas_tile_low(tile)]++;
-        }
-    }
-    int me = t.seat, nxt = (me + 1) % t.players;
-    for (int seat = 0; seat < t.players; seat++) {
-        if (seat == me) {
-            continue;
-        }
-        int partner = rules->pairs && line_side(&t, seat) == line_side(&t, me);
-        for (int num = 0; num < 7; num++) {
-            if (!(t.k.voids[seat] >> num & 1)) {
-                continue;
-            }
-            if (partner) {
-                partner_lacking[num]++;
-            } else {
-                opponents_lacking[num] += seat == nxt ? 2.0 : 1.0;
-            }
-        }
-    }
-    for (size_t i = 0; i < n; i++) {
-        mp_int_t code = int_in(codes[i], 0, LINE_PASS);
-        r[i].code = codes[i];
-        r[i].value = 0.0;
-        r[i].pips = r[i].high = -1;
-        if (code >= LINE_DRAW) {
-            continue;
-        }
-        int tile = (int)(code >> 1), end = (int)(code & 1), ends[2], dbl[2];
-        pintas_mask rest = t.hand & ~PINTAS_BIT(tile);
-        int opened[2], n_opened;
-        line_ends_after(&t, tile, end, ends, dbl);
-        if (s.line.line_len == 0) {
-            int hi = pintas_tile_high((uint8_t)tile), lo = pintas_tile_low((uint8_t)tile);
-            /* set([high, low]) iterates in ascending order in CPython */
-            opened[0] = lo < hi ? lo : hi;
-            opened[1] = lo < hi ? hi : lo;
-            n_opened = hi == lo ? 1 : 2;
-        } else {
-            opened[0] = ends[end];
-            n_opened = 1;
-        }
-        double value = 0.0;
-        for (int j = 0; j < n_opened; j++) {
-            int num = opened[j], count = 0;
-            for (int x = 0; x < PINTAS_TILE_COUNT; x++) {
-                count += (rest >> x & 1) && tile_has((uint8_t)x, num);
-            }
-            value += w[0] * count;
-            value += w[4] * opponents_lacking[num];
-            value += w[5] * partner_lacking[num];
-        }
-        int playable = 0;
-        for (int x = 0; x < PINTAS_TILE_COUNT; x++) {
-            playable += (rest >> x & 1) && (tile_has((uint8_t)x, ends[0])
-                                            || tile_has((uint8_t)x, ends[1]));
-        }
-        value += w[1] * playable;
-        if (pintas_tile_high((uint8_t)tile) == pintas_tile_low((uint8_t)tile)) {
-            value += w[2] + w[3] * out[pintas_tile_high((uint8_t)tile)];
-        }
-        value += w[6] * line_points(&t, tile, end);
-        value += w[7] * pintas_tile_pips((uint8_t)tile);
-        r[i].value = value;
-        r[i].pips = pintas_tile_pips((uint8_t)tile);
-        r[i].high = pintas_tile_high((uint8_t)tile);
-    }
-    mp_obj_t ranked_codes = ranked_list(r, n);
-    m_del(ranked, r, n ? n : 1);
-    return ranked_codes;
-}
-static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(line_suit_obj, 4, 4, line_suit);
-
-/* line_points(blob, raw, code) -> immediate_points of that move. */
-static mp_obj_t line_points_fn(mp_obj_t blob, mp_obj_t raw, mp_obj_t code_in) {
-    any_state s;
-    line_table t;
-    mp_int_t code = int_in(code_in, 0, LINE_PASS);
-    line_table_in(blob, raw, &s, &t, 0);
-    if (s.line.rules.game == PINTAS_LINE_CAPICUA && s.line.rules.pass_points) {
-        line_table_in(blob, raw, &s, &t, 1);
-    }
-    return MP_OBJ_NEW_SMALL_INT(code < LINE_DRAW ? line_points(&t, (int)(code >> 1), (int)(code & 1))
-                                                 : 0);
-}
-static MP_DEFINE_CONST_FUN_OBJ_3(line_points_obj, line_points_fn);
-
-/* ---- the Caminos players ------------------------------------------------ */
-
-typedef struct cam_derived {
-    pintas_caminos_cohort cohort[PINTAS_CAMINOS_MAX_SEATS][PINTAS_CAMINOS_SEARCH_MAX_COHORTS + 1];
-    uint8_t n_cohorts[PINTAS_CAMINOS_MAX_SEATS];
-    uint16_t since[PINTAS_TILE_COUNT];
-    pintas_mask known[PINTAS_CAMINOS_MAX_SEATS];
-} cam_derived;
-
-/* The numbers the open sides of the replayed slots show (bit n). */
-static int cam_open_numbers(const int8_t slot_end[][2], const uint8_t slot_len[][2],
-                            const uint8_t *present, int paths, int side_tiles) {
-    int numbers = 0;
-    for (int i = 0; i < paths; i++) {
-        if (!present[i]) {
-            continue;
-        }
-        for (int side = 0; side < 2; side++) {
-            if (slot_len[i][side] < side_tiles) {
-                numbers |= 1 << slot_end[i][side];
-            }
-        }
-    }
-    return numbers;
-}
-
-/* caminos._search.derive over a raw (hidden) log, plus the tiles known to be
- * in each hand (revealed this round and not placed since). */
-static void cam_derive(const pintas_caminos_rules *r, const uint8_t *raw, size_t len,
-                       cam_derived *d) {
-    size_t size = sizeof(pintas_caminos_event);
-    int8_t slot_end[PINTAS_CAMINOS_MAX_PATHS][2];
-    uint8_t slot_len[PINTAS_CAMINOS_MAX_PATHS][2], present[PINTAS_CAMINOS_MAX_PATHS];
-    pintas_mask placed[PINTAS_CAMINOS_MAX_SEATS], shown[PINTAS_CAMINOS_MAX_SEATS];
-    int players = r->players, paths = r->paths;
-    memset(d, 0, sizeof(*d));
-    memset(present, 0, sizeof(present));
-    memset(placed, 0, sizeof(placed));
-    memset(shown, 0, sizeof(shown));
-    for (int s = 0; s < players; s++) {
-        d->cohort[s][0].tiles = r->hand_size;
-        d->n_cohorts[s] = 1;
-    }
-    size_t pos = 0;
-    for (size_t at = round_start(G_CAMINOS, raw, len) * size; at + size <= len; at += size, pos++) {
-        pintas_caminos_event e;
-        memcpy(&e, raw + at, size);
-        int seat_ok = e.seat < players, path_ok = e.path < paths;
-        if (e.kind == PINTAS_CAMINOS_EV_PATH && path_ok && e.tile < PINTAS_TILE_COUNT) {
-            present[e.path] = 1;
-            slot_end[e.path][0] = (int8_t)pintas_tile_high(e.tile);
-            slot_end[e.path][1] = (int8_t)pintas_tile_low(e.tile);
-            slot_len[e.path][0] = slot_len[e.path][1] = 0;
-        } else if (e.kind == PINTAS_CAMINOS_EV_PLACE && path_ok && present[e.path]
-                   && e.tile < PINTAS_TILE_COUNT && e.side < 2) {
-            slot_len[e.path][e.side]++;
-            slot_end[e.path][e.side] = (int8_t)other_end(e.tile, slot_end[e.path][e.side]);
-            if (seat_ok) {
-                placed[e.seat] |= PINTAS_BIT(e.tile);
-            }
-        } else if (e.kind == PINTAS_CAMINOS_EV_CLOSE) {
-            if (e.reason == PINTAS_CAMINOS_WHY_RENEW) {
-                for (int t = 0; t < PINTAS_TILE_COUNT; t++) {
-                    if (e.tiles >> t & 1) {
-                        d->since[t] = pos > 0xFFFF ? 0xFFFF : (uint16_t)pos;
-                    }
-                }
-            } else if (e.reason == PINTAS_CAMINOS_WHY_DISCARD && path_ok) {
-                present[e.path] = 0;
-            }
-        } else if (e.kind == PINTAS_CAMINOS_EV_NO_PATH && path_ok) {
-            present[e.path] = 0;
-        } else if (e.kind == PINTAS_CAMINOS_EV_REVEAL && seat_ok && e.tile < PINTAS_TILE_COUNT) {
-            shown[e.seat] |= PINTAS_BIT(e.tile);
-        } else if ((e.kind == PINTAS_CAMINOS_EV_DRAW || e.kind == PINTAS_CAMINOS_EV_PASS)
-                   && seat_ok) {
-            pintas_caminos_cohort *c = d->cohort[e.seat];
-            uint8_t *n = &d->n_cohorts[e.seat];
-            c[*n - 1].voids |= (uint8_t)cam_open_numbers(slot_end, slot_len, present, paths,
-                                                         r->side_tiles);
-            if (e.kind == PINTAS_CAMINOS_EV_DRAW) {
-                if (*n > PINTAS_CAMINOS_SEARCH_MAX_COHORTS) {
-                    /* merge the two oldest draws: the newer one's constraint is the looser */
-                    c[2].tiles = (uint8_t)(c[2].tiles + c[1].tiles);
-                    memmove(&c[1], &c[2], (size_t)(*n - 2) * sizeof(c[0]));
-                    (*n)--;
-                }
-                c[*n].at = pos > 0xFFFF ? 0xFFFF : (uint16_t)pos;
-                c[*n].tiles = 1;
-                c[*n].voids = 0;
-                (*n)++;
-            }
-        }
-    }
-    for (int s = 0; s < players; s++) {
-        while (d->n_cohorts[s] > PINTAS_CAMINOS_SEARCH_MAX_COHORTS) {
-            pintas_caminos_cohort *c = d->cohort[s];
-            c[2].tiles = (uint8_t)(c[2].tiles + c[1].tiles);
-            memmove(&c[1], &c[2], (size_t)(d->n_cohorts[s] - 2) * sizeof(c[0]));
-            d->n_cohorts[s]--;
-        }
-        d->known[s] = shown[s] & ~placed[s];
-    }
-}
-
-typedef struct cam_view {
-    any_state s;
-    int seat;
-    uint8_t sizes[PINTAS_CAMINOS_MAX_SEATS];
-    cam_derived d;
-} cam_view;
-
-static void cam_view_in(mp_obj_t blob, mp_obj_t raw_in, cam_view *v) {
-    size_t blen, len;
-    const uint8_t *b = bytes_of(blob, &blen);
-    const uint8_t *raw = bytes_of(raw_in, &len);
-    if (blen != sizeof(pintas_caminos_state) + BLOB_EXTRA) {
-        bad();
-    }
-    memcpy(&v->s, b, sizeof(pintas_caminos_state));
-    memcpy(v->sizes, b + sizeof(pintas_caminos_state) + BLOB_SIZES, PINTAS_CAMINOS_MAX_SEATS);
-    v->seat = b[sizeof(pintas_caminos_state) + BLOB_SEAT];
-    const pintas_caminos_rules *r = &v->s.cam.rules;
-    if (v->seat >= PINTAS_CAMINOS_MAX_SEATS || r->players > PINTAS_CAMINOS_MAX_SEATS
-        || r->paths > PINTAS_CAMINOS_MAX_PATHS || r->side_tiles > PINTAS_CAMINOS_MAX_SIDE) {
-        bad();
-    }
-    cam_derive(r, raw, len, &v->d);
-}
-
-/* The seat's search info: caminos._search.Info._fill. */
-static void cam_info_of(const cam_view *v, pintas_caminos_info *k) {
-    const pintas_caminos_state *c = &v->s.cam;
-    memset(k, 0, sizeof(*k));
-    k->rules = c->rules;
-    for (int i = 0; i < PINTAS_CAMINOS_MAX_PATHS; i++) {
-        k->path[i].centre = PINTAS_NO_TILE;
-        memset(k->path[i].tile, PINTAS_NO_TILE, sizeof(k->path[i].tile));
-    }
-    for (int i = 0; i < c->rules.paths; i++) {
-        const pintas_caminos_path *p = &c->path[i];
-        if (p->centre >= PINTAS_TILE_COUNT) {
-            continue;
-        }
-        k->path[i].centre = p->centre;
-        for (int side = 0; side < 2; side++) {
-            k->path[i].len[side] = p->len[side];
-            k->path[i].end[side] = p->end[side];
-            for (int j = 0; j < p->len[side] && j < PINTAS_CAMINOS_MAX_SIDE; j++) {
-                k->path[i].tile[side][j] = p->tile[side][j];
-            }
-        }
-    }
-    k->hand = c->hand[v->seat];
-    k->discard = c->discard;
-    k->seat = (uint8_t)v->seat;
-    k->pile_len = c->pile_len;
-    k->passes = c->passes;
-    k->out_seat = c->out_seat;
-    k->last_turns = c->last_turns;
-    k->starter = c->starter;
-    memcpy(k->since, v->d.since, sizeof(k->since));
-    for (int s = 0; s < c->rules.players; s++) {
-        k->hand_len[s] = v->sizes[s];
-        if (s != v->seat) {
-            k->known[s] = v->d.known[s];
-        }
-        k->n_cohorts[s] = v->d.n_cohorts[s];
-        memcpy(k->cohort[s], v->d.cohort[s], sizeof(k->cohort[s]));
-    }
-}
-
-/* caminos_search(blob, raw, seed, first, count) -> (codes, sums, samples,
- * relaxed), or a status (-1: the view is not a consistent position). */
-typedef struct cam_search_work {
-    cam_view v;
-    pintas_caminos_info info;
-    pintas_caminos_search_result r;
-} cam_search_work;
-
-static mp_obj_t caminos_search(size_t n_args, const mp_obj_t *args) {
-    uint64_t seed = seed_of(args[2]);
-    uint32_t first = (uint32_t)int_in(args[3], 0, 0x3FFFFFFF);
-    uint32_t count = (uint32_t)int_in(args[4], 0, PINTAS_CAMINOS_SEARCH_MAX_SAMPLES);
-    cam_search_work *w = m_new(cam_search_work, 1);
-    const pintas_caminos_search_result *r = &w->r;
-    (void)n_args;
-    cam_view_in(args[0], args[1], &w->v);
-    cam_info_of(&w->v, &w->info);
-    int status = pintas_caminos_info_check(&w->info);
-    if (status == PINTAS_OK) {
-        status = pintas_caminos_search(&w->info, seed, first, count, &w->r);
-    }
-    if (status != PINTAS_OK) {
-        m_del(cam_search_work, w, 1);
-        return MP_OBJ_NEW_SMALL_INT(status);
-    }
-    mp_obj_t codes = mp_obj_new_list(0, NULL), sums = mp_obj_new_list(0, NULL);
-    for (uint32_t i = 0; i < r->n_moves; i++) {
-        mp_obj_list_append(codes, MP_OBJ_NEW_SMALL_INT(caminos_code(&r->move[i])));
-        mp_obj_list_append(sums, new_int64(r->sum[i]));
-    }
-    mp_obj_t t[4] = {codes, sums, mp_obj_new_int_from_uint(r->samples),
-                     mp_obj_new_int_from_uint(r->relaxed)};
-    m_del(cam_search_work, w, 1);
-    return mp_obj_new_tuple(4, t);
-}
-static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(caminos_search_obj, 5, 5, caminos_search);
-
-/* caminos_known(blob, raw) -> (cohorts per seat as (at, tiles, voids)
- * tuples, since per tile, known masks per seat). */
-static mp_obj_t caminos_known(mp_obj_t blob, mp_obj_t raw) {
-    cam_view v;
-    cam_view_in(blob, raw, &v);
-    int players = v.s.cam.rules.players;
-    mp_obj_t cohorts[PINTAS_CAMINOS_MAX_SEATS], known[PINTAS_CAMINOS_MAX_SEATS];
-    mp_obj_t since[PINTAS_TILE_COUNT];
-    for (int s = 0; s < players; s++) {
-        mp_obj_t list = mp_obj_new_list(0, NULL);
-        for (int i = 0; i < v.d.n_cohorts[s]; i++) {
-            const pintas_caminos_cohort *c = &v.d.cohort[s][i];
-            mp_obj_t t[3] = {MP_OBJ_NEW_SMALL_INT(c->at), MP_OBJ_NEW_SMALL_INT(c->tiles),
-                             MP_OBJ_NEW_SMALL_INT(c->voids)};
-            mp_obj_list_append(list, mp_obj_new_tuple(3, t));
-        }
-        cohorts[s] = list;
-        known[s] = new_mask(v.d.known[s]);
-    }
-    for (int i = 0; i < PINTAS_TILE_COUNT; i++) {
-        since[i] = MP_OBJ_NEW_SMALL_INT(v.d.since[i]);
-    }
-    mp_obj_t t[3] = {mp_obj_new_tuple((size_t)players, cohorts),
-                     mp_obj_new_tuple(PINTAS_TILE_COUNT, since),
-                     mp_obj_new_tuple((size_t)players, known)};
-    return mp_obj_new_tuple(3, t);
-}
-static MP_DEFINE_CONST_FUN_OBJ_2(caminos_known_obj, caminos_known);
-
-/* The number a side takes (-1: none), as Path.numbers. */
-static int cam_number(const pintas_caminos_state *c, int path, int side) {
-    const pintas_caminos_path *p = &c->path[path];
-    if (p->centre >= PINTAS_TILE_COUNT || p->len[side] >= c->rules.side_tiles) {
-        return -1;
-    }
-    return p->end[side];
-}
-
-/* caminos_greedy(blob, codes) -> GreedyPlayer's placement. */
-static mp_obj_t caminos_greedy(mp_obj_t blob, mp_obj_t codes_in) {
-    size_t n, blen;
-    mp_obj_t *codes;
-    any_state s;
-    const uint8_t *b = bytes_of(blob, &blen);
-    if (blen != sizeof(pintas_caminos_state) + BLOB_EXTRA) {
-        bad();
-    }
-    memcpy(&s, b, sizeof(pintas_caminos_state));
-    const pintas_caminos_state *c = &s.cam;
-    int seat = b[sizeof(pintas_caminos_state) + BLOB_SEAT];
-    mp_obj_get_array(codes_in, &n, &codes);
-    if (n == 0 || seat >= PINTAS_CAMINOS_MAX_SEATS || c->rules.paths > PINTAS_CAMINOS_MAX_PATHS) {
-        bad();
-    }
-    size_t best = 0;
-    int best_key[5] = {0};
-    for (size_t i = 0; i < n; i++) {
-        mp_int_t code = int_in(codes[i], 0, CAM_REVEAL - 1);
-        int tile = (int)(code >> 4), path = (int)((code >> 1) & 7), side = (int)(code & 1);
-        if (path >= c->rules.paths || c->path[path].centre >= PINTAS_TILE_COUNT) {
-            bad();
-        }
-        const pintas_caminos_path *p = &c->path[path];
-        int free_[2] = {c->rules.side_tiles - p->len[0], c->rules.side_tiles - p->len[1]};
-        int shown = 0; /* the numbers open after the move (bit n) */
-        for (int q = 0; q < c->rules.paths; q++) {
-            int numbers[2] = {cam_number(c, q, 0), cam_number(c, q, 1)};
-            if (q == path) {
-                int f[2] = {free_[0], free_[1]};
-                f[side]--;
-                int after = other_end((uint8_t)tile, p->end[side]);
-                numbers[side] = f[side] ? after : -1;
-                if (f[0] == 0 && f[1] == 0) {
-                    numbers[0] = numbers[1] = -1;
-                }
-            }
-            for (int k = 0; k < 2; k++) {
-                if (numbers[k] >= 0) {
-                    shown |= 1 << numbers[k];
-                }
-            }
-        }
-        pintas_mask rest = c->hand[seat] & ~PINTAS_BIT(tile);
-        int playable = 0;
-        for (int x = 0; x < PINTAS_TILE_COUNT; x++) {
-            playable += (rest >> x & 1) && ((shown >> pintas_tile_high((uint8_t)x) & 1)
-                                            || (shown >> pintas_tile_low((uint8_t)x) & 1));
-        }
-        int key[5] = {playable, free_[0] + free_[1] == 1,
-                      pintas_tile_high((uint8_t)tile) == pintas_tile_low((uint8_t)tile),
-                      pintas_tile_pips((uint8_t)tile), pintas_tile_high((uint8_t)tile)};
-        int better = i == 0;
-        for (int k = 0; k < 5 && !better; k++) {
-            if (key[k] != best_key[k]) {
-                better = key[k] > best_key[k];
-                break;
-            }
-        }
-        if (better) {
-            best = i;
-            memcpy(best_key, key, sizeof(key));
-        }
-    }
-    return codes[best];
-}
-static MP_DEFINE_CONST_FUN_OBJ_2(caminos_greedy_obj, caminos_greedy);
-
-/* caminos_suit(blob, raw, codes, weights) -> the placements ranked by
- * SuitPlayer, best first. weights in tenths: reach, depth, hardness,
- * double, starve, block. */
-typedef struct cam_suit_work {
-    cam_view v;
-    ranked r[PINTAS_CAMINOS_MAX_MOVES];
-} cam_suit_work;
-
-static mp_obj_t caminos_suit(size_t n_args, const mp_obj_t *args) {
-    size_t n;
-    mp_obj_t *codes;
-    double w[6];
-    (void)n_args;
-    mp_obj_get_array(args[2], &n, &codes);
-    weights_of(args[3], w, 6);
-    if (n > PINTAS_CAMINOS_MAX_MOVES) {
-        bad();
-    }
-    cam_suit_work *work = m_new(cam_suit_work, 1);
-    const cam_view *vp = &work->v;
-    ranked *r = work->r;
-    cam_view_in(args[0], args[1], &work->v);
-    const pintas_caminos_state *c = &vp->s.cam;
-    int players = c->rules.players, side_tiles = c->rules.side_tiles;
-    /* the open sides, in path order then front before back: (path, side, number, length) */
-    int side_path[2 * PINTAS_CAMINOS_MAX_PATHS], side_side[2 * PINTAS_CAMINOS_MAX_PATHS];
-    int side_num[2 * PINTAS_CAMINOS_MAX_PATHS], side_len[2 * PINTAS_CAMINOS_MAX_PATHS];
-    int n_sides = 0;
-    for (int q = 0; q < c->rules.paths; q++) {
-        const pintas_caminos_path *p = &c->path[q];
-        if (p->centre >= PINTAS_TILE_COUNT) {
-            continue;
-        }
-        for (int side = 0; side < 2; side++) {
-            if (side_tiles - p->len[side] > 0) {
-                side_path[n_sides] = q;
-                side_side[n_sides] = side;
-                side_num[n_sides] = p->end[side];
-                side_len[n_sides] = p->len[side];
-                n_sides++;
-            }
-        }
-    }
-    /* _known_lacks: per seat, the voids of its newest cohort and the one before */
-    int lacks[PINTAS_CAMINOS_MAX_SEATS] = {0};
-    if (c->phase == PINTAS_CAMINOS_PLAYING) {
-        for (int s = 0; s < players; s++) {
-            int nc = vp->d.n_cohorts[s];
-            lacks[s] = vp->d.cohort[s][nc - 1].voids;
-            if (nc > 1) {
-                lacks[s] |= vp->d.cohort[s][nc - 2].voids;
-            }
-        }
-    }
-    pintas_mask hand = c->hand[vp->seat];
-    for (size_t i = 0; i < n; i++) {
-        mp_int_t code = int_in(codes[i], 0, CAM_REVEAL - 1);
-        int tile = (int)(code >> 4), path = (int)((code >> 1) & 7), side = (int)(code & 1);
-        int after[2 * PINTAS_CAMINOS_MAX_PATHS], n_after = 0, counts[7] = {0};
-        for (int k = 0; k < n_sides; k++) {
-            if (side_path[k] != path || side_side[k] != side) {
-                after[n_after++] = side_num[k];
-            } else if (side_len[k] + 1 < side_tiles) {
-                after[n_after++] = other_end((uint8_t)tile, side_num[k]);
-            }
-        }
-        for (int k = 0; k < n_after; k++) {
-            counts[after[k]]++;
-        }
-        pintas_mask rest = hand & ~PINTAS_BIT(tile);
-        int reach = 0, depth = 0, fits_now = 0;
-        for (int x = 0; x < PINTAS_TILE_COUNT; x++) {
-            if (!(rest >> x & 1)) {
-                continue;
-            }
-            int hi = pintas_tile_high((uint8_t)x), lo = pintas_tile_low((uint8_t)x);
-            int ways = counts[hi] + (lo != hi ? counts[lo] : 0);
-            reach += ways > 0;
-            depth += ways > 1;
-        }
-        for (int k = 0; k < n_sides; k++) {
-            fits_now += tile_has((uint8_t)tile, side_num[k]);
-        }
-        int is_double = pintas_tile_high((uint8_t)tile) == pintas_tile_low((uint8_t)tile);
-        double value = w[0] * reach + w[1] * depth - w[2] * fits_now + w[3] * is_double;
-        /* _usable_by_next and _next_blocked */
-        double usable_total = 0.0;
-        for (int distance = 0; distance < players - 1; distance++) {
-            int seat = (vp->seat + 1 + distance) % players;
-            if (!lacks[seat]) {
-                continue;
-            }
-            int usable = 0;
-            for (int k = 0; k < n_after; k++) {
-                usable += !(lacks[seat] >> after[k] & 1);
-            }
-            usable_total += (double)usable / (double)(1 + distance);
-        }
-        int next = (vp->seat + 1) % players, blocked = 0;
-        if (lacks[next]) {
-            blocked = 1;
-            for (int k = 0; k < n_after; k++) {
-                if (!(lacks[next] >> after[k] & 1)) {
-                    blocked = 0;
-                }
-            }
-        }
-        value -= w[4] * usable_total + w[5] * blocked;
-        r[i].code = codes[i];
-        r[i].value = value;
-        r[i].pips = pintas_tile_pips((uint8_t)tile);
-        r[i].high = pintas_tile_high((uint8_t)tile);
-    }
-    mp_obj_t ranked_codes = ranked_list(r, n);
-    m_del(cam_suit_work, work, 1);
-    return ranked_codes;
-}
-static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(caminos_suit_obj, 4, 4, caminos_suit);
 
 /* ---- dice: scoring and the optimal policy -------------------------------- */
 
@@ -2053,7 +1201,800 @@ static mp_obj_t mt_below(mp_obj_t st, mp_obj_t n) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(mt_below_obj, mt_below);
 
+/* ---- notation (pintas/notation.h) ---------------------------------------- */
+
+static mp_int_t dice_code(const pintas_dice_move *m) {
+    mp_int_t code = m->kind;
+    if (m->kind == PINTAS_DICE_ROLL_GIVEN) {
+        code |= (mp_int_t)m->n << 2;
+        for (int i = 0; i < m->n && i < PINTAS_DICE_COUNT; i++) {
+            code |= (mp_int_t)m->values[i] << (5 + 3 * i);
+        }
+    } else if (m->kind == PINTAS_DICE_KEEP) {
+        code |= (mp_int_t)m->keep << 5;
+    }
+    return code;
+}
+
+/* Any game's move code (the inverse of move_of). */
+static mp_int_t code_of(int g, const pintas_engine_move *m) {
+    return g == G_LINE      ? line_code((const pintas_line_move *)m->bytes)
+           : g == G_CAMINOS ? caminos_code((const pintas_caminos_move *)m->bytes)
+                            : dice_code((const pintas_dice_move *)m->bytes);
+}
+
+/* Each game's notation behind one table: states and moves are the engine's. */
+typedef struct notation_ops {
+    int (*parse)(const uint8_t *t, size_t n, void *m, pintas_refusal *why);
+    int (*parse_in)(const void *s, const uint8_t *t, size_t n, void *m, pintas_refusal *why);
+    int (*print)(const void *m, char *buf, size_t cap, size_t *n);
+    int (*why)(const void *s, const void *m, pintas_refusal *why);
+    int (*text)(const void *s, const pintas_refusal *why, const uint8_t *t, size_t n, char *buf,
+                size_t cap, size_t *len);
+} notation_ops;
+
+#define NOTATION_OPS(G, S, M) \
+    static int G##_parse_(const uint8_t *t, size_t n, void *m, pintas_refusal *w) { \
+        return pintas_##G##_move_parse(t, n, (M *)m, w); \
+    } \
+    static int G##_parse_in_(const void *s, const uint8_t *t, size_t n, void *m, \
+                             pintas_refusal *w) { \
+        return pintas_##G##_parse_in((const S *)s, t, n, (M *)m, w); \
+    } \
+    static int G##_print_(const void *m, char *b, size_t c, size_t *n) { \
+        return pintas_##G##_move_print((const M *)m, b, c, n); \
+    } \
+    static int G##_why_(const void *s, const void *m, pintas_refusal *w) { \
+        return pintas_##G##_why((const S *)s, (const M *)m, w); \
+    } \
+    static int G##_text_(const void *s, const pintas_refusal *w, const uint8_t *t, size_t n, \
+                         char *b, size_t c, size_t *len) { \
+        return pintas_##G##_refusal_text((const S *)s, w, t, n, b, c, len); \
+    }
+NOTATION_OPS(line, pintas_line_state, pintas_line_move)
+NOTATION_OPS(caminos, pintas_caminos_state, pintas_caminos_move)
+NOTATION_OPS(dice, pintas_dice_state, pintas_dice_move)
+
+static const notation_ops notations[3] = {
+    {line_parse_, line_parse_in_, line_print_, line_why_, line_text_},
+    {caminos_parse_, caminos_parse_in_, caminos_print_, caminos_why_, caminos_text_},
+    {dice_parse_, dice_parse_in_, dice_print_, dice_why_, dice_text_},
+};
+
+/* A refusal's message as a str; the buffer grows to the length the core asks. */
+static mp_obj_t refusal_str(int g, const void *s, const pintas_refusal *why, const uint8_t *t,
+                            size_t n) {
+    char small[256];
+    char *buf = small;
+    size_t len = 0, cap = sizeof(small);
+    int status = notations[g].text(s, why, t, n, buf, cap, &len);
+    if (status == PINTAS_E_BUFFER) {
+        cap = len + 1;
+        buf = m_new(char, cap);
+        status = notations[g].text(s, why, t, n, buf, cap, &len);
+    }
+    if (status != PINTAS_OK) {
+        bad();
+    }
+    mp_obj_t out = mp_obj_new_str(buf, len);
+    if (buf != small) {
+        m_del(char, buf, cap);
+    }
+    return out;
+}
+
+/* A refusal for pintas.py to raise: (1 NotationError or 2 IllegalMoveError, message). */
+static mp_obj_t refused(int g, const void *s, const pintas_refusal *why, const uint8_t *t,
+                        size_t n) {
+    mp_obj_t out[2] = {MP_OBJ_NEW_SMALL_INT(why->refused), refusal_str(g, s, why, t, n)};
+    return mp_obj_new_tuple(2, out);
+}
+
+/* parse(g, state or None, text) -> a move code, or a refusal (class, message):
+ * with a state the legal move the text names (aliases and short forms),
+ * without the move in full notation. */
+static mp_obj_t parse(mp_obj_t g_in, mp_obj_t st, mp_obj_t text_in) {
+    int g = game_of(g_in);
+    size_t n;
+    const uint8_t *t = (const uint8_t *)mp_obj_str_get_data(text_in, &n);
+    pintas_engine_move m;
+    pintas_refusal why;
+    any_state tmp, *s = NULL;
+    int status;
+    memset(&m, 0, sizeof(m));
+    if (st == mp_const_none) {
+        status = notations[g].parse(t, n, &m, &why);
+    } else {
+        s = state_at(g, st, &tmp, 0);
+        status = notations[g].parse_in(s, t, n, &m, &why);
+    }
+    if (status == PINTAS_OK) {
+        return MP_OBJ_NEW_SMALL_INT(code_of(g, &m));
+    }
+    if (status == PINTAS_E_ARG) {
+        bad();
+    }
+    return refused(g, s, &why, t, n);
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(parse_obj, parse);
+
+/* move_str(g, code) -> the move in notation. */
+static mp_obj_t move_str(mp_obj_t g_in, mp_obj_t code) {
+    int g = game_of(g_in);
+    pintas_engine_move m;
+    char buf[PINTAS_NOTATION_MAX];
+    size_t n = 0;
+    move_of(g, code, &m);
+    if (notations[g].print(&m, buf, sizeof(buf), &n) != PINTAS_OK) {
+        bad();
+    }
+    return mp_obj_new_str(buf, n);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(move_str_obj, move_str);
+
+/* illegal(g, state, code, text or None) -> the message of the move's refusal
+ * (the move printed when no text is given), None if the move is legal. */
+static mp_obj_t illegal(size_t n_args, const mp_obj_t *args) {
+    int g = game_of(args[0]);
+    pintas_engine_move m;
+    pintas_refusal why;
+    size_t n = 0;
+    const uint8_t *t = NULL;
+    (void)n_args;
+    any_state tmp, *s = state_at(g, args[1], &tmp, 0);
+    move_of(g, args[2], &m);
+    if (args[3] != mp_const_none) {
+        t = (const uint8_t *)mp_obj_str_get_data(args[3], &n);
+    }
+    if (notations[g].why(s, &m, &why) == PINTAS_OK) {
+        return mp_const_none;
+    }
+    return refusal_str(g, s, &why, t, n);
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(illegal_obj, 4, 4, illegal);
+
+/* tiles_parse(text, many) -> a tile's index (many false) or a set's mask, or a
+ * refusal (class, message). */
+static mp_obj_t tiles_parse(mp_obj_t text_in, mp_obj_t many) {
+    size_t n;
+    const uint8_t *t = (const uint8_t *)mp_obj_str_get_data(text_in, &n);
+    pintas_refusal why;
+    uint8_t tile = 0;
+    pintas_mask mask = 0;
+    int status = mp_obj_is_true(many) ? pintas_tileset_parse(t, n, &mask, &why)
+                                      : pintas_tile_parse(t, n, &tile, &why);
+    if (status == PINTAS_OK) {
+        return mp_obj_is_true(many) ? new_mask(mask) : MP_OBJ_NEW_SMALL_INT(tile);
+    }
+    if (status == PINTAS_E_ARG) {
+        bad();
+    }
+    return refused(G_LINE, NULL, &why, t, n);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(tiles_parse_obj, tiles_parse);
+
+/* ---- saves (pintas/save.h) ----------------------------------------------- */
+
+static const uint8_t save_kinds[3] = {PINTAS_SAVE_LINE, PINTAS_SAVE_CAMINOS, PINTAS_SAVE_DICE};
+
+static void deal_of(int g, mp_obj_t o, pintas_save_deal *d) {
+    if (g == G_LINE) {
+        line_deal_of(o, &d->line);
+    } else {
+        caminos_deal_of(o, &d->caminos);
+    }
+}
+
+/* The log entries as pintas.py hands them: a move code, a seed (8 bytes), a
+ * deal (its tuple). */
+static int log_entry(void *ctx, size_t i, pintas_save_entry *e) {
+    const mp_obj_t *items = (const mp_obj_t *)ctx;
+    const pintas_save_setup *setup = (const pintas_save_setup *)items[-1];
+    mp_obj_t o = items[i];
+    mp_buffer_info_t info;
+    memset(e, 0, sizeof(*e));
+    if (mp_obj_is_small_int(o)) {
+        e->kind = PINTAS_SAVE_MOVE;
+        move_of(setup->game == PINTAS_SAVE_LINE ? G_LINE : setup->game == PINTAS_SAVE_CAMINOS
+                                                               ? G_CAMINOS : G_DICE, o, &e->move);
+    } else if (mp_get_buffer(o, &info, MP_BUFFER_READ)) {
+        e->kind = PINTAS_SAVE_RESEED;
+        e->seed = seed_of(o);
+    } else {
+        e->kind = PINTAS_SAVE_DEAL;
+        deal_of(setup->game == PINTAS_SAVE_LINE ? G_LINE : G_CAMINOS, o, &e->deal);
+    }
+    return PINTAS_OK;
+}
+
+/* save_write(g, state, setup, log, key or None, version) -> the save's bytes,
+ * or a status. setup: (rules, first seed (8 bytes), seeded, first deal or
+ * None, players, first player). */
+static mp_obj_t save_write(size_t n_args, const mp_obj_t *args) {
+    int g = game_of(args[0]);
+    mp_obj_t *f = items_of(args[2], 6);
+    pintas_save_setup setup;
+    pintas_save_log log;
+    size_t n_log, key_len = 0, len = 0;
+    mp_obj_t *items;
+    const uint8_t *key = NULL;
+    (void)n_args;
+    memset(&setup, 0, sizeof(setup));
+    setup.game = save_kinds[g];
+    if (g == G_LINE) {
+        line_rules_of(f[0], &setup.rules.line);
+    } else if (g == G_CAMINOS) {
+        caminos_rules_of(f[0], &setup.rules.caminos);
+    } else {
+        dice_rules_of(f[0], &setup.rules.dice);
+    }
+    setup.first_seed = seed_of(f[1]);
+    setup.seeded = (uint8_t)mp_obj_is_true(f[2]);
+    if (f[3] != mp_const_none) {
+        setup.dealt = 1;
+        deal_of(g, f[3], &setup.deal);
+    }
+    setup.players = (uint8_t)int_in(f[4], 0, 255);
+    setup.first_player = (uint8_t)int_in(f[5], 0, 255);
+    any_state tmp, *s = state_at(g, args[1], &tmp, 0);
+    mp_obj_get_array(args[3], &n_log, &items);
+    /* the callback finds the setup just before the entries */
+    mp_obj_t *ctx = m_new(mp_obj_t, n_log + 1);
+    ctx[0] = (mp_obj_t)&setup;
+    memcpy(ctx + 1, items, n_log * sizeof(mp_obj_t));
+    log.count = n_log;
+    log.entry = log_entry;
+    log.ctx = ctx + 1;
+    if (args[4] != mp_const_none) {
+        key = bytes_of(args[4], &key_len);
+    }
+    int version = (int)mp_obj_get_int(args[5]);
+    int status = pintas_save_write(&setup, &log, s, key, key_len, version, NULL, 0, &len);
+    mp_obj_t out = MP_OBJ_NEW_SMALL_INT(status);
+    if (status == PINTAS_OK) {
+        uint8_t *buf = m_new(uint8_t, len);
+        status = pintas_save_write(&setup, &log, s, key, key_len, version, buf, len, &len);
+        out = status == PINTAS_OK ? mp_obj_new_bytes(buf, len) : MP_OBJ_NEW_SMALL_INT(status);
+        m_del(uint8_t, buf, len);
+    }
+    m_del(mp_obj_t, ctx, n_log + 1);
+    return out;
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(save_write_obj, 6, 6, save_write);
+
+static mp_obj_t masks4(const pintas_mask *m) {
+    mp_obj_t t[4];
+    for (int i = 0; i < 4; i++) {
+        t[i] = new_mask(m[i]);
+    }
+    return mp_obj_new_tuple(4, t);
+}
+
+/* A deal as line_deal_of / caminos_deal_of read it. */
+static mp_obj_t deal_out(int g, const pintas_save_deal *d) {
+    if (g == G_LINE) {
+        mp_obj_t t[2] = {masks4(d->line.hand),
+                         mp_obj_new_bytes(d->line.boneyard, d->line.boneyard_len)};
+        return mp_obj_new_tuple(2, t);
+    }
+    size_t paths = 0;
+    while (paths < PINTAS_CAMINOS_MAX_PATHS && d->caminos.path[paths] != PINTAS_NO_TILE) {
+        paths++;
+    }
+    mp_obj_t t[3] = {mp_obj_new_bytes(d->caminos.path, paths), masks4(d->caminos.hand),
+                     mp_obj_new_bytes(d->caminos.pile, d->caminos.pile_len)};
+    return mp_obj_new_tuple(3, t);
+}
+
+/* Rules as line_rules_of / caminos_rules_of / dice_rules_of read them. */
+static mp_obj_t rules_out(int g, const pintas_save_rules *r) {
+    mp_obj_t f[12];
+    size_t n;
+    if (g == G_LINE) {
+        const pintas_line_rules *l = &r->line;
+        const int v[12] = {l->game, l->players, l->pairs, l->redeal_doubles, l->block_scoring,
+                           l->tranque, l->capicua, l->target, l->pass_points, l->capicua_bonus,
+                           l->pase_corrido_bonus, l->pase_de_salida_bonus};
+        for (n = 0; n < 12; n++) {
+            f[n] = MP_OBJ_NEW_SMALL_INT(v[n]);
+        }
+    } else if (g == G_CAMINOS) {
+        const pintas_caminos_rules *c = &r->caminos;
+        const int v[6] = {c->players, c->paths, c->hand_size, c->side_tiles, c->full_path,
+                          c->rounds};
+        for (n = 0; n < 6; n++) {
+            f[n] = MP_OBJ_NEW_SMALL_INT(v[n]);
+        }
+    } else {
+        const pintas_dice_rules *d = &r->dice;
+        pintas_dice_rules doom;
+        int farkle = 0;
+        pintas_dice_rules_dice_of_doom(&doom);
+        for (n = 0; n <= PINTAS_DICE_FACES; n++) {
+            farkle |= doom.single[n] != d->single[n]; /* the presets' tables differ there */
+        }
+        const int v[7] = {farkle, d->target,
+                          d->doom, d->doom_loses, d->hot_dice, d->combine_kept, d->final_round};
+        for (n = 0; n < 7; n++) {
+            f[n] = mp_obj_new_int(v[n]);
+        }
+    }
+    return mp_obj_new_tuple(n, f);
+}
+
+/* The values of a refusal's template that C knows, in pintas.py's
+ * _SAVE_FIELDS order (the state image as bytes: pintas.py quotes it); the
+ * move's words for NO_REPLAY and the seeds' causes. */
+static mp_obj_t save_refusal(int g, pintas_save_reader *r, pintas_save_work *w,
+                             const pintas_save_error *err, const uint8_t *data, size_t len) {
+    mp_obj_t reason = new_str0(pintas_status_str(err->status));
+    mp_obj_t move = mp_const_none, image = mp_const_none;
+    int cause = err->cause;
+    if (cause == PINTAS_SAVE_NO_REPLAY || cause == PINTAS_SAVE_DREW_UNSEEDED
+        || cause == PINTAS_SAVE_SEED_UNUSED) {
+        pintas_save_entry e;
+        pintas_save_rewind(r);
+        for (uint32_t i = 0; i <= err->entry; i++) {
+            pintas_save_next(r, &e);
+        }
+        if (e.kind == PINTAS_SAVE_MOVE) {
+            pintas_refusal why;
+            char buf[PINTAS_NOTATION_MAX];
+            size_t n = 0;
+            notations[g].print(&e.move, buf, sizeof(buf), &n);
+            move = mp_obj_new_str(buf, n);
+            if (cause == PINTAS_SAVE_NO_REPLAY && notations[g].why(&w->state, &e.move, &why)
+                                                       != PINTAS_OK) {
+                reason = refusal_str(g, &w->state, &why, NULL, 0);
+            }
+        }
+    }
+    if (cause == PINTAS_SAVE_STATE || cause == PINTAS_SAVE_STATE_VERSION) {
+        /* the image ends the body, before the trailer (the reader is closed) */
+        size_t at = len - engine_of(g)->save_size;
+        if (data[4] == PINTAS_SAVE_FORMAT) {
+            at -= data[6] & PINTAS_SAVE_FLAG_KEYED ? PINTAS_SAVE_MAC_SIZE
+                                                   : PINTAS_SAVE_CHECKSUM_SIZE;
+        }
+        image = mp_obj_new_bytes(data + at, cause == PINTAS_SAVE_STATE ? 16 : 8);
+    }
+    const char *what = pintas_save_what(err->game), *other = pintas_save_what(err->value);
+    const char *package = pintas_save_package(err->value);
+    mp_obj_t t[20] = {
+        new_str0(pintas_save_message(err)),
+        mp_obj_new_int_from_uint(err->size), mp_obj_new_int_from_uint(err->wanted),
+        mp_obj_new_int_from_uint(err->at), MP_OBJ_NEW_SMALL_INT(err->value),
+        MP_OBJ_NEW_SMALL_INT(err->count), mp_obj_new_int_from_uint(err->room),
+        MP_OBJ_NEW_SMALL_INT(err->tag), MP_OBJ_NEW_SMALL_INT(err->other),
+        MP_OBJ_NEW_SMALL_INT(err->found), MP_OBJ_NEW_SMALL_INT(err->written),
+        what ? new_str0(what) : mp_const_none,
+        other ? new_str0(other) : mp_const_none,
+        package ? new_str0(package) : mp_const_none,
+        mp_const_none, image, move, reason,
+        MP_OBJ_NEW_SMALL_INT(err->status), MP_OBJ_NEW_SMALL_INT(cause),
+    };
+    return mp_obj_new_tuple(20, t);
+}
+
+/* save_read(g, data, key or None) -> (rules, first seed (8 bytes), seeded,
+ * first deal or None, players, first player, log entries: move codes, seeds
+ * (8 bytes), deals), everything checked (pintas_save_load); or a refusal
+ * (template, its values...) as a tuple of 20. */
+static mp_obj_t save_read(mp_obj_t g_in, mp_obj_t data_in, mp_obj_t key_in) {
+    int g = game_of(g_in);
+    size_t len, key_len = 0;
+    const uint8_t *data = bytes_of(data_in, &len), *key = NULL;
+    pintas_save_reader r;
+    pintas_save_error err;
+    pintas_save_entry e;
+    mp_obj_t out;
+    if (key_in != mp_const_none) {
+        key = bytes_of(key_in, &key_len);
+    }
+    pintas_save_work *w = m_new(pintas_save_work, 1);
+    memset(&r, 0, sizeof(r));
+    if (pintas_save_load(&r, save_kinds[g], data, len, key, key_len, &w->state, w, &err)
+        != PINTAS_OK) {
+        out = save_refusal(g, &r, w, &err, data, len);
+        m_del(pintas_save_work, w, 1);
+        return out;
+    }
+    m_del(pintas_save_work, w, 1);
+    mp_obj_t log = mp_obj_new_list(0, NULL);
+    while (pintas_save_next(&r, &e) == PINTAS_OK) {
+        uint8_t seed[8];
+        for (int i = 0; i < 8; i++) {
+            seed[i] = (uint8_t)(e.seed >> (8 * i));
+        }
+        mp_obj_list_append(log, e.kind == PINTAS_SAVE_MOVE ? MP_OBJ_NEW_SMALL_INT(code_of(g, &e.move))
+                                : e.kind == PINTAS_SAVE_RESEED ? mp_obj_new_bytes(seed, 8)
+                                                               : deal_out(g, &e.deal));
+    }
+    uint8_t first[8];
+    for (int i = 0; i < 8; i++) {
+        first[i] = (uint8_t)(r.setup.first_seed >> (8 * i));
+    }
+    mp_obj_t t[7] = {
+        rules_out(g, &r.setup.rules), mp_obj_new_bytes(first, 8),
+        mp_obj_new_bool(r.setup.seeded),
+        r.setup.dealt ? deal_out(g, &r.setup.deal) : mp_const_none,
+        MP_OBJ_NEW_SMALL_INT(r.setup.players), MP_OBJ_NEW_SMALL_INT(r.setup.first_player), log,
+    };
+    return mp_obj_new_tuple(7, t);
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(save_read_obj, save_read);
+
+/* ---- views and players of the core (views.h, players.h) ----------------- */
+
+/* A seat's view as the core makes it; the players and searches read it only. */
+
+typedef struct record_work {
+    union {
+        pintas_line_record line;
+        pintas_caminos_record cam;
+    } r;
+    pintas_engine_events ev;
+} record_work;
+
+static pintas_mt *mt_of(mp_obj_t o);
+
+/* The weights of a Suit player, in tenths (default weights are exact there),
+ * as CPython's doubles: 3 / 10.0 is the double 0.3. */
+static void weights_of(mp_obj_t o, double *w, size_t n) {
+    mp_obj_t *items = items_of(o, n);
+    for (size_t i = 0; i < n; i++) {
+        /* (a native module gets the int as an unsigned word: make it signed first) */
+        w[i] = (double)(mp_int_t)mp_obj_get_int(items[i]) / 10.0;
+    }
+}
+
+/* The view of `seat` of state *s, whose round's record is made from the
+ * game's raw log raw[0..len) (a few events at a time, copied aligned). */
+static int view_of(int g, const any_state *s, const uint8_t *raw, size_t len, int seat,
+                   any_view *v) {
+    size_t size = engine_of(g)->event_size;
+    if (g == G_DICE) {
+        return pintas_dice_view_of(&s->dice, seat, &v->dice);
+    }
+    record_work *w = m_new(record_work, 1);
+    size_t per = sizeof(w->ev.bytes) / size;
+    int status = g == G_LINE ? pintas_line_record_clear(&w->r.line)
+                             : pintas_caminos_record_start(&w->r.cam, &s->cam.rules);
+    for (size_t at = 0; status == PINTAS_OK && at + size <= len; at += per * size) {
+        size_t n = (len - at) / size < per ? (len - at) / size : per;
+        memcpy(w->ev.bytes, raw + at, n * size);
+        status = g == G_LINE
+                     ? pintas_line_record_update(&w->r.line, (const pintas_line_event *)w->ev.bytes, n)
+                     : pintas_caminos_record_update(&w->r.cam,
+                                                    (const pintas_caminos_event *)w->ev.bytes, n);
+    }
+    if (status == PINTAS_OK) {
+        status = g == G_LINE ? pintas_line_view_of(&s->line, &w->r.line, seat, &v->line)
+                             : pintas_caminos_view_of(&s->cam, &w->r.cam, seat, &v->cam);
+    }
+    m_del(record_work, w, 1);
+    return status;
+}
+
+static const size_t view_sizes[3] = {sizeof(pintas_line_view), sizeof(pintas_caminos_view),
+                                     sizeof(pintas_dice_view)};
+
+/* A view made by view(), in place when aligned (a heap block always is). */
+static const any_view *view_in(int g, mp_obj_t o) {
+    size_t len;
+    const uint8_t *p = bytes_of(o, &len);
+    if (len != view_sizes[g] || ((uintptr_t)p & 7) != 0) {
+        bad();
+    }
+    return (const any_view *)p;
+}
+
+/* choose(g, player, view, arg) -> the code of the move the core's player
+ * chooses for the view's seat, or a status (< 0). player: 0 random (arg: a
+ * pintas_mt in a bytearray, mt_seed's), 1 greedy, 2 suit (arg: the weights
+ * in tenths, or None for the game's own). */
+static mp_obj_t choose(size_t n_args, const mp_obj_t *args) {
+    int g = game_of(args[0]);
+    mp_int_t player = int_in(args[1], 0, 2);
+    const any_view *v = view_in(g, args[2]);
+    pintas_engine_move m;
+    int status;
+    (void)n_args;
+    memset(&m, 0, sizeof(m));
+    if (player == 0) {
+        pintas_mt *mt = mt_of(args[3]);
+        status = g == G_LINE ? pintas_line_random_choose(&v->line, mt, (pintas_line_move *)m.bytes)
+                 : g == G_CAMINOS
+                     ? pintas_caminos_random_choose(&v->cam, mt, (pintas_caminos_move *)m.bytes)
+                     : pintas_dice_random_choose(&v->dice, mt, (pintas_dice_move *)m.bytes);
+    } else if (g == G_DICE) {
+        bad();
+    } else if (player == 1) {
+        status = g == G_LINE ? pintas_line_greedy_choose(&v->line, (pintas_line_move *)m.bytes)
+                             : pintas_caminos_greedy_choose(&v->cam, (pintas_caminos_move *)m.bytes);
+    } else {
+        double w[8];
+        int given = args[3] != mp_const_none;
+        if (given) {
+            weights_of(args[3], w, g == G_LINE ? 8 : 6);
+        }
+        if (g == G_LINE) {
+            pintas_line_suit_weights lw = {w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]};
+            status = pintas_line_suit_choose(&v->line, given ? &lw : NULL,
+                                             (pintas_line_move *)m.bytes);
+        } else {
+            pintas_caminos_suit_weights cw = {w[0], w[1], w[2], w[3], w[4], w[5]};
+            status = pintas_caminos_suit_choose(&v->cam, given ? &cw : NULL,
+                                                (pintas_caminos_move *)m.bytes);
+        }
+    }
+    return MP_OBJ_NEW_SMALL_INT(status == PINTAS_OK ? code_of(g, &m) : status);
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(choose_obj, 4, 4, choose);
+
+/* line_points(view, code) -> the points the move surely scores now. */
+static mp_obj_t line_points(mp_obj_t view_in_, mp_obj_t code) {
+    pintas_engine_move m;
+    int32_t points = 0;
+    move_of(G_LINE, code, &m);
+    if (pintas_line_immediate_points(&view_in(G_LINE, view_in_)->line,
+                                     (const pintas_line_move *)m.bytes, NULL, &points)
+        != PINTAS_OK) {
+        bad();
+    }
+    return mp_obj_new_int(points);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(line_points_obj, line_points);
+
+/* The big structs of the searches live on the heap, not the C stack: a
+ * board's stack is small, and the core's searches take their own share. */
+typedef union search_result {
+    pintas_line_search_result line;
+    pintas_caminos_search_result cam;
+} search_result;
+
+/* search(g, view, seed, first, count, policy) -> (codes, sums, samples,
+ * relaxed) of the view's legal moves over samples first..first+count-1, or a
+ * status. policy: the line games' playout policy (0 random, 1 greedy). */
+static mp_obj_t search(size_t n_args, const mp_obj_t *args) {
+    int g = game_of(args[0]);
+    const any_view *v = view_in(g, args[1]);
+    uint64_t seed = seed_of(args[2]);
+    uint32_t first = (uint32_t)int_in(args[3], 0, 0x3FFFFFFF);
+    uint32_t count = (uint32_t)int_in(args[4], 0, PINTAS_CAMINOS_SEARCH_MAX_SAMPLES);
+    int policy = (int)int_in(args[5], 0, 1);
+    search_result *r = m_new(search_result, 1);
+    int status;
+    size_t n;
+    (void)n_args;
+    if (g == G_LINE) {
+        status = pintas_line_search_init(&v->line.info, &r->line);
+        if (status == PINTAS_OK) {
+            status = pintas_line_search_run(&v->line.info, seed, first, count, policy, &r->line);
+        }
+        n = r->line.n_moves;
+    } else if (g == G_CAMINOS) {
+        status = pintas_caminos_info_check(&v->cam.info);
+        if (status == PINTAS_OK) {
+            status = pintas_caminos_search(&v->cam.info, seed, first, count, &r->cam);
+        }
+        n = r->cam.n_moves;
+    } else {
+        bad();
+    }
+    mp_obj_t out = MP_OBJ_NEW_SMALL_INT(status);
+    if (status == PINTAS_OK) {
+        mp_obj_t codes = mp_obj_new_list(0, NULL), sums = mp_obj_new_list(0, NULL);
+        for (size_t i = 0; i < n; i++) {
+            mp_obj_list_append(codes, MP_OBJ_NEW_SMALL_INT(
+                g == G_LINE ? line_code(&r->line.moves[i]) : caminos_code(&r->cam.move[i])));
+            mp_obj_list_append(sums, new_int64(g == G_LINE ? r->line.total[i] : r->cam.sum[i]));
+        }
+        mp_obj_t t[4] = {codes, sums,
+                         mp_obj_new_int_from_uint(g == G_LINE ? r->line.samples : r->cam.samples),
+                         mp_obj_new_int_from_uint(g == G_LINE ? r->line.relaxed : r->cam.relaxed)};
+        out = mp_obj_new_tuple(4, t);
+    }
+    m_del(search_result, r, 1);
+    return out;
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(search_obj, 6, 6, search);
+
+static mp_obj_t ints_tuple(const uint8_t *values, int n) {
+    mp_obj_t t[PINTAS_LINE_MAX_SEATS];
+    for (int i = 0; i < n; i++) {
+        t[i] = MP_OBJ_NEW_SMALL_INT(values[i]);
+    }
+    return mp_obj_new_tuple((size_t)n, t);
+}
+
+/* line_knowledge(view) -> (unseen, not_held masks, voids masks (bit n: lacks
+ * number n), hand counts, pile, to_move, last placer, passes), or a status. */
+static mp_obj_t line_knowledge(mp_obj_t view_o) {
+    const pintas_line_info *info = &view_in(G_LINE, view_o)->line.info;
+    pintas_line_knowledge k;
+    int status = pintas_line_knowledge_of(info, &k);
+    if (status != PINTAS_OK) {
+        return MP_OBJ_NEW_SMALL_INT(status);
+    }
+    int players = info->rules.players <= PINTAS_LINE_MAX_SEATS ? info->rules.players : 0;
+    mp_obj_t held[PINTAS_LINE_MAX_SEATS];
+    for (int i = 0; i < players; i++) {
+        held[i] = new_mask(k.not_held[i]);
+    }
+    mp_obj_t t[8] = {
+        new_mask(k.unseen),
+        mp_obj_new_tuple((size_t)players, held),
+        ints_tuple(k.voids, players),
+        ints_tuple(k.hand_count, players),
+        MP_OBJ_NEW_SMALL_INT(k.pile_count),
+        MP_OBJ_NEW_SMALL_INT(k.to_move),
+        MP_OBJ_NEW_SMALL_INT(k.last_placer),
+        MP_OBJ_NEW_SMALL_INT(k.passes),
+    };
+    return mp_obj_new_tuple(8, t);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(line_knowledge_obj, line_knowledge);
+
+/* caminos_known(view, seat) -> the tiles the view's seat knows `seat` holds. */
+static mp_obj_t caminos_known(mp_obj_t view_o, mp_obj_t seat) {
+    return new_mask(view_in(G_CAMINOS, view_o)->cam.info.known[int_in(seat, 0, 3)]);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(caminos_known_obj, caminos_known);
+
+/* ---- the Caminos Suit player's ranking ------------------------------------ */
+
+/* SuitPlayer.rank orders any placements, which no chooser of the core does
+ * (it picks the best of the legal moves only): the Search player breaks its
+ * ties by this order. The values are the core's suit scores, computed here
+ * in the same doubles and order of operations. */
+typedef struct ranked {
+    double value;
+    int pips, high;
+    mp_obj_t code;
+} ranked;
+
+static int ranked_before(const ranked *a, const ranked *b) {
+    if (a->value != b->value) {
+        return a->value > b->value;
+    }
+    if (a->pips != b->pips) {
+        return a->pips > b->pips;
+    }
+    return a->high > b->high;
+}
+
+/* r[0..n) sorted stably (MicroPython's sort is not), as a list of codes. */
+static mp_obj_t ranked_list(ranked *r, size_t n) {
+    for (size_t i = 1; i < n; i++) {
+        ranked x = r[i];
+        size_t j = i;
+        while (j > 0 && ranked_before(&x, &r[j - 1])) {
+            r[j] = r[j - 1];
+            j--;
+        }
+        r[j] = x;
+    }
+    mp_obj_t out = mp_obj_new_list(0, NULL);
+    for (size_t i = 0; i < n; i++) {
+        mp_obj_list_append(out, r[i].code);
+    }
+    return out;
+}
+
+static int tile_has(uint8_t t, int n) {
+    return pintas_tile_high(t) == n || pintas_tile_low(t) == n;
+}
+
+static int other_end(uint8_t t, int n) {
+    return pintas_tile_high(t) == n ? pintas_tile_low(t) : pintas_tile_high(t);
+}
+
+/* caminos_rank(view, codes, weights) -> the placements' codes ranked by
+ * SuitPlayer, best first. weights in tenths: reach, depth, hardness, double,
+ * starve, block. */
+static mp_obj_t caminos_rank(mp_obj_t view_o, mp_obj_t codes_in, mp_obj_t weights) {
+    const pintas_caminos_view *v = &view_in(G_CAMINOS, view_o)->cam;
+    const pintas_caminos_info *k = &v->info;
+    size_t n;
+    mp_obj_t *codes;
+    double w[8];
+    uint8_t lacks[PINTAS_CAMINOS_MAX_SEATS];
+    mp_obj_get_array(codes_in, &n, &codes);
+    weights_of(weights, w, 6);
+    if (n > PINTAS_CAMINOS_MAX_MOVES || pintas_caminos_view_lacks(v, lacks) != PINTAS_OK) {
+        bad();
+    }
+    ranked *r = m_new(ranked, n ? n : 1);
+    int players = k->rules.players, side_tiles = k->rules.side_tiles;
+    /* the open sides, in path order then front before back: (path, side, number, length) */
+    int side_path[2 * PINTAS_CAMINOS_MAX_PATHS], side_side[2 * PINTAS_CAMINOS_MAX_PATHS];
+    int side_num[2 * PINTAS_CAMINOS_MAX_PATHS], side_len[2 * PINTAS_CAMINOS_MAX_PATHS];
+    int n_sides = 0;
+    for (int q = 0; q < k->rules.paths && q < PINTAS_CAMINOS_MAX_PATHS; q++) {
+        const pintas_caminos_path *p = &k->path[q];
+        for (int side = 0; p->centre < PINTAS_TILE_COUNT && side < 2; side++) {
+            if (side_tiles - p->len[side] > 0) {
+                side_path[n_sides] = q;
+                side_side[n_sides] = side;
+                side_num[n_sides] = p->end[side];
+                side_len[n_sides] = p->len[side];
+                n_sides++;
+            }
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        mp_int_t code = int_in(codes[i], 0, CAM_REVEAL - 1);
+        int tile = (int)(code >> 4), path = (int)((code >> 1) & 7), side = (int)(code & 1);
+        int after[2 * PINTAS_CAMINOS_MAX_PATHS], n_after = 0, counts[7] = {0};
+        for (int j = 0; j < n_sides; j++) {
+            if (side_path[j] != path || side_side[j] != side) {
+                after[n_after++] = side_num[j];
+            } else if (side_len[j] + 1 < side_tiles) {
+                after[n_after++] = other_end((uint8_t)tile, side_num[j]);
+            }
+        }
+        for (int j = 0; j < n_after; j++) {
+            counts[after[j]]++;
+        }
+        pintas_mask rest = k->hand & ~PINTAS_BIT(tile);
+        int reach = 0, depth = 0, fits_now = 0;
+        for (int x = 0; x < PINTAS_TILE_COUNT; x++) {
+            if (!(rest >> x & 1)) {
+                continue;
+            }
+            int hi = pintas_tile_high((uint8_t)x), lo = pintas_tile_low((uint8_t)x);
+            int ways = counts[hi] + (lo != hi ? counts[lo] : 0);
+            reach += ways > 0;
+            depth += ways > 1;
+        }
+        for (int j = 0; j < n_sides; j++) {
+            fits_now += tile_has((uint8_t)tile, side_num[j]);
+        }
+        int is_double = pintas_tile_high((uint8_t)tile) == pintas_tile_low((uint8_t)tile);
+        double value = w[0] * reach + w[1] * depth - w[2] * fits_now + w[3] * is_double;
+        /* what the next seats can use, and whether the next one is blocked */
+        double usable_total = 0.0;
+        for (int distance = 0; distance < players - 1; distance++) {
+            int seat = (k->seat + 1 + distance) % players;
+            if (!lacks[seat]) {
+                continue;
+            }
+            int usable = 0;
+            for (int j = 0; j < n_after; j++) {
+                usable += !(lacks[seat] >> after[j] & 1);
+            }
+            usable_total += (double)usable / (double)(1 + distance);
+        }
+        int next = (k->seat + 1) % players, blocked = 0;
+        if (lacks[next]) {
+            blocked = 1;
+            for (int j = 0; j < n_after; j++) {
+                if (!(lacks[next] >> after[j] & 1)) {
+                    blocked = 0;
+                }
+            }
+        }
+        value -= w[4] * usable_total + w[5] * blocked;
+        r[i].code = codes[i];
+        r[i].value = value;
+        r[i].pips = pintas_tile_pips((uint8_t)tile);
+        r[i].high = pintas_tile_high((uint8_t)tile);
+    }
+    mp_obj_t out = ranked_list(r, n);
+    m_del(ranked, r, n ? n : 1);
+    return out;
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(caminos_rank_obj, caminos_rank);
+
 /* ---- texts --------------------------------------------------------------- */
+
+/* status_str(status) -> the core's words for a status code (pintas_status_str). */
+static mp_obj_t status_str(mp_obj_t status) {
+    return new_str0(pintas_status_str((int)mp_obj_get_int(status)));
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(status_str_obj, status_str);
+
 
 /* text(table, key): the template of `key` in table 0 (line games), 1
  * (Caminos), 2 (dice) or 3 (the words for seats: pintas/texts.h), or None.
@@ -2096,15 +2037,9 @@ static MP_DEFINE_CONST_FUN_OBJ_2(text_obj, text);
     X(MP_QSTR_line_info, line_info_obj) \
     X(MP_QSTR_caminos_info, caminos_info_obj) \
     X(MP_QSTR_dice_info, dice_info_obj) \
-    X(MP_QSTR_line_search, line_search_obj) \
     X(MP_QSTR_line_knowledge, line_knowledge_obj) \
-    X(MP_QSTR_line_greedy, line_greedy_obj) \
-    X(MP_QSTR_line_suit, line_suit_obj) \
     X(MP_QSTR_line_points, line_points_obj) \
-    X(MP_QSTR_caminos_search, caminos_search_obj) \
     X(MP_QSTR_caminos_known, caminos_known_obj) \
-    X(MP_QSTR_caminos_greedy, caminos_greedy_obj) \
-    X(MP_QSTR_caminos_suit, caminos_suit_obj) \
     X(MP_QSTR_dice_keeps, dice_keeps_obj) \
     X(MP_QSTR_dice_keep_score, dice_keep_score_obj) \
     X(MP_QSTR_dice_is_doom, dice_is_doom_obj) \
@@ -2115,7 +2050,17 @@ static MP_DEFINE_CONST_FUN_OBJ_2(text_obj, text);
     X(MP_QSTR_mt_size, mt_size_obj) \
     X(MP_QSTR_mt_seed, mt_seed_obj) \
     X(MP_QSTR_mt_below, mt_below_obj) \
-    X(MP_QSTR_text, text_obj)
+    X(MP_QSTR_text, text_obj) \
+    X(MP_QSTR_parse, parse_obj) \
+    X(MP_QSTR_move_str, move_str_obj) \
+    X(MP_QSTR_illegal, illegal_obj) \
+    X(MP_QSTR_tiles_parse, tiles_parse_obj) \
+    X(MP_QSTR_save_write, save_write_obj) \
+    X(MP_QSTR_save_read, save_read_obj) \
+    X(MP_QSTR_status_str, status_str_obj) \
+    X(MP_QSTR_choose, choose_obj) \
+    X(MP_QSTR_caminos_rank, caminos_rank_obj) \
+    X(MP_QSTR_search, search_obj)
 
 #if MICROPY_ENABLE_DYNRUNTIME
 
