@@ -24,6 +24,20 @@ out=$here/build
 jobs=${JOBS:-2}
 mkdir -p "$out"
 
+# mpy_ld aims the module's entry jump at mpy_init as if the binding's code
+# began right after that jump (4 bytes on Arm); code aligned to 8 (a double
+# constant in a literal pool does it) starts 4 bytes later and the board jumps
+# into the wrong place. Refuse to build such a module.
+check_entry_jump() {
+  case $1 in armv*) ;; *) return 0 ;; esac
+  local align
+  align=$(arm-none-eabi-readelf -SW "$2" | awk '$0 ~ / \.text  / {print $NF}')
+  if [ "${align:-0}" -gt 4 ]; then
+    echo "modpintas.c's code is aligned to $align bytes (a double constant?): the native module's entry jump would miss mpy_init" >&2
+    exit 1
+  fi
+}
+
 usage() {
   sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
@@ -119,6 +133,7 @@ case "${1:-}" in
     cp "$here/natmod/Makefile" "$out/natmod-$arch/Makefile"
     make_ -C "$out/natmod-$arch" MPY_DIR="$mpy" ARCH="$arch" BUILD="$out/natmod-$arch/obj" \
       PINTAS_ROOT="$root" >/dev/null
+    check_entry_jump "$arch" "$(find "$out/natmod-$arch/obj" -name modpintas.o)"
     mv "$out/natmod-$arch/pintas.mpy" "$out/$arch/pintas.mpy"
     echo "$out/$arch/pintas.mpy"
     ;;

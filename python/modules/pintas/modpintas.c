@@ -574,35 +574,6 @@ static mp_obj_t set_deal(mp_obj_t g_in, mp_obj_t st, mp_obj_t deal_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(set_deal_obj, set_deal);
 
-/* The order of the dice binding: most points, then fewer dice, then the dice. */
-static uint64_t keep_key(const pintas_dice_keep *k) {
-    uint64_t lex = 0;
-    int n = 0;
-    for (int f = 1; f <= 6; f++) {
-        for (unsigned c = PINTAS_DICE_SET_COUNT(k->keep, f); c; c--) {
-            lex = lex * 7 + (uint64_t)f;
-            n++;
-        }
-    }
-    for (int c = n; c < 6; c++) {
-        lex *= 7;
-    }
-    return ((uint64_t)(0x7FFFFFFF - k->points) << 32) | ((uint64_t)n << 24) | lex;
-}
-
-static void sort_keeps(pintas_dice_keep *ks, size_t n) {
-    for (size_t i = 1; i < n; i++) {
-        pintas_dice_keep x = ks[i];
-        uint64_t kx = keep_key(&x);
-        size_t j = i;
-        while (j > 0 && keep_key(&ks[j - 1]) > kx) {
-            ks[j] = ks[j - 1];
-            j--;
-        }
-        ks[j] = x;
-    }
-}
-
 /* legal(g, state) -> the move codes of the seat to move, in the engine's
  * order (dice: roll and bank, or the keeps, most points first). A view blob
  * will do for the seat it was made for. */
@@ -628,7 +599,7 @@ static mp_obj_t legal(mp_obj_t g_in, mp_obj_t st) {
         pintas_dice_moves m;
         pintas_dice_legal(&s->dice, &m);
         if (m.n_keeps) {
-            sort_keeps(m.keeps, m.n_keeps);
+            pintas_dice_sort_keeps(m.keeps, m.n_keeps);
             for (size_t i = 0; i < m.n_keeps; i++) {
                 mp_obj_list_append(out, MP_OBJ_NEW_SMALL_INT(
                                             PINTAS_DICE_KEEP | ((mp_int_t)m.keeps[i].keep << 5)));
@@ -995,7 +966,7 @@ static mp_obj_t dice_keeps(mp_obj_t rules_in, mp_obj_t roll_in, mp_obj_t pool_in
     if (status != PINTAS_OK) {
         return MP_OBJ_NEW_SMALL_INT(status);
     }
-    sort_keeps(ks, n);
+    pintas_dice_sort_keeps(ks, n);
     mp_obj_t out = mp_obj_new_list(0, NULL);
     for (size_t i = 0; i < n; i++) {
         mp_obj_t t[2] = {MP_OBJ_NEW_SMALL_INT(ks[i].keep), mp_obj_new_int(ks[i].points)};
@@ -1086,31 +1057,6 @@ static mp_obj_t dice_solve(mp_obj_t rules_in, mp_obj_t cap_in, mp_obj_t ws) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(dice_solve_obj, dice_solve);
 
-static int dice_size(pintas_dice_set s) {
-    int n = 0;
-    for (int f = 1; f <= 6; f++) {
-        n += (int)PINTAS_DICE_SET_COUNT(s, f);
-    }
-    return n;
-}
-
-/* Policy._keep_value: reach pool + keep at total + points, then bank or roll. */
-static double dice_keep_value(const pintas_dice_policy *p, pintas_dice_set pool, int32_t t,
-                              const pintas_dice_keep *k) {
-    pintas_dice_set after = pool + k->keep;
-    int32_t total = t + k->points;
-    double roll = 0.0;
-    if (dice_size(after) == 6) {
-        pintas_dice_policy_roll_value(p, 0, total, &roll);
-        if (p->table.rules.hot_dice == PINTAS_DICE_HOT_MUST) {
-            return roll;
-        }
-        return roll > total ? roll : total;
-    }
-    pintas_dice_policy_roll_value(p, after, total, &roll);
-    return roll > total ? roll : total;
-}
-
 /* dice_policy(workspace, op, a, b, c): op 0 expected; 1 roll_value(pool a,
  * total b); 2 should_bank(pool a, total b); 3 best_keep(roll a, pool b,
  * total c) -> (set, points) or None; 4 threshold(pool a). */
@@ -1135,24 +1081,12 @@ static mp_obj_t dice_policy(size_t n_args, const mp_obj_t *args) {
         return mp_obj_new_bool(pintas_dice_policy_should_bank(p, pool, t) == 1);
     }
     if (op == 3) {
-        pintas_dice_set roll = dice_set_of(args[2]), pool = dice_set_of(args[3]);
-        int32_t t = (int32_t)int_in(args[4], 0, 0x3FFFFFFF);
-        pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
-        size_t n = 0, best = 0;
-        double best_v = -1.0;
-        if (pintas_dice_keeps(&p->table, roll, pool, ks, PINTAS_DICE_MAX_KEEPS, &n) != PINTAS_OK
-            || n == 0) {
+        pintas_dice_keep k;
+        if (pintas_dice_optimal_keep(p, dice_set_of(args[2]), dice_set_of(args[3]),
+                                     (int32_t)int_in(args[4], 0, 0x3FFFFFFF), &k) != PINTAS_OK) {
             return mp_const_none;
         }
-        sort_keeps(ks, n);
-        for (size_t i = 0; i < n; i++) {
-            double v = dice_keep_value(p, pool, t, &ks[i]);
-            if (v > best_v + 1e-9) {
-                best_v = v;
-                best = i;
-            }
-        }
-        mp_obj_t t2[2] = {MP_OBJ_NEW_SMALL_INT(ks[best].keep), mp_obj_new_int(ks[best].points)};
+        mp_obj_t t2[2] = {MP_OBJ_NEW_SMALL_INT(k.keep), mp_obj_new_int(k.points)};
         return mp_obj_new_tuple(2, t2);
     }
     int32_t th = 0;
