@@ -1778,145 +1778,33 @@ static MP_DEFINE_CONST_FUN_OBJ_2(caminos_known_obj, caminos_known);
 
 /* ---- the Caminos Suit player's ranking ------------------------------------ */
 
-/* SuitPlayer.rank orders any placements, which no chooser of the core does
- * (it picks the best of the legal moves only): the Search player breaks its
- * ties by this order. The values are the core's suit scores, computed here
- * in the same doubles and order of operations. */
-typedef struct ranked {
-    double value;
-    int pips, high;
-    mp_obj_t code;
-} ranked;
-
-static int ranked_before(const ranked *a, const ranked *b) {
-    if (a->value != b->value) {
-        return a->value > b->value;
+/* caminos_rank(view, codes, weights) -> the placements' codes ranked by
+ * SuitPlayer, best first (pintas_caminos_suit_rank). weights in tenths:
+ * reach, depth, hardness, double, starve, block. */
+static mp_obj_t caminos_rank(mp_obj_t view_o, mp_obj_t codes_in, mp_obj_t weights) {
+    const pintas_caminos_view *v = &view_in(G_CAMINOS, view_o)->cam;
+    size_t n;
+    mp_obj_t *codes;
+    double w[6];
+    mp_obj_get_array(codes_in, &n, &codes);
+    weights_of(weights, w, 6);
+    if (n > PINTAS_CAMINOS_MAX_MOVES) {
+        bad();
     }
-    if (a->pips != b->pips) {
-        return a->pips > b->pips;
+    pintas_caminos_suit_weights cw = {w[0], w[1], w[2], w[3], w[4], w[5]};
+    pintas_caminos_move *moves = m_new(pintas_caminos_move, n ? n : 1);
+    for (size_t i = 0; i < n; i++) {
+        pintas_engine_move m;
+        move_of(G_CAMINOS, codes[i], &m);
+        memcpy(&moves[i], m.bytes, sizeof(moves[i]));
     }
-    return a->high > b->high;
-}
-
-/* r[0..n) sorted stably (MicroPython's sort is not), as a list of codes. */
-static mp_obj_t ranked_list(ranked *r, size_t n) {
-    for (size_t i = 1; i < n; i++) {
-        ranked x = r[i];
-        size_t j = i;
-        while (j > 0 && ranked_before(&x, &r[j - 1])) {
-            r[j] = r[j - 1];
-            j--;
-        }
-        r[j] = x;
+    if (pintas_caminos_suit_rank(v, &cw, moves, n) != PINTAS_OK) {
+        bad();
     }
     mp_obj_t out = mp_obj_new_list(0, NULL);
     for (size_t i = 0; i < n; i++) {
-        mp_obj_list_append(out, r[i].code);
+        mp_obj_list_append(out, MP_OBJ_NEW_SMALL_INT(caminos_code(&moves[i])));
     }
-    return out;
-}
-
-static int tile_has(uint8_t t, int n) {
-    return pintas_tile_high(t) == n || pintas_tile_low(t) == n;
-}
-
-static int other_end(uint8_t t, int n) {
-    return pintas_tile_high(t) == n ? pintas_tile_low(t) : pintas_tile_high(t);
-}
-
-/* caminos_rank(view, codes, weights) -> the placements' codes ranked by
- * SuitPlayer, best first. weights in tenths: reach, depth, hardness, double,
- * starve, block. */
-static mp_obj_t caminos_rank(mp_obj_t view_o, mp_obj_t codes_in, mp_obj_t weights) {
-    const pintas_caminos_view *v = &view_in(G_CAMINOS, view_o)->cam;
-    const pintas_caminos_info *k = &v->info;
-    size_t n;
-    mp_obj_t *codes;
-    double w[8];
-    uint8_t lacks[PINTAS_CAMINOS_MAX_SEATS];
-    mp_obj_get_array(codes_in, &n, &codes);
-    weights_of(weights, w, 6);
-    if (n > PINTAS_CAMINOS_MAX_MOVES || pintas_caminos_view_lacks(v, lacks) != PINTAS_OK) {
-        bad();
-    }
-    ranked *r = m_new(ranked, n ? n : 1);
-    int players = k->rules.players, side_tiles = k->rules.side_tiles;
-    /* the open sides, in path order then front before back: (path, side, number, length) */
-    int side_path[2 * PINTAS_CAMINOS_MAX_PATHS], side_side[2 * PINTAS_CAMINOS_MAX_PATHS];
-    int side_num[2 * PINTAS_CAMINOS_MAX_PATHS], side_len[2 * PINTAS_CAMINOS_MAX_PATHS];
-    int n_sides = 0;
-    for (int q = 0; q < k->rules.paths && q < PINTAS_CAMINOS_MAX_PATHS; q++) {
-        const pintas_caminos_path *p = &k->path[q];
-        for (int side = 0; p->centre < PINTAS_TILE_COUNT && side < 2; side++) {
-            if (side_tiles - p->len[side] > 0) {
-                side_path[n_sides] = q;
-                side_side[n_sides] = side;
-                side_num[n_sides] = p->end[side];
-                side_len[n_sides] = p->len[side];
-                n_sides++;
-            }
-        }
-    }
-    for (size_t i = 0; i < n; i++) {
-        mp_int_t code = int_in(codes[i], 0, CAM_REVEAL - 1);
-        int tile = (int)(code >> 4), path = (int)((code >> 1) & 7), side = (int)(code & 1);
-        int after[2 * PINTAS_CAMINOS_MAX_PATHS], n_after = 0, counts[7] = {0};
-        for (int j = 0; j < n_sides; j++) {
-            if (side_path[j] != path || side_side[j] != side) {
-                after[n_after++] = side_num[j];
-            } else if (side_len[j] + 1 < side_tiles) {
-                after[n_after++] = other_end((uint8_t)tile, side_num[j]);
-            }
-        }
-        for (int j = 0; j < n_after; j++) {
-            counts[after[j]]++;
-        }
-        pintas_mask rest = k->hand & ~PINTAS_BIT(tile);
-        int reach = 0, depth = 0, fits_now = 0;
-        for (int x = 0; x < PINTAS_TILE_COUNT; x++) {
-            if (!(rest >> x & 1)) {
-                continue;
-            }
-            int hi = pintas_tile_high((uint8_t)x), lo = pintas_tile_low((uint8_t)x);
-            int ways = counts[hi] + (lo != hi ? counts[lo] : 0);
-            reach += ways > 0;
-            depth += ways > 1;
-        }
-        for (int j = 0; j < n_sides; j++) {
-            fits_now += tile_has((uint8_t)tile, side_num[j]);
-        }
-        int is_double = pintas_tile_high((uint8_t)tile) == pintas_tile_low((uint8_t)tile);
-        double value = w[0] * reach + w[1] * depth - w[2] * fits_now + w[3] * is_double;
-        /* what the next seats can use, and whether the next one is blocked */
-        double usable_total = 0.0;
-        for (int distance = 0; distance < players - 1; distance++) {
-            int seat = (k->seat + 1 + distance) % players;
-            if (!lacks[seat]) {
-                continue;
-            }
-            int usable = 0;
-            for (int j = 0; j < n_after; j++) {
-                usable += !(lacks[seat] >> after[j] & 1);
-            }
-            usable_total += (double)usable / (double)(1 + distance);
-        }
-        int next = (k->seat + 1) % players, blocked = 0;
-        if (lacks[next]) {
-            blocked = 1;
-            for (int j = 0; j < n_after; j++) {
-                if (!(lacks[next] >> after[j] & 1)) {
-                    blocked = 0;
-                }
-            }
-        }
-        value -= w[4] * usable_total + w[5] * blocked;
-        r[i].code = codes[i];
-        r[i].value = value;
-        r[i].pips = pintas_tile_pips((uint8_t)tile);
-        r[i].high = pintas_tile_high((uint8_t)tile);
-    }
-    mp_obj_t out = ranked_list(r, n);
-    m_del(ranked, r, n ? n : 1);
     return out;
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(caminos_rank_obj, caminos_rank);
