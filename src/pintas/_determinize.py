@@ -182,8 +182,11 @@ def uniform_deal(rng: random.Random, unseen: int, allowed: Sequence[int],
         return None
     hands = [0] * len(sizes)
     for i, (holders, tiles) in enumerate(groups):
+        # one way to share this class, each as likely as the deals it stands for
         pick = rng.randrange(count(i, room))
-        for ways, rest, split in _splits(holders, len(tiles), room):
+        rest: tuple[int, ...] = room
+        split: tuple[int, ...] = ()
+        for ways, rest, split in _splits(holders, len(tiles), room):  # noqa: B007
             weight = ways * count(i + 1, rest)
             if pick < weight:
                 break

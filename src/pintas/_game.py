@@ -182,6 +182,8 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         seat), brought up to date with the events added since the last call:
         what a view's ``round_log`` and ``passes`` read, without a scan."""
         events = self._events
+        source: list[EventT] | None
+        marks: RoundMarks | None
         source, marks = self.__dict__.get("_marks", (None, None))
         if source is not events or marks is None or marks.length > len(events):
             marks = RoundMarks(self.seats)  # a new log (a replay, a load): start again

@@ -389,6 +389,8 @@ class _Table:
 
     def take(self, event: Event) -> None:
         """Follow ``event``: a path laid, a tile placed, a path gone."""
+        if event.path is None:
+            return
         if event.kind == "path" and event.tile is not None:
             self.slots[event.path] = ([event.tile.high, event.tile.low], [0, 0])
         elif event.kind == "place" and event.path in self.slots and event.tile is not None:

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 
 from .. import _simulate
 from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
+from .._determinize import DEALT, MAX_TRIES, OPENING, Story, exhausted, fits
 from .._game import TileGame
 from .._lock import atomic
 from .._plain import PlainRecord
-from .._determinize import DEALT, MAX_TRIES, OPENING, Story, exhausted, fits
 from .._view import TileView, is_int_in, is_tile, is_tuple_of
 from ..errors import (
     DealError,
