@@ -517,3 +517,20 @@ def test_round_log_and_passes_match_a_plain_count_through_whole_games(seed: int)
                 break
             game.play(rng.choice(game.legal_moves()))
             step += 1
+
+
+def test_the_caminos_sampler_in_c_alone_is_neither_sound_nor_uniform() -> None:
+    # What sample_game corrects: the search's sampler fills the places one at
+    # a time (far from uniform), and leaves out the places placed tiles took
+    # (caminos_search.h), so some of its deals no history leads to.
+    from pintas.caminos import _search
+
+    for make, impossible in ((caminos_position_2, True), (caminos_position_3, False)):
+        position = make()
+        worlds = position.worlds()
+        info = _search.Info(position.view)
+        counts = Counter(tuple(info.sample(seed)[0][s] for s in position.others)
+                         for seed in range(PER_WORLD * len(worlds)))
+        assert any(w not in worlds for w in counts) is impossible
+        statistic = sum((counts[w] - PER_WORLD) ** 2 / PER_WORLD for w in worlds)
+        assert chi_square_p(statistic, len(worlds) - 1) < 1e-6

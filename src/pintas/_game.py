@@ -27,7 +27,7 @@ from ._base import extend_seen
 from ._checks import check_seat, check_seed
 from ._deals import Deal
 from ._lock import atomic
-from ._view import RoundMarks
+from ._view import RoundMarks, ViewBase
 from .errors import DealTypeError, PintasError, RulesTypeError
 from .tiles import TileSet
 
@@ -194,21 +194,12 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
 
     def _marked(self, view: ViewT) -> ViewT:
         """``view``, just built from this game, given the round's marks."""
-        return view._with_marks(self._round_marks().copy())  # type: ignore[attr-defined, no-any-return]
-
-    def _as_sampled(self, events: Sequence[EventT], moves: Sequence[MoveT]) -> None:
-        """Make this game, just built and its C state replaced by a sampled
-        world's, carry the record of the view it was sampled from: its public
-        log as events, its moves as history. Its deals are no longer the
-        ones that record started from, so it plays on but does not save or
-        replay (:meth:`_check_whole`)."""
-        self._events, self._history, self._log = list(events), list(moves), list(moves)
-        self.__dict__.pop("_marks", None)
-        self.__dict__.pop("_seen_logs", None)
-        self._sampled = True
+        if not isinstance(view, ViewBase):
+            raise TypeError(f"a view of this game is marked: got {view!r}")
+        return view._with_marks(self._round_marks().copy())
 
     def _check_whole(self) -> None:
-        """PintasError for a sampled game (:meth:`_as_sampled`): its log does
+        """PintasError for a sampled game (:func:`take_record`): its log does
         not replay to it, so it has no save and no replay."""
         if self.__dict__.get("_sampled"):
             raise PintasError("a game sampled from a view holds only the view's record of "
@@ -313,6 +304,19 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         """The :meth:`_origin` of save ``data``, from what the C core read of
         its setup (a hand-made first deal, the seats)."""
         raise NotImplementedError
+
+
+def take_record(game: GameBase[Any, MoveT, EventT, Any], events: Sequence[EventT],
+                moves: Sequence[MoveT]) -> None:
+    """Make ``game``, just built and its C state replaced by a sampled
+    world's, carry the record of the view it was sampled from: the view's
+    log as its events, the moves it shows as its history. Its deals are not
+    the ones that record started from, so it plays on but neither saves nor
+    replays (:meth:`GameBase._check_whole`)."""
+    game._events, game._history, game._log = list(events), list(moves), list(moves)
+    game.__dict__.pop("_marks", None)
+    game.__dict__.pop("_seen_logs", None)
+    game.__dict__["_sampled"] = True
 
 
 class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],

@@ -221,8 +221,8 @@ class ViewBase(PlainRecord, Generic[MoveT]):
         the game hands them over with its views (kept as its log grows), and a
         view made by hand or read back finds them once, reading back from the
         log's end to the round's deal (never the rounds before)."""
-        marks: RoundMarks | None = getattr(self, "_marks", None)
-        if marks is None or marks.length != len(self.log):
+        marks = getattr(self, "_marks", None)
+        if not isinstance(marks, RoundMarks) or marks.length != len(self.log):
             marks = RoundMarks.of(self.log, self._seats())
             object.__setattr__(self, "_marks", marks)
         return marks
@@ -242,6 +242,8 @@ class ViewBase(PlainRecord, Generic[MoveT]):
 
     def _with_marks(self: ViewT, marks: RoundMarks) -> ViewT:
         """This view (just built by its game) with the game's round marks."""
+        if not isinstance(marks, RoundMarks):
+            raise TypeError(f"a view's round marks are RoundMarks: got {marks!r}")
         object.__setattr__(self, "_marks", marks)
         return self
 

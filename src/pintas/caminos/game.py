@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from .. import _simulate
 from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
 from .._determinize import DEALT, MAX_TRIES, Story, exhausted, fits, uniform_deal
-from .._game import TileGame
+from .._game import TileGame, take_record
 from .._lock import atomic
 from .._plain import PlainRecord
 from .._view import TileView, is_int_in, is_seat_tuple, is_tile, is_tuple_of, shown
@@ -352,7 +352,7 @@ class View(TileView[Move]):
             if all(fits(stories[s], hands[s], after) for s in hidden):
                 game = Game(self.rules, seed=seed)
                 _search.sample_into(self, hands, seed, game)
-                game._as_sampled(self.log, _moves_of(self.log))
+                take_record(game, self.log, _moves_of(self.log))
                 return game
         raise exhausted("a Caminos game")
 

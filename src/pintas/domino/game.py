@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from .. import _simulate
 from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
 from .._determinize import DEALT, MAX_TRIES, OPENING, Story, exhausted, fits
-from .._game import TileGame
+from .._game import TileGame, take_record
 from .._lock import atomic
 from .._plain import PlainRecord
 from .._view import TileView, is_int_in, is_tile, is_tuple_of
@@ -141,7 +141,7 @@ class View(TileView[Move]):
             if not deal["relaxed"] and _consistent(self, stories, deal["hands"]):
                 game = Game(self.rules, seed=seed)
                 _search.sample(self, seed, attempt, into=game)
-                game._as_sampled(self.log, _moves_of(self.log))
+                take_record(game, self.log, _moves_of(self.log))
                 return game
         raise exhausted("a line game")
 
