@@ -156,54 +156,71 @@ def _matched_with_limit(pieces: list[tuple[int, int, int]], edges: list[list[int
     return False
 
 
-def uniform_deal(rng: random.Random, unseen: int, allowed: Sequence[int],
-                 sizes: Sequence[int]) -> list[int] | None:
-    """The unseen tiles dealt to holders of ``sizes`` tiles, each tile to a
-    holder whose ``allowed`` mask has it, uniformly among all such deals
-    (counted exactly, class by class of tiles allowed alike); None if none."""
-    classes: dict[tuple[int, ...], list[int]] = {}
-    for t in _tiles(unseen):
-        key = tuple(h for h, mask in enumerate(allowed) if mask >> t & 1)
-        classes.setdefault(key, []).append(t)
-    groups = sorted(classes.items())
-    memo: dict[tuple[int, tuple[int, ...]], int] = {}
+#: One way to share a class of tiles: the deals it stands for, the room left
+#: in each holder, and how many tiles each holder of the class takes.
+Share = tuple[int, tuple[int, ...], tuple[int, ...]]
 
-    def count(i: int, room: tuple[int, ...]) -> int:
-        if i == len(groups):
+
+class UniformDeals:
+    """The deals of the ``unseen`` tiles to holders of ``sizes`` tiles, each
+    tile to a holder whose ``allowed`` mask has it: counted exactly once,
+    class by class of tiles allowed alike, then drawn uniformly as often as
+    wanted (:meth:`draw`). ``total`` is how many there are (0: none)."""
+
+    def __init__(self, unseen: int, allowed: Sequence[int], sizes: Sequence[int]) -> None:
+        classes: dict[tuple[int, ...], list[int]] = {}
+        for t in _tiles(unseen):
+            key = tuple(h for h, mask in enumerate(allowed) if mask >> t & 1)
+            classes.setdefault(key, []).append(t)
+        self.groups = sorted(classes.items())
+        self.sizes = tuple(sizes)
+        self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._shares: dict[tuple[int, tuple[int, ...]], list[Share]] = {}
+        fits_sizes = sum(self.sizes) == unseen.bit_count()
+        self.total = self._count(0, self.sizes) if fits_sizes else 0
+
+    def _count(self, i: int, room: tuple[int, ...]) -> int:
+        """The deals of classes i.. into ``room``."""
+        if i == len(self.groups):
             return 1 if not any(room) else 0
-        if (i, room) not in memo:
-            holders, tiles = groups[i]
-            memo[i, room] = sum(ways * count(i + 1, rest)
-                                for ways, rest, _ in _splits(holders, len(tiles), room))
-        return memo[i, room]
+        if (i, room) not in self._memo:
+            self._memo[i, room] = sum(ways * self._count(i + 1, rest)
+                                      for ways, rest, _ in self._splits(i, room))
+        return self._memo[i, room]
 
-    room = tuple(sizes)
-    if sum(room) != unseen.bit_count() or count(0, room) == 0:
-        return None
-    hands = [0] * len(sizes)
-    for i, (holders, tiles) in enumerate(groups):
-        # one way to share this class, each as likely as the deals it stands for
-        pick = rng.randrange(count(i, room))
-        rest: tuple[int, ...] = room
-        split: tuple[int, ...] = ()
-        for ways, rest, split in _splits(holders, len(tiles), room):  # noqa: B007
-            weight = ways * count(i + 1, rest)
-            if pick < weight:
-                break
-            pick -= weight
-        order = tiles[:]
-        rng.shuffle(order)
-        at = 0
-        for holder, n in zip(holders, split, strict=True):
-            for t in order[at:at + n]:
-                hands[holder] |= 1 << t
-            at += n
-        room = rest
-    return hands
+    def _splits(self, i: int, room: tuple[int, ...]) -> list[Share]:
+        """The ways to share class i within ``room`` (kept: draws reuse them)."""
+        if (i, room) not in self._shares:
+            holders, tiles = self.groups[i]
+            self._shares[i, room] = list(_splits(holders, len(tiles), room))
+        return self._shares[i, room]
+
+    def draw(self, rng: random.Random) -> list[int]:
+        """One deal, uniformly: a mask per holder (there must be some deal)."""
+        room = self.sizes
+        hands = [0] * len(room)
+        for i, (holders, tiles) in enumerate(self.groups):
+            # one way to share this class, each as likely as the deals it stands for
+            pick = rng.randrange(self._count(i, room))
+            rest: tuple[int, ...] = room
+            split: tuple[int, ...] = ()
+            for ways, rest, split in self._splits(i, room):  # noqa: B007
+                weight = ways * self._count(i + 1, rest)
+                if pick < weight:
+                    break
+                pick -= weight
+            order = tiles[:]
+            rng.shuffle(order)
+            at = 0
+            for holder, n in zip(holders, split, strict=True):
+                for t in order[at:at + n]:
+                    hands[holder] |= 1 << t
+                at += n
+            room = rest
+        return hands
 
 
-def _splits(holders: tuple[int, ...], n: int,
-            room: tuple[int, ...]) -> Iterable[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+def _splits(holders: tuple[int, ...], n: int, room: tuple[int, ...]) -> Iterable[Share]:
     """Every way to share ``n`` tiles among ``holders`` within their room: the
     number of deals it stands for, the room left, and the counts."""
     if not holders:

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from .. import _simulate
 from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
-from .._determinize import DEALT, MAX_TRIES, Story, exhausted, fits, uniform_deal
+from .._determinize import DEALT, MAX_TRIES, Story, UniformDeals, exhausted, fits
 from .._game import TileGame, take_record
 from .._lock import atomic
 from .._plain import PlainRecord
@@ -342,10 +342,9 @@ class View(TileView[Move]):
                        if unseen >> t & 1 and stories[s].could_hold(t, after[t]))
                    for s in hidden] + [unseen]
         rng = random.Random(seed)
-        for _ in range(MAX_TRIES):
-            dealt = uniform_deal(rng, unseen, allowed, sizes)
-            if dealt is None:
-                break
+        deals = UniformDeals(unseen, allowed, sizes)
+        for _ in range(MAX_TRIES if deals.total else 0):
+            dealt = deals.draw(rng)
             hands = [0] * self.rules.players
             for s, hand in zip(hidden, dealt, strict=False):
                 hands[s] = hand | known[s]
