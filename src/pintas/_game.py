@@ -27,7 +27,8 @@ from ._base import extend_seen
 from ._checks import check_seat, check_seed
 from ._deals import Deal
 from ._lock import atomic
-from .errors import DealTypeError, RulesTypeError
+from ._view import RoundMarks, ViewBase
+from .errors import DealTypeError, PintasError, RulesTypeError
 from .tiles import TileSet
 
 RulesT = TypeVar("RulesT")
@@ -176,6 +177,34 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
             by_side = [(s - 1.0 / sides) * sides / (sides - 1) for s in share]
         return tuple(by_side[self.side_of(seat)] for seat in range(self.seats))
 
+    def _round_marks(self) -> RoundMarks:
+        """The current round's marks (its start in the log, its passes per
+        seat), brought up to date with the events added since the last call:
+        what a view's ``round_log`` and ``passes`` read, without a scan."""
+        events = self._events
+        source: list[EventT] | None
+        marks: RoundMarks | None
+        source, marks = self.__dict__.get("_marks", (None, None))
+        if source is not events or marks is None or marks.length > len(events):
+            marks = RoundMarks(self.seats)  # a new log (a replay, a load): start again
+        if marks.length < len(events):
+            marks.extend(events[marks.length:])
+        self.__dict__["_marks"] = (events, marks)
+        return marks
+
+    def _marked(self, view: ViewT) -> ViewT:
+        """``view``, just built from this game, given the round's marks."""
+        if not isinstance(view, ViewBase):
+            raise TypeError(f"a view of this game is marked: got {view!r}")
+        return view._with_marks(self._round_marks().copy())
+
+    def _check_whole(self) -> None:
+        """PintasError for a sampled game (:func:`take_record`): its log does
+        not replay to it, so it has no save and no replay."""
+        if self.__dict__.get("_sampled"):
+            raise PintasError("a game sampled from a view holds only the view's record of "
+                              "its past: it plays on, but it cannot be saved or replayed")
+
     @atomic
     def _logged_seeds(self) -> tuple[int, ...]:
         """The seeds the OS gave moves of this game, in order."""
@@ -195,6 +224,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
     @atomic
     def replay(self: GameT) -> GameT:
         """A new game rebuilt from this one's setup and log: equal to this one."""
+        self._check_whole()
         return self._rebuild(self._rules, self._origin(), self._seed, self._first_seed,
                              self._log)
 
@@ -245,6 +275,7 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         >>> dice.Game.from_bytes(signed, key=bytes(range(16))) == game
         True
         """
+        self._check_whole()
         return _save.write(self, key)
 
     @classmethod
@@ -273,6 +304,19 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         """The :meth:`_origin` of save ``data``, from what the C core read of
         its setup (a hand-made first deal, the seats)."""
         raise NotImplementedError
+
+
+def take_record(game: GameBase[Any, MoveT, EventT, Any], events: Sequence[EventT],
+                moves: Sequence[MoveT]) -> None:
+    """Make ``game``, just built and its C state replaced by a sampled
+    world's, carry the record of the view it was sampled from: the view's
+    log as its events, the moves it shows as its history. Its deals are not
+    the ones that record started from, so it plays on but neither saves nor
+    replays (:meth:`GameBase._check_whole`)."""
+    game._events, game._history, game._log = list(events), list(moves), list(moves)
+    game.__dict__.pop("_marks", None)
+    game.__dict__.pop("_seen_logs", None)
+    game.__dict__["_sampled"] = True
 
 
 class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],

@@ -28,16 +28,17 @@ from __future__ import annotations
 import importlib
 import math
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from ._checks import check_seat
+from ._checks import check_seat, check_seed
 from ._plain import PlainRecord, _hints
 from .errors import IllegalMoveError, NotationTypeError, ViewError
 from .tiles import TILE_COUNT, Tile, TileSet
 
 MoveT = TypeVar("MoveT")
+ViewT = TypeVar("ViewT", bound="ViewBase[Any]")
 if TYPE_CHECKING:
     from typing_extensions import Buffer
 
@@ -73,9 +74,10 @@ class ViewBase(PlainRecord, Generic[MoveT]):
     rules, whose move it is, the scores and the log, as the seat sees them.
     Each game's view redeclares ``rules`` and ``log`` with its own types."""
 
-    # The C struct the binding reads a view as, once it has built it: kept
-    # beside the fields, never one of them (not in vars(), to_dict or a pickle).
-    __slots__ = ("_c",)
+    # The C struct the binding reads a view as, once it has built it, and the
+    # round's marks (RoundMarks): kept beside the fields, never one of them
+    # (not in vars(), to_dict or a pickle).
+    __slots__ = ("_c", "_marks")
 
     seat: int
     """The seat whose view this is."""
@@ -214,11 +216,101 @@ class ViewBase(PlainRecord, Generic[MoveT]):
 
         return svg.view(self)
 
+    def _round_marks(self) -> RoundMarks:
+        """Where the current round starts in the log and its passes per seat:
+        the game hands them over with its views (kept as its log grows), and a
+        view made by hand or read back finds them once, reading back from the
+        log's end to the round's deal (never the rounds before)."""
+        marks = getattr(self, "_marks", None)
+        if not isinstance(marks, RoundMarks) or marks.length != len(self.log):
+            marks = RoundMarks.of(self.log, self._seats())
+            object.__setattr__(self, "_marks", marks)
+        return marks
+
     @property
     def round_log(self) -> tuple[Any, ...]:
-        """The log since the current round was dealt (all of it in a game of no deals)."""
-        start = max((i for i, e in enumerate(self.log) if e.kind == "deal"), default=0)
-        return self.log[start:]
+        """The log since the current round was dealt (all of it in a game of no
+        deals). Costs the round's length, never the whole log's: the round's
+        start is kept with the view.
+
+        >>> from pintas import domino
+        >>> g = domino.Game(domino.Rules.muggins(players=2), seed=3)
+        >>> [e.kind for e in g.view(0).round_log]
+        ['deal']
+        """
+        return self.log[self._round_marks().start:]
+
+    def _with_marks(self: ViewT, marks: RoundMarks) -> ViewT:
+        """This view (just built by its game) with the game's round marks."""
+        if not isinstance(marks, RoundMarks):
+            raise TypeError(f"a view's round marks are RoundMarks: got {marks!r}")
+        object.__setattr__(self, "_marks", marks)
+        return self
+
+    def sample_game(self, seed: int) -> Any:
+        """A whole game consistent with everything this view shows, drawn from
+        ``seed`` (docs/ai.md, "Determinization"): the package's ``Game``, with
+        the view's rules, scores, round, turn and public log, this seat's own
+        hand as it is, and every tile the seat cannot see dealt uniformly at
+        random among the worlds the view allows (hand sizes, the numbers a seat
+        showed it lacks by drawing or passing, every play). The game plays on
+        from there, its chance (later draws, deals, rolls) seeded from ``seed``.
+        Only the view is read; the same seed gives the same game.
+
+        >>> from pintas import domino
+        >>> g = domino.Game(domino.Rules.dominican(), seed=4)
+        >>> world = g.view(0).sample_game(seed=1)
+        >>> world.hand(0) == g.hand(0), world.view(0).key() == g.view(0).key()
+        (True, True)
+        """
+        check_seed(seed)
+        return self._sample_game(seed)
+
+    def _sample_game(self, seed: int) -> Any:
+        """The game :meth:`sample_game` returns (each game's view gives it)."""
+        raise NotImplementedError
+
+
+class RoundMarks:
+    """Where the current round starts in a log (the index of its last
+    ``deal`` event, 0 if it has none) and how many times each seat has
+    passed since, for a log of ``length`` events. A game keeps one up to date
+    as events are added (:meth:`extend`), so its views get them for nothing."""
+
+    __slots__ = ("length", "passes", "start")
+
+    def __init__(self, seats: int) -> None:
+        self.length = 0
+        self.start = 0
+        self.passes = [0] * seats
+
+    @classmethod
+    def of(cls, log: tuple[Any, ...], seats: int) -> RoundMarks:
+        """The marks of ``log``, read back from its end to the round's deal."""
+        marks = cls(seats)
+        start = len(log)
+        while start > 0 and log[start - 1].kind != "deal":
+            start -= 1
+        marks.length = start - 1 if start > 0 else 0  # the rounds before: skipped
+        marks.extend(log[marks.length:])
+        return marks
+
+    def extend(self, events: Sequence[Any]) -> None:
+        """Take in ``events``, the ones that follow the log read so far."""
+        for event in events:
+            kind = event.kind
+            if kind == "deal":
+                self.start = self.length
+                self.passes = [0] * len(self.passes)
+            elif kind == "pass" and event.seat is not None and event.seat < len(self.passes):
+                self.passes[event.seat] += 1
+            self.length += 1
+
+    def copy(self) -> RoundMarks:
+        """An independent copy (a view keeps its own, the game goes on)."""
+        other = RoundMarks(len(self.passes))
+        other.length, other.start, other.passes = self.length, self.start, self.passes[:]
+        return other
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,16 @@
  *  The sampler is not an exact posterior (the places are filled one at a
  *  time, most constrained first, each with a uniform tile among those left
  *  that it allows), but every sample it returns at level 0 meets S1-S5.
+ *  Nor is S2 the whole truth: it leaves out the places the tiles a seat
+ *  placed came from. A tile placed after the seat was seen to lack one of
+ *  its numbers was drawn after that moment, so it took one of the loose
+ *  places S2 hands to the unknown tiles; S2 then allows hands no course of
+ *  the round leads to (a seat that lacked 6, drew, placed 6|6 and drew again
+ *  holds at most one tile showing 6, the last one drawn: 6|6 took the first
+ *  draw's place; S2 lets it hold two). The search accepts
+ *  that; the Python View.sample_game matches placed and held tiles to the
+ *  places together and deals exactly uniformly among the worlds a view
+ *  allows.
  *
  * Only real positions are sampled: pintas_caminos_info_check refuses every
  * info no real game shows its observer, including one whose S1-S3 and S5

@@ -1,5 +1,6 @@
 """Typing stubs of the compiled Caminos search binding (pintas.caminos._search)."""
 
+from collections.abc import Sequence
 from typing import Final, TypeVar
 
 from typing_extensions import Buffer
@@ -7,7 +8,7 @@ from typing_extensions import Buffer
 from pintas._base import Stop, Twister
 
 from ._engine import Move
-from .game import View
+from .game import Game, View
 from .players import SuitWeights
 
 BufferT = TypeVar("BufferT", bound=Buffer)
@@ -19,6 +20,7 @@ MAX_SAMPLES: int
 Slot = tuple[list[int], list[int]] | None
 
 def derive(view: View) -> tuple[list[list[list[int]]], list[int], list[Slot]]: ...
+def sample_into(view: View, hands: Sequence[int], seed: int, into: Game) -> None: ...
 
 class Info:
     seat: Final[int]

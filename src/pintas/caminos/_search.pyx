@@ -13,7 +13,7 @@ runs in C without the GIL.
 """
 
 cimport cython
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 from libc.stdint cimport uint64_t, uint32_t
 
 from libc.stdint cimport int32_t
@@ -21,10 +21,11 @@ from libc.stdint cimport int32_t
 from pintas._base cimport pintas_caminos_observer, encode_view, view_key
 from pintas._base cimport PINTAS_CAMINOS_OBS_PARTS, obs_parts, pintas_caminos_obs_parts
 from pintas._base cimport PINTAS_NO_SEAT, PINTAS_NO_TILE, chose
-from pintas._base cimport PINTAS_OK, CView, Twister, kept_view, put_moves
+from pintas._base cimport PINTAS_OK, CView, Engine, Twister, kept_view, put_moves
 from pintas._base cimport pintas_rng, pintas_rng_seed, stop_flag, whole
 from pintas.caminos._engine cimport _c_move, _moves, move_of
 
+from pintas.caminos._engine import CaminosGame
 from pintas.errors import CorruptStateError, IllegalMoveError, RulesError, RulesTypeError
 from pintas.errors import ViewError
 from pintas.tiles import TILES, TileSet
@@ -257,6 +258,41 @@ cdef class Info:
         hands = tuple(state.hand[s] for s in range(self.info.rules.players))
         pile = tuple(state.pile[i] for i in range(state.pile_len))
         return hands, pile, level
+
+
+def sample_into(view, hands, seed, into):
+    """Put into the Caminos game ``into`` the world where every other seat
+    holds ``hands[seat]`` (masks, by seat; the view's seat's own is its
+    hand) and the unseen tiles left make the pile: C deals nothing of its own
+    then (every hand is known to it), and draws only the pile's order and the
+    seed of the state's generator from ``seed``. The rest of the state is the
+    view's: the table, the turn, the round and the scores. View.sample_game
+    chooses the hands (pintas._determinize); the view's seat must be to move
+    in play."""
+    cdef pintas_caminos_info info
+    cdef pintas_caminos_state state
+    cdef pintas_rng rng
+    cdef int level = 0, status, s
+    cdef uint64_t c_seed = _seed(seed)
+    cdef CaminosView cv = _c_view(view)
+    if not isinstance(into, CaminosGame):
+        raise TypeError(f"a sample goes into a caminos.Game: got {into!r}")
+    info = cv.v.info
+    for s in range(info.rules.players):
+        if s != info.seat:
+            info.known[s] = whole(hands[s], 0, (1 << 28) - 1, "a hand")
+    pintas_rng_seed(&rng, c_seed, PINTAS_CAMINOS_SEARCH_STREAM)
+    with nogil:
+        status = pintas_caminos_sample(&info, &rng, &state, &level)
+    if status != 0 or level != 0:
+        raise CorruptStateError(f"the hands {hands!r} are no world of the view of seat "
+                                f"{view.seat}")
+    # the sampler's state is one round of one: the game's rounds, round and scores
+    state.rules.rounds = cv.v.info.rules.rounds
+    state.round = cv.v.round
+    for s in range(info.rules.players):
+        state.score[s] = cv.v.score[s]
+    memcpy((<Engine>into)._state, &state, sizeof(pintas_caminos_state))
 
 
 cdef uint64_t _seed(seed) except? 0:

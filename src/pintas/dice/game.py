@@ -94,10 +94,33 @@ class View(ViewBase[Move]):
     def _legal(self) -> list[Move]:
         return _search.legal(self)
 
+    def _sample_game(self, seed: int) -> Game:
+        # Nothing is hidden but the dice still to roll: the game is the view's,
+        # its rolls replayed as the dice they showed, its later rolls seeded
+        # from ``seed``.
+        game = Game(self.rules, players=self.players, seed=seed,
+                    first_player=self.first_player)
+        game._replay(_moves_of(self.log))
+        return game
+
     @property
     def score(self) -> int:
         """The seat's own banked score."""
         return self.scores[self.seat]
+
+
+def _moves_of(log: tuple[Event, ...]) -> list[Any]:
+    """The moves a log's rolls, keeps and banks were, each roll as the dice
+    it showed."""
+    moves: list[Any] = []
+    for event in log:
+        if event.kind == "rolled":
+            moves.append(Move.roll(event.values))
+        elif event.kind == "kept":
+            moves.append(Move.keep(event.values))
+        elif event.kind == "banked":
+            moves.append(Move.bank())
+    return moves
 
 
 def _is_die(value: object) -> bool:
@@ -159,7 +182,7 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
     def view(self, seat: int) -> View:
         """What ``seat`` knows now (see :class:`View`)."""
         self._check_seat(seat)
-        return _search.view_of(self, seat, self._rules, self.events)
+        return self._marked(_search.view_of(self, seat, self._rules, self.events))
 
     # ---- saves -----------------------------------------------------------
 

@@ -8,7 +8,7 @@ C struct, so the search never sees the game.
 """
 
 cimport cython
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 from libc.stdint cimport int32_t
@@ -333,8 +333,12 @@ def knowledge(view):
     }
 
 
-def sample(view, seed):
-    """One full deal consistent with ``view``, drawn in C from ``seed``.
+def sample(view, seed, attempt=0, into=None):
+    """One full deal consistent with ``view``, drawn in C from ``seed``: draw
+    ``attempt`` (0, 1, ...) of its own generator, so a caller that turns a
+    draw down takes the next. With ``into`` (a line game), the sampled state
+    (the deal, the boneyard's order, the generator of later deals) replaces
+    that game's C state; View.sample_game builds on this.
 
     Returns a dict: ``hands`` (a mask per seat), ``boneyard`` (tile indices in
     draw order, still to draw), ``aside`` (mask) and ``relaxed`` (True if the
@@ -346,11 +350,16 @@ def sample(view, seed):
     cdef uint8_t relaxed = 0
     cdef int status
     cdef uint64_t c_seed = seed64(seed)
+    cdef uint64_t c_attempt = whole(attempt, 0, 2**32 - 1, "an attempt")
+    if into is not None and not isinstance(into, LineGame):
+        raise TypeError(f"a sample goes into a domino.Game: got {into!r}")
     info = _c_view(view, True).v.info
-    pintas_rng_seed(&rng, c_seed, _SAMPLE_STREAM)
+    pintas_rng_seed(&rng, c_seed, _SAMPLE_STREAM + c_attempt)
     with nogil:
         status = pintas_line_determinize(&info, &rng, &st, &relaxed)
     _check(status, view)
+    if into is not None:
+        memcpy((<Engine>into)._state, &st, sizeof(pintas_line_state))
     return {
         "hands": tuple(st.hand[s] for s in range(info.rules.players)),
         "boneyard": tuple(st.boneyard[i] for i in range(st.bone_pos, st.bone_len)),
