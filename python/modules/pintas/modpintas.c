@@ -575,13 +575,10 @@ static mp_obj_t set_deal(mp_obj_t g_in, mp_obj_t st, mp_obj_t deal_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(set_deal_obj, set_deal);
 
-/* legal(g, state) -> the move codes of the seat to move, in the engine's
- * order (dice: roll and bank, or the keeps, most points first). A view blob
- * will do for the seat it was made for. */
-static mp_obj_t legal(mp_obj_t g_in, mp_obj_t st) {
-    int g = game_of(g_in);
+/* The codes of the legal moves of game g in state s, as a new list, in the
+ * engine's order (dice: roll and bank, or the keeps, most points first). */
+static mp_obj_t legal_codes(int g, const any_state *s) {
     mp_obj_t out = mp_obj_new_list(0, NULL);
-    any_state tmp, *s = state_at(g, st, &tmp, 0);
     if (g == G_LINE) {
         pintas_line_move m[PINTAS_LINE_MAX_MOVES];
         size_t n = 0;
@@ -615,6 +612,14 @@ static mp_obj_t legal(mp_obj_t g_in, mp_obj_t st) {
         }
     }
     return out;
+}
+
+/* legal(g, state) -> legal_codes of the state; a view blob will do for the
+ * seat it was made for. */
+static mp_obj_t legal(mp_obj_t g_in, mp_obj_t st) {
+    int g = game_of(g_in);
+    any_state tmp, *s = state_at(g, st, &tmp, 0);
+    return legal_codes(g, s);
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(legal_obj, legal);
 
@@ -656,19 +661,19 @@ static mp_obj_t to_move(mp_obj_t game) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(to_move_obj, to_move);
 
-/* The move object of `code` from the game's table of moves by action
- * (game._moves), made by game._move(code) and kept there the first time. */
+/* The move object of `code` from the game class's table of moves by action
+ * index (game._moves); the first time, a new one, made as the Python layer
+ * makes moves (object.__new__(game._MOVE) with its `code`), kept there. */
 static mp_obj_t move_object(mp_obj_t game, mp_obj_t table, int g, mp_int_t code) {
     pintas_engine_move m;
     move_of(g, MP_OBJ_NEW_SMALL_INT(code), &m);
     mp_obj_t index = MP_OBJ_NEW_SMALL_INT(engine_of(g)->action(m.bytes));
     mp_obj_t move = mp_obj_subscr(table, index, MP_OBJ_SENTINEL);
     if (move == mp_const_none) {
-        mp_obj_t call[3];
-        mp_load_method(game, MP_QSTR__move, call);
-        call[2] = MP_OBJ_NEW_SMALL_INT(code);
-        move = mp_call_function_n_kw(call[0], 2, 0, call + 1);
-        mp_store_attr(move, MP_QSTR__i, index);
+        mp_obj_t cls = mp_load_attr(game, MP_QSTR__MOVE);
+        move = mp_call_function_n_kw(
+            mp_load_attr(mp_load_global(MP_QSTR_object), MP_QSTR___new__), 1, 0, &cls);
+        mp_store_attr(move, MP_QSTR_code, MP_OBJ_NEW_SMALL_INT(code));
         mp_obj_subscr(table, index, move);
     }
     return move;
@@ -678,11 +683,10 @@ static mp_obj_t move_object(mp_obj_t game, mp_obj_t table, int g, mp_int_t code)
 static mp_obj_t legal_moves(mp_obj_t game) {
     int g;
     any_state *s = state_of_game(game, &g);
-    mp_obj_t codes = legal(MP_OBJ_NEW_SMALL_INT(g), mp_load_attr(game, MP_QSTR__st));
+    mp_obj_t codes = legal_codes(g, s);
     mp_obj_t table = mp_load_attr(game, MP_QSTR__moves);
     size_t n;
     mp_obj_t *items;
-    (void)s;
     mp_obj_get_array(codes, &n, &items);
     for (size_t i = 0; i < n; i++) {
         items[i] = move_object(game, table, g, MP_OBJ_SMALL_INT_VALUE(items[i]));
@@ -691,20 +695,18 @@ static mp_obj_t legal_moves(mp_obj_t game) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(legal_moves_obj, legal_moves);
 
-/* play_move(game, move) -> Game.play's usual case: a move of the game's
- * table (one legal_moves gave) played in a seeded game, its code logged, its
- * events' bytes added to game._raw and returned as a game._EVENTS object;
- * None for anything else, which Game.play then takes the long way (and
- * refuses there), the game unchanged. */
+/* play_move(game, move) -> Game.play's usual case: a move of the game's own
+ * class (game._MOVE) played in a seeded game, its code logged, its events'
+ * bytes added to game._raw and returned as a game._EVENTS object; None for
+ * anything else, which Game.play then takes the long way (and refuses
+ * there), the game unchanged. */
 static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     int g;
     any_state *s = state_of_game(game, &g);
     const pintas_engine *e = engine_of(g);
-    mp_obj_t index[2], code[2];
-    mp_load_method_maybe(move, MP_QSTR__i, index);
-    if (index[0] == MP_OBJ_NULL || mp_load_attr(game, MP_QSTR__seed) == mp_const_none
-        || mp_obj_subscr(mp_load_attr(game, MP_QSTR__moves), index[0], MP_OBJ_SENTINEL)
-               != move) {
+    mp_obj_t code[2];
+    if ((mp_obj_t)mp_obj_get_type(move) != mp_load_attr(game, MP_QSTR__MOVE)
+        || mp_load_attr(game, MP_QSTR__seed) == mp_const_none) {
         return mp_const_none;
     }
     mp_load_method(move, MP_QSTR_code, code);
