@@ -50,33 +50,48 @@ int pintas__dice_view_to_move(const pintas_dice_view *v)
     return v->to_move == v->seat ? PINTAS_OK : PINTAS_E_ILLEGAL;
 }
 
-/* The order of the Python binding's keep lists as one number, smaller first:
- * most points, then fewer dice, then the dice ascending in base 7, padded to
- * six places. */
-static uint64_t keep_key(const pintas_dice_keep *k)
+/* The order of the Python binding's keep lists after the points (most
+ * first): fewer dice, then the dice ascending in base 7, padded to six
+ * places, as one number (below 2^20), smaller first. */
+static uint32_t keep_shape(pintas_dice_set keep)
 {
-    uint64_t lex = 0;
+    uint32_t lex = 0;
     unsigned f, c, n = 0, size;
     for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        for (c = 0; c < PINTAS_DICE_SET_COUNT(k->keep, f); ++c, ++n)
+        for (c = 0; c < PINTAS_DICE_SET_COUNT(keep, f); ++c, ++n)
             lex = lex * 7u + f;
     size = n;
     for (; n < PINTAS_DICE_COUNT; ++n)
         lex *= 7u;
-    return ((uint64_t)(uint32_t)(INT32_C(0x7FFFFFFF) - k->points) << 32) |
-           ((uint64_t)size << 24) | lex;
+    return ((uint32_t)size << 17) | lex;
 }
 
-/* An insertion sort by keep_key: stable. */
+static int keep_before(const pintas_dice_keep *a, uint32_t shape_a, const pintas_dice_keep *b,
+                       uint32_t shape_b)
+{
+    return a->points != b->points ? a->points > b->points : shape_a < shape_b;
+}
+
+/* An insertion sort by points, then keep_shape (each computed once): stable.
+ * Lists longer than PINTAS_DICE_MAX_KEEPS (which no roll has) are sorted by
+ * the first PINTAS_DICE_MAX_KEEPS only. */
 void pintas_dice_sort_keeps(pintas_dice_keep *ks, size_t n)
 {
+    uint32_t shape[PINTAS_DICE_MAX_KEEPS];
     size_t i, j;
+    if (n > PINTAS_DICE_MAX_KEEPS)
+        n = PINTAS_DICE_MAX_KEEPS;
+    for (i = 0; i < n; ++i)
+        shape[i] = keep_shape(ks[i].keep);
     for (i = 1; i < n; ++i) {
         pintas_dice_keep x = ks[i];
-        uint64_t kx = keep_key(&x);
-        for (j = i; j > 0 && keep_key(&ks[j - 1]) > kx; --j)
+        uint32_t sx = shape[i];
+        for (j = i; j > 0 && keep_before(&x, sx, &ks[j - 1], shape[j - 1]); --j) {
             ks[j] = ks[j - 1];
+            shape[j] = shape[j - 1];
+        }
         ks[j] = x;
+        shape[j] = sx;
     }
 }
 

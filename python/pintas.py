@@ -23,7 +23,8 @@ _C_NAMES = (
     "caminos_known", "dice_keeps", "dice_keep_score", "dice_is_doom",
     "dice_solve_size", "dice_solve", "dice_policy", "blake2b", "mt_size", "mt_seed",
     "mt_below", "text", "parse", "move_str", "illegal", "tiles_parse", "save_write",
-    "save_read", "status_str", "choose", "caminos_rank", "search",
+    "save_read", "status_str", "choose", "caminos_rank", "search", "over", "to_move",
+    "legal_moves", "play_move",
 )
 
 try:
@@ -42,6 +43,7 @@ __version__ = "0.1.0"
 
 _LINE, _CAMINOS, _DICE = 0, 1, 2
 _SIZES = (_c.sizes(0), _c.sizes(1), _c.sizes(2))
+_legal_moves, _play_move = _c.legal_moves, _c.play_move
 _MAX_SEED = (1 << 64) - 1
 MAX_NOTATION = 1000
 
@@ -703,6 +705,33 @@ def _save_refusal(found, data):
                                              **values))
 
 
+class _Events:
+    """The events of one move, as Game.play returns them: a sequence made
+    from the move's raw events and decoded when read (a board's loop that
+    never reads them makes no Event objects)."""
+
+    def _list(self):
+        return self._game._decode(self._bytes)
+
+    def __len__(self):
+        return len(self._bytes) // _SIZES[self._game._G][2]
+
+    def __getitem__(self, index):
+        return self._list()[index]
+
+    def __iter__(self):
+        return iter(self._list())
+
+    def __eq__(self, other):
+        return isinstance(other, (list, tuple, _Events)) and self._list() == list(other)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __repr__(self):
+        return repr(self._list())
+
+
 class _Game:
     """What every game object shares: the C state and the one way a move is
     played, the logs, views' raw material, copies, replays and saves."""
@@ -725,8 +754,10 @@ class _Game:
         self._seed = seed
         self._first_seed = first
         self._raw = bytearray(raw)
-        self._hist = []
         self._log = []
+        cls = type(self)
+        if cls._moves is None:  # the table legal_moves fills, one per game class
+            cls._moves = [None] * _SIZES[self._G][4]
 
     # ---- what every game tells ------------------------------------------------------
 
@@ -741,14 +772,13 @@ class _Game:
     def _status(self):
         return _c.status(self._G, self._st)
 
-    @property
-    def to_move(self):
-        seat = _c.turn(self._G, self._st)
-        return None if seat < 0 else seat
-
-    @property
-    def is_over(self):
-        return _c.turn(self._G, self._st) < 0
+    # The move objects legal_moves gives, by the core's action index, one list
+    # per game class made with its first game (58 line moves made at import;
+    # Caminos and dice moves the first time each is met: at most 478 and 925).
+    _moves = None
+    _EVENTS = _Events
+    to_move = property(_c.to_move)
+    is_over = property(_c.over)
 
     @property
     def seats(self):
@@ -770,7 +800,7 @@ class _Game:
 
     @property
     def history(self):
-        return tuple(self._move(code) for code in self._hist)
+        return tuple(self._move(code) for code in self._log if type(code) is int)
 
     @property
     def events(self):
@@ -790,7 +820,7 @@ class _Game:
 
     def legal_moves(self):
         """The legal moves of the seat to move, in the engine's order."""
-        return [self._move(code) for code in _c.legal(self._G, self._st)]
+        return _legal_moves(self)
 
     def side_of(self, seat):
         self._check_seat(seat)
@@ -815,7 +845,11 @@ class _Game:
     def play(self, move):
         """Play ``move`` (a move or its notation) and return the events it caused;
         IllegalMoveError (or NotationError) and nothing changed when it is not legal."""
-        return self._decode(self._play_raw(self._as_move(move), move))
+        events = _play_move(self, move)
+        if events is None:  # not a move legal_moves gave, an unseeded game, or refused
+            events = _Events()
+            events._game, events._bytes = self, self._play_raw(self._as_move(move), move)
+        return events
 
     def _play_raw(self, m, given):
         """Play the move ``m`` (written ``given``): its events' raw bytes."""
@@ -852,7 +886,6 @@ class _Game:
         return self._play_reseeded(m, move, seed)
 
     def _commit(self, code, raw):
-        self._hist.append(code)
         self._log.append(code)
         self._raw.extend(raw)
         return raw
@@ -884,7 +917,6 @@ class _Game:
             setattr(other, name, value)
         other._st = bytearray(self._st)
         other._raw = bytearray(self._raw)
-        other._hist = list(self._hist)
         other._log = list(self._log)
         return other
 
@@ -1634,6 +1666,8 @@ class _DominoGame(_TileGame):
 
     def _move(self, code):
         return _D_MOVES[code]
+
+    _moves = list(_D_MOVES)
 
     def _event(self, t):
         return _d_event(t, self._rules.pairs)
@@ -3112,3 +3146,11 @@ class dice:
     is_doom = staticmethod(_x_is_doom)
     solve_turn = staticmethod(_x_solve_turn)
     cap_for = staticmethod(_x_cap_for)
+
+
+# Every move of a board's loop looks up these on the game: kept on each game's
+# own class too, they are found there without walking its bases.
+for _cls in (_DominoGame, _CaminosGame, _DiceGame):
+    for _name in ("is_over", "to_move", "legal_moves", "play", "_EVENTS"):
+        setattr(_cls, _name, getattr(_Game, _name))
+del _cls, _name

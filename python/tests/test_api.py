@@ -226,3 +226,41 @@ def test_errors():
     assert issubclass(errors.IllegalMoveError, ValueError)
     assert issubclass(errors.NotationTypeError, errors.NotationError)
     assert issubclass(errors.RulesTypeError, errors.RulesError)
+
+
+def test_play_events_and_the_short_way():
+    # a move legal_moves gave is played by the core from the game object (the
+    # short way); anything else (notation, a move made apart, an unseeded
+    # game) the long way: both give the same events and the same game
+    def moves(game, n, how):
+        out = []
+        for _ in range(n):
+            m = game.legal_moves()[0]
+            out.append(game.play(how(m)))
+        return out
+    fast, slow = domino.Game(domino.Rules.dominican(), seed=3), domino.Game(
+        domino.Rules.dominican(), seed=3)
+    a = moves(fast, 30, lambda m: m)
+    b = moves(slow, 30, lambda m: str(m))
+    assert fast.to_bytes() == slow.to_bytes() and fast.history == slow.history
+    for x, y in zip(a, b):
+        assert x == y and x == list(y) and len(x) == len(y) == len(list(x))
+        assert repr(x) == repr(list(y)) and [str(e) for e in x] == [str(e) for e in y]
+        assert x[-1] == list(y)[-1] and x[1:] == list(y)[1:]
+    assert [e for x in a for e in x] == list(fast.events[-sum(len(x) for x in a):])
+    # a refused move: the short way declines, the long way raises, nothing changed
+    before = fast.to_bytes()
+    illegal = [m for m in domino.Game(domino.Rules.dominican(), seed=4).legal_moves()
+               if m not in fast.legal_moves()]
+    for m in illegal[:3] + ["6|6R", "draw"]:
+        assert raises(errors.IllegalMoveError, fast.play, m)
+        assert fast.to_bytes() == before
+    assert fast.is_over is False and fast.to_move in (0, 1, 2, 3)
+    # an unseeded game takes the long way and logs the seeds it drew
+    free = dice.Game(dice.Rules.farkle(), players=2)
+    for _ in range(20):
+        if free.is_over:
+            break
+        events = free.play(free.legal_moves()[0])
+        assert len(events) == len(list(events))
+    assert dice.Game.from_bytes(free.to_bytes()) == free

@@ -206,7 +206,9 @@ int pintas_dice_keeps(const pintas_dice_table *table, pintas_dice_set roll, pint
 
 /* Sort ks[0..n) as the players and the bindings list keeps: most points,
  * then fewer dice, then the dice ascending, compared face by face; stable
- * (keeps alike keep their order). ks may be NULL when n is 0. */
+ * (keeps alike keep their order). ks may be NULL when n is 0; of more than
+ * PINTAS_DICE_MAX_KEEPS keeps (more than any roll has) only the first
+ * PINTAS_DICE_MAX_KEEPS are sorted. */
 void pintas_dice_sort_keeps(pintas_dice_keep *ks, size_t n);
 
 /* As pintas_dice_keeps, scoring from the rules directly (no table needed). */

@@ -493,16 +493,17 @@ static MP_DEFINE_CONST_FUN_OBJ_2(round_start_obj, round_start_fn);
 
 /* ---- every game --------------------------------------------------------- */
 
-/* sizes(g) -> (state bytes, save bytes, event bytes, view blob bytes) */
+/* sizes(g) -> (state bytes, save bytes, event bytes, view blob bytes, actions) */
 static mp_obj_t sizes(mp_obj_t g_in) {
     const pintas_engine *e = engine_of(game_of(g_in));
-    mp_obj_t t[4] = {
+    mp_obj_t t[5] = {
         MP_OBJ_NEW_SMALL_INT(e->state_size),
         MP_OBJ_NEW_SMALL_INT(e->save_size),
         MP_OBJ_NEW_SMALL_INT(e->event_size),
         MP_OBJ_NEW_SMALL_INT(e->state_size + BLOB_EXTRA),
+        MP_OBJ_NEW_SMALL_INT(e->actions),
     };
-    return mp_obj_new_tuple(4, t);
+    return mp_obj_new_tuple(5, t);
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(sizes_obj, sizes);
 
@@ -574,13 +575,10 @@ static mp_obj_t set_deal(mp_obj_t g_in, mp_obj_t st, mp_obj_t deal_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(set_deal_obj, set_deal);
 
-/* legal(g, state) -> the move codes of the seat to move, in the engine's
- * order (dice: roll and bank, or the keeps, most points first). A view blob
- * will do for the seat it was made for. */
-static mp_obj_t legal(mp_obj_t g_in, mp_obj_t st) {
-    int g = game_of(g_in);
+/* The codes of the legal moves of game g in state s, as a new list, in the
+ * engine's order (dice: roll and bank, or the keeps, most points first). */
+static mp_obj_t legal_codes(int g, const any_state *s) {
     mp_obj_t out = mp_obj_new_list(0, NULL);
-    any_state tmp, *s = state_at(g, st, &tmp, 0);
     if (g == G_LINE) {
         pintas_line_move m[PINTAS_LINE_MAX_MOVES];
         size_t n = 0;
@@ -615,7 +613,125 @@ static mp_obj_t legal(mp_obj_t g_in, mp_obj_t st) {
     }
     return out;
 }
+
+/* legal(g, state) -> legal_codes of the state; a view blob will do for the
+ * seat it was made for. */
+static mp_obj_t legal(mp_obj_t g_in, mp_obj_t st) {
+    int g = game_of(g_in);
+    any_state tmp, *s = state_at(g, st, &tmp, 0);
+    return legal_codes(g, s);
+}
 static MP_DEFINE_CONST_FUN_OBJ_2(legal_obj, legal);
+
+/* ---- the hot path: a game object's own state ------------------------------ */
+/* Game.is_over, Game.to_move, Game.legal_moves and Game.play's usual case are
+ * called on every move of a board's loop; these take the game object itself,
+ * so the Python layer adds no frame of its own (is_over and to_move are
+ * properties over them) and reads no attribute the C side cannot. */
+
+/* The engine and state of a game object: its `_st` bytearray, whose size
+ * tells the engine (each engine's state has its own size). */
+static any_state *state_of_game(mp_obj_t game, int *g) {
+    mp_buffer_info_t info;
+    mp_get_buffer_raise(mp_load_attr(game, MP_QSTR__st), &info, MP_BUFFER_WRITE);
+    for (int e = G_LINE; e <= G_DICE; e++) {
+        if (info.len == engine_of(e)->state_size
+            && ((uintptr_t)info.buf & (sizeof(uint64_t) - 1)) == 0) {
+            *g = e;
+            return (any_state *)info.buf;
+        }
+    }
+    bad();
+}
+
+/* over(game) -> Game.is_over. */
+static mp_obj_t over(mp_obj_t game) {
+    int g;
+    any_state *s = state_of_game(game, &g);
+    return mp_obj_new_bool(engine_of(g)->turn(s) < 0);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(over_obj, over);
+
+/* to_move(game) -> Game.to_move: the seat to move, None once over. */
+static mp_obj_t to_move(mp_obj_t game) {
+    int g;
+    any_state *s = state_of_game(game, &g);
+    int seat = engine_of(g)->turn(s);
+    return seat < 0 ? mp_const_none : MP_OBJ_NEW_SMALL_INT(seat);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(to_move_obj, to_move);
+
+/* The move object of `code` from the game class's table of moves by action
+ * index (game._moves); the first time, a new one, made as the Python layer
+ * makes moves (object.__new__(game._MOVE) with its `code`), kept there. */
+static mp_obj_t move_object(mp_obj_t game, mp_obj_t table, int g, mp_int_t code) {
+    pintas_engine_move m;
+    move_of(g, MP_OBJ_NEW_SMALL_INT(code), &m);
+    mp_obj_t index = MP_OBJ_NEW_SMALL_INT(engine_of(g)->action(m.bytes));
+    mp_obj_t move = mp_obj_subscr(table, index, MP_OBJ_SENTINEL);
+    if (move == mp_const_none) {
+        mp_obj_t cls = mp_load_attr(game, MP_QSTR__MOVE);
+        move = mp_call_function_n_kw(
+            mp_load_attr(mp_load_global(MP_QSTR_object), MP_QSTR___new__), 1, 0, &cls);
+        mp_store_attr(move, MP_QSTR_code, MP_OBJ_NEW_SMALL_INT(code));
+        mp_obj_subscr(table, index, move);
+    }
+    return move;
+}
+
+/* legal_moves(game) -> Game.legal_moves(): the legal moves' objects. */
+static mp_obj_t legal_moves(mp_obj_t game) {
+    int g;
+    any_state *s = state_of_game(game, &g);
+    mp_obj_t codes = legal_codes(g, s);
+    mp_obj_t table = mp_load_attr(game, MP_QSTR__moves);
+    size_t n;
+    mp_obj_t *items;
+    mp_obj_get_array(codes, &n, &items);
+    for (size_t i = 0; i < n; i++) {
+        items[i] = move_object(game, table, g, MP_OBJ_SMALL_INT_VALUE(items[i]));
+    }
+    return codes;
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(legal_moves_obj, legal_moves);
+
+/* play_move(game, move) -> Game.play's usual case: a move of the game's own
+ * class (game._MOVE) played in a seeded game, its code logged, its events'
+ * bytes added to game._raw and returned as a game._EVENTS object; None for
+ * anything else, which Game.play then takes the long way (and refuses
+ * there), the game unchanged. */
+static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
+    int g;
+    any_state *s = state_of_game(game, &g);
+    const pintas_engine *e = engine_of(g);
+    mp_obj_t code[2];
+    if ((mp_obj_t)mp_obj_get_type(move) != mp_load_attr(game, MP_QSTR__MOVE)
+        || mp_load_attr(game, MP_QSTR__seed) == mp_const_none) {
+        return mp_const_none;
+    }
+    mp_load_method(move, MP_QSTR_code, code);
+    pintas_engine_move m;
+    pintas_engine_events ev;
+    size_t n = 0;
+    move_of(g, code[0], &m);
+    if (e->play(s, &m, &ev, e->max_events, &n) != PINTAS_OK) {
+        return mp_const_none;
+    }
+    if (g == G_DICE) {
+        dice_reasons(&s->dice, (pintas_dice_event *)ev.bytes, n);
+    }
+    mp_obj_t raw = raw_events(g, &ev, n);
+    mp_obj_list_append(mp_load_attr(game, MP_QSTR__log), code[0]);
+    mp_obj_t extend[3];
+    mp_load_method(mp_load_attr(game, MP_QSTR__raw), MP_QSTR_extend, extend);
+    extend[2] = raw;
+    mp_call_function_n_kw(extend[0], 2, 0, extend + 1);
+    mp_obj_t events = mp_call_function_n_kw(mp_load_attr(game, MP_QSTR__EVENTS), 0, 0, NULL);
+    mp_store_attr(events, MP_QSTR__game, game);
+    mp_store_attr(events, MP_QSTR__bytes, raw);
+    return events;
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(play_move_obj, play_move);
 
 /* check(g, state, code) -> the core's status for that move now. */
 static mp_obj_t check(mp_obj_t g_in, mp_obj_t st, mp_obj_t code) {
@@ -1843,6 +1959,10 @@ static MP_DEFINE_CONST_FUN_OBJ_2(text_obj, text);
     X(MP_QSTR_legal, legal_obj) \
     X(MP_QSTR_check, check_obj) \
     X(MP_QSTR_play, play_obj) \
+    X(MP_QSTR_over, over_obj) \
+    X(MP_QSTR_to_move, to_move_obj) \
+    X(MP_QSTR_legal_moves, legal_moves_obj) \
+    X(MP_QSTR_play_move, play_move_obj) \
     X(MP_QSTR_status, status_obj) \
     X(MP_QSTR_turn, turn_obj) \
     X(MP_QSTR_save, save_obj) \
