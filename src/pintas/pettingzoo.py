@@ -61,8 +61,10 @@ __all__ = ["RawEnv", "env", "raw_env"]
 
 #: An agent's observation: its ``"observation"`` and ``"action_mask"`` arrays.
 Observation = dict[str, npt.NDArray[Any]]
+#: An action: a move number (numpy's whole numbers too).
+Action = int | np.integer[Any]
 #: The environment's types as PettingZoo names them: agent, observation, action.
-Env = AECEnv[str, dict[str, Any], np.int64]
+Env = AECEnv[str, dict[str, Any], Action]
 
 #: The width of the rendered table, in characters.
 RENDER_WIDTH = 80
@@ -141,6 +143,9 @@ class RawEnv(Env):
         probe = self._new_game(0, None)
         self._action_count: int = probe.action_count
         self._observation_size = len(probe.view(0).encode())
+        # the view's encoder itself: View.encode finds it anew at every call
+        view_type: Any = self._family.view_type
+        self._encode = view_type._binding().encode
         # one space per agent, each seeded apart
         self._observation_spaces = {agent: self._observation_space()
                                     for agent in self.possible_agents}
@@ -204,7 +209,7 @@ class RawEnv(Env):
         # PettingZoo's dead steps keep here whom to come back to; None: nobody
         self._skip_agent_selection = None  # type: ignore[assignment]
 
-    def step(self, action: int | np.integer[Any] | None) -> None:
+    def step(self, action: Action | None) -> None:
         """Play ``action`` for the agent to act; ``None`` for an agent whose
         game is over, which then leaves (PettingZoo's dead step)."""
         agent = self.agent_selection
@@ -237,7 +242,7 @@ class RawEnv(Env):
         game = self._game
         # new arrays, filled in place: an observation a caller keeps stays as it was
         observation = np.empty(self._observation_size, np.uint8)
-        game.view(seat).encode(observation)
+        self._encode(game.view(seat), observation)
         if game.to_move == seat:
             mask = np.empty(self._action_count, np.int8)
             game.legal_mask(mask)
