@@ -63,8 +63,10 @@ __all__ = ["RawEnv", "env", "raw_env"]
 Observation = dict[str, npt.NDArray[Any]]
 #: An action: a move number (numpy's whole numbers too).
 Action = int | np.integer[Any]
-#: The environment's types as PettingZoo names them: agent, observation, action.
-Env = AECEnv[str, dict[str, Any], Action]
+#: The environment's types as PettingZoo names them: agent, observation, action
+#: (None: the step of an agent whose game is over).
+Env = AECEnv[str, dict[str, Any], Action | None]
+Wrapped = wrappers.OrderEnforcingWrapper[str, dict[str, Any], Action | None]
 
 #: The width of the rendered table, in characters.
 RENDER_WIDTH = 80
@@ -74,7 +76,7 @@ SEED_BITS = 64
 
 
 def env(preset: str, *, render_mode: str | None = None,
-        **options: Any) -> Env:
+        **options: Any) -> Wrapped:
     """The environment of ``preset`` (a name of ``registry.presets()``) with
     the rules ``options``, wrapped as PettingZoo recommends: an action out of
     the action space fails an assertion, and a call out of order (a step
@@ -86,8 +88,7 @@ def env(preset: str, *, render_mode: str | None = None,
     ('player_0', Discrete(925))
     """
     table: Env = raw_env(preset, render_mode=render_mode, **options)
-    table = wrappers.AssertOutOfBoundsWrapper(table)
-    return wrappers.OrderEnforcingWrapper(table)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(table))
 
 
 def raw_env(preset: str, *, render_mode: str | None = None, **options: Any) -> RawEnv:
@@ -214,8 +215,7 @@ class RawEnv(Env):
         game is over, which then leaves (PettingZoo's dead step)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
-            # which takes None only (ValueError otherwise)
-            self._was_dead_step(action)  # type: ignore[arg-type]
+            self._was_dead_step(action)  # None only: ValueError otherwise
             return
         game = self._game
         # refused (IllegalMoveError) before anything changes
