@@ -144,6 +144,10 @@ class RawEnv(Env):
         probe = self._new_game(0, None)
         self._action_count: int = probe.action_count
         self._observation_size = len(probe.view(0).encode())
+        # the buffers every observation is made in (observe gives copies)
+        self._observation = np.zeros(self._observation_size, np.uint8)
+        self._mask = np.zeros(self._action_count, np.int8)
+        self._no_mask = np.zeros(self._action_count, np.int8)
         # the view's encoder itself: View.encode finds it anew at every call
         view_type: Any = self._family.view_type
         self._encode = view_type._binding().encode
@@ -240,15 +244,15 @@ class RawEnv(Env):
         """What ``agent`` may know, and its legal actions (see the module)."""
         seat = self._seat_of[agent]
         game = self._game
-        # new arrays, filled in place: an observation a caller keeps stays as it was
-        observation = np.empty(self._observation_size, np.uint8)
-        self._encode(game.view(seat), observation)
+        self._encode(game.view(seat), self._observation)
         if game.to_move == seat:
-            mask = np.empty(self._action_count, np.int8)
-            game.legal_mask(mask)
+            game.legal_mask(self._mask)
+            mask = self._mask
         else:
-            mask = np.zeros(self._action_count, np.int8)
-        return {"observation": observation, "action_mask": mask}
+            mask = self._no_mask
+        # copies of the buffers, so that an observation a caller keeps stays as
+        # it was (a copy costs less than a new array filled in place)
+        return {"observation": self._observation.copy(), "action_mask": mask.copy()}
 
     # ---- showing ---------------------------------------------------------------------
 
