@@ -19,6 +19,7 @@ import numpy as np  # after the skip: the pettingzoo extra brings it
 from pettingzoo.test.api_test import api_test
 from pettingzoo.test.render_test import render_test
 from pettingzoo.test.seed_test import seed_test
+from pettingzoo.utils import wrappers
 
 from pintas import caminos, domino, pettingzoo, registry
 from pintas.errors import IllegalMoveError, RulesError
@@ -228,6 +229,20 @@ def test_the_wrapped_environment_checks_the_action_space() -> None:
     illegal = int(np.flatnonzero(seen["action_mask"] == 0)[0])
     with pytest.raises(IllegalMoveError):
         table.step(illegal)
+
+
+def test_pettingzoo_s_penalty_for_illegal_actions_reads_the_mask() -> None:
+    raw = pettingzoo.raw_env("muggins")
+    table = wrappers.TerminateIllegalWrapper(raw, illegal_reward=-1)
+    table.reset(seed=3)
+    mover = table.agent_selection
+    seen = table.observe(mover)
+    assert seen is not None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        table.step(int(np.flatnonzero(seen["action_mask"] == 0)[0]))
+    assert all(table.terminations.values())
+    assert table.rewards[mover] == -1 and raw.game.history == ()
 
 
 # ---- nothing hidden --------------------------------------------------------------------
