@@ -842,8 +842,10 @@ cdef class Engine:
 
     def legal_indices(self):
         """The actions of the legal moves, ascending (:meth:`legal_mask`'s ones)."""
-        mask = self.legal_mask()
-        return [i for i in range(len(mask)) if mask[i]]
+        cdef bytearray mask = self.legal_mask()
+        cdef const unsigned char *flags = mask
+        cdef Py_ssize_t i, n = len(mask)
+        return [i for i in range(n) if flags[i]]
 
     def play_index(self, index):
         """Play the move of action ``index`` (:meth:`play`, with its checks and

@@ -25,6 +25,7 @@ cannot crash the process.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import math
 import typing
@@ -69,6 +70,13 @@ def is_tuple_of(value: object, item: Callable[[Any], bool], most: float = math.i
 
 
 @dataclass(frozen=True)
+@functools.cache
+def _binding_of(package: str) -> Any:
+    """The C view binding of a game package (imported once: a learner encodes
+    views by the million)."""
+    return importlib.import_module(package + "._search")
+
+
 class ViewBase(PlainRecord, Generic[MoveT]):
     """The shared half of every game's view (see the module): its seat, the
     rules, whose move it is, the scores and the log, as the seat sees them.
@@ -107,7 +115,7 @@ class ViewBase(PlainRecord, Generic[MoveT]):
     @classmethod
     def _binding(cls) -> Any:
         """The game's C view binding (``pintas.<game>._search``)."""
-        return importlib.import_module(cls.__module__.rsplit(".", 1)[0] + "._search")
+        return _binding_of(cls.__module__.rsplit(".", 1)[0])
 
     def encode(self, out: BufferT | None = None) -> BufferT | bytearray:
         """What the seat may know as a vector of fixed size, every entry 0 or 1

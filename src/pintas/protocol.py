@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, SupportsIndex, TypeVar, runtime_checkable
 
 __all__ = ["Event", "Game", "Move", "Player", "PlayerOf", "Position", "View", "ViewOf"]
 
@@ -190,6 +190,28 @@ class Game(Position, Protocol):
     @classmethod
     def from_bytes(cls, data: bytes, *, key: bytes | None = None) -> Any:
         """The game saved as ``data`` (CorruptStateError for anything else)."""
+
+    # ---- for learners and searches (docs/ai.md) -------------------------------------
+
+    @property
+    def action_count(self) -> int:
+        """How many actions (move numbers) the game's rules have."""
+
+    def legal_mask(self, out: Any = None) -> Any:
+        """The legal actions as 0/1 bytes: into ``out`` or a new bytearray."""
+
+    def legal_indices(self) -> list[int]:
+        """The legal actions, ascending."""
+
+    def play_index(self, index: SupportsIndex) -> list[Any]:
+        """Play the move of action ``index``; its events."""
+
+    @property
+    def utility_range(self) -> tuple[float, float]:
+        """The least and the most a seat can get from :meth:`returns`."""
+
+    def returns(self, points: bool = False) -> tuple[float, ...]:
+        """Each seat's outcome once the game is over (all 0 before)."""
 
 
 @runtime_checkable
