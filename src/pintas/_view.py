@@ -69,7 +69,6 @@ def is_tuple_of(value: object, item: Callable[[Any], bool], most: float = math.i
             and (length is None or len(value) == length) and all(item(v) for v in value))
 
 
-@dataclass(frozen=True)
 @functools.cache
 def _binding_of(package: str) -> Any:
     """The C view binding of a game package (imported once: a learner encodes
@@ -77,6 +76,7 @@ def _binding_of(package: str) -> Any:
     return importlib.import_module(package + "._search")
 
 
+@dataclass(frozen=True)
 class ViewBase(PlainRecord, Generic[MoveT]):
     """The shared half of every game's view (see the module): its seat, the
     rules, whose move it is, the scores and the log, as the seat sees them.
