@@ -119,12 +119,17 @@ static const vector_game vector_games[] = {
     {&pintas_dice_engine, &pintas_dice_observer, dice_start, dice_record, dice_observe,
      own_side}};
 
-/* The hooks of engine e, or NULL for an engine this file does not know. */
+/* The hooks of engine e, or NULL for an engine this file does not know. By
+ * name too: a host made of several modules that each link the core holds
+ * one copy of each table per module. */
 static const vector_game *game_of(const pintas_engine *e)
 {
     size_t i;
+    if (e == NULL)
+        return NULL;
     for (i = 0; i < sizeof vector_games / sizeof vector_games[0]; ++i)
-        if (vector_games[i].engine == e)
+        if (vector_games[i].engine == e ||
+            (e->name != NULL && strcmp(vector_games[i].engine->name, e->name) == 0))
             return &vector_games[i];
     return NULL;
 }
