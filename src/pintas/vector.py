@@ -60,7 +60,7 @@ class VectorEnv:
         if num_envs < 1:
             raise RulesError(f"num_envs is at least 1: got {num_envs}")
         self.rules = rules
-        self._move_type = family.move_type
+        self._move_type: Any = family.move_type
         self._batch = Batch(family.new_game(rules, seats=seats, seed=0), num_envs)
         self._seed = _checked_seed(seed)
         n, seats_n = num_envs, self._batch.seats
