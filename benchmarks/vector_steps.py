@@ -1,6 +1,6 @@
 """Steps per second of :class:`pintas.vector.VectorEnv`, every preset, at
-several batch sizes: random legal actions chosen in numpy (the largest of a
-random draw times the mask, per game), the time of choosing kept apart from
+several batch sizes: random legal actions chosen in numpy (per game, the largest of a
+random draw in [0, 1) plus the mask: a legal action's is at least 1), the time of choosing kept apart from
 the time of ``step`` (which plays every game, writes its observation, mask,
 rewards and done, and replaces ended games). A step is one game's move, so a
 call of ``step`` is ``num_envs`` steps. Each figure is the median of
@@ -33,7 +33,7 @@ def one_run(preset: str, num_envs: int, seconds: float, seed: int) -> tuple[floa
     calls = 0
     while stepping < seconds:
         t0 = clock()
-        actions = (mask * rng.random(mask.shape, dtype=np.float32)).argmax(axis=1)
+        actions = (rng.random(mask.shape, dtype=np.float32) + mask).argmax(axis=1)
         t1 = clock()
         _, mask, _, _, _ = env.step(actions)
         t2 = clock()

@@ -30,8 +30,9 @@ OPTIONS: dict[str, dict[str, Any]] = {"dice_of_doom": {"target": 50}, "farkle": 
 
 
 def random_actions(mask: Any, rng: Any) -> Any:
-    """A random legal action a game: the largest random draw among its legal ones."""
-    return (mask * rng.random(mask.shape)).argmax(axis=1)
+    """A random legal action a game: a draw in [0, 1) plus the mask is at least
+    1 for a legal action only (a product of the two could be 0 for all)."""
+    return (rng.random(mask.shape) + mask).argmax(axis=1)
 
 
 def new_game(env: VectorEnv, preset: str, seed: int) -> Any:

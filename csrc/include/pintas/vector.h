@@ -18,7 +18,9 @@
  * Rewards are the zero-sum returns of the game's end (pintas_vector_returns)
  * on the step that ends it, 0 on every other step.
  *
- * Nothing allocates; no globals; every output is the caller's.
+ * Nothing allocates; no globals; every output is the caller's. Each call
+ * stays within the core's stack budget (docs/c-api.md), though the module
+ * is meant for a training host rather than a device.
  */
 #ifndef PINTAS_VECTOR_H
 #define PINTAS_VECTOR_H
@@ -58,7 +60,8 @@ typedef struct pintas_vector_slot {
  * `players` is the seats of a dice game (1..PINTAS_DICE_MAX_PLAYERS); the
  * tile games read theirs from the rules and ignore it. PINTAS_OK;
  * PINTAS_E_ARG for NULL, another engine or a bad count of players;
- * PINTAS_E_RULES for invalid rules. *slot is untouched on an error. */
+ * PINTAS_E_RULES for invalid rules (checked before *slot is written: it is
+ * untouched on an error). */
 int pintas_vector_reset(const pintas_engine *e, const void *rules, int players,
                         pintas_vector_slot *slot, uint64_t seed, uint64_t stride);
 
