@@ -1,8 +1,9 @@
 """Steps per second of :class:`pintas.vector.VectorEnv`, every preset, at
-several batch sizes: random legal actions chosen in numpy (per game, the largest of a
-random draw in [0, 1) plus the mask: a legal action's is at least 1), the time of choosing kept apart from
-the time of ``step`` (which plays every game, writes its observation, mask,
-rewards and done, and replaces ended games). A step is one game's move, so a
+several batch sizes: random legal actions chosen in numpy (per game, the
+largest of a random draw in [0, 1) plus the mask: a legal action's is at
+least 1), the time of choosing kept apart from the time of ``step`` (which
+plays every game, writes its observation, mask, rewards and done, and
+replaces ended games). A step is one game's move, so a
 call of ``step`` is ``num_envs`` steps. Each figure is the median of
 ``--runs`` runs of ``--seconds`` CPU seconds of ``step`` each::
 
