@@ -238,6 +238,47 @@ static void check_refused(const preset *p)
     CHECK(memcmp(copy, slots, sizeof slots) == 0);
 }
 
+/* The returns of Game.returns(): (share - 1 / sides) * sides / (sides - 1)
+ * in double, share 1 / winners for a winning side, as single precision. */
+static float python_return(unsigned sides, unsigned winners, int won)
+{
+    double share = won ? 1.0 / winners : 0.0;
+    return (float)((share - 1.0 / sides) * sides / (sides - 1));
+}
+
+/* Every set of winners of a Caminos game of four (shared wins), and every
+ * winner of a dice game of 2..8 players: the returns are Game.returns()'. */
+static void check_returns_table(void)
+{
+    static pintas_caminos_rules caminos;
+    static pintas_dice_rules dice;
+    float out[PINTAS_VECTOR_MAX_SEATS];
+    unsigned mask, seat, players, winner;
+    pintas_caminos_rules_preset(&caminos, PINTAS_CAMINOS_BASE, 4);
+    pintas_dice_rules_farkle(&dice);
+    CHECK_EQ(pintas_vector_reset(&pintas_caminos_engine, &caminos, 0, &slots[0], 1, 1), PINTAS_OK);
+    slots[0].state.caminos.phase = PINTAS_CAMINOS_OVER; /* ended, with these winners */
+    for (mask = 1; mask < 16; ++mask) {
+        unsigned w = (mask & 1) + (mask >> 1 & 1) + (mask >> 2 & 1) + (mask >> 3 & 1);
+        slots[0].state.caminos.winners = (uint8_t)mask;
+        CHECK_EQ(pintas_vector_returns(&pintas_caminos_engine, &slots[0], out, 4), PINTAS_OK);
+        for (seat = 0; seat < 4; ++seat)
+            CHECK(out[seat] == python_return(4, w, mask >> seat & 1));
+    }
+    for (players = 1; players <= PINTAS_DICE_MAX_PLAYERS; ++players)
+        for (winner = 0; winner < players; ++winner) {
+            CHECK_EQ(pintas_vector_reset(&pintas_dice_engine, &dice, (int)players, &slots[0], 1, 1),
+                     PINTAS_OK);
+            slots[0].state.dice.phase = PINTAS_DICE_OVER;
+            slots[0].state.dice.winner = (uint8_t)winner;
+            CHECK_EQ(pintas_vector_returns(&pintas_dice_engine, &slots[0], out, players),
+                     PINTAS_OK);
+            for (seat = 0; seat < players; ++seat) /* one player: nothing to share */
+                CHECK(out[seat] == (players < 2 ? 0.0f
+                                                : python_return(players, 1, seat == winner)));
+        }
+}
+
 static void check_returns(void)
 {
     preset presets[PRESETS_MAX];
@@ -269,5 +310,6 @@ int main(void)
         check_refused(&presets[i]);
     }
     check_returns();
+    check_returns_table();
     return check_summary();
 }

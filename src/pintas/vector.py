@@ -29,6 +29,7 @@ This module needs numpy (the ``vector`` extra); ``import pintas`` does not.
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import numpy as np
@@ -72,6 +73,8 @@ class VectorEnv:
         self.to_move = np.zeros(n, dtype=np.uint8)
         self._actions = np.zeros(n, dtype=np.int32)
         self._started = False
+        # C runs without the GIL: calls from several threads take turns
+        self._lock = threading.Lock()
 
     @property
     def num_envs(self) -> int:
@@ -98,30 +101,35 @@ class VectorEnv:
         """Start every game afresh (from ``seed``'s sequence if given, else the
         last one's again): the observation and legal mask of the seat to move
         in each game (that seat is :attr:`to_move`)."""
-        if seed is not None:
-            self._seed = _checked_seed(seed)
-        self._batch.reset(self._seed, self.num_envs, self.observations, self.masks, self.to_move)
-        self.rewards[:] = 0
-        self.done[:] = False
-        self._started = True
-        return self.observations, self.masks
+        with self._lock:
+            if seed is not None:
+                self._seed = _checked_seed(seed)
+            self._batch.reset(self._seed, self.num_envs, self.observations, self.masks,
+                              self.to_move)
+            self.rewards[:] = 0
+            self.done[:] = False
+            self._started = True
+            return self.observations, self.masks
 
     def step(self, actions: npt.ArrayLike) -> Step:
         """Play ``actions[i]`` (an action number, :attr:`action_count` of them)
         in game i for its seat to move, every game at once: ``(observations,
-        masks, rewards, done, to_move)`` after it. Any integer array (or
+        masks, rewards, done, to_move)`` after it (the arrays of the
+        environment, written again by the next call). Any integer array (or
         sequence of whole numbers) of ``num_envs`` actions is taken. An action
         out of range is a NotationError, one the game does not allow an
         IllegalMoveError, each naming the game; then no game has moved and
         every array is as it was."""
         if not self._started:
             self.reset()
-        self._take_actions(actions)
-        status, refused = self._batch.step(self._actions, self.observations, self.masks,
-                                           self.rewards, self.done.view(np.uint8), self.to_move)
-        if status != 0:
-            raise self._refusal(int(refused))
-        return self.observations, self.masks, self.rewards, self.done, self.to_move
+        with self._lock:
+            self._take_actions(actions)
+            status, refused = self._batch.step(self._actions, self.observations, self.masks,
+                                               self.rewards, self.done.view(np.uint8),
+                                               self.to_move)
+            if status != 0:
+                raise self._refusal(int(refused))
+            return self.observations, self.masks, self.rewards, self.done, self.to_move
 
     def seed_of(self, game: int) -> tuple[int, int]:
         """The seed game ``game``'s current game started from, and how many of
