@@ -5,15 +5,16 @@
  * A *slot* holds one game: its state, the round's public record its views
  * need, and its seeds. The caller owns an array of slots (any number, any
  * memory) and the output arrays; every call of a batch names the same engine
- * and rules the slots were reset with.
+ * and rules the slots were reset with. An engine is one of the three tables
+ * of pintas/engine.h, known by its address or its name (a host whose
+ * modules each link the core has a copy of each table per module).
  *
  * Seeds: pintas_vector_reset(..., seed, stride) starts the slot's first game
  * with `seed`; each game that ends is replaced at once by the next, whose
  * seed is the last one plus `stride` (wrapping at 2^64). Game k of a slot is
- * thus seeded seed + k * stride, the game pintas_<game>_new (dice:
- * pintas_dice_new with the first player 0) starts from that seed: a run is
- * reproducible, and slot i of n reset with (base + i, n) plays every seed
- * base, base + 1, ... once across the batch.
+ * the game pintas_<game>_new (dice: pintas_dice_new, first player 0) starts
+ * from seed + k * stride: a run is reproducible, and slots i = 0..n-1 reset
+ * with (base + i, n) play the seeds base, base + 1, ... each once.
  *
  * Rewards are the zero-sum returns of the game's end (pintas_vector_returns)
  * on the step that ends it, 0 on every other step.
