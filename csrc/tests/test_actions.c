@@ -9,26 +9,19 @@
 
 #include "check.h"
 #include "pintas/pintas.h"
+#include "presets.h"
 
 #define GAMES 6
 #define MOVES_A_GAME 4000
 
-typedef struct preset {
-    const pintas_engine *engine;
-    pintas_save_rules rules; /* any game's rules (a dice rules struct is larger than a setup) */
-    int players;
-} preset;
-
 static pintas_save_state state, twin;
 static pintas_engine_events ev, ev_twin;
 
-/* Start game `seed` of *p into *s (dice: pintas_dice_new, as the engine has no start). */
+/* Start game `seed` of *p into *s. */
 static int start(const preset *p, void *s, uint64_t seed)
 {
     size_t n = 0;
-    if (p->engine->start == NULL)
-        return pintas_dice_new(s, &p->rules.dice, p->players, 0, seed);
-    return p->engine->start(s, &p->rules, seed, NULL, &ev, p->engine->max_events, &n);
+    return preset_start(p, s, seed, &ev, &n);
 }
 
 /* Every action names a move that names the action back; out of range is refused. */
@@ -159,29 +152,8 @@ static void check_malformed(void)
 
 int main(void)
 {
-    static preset presets[9];
-    size_t i, n = 0;
-    int g;
-    for (g = PINTAS_LINE_MUGGINS; g <= PINTAS_LINE_DOMINICAN; ++g) {
-        presets[n].engine = &pintas_line_engine;
-        presets[n].players = 4;
-        pintas_line_rules_preset(&presets[n++].rules.line, g, 4,
-                                 g != PINTAS_LINE_MUGGINS);
-    }
-    presets[n].engine = &pintas_line_engine;
-    pintas_line_rules_preset(&presets[n++].rules.line,
-                             PINTAS_LINE_DOMINICAN, 2, 0);
-    for (g = PINTAS_CAMINOS_BASE; g <= PINTAS_CAMINOS_TWO_PATHS; ++g) {
-        presets[n].engine = &pintas_caminos_engine;
-        pintas_caminos_rules_preset(&presets[n++].rules.caminos, g,
-                                    g == PINTAS_CAMINOS_TWO_PATHS ? 2 : 4);
-    }
-    presets[n].engine = &pintas_dice_engine;
-    presets[n].players = 2;
-    pintas_dice_rules_dice_of_doom(&presets[n++].rules.dice);
-    presets[n].engine = &pintas_dice_engine;
-    presets[n].players = 3;
-    pintas_dice_rules_farkle(&presets[n++].rules.dice);
+    static preset presets[PRESETS_MAX];
+    size_t i, n = presets_all(presets);
     for (i = 0; i < n; ++i)
         check_preset(&presets[i]);
     check_malformed();

@@ -19,5 +19,6 @@
 #include "notation.h"
 #include "actions.h"
 #include "observe.h"
+#include "vector.h"
 
 #endif /* PINTAS_PINTAS_H */
