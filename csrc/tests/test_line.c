@@ -321,7 +321,9 @@ static void test_rules_check(void)
     BAD(target, 0, base);
     BAD(target, PINTAS_LINE_MAX_TARGET + 1, base);
     GOOD(target, PINTAS_LINE_MAX_TARGET, base);
-    BAD(reserved, 1, base);
+    /* max_rounds (the byte that was reserved): every value of it is a limit */
+    GOOD(max_rounds, 1, base);
+    GOOD(max_rounds, PINTAS_LINE_MAX_ROUNDS, base);
     base = preset(PINTAS_LINE_MUGGINS, 4, 0);
     BAD(pairs, 1, base);           /* Muggins is individual */
     base = preset(PINTAS_LINE_CAPICUA, 4, 0);
@@ -1586,7 +1588,8 @@ static void test_load_rejects(void)
     c = s; c.last_placer = 0;                    CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
     c = s; c.ends[0] = 3;                        CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
     c = s; c.line[5] = 0;                        CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
-    c = s; c.rules.reserved = 1;                 CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
+    c = s; c.rules.max_rounds = 1;               CHECK_EQ(load_of(&c), PINTAS_OK);
+    c = s; c.rules.max_rounds = 1; c.round = 2;  CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
     /* mid-round */
     PLAY_OK(&s, "66");
     PLAY_OK(&s, "draw");

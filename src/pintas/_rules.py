@@ -91,6 +91,19 @@ class RulesBase(PlainRecord):
                  for name in refused]
         return f"not an option of {preset}: {', '.join(named)}; {preset} takes {', '.join(takes)}"
 
+    #: Settings left out of :meth:`to_dict` while None (limits that no preset
+    #: sets): the plain data of rules without them is what it was before them.
+    _OMITTED_WHEN_NONE: ClassVar[tuple[str, ...]] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as plain data (JSON-ready); :meth:`from_dict` reads them back.
+        A limit left at None (no limit) is left out."""
+        data = super().to_dict()
+        for name in self._OMITTED_WHEN_NONE:
+            if data.get(name, 0) is None:
+                del data[name]
+        return data
+
     def _own_settings(self) -> list[str]:
         """The settings that mean something for these rules' game (what a
         refused ``replace`` lists)."""

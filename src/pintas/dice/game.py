@@ -162,6 +162,9 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
     def _origin(self) -> dict[str, Any]:
         return {"players": self.players, "first_player": self.first_player}
 
+    def _length_bound(self) -> int | None:
+        return self._rules.max_moves(self.players)
+
     @property
     def players(self) -> int:
         """How many players the game has (its seats)."""
@@ -189,7 +192,7 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
     @classmethod
     def _saved_rules(cls, data: bytes) -> Rules:
         scoring, *options, target = struct.unpack_from(cls._SAVED_RULES, data, _save.HEADER_SIZE)
-        return Rules._from_fields((scoring, target, *options))
+        return Rules._from_fields((scoring, target, *options, *cls._saved_limits(data)))
 
     @classmethod
     def _saved_origin(cls, data: bytes, rules: Any, dealt: int, players: int,
