@@ -318,9 +318,18 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
     def _saved_rules(cls, data: bytes) -> Any:
         """The rules of save ``data`` (RulesError if they are no rules): its
         rules fields after the header, then its limits."""
-        return cls._RULES._from_fields(  # type: ignore[attr-defined]
-            struct.unpack_from(cls._SAVED_RULES, data, _save.HEADER_SIZE)
-            + cls._saved_limits(data)[:cls._LIMITS])
+        rules = cls._RULES._from_fields(  # type: ignore[attr-defined]
+            struct.unpack_from(cls._SAVED_RULES, data, _save.HEADER_SIZE))
+        return cls._limited(rules, data)
+
+    @classmethod
+    def _limited(cls, rules: Any, data: bytes) -> Any:
+        """``rules`` with the limits save ``data`` sets after them (if any)."""
+        limits = cls._saved_limits(data)[:cls._LIMITS]
+        if not any(limits):
+            return rules
+        names = ("max_rounds", "max_rolls")[:cls._LIMITS]
+        return rules.replace(**{name: value or None for name, value in zip(names, limits)})
 
     #: How many limit bytes the game's rules fields end with (docs/saves.md:
     #: flag bit 2, then two bytes after the rules).

@@ -150,6 +150,7 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
     _RULES = Rules
     # the seats (players, first player), the scoring and the options, then the target
     _SAVED_RULES = "<2x6BI"
+    _LIMITS = 2  # max_rounds, max_rolls
 
     def __init__(self, rules: Rules | None = None, players: int = 2, seed: int | None = None,
                  first_player: int = 0) -> None:
@@ -192,7 +193,7 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
     @classmethod
     def _saved_rules(cls, data: bytes) -> Rules:
         scoring, *options, target = struct.unpack_from(cls._SAVED_RULES, data, _save.HEADER_SIZE)
-        return Rules._from_fields((scoring, target, *options, *cls._saved_limits(data)))
+        return cls._limited(Rules._from_fields((scoring, target, *options)), data)
 
     @classmethod
     def _saved_origin(cls, data: bytes, rules: Any, dealt: int, players: int,

@@ -144,11 +144,14 @@ class Rules(RulesBase):
 
     @classmethod
     def _from_fields(cls, fields: Sequence[int]) -> Rules:
-        fields = cls._checked_fields(fields, 9)
+        # 7 fields: rules without limits (what a save's rules bytes hold)
+        given = fields = cls._checked_fields(fields, 7 if len(fields) == 7 else 9)
+        if len(fields) == 7:
+            fields += (0, 0)  # (a refusal quotes the fields as given)
         scoring, target, doom, loses, hot, combine, final, max_rounds, max_rolls = fields
         if scoring >= len(SCORINGS) or loses >= len(DOOM_LOSES) or hot >= len(HOT_DICE) \
                 or doom > 1 or combine > 1 or final > 1:
-            raise RulesError(f"rules fields out of range: {tuple(fields)!r}")
+            raise RulesError(f"rules fields out of range: {tuple(given)!r}")
         return cls(scoring=SCORINGS[scoring], target=target, doom=bool(doom),
                    doom_loses=DOOM_LOSES[loses], hot_dice=HOT_DICE[hot],
                    combine_kept=bool(combine), final_round=bool(final),

@@ -213,11 +213,14 @@ class Rules(RulesBase):
 
     @classmethod
     def _from_fields(cls, fields: Sequence[int]) -> Rules:
-        fields = cls._checked_fields(fields, 13)
+        # 12 fields: rules without a limit (what a save's rules bytes hold)
+        given = fields = cls._checked_fields(fields, 12 if len(fields) == 12 else 13)
+        if len(fields) == 12:
+            fields += (0,)  # (a refusal quotes the fields as given)
         (game, players, pairs, redeal, block, tranque, capicua, target, pass_points,
          bonus, corrido, salida, max_rounds) = fields
         if game >= len(GAMES) or block >= len(BLOCK_SCORING) or tranque >= len(TRANQUE):
-            raise RulesError(f"rules fields out of range: {tuple(fields)!r}")
+            raise RulesError(f"rules fields out of range: {tuple(given)!r}")
         return cls(game=GAMES[game], players=players, pairs=bool(pairs), target=target,
                    redeal_doubles=redeal, block_scoring=BLOCK_SCORING[block],
                    tranque=TRANQUE[tranque], capicua_doubles=bool(capicua), pass_points=pass_points,
