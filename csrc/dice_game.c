@@ -27,7 +27,8 @@
  * ends his turn and nobody has won, the game ends and every player with the
  * highest score wins (one GAME_END each, n = 1, in seat order; winner is
  * NO_PLAYER when several share the win). The round limit ends a final round
- * too. The counters (state.rounds, state.rolls) stay 0 without their limit.
+ * too, unless that turn was the final round's last: then the final round
+ * decides, as without a limit. The counters (state.rounds, state.rolls) stay 0 without their limit.
  *
  * Randomness: ROLL draws die i as 1 + pintas_rng_below(rng, 6) for i = 0..n-1,
  * n = dice to roll, and nothing else draws.
@@ -76,6 +77,7 @@ static void clear_turn(pintas_dice_state *s)
     s->closed = 0;
     s->pool_score = 0;
     s->pool = 0;
+    s->rolls = 0;
 }
 
 int pintas_dice_new(pintas_dice_state *s, const pintas_dice_rules *rules, int players,
@@ -107,7 +109,6 @@ int pintas_dice_new(pintas_dice_state *s, const pintas_dice_rules *rules, int pl
     for (i = 0; i < PINTAS_DICE_COUNT; ++i)
         t.last_roll[i] = 0;
     t.rounds = 0;
-    t.rolls = 0;
     *s = t;
     return PINTAS_OK;
 }
@@ -337,7 +338,6 @@ static void finish_turn(pintas_dice_state *s, int32_t banked, emitter *e)
     int p = s->to_move;
     emit(e, PINTAS_DICE_EV_TURN_END, p, banked, s->score[p]);
     clear_turn(s);
-    s->rolls = 0;
     if (s->final_trigger != PINTAS_DICE_NO_PLAYER && p != s->final_trigger) {
         s->final_left--;
         if (s->final_left == 0) {

@@ -141,7 +141,9 @@ typedef struct pintas_dice_rules {
      * from the first player on. */
     uint8_t max_rounds;   /* 1..255: the game ends when the last player of round
                              max_rounds ends his turn, if nobody won before; every
-                             player with the highest score wins (a tie shares it) */
+                             player with the highest score wins (a tie shares it).
+                             It cuts a final round short, unless that turn was
+                             the final round's last (then the final round decides) */
     uint8_t max_rolls;    /* 1..255: the rolls a turn may make; after the keep of
                              the last one the turn total is banked at once (also
                              after hot dice under HOT_MUST) */
