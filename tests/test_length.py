@@ -165,11 +165,11 @@ def test_a_save_without_limits_is_as_before_and_one_with_them_flags_them() -> No
         with pytest.raises(CorruptStateError):
             type(game).from_bytes(resealed(unflagged))
     # a line game's second limit byte is 0
-    data = bytearray(played(domino.Game(domino.Rules.muggins(max_rounds=3), seed=3), 5)
-                     .to_bytes())
-    data[15 + 17 + 1] = 1
+    second = bytearray(played(domino.Game(domino.Rules.muggins(max_rounds=3), seed=3), 5)
+                       .to_bytes())
+    second[15 + 17 + 1] = 1
     with pytest.raises(CorruptStateError):
-        domino.Game.from_bytes(resealed(data))
+        domino.Game.from_bytes(resealed(second))
 
 
 # ---- max_length ----------------------------------------------------------------------
@@ -199,6 +199,7 @@ def test_which_presets_are_bounded() -> None:
 def _bounded_setups() -> list[tuple[str, Any]]:
     """A game maker for every preset, with the limits it needs to be bounded."""
     setups: list[tuple[str, Any]] = []
+    rules: Any
     for players in (2, 3, 4):
         rules = domino.Rules.muggins(players=players, max_rounds=3, target=10000)
         setups.append((f"muggins {players}", lambda s, r=rules: domino.Game(r, seed=s)))

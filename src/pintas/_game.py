@@ -329,7 +329,8 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         if not any(limits):
             return rules
         names = ("max_rounds", "max_rolls")[:cls._LIMITS]
-        return rules.replace(**{name: value or None for name, value in zip(names, limits)})
+        pairs = zip(names, limits, strict=True)
+        return rules.replace(**{name: value or None for name, value in pairs})
 
     #: How many limit bytes the game's rules fields end with (docs/saves.md:
     #: flag bit 2, then two bytes after the rules).

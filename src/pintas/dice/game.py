@@ -193,7 +193,8 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
     @classmethod
     def _saved_rules(cls, data: bytes) -> Rules:
         scoring, *options, target = struct.unpack_from(cls._SAVED_RULES, data, _save.HEADER_SIZE)
-        return cls._limited(Rules._from_fields((scoring, target, *options)), data)
+        rules: Rules = cls._limited(Rules._from_fields((scoring, target, *options)), data)
+        return rules
 
     @classmethod
     def _saved_origin(cls, data: bytes, rules: Any, dealt: int, players: int,

@@ -195,8 +195,10 @@ class Rules(RulesBase):
 
         >>> Rules.muggins().max_rounds_bound is None
         True
-        >>> Rules.muggins(max_rounds=10).max_rounds_bound, Rules.capicua(pairs=True).max_rounds_bound
-        (10, 39)
+        >>> Rules.muggins(max_rounds=10).max_rounds_bound
+        10
+        >>> Rules.capicua(pairs=True).max_rounds_bound  # 2 sides x 19 + 1
+        39
         """
         bound = int(_engine.max_rounds_bound(self._fields()))
         return bound or None
