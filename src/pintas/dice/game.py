@@ -202,7 +202,9 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
         return {"players": players, "first_player": first_player}
 
     def __repr__(self) -> str:
-        state = (f"seat {self.winner} won" if self.is_over else
+        won = " and ".join(map(str, self.winners))
+        state = (f"seat {won} won" if len(self.winners) == 1 else f"seats {won} share the win"
+                 if self.is_over else
                  f"seat {self.to_move} to {self.phase.replace('_', ' ')}, "
                  f"turn total {self.turn_total}")
         return f"<dice.Game {self._rules}, scores {self.scores}, {state}>"
