@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from pintas import caminos, dice, domino, registry
+from pintas import caminos, dice, domino, registry, svg
 from pintas.errors import CorruptStateError, RulesError, RulesTypeError
 from tests.support import assert_replays, played, resealed, run
 
@@ -128,6 +128,9 @@ def test_a_dice_round_is_a_turn_of_every_player_from_the_first() -> None:
     assert str(ends[0]) == "player 1 wins with 100 at the round limit"
     assert game.returns() == (0.25, 0.25, -0.5)
     assert dice.Game.from_bytes(game.to_bytes()) == game
+    assert game.view(2).winner is None
+    assert "game over: player 1 and player 2 share the win" in str(svg.view(game.view(2)))
+    assert "share the win" in repr(game)
 
 
 def test_the_last_roll_of_a_turn_banks_its_keep() -> None:
