@@ -314,7 +314,8 @@ typedef struct pintas_line_stats {
     uint64_t rounds;
     uint64_t moves;
     uint64_t blocks;                            /* rounds ended by a block */
-    uint64_t wins[PINTAS_LINE_MAX_SEATS];       /* games won per side */
+    uint64_t wins[PINTAS_LINE_MAX_SEATS];       /* games won per side (a win shared at
+                                                   the round limit counts for each) */
     uint64_t points[PINTAS_LINE_MAX_SEATS];     /* points scored per side, all games */
 } pintas_line_stats;
 
