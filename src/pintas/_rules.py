@@ -18,7 +18,7 @@ the settings that mean something for the rules' own game.
 Traceback (most recent call last):
 ...
 pintas.errors.RulesError: not an option of muggins: taget (did you mean 'target'?); \
-muggins takes players, target, redeal_doubles, block_scoring
+muggins takes players, target, redeal_doubles, block_scoring, max_rounds
 """
 
 from __future__ import annotations
