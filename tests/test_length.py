@@ -12,7 +12,7 @@ import pytest
 
 from pintas import caminos, dice, domino, registry, svg
 from pintas.errors import CorruptStateError, RulesError, RulesTypeError
-from tests.support import assert_replays, played, resealed, run
+from tests.support import assert_replays, mover, played, resealed, run
 
 FLAGS = 6  # the byte of a save's flags; bit 2: the rules set a limit
 
@@ -238,3 +238,24 @@ def test_the_bound_holds_and_is_not_loose(name: str, make: Any) -> None:
         assert game.max_length == bound
         longest = max(longest, len(game.history))
     assert bound <= 10 * longest, (name, bound, longest)
+
+
+def test_the_players_finish_limited_games() -> None:
+    # the players read limited rules from their views (the searches sample
+    # worlds of the same rules); the game ends at the limit
+    for name in ("muggins", "capicua", "dominican"):
+        rules = registry.preset(name).rules(max_rounds=2, target=10000)
+        for player in (domino.players.GreedyPlayer(), domino.players.SearchPlayer(samples=4)):
+            game = domino.Game(rules, seed=3)
+            while not game.is_over:
+                game.play(player.choose(game.view(mover(game))))
+            assert game.round == 2 and game.events[-1].reason == "max_rounds"
+            assert len(game.history) <= (game.max_length or 0)
+    limited = dice.Rules.dice_of_doom(max_rounds=5, max_rolls=3)
+    for chooser in (dice.ThresholdPlayer(), dice.OptimalPlayer(), dice.RandomPlayer(1)):
+        rolled = dice.Game(limited, players=3, seed=2)
+        while not rolled.is_over:
+            rolled.play(chooser.choose(rolled.view(mover(rolled))))
+        assert len(rolled.history) <= (rolled.max_length or 0)
+    sampled = played(domino.Game(domino.Rules.muggins(max_rounds=3), seed=5), 10)
+    assert sampled.view(1).sample_game(7).rules.max_rounds == 3
