@@ -5,7 +5,8 @@
  * Layout (little-endian; pintas_dice_policy_book in dice_solve.c writes it):
  *   0   "PDBK", format version (1), 3 zero bytes
  *   8   the rules, as the dice save has them (152 bytes), with target 1 and
- *       final_round and doom_loses 0 (the policy does not depend on them)
+ *       final_round, doom_loses, max_rounds and max_rolls 0 (the policy does
+ *       not depend on them)
  *   160 cap_units (u32: 1..65535), n_states (u16), 2 zero bytes
  *   168 the offset of each state's record (u32 each), in the solver's state
  *       order: the empty pool, then pools of 5, 4, ..., 1 dice (with

@@ -20,6 +20,16 @@
  * player who reached the target, then the others in the order they played.
  * With one player the final round is empty and reaching the target wins.
  *
+ * Limits (0: none): max_rolls, the rolls a turn may make: after the keep of
+ * the last one the turn total is banked at once, as a BANK would (under
+ * HOT_MUST too, after hot dice). max_rounds: a round is one turn of every
+ * player from the first player on; when the last player of round max_rounds
+ * ends his turn and nobody has won, the game ends and every player with the
+ * highest score wins (one GAME_END each, n = 1, in seat order; winner is
+ * NO_PLAYER when several share the win). The round limit ends a final round
+ * too, unless that turn was the final round's last: then the final round
+ * decides, as without a limit. The counters (state.rounds, state.rolls) stay 0 without their limit.
+ *
  * Randomness: ROLL draws die i as 1 + pintas_rng_below(rng, 6) for i = 0..n-1,
  * n = dice to roll, and nothing else draws.
  */
@@ -67,6 +77,7 @@ static void clear_turn(pintas_dice_state *s)
     s->closed = 0;
     s->pool_score = 0;
     s->pool = 0;
+    s->rolls = 0;
 }
 
 int pintas_dice_new(pintas_dice_state *s, const pintas_dice_rules *rules, int players,
@@ -97,7 +108,7 @@ int pintas_dice_new(pintas_dice_state *s, const pintas_dice_rules *rules, int pl
     t.last_roll_len = 0;
     for (i = 0; i < PINTAS_DICE_COUNT; ++i)
         t.last_roll[i] = 0;
-    t.reserved[0] = t.reserved[1] = 0;
+    t.rounds = 0;
     *s = t;
     return PINTAS_OK;
 }
@@ -108,6 +119,48 @@ int pintas_dice_reseed(pintas_dice_state *s, uint64_t seed)
         return PINTAS_E_ARG;
     pintas_rng_seed(&s->rng, seed, PINTAS_RNG_STREAM);
     return PINTAS_OK;
+}
+
+/* 1 once the game was ended by the round limit. */
+static int at_limit(const pintas_dice_state *s)
+{
+    return s->phase == PINTAS_DICE_OVER && s->rules.max_rounds != 0 &&
+           s->rounds >= s->rules.max_rounds;
+}
+
+/* The players with the highest score, as bits. */
+static unsigned top_players(const pintas_dice_state *s)
+{
+    unsigned top = 0;
+    int p;
+    int32_t best = -1;
+    for (p = 0; p < s->players && p < PINTAS_DICE_MAX_PLAYERS; ++p) {
+        if (s->score[p] > best) {
+            best = s->score[p];
+            top = 0;
+        }
+        if (s->score[p] == best)
+            top |= 1u << p;
+    }
+    return top;
+}
+
+unsigned pintas_dice_winners(const pintas_dice_state *s)
+{
+    if (s == NULL || s->phase != PINTAS_DICE_OVER)
+        return 0;
+    if (at_limit(s))
+        return top_players(s);
+    return s->winner < PINTAS_DICE_MAX_PLAYERS ? 1u << s->winner : 0u;
+}
+
+unsigned long pintas_dice_max_moves(const pintas_dice_rules *rules, int players)
+{
+    if (rules == NULL || pintas_dice_rules_check(rules) != PINTAS_OK || players < 1 ||
+        players > PINTAS_DICE_MAX_PLAYERS || rules->max_rounds == 0 || rules->max_rolls == 0)
+        return 0;
+    return (unsigned long)rules->max_rounds * (unsigned long)players * 2ul *
+           (unsigned long)rules->max_rolls;
 }
 
 /* The fields every function indexes with are in range (a state made by
@@ -124,7 +177,8 @@ static int sane(const pintas_dice_state *s)
            s->last_roll_len <= PINTAS_DICE_COUNT && pintas_dice_set_is_valid(s->pool) &&
            size_of(s->pool) < PINTAS_DICE_COUNT &&
            (s->final_trigger == PINTAS_DICE_NO_PLAYER || s->final_trigger < s->players) &&
-           (s->phase != PINTAS_DICE_OVER || s->winner < s->players) &&
+           (s->phase != PINTAS_DICE_OVER || s->winner < s->players ||
+            (s->winner == PINTAS_DICE_NO_PLAYER && at_limit(s))) &&
            pintas_dice_rules_check(&s->rules) == PINTAS_OK;
 }
 
@@ -263,6 +317,21 @@ static void game_over(pintas_dice_state *s, int winner, emitter *e)
     emit(e, PINTAS_DICE_EV_GAME_END, winner, 0, s->score[winner]);
 }
 
+/* The round limit: every player with the highest score wins. */
+static void game_over_at_limit(pintas_dice_state *s, emitter *e)
+{
+    unsigned top = top_players(s);
+    int p;
+    s->phase = PINTAS_DICE_OVER;
+    s->winner = PINTAS_DICE_NO_PLAYER;
+    for (p = 0; p < s->players; ++p) {
+        if (top & (1u << p)) {
+            s->winner = (top & (top - 1)) == 0 ? (uint8_t)p : PINTAS_DICE_NO_PLAYER;
+            emit(e, PINTAS_DICE_EV_GAME_END, p, 0, s->score[p])->n = 1;
+        }
+    }
+}
+
 /* The player to move ends his turn having banked `banked` points. */
 static void finish_turn(pintas_dice_state *s, int32_t banked, emitter *e)
 {
@@ -276,6 +345,13 @@ static void finish_turn(pintas_dice_state *s, int32_t banked, emitter *e)
             return;
         }
     }
+    if (s->rules.max_rounds != 0 && (p + 1) % s->players == s->first_player) {
+        s->rounds++;
+        if (s->rounds >= s->rules.max_rounds) {
+            game_over_at_limit(s, e);
+            return;
+        }
+    }
     s->to_move = (uint8_t)((p + 1) % s->players);
     s->phase = PINTAS_DICE_MUST_ROLL;
 }
@@ -286,6 +362,8 @@ static void apply_roll(pintas_dice_state *s, const uint8_t *values, int n, emitt
     pintas_dice_set r = 0;
     int i, p = s->to_move;
     int32_t lost = total_of(s);
+    if (s->rules.max_rolls != 0 && s->rolls < 0xFFu)
+        s->rolls++;
     v = emit(e, PINTAS_DICE_EV_ROLLED, p, 0, lost);
     v->n = (uint8_t)n;
     for (i = 0; i < PINTAS_DICE_COUNT; ++i) {
@@ -308,6 +386,8 @@ static void apply_roll(pintas_dice_state *s, const uint8_t *values, int n, emitt
     }
     s->phase = PINTAS_DICE_MUST_KEEP;
 }
+
+static void apply_bank(pintas_dice_state *s, emitter *e);
 
 static void apply_keep(pintas_dice_state *s, pintas_dice_set k, emitter *e)
 {
@@ -332,6 +412,8 @@ static void apply_keep(pintas_dice_state *s, pintas_dice_set k, emitter *e)
     } else {
         s->phase = PINTAS_DICE_BANK_OR_ROLL;
     }
+    if (s->rules.max_rolls != 0 && s->rolls >= s->rules.max_rolls)
+        apply_bank(s, e); /* the turn's last roll: its total is banked */
 }
 
 static void apply_bank(pintas_dice_state *s, emitter *e)
@@ -419,7 +501,8 @@ void pintas__dice_put_rules(pintas__writer *w, const pintas_dice_rules *r)
     pintas__put_u8(w, r->doom_loses);
     pintas__put_u8(w, r->hot_dice);
     pintas__put_u8(w, r->final_round);
-    pintas__put_bytes(w, r->reserved, sizeof r->reserved);
+    pintas__put_u8(w, r->max_rounds);
+    pintas__put_u8(w, r->max_rolls);
 }
 
 void pintas__dice_get_rules(pintas__reader *rd, pintas_dice_rules *r)
@@ -447,15 +530,18 @@ void pintas__dice_get_rules(pintas__reader *rd, pintas_dice_rules *r)
     r->doom_loses = pintas__get_u8(rd);
     r->hot_dice = pintas__get_u8(rd);
     r->final_round = pintas__get_u8(rd);
-    pintas__get_bytes(rd, r->reserved, sizeof r->reserved);
+    r->max_rounds = pintas__get_u8(rd);
+    r->max_rolls = pintas__get_u8(rd);
 }
 
 /* Layout (offsets, little-endian): 0 magic "PDIC", 4 version, 5..7 zero;
  * 8 rules: single[1..6], kind[1..6][3..6], straight_low/high/six, three_pairs,
  * two_triplets, target (36 int32); 152 add_singles, combine_kept, doom,
- * doom_loses, hot_dice, final_round, 2 zero; 160 rng state, inc (2 x u64);
+ * doom_loses, hot_dice, final_round, max_rounds, max_rolls (0 without the
+ * limits: these two bytes were zero before them); 160 rng state, inc (2 x u64);
  * 176 players, first_player, to_move, phase, winner, final_trigger,
- * final_left, last_roll_len, last_roll[6], 2 zero; 192 pool (u32),
+ * final_left, last_roll_len, last_roll[6], rounds, rolls (0 without the
+ * limits: were zero); 192 pool (u32),
  * pool_score, closed (int32), 4 zero; 208 score[8] (int32). 240 bytes. */
 int pintas_dice_save(const pintas_dice_state *s, uint8_t *buf, size_t cap)
 {
@@ -480,7 +566,8 @@ int pintas_dice_save(const pintas_dice_state *s, uint8_t *buf, size_t cap)
     pintas__put_u8(&w, s->final_left);
     pintas__put_u8(&w, s->last_roll_len);
     pintas__put_bytes(&w, s->last_roll, PINTAS_DICE_COUNT);
-    pintas__put_bytes(&w, s->reserved, sizeof s->reserved);
+    pintas__put_u8(&w, s->rounds);
+    pintas__put_u8(&w, s->rolls);
     pintas__put_u32(&w, s->pool);
     pintas__put_i32(&w, s->pool_score);
     pintas__put_i32(&w, s->closed);
@@ -488,6 +575,33 @@ int pintas_dice_save(const pintas_dice_state *s, uint8_t *buf, size_t cap)
     for (i = 0; i < PINTAS_DICE_MAX_PLAYERS; ++i)
         pintas__put_i32(&w, s->score[i]);
     return PINTAS_OK;
+}
+
+/* The limits' counters: 0 without their limit; rounds below the limit but
+ * once the game ended at it; rolls 0 between turns, at least 1 once the
+ * turn has rolled (a keep to make, or after a keep or hot dice), and below
+ * the limit where the turn goes on after a keep. */
+static int counters_ok(const pintas_dice_state *t)
+{
+    const pintas_dice_rules *r = &t->rules;
+    if (r->max_rounds == 0 ? t->rounds != 0 : t->rounds > r->max_rounds)
+        return 0;
+    if (r->max_rounds != 0 && t->rounds == r->max_rounds && t->phase != PINTAS_DICE_OVER)
+        return 0;
+    if (r->max_rolls == 0)
+        return t->rolls == 0;
+    if (t->rolls > r->max_rolls)
+        return 0;
+    switch (t->phase) {
+    case PINTAS_DICE_MUST_ROLL:
+        return t->closed == 0 ? t->rolls == 0 : t->rolls >= 1 && t->rolls < r->max_rolls;
+    case PINTAS_DICE_MUST_KEEP:
+        return t->rolls >= 1;
+    case PINTAS_DICE_BANK_OR_ROLL:
+        return t->rolls >= 1 && t->rolls < r->max_rolls;
+    default:
+        return t->rolls == 0;
+    }
 }
 
 /* Decode the fields after the frame into *t (every field of it); 0 if a
@@ -509,7 +623,8 @@ static int decode(pintas__reader *rd, pintas_dice_state *t)
     t->final_left = pintas__get_u8(rd);
     t->last_roll_len = pintas__get_u8(rd);
     pintas__get_bytes(rd, t->last_roll, PINTAS_DICE_COUNT);
-    pintas__get_bytes(rd, t->reserved, sizeof t->reserved);
+    t->rounds = pintas__get_u8(rd);
+    t->rolls = pintas__get_u8(rd);
     t->pool = pintas__get_u32(rd);
     t->pool_score = pintas__get_i32(rd);
     t->closed = pintas__get_i32(rd);
@@ -606,11 +721,21 @@ int pintas_dice_load(pintas_dice_state *s, const uint8_t *buf, size_t len)
 
     /* seats and phase */
     if (t.players < 1 || t.players > PINTAS_DICE_MAX_PLAYERS || t.first_player >= t.players ||
-        t.to_move >= t.players || t.phase > PINTAS_DICE_OVER || t.reserved[0] != 0 ||
-        t.reserved[1] != 0)
+        t.to_move >= t.players || t.phase > PINTAS_DICE_OVER)
         return PINTAS_E_CORRUPT;
-    if ((t.phase == PINTAS_DICE_OVER) != (t.winner < t.players))
+    if (!counters_ok(&t))
         return PINTAS_E_CORRUPT;
+    if (at_limit(&t)) {
+        unsigned top = top_players(&t);
+        int only = PINTAS_DICE_NO_PLAYER;
+        if ((top & (top - 1)) == 0)
+            for (only = 0; !(top & (1u << only)); ++only)
+                ;
+        if (t.winner != only)
+            return PINTAS_E_CORRUPT;
+    } else if ((t.phase == PINTAS_DICE_OVER) != (t.winner < t.players)) {
+        return PINTAS_E_CORRUPT;
+    }
     if (t.phase != PINTAS_DICE_OVER && t.winner != PINTAS_DICE_NO_PLAYER)
         return PINTAS_E_CORRUPT;
     /* the last roll */
@@ -665,7 +790,21 @@ int pintas_dice_load(pintas_dice_state *s, const uint8_t *buf, size_t len)
         break;
     }
     /* the end of the game */
-    if (t.final_trigger == PINTAS_DICE_NO_PLAYER) {
+    if (at_limit(&t)) {
+        /* nobody won before the limit: without a final round, nobody reached
+         * the target; with one, only as its trigger or during it */
+        if (t.final_trigger == PINTAS_DICE_NO_PLAYER) {
+            if (t.final_left != 0)
+                return PINTAS_E_CORRUPT;
+            for (p = 0; p < t.players; ++p)
+                if (t.score[p] >= r->target)
+                    return PINTAS_E_CORRUPT;
+        } else if (!r->final_round || t.players < 2 || t.final_trigger >= t.players ||
+                   t.score[t.final_trigger] < r->target || t.final_left < 1 ||
+                   t.final_left > t.players - 1) {
+            return PINTAS_E_CORRUPT;
+        }
+    } else if (t.final_trigger == PINTAS_DICE_NO_PLAYER) {
         if (t.final_left != 0)
             return PINTAS_E_CORRUPT;
         for (p = 0; p < t.players; ++p) {

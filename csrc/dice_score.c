@@ -208,7 +208,7 @@ static void rules_clear(pintas_dice_rules *r)
     r->target = 0;
     r->add_singles = 0;
     r->combine_kept = r->doom = r->doom_loses = r->hot_dice = r->final_round = 0;
-    r->reserved[0] = r->reserved[1] = 0;
+    r->max_rounds = r->max_rolls = 0;
 }
 
 int pintas_dice_rules_dice_of_doom(pintas_dice_rules *rules)
@@ -308,8 +308,7 @@ int pintas_dice_rules_check(const pintas_dice_rules *r)
         return PINTAS_E_RULES;
     if (!r->doom && r->doom_loses != 0)
         return PINTAS_E_RULES;
-    if (r->reserved[0] != 0 || r->reserved[1] != 0)
-        return PINTAS_E_RULES;
+    /* max_rounds and max_rolls: every value of their byte is valid (0: none) */
     return PINTAS_OK;
 }
 

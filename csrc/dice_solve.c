@@ -791,11 +791,14 @@ int pintas_dice_policy_book(const pintas_dice_policy *p, uint8_t *buf, size_t ca
     put8(&w, 0);
     put16(&w, 0);
     /* the rules as far as the policy depends on them: not on the target,
-     * the final round or what doom loses */
+     * the final round, what doom loses or the limits (the solve does not
+     * look at max_rolls) */
     r = p->table.rules;
     r.target = 1;
     r.final_round = 0;
     r.doom_loses = 0;
+    r.max_rounds = 0;
+    r.max_rolls = 0;
     rw.p = rules;
     pintas__dice_put_rules(&rw, &r);
     for (i = 0; i < PINTAS__DICE_RULES_BYTES; ++i)

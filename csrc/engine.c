@@ -131,7 +131,7 @@ static int line_status(const void *state, pintas_engine_status *out)
     out->seats = s->rules.players;
     out->over = s->phase == PINTAS_LINE_OVER;
     out->to_move = out->over ? PINTAS_NO_SEAT : s->to_move;
-    out->winners = out->over ? (uint8_t)(1u << s->winner) : 0;
+    out->winners = (uint8_t)pintas_line_winners(s);
     out->round = s->round;
     return PINTAS_OK;
 }
@@ -159,7 +159,7 @@ static int dice_status(const void *state, pintas_engine_status *out)
     out->seats = s->players;
     out->over = s->phase == PINTAS_DICE_OVER;
     out->to_move = out->over ? PINTAS_NO_SEAT : s->to_move;
-    out->winners = out->over ? (uint8_t)(1u << s->winner) : 0;
+    out->winners = (uint8_t)pintas_dice_winners(s);
     out->round = 0;
     return PINTAS_OK;
 }

@@ -50,6 +50,12 @@
  *  - Once OVER, to_move is PINTAS_NO_SEAT. GAME_END points = the winner's score.
  *  - DEAL: seat = leader, side = its side, tile = the forced opening tile (or
  *    NO_TILE), points = round. The round counter saturates at 65535.
+ *  - max_rounds (a house limit, any game): when round max_rounds has been
+ *    scored and the target has not ended the game, the game ends with
+ *    reason MAX_ROUNDS; every side with the highest score wins (no tie-break
+ *    draw: a tie shares the win), one GAME_END each in side order, and
+ *    winner is that side, or NO_SEAT when several share the win. A round
+ *    ended by a Muggins block tie counts as a round.
  */
 #include <string.h>
 
@@ -88,7 +94,7 @@ int pintas_line_rules_check(const pintas_line_rules *r)
     /* Below 3 doubles nearly every deal (with 4 players every deal: 7 doubles
      * in 4 hands) would be void, so such thresholds are refused. */
     if ((r->redeal_doubles != 0 && r->redeal_doubles < PINTAS_LINE_MIN_REDEAL_DOUBLES) ||
-        r->redeal_doubles > 7 || r->reserved != 0)
+        r->redeal_doubles > 7)
         return PINTAS_E_RULES;
     if (r->block_scoring > owned(r, PINTAS_LINE_MUGGINS, 1) ||
         r->tranque > owned(r, PINTAS_LINE_DOMINICAN, 1) ||
@@ -147,6 +153,31 @@ int pintas_line_sides(const pintas_line_rules *rules)
     if (pintas_line_rules_check(rules) != PINTAS_OK)
         return PINTAS_E_RULES;
     return (int)pintas__line_sides(rules);
+}
+
+unsigned pintas_line_round_moves(const pintas_line_rules *rules)
+{
+    unsigned players, in_play, drawn, placements;
+    if (!rules || pintas_line_rules_check(rules) != PINTAS_OK)
+        return 0;
+    players = rules->players;
+    drawn = pintas__line_draws(rules) ? PINTAS_TILE_COUNT - HAND * players : 0u;
+    in_play = HAND * players + drawn;
+    placements = in_play - (players - 1u);
+    return placements * players + drawn;
+}
+
+unsigned long pintas_line_max_rounds_bound(const pintas_line_rules *rules)
+{
+    unsigned long by_target = 0;
+    if (!rules || pintas_line_rules_check(rules) != PINTAS_OK)
+        return 0;
+    if (rules->game == PINTAS_LINE_CAPICUA ||
+        (rules->game == PINTAS_LINE_DOMINICAN && rules->players >= 3))
+        by_target = (unsigned long)pintas__line_sides(rules) * (rules->target - 1u) + 1u;
+    if (rules->max_rounds != 0 && (by_target == 0 || rules->max_rounds < by_target))
+        return rules->max_rounds;
+    return by_target;
 }
 
 int pintas_line_side_of(const pintas_line_rules *rules, int seat)
@@ -719,7 +750,46 @@ static int round_end_winner(pintas_line_state *s, event_sink *o, unsigned round_
     return (int)pintas__lowest_bit(tied);
 }
 
-/* After a round's scores: end the game or deal the next round. */
+/* The sides with the highest score, as bits. */
+static unsigned top_sides(const pintas_line_state *s)
+{
+    unsigned side, n = pintas__line_sides(&s->rules), top = 0;
+    int32_t best = INT32_MIN;
+    for (side = 0; side < n; ++side) {
+        if (s->score[side] > best) {
+            best = s->score[side];
+            top = 0;
+        }
+        if (s->score[side] == best)
+            top |= 1u << side;
+    }
+    return top;
+}
+
+unsigned pintas_line_winners(const pintas_line_state *s)
+{
+    if (!s || s->phase != PINTAS_LINE_OVER)
+        return 0;
+    if (s->end_reason == PINTAS_WHY_MAX_ROUNDS)
+        return top_sides(s);
+    return s->winner < PINTAS_LINE_MAX_SEATS ? 1u << s->winner : 0u;
+}
+
+/* The round limit: every side with the highest score wins, one GAME_END each. */
+static void end_game_at_limit(pintas_line_state *s, event_sink *o)
+{
+    unsigned top = top_sides(s), side;
+    s->phase = PINTAS_LINE_OVER;
+    s->winner = (top & (top - 1)) == 0 ? (uint8_t)pintas__lowest_bit(top) : PINTAS_NO_SEAT;
+    s->end_reason = PINTAS_WHY_MAX_ROUNDS;
+    s->to_move = PINTAS_NO_SEAT;
+    for (side = 0; side < PINTAS_LINE_MAX_SEATS; ++side)
+        if (top & (1u << side))
+            emit_game_end(o, side, PINTAS_WHY_MAX_ROUNDS, s->score[side]);
+}
+
+/* After a round's scores: end the game (the target first, then the round
+ * limit) or deal the next round. */
 static void settle_round(pintas_line_state *s, event_sink *o, unsigned round_winner,
                          unsigned next_leader)
 {
@@ -727,6 +797,8 @@ static void settle_round(pintas_line_state *s, event_sink *o, unsigned round_win
     int side = round_end_winner(s, o, round_winner, &reason);
     if (side >= 0)
         end_game(s, o, (unsigned)side, reason);
+    else if (s->rules.max_rounds != 0 && s->round >= s->rules.max_rounds)
+        end_game_at_limit(s, o);
     else
         next_round(s, o, next_leader);
 }

@@ -5,7 +5,7 @@
  * little-endian, written byte by byte (no struct dumps):
  *     0  'P' 'L' 'N' 1    magic, format version
  *     4  rules: game players pairs redeal_doubles block_scoring tranque
- *               capicua reserved                                        (u8 each)
+ *               capicua max_rounds (was reserved: 0 without a limit)    (u8 each)
  *    12  rules: target pass_points capicua_bonus pase_corrido_bonus
  *               pase_de_salida_bonus                                    (u16 each)
  *    22  rng.state, rng.inc                                             (u64 each)
@@ -50,7 +50,7 @@ int pintas_line_save(const pintas_line_state *s, uint8_t *buf, size_t cap)
     pintas__put_u8(&w, s->rules.block_scoring);
     pintas__put_u8(&w, s->rules.tranque);
     pintas__put_u8(&w, s->rules.capicua);
-    pintas__put_u8(&w, s->rules.reserved);
+    pintas__put_u8(&w, s->rules.max_rounds);
     pintas__put_u16(&w, s->rules.target);
     pintas__put_u16(&w, s->rules.pass_points);
     pintas__put_u16(&w, s->rules.capicua_bonus);
@@ -98,7 +98,7 @@ static int decode(pintas__reader *r, pintas_line_state *s)
     s->rules.block_scoring = pintas__get_u8(r);
     s->rules.tranque = pintas__get_u8(r);
     s->rules.capicua = pintas__get_u8(r);
-    s->rules.reserved = pintas__get_u8(r);
+    s->rules.max_rounds = pintas__get_u8(r);
     s->rules.target = pintas__get_u16(r);
     s->rules.pass_points = pintas__get_u16(r);
     s->rules.capicua_bonus = pintas__get_u16(r);
@@ -255,10 +255,36 @@ static int forced_tile_ok(const pintas_line_state *s)
     return tile != PINTAS_NO_TILE && s->forced_tile == tile && s->leader == leader;
 }
 
+/* A game ended by the round limit: at round max_rounds, no side at the
+ * target (the target is checked first), winner the one side with the highest
+ * score or NO_SEAT for a tie. */
+static int limit_result_ok(const pintas_line_state *s)
+{
+    const pintas_line_rules *r = &s->rules;
+    unsigned n = pintas__line_sides(r), i, top = 0;
+    int32_t best = 0;
+    if (r->max_rounds == 0 || s->round != r->max_rounds || s->line_len == 0)
+        return 0;
+    for (i = 0; i < n; ++i) {
+        if (s->score[i] >= (int32_t)r->target)
+            return 0;
+        if (s->score[i] > best) {
+            best = s->score[i];
+            top = 0;
+        }
+        if (s->score[i] == best)
+            top |= 1u << i;
+    }
+    if (top & (top - 1))
+        return s->winner == PINTAS_NO_SEAT;
+    return s->winner < n && top == 1u << s->winner;
+}
+
 /* Scores and the game's result: absent sides on 0; while playing, no
- * Muggins/Capicua side at the target (those games end on reaching it); once
- * over, the winner at the target with the highest score and a reason that
- * matches how it can have won. */
+ * Muggins/Capicua side at the target (those games end on reaching it) and no
+ * round past the limit; once over, the winner at the target with the highest
+ * score and a reason that matches how it can have won, or the round limit's
+ * result. */
 static int result_ok(const pintas_line_state *s)
 {
     const pintas_line_rules *r = &s->rules;
@@ -266,10 +292,13 @@ static int result_ok(const pintas_line_state *s)
     int32_t target = (int32_t)r->target;
     if (s->phase == PINTAS_LINE_PLAYING)
         return s->winner == PINTAS_NO_SEAT && s->end_reason == PINTAS_WHY_NONE &&
+               (r->max_rounds == 0 || s->round <= r->max_rounds) &&
                pintas__line_scores_in_play_ok(r, s->score);
     for (i = n; i < PINTAS_LINE_MAX_SEATS; ++i)
         if (s->score[i] != 0)
             return 0;
+    if (s->end_reason == PINTAS_WHY_MAX_ROUNDS)
+        return limit_result_ok(s);
     if (s->winner >= n || s->score[s->winner] < target || s->line_len == 0)
         return 0;
     for (i = 0; i < n; ++i) {

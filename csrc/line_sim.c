@@ -47,8 +47,11 @@ int pintas_line_simulate(const pintas_line_rules *rules, uint64_t games, uint64_
         }
         st.games++;
         st.rounds += s.round;
-        if (s.winner < PINTAS_LINE_MAX_SEATS)
-            st.wins[s.winner]++;
+        {
+            unsigned side, won = pintas_line_winners(&s);
+            for (side = 0; side < PINTAS_LINE_MAX_SEATS; ++side)
+                st.wins[side] += (won >> side) & 1u;
+        }
     }
     *out = st;
     return PINTAS_OK;

@@ -240,10 +240,16 @@ static int put_body(pintas__sink *s, const pintas__save_codec *g, const pintas_s
 {
     pintas_save_entry e;
     size_t i, count = log ? log->count : 0;
+    uint8_t limits[PINTAS_SAVE_LIMITS_SIZE] = {0, 0};
     unsigned flags = (setup->seeded ? PINTAS_SAVE_FLAG_SEEDED : 0u) |
                      (g->deal_tag && setup->dealt ? PINTAS_SAVE_FLAG_DEALT : 0u) |
                      (keyed ? PINTAS_SAVE_FLAG_KEYED : 0u);
     int status;
+    if (g->limits) {
+        g->limits(setup, limits);
+        if (limits[0] | limits[1])
+            flags |= PINTAS_SAVE_FLAG_LIMITS;
+    }
     if (count > 0xFFFFFFFFu || (count && !log->entry))
         return count > 0xFFFFFFFFu ? PINTAS_E_RANGE : PINTAS_E_ARG;
     pintas__sink_put(s, magic, sizeof magic);
@@ -254,6 +260,8 @@ static int put_body(pintas__sink *s, const pintas__save_codec *g, const pintas_s
     status = g->put_setup(s, setup);
     if (status != PINTAS_OK)
         return status;
+    if (flags & PINTAS_SAVE_FLAG_LIMITS)
+        pintas__sink_put(s, limits, sizeof limits);
     if (flags & PINTAS_SAVE_FLAG_DEALT)
         g->put_deal(s, setup, &setup->deal);
     pintas__sink_u32(s, (uint32_t)count);
@@ -393,6 +401,7 @@ static int open_container(pintas_save_reader *r, const pintas__save_codec *g,
                                                              : PINTAS_SAVE_UNKNOWN_GAME);
     }
     allowed = PINTAS_SAVE_FLAG_SEEDED | (g->deal_tag ? PINTAS_SAVE_FLAG_DEALT : 0u) |
+              (g->limits ? PINTAS_SAVE_FLAG_LIMITS : 0u) |
               (r->version == PINTAS_SAVE_FORMAT ? PINTAS_SAVE_FLAG_KEYED : 0u);
     if (r->flags & ~allowed) {
         err->value = r->flags;
@@ -445,6 +454,14 @@ static int open_body(pintas_save_reader *r, const pintas__save_codec *g, pintas_
     r->setup.dealt = (r->flags & PINTAS_SAVE_FLAG_DEALT) != 0;
     if (!g->take_setup(&c, &r->setup))
         return 0;
+    if (r->flags & PINTAS_SAVE_FLAG_LIMITS) {
+        const uint8_t *limits;
+        if (!pintas__take(&c, PINTAS_SAVE_LIMITS_SIZE, &limits))
+            return 0;
+        /* no limit set: the flag must be clear (one save per game) */
+        if ((limits[0] | limits[1]) == 0 || !g->set_limits(&r->setup, limits))
+            return pintas__save_refuse(err, PINTAS_SAVE_RULES);
+    }
     err->at = c.pos;
     if (r->setup.dealt && !g->take_deal(&c, &r->setup, &r->setup.deal))
         return 0;

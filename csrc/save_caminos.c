@@ -171,4 +171,4 @@ static int start(void *state, const pintas_save_setup *setup, pintas_engine_even
 
 const pintas_save_part pintas_save_caminos_part = {
     PINTAS_SAVE_CAMINOS, 2, 0xFFFE, 0xFFFD, &pintas_caminos_engine,
-    put_setup, take_setup, put_deal, take_deal, put_move, take_move, start};
+    put_setup, take_setup, NULL, NULL, put_deal, take_deal, put_move, take_move, start};

@@ -57,6 +57,20 @@ static int put_setup(pintas__sink *s, const pintas_save_setup *setup)
     return PINTAS_OK;
 }
 
+/* The limits after the rules: max_rounds, max_rolls (any byte is valid). */
+static void limits(const pintas_save_setup *setup, uint8_t out[PINTAS_SAVE_LIMITS_SIZE])
+{
+    out[0] = setup->rules.dice.max_rounds;
+    out[1] = setup->rules.dice.max_rolls;
+}
+
+static int set_limits(pintas_save_setup *setup, const uint8_t in[PINTAS_SAVE_LIMITS_SIZE])
+{
+    setup->rules.dice.max_rounds = in[0];
+    setup->rules.dice.max_rolls = in[1];
+    return 1;
+}
+
 static int take_setup(pintas__cursor *c, pintas_save_setup *setup)
 {
     pintas_dice_rules *r = &setup->rules.dice;
@@ -168,4 +182,4 @@ static int start(void *state, const pintas_save_setup *setup, pintas_engine_even
 
 const pintas_save_part pintas_save_dice_part = {
     PINTAS_SAVE_DICE, 1, 0xFE, 0, &pintas_dice_engine,
-    put_setup, take_setup, NULL, NULL, put_move, take_move, start};
+    put_setup, take_setup, limits, set_limits, NULL, NULL, put_move, take_move, start};

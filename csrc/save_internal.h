@@ -76,6 +76,11 @@ struct pintas__save_codec {
     int (*put_setup)(pintas__sink *s, const pintas_save_setup *setup);
     /* Read them into *setup: 0 with the error's cause set when refused. */
     int (*take_setup)(pintas__cursor *c, pintas_save_setup *setup);
+    /* The rules' length limits as saved after them (PINTAS_SAVE_FLAG_LIMITS;
+     * games without limits: NULL): `limits` writes them to out (all 0: none),
+     * `set_limits` reads them into *setup, 0 if the rules cannot take them. */
+    void (*limits)(const pintas_save_setup *setup, uint8_t out[PINTAS_SAVE_LIMITS_SIZE]);
+    int (*set_limits)(pintas_save_setup *setup, const uint8_t in[PINTAS_SAVE_LIMITS_SIZE]);
     /* A deal (games with deals). */
     void (*put_deal)(pintas__sink *s, const pintas_save_setup *setup, const pintas_save_deal *d);
     int (*take_deal)(pintas__cursor *c, const pintas_save_setup *setup, pintas_save_deal *d);

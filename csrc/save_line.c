@@ -64,6 +64,22 @@ static int take_setup(pintas__cursor *c, pintas_save_setup *setup)
     return 1;
 }
 
+/* The limits after the rules: max_rounds, then a zero byte (kept for a
+ * later limit). */
+static void limits(const pintas_save_setup *setup, uint8_t out[PINTAS_SAVE_LIMITS_SIZE])
+{
+    out[0] = setup->rules.line.max_rounds;
+    out[1] = 0;
+}
+
+static int set_limits(pintas_save_setup *setup, const uint8_t in[PINTAS_SAVE_LIMITS_SIZE])
+{
+    if (in[1] != 0)
+        return 0;
+    setup->rules.line.max_rounds = in[0];
+    return 1;
+}
+
 /* A deal: four hand masks, the boneyard's length and its tiles in draw order. */
 static void put_deal(pintas__sink *s, const pintas_save_setup *setup, const pintas_save_deal *d)
 {
@@ -153,4 +169,4 @@ static int start(void *state, const pintas_save_setup *setup, pintas_engine_even
 
 const pintas_save_part pintas_save_line_part = {
     PINTAS_SAVE_LINE, 1, 0xFE, 0xFD, &pintas_line_engine,
-    put_setup, take_setup, put_deal, take_deal, put_move, take_move, start};
+    put_setup, take_setup, limits, set_limits, put_deal, take_deal, put_move, take_move, start};

@@ -25,6 +25,7 @@ static const pintas_text line_texts[] = {
     PINTAS__TEXT("game_end", "game won by {winner}"),
     PINTAS__TEXT("game_end/zapatero", "game won by {winner} (zapatero!)"),
     PINTAS__TEXT("game_end/tiebreak", "game won by {winner} (tie-break draw)"),
+    PINTAS__TEXT("game_end/max_rounds", "game won by {winner} at the round limit"),
     PINTAS__TEXT("why/block_tie", "block tie"),
     PINTAS__TEXT("why/pase_corrido", "pase corrido"),
     PINTAS__TEXT("why/pase_de_salida", "pase de salida"),
@@ -72,6 +73,7 @@ static const pintas_text dice_texts[] = {
     PINTAS__TEXT("game_end", "{who} wins with {total} ({why})"),
     PINTAS__TEXT("game_end/target", "{who} reaches the target and wins with {total}"),
     PINTAS__TEXT("game_end/final_round", "{who} wins with {total} after the final round"),
+    PINTAS__TEXT("game_end/max_rounds", "{who} wins with {total} at the round limit"),
     PINTAS__TEXT("why/roll_out", "rolled out"),
     PINTAS__TEXT("why/final_round", "final round"),
 };

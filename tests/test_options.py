@@ -74,7 +74,7 @@ def test_the_message_a_new_user_met() -> None:
         domino.Rules.muggins(spiner=1)
     message = str(caught.value)
     assert message == ("not an option of muggins: spiner; muggins takes players, target, "
-                       "redeal_doubles, block_scoring")
+                       "redeal_doubles, block_scoring, max_rounds")
     with pytest.raises(RulesError, match=r"tranque \(an option of dominican only\)"):
         domino.Rules.muggins(tranque="lowest")
     with pytest.raises(RulesError, match=r"pairs \(muggins is played by individuals\)"):
@@ -110,7 +110,8 @@ def test_replace_lists_no_setting_of_another_game() -> None:
     with pytest.raises(RulesError) as caught:
         domino.Rules.muggins().replace(spiner=1)
     assert str(caught.value) == ("no such rules setting: spiner; the settings of muggins rules: "
-                                 "game, players, target, redeal_doubles, block_scoring")
+                                 "game, players, target, redeal_doubles, block_scoring, "
+                                 "max_rounds")
 
 
 def test_the_registry_suggests_names() -> None:

@@ -187,6 +187,8 @@ def test_the_seat_calls_of_each_game_and_view() -> None:
 
 def _wrong_values(default: object) -> list[object]:
     """Values of the wrong type for a setting whose value is ``default``."""
+    if default is None:  # a limit: None (no limit) or a whole number
+        return ["3", 2.0, True, [2]]
     if isinstance(default, bool):
         return [1, "yes", 0.0]
     if isinstance(default, int):

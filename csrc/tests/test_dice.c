@@ -1255,6 +1255,206 @@ static void test_solver_errors(void)
     free(mem);
 }
 
+/* ---- the limits: max_rolls and max_rounds ------------------------------------ */
+
+static int load_of(const pintas_dice_state *s)
+{
+    uint8_t buf[PINTAS_DICE_SAVE_SIZE];
+    pintas_dice_state t;
+    CHECK_EQ(pintas_dice_save(s, buf, sizeof buf), PINTAS_OK);
+    return pintas_dice_load(&t, buf, sizeof buf);
+}
+
+static void test_limit_rules(void)
+{
+    pintas_dice_rules r = farkle_rules();
+    /* every byte of either limit is valid: 0 is none */
+    r.max_rounds = 255;
+    r.max_rolls = 1;
+    CHECK_EQ(pintas_dice_rules_check(&r), PINTAS_OK);
+    /* the bound needs both: rounds x players x (a roll and a keep per roll) */
+    CHECK_EQ(pintas_dice_max_moves(&r, 3), 255ul * 3ul * 2ul);
+    r.max_rolls = 0;
+    CHECK_EQ(pintas_dice_max_moves(&r, 3), 0ul);
+    r.max_rolls = 6;
+    r.max_rounds = 0;
+    CHECK_EQ(pintas_dice_max_moves(&r, 3), 0ul);
+    r.max_rounds = 10;
+    CHECK_EQ(pintas_dice_max_moves(&r, 2), 240ul);
+    CHECK_EQ(pintas_dice_max_moves(&r, 0), 0ul);
+    CHECK_EQ(pintas_dice_max_moves(&r, PINTAS_DICE_MAX_PLAYERS + 1), 0ul);
+    CHECK_EQ(pintas_dice_max_moves(NULL, 2), 0ul);
+}
+
+static void test_max_rolls(void)
+{
+    pintas_dice_rules r = doom_rules();
+    pintas_dice_state s;
+    pintas_dice_moves lm;
+    r.max_rolls = 2;
+    pintas_dice_new(&s, &r, 2, 0, 3);
+    CHECK_EQ(play(&s, mv_given("155234")), PINTAS_OK);
+    CHECK_EQ(s.rolls, 1);
+    CHECK_EQ(play(&s, mv_keep("1")), PINTAS_OK);
+    CHECK_EQ(s.phase, PINTAS_DICE_BANK_OR_ROLL); /* one roll left */
+    pintas_dice_legal(&s, &lm);
+    CHECK(lm.can_roll && lm.can_bank);
+    CHECK_EQ(load_of(&s), PINTAS_OK);
+    CHECK_EQ(play(&s, mv_given("12346")), PINTAS_OK);
+    CHECK_EQ(s.rolls, 2);
+    /* the keep of the last roll banks the turn total at once */
+    CHECK_EQ(play(&s, mv_keep("1")), PINTAS_OK);
+    CHECK_EQ(g_nev, 3);
+    CHECK(g_ev[0].kind == PINTAS_DICE_EV_KEPT && g_ev[1].kind == PINTAS_DICE_EV_BANKED &&
+          g_ev[2].kind == PINTAS_DICE_EV_TURN_END);
+    CHECK_EQ(g_ev[1].points, 2000);
+    CHECK_EQ(s.score[0], 2000);
+    CHECK_EQ(s.to_move, 1);
+    CHECK_EQ(s.rolls, 0);
+    CHECK_EQ(s.phase, PINTAS_DICE_MUST_ROLL);
+    /* hot dice under HOT_MUST on the last roll: banked too */
+    r.max_rolls = 1;
+    pintas_dice_new(&s, &r, 2, 1, 3);
+    play(&s, mv_given("615243"));
+    CHECK_EQ(play(&s, mv_keep("123456")), PINTAS_OK);
+    CHECK_EQ(g_nev, 4);
+    CHECK(g_ev[1].kind == PINTAS_DICE_EV_HOT_DICE && g_ev[2].kind == PINTAS_DICE_EV_BANKED);
+    CHECK_EQ(s.score[1], 2500);
+    CHECK_EQ(s.to_move, 0);
+    /* a bank reaching the target on the last roll wins as a bank does */
+    r.target = 1000;
+    pintas_dice_new(&s, &r, 2, 0, 3);
+    play(&s, mv_given("122346"));
+    CHECK_EQ(play(&s, mv_keep("1")), PINTAS_OK);
+    CHECK_EQ(s.phase, PINTAS_DICE_OVER);
+    CHECK_EQ(s.winner, 0);
+    CHECK_EQ(pintas_dice_winners(&s), 1u);
+    CHECK_EQ(load_of(&s), PINTAS_OK);
+    /* without the limit the counter stays 0 */
+    r = doom_rules();
+    pintas_dice_new(&s, &r, 2, 0, 3);
+    play(&s, mv_given("155234"));
+    CHECK_EQ(s.rolls, 0);
+}
+
+static void test_max_rounds(void)
+{
+    pintas_dice_rules r = farkle_rules();
+    pintas_dice_state s, t;
+    uint8_t buf[PINTAS_DICE_SAVE_SIZE];
+    r.max_rounds = 1;
+    /* two players, player 1 first: the round ends with player 0's turn */
+    pintas_dice_new(&s, &r, 2, 1, 3);
+    banked_turn(&s, "122346", "1");
+    CHECK_EQ(s.rounds, 0);
+    CHECK_EQ(s.phase, PINTAS_DICE_MUST_ROLL);
+    CHECK_EQ(load_of(&s), PINTAS_OK);
+    banked_turn(&s, "134662", "1");
+    /* a tie at the limit: both win, one GAME_END each (n = 1), in seat order */
+    CHECK_EQ(s.phase, PINTAS_DICE_OVER);
+    CHECK_EQ(s.rounds, 1);
+    CHECK_EQ(s.winner, PINTAS_DICE_NO_PLAYER);
+    CHECK_EQ(pintas_dice_winners(&s), 3u);
+    CHECK_EQ(g_nev, 4);
+    CHECK(g_ev[2].kind == PINTAS_DICE_EV_GAME_END && g_ev[2].player == 0 && g_ev[2].n == 1 &&
+          g_ev[2].total == 100);
+    CHECK(g_ev[3].kind == PINTAS_DICE_EV_GAME_END && g_ev[3].player == 1 && g_ev[3].n == 1);
+    CHECK_EQ(play(&s, mv_roll()), PINTAS_E_OVER);
+    CHECK_EQ(pintas_dice_save(&s, buf, sizeof buf), PINTAS_OK);
+    CHECK_EQ(buf[158], 1); /* max_rounds: the rules byte that was reserved */
+    CHECK_EQ(pintas_dice_load(&t, buf, sizeof buf), PINTAS_OK);
+    CHECK_EQ(pintas_dice_winners(&t), 3u);
+    /* results the limit cannot give are refused */
+    t = s; t.winner = 0;              CHECK_EQ(load_of(&t), PINTAS_E_CORRUPT);
+    t = s; t.rounds = 2;              CHECK_EQ(load_of(&t), PINTAS_E_CORRUPT);
+    t = s; t.rules.max_rounds = 2;    CHECK_EQ(load_of(&t), PINTAS_E_CORRUPT);
+    t = s; t.rules.max_rounds = 0;    CHECK_EQ(load_of(&t), PINTAS_E_CORRUPT);
+    t = s; t.rolls = 1;               CHECK_EQ(load_of(&t), PINTAS_E_CORRUPT);
+    /* the highest score alone wins */
+    r.max_rounds = 2;
+    pintas_dice_new(&s, &r, 2, 0, 3);
+    banked_turn(&s, "122346", "1");
+    banked_turn(&s, "134662", "1");
+    CHECK_EQ(s.rounds, 1);
+    CHECK_EQ(s.phase, PINTAS_DICE_MUST_ROLL);
+    t = s; t.rounds = 2;              CHECK_EQ(load_of(&t), PINTAS_E_CORRUPT);
+    banked_turn(&s, "112346", "11");
+    play(&s, mv_given("223466")); /* a roll-out ends the round: 300 to 100 */
+    CHECK_EQ(s.phase, PINTAS_DICE_OVER);
+    CHECK_EQ(s.winner, 0);
+    CHECK_EQ(pintas_dice_winners(&s), 1u);
+    CHECK(g_ev[g_nev - 1].kind == PINTAS_DICE_EV_GAME_END && g_ev[g_nev - 1].n == 1);
+    CHECK_EQ(load_of(&s), PINTAS_OK);
+    /* the limit ends a final round too; the target alone does not */
+    r = farkle_rules();
+    r.target = 100;
+    r.final_round = 1;
+    r.max_rounds = 1;
+    pintas_dice_new(&s, &r, 3, 0, 3);
+    banked_turn(&s, "134652", "5");
+    banked_turn(&s, "122346", "1"); /* player 1 reaches 100: two last turns */
+    CHECK(has_event(PINTAS_DICE_EV_FINAL_ROUND));
+    CHECK_EQ(s.phase, PINTAS_DICE_MUST_ROLL);
+    banked_turn(&s, "134662", "1"); /* player 2 ends round 1: the limit */
+    CHECK_EQ(s.phase, PINTAS_DICE_OVER);
+    CHECK_EQ(s.final_left, 1);
+    CHECK_EQ(pintas_dice_winners(&s), 6u); /* 50, 100, 100 */
+    CHECK_EQ(load_of(&s), PINTAS_OK);
+    /* a final round over at the round's end: the final round decides (ties
+     * to the player who reached the target first) */
+    pintas_dice_new(&s, &r, 3, 0, 3);
+    banked_turn(&s, "122346", "1");
+    banked_turn(&s, "134662", "1");
+    banked_turn(&s, "134652", "5");
+    CHECK_EQ(s.phase, PINTAS_DICE_OVER);
+    CHECK_EQ(s.rounds, 0);
+    CHECK_EQ(pintas_dice_winners(&s), 1u);
+    CHECK_EQ(g_ev[g_nev - 1].n, 0);
+    CHECK_EQ(load_of(&s), PINTAS_OK);
+}
+
+/* Random whole games under both limits: every game ends within the bound and
+ * every state on the way loads. */
+static void test_limit_games(void)
+{
+    pintas_rng pick;
+    int g, ok = 1;
+    pintas_rng_seed(&pick, 5, 77);
+    for (g = 0; g < 300; ++g) {
+        pintas_dice_rules r = g % 2 ? farkle_rules() : doom_rules();
+        pintas_dice_state s;
+        int players = 1 + (int)pintas_rng_below(&pick, PINTAS_DICE_MAX_PLAYERS);
+        unsigned long moves = 0, bound;
+        r.max_rounds = (uint8_t)(1 + pintas_rng_below(&pick, 5));
+        r.max_rolls = (uint8_t)(1 + pintas_rng_below(&pick, 8));
+        r.final_round = (uint8_t)pintas_rng_below(&pick, 2);
+        r.hot_dice = (uint8_t)pintas_rng_below(&pick, 2);
+        bound = pintas_dice_max_moves(&r, players);
+        pintas_dice_new(&s, &r, players, (int)pintas_rng_below(&pick, (uint32_t)players),
+                        (uint64_t)g);
+        while (s.phase != PINTAS_DICE_OVER && moves <= bound) {
+            pintas_dice_moves lm;
+            pintas_dice_move m;
+            memset(&m, 0, sizeof m);
+            pintas_dice_legal(&s, &lm);
+            if (lm.n_keeps > 0) {
+                m.kind = PINTAS_DICE_KEEP;
+                m.keep = lm.keeps[pintas_rng_below(&pick, lm.n_keeps)].keep;
+            } else if (lm.can_bank && pintas_rng_below(&pick, 4) == 0) {
+                m.kind = PINTAS_DICE_BANK;
+            } else {
+                m.kind = PINTAS_DICE_ROLL;
+            }
+            if (play(&s, m) != PINTAS_OK || load_of(&s) != PINTAS_OK)
+                ok = 0;
+            ++moves;
+        }
+        if (s.phase != PINTAS_DICE_OVER || moves > bound || pintas_dice_winners(&s) == 0)
+            ok = 0;
+    }
+    CHECK(ok);
+}
+
 int main(void)
 {
     test_sets();
@@ -1274,6 +1474,10 @@ int main(void)
     test_random_games();
     test_fuzz_bytes();
     test_garbage_state();
+    test_limit_rules();
+    test_max_rolls();
+    test_max_rounds();
+    test_limit_games();
     test_solver_farkle();
     test_solver_doom();
     test_solver_errors();

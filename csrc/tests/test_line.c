@@ -321,7 +321,9 @@ static void test_rules_check(void)
     BAD(target, 0, base);
     BAD(target, PINTAS_LINE_MAX_TARGET + 1, base);
     GOOD(target, PINTAS_LINE_MAX_TARGET, base);
-    BAD(reserved, 1, base);
+    /* max_rounds (the byte that was reserved): every value of it is a limit */
+    GOOD(max_rounds, 1, base);
+    GOOD(max_rounds, PINTAS_LINE_MAX_ROUNDS, base);
     base = preset(PINTAS_LINE_MUGGINS, 4, 0);
     BAD(pairs, 1, base);           /* Muggins is individual */
     base = preset(PINTAS_LINE_CAPICUA, 4, 0);
@@ -1586,7 +1588,8 @@ static void test_load_rejects(void)
     c = s; c.last_placer = 0;                    CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
     c = s; c.ends[0] = 3;                        CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
     c = s; c.line[5] = 0;                        CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
-    c = s; c.rules.reserved = 1;                 CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
+    c = s; c.rules.max_rounds = 1;               CHECK_EQ(load_of(&c), PINTAS_OK);
+    c = s; c.rules.max_rounds = 1; c.round = 2;  CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
     /* mid-round */
     PLAY_OK(&s, "66");
     PLAY_OK(&s, "draw");
@@ -1679,6 +1682,162 @@ static void test_load_rejects(void)
     CHECK_EQ(pintas_line_load(&c, buf, sizeof buf), PINTAS_E_CORRUPT);
 }
 
+/* ---- the round limit (max_rounds) ---------------------------------------- */
+
+static void test_max_rounds(void)
+{
+    pintas_line_rules r = preset(PINTAS_LINE_MUGGINS, 3, 0);
+    pintas_line_state s;
+    const position block = {{"41 32", "33 42", "55 53 20"}, "64", NULL, 2, 2, 0};
+    position tie = block;
+    uint8_t buf[PINTAS_LINE_SAVE_SIZE];
+    tie.hand[1] = "50";
+    /* below the limit (round 2 of 3): the next round is dealt */
+    r.max_rounds = 3;
+    set_position(&s, &r, &block);
+    PLAY_OK(&s, "41R");
+    KINDS_ARE("PECCD");
+    CHECK_EQ(s.round, 3);
+    /* at the limit (round 2 of 2), after the round's scores: 25, 15, 0 */
+    r.max_rounds = 2;
+    set_position(&s, &r, &block);
+    PLAY_OK(&s, "41R");
+    KINDS_ARE("PECCG");
+    CHECK(event_is(4, PINTAS_EV_GAME_END, PINTAS_NO_SEAT, 0, PINTAS_WHY_MAX_ROUNDS, 25));
+    CHECK_EQ(s.phase, PINTAS_LINE_OVER);
+    CHECK_EQ(s.winner, 0);
+    CHECK_EQ(s.end_reason, PINTAS_WHY_MAX_ROUNDS);
+    CHECK_EQ(s.to_move, PINTAS_NO_SEAT);
+    CHECK_EQ(pintas_line_winners(&s), 1u);
+    CHECK_EQ(play(&s, "pass"), PINTAS_E_OVER);
+    /* a tie for the highest score at the limit shares the win: no tie-break
+     * draw (the round, a block tie, scores nothing and still counts) */
+    set_position(&s, &r, &tie);
+    s.score[0] = s.score[1] = 40;
+    s.score[2] = 35;
+    PLAY_OK(&s, "41R");
+    KINDS_ARE("PEGG");
+    CHECK(event_is(1, PINTAS_EV_ROUND_END, PINTAS_NO_SEAT, PINTAS_NO_SEAT, PINTAS_WHY_BLOCK_TIE,
+                   0));
+    CHECK(event_is(2, PINTAS_EV_GAME_END, PINTAS_NO_SEAT, 0, PINTAS_WHY_MAX_ROUNDS, 40));
+    CHECK(event_is(3, PINTAS_EV_GAME_END, PINTAS_NO_SEAT, 1, PINTAS_WHY_MAX_ROUNDS, 40));
+    CHECK_EQ(s.winner, PINTAS_NO_SEAT);
+    CHECK_EQ(pintas_line_winners(&s), 3u);
+    /* the save holds the limit in the rules byte that was reserved */
+    CHECK_EQ(pintas_line_save(&s, buf, sizeof buf), PINTAS_OK);
+    CHECK_EQ(buf[11], 2);
+    /* the target is checked first: a side at it wins as always */
+    set_position(&s, &r, &block);
+    s.score[0] = 190;
+    PLAY_OK(&s, "41R");
+    KINDS_ARE("PECCG");
+    CHECK(event_is(4, PINTAS_EV_GAME_END, PINTAS_NO_SEAT, 0, PINTAS_WHY_NORMAL, 215));
+    /* Dominican pairs: sides are teams */
+    r = preset(PINTAS_LINE_DOMINICAN, 4, 1);
+    r.max_rounds = 1;
+    {
+        pintas_line_deal d = make_deal(&r, "66 65 64 63 62 61 60", "55 54 53 52 51 50 44",
+                                       "43 42 41 40 33 32 31", "30 22 21 20 11 10 00", NULL);
+        pintas_line_move out[PINTAS_LINE_MAX_MOVES];
+        size_t n, moves = 0;
+        start(&s, &r, &d);
+        while (s.phase == PINTAS_LINE_PLAYING) {
+            CHECK_EQ(pintas_line_legal(&s, out, PINTAS_LINE_MAX_MOVES, &n), PINTAS_OK);
+            NEV = 0;
+            CHECK_EQ(pintas_line_play(&s, &out[0], EV, PINTAS_LINE_MAX_EVENTS, &NEV), PINTAS_OK);
+            ++moves;
+        }
+        CHECK_EQ(s.round, 1);
+        CHECK_EQ(s.end_reason, PINTAS_WHY_MAX_ROUNDS);
+        CHECK(moves <= pintas_line_round_moves(&r));
+        CHECK_EQ(pintas_line_winners(&s), s.score[0] > s.score[1] ? 1u : s.score[1] > s.score[0] ? 2u : 3u);
+    }
+}
+
+static void test_length_bounds(void)
+{
+    pintas_line_rules r = preset(PINTAS_LINE_MUGGINS, 3, 0);
+    /* a round: placements (tiles in play less one per other seat) x players + draws */
+    CHECK_EQ(pintas_line_round_moves(&r), 26u * 3u + 7u);
+    r = preset(PINTAS_LINE_MUGGINS, 2, 0);
+    CHECK_EQ(pintas_line_round_moves(&r), 27u * 2u + 14u);
+    r = preset(PINTAS_LINE_DOMINICAN, 4, 1);
+    CHECK_EQ(pintas_line_round_moves(&r), 25u * 4u);
+    r = preset(PINTAS_LINE_DOMINICAN, 3, 0);
+    CHECK_EQ(pintas_line_round_moves(&r), 19u * 3u);
+    CHECK_EQ(pintas_line_round_moves(NULL), 0u);
+    /* rounds: Muggins and two-player Dominican only with max_rounds */
+    r = preset(PINTAS_LINE_MUGGINS, 3, 0);
+    CHECK_EQ(pintas_line_max_rounds_bound(&r), 0ul);
+    r.max_rounds = 12;
+    CHECK_EQ(pintas_line_max_rounds_bound(&r), 12ul);
+    r = preset(PINTAS_LINE_DOMINICAN, 2, 0);
+    CHECK_EQ(pintas_line_max_rounds_bound(&r), 0ul);
+    /* a target every round scores towards: sides x (target - 1) + 1 */
+    r = preset(PINTAS_LINE_CAPICUA, 4, 0);
+    CHECK_EQ(pintas_line_max_rounds_bound(&r), 4ul * 19ul + 1ul);
+    r = preset(PINTAS_LINE_CAPICUA, 4, 1);
+    CHECK_EQ(pintas_line_max_rounds_bound(&r), 2ul * 19ul + 1ul);
+    r.max_rounds = 50; /* the smaller bound */
+    CHECK_EQ(pintas_line_max_rounds_bound(&r), 39ul);
+    r.max_rounds = 5;
+    CHECK_EQ(pintas_line_max_rounds_bound(&r), 5ul);
+    r = preset(PINTAS_LINE_DOMINICAN, 3, 0);
+    CHECK_EQ(pintas_line_max_rounds_bound(&r), 3ul * 199ul + 1ul);
+    CHECK_EQ(pintas_line_max_rounds_bound(NULL), 0ul);
+}
+
+/* A seeded whole game to the limit, every round within its bound. */
+static void test_limit_whole_games(void)
+{
+    int game, players, k;
+    for (game = 0; game <= 2; ++game) {
+        for (players = 2; players <= 4; ++players) {
+            pintas_line_rules r = preset(game, players, 0);
+            r.max_rounds = 2;
+            r.target = PINTAS_LINE_MAX_TARGET;
+            for (k = 0; k < 20; ++k) {
+                pintas_line_state s;
+                pintas_line_move out[PINTAS_LINE_MAX_MOVES];
+                pintas_rng pick;
+                size_t n;
+                unsigned long moves = 0;
+                NEV = 0;
+                CHECK_EQ(pintas_line_new(&s, &r, (uint64_t)k, EV, PINTAS_LINE_MAX_EVENTS, &NEV),
+                         PINTAS_OK);
+                pintas_rng_seed(&pick, (uint64_t)k, 99);
+                while (s.phase == PINTAS_LINE_PLAYING) {
+                    CHECK_EQ(pintas_line_legal(&s, out, PINTAS_LINE_MAX_MOVES, &n), PINTAS_OK);
+                    NEV = 0;
+                    CHECK_EQ(pintas_line_play(&s, &out[pintas_rng_below(&pick, (uint32_t)n)], EV,
+                                              PINTAS_LINE_MAX_EVENTS, &NEV),
+                             PINTAS_OK);
+                    ++moves;
+                }
+                CHECK_EQ(s.round, 2);
+                CHECK_EQ(s.end_reason, PINTAS_WHY_MAX_ROUNDS);
+                CHECK(moves <= pintas_line_max_rounds_bound(&r) * pintas_line_round_moves(&r));
+                CHECK(pintas_line_winners(&s) != 0);
+                CHECK_EQ(load_of(&s), PINTAS_OK);
+                if (k == 0 && game == PINTAS_LINE_MUGGINS && players == 3) {
+                    /* a result the limit cannot give is refused */
+                    pintas_line_state t;
+                    unsigned top = pintas_line_winners(&s);
+                    t = s; t.round = 1;              CHECK_EQ(load_of(&t), PINTAS_E_CORRUPT);
+                    t = s; t.rules.max_rounds = 0;   CHECK_EQ(load_of(&t), PINTAS_E_CORRUPT);
+                    t = s; t.rules.max_rounds = 3;   CHECK_EQ(load_of(&t), PINTAS_E_CORRUPT);
+                    t = s; t.winner = (uint8_t)((s.winner + 1) % 3);
+                    CHECK_EQ(load_of(&t), PINTAS_E_CORRUPT);
+                    t = s; t.winner = PINTAS_NO_SEAT;
+                    CHECK_EQ(load_of(&t), (top & (top - 1)) ? PINTAS_OK : PINTAS_E_CORRUPT);
+                    t = s; t.end_reason = PINTAS_WHY_NORMAL;
+                    CHECK_EQ(load_of(&t), PINTAS_E_CORRUPT);
+                }
+            }
+        }
+    }
+}
+
 int main(void)
 {
     test_presets();
@@ -1709,5 +1868,8 @@ int main(void)
     test_set_deal();
     test_save_load();
     test_load_rejects();
+    test_max_rounds();
+    test_length_bounds();
+    test_limit_whole_games();
     return check_summary();
 }

@@ -38,6 +38,14 @@ def check_int(name: str, value: object, low: int, high: int) -> None:
         raise error(f"{name} must be a whole number {low}..{high}: got {value!r}")
 
 
+def check_limit(name: str, value: object, high: int) -> None:
+    """``value`` must be None (no limit) or an int (not a bool) in ``1..high``."""
+    if value is not None and (not is_whole(value) or not 1 <= value <= high):
+        error = RulesError if is_whole(value) else RulesTypeError
+        raise error(f"{name} must be None (no limit) or a whole number 1..{high}: "
+                    f"got {value!r}")
+
+
 def check_choice(name: str, value: object, choices: Sequence[str]) -> None:
     """``value`` must be one of the strings ``choices``."""
     if not isinstance(value, str) or value not in choices:

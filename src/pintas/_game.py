@@ -40,6 +40,8 @@ GameT = TypeVar("GameT", bound="GameBase[Any, Any, Any, Any]")
 
 LogEntry = Any  # a move, ("seed", int) or ("deal", Deal)
 
+_LIMITS_FLAG = 0x04  # a save's flags: the rules set a length limit (docs/saves.md)
+
 
 def listed(items: Sequence[object]) -> str:
     """Items in words, for a message: ``a``, ``a and b``, ``a, b and c``.
@@ -139,6 +141,27 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         check_seat(seat, self.seats)
 
     # ---- outcomes, for learners and searches ---------------------------------------
+
+    @property
+    def max_length(self) -> int | None:
+        """An upper bound on the moves of the whole game (the moves played so
+        far included), derived from its rules, or None when they set none
+        (docs/ai.md, "Game length"): a line game needs a bounded number of
+        rounds (``max_rounds``, or a target every round scores towards), a
+        dice game ``max_rounds`` and ``max_rolls``, Caminos full paths that
+        leave play.
+
+        >>> from pintas import domino
+        >>> domino.Game(domino.Rules.muggins(max_rounds=2), seed=1).max_length
+        170
+        >>> domino.Game(domino.Rules.muggins(), seed=1).max_length is None
+        True
+        """
+        return self._length_bound()
+
+    def _length_bound(self) -> int | None:
+        """The game's :attr:`max_length`."""
+        raise NotImplementedError
 
     @property
     def utility_range(self) -> tuple[float, float]:
@@ -294,9 +317,40 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
     @classmethod
     def _saved_rules(cls, data: bytes) -> Any:
         """The rules of save ``data`` (RulesError if they are no rules): its
-        rules fields after the header."""
-        return cls._RULES._from_fields(  # type: ignore[attr-defined]
+        rules fields after the header, then its limits."""
+        rules = cls._RULES._from_fields(  # type: ignore[attr-defined]
             struct.unpack_from(cls._SAVED_RULES, data, _save.HEADER_SIZE))
+        return cls._limited(rules, data)
+
+    @classmethod
+    def _limited(cls, rules: Any, data: bytes) -> Any:
+        """``rules`` with the limits save ``data`` sets after them (if any)."""
+        limits = cls._saved_limits(data)[:cls._LIMITS]
+        if not any(limits):
+            return rules
+        names = ("max_rounds", "max_rolls")[:cls._LIMITS]
+        pairs = zip(names, limits, strict=True)
+        return rules.replace(**{name: value or None for name, value in pairs})
+
+    #: How many limit bytes the game's rules fields end with (docs/saves.md:
+    #: flag bit 2, then two bytes after the rules).
+    _LIMITS: ClassVar[int] = 0
+
+    @classmethod
+    def _saved_limits(cls, data: bytes) -> tuple[int, int]:
+        """The two bytes of limits after the rules of save ``data``, or
+        ``(0, 0)`` (no limit) when its flags say there are none."""
+        if len(data) <= 6 or not data[6] & _LIMITS_FLAG:
+            return (0, 0)
+        at = _save.HEADER_SIZE + struct.calcsize(cls._SAVED_RULES)
+        first, second = struct.unpack_from("<2B", data, at)
+        return (first, second)
+
+    @classmethod
+    def _rules_end(cls, data: bytes) -> int:
+        """Where the setup of save ``data`` goes on after its rules and limits."""
+        at = _save.HEADER_SIZE + struct.calcsize(cls._SAVED_RULES)
+        return at + (2 if len(data) > 6 and data[6] & _LIMITS_FLAG else 0)
 
     @classmethod
     def _saved_origin(cls, data: bytes, rules: Any, dealt: int, players: int,
@@ -408,7 +462,7 @@ class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],
     @classmethod
     def _saved_origin(cls, data: bytes, rules: Any, dealt: int, players: int,
                       first_player: int) -> dict[str, Any]:
-        at = _save.HEADER_SIZE + struct.calcsize(cls._SAVED_RULES)  # the deal follows the rules
+        at = cls._rules_end(data)  # the deal follows the rules (and their limits)
         return {"deal": cls._saved_deal(data, at, rules) if dealt else None}
 
     @classmethod

@@ -18,7 +18,7 @@ the settings that mean something for the rules' own game.
 Traceback (most recent call last):
 ...
 pintas.errors.RulesError: not an option of muggins: taget (did you mean 'target'?); \
-muggins takes players, target, redeal_doubles, block_scoring
+muggins takes players, target, redeal_doubles, block_scoring, max_rounds
 """
 
 from __future__ import annotations
@@ -90,6 +90,19 @@ class RulesBase(PlainRecord):
                  if cls._field_name(name) in settings else name + did_you_mean(name, takes)
                  for name in refused]
         return f"not an option of {preset}: {', '.join(named)}; {preset} takes {', '.join(takes)}"
+
+    #: Settings left out of :meth:`to_dict` while None (limits that no preset
+    #: sets): the plain data of rules without them is what it was before them.
+    _OMITTED_WHEN_NONE: ClassVar[tuple[str, ...]] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as plain data (JSON-ready); :meth:`from_dict` reads them back.
+        A limit left at None (no limit) is left out."""
+        data = super().to_dict()
+        for name in self._OMITTED_WHEN_NONE:
+            if data.get(name, 0) is None:
+                del data[name]
+        return data
 
     def _own_settings(self) -> list[str]:
         """The settings that mean something for these rules' game (what a

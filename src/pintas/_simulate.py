@@ -20,7 +20,8 @@ S = TypeVar("S", bound="SimulationStats")
 @dataclass(frozen=True)
 class SimulationStats:
     """Totals of a batch of random games played in C: games, rounds and moves,
-    wins and points per side."""
+    wins and points per side (a win shared at a round limit, or in Caminos,
+    counts for every side sharing it)."""
 
     #: The field that counts the rounds that ended blocked.
     _BLOCKED: ClassVar[str]

@@ -146,6 +146,7 @@ class CLine(CGame):
         for name in ("target", "pass_points", "capicua_bonus", "pase_corrido_bonus",
                      "pase_de_salida_bonus"):
             setattr(r, name, getattr(rules, name))
+        r.max_rounds = rules.max_rounds or 0
         c.check(lib.pintas_line_rules_check(r), "rules_check")
         self.rules = r
         self.kinds = c.enum("pintas_line_event_kind", "PINTAS_EV_")
@@ -274,6 +275,8 @@ class CDice(CGame):
         r.hot_dice = c.value("pintas_dice_hot", "PINTAS_DICE_HOT_", rules.hot_dice)
         r.combine_kept = int(rules.combine_kept)
         r.final_round = int(rules.final_round)
+        r.max_rounds = rules.max_rounds or 0
+        r.max_rolls = rules.max_rolls or 0
         c.check(lib.pintas_dice_rules_check(r), "rules_check")
         self.rules, self.players, self.first = r, players, first
         self.kinds = c.enum("pintas_dice_event_kind", "PINTAS_DICE_EV_")
@@ -333,7 +336,7 @@ class CDice(CGame):
             reason = self.turn_ended_by or "bank"
         elif kind == "game_end":
             final = self.state.final_trigger != self.lib.PINTAS_DICE_NO_PLAYER
-            reason = "final_round" if final else "target"
+            reason = "max_rounds" if ev.n == 1 else "final_round" if final else "target"
         return dice.Event(kind, seat=ev.player,
                           values=tuple(ev.dice[0:ev.n]) if kind in ("rolled", "kept") else (),
                           points=ev.points, total=ev.total, reason=reason,

@@ -44,7 +44,13 @@ def _cases() -> dict[str, tuple[Any, int]]:
                                                            combine_kept=True, hot_dice="must")),
                         ("doom_house", dice.Rules.dice_of_doom(target=8000, doom_loses="score",
                                                                hot_dice="may")),
-                        ("caminos_two", caminos.Rules.base(players=2))):
+                        ("caminos_two", caminos.Rules.base(players=2)),
+                        ("muggins_limited", domino.Rules.muggins(max_rounds=8, target=10000)),
+                        ("capicua_limited", domino.Rules.capicua(max_rounds=8, target=1000)),
+                        ("farkle_limited", dice.Rules.farkle(max_rounds=25, max_rolls=3,
+                                                             target=100_000)),
+                        ("doom_limited", dice.Rules.dice_of_doom(max_rounds=25, max_rolls=4,
+                                                                 final_round=True))):
         out[name] = (rules, 3 if isinstance(rules, dice.Rules) else rules.players)
     return out
 

@@ -11,7 +11,6 @@ reproduce them bit for bit. Regenerate only when the rules deliberately change:
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from pathlib import Path
@@ -42,7 +41,7 @@ def play_game(name: str, rules: dice.Rules, players: int, first_player: int, see
         moves.append(str(move))
     return {
         "name": name,
-        "rules": dataclasses.asdict(rules),
+        "rules": rules.to_dict(),  # (the limits only when set)
         "players": players,
         "first_player": first_player,
         "seed": seed,
@@ -87,6 +86,15 @@ def vectors() -> dict[str, list[dict[str, Any]]]:
                       farkle.replace(target=1500, combine_kept=True, hot_dice="must",
                                      final_round=True),
                       2, 0, 8, [dice.ThresholdPlayer(bank_at=350), dice.OptimalPlayer()]),
+        ],
+        "dice_limits.json": [
+            play_game("farkle, at most 4 rounds of at most 3 rolls a turn",
+                      farkle.replace(max_rounds=4, max_rolls=3), 3, 1, 12,
+                      [dice.ThresholdPlayer(bank_at=300), dice.OptimalPlayer(),
+                       dice.RandomPlayer(12)]),
+            play_game("dice of doom, 2 rounds, 2 rolls a turn, final round",
+                      doom.replace(target=3000, max_rounds=2, max_rolls=2, final_round=True),
+                      2, 0, 13, [dice.OptimalPlayer(), dice.ThresholdPlayer(bank_at=1000)]),
         ],
     }
 

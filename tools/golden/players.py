@@ -216,11 +216,20 @@ def line_deal(deal: domino.Deal) -> int:
     return len(LINE_DEALS) - 1
 
 
+def unlimited_fields(rules: domino.Rules | dice.Rules) -> tuple[int, ...]:
+    """The rules' fields as the header's setups hold them: without the limits
+    (max_rounds, max_rolls), which no golden game sets."""
+    limits = 1 if isinstance(rules, domino.Rules) else 2
+    fields = rules._fields()
+    assert not any(fields[-limits:]), "a golden game with a length limit"
+    return fields[:-limits]
+
+
 def play_line(rules: domino.Rules, seed: int, seats: tuple[Seat, ...],
               deal: domino.Deal | None = None, script: Sequence[str] = ()) -> Game:
     g = domino.Game(rules, seed=seed, deal=deal)
     players = [line_player(s) for s in seats]
-    game = Game([*rules._fields(), seed], seats, NONE if deal is None else line_deal(deal))
+    game = Game([*unlimited_fields(rules), seed], seats, NONE if deal is None else line_deal(deal))
     for text in script:
         play_scripted(g, game, line_row, text)
     play_out(g, game, players, line_row)
@@ -388,7 +397,7 @@ def play_dice(rules: dice.Rules, players: int, seed: int, seats: tuple[Seat, ...
               script: Sequence[str] = (), decisions_after: int = MAX_DECISIONS) -> Game:
     g = dice.Game(rules, players=players, seed=seed)
     chooser = [dice_player(s, rules) for s in seats]
-    game = Game([*rules._fields(), players, seed], seats, NONE)
+    game = Game([*unlimited_fields(rules), players, seed], seats, NONE)
     for text in script:
         # each hand-made roll opens a turn: the players play on to the next
         while not g.is_over and not (g.phase == "roll" and g.dice_to_roll == 6):

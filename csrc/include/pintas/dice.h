@@ -34,10 +34,13 @@ extern "C" {
 #define PINTAS_DICE_MAX_PLAYERS 8
 /* Non-empty sub-multisets of one roll: at most 2^6 - 1 (six different faces). */
 #define PINTAS_DICE_MAX_KEEPS 64
-/* Events one move can write. At most 4 are used: a roll writes ROLLED [, DOOM or
- * ROLL_OUT, TURN_END [, GAME_END]]; a keep KEPT [, HOT_DICE]; a bank BANKED,
- * then FINAL_ROUND and TURN_END, or TURN_END [, GAME_END]. */
-#define PINTAS_DICE_MAX_EVENTS 8
+/* Events one move can write. A roll writes ROLLED [, DOOM or ROLL_OUT,
+ * TURN_END [, GAME_END...]]; a keep KEPT [, HOT_DICE] [, then what a bank
+ * writes when it was the turn's last roll (max_rolls)]; a bank BANKED, then
+ * FINAL_ROUND and TURN_END, or TURN_END [, GAME_END...]. One GAME_END, or at
+ * the round limit one per winner (up to 8): at most 12. (It was 8 before the
+ * round limit.) */
+#define PINTAS_DICE_MAX_EVENTS 16
 /* The largest value a rules struct may give one combination, and the largest target. */
 #define PINTAS_DICE_MAX_VALUE 100000
 #define PINTAS_DICE_MAX_TARGET 10000000
@@ -46,6 +49,9 @@ extern "C" {
 #define PINTAS_DICE_MAX_CLOSED 1000000000
 /* Bytes written by pintas_dice_save. */
 #define PINTAS_DICE_SAVE_SIZE 240
+/* The largest round limit and roll limit a rules struct may set (0: none). */
+#define PINTAS_DICE_MAX_ROUNDS 255
+#define PINTAS_DICE_MAX_ROLLS 255
 #define PINTAS_DICE_NO_PLAYER 0xFF
 /* pintas_dice_score of a set that cannot be split into combinations. */
 #define PINTAS_DICE_NO_SCORE (-1)
@@ -130,7 +136,17 @@ typedef struct pintas_dice_rules {
     uint8_t doom_loses;   /* pintas_dice_doom_loses (0 when doom is off) */
     uint8_t hot_dice;     /* pintas_dice_hot */
     uint8_t final_round;  /* 1: after a player reaches the target the others get one last turn */
-    uint8_t reserved[2];  /* 0 */
+    /* Two house limits that bound a game's length (0: none, every preset; these
+     * bytes were `reserved`, always 0). A round is one turn of every player,
+     * from the first player on. */
+    uint8_t max_rounds;   /* 1..255: the game ends when the last player of round
+                             max_rounds ends his turn, if nobody won before; every
+                             player with the highest score wins (a tie shares it).
+                             It cuts a final round short, unless that turn was
+                             the final round's last (then the final round decides) */
+    uint8_t max_rolls;    /* 1..255: the rolls a turn may make; after the keep of
+                             the last one the turn total is banked at once (also
+                             after hot dice under HOT_MUST) */
 } pintas_dice_rules;
 
 /* Fill *rules with the Dice of Doom preset of docs/rules.md section 3
@@ -250,7 +266,9 @@ typedef enum pintas_dice_event_kind {
     PINTAS_DICE_EV_BANKED = 5,   /* points = turn total banked; total = new score */
     PINTAS_DICE_EV_FINAL_ROUND = 6, /* player reached the target; n = last turns the others get */
     PINTAS_DICE_EV_TURN_END = 7, /* points = points the turn banked (0 if lost); total = score */
-    PINTAS_DICE_EV_GAME_END = 8  /* player won; total = winner's score */
+    PINTAS_DICE_EV_GAME_END = 8  /* player won; total = winner's score; n = 1 when the
+                                    round limit ended the game (then one GAME_END per
+                                    player with the highest score), else 0 */
 } pintas_dice_event_kind;
 
 typedef struct pintas_dice_event {
@@ -276,12 +294,17 @@ typedef struct pintas_dice_state {
     uint8_t first_player;
     uint8_t to_move;
     uint8_t phase;                            /* pintas_dice_phase */
-    uint8_t winner;                           /* once OVER, else PINTAS_DICE_NO_PLAYER */
+    uint8_t winner;                           /* once OVER, else PINTAS_DICE_NO_PLAYER
+                                                 (also once OVER at the round limit
+                                                 with a tie: see pintas_dice_winners) */
     uint8_t final_trigger;                    /* who reached the target (final_round), or NO_PLAYER */
     uint8_t final_left;                       /* last turns still to play in the final round */
     uint8_t last_roll_len;                    /* the latest roll (of any player), 0 before any */
     uint8_t last_roll[PINTAS_DICE_COUNT];
-    uint8_t reserved[2];
+    uint8_t rounds;                           /* rounds played to their end; counted
+                                                 only under max_rounds, else 0 */
+    uint8_t rolls;                            /* rolls made this turn; counted only
+                                                 under max_rolls, else 0 */
 } pintas_dice_state;
 
 /* The legal moves in compact form: roll (ROLL or ROLL_GIVEN of dice_to_roll
@@ -319,6 +342,21 @@ int pintas_dice_check(const pintas_dice_state *s, const pintas_dice_move *m);
  * On any error *s and the outputs are unchanged. */
 int pintas_dice_play(pintas_dice_state *s, const pintas_dice_move *m, pintas_dice_event *ev,
                      size_t ev_cap, size_t *n_ev);
+
+/* Contract: the players who won once the game is over, bit p for player p
+ * (several when a game ended at the round limit is tied), else 0 (also for
+ * NULL). */
+unsigned pintas_dice_winners(const pintas_dice_state *s);
+
+/* Contract: an upper bound on the moves of a whole game of these rules with
+ * `players` players, or 0 when the rules set none. A turn without max_rolls
+ * has no bound (hot dice let it roll forever), nor a game without
+ * max_rounds (every turn can be doomed or rolled out); with both, a turn
+ * makes at most max_rolls rolls and as many keeps (the bank after the last
+ * keep is automatic; an earlier bank ends the turn sooner), so a game takes
+ * at most max_rounds * players * 2 * max_rolls moves. 0 also for invalid
+ * rules or players. */
+unsigned long pintas_dice_max_moves(const pintas_dice_rules *rules, int players);
 
 /* The current turn total (closed pools + the pool), and dice to roll. */
 int32_t pintas_dice_turn_total(const pintas_dice_state *s);

@@ -47,6 +47,8 @@ extern "C" {
 /* The largest target a rules struct may set. */
 #define PINTAS_LINE_MAX_TARGET 10000
 #define PINTAS_LINE_MAX_BONUS 1000
+/* The largest round limit a rules struct may set (max_rounds; 0 is no limit). */
+#define PINTAS_LINE_MAX_ROUNDS 255
 
 /* ---- rules --------------------------------------------------------------- */
 
@@ -79,7 +81,9 @@ typedef struct pintas_line_rules {
     uint8_t block_scoring;  /* pintas_block_scoring (Muggins only) */
     uint8_t tranque;        /* pintas_tranque (Dominican only) */
     uint8_t capicua;        /* Capicua only: 1 doubles a capicua domino's points */
-    uint8_t reserved;       /* 0 */
+    uint8_t max_rounds;     /* 0: no limit (every preset); 1..PINTAS_LINE_MAX_ROUNDS: the
+                               game ends after that round is scored, if no side won
+                               before (any game; the byte was `reserved`, always 0) */
     uint16_t target;        /* 1..PINTAS_LINE_MAX_TARGET */
     uint16_t pass_points;   /* Capicua only: 0..PINTAS_LINE_MAX_BONUS, default 2 */
     uint16_t capicua_bonus; /* Dominican only: 0..PINTAS_LINE_MAX_BONUS, default 25 */
@@ -99,6 +103,23 @@ int pintas_line_rules_check(const pintas_line_rules *rules);
 
 /* Number of sides that score: 2 with pairs, else the number of players. */
 int pintas_line_sides(const pintas_line_rules *rules);
+
+/* Contract: the most moves (plays, draws and passes) one round of these
+ * rules can take, from its deal to its end: p placements (at most the tiles
+ * in play less one per other seat, which still holds a tile when the round
+ * ends), the boneyard's draws, and at most players - 1 passes after each
+ * placement (a pass of every seat in a row would be a block, which ends the
+ * round first). 0 for invalid rules or NULL. */
+unsigned pintas_line_round_moves(const pintas_line_rules *rules);
+
+/* Contract: an upper bound on the rounds a game of these rules can last, or 0
+ * when they set none. max_rounds bounds it; so does the target where every
+ * round gives some side at least one point (Capicua always; Dominican with 3
+ * or 4 players): no side is at the target after R rounds only if
+ * R <= sides * (target - 1). Muggins (a block tie, a domino against 0|1 score
+ * nothing) and two-player Dominican (a domino against 0|0) can score a round 0,
+ * so only max_rounds bounds them. 0 for invalid rules or NULL. */
+unsigned long pintas_line_max_rounds_bound(const pintas_line_rules *rules);
 
 /* ---- moves and events ---------------------------------------------------- */
 
@@ -134,7 +155,10 @@ typedef enum pintas_line_event_kind {
                                PINTAS_NO_SEAT), side its side; tile = blocking/winning tile
                                (PINTAS_NO_TILE for a block caused by drawing the last
                                boneyard tile: the drawn tile stays private) */
-    PINTAS_EV_GAME_END = 7, /* side won the game; reason = NORMAL/ZAPATERO/TIEBREAK */
+    PINTAS_EV_GAME_END = 7, /* side won the game; reason = NORMAL/ZAPATERO/TIEBREAK, or
+                               MAX_ROUNDS: the round limit ended the game and every side
+                               with the highest score wins (one GAME_END each, in side
+                               order: a tie shares the win) */
     PINTAS_EV_TIEBREAK = 8  /* seat drew tile in the tie-break draw; points = draw round */
 } pintas_line_event_kind;
 
@@ -150,7 +174,8 @@ typedef enum pintas_line_reason {
     PINTAS_WHY_PASE_DE_SALIDA = 8,
     PINTAS_WHY_NORMAL = 9,      /* game end: the highest score at or past the target */
     PINTAS_WHY_ZAPATERO = 10,   /* game end: every opponent still on 0 (Capicua) */
-    PINTAS_WHY_TIEBREAK = 11    /* game end decided by the tie-break draw (Muggins) */
+    PINTAS_WHY_TIEBREAK = 11,   /* game end decided by the tie-break draw (Muggins) */
+    PINTAS_WHY_MAX_ROUNDS = 12  /* game end: the round limit (rules.max_rounds) was reached */
 } pintas_line_reason;
 
 #define PINTAS_NO_SEAT 0xFF
@@ -204,7 +229,9 @@ typedef struct pintas_line_state {
     uint8_t forced_tile;                    /* tile the leader must open with, or PINTAS_NO_TILE */
     uint8_t last_placer;                    /* PINTAS_NO_SEAT before the first placement */
     uint8_t passes;                         /* passes in a row since the last placement */
-    uint8_t winner;                         /* winning side once OVER, else PINTAS_NO_SEAT */
+    uint8_t winner;                         /* winning side once OVER, else PINTAS_NO_SEAT
+                                               (also once OVER by MAX_ROUNDS with a tie:
+                                               pintas_line_winners names the sides) */
     uint8_t end_reason;                     /* GAME_END reason once OVER */
     uint16_t round;                         /* 1-based */
 } pintas_line_state;
@@ -254,6 +281,10 @@ int pintas_line_check(const pintas_line_state *s, const pintas_line_move *m);
 int pintas_line_play(pintas_line_state *s, const pintas_line_move *m, pintas_line_event *ev,
                      size_t ev_cap, size_t *n_ev);
 
+/* Contract: the winning sides once the game is over, bit s for side s (several
+ * when a game ended by the round limit is tied), else 0 (also for NULL). */
+unsigned pintas_line_winners(const pintas_line_state *s);
+
 /* Pips of every tile in seat's hand (0 for a seat out of range). */
 unsigned pintas_line_hand_pips(const pintas_line_state *s, int seat);
 
@@ -283,7 +314,8 @@ typedef struct pintas_line_stats {
     uint64_t rounds;
     uint64_t moves;
     uint64_t blocks;                            /* rounds ended by a block */
-    uint64_t wins[PINTAS_LINE_MAX_SEATS];       /* games won per side */
+    uint64_t wins[PINTAS_LINE_MAX_SEATS];       /* games won per side (a win shared at
+                                                   the round limit counts for each) */
     uint64_t points[PINTAS_LINE_MAX_SEATS];     /* points scored per side, all games */
 } pintas_line_stats;
 

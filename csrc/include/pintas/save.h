@@ -43,9 +43,17 @@ extern "C" {
 #define PINTAS_SAVE_MIN_KEY 16
 /* The longest save read or written: 16 MiB (docs/saves.md, the size cap). */
 #define PINTAS_SAVE_MAX_SIZE 16777216u
-/* Flags: bit 0 seeded, bit 1 (tile games) a hand-made first deal, bit 7 keyed. */
+/* Flags: bit 0 seeded, bit 1 (tile games) a hand-made first deal, bit 2
+ * (domino, dice) the rules set a length limit, bit 7 keyed. */
 #define PINTAS_SAVE_FLAG_SEEDED 0x01u
 #define PINTAS_SAVE_FLAG_DEALT 0x02u
+/* Set exactly when the rules set a limit (domino max_rounds; dice max_rounds
+ * or max_rolls): PINTAS_SAVE_LIMITS_SIZE bytes of limits follow the rules
+ * (domino: max_rounds, 0; dice: max_rounds, max_rolls), at least one of
+ * them not 0. A save of rules without limits has neither the bit nor the
+ * bytes: the very bytes saves had before the limits. */
+#define PINTAS_SAVE_FLAG_LIMITS 0x04u
+#define PINTAS_SAVE_LIMITS_SIZE 2
 #define PINTAS_SAVE_FLAG_KEYED 0x80u
 
 /* The games, by the kind letter their saves carry. */

@@ -494,6 +494,10 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
     # ---- what everyone can ask -------------------------------------------
 
 
+    def _length_bound(self) -> int | None:
+        per_round = self._rules.round_moves
+        return None if per_round is None else per_round * self._rules.rounds
+
     @property
     @atomic
     def paths(self) -> tuple[Path, ...]:

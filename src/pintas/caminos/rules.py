@@ -117,6 +117,30 @@ class Rules(RulesBase):
         """What a full path does: ``renew``, ``stay`` or ``discard``."""
         return FULL_PATH[VARIANTS.index(self.variant)]
 
+    @property
+    def round_moves(self) -> int | None:
+        """The most moves one round can take, or None when nothing bounds it.
+
+        Where full paths stay or are discarded (``no_renewal``, ``two_paths``)
+        no tile goes back into the pile, so a round draws at most the pile it
+        was dealt (``28 - paths - players * hand_size`` tiles), places at most
+        the tiles dealt and drawn, and passes at most once per other player
+        after each draw or placement, then once per player to end it; the
+        reveal takes at most ``hand_size`` choices a player. In the base game a
+        full path goes back into the pile, which can feed the hands for ever:
+        no number of moves bounds a round (a player whose last tile never finds
+        an open side keeps drawing and placing what he draws).
+
+        >>> Rules.no_renewal().round_moves, Rules.base().round_moves is None
+        (105, True)
+        """
+        if self.full_path == "renew":
+            return None
+        dealt = self.players * self.hand_size
+        pile = 28 - self.paths - dealt
+        moved = dealt + 2 * pile  # placements (dealt + drawn) and draws
+        return dealt + self.players * moved + self.players
+
     def _fields(self) -> tuple[int, ...]:
         return (self.players, self.paths, self.hand_size, self.side_tiles,
                 VARIANTS.index(self.variant), self.rounds)

@@ -46,7 +46,7 @@ FAMILY = registry.Family(
     terminal_module="pintas.dice.terminal", seats_from_rules=False, round_word="turn")
 
 _OPTIONS = {"target": None, "doom": None, "doom_loses": None, "hot_dice": None,
-            "combine_kept": None, "final_round": None}
+            "combine_kept": None, "final_round": None, "max_rounds": None, "max_rolls": None}
 PRESETS = (
     registry.Preset("dice_of_doom", "dice", "Dice of Doom", Rules.dice_of_doom, _OPTIONS),
     registry.Preset("farkle", "dice", "Farkle", Rules.farkle, _OPTIONS),

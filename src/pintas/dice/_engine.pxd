@@ -52,12 +52,14 @@ cdef extern from "pintas/dice.h" nogil:
         uint8_t doom_loses
         uint8_t hot_dice
         uint8_t final_round
-        uint8_t reserved[2]
+        uint8_t max_rounds
+        uint8_t max_rolls
 
     int pintas_dice_rules_dice_of_doom(pintas_dice_rules *rules)
     int pintas_dice_rules_farkle(pintas_dice_rules *rules)
     int pintas_dice_rules_check(const pintas_dice_rules *rules)
     int32_t pintas_dice_rules_unit(const pintas_dice_rules *rules)
+    unsigned long pintas_dice_max_moves(const pintas_dice_rules *rules, int players)
 
     ctypedef struct pintas_dice_table:
         pintas_dice_rules rules
@@ -132,7 +134,8 @@ cdef extern from "pintas/dice.h" nogil:
         uint8_t final_left
         uint8_t last_roll_len
         uint8_t last_roll[6]
-        uint8_t reserved[2]
+        uint8_t rounds
+        uint8_t rolls
 
     ctypedef struct pintas_dice_moves:
         uint8_t can_roll

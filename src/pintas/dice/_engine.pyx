@@ -65,7 +65,7 @@ MAX_TURN_TOTAL = PINTAS_DICE_MAX_CLOSED + 42 * PINTAS_DICE_MAX_VALUE
 SCORINGS = ("dice_of_doom", "farkle")
 EVENT_KINDS = ("rolled", "doom", "roll_out", "kept", "hot_dice", "banked", "final_round",
                "turn_end", "game_end")
-REASONS = (None, "bank", "doom", "roll_out", "target", "final_round")
+REASONS = (None, "bank", "doom", "roll_out", "target", "final_round", "max_rounds")
 PHASES = ("roll", "keep", "bank_or_roll", "over")
 
 # Move codes (Move.code): what the C core calls the move.
@@ -202,12 +202,14 @@ def dice_values(code):
 
 cdef int _rules_from(pintas_dice_rules *r, object fields) except -1:
     """C rules from Rules._fields(): (scoring, target, doom, doom_loses,
-    hot_dice, combine_kept, final_round)."""
+    hot_dice, combine_kept, final_round, max_rounds, max_rolls); the limits
+    are 0 for none."""
     cdef int i
-    fields = fields_of(fields, 7, "dice rules fields")
-    for i in range(7):  # the C core judges the values
+    fields = fields_of(fields, 9, "dice rules fields")
+    for i in range(9):  # the C core judges the values
         whole(fields[i], 0, 2**31 - 1 if i == 1 else 0xFF, "a rules field")
-    scoring, target, doom, doom_loses, hot_dice, combine, final_round = fields
+    (scoring, target, doom, doom_loses, hot_dice, combine, final_round, max_rounds,
+     max_rolls) = fields
     if scoring == 0:
         pintas_dice_rules_dice_of_doom(r)
     elif scoring == 1:
@@ -220,7 +222,17 @@ cdef int _rules_from(pintas_dice_rules *r, object fields) except -1:
     r.hot_dice = hot_dice
     r.combine_kept = combine
     r.final_round = final_round
+    r.max_rounds = max_rounds
+    r.max_rolls = max_rolls
     return 0
+
+
+def max_moves(fields, players):
+    """pintas_dice_max_moves: the most moves a game of these rules with
+    ``players`` players takes (0: no bound)."""
+    cdef pintas_dice_rules r
+    _rules_from(&r, fields)
+    return pintas_dice_max_moves(&r, whole(players, 1, PINTAS_DICE_MAX_PLAYERS, "players"))
 
 
 def check_rules(fields):
@@ -273,7 +285,7 @@ cdef object _RULES_TYPE = None   # pintas.dice.Rules, imported at first use
 cdef dict _TABLES = {}
 cdef object _last_rules = None
 cdef _Table _last_table = None
-cdef _Table _DOOM = _Table((0, 100000, 1, 0, 0, 1, 0))
+cdef _Table _DOOM = _Table((0, 100000, 1, 0, 0, 1, 0, 0, 0))
 _MAX_CACHED = 256
 
 
@@ -613,7 +625,8 @@ cdef class Event(BaseEvent):
     or hot dice, the seat's score after a doom, roll-out, bank or turn end, the
     winner's score on ``game_end``. ``reason``: why a ``turn_end`` came
     (``bank``, ``doom``, ``roll_out``) or how the game ended (``target``:
-    reached at once; ``final_round``: after the last turns). ``count``: the
+    reached at once; ``final_round``: after the last turns; ``max_rounds``:
+    at the round limit, one ``game_end`` per player sharing the win). ``count``: the
     last turns the others get on ``final_round``.
 
     >>> Event("kept", seat=0, values=(1, 5), points=1500, total=1500)
@@ -671,7 +684,8 @@ cdef list _events(const void *state, const void *events, size_t n):
             e.reason = ("doom" if prev == PINTAS_DICE_EV_DOOM else
                         "roll_out" if prev == PINTAS_DICE_EV_ROLL_OUT else "bank")
         elif kind == PINTAS_DICE_EV_GAME_END:
-            e.reason = ("final_round" if st.final_trigger != PINTAS_DICE_NO_PLAYER
+            e.reason = ("max_rounds" if ev[i].n == 1 else
+                        "final_round" if st.final_trigger != PINTAS_DICE_NO_PLAYER
                         else "target")
         if (kind == PINTAS_DICE_EV_DOOM or kind == PINTAS_DICE_EV_ROLL_OUT
                 or kind == PINTAS_DICE_EV_BANKED):

@@ -150,6 +150,7 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
     _RULES = Rules
     # the seats (players, first player), the scoring and the options, then the target
     _SAVED_RULES = "<2x6BI"
+    _LIMITS = 2  # max_rounds, max_rolls
 
     def __init__(self, rules: Rules | None = None, players: int = 2, seed: int | None = None,
                  first_player: int = 0) -> None:
@@ -161,6 +162,9 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
 
     def _origin(self) -> dict[str, Any]:
         return {"players": self.players, "first_player": self.first_player}
+
+    def _length_bound(self) -> int | None:
+        return self._rules.max_moves(self.players)
 
     @property
     def players(self) -> int:
@@ -189,7 +193,8 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
     @classmethod
     def _saved_rules(cls, data: bytes) -> Rules:
         scoring, *options, target = struct.unpack_from(cls._SAVED_RULES, data, _save.HEADER_SIZE)
-        return Rules._from_fields((scoring, target, *options))
+        rules: Rules = cls._limited(Rules._from_fields((scoring, target, *options)), data)
+        return rules
 
     @classmethod
     def _saved_origin(cls, data: bytes, rules: Any, dealt: int, players: int,
@@ -197,7 +202,9 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
         return {"players": players, "first_player": first_player}
 
     def __repr__(self) -> str:
-        state = (f"seat {self.winner} won" if self.is_over else
+        won = " and ".join(map(str, self.winners))
+        state = (f"seat {won} won" if len(self.winners) == 1 else f"seats {won} share the win"
+                 if self.is_over else
                  f"seat {self.to_move} to {self.phase.replace('_', ' ')}, "
                  f"turn total {self.turn_total}")
         return f"<dice.Game {self._rules}, scores {self.scores}, {state}>"

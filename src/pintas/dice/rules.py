@@ -11,17 +11,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .._checks import check_bool, check_choice, check_int
+from .._checks import check_bool, check_choice, check_int, check_limit
 from .._rules import RulesBase
 from ..errors import RulesError
 from . import _engine
 
-__all__ = ["DOOM_LOSES", "HOT_DICE", "MAX_TARGET", "SCORINGS", "Rules"]
+__all__ = ["DOOM_LOSES", "HOT_DICE", "MAX_ROLLS", "MAX_ROUNDS", "MAX_TARGET", "SCORINGS",
+           "Rules"]
 
 SCORINGS = ("dice_of_doom", "farkle")
 DOOM_LOSES = ("turn", "score")
 HOT_DICE = ("must", "may")
 MAX_TARGET: int = _engine.MAX_TARGET
+MAX_ROUNDS = 255
+MAX_ROLLS = 255
 
 
 @dataclass(frozen=True)
@@ -35,7 +38,13 @@ class Rules(RulesBase):
     end the turn) and ``doom_loses`` (``turn`` or ``score``); ``hot_dice``
     (``must`` roll six again after keeping all six, or ``may`` bank);
     ``combine_kept`` (the dice kept since the last six-dice roll are scored as
-    one pool); ``final_round`` (the others get one last turn). Build them with a
+    one pool); ``final_round`` (the others get one last turn). Two limits,
+    None (no limit) in every preset, bound a game's length: ``max_rounds``,
+    the rounds played (a round is one turn of every player, from the first
+    player on: when the last player of the last round ends his turn and
+    nobody has won, every player with the highest score wins, a tie sharing
+    the win), and ``max_rolls``, the rolls a turn may make (after the keep of
+    the last one the turn total is banked at once). Build them with a
     preset and adjust with :meth:`replace`; a bad setting raises
     :class:`~pintas.errors.RulesError`.
 
@@ -57,6 +66,10 @@ class Rules(RulesBase):
     hot_dice: str = "must"
     combine_kept: bool = True
     final_round: bool = False
+    max_rounds: int | None = None
+    max_rolls: int | None = None
+
+    _OMITTED_WHEN_NONE: ClassVar[tuple[str, ...]] = ("max_rounds", "max_rolls")
 
     def __post_init__(self) -> None:
         check_choice("scoring", self.scoring, SCORINGS)
@@ -66,13 +79,16 @@ class Rules(RulesBase):
         check_choice("hot_dice", self.hot_dice, HOT_DICE)
         check_bool("combine_kept", self.combine_kept)
         check_bool("final_round", self.final_round)
+        check_limit("max_rounds", self.max_rounds, MAX_ROUNDS)
+        check_limit("max_rolls", self.max_rolls, MAX_ROLLS)
         if not self.doom and self.doom_loses != "turn":
             raise RulesError(f"doom_loses={self.doom_loses!r} needs doom=True "
                              f"(without doom nothing is lost to it)")
         _engine.check_rules(self._fields())
 
     PRESET_OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {
-        name: ("target", "doom", "doom_loses", "hot_dice", "combine_kept", "final_round")
+        name: ("target", "doom", "doom_loses", "hot_dice", "combine_kept", "final_round",
+               "max_rounds", "max_rolls")
         for name in SCORINGS}
 
     @classmethod
@@ -107,18 +123,39 @@ class Rules(RulesBase):
     def _fields(self) -> tuple[int, ...]:
         return (SCORINGS.index(self.scoring), self.target, int(self.doom),
                 DOOM_LOSES.index(self.doom_loses), HOT_DICE.index(self.hot_dice),
-                int(self.combine_kept), int(self.final_round))
+                int(self.combine_kept), int(self.final_round), self.max_rounds or 0,
+                self.max_rolls or 0)
+
+    def max_moves(self, players: int) -> int | None:
+        """The most moves a game of ``players`` players can take, or None when
+        nothing bounds it: both limits are needed. Without ``max_rolls`` a turn
+        is unbounded (hot dice roll six dice again as long as every die
+        scores), without ``max_rounds`` a game (every turn can be doomed or
+        rolled out); with both, a turn makes at most ``max_rolls`` rolls and
+        as many keeps, so a game takes at most
+        ``max_rounds * players * 2 * max_rolls`` moves.
+
+        >>> Rules.farkle(max_rounds=10, max_rolls=6).max_moves(2)
+        240
+        >>> Rules.farkle(max_rounds=10).max_moves(2) is None
+        True
+        """
+        return int(_engine.max_moves(self._fields(), players)) or None
 
     @classmethod
     def _from_fields(cls, fields: Sequence[int]) -> Rules:
-        fields = cls._checked_fields(fields, 7)
-        scoring, target, doom, loses, hot, combine, final = fields
+        # 7 fields: rules without limits (what a save's rules bytes hold)
+        given = fields = cls._checked_fields(fields, 7 if len(fields) == 7 else 9)
+        if len(fields) == 7:
+            fields += (0, 0)  # (a refusal quotes the fields as given)
+        scoring, target, doom, loses, hot, combine, final, max_rounds, max_rolls = fields
         if scoring >= len(SCORINGS) or loses >= len(DOOM_LOSES) or hot >= len(HOT_DICE) \
                 or doom > 1 or combine > 1 or final > 1:
-            raise RulesError(f"rules fields out of range: {tuple(fields)!r}")
+            raise RulesError(f"rules fields out of range: {tuple(given)!r}")
         return cls(scoring=SCORINGS[scoring], target=target, doom=bool(doom),
                    doom_loses=DOOM_LOSES[loses], hot_dice=HOT_DICE[hot],
-                   combine_kept=bool(combine), final_round=bool(final))
+                   combine_kept=bool(combine), final_round=bool(final),
+                   max_rounds=max_rounds or None, max_rolls=max_rolls or None)
 
     def __str__(self) -> str:
         preset = Rules.farkle() if self.scoring == "farkle" else Rules()

@@ -37,15 +37,16 @@ FAMILY = registry.Family(
     terminal_module="pintas.domino.terminal", per_round=True)
 
 _COMMON = {"target": None, "redeal_doubles": None}
+_LIMITS = {"max_rounds": None}  # no limit unless asked
 PRESETS = (
     registry.Preset("dominican", "domino", "Dominican domino", Rules.dominican,
                     {"mode": "pairs", **_COMMON, "tranque": None, "capicua_bonus": None,
-                     "pase_corrido_bonus": None, "pase_de_salida_bonus": None}),
+                     "pase_corrido_bonus": None, "pase_de_salida_bonus": None, **_LIMITS}),
     registry.Preset("muggins", "domino", "Muggins", Rules.muggins,
-                    {"players": 3, **_COMMON, "block_scoring": None}),
+                    {"players": 3, **_COMMON, "block_scoring": None, **_LIMITS}),
     registry.Preset("capicua", "domino", "Capicua", Rules.capicua,
                     {"players": 4, "pairs": False, **_COMMON, "capicua": None,
-                     "pass_points": None}),
+                     "pass_points": None, **_LIMITS}),
 )
 
 __all__ = [

@@ -19,7 +19,7 @@ cdef extern from "pintas/line.h" nogil:
         uint8_t block_scoring
         uint8_t tranque
         uint8_t capicua
-        uint8_t reserved
+        uint8_t max_rounds
         uint16_t target
         uint16_t pass_points
         uint16_t capicua_bonus
@@ -79,6 +79,8 @@ cdef extern from "pintas/line.h" nogil:
     int pintas_line_rules_preset(pintas_line_rules *rules, int game, int players, int pairs)
     int pintas_line_rules_check(const pintas_line_rules *rules)
     int pintas_line_sides(const pintas_line_rules *rules)
+    unsigned pintas_line_round_moves(const pintas_line_rules *rules)
+    unsigned long pintas_line_max_rounds_bound(const pintas_line_rules *rules)
     int pintas_line_new(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
                         pintas_line_event *ev, size_t ev_cap, size_t *n_ev)
     int pintas_line_new_dealt(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,

@@ -31,7 +31,7 @@ _KINDS = ("play", "draw", "pass")
 _ENDS = ("L", "R")
 EVENT_KINDS = ("deal", "redeal", "play", "draw", "pass", "score", "round_end", "game_end", "tiebreak")
 REASONS = (None, "fives", "domino", "block", "block_tie", "pass", "capicua", "pase_corrido",
-           "pase_de_salida", "normal", "zapatero", "tiebreak")
+           "pase_de_salida", "normal", "zapatero", "tiebreak", "max_rounds")
 
 # Move codes: a play is tile * 2 + end, then draw, then pass.
 cdef enum:
@@ -132,7 +132,8 @@ cdef class Event(TileEvent):
     and ``end`` what was played or drawn, ``points`` what a ``score`` added,
     ``reason`` why (``fives``, ``domino``, ``block``, ``block_tie``, ``pass``,
     ``capicua``, ``pase_corrido``, ``pase_de_salida``; and for ``game_end``
-    ``normal``, ``zapatero`` or ``tiebreak``), and ``count`` the round number of a
+    ``normal``, ``zapatero``, ``tiebreak`` or ``max_rounds``: the round limit,
+    one ``game_end`` per side sharing the win), and ``count`` the round number of a
     ``deal``, the doubles that voided a ``redeal``, a ``tiebreak`` draw's round,
     or the winner's final score on ``game_end``.
     """
@@ -287,22 +288,36 @@ cdef list _events(const void *state, const void *events, size_t n):
 
 cdef int _rules_from(tuple fields, void *out) except -1:
     cdef pintas_line_rules *r = <pintas_line_rules *>out
-    cdef tuple f = fields_of(fields, 12, "a line game's rules fields")
+    cdef tuple f = fields_of(fields, 13, "a line game's rules fields")
     cdef int i
-    # 7 one-byte fields, then 5 two-byte ones; the C core judges the values
-    for i in range(12):
-        whole(f[i], 0, 0xFF if i < 7 else 0xFFFF, "a rules field")
+    # 7 one-byte fields, then 5 two-byte ones, then max_rounds (one byte, 0:
+    # no limit); the C core judges the values
+    for i in range(13):
+        whole(f[i], 0, 0xFF if i < 7 or i == 12 else 0xFFFF, "a rules field")
     (r.game, r.players, r.pairs, r.redeal_doubles, r.block_scoring, r.tranque, r.capicua,
      r.target, r.pass_points, r.capicua_bonus, r.pase_corrido_bonus,
-     r.pase_de_salida_bonus) = f
-    r.reserved = 0
+     r.pase_de_salida_bonus, r.max_rounds) = f
     return 0
+
+
+def round_moves(fields):
+    """pintas_line_round_moves: the most moves one round of these rules takes."""
+    cdef pintas_line_rules r
+    _rules_from(fields_of(fields, 13, "a line game's rules fields"), &r)
+    return pintas_line_round_moves(&r)
+
+
+def max_rounds_bound(fields):
+    """pintas_line_max_rounds_bound: the most rounds a game lasts (0: unbounded)."""
+    cdef pintas_line_rules r
+    _rules_from(fields_of(fields, 13, "a line game's rules fields"), &r)
+    return pintas_line_max_rounds_bound(&r)
 
 
 def check_rules(fields):
     """The C core's verdict on a rules tuple (raises RulesError)."""
     cdef pintas_line_rules r
-    _rules_from(fields_of(fields, 12, "a line game's rules fields"), &r)
+    _rules_from(fields_of(fields, 13, "a line game's rules fields"), &r)
     rules_verdict(pintas_line_rules_check(&r))
 
 
@@ -396,6 +411,6 @@ def simulate(rules, games, seed):
     dict of the C stats struct, with an entry of ``wins`` and ``points`` for
     each of the most sides a game can have)."""
     cdef pintas_line_stats stats
-    simulate_into(&pintas_line_engine, _rules_from, fields_of(rules, 12, "the rules fields"),
+    simulate_into(&pintas_line_engine, _rules_from, fields_of(rules, 13, "the rules fields"),
                   whole(games, 0, 10**12, "games"), seed64(seed), &stats)
     return stats

@@ -46,7 +46,7 @@ cdef int _fill_info(pintas_line_info *info, view) except -1:
     memset(info, 0, sizeof(pintas_line_info))
     (r.game, r.players, r.pairs, r.redeal_doubles, r.block_scoring, r.tranque, r.capicua,
      r.target, r.pass_points, r.capicua_bonus, r.pase_corrido_bonus,
-     r.pase_de_salida_bonus) = view.rules._fields()
+     r.pase_de_salida_bonus, r.max_rounds) = view.rules._fields()
     for i, points in enumerate(view.scores[:PINTAS_LINE_MAX_SEATS]):
         info.score[i] = whole(points, -2**31, 2**31 - 1, "a score")
     info.hand = whole(int(view.hand), 0, (1 << 28) - 1, "a hand")

@@ -273,6 +273,7 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
 
     _RULES = Rules
     _SAVED_RULES = "<7B5H"
+    _LIMITS = 1  # max_rounds
 
     _DEAL = Deal
 
@@ -288,6 +289,10 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
         """Total pips in ``seat``'s hand."""
         self._check_seat(seat)
         return self._pips(seat)
+
+    def _length_bound(self) -> int | None:
+        rounds = self._rules.max_rounds_bound
+        return None if rounds is None else rounds * self._rules.round_moves
 
     def side_of(self, seat: int) -> int:
         """The side ``seat`` scores for (its team in pairs, else itself)."""

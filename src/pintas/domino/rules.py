@@ -11,12 +11,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .._checks import check_bool, check_choice, check_int
+from .._checks import check_bool, check_choice, check_int, check_limit
 from .._rules import RulesBase
 from ..errors import RulesError
 from . import _engine
 
-__all__ = ["BLOCK_SCORING", "GAMES", "MODES", "TRANQUE", "Rules"]
+__all__ = ["BLOCK_SCORING", "GAMES", "MAX_ROUNDS", "MODES", "TRANQUE", "Rules"]
 
 GAMES = ("muggins", "capicua", "dominican")
 MODES = {"pairs": (4, True), "four": (4, False), "three": (3, False), "two": (2, False)}
@@ -24,6 +24,7 @@ BLOCK_SCORING = ("cascade", "lowest_takes_all")
 TRANQUE = ("lowest", "blocker")
 MAX_TARGET = 10000
 MAX_BONUS = 1000
+MAX_ROUNDS = 255
 
 # Each option belongs to the game whose rules name it, and elsewhere keeps its
 # neutral value: (owner, neutral).
@@ -44,6 +45,11 @@ class Rules(RulesBase):
 
     Build them with a preset and adjust with :meth:`replace`; every combination
     is checked, and a bad one raises :class:`~pintas.errors.RulesError`.
+
+    ``max_rounds`` (any game; None, no limit, in every preset) ends the game
+    once that round is scored if no side has won: every side with the highest
+    score wins, a tie sharing the win (``game_end`` events with reason
+    ``max_rounds``). It bounds the game's length (:attr:`max_rounds_bound`).
 
     >>> r = Rules.dominican(mode="pairs", target=150)
     >>> r.players, r.pairs, r.target, r.capicua_bonus
@@ -68,6 +74,9 @@ class Rules(RulesBase):
     capicua_bonus: int = 0
     pase_corrido_bonus: int = 0
     pase_de_salida_bonus: int = 0
+    max_rounds: int | None = None
+
+    _OMITTED_WHEN_NONE: ClassVar[tuple[str, ...]] = ("max_rounds",)
 
     def __post_init__(self) -> None:
         check_choice("game", self.game, GAMES)
@@ -85,6 +94,7 @@ class Rules(RulesBase):
                              f"(nearly every deal would be void)")
         check_choice("block_scoring", self.block_scoring, BLOCK_SCORING)
         check_choice("tranque", self.tranque, TRANQUE)
+        check_limit("max_rounds", self.max_rounds, MAX_ROUNDS)
         for name in ("pass_points", "capicua_bonus", "pase_corrido_bonus", "pase_de_salida_bonus"):
             check_int(name, getattr(self, name), 0, MAX_BONUS)
         for name, (owner, neutral) in _OWNERS.items():
@@ -95,10 +105,11 @@ class Rules(RulesBase):
         _engine.check_rules(self._fields())
 
     PRESET_OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {
-        "muggins": ("players", "target", "redeal_doubles", "block_scoring"),
-        "capicua": ("players", "pairs", "target", "redeal_doubles", "capicua", "pass_points"),
+        "muggins": ("players", "target", "redeal_doubles", "block_scoring", "max_rounds"),
+        "capicua": ("players", "pairs", "target", "redeal_doubles", "capicua", "pass_points",
+                    "max_rounds"),
         "dominican": ("mode", "target", "redeal_doubles", "tranque", "capicua_bonus",
-                      "pase_corrido_bonus", "pase_de_salida_bonus"),
+                      "pase_corrido_bonus", "pase_de_salida_bonus", "max_rounds"),
     }
 
     @classmethod
@@ -163,6 +174,35 @@ class Rules(RulesBase):
         """True when a player who cannot play draws from a boneyard."""
         return self.game != "dominican" and self.players < 4
 
+    @property
+    def round_moves(self) -> int:
+        """The most moves (plays, draws, passes) one round can take: every
+        placement but one per other seat (each still holds a tile when the
+        round ends), every boneyard draw, and after each placement at most one
+        pass per other seat (a pass of every seat in a row would be a block)."""
+        return int(_engine.round_moves(self._fields()))
+
+    @property
+    def max_rounds_bound(self) -> int | None:
+        """The most rounds a game can last, or None when nothing bounds it.
+
+        ``max_rounds`` bounds it; so does the target where every round scores
+        at least one point (Capicua; Dominican with 3 or 4 players): R rounds
+        without a side at the target mean R <= sides * (target - 1). Muggins
+        (a block tie, or a domino against 0|1, scores nothing) and two-player
+        Dominican (a domino against a lone 0|0) can play rounds that score 0,
+        so only ``max_rounds`` bounds them.
+
+        >>> Rules.muggins().max_rounds_bound is None
+        True
+        >>> Rules.muggins(max_rounds=10).max_rounds_bound
+        10
+        >>> Rules.capicua(pairs=True).max_rounds_bound  # 2 sides x 19 + 1
+        39
+        """
+        bound = int(_engine.max_rounds_bound(self._fields()))
+        return bound or None
+
     def side_of(self, seat: int) -> int:
         """The side a seat scores for."""
         return seat % 2 if self.pairs else seat
@@ -171,21 +211,26 @@ class Rules(RulesBase):
         return (GAMES.index(self.game), self.players, int(self.pairs), self.redeal_doubles,
                 BLOCK_SCORING.index(self.block_scoring), TRANQUE.index(self.tranque),
                 int(self.capicua_doubles), self.target, self.pass_points, self.capicua_bonus,
-                self.pase_corrido_bonus, self.pase_de_salida_bonus)
+                self.pase_corrido_bonus, self.pase_de_salida_bonus, self.max_rounds or 0)
 
     @classmethod
     def _from_fields(cls, fields: Sequence[int]) -> Rules:
-        fields = cls._checked_fields(fields, 12)
+        # 12 fields: rules without a limit (what a save's rules bytes hold)
+        given = fields = cls._checked_fields(fields, 12 if len(fields) == 12 else 13)
+        if len(fields) == 12:
+            fields += (0,)  # (a refusal quotes the fields as given)
         (game, players, pairs, redeal, block, tranque, capicua, target, pass_points,
-         bonus, corrido, salida) = fields
+         bonus, corrido, salida, max_rounds) = fields
         if game >= len(GAMES) or block >= len(BLOCK_SCORING) or tranque >= len(TRANQUE):
-            raise RulesError(f"rules fields out of range: {tuple(fields)!r}")
+            raise RulesError(f"rules fields out of range: {tuple(given)!r}")
         return cls(game=GAMES[game], players=players, pairs=bool(pairs), target=target,
                    redeal_doubles=redeal, block_scoring=BLOCK_SCORING[block],
                    tranque=TRANQUE[tranque], capicua_doubles=bool(capicua), pass_points=pass_points,
-                   capicua_bonus=bonus, pase_corrido_bonus=corrido, pase_de_salida_bonus=salida)
+                   capicua_bonus=bonus, pase_corrido_bonus=corrido, pase_de_salida_bonus=salida,
+                   max_rounds=max_rounds or None)
 
     def __str__(self) -> str:
         who = self.mode if self.game == "dominican" else (
             f"{self.players} players" + (" in pairs" if self.pairs else ""))
-        return f"{self.game} ({who}) to {self.target}"
+        limit = "" if self.max_rounds is None else f", at most {self.max_rounds} rounds"
+        return f"{self.game} ({who}) to {self.target}{limit}"

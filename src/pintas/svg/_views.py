@@ -173,6 +173,22 @@ def _game_over(winners: str | None, many: bool = False) -> str:
     return f"game over: {winners} {'share the win' if many else 'wins'}"
 
 
+def _won(v: domino.View | dice.View) -> list[int]:
+    """The winning sides of a view whose game is over: its winner, or, when
+    the win is shared (the round limit), every side with the highest score."""
+    if v.winner is not None:
+        return [v.winner]
+    best = max(v.scores)
+    return [side for side, score in enumerate(v.scores) if score == best]
+
+
+def _winners_text(names: list[str], won: list[int]) -> str:
+    """``_game_over`` of the sides ``won``, named by ``names``."""
+    named = [names[side] for side in won]
+    text = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+    return _game_over(text, many=len(named) > 1)
+
+
 def _mover(v: domino.View | caminos.View | dice.View) -> str:
     """The player to move (the game is not over)."""
     assert v.to_move is not None
@@ -183,15 +199,15 @@ def _domino(v: domino.View, frame: Frame, style: Style) -> tuple[list[El], str]:
     rules = v.rules
     names = [f"team {side + 1}" if rules.pairs else player(side) for side in range(rules.sides)]
     mover = None if v.to_move is None else rules.side_of(v.to_move)
+    won = _won(v) if v.is_over else []
     if v.is_over:
-        status = _game_over(None if v.winner is None else names[v.winner])
+        status = _winners_text(names, won)
     else:
         status = f"{_mover(v)} to move" + (
             f" · boneyard {v.boneyard_size}" if rules.draws else "")
     parts = [_ground(frame, style)]
     header, y = _header(frame, f"{rules}, round {v.round}", status, style)
-    chips, y = _scores(frame, y, names, v.scores, mover,
-                       [] if v.winner is None else [v.winner], style)
+    chips, y = _scores(frame, y, names, v.scores, mover, won, style)
     others, table_top, table_h, own_top = _tile_bands(frame, y)
     order = _order(v.placements)
     table, label = line_parts(frame.pad, table_top, frame.inner, table_h, v.line,
@@ -251,15 +267,15 @@ _PHASES = {"roll": "roll", "keep": "keep", "bank_or_roll": "bank or roll"}
 
 def _dice(v: dice.View, frame: Frame, style: Style) -> tuple[list[El], str]:
     names = ["you" if s == v.seat else player(s) for s in range(v.players)]
+    won = _won(v) if v.is_over else []
     if v.is_over:
-        status = _game_over(None if v.winner is None else player(v.winner))
+        status = _winners_text([player(s) for s in range(v.players)], won)
     else:
         status = f"{_mover(v)} to {_PHASES.get(v.phase, v.phase)}" + (
             f" · {v.final_turns_left} last turns" if v.final_turns_left else "")
     parts = [_ground(frame, style)]
     header, y = _header(frame, str(v.rules), status, style)
-    chips, y = _scores(frame, y, names, v.scores, v.to_move,
-                       [] if v.winner is None else [v.winner], style)
+    chips, y = _scores(frame, y, names, v.scores, v.to_move, won, style)
     top = y + frame.pad
     height = frame.height - frame.pad - top
     size = frame.words
