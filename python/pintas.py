@@ -976,6 +976,9 @@ class _Game:
         if not isinstance(data, (bytes, bytearray, memoryview)):
             raise SaveTypeError("from_bytes takes bytes: got {}".format(type(data).__name__))
         found = _c.save_read(cls._G, data, _check_key(key))
+        if found == "max_rounds":
+            raise RulesError("this save's rules set a round or roll limit (max_rounds, "
+                             "max_rolls), which pintas for MicroPython does not offer yet")
         if len(found) != 7:
             raise _save_refusal(found, data)
         fields, first, seeded, deal, players, first_player, log = found

@@ -48,3 +48,38 @@ def test_damaged_saves_are_refused():
     assert "signed with a key" in refused(game_type.from_bytes, signed)
     assert "MAC" in refused(game_type.from_bytes, signed, key=bytes(range(1, 17)))
     assert game_type.from_bytes(signed, key=key).to_bytes() == data
+
+
+# CPython saves of games whose rules set a limit, which this layer does not
+# offer: domino.Rules.muggins(players=2, max_rounds=2) and
+# dice.Rules.farkle(max_rolls=3) with players=2, both seed=1.
+LIMITED = (
+    ("domino", (
+    "504e5453024c05010000000000000000020005000000c800000000000000000002000000"
+    "0000504c4e010002000500000002c800000000000000000074d400f5dd3d3f3ee7c2e8dc"
+    "d2e000008c04800c0000000021001e010000000000000000000000000000000000000000"
+    "0000000000000000000000000000000000000000000000000e00150f160b040d1901100c"
+    "0806090effffffffffffffffffffffffffff00ffffffffffffffffffffffffffffffffff"
+    "ffffffffffffffffffffff000000000000001bff00ff0001000000000000000000000000"
+    "0000000000000000000000000000ee786577505e4fdad7b8ac5d93b415c6")),
+    ("dice", (
+    "504e54530244050100000000000000020001000001000010270000000300000000504449"
+    "4301000000640000000000000000000000000000003200000000000000e8030000000000"
+    "0000000000d0070000c80000000000000000000000900100002c01000000000000000000"
+    "005802000090010000000000000000000020030000f40100000000000000000000e80300"
+    "00580200000000000000000000b004000000000000000000000000000000000000000000"
+    "00102700000000000001000003af1d8c7b991118fee7c2e8dcd2e0000002000000ffff00"
+    "000000000000000000000000000000000000000000000000000000000000000000000000"
+    "000000000000000000000000000000000000000000c0b26230addb74404a2c44aa63fb38"
+    "7b")),
+)
+
+
+def test_saves_of_limited_rules_are_refused_by_name():
+    for family, text in LIMITED:
+        try:
+            GAMES[family].from_bytes(unhex(text))
+        except errors.RulesError as exc:
+            assert "max_rounds" in str(exc), family
+        else:
+            raise AssertionError("loaded a limited save of " + family)

@@ -213,6 +213,10 @@ class Game(Position, Protocol):
     def returns(self, points: bool = False) -> tuple[float, ...]:
         """Each seat's outcome once the game is over (all 0 before)."""
 
+    @property
+    def max_length(self) -> int | None:
+        """A bound on the moves of the whole game, or None when the rules set none."""
+
 
 @runtime_checkable
 class PlayerOf(Protocol[ViewT_contra, MoveT_co]):

@@ -1629,7 +1629,8 @@ static mp_obj_t save_refusal(int g, pintas_save_reader *r, pintas_save_work *w,
 /* save_read(g, data, key or None) -> (rules, first seed (8 bytes), seeded,
  * first deal or None, players, first player, log entries: move codes, seeds
  * (8 bytes), deals), everything checked (pintas_save_load); or a refusal
- * (template, its values...) as a tuple of 20. */
+ * (template, its values...) as a tuple of 20; or the string "max_rounds" for
+ * rules with a round or roll limit, which this layer does not offer. */
 static mp_obj_t save_read(mp_obj_t g_in, mp_obj_t data_in, mp_obj_t key_in) {
     int g = game_of(g_in);
     size_t len, key_len = 0;
@@ -1650,6 +1651,11 @@ static mp_obj_t save_read(mp_obj_t g_in, mp_obj_t data_in, mp_obj_t key_in) {
         return out;
     }
     m_del(pintas_save_work, w, 1);
+    if ((g == G_LINE && r.setup.rules.line.max_rounds != 0)
+        || (g == G_DICE && (r.setup.rules.dice.max_rounds != 0 || r.setup.rules.dice.max_rolls != 0))) {
+        /* rules with a round or roll limit, which this layer's Rules do not carry */
+        return MP_OBJ_NEW_QSTR(MP_QSTR_max_rounds);
+    }
     mp_obj_t log = mp_obj_new_list(0, NULL);
     while (pintas_save_next(&r, &e) == PINTAS_OK) {
         uint8_t seed[8];
