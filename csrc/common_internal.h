@@ -25,4 +25,21 @@ static inline int pintas__buffer_args(int given, size_t cap, size_t bound)
 #define PINTAS__MOVE_CALL
 #endif
 
+/* The entries of score[0..n) equal to the highest, as bits (every game's
+ * winners at a round or turn limit; n <= 32). */
+static inline unsigned pintas__top_scores(const int32_t *score, unsigned n)
+{
+    unsigned i, top = 0;
+    int32_t best = INT32_MIN;
+    for (i = 0; i < n; ++i) {
+        if (score[i] > best) {
+            best = score[i];
+            top = 0;
+        }
+        if (score[i] == best)
+            top |= 1u << i;
+    }
+    return top;
+}
+
 #endif /* PINTAS_COMMON_INTERNAL_H */

@@ -131,18 +131,9 @@ static int at_limit(const pintas_dice_state *s)
 /* The players with the highest score, as bits. */
 static unsigned top_players(const pintas_dice_state *s)
 {
-    unsigned top = 0;
-    int p;
-    int32_t best = -1;
-    for (p = 0; p < s->players && p < PINTAS_DICE_MAX_PLAYERS; ++p) {
-        if (s->score[p] > best) {
-            best = s->score[p];
-            top = 0;
-        }
-        if (s->score[p] == best)
-            top |= 1u << p;
-    }
-    return top;
+    unsigned n = s->players < PINTAS_DICE_MAX_PLAYERS ? (unsigned)s->players
+                                                      : PINTAS_DICE_MAX_PLAYERS;
+    return pintas__top_scores(s->score, n);
 }
 
 unsigned pintas_dice_winners(const pintas_dice_state *s)

@@ -753,17 +753,7 @@ static int round_end_winner(pintas_line_state *s, event_sink *o, unsigned round_
 /* The sides with the highest score, as bits. */
 static unsigned top_sides(const pintas_line_state *s)
 {
-    unsigned side, n = pintas__line_sides(&s->rules), top = 0;
-    int32_t best = INT32_MIN;
-    for (side = 0; side < n; ++side) {
-        if (s->score[side] > best) {
-            best = s->score[side];
-            top = 0;
-        }
-        if (s->score[side] == best)
-            top |= 1u << side;
-    }
-    return top;
+    return pintas__top_scores(s->score, pintas__line_sides(&s->rules));
 }
 
 unsigned pintas_line_winners(const pintas_line_state *s)
