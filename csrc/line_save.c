@@ -261,20 +261,15 @@ static int forced_tile_ok(const pintas_line_state *s)
 static int limit_result_ok(const pintas_line_state *s)
 {
     const pintas_line_rules *r = &s->rules;
-    unsigned n = pintas__line_sides(r), i, top = 0;
-    int32_t best = 0;
+    unsigned n = pintas__line_sides(r), i, top;
     if (r->max_rounds == 0 || s->round != r->max_rounds || s->line_len == 0)
         return 0;
-    for (i = 0; i < n; ++i) {
+    for (i = 0; i < n; ++i)
         if (s->score[i] >= (int32_t)r->target)
             return 0;
-        if (s->score[i] > best) {
-            best = s->score[i];
-            top = 0;
-        }
-        if (s->score[i] == best)
-            top |= 1u << i;
-    }
+    /* the sides with the highest score, as the engine finds them: all of them
+     * when every score is 0 */
+    top = pintas__top_scores(s->score, n);
     if (top & (top - 1))
         return s->winner == PINTAS_NO_SEAT;
     return s->winner < n && top == 1u << s->winner;

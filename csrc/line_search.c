@@ -153,8 +153,9 @@ static int walk_entry(walker *w, const pintas_line_info *info, const pintas_line
 }
 
 /* The fields of *info on their own: valid rules, seats in range, reserved
- * 0, a hand inside the set, a log that fits, a round from 1, and scores a
- * game in play can hold (the loader's rule). */
+ * 0, a hand inside the set, a log that fits, a round from 1 and not past the
+ * rules' round limit, and scores a game in play can hold (the loader's
+ * rules). */
 static int fields_ok(const pintas_line_info *info)
 {
     const pintas_line_rules *r = &info->rules;
@@ -162,7 +163,8 @@ static int fields_ok(const pintas_line_info *info)
         return 0;
     return info->seat < r->players && info->leader < r->players && info->reserved == 0 &&
            (info->hand & ~PINTAS_ALL_TILES) == 0 && info->log_len <= PINTAS_LINE_INFO_MAX_LOG &&
-           info->round >= 1 && pintas__line_scores_in_play_ok(r, info->score);
+           info->round >= 1 && (r->max_rounds == 0 || info->round <= r->max_rounds) &&
+           pintas__line_scores_in_play_ok(r, info->score);
 }
 
 /* Scores the round so far can have left: every point is scored by a

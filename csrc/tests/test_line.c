@@ -1838,6 +1838,41 @@ static void test_limit_whole_games(void)
     }
 }
 
+/* A game that reaches its round limit with every side still on 0 (a round
+ * that scored nothing: a block tie, or a domino against 0|1 in Muggins)
+ * ends with every side sharing the win, and its save loads. */
+static void test_limit_with_every_score_zero(void)
+{
+    pintas_line_rules r = preset(PINTAS_LINE_MUGGINS, 2, 0);
+    int found = 0;
+    uint64_t k;
+    r.max_rounds = 1;
+    for (k = 0; k < 20000 && !found; ++k) {
+        pintas_line_state s;
+        pintas_line_move out[PINTAS_LINE_MAX_MOVES];
+        pintas_rng pick;
+        size_t n;
+        NEV = 0;
+        CHECK_EQ(pintas_line_new(&s, &r, k, EV, PINTAS_LINE_MAX_EVENTS, &NEV), PINTAS_OK);
+        pintas_rng_seed(&pick, k, 7);
+        while (s.phase == PINTAS_LINE_PLAYING) {
+            CHECK_EQ(pintas_line_legal(&s, out, PINTAS_LINE_MAX_MOVES, &n), PINTAS_OK);
+            NEV = 0;
+            CHECK_EQ(pintas_line_play(&s, &out[pintas_rng_below(&pick, (uint32_t)n)], EV,
+                                      PINTAS_LINE_MAX_EVENTS, &NEV),
+                     PINTAS_OK);
+        }
+        if (s.score[0] != 0 || s.score[1] != 0)
+            continue;
+        found = 1;
+        CHECK_EQ(s.end_reason, PINTAS_WHY_MAX_ROUNDS);
+        CHECK_EQ(s.winner, PINTAS_NO_SEAT);
+        CHECK_EQ(pintas_line_winners(&s), 3u);
+        CHECK_EQ(load_of(&s), PINTAS_OK);
+    }
+    CHECK(found);
+}
+
 int main(void)
 {
     test_presets();
@@ -1871,5 +1906,6 @@ int main(void)
     test_max_rounds();
     test_length_bounds();
     test_limit_whole_games();
+    test_limit_with_every_score_zero();
     return check_summary();
 }

@@ -664,6 +664,13 @@ static void test_lead_refused(void)
     check_taken(&info, "a seat other than the leader holding 6|6");
     info.hand = hand_of("6|6 6|4 5|3 4|0 3|3 2|1 1|0");
     check_refused(&info, "a seat other than the leader holding 6|6");
+    /* a round past the rules' round limit is no round of a game in play */
+    hand_info(&info, PINTAS_LINE_MUGGINS, 2, 0, 1, 0, 1, "5|5 6|4 5|3 4|0 3|3 2|1 1|0", NULL);
+    info.round = 3;
+    info.rules.max_rounds = 3;
+    check_taken(&info, "round 3 of at most 3");
+    info.rules.max_rounds = 2;
+    check_refused(&info, "round 3 of at most 2");
     /* 5|5 led round 1: nobody held 6|6 at the deal, the observer neither */
     hand_info(&info, PINTAS_LINE_DOMINICAN, 2, 0, 1, 0, 1, "5|4 6|4 5|3 4|0 3|3 2|1 1|0", led_5_5);
     check_taken(&info, "the observer holding a double above round 1's lead");
