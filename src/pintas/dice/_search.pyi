@@ -4,7 +4,7 @@ from typing import Final, TypeVar
 
 from typing_extensions import Buffer
 
-from pintas._base import Twister
+from pintas._base import StateObserver, Twister
 
 from ._engine import Dice, Event, Keep, Move
 from .game import Game, View
@@ -43,7 +43,7 @@ def encode(view: View, out: BufferT | None = ...) -> BufferT | bytearray: ...
 def encoding() -> dict[str, slice]: ...
 def key(view: View) -> bytes: ...
 
-class Observer:
+class Observer(StateObserver):
     """The observations of a dice game's seats straight from its C state."""
-    def observe(self, game: Game, seat: int, observation: Buffer,
+    def observe(self, game: Game, seat: int, observation: Buffer,  # type: ignore[override]
                 mask: Buffer | None = None) -> None: ...
