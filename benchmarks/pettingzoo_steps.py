@@ -48,7 +48,8 @@ class ViewsEnv(pettingzoo.RawEnv):
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat, game = self.possible_agents.index(agent), self.game
-        observation = np.empty(self.observation_space(agent)["observation"].shape, np.uint8)
+        observation = np.empty(self.observation_space(agent)["observation"].shape or (0,),
+                               np.uint8)
         game.view(seat).encode(observation)
         mask = np.zeros(game.action_count, np.int8)
         if game.to_move == seat:

@@ -116,7 +116,8 @@ def test_every_hidden_tile_changed_changes_no_line_observation(name: str,
     hands = [tiles[s * 7:(s + 1) * 7] for s in range(players)]
     pile = tiles[players * 7:] if rules.draws else []
     for seat in range(players):
-        other_hands, other_pile = every_hidden_tile_moved(hands, pile, seat, Tile.is_double.fget)
+        other_hands, other_pile = every_hidden_tile_moved(hands, pile, seat,
+                                                            lambda t: t.is_double)
         a = domino.Game(rules, seed=1, deal=domino.Deal(hands, pile))
         b = domino.Game(rules, seed=1, deal=domino.Deal(other_hands, other_pile))
         assert a.hand(seat) == b.hand(seat)

@@ -101,5 +101,5 @@ class Engine(Generic[MoveT, EventT]):
 class StateObserver:
     """Observations of a game's seats straight from its C state (each game
     binding's ``Observer``)."""
-    def observe(self, game: Engine[Any, Any], seat: int, observation: Buffer,
+    def observe(self, game: Engine[Move, Event], seat: int, observation: Buffer,
                 mask: Buffer | None = None) -> None: ...
