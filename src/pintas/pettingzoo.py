@@ -12,7 +12,9 @@ rules options (``target=100``, ``players=2``, ...); in a dice game
   vector of 0/1 entries (``View.encode``: 408 entries for the line games,
   929 for Caminos, 341 for dice; ``numpy.uint8``), ``"action_mask"`` the
   legal actions (``numpy.int8``, 1 where legal; all 0 unless the agent is to
-  move). Each call gives new arrays: a caller may keep them.
+  move). Each call gives new arrays: a caller may keep them. Both are
+  written straight from the game's C state (no view is built), the very
+  bytes ``game.view(seat).encode()`` and ``game.legal_mask()`` give.
 - Actions: ``Discrete(action_count)``, the game's move numbers (docs/ai.md).
   An illegal action raises :class:`~pintas.errors.IllegalMoveError` and
   changes nothing, the game nor the environment.
