@@ -1217,7 +1217,9 @@ cdef class StateObserver:
     gives its ``Observer``. An observer keeps what a seat knows beyond the
     state (a tile game's round record) from the game's events, reading only
     those added since its last call, so it follows one game at a time best
-    (another game's events, or a game's log rewritten, start it afresh)."""
+    (another game's events, or a game's log rewritten, start it afresh). It
+    holds the game's lock while it reads the game, but its own record is
+    unguarded: one observer per thread."""
 
     cdef int _write(self, Engine game, int seat, uint8_t *out) except -1:
         raise NotImplementedError
