@@ -171,46 +171,27 @@ static int turn_of(vector_game g, const pintas_vector_slot *slot)
     }
 }
 
-/* The observation of `seat`: its view, then the encoding, before the mask. */
-static OWN_FRAME int line_observe_seat(const pintas_vector_slot *slot, int seat, uint8_t *obs)
-{
-    pintas_line_view v;
-    int st = pintas_line_view_of(&slot->state.line, &slot->record.line, seat, &v);
-    return st != PINTAS_OK ? st : pintas_line_observe(&v, obs, PINTAS_LINE_OBS_SIZE);
-}
-
-static OWN_FRAME int caminos_observe_seat(const pintas_vector_slot *slot, int seat,
-                                          uint8_t *obs)
-{
-    pintas_caminos_view v;
-    int st = pintas_caminos_view_of(&slot->state.caminos, &slot->record.caminos, seat, &v);
-    return st != PINTAS_OK ? st : pintas_caminos_observe(&v, obs, PINTAS_CAMINOS_OBS_SIZE);
-}
-
-static OWN_FRAME int dice_observe_seat(const pintas_vector_slot *slot, int seat, uint8_t *obs)
-{
-    pintas_dice_view v;
-    int st = pintas_dice_view_of(&slot->state.dice, seat, &v);
-    return st != PINTAS_OK ? st : pintas_dice_observe(&v, obs, PINTAS_DICE_OBS_SIZE);
-}
-
-/* The observation of `seat` and the legal mask. */
+/* The observation of `seat` (its view, then the encoding: pintas/observe.h)
+ * and the legal mask. */
 static int observe_game(vector_game g, const pintas_vector_slot *slot, int seat, uint8_t *obs,
                         uint8_t *mask)
 {
     size_t n = 0;
     switch (g) {
     case GAME_LINE:
-        return line_observe_seat(slot, seat, obs) != PINTAS_OK
+        return pintas_line_observe_state(&slot->state.line, &slot->record.line, seat, obs,
+                                         PINTAS_LINE_OBS_SIZE) != PINTAS_OK
                    ? PINTAS_E_ARG
                    : pintas_line_legal_mask(&slot->state.line, mask, PINTAS_LINE_ACTIONS, &n);
     case GAME_CAMINOS:
-        return caminos_observe_seat(slot, seat, obs) != PINTAS_OK
+        return pintas_caminos_observe_state(&slot->state.caminos, &slot->record.caminos, seat,
+                                            obs, PINTAS_CAMINOS_OBS_SIZE) != PINTAS_OK
                    ? PINTAS_E_ARG
                    : pintas_caminos_legal_mask(&slot->state.caminos, mask,
                                                PINTAS_CAMINOS_ACTIONS, &n);
     default:
-        return dice_observe_seat(slot, seat, obs) != PINTAS_OK
+        return pintas_dice_observe_state(&slot->state.dice, seat, obs, PINTAS_DICE_OBS_SIZE) !=
+                       PINTAS_OK
                    ? PINTAS_E_ARG
                    : pintas_dice_legal_mask(&slot->state.dice, mask, PINTAS_DICE_ACTIONS, &n);
     }

@@ -76,6 +76,16 @@ static void check_observer(const pintas_observer *o, const void *v, const uint8_
     CHECK(n == len && memcmp(key_again, key, n) == 0);
 }
 
+/* An observation made straight from the state (status st, in from_state)
+ * is the one its view gave (obs). */
+static uint8_t from_state[PINTAS_CAMINOS_OBS_SIZE];
+
+static void check_from_state(int st, const uint8_t *obs, size_t size)
+{
+    CHECK_EQ(st, PINTAS_OK);
+    CHECK(memcmp(from_state, obs, size) == 0);
+}
+
 static int line_seen(const pintas_line_state *s, int seat, uint8_t *obs, uint8_t *key, size_t *len)
 {
     static pintas_line_view v;
@@ -84,6 +94,10 @@ static int line_seen(const pintas_line_state *s, int seat, uint8_t *obs, uint8_t
              CHECK_EQ(pintas_line_view_key(&v, key, PINTAS_LINE_KEY_MAX, len), PINTAS_OK);
     if (ok)
         check_observer(&pintas_line_observer, &v, obs, key, *len);
+    if (ok) /* straight from the state: the same bytes */
+        check_from_state(pintas_line_observe_state(s, &line_rec, seat, from_state,
+                                                   PINTAS_LINE_OBS_SIZE),
+                         obs, PINTAS_LINE_OBS_SIZE);
     return ok;
 }
 
@@ -231,6 +245,10 @@ static int caminos_seen(const pintas_caminos_state *s, int seat, uint8_t *obs, u
              CHECK_EQ(pintas_caminos_view_key(&v, key, PINTAS_CAMINOS_KEY_MAX, len), PINTAS_OK);
     if (ok)
         check_observer(&pintas_caminos_observer, &v, obs, key, *len);
+    if (ok)
+        check_from_state(pintas_caminos_observe_state(s, &cam_rec, seat, from_state,
+                                                      PINTAS_CAMINOS_OBS_SIZE),
+                         obs, PINTAS_CAMINOS_OBS_SIZE);
     return ok;
 }
 
@@ -303,6 +321,9 @@ static void check_dice_games(const pintas_dice_rules *rules, int players)
                 CHECK_EQ(pintas_dice_view_of(&s, seat, &v), PINTAS_OK);
                 CHECK_EQ(pintas_dice_observe(&v, obs_a, sizeof obs_a), PINTAS_OK);
                 CHECK(all_flags(obs_a, PINTAS_DICE_OBS_SIZE));
+                check_from_state(pintas_dice_observe_state(&s, seat, from_state,
+                                                           PINTAS_DICE_OBS_SIZE),
+                                 obs_a, PINTAS_DICE_OBS_SIZE);
                 CHECK_EQ(pintas_dice_view_key(&v, key_a, sizeof key_a, &la), PINTAS_OK);
                 check_observer(&pintas_dice_observer, &v, obs_a, key_a, la);
                 if (seat == 0)
@@ -323,6 +344,55 @@ static void check_dice_games(const pintas_dice_rules *rules, int players)
             CHECK_EQ(pintas_dice_play_action(&s, a, ev, PINTAS_DICE_MAX_EVENTS, &n_ev), PINTAS_OK);
         }
     }
+}
+
+/* The observations straight from a state refuse what their views refuse,
+ * and a buffer too small, leaving it untouched. */
+static void check_from_state_refusals(void)
+{
+    static pintas_line_state ls;
+    static pintas_caminos_state cs;
+    static pintas_dice_state ds;
+    pintas_line_rules lr;
+    pintas_caminos_rules cr;
+    pintas_dice_rules dr;
+    pintas_line_event lev[PINTAS_LINE_MAX_EVENTS];
+    pintas_caminos_event cev[PINTAS_CAMINOS_MAX_EVENTS];
+    size_t n;
+    pintas_line_rules_preset(&lr, PINTAS_LINE_DOMINICAN, 4, 1);
+    pintas_line_record_clear(&line_rec);
+    CHECK_EQ(pintas_line_new(&ls, &lr, 5, lev, PINTAS_LINE_MAX_EVENTS, &n), PINTAS_OK);
+    CHECK_EQ(pintas_line_record_update(&line_rec, lev, n), PINTAS_OK);
+    pintas_caminos_rules_preset(&cr, PINTAS_CAMINOS_BASE, 3);
+    pintas_caminos_record_start(&cam_rec, &cr);
+    CHECK_EQ(pintas_caminos_new(&cs, &cr, 5, cev, PINTAS_CAMINOS_MAX_EVENTS, &n), PINTAS_OK);
+    CHECK_EQ(pintas_caminos_record_update(&cam_rec, cev, n), PINTAS_OK);
+    pintas_dice_rules_farkle(&dr);
+    CHECK_EQ(pintas_dice_new(&ds, &dr, 3, 0, 5), PINTAS_OK);
+    memset(obs_b, 0x77, sizeof obs_b);
+    CHECK_EQ(pintas_line_observe_state(&ls, &line_rec, 0, obs_b, PINTAS_LINE_OBS_SIZE - 1),
+             PINTAS_E_BUFFER);
+    CHECK_EQ(pintas_line_observe_state(NULL, &line_rec, 0, obs_b, sizeof obs_b), PINTAS_E_ARG);
+    CHECK_EQ(pintas_line_observe_state(&ls, NULL, 0, obs_b, sizeof obs_b), PINTAS_E_ARG);
+    CHECK_EQ(pintas_line_observe_state(&ls, &line_rec, 0, NULL, sizeof obs_b), PINTAS_E_ARG);
+    CHECK_EQ(pintas_line_observe_state(&ls, &line_rec, 4, obs_b, sizeof obs_b), PINTAS_E_ARG);
+    CHECK_EQ(pintas_line_observe_state(&ls, &line_rec, -1, obs_b, sizeof obs_b), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_observe_state(&cs, &cam_rec, 0, obs_b, PINTAS_CAMINOS_OBS_SIZE - 1),
+             PINTAS_E_BUFFER);
+    CHECK_EQ(pintas_caminos_observe_state(NULL, &cam_rec, 0, obs_b, sizeof obs_b), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_observe_state(&cs, NULL, 0, obs_b, sizeof obs_b), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_observe_state(&cs, &cam_rec, 0, NULL, sizeof obs_b), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_observe_state(&cs, &cam_rec, 3, obs_b, sizeof obs_b), PINTAS_E_ARG);
+    CHECK_EQ(pintas_dice_observe_state(&ds, 0, obs_b, PINTAS_DICE_OBS_SIZE - 1), PINTAS_E_BUFFER);
+    CHECK_EQ(pintas_dice_observe_state(NULL, 0, obs_b, sizeof obs_b), PINTAS_E_ARG);
+    CHECK_EQ(pintas_dice_observe_state(&ds, 0, NULL, sizeof obs_b), PINTAS_E_ARG);
+    CHECK_EQ(pintas_dice_observe_state(&ds, 3, obs_b, sizeof obs_b), PINTAS_E_ARG);
+    CHECK_EQ(obs_b[0], 0x77);
+    CHECK_EQ(obs_b[sizeof obs_b - 1], 0x77);
+    /* and the seats it has, it observes */
+    CHECK_EQ(pintas_line_observe_state(&ls, &line_rec, 3, obs_b, sizeof obs_b), PINTAS_OK);
+    CHECK_EQ(pintas_caminos_observe_state(&cs, &cam_rec, 2, obs_b, sizeof obs_b), PINTAS_OK);
+    CHECK_EQ(pintas_dice_observe_state(&ds, 2, obs_b, sizeof obs_b), PINTAS_OK);
 }
 
 int main(void)
@@ -351,5 +421,6 @@ int main(void)
     check_dice_games(&dr, 2);
     pintas_dice_rules_farkle(&dr);
     check_dice_games(&dr, 3);
+    check_from_state_refusals();
     return check_summary();
 }

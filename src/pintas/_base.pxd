@@ -275,3 +275,12 @@ cdef int keep_view(object view, CView cv) except -1
 cdef int chose(int status, object view) except -1
 cdef size_t put_moves(list moves, void *out, size_t size, size_t cap,
                       encode_fn encode) except? 0
+
+
+# Observations straight from a game's C state (pintas/observe.h's
+# pintas_<game>_observe_state): each game's binding subclasses it with the
+# record it keeps of the game's events, and writes the vector in _write.
+cdef class StateObserver:
+    cdef type _game_type
+    cdef uint16_t _obs_size
+    cdef int _write(self, Engine game, int seat, uint8_t *out) except -1

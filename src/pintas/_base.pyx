@@ -20,6 +20,8 @@ collector, which makes creating them (one per event of every move) cheap.
 cimport cython
 from libc.stdint cimport uint8_t, uint64_t
 from libc.string cimport memcpy, memset
+from cpython.buffer cimport PyBUF_C_CONTIGUOUS, PyBUF_WRITABLE, PyBuffer_Release
+from cpython.buffer cimport PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.pythread cimport PyThread_get_thread_ident
 
@@ -1188,3 +1190,80 @@ cdef class Engine:
         if status != PINTAS_OK:
             raise CorruptStateError(f"not a saved state of this game ({status_message(status)}): "
                                     f"{data[:16]!r}...")
+
+
+# ---- observations straight from a game's state ----------------------------------------
+
+
+cdef int _writable_bytes(object out, Py_buffer *buf, size_t count, str what) except -1:
+    """Take ``out``'s buffer into *buf: writable, contiguous, of at least
+    ``count`` one-byte items (PintasTypeError naming ``what`` otherwise, with
+    nothing taken)."""
+    try:
+        PyObject_GetBuffer(out, buf, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS)
+    except (TypeError, ValueError, BufferError):
+        raise PintasTypeError(f"{what} goes into a writable, contiguous buffer of bytes: "
+                              f"got {_given(out)}") from None
+    if buf.itemsize != 1 or <size_t>buf.len < count:
+        PyBuffer_Release(buf)
+        raise PintasTypeError(f"{what} takes a writable, contiguous buffer of at least {count} "
+                              f"one-byte items: got {_given(out)}")
+    return 0
+
+
+cdef class StateObserver:
+    """The observations of a game's seats (``View.encode``'s vectors), written
+    straight from the game's C state, without a view: each game's binding
+    gives its ``Observer``. An observer keeps what a seat knows beyond the
+    state (a tile game's round record) from the game's events, reading only
+    those added since its last call, so it follows one game at a time best
+    (another game's events, or a game's log rewritten, start it afresh). It
+    holds the game's lock while it reads the game, but its own record is
+    unguarded: one observer per thread."""
+
+    cdef int _write(self, Engine game, int seat, uint8_t *out) except -1:
+        raise NotImplementedError
+
+    def observe(self, game, seat, observation, mask=None):
+        """Write what ``seat`` of ``game`` (this binding's game) may know into
+        ``observation``, exactly as ``game.view(seat).encode(observation)``
+        would, and, when ``mask`` is given, the seat's legal mask into it
+        (:meth:`legal_mask`'s; all 0 unless the seat is to move): each a
+        writable, contiguous buffer of one-byte items (a numpy ``uint8`` or
+        ``int8`` array, a bytearray) of at least the vector's, the mask's
+        size. PintasTypeError for another game or a buffer that does not fit,
+        SeatError for a seat the game does not have: then nothing is written."""
+        cdef Engine g
+        cdef Py_buffer obs_buf, mask_buf
+        cdef size_t actions, n = 0
+        cdef int s, status
+        if not isinstance(game, self._game_type):
+            raise PintasTypeError(f"this observer observes a {self._game_type.__name__}: "
+                                  f"got {_given(game)}")
+        g = <Engine>game
+        g._hold()
+        try:
+            s = g._seat(seat)
+            actions = g._engine.actions
+            _writable_bytes(observation, &obs_buf, self._obs_size, "an observation")
+            try:
+                if mask is not None:
+                    _writable_bytes(mask, &mask_buf, actions, "a mask")
+                try:
+                    self._write(g, s, <uint8_t *>obs_buf.buf)
+                    if mask is None:
+                        return
+                    if g._engine.turn(g._state) != s:
+                        memset(mask_buf.buf, 0, actions)
+                        return
+                    status = g._engine.legal_mask(g._state, <uint8_t *>mask_buf.buf, actions, &n)
+                    if status != PINTAS_OK:
+                        raise PintasError(f"the C core lists no moves here "
+                                          f"({status_message(status)})")
+                finally:
+                    if mask is not None:
+                        PyBuffer_Release(&mask_buf)
+            finally:
+                PyBuffer_Release(&obs_buf)
+        finally:
+            g._free()

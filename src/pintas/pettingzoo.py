@@ -12,7 +12,9 @@ rules options (``target=100``, ``players=2``, ...); in a dice game
   vector of 0/1 entries (``View.encode``: 408 entries for the line games,
   929 for Caminos, 341 for dice; ``numpy.uint8``), ``"action_mask"`` the
   legal actions (``numpy.int8``, 1 where legal; all 0 unless the agent is to
-  move). Each call gives new arrays: a caller may keep them.
+  move). Each call gives new arrays: a caller may keep them. Both are
+  written straight from the game's C state (no view is built), the very
+  bytes ``game.view(seat).encode()`` and ``game.legal_mask()`` give.
 - Actions: ``Discrete(action_count)``, the game's move numbers (docs/ai.md).
   An illegal action raises :class:`~pintas.errors.IllegalMoveError` and
   changes nothing, the game nor the environment.
@@ -144,13 +146,10 @@ class RawEnv(Env):
         probe = self._new_game(0, None)
         self._action_count: int = probe.action_count
         self._observation_size = len(probe.view(0).encode())
-        # the buffers every observation is made in (observe gives copies)
-        self._observation = np.zeros(self._observation_size, np.uint8)
-        self._mask = np.zeros(self._action_count, np.int8)
-        self._no_mask = np.zeros(self._action_count, np.int8)
-        # the view's encoder itself: View.encode finds it anew at every call
+        # observations written straight from the game's C state (no view):
+        # the game's binding keeps the round's record from the game's events
         view_type: Any = self._family.view_type
-        self._encode = view_type._binding().encode
+        self._observe = view_type._binding().Observer().observe
         # one space per agent, each seeded apart
         self._observation_spaces = {agent: self._observation_space()
                                     for agent in self.possible_agents}
@@ -242,17 +241,12 @@ class RawEnv(Env):
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` may know, and its legal actions (see the module)."""
-        seat = self._seat_of[agent]
-        game = self._game
-        self._encode(game.view(seat), self._observation)
-        if game.to_move == seat:
-            game.legal_mask(self._mask)
-            mask = self._mask
-        else:
-            mask = self._no_mask
-        # copies of the buffers, so that an observation a caller keeps stays as
-        # it was (a copy costs less than a new array filled in place)
-        return {"observation": self._observation.copy(), "action_mask": mask.copy()}
+        # new arrays, so that an observation a caller keeps stays as it was;
+        # the game's binding fills both (View.encode's bytes, legal_mask's)
+        observation = np.empty(self._observation_size, np.uint8)
+        mask = np.empty(self._action_count, np.int8)
+        self._observe(self._game, self._seat_of[agent], observation, mask)
+        return {"observation": observation, "action_mask": mask}
 
     # ---- showing ---------------------------------------------------------------------
 

@@ -62,6 +62,20 @@ int pintas_line_observe(const pintas_line_view *v, uint8_t *out, size_t cap);
 int pintas_caminos_observe(const pintas_caminos_view *v, uint8_t *out, size_t cap);
 int pintas_dice_observe(const pintas_dice_view *v, uint8_t *out, size_t cap);
 
+/* Write the observation `seat` has of a game in state *s to
+ * out[0..PINTAS_<GAME>_OBS_SIZE), exactly as pintas_<game>_observe writes
+ * that seat's view (pintas_<game>_view_of of *s and, in a tile game, the
+ * game's record *r, kept up to date with every event so far): without a view
+ * for the caller to hold. Reads only what the view would (never another
+ * seat's hidden tiles). PINTAS_OK; PINTAS_E_ARG for NULL, a seat the game
+ * does not have or a record view_of refuses; PINTAS_E_BUFFER when cap is
+ * below the size. out is untouched on error. */
+int pintas_line_observe_state(const pintas_line_state *s, const pintas_line_record *r,
+                              int seat, uint8_t *out, size_t cap);
+int pintas_caminos_observe_state(const pintas_caminos_state *s, const pintas_caminos_record *r,
+                                 int seat, uint8_t *out, size_t cap);
+int pintas_dice_observe_state(const pintas_dice_state *s, int seat, uint8_t *out, size_t cap);
+
 /* Write the key of view *v to out[0..*len) (at most PINTAS_<GAME>_KEY_MAX
  * bytes). PINTAS_OK; PINTAS_E_ARG for NULL or a view whose log is longer
  * than its bound; PINTAS_E_BUFFER when cap is below PINTAS_<GAME>_KEY_MAX. */

@@ -5,7 +5,7 @@ from typing import Final, TypeVar
 
 from typing_extensions import Buffer
 
-from pintas._base import Stop, Twister
+from pintas._base import StateObserver, Stop, Twister
 
 from ._engine import Move
 from .game import Game, View
@@ -43,3 +43,8 @@ def suit_rank(view: View, weights: SuitWeights | None, moves: list[Move]) -> lis
 def encode(view: View, out: BufferT | None = ...) -> BufferT | bytearray: ...
 def encoding() -> dict[str, slice]: ...
 def key(view: View) -> bytes: ...
+
+class Observer(StateObserver):
+    """The observations of a Caminos game's seats straight from its C state."""
+    def observe(self, game: Game, seat: int, observation: Buffer,  # type: ignore[override]
+                mask: Buffer | None = None) -> None: ...

@@ -442,3 +442,96 @@ def suit_rank(view, weights, list moves):
     cdef size_t n = put_moves(moves, cm, sizeof(cm[0]), PINTAS_CAMINOS_MAX_MOVES, _c_move)
     _check(pintas_caminos_suit_rank(&cv.v, _weights(weights, &w), cm, n), view)
     return _moves(NULL, cm, n)
+
+# ---- observations straight from the game's state -------------------------------------
+
+from libc.stdint cimport uint8_t, uint16_t
+from pintas._base cimport StateObserver
+from pintas.caminos._engine cimport PINTAS_CAMINOS_MAX_PATHS, PINTAS_CAMINOS_MAX_SEATS
+from pintas.caminos._engine cimport PINTAS_CAMINOS_NO_PATH
+from pintas.caminos._engine cimport pintas_caminos_event, pintas_caminos_rules, pintas_caminos_state
+
+cdef extern from "pintas/views.h" nogil:
+    ctypedef struct pintas_caminos_record:
+        uint16_t pos
+
+    int pintas_caminos_record_start(pintas_caminos_record *r, const pintas_caminos_rules *rules)
+    int pintas_caminos_record_update(pintas_caminos_record *r, const pintas_caminos_event *ev,
+                                     size_t n)
+
+cdef extern from "pintas/observe.h" nogil:
+    int PINTAS_CAMINOS_OBS_SIZE
+    int pintas_caminos_observe_state(const pintas_caminos_state *s,
+                                     const pintas_caminos_record *r, int seat, uint8_t *out,
+                                     size_t cap)
+
+from pintas.caminos._engine import EVENT_KINDS, REASONS
+
+# The events' kinds and reasons as the C core numbers them.
+cdef dict _EVENT_CODES = {kind: i for i, kind in enumerate(EVENT_KINDS)}
+cdef dict _REASON_CODES = {reason: i for i, reason in enumerate(REASONS)}
+cdef int _SCORE = EVENT_KINDS.index("score"), _GAME_END = EVENT_KINDS.index("game_end")
+
+
+cdef int _c_event(object e, pintas_caminos_event *ev) except -1:
+    """The C event of ``e`` (an Event of a Caminos game): every field the C
+    core's event has (a hidden tile: none)."""
+    cdef int kind = _EVENT_CODES[e.kind]
+    memset(ev, 0, sizeof(pintas_caminos_event))
+    ev.kind = kind
+    seat, tile, path, tiles = e.seat, e.tile, e.path, e.tiles
+    ev.seat = PINTAS_NO_SEAT if seat is None else whole(seat, 0, PINTAS_CAMINOS_MAX_SEATS - 1,
+                                                         "an event's seat")
+    ev.tile = PINTAS_NO_TILE if tile is None else tile.index
+    ev.path = PINTAS_CAMINOS_NO_PATH if path is None else whole(
+        path, 1, PINTAS_CAMINOS_MAX_PATHS, "an event's path") - 1
+    ev.side = e.side == "back"
+    ev.reason = _REASON_CODES[e.reason]
+    ev.seats = _seats(e.seats)
+    ev.value = e.points if kind == _SCORE or kind == _GAME_END else e.count
+    ev.tiles = 0 if tiles is None else int(tiles)
+    return 0
+
+
+@cython.final
+cdef class Observer(StateObserver):
+    """The observations of a Caminos game's seats straight from its C state
+    (:meth:`~pintas._base.StateObserver.observe`): the round's public record
+    kept from the game's events, read once each."""
+
+    cdef pintas_caminos_record record
+    cdef list events   # the event list followed, its first `seen` taken in
+    cdef Py_ssize_t seen
+    cdef object last   # the last event taken in
+
+    def __cinit__(self):
+        self._game_type = CaminosGame
+        self._obs_size = PINTAS_CAMINOS_OBS_SIZE
+
+    cdef int _follow(self, Engine game) except -1:
+        """Bring the record up to date with the game's events."""
+        cdef list events = game._events
+        cdef Py_ssize_t n = len(events), i
+        cdef pintas_caminos_event ev
+        if (events is not self.events or n < self.seen
+                or (self.seen and events[self.seen - 1] is not self.last)):
+            # another log: read it from its start
+            self.events, self.seen, self.last = None, 0, None
+            if pintas_caminos_record_start(
+                    &self.record, &(<const pintas_caminos_state *>game._state).rules) != PINTAS_OK:
+                raise CorruptStateError(f"not the rules of a Caminos game: {game!r}")
+        for i in range(self.seen, n):
+            _c_event(events[i], &ev)
+            if pintas_caminos_record_update(&self.record, &ev, 1) != PINTAS_OK:
+                self.events = None
+                raise CorruptStateError(f"not an event of a Caminos game's log: {events[i]!r}")
+        self.events, self.seen = events, n
+        self.last = events[n - 1] if n else None
+        return 0
+
+    cdef int _write(self, Engine game, int seat, uint8_t *out) except -1:
+        self._follow(game)
+        if pintas_caminos_observe_state(<const pintas_caminos_state *>game._state, &self.record,
+                                        seat, out, PINTAS_CAMINOS_OBS_SIZE) != PINTAS_OK:
+            raise CorruptStateError(f"the C core cannot observe seat {seat} of {game!r}")
+        return 0

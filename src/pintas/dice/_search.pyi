@@ -4,7 +4,7 @@ from typing import Final, TypeVar
 
 from typing_extensions import Buffer
 
-from pintas._base import Twister
+from pintas._base import StateObserver, Twister
 
 from ._engine import Dice, Event, Keep, Move
 from .game import Game, View
@@ -42,3 +42,8 @@ def optimal_choose(view: View, policy: Policy, bank_to_win: bool) -> Move: ...
 def encode(view: View, out: BufferT | None = ...) -> BufferT | bytearray: ...
 def encoding() -> dict[str, slice]: ...
 def key(view: View) -> bytes: ...
+
+class Observer(StateObserver):
+    """The observations of a dice game's seats straight from its C state."""
+    def observe(self, game: Game, seat: int, observation: Buffer,  # type: ignore[override]
+                mask: Buffer | None = None) -> None: ...

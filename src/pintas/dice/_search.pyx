@@ -23,7 +23,8 @@ from pintas.dice._engine import MAX_TURN_TOTAL, PHASES, DiceGame
 
 cdef tuple _PHASES = PHASES
 cdef int _OVER = PHASES.index("over")
-from pintas.errors import NotationError, PintasError, PintasTypeError, RulesError, RulesTypeError
+from pintas.errors import CorruptStateError, NotationError, PintasError, PintasTypeError
+from pintas.errors import RulesError, RulesTypeError
 
 #: Policies kept at most (a long-running host solving many rules stays bounded).
 _MAX_CACHED = 256
@@ -413,3 +414,30 @@ def optimal_choose(view, Policy policy not None, bint bank_to_win):
     chose(pintas_dice_optimal_choose(&_c_view(view).v, policy._solved(), bank_to_win, &m),
           view)
     return move_of(&m)
+
+
+# ---- observations straight from the game's state -------------------------------------
+
+from pintas._base cimport StateObserver
+
+cdef extern from "pintas/observe.h" nogil:
+    int PINTAS_DICE_OBS_SIZE
+    int pintas_dice_observe_state(const pintas_dice_state *s, int seat, uint8_t *out,
+                                  size_t cap)
+
+
+@cython.final
+cdef class Observer(StateObserver):
+    """The observations of a dice game's seats straight from its C state
+    (:meth:`~pintas._base.StateObserver.observe`): dice hide nothing, so the
+    state is all a seat's view holds."""
+
+    def __cinit__(self):
+        self._game_type = DiceGame
+        self._obs_size = PINTAS_DICE_OBS_SIZE
+
+    cdef int _write(self, Engine game, int seat, uint8_t *out) except -1:
+        if pintas_dice_observe_state(<const pintas_dice_state *>game._state, seat, out,
+                                     PINTAS_DICE_OBS_SIZE) != PINTAS_OK:
+            raise CorruptStateError(f"the C core cannot observe seat {seat} of {game!r}")
+        return 0

@@ -5,7 +5,7 @@ from typing import TypedDict, TypeVar
 
 from typing_extensions import Buffer
 
-from pintas._base import Stop, Twister
+from pintas._base import StateObserver, Stop, Twister
 
 from ..tiles import Tile
 from ._engine import Event, Move
@@ -59,3 +59,8 @@ def immediate_points(view: View, move: Move,
 def encode(view: View, out: BufferT | None = ...) -> BufferT | bytearray: ...
 def encoding() -> dict[str, slice]: ...
 def key(view: View) -> bytes: ...
+
+class Observer(StateObserver):
+    """The observations of a line game's seats straight from its C state."""
+    def observe(self, game: Game, seat: int, observation: Buffer,  # type: ignore[override]
+                mask: Buffer | None = None) -> None: ...

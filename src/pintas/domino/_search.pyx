@@ -410,3 +410,77 @@ cdef class Info:
         moves = [move_of(&result.moves[i]) for i in range(result.n_moves)]
         return moves, [result.total[i] for i in range(result.n_moves)], result.samples, \
             result.relaxed
+
+
+# ---- observations straight from the game's state -------------------------------------
+
+from pintas._base cimport StateObserver
+from pintas.domino._engine cimport pintas_line_event
+
+cdef extern from "pintas/observe.h" nogil:
+    int PINTAS_LINE_OBS_SIZE
+    int pintas_line_observe_state(const pintas_line_state *s, const pintas_line_record *r,
+                                  int seat, uint8_t *out, size_t cap)
+
+cdef extern from "pintas/views.h" nogil:
+    int pintas_line_record_update(pintas_line_record *r, const pintas_line_event *ev, size_t n)
+
+# The events' kinds as the C core numbers them (pintas_line_event_kind).
+cdef dict _EVENT_CODES = {kind: i for i, kind in enumerate(
+    ("deal", "redeal", "play", "draw", "pass", "score", "round_end", "game_end", "tiebreak"))}
+
+
+cdef int _c_event(object e, pintas_line_event *ev) except -1:
+    """The C event of ``e`` (an Event of a line game), as far as the round's
+    record reads it: its kind, seat, tile and end (a hidden tile: none)."""
+    memset(ev, 0, sizeof(pintas_line_event))
+    ev.kind = _EVENT_CODES[e.kind]
+    seat, tile = e.seat, e.tile
+    ev.seat = PINTAS_NO_SEAT if seat is None else whole(seat, 0, PINTAS_LINE_MAX_SEATS - 1,
+                                                         "an event's seat")
+    ev.side = PINTAS_NO_SEAT
+    ev.tile = PINTAS_NO_TILE if tile is None else tile.index
+    ev.end = e.end == "R"
+    return 0
+
+
+@cython.final
+cdef class Observer(StateObserver):
+    """The observations of a line game's seats straight from its C state
+    (:meth:`~pintas._base.StateObserver.observe`): the round's record kept
+    from the game's events, read once each."""
+
+    cdef pintas_line_record record
+    cdef list events   # the event list followed, its first `seen` taken in
+    cdef Py_ssize_t seen
+    cdef object last   # the last event taken in
+
+    def __cinit__(self):
+        self._game_type = LineGame
+        self._obs_size = PINTAS_LINE_OBS_SIZE
+        pintas_line_record_clear(&self.record)
+
+    cdef int _follow(self, Engine game) except -1:
+        """Bring the record up to date with the game's events."""
+        cdef list events = game._events
+        cdef Py_ssize_t n = len(events), i
+        cdef pintas_line_event ev
+        if (events is not self.events or n < self.seen
+                or (self.seen and events[self.seen - 1] is not self.last)):
+            pintas_line_record_clear(&self.record)   # another log: read it from its start
+            self.events, self.seen, self.last = None, 0, None
+        for i in range(self.seen, n):
+            _c_event(events[i], &ev)
+            if pintas_line_record_update(&self.record, &ev, 1) != PINTAS_OK:
+                self.events = None
+                raise CorruptStateError(f"not an event of a line game's log: {events[i]!r}")
+        self.events, self.seen = events, n
+        self.last = events[n - 1] if n else None
+        return 0
+
+    cdef int _write(self, Engine game, int seat, uint8_t *out) except -1:
+        self._follow(game)
+        if pintas_line_observe_state(<const pintas_line_state *>game._state, &self.record,
+                                     seat, out, PINTAS_LINE_OBS_SIZE) != PINTAS_OK:
+            raise CorruptStateError(f"the C core cannot observe seat {seat} of {game!r}")
+        return 0
