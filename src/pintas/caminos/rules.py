@@ -203,7 +203,8 @@ class Rules(RulesBase):
     def __str__(self) -> str:
         extra = "" if self.rounds == 3 else f", {self.rounds} rounds"
         if self.max_rounds is not None:
-            extra += f", at most {self.max_rounds} rounds"
+            extra += f", at most {self.max_rounds} round{'s' if self.max_rounds > 1 else ''}"
         if self.max_round_moves is not None:
-            extra += f", rounds of at most {self.max_round_moves} moves"
+            extra += (f", rounds of at most {self.max_round_moves} "
+                      f"move{'s' if self.max_round_moves > 1 else ''}")
         return f"{self.name} ({self.players} players{extra})"
