@@ -31,6 +31,13 @@
  *    player has one last turn, in turn order, then the round ends; it also
  *    ends when every player has passed in a row. Each player scores -1 per
  *    tile left. After `rounds` rounds every seat with the highest total wins.
+ *  - House limits (rules bytes that no preset sets, 0: none): max_rounds ends
+ *    the game once that round is scored, if it comes before `rounds` (the
+ *    same winners; GAME_END reason MAX_ROUNDS); max_round_moves ends a round
+ *    whose play (placements, draws, passes; the reveal is bounded anyway)
+ *    reaches that many moves as a blocked round ends: ROUND_END reason
+ *    BLOCKED, -1 per tile left (state.round_moves counts them). Together
+ *    they bound the base game, whose renewed paths can feed a round for ever.
  *
  * Decisions (listed as D1-D11 in docs/rules.md section 2; pinned by
  * csrc/tests/test_caminos.c and tests/caminos/test_rules.py):
@@ -98,9 +105,9 @@ int pintas_caminos_rules_check(const pintas_caminos_rules *r)
     if (r->players < 2 || r->players > SEATS || r->paths < 1 || r->paths > PATHS ||
         r->hand_size < 1 || r->hand_size > PINTAS_CAMINOS_MAX_HAND || r->side_tiles < 1 ||
         r->side_tiles > PINTAS_CAMINOS_MAX_SIDE || r->full_path > PINTAS_CAMINOS_DISCARD ||
-        r->rounds < 1 || r->rounds > PINTAS_CAMINOS_MAX_ROUNDS || r->reserved[0] != 0 ||
-        r->reserved[1] != 0)
+        r->rounds < 1 || r->rounds > PINTAS_CAMINOS_MAX_ROUNDS)
         return PINTAS_E_RULES;
+    /* max_rounds and max_round_moves: every value of their byte is valid (0: none) */
     if ((unsigned)r->paths + (unsigned)r->players * r->hand_size > N_TILES)
         return PINTAS_E_RULES;
     return PINTAS_OK;
@@ -530,7 +537,7 @@ int pintas_caminos_check(const pintas_caminos_state *s, const pintas_caminos_mov
 
 /* ---- round and game end -------------------------------------------------- */
 
-static void end_game(pintas_caminos_state *s, event_sink *o)
+static void end_game(pintas_caminos_state *s, event_sink *o, unsigned reason)
 {
     unsigned winners = pintas__caminos_top_seats(s);
     pintas_caminos_event *e;
@@ -541,7 +548,7 @@ static void end_game(pintas_caminos_state *s, event_sink *o)
     s->out_seat = PINTAS_NO_SEAT;
     s->last_turns = 0;
     e = emit(o, PINTAS_CAMINOS_EV_GAME_END, lowest_seat(winners), PINTAS_NO_TILE,
-             PINTAS_CAMINOS_NO_PATH, PINTAS_CAMINOS_WHY_NONE, pintas__caminos_top_score(s));
+             PINTAS_CAMINOS_NO_PATH, reason, pintas__caminos_top_score(s));
     if (e)
         e->seats = (uint8_t)winners;
 }
@@ -561,8 +568,13 @@ static void end_round(pintas_caminos_state *s, event_sink *o, unsigned reason)
         emit(o, PINTAS_CAMINOS_EV_SCORE, seat, PINTAS_NO_TILE, PINTAS_CAMINOS_NO_PATH,
              reason, -left);
     }
+    s->round_moves = 0;
     if (s->round >= s->rules.rounds) {
-        end_game(s, o);
+        end_game(s, o, PINTAS_CAMINOS_WHY_NONE);
+        return;
+    }
+    if (s->rules.max_rounds != 0 && s->round >= s->rules.max_rounds) {
+        end_game(s, o, PINTAS_CAMINOS_WHY_MAX_ROUNDS);
         return;
     }
     ++s->round;
@@ -753,15 +765,16 @@ static void reveal(pintas_caminos_state *s, event_sink *o, unsigned seat, unsign
  * its quiet twin share it. */
 static int play_into(pintas_caminos_state *s, const pintas_caminos_move *m, event_sink *o)
 {
-    unsigned seat;
+    unsigned seat, round;
     int status = check_move(s, m);
     if (status != PINTAS_OK)
         return status;
     seat = s->to_move;
+    round = s->round;
     switch (m->kind) {
     case PINTAS_CAMINOS_REVEAL:
         reveal(s, o, seat, m->tile);
-        break;
+        return PINTAS_OK;
     case PINTAS_CAMINOS_PLACE:
         place(s, o, seat, m->tile, m->path, m->side);
         break;
@@ -771,6 +784,14 @@ static int play_into(pintas_caminos_state *s, const pintas_caminos_move *m, even
     default:
         pass(s, o, seat);
         break;
+    }
+    /* max_round_moves: a play move that left the round going counts; the
+     * one that reaches the limit ends the round as a block would */
+    if (s->rules.max_round_moves != 0 && s->phase == PINTAS_CAMINOS_PLAYING &&
+        s->round == round) {
+        s->round_moves = (uint8_t)(s->round_moves + 1u);
+        if (s->round_moves >= s->rules.max_round_moves)
+            end_round(s, o, PINTAS_CAMINOS_WHY_BLOCKED);
     }
     return PINTAS_OK;
 }

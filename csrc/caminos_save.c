@@ -5,7 +5,7 @@
  * field little-endian, written byte by byte (no struct dumps):
  *     0  'P' 'C' 'M' 1    magic, format version
  *     4  rules: players paths hand_size side_tiles full_path rounds
- *               reserved[2]                                         (u8 each)
+ *               max_rounds max_round_moves (were reserved, 0)       (u8 each)
  *    12  rng.state, rng.inc                                         (u64 each)
  *    28  hand[0..3]                                                 (u64 each)
  *    60  revealed[0..3]                                             (u64 each)
@@ -17,7 +17,8 @@
  *        (FRONT's tiles, then BACK's) reserved                      (u8 each)
  *   225  phase to_move round starter passes out_seat last_turns
  *        contenders step                                            (u8 each)
- *   234  choice[4] shown[4] winners reserved[3]                     (u8 each)
+ *   234  choice[4] shown[4] winners round_moves (was reserved, 0)
+ *        reserved[2]                                                (u8 each)
  *   246  zero bytes up to 256 (reserved)
  *
  * The loader accepts only states the engine can reach and safely continue;
@@ -57,8 +58,8 @@ int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap)
     pintas__put_u8(&w, s->rules.side_tiles);
     pintas__put_u8(&w, s->rules.full_path);
     pintas__put_u8(&w, s->rules.rounds);
-    pintas__put_u8(&w, s->rules.reserved[0]);
-    pintas__put_u8(&w, s->rules.reserved[1]);
+    pintas__put_u8(&w, s->rules.max_rounds);
+    pintas__put_u8(&w, s->rules.max_round_moves);
     pintas__put_u64(&w, s->rng.state);
     pintas__put_u64(&w, s->rng.inc);
     for (i = 0; i < SEATS; ++i)
@@ -95,6 +96,7 @@ int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap)
     pintas__put_bytes(&w, s->choice, SEATS);
     pintas__put_bytes(&w, s->shown, SEATS);
     pintas__put_u8(&w, s->winners);
+    pintas__put_u8(&w, s->round_moves);
     pintas__put_bytes(&w, s->reserved, sizeof s->reserved);
     return PINTAS_OK;
 }
@@ -111,8 +113,8 @@ static int decode(pintas__reader *r, pintas_caminos_state *s)
     s->rules.side_tiles = pintas__get_u8(r);
     s->rules.full_path = pintas__get_u8(r);
     s->rules.rounds = pintas__get_u8(r);
-    s->rules.reserved[0] = pintas__get_u8(r);
-    s->rules.reserved[1] = pintas__get_u8(r);
+    s->rules.max_rounds = pintas__get_u8(r);
+    s->rules.max_round_moves = pintas__get_u8(r);
     s->rng.state = pintas__get_u64(r);
     s->rng.inc = pintas__get_u64(r);
     for (i = 0; i < SEATS; ++i)
@@ -149,6 +151,7 @@ static int decode(pintas__reader *r, pintas_caminos_state *s)
     pintas__get_bytes(r, s->choice, SEATS);
     pintas__get_bytes(r, s->shown, SEATS);
     s->winners = pintas__get_u8(r);
+    s->round_moves = pintas__get_u8(r);
     pintas__get_bytes(r, s->reserved, sizeof s->reserved);
     return !wide;
 }
@@ -390,10 +393,18 @@ static int play_ok(const pintas_caminos_state *s, pintas_mask open)
     return 1;
 }
 
+/* The last round a game of these rules plays: `rounds`, or max_rounds when
+ * that limit comes first. */
+static unsigned last_round(const pintas_caminos_state *s)
+{
+    unsigned limit = s->rules.max_rounds;
+    return limit != 0 && limit < s->rules.rounds ? limit : s->rules.rounds;
+}
+
 static int over_ok(const pintas_caminos_state *s)
 {
     if (s->to_move != PINTAS_NO_SEAT || s->passes || s->out_seat != PINTAS_NO_SEAT ||
-        s->last_turns || s->starter >= s->rules.players || s->round != s->rules.rounds)
+        s->last_turns || s->starter >= s->rules.players || s->round != last_round(s))
         return 0;
     return s->winners == pintas__caminos_top_seats(s);
 }
@@ -428,9 +439,13 @@ static int state_ok(const pintas_caminos_state *s)
     unsigned placed;
     if (pintas_caminos_rules_check(&s->rules) != PINTAS_OK || !pintas_rng_is_valid(&s->rng))
         return 0;
-    if (s->phase > PINTAS_CAMINOS_OVER || s->round < 1 || s->round > s->rules.rounds)
+    if (s->phase > PINTAS_CAMINOS_OVER || s->round < 1 || s->round > last_round(s))
         return 0;
-    if (s->reserved[0] || s->reserved[1] || s->reserved[2])
+    if (s->reserved[0] || s->reserved[1])
+        return 0;
+    /* the round's moves: counted while a capped round is played, below its cap */
+    if (s->round_moves != 0 && (s->phase != PINTAS_CAMINOS_PLAYING ||
+                                s->round_moves >= s->rules.max_round_moves))
         return 0;
     if (!masks_ok(s) || !pintas__tile_list_ok(s->pile, s->pile_len, N_TILES, &pile) ||
         !paths_ok(s, &table, &open, &placed) || !tiles_conserved(s, pile, table) ||

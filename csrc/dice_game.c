@@ -183,36 +183,30 @@ static pintas_dice_set last_roll_set(const pintas_dice_state *s)
 
 int pintas_dice_legal(const pintas_dice_state *s, pintas_dice_moves *out)
 {
-    pintas_dice_moves m;
-    size_t i, n = 0;
+    size_t n = 0;
     if (s == NULL || out == NULL || !sane(s))
         return PINTAS_E_ARG;
-    m.can_roll = m.can_bank = 0;
-    m.dice_to_roll = (uint8_t)pintas_dice_dice_to_roll(s);
-    m.n_keeps = 0;
-    for (i = 0; i < PINTAS_DICE_MAX_KEEPS; ++i) {
-        m.keeps[i].keep = 0;
-        m.keeps[i].points = 0;
-    }
+    /* written in place; the keeps past n_keeps are left as they were */
+    out->can_roll = out->can_bank = 0;
+    out->dice_to_roll = (uint8_t)pintas_dice_dice_to_roll(s);
     switch (s->phase) {
     case PINTAS_DICE_MUST_ROLL:
-        m.can_roll = 1;
+        out->can_roll = 1;
         break;
     case PINTAS_DICE_BANK_OR_ROLL:
-        m.can_roll = 1;
-        m.can_bank = 1;
+        out->can_roll = 1;
+        out->can_bank = 1;
         break;
     case PINTAS_DICE_MUST_KEEP:
-        if (pintas__dice_keeps_of(&s->rules, last_roll_set(s), s->pool, m.keeps,
+        if (pintas__dice_keeps_of(&s->rules, last_roll_set(s), s->pool, out->keeps,
                                   PINTAS_DICE_MAX_KEEPS, &n) != PINTAS_OK)
             n = 0;
-        m.n_keeps = (uint8_t)n;
         break;
     default:
-        m.dice_to_roll = 0;
+        out->dice_to_roll = 0;
         break;
     }
-    *out = m;
+    out->n_keeps = (uint8_t)n;
     return PINTAS_OK;
 }
 
@@ -266,10 +260,10 @@ int pintas_dice_check(const pintas_dice_state *s, const pintas_dice_move *m)
     }
 }
 
-/* ---- applying moves (on a private copy; cannot fail) ---------------------- */
+/* ---- applying moves (checked first; cannot fail) ---------------------------- */
 
 typedef struct emitter {
-    pintas_dice_event ev[PINTAS_DICE_MAX_EVENTS];
+    pintas_dice_event *ev; /* the caller's, room for PINTAS_DICE_MAX_EVENTS */
     size_t n;
 } emitter;
 
@@ -433,39 +427,36 @@ static void apply_bank(pintas_dice_state *s, emitter *e)
 int pintas_dice_play(pintas_dice_state *s, const pintas_dice_move *m, pintas_dice_event *ev,
                      size_t ev_cap, size_t *n_ev)
 {
-    pintas_dice_state t;
     emitter e;
-    size_t i;
     int st = pintas__buffer_args(s != NULL && m != NULL && ev != NULL && n_ev != NULL, ev_cap,
                                  PINTAS_DICE_MAX_EVENTS);
     if (st == PINTAS_OK)
         st = pintas_dice_check(s, m);
     if (st != PINTAS_OK)
         return st;
-    t = *s;
+    /* a checked move cannot fail: applied to *s and its events written to ev
+     * in place (no copy of the state, the hot part of a dice move's cost) */
+    e.ev = ev;
     e.n = 0;
     switch (m->kind) {
     case PINTAS_DICE_ROLL: {
         uint8_t v[PINTAS_DICE_COUNT];
-        int k, n = PINTAS_DICE_COUNT - size_of(t.pool);
+        int k, n = PINTAS_DICE_COUNT - size_of(s->pool);
         for (k = 0; k < n; ++k)
-            v[k] = (uint8_t)(1u + pintas_rng_below(&t.rng, PINTAS_DICE_FACES));
-        apply_roll(&t, v, n, &e);
+            v[k] = (uint8_t)(1u + pintas_rng_below(&s->rng, PINTAS_DICE_FACES));
+        apply_roll(s, v, n, &e);
         break;
     }
     case PINTAS_DICE_ROLL_GIVEN:
-        apply_roll(&t, m->values, m->n, &e);
+        apply_roll(s, m->values, m->n, &e);
         break;
     case PINTAS_DICE_KEEP:
-        apply_keep(&t, m->keep, &e);
+        apply_keep(s, m->keep, &e);
         break;
     default:
-        apply_bank(&t, &e);
+        apply_bank(s, &e);
         break;
     }
-    *s = t;
-    for (i = 0; i < e.n; ++i)
-        ev[i] = e.ev[i];
     *n_ev = e.n;
     return PINTAS_OK;
 }

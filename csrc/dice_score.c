@@ -257,47 +257,48 @@ int pintas_dice_rules_farkle(pintas_dice_rules *rules)
     return PINTAS_OK;
 }
 
-/* kind[f][n] that must be 0, as all-ones masks: face 0 and sets of 0..2 dice. */
-#define Z 0xFFFFFFFFu
-static const uint32_t MUST_BE_ZERO[PINTAS_DICE_FACES + 1][PINTAS_DICE_COUNT + 1] = {
-    {Z, Z, Z, Z, Z, Z, Z}, {Z, Z, Z, 0, 0, 0, 0}, {Z, Z, Z, 0, 0, 0, 0}, {Z, Z, Z, 0, 0, 0, 0},
-    {Z, Z, Z, 0, 0, 0, 0}, {Z, Z, Z, 0, 0, 0, 0}, {Z, Z, Z, 0, 0, 0, 0}};
-#undef Z
+/* Adds the entry v, which must be 0..PINTAS_DICE_MAX_VALUE, to the running
+ * checks of pintas_dice_rules_check: `any` gathers the entries (bit 31 set
+ * by a negative one; non-zero when one scores), bit 31 of `out` is set by an
+ * entry above the maximum (PINTAS_DICE_MAX_VALUE - v wraps past 2^31). A macro: the check runs on every call of
+ * the game functions, and boards compile for size (no inlining there). */
+#define VALUE_CHECK(v)                                                                   \
+    do {                                                                                 \
+        uint32_t u_ = (uint32_t)(v);                                                     \
+        any |= u_;                                                                       \
+        out |= (uint32_t)PINTAS_DICE_MAX_VALUE - u_;                                     \
+    } while (0)
 
 int pintas_dice_rules_check(const pintas_dice_rules *r)
 {
     /* Checked on every call of the game functions (a state, hand-made or
-     * loaded, carries its rules), so without a branch per entry: the largest
-     * entry (a negative one reads as a huge unsigned value), the entries that
-     * must be 0 (no face 0, no set of fewer than three dice) and whether any
-     * entry scores are gathered, then judged once. */
-    uint32_t high = 0, zero, any = 0;
-    int f, n;
+     * loaded, carries its rules), so without a branch per entry: the entries
+     * out of range (see VALUE_CHECK), the entries that must be 0 (no face 0,
+     * no set of fewer than three dice) and whether any entry scores are
+     * gathered, then judged once. */
+    uint32_t out = 0, zero, any = 0;
+    int f;
     if (r == NULL)
         return PINTAS_E_ARG;
-    zero = (uint32_t)r->single[0];
-    for (f = 0; f <= PINTAS_DICE_FACES; ++f) {
-        uint32_t v = (uint32_t)r->single[f];
-        high = v > high ? v : high;
-        any |= v;
-        for (n = 0; n <= PINTAS_DICE_COUNT; ++n) {
-            v = (uint32_t)r->kind[f][n];
-            high = v > high ? v : high;
-            zero |= v & MUST_BE_ZERO[f][n];
-            any |= v;
-        }
+    zero = (uint32_t)(r->single[0] | r->kind[0][0] | r->kind[0][1] | r->kind[0][2] |
+                      r->kind[0][3] | r->kind[0][4] | r->kind[0][5] | r->kind[0][6]);
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f) {
+        const int32_t *k = r->kind[f];
+        zero |= (uint32_t)(k[0] | k[1] | k[2]);
+        VALUE_CHECK(r->single[f]);
+        VALUE_CHECK(k[3]);
+        VALUE_CHECK(k[4]);
+        VALUE_CHECK(k[5]);
+        VALUE_CHECK(k[6]);
     }
-    {
-        const uint32_t big[5] = {(uint32_t)r->straight_low, (uint32_t)r->straight_high,
-                                 (uint32_t)r->straight_six, (uint32_t)r->three_pairs,
-                                 (uint32_t)r->two_triplets};
-        for (n = 0; n < 5; ++n) {
-            high = big[n] > high ? big[n] : high;
-            any |= big[n];
-        }
-    }
-    if (high > PINTAS_DICE_MAX_VALUE || zero != 0 || any == 0)
+    VALUE_CHECK(r->straight_low);
+    VALUE_CHECK(r->straight_high);
+    VALUE_CHECK(r->straight_six);
+    VALUE_CHECK(r->three_pairs);
+    VALUE_CHECK(r->two_triplets);
+    if (((out | any) >> 31) != 0 || zero != 0 || any == 0)
         return PINTAS_E_RULES;
+#undef VALUE_CHECK
     if (r->target < 1 || r->target > PINTAS_DICE_MAX_TARGET)
         return PINTAS_E_RULES;
     if (r->add_singles & ~(unsigned)(PINTAS_DICE_ADD_STRAIGHTS | PINTAS_DICE_ADD_THREE_PAIRS |
@@ -517,18 +518,101 @@ int32_t pintas_dice_best_keep(const pintas_dice_table *table, pintas_dice_set ro
 
 /* ---- legal keeps ------------------------------------------------------------ */
 
-static int32_t score_of(const pintas_dice_table *t, const pintas_dice_rules *r,
-                        pintas_dice_set s)
+/* A face value standing for "these dice of one face cannot all be placed":
+ * so low that a sum over six faces holding one stays negative (a valid split
+ * is at most 6 x 7 x PINTAS_DICE_MAX_VALUE) and six of them do not overflow. */
+#define NO_FACE (-(INT32_C(1) << 28))
+
+/* 1 if some big combination (straights, three pairs, two triplets) scores. */
+static int has_big(const pintas_dice_rules *r)
 {
-    return t != NULL ? t->score[set_index(s)] : split_score(r, s);
+    return (r->straight_low | r->straight_high | r->straight_six | r->three_pairs |
+            r->two_triplets) != 0;
 }
 
-static int keeps(const pintas_dice_table *t, const pintas_dice_rules *r, pintas_dice_set roll,
-                 pintas_dice_set pool, pintas_dice_keep *out, size_t cap, size_t *n)
+/* The keeps of a valid roll beside a valid pool (doom already ruled out),
+ * in increasing set order, into out (room for PINTAS_DICE_MAX_KEEPS; NULL:
+ * stop at the first keep found); returns how many. base is subtracted from
+ * every score (the pool's score with combine_kept, else 0).
+ *
+ * The keeps are the distinct sub-multisets of the roll, visited as six
+ * nested counts with face 6 outermost: the order of the set numbers. A
+ * split using no big combination is the sum over faces of the best of that
+ * face's dice alone (face_best), so each face's values are worked out once
+ * for the counts the roll allows, and a keep's score is a running sum. Big
+ * combinations take five or six dice: a scored set of five or more dice is
+ * scored in full when the rules have one. Without big combinations a face
+ * whose count cannot be placed rules out every keep with that count, and
+ * that branch is skipped. */
+static size_t list_keeps(const pintas_dice_rules *r, pintas_dice_set roll, pintas_dice_set pool,
+                         int32_t base, pintas_dice_keep *out)
+{
+    int32_t v[PINTAS_DICE_FACES + 1][PINTAS_DICE_COUNT + 1];
+    unsigned top[PINTAS_DICE_FACES + 1], f, j, c1, c2, c3, c4, c5, c6;
+    pintas_dice_set under = r->combine_kept ? pool : 0;
+    unsigned under_size = pintas__dice_set_size(under);
+    int big = has_big(r);
+    size_t len = 0;
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f) {
+        unsigned have = PINTAS_DICE_SET_COUNT(under, f);
+        top[f] = PINTAS_DICE_SET_COUNT(roll, f);
+        for (j = 0; j <= top[f]; ++j) {
+            int32_t b = have + j == 0 ? 0 : face_best(r, f, have + j);
+            v[f][j] = b < 0 ? NO_FACE : b;
+        }
+    }
+    /* skip: a branch whose sum so far is negative holds no keep */
+#define SKIP_BRANCH(sum) if (!big && (sum) < 0) continue
+    for (c6 = 0; c6 <= top[6]; ++c6) {
+        int32_t s6 = v[6][c6];
+        SKIP_BRANCH(s6);
+        for (c5 = 0; c5 <= top[5]; ++c5) {
+            int32_t s5 = s6 + v[5][c5];
+            SKIP_BRANCH(s5);
+            for (c4 = 0; c4 <= top[4]; ++c4) {
+                int32_t s4 = s5 + v[4][c4];
+                SKIP_BRANCH(s4);
+                for (c3 = 0; c3 <= top[3]; ++c3) {
+                    int32_t s3 = s4 + v[3][c3];
+                    SKIP_BRANCH(s3);
+                    for (c2 = 0; c2 <= top[2]; ++c2) {
+                        int32_t s2 = s3 + v[2][c2];
+                        unsigned n2 = under_size + c6 + c5 + c4 + c3 + c2;
+                        pintas_dice_set k2 = c6 * PINTAS_DICE_SET_ONE(6) +
+                                             c5 * PINTAS_DICE_SET_ONE(5) +
+                                             c4 * PINTAS_DICE_SET_ONE(4) +
+                                             c3 * PINTAS_DICE_SET_ONE(3) +
+                                             c2 * PINTAS_DICE_SET_ONE(2);
+                        SKIP_BRANCH(s2);
+                        for (c1 = 0; c1 <= top[1]; ++c1) {
+                            pintas_dice_set k = k2 + c1 * PINTAS_DICE_SET_ONE(1);
+                            int32_t sc = s2 + v[1][c1];
+                            if (k == 0)
+                                continue;
+                            if (big && n2 + c1 >= 5)
+                                sc = split_score(r, under + k);
+                            if (sc < 0)
+                                continue;
+                            if (out == NULL)
+                                return 1;
+                            out[len].keep = k;
+                            out[len].points = sc - base;
+                            ++len;
+                        }
+                    }
+                }
+            }
+        }
+    }
+#undef SKIP_BRANCH
+    return len;
+}
+
+static int keeps(const pintas_dice_rules *r, pintas_dice_set roll, pintas_dice_set pool,
+                 pintas_dice_keep *out, size_t cap, size_t *n)
 {
     int32_t base = 0;
     size_t len = 0;
-    pintas_dice_set k;
     if (out == NULL || n == NULL || !pintas_dice_set_is_valid(roll) ||
         !pintas_dice_set_is_valid(pool) ||
         pintas__dice_set_size(roll) + pintas__dice_set_size(pool) > PINTAS_DICE_COUNT)
@@ -536,20 +620,12 @@ static int keeps(const pintas_dice_table *t, const pintas_dice_rules *r, pintas_
     if (cap < PINTAS_DICE_MAX_KEEPS)
         return PINTAS_E_BUFFER;
     if (r->combine_kept) {
-        base = score_of(t, r, pool);
+        base = split_score(r, pool);
         if (base < 0)
             return PINTAS_E_ARG;
     }
-    if (!is_doom(r, roll)) {
-        for (k = pintas__dice_next_subset(roll, 0); k != 0; k = pintas__dice_next_subset(roll, k)) {
-            int32_t sc = score_of(t, r, r->combine_kept ? pool + k : k);
-            if (sc < 0)
-                continue;
-            out[len].keep = k;
-            out[len].points = sc - base;
-            ++len;
-        }
-    }
+    if (!is_doom(r, roll))
+        len = list_keeps(r, roll, pool, base, out);
     *n = len;
     return PINTAS_OK;
 }
@@ -559,7 +635,7 @@ int pintas_dice_keeps(const pintas_dice_table *table, pintas_dice_set roll, pint
 {
     if (table == NULL)
         return PINTAS_E_ARG;
-    return keeps(table, &table->rules, roll, pool, out, cap, n);
+    return keeps(&table->rules, roll, pool, out, cap, n);
 }
 
 int pintas_dice_keeps_rules(const pintas_dice_rules *rules, pintas_dice_set roll,
@@ -568,22 +644,18 @@ int pintas_dice_keeps_rules(const pintas_dice_rules *rules, pintas_dice_set roll
     int st = pintas_dice_rules_check(rules);
     if (st != PINTAS_OK)
         return st;
-    return keeps(NULL, rules, roll, pool, out, cap, n);
+    return keeps(rules, roll, pool, out, cap, n);
 }
 
 int pintas__dice_keeps_of(const pintas_dice_rules *r, pintas_dice_set roll, pintas_dice_set pool,
                           pintas_dice_keep *out, size_t cap, size_t *n)
 {
-    return keeps(NULL, r, roll, pool, out, cap, n);
+    return keeps(r, roll, pool, out, cap, n);
 }
 
 int pintas__dice_any_keep(const pintas_dice_rules *r, pintas_dice_set roll, pintas_dice_set pool)
 {
-    pintas_dice_set k;
     if (is_doom(r, roll))
         return 0;
-    for (k = pintas__dice_next_subset(roll, 0); k != 0; k = pintas__dice_next_subset(roll, k))
-        if (split_score(r, r->combine_kept ? pool + k : k) >= 0)
-            return 1;
-    return 0;
+    return list_keeps(r, roll, pool, 0, NULL) > 0;
 }

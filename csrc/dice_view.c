@@ -51,19 +51,18 @@ int pintas__dice_view_to_move(const pintas_dice_view *v)
 }
 
 /* The order of the Python binding's keep lists after the points (most
- * first): fewer dice, then the dice ascending in base 7, padded to six
- * places, as one number (below 2^20), smaller first. */
+ * first): fewer dice, then the dice ascending, compared face by face, as one
+ * number (below 2^21), smaller first. Between two keeps of as many dice, the
+ * first face whose counts differ decides, and the keep with more of it comes
+ * first (its sorted dice hold that face where the other's hold a higher
+ * one): so the counts of faces 1..6, face 1 most significant, each as
+ * 7 - count. */
 static uint32_t keep_shape(pintas_dice_set keep)
 {
-    uint32_t lex = 0;
-    unsigned f, c, n = 0, size;
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        for (c = 0; c < PINTAS_DICE_SET_COUNT(keep, f); ++c, ++n)
-            lex = lex * 7u + f;
-    size = n;
-    for (; n < PINTAS_DICE_COUNT; ++n)
-        lex *= 7u;
-    return ((uint32_t)size << 17) | lex;
+    uint32_t k = (uint32_t)keep;
+    uint32_t counts = ((k & 7u) << 15) | (((k >> 3) & 7u) << 12) | (((k >> 6) & 7u) << 9) |
+                      (((k >> 9) & 7u) << 6) | (((k >> 12) & 7u) << 3) | ((k >> 15) & 7u);
+    return ((uint32_t)pintas__dice_set_size(keep) << 18) | (0x3FFFFu - counts);
 }
 
 static int keep_before(const pintas_dice_keep *a, uint32_t shape_a, const pintas_dice_keep *b,

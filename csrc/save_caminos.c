@@ -70,6 +70,20 @@ static int take_setup(pintas__cursor *c, pintas_save_setup *setup)
     return 1;
 }
 
+/* The limits after the rules: max_rounds, max_round_moves (any byte is valid). */
+static void limits(const pintas_save_setup *setup, uint8_t out[PINTAS_SAVE_LIMITS_SIZE])
+{
+    out[0] = setup->rules.caminos.max_rounds;
+    out[1] = setup->rules.caminos.max_round_moves;
+}
+
+static int set_limits(pintas_save_setup *setup, const uint8_t in[PINTAS_SAVE_LIMITS_SIZE])
+{
+    setup->rules.caminos.max_rounds = in[0];
+    setup->rules.caminos.max_round_moves = in[1];
+    return 1;
+}
+
 /* A deal: the paths' count and tiles, four hand masks, the pile's length and
  * its tiles in draw order. */
 static void put_deal(pintas__sink *s, const pintas_save_setup *setup, const pintas_save_deal *d)
@@ -171,4 +185,4 @@ static int start(void *state, const pintas_save_setup *setup, pintas_engine_even
 
 const pintas_save_part pintas_save_caminos_part = {
     PINTAS_SAVE_CAMINOS, 2, 0xFFFE, 0xFFFD, &pintas_caminos_engine,
-    put_setup, take_setup, NULL, NULL, put_deal, take_deal, put_move, take_move, start};
+    put_setup, take_setup, limits, set_limits, put_deal, take_deal, put_move, take_move, start};

@@ -240,7 +240,9 @@ static void test_presets(void)
     bad = r; bad.full_path = 3; CHECK_EQ(pintas_caminos_rules_check(&bad), PINTAS_E_RULES);
     bad = r; bad.rounds = 0; CHECK_EQ(pintas_caminos_rules_check(&bad), PINTAS_E_RULES);
     bad = r; bad.rounds = 100; CHECK_EQ(pintas_caminos_rules_check(&bad), PINTAS_E_RULES);
-    bad = r; bad.reserved[1] = 1; CHECK_EQ(pintas_caminos_rules_check(&bad), PINTAS_E_RULES);
+    /* the house limits: every byte is valid (0: none) */
+    bad = r; bad.max_rounds = 255; bad.max_round_moves = 1; CHECK_EQ(pintas_caminos_rules_check(&bad), PINTAS_OK);
+    bad = r; bad.max_rounds = 1; bad.max_round_moves = 255; CHECK_EQ(pintas_caminos_rules_check(&bad), PINTAS_OK);
     /* the deal must fit the set: 4 x 6 + 5 = 29 > 28 */
     bad = r; bad.players = 4; CHECK_EQ(pintas_caminos_rules_check(&bad), PINTAS_E_RULES);
     bad.paths = 4; CHECK_EQ(pintas_caminos_rules_check(&bad), PINTAS_OK);
@@ -894,6 +896,86 @@ static void test_three_rounds_each_with_its_reveal(void)
     CHECK_EQ(EV[NEV - 1].kind, PINTAS_CAMINOS_EV_GAME_END);
 }
 
+/* The house limits on a hand-made deal: max_round_moves ends the round on
+ * the move that reaches it, scored as a block; max_rounds then ends the game
+ * before its `rounds` (GAME_END reason MAX_ROUNDS). The count of the round's
+ * moves is saved and checked by the loader. */
+static void test_house_limits_end_rounds_and_games(void)
+{
+    static const char *const hands[2] = {"6|5 6|4 0|0", "1|0 2|0 5|5"};
+    static const char *const opening[2] = {"r 6|5", "r 5|5"};
+    pintas_caminos_rules r = custom(2, 1, 3, 1, PINTAS_CAMINOS_STAY, 2);
+    pintas_caminos_state s, back;
+    uint8_t buf[PINTAS_CAMINOS_SAVE_SIZE];
+    int at;
+    r.max_rounds = 1;
+    r.max_round_moves = 3;
+    start(&s, &r, "6|6", hands, "6|3");
+    acts(&s, opening, 2);
+    CHECK_EQ(s.round_moves, 0); /* the reveal does not count */
+    CHECK_EQ(act(&s, "6|5 f 0"), PINTAS_OK);
+    CHECK_EQ(act(&s, "draw"), PINTAS_OK);
+    CHECK_EQ(s.round_moves, 2);
+    CHECK_EQ(s.phase, PINTAS_CAMINOS_PLAYING);
+    /* saved and loaded with its count; a count at the cap, or outside a
+     * capped round's play, is refused */
+    CHECK_EQ(pintas_caminos_save(&s, buf, sizeof buf), PINTAS_OK);
+    CHECK_EQ(pintas_caminos_load(&back, buf, sizeof buf), PINTAS_OK);
+    CHECK(same_state(&s, &back) && back.round_moves == 2 && back.rules.max_rounds == 1 &&
+          back.rules.max_round_moves == 3);
+    at = 234 + 2 * PINTAS_CAMINOS_MAX_SEATS + 1; /* round_moves, after winners */
+    CHECK_EQ(buf[at], 2);
+    buf[at] = 3;
+    CHECK(pintas_caminos_load(&back, buf, sizeof buf) != PINTAS_OK);
+    buf[at] = 2;
+    buf[4 + 7] = 0; /* no cap: no count */
+    CHECK(pintas_caminos_load(&back, buf, sizeof buf) != PINTAS_OK);
+    buf[4 + 7] = 3;
+    CHECK_EQ(pintas_caminos_load(&back, buf, sizeof buf), PINTAS_OK);
+    /* the third move fills the path (no round end of its own): the cap ends
+     * the round as a block, -1 a tile left: seat 0 keeps 0|0, seat 1 its
+     * three tiles and the 6|3 drawn; round 1 of 2 is max_rounds */
+    CHECK_EQ(act(&s, "6|4 b 0"), PINTAS_OK);
+    CHECK_EQ(EV[0].kind, PINTAS_CAMINOS_EV_PLACE);
+    at = find_event(PINTAS_CAMINOS_EV_ROUND_END);
+    CHECK(at > 0 && EV[at].reason == PINTAS_CAMINOS_WHY_BLOCKED && EV[at].value == 1);
+    CHECK_EQ(s.score[0], -1);
+    CHECK_EQ(s.score[1], -4);
+    CHECK_EQ(s.phase, PINTAS_CAMINOS_OVER);
+    CHECK_EQ(s.round, 1);
+    CHECK_EQ(s.winners, 1);
+    CHECK_EQ(s.round_moves, 0);
+    CHECK_EQ(EV[NEV - 1].kind, PINTAS_CAMINOS_EV_GAME_END);
+    CHECK_EQ(EV[NEV - 1].reason, PINTAS_CAMINOS_WHY_MAX_ROUNDS);
+    CHECK_EQ(pintas_caminos_save(&s, buf, sizeof buf), PINTAS_OK);
+    CHECK_EQ(pintas_caminos_load(&back, buf, sizeof buf), PINTAS_OK);
+    CHECK(same_state(&s, &back));
+    /* without the limits the same moves leave the round going */
+    r.max_rounds = r.max_round_moves = 0;
+    start(&s, &r, "6|6", hands, "6|3");
+    acts(&s, opening, 2);
+    CHECK_EQ(act(&s, "6|5 f 0"), PINTAS_OK);
+    CHECK_EQ(act(&s, "draw"), PINTAS_OK);
+    CHECK_EQ(act(&s, "6|4 b 0"), PINTAS_OK);
+    CHECK_EQ(s.phase, PINTAS_CAMINOS_PLAYING);
+    CHECK_EQ(s.round_moves, 0);
+    /* max_rounds as large as `rounds` or more changes nothing: the game ends
+     * after `rounds` with no reason */
+    r = preset(PINTAS_CAMINOS_NO_RENEWAL, 3);
+    r.rounds = 1;
+    r.max_rounds = 1;
+    CHECK_EQ(pintas_caminos_new(&s, &r, 5, EV, PINTAS_CAMINOS_MAX_EVENTS, &NEV), PINTAS_OK);
+    while (s.phase != PINTAS_CAMINOS_OVER) {
+        pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
+        size_t n = legal(&s, moves);
+        CHECK_EQ(pintas_caminos_play(&s, &moves[0], EV, PINTAS_CAMINOS_MAX_EVENTS, &NEV),
+                 PINTAS_OK);
+        (void)n;
+    }
+    CHECK_EQ(EV[NEV - 1].kind, PINTAS_CAMINOS_EV_GAME_END);
+    CHECK_EQ(EV[NEV - 1].reason, PINTAS_CAMINOS_WHY_NONE);
+}
+
 static void test_set_deal_only_before_the_first_move(void)
 {
     static const char *const hands[3] = {"6|6 6|4 5|5 4|1 3|3 2|2", "6|3 5|3 4|3 3|2 1|1 0|0",
@@ -1250,6 +1332,7 @@ int main(void)
     test_last_turns_after_a_player_goes_out();
     test_going_out_in_a_last_turn_and_a_shared_win();
     test_three_rounds_each_with_its_reveal();
+    test_house_limits_end_rounds_and_games();
     test_set_deal_only_before_the_first_move();
     test_random_games_keep_the_invariants();
     test_save_rejects_every_inconsistency();

@@ -124,6 +124,59 @@ static void test_rules(void)
     bad = doom_rules();
     bad.add_singles = 8;
     CHECK_EQ(pintas_dice_rules_check(&bad), PINTAS_E_RULES);
+    /* every entry, one at a time: the largest value passes, one more, a
+     * negative one and the most negative one fail; the entries that must be
+     * 0 fail on any other value */
+    {
+        int f, n, ok = 1;
+        int32_t *single, *kind;
+        int32_t *big[5];
+        for (f = 0; f <= PINTAS_DICE_FACES; ++f) {
+            for (n = -1; n <= PINTAS_DICE_COUNT; ++n) {
+                bad = farkle_rules();
+                single = &bad.single[f];
+                kind = n < 0 ? single : &bad.kind[f][n];
+                if (f == 0 || (n >= 0 && n < 3)) {
+                    *kind = 1;
+                    ok &= pintas_dice_rules_check(&bad) == PINTAS_E_RULES;
+                    *kind = -1;
+                    ok &= pintas_dice_rules_check(&bad) == PINTAS_E_RULES;
+                    continue;
+                }
+                *kind = PINTAS_DICE_MAX_VALUE;
+                ok &= pintas_dice_rules_check(&bad) == PINTAS_OK;
+                *kind = PINTAS_DICE_MAX_VALUE + 1;
+                ok &= pintas_dice_rules_check(&bad) == PINTAS_E_RULES;
+                *kind = 0x7FFFFFFF;
+                ok &= pintas_dice_rules_check(&bad) == PINTAS_E_RULES;
+                *kind = -1;
+                ok &= pintas_dice_rules_check(&bad) == PINTAS_E_RULES;
+                *kind = INT32_MIN;
+                ok &= pintas_dice_rules_check(&bad) == PINTAS_E_RULES;
+            }
+        }
+        bad = farkle_rules();
+        big[0] = &bad.straight_low;
+        big[1] = &bad.straight_high;
+        big[2] = &bad.straight_six;
+        big[3] = &bad.three_pairs;
+        big[4] = &bad.two_triplets;
+        for (n = 0; n < 5; ++n) {
+            *big[n] = PINTAS_DICE_MAX_VALUE;
+            ok &= pintas_dice_rules_check(&bad) == PINTAS_OK;
+            *big[n] = -PINTAS_DICE_MAX_VALUE;
+            ok &= pintas_dice_rules_check(&bad) == PINTAS_E_RULES;
+            *big[n] = PINTAS_DICE_MAX_VALUE + 1;
+            ok &= pintas_dice_rules_check(&bad) == PINTAS_E_RULES;
+            *big[n] = 0;
+        }
+        /* a single scoring entry is enough */
+        memset(&bad, 0, sizeof bad);
+        bad.target = 100;
+        bad.kind[6][6] = 1;
+        ok &= pintas_dice_rules_check(&bad) == PINTAS_OK;
+        CHECK(ok);
+    }
 }
 
 /* ---- scoring --------------------------------------------------------------- */
@@ -473,6 +526,156 @@ static void test_keeps(void)
         }
         CHECK(same);
     }
+}
+
+/* The keep lists against a plain reference: every sub-multiset of the roll
+ * in increasing set order, scored from the table (which pintas_dice_table_init
+ * fills by the split search, not by the keep lists), for every roll beside
+ * every pool it fits with, under each rule set, with and without combining
+ * the pool. Both the legal-keep entry points must give the same list. */
+static int keeps_match_reference(const pintas_dice_rules *r)
+{
+    pintas_dice_table t;
+    int ri, pi, bad = 0;
+    if (pintas_dice_table_init(&t, r) != PINTAS_OK)
+        return 0;
+    for (ri = 0; ri < PINTAS_DICE_SETS; ++ri) {
+        for (pi = 0; pi < PINTAS_DICE_SETS; ++pi) {
+            pintas_dice_set roll, pool, k;
+            pintas_dice_keep got[PINTAS_DICE_MAX_KEEPS], got2[PINTAS_DICE_MAX_KEEPS];
+            size_t n = 0, n2 = 0, want = 0;
+            int32_t base = 0;
+            int st;
+            pintas_dice_set_at(ri, &roll);
+            pintas_dice_set_at(pi, &pool);
+            if (pintas_dice_set_size(roll) + pintas_dice_set_size(pool) > PINTAS_DICE_COUNT)
+                continue;
+            if (r->combine_kept) {
+                base = pintas_dice_score(&t, pool);
+                if (base < 0)
+                    continue;
+            }
+            st = pintas_dice_keeps_rules(r, roll, pool, got, PINTAS_DICE_MAX_KEEPS, &n);
+            bad |= st != PINTAS_OK;
+            st = pintas_dice_keeps(&t, roll, pool, got2, PINTAS_DICE_MAX_KEEPS, &n2);
+            bad |= st != PINTAS_OK || n2 != n;
+            /* the reference: an odometer over the counts, face 1 fastest */
+            for (k = 0;;) {
+                int f, sc;
+                for (f = 1; f <= PINTAS_DICE_FACES; ++f) {
+                    if (PINTAS_DICE_SET_COUNT(k, f) < PINTAS_DICE_SET_COUNT(roll, f)) {
+                        k += PINTAS_DICE_SET_ONE(f);
+                        break;
+                    }
+                    k -= PINTAS_DICE_SET_COUNT(k, f) * PINTAS_DICE_SET_ONE(f);
+                }
+                if (f > PINTAS_DICE_FACES)
+                    break;
+                if (pintas_dice_is_doom(r, roll))
+                    break;
+                sc = pintas_dice_score(&t, r->combine_kept ? pool + k : k);
+                if (sc < 0)
+                    continue;
+                if (want >= n || got[want].keep != k || got[want].points != sc - base ||
+                    got2[want].keep != k || got2[want].points != sc - base)
+                    bad = 1;
+                ++want;
+            }
+            bad |= want != n;
+        }
+    }
+    return !bad;
+}
+
+static void test_keeps_reference(void)
+{
+    pintas_dice_rules r = doom_rules();
+    CHECK(keeps_match_reference(&r));
+    r.combine_kept = 0;
+    CHECK(keeps_match_reference(&r));
+    r = farkle_rules();
+    CHECK(keeps_match_reference(&r));
+    r.combine_kept = 1;
+    CHECK(keeps_match_reference(&r));
+    /* made-up rules: a face scoring only in sets of four, a scoring 2, one
+     * straight, three pairs without singles, two triplets */
+    r = doom_rules();
+    r.single[2] = 20;
+    r.kind[3][3] = 0;
+    r.kind[3][4] = 700;
+    r.kind[3][5] = 0;
+    r.kind[1][6] = 9000;
+    r.straight_high = 0;
+    r.add_singles = PINTAS_DICE_ADD_THREE_PAIRS;
+    r.two_triplets = 300;
+    CHECK(keeps_match_reference(&r));
+    r.combine_kept = 0;
+    r.doom = 0;
+    r.doom_loses = 0;
+    CHECK(keeps_match_reference(&r));
+    r = farkle_rules();
+    r.straight_six = 1500;
+    r.three_pairs = 750;
+    r.add_singles = PINTAS_DICE_ADD_STRAIGHTS;
+    CHECK(keeps_match_reference(&r));
+}
+
+/* Reference order of the sorted keep lists: most points, then fewer dice,
+ * then the dice (ascending) compared one by one. */
+static int keep_ref_before(const pintas_dice_keep *a, const pintas_dice_keep *b)
+{
+    uint8_t da[PINTAS_DICE_COUNT], db[PINTAS_DICE_COUNT];
+    size_t na = 0, nb = 0, i;
+    if (a->points != b->points)
+        return a->points > b->points;
+    pintas_dice_set_values(a->keep, da, PINTAS_DICE_COUNT, &na);
+    pintas_dice_set_values(b->keep, db, PINTAS_DICE_COUNT, &nb);
+    if (na != nb)
+        return na < nb;
+    for (i = 0; i < na; ++i)
+        if (da[i] != db[i])
+            return da[i] < db[i];
+    return 0;
+}
+
+/* pintas_dice_sort_keeps against the reference order: every set of up to six
+ * dice in runs of PINTAS_DICE_MAX_KEEPS, with points from a few values (many
+ * ties, which the dice then order), and a few lists by hand. */
+static void test_sort_keeps(void)
+{
+    pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
+    int start, ok = 1;
+    for (start = 0; start < PINTAS_DICE_SETS; start += PINTAS_DICE_MAX_KEEPS) {
+        size_t n = 0, i;
+        int idx;
+        for (idx = start; idx < PINTAS_DICE_SETS && n < PINTAS_DICE_MAX_KEEPS; ++idx) {
+            pintas_dice_set_at(PINTAS_DICE_SETS - 1 - idx, &ks[n].keep);
+            ks[n].points = (int32_t)(50 * ((idx * 7) % 3));
+            ++n;
+        }
+        pintas_dice_sort_keeps(ks, n);
+        for (i = 1; i < n; ++i)
+            ok &= !keep_ref_before(&ks[i], &ks[i - 1]);
+    }
+    CHECK(ok);
+    /* equal points: fewer dice first; of two dice, {1,6} before {2,2}
+     * (1 < 2) and {5,5} after; then more points first */
+    ks[0].keep = S("55");
+    ks[1].keep = S("22");
+    ks[2].keep = S("16");
+    ks[3].keep = S("111");
+    ks[4].keep = S("6");
+    for (start = 0; start < 5; ++start)
+        ks[start].points = 100;
+    pintas_dice_sort_keeps(ks, 5);
+    CHECK(ks[0].keep == S("6") && ks[1].keep == S("16") && ks[2].keep == S("22") &&
+          ks[3].keep == S("55") && ks[4].keep == S("111"));
+    ks[0].keep = S("5");
+    ks[0].points = 50;
+    ks[1].keep = S("1");
+    ks[1].points = 100;
+    pintas_dice_sort_keeps(ks, 2);
+    CHECK(ks[0].keep == S("1") && ks[1].keep == S("5"));
 }
 
 /* ---- the game --------------------------------------------------------------- */
@@ -1463,6 +1666,8 @@ int main(void)
     test_farkle_combinations();
     test_cross_check();
     test_keeps();
+    test_keeps_reference();
+    test_sort_keeps();
     test_worked_turn();
     test_combine_across_rolls();
     test_straight_hot_dice();

@@ -328,13 +328,15 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         limits = cls._saved_limits(data)[:cls._LIMITS]
         if not any(limits):
             return rules
-        names = ("max_rounds", "max_rolls")[:cls._LIMITS]
+        names = cls._LIMIT_NAMES[:cls._LIMITS]
         pairs = zip(names, limits, strict=True)
         return rules.replace(**{name: value or None for name, value in pairs})
 
     #: How many limit bytes the game's rules fields end with (docs/saves.md:
     #: flag bit 2, then two bytes after the rules).
     _LIMITS: ClassVar[int] = 0
+    #: The rules settings of those bytes, in order.
+    _LIMIT_NAMES: ClassVar[tuple[str, ...]] = ("max_rounds", "max_rolls")
 
     @classmethod
     def _saved_limits(cls, data: bytes) -> tuple[int, int]:

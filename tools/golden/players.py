@@ -216,9 +216,10 @@ def line_deal(deal: domino.Deal) -> int:
     return len(LINE_DEALS) - 1
 
 
-def unlimited_fields(rules: domino.Rules | dice.Rules) -> tuple[int, ...]:
+def unlimited_fields(rules: domino.Rules | dice.Rules | caminos.Rules) -> tuple[int, ...]:
     """The rules' fields as the header's setups hold them: without the limits
-    (max_rounds, max_rolls), which no golden game sets."""
+    (max_rounds, max_rolls; Caminos max_rounds, max_round_moves), which no
+    golden game sets."""
     limits = 1 if isinstance(rules, domino.Rules) else 2
     fields = rules._fields()
     assert not any(fields[-limits:]), "a golden game with a length limit"
@@ -341,7 +342,7 @@ def play_caminos(rules: caminos.Rules, seed: int, seats: tuple[Seat, ...],
     if deal is not None:
         CAMINOS_DEALS.append(deal)
         index = len(CAMINOS_DEALS) - 1
-    game = Game([*rules._fields(), seed], seats, index)
+    game = Game([*unlimited_fields(rules), seed], seats, index)
     play_out(g, game, players, caminos_row)
     return game
 

@@ -88,7 +88,17 @@ typedef struct pintas_caminos_rules {
     uint8_t side_tiles;  /* tiles a side takes: a path is full with 1 + 2 x this */
     uint8_t full_path;   /* pintas_caminos_full */
     uint8_t rounds;      /* rounds in a game (the presets: 3) */
-    uint8_t reserved[2];
+    /* Two house limits that bound a game's length (0: none, every preset; these
+     * bytes were `reserved`, always 0). */
+    uint8_t max_rounds;      /* 1..255: the game ends once round max_rounds is
+                                scored, if that comes before `rounds`; every
+                                seat with the highest total wins (GAME_END
+                                reason MAX_ROUNDS) */
+    uint8_t max_round_moves; /* 1..255: the moves a round's play may take
+                                (placements, draws and passes, not the reveal);
+                                the move that makes it max_round_moves ends the
+                                round, if it did not, as a blocked round ends
+                                (ROUND_END reason BLOCKED, -1 a tile left) */
 } pintas_caminos_rules;
 
 /* Fill *rules with the preset `variant` (pintas_caminos_variant) for
@@ -166,7 +176,9 @@ typedef enum pintas_caminos_reason {
     PINTAS_CAMINOS_WHY_STAY = 4,
     PINTAS_CAMINOS_WHY_DISCARD = 5,
     PINTAS_CAMINOS_WHY_OUT = 6,         /* ROUND_END: a player went out, last turns done */
-    PINTAS_CAMINOS_WHY_BLOCKED = 7      /* ROUND_END: every player passed in a row */
+    PINTAS_CAMINOS_WHY_BLOCKED = 7,     /* ROUND_END: every player passed in a row, or
+                                           the round reached max_round_moves */
+    PINTAS_CAMINOS_WHY_MAX_ROUNDS = 8   /* GAME_END: the rules' max_rounds came first */
 } pintas_caminos_reason;
 
 typedef struct pintas_caminos_event {
@@ -239,7 +251,10 @@ typedef struct pintas_caminos_state {
     uint8_t choice[PINTAS_CAMINOS_MAX_SEATS];     /* REVEALING: secret choices this step */
     uint8_t shown[PINTAS_CAMINOS_MAX_SEATS];      /* REVEALING: tiles shown in the last step */
     uint8_t winners;                              /* OVER: mask of the winning seats */
-    uint8_t reserved[3];
+    uint8_t round_moves;                          /* PLAYING: the round's moves so far,
+                                                     counted only under max_round_moves
+                                                     (else 0; was reserved) */
+    uint8_t reserved[2];
 } pintas_caminos_state;
 
 /* Start a game: check *rules, seed the PRNG with (seed, PINTAS_RNG_STREAM)

@@ -308,7 +308,8 @@ typedef struct pintas_dice_state {
 } pintas_dice_state;
 
 /* The legal moves in compact form: roll (ROLL or ROLL_GIVEN of dice_to_roll
- * dice), bank, and the legal keeps (points as pintas_dice_keeps). */
+ * dice), bank, and the legal keeps (points as pintas_dice_keeps) in
+ * keeps[0..n_keeps); pintas_dice_legal does not write the entries past them. */
 typedef struct pintas_dice_moves {
     uint8_t can_roll;
     uint8_t can_bank;

@@ -27,6 +27,8 @@
 
 #include <string.h>
 
+#include "py/objarray.h"
+
 #include "pintas/pintas.h"
 #include "pintas/hash.h"
 
@@ -575,9 +577,35 @@ static mp_obj_t set_deal(mp_obj_t g_in, mp_obj_t st, mp_obj_t deal_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(set_deal_obj, set_deal);
 
+/* legal_codes of a dice state: the list made at its size at once (no
+ * appends), as this runs on every move of a dice game. */
+static mp_obj_t dice_legal_codes(const pintas_dice_state *s) {
+    pintas_dice_moves m;
+    mp_obj_t codes[PINTAS_DICE_MAX_KEEPS];
+    size_t n = 0;
+    pintas_dice_legal(s, &m);
+    if (m.n_keeps) {
+        pintas_dice_sort_keeps(m.keeps, m.n_keeps);
+        for (; n < m.n_keeps; n++) {
+            codes[n] = MP_OBJ_NEW_SMALL_INT(PINTAS_DICE_KEEP | ((mp_int_t)m.keeps[n].keep << 5));
+        }
+    } else {
+        if (m.can_roll) {
+            codes[n++] = MP_OBJ_NEW_SMALL_INT(PINTAS_DICE_ROLL);
+        }
+        if (m.can_bank) {
+            codes[n++] = MP_OBJ_NEW_SMALL_INT(PINTAS_DICE_BANK);
+        }
+    }
+    return mp_obj_new_list(n, codes);
+}
+
 /* The codes of the legal moves of game g in state s, as a new list, in the
  * engine's order (dice: roll and bank, or the keeps, most points first). */
 static mp_obj_t legal_codes(int g, const any_state *s) {
+    if (g == G_DICE) {
+        return dice_legal_codes(&s->dice);
+    }
     mp_obj_t out = mp_obj_new_list(0, NULL);
     if (g == G_LINE) {
         pintas_line_move m[PINTAS_LINE_MAX_MOVES];
@@ -592,23 +620,6 @@ static mp_obj_t legal_codes(int g, const any_state *s) {
         pintas_caminos_legal(&s->cam, m, PINTAS_CAMINOS_MAX_MOVES, &n);
         for (size_t i = 0; i < n; i++) {
             mp_obj_list_append(out, MP_OBJ_NEW_SMALL_INT(caminos_code(&m[i])));
-        }
-    } else {
-        pintas_dice_moves m;
-        pintas_dice_legal(&s->dice, &m);
-        if (m.n_keeps) {
-            pintas_dice_sort_keeps(m.keeps, m.n_keeps);
-            for (size_t i = 0; i < m.n_keeps; i++) {
-                mp_obj_list_append(out, MP_OBJ_NEW_SMALL_INT(
-                                            PINTAS_DICE_KEEP | ((mp_int_t)m.keeps[i].keep << 5)));
-            }
-        } else {
-            if (m.can_roll) {
-                mp_obj_list_append(out, MP_OBJ_NEW_SMALL_INT(PINTAS_DICE_ROLL));
-            }
-            if (m.can_bank) {
-                mp_obj_list_append(out, MP_OBJ_NEW_SMALL_INT(PINTAS_DICE_BANK));
-            }
         }
     }
     return out;
@@ -695,6 +706,28 @@ static mp_obj_t legal_moves(mp_obj_t game) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(legal_moves_obj, legal_moves);
 
+/* Game._raw.extend(raw) for the n bytes at `bytes` (raw's): a bytearray log
+ * grows by half its length at a time, as MicroPython's own extend grows it
+ * by exactly what is added (a copy of the whole log on every move). */
+static void log_extend(mp_obj_t log, mp_obj_t raw, const uint8_t *bytes, size_t n) {
+    if (!mp_obj_is_type(log, &mp_type_bytearray)) {
+        mp_obj_t extend[3];
+        mp_load_method(log, MP_QSTR_extend, extend);
+        extend[2] = raw;
+        mp_call_function_n_kw(extend[0], 2, 0, extend + 1);
+        return;
+    }
+    mp_obj_array_t *a = MP_OBJ_TO_PTR(log);
+    if (a->free < n) {
+        size_t room = a->len / 2 + n;
+        a->items = m_renew(uint8_t, a->items, a->len + a->free, a->len + room);
+        a->free = room;
+    }
+    memcpy((uint8_t *)a->items + a->len, bytes, n);
+    a->len += n;
+    a->free -= n;
+}
+
 /* play_move(game, move) -> Game.play's usual case: a move of the game's own
  * class (game._MOVE) played in a seeded game, its code logged, its events'
  * bytes added to game._raw and returned as a game._EVENTS object; None for
@@ -722,10 +755,7 @@ static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     }
     mp_obj_t raw = raw_events(g, &ev, n);
     mp_obj_list_append(mp_load_attr(game, MP_QSTR__log), code[0]);
-    mp_obj_t extend[3];
-    mp_load_method(mp_load_attr(game, MP_QSTR__raw), MP_QSTR_extend, extend);
-    extend[2] = raw;
-    mp_call_function_n_kw(extend[0], 2, 0, extend + 1);
+    log_extend(mp_load_attr(game, MP_QSTR__raw), raw, ev.bytes, n * e->event_size);
     mp_obj_t events = mp_call_function_n_kw(mp_load_attr(game, MP_QSTR__EVENTS), 0, 0, NULL);
     mp_store_attr(events, MP_QSTR__game, game);
     mp_store_attr(events, MP_QSTR__bytes, raw);

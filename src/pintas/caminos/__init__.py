@@ -35,7 +35,8 @@ FAMILY = registry.Family(
 
 PRESETS = tuple(
     registry.Preset(PRESET_NAMES[variant], "caminos", title, getattr(Rules, variant),
-                    {"players": 3, "rounds": None})
+                    {"players": 3, "rounds": None, "max_rounds": None,
+                     "max_round_moves": None})
     for variant, title in (("base", "Caminos"), ("no_renewal", "Caminos without renewal"),
                            ("two_paths", "Caminos with two paths")))
 

@@ -22,7 +22,8 @@ cdef extern from "pintas/caminos.h" nogil:
         uint8_t side_tiles
         uint8_t full_path
         uint8_t rounds
-        uint8_t reserved[2]
+        uint8_t max_rounds
+        uint8_t max_round_moves
 
     ctypedef struct pintas_caminos_move:
         uint8_t kind
@@ -75,6 +76,7 @@ cdef extern from "pintas/caminos.h" nogil:
         uint8_t choice[4]
         uint8_t shown[4]
         uint8_t winners
+        uint8_t round_moves
 
     ctypedef struct pintas_caminos_stats:
         uint64_t games

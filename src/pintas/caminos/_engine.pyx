@@ -33,7 +33,8 @@ KINDS = ("place", "draw", "pass", "reveal")
 SIDES = ("front", "back")
 EVENT_KINDS = ("deal", "path", "choose", "reveal", "tie", "start", "place", "close", "reshuffle",
                "no_path", "draw", "pass", "out", "round_end", "score", "game_end")
-REASONS = (None, "most_pips", "lowest_seat", "renew", "stay", "discard", "out", "blocked")
+REASONS = (None, "most_pips", "lowest_seat", "renew", "stay", "discard", "out", "blocked",
+           "max_rounds")
 _SIDE_WORDS = {"front": 0, "back": 1}
 
 # Move codes: a placement is (tile * 8 + slot) * 2 + side (0..447), then a
@@ -160,7 +161,9 @@ cdef class Event(TileEvent):
     the tied seats of a ``tie`` or the winners of a ``game_end``, ``tiles``
     the tiles of a closed path. ``points`` is what a ``score`` added (negative)
     or the winners' total of a ``game_end``; ``reason`` says why (``most_pips``,
-    ``lowest_seat``, ``renew``, ``stay``, ``discard``, ``out``, ``blocked``);
+    ``lowest_seat``, ``renew``, ``stay``, ``discard``, ``out``, ``blocked``: also
+    a round ended by ``max_round_moves``; ``max_rounds``: a ``game_end`` the
+    rules' ``max_rounds`` brought before their ``rounds``);
     ``count`` is the round of a ``deal`` or ``round_end``, the reveal step of
     ``choose``/``reveal``/``tie``/``start``, the tiles on the side after a
     ``place``, the tiles of a ``close``, the pile size after a ``draw`` or a
@@ -255,18 +258,19 @@ cdef list _events(const void *state, const void *events, size_t n):
 
 cdef int _rules_from(tuple fields, void *out) except -1:
     cdef pintas_caminos_rules *r = <pintas_caminos_rules *>out
-    cdef tuple f = fields_of(fields, 6, "Caminos rules fields")
+    cdef tuple f = fields_of(fields, 8, "Caminos rules fields")
     for value in f:  # one byte each; the C core judges the values
         whole(value, 0, 0xFF, "a rules field")
     memset(r, 0, sizeof(pintas_caminos_rules))
-    r.players, r.paths, r.hand_size, r.side_tiles, r.full_path, r.rounds = f
+    (r.players, r.paths, r.hand_size, r.side_tiles, r.full_path, r.rounds, r.max_rounds,
+     r.max_round_moves) = f
     return 0
 
 
 def check_rules(fields):
     """The C core's verdict on a rules tuple (raises RulesError)."""
     cdef pintas_caminos_rules r
-    _rules_from(fields_of(fields, 6, "Caminos rules fields"), &r)
+    _rules_from(fields_of(fields, 8, "Caminos rules fields"), &r)
     rules_verdict(pintas_caminos_rules_check(&r))
 
 
@@ -277,7 +281,8 @@ def preset_fields(variant, players):
     cdef int c_players = whole(players, 0, 0xFF, "players")
     if pintas_caminos_rules_preset(&r, c_variant, c_players) != PINTAS_OK:
         raise RulesError(f"no preset {variant} for {players} players")
-    return (r.players, r.paths, r.hand_size, r.side_tiles, r.full_path, r.rounds)
+    return (r.players, r.paths, r.hand_size, r.side_tiles, r.full_path, r.rounds, r.max_rounds,
+            r.max_round_moves)
 
 
 cdef int _deal_from(tuple deal, void *out) except -1:
@@ -423,6 +428,6 @@ def simulate(rules, games, seed):
     dict of the C stats struct, an entry of each list for each of the most
     seats a game can have)."""
     cdef pintas_caminos_stats stats
-    simulate_into(&pintas_caminos_engine, _rules_from, fields_of(rules, 6, "the rules fields"),
+    simulate_into(&pintas_caminos_engine, _rules_from, fields_of(rules, 8, "the rules fields"),
                   whole(games, 0, 10**12, "games"), seed64(seed), &stats)
     return stats

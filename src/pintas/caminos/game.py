@@ -488,6 +488,8 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
 
     _RULES = Rules
     _SAVED_RULES = "<6B"
+    _LIMITS = 2
+    _LIMIT_NAMES = ("max_rounds", "max_round_moves")
 
     _DEAL = Deal
 
@@ -496,7 +498,7 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
 
     def _length_bound(self) -> int | None:
         per_round = self._rules.round_moves
-        return None if per_round is None else per_round * self._rules.rounds
+        return None if per_round is None else per_round * self._rules.game_rounds
 
     @property
     @atomic

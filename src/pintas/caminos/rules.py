@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .._checks import check_choice, check_int
+from .._checks import check_choice, check_int, check_limit
 from .._rules import RulesBase
 from ..errors import RulesError
 from . import _engine
@@ -23,6 +23,7 @@ PRESET_NAMES = {"base": "caminos", "no_renewal": "caminos_no_renewal",
                 "two_paths": "caminos_two_paths"}
 FULL_PATH = ("renew", "stay", "discard")
 MAX_ROUNDS = 99
+MAX_LIMIT = 255  # max_rounds and max_round_moves: one byte of the C rules each
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,15 @@ class Rules(RulesBase):
     raises :class:`~pintas.errors.RulesError`. The shape of the table follows
     from the variant and the players (see :attr:`paths`, :attr:`hand_size`,
     :attr:`side_tiles`, :attr:`full_path`).
+
+    Two limits, None (no limit) in every preset, bound a game's length (the
+    base game's renewed paths can feed a round for ever): ``max_rounds``
+    (1..255) ends the game once that round is scored, if it comes before
+    ``rounds``, every seat with the highest total winning (a ``game_end``
+    with reason ``max_rounds``); ``max_round_moves`` (1..255) caps the moves
+    of a round's play (placements, draws and passes; not the reveal): the
+    move that reaches it ends the round as a blocked round ends, each player
+    scoring -1 a tile left (a ``round_end`` with reason ``blocked``).
 
     >>> r = Rules.base(players=4)
     >>> r.name, r.paths, r.hand_size, r.side_tiles, r.full_path, r.rounds
@@ -50,16 +60,23 @@ class Rules(RulesBase):
     variant: str
     players: int = 3
     rounds: int = 3
+    max_rounds: int | None = None
+    max_round_moves: int | None = None
+
+    _OMITTED_WHEN_NONE: ClassVar[tuple[str, ...]] = ("max_rounds", "max_round_moves")
 
     def __post_init__(self) -> None:
         check_choice("variant", self.variant, VARIANTS)
         for name, value, high in (("players", self.players, 4),
                                   ("rounds", self.rounds, MAX_ROUNDS)):
             check_int(name, value, 2 if name == "players" else 1, high)
+        check_limit("max_rounds", self.max_rounds, MAX_LIMIT)
+        check_limit("max_round_moves", self.max_round_moves, MAX_LIMIT)
         _engine.check_rules(self._fields())
 
     PRESET_OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {
-        name: ("players", "rounds") for name in PRESET_NAMES.values()}
+        name: ("players", "rounds", "max_rounds", "max_round_moves")
+        for name in PRESET_NAMES.values()}
 
     @classmethod
     def base(cls, players: int = 3, **options: Any) -> Rules:
@@ -118,6 +135,17 @@ class Rules(RulesBase):
         return FULL_PATH[VARIANTS.index(self.variant)]
 
     @property
+    def game_rounds(self) -> int:
+        """The rounds a game plays at most: ``rounds``, or ``max_rounds`` when
+        that limit comes first.
+
+        >>> Rules.base(max_rounds=2).game_rounds, Rules.base(max_rounds=7).game_rounds
+        (2, 3)
+        """
+        limit = self.max_rounds
+        return limit if limit is not None and limit < self.rounds else self.rounds
+
+    @property
     def round_moves(self) -> int | None:
         """The most moves one round can take, or None when nothing bounds it.
 
@@ -129,29 +157,43 @@ class Rules(RulesBase):
         reveal takes at most ``hand_size`` choices a player. In the base game a
         full path goes back into the pile, which can feed the hands for ever:
         no number of moves bounds a round (a player whose last tile never finds
-        an open side keeps drawing and placing what he draws).
+        an open side keeps drawing and placing what he draws) unless
+        ``max_round_moves`` caps a round's play: then a round takes at most the
+        reveal and that many moves (or the bound above, if lower).
 
         >>> Rules.no_renewal().round_moves, Rules.base().round_moves is None
         (105, True)
+        >>> Rules.base(max_round_moves=200).round_moves  # 18 reveal choices + 200
+        218
         """
-        if self.full_path == "renew":
-            return None
         dealt = self.players * self.hand_size
-        pile = 28 - self.paths - dealt
-        moved = dealt + 2 * pile  # placements (dealt + drawn) and draws
-        return dealt + self.players * moved + self.players
+        play = None
+        if self.full_path != "renew":
+            pile = 28 - self.paths - dealt
+            moved = dealt + 2 * pile  # placements (dealt + drawn) and draws
+            play = self.players * moved + self.players
+        cap = self.max_round_moves
+        if cap is not None and (play is None or cap < play):
+            play = cap
+        return None if play is None else dealt + play
 
     def _fields(self) -> tuple[int, ...]:
         return (self.players, self.paths, self.hand_size, self.side_tiles,
-                VARIANTS.index(self.variant), self.rounds)
+                VARIANTS.index(self.variant), self.rounds, self.max_rounds or 0,
+                self.max_round_moves or 0)
 
     @classmethod
     def _from_fields(cls, fields: Sequence[int]) -> Rules:
-        fields = cls._checked_fields(fields, 6)
-        players, _, _, _, _, rounds = fields
+        """Rules from C fields: the six of a preset, or eight with the limits."""
+        if isinstance(fields, (tuple, list)) and len(fields) == 6:
+            fields = (*fields, 0, 0)
+        fields = cls._checked_fields(fields, 8)
+        players, _, _, _, _, rounds, max_rounds, max_round_moves = fields
         for variant in VARIANTS:
             try:
-                rules = cls(variant=variant, players=players, rounds=rounds)
+                rules = cls(variant=variant, players=players, rounds=rounds,
+                            max_rounds=max_rounds or None,
+                            max_round_moves=max_round_moves or None)
             except RulesError:
                 continue
             if rules._fields() == tuple(fields):
@@ -159,5 +201,10 @@ class Rules(RulesBase):
         raise RulesError(f"rules fields of no Caminos preset: {tuple(fields)!r}")
 
     def __str__(self) -> str:
-        rounds = "" if self.rounds == 3 else f", {self.rounds} rounds"
-        return f"{self.name} ({self.players} players{rounds})"
+        extra = "" if self.rounds == 3 else f", {self.rounds} rounds"
+        if self.max_rounds is not None:
+            extra += f", at most {self.max_rounds} round{'s' if self.max_rounds > 1 else ''}"
+        if self.max_round_moves is not None:
+            extra += (f", rounds of at most {self.max_round_moves} "
+                      f"move{'s' if self.max_round_moves > 1 else ''}")
+        return f"{self.name} ({self.players} players{extra})"
