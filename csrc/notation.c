@@ -477,14 +477,15 @@ void pintas__put_tiles_listed(pintas__out *o, pintas_mask tiles)
 }
 
 /* 1 for the characters beyond ASCII that repr() escapes, as far as this
- * table knows them (see notation.h). */
+ * table knows them (see notation.h); the variation selectors U+E0100..U+E01EF
+ * are marks, which repr() shows. */
 static int unprintable(uint32_t c)
 {
     return (c >= 0x80 && c <= 0xA0) || c == 0xAD || c == 0x1680 ||
            (c >= 0x2000 && c <= 0x200F) || (c >= 0x2028 && c <= 0x202F) ||
            (c >= 0x205F && c <= 0x206F) || c == 0x3000 || (c >= 0xE000 && c <= 0xF8FF) ||
            c == 0xFEFF || (c >= 0xFFF0 && c <= 0xFFFB) || c == 0xFFFE || c == 0xFFFF ||
-           (c >= 0xE0000 && c <= 0xE0FFF) || c >= 0xF0000;
+           (c >= 0xE0000 && c <= 0xE00FF) || (c >= 0xE01F0 && c <= 0xE0FFF) || c >= 0xF0000;
 }
 
 static void put_hex(pintas__out *o, const char *prefix, uint32_t c, int digits)

@@ -61,6 +61,16 @@ def test_move_parse_gives_a_move_or_a_notation_error(text: str) -> None:
         assert Move.parse(str(move)) == move
 
 
+@pytest.mark.parametrize("code", [0xE0000, 0xE00FF, 0xE0100, 0xE01EF, 0xE01F0, 0xE0FFF])
+def test_a_refused_move_quotes_the_tags_and_variation_selectors_as_repr_does(code: int) -> None:
+    """The tags beside the variation selectors (U+E0100..U+E01EF, marks that
+    repr() shows as they are) are escaped; the selectors are not."""
+    text = "x" + chr(code)
+    with pytest.raises(NotationError) as refusal:
+        Move.parse(text)
+    assert repr(text) in str(refusal.value)
+
+
 def test_a_save_marked_as_a_line_game_is_rejected() -> None:
     with pytest.raises(CorruptStateError, match="a saved domino game, not a Caminos game: use "
                                                 r"domino\.Game\.from_bytes"):
