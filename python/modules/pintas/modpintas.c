@@ -661,21 +661,35 @@ static mp_obj_t to_move(mp_obj_t game) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(to_move_obj, to_move);
 
-/* The move object of `code` from the game class's table of moves by action
- * index (game._moves); the first time, a new one, made as the Python layer
- * makes moves (object.__new__(game._MOVE) with its `code`), kept there. */
+/* The move object of `code` from the game class's cache of moves
+ * (game._moves, a list): a line game's list holds all 58 moves by action
+ * index; a Caminos or dice game's is a small direct-mapped cache (slot: the
+ * action index modulo its length) whose slot is refilled with a new move,
+ * made as the Python layer makes moves (object.__new__(game._MOVE) with its
+ * `code`), when it holds another move. Moves are values compared by code, so
+ * a game's heap stays bounded however many different moves it meets. */
 static mp_obj_t move_object(mp_obj_t game, mp_obj_t table, int g, mp_int_t code) {
     pintas_engine_move m;
+    size_t len;
+    mp_obj_t *slots;
     move_of(g, MP_OBJ_NEW_SMALL_INT(code), &m);
-    mp_obj_t index = MP_OBJ_NEW_SMALL_INT(engine_of(g)->action(m.bytes));
-    mp_obj_t move = mp_obj_subscr(table, index, MP_OBJ_SENTINEL);
-    if (move == mp_const_none) {
-        mp_obj_t cls = mp_load_attr(game, MP_QSTR__MOVE);
-        move = mp_call_function_n_kw(
-            mp_load_attr(mp_load_global(MP_QSTR_object), MP_QSTR___new__), 1, 0, &cls);
-        mp_store_attr(move, MP_QSTR_code, MP_OBJ_NEW_SMALL_INT(code));
-        mp_obj_subscr(table, index, move);
+    mp_obj_get_array(table, &len, &slots);
+    if (len == 0) {
+        bad();
     }
+    mp_obj_t *slot = &slots[(size_t)engine_of(g)->action(m.bytes) % len];
+    if (*slot != mp_const_none) {
+        mp_obj_t found[2];
+        mp_load_method(*slot, MP_QSTR_code, found);
+        if (found[0] == MP_OBJ_NEW_SMALL_INT(code)) {
+            return *slot;
+        }
+    }
+    mp_obj_t cls = mp_load_attr(game, MP_QSTR__MOVE);
+    mp_obj_t move = mp_call_function_n_kw(
+        mp_load_attr(mp_load_global(MP_QSTR_object), MP_QSTR___new__), 1, 0, &cls);
+    mp_store_attr(move, MP_QSTR_code, MP_OBJ_NEW_SMALL_INT(code));
+    *slot = move;
     return move;
 }
 
@@ -695,11 +709,96 @@ static mp_obj_t legal_moves(mp_obj_t game) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(legal_moves_obj, legal_moves);
 
+/* Keep a played move in a game object's logs: with a list as game._log (the
+ * default), its code there and its events' bytes raw[0..n events) added to
+ * game._raw. A game made with log=False has a bytearray as game._log: the
+ * move's action index goes there (two bytes, little-endian) and game._raw
+ * keeps the events of the current round only (a tile game: from its last
+ * deal event on; dice: the current turn's, after the last turn end), so
+ * views still see the round. */
+static void log_move(mp_obj_t game, int g, mp_obj_t code, const uint8_t *raw, size_t n) {
+    const pintas_engine *e = engine_of(g);
+    size_t size = e->event_size, from = 0;
+    mp_obj_t log = mp_load_attr(game, MP_QSTR__log);
+    mp_obj_t extend[3];
+    if (mp_obj_is_type(log, &mp_type_list)) {
+        mp_obj_list_append(log, code);
+    } else {
+        pintas_engine_move m;
+        move_of(g, code, &m);
+        int action = e->action(m.bytes);
+        uint8_t two[2] = {(uint8_t)(action & 0xFF), (uint8_t)((unsigned)action >> 8)};
+        mp_load_method(log, MP_QSTR_extend, extend);
+        extend[2] = mp_obj_new_bytes(two, 2);
+        mp_call_function_n_kw(extend[0], 2, 0, extend + 1);
+        int found = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint8_t kind = raw[i * size]; /* every event struct starts with its kind */
+            if (g != G_DICE ? kind == 0 : kind == PINTAS_DICE_EV_TURN_END) {
+                found = 1;
+                from = g != G_DICE ? i : i + 1;
+            }
+        }
+        if (found) {
+            mp_obj_t kept = mp_obj_new_bytes(raw + from * size, (n - from) * size);
+            mp_store_attr(game, MP_QSTR__raw,
+                          mp_call_function_n_kw(MP_OBJ_FROM_PTR(&mp_type_bytearray), 1, 0, &kept));
+            return;
+        }
+    }
+    mp_load_method(mp_load_attr(game, MP_QSTR__raw), MP_QSTR_extend, extend);
+    extend[2] = mp_obj_new_bytes(raw + from * size, (n - from) * size);
+    mp_call_function_n_kw(extend[0], 2, 0, extend + 1);
+}
+
+/* commit(game, code, raw) -> log_move of a move Game.play played the long
+ * way, whose events' bytes are raw. */
+static mp_obj_t commit(mp_obj_t game, mp_obj_t code, mp_obj_t raw_in) {
+    int g;
+    size_t len;
+    (void)state_of_game(game, &g);
+    const uint8_t *raw = bytes_of(raw_in, &len);
+    log_move(game, g, code, raw, len / engine_of(g)->event_size);
+    return mp_const_none;
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(commit_obj, commit);
+
+/* action(g, code) -> the core's action index of a move code, -1 for a move
+ * with no action (a dice roll of given values). */
+static mp_obj_t action_of(mp_obj_t g_in, mp_obj_t code) {
+    int g = game_of(g_in);
+    pintas_engine_move m;
+    move_of(g, code, &m);
+    return MP_OBJ_NEW_SMALL_INT(engine_of(g)->action(m.bytes));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(action_obj, action_of);
+
+static mp_int_t code_of(int g, const pintas_engine_move *m);
+
+/* log_codes(g, log) -> the move codes of a compact log (two bytes an action
+ * index, as log_move writes them); ValueError for an index of no move. */
+static mp_obj_t log_codes(mp_obj_t g_in, mp_obj_t log_in) {
+    int g = game_of(g_in);
+    size_t len;
+    const uint8_t *p = bytes_of(log_in, &len);
+    mp_obj_t out = mp_obj_new_list(0, NULL);
+    for (size_t at = 0; at + 2 <= len; at += 2) {
+        pintas_engine_move m;
+        memset(&m, 0, sizeof(m));
+        if (engine_of(g)->action_move(p[at] | p[at + 1] << 8, m.bytes) != PINTAS_OK) {
+            bad();
+        }
+        mp_obj_list_append(out, MP_OBJ_NEW_SMALL_INT(code_of(g, &m)));
+    }
+    return out;
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(log_codes_obj, log_codes);
+
 /* play_move(game, move) -> Game.play's usual case: a move of the game's own
- * class (game._MOVE) played in a seeded game, its code logged, its events'
- * bytes added to game._raw and returned as a game._EVENTS object; None for
- * anything else, which Game.play then takes the long way (and refuses
- * there), the game unchanged. */
+ * class (game._MOVE) played in a seeded game and kept by log_move, its
+ * events' bytes returned as a game._EVENTS object; None for anything else,
+ * which Game.play then takes the long way (and refuses there), the game
+ * unchanged. */
 static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     int g;
     any_state *s = state_of_game(game, &g);
@@ -714,18 +813,14 @@ static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     pintas_engine_events ev;
     size_t n = 0;
     move_of(g, code[0], &m);
-    if (e->play(s, &m, &ev, e->max_events, &n) != PINTAS_OK) {
+    if (e->action(m.bytes) < 0 || e->play(s, &m, &ev, e->max_events, &n) != PINTAS_OK) {
         return mp_const_none;
     }
     if (g == G_DICE) {
         dice_reasons(&s->dice, (pintas_dice_event *)ev.bytes, n);
     }
     mp_obj_t raw = raw_events(g, &ev, n);
-    mp_obj_list_append(mp_load_attr(game, MP_QSTR__log), code[0]);
-    mp_obj_t extend[3];
-    mp_load_method(mp_load_attr(game, MP_QSTR__raw), MP_QSTR_extend, extend);
-    extend[2] = raw;
-    mp_call_function_n_kw(extend[0], 2, 0, extend + 1);
+    log_move(game, g, code[0], ev.bytes, n);
     mp_obj_t events = mp_call_function_n_kw(mp_load_attr(game, MP_QSTR__EVENTS), 0, 0, NULL);
     mp_store_attr(events, MP_QSTR__game, game);
     mp_store_attr(events, MP_QSTR__bytes, raw);
@@ -1210,6 +1305,53 @@ static mp_obj_t dice_policy(size_t n_args, const mp_obj_t *args) {
     return mp_obj_new_int(th);
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(dice_policy_obj, 3, 5, dice_policy);
+
+/* dice_book(book, op, a, b, c): op 0 -> the status of opening the bytes
+ * `book` as a book of the rules a (PINTAS_E_RULES when it is another rules'
+ * book: the target, what a doom loses and the final round do not change a
+ * turn's policy); 1 should_bank(pool a, total b); 2 best_keep(roll a, pool
+ * b, total c) -> (set, points) or None. No solve, no floating point. */
+static mp_obj_t dice_book(size_t n_args, const mp_obj_t *args) {
+    size_t len;
+    const uint8_t *bytes = bytes_of(args[0], &len);
+    mp_int_t op = int_in(args[1], 0, 2);
+    pintas_dice_book b;
+    (void)n_args;
+    int status = pintas_dice_book_open(&b, bytes, len);
+    if (op == 0) {
+        pintas_dice_rules r;
+        memset(&r, 0, sizeof(r));
+        dice_rules_of(args[2], &r);
+        if (status == PINTAS_OK) {
+            r.target = b.rules.target;
+            r.doom_loses = b.rules.doom_loses;
+            r.final_round = b.rules.final_round;
+            r.max_rounds = b.rules.max_rounds;
+            r.max_rolls = b.rules.max_rolls;
+            status = memcmp(&r, &b.rules, sizeof(r)) == 0 ? PINTAS_OK : PINTAS_E_RULES;
+        }
+        return MP_OBJ_NEW_SMALL_INT(status);
+    }
+    if (status != PINTAS_OK) {
+        bad();
+    }
+    if (op == 1) {
+        pintas_dice_set pool = dice_set_of(args[2]);
+        int32_t t = (int32_t)int_in(args[3], 0, 0x3FFFFFFF);
+        if (pool == 0 && (t == 0 || b.rules.hot_dice == PINTAS_DICE_HOT_MUST)) {
+            return mp_const_false;
+        }
+        return mp_obj_new_bool(pintas_dice_book_should_bank(&b, pool, t) == 1);
+    }
+    pintas_dice_keep k;
+    if (pintas_dice_book_best_keep(&b, dice_set_of(args[2]), dice_set_of(args[3]),
+                                   (int32_t)int_in(args[4], 0, 0x3FFFFFFF), &k) != PINTAS_OK) {
+        return mp_const_none;
+    }
+    mp_obj_t t2[2] = {MP_OBJ_NEW_SMALL_INT(k.keep), mp_obj_new_int(k.points)};
+    return mp_obj_new_tuple(2, t2);
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(dice_book_obj, 3, 5, dice_book);
 
 /* ---- saves and seeded players ------------------------------------------- */
 
@@ -1969,6 +2111,9 @@ static MP_DEFINE_CONST_FUN_OBJ_2(text_obj, text);
     X(MP_QSTR_to_move, to_move_obj) \
     X(MP_QSTR_legal_moves, legal_moves_obj) \
     X(MP_QSTR_play_move, play_move_obj) \
+    X(MP_QSTR_commit, commit_obj) \
+    X(MP_QSTR_action, action_obj) \
+    X(MP_QSTR_log_codes, log_codes_obj) \
     X(MP_QSTR_status, status_obj) \
     X(MP_QSTR_turn, turn_obj) \
     X(MP_QSTR_save, save_obj) \
@@ -1994,6 +2139,7 @@ static MP_DEFINE_CONST_FUN_OBJ_2(text_obj, text);
     X(MP_QSTR_dice_solve_size, dice_solve_size_obj) \
     X(MP_QSTR_dice_solve, dice_solve_obj) \
     X(MP_QSTR_dice_policy, dice_policy_obj) \
+    X(MP_QSTR_dice_book, dice_book_obj) \
     X(MP_QSTR_blake2b, blake2b_obj) \
     X(MP_QSTR_mt_size, mt_size_obj) \
     X(MP_QSTR_mt_seed, mt_seed_obj) \
