@@ -204,7 +204,7 @@ def random_game(family, name, seed, max_moves=MAX_MOVES):
     return [t.hex(), moves, digest(game.to_bytes())]
 
 
-def _players(family, rules, seed, budget):
+def _players(family, rules, seed, budget, book=None):
     if family == "domino":
         return [domino.SearchPlayer(samples=12, seed=seed), domino.SuitPlayer(),
                 domino.GreedyPlayer(), domino.SearchPlayer(samples=8, seed=seed + 1,
@@ -213,7 +213,9 @@ def _players(family, rules, seed, budget):
     if family == "caminos":
         return [caminos.SearchPlayer(samples=6, seed=seed), caminos.SuitPlayer(),
                 caminos.GreedyPlayer(), caminos.RandomPlayer(seed=seed)]
-    if MICROPYTHON:
+    if book is not None:  # the policy's decisions read from its book: no solve
+        optimal = dice.OptimalPlayer(rules, book=dice.Book(book))
+    elif MICROPYTHON:
         # the solver's workspace within the board's budget (0: the core's default cap)
         optimal = dice.OptimalPlayer(rules, cap=dice.cap_for(rules, budget) if budget else 0)
     else:
@@ -221,11 +223,12 @@ def _players(family, rules, seed, budget):
     return [optimal, dice.ThresholdPlayer(bank_at=700), dice.RandomPlayer(seed=seed)]
 
 
-def players_game(family, name, seed, max_moves=200, budget=0, shift=0):
+def players_game(family, name, seed, max_moves=200, budget=0, shift=0, book=None):
     """A game of ``name`` played by the computer players, seat s played by
-    player (s + shift) of the list: (digest, moves played)."""
+    player (s + shift) of the list: (digest, moves played). ``book``: the dice
+    OptimalPlayer reads it (MicroPython's dice.Book) instead of solving."""
     game = new_game(family, name, seed)
-    players = _players(family, game.rules, seed, budget)
+    players = _players(family, game.rules, seed, budget, book)
     t = Transcript()
     moves = 0
     while not game.is_over and moves < max_moves:

@@ -82,6 +82,12 @@ def jobs(expected: dict, board: bool) -> list[tuple[str, str]]:
             data = {"budget": budget}
             if key:
                 data[key] = part
+            if key == "players":  # the books of the chunk's dice games
+                data["books"] = {p[1]: expected["books"][p[1]] for p in part if p[0] == "dice"}
+                data["book_checks"] = expected["book_checks"] if i == 0 else []
+                if i == 0:
+                    data["books"].update({c[0]: expected["books"][c[0]]
+                                          for c in expected["book_checks"]})
             else:
                 data.update({k: v for k, v in expected.items() if k in ("saves", "legacy")})
             script = "\n".join([CLEAN, common, "EXPECTED = " + repr(data), body, RUNNER])
