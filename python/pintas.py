@@ -36,7 +36,8 @@ except ImportError:  # pintas.mpy: the C functions are globals of this module
 
     _c = _C()
     for _name in _C_NAMES:
-        setattr(_c, _name, globals().pop(_name))
+        if _name in globals():  # (a board's module has no dice solver)
+            setattr(_c, _name, globals().pop(_name))
     del _name
 
 __version__ = "0.1.0"
@@ -1893,6 +1894,8 @@ class domino:
     knowledge = staticmethod(_d_knowledge)
 
 
+#- caminos, dice: from here to the end marker, left out of the domino-only module (build.sh) -#
+
 # ======================================================================================
 # caminos
 # ======================================================================================
@@ -3044,6 +3047,12 @@ class _DicePolicy:
 _X_POLICIES = {}
 
 
+def _x_check_solver():
+    if not hasattr(_c, "dice_solve"):
+        raise RulesError("this build of pintas has no dice solver (a board's native module): "
+                         "give OptimalPlayer a dice.Book")
+
+
 def _x_solve_turn(rules=None, cap=0):
     """The optimal single-turn policy of ``rules`` (default Dice of Doom), solved
     once per rules and cap. ``cap`` (units of the rules' unit, 0: the core's
@@ -3051,6 +3060,7 @@ def _x_solve_turn(rules=None, cap=0):
     banked; a board with little RAM passes a smaller cap (docs/micropython.md)."""
     rules = _x_rules(rules)
     _check_int("cap", cap, 0, 65536)
+    _x_check_solver()
     f = rules._fields()
     key = (f[0], f[2], f[4], f[5], cap)
     found = _X_POLICIES.get(key)
@@ -3078,6 +3088,7 @@ def _x_cap_for(rules=None, budget=100000):
     """The largest cap whose solver workspace takes at most ``budget`` bytes (0,
     the core's default, if that fits), for solve_turn and OptimalPlayer."""
     f = _x_rules(rules)._fields()
+    _x_check_solver()
     if _c.dice_solve_size(f, 0) <= budget:
         return 0
     low, high = 1, 65536
@@ -3099,7 +3110,7 @@ class _DiceBook:
     def __init__(self, data):
         if not isinstance(data, (bytes, bytearray)):
             raise PintasTypeError("a Book is made from bytes: got {}".format(type(data).__name__))
-        self._bytes = bytes(data)
+        self._bytes = data if type(data) is bytes else bytes(data)
         found = _c.dice_book(self._bytes, 0, _DiceRules()._fields())
         if found not in (_OK, _E_RULES):
             raise CorruptStateError("not a dice policy book ({}): {!r}".format(
@@ -3232,9 +3243,12 @@ class dice:
     cap_for = staticmethod(_x_cap_for)
 
 
+#- end of the games left out of the domino-only module -#
+
+
 # Every move of a board's loop looks up these on the game: kept on each game's
 # own class too, they are found there without walking its bases.
-for _cls in (_DominoGame, _CaminosGame, _DiceGame):
-    for _name in ("is_over", "to_move", "legal_moves", "play", "_EVENTS"):
+for _cls in (_DominoGame, globals().get("_CaminosGame"), globals().get("_DiceGame")):
+    for _name in ("is_over", "to_move", "legal_moves", "play", "_EVENTS") if _cls else ():
         setattr(_cls, _name, getattr(_Game, _name))
 del _cls, _name

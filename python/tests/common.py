@@ -4,7 +4,12 @@
 # MicroPython (with python/pintas.py): the same code on both, so equal digests
 # mean equal games.
 
-from pintas import caminos, dice, domino
+from pintas import domino
+
+try:
+    from pintas import caminos, dice
+except ImportError:  # MicroPython's domino-only module
+    caminos = dice = None
 
 try:
     import hashlib
@@ -121,16 +126,16 @@ def _text(value):
 
 def row(event):
     """One event as a line of text: its kind and every field, tiles in notation."""
-    if isinstance(event, dice.Event):
+    if isinstance(event, domino.Event):  # (first: the domino-only module has no others)
+        fields = (event.kind, event.seat, event.side, event.tile, event.end, event.points,
+                  event.reason, event.count)
+    elif isinstance(event, dice.Event):
         fields = (event.kind, event.seat, " ".join(str(v) for v in event.values), event.points,
                   event.total, event.reason, event.count)
-    elif isinstance(event, caminos.Event):
+    else:
         fields = (event.kind, event.seat, event.tile, event.path, event.side, event.points,
                   event.reason, event.count, " ".join(str(s) for s in event.seats),
                   event.tiles)
-    else:
-        fields = (event.kind, event.seat, event.side, event.tile, event.end, event.points,
-                  event.reason, event.count)
     return ",".join(_text(f) for f in fields)
 
 
@@ -160,17 +165,17 @@ def view_line(game):
     view = game.view(game.to_move)
     common = [view.seat, view.to_move, view.scores, view.is_over,
               " ".join(str(m) for m in view.legal_moves()), len(view.log)]
-    if isinstance(view, dice.View):
+    if isinstance(view, domino.View):  # (first: the domino-only module has no others)
+        own = [view.hand, view.hand_sizes, view.line, view.ends, view.boneyard_size,
+               view.leader, view.forced_tile, view.round]
+    elif isinstance(view, dice.View):
         own = [view.phase, view.turn_total, view.dice_to_roll, view.last_roll, view.pool,
                view.final_turns_left, " ".join(repr(k) for k in view.keeps())]
-    elif isinstance(view, caminos.View):
+    else:
         own = [view.hand, view.hand_sizes, " / ".join(str(p) for p in view.paths),
                view.pile_size, view.discard, view.phase, view.starter, view.step,
                view.contenders, view.chosen, view.my_choice, view.out_seat, view.last_turns,
                view.passes]
-    else:
-        own = [view.hand, view.hand_sizes, view.line, view.ends, view.boneyard_size,
-               view.leader, view.forced_tile, view.round]
     return ";".join(str(x) for x in common + own)
 
 

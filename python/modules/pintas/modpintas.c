@@ -60,17 +60,33 @@ static MP_NORETURN void bad(void) {
     mp_raise_ValueError(MP_ERROR_TEXT("pintas: bad argument"));
 }
 
+/* A one-family module (PINTAS_ONLY_LINE: build.sh natmod-domino) serves the
+ * line games alone: no other engine is ever reached (game_of refuses them),
+ * and the other games' core is linked to a stub that raises. */
+#ifdef PINTAS_ONLY_LINE
+#define G_LAST G_LINE
+#else
+#define G_LAST G_DICE
+#endif
+
 static int game_of(mp_obj_t g) {
     mp_int_t i = mp_obj_get_int(g);
-    if (i < 0 || i > 2) {
+    if (i < 0 || i > G_LAST) {
         bad();
     }
     return (int)i;
 }
 
 static const pintas_engine *engine_of(int g) {
+#ifdef PINTAS_ONLY_LINE
+    if (g != G_LINE) {
+        bad();
+    }
+    return &pintas_line_engine;
+#else
     return g == G_LINE ? &pintas_line_engine : g == G_CAMINOS ? &pintas_caminos_engine
                                                               : &pintas_dice_engine;
+#endif
 }
 
 static mp_int_t int_in(mp_obj_t o, mp_int_t lo, mp_int_t hi) {
@@ -493,8 +509,12 @@ static MP_DEFINE_CONST_FUN_OBJ_2(round_start_obj, round_start_fn);
 
 /* ---- every game --------------------------------------------------------- */
 
-/* sizes(g) -> (state bytes, save bytes, event bytes, view blob bytes, actions) */
+/* sizes(g) -> (state bytes, save bytes, event bytes, view blob bytes, actions),
+ * None for a game this module leaves out. */
 static mp_obj_t sizes(mp_obj_t g_in) {
+    if (mp_obj_get_int(g_in) > G_LAST && mp_obj_get_int(g_in) <= G_DICE) {
+        return mp_const_none; /* a game left out of a one-family module */
+    }
     const pintas_engine *e = engine_of(game_of(g_in));
     mp_obj_t t[5] = {
         MP_OBJ_NEW_SMALL_INT(e->state_size),
@@ -634,7 +654,7 @@ static MP_DEFINE_CONST_FUN_OBJ_2(legal_obj, legal);
 static any_state *state_of_game(mp_obj_t game, int *g) {
     mp_buffer_info_t info;
     mp_get_buffer_raise(mp_load_attr(game, MP_QSTR__st), &info, MP_BUFFER_WRITE);
-    for (int e = G_LINE; e <= G_DICE; e++) {
+    for (int e = G_LINE; e <= G_LAST; e++) {
         if (info.len == engine_of(e)->state_size
             && ((uintptr_t)info.buf & (sizeof(uint64_t) - 1)) == 0) {
             *g = e;
@@ -1227,6 +1247,10 @@ static mp_obj_t check_rules(mp_obj_t g_in, mp_obj_t rules_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(check_rules_obj, check_rules);
 
+/* The dice solver (dice.solve_turn, an OptimalPlayer without a book): left
+ * out of a board's native module (PINTAS_NO_SOLVER), whose OptimalPlayer
+ * reads a policy book (dice_book below). */
+#ifndef PINTAS_NO_SOLVER
 /* dice_solve_size(rules, cap) -> workspace bytes (0: cannot). */
 static mp_obj_t dice_solve_size(mp_obj_t rules_in, mp_obj_t cap_in) {
     pintas_dice_rules r;
@@ -1305,6 +1329,13 @@ static mp_obj_t dice_policy(size_t n_args, const mp_obj_t *args) {
     return mp_obj_new_int(th);
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(dice_policy_obj, 3, 5, dice_policy);
+#define PINTAS_SOLVER_FUNCTIONS(X) \
+    X(MP_QSTR_dice_solve_size, dice_solve_size_obj) \
+    X(MP_QSTR_dice_solve, dice_solve_obj) \
+    X(MP_QSTR_dice_policy, dice_policy_obj)
+#else
+#define PINTAS_SOLVER_FUNCTIONS(X)
+#endif
 
 /* dice_book(book, op, a, b, c): op 0 -> the status of opening the bytes
  * `book` as a book of the rules a (PINTAS_E_RULES when it is another rules'
@@ -1328,7 +1359,10 @@ static mp_obj_t dice_book(size_t n_args, const mp_obj_t *args) {
             r.final_round = b.rules.final_round;
             r.max_rounds = b.rules.max_rounds;
             r.max_rolls = b.rules.max_rolls;
-            status = memcmp(&r, &b.rules, sizeof(r)) == 0 ? PINTAS_OK : PINTAS_E_RULES;
+            const uint8_t *x = (const uint8_t *)&r, *y = (const uint8_t *)&b.rules;
+            for (size_t i = 0; i < sizeof(r) && status == PINTAS_OK; i++) {
+                status = x[i] == y[i] ? PINTAS_OK : PINTAS_E_RULES;
+            }
         }
         return MP_OBJ_NEW_SMALL_INT(status);
     }
@@ -2136,9 +2170,7 @@ static MP_DEFINE_CONST_FUN_OBJ_2(text_obj, text);
     X(MP_QSTR_dice_keeps, dice_keeps_obj) \
     X(MP_QSTR_dice_keep_score, dice_keep_score_obj) \
     X(MP_QSTR_dice_is_doom, dice_is_doom_obj) \
-    X(MP_QSTR_dice_solve_size, dice_solve_size_obj) \
-    X(MP_QSTR_dice_solve, dice_solve_obj) \
-    X(MP_QSTR_dice_policy, dice_policy_obj) \
+    PINTAS_SOLVER_FUNCTIONS(X) \
     X(MP_QSTR_dice_book, dice_book_obj) \
     X(MP_QSTR_blake2b, blake2b_obj) \
     X(MP_QSTR_mt_size, mt_size_obj) \
