@@ -47,7 +47,7 @@ _SIZES = (_c.sizes(0), _c.sizes(1), _c.sizes(2))
 _legal_moves, _play_move = _c.legal_moves, _c.play_move
 _MAX_SEED = (1 << 64) - 1
 MAX_NOTATION = 1000
-_MOVE_CACHE = 32  # slots of a Caminos or dice game class's cache of move objects
+_MOVE_CACHE = 32  # pairs of a Caminos or dice game class's cache of move objects
 
 # Status codes of the C core (pintas/common.h).
 _OK, _E_ARG, _E_RULES, _E_ILLEGAL, _E_OVER, _E_BUFFER, _E_CORRUPT, _E_VERSION, _E_DEAL = (
@@ -779,8 +779,8 @@ class _Game:
 
     # The move objects legal_moves gives, a list per game class: the line
     # games' 58 moves, made at import, by action index; for Caminos and dice a
-    # cache of _MOVE_CACHE slots (the action index modulo that), refilled as
-    # moves are met, so the moves a long game meets take no more heap.
+    # cache of _MOVE_CACHE (code, move) pairs (the action index modulo that),
+    # refilled as moves are met, so the moves a long game meets take no more heap.
     _moves = None
     _EVENTS = _Events
     to_move = property(_c.to_move)
@@ -2397,7 +2397,7 @@ class _CaminosGame(_TileGame, _CaminosTable):
     def _move(self, code):
         return _c_new_move(code)
 
-    _moves = [None] * _MOVE_CACHE
+    _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
 
     def _event(self, t):
         return _c_event(t)
@@ -2920,7 +2920,7 @@ class _DiceGame(_Game, _DiceTable):
     def _move(self, code):
         return _x_new_move(code)
 
-    _moves = [None] * _MOVE_CACHE
+    _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
 
     def _event(self, t):
         return _x_event(t)

@@ -22,6 +22,7 @@
 #if MICROPY_ENABLE_DYNRUNTIME
 #include "py/dynruntime.h"
 #else
+#include "py/objtype.h"
 #include "py/runtime.h"
 #endif
 
@@ -681,34 +682,58 @@ static mp_obj_t to_move(mp_obj_t game) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(to_move_obj, to_move);
 
-/* The move object of `code` from the game class's cache of moves
- * (game._moves, a list): a line game's list holds all 58 moves by action
- * index; a Caminos or dice game's is a small direct-mapped cache (slot: the
- * action index modulo its length) whose slot is refilled with a new move,
- * made as the Python layer makes moves (object.__new__(game._MOVE) with its
- * `code`), when it holds another move. Moves are values compared by code, so
- * a game's heap stays bounded however many different moves it meets. */
-static mp_obj_t move_object(mp_obj_t game, mp_obj_t table, int g, mp_int_t code) {
-    pintas_engine_move m;
-    size_t len;
+/* The move objects of a game class (game._MOVE), found in its list
+ * game._moves: the line games' list holds all 58 moves by action index; a
+ * Caminos or dice game's is a small direct-mapped cache of (code, move)
+ * pairs (pair: the action index modulo the number of pairs), whose pair is
+ * refilled with a new move when it holds another; moves are values compared
+ * by code, so a game's heap stays bounded however many moves it meets. A new
+ * move is made as the Python layer makes moves: object.__new__(game._MOVE)
+ * with its `code`. */
+typedef struct move_maker {
+    mp_obj_t game;
     mp_obj_t *slots;
+    size_t len;
+    int direct; /* slots holds every action's move */
+    mp_obj_t make[2]; /* object.__new__ and game._MOVE, looked up once needed */
+} move_maker;
+
+static mp_obj_t move_object(move_maker *mm, int g, mp_int_t code) {
+    pintas_engine_move m;
     move_of(g, MP_OBJ_NEW_SMALL_INT(code), &m);
-    mp_obj_get_array(table, &len, &slots);
-    if (len == 0) {
-        bad();
-    }
-    mp_obj_t *slot = &slots[(size_t)engine_of(g)->action(m.bytes) % len];
-    if (*slot != mp_const_none) {
-        mp_obj_t found[2];
-        mp_load_method(*slot, MP_QSTR_code, found);
-        if (found[0] == MP_OBJ_NEW_SMALL_INT(code)) {
+    size_t action = (size_t)engine_of(g)->action(m.bytes);
+    mp_obj_t *slot;
+    if (mm->direct) {
+        slot = &mm->slots[action];
+        if (*slot != mp_const_none) {
             return *slot;
         }
+    } else {
+        mp_obj_t *pair = &mm->slots[2 * (action % (mm->len / 2))];
+        if (pair[0] == MP_OBJ_NEW_SMALL_INT(code)) {
+            return pair[1];
+        }
+        pair[0] = MP_OBJ_NEW_SMALL_INT(code);
+        slot = &pair[1];
     }
-    mp_obj_t cls = mp_load_attr(game, MP_QSTR__MOVE);
-    mp_obj_t move = mp_call_function_n_kw(
-        mp_load_attr(mp_load_global(MP_QSTR_object), MP_QSTR___new__), 1, 0, &cls);
+    if (mm->make[1] == MP_OBJ_NULL) {
+        mm->make[1] = mp_load_attr(mm->game, MP_QSTR__MOVE);
+    }
+#if MICROPY_ENABLE_DYNRUNTIME
+    if (mm->make[0] == MP_OBJ_NULL) {
+        mm->make[0] = mp_load_attr(mp_load_global(MP_QSTR_object), MP_QSTR___new__);
+    }
+    mp_obj_t move = mp_call_function_n_kw(mm->make[0], 1, 0, &mm->make[1]);
     mp_store_attr(move, MP_QSTR_code, MP_OBJ_NEW_SMALL_INT(code));
+#else
+    /* (in firmware, what object.__new__ and the attribute store do, without
+     * their lookups: a move is made for most legal moves of a Caminos turn) */
+    const mp_obj_type_t *native_base;
+    mp_obj_instance_t *o = mp_obj_new_instance(MP_OBJ_TO_PTR(mm->make[1]), &native_base);
+    mp_map_lookup(&o->members, MP_OBJ_NEW_QSTR(MP_QSTR_code), MP_MAP_LOOKUP_ADD_IF_NOT_FOUND)
+        ->value = MP_OBJ_NEW_SMALL_INT(code);
+    mp_obj_t move = MP_OBJ_FROM_PTR(o);
+#endif
     *slot = move;
     return move;
 }
@@ -718,12 +743,19 @@ static mp_obj_t legal_moves(mp_obj_t game) {
     int g;
     any_state *s = state_of_game(game, &g);
     mp_obj_t codes = legal_codes(g, s);
-    mp_obj_t table = mp_load_attr(game, MP_QSTR__moves);
+    move_maker mm;
+    mm.game = game;
+    mm.make[0] = mm.make[1] = MP_OBJ_NULL;
+    mp_obj_get_array(mp_load_attr(game, MP_QSTR__moves), &mm.len, &mm.slots);
+    mm.direct = mm.len >= engine_of(g)->actions;
+    if (mm.len < 2) {
+        bad();
+    }
     size_t n;
     mp_obj_t *items;
     mp_obj_get_array(codes, &n, &items);
     for (size_t i = 0; i < n; i++) {
-        items[i] = move_object(game, table, g, MP_OBJ_SMALL_INT_VALUE(items[i]));
+        items[i] = move_object(&mm, g, MP_OBJ_SMALL_INT_VALUE(items[i]));
     }
     return codes;
 }
