@@ -103,8 +103,8 @@ print("heap", NAME, made, base - gc.mem_free())
 
 # A game made with log=False (its moves two bytes each in a bytearray, the
 # round's events only), played for up to 1,000 moves: its heap beside that
-# log (the bytearray's length) after 0, 60 and 1,000 moves. Long rules, so
-# that the game lasts.
+# log (the two bytearrays' lengths) after 0, 60 and 1,000 moves, and the
+# lengths. Long rules, so that the game lasts.
 HEAP_FREE = """
 import gc, pintas
 from pintas import domino, caminos, dice
@@ -124,7 +124,7 @@ for stop in (0, 60, 1000):
         g.play(rng.choice(g.legal_moves()))
         n += 1
     gc.collect()
-    out += [n, gc.mem_alloc() - base - len(g._log), len(g._log)]
+    out += [n, gc.mem_alloc() - base - len(g._log) - len(g._raw), len(g._log), len(g._raw)]
 print("free", NAME, *out)
 """
 
@@ -233,7 +233,8 @@ def speed_and_heap() -> None:
     n = 20000
     unix = run_micropython(MICROPYTHON_BENCH.replace("n = N\n", f"n = {n}\n")
                            .replace("REPEATS", "5"))
-    board = run_board(MICROPYTHON_BENCH.replace("n = N\n", "n = 300\n")
+    # (2,000 moves: a garbage collection in the window weighs less)
+    board = run_board(MICROPYTHON_BENCH.replace("n = N\n", "n = 2000\n")
                       .replace("REPEATS", "1"))
     cpython = cpython_speed(n)
     print("## Speed: whole random games, the same loop everywhere\n")
@@ -260,13 +261,13 @@ def speed_and_heap() -> None:
         print(f"| {name} | {u[2]} | {u[3]} | {b[2]} | {b[3]} |")
     print("\n## Heap of a game made with log=False, beside its log (bytes)\n")
     print("| game | board: made | board: after 60 moves | board: after N moves | N | "
-          "its log: bytes | unix: after N moves |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+          "moves' bytes | round's events' bytes | unix: after N moves |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for name in ("dominican", "muggins-3", "caminos-3", "farkle-2"):
         script = HEAP_FREE.replace("NAME", repr(name))
         u = run_micropython(script)[-1].split()
-        b = (run_board(script) or ["free - ? ? ? ? ? ? ? ? ?"])[-1].split()
-        print(f"| {name} | {b[3]} | {b[6]} | {b[9]} | {b[8]} | {b[10]} | {u[9]} |")
+        b = (run_board(script) or ["free -" + " ?" * 12])[-1].split()
+        print(f"| {name} | {b[3]} | {b[7]} | {b[11]} | {b[10]} | {b[12]} | {b[13]} | {u[11]} |")
     unix_import = run_micropython(IMPORT_COST)[0].split()[1]
     board_import = run_board(IMPORT_COST)
     board_import_cost = board_import[0].split()[1] if board_import else "?"

@@ -762,15 +762,17 @@ static mp_obj_t legal_moves(mp_obj_t game) {
 static MP_DEFINE_CONST_FUN_OBJ_1(legal_moves_obj, legal_moves);
 
 /* Keep a played move in a game object's logs: with a list as game._log (the
- * default), its code there and its events' bytes raw[0..n events) added to
+ * default), its code there and its events' bytes (the bytes object raw) added to
  * game._raw. A game made with log=False has a bytearray as game._log: the
  * move's action index goes there (two bytes, little-endian) and game._raw
  * keeps the events of the current round only (a tile game: from its last
  * deal event on; dice: the current turn's, after the last turn end), so
  * views still see the round. */
-static void log_move(mp_obj_t game, int g, mp_obj_t code, const uint8_t *raw, size_t n) {
+static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
     const pintas_engine *e = engine_of(g);
-    size_t size = e->event_size, from = 0;
+    size_t size = e->event_size, from = 0, len;
+    const uint8_t *raw = bytes_of(raw_in, &len);
+    size_t n = len / size;
     mp_obj_t log = mp_load_attr(game, MP_QSTR__log);
     mp_obj_t extend[3];
     if (mp_obj_is_type(log, &mp_type_list)) {
@@ -799,7 +801,7 @@ static void log_move(mp_obj_t game, int g, mp_obj_t code, const uint8_t *raw, si
         }
     }
     mp_load_method(mp_load_attr(game, MP_QSTR__raw), MP_QSTR_extend, extend);
-    extend[2] = mp_obj_new_bytes(raw + from * size, (n - from) * size);
+    extend[2] = raw_in;
     mp_call_function_n_kw(extend[0], 2, 0, extend + 1);
 }
 
@@ -807,10 +809,8 @@ static void log_move(mp_obj_t game, int g, mp_obj_t code, const uint8_t *raw, si
  * way, whose events' bytes are raw. */
 static mp_obj_t commit(mp_obj_t game, mp_obj_t code, mp_obj_t raw_in) {
     int g;
-    size_t len;
     (void)state_of_game(game, &g);
-    const uint8_t *raw = bytes_of(raw_in, &len);
-    log_move(game, g, code, raw, len / engine_of(g)->event_size);
+    log_move(game, g, code, raw_in);
     return mp_const_none;
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(commit_obj, commit);
@@ -872,7 +872,7 @@ static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
         dice_reasons(&s->dice, (pintas_dice_event *)ev.bytes, n);
     }
     mp_obj_t raw = raw_events(g, &ev, n);
-    log_move(game, g, code[0], ev.bytes, n);
+    log_move(game, g, code[0], raw);
     mp_obj_t events = mp_call_function_n_kw(mp_load_attr(game, MP_QSTR__EVENTS), 0, 0, NULL);
     mp_store_attr(events, MP_QSTR__game, game);
     mp_store_attr(events, MP_QSTR__bytes, raw);
