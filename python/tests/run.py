@@ -91,7 +91,7 @@ def jobs(expected: dict, board: bool, family: str | None = None) -> list[tuple[s
     out = []
     budget = BOARD_BUDGET if board else 0
     splits = {"test_vectors": ("vectors", 4 if board else 100),
-              "test_games": ("random", 25 if board else 1000),
+              "test_games": ("random", 12 if board else 1000),
               "test_players": ("players", 4 if board else 1000)}
     for path in sorted(HERE.glob("test_*.py")):
         if family and path.stem not in FAMILY_TESTS:
