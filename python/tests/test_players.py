@@ -38,6 +38,28 @@ def test_book_choices():
         assert got == want, (name, what, roll, pool, total, got, want)
 
 
+def test_book_from_a_file():
+    # Book.load reads a file the user gives (a board without a filesystem: skipped)
+    if "doom-1" not in EXPECTED["books"]:
+        return
+    path = "pintas-test-doom.book"
+    try:
+        import os
+
+        with open(path, "wb") as f:
+            f.write(EXPECTED["books"]["doom-1"])
+    except (ImportError, OSError):
+        return
+    try:
+        book = dice.Book.load(path)
+    finally:
+        os.remove(path)
+    assert len(book) == len(EXPECTED["books"]["doom-1"])
+    assert book.fits(dice.Rules.dice_of_doom())
+    keep = book.best_keep((1, 1, 1, 5, 2, 3))
+    assert keep == dice.Book(EXPECTED["books"]["doom-1"]).best_keep((1, 1, 1, 5, 2, 3))
+
+
 def test_book_refusals():
     if dice is None:
         return  # the domino-only module
