@@ -306,6 +306,19 @@ def native_parts() -> None:
         py = sum(p.stat().st_size for p in obj.rglob("*.mpy") if p.name == "pintas.mpy")
         print(f"| {kind} | {code} | {data} | {py} |")
     print()
+    # per source file, before the link keeps what mpy_init reaches
+    objs = sorted((BUILD / "natmod-armv7m" / "obj").rglob("*.o"))
+    objs = [o for o in objs if o.name not in ("pintas.kept.o", "pintas.all.o", "left_out.o")]
+    if objs:
+        rows = subprocess.run(["arm-none-eabi-size", *map(str, objs)], capture_output=True,
+                              text=True, check=True).stdout.splitlines()[1:]
+        sizes = sorted(((int(r.split()[0]) + int(r.split()[1]), Path(r.split()[5]).stem)
+                        for r in rows), reverse=True)
+        print("| armv7m object (text + data, before the link) | bytes |")
+        print("| --- | ---: |")
+        for size, name in sizes:
+            print(f"| {name} | {size} |")
+        print()
 
 
 if __name__ == "__main__":
