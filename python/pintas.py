@@ -779,7 +779,7 @@ class _Game:
 
     # The move objects legal_moves gives, a list per game class: the line
     # games' 58 moves, made at import, by action index; for Caminos and dice a
-    # cache of _MOVE_CACHE (code, move) pairs (the action index modulo that),
+    # cache of _MOVE_CACHE (code, move) pairs (by a hash of the action index),
     # refilled as moves are met, so the moves a long game meets take no more heap.
     _moves = None
     _EVENTS = _Events

@@ -685,7 +685,7 @@ static MP_DEFINE_CONST_FUN_OBJ_1(to_move_obj, to_move);
 /* The move objects of a game class (game._MOVE), found in its list
  * game._moves: the line games' list holds all 58 moves by action index; a
  * Caminos or dice game's is a small direct-mapped cache of (code, move)
- * pairs (pair: the action index modulo the number of pairs), whose pair is
+ * pairs (pair: a multiplicative hash of the action index), whose pair is
  * refilled with a new move when it holds another; moves are values compared
  * by code, so a game's heap stays bounded however many moves it meets. A new
  * move is made as the Python layer makes moves: object.__new__(game._MOVE)
@@ -709,7 +709,10 @@ static mp_obj_t move_object(move_maker *mm, int g, mp_int_t code) {
             return *slot;
         }
     } else {
-        mp_obj_t *pair = &mm->slots[2 * (action % (mm->len / 2))];
+        /* (a multiplicative hash: a Caminos hand's placements, whose action
+         * indexes differ by small multiples of two, spread over the pairs) */
+        size_t at = (((action * 40503u) & 0xFFFFu) * (mm->len / 2)) >> 16;
+        mp_obj_t *pair = &mm->slots[2 * at];
         if (pair[0] == MP_OBJ_NEW_SMALL_INT(code)) {
             return pair[1];
         }
@@ -730,6 +733,7 @@ static mp_obj_t move_object(move_maker *mm, int g, mp_int_t code) {
      * their lookups: a move is made for most legal moves of a Caminos turn) */
     const mp_obj_type_t *native_base;
     mp_obj_instance_t *o = mp_obj_new_instance(MP_OBJ_TO_PTR(mm->make[1]), &native_base);
+    mp_map_init(&o->members, 1); /* room for `code`: no rehash */
     mp_map_lookup(&o->members, MP_OBJ_NEW_QSTR(MP_QSTR_code), MP_MAP_LOOKUP_ADD_IF_NOT_FOUND)
         ->value = MP_OBJ_NEW_SMALL_INT(code);
     mp_obj_t move = MP_OBJ_FROM_PTR(o);
