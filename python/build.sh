@@ -11,6 +11,9 @@
 #                                      python/build/firmware-mps2-an385-stock.elf
 #   bash python/build.sh natmod ARCH   the dynamic native module for ARCH (x64, armv6m,
 #                                      armv7m, armv7emsp, ...): python/build/ARCH/pintas.mpy
+#   bash python/build.sh natmod-domino ARCH
+#                                      the same with the domino games only:
+#                                      python/build/ARCH-domino/pintas.mpy
 #
 # A MicroPython source tree is taken from MICROPY_DIR; when it is not set, the
 # release tarball is unpacked into python/build/ from PINTAS_MICROPYTHON_TARBALL
@@ -39,7 +42,7 @@ check_entry_jump() {
 }
 
 usage() {
-  sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
   exit 2
 }
 
@@ -121,21 +124,35 @@ case "${1:-}" in
     cp "$out/$1-build-$heap/firmware.elf" "$out/$name"
     echo "$out/$name"
     ;;
-  natmod)
+  natmod | natmod-domino)
     arch=${2:-}
     [ -n "$arch" ] || usage
     mpy_cross
-    mkdir -p "$out/$arch"
+    family=all
+    kind=$arch
+    if [ "$1" = natmod-domino ]; then
+      family=domino
+      kind=$arch-domino
+    fi
+    mkdir -p "$out/$kind"
     # From scratch (the native-module rules do not follow the headers), in the
     # build folder: the .mpy and mpy_ld's cache are written where make runs.
-    rm -rf "${out:?}/natmod-$arch"
-    mkdir -p "$out/natmod-$arch"
-    cp "$here/natmod/Makefile" "$out/natmod-$arch/Makefile"
-    make_ -C "$out/natmod-$arch" MPY_DIR="$mpy" ARCH="$arch" BUILD="$out/natmod-$arch/obj" \
-      PINTAS_ROOT="$root" >/dev/null
-    check_entry_jump "$arch" "$(find "$out/natmod-$arch/obj" -name modpintas.o)"
-    mv "$out/natmod-$arch/pintas.mpy" "$out/$arch/pintas.mpy"
-    echo "$out/$arch/pintas.mpy"
+    dir=$out/natmod-$kind
+    rm -rf "${dir:?}"
+    mkdir -p "$dir"
+    cp "$here/natmod/Makefile" "$dir/Makefile"
+    # the domino-only Python layer: pintas.py without its Caminos and dice part
+    py=$here/pintas.py
+    if [ "$family" = domino ]; then
+      py=$dir/py/pintas.py
+      mkdir -p "$dir/py"
+      sed '/^#- caminos, dice/,/^#- end of the games/d' "$here/pintas.py" >"$py"
+    fi
+    make_ -C "$dir" MPY_DIR="$mpy" ARCH="$arch" BUILD="$dir/obj" PINTAS_ROOT="$root" \
+      PINTAS_FAMILY="$family" PINTAS_PY="$py" >/dev/null
+    check_entry_jump "$arch" "$dir/obj/pintas.kept.o"
+    mv "$dir/pintas.mpy" "$out/$kind/pintas.mpy"
+    echo "$out/$kind/pintas.mpy"
     ;;
   *)
     usage

@@ -21,10 +21,10 @@ _C_NAMES = (
     "reseed", "rng", "set_rng", "hands", "view", "events", "hide", "round_start",
     "check_rules", "line_info", "caminos_info", "dice_info", "line_knowledge", "line_points",
     "caminos_known", "dice_keeps", "dice_keep_score", "dice_is_doom",
-    "dice_solve_size", "dice_solve", "dice_policy", "blake2b", "mt_size", "mt_seed",
+    "dice_solve_size", "dice_solve", "dice_policy", "dice_book", "blake2b", "mt_size", "mt_seed",
     "mt_below", "text", "parse", "move_str", "illegal", "tiles_parse", "save_write",
     "save_read", "status_str", "choose", "caminos_rank", "search", "over", "to_move",
-    "legal_moves", "play_move",
+    "legal_moves", "play_move", "commit", "action", "log_codes",
 )
 
 try:
@@ -36,7 +36,8 @@ except ImportError:  # pintas.mpy: the C functions are globals of this module
 
     _c = _C()
     for _name in _C_NAMES:
-        setattr(_c, _name, globals().pop(_name))
+        if _name in globals():  # (a board's module has no dice solver)
+            setattr(_c, _name, globals().pop(_name))
     del _name
 
 __version__ = "0.1.0"
@@ -46,6 +47,7 @@ _SIZES = (_c.sizes(0), _c.sizes(1), _c.sizes(2))
 _legal_moves, _play_move = _c.legal_moves, _c.play_move
 _MAX_SEED = (1 << 64) - 1
 MAX_NOTATION = 1000
+_MOVE_CACHE = 32  # pairs of a Caminos or dice game class's cache of move objects
 
 # Status codes of the C core (pintas/common.h).
 _OK, _E_ARG, _E_RULES, _E_ILLEGAL, _E_OVER, _E_BUFFER, _E_CORRUPT, _E_VERSION, _E_DEAL = (
@@ -738,12 +740,15 @@ class _Game:
 
     _G = 0            # the engine: 0 line, 1 Caminos, 2 dice
 
-    def _start(self, rules, seed, setup):
-        """Check rules and seed, and start the C game from them."""
+    def _start(self, rules, seed, setup, log):
+        """Check rules, seed and log, and start the C game from them."""
         if not isinstance(rules, self._RULES):
             raise RulesTypeError("Game needs a {}.Rules: got {!r}".format(self._PACKAGE, rules))
         _check_seed(seed, optional=True)
+        _check_bool("log", log)
         first = _os_seed() if seed is None else seed
+        if not log:  # a log-free game keeps action indexes only: always seeded
+            seed = first
         self._st = bytearray(_SIZES[self._G][0])
         raw = _c.new(self._G, self._st, rules._fields(), _seed8(first), setup)
         if type(raw) is int:
@@ -754,10 +759,10 @@ class _Game:
         self._seed = seed
         self._first_seed = first
         self._raw = bytearray(raw)
-        self._log = []
-        cls = type(self)
-        if cls._moves is None:  # the table legal_moves fills, one per game class
-            cls._moves = [None] * _SIZES[self._G][4]
+        # The moves: their codes (and seeds, deals) in a list; with log=False,
+        # two bytes a move (the core's action index) in a bytearray, and _raw
+        # keeps the current round's events only (the C binding's log_move).
+        self._log = [] if log else bytearray()
 
     # ---- what every game tells ------------------------------------------------------
 
@@ -772,9 +777,10 @@ class _Game:
     def _status(self):
         return _c.status(self._G, self._st)
 
-    # The move objects legal_moves gives, by the core's action index, one list
-    # per game class made with its first game (58 line moves made at import;
-    # Caminos and dice moves the first time each is met: at most 478 and 925).
+    # The move objects legal_moves gives, a list per game class: the line
+    # games' 58 moves, made at import, by action index; for Caminos and dice a
+    # cache of _MOVE_CACHE (code, move) pairs (by a hash of the action index),
+    # refilled as moves are met, so the moves a long game meets take no more heap.
     _moves = None
     _EVENTS = _Events
     to_move = property(_c.to_move)
@@ -799,11 +805,22 @@ class _Game:
         return winners[0] if len(winners) == 1 else None
 
     @property
+    def logs(self):
+        """False for a game made with log=False (it keeps its moves as action
+        indexes and the current round's events only)."""
+        return type(self._log) is list
+
+    def _entries(self):
+        """The log as a list: move codes, ("seed", seed), ("deal", deal)."""
+        return self._log if type(self._log) is list else _c.log_codes(self._G, self._log)
+
+    @property
     def history(self):
-        return tuple(self._move(code) for code in self._log if type(code) is int)
+        return tuple(self._move(code) for code in self._entries() if type(code) is int)
 
     @property
     def events(self):
+        """Every event so far; with log=False, the current round's (dice: turn's)."""
         return tuple(self._decode(self._raw))
 
     def iter_events(self):
@@ -847,8 +864,12 @@ class _Game:
         IllegalMoveError (or NotationError) and nothing changed when it is not legal."""
         events = _play_move(self, move)
         if events is None:  # not a move legal_moves gave, an unseeded game, or refused
+            m = self._as_move(move)
+            if type(self._log) is not list and _c.action(self._G, m.code) < 0:
+                raise PintasError("a game with log=False keeps moves as the core's actions: "
+                                  "it rolls its own dice, not {!r}".format(move))
             events = _Events()
-            events._game, events._bytes = self, self._play_raw(self._as_move(move), move)
+            events._game, events._bytes = self, self._play_raw(m, move)
         return events
 
     def _play_raw(self, m, given):
@@ -886,8 +907,7 @@ class _Game:
         return self._play_reseeded(m, move, seed)
 
     def _commit(self, code, raw):
-        self._log.append(code)
-        self._raw.extend(raw)
+        _c.commit(self, code, raw)
         return raw
 
     def is_legal(self, move):
@@ -917,12 +937,15 @@ class _Game:
             setattr(other, name, value)
         other._st = bytearray(self._st)
         other._raw = bytearray(self._raw)
-        other._log = list(self._log)
+        other._log = self._log[:]
         return other
 
     def replay(self):
         """A new game rebuilt from this one's setup and log: equal to this one."""
-        return self._rebuild(self._rules, self._origin(), self._seed, self._first_seed, self._log)
+        origin = self._origin()
+        if not self.logs:
+            origin["log"] = False
+        return self._rebuild(self._rules, origin, self._seed, self._first_seed, self._entries())
 
     def _origin(self):
         return {}
@@ -961,7 +984,7 @@ class _Game:
         """The whole game as bytes: CPython's save format, byte for byte (a
         BLAKE2b-128 checksum, or with ``key`` an HMAC-SHA256)."""
         log = [e if type(e) is int else _seed8(e[1]) if e[0] == "seed"
-               else e[1]._c_args(self._rules) for e in self._log]
+               else e[1]._c_args(self._rules) for e in self._entries()]
         setup = (self._rules._fields(), _seed8(self._first_seed), self._seed is not None)
         out = _c.save_write(self._G, self._st, setup + self._setup(), log, _check_key(key),
                             version)
@@ -994,10 +1017,10 @@ class _Game:
 class _TileGame(_Game):
     """What the tile games share: hands, hand-made deals, deal seeds, views."""
 
-    def __init__(self, rules, seed=None, deal=None):
+    def __init__(self, rules, seed=None, deal=None, log=True):
         if deal is not None:
             self._checked_deal(deal, rules)
-        self._start(rules, seed, None if deal is None else deal._c_args(rules))
+        self._start(rules, seed, None if deal is None else deal._c_args(rules), log)
         self._first_deal = deal
 
     def _checked_deal(self, deal, rules):
@@ -1032,6 +1055,8 @@ class _TileGame(_Game):
     def set_deal(self, deal):
         """Replace the current round's deal by a hand-made one, before its first move."""
         self._checked_deal(deal, self._rules)
+        if not self.logs:
+            raise PintasError("a game with log=False keeps no hand-made deal after its first")
         raw = _c.set_deal(self._G, self._st, deal._c_args(self._rules))
         if type(raw) is int:
             if raw == _E_DEAL:
@@ -1869,6 +1894,8 @@ class domino:
     knowledge = staticmethod(_d_knowledge)
 
 
+#- caminos, dice: from here to the end marker, left out of the domino-only module (build.sh) -#
+
 # ======================================================================================
 # caminos
 # ======================================================================================
@@ -2370,6 +2397,8 @@ class _CaminosGame(_TileGame, _CaminosTable):
     def _move(self, code):
         return _c_new_move(code)
 
+    _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
+
     def _event(self, t):
         return _c_event(t)
 
@@ -2862,13 +2891,13 @@ class _DiceGame(_Game, _DiceTable):
     _RULES = _DiceRules
     _MOVE = _DiceMove
 
-    def __init__(self, rules=None, players=2, seed=None, first_player=0):
+    def __init__(self, rules=None, players=2, seed=None, first_player=0, log=True):
         _check_int("players", players, 1, _X_MAX_PLAYERS)
         if not _is_whole(first_player) or not 0 <= first_player < players:
             error = SeatError if _is_whole(first_player) else SeatTypeError
             raise error("no seat {!r} to play first: seats are 0..{}".format(
                 first_player, players - 1))
-        self._start(_DiceRules() if rules is None else rules, seed, (players, first_player))
+        self._start(_DiceRules() if rules is None else rules, seed, (players, first_player), log)
 
     def _state(self):
         return self._st
@@ -2890,6 +2919,8 @@ class _DiceGame(_Game, _DiceTable):
 
     def _move(self, code):
         return _x_new_move(code)
+
+    _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
 
     def _event(self, t):
         return _x_event(t)
@@ -3016,6 +3047,12 @@ class _DicePolicy:
 _X_POLICIES = {}
 
 
+def _x_check_solver():
+    if not hasattr(_c, "dice_solve"):
+        raise RulesError("this build of pintas has no dice solver (a board's native module): "
+                         "give OptimalPlayer a dice.Book")
+
+
 def _x_solve_turn(rules=None, cap=0):
     """The optimal single-turn policy of ``rules`` (default Dice of Doom), solved
     once per rules and cap. ``cap`` (units of the rules' unit, 0: the core's
@@ -3023,6 +3060,7 @@ def _x_solve_turn(rules=None, cap=0):
     banked; a board with little RAM passes a smaller cap (docs/micropython.md)."""
     rules = _x_rules(rules)
     _check_int("cap", cap, 0, 65536)
+    _x_check_solver()
     f = rules._fields()
     key = (f[0], f[2], f[4], f[5], cap)
     found = _X_POLICIES.get(key)
@@ -3050,6 +3088,7 @@ def _x_cap_for(rules=None, budget=100000):
     """The largest cap whose solver workspace takes at most ``budget`` bytes (0,
     the core's default, if that fits), for solve_turn and OptimalPlayer."""
     f = _x_rules(rules)._fields()
+    _x_check_solver()
     if _c.dice_solve_size(f, 0) <= budget:
         return 0
     low, high = 1, 65536
@@ -3060,6 +3099,49 @@ def _x_cap_for(rules=None, budget=100000):
         else:
             high = mid - 1
     return low
+
+
+class _DiceBook:
+    """A turn policy's decisions as a book: the bytes CPython's
+    ``dice.solve_turn(rules).book()`` writes (a few kilobytes), read with no
+    solve and no floating point. A board's OptimalPlayer takes one instead of
+    solving: ``dice.Book(open("doom.book", "rb").read())``."""
+
+    def __init__(self, data):
+        if not isinstance(data, (bytes, bytearray)):
+            raise PintasTypeError("a Book is made from bytes: got {}".format(type(data).__name__))
+        self._bytes = data if type(data) is bytes else bytes(data)
+        found = _c.dice_book(self._bytes, 0, _DiceRules()._fields())
+        if found not in (_OK, _E_RULES):
+            raise CorruptStateError("not a dice policy book ({}): {!r}".format(
+                _c.status_str(found), bytes(data[:16])))
+
+    @classmethod
+    def load(cls, path):
+        """The book in the file ``path``."""
+        with open(path, "rb") as f:
+            return cls(f.read())
+
+    def fits(self, rules):
+        """Whether this is a book of ``rules``' turn (target, doom_loses and
+        final_round aside: they do not change it)."""
+        return _c.dice_book(self._bytes, 0, _x_rules(rules)._fields()) == _OK
+
+    def should_bank(self, turn_total, pool=()):
+        _check_int("turn_total", turn_total, 0, _X_MAX_TARGET)
+        return _c.dice_book(self._bytes, 1, _x_set(_x_items(pool, 0, 5, "a pool")), turn_total)
+
+    def best_keep(self, roll, pool=(), turn_total=0):
+        _check_int("turn_total", turn_total, 0, _X_MAX_TARGET)
+        found = _c.dice_book(self._bytes, 2, _x_set(_x_items(roll, 1, 6, "a roll")),
+                             _x_set(_x_items(pool, 0, 5, "a pool")), turn_total)
+        return None if found is None else _x_keep(found[0], found[1])
+
+    def __len__(self):
+        return len(self._bytes)
+
+    def __repr__(self):
+        return "<dice.Book: {} bytes>".format(len(self._bytes))
 
 
 class _DiceRandomPlayer(_RandomPlayer):
@@ -3091,19 +3173,28 @@ class _DiceThresholdPlayer:
 
 
 class _DiceOptimalPlayer:
-    """Follows the optimal single-turn policy (solve_turn); banks whenever banking
-    wins the game at once (no final round). ``cap``: see solve_turn."""
+    """Follows the optimal single-turn policy (solve_turn), or reads its
+    decisions from ``book`` (a dice.Book: no solve, a few kilobytes of heap);
+    banks whenever banking wins the game at once (no final round). ``cap``:
+    see solve_turn."""
 
-    def __init__(self, rules=None, bank_to_win=True, cap=0):
+    def __init__(self, rules=None, bank_to_win=True, cap=0, book=None):
         if rules is not None and not isinstance(rules, _DiceRules):
             raise RulesTypeError("OptimalPlayer needs dice.Rules or None: got {!r}".format(rules))
         _check_bool("bank_to_win", bank_to_win)
-        self.rules, self.bank_to_win, self.cap = rules, bank_to_win, cap
-        self.policy = _x_solve_turn(rules, cap) if rules is not None else None
+        if book is not None:
+            if not isinstance(book, _DiceBook):
+                raise PintasTypeError("book is a dice.Book or None: got {!r}".format(book))
+            if rules is not None and not book.fits(rules):
+                raise RulesError("this book is not one of {}".format(rules))
+        self.rules, self.bank_to_win, self.cap, self.book = rules, bank_to_win, cap, book
+        self.policy = book or (_x_solve_turn(rules, cap) if rules is not None else None)
 
     def choose(self, view):
         _check_view(view, _DiceView, "dice")
         view._moves_to_choose()
+        if self.book is not None and self.rules is None and not self.book.fits(view.rules):
+            raise RulesError("this book is not one of {}".format(view.rules))
         policy = self.policy or _x_solve_turn(view.rules, self.cap)
         if view.phase == "keep":
             keep = policy.best_keep(view.last_roll, view.pool, view.turn_total)
@@ -3135,6 +3226,7 @@ class dice:
     Event = _DiceEvent
     Keep = _DiceKeep
     Policy = _DicePolicy
+    Book = _DiceBook
     RandomPlayer = _DiceRandomPlayer
     ThresholdPlayer = _DiceThresholdPlayer
     OptimalPlayer = _DiceOptimalPlayer
@@ -3151,9 +3243,12 @@ class dice:
     cap_for = staticmethod(_x_cap_for)
 
 
+#- end of the games left out of the domino-only module -#
+
+
 # Every move of a board's loop looks up these on the game: kept on each game's
 # own class too, they are found there without walking its bases.
-for _cls in (_DominoGame, _CaminosGame, _DiceGame):
-    for _name in ("is_over", "to_move", "legal_moves", "play", "_EVENTS"):
+for _cls in (_DominoGame, globals().get("_CaminosGame"), globals().get("_DiceGame")):
+    for _name in ("is_over", "to_move", "legal_moves", "play", "_EVENTS") if _cls else ():
         setattr(_cls, _name, getattr(_Game, _name))
 del _cls, _name

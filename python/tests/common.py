@@ -4,7 +4,12 @@
 # MicroPython (with python/pintas.py): the same code on both, so equal digests
 # mean equal games.
 
-from pintas import caminos, dice, domino
+from pintas import domino
+
+try:
+    from pintas import caminos, dice
+except ImportError:  # MicroPython's domino-only module
+    caminos = dice = None
 
 try:
     import hashlib
@@ -121,16 +126,16 @@ def _text(value):
 
 def row(event):
     """One event as a line of text: its kind and every field, tiles in notation."""
-    if isinstance(event, dice.Event):
+    if isinstance(event, domino.Event):  # (first: the domino-only module has no others)
+        fields = (event.kind, event.seat, event.side, event.tile, event.end, event.points,
+                  event.reason, event.count)
+    elif isinstance(event, dice.Event):
         fields = (event.kind, event.seat, " ".join(str(v) for v in event.values), event.points,
                   event.total, event.reason, event.count)
-    elif isinstance(event, caminos.Event):
+    else:
         fields = (event.kind, event.seat, event.tile, event.path, event.side, event.points,
                   event.reason, event.count, " ".join(str(s) for s in event.seats),
                   event.tiles)
-    else:
-        fields = (event.kind, event.seat, event.side, event.tile, event.end, event.points,
-                  event.reason, event.count)
     return ",".join(_text(f) for f in fields)
 
 
@@ -160,17 +165,17 @@ def view_line(game):
     view = game.view(game.to_move)
     common = [view.seat, view.to_move, view.scores, view.is_over,
               " ".join(str(m) for m in view.legal_moves()), len(view.log)]
-    if isinstance(view, dice.View):
+    if isinstance(view, domino.View):  # (first: the domino-only module has no others)
+        own = [view.hand, view.hand_sizes, view.line, view.ends, view.boneyard_size,
+               view.leader, view.forced_tile, view.round]
+    elif isinstance(view, dice.View):
         own = [view.phase, view.turn_total, view.dice_to_roll, view.last_roll, view.pool,
                view.final_turns_left, " ".join(repr(k) for k in view.keeps())]
-    elif isinstance(view, caminos.View):
+    else:
         own = [view.hand, view.hand_sizes, " / ".join(str(p) for p in view.paths),
                view.pile_size, view.discard, view.phase, view.starter, view.step,
                view.contenders, view.chosen, view.my_choice, view.out_seat, view.last_turns,
                view.passes]
-    else:
-        own = [view.hand, view.hand_sizes, view.line, view.ends, view.boneyard_size,
-               view.leader, view.forced_tile, view.round]
     return ";".join(str(x) for x in common + own)
 
 
@@ -204,7 +209,7 @@ def random_game(family, name, seed, max_moves=MAX_MOVES):
     return [t.hex(), moves, digest(game.to_bytes())]
 
 
-def _players(family, rules, seed, budget):
+def _players(family, rules, seed, budget, book=None):
     if family == "domino":
         return [domino.SearchPlayer(samples=12, seed=seed), domino.SuitPlayer(),
                 domino.GreedyPlayer(), domino.SearchPlayer(samples=8, seed=seed + 1,
@@ -213,7 +218,9 @@ def _players(family, rules, seed, budget):
     if family == "caminos":
         return [caminos.SearchPlayer(samples=6, seed=seed), caminos.SuitPlayer(),
                 caminos.GreedyPlayer(), caminos.RandomPlayer(seed=seed)]
-    if MICROPYTHON:
+    if book is not None:  # the policy's decisions read from its book: no solve
+        optimal = dice.OptimalPlayer(rules, book=dice.Book(book))
+    elif MICROPYTHON:
         # the solver's workspace within the board's budget (0: the core's default cap)
         optimal = dice.OptimalPlayer(rules, cap=dice.cap_for(rules, budget) if budget else 0)
     else:
@@ -221,11 +228,12 @@ def _players(family, rules, seed, budget):
     return [optimal, dice.ThresholdPlayer(bank_at=700), dice.RandomPlayer(seed=seed)]
 
 
-def players_game(family, name, seed, max_moves=200, budget=0, shift=0):
+def players_game(family, name, seed, max_moves=200, budget=0, shift=0, book=None):
     """A game of ``name`` played by the computer players, seat s played by
-    player (s + shift) of the list: (digest, moves played)."""
+    player (s + shift) of the list: (digest, moves played). ``book``: the dice
+    OptimalPlayer reads it (MicroPython's dice.Book) instead of solving."""
     game = new_game(family, name, seed)
-    players = _players(family, game.rules, seed, budget)
+    players = _players(family, game.rules, seed, budget, book)
     t = Transcript()
     moves = 0
     while not game.is_over and moves < max_moves:

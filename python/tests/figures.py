@@ -5,6 +5,7 @@ binding) and instructions per move on the emulated Cortex-M3 board.
     bash python/build.sh unix && bash python/build.sh qemu
     PINTAS_QEMU_HEAP=2097152 bash python/build.sh qemu-stock
     for a in x64 armv6m armv7m armv7emsp; do bash python/build.sh natmod $a; done
+    bash python/build.sh natmod-domino armv7m
     python python/tests/figures.py
 
 Needs CPython's pintas (the comparison) and qemu-system-arm. The board runs
@@ -98,6 +99,33 @@ for _ in range(60):
     g.play(rng.choice(g.legal_moves()))
 gc.collect()
 print("heap", NAME, made, base - gc.mem_free())
+"""
+
+# A game made with log=False (its moves two bytes each in a bytearray, the
+# round's events only), played for up to 1,000 moves: its heap beside that
+# log (the two bytearrays' lengths) after 0, 60 and 1,000 moves, and the
+# lengths. Long rules, so that the game lasts.
+HEAP_FREE = """
+import gc, pintas
+from pintas import domino, caminos, dice
+make = {"dominican": lambda: domino.Game(domino.Rules.dominican(target=1000), seed=1, log=False),
+        "muggins-3": lambda: domino.Game(domino.Rules.muggins(target=1000), seed=1, log=False),
+        "caminos-3": lambda: caminos.Game(caminos.Rules.base(), seed=1, log=False),
+        "farkle-2": lambda: dice.Game(dice.Rules.farkle(target=50000), players=2, seed=1,
+                                      log=False)}[NAME]
+rng = pintas._Random(1)
+gc.collect()
+base = gc.mem_alloc()
+g = make()
+out = []
+n = 0
+for stop in (0, 60, 1000):
+    while not g.is_over and n < stop:
+        g.play(rng.choice(g.legal_moves()))
+        n += 1
+    gc.collect()
+    out += [n, gc.mem_alloc() - base - len(g._log) - len(g._raw), len(g._log), len(g._raw)]
+print("free", NAME, *out)
 """
 
 IMPORT_COST = """
@@ -205,7 +233,8 @@ def speed_and_heap() -> None:
     n = 20000
     unix = run_micropython(MICROPYTHON_BENCH.replace("n = N\n", f"n = {n}\n")
                            .replace("REPEATS", "5"))
-    board = run_board(MICROPYTHON_BENCH.replace("n = N\n", "n = 300\n")
+    # (2,000 moves: a garbage collection in the window weighs less)
+    board = run_board(MICROPYTHON_BENCH.replace("n = N\n", "n = 2000\n")
                       .replace("REPEATS", "1"))
     cpython = cpython_speed(n)
     print("## Speed: whole random games, the same loop everywhere\n")
@@ -230,6 +259,15 @@ def speed_and_heap() -> None:
         u = run_micropython(script)[-1].split()
         b = (run_board(script) or ["heap - ? ?"])[-1].split()
         print(f"| {name} | {u[2]} | {u[3]} | {b[2]} | {b[3]} |")
+    print("\n## Heap of a game made with log=False, beside its log (bytes)\n")
+    print("| game | board: made | board: after 60 moves | board: after N moves | N | "
+          "moves' bytes | round's events' bytes | unix: after N moves |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for name in ("dominican", "muggins-3", "caminos-3", "farkle-2"):
+        script = HEAP_FREE.replace("NAME", repr(name))
+        u = run_micropython(script)[-1].split()
+        b = (run_board(script) or ["free -" + " ?" * 12])[-1].split()
+        print(f"| {name} | {b[3]} | {b[7]} | {b[11]} | {b[10]} | {b[12]} | {b[13]} | {u[11]} |")
     unix_import = run_micropython(IMPORT_COST)[0].split()[1]
     board_import = run_board(IMPORT_COST)
     board_import_cost = board_import[0].split()[1] if board_import else "?"
@@ -237,15 +275,54 @@ def speed_and_heap() -> None:
           f"{board_import_cost} bytes on the board (32-bit)")
     # the native module on the board's stock firmware (a 2 MB heap: the file
     # itself is held in RAM by the runner's filesystem)
-    found = run.run_board_session(str(BUILD / "firmware-mps2-an385-stock.elf"),
-                                  (BUILD / "armv7m" / "pintas.mpy").read_bytes(),
-                                  [("import", IMPORT_COST)], run.micropython_dir())
-    print(f"- `import pintas` from the armv7m pintas.mpy on the board: "
-          f"{found[0][1].split()[1]} bytes")
+    for kind, label in (("armv7m", "pintas.mpy"), ("armv7m-domino", "domino-only pintas.mpy")):
+        path = BUILD / kind / "pintas.mpy"
+        if not path.exists():
+            continue
+        found = run.run_board_session(str(BUILD / "firmware-mps2-an385-stock.elf"),
+                                      path.read_bytes(), [("import", IMPORT_COST)],
+                                      run.micropython_dir())
+        print(f"- `import pintas` from the armv7m {label} ({path.stat().st_size} bytes) "
+              f"on the board: {found[0][1].split()[1]} bytes")
     print()
+
+
+def native_parts() -> None:
+    """Where a native module's bytes go: its code as kept by the relocatable
+    link (only what mpy_init reaches), and its Python layer's bytecode."""
+    print("## Native modules, armv7m: what is loaded into the heap (bytes)\n")
+    print("| module | code (.text) | constants (.rodata, .data) | Python layer (bytecode) |")
+    print("| --- | ---: | ---: | ---: |")
+    for kind in ("armv7m", "armv7m-domino"):
+        obj = BUILD / f"natmod-{kind}" / "obj"
+        kept = obj / "pintas.kept.o"
+        if not kept.exists():
+            continue
+        rows = subprocess.run(["arm-none-eabi-size", "-A", str(kept)], capture_output=True,
+                              text=True, check=True).stdout.splitlines()
+        sizes = {r.split()[0]: int(r.split()[1]) for r in rows if r.startswith(".")}
+        code = sum(v for k, v in sizes.items() if k.startswith(".text"))
+        data = sum(v for k, v in sizes.items() if k.startswith((".rodata", ".data")))
+        py = sum(p.stat().st_size for p in obj.rglob("*.mpy") if p.name == "pintas.mpy")
+        print(f"| {kind} | {code} | {data} | {py} |")
+    print()
+    # per source file, before the link keeps what mpy_init reaches
+    objs = sorted((BUILD / "natmod-armv7m" / "obj").rglob("*.o"))
+    objs = [o for o in objs if o.name not in ("pintas.kept.o", "pintas.all.o", "left_out.o")]
+    if objs:
+        rows = subprocess.run(["arm-none-eabi-size", *map(str, objs)], capture_output=True,
+                              text=True, check=True).stdout.splitlines()[1:]
+        sizes = sorted(((int(r.split()[0]) + int(r.split()[1]), Path(r.split()[5]).stem)
+                        for r in rows), reverse=True)
+        print("| armv7m object (text + data, before the link) | bytes |")
+        print("| --- | ---: |")
+        for size, name in sizes:
+            print(f"| {name} | {size} |")
+        print()
 
 
 if __name__ == "__main__":
     flash()
     mpy_sizes()
+    native_parts()
     speed_and_heap()

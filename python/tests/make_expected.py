@@ -118,6 +118,15 @@ def _saves() -> list[list[Any]]:
     return out
 
 
+# Hand-made positions whose optimal keep (roll, pool, turn total) and bank
+# decision (turn total, pool) a board's book must give as CPython's solver does.
+BOOK_KEEPS = (((1, 1, 1, 5, 2, 3), (), 0), ((2, 3, 4, 6, 6, 2), (), 0),
+              ((5, 2), (1, 1, 1, 5), 1100), ((1, 5, 3), (2, 2, 2), 300),
+              ((1, 2, 3, 4, 5, 6), (), 0), ((5, 5, 3, 4), (1, 1), 200))
+BOOK_BANKS = ((300, (1,)), (1500, (1, 1, 1, 5)), (5000, (5,)), (200, (1, 5, 5, 5)),
+              (3000, (1, 1)), (400, (5, 5, 5)))
+
+
 def build(quick: bool = False) -> dict[str, Any]:
     """Everything the tests expect; ``quick`` (the emulated board): fewer games."""
     seeds = common.SEEDS
@@ -140,8 +149,19 @@ def build(quick: bool = False) -> dict[str, Any]:
             for seed in ((3,) if quick else (3, 2 ** 40 + 1)):
                 players.append([family, name, seed, i % 5,
                                 *common.players_game(family, name, seed, shift=i % 5)])
+    # the policy books a board's OptimalPlayer reads instead of solving
+    books = {name: dice.solve_turn(common.dice_rules(name)).book() for name in common.DICE}
+    book_checks: list[list[Any]] = []
+    for name in sorted(common.DICE):
+        policy = dice.solve_turn(common.dice_rules(name))
+        for roll, pool, total in BOOK_KEEPS:
+            keep = policy.best_keep(roll, pool, total)
+            book_checks.append([name, "keep", roll, pool, total,
+                                None if keep is None else [list(keep.dice), keep.points]])
+        for total, pool in BOOK_BANKS:
+            book_checks.append([name, "bank", (), pool, total, policy.should_bank(total, pool)])
     return {"vectors": _vectors(), "random": random_games, "players": players,
-            "legacy": _legacy(), "saves": _saves()}
+            "legacy": _legacy(), "saves": _saves(), "books": books, "book_checks": book_checks}
 
 
 if __name__ == "__main__":

@@ -4,6 +4,8 @@
     python python/tests/run.py mpy --micropython PATH --mpy python/build/x64/pintas.mpy
     python python/tests/run.py qemu [--firmware PATH]
     python python/tests/run.py mpy-qemu --firmware STOCK.elf --mpy python/build/armv7m/pintas.mpy
+    python python/tests/run.py mpy-qemu --firmware STOCK.elf --family domino \
+        --mpy python/build/armv7m-domino/pintas.mpy
 
 unix: MicroPython's unix port with pintas built in (python/build/micropython).
 mpy: a stock MicroPython (no pintas inside) that imports the native module.
@@ -66,15 +68,34 @@ def chunks(items: list, size: int) -> list[list]:
     return [items[i:i + size] for i in range(0, len(items), size)] or [[]]
 
 
-def jobs(expected: dict, board: bool) -> list[tuple[str, str]]:
+# The test files a one-family module (build.sh natmod-domino) runs, on its games' data.
+FAMILY_TESTS = ("test_games", "test_logfree", "test_players", "test_vectors")
+
+
+def for_family(expected: dict, family: str) -> dict:
+    """What the tests expect, for one family's games only."""
+    out = dict(expected)
+    out["vectors"] = [v for v in expected["vectors"] if v["family"] == family]
+    for key in ("random", "players"):
+        out[key] = [entry for entry in expected[key] if entry[0] == family]
+    out["books"] = {}
+    out["book_checks"] = []
+    return out
+
+
+def jobs(expected: dict, board: bool, family: str | None = None) -> list[tuple[str, str]]:
     """(name, script) of every run: each test file with the data it reads."""
+    if family:
+        expected = for_family(expected, family)
     common = (HERE / "common.py").read_text()
     out = []
     budget = BOARD_BUDGET if board else 0
     splits = {"test_vectors": ("vectors", 4 if board else 100),
-              "test_games": ("random", 25 if board else 1000),
+              "test_games": ("random", 12 if board else 1000),
               "test_players": ("players", 4 if board else 1000)}
     for path in sorted(HERE.glob("test_*.py")):
+        if family and path.stem not in FAMILY_TESTS:
+            continue
         body = path.read_text()
         key, size = splits.get(path.stem, (None, 0))
         parts = chunks(expected[key], size) if key else [None]
@@ -82,6 +103,12 @@ def jobs(expected: dict, board: bool) -> list[tuple[str, str]]:
             data = {"budget": budget}
             if key:
                 data[key] = part
+            if key == "players":  # the books of the chunk's dice games
+                data["books"] = {p[1]: expected["books"][p[1]] for p in part if p[0] == "dice"}
+                data["book_checks"] = expected["book_checks"] if i == 0 else []
+                if i == 0:
+                    data["books"].update({c[0]: expected["books"][c[0]]
+                                          for c in expected["book_checks"]})
             else:
                 data.update({k: v for k, v in expected.items() if k in ("saves", "legacy")})
             script = "\n".join([CLEAN, common, "EXPECTED = " + repr(data), body, RUNNER])
@@ -191,6 +218,8 @@ def main() -> int:
     parser.add_argument("--mpy", help="the native module to load (target mpy)")
     parser.add_argument("--firmware", default=str(BUILD / "firmware-mps2-an385.elf"))
     parser.add_argument("-k", help="run only the scripts whose name contains this")
+    parser.add_argument("--family", choices=("domino",),
+                        help="a one-family module (build.sh natmod-domino): its games' tests")
     args = parser.parse_args()
     board = args.target in ("qemu", "mpy-qemu")
     expected = make_expected.build(quick=board)
@@ -202,7 +231,7 @@ def main() -> int:
         Path(folder, "pintas.mpy").write_bytes(Path(args.mpy).read_bytes())
         env["MICROPYPATH"] = folder
     passed = failed = 0
-    selected = [(name, script) for name, script in jobs(expected, board)
+    selected = [(name, script) for name, script in jobs(expected, board, args.family)
                 if not args.k or args.k in name]
     start = time.time()
     if board:

@@ -22,6 +22,7 @@
 #if MICROPY_ENABLE_DYNRUNTIME
 #include "py/dynruntime.h"
 #else
+#include "py/objtype.h"
 #include "py/runtime.h"
 #endif
 
@@ -62,17 +63,33 @@ static MP_NORETURN void bad(void) {
     mp_raise_ValueError(MP_ERROR_TEXT("pintas: bad argument"));
 }
 
+/* A one-family module (PINTAS_ONLY_LINE: build.sh natmod-domino) serves the
+ * line games alone: no other engine is ever reached (game_of refuses them),
+ * and the other games' core is linked to a stub that raises. */
+#ifdef PINTAS_ONLY_LINE
+#define G_LAST G_LINE
+#else
+#define G_LAST G_DICE
+#endif
+
 static int game_of(mp_obj_t g) {
     mp_int_t i = mp_obj_get_int(g);
-    if (i < 0 || i > 2) {
+    if (i < 0 || i > G_LAST) {
         bad();
     }
     return (int)i;
 }
 
 static const pintas_engine *engine_of(int g) {
+#ifdef PINTAS_ONLY_LINE
+    if (g != G_LINE) {
+        bad();
+    }
+    return &pintas_line_engine;
+#else
     return g == G_LINE ? &pintas_line_engine : g == G_CAMINOS ? &pintas_caminos_engine
                                                               : &pintas_dice_engine;
+#endif
 }
 
 static mp_int_t int_in(mp_obj_t o, mp_int_t lo, mp_int_t hi) {
@@ -495,8 +512,12 @@ static MP_DEFINE_CONST_FUN_OBJ_2(round_start_obj, round_start_fn);
 
 /* ---- every game --------------------------------------------------------- */
 
-/* sizes(g) -> (state bytes, save bytes, event bytes, view blob bytes, actions) */
+/* sizes(g) -> (state bytes, save bytes, event bytes, view blob bytes, actions),
+ * None for a game this module leaves out. */
 static mp_obj_t sizes(mp_obj_t g_in) {
+    if (mp_obj_get_int(g_in) > G_LAST && mp_obj_get_int(g_in) <= G_DICE) {
+        return mp_const_none; /* a game left out of a one-family module */
+    }
     const pintas_engine *e = engine_of(game_of(g_in));
     mp_obj_t t[5] = {
         MP_OBJ_NEW_SMALL_INT(e->state_size),
@@ -645,7 +666,7 @@ static MP_DEFINE_CONST_FUN_OBJ_2(legal_obj, legal);
 static any_state *state_of_game(mp_obj_t game, int *g) {
     mp_buffer_info_t info;
     mp_get_buffer_raise(mp_load_attr(game, MP_QSTR__st), &info, MP_BUFFER_WRITE);
-    for (int e = G_LINE; e <= G_DICE; e++) {
+    for (int e = G_LINE; e <= G_LAST; e++) {
         if (info.len == engine_of(e)->state_size
             && ((uintptr_t)info.buf & (sizeof(uint64_t) - 1)) == 0) {
             *g = e;
@@ -672,21 +693,63 @@ static mp_obj_t to_move(mp_obj_t game) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(to_move_obj, to_move);
 
-/* The move object of `code` from the game class's table of moves by action
- * index (game._moves); the first time, a new one, made as the Python layer
- * makes moves (object.__new__(game._MOVE) with its `code`), kept there. */
-static mp_obj_t move_object(mp_obj_t game, mp_obj_t table, int g, mp_int_t code) {
+/* The move objects of a game class (game._MOVE), found in its list
+ * game._moves: the line games' list holds all 58 moves by action index; a
+ * Caminos or dice game's is a small direct-mapped cache of (code, move)
+ * pairs (pair: a multiplicative hash of the action index), whose pair is
+ * refilled with a new move when it holds another; moves are values compared
+ * by code, so a game's heap stays bounded however many moves it meets. A new
+ * move is made as the Python layer makes moves: object.__new__(game._MOVE)
+ * with its `code`. */
+typedef struct move_maker {
+    mp_obj_t game;
+    mp_obj_t *slots;
+    size_t len;
+    int direct; /* slots holds every action's move */
+    mp_obj_t make[2]; /* object.__new__ and game._MOVE, looked up once needed */
+} move_maker;
+
+static mp_obj_t move_object(move_maker *mm, int g, mp_int_t code) {
     pintas_engine_move m;
     move_of(g, MP_OBJ_NEW_SMALL_INT(code), &m);
-    mp_obj_t index = MP_OBJ_NEW_SMALL_INT(engine_of(g)->action(m.bytes));
-    mp_obj_t move = mp_obj_subscr(table, index, MP_OBJ_SENTINEL);
-    if (move == mp_const_none) {
-        mp_obj_t cls = mp_load_attr(game, MP_QSTR__MOVE);
-        move = mp_call_function_n_kw(
-            mp_load_attr(mp_load_global(MP_QSTR_object), MP_QSTR___new__), 1, 0, &cls);
-        mp_store_attr(move, MP_QSTR_code, MP_OBJ_NEW_SMALL_INT(code));
-        mp_obj_subscr(table, index, move);
+    size_t action = (size_t)engine_of(g)->action(m.bytes);
+    mp_obj_t *slot;
+    if (mm->direct) {
+        slot = &mm->slots[action];
+        if (*slot != mp_const_none) {
+            return *slot;
+        }
+    } else {
+        /* (a multiplicative hash: a Caminos hand's placements, whose action
+         * indexes differ by small multiples of two, spread over the pairs) */
+        size_t at = (((action * 40503u) & 0xFFFFu) * (mm->len / 2)) >> 16;
+        mp_obj_t *pair = &mm->slots[2 * at];
+        if (pair[0] == MP_OBJ_NEW_SMALL_INT(code)) {
+            return pair[1];
+        }
+        pair[0] = MP_OBJ_NEW_SMALL_INT(code);
+        slot = &pair[1];
     }
+    if (mm->make[1] == MP_OBJ_NULL) {
+        mm->make[1] = mp_load_attr(mm->game, MP_QSTR__MOVE);
+    }
+#if MICROPY_ENABLE_DYNRUNTIME
+    if (mm->make[0] == MP_OBJ_NULL) {
+        mm->make[0] = mp_load_attr(mp_load_global(MP_QSTR_object), MP_QSTR___new__);
+    }
+    mp_obj_t move = mp_call_function_n_kw(mm->make[0], 1, 0, &mm->make[1]);
+    mp_store_attr(move, MP_QSTR_code, MP_OBJ_NEW_SMALL_INT(code));
+#else
+    /* (in firmware, what object.__new__ and the attribute store do, without
+     * their lookups: a move is made for most legal moves of a Caminos turn) */
+    const mp_obj_type_t *native_base;
+    mp_obj_instance_t *o = mp_obj_new_instance(MP_OBJ_TO_PTR(mm->make[1]), &native_base);
+    mp_map_init(&o->members, 1); /* room for `code`: no rehash */
+    mp_map_lookup(&o->members, MP_OBJ_NEW_QSTR(MP_QSTR_code), MP_MAP_LOOKUP_ADD_IF_NOT_FOUND)
+        ->value = MP_OBJ_NEW_SMALL_INT(code);
+    mp_obj_t move = MP_OBJ_FROM_PTR(o);
+#endif
+    *slot = move;
     return move;
 }
 
@@ -695,12 +758,19 @@ static mp_obj_t legal_moves(mp_obj_t game) {
     int g;
     any_state *s = state_of_game(game, &g);
     mp_obj_t codes = legal_codes(g, s);
-    mp_obj_t table = mp_load_attr(game, MP_QSTR__moves);
+    move_maker mm;
+    mm.game = game;
+    mm.make[0] = mm.make[1] = MP_OBJ_NULL;
+    mp_obj_get_array(mp_load_attr(game, MP_QSTR__moves), &mm.len, &mm.slots);
+    mm.direct = mm.len >= engine_of(g)->actions;
+    if (mm.len < 2) {
+        bad();
+    }
     size_t n;
     mp_obj_t *items;
     mp_obj_get_array(codes, &n, &items);
     for (size_t i = 0; i < n; i++) {
-        items[i] = move_object(game, table, g, MP_OBJ_SMALL_INT_VALUE(items[i]));
+        items[i] = move_object(&mm, g, MP_OBJ_SMALL_INT_VALUE(items[i]));
     }
     return codes;
 }
@@ -728,11 +798,94 @@ static void log_extend(mp_obj_t log, mp_obj_t raw, const uint8_t *bytes, size_t 
     a->free -= n;
 }
 
+/* Keep a played move in a game object's logs: with a list as game._log (the
+ * default), its code there and its events' bytes (the bytes object raw) added to
+ * game._raw. A game made with log=False has a bytearray as game._log: the
+ * move's action index goes there (two bytes, little-endian) and game._raw
+ * keeps the events of the current round only (a tile game: from its last
+ * deal event on; dice: the current turn's, after the last turn end), so
+ * views still see the round. */
+static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
+    const pintas_engine *e = engine_of(g);
+    size_t size = e->event_size, from = 0, len;
+    const uint8_t *raw = bytes_of(raw_in, &len);
+    size_t n = len / size;
+    mp_obj_t log = mp_load_attr(game, MP_QSTR__log);
+    mp_obj_t extend[3];
+    if (mp_obj_is_type(log, &mp_type_list)) {
+        mp_obj_list_append(log, code);
+    } else {
+        pintas_engine_move m;
+        move_of(g, code, &m);
+        int action = e->action(m.bytes);
+        uint8_t two[2] = {(uint8_t)(action & 0xFF), (uint8_t)((unsigned)action >> 8)};
+        mp_load_method(log, MP_QSTR_extend, extend);
+        extend[2] = mp_obj_new_bytes(two, 2);
+        mp_call_function_n_kw(extend[0], 2, 0, extend + 1);
+        int found = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint8_t kind = raw[i * size]; /* every event struct starts with its kind */
+            if (g != G_DICE ? kind == 0 : kind == PINTAS_DICE_EV_TURN_END) {
+                found = 1;
+                from = g != G_DICE ? i : i + 1;
+            }
+        }
+        if (found) {
+            mp_obj_t kept = mp_obj_new_bytes(raw + from * size, (n - from) * size);
+            mp_store_attr(game, MP_QSTR__raw,
+                          mp_call_function_n_kw(MP_OBJ_FROM_PTR(&mp_type_bytearray), 1, 0, &kept));
+            return;
+        }
+    }
+    log_extend(mp_load_attr(game, MP_QSTR__raw), raw_in, raw, len);
+}
+
+/* commit(game, code, raw) -> log_move of a move Game.play played the long
+ * way, whose events' bytes are raw. */
+static mp_obj_t commit(mp_obj_t game, mp_obj_t code, mp_obj_t raw_in) {
+    int g;
+    (void)state_of_game(game, &g);
+    log_move(game, g, code, raw_in);
+    return mp_const_none;
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(commit_obj, commit);
+
+/* action(g, code) -> the core's action index of a move code, -1 for a move
+ * with no action (a dice roll of given values). */
+static mp_obj_t action_of(mp_obj_t g_in, mp_obj_t code) {
+    int g = game_of(g_in);
+    pintas_engine_move m;
+    move_of(g, code, &m);
+    return MP_OBJ_NEW_SMALL_INT(engine_of(g)->action(m.bytes));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(action_obj, action_of);
+
+static mp_int_t code_of(int g, const pintas_engine_move *m);
+
+/* log_codes(g, log) -> the move codes of a compact log (two bytes an action
+ * index, as log_move writes them); ValueError for an index of no move. */
+static mp_obj_t log_codes(mp_obj_t g_in, mp_obj_t log_in) {
+    int g = game_of(g_in);
+    size_t len;
+    const uint8_t *p = bytes_of(log_in, &len);
+    mp_obj_t out = mp_obj_new_list(0, NULL);
+    for (size_t at = 0; at + 2 <= len; at += 2) {
+        pintas_engine_move m;
+        memset(&m, 0, sizeof(m));
+        if (engine_of(g)->action_move(p[at] | p[at + 1] << 8, m.bytes) != PINTAS_OK) {
+            bad();
+        }
+        mp_obj_list_append(out, MP_OBJ_NEW_SMALL_INT(code_of(g, &m)));
+    }
+    return out;
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(log_codes_obj, log_codes);
+
 /* play_move(game, move) -> Game.play's usual case: a move of the game's own
- * class (game._MOVE) played in a seeded game, its code logged, its events'
- * bytes added to game._raw and returned as a game._EVENTS object; None for
- * anything else, which Game.play then takes the long way (and refuses
- * there), the game unchanged. */
+ * class (game._MOVE) played in a seeded game and kept by log_move, its
+ * events' bytes returned as a game._EVENTS object; None for anything else,
+ * which Game.play then takes the long way (and refuses there), the game
+ * unchanged. */
 static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     int g;
     any_state *s = state_of_game(game, &g);
@@ -747,15 +900,14 @@ static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     pintas_engine_events ev;
     size_t n = 0;
     move_of(g, code[0], &m);
-    if (e->play(s, &m, &ev, e->max_events, &n) != PINTAS_OK) {
+    if (e->action(m.bytes) < 0 || e->play(s, &m, &ev, e->max_events, &n) != PINTAS_OK) {
         return mp_const_none;
     }
     if (g == G_DICE) {
         dice_reasons(&s->dice, (pintas_dice_event *)ev.bytes, n);
     }
     mp_obj_t raw = raw_events(g, &ev, n);
-    mp_obj_list_append(mp_load_attr(game, MP_QSTR__log), code[0]);
-    log_extend(mp_load_attr(game, MP_QSTR__raw), raw, ev.bytes, n * e->event_size);
+    log_move(game, g, code[0], raw);
     mp_obj_t events = mp_call_function_n_kw(mp_load_attr(game, MP_QSTR__EVENTS), 0, 0, NULL);
     mp_store_attr(events, MP_QSTR__game, game);
     mp_store_attr(events, MP_QSTR__bytes, raw);
@@ -1162,6 +1314,10 @@ static mp_obj_t check_rules(mp_obj_t g_in, mp_obj_t rules_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(check_rules_obj, check_rules);
 
+/* The dice solver (dice.solve_turn, an OptimalPlayer without a book): left
+ * out of a board's native module (PINTAS_NO_SOLVER), whose OptimalPlayer
+ * reads a policy book (dice_book below). */
+#ifndef PINTAS_NO_SOLVER
 /* dice_solve_size(rules, cap) -> workspace bytes (0: cannot). */
 static mp_obj_t dice_solve_size(mp_obj_t rules_in, mp_obj_t cap_in) {
     pintas_dice_rules r;
@@ -1240,6 +1396,63 @@ static mp_obj_t dice_policy(size_t n_args, const mp_obj_t *args) {
     return mp_obj_new_int(th);
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(dice_policy_obj, 3, 5, dice_policy);
+#define PINTAS_SOLVER_FUNCTIONS(X) \
+    X(MP_QSTR_dice_solve_size, dice_solve_size_obj) \
+    X(MP_QSTR_dice_solve, dice_solve_obj) \
+    X(MP_QSTR_dice_policy, dice_policy_obj)
+#else
+#define PINTAS_SOLVER_FUNCTIONS(X)
+#endif
+
+/* dice_book(book, op, a, b, c): op 0 -> the status of opening the bytes
+ * `book` as a book of the rules a (PINTAS_E_RULES when it is another rules'
+ * book: the target, what a doom loses and the final round do not change a
+ * turn's policy); 1 should_bank(pool a, total b); 2 best_keep(roll a, pool
+ * b, total c) -> (set, points) or None. No solve, no floating point. */
+static mp_obj_t dice_book(size_t n_args, const mp_obj_t *args) {
+    size_t len;
+    const uint8_t *bytes = bytes_of(args[0], &len);
+    mp_int_t op = int_in(args[1], 0, 2);
+    pintas_dice_book b;
+    (void)n_args;
+    int status = pintas_dice_book_open(&b, bytes, len);
+    if (op == 0) {
+        pintas_dice_rules r;
+        memset(&r, 0, sizeof(r));
+        dice_rules_of(args[2], &r);
+        if (status == PINTAS_OK) {
+            r.target = b.rules.target;
+            r.doom_loses = b.rules.doom_loses;
+            r.final_round = b.rules.final_round;
+            r.max_rounds = b.rules.max_rounds;
+            r.max_rolls = b.rules.max_rolls;
+            const uint8_t *x = (const uint8_t *)&r, *y = (const uint8_t *)&b.rules;
+            for (size_t i = 0; i < sizeof(r) && status == PINTAS_OK; i++) {
+                status = x[i] == y[i] ? PINTAS_OK : PINTAS_E_RULES;
+            }
+        }
+        return MP_OBJ_NEW_SMALL_INT(status);
+    }
+    if (status != PINTAS_OK) {
+        bad();
+    }
+    if (op == 1) {
+        pintas_dice_set pool = dice_set_of(args[2]);
+        int32_t t = (int32_t)int_in(args[3], 0, 0x3FFFFFFF);
+        if (pool == 0 && (t == 0 || b.rules.hot_dice == PINTAS_DICE_HOT_MUST)) {
+            return mp_const_false;
+        }
+        return mp_obj_new_bool(pintas_dice_book_should_bank(&b, pool, t) == 1);
+    }
+    pintas_dice_keep k;
+    if (pintas_dice_book_best_keep(&b, dice_set_of(args[2]), dice_set_of(args[3]),
+                                   (int32_t)int_in(args[4], 0, 0x3FFFFFFF), &k) != PINTAS_OK) {
+        return mp_const_none;
+    }
+    mp_obj_t t2[2] = {MP_OBJ_NEW_SMALL_INT(k.keep), mp_obj_new_int(k.points)};
+    return mp_obj_new_tuple(2, t2);
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(dice_book_obj, 3, 5, dice_book);
 
 /* ---- saves and seeded players ------------------------------------------- */
 
@@ -1999,6 +2212,9 @@ static MP_DEFINE_CONST_FUN_OBJ_2(text_obj, text);
     X(MP_QSTR_to_move, to_move_obj) \
     X(MP_QSTR_legal_moves, legal_moves_obj) \
     X(MP_QSTR_play_move, play_move_obj) \
+    X(MP_QSTR_commit, commit_obj) \
+    X(MP_QSTR_action, action_obj) \
+    X(MP_QSTR_log_codes, log_codes_obj) \
     X(MP_QSTR_status, status_obj) \
     X(MP_QSTR_turn, turn_obj) \
     X(MP_QSTR_save, save_obj) \
@@ -2021,9 +2237,8 @@ static MP_DEFINE_CONST_FUN_OBJ_2(text_obj, text);
     X(MP_QSTR_dice_keeps, dice_keeps_obj) \
     X(MP_QSTR_dice_keep_score, dice_keep_score_obj) \
     X(MP_QSTR_dice_is_doom, dice_is_doom_obj) \
-    X(MP_QSTR_dice_solve_size, dice_solve_size_obj) \
-    X(MP_QSTR_dice_solve, dice_solve_obj) \
-    X(MP_QSTR_dice_policy, dice_policy_obj) \
+    PINTAS_SOLVER_FUNCTIONS(X) \
+    X(MP_QSTR_dice_book, dice_book_obj) \
     X(MP_QSTR_blake2b, blake2b_obj) \
     X(MP_QSTR_mt_size, mt_size_obj) \
     X(MP_QSTR_mt_seed, mt_seed_obj) \
