@@ -86,6 +86,21 @@ static int event_ok(const pintas_caminos_record *r, const pintas_caminos_event *
     }
 }
 
+/* Add a placement, draw, pass or renewal to the story log (or mark it lost when full). */
+static void note(pintas_caminos_record *r, const pintas_caminos_event *e, uint32_t what)
+{
+    pintas_caminos_log_entry *x;
+    if (r->log_len >= PINTAS_CAMINOS_VIEW_MAX_LOG) {
+        r->log_lost = 1;
+        return;
+    }
+    x = &r->log[r->log_len++];
+    x->at = r->pos;
+    x->kind = e->kind;
+    x->seat = e->seat;
+    x->what = what;
+}
+
 static void apply(pintas_caminos_record *r, const pintas_caminos_event *e)
 {
     unsigned t, s = e->seat, p = e->path;
@@ -102,12 +117,15 @@ static void apply(pintas_caminos_record *r, const pintas_caminos_event *e)
         r->len[p][0] = r->len[p][1] = 0;
         break;
     case PINTAS_CAMINOS_EV_PLACE:
+        note(r, e, e->tile);
         ++r->len[p][e->side];
         r->end[p][e->side] = (uint8_t)(pintas__tile_hi(e->tile) + pintas__tile_lo(e->tile) -
                                        r->end[p][e->side]);
         r->known[s] &= ~PINTAS_BIT(e->tile);
         break;
     case PINTAS_CAMINOS_EV_CLOSE:
+        if (e->reason == PINTAS_CAMINOS_WHY_RENEW)
+            note(r, e, e->tiles & PINTAS_ALL_TILES);
         if (e->reason == PINTAS_CAMINOS_WHY_RENEW)
             for (t = 0; t < PINTAS_TILE_COUNT; ++t)
                 if (e->tiles & PINTAS_BIT(t))
@@ -126,6 +144,7 @@ static void apply(pintas_caminos_record *r, const pintas_caminos_event *e)
     case PINTAS_CAMINOS_EV_PASS:
         /* it could place none of its tiles on any open number */
         r->cohort[s][r->n_cohorts[s] - 1].voids |= (uint8_t)open_numbers(r);
+        note(r, e, open_numbers(r));
         if (e->kind == PINTAS_CAMINOS_EV_DRAW)
             open_cohort(r, s);
         break;
@@ -146,7 +165,7 @@ static int record_ok(const pintas_caminos_record *r)
     for (p = 0; p < r->rules.paths; ++p)
         if (r->end[p][0] > PINTAS_MAX_PIP || r->end[p][1] > PINTAS_MAX_PIP)
             return 0;
-    return 1;
+    return r->log_len <= PINTAS_CAMINOS_VIEW_MAX_LOG;
 }
 
 int pintas_caminos_record_update(pintas_caminos_record *r, const pintas_caminos_event *ev,
@@ -251,6 +270,9 @@ int pintas_caminos_view_of(const pintas_caminos_state *s, const pintas_caminos_r
     out->contenders = s->contenders;
     out->my_choice = s->choice[seat] < PINTAS_TILE_COUNT ? s->choice[seat] : PINTAS_NO_TILE;
     out->winners = s->phase == PINTAS_CAMINOS_OVER ? s->winners : 0;
+    out->log_lost = r->log_lost;
+    out->log_len = r->log_len;
+    memcpy(out->log, r->log, r->log_len * sizeof r->log[0]);
     return PINTAS_OK;
 }
 
