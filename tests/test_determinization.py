@@ -534,3 +534,22 @@ def test_the_caminos_sampler_in_c_alone_is_neither_sound_nor_uniform() -> None:
         assert any(w not in worlds for w in counts) is impossible
         statistic = sum((counts[w] - PER_WORLD) ** 2 / PER_WORLD for w in worlds)
         assert chi_square_p(statistic, len(worlds) - 1) < 1e-6
+
+
+# ---- the checker in C, world by world -------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_the_c_checker_allows_exactly_the_worlds_some_history_leads_to(name: str) -> None:
+    # pintas/determinize.h's world check, against the brute force above:
+    # every way to share the hidden tiles, the pile taking the rest.
+    position = POSITIONS[name]()
+    view, worlds = position.view, position.worlds()
+    search = domino._search if isinstance(view, domino.View) else caminos._search
+    hidden = sum(1 << t for t in position.hidden)
+    for world in position.assignments():
+        hands = [int(view.hand) if s == view.seat else world[s]
+                 for s in range(view.rules.players)]
+        pile = hidden & ~sum(world.values())
+        assert search.world_check(view, hands, pile) is (
+            tuple(world[s] for s in position.others) in worlds)
