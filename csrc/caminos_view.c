@@ -270,9 +270,6 @@ int pintas_caminos_view_of(const pintas_caminos_state *s, const pintas_caminos_r
     out->contenders = s->contenders;
     out->my_choice = s->choice[seat] < PINTAS_TILE_COUNT ? s->choice[seat] : PINTAS_NO_TILE;
     out->winners = s->phase == PINTAS_CAMINOS_OVER ? s->winners : 0;
-    out->log_lost = r->log_lost;
-    out->log_len = r->log_len;
-    memcpy(out->log, r->log, r->log_len * sizeof r->log[0]);
     return PINTAS_OK;
 }
 

@@ -20,104 +20,154 @@
 #define OPENING 1
 #define NOW INT32_MAX
 
+/* Places (the deal and the draws) and placements one seat's story keeps in
+ * a round; lacks between two of its own draws or placements are merged, so
+ * there are at most one more than those. A longer story fits no hand. */
 #define MAX_PLACES 64
-#define MAX_LACKS 260
-#define MAX_PLACED 64
+#define MAX_PLACED 48
+#define MAX_LACKS (MAX_PLACES + MAX_PLACED + 1)
+
+/* A set of places (bit j: place j), as two words: no 64-bit shifts. */
+typedef struct places {
+    uint32_t w[2];
+} places;
+
+static int has(const places *p, unsigned j)
+{
+    return (int)(p->w[j >> 5] >> (j & 31u) & 1u);
+}
+
+static void add(places *p, unsigned j)
+{
+    p->w[j >> 5] |= UINT32_C(1) << (j & 31u);
+}
 
 /* ---- stories ------------------------------------------------------------- */
 
-typedef struct lack {
-    int32_t at;
-    pintas_mask mask; /* the seat held no tile of mask at `at` */
-} lack;
-
-typedef struct placing {
-    int32_t after; /* the tile last went back into the pile then */
-    int32_t at;    /* and was placed then */
-    uint8_t tile;
-} placing;
-
-/* What the round's log says of one seat's tiles (see determinize.h). */
+/* What the round's log says of one seat's tiles (see determinize.h), kept
+ * small: a moment of the log is 2 * pos (pos >= 1), stored as pos. */
 typedef struct story {
     unsigned n_places, n_lacks, n_placed;
-    int32_t place[MAX_PLACES]; /* when each place was filled */
-    lack lacks[MAX_LACKS];
-    placing placed[MAX_PLACED];
-    unsigned doubles_below;  /* the deal held fewer doubles than this (0: no bound) */
-    pintas_mask dealt_only;  /* tiles from the deal unless back in the pile since */
-    int overflow;            /* more than the bounds: no hand fits */
+    int merge;                        /* a lack now joins the last one */
+    uint16_t place[MAX_PLACES];       /* each place was filled at 2 * this (0: dealt) */
+    uint16_t lack_pos[MAX_LACKS];     /* at 2 * lack_pos the seat held no tile */
+    uint8_t lack_numbers[MAX_LACKS];  /* showing these numbers (bit n) */
+    pintas_mask opening;              /* no tile of this at OPENING */
+    uint16_t placed_back[MAX_PLACED]; /* the tile last went back at 2 * this (0: never) */
+    uint16_t placed_pos[MAX_PLACED];  /* and was placed at 2 * this */
+    uint8_t placed_tile[MAX_PLACED];
+    unsigned doubles_below; /* the deal held fewer doubles than this (0: no bound) */
+    pintas_mask dealt_only; /* tiles from the deal unless back in the pile since */
+    int overflow;           /* more than the bounds: no hand fits */
 } story;
+
+static int32_t moment(unsigned pos)
+{
+    return 2 * (int32_t)pos;
+}
+
+static int32_t back_moment(unsigned pos)
+{
+    return pos ? moment(pos) : NEVER;
+}
+
+/* The numbers tile t shows (bit n). */
+static unsigned numbers_of(unsigned t)
+{
+    return 1u << pintas__tile_hi(t) | 1u << pintas__tile_lo(t);
+}
 
 static void story_start(story *st, unsigned dealt)
 {
     unsigned i;
     st->n_places = st->n_lacks = st->n_placed = 0;
+    st->merge = 0;
+    st->opening = 0;
     st->doubles_below = 0;
     st->dealt_only = 0;
     st->overflow = 0;
-    for (i = 0; i < dealt; ++i)
-        st->place[st->n_places++] = DEALT;
+    for (i = 0; i < dealt && i < MAX_PLACES; ++i)
+        st->place[st->n_places++] = 0;
 }
 
-static void story_draw(story *st, int32_t at)
+static void story_draw(story *st, unsigned pos)
 {
+    st->merge = 0;
     if (st->n_places == MAX_PLACES)
         st->overflow = 1;
     else
-        st->place[st->n_places++] = at;
+        st->place[st->n_places++] = (uint16_t)pos;
 }
 
-static void story_lack(story *st, int32_t at, pintas_mask mask)
+static void story_lack(story *st, unsigned pos, unsigned numbers)
 {
-    if (mask == 0)
+    if (numbers == 0)
         return;
+    if (st->merge) { /* nothing of its own between: one moment is as good */
+        st->lack_numbers[st->n_lacks - 1] |= (uint8_t)numbers;
+        return;
+    }
+    st->merge = 1;
     if (st->n_lacks == MAX_LACKS) {
         st->overflow = 1;
         return;
     }
-    st->lacks[st->n_lacks].at = at;
-    st->lacks[st->n_lacks++].mask = mask;
+    st->lack_pos[st->n_lacks] = (uint16_t)pos;
+    st->lack_numbers[st->n_lacks++] = (uint8_t)numbers;
 }
 
-static void story_place(story *st, unsigned tile, int32_t after, int32_t at)
+static void story_place(story *st, unsigned tile, unsigned back, unsigned pos)
 {
+    st->merge = 0;
     if (st->n_placed == MAX_PLACED) {
         st->overflow = 1;
         return;
     }
-    st->placed[st->n_placed].tile = (uint8_t)tile;
-    st->placed[st->n_placed].after = after;
-    st->placed[st->n_placed++].at = at;
+    st->placed_tile[st->n_placed] = (uint8_t)tile;
+    st->placed_back[st->n_placed] = (uint16_t)back;
+    st->placed_pos[st->n_placed++] = (uint16_t)pos;
 }
 
 /* 1 if `tile`, back in the pile until `after`, entering the hand at `entered`
  * and held until `until`, breaks nothing the story says. */
 static int allows(const story *st, unsigned tile, int32_t after, int32_t until, int32_t entered)
 {
-    unsigned i;
+    unsigned i, shows = numbers_of(tile);
     if (!(after < entered && entered < until))
         return 0;
+    if (entered < OPENING && OPENING < until && (st->opening & PINTAS_BIT(tile)))
+        return 0;
     for (i = 0; i < st->n_lacks; ++i)
-        if (entered < st->lacks[i].at && st->lacks[i].at < until &&
-            (st->lacks[i].mask & PINTAS_BIT(tile)))
+        if (entered < moment(st->lack_pos[i]) && moment(st->lack_pos[i]) < until &&
+            (st->lack_numbers[i] & shows))
             return 0;
     return 1;
+}
+
+/* 1 if `tile`, back in the pile at `after`, may have entered at place j. */
+static int may_enter(const story *st, unsigned tile, int32_t after, int32_t until, unsigned j)
+{
+    int32_t entered = moment(st->place[j]);
+    return allows(st, tile, after, until, entered) &&
+           (entered == DEALT || !(st->dealt_only & PINTAS_BIT(tile)) || after >= DEALT);
 }
 
 /* 1 if some place of the story may hold `tile` now. */
 static int could_hold(const story *st, unsigned tile, int32_t after)
 {
-    unsigned i;
-    for (i = 0; i < st->n_places; ++i)
-        if (allows(st, tile, after, NOW, st->place[i]) &&
-            (st->place[i] == DEALT || !(st->dealt_only & PINTAS_BIT(tile)) || after >= DEALT))
+    unsigned j;
+    for (j = 0; j < st->n_places; ++j)
+        if (may_enter(st, tile, after, NOW, j))
             return 1;
     return 0;
 }
 
-/* 1 if every piece finds its own slot, adj[i] bit j: piece i may take slot j
- * (n pieces, n slots): augmenting paths found breadth first, no recursion. */
-static int perfect(const uint64_t *adj, unsigned n)
+/* 1 if every piece finds its own slot (n pieces, n slots): piece i may take
+ * slot j when adj[i] has j, less `doubles_off` for a double (dbl[i]) and
+ * `others_off` for the others; augmenting paths found breadth first, no
+ * recursion. */
+static int perfect(const places *adj, const uint8_t *dbl, const places *doubles_off,
+                   const places *others_off, unsigned n)
 {
     int8_t piece_in[MAX_PLACES], reached_by[MAX_PLACES], slot_of[MAX_PLACES];
     uint8_t queue[MAX_PLACES];
@@ -125,17 +175,17 @@ static int perfect(const uint64_t *adj, unsigned n)
     for (j = 0; j < n; ++j)
         piece_in[j] = slot_of[j] = -1;
     for (p = 0; p < n; ++p) {
-        uint64_t seen = 0;
+        places seen = {{0, 0}};
         int found = -1;
         head = tail = 0;
         queue[tail++] = (uint8_t)p;
         while (head < tail && found < 0) {
             unsigned q = queue[head++];
-            uint64_t open = adj[q] & ~seen;
+            const places *off = dbl[q] ? doubles_off : others_off;
             for (j = 0; j < n && found < 0; ++j) {
-                if (!(open >> j & 1u))
+                if (!has(&adj[q], j) || has(&seen, j) || has(off, j))
                     continue;
-                seen |= (uint64_t)1 << j;
+                add(&seen, j);
                 reached_by[j] = (int8_t)q;
                 if (piece_in[j] < 0)
                     found = (int)j;
@@ -162,60 +212,49 @@ static int perfect(const uint64_t *adj, unsigned n)
  * place of the story; after[t]: when tile t last went back into the pile. */
 static int fits(const story *st, pintas_mask hand, const int32_t *after)
 {
-    uint64_t adj[MAX_PLACES], dealt_slots = 0;
-    uint8_t tile[MAX_PLACES];
-    int32_t from[MAX_PLACES], until[MAX_PLACES];
-    unsigned n = 0, i, j, t, k, n_dealt = 0, most;
-    if (st->overflow)
+    places adj[MAX_PLACES], dealt = {{0, 0}}, none = {{0, 0}};
+    uint8_t dbl[MAX_PLACES];
+    unsigned n = 0, held = pintas__popcount(hand), i, j, t, k, n_dealt = 0, most;
+    if (st->overflow || held + st->n_placed != st->n_places)
         return 0;
-    for (t = 0; t < PINTAS_TILE_COUNT; ++t) {
-        if (!(hand & PINTAS_BIT(t)))
-            continue;
-        if (n == MAX_PLACES)
-            return 0;
-        tile[n] = (uint8_t)t;
-        from[n] = after[t];
-        until[n++] = NOW;
-    }
+    for (t = 0; t < PINTAS_TILE_COUNT; ++t) /* the tiles held, then those placed */
+        if (hand & PINTAS_BIT(t)) {
+            adj[n] = none;
+            for (j = 0; j < st->n_places; ++j)
+                if (may_enter(st, t, after[t], NOW, j))
+                    add(&adj[n], j);
+            dbl[n++] = (uint8_t)pintas__is_double(t);
+        }
     for (i = 0; i < st->n_placed; ++i) {
-        if (n == MAX_PLACES)
-            return 0;
-        tile[n] = st->placed[i].tile;
-        from[n] = st->placed[i].after;
-        until[n++] = st->placed[i].at;
-    }
-    if (n != st->n_places)
-        return 0;
-    for (i = 0; i < n; ++i) {
-        adj[i] = 0;
-        for (j = 0; j < n; ++j)
-            if (allows(st, tile[i], from[i], until[i], st->place[j]) &&
-                (st->place[j] == DEALT || !(st->dealt_only & PINTAS_BIT(tile[i])) ||
-                 from[i] >= DEALT))
-                adj[i] |= (uint64_t)1 << j;
+        t = st->placed_tile[i];
+        adj[n] = none;
+        for (j = 0; j < st->n_places; ++j)
+            if (may_enter(st, t, back_moment(st->placed_back[i]), moment(st->placed_pos[i]), j))
+                add(&adj[n], j);
+        dbl[n++] = (uint8_t)pintas__is_double(t);
     }
     for (j = 0; j < n; ++j)
-        if (st->place[j] == DEALT) {
-            dealt_slots |= (uint64_t)1 << j;
+        if (st->place[j] == 0) {
+            add(&dealt, j);
             ++n_dealt;
         }
     if (st->doubles_below == 0 || n_dealt == 0)
-        return perfect(adj, n);
+        return perfect(adj, dbl, &none, &none, n);
     /* at most doubles_below - 1 doubles dealt: for each k, k dealt places kept
-     * for doubles and the others for the rest */
+     * for doubles and the others for the rest (an assignment that fills every
+     * place puts exactly k doubles there, so some k answers) */
     most = st->doubles_below - 1u < n_dealt ? st->doubles_below - 1u : n_dealt;
     for (k = 0; k <= most; ++k) {
-        uint64_t gated[MAX_PLACES], for_doubles = 0;
+        places for_doubles = {{0, 0}}, for_others = {{0, 0}};
         unsigned kept = 0;
-        for (j = 0; j < n && kept < k; ++j)
-            if (dealt_slots >> j & 1u) {
-                for_doubles |= (uint64_t)1 << j;
-                ++kept;
+        for (j = 0; j < n; ++j)
+            if (has(&dealt, j)) {
+                if (kept++ < k)
+                    add(&for_doubles, j);
+                else
+                    add(&for_others, j);
             }
-        for (i = 0; i < n; ++i)
-            gated[i] = adj[i] & ~(pintas__is_double(tile[i]) ? dealt_slots & ~for_doubles
-                                                             : for_doubles);
-        if (perfect(gated, n))
+        if (perfect(adj, dbl, &for_others, &for_doubles, n))
             return 1;
     }
     return 0;
@@ -446,7 +485,7 @@ static unsigned lead_tile(pintas_mask mask)
     return best;
 }
 
-/* Seat s's story in the round the view shows. */
+/* Seat s's story in the round the view shows (log entry i at pos i + 1). */
 static void line_story(const pintas_line_view *v, unsigned s, story *st)
 {
     const pintas_line_info *k = &v->info;
@@ -455,7 +494,6 @@ static void line_story(const pintas_line_view *v, unsigned s, story *st)
     st->doubles_below = k->rules.redeal_doubles;
     for (i = 0; i < k->log_len; ++i) {
         const pintas_line_log_entry *e = &k->log[i];
-        int32_t at = 2 * (int32_t)i + 2;
         if (e->kind == PINTAS_MOVE_PLAY) {
             unsigned hi = pintas__tile_hi(e->tile), lo = pintas__tile_lo(e->tile);
             if (!started) {
@@ -463,21 +501,21 @@ static void line_story(const pintas_line_view *v, unsigned s, story *st)
                 ends[1] = lo;
                 started = 1;
                 if (k->round == 1)
-                    story_lack(st, OPENING, lead_excludes(e->tile));
+                    st->opening |= lead_excludes(e->tile);
             } else {
                 unsigned side = e->end ? 1u : 0u;
                 ends[side] = hi == ends[side] ? lo : hi;
             }
             if (e->seat == s)
-                story_place(st, e->tile, NEVER, at);
+                story_place(st, e->tile, 0, i + 1);
         } else if (e->seat == s) {
-            story_lack(st, at, started ? pintas__suit(ends[0]) | pintas__suit(ends[1]) : 0);
+            story_lack(st, i + 1, started ? 1u << ends[0] | 1u << ends[1] : 0);
             if (e->kind == PINTAS_MOVE_DRAW)
-                story_draw(st, at);
+                story_draw(st, i + 1);
         }
     }
     if (k->forced_tile < PINTAS_TILE_COUNT)
-        story_lack(st, OPENING, lead_excludes(k->forced_tile));
+        st->opening |= lead_excludes(k->forced_tile);
 }
 
 static int line_fields_ok(const pintas_line_view *v)
@@ -494,13 +532,13 @@ static int line_fields_ok(const pintas_line_view *v)
     return 1;
 }
 
-static int line_consistent(const pintas_line_view *v, const pintas_line_world *w)
+/* 1 if *w is a world of *v (st: room for one story). */
+static int line_consistent(const pintas_line_view *v, const pintas_line_world *w, story *st)
 {
     const pintas_line_info *k = &v->info;
     unsigned s, i, players = k->rules.players;
     pintas_mask seen = 0, all = w->pile, line = 0;
     int32_t never[PINTAS_TILE_COUNT];
-    story st;
     for (i = 0; i < v->line_len; ++i)
         line |= PINTAS_BIT(v->line[i] & 0x7Fu);
     seen = line;
@@ -538,8 +576,8 @@ static int line_consistent(const pintas_line_view *v, const pintas_line_world *w
     for (s = 0; s < players; ++s) {
         if (s == k->seat)
             continue;
-        line_story(v, s, &st);
-        if (!fits(&st, w->hand[s], never))
+        line_story(v, s, st);
+        if (!fits(st, w->hand[s], never))
             return 0;
     }
     return 1;
@@ -548,9 +586,10 @@ static int line_consistent(const pintas_line_view *v, const pintas_line_world *w
 int pintas_line_world_check(const pintas_line_view *v, const pintas_line_world *w,
                             int *consistent)
 {
+    story st;
     if (v == NULL || w == NULL || consistent == NULL || !line_fields_ok(v))
         return PINTAS_E_ARG;
-    *consistent = line_consistent(v, w);
+    *consistent = line_consistent(v, w, &st);
     return PINTAS_OK;
 }
 
@@ -562,6 +601,7 @@ int pintas_line_view_sample(const pintas_line_view *v, uint64_t seed, pintas_lin
     pintas_rng rng;
     uint8_t relaxed;
     uint32_t attempt;
+    story scratch;
     unsigned s, i;
     int status;
     if (v == NULL || w == NULL || !line_fields_ok(v))
@@ -582,7 +622,7 @@ int pintas_line_view_sample(const pintas_line_view *v, uint64_t seed, pintas_lin
         world.pile = st.aside;
         for (i = st.bone_pos; i < st.bone_len; ++i)
             world.pile |= PINTAS_BIT(st.boneyard[i]);
-        if (line_consistent(v, &world)) {
+        if (line_consistent(v, &world, &scratch)) {
             *w = world;
             if (state != NULL)
                 *state = st;
@@ -594,49 +634,45 @@ int pintas_line_view_sample(const pintas_line_view *v, uint64_t seed, pintas_lin
 
 /* ---- Caminos ----------------------------------------------------------------- */
 
-/* Seat s's story; after[t] (if not NULL) the moment each tile last went back
- * into the pile, as the log leaves it. */
-static void caminos_story(const pintas_caminos_view *v, unsigned s, story *st, int32_t *after)
+/* Seat s's story; after[t] the moment each tile last went back into the
+ * pile, as the log leaves it. */
+static void caminos_story(const pintas_caminos_view *v, const pintas_caminos_record *r,
+                          unsigned s, story *st, int32_t *after)
 {
-    int32_t back[PINTAS_TILE_COUNT];
+    uint16_t back[PINTAS_TILE_COUNT];
     unsigned i, t;
     story_start(st, v->info.rules.hand_size);
     st->dealt_only = v->revealed[s];
     for (t = 0; t < PINTAS_TILE_COUNT; ++t)
-        back[t] = NEVER;
-    for (i = 0; i < v->log_len; ++i) {
-        const pintas_caminos_log_entry *e = &v->log[i];
-        int32_t at = 2 * (int32_t)e->at;
+        back[t] = 0;
+    for (i = 0; i < r->log_len; ++i) {
+        const pintas_caminos_log_entry *e = &r->log[i];
         if (e->kind == PINTAS_CAMINOS_EV_CLOSE) {
             for (t = 0; t < PINTAS_TILE_COUNT; ++t)
                 if (e->what & PINTAS_BIT(t))
-                    back[t] = at;
+                    back[t] = e->at;
         } else if (e->seat != s) {
             continue;
         } else if (e->kind == PINTAS_CAMINOS_EV_PLACE) {
-            story_place(st, e->what, back[e->what], at);
+            story_place(st, e->what, back[e->what], e->at);
         } else {
-            pintas_mask mask = 0;
-            unsigned n;
-            for (n = 0; n <= PINTAS_MAX_PIP; ++n)
-                if (e->what >> n & 1u)
-                    mask |= pintas__suit(n);
-            story_lack(st, at, mask);
+            story_lack(st, e->at, e->what);
             if (e->kind == PINTAS_CAMINOS_EV_DRAW)
-                story_draw(st, at);
+                story_draw(st, e->at);
         }
     }
-    if (after != NULL)
-        memcpy(after, back, sizeof back);
+    for (t = 0; t < PINTAS_TILE_COUNT; ++t)
+        after[t] = back_moment(back[t]);
 }
 
-static int caminos_fields_ok(const pintas_caminos_view *v)
+static int caminos_fields_ok(const pintas_caminos_view *v, const pintas_caminos_record *r)
 {
     unsigned i;
-    if (!pintas__caminos_view_ok(v) || v->log_len > PINTAS_CAMINOS_VIEW_MAX_LOG)
+    if (!pintas__caminos_view_ok(v) || r->log_len > PINTAS_CAMINOS_VIEW_MAX_LOG ||
+        r->rules.players != v->info.rules.players || r->rules.hand_size != v->info.rules.hand_size)
         return 0;
-    for (i = 0; i < v->log_len; ++i) {
-        const pintas_caminos_log_entry *e = &v->log[i];
+    for (i = 0; i < r->log_len; ++i) {
+        const pintas_caminos_log_entry *e = &r->log[i];
         if (e->kind == PINTAS_CAMINOS_EV_CLOSE ? (e->what & ~PINTAS_ALL_TILES) != 0
             : e->seat >= v->info.rules.players ||
                   (e->kind == PINTAS_CAMINOS_EV_PLACE ? e->what >= PINTAS_TILE_COUNT
@@ -665,13 +701,14 @@ static pintas_mask caminos_seen(const pintas_caminos_view *v)
     return m;
 }
 
-static int caminos_consistent(const pintas_caminos_view *v, const pintas_caminos_world *w)
+/* 1 if *w is a world of *v (st: room for one story). */
+static int caminos_consistent(const pintas_caminos_view *v, const pintas_caminos_record *r,
+                              const pintas_caminos_world *w, story *st)
 {
     const pintas_caminos_info *k = &v->info;
     unsigned s, players = k->rules.players;
     pintas_mask seen = caminos_seen(v), all = w->pile;
     int32_t after[PINTAS_TILE_COUNT];
-    story st;
     if ((w->pile & seen) || pintas__popcount(w->pile) != k->pile_len ||
         w->hand[k->seat] != k->hand)
         return 0;
@@ -693,28 +730,55 @@ static int caminos_consistent(const pintas_caminos_view *v, const pintas_caminos
     for (s = 0; s < players; ++s) {
         if (s == k->seat)
             continue;
-        caminos_story(v, s, &st, after);
-        if (!fits(&st, w->hand[s], after))
+        caminos_story(v, r, s, st, after);
+        if (!fits(st, w->hand[s], after))
             return 0;
     }
     return 1;
 }
 
-int pintas_caminos_world_check(const pintas_caminos_view *v, const pintas_caminos_world *w,
-                               int *consistent)
+int pintas_caminos_world_check(const pintas_caminos_view *v, const pintas_caminos_record *r,
+                               const pintas_caminos_world *w, int *consistent)
 {
-    if (v == NULL || w == NULL || consistent == NULL || !caminos_fields_ok(v))
+    story st;
+    if (v == NULL || r == NULL || w == NULL || consistent == NULL || !caminos_fields_ok(v, r))
         return PINTAS_E_ARG;
     if (v->phase != PINTAS_CAMINOS_PLAYING)
         return PINTAS_E_ILLEGAL;
-    if (v->log_lost)
+    if (r->log_lost)
         return PINTAS_E_RANGE;
-    *consistent = caminos_consistent(v, w);
+    *consistent = caminos_consistent(v, r, w, &st);
     return PINTAS_OK;
 }
 
-int pintas_caminos_view_sample(const pintas_caminos_view *v, uint64_t seed,
-                               pintas_caminos_world *w, pintas_caminos_state *state)
+/* The state of world *w of *v: the search's sampler, told every hand, deals
+ * only the pile's order and its generator (seeded (seed, the search's
+ * stream)); then the game's rounds, round and scores. */
+static int caminos_state(const pintas_caminos_view *v, const pintas_caminos_world *w,
+                         uint64_t seed, pintas_caminos_state *state)
+{
+    pintas_caminos_info info = v->info;
+    pintas_caminos_state out;
+    pintas_rng rng;
+    unsigned s;
+    int level = 0;
+    for (s = 0; s < info.rules.players; ++s)
+        if (s != info.seat)
+            info.known[s] = w->hand[s];
+    pintas_rng_seed(&rng, seed, PINTAS_CAMINOS_SEARCH_STREAM);
+    if (pintas_caminos_sample(&info, &rng, &out, &level) != PINTAS_OK || level != 0)
+        return PINTAS_E_ILLEGAL;
+    out.rules.rounds = v->info.rules.rounds;
+    out.round = v->round;
+    for (s = 0; s < info.rules.players; ++s)
+        out.score[s] = v->score[s];
+    *state = out;
+    return PINTAS_OK;
+}
+
+int pintas_caminos_view_sample(const pintas_caminos_view *v, const pintas_caminos_record *r,
+                               uint64_t seed, pintas_caminos_world *w,
+                               pintas_caminos_state *state)
 {
     const pintas_caminos_info *k;
     pintas_mask allowed[MAX_HIDDEN], dealt[MAX_HIDDEN], unseen;
@@ -725,14 +789,14 @@ int pintas_caminos_view_sample(const pintas_caminos_view *v, uint64_t seed,
     pintas_rng rng;
     deals d;
     story st;
-    if (v == NULL || w == NULL || !caminos_fields_ok(v))
+    if (v == NULL || r == NULL || w == NULL || !caminos_fields_ok(v, r))
         return PINTAS_E_ARG;
     k = &v->info;
     if (v->phase == PINTAS_CAMINOS_OVER)
         return PINTAS_E_OVER;
     if (v->phase != PINTAS_CAMINOS_PLAYING || v->to_move != k->seat)
         return PINTAS_E_ILLEGAL;
-    if (v->log_lost)
+    if (r->log_lost)
         return PINTAS_E_RANGE;
     unseen = PINTAS_ALL_TILES & ~caminos_seen(v);
     for (s = 0; s < k->rules.players; ++s)
@@ -745,7 +809,7 @@ int pintas_caminos_view_sample(const pintas_caminos_view *v, uint64_t seed,
         known = pintas__popcount(k->known[s]);
         if (known > k->hand_len[s])
             return PINTAS_E_ILLEGAL;
-        caminos_story(v, s, &st, after);
+        caminos_story(v, r, s, &st, after);
         hidden[n_hidden] = s;
         size[n_hidden] = k->hand_len[s] - known;
         allowed[n_hidden] = 0;
@@ -765,25 +829,10 @@ int pintas_caminos_view_sample(const pintas_caminos_view *v, uint64_t seed,
             world.hand[hidden[i]] = dealt[i] | k->known[hidden[i]];
             world.pile &= ~dealt[i];
         }
-        if (!caminos_consistent(v, &world))
+        if (!caminos_consistent(v, r, &world, &st))
             continue;
-        if (state != NULL) {
-            pintas_caminos_info info = *k;
-            pintas_caminos_state out;
-            int level = 0;
-            for (s = 0; s < k->rules.players; ++s)
-                if (s != k->seat)
-                    info.known[s] = world.hand[s];
-            pintas_rng_seed(&rng, seed, PINTAS_CAMINOS_SEARCH_STREAM);
-            if (pintas_caminos_sample(&info, &rng, &out, &level) != PINTAS_OK || level != 0)
-                return PINTAS_E_ILLEGAL;
-            /* the sampler's state is one round of one: the game's rounds, round, scores */
-            out.rules.rounds = k->rules.rounds;
-            out.round = v->round;
-            for (s = 0; s < k->rules.players; ++s)
-                out.score[s] = v->score[s];
-            *state = out;
-        }
+        if (state != NULL && caminos_state(v, &world, seed, state) != PINTAS_OK)
+            return PINTAS_E_ILLEGAL;
         *w = world;
         return PINTAS_OK;
     }

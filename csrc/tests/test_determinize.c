@@ -274,7 +274,8 @@ static void test_the_line_sampler_and_its_refusals(void)
 
 /* A Caminos view (base rules, two seats) of seat to_move in play, after the
  * reveal of the game of `seed`; the record kept. */
-static void caminos_in_play(pintas_caminos_view *v, pintas_caminos_state *s, uint64_t seed)
+static void caminos_in_play(pintas_caminos_view *v, pintas_caminos_record *rec,
+                            pintas_caminos_state *s, uint64_t seed)
 {
     pintas_caminos_rules rules;
     pintas_caminos_record r;
@@ -291,6 +292,7 @@ static void caminos_in_play(pintas_caminos_view *v, pintas_caminos_state *s, uin
         CHECK_EQ(pintas_caminos_record_update(&r, CEV, n), PINTAS_OK);
     }
     CHECK_EQ(pintas_caminos_view_of(s, &r, s->to_move, v), PINTAS_OK);
+    *rec = r;
 }
 
 static pintas_mask caminos_seen(const pintas_caminos_view *v)
@@ -308,17 +310,18 @@ static pintas_mask caminos_seen(const pintas_caminos_view *v)
     return m;
 }
 
-static void centry(pintas_caminos_view *v, unsigned at, unsigned kind, unsigned seat,
+static void centry(pintas_caminos_record *r, unsigned at, unsigned kind, unsigned seat,
                    uint32_t what)
 {
-    pintas_caminos_log_entry *e = &v->log[v->log_len++];
+    pintas_caminos_log_entry *e = &r->log[r->log_len++];
     e->at = (uint16_t)at;
     e->kind = (uint8_t)kind;
     e->seat = (uint8_t)seat;
     e->what = what;
 }
 
-static int caminos_ok(const pintas_caminos_view *v, pintas_mask other, pintas_mask pile)
+static int caminos_ok(const pintas_caminos_view *v, const pintas_caminos_record *r,
+                      pintas_mask other, pintas_mask pile)
 {
     pintas_caminos_world w;
     int consistent = -1;
@@ -326,7 +329,7 @@ static int caminos_ok(const pintas_caminos_view *v, pintas_mask other, pintas_ma
     w.hand[v->info.seat] = v->info.hand;
     w.hand[1 - v->info.seat] = other;
     w.pile = pile;
-    CHECK_EQ(pintas_caminos_world_check(v, &w, &consistent), PINTAS_OK);
+    CHECK_EQ(pintas_caminos_world_check(v, r, &w, &consistent), PINTAS_OK);
     return consistent;
 }
 
@@ -363,11 +366,12 @@ static unsigned numbers_of(unsigned t)
 
 static void test_a_tile_back_in_the_pile_was_drawn_after_it_went_back(void)
 {
+    pintas_caminos_record r;
     pintas_caminos_view v;
     pintas_caminos_state s;
     pintas_mask unseen, rest, h;
     unsigned other, a, b;
-    caminos_in_play(&v, &s, 11);
+    caminos_in_play(&v, &r, &s, 11);
     other = 1u - v.info.seat;
     v.info.known[other] = 0;
     v.revealed[other] = 0;
@@ -377,44 +381,45 @@ static void test_a_tile_back_in_the_pile_was_drawn_after_it_went_back(void)
     a = low_tile(unseen);
     b = low_tile(unseen & ~PINTAS_BIT(a));
     rest = unseen & ~(PINTAS_BIT(a) | PINTAS_BIT(b));
-    v.log_len = 0;
-    centry(&v, 5, PINTAS_CAMINOS_EV_CLOSE, other, PINTAS_BIT(a) | PINTAS_BIT(b));
-    centry(&v, 7, PINTAS_CAMINOS_EV_DRAW, other, 0);
+    r.log_len = 0;
+    centry(&r, 5, PINTAS_CAMINOS_EV_CLOSE, other, PINTAS_BIT(a) | PINTAS_BIT(b));
+    centry(&r, 7, PINTAS_CAMINOS_EV_DRAW, other, 0);
     v.info.hand_len[other] = 7;
     v.info.pile_len = (uint8_t)(popcount(unseen) - 7);
     h = PINTAS_BIT(a) | lowest(rest, 6);
-    CHECK(caminos_ok(&v, h, unseen & ~h));
+    CHECK(caminos_ok(&v, &r, h, unseen & ~h));
     h = PINTAS_BIT(a) | PINTAS_BIT(b) | lowest(rest, 5); /* one draw came after */
-    CHECK(!caminos_ok(&v, h, unseen & ~h));
-    v.log[0].kind = PINTAS_CAMINOS_EV_PASS; /* no renewal (a pass with nothing open) */
-    v.log[0].what = 0;
-    CHECK(caminos_ok(&v, h, unseen & ~h));
+    CHECK(!caminos_ok(&v, &r, h, unseen & ~h));
+    r.log[0].kind = PINTAS_CAMINOS_EV_PASS; /* no renewal (a pass with nothing open) */
+    r.log[0].what = 0;
+    CHECK(caminos_ok(&v, &r, h, unseen & ~h));
     /* a pass at 3 lacking a's numbers: a must be the drawn tile, */
-    v.log[0].at = 3;
-    v.log[0].what = numbers_of(a);
+    r.log[0].at = 3;
+    r.log[0].what = numbers_of(a);
     h = PINTAS_BIT(a) | lowest(rest & only_numbers(0x7Fu & ~numbers_of(a)), 6);
     CHECK_EQ(popcount(h), 7);
-    CHECK(caminos_ok(&v, h, unseen & ~h));
+    CHECK(caminos_ok(&v, &r, h, unseen & ~h));
     /* so it cannot be a tile the seat revealed (those came from its deal) */
     v.revealed[other] = PINTAS_BIT(a);
     v.info.known[other] = PINTAS_BIT(a);
-    CHECK(!caminos_ok(&v, h, unseen & ~h));
+    CHECK(!caminos_ok(&v, &r, h, unseen & ~h));
     /* unless it went back into the pile since: then it was drawn again */
-    v.log[2] = v.log[1];
-    v.log[1].at = 5;
-    v.log[1].kind = PINTAS_CAMINOS_EV_CLOSE;
-    v.log[1].what = PINTAS_BIT(a);
-    v.log_len = 3;
-    CHECK(caminos_ok(&v, h, unseen & ~h));
+    r.log[2] = r.log[1];
+    r.log[1].at = 5;
+    r.log[1].kind = PINTAS_CAMINOS_EV_CLOSE;
+    r.log[1].what = PINTAS_BIT(a);
+    r.log_len = 3;
+    CHECK(caminos_ok(&v, &r, h, unseen & ~h));
 }
 
 static void test_a_tile_placed_after_it_went_back_was_drawn_after(void)
 {
+    pintas_caminos_record r;
     pintas_caminos_view v;
     pintas_caminos_state s;
     pintas_mask unseen, h;
     unsigned other, a, b;
-    caminos_in_play(&v, &s, 13);
+    caminos_in_play(&v, &r, &s, 13);
     other = 1u - v.info.seat;
     v.info.known[other] = 0;
     v.revealed[other] = 0;
@@ -423,42 +428,43 @@ static void test_a_tile_placed_after_it_went_back_was_drawn_after(void)
      * the seat drew once at 7 and placed a at 9: a was that draw */
     a = v.info.path[0].centre;
     b = low_tile(unseen);
-    v.log_len = 0;
-    centry(&v, 5, PINTAS_CAMINOS_EV_CLOSE, other, PINTAS_BIT(a) | PINTAS_BIT(b));
-    centry(&v, 7, PINTAS_CAMINOS_EV_DRAW, other, 0);
-    centry(&v, 9, PINTAS_CAMINOS_EV_PLACE, other, a);
+    r.log_len = 0;
+    centry(&r, 5, PINTAS_CAMINOS_EV_CLOSE, other, PINTAS_BIT(a) | PINTAS_BIT(b));
+    centry(&r, 7, PINTAS_CAMINOS_EV_DRAW, other, 0);
+    centry(&r, 9, PINTAS_CAMINOS_EV_PLACE, other, a);
     v.info.hand_len[other] = 6;
     v.info.pile_len = (uint8_t)(popcount(unseen) - 6);
     h = lowest(unseen & ~PINTAS_BIT(b), 6);
-    CHECK(caminos_ok(&v, h, unseen & ~h));
+    CHECK(caminos_ok(&v, &r, h, unseen & ~h));
     h = PINTAS_BIT(b) | lowest(unseen & ~PINTAS_BIT(b), 5); /* b would need a draw too */
-    CHECK(!caminos_ok(&v, h, unseen & ~h));
-    v.log[0].what = PINTAS_BIT(b); /* only b went back: a was dealt, b drawn */
-    CHECK(caminos_ok(&v, h, unseen & ~h));
+    CHECK(!caminos_ok(&v, &r, h, unseen & ~h));
+    r.log[0].what = PINTAS_BIT(b); /* only b went back: a was dealt, b drawn */
+    CHECK(caminos_ok(&v, &r, h, unseen & ~h));
 }
 
 /* The tiny position: the other seat holds two tiles, having placed four and
  * passed while 3, 4, 5 and 6 were open; every world is a pair of unseen tiles
  * showing only 0, 1 and 2. */
-static void tiny_caminos(pintas_caminos_view *v, pintas_mask *unseen)
+static void tiny_caminos(pintas_caminos_view *v, pintas_caminos_record *r, pintas_mask *unseen)
 {
     pintas_caminos_state s;
     unsigned other, p;
-    caminos_in_play(v, &s, 5);
+    caminos_in_play(v, r, &s, 5);
     other = 1u - v->info.seat;
     v->info.known[other] = 0;
     v->revealed[other] = 0;
     *unseen = PINTAS_ALL_TILES & ~caminos_seen(v);
-    v->log_len = 0;
+    r->log_len = 0;
     for (p = 0; p < 4; ++p) /* four placements (of path centres: any tiles do) */
-        centry(v, 1 + p, PINTAS_CAMINOS_EV_PLACE, other, v->info.path[p].centre);
-    centry(v, 6, PINTAS_CAMINOS_EV_PASS, other, 0x78);
+        centry(r, 1 + p, PINTAS_CAMINOS_EV_PLACE, other, v->info.path[p].centre);
+    centry(r, 6, PINTAS_CAMINOS_EV_PASS, other, 0x78);
     v->info.hand_len[other] = 2;
     v->info.pile_len = (uint8_t)(popcount(*unseen) - 2);
 }
 
 static void test_every_world_of_a_tiny_position_and_nothing_else(void)
 {
+    pintas_caminos_record r;
     pintas_caminos_view v;
     pintas_caminos_world w;
     pintas_caminos_state st;
@@ -466,7 +472,7 @@ static void test_every_world_of_a_tiny_position_and_nothing_else(void)
     unsigned counts[PINTAS_TILE_COUNT][PINTAS_TILE_COUNT];
     unsigned other, a, b, worlds = 0, samples, i, least = ~0u, most = 0;
     int consistent;
-    tiny_caminos(&v, &unseen);
+    tiny_caminos(&v, &r, &unseen);
     other = 1u - v.info.seat;
     low = unseen & only_numbers(0x07);
     CHECK(popcount(low) >= 3);
@@ -476,7 +482,7 @@ static void test_every_world_of_a_tiny_position_and_nothing_else(void)
             pintas_mask h = PINTAS_BIT(a) | PINTAS_BIT(b);
             if ((h & unseen) != h)
                 continue;
-            CHECK_EQ(caminos_ok(&v, h, unseen & ~h), (h & low) == h);
+            CHECK_EQ(caminos_ok(&v, &r, h, unseen & ~h), (h & low) == h);
             worlds += (h & low) == h;
         }
     CHECK_EQ(worlds, popcount(low) * (popcount(low) - 1) / 2);
@@ -485,11 +491,11 @@ static void test_every_world_of_a_tiny_position_and_nothing_else(void)
     samples = 60 * worlds;
     for (i = 0; i < samples; ++i) {
         pintas_mask h;
-        CHECK_EQ(pintas_caminos_view_sample(&v, i, &w, i % 7 ? NULL : &st), PINTAS_OK);
+        CHECK_EQ(pintas_caminos_view_sample(&v, &r, i, &w, i % 7 ? NULL : &st), PINTAS_OK);
         h = w.hand[other];
         CHECK((h & low) == h && popcount(h) == 2);
         CHECK(w.pile == (unseen & ~h) && w.hand[v.info.seat] == v.info.hand);
-        CHECK_EQ(pintas_caminos_world_check(&v, &w, &consistent), PINTAS_OK);
+        CHECK_EQ(pintas_caminos_world_check(&v, &r, &w, &consistent), PINTAS_OK);
         CHECK_EQ(consistent, 1);
         if (i % 7 == 0)
             CHECK(st.hand[other] == h && st.pile_len == v.info.pile_len);
@@ -510,43 +516,50 @@ static void test_every_world_of_a_tiny_position_and_nothing_else(void)
 
 static void test_the_caminos_refusals(void)
 {
+    pintas_caminos_record r;
     pintas_caminos_view v, bad;
+    pintas_caminos_record badr;
     pintas_caminos_world w, w2;
     pintas_mask unseen;
     int consistent;
-    tiny_caminos(&v, &unseen);
-    CHECK_EQ(pintas_caminos_view_sample(&v, 3, &w, NULL), PINTAS_OK);
-    CHECK_EQ(pintas_caminos_view_sample(NULL, 3, &w, NULL), PINTAS_E_ARG);
-    CHECK_EQ(pintas_caminos_view_sample(&v, 3, NULL, NULL), PINTAS_E_ARG);
-    CHECK_EQ(pintas_caminos_world_check(NULL, &w, &consistent), PINTAS_E_ARG);
-    CHECK_EQ(pintas_caminos_world_check(&v, &w, NULL), PINTAS_E_ARG);
+    tiny_caminos(&v, &r, &unseen);
+    CHECK_EQ(pintas_caminos_view_sample(&v, &r, 3, &w, NULL), PINTAS_OK);
+    CHECK_EQ(pintas_caminos_view_sample(NULL, &r, 3, &w, NULL), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_view_sample(&v, &r, 3, NULL, NULL), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_world_check(NULL, &r, &w, &consistent), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_world_check(&v, &r, &w, NULL), PINTAS_E_ARG);
     bad = v;
     bad.info.rules.players = 9;
-    CHECK_EQ(pintas_caminos_view_sample(&bad, 3, &w, NULL), PINTAS_E_ARG);
-    bad = v;
-    bad.log[0].what = 40; /* no tile */
-    CHECK_EQ(pintas_caminos_world_check(&bad, &w, &consistent), PINTAS_E_ARG);
-    bad = v;
-    bad.log_len = PINTAS_CAMINOS_VIEW_MAX_LOG + 1;
-    CHECK_EQ(pintas_caminos_view_sample(&bad, 3, &w, NULL), PINTAS_E_ARG);
-    bad = v;
-    bad.log_lost = 1;
-    CHECK_EQ(pintas_caminos_view_sample(&bad, 3, &w, NULL), PINTAS_E_RANGE);
+    CHECK_EQ(pintas_caminos_view_sample(&bad, &r, 3, &w, NULL), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_view_sample(&v, NULL, 3, &w, NULL), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_world_check(&v, NULL, &w, &consistent), PINTAS_E_ARG);
+    badr = r;
+    badr.log[0].what = 40; /* no tile */
+    CHECK_EQ(pintas_caminos_world_check(&v, &badr, &w, &consistent), PINTAS_E_ARG);
+    badr = r;
+    badr.log_len = PINTAS_CAMINOS_VIEW_MAX_LOG + 1;
+    CHECK_EQ(pintas_caminos_view_sample(&v, &badr, 3, &w, NULL), PINTAS_E_ARG);
+    badr = r;
+    badr.rules.hand_size = 3; /* a record of other rules */
+    CHECK_EQ(pintas_caminos_view_sample(&v, &badr, 3, &w, NULL), PINTAS_E_ARG);
+    badr = r;
+    badr.log_lost = 1;
+    CHECK_EQ(pintas_caminos_view_sample(&v, &badr, 3, &w, NULL), PINTAS_E_RANGE);
     bad = v;
     bad.phase = PINTAS_CAMINOS_REVEALING;
-    CHECK_EQ(pintas_caminos_view_sample(&bad, 3, &w, NULL), PINTAS_E_ILLEGAL);
-    CHECK_EQ(pintas_caminos_world_check(&bad, &w, &consistent), PINTAS_E_ILLEGAL);
+    CHECK_EQ(pintas_caminos_view_sample(&bad, &r, 3, &w, NULL), PINTAS_E_ILLEGAL);
+    CHECK_EQ(pintas_caminos_world_check(&bad, &r, &w, &consistent), PINTAS_E_ILLEGAL);
     bad = v;
     bad.to_move = (uint8_t)(1u - v.info.seat);
-    CHECK_EQ(pintas_caminos_view_sample(&bad, 3, &w, NULL), PINTAS_E_ILLEGAL);
+    CHECK_EQ(pintas_caminos_view_sample(&bad, &r, 3, &w, NULL), PINTAS_E_ILLEGAL);
     bad = v;
     bad.phase = PINTAS_CAMINOS_OVER;
-    CHECK_EQ(pintas_caminos_view_sample(&bad, 3, &w, NULL), PINTAS_E_OVER);
+    CHECK_EQ(pintas_caminos_view_sample(&bad, &r, 3, &w, NULL), PINTAS_E_OVER);
     /* impossible: it lacked every number while holding its two tiles */
-    bad = v;
-    bad.log[4].what = 0x7F;
+    badr = r;
+    badr.log[4].what = 0x7F;
     w2 = w;
-    CHECK_EQ(pintas_caminos_view_sample(&bad, 3, &w2, NULL), PINTAS_E_ILLEGAL);
+    CHECK_EQ(pintas_caminos_view_sample(&v, &badr, 3, &w2, NULL), PINTAS_E_ILLEGAL);
     CHECK(memcmp(&w, &w2, sizeof w) == 0);
 }
 
@@ -575,9 +588,9 @@ static void test_the_record_keeps_the_story_log(void)
                 w.hand[i] = s.hand[i];
             for (i = 0; i < s.pile_len; ++i)
                 w.pile |= PINTAS_BIT(s.pile[i]);
-            CHECK_EQ(pintas_caminos_world_check(&v, &w, &consistent), PINTAS_OK);
+            CHECK_EQ(pintas_caminos_world_check(&v, &r, &w, &consistent), PINTAS_OK);
             CHECK_EQ(consistent, 1);
-            CHECK_EQ(pintas_caminos_view_sample(&v, step, &w, NULL), PINTAS_OK);
+            CHECK_EQ(pintas_caminos_view_sample(&v, &r, step, &w, NULL), PINTAS_OK);
             ++checked;
         }
         CHECK_EQ(pintas_caminos_legal(&s, moves, PINTAS_CAMINOS_MAX_MOVES, &nm), PINTAS_OK);

@@ -97,22 +97,27 @@ int pintas_line_view_sample(const pintas_line_view *v, uint64_t seed, pintas_lin
 /* *consistent = 1 if the Caminos world *w is one the view *v allows (the
  * view's seat's hand, the others' sizes and revealed tiles, the pile's size,
  * no tile seen on the table or in the discard, every story fitting); else 0.
- * The view must be of the playing phase. PINTAS_E_ARG for NULL or a view out
- * of range; PINTAS_E_ILLEGAL for a view outside the playing phase;
- * PINTAS_E_RANGE for a view whose story log was cut (log_lost). */
-int pintas_caminos_world_check(const pintas_caminos_view *v, const pintas_caminos_world *w,
-                               int *consistent);
+ * A Caminos view does not hold the round's log: the stories are read from
+ * *r, the record of the same game the view was made from (views.h; only its
+ * rules and story log are read). The view must be of the playing phase.
+ * PINTAS_E_ARG for NULL, a view out of range or a record of other rules or
+ * with entries out of range; PINTAS_E_ILLEGAL for a view outside the playing
+ * phase; PINTAS_E_RANGE for a record whose story log was cut (log_lost). */
+int pintas_caminos_world_check(const pintas_caminos_view *v, const pintas_caminos_record *r,
+                               const pintas_caminos_world *w, int *consistent);
 
-/* Write into *w a world of the Caminos view *v drawn uniformly among those
- * it allows, from seed alone, and, when state is not NULL, into *state the
- * game state of that world (the pile in a uniform order, the view's table,
- * turn, round, rounds and scores; its generator seeded from seed). The view's
- * seat must be to move in the playing phase. PINTAS_E_ARG for NULL v or w or
- * fields out of range; PINTAS_E_OVER for a game over; PINTAS_E_ILLEGAL
- * for another phase or seat to move, or no consistent world found in
- * PINTAS_DETERMINIZE_MAX_TRIES draws; PINTAS_E_RANGE when log_lost. */
-int pintas_caminos_view_sample(const pintas_caminos_view *v, uint64_t seed,
-                               pintas_caminos_world *w, pintas_caminos_state *state);
+/* Write into *w a world of the Caminos view *v (its round's stories read
+ * from the record *r, as above) drawn uniformly among those it allows, from
+ * seed alone, and, when state is not NULL, into *state the game state of
+ * that world (the pile in a uniform order, the view's table, turn, round,
+ * rounds and scores; its generator seeded from seed). The view's seat must
+ * be to move in the playing phase. PINTAS_E_ARG for NULL v, r or w, or fields
+ * out of range; PINTAS_E_OVER for a game over; PINTAS_E_ILLEGAL for another
+ * phase or seat to move, or no consistent world found in
+ * PINTAS_DETERMINIZE_MAX_TRIES draws; PINTAS_E_RANGE when r->log_lost. */
+int pintas_caminos_view_sample(const pintas_caminos_view *v, const pintas_caminos_record *r,
+                               uint64_t seed, pintas_caminos_world *w,
+                               pintas_caminos_state *state);
 
 #ifdef __cplusplus
 }

@@ -102,15 +102,16 @@ int pintas_line_view_legal(const pintas_line_view *v, pintas_line_move *out, siz
  * position of the last renewal that put each tile into the pile, the tiles
  * each seat revealed this round and those of them it has not placed, and
  * the open sides as the log leaves them (whose numbers a seat that draws or
- * passes is seen to lack). pos counts the round's events, its DEAL being 0.
+ * passes is seen to lack), and the round's story log (determinize.h). pos
+ * counts the round's events, its DEAL being 0.
  * A seat's cohorts beyond PINTAS_CAMINOS_SEARCH_MAX_COHORTS are merged as
  * pintas_caminos_cohort says (the two oldest draws). */
-/* Entries of a Caminos round's story log kept at most (views and records);
- * a longer round keeps the first ones and sets log_lost. */
+/* Entries of a Caminos round's story log a record keeps at most (read by
+ * determinize.h); a longer round keeps the first ones and sets log_lost. */
 #define PINTAS_CAMINOS_VIEW_MAX_LOG 255
 
 /* One placement, draw, pass or renewal of a Caminos round, as determinize.h
- * reads it: at is the event's position in the round (its DEAL being 0), kind
+ * reads it from the record: at is the event's position in the round (its DEAL being 0), kind
  * a pintas_caminos_event_kind: PLACE (what: the tile), DRAW or PASS (what:
  * the numbers the open sides showed then, bit n) or CLOSE, noted only for a
  * renewal (what: the tiles it put into the pile, a mask; seat: who closed). */
@@ -174,12 +175,6 @@ typedef struct pintas_caminos_view {
     uint8_t chosen;
     uint8_t my_choice;
     uint8_t winners;
-    /* the round's placements, draws and passes in order (the record's story
-     * log; log_lost 1 when the round had more than PINTAS_CAMINOS_VIEW_MAX_LOG) */
-    uint8_t log_lost;
-    uint8_t reserved[3];
-    uint16_t log_len;
-    pintas_caminos_log_entry log[PINTAS_CAMINOS_VIEW_MAX_LOG];
 } pintas_caminos_view;
 
 /* Fill *out with what `seat` may know of *s, the round's public record taken

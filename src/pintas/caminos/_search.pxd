@@ -73,6 +73,9 @@ cdef extern from "pintas/players.h" nogil:
         uint8_t chosen
         uint8_t my_choice
         uint8_t winners
+
+    ctypedef struct pintas_caminos_record:
+        pintas_caminos_rules rules
         uint8_t log_lost
         uint16_t log_len
         pintas_caminos_log_entry log[255]
@@ -113,7 +116,8 @@ cdef extern from "pintas/determinize.h" nogil:
         pintas_mask hand[4]
         pintas_mask pile
 
-    int pintas_caminos_world_check(const pintas_caminos_view *v, const pintas_caminos_world *w,
-                                   int *consistent)
-    int pintas_caminos_view_sample(const pintas_caminos_view *v, uint64_t seed,
-                                   pintas_caminos_world *w, pintas_caminos_state *state)
+    int pintas_caminos_world_check(const pintas_caminos_view *v, const pintas_caminos_record *r,
+                                   const pintas_caminos_world *w, int *consistent)
+    int pintas_caminos_view_sample(const pintas_caminos_view *v, const pintas_caminos_record *r,
+                                   uint64_t seed, pintas_caminos_world *w,
+                                   pintas_caminos_state *state)

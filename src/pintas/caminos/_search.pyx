@@ -273,13 +273,15 @@ def sample_world(view, seed, into):
     CorruptStateError when C finds no world (a view no real game shows)."""
     cdef pintas_caminos_world world
     cdef pintas_caminos_state state
+    cdef pintas_caminos_record record
     cdef int status
     cdef uint64_t c_seed = _seed(seed)
     cdef CaminosView cv = _c_view(view)
     if not isinstance(into, CaminosGame):
         raise TypeError(f"a sample goes into a caminos.Game: got {into!r}")
+    _fill_record(&record, cv, view)
     with nogil:
-        status = pintas_caminos_view_sample(&cv.v, c_seed, &world, &state)
+        status = pintas_caminos_view_sample(&cv.v, &record, c_seed, &world, &state)
     if status != PINTAS_OK:
         raise CorruptStateError(f"no world is consistent with this view of a Caminos game "
                                 f"(seat {view.seat}, round {view.round}): it is not a "
@@ -291,13 +293,15 @@ def world_check(view, hands, pile):
     """True if the world where seat s holds ``hands[s]`` (masks) and the pile
     ``pile`` is one ``view`` (in play) allows (determinize.h)."""
     cdef pintas_caminos_world world
+    cdef pintas_caminos_record record
     cdef int consistent = 0, s
     cdef CaminosView cv = _c_view(view)
+    _fill_record(&record, cv, view)
     memset(&world, 0, sizeof(world))
     for s in range(len(hands)):
         world.hand[whole(s, 0, 3, "a seat")] = whole(hands[s], 0, (1 << 28) - 1, "a hand")
     world.pile = whole(pile, 0, (1 << 28) - 1, "a pile")
-    _check(pintas_caminos_world_check(&cv.v, &world, &consistent), view)
+    _check(pintas_caminos_world_check(&cv.v, &record, &world, &consistent), view)
     return consistent == 1
 
 
@@ -334,7 +338,7 @@ cdef int _fill_view(CView cv, view) except -1:
     log replayed (derive), and the rest of the table."""
     cdef pintas_caminos_view *v = &(<CaminosView>cv).v
     cdef int s
-    cohorts, since, _, placed, story = _derive(view)
+    cohorts, since, _, placed, _ = _derive(view)
     # a seat's reveals it has not placed are in its hand (View.known_tiles)
     revealed = [int(TileSet(tiles)) for tiles in view.revealed[:PINTAS_CAMINOS_MAX_SEATS]]
     _fill_info(&v.info, view, cohorts, since,
@@ -351,12 +355,21 @@ cdef int _fill_view(CView cv, view) except -1:
     v.chosen = _seats(view.chosen)
     v.winners = _seats(view.winners)
     v.my_choice = PINTAS_NO_TILE if view.my_choice is None else view.my_choice.index
-    # the story log that determinize.h reads (the first entries of a longer round)
-    v.log_lost = len(story) > PINTAS_CAMINOS_VIEW_MAX_LOG
-    v.log_len = min(len(story), PINTAS_CAMINOS_VIEW_MAX_LOG)
-    for s in range(v.log_len):
-        v.log[s].at = story[s][0] & 0xFFFF
-        v.log[s].kind, v.log[s].seat, v.log[s].what = story[s][1:]
+    return 0
+
+
+cdef int _fill_record(pintas_caminos_record *r, CaminosView cv, view) except -1:
+    """The part of a record determinize.h reads: the rules and the round's
+    story log, from the view's log (the first entries of a longer round)."""
+    cdef int i
+    story = _derive(view)[4]
+    memset(r, 0, sizeof(pintas_caminos_record))
+    r.rules = cv.v.info.rules
+    r.log_lost = len(story) > PINTAS_CAMINOS_VIEW_MAX_LOG
+    r.log_len = min(len(story), PINTAS_CAMINOS_VIEW_MAX_LOG)
+    for i in range(r.log_len):
+        r.log[i].at = story[i][0] & 0xFFFF
+        r.log[i].kind, r.log[i].seat, r.log[i].what = story[i][1:]
     return 0
 
 
