@@ -5,8 +5,9 @@
  * allows, and the test of whether a given world is one of them.
  *
  * A world is *consistent* with a view when some course of the round leads to
- * it that shows the seat exactly its view. The round's public log (the view's
- * log) is read into one *story* per hidden seat: the places its tiles entered
+ * it that shows the seat exactly its view. The round's public log (a line
+ * view's info.log; for Caminos, whose view holds no log, the story log of
+ * the game's record, views.h) is read into one *story* per hidden seat: the places its tiles entered
  * by (the deal, then one per draw), the moments it showed it lacked tiles (it
  * drew or passed while no tile it held fitted a number open then; round 1's
  * forced opening; with a redeal rule, the deal held fewer doubles than void
