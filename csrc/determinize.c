@@ -152,28 +152,21 @@ static int may_enter(const story *st, unsigned tile, int32_t after, int32_t unti
            (entered == DEALT || !(st->dealt_only & PINTAS_BIT(tile)) || after >= DEALT);
 }
 
-/* 1 if some place of the story may hold `tile` now. */
-static int could_hold(const story *st, unsigned tile, int32_t after)
-{
-    unsigned j;
-    for (j = 0; j < st->n_places; ++j)
-        if (may_enter(st, tile, after, NOW, j))
-            return 1;
-    return 0;
-}
 
-/* 1 if every piece finds its own slot (n pieces, n slots): piece i may take
+/* 1 if every piece finds its own slot (n pieces, m >= n slots): piece i may take
  * slot j when adj[i] has j, less `doubles_off` for a double (dbl[i]) and
  * `others_off` for the others; augmenting paths found breadth first, no
  * recursion. */
-static int perfect(const places *adj, const uint8_t *dbl, const places *doubles_off,
-                   const places *others_off, unsigned n)
+static int matched(const places *adj, const uint8_t *dbl, const places *doubles_off,
+                   const places *others_off, unsigned n, unsigned m)
 {
     int8_t piece_in[MAX_PLACES], reached_by[MAX_PLACES], slot_of[MAX_PLACES];
     uint8_t queue[MAX_PLACES];
     unsigned p, j, head, tail;
-    for (j = 0; j < n; ++j)
-        piece_in[j] = slot_of[j] = -1;
+    for (j = 0; j < m; ++j)
+        piece_in[j] = -1;
+    for (p = 0; p < n; ++p)
+        slot_of[p] = -1;
     for (p = 0; p < n; ++p) {
         places seen = {{0, 0}};
         int found = -1;
@@ -182,7 +175,7 @@ static int perfect(const places *adj, const uint8_t *dbl, const places *doubles_
         while (head < tail && found < 0) {
             unsigned q = queue[head++];
             const places *off = dbl[q] ? doubles_off : others_off;
-            for (j = 0; j < n && found < 0; ++j) {
+            for (j = 0; j < m && found < 0; ++j) {
                 if (!has(&adj[q], j) || has(&seen, j) || has(off, j))
                     continue;
                 add(&seen, j);
@@ -206,6 +199,12 @@ static int perfect(const places *adj, const uint8_t *dbl, const places *doubles_
         }
     }
     return 1;
+}
+
+static int perfect(const places *adj, const uint8_t *dbl, const places *doubles_off,
+                   const places *others_off, unsigned n)
+{
+    return matched(adj, dbl, doubles_off, others_off, n, n);
 }
 
 /* 1 if `hand` (held now) and the tiles the seat placed can be put one to a
@@ -258,6 +257,29 @@ static int fits(const story *st, pintas_mask hand, const int32_t *after)
             return 1;
     }
     return 0;
+}
+
+/* 1 if `tile` may be held now beside every tile the seat placed: they find
+ * places one each (the doubles' bound aside). Every hand that fits holds
+ * only such tiles, so the proposal keeps the rest away from the seat. */
+static int could_hold(const story *st, unsigned tile, int32_t after)
+{
+    places adj[MAX_PLACED + 1], none = {{0, 0}};
+    uint8_t dbl[MAX_PLACED + 1];
+    unsigned i, j, n = st->n_placed + 1u;
+    if (st->overflow || n > st->n_places)
+        return 0;
+    for (i = 0; i < n; ++i) {
+        adj[i] = none;
+        dbl[i] = 0;
+        for (j = 0; j < st->n_places; ++j)
+            if (i < st->n_placed ? may_enter(st, st->placed_tile[i],
+                                             back_moment(st->placed_back[i]),
+                                             moment(st->placed_pos[i]), j)
+                                 : may_enter(st, tile, after, NOW, j))
+                add(&adj[i], j);
+    }
+    return matched(adj, dbl, &none, &none, n, st->n_places);
 }
 
 /* ---- counting and drawing deals ------------------------------------------- */
@@ -521,8 +543,12 @@ static void line_story(const pintas_line_view *v, unsigned s, story *st)
 static int line_fields_ok(const pintas_line_view *v)
 {
     unsigned i;
-    if (!pintas__line_view_ok(v) || v->info.log_len > PINTAS_LINE_INFO_MAX_LOG)
+    if (!pintas__line_view_ok(v) || v->info.log_len > PINTAS_LINE_INFO_MAX_LOG ||
+        v->info.leader >= v->info.rules.players)
         return 0;
+    for (i = 0; i < v->line_len; ++i)
+        if ((v->line[i] & 0x7Fu) >= PINTAS_TILE_COUNT)
+            return 0;
     for (i = 0; i < v->info.log_len; ++i) {
         const pintas_line_log_entry *e = &v->info.log[i];
         if (e->kind > PINTAS_MOVE_PASS || e->seat >= v->info.rules.players ||

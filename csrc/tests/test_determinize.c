@@ -261,6 +261,12 @@ static void test_the_line_sampler_and_its_refusals(void)
     bad.info.log[0].seat = 7;
     CHECK_EQ(pintas_line_world_check(&bad, &w, &consistent), PINTAS_E_ARG);
     bad = v;
+    bad.line[0] = 0x7F; /* no tile */
+    CHECK_EQ(pintas_line_world_check(&bad, &w, &consistent), PINTAS_E_ARG);
+    bad = v;
+    bad.info.leader = 5;
+    CHECK_EQ(pintas_line_view_sample(&bad, 1, &w2, NULL), PINTAS_E_ARG);
+    bad = v;
     bad.hand_size[0] = 20; /* more tiles than there are */
     memcpy(&w2, &w, sizeof w);
     CHECK_EQ(pintas_line_view_sample(&bad, 1, &w2, NULL), PINTAS_E_ILLEGAL);

@@ -25,8 +25,9 @@
  * (pintas_line_determinize, uniform among the deals that keep every tile from
  * a seat that surely lacks it; draw i seeded (seed, PINTAS_DETERMINIZE_LINE_STREAM
  * + i)); Caminos counts the deals of the unseen tiles that keep each tile from
- * a seat no place of whose story may hold it, exactly, class by class of tiles
- * allowed alike, and draws among them (seeded (seed, PINTAS_DETERMINIZE_CAMINOS_STREAM
+ * a seat that could not hold it beside the tiles it placed (a matching of
+ * those to its places), exactly, class by class of tiles allowed alike, and
+ * draws among them (seeded (seed, PINTAS_DETERMINIZE_CAMINOS_STREAM
  * + i)). The first draw consistent with the view is kept: the proposal's
  * uniformity holds on the subset it accepts. A view no real game shows has no
  * consistent world; after PINTAS_DETERMINIZE_MAX_TRIES draws the sampler says
