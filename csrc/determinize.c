@@ -22,25 +22,11 @@
 
 /* Places (the deal and the draws) and placements one seat's story keeps in
  * a round; lacks between two of its own draws or placements are merged, so
- * there are at most one more than those. A longer story fits no hand. */
-#define MAX_PLACES 64
-#define MAX_PLACED 48
+ * there are at most one more than those. A longer story is refused
+ * (PINTAS_E_RANGE), never judged. */
+#define MAX_PLACES 96
+#define MAX_PLACED 96
 #define MAX_LACKS (MAX_PLACES + MAX_PLACED + 1)
-
-/* A set of places (bit j: place j), as two words: no 64-bit shifts. */
-typedef struct places {
-    uint32_t w[2];
-} places;
-
-static int has(const places *p, unsigned j)
-{
-    return (int)(p->w[j >> 5] >> (j & 31u) & 1u);
-}
-
-static void add(places *p, unsigned j)
-{
-    p->w[j >> 5] |= UINT32_C(1) << (j & 31u);
-}
 
 /* ---- stories ------------------------------------------------------------- */
 
@@ -128,134 +114,109 @@ static void story_place(story *st, unsigned tile, unsigned back, unsigned pos)
     st->placed_pos[st->n_placed++] = (uint16_t)pos;
 }
 
-/* 1 if `tile`, back in the pile until `after`, entering the hand at `entered`
- * and held until `until`, breaks nothing the story says. */
-static int allows(const story *st, unsigned tile, int32_t after, int32_t until, int32_t entered)
-{
-    unsigned i, shows = numbers_of(tile);
-    if (!(after < entered && entered < until))
-        return 0;
-    if (entered < OPENING && OPENING < until && (st->opening & PINTAS_BIT(tile)))
-        return 0;
-    for (i = 0; i < st->n_lacks; ++i)
-        if (entered < moment(st->lack_pos[i]) && moment(st->lack_pos[i]) < until &&
-            (st->lack_numbers[i] & shows))
-            return 0;
-    return 1;
-}
+/* The pieces of a matching: tiles held now or placed, each allowed the places
+ * [lo, hi) (places are in time order, the dealt ones first). */
+typedef struct pieces {
+    unsigned n;
+    uint8_t lo[MAX_PLACES + 1], hi[MAX_PLACES + 1], dbl[MAX_PLACES + 1], used[MAX_PLACES + 1];
+} pieces;
 
-/* 1 if `tile`, back in the pile at `after`, may have entered at place j. */
-static int may_enter(const story *st, unsigned tile, int32_t after, int32_t until, unsigned j)
+/* Add `tile`, back in the pile until `after` and held until `until`: the
+ * places it may have entered by form a run, since a place is allowed when it
+ * was filled after `after` and after every moment the seat lacked the tile
+ * before `until` (a later place then is too), and before `until`; a tile the
+ * seat revealed and that never went back came from the deal. */
+static void piece(const story *st, pieces *p, unsigned tile, int32_t after, int32_t until)
 {
-    int32_t entered = moment(st->place[j]);
-    return allows(st, tile, after, until, entered) &&
-           (entered == DEALT || !(st->dealt_only & PINTAS_BIT(tile)) || after >= DEALT);
-}
-
-
-/* 1 if every piece finds its own slot (n pieces, m >= n slots): piece i may take
- * slot j when adj[i] has j, less `doubles_off` for a double (dbl[i]) and
- * `others_off` for the others; augmenting paths found breadth first, no
- * recursion. */
-static int matched(const places *adj, const uint8_t *dbl, const places *doubles_off,
-                   const places *others_off, unsigned n, unsigned m)
-{
-    int8_t piece_in[MAX_PLACES], reached_by[MAX_PLACES], slot_of[MAX_PLACES];
-    uint8_t queue[MAX_PLACES];
-    unsigned p, j, head, tail;
-    for (j = 0; j < m; ++j)
-        piece_in[j] = -1;
-    for (p = 0; p < n; ++p)
-        slot_of[p] = -1;
-    for (p = 0; p < n; ++p) {
-        places seen = {{0, 0}};
-        int found = -1;
-        head = tail = 0;
-        queue[tail++] = (uint8_t)p;
-        while (head < tail && found < 0) {
-            unsigned q = queue[head++];
-            const places *off = dbl[q] ? doubles_off : others_off;
-            for (j = 0; j < m && found < 0; ++j) {
-                if (!has(&adj[q], j) || has(&seen, j) || has(off, j))
-                    continue;
-                add(&seen, j);
-                reached_by[j] = (int8_t)q;
-                if (piece_in[j] < 0)
-                    found = (int)j;
-                else
-                    queue[tail++] = (uint8_t)piece_in[j];
-            }
-        }
-        if (found < 0)
-            return 0;
-        for (j = (unsigned)found;;) {
-            unsigned q = (unsigned)reached_by[j];
-            int before = slot_of[q];
-            slot_of[q] = (int8_t)j;
-            piece_in[j] = (int8_t)q;
-            if (q == p)
-                break;
-            j = (unsigned)before;
+    int32_t last = after; /* places filled at or before this are out */
+    unsigned i, j, shows = numbers_of(tile), lo = 0, hi = 0;
+    int strict = 1;       /* a place at `last` itself is out (after), or in (a lack) */
+    if (OPENING < until && (st->opening & PINTAS_BIT(tile)) && OPENING >= last) {
+        last = OPENING;
+        strict = 0;
+    }
+    for (i = 0; i < st->n_lacks; ++i) {
+        int32_t at = moment(st->lack_pos[i]);
+        if (at < until && (st->lack_numbers[i] & shows) && at >= last) {
+            strict = at == last ? strict : 0;
+            last = at;
         }
     }
-    return 1;
+    for (j = 0; j < st->n_places; ++j) {
+        int32_t entered = moment(st->place[j]);
+        if (entered < last || (strict && entered == last))
+            lo = j + 1;
+        if (entered < until)
+            hi = j + 1;
+    }
+    if ((st->dealt_only & PINTAS_BIT(tile)) && after < DEALT) {
+        for (j = 0; j < hi && st->place[j] == 0; ++j)
+            ;
+        hi = j;
+    }
+    p->lo[p->n] = (uint8_t)lo;
+    p->hi[p->n] = (uint8_t)(hi > lo ? hi : lo);
+    p->dbl[p->n++] = (uint8_t)pintas__is_double(tile);
 }
 
-static int perfect(const places *adj, const uint8_t *dbl, const places *doubles_off,
-                   const places *others_off, unsigned n)
+/* 1 if every piece takes its own place among the first `slots` (n <= slots),
+ * the first `for_doubles` of them kept for doubles and the next `for_others`
+ * for the rest (both 0: no such rule): place by place in time order, each
+ * to the piece it may go to whose run ends first (intervals: that choice is
+ * never worse), and no piece left whose run has passed. */
+static int greedy(pieces *p, unsigned slots, unsigned for_doubles, unsigned for_others)
 {
-    return matched(adj, dbl, doubles_off, others_off, n, n);
+    unsigned j, i, taken = 0;
+    for (i = 0; i < p->n; ++i)
+        p->used[i] = 0;
+    for (j = 0; j < slots && taken < p->n; ++j) {
+        unsigned best = p->n;
+        int kind = j < for_doubles ? 1 : j < for_doubles + for_others ? 0 : -1;
+        for (i = 0; i < p->n; ++i) {
+            if (p->used[i])
+                continue;
+            if (p->hi[i] <= j)
+                return 0; /* its run has passed */
+            if (p->lo[i] <= j && (kind < 0 || p->dbl[i] == (uint8_t)kind) &&
+                (best == p->n || p->hi[i] < p->hi[best]))
+                best = i;
+        }
+        if (best < p->n) {
+            p->used[best] = 1;
+            ++taken;
+        } else if (slots == p->n) {
+            return 0; /* a place of a perfect matching left empty */
+        }
+    }
+    return taken == p->n;
 }
 
 /* 1 if `hand` (held now) and the tiles the seat placed can be put one to a
  * place of the story; after[t]: when tile t last went back into the pile. */
 static int fits(const story *st, pintas_mask hand, const int32_t *after)
 {
-    places adj[MAX_PLACES], dealt = {{0, 0}}, none = {{0, 0}};
-    uint8_t dbl[MAX_PLACES];
-    unsigned n = 0, held = pintas__popcount(hand), i, j, t, k, n_dealt = 0, most;
-    if (st->overflow || held + st->n_placed != st->n_places)
+    pieces p;
+    unsigned i, t, k, n_dealt = 0, most;
+    if (st->overflow || pintas__popcount(hand) + st->n_placed != st->n_places)
         return 0;
+    p.n = 0;
     for (t = 0; t < PINTAS_TILE_COUNT; ++t) /* the tiles held, then those placed */
-        if (hand & PINTAS_BIT(t)) {
-            adj[n] = none;
-            for (j = 0; j < st->n_places; ++j)
-                if (may_enter(st, t, after[t], NOW, j))
-                    add(&adj[n], j);
-            dbl[n++] = (uint8_t)pintas__is_double(t);
-        }
-    for (i = 0; i < st->n_placed; ++i) {
-        t = st->placed_tile[i];
-        adj[n] = none;
-        for (j = 0; j < st->n_places; ++j)
-            if (may_enter(st, t, back_moment(st->placed_back[i]), moment(st->placed_pos[i]), j))
-                add(&adj[n], j);
-        dbl[n++] = (uint8_t)pintas__is_double(t);
-    }
-    for (j = 0; j < n; ++j)
-        if (st->place[j] == 0) {
-            add(&dealt, j);
-            ++n_dealt;
-        }
+        if (hand & PINTAS_BIT(t))
+            piece(st, &p, t, after[t], NOW);
+    for (i = 0; i < st->n_placed; ++i)
+        piece(st, &p, st->placed_tile[i], back_moment(st->placed_back[i]),
+              moment(st->placed_pos[i]));
+    while (n_dealt < st->n_places && st->place[n_dealt] == 0)
+        ++n_dealt;
     if (st->doubles_below == 0 || n_dealt == 0)
-        return perfect(adj, dbl, &none, &none, n);
+        return greedy(&p, st->n_places, 0, 0);
     /* at most doubles_below - 1 doubles dealt: for each k, k dealt places kept
      * for doubles and the others for the rest (an assignment that fills every
      * place puts exactly k doubles there, so some k answers) */
     most = st->doubles_below - 1u < n_dealt ? st->doubles_below - 1u : n_dealt;
-    for (k = 0; k <= most; ++k) {
-        places for_doubles = {{0, 0}}, for_others = {{0, 0}};
-        unsigned kept = 0;
-        for (j = 0; j < n; ++j)
-            if (has(&dealt, j)) {
-                if (kept++ < k)
-                    add(&for_doubles, j);
-                else
-                    add(&for_others, j);
-            }
-        if (perfect(adj, dbl, &for_others, &for_doubles, n))
+    for (k = 0; k <= most; ++k)
+        if (greedy(&p, st->n_places, k, n_dealt - k))
             return 1;
-    }
     return 0;
 }
 
@@ -264,22 +225,16 @@ static int fits(const story *st, pintas_mask hand, const int32_t *after)
  * only such tiles, so the proposal keeps the rest away from the seat. */
 static int could_hold(const story *st, unsigned tile, int32_t after)
 {
-    places adj[MAX_PLACED + 1], none = {{0, 0}};
-    uint8_t dbl[MAX_PLACED + 1];
-    unsigned i, j, n = st->n_placed + 1u;
-    if (st->overflow || n > st->n_places)
+    pieces p;
+    unsigned i;
+    if (st->overflow || st->n_placed + 1u > st->n_places)
         return 0;
-    for (i = 0; i < n; ++i) {
-        adj[i] = none;
-        dbl[i] = 0;
-        for (j = 0; j < st->n_places; ++j)
-            if (i < st->n_placed ? may_enter(st, st->placed_tile[i],
-                                             back_moment(st->placed_back[i]),
-                                             moment(st->placed_pos[i]), j)
-                                 : may_enter(st, tile, after, NOW, j))
-                add(&adj[i], j);
-    }
-    return matched(adj, dbl, &none, &none, n, st->n_places);
+    p.n = 0;
+    piece(st, &p, tile, after, NOW);
+    for (i = 0; i < st->n_placed; ++i)
+        piece(st, &p, st->placed_tile[i], back_moment(st->placed_back[i]),
+              moment(st->placed_pos[i]));
+    return greedy(&p, st->n_places, 0, 0);
 }
 
 /* ---- counting and drawing deals ------------------------------------------- */
@@ -603,6 +558,8 @@ static int line_consistent(const pintas_line_view *v, const pintas_line_world *w
         if (s == k->seat)
             continue;
         line_story(v, s, st);
+        if (st->overflow)
+            return -1;
         if (!fits(st, w->hand[s], never))
             return 0;
     }
@@ -613,9 +570,13 @@ int pintas_line_world_check(const pintas_line_view *v, const pintas_line_world *
                             int *consistent)
 {
     story st;
+    int c;
     if (v == NULL || w == NULL || consistent == NULL || !line_fields_ok(v))
         return PINTAS_E_ARG;
-    *consistent = line_consistent(v, w, &st);
+    c = line_consistent(v, w, &st);
+    if (c < 0)
+        return PINTAS_E_RANGE;
+    *consistent = c;
     return PINTAS_OK;
 }
 
@@ -628,6 +589,7 @@ int pintas_line_view_sample(const pintas_line_view *v, uint64_t seed, pintas_lin
     uint8_t relaxed;
     uint32_t attempt;
     story scratch;
+    int c;
     unsigned s, i;
     int status;
     if (v == NULL || w == NULL || !line_fields_ok(v))
@@ -648,7 +610,10 @@ int pintas_line_view_sample(const pintas_line_view *v, uint64_t seed, pintas_lin
         world.pile = st.aside;
         for (i = st.bone_pos; i < st.bone_len; ++i)
             world.pile |= PINTAS_BIT(st.boneyard[i]);
-        if (line_consistent(v, &world, &scratch)) {
+        c = line_consistent(v, &world, &scratch);
+        if (c < 0)
+            return PINTAS_E_RANGE;
+        if (c) {
             *w = world;
             if (state != NULL)
                 *state = st;
@@ -757,6 +722,8 @@ static int caminos_consistent(const pintas_caminos_view *v, const pintas_caminos
         if (s == k->seat)
             continue;
         caminos_story(v, r, s, st, after);
+        if (st->overflow)
+            return -1;
         if (!fits(st, w->hand[s], after))
             return 0;
     }
@@ -767,13 +734,17 @@ int pintas_caminos_world_check(const pintas_caminos_view *v, const pintas_camino
                                const pintas_caminos_world *w, int *consistent)
 {
     story st;
+    int c;
     if (v == NULL || r == NULL || w == NULL || consistent == NULL || !caminos_fields_ok(v, r))
         return PINTAS_E_ARG;
     if (v->phase != PINTAS_CAMINOS_PLAYING)
         return PINTAS_E_ILLEGAL;
     if (r->log_lost)
         return PINTAS_E_RANGE;
-    *consistent = caminos_consistent(v, r, w, &st);
+    c = caminos_consistent(v, r, w, &st);
+    if (c < 0)
+        return PINTAS_E_RANGE;
+    *consistent = c;
     return PINTAS_OK;
 }
 
@@ -836,6 +807,8 @@ int pintas_caminos_view_sample(const pintas_caminos_view *v, const pintas_camino
         if (known > k->hand_len[s])
             return PINTAS_E_ILLEGAL;
         caminos_story(v, r, s, &st, after);
+        if (st.overflow)
+            return PINTAS_E_RANGE;
         hidden[n_hidden] = s;
         size[n_hidden] = k->hand_len[s] - known;
         allowed[n_hidden] = 0;

@@ -8,7 +8,8 @@
  *
  * Checked: an unchanged view allows its real world; whatever a sampler
  * refuses leaves its outputs untouched; a world it returns is one the check
- * allows, with the view's own hand, and its state holds exactly that world.
+ * allows, with the view's own hand, and its state holds exactly that world
+ * (and, for an unchanged view, is one the engine's loader takes).
  */
 #include "games.h"
 
@@ -69,7 +70,8 @@ static void line_case(fuzz_bytes *b)
     FUZZ_CHECK(w.hand[v.info.seat] == v.info.hand);
     for (i = 0; i < v.info.rules.players; ++i)
         FUZZ_CHECK(st.hand[i] == w.hand[i]);
-    fuzz_line_sound(&st);
+    if (changes == 0)
+        fuzz_line_sound(&st); /* a changed view's scores or round may be none a game has */
 }
 
 static void caminos_case(fuzz_bytes *b)
@@ -129,7 +131,8 @@ static void caminos_case(fuzz_bytes *b)
     FUZZ_CHECK(w.hand[v.info.seat] == v.info.hand);
     for (i = 0; i < v.info.rules.players; ++i)
         FUZZ_CHECK(st.hand[i] == w.hand[i]);
-    fuzz_caminos_sound(&st);
+    if (changes == 0)
+        fuzz_caminos_sound(&st); /* a changed view's scores or round may be none a game has */
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

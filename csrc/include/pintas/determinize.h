@@ -16,7 +16,10 @@
  * have come by: entered before it was placed (in Caminos, after it last went
  * back into the pile, and from the deal if the seat revealed it), and not
  * lacked by the seat at any moment between. That is a bipartite matching, so
- * the test is exact. Two facts are not of that kind: a line round in play is
+ * the test is exact; the places a tile may have come by form a run in time
+ * order, so it is solved greedily (each place, in order, to the tile whose
+ * run ends first). A story longer than the core keeps (96 places or 96
+ * placements of one seat in a round) is refused with PINTAS_E_RANGE. Two facts are not of that kind: a line round in play is
  * not blocked, and before round 1's opening its leader holds the tile the
  * lead rule picks.
  *
