@@ -773,9 +773,10 @@ static int caminos_state(const pintas_caminos_view *v, const pintas_caminos_worl
     return PINTAS_OK;
 }
 
-int pintas_caminos_view_sample(const pintas_caminos_view *v, const pintas_caminos_record *r,
-                               uint64_t seed, pintas_caminos_world *w,
-                               pintas_caminos_state *state)
+/* Draw the world of a checked view into *w (the stories live here only, so
+ * the state is built after their room is free). */
+static int caminos_draw(const pintas_caminos_view *v, const pintas_caminos_record *r,
+                        uint64_t seed, pintas_caminos_world *w)
 {
     const pintas_caminos_info *k;
     pintas_mask allowed[MAX_HIDDEN], dealt[MAX_HIDDEN], unseen;
@@ -786,15 +787,7 @@ int pintas_caminos_view_sample(const pintas_caminos_view *v, const pintas_camino
     pintas_rng rng;
     deals d;
     story st;
-    if (v == NULL || r == NULL || w == NULL || !caminos_fields_ok(v, r))
-        return PINTAS_E_ARG;
     k = &v->info;
-    if (v->phase == PINTAS_CAMINOS_OVER)
-        return PINTAS_E_OVER;
-    if (v->phase != PINTAS_CAMINOS_PLAYING || v->to_move != k->seat)
-        return PINTAS_E_ILLEGAL;
-    if (r->log_lost)
-        return PINTAS_E_RANGE;
     unseen = PINTAS_ALL_TILES & ~caminos_seen(v);
     for (s = 0; s < k->rules.players; ++s)
         if (s != k->seat)
@@ -830,10 +823,31 @@ int pintas_caminos_view_sample(const pintas_caminos_view *v, const pintas_camino
         }
         if (!caminos_consistent(v, r, &world, &st))
             continue;
-        if (state != NULL && caminos_state(v, &world, seed, state) != PINTAS_OK)
-            return PINTAS_E_ILLEGAL;
         *w = world;
         return PINTAS_OK;
     }
     return PINTAS_E_ILLEGAL;
+}
+
+int pintas_caminos_view_sample(const pintas_caminos_view *v, const pintas_caminos_record *r,
+                               uint64_t seed, pintas_caminos_world *w,
+                               pintas_caminos_state *state)
+{
+    pintas_caminos_world world;
+    int status;
+    if (v == NULL || r == NULL || w == NULL || !caminos_fields_ok(v, r))
+        return PINTAS_E_ARG;
+    if (v->phase == PINTAS_CAMINOS_OVER)
+        return PINTAS_E_OVER;
+    if (v->phase != PINTAS_CAMINOS_PLAYING || v->to_move != v->info.seat)
+        return PINTAS_E_ILLEGAL;
+    if (r->log_lost)
+        return PINTAS_E_RANGE;
+    status = caminos_draw(v, r, seed, &world);
+    if (status != PINTAS_OK)
+        return status;
+    if (state != NULL && caminos_state(v, &world, seed, state) != PINTAS_OK)
+        return PINTAS_E_ILLEGAL;
+    *w = world;
+    return PINTAS_OK;
 }

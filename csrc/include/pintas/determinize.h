@@ -19,9 +19,9 @@
  * the test is exact; the places a tile may have come by form a run in time
  * order, so it is solved greedily (each place, in order, to the tile whose
  * run ends first). A story longer than the core keeps (96 places or 96
- * placements of one seat in a round) is refused with PINTAS_E_RANGE. Two facts are not of that kind: a line round in play is
- * not blocked, and before round 1's opening its leader holds the tile the
- * lead rule picks.
+ * placements of one seat in a round) is refused with PINTAS_E_RANGE. Two
+ * facts are not of that kind: a line round in play is not blocked, and
+ * before round 1's opening its leader holds the tile the lead rule picks.
  *
  * Sampling is rejection sampling from a proposal uniform over a set that
  * holds every consistent world: the line games take the search's sampler
@@ -36,7 +36,10 @@
  * consistent world; after PINTAS_DETERMINIZE_MAX_TRIES draws the sampler says
  * so (PINTAS_E_ILLEGAL).
  *
- * Known limit: a line deal voided PINTAS_LINE_MAX_REDEALS times in a row
+ * Known limits: in a long Caminos round with many renewals the proposal can
+ * be far looser than the worlds allowed (a tile's places are checked one
+ * tile at a time), so the draws may run out before one is accepted
+ * (PINTAS_E_ILLEGAL for a real view); and a line deal voided PINTAS_LINE_MAX_REDEALS times in a row
  * stands as dealt; the view does not tell how many redeals came before its
  * round, so the redeal rule's bound on dealt doubles is always applied (a
  * run of that many redeals has a probability far below 1e-60).
@@ -84,7 +87,8 @@ typedef struct pintas_caminos_world {
  * comment): the view's seat holds its hand, every other hand its size, the
  * pile the rest of the unseen tiles, and every story fits; else 0. Seats the
  * rules do not have must hold 0. PINTAS_E_ARG for NULL or a view whose
- * fields are out of range (then *consistent is untouched). */
+ * fields are out of range, PINTAS_E_RANGE for a story longer than the bounds
+ * above (then *consistent is untouched). */
 int pintas_line_world_check(const pintas_line_view *v, const pintas_line_world *w,
                             int *consistent);
 
@@ -95,7 +99,8 @@ int pintas_line_world_check(const pintas_line_view *v, const pintas_line_world *
  * seeded from the draw: pintas_line_determinize's state). PINTAS_E_ARG for
  * NULL v or w, or fields out of range; PINTAS_E_OVER for a game over;
  * PINTAS_E_ILLEGAL when no draw of PINTAS_DETERMINIZE_MAX_TRIES is consistent
- * (a view no real game shows). */
+ * (a view no real game shows); PINTAS_E_RANGE for a story longer than the
+ * bounds above (no line round has one). */
 int pintas_line_view_sample(const pintas_line_view *v, uint64_t seed, pintas_line_world *w,
                             pintas_line_state *state);
 
@@ -107,7 +112,8 @@ int pintas_line_view_sample(const pintas_line_view *v, uint64_t seed, pintas_lin
  * rules and story log are read). The view must be of the playing phase.
  * PINTAS_E_ARG for NULL, a view out of range or a record of other rules or
  * with entries out of range; PINTAS_E_ILLEGAL for a view outside the playing
- * phase; PINTAS_E_RANGE for a record whose story log was cut (log_lost). */
+ * phase; PINTAS_E_RANGE for a record whose story log was cut (log_lost) or
+ * a story longer than the bounds above. */
 int pintas_caminos_world_check(const pintas_caminos_view *v, const pintas_caminos_record *r,
                                const pintas_caminos_world *w, int *consistent);
 
@@ -119,7 +125,8 @@ int pintas_caminos_world_check(const pintas_caminos_view *v, const pintas_camino
  * be to move in the playing phase. PINTAS_E_ARG for NULL v, r or w, or fields
  * out of range; PINTAS_E_OVER for a game over; PINTAS_E_ILLEGAL for another
  * phase or seat to move, or no consistent world found in
- * PINTAS_DETERMINIZE_MAX_TRIES draws; PINTAS_E_RANGE when r->log_lost. */
+ * PINTAS_DETERMINIZE_MAX_TRIES draws; PINTAS_E_RANGE when r->log_lost or
+ * a story is longer than the bounds above. */
 int pintas_caminos_view_sample(const pintas_caminos_view *v, const pintas_caminos_record *r,
                                uint64_t seed, pintas_caminos_world *w,
                                pintas_caminos_state *state);
