@@ -448,6 +448,37 @@ static void test_a_tile_placed_after_it_went_back_was_drawn_after(void)
     CHECK(caminos_ok(&v, &r, h, unseen & ~h));
 }
 
+static void test_a_placed_tile_entered_before_it_was_placed(void)
+{
+    pintas_caminos_record r;
+    pintas_caminos_view v;
+    pintas_caminos_state s;
+    pintas_mask unseen, h;
+    unsigned other, x;
+    caminos_in_play(&v, &r, &s, 17);
+    other = 1u - v.info.seat;
+    v.info.known[other] = 0;
+    v.revealed[other] = 0;
+    unseen = PINTAS_ALL_TILES & ~caminos_seen(&v);
+    /* x (now a path's centre) placed at 3, a draw at 5: x was dealt */
+    x = v.info.path[0].centre;
+    r.log_len = 0;
+    centry(&r, 3, PINTAS_CAMINOS_EV_PLACE, other, x);
+    centry(&r, 5, PINTAS_CAMINOS_EV_DRAW, other, 0);
+    v.info.hand_len[other] = 6;
+    v.info.pile_len = (uint8_t)(popcount(unseen) - 6);
+    h = lowest(unseen & only_numbers(0x7Fu & ~numbers_of(x)), 6);
+    CHECK(caminos_ok(&v, &r, h, unseen & ~h));
+    /* a pass at 2 showed the seat lacked x's numbers: x came after, but the
+     * only draw came after x was placed */
+    r.log[1] = r.log[0];
+    r.log[0].at = 2;
+    r.log[0].kind = PINTAS_CAMINOS_EV_PASS;
+    r.log[0].what = numbers_of(x);
+    centry(&r, 5, PINTAS_CAMINOS_EV_DRAW, other, 0);
+    CHECK(!caminos_ok(&v, &r, h, unseen & ~h));
+}
+
 /* The tiny position: the other seat holds two tiles, having placed four and
  * passed while 3, 4, 5 and 6 were open; every world is a pair of unseen tiles
  * showing only 0, 1 and 2. */
@@ -622,6 +653,7 @@ int main(void)
     test_the_line_sampler_and_its_refusals();
     test_a_tile_back_in_the_pile_was_drawn_after_it_went_back();
     test_a_tile_placed_after_it_went_back_was_drawn_after();
+    test_a_placed_tile_entered_before_it_was_placed();
     test_every_world_of_a_tiny_position_and_nothing_else();
     test_the_caminos_refusals();
     test_the_record_keeps_the_story_log();
