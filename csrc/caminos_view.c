@@ -86,11 +86,12 @@ static int event_ok(const pintas_caminos_record *r, const pintas_caminos_event *
     }
 }
 
-/* Add a placement, draw, pass or renewal to the story log (or mark it lost when full). */
+/* Add a placement, draw, pass or renewal to the story log (or, when it is
+ * full, mark it lost). */
 static void note(pintas_caminos_record *r, const pintas_caminos_event *e, uint32_t what)
 {
     pintas_caminos_log_entry *x;
-    if (r->log_len >= PINTAS_CAMINOS_VIEW_MAX_LOG) {
+    if (r->log_len >= PINTAS_CAMINOS_RECORD_MAX_LOG) {
         r->log_lost = 1;
         return;
     }
@@ -124,12 +125,12 @@ static void apply(pintas_caminos_record *r, const pintas_caminos_event *e)
         r->known[s] &= ~PINTAS_BIT(e->tile);
         break;
     case PINTAS_CAMINOS_EV_CLOSE:
-        if (e->reason == PINTAS_CAMINOS_WHY_RENEW)
+        if (e->reason == PINTAS_CAMINOS_WHY_RENEW) {
             note(r, e, e->tiles & PINTAS_ALL_TILES);
-        if (e->reason == PINTAS_CAMINOS_WHY_RENEW)
             for (t = 0; t < PINTAS_TILE_COUNT; ++t)
                 if (e->tiles & PINTAS_BIT(t))
                     r->since[t] = r->pos;
+        }
         if (e->reason == PINTAS_CAMINOS_WHY_DISCARD)
             r->live &= (uint8_t)~(1u << p);
         break;
@@ -165,7 +166,7 @@ static int record_ok(const pintas_caminos_record *r)
     for (p = 0; p < r->rules.paths; ++p)
         if (r->end[p][0] > PINTAS_MAX_PIP || r->end[p][1] > PINTAS_MAX_PIP)
             return 0;
-    return r->log_len <= PINTAS_CAMINOS_VIEW_MAX_LOG;
+    return r->log_len <= PINTAS_CAMINOS_RECORD_MAX_LOG;
 }
 
 int pintas_caminos_record_update(pintas_caminos_record *r, const pintas_caminos_event *ev,

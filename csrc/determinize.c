@@ -659,7 +659,7 @@ static void caminos_story(const pintas_caminos_view *v, const pintas_caminos_rec
 static int caminos_fields_ok(const pintas_caminos_view *v, const pintas_caminos_record *r)
 {
     unsigned i;
-    if (!pintas__caminos_view_ok(v) || r->log_len > PINTAS_CAMINOS_VIEW_MAX_LOG ||
+    if (!pintas__caminos_view_ok(v) || r->log_len > PINTAS_CAMINOS_RECORD_MAX_LOG ||
         r->rules.players != v->info.rules.players || r->rules.hand_size != v->info.rules.hand_size)
         return 0;
     for (i = 0; i < r->log_len; ++i) {

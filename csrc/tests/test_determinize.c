@@ -574,7 +574,7 @@ static void test_the_caminos_refusals(void)
     badr.log[0].what = 40; /* no tile */
     CHECK_EQ(pintas_caminos_world_check(&v, &badr, &w, &consistent), PINTAS_E_ARG);
     badr = r;
-    badr.log_len = PINTAS_CAMINOS_VIEW_MAX_LOG + 1;
+    badr.log_len = PINTAS_CAMINOS_RECORD_MAX_LOG + 1;
     CHECK_EQ(pintas_caminos_view_sample(&v, &badr, 3, &w, NULL), PINTAS_E_ARG);
     badr = r;
     badr.rules.hand_size = 3; /* a record of other rules */

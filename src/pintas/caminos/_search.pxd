@@ -106,7 +106,7 @@ cdef extern from "pintas/players.h" nogil:
 # Exact determinization (pintas/determinize.h).
 cdef extern from "pintas/determinize.h" nogil:
     enum:
-        PINTAS_CAMINOS_VIEW_MAX_LOG
+        PINTAS_CAMINOS_RECORD_MAX_LOG
         PINTAS_CAMINOS_EV_PLACE
         PINTAS_CAMINOS_EV_CLOSE
         PINTAS_CAMINOS_EV_DRAW

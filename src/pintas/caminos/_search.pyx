@@ -365,8 +365,8 @@ cdef int _fill_record(pintas_caminos_record *r, CaminosView cv, view) except -1:
     story = _derive(view)[4]
     memset(r, 0, sizeof(pintas_caminos_record))
     r.rules = cv.v.info.rules
-    r.log_lost = len(story) > PINTAS_CAMINOS_VIEW_MAX_LOG
-    r.log_len = min(len(story), PINTAS_CAMINOS_VIEW_MAX_LOG)
+    r.log_lost = len(story) > PINTAS_CAMINOS_RECORD_MAX_LOG
+    r.log_len = min(len(story), PINTAS_CAMINOS_RECORD_MAX_LOG)
     for i in range(r.log_len):
         r.log[i].at = story[i][0] & 0xFFFF
         r.log[i].kind, r.log[i].seat, r.log[i].what = story[i][1:]
