@@ -128,6 +128,7 @@ flash "saves: the container, each game's part, texts" save save_line save_camino
 flash "notation, and why a move is illegal" notation notation_line notation_caminos notation_dice notation_tables \
   line_why caminos_why dice_why
 flash "views of a seat" line_view caminos_view dice_view
+flash "exact determinization of a view" determinize
 flash "players: random, greedy, suit; dice" line_players caminos_players dice_players
 flash "texts of events and words" texts
 flash "many games at once, for training (a host's)" vector

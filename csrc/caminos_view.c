@@ -86,6 +86,22 @@ static int event_ok(const pintas_caminos_record *r, const pintas_caminos_event *
     }
 }
 
+/* Add a placement, draw, pass or renewal to the story log (or, when it is
+ * full, mark it lost). */
+static void note(pintas_caminos_record *r, const pintas_caminos_event *e, uint32_t what)
+{
+    pintas_caminos_log_entry *x;
+    if (r->log_len >= PINTAS_CAMINOS_RECORD_MAX_LOG) {
+        r->log_lost = 1;
+        return;
+    }
+    x = &r->log[r->log_len++];
+    x->at = r->pos;
+    x->kind = e->kind;
+    x->seat = e->seat;
+    x->what = what;
+}
+
 static void apply(pintas_caminos_record *r, const pintas_caminos_event *e)
 {
     unsigned t, s = e->seat, p = e->path;
@@ -102,16 +118,19 @@ static void apply(pintas_caminos_record *r, const pintas_caminos_event *e)
         r->len[p][0] = r->len[p][1] = 0;
         break;
     case PINTAS_CAMINOS_EV_PLACE:
+        note(r, e, e->tile);
         ++r->len[p][e->side];
         r->end[p][e->side] = (uint8_t)(pintas__tile_hi(e->tile) + pintas__tile_lo(e->tile) -
                                        r->end[p][e->side]);
         r->known[s] &= ~PINTAS_BIT(e->tile);
         break;
     case PINTAS_CAMINOS_EV_CLOSE:
-        if (e->reason == PINTAS_CAMINOS_WHY_RENEW)
+        if (e->reason == PINTAS_CAMINOS_WHY_RENEW) {
+            note(r, e, e->tiles & PINTAS_ALL_TILES);
             for (t = 0; t < PINTAS_TILE_COUNT; ++t)
                 if (e->tiles & PINTAS_BIT(t))
                     r->since[t] = r->pos;
+        }
         if (e->reason == PINTAS_CAMINOS_WHY_DISCARD)
             r->live &= (uint8_t)~(1u << p);
         break;
@@ -126,6 +145,7 @@ static void apply(pintas_caminos_record *r, const pintas_caminos_event *e)
     case PINTAS_CAMINOS_EV_PASS:
         /* it could place none of its tiles on any open number */
         r->cohort[s][r->n_cohorts[s] - 1].voids |= (uint8_t)open_numbers(r);
+        note(r, e, open_numbers(r));
         if (e->kind == PINTAS_CAMINOS_EV_DRAW)
             open_cohort(r, s);
         break;
@@ -146,7 +166,7 @@ static int record_ok(const pintas_caminos_record *r)
     for (p = 0; p < r->rules.paths; ++p)
         if (r->end[p][0] > PINTAS_MAX_PIP || r->end[p][1] > PINTAS_MAX_PIP)
             return 0;
-    return 1;
+    return r->log_len <= PINTAS_CAMINOS_RECORD_MAX_LOG;
 }
 
 int pintas_caminos_record_update(pintas_caminos_record *r, const pintas_caminos_event *ev,

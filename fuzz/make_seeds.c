@@ -225,6 +225,8 @@ int main(int argc, char **argv)
     byte_seeds("fuzz_line_search", raw_info, 1, 600, 2);
     byte_seeds("fuzz_caminos_search", real_view, 1, 120, 6);
     byte_seeds("fuzz_caminos_search", raw_info, 1, 600, 2);
+    byte_seeds("fuzz_determinize", line_game, 1, 120, 6);
+    byte_seeds("fuzz_determinize", caminos_game, 1, 160, 6);
     byte_seeds("fuzz_deals", line_game, 1, 60, 4);
     byte_seeds("fuzz_deals", caminos_game, 1, 60, 4);
     byte_seeds("fuzz_rules", line_game, 1, 80, 3);

@@ -536,74 +536,20 @@ def test_the_caminos_sampler_in_c_alone_is_neither_sound_nor_uniform() -> None:
         assert chi_square_p(statistic, len(worlds) - 1) < 1e-6
 
 
-# ---- the shared pieces, on their own ------------------------------------------------
+# ---- the checker in C, world by world -------------------------------------------------
 
 
-def _t(text: str) -> int:
-    return Tile.parse(text).index
-
-
-def test_a_hand_fits_a_story_only_when_its_tiles_and_the_placed_ones_find_places() -> None:
-    from pintas._determinize import DEALT, Story, fits
-
-    sixes = sum(1 << t.index for t in TILES if t.has(6))
-    never = [DEALT - 1] * 28
-    story = Story()
-    story.deal(1)            # one tile dealt (the others placed long ago)
-    story.lack(1, sixes)     # seen to hold no 6 then
-    story.draw(2)            # drew one,
-    story.place(_t("6|6"), DEALT - 1, 3)  # placed 6|6: the tile it drew
-    story.draw(4)            # and drew again: one dealt tile and the last draw left
-    one_six = 1 << _t("6|1") | 1 << _t("3|1")
-    two_sixes = 1 << _t("6|1") | 1 << _t("6|3")
-    assert fits(story, one_six, never)
-    assert not fits(story, two_sixes, never)
-    assert not fits(story, 1 << _t("3|1"), never)  # one tile short
-
-
-def test_a_tile_back_in_the_pile_was_drawn_after_it_went_back() -> None:
-    from pintas._determinize import DEALT, Story, fits
-
-    story = Story()
-    story.deal(1)
-    story.draw(7)
-    back = [DEALT - 1] * 28
-    back[_t("5|5")] = 5  # a renewal put 5|5 into the pile at moment 5
-    assert fits(story, 1 << _t("5|5") | 1 << _t("1|0"), back)
-    back[_t("1|0")] = 6  # both went back: only one draw came after
-    assert not fits(story, 1 << _t("5|5") | 1 << _t("1|0"), back)
-
-
-def test_a_redeal_rule_keeps_doubles_out_of_a_dealt_hand() -> None:
-    from pintas._determinize import DEALT, Story, fits
-
-    doubles = [t.index for t in TILES if t.is_double]
-    story = Story(dealt_doubles_below=2)  # a deal of 2 doubles was redealt
-    story.deal(2)
-    story.draw(3)
-    never = [DEALT - 1] * 28
-    two = 1 << doubles[0] | 1 << doubles[1] | 1 << _t("6|1")
-    three = 1 << doubles[0] | 1 << doubles[1] | 1 << doubles[2]
-    assert fits(story, two, never)        # one double dealt, one drawn
-    assert not fits(story, three, never)  # two of them dealt
-
-
-def test_uniform_deals_are_counted_exactly_and_drawn_uniformly() -> None:
-    from pintas._determinize import UniformDeals
-
-    unseen = sum(1 << t for t in range(7))
-    allowed = [0b0011111, 0b1111100, unseen]  # holder 2 (a pile) takes anything
-    sizes = [2, 2, 3]
-    deals = UniformDeals(unseen, allowed, sizes)
-    every = set()
-    for a in itertools.combinations(range(7), 2):
-        for b in itertools.combinations([t for t in range(7) if t not in a], 2):
-            if all(allowed[0] >> t & 1 for t in a) and all(allowed[1] >> t & 1 for t in b):
-                every.add((sum(1 << t for t in a), sum(1 << t for t in b)))
-    assert deals.total == len(every)
-    rng = random.Random(5)
-    counts = Counter(tuple(deals.draw(rng)[:2]) for _ in range(PER_WORLD * len(every)))
-    assert set(counts) == every
-    statistic = sum((counts[d] - PER_WORLD) ** 2 / PER_WORLD for d in every)
-    assert chi_square_p(statistic, len(every) - 1) > 1e-4
-    assert UniformDeals(unseen, [0b11, 0b11, unseen], sizes).total == 0
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_the_c_checker_allows_exactly_the_worlds_some_history_leads_to(name: str) -> None:
+    # pintas/determinize.h's world check, against the brute force above:
+    # every way to share the hidden tiles, the pile taking the rest.
+    position = POSITIONS[name]()
+    view, worlds = position.view, position.worlds()
+    search = domino._search if isinstance(view, domino.View) else caminos._search
+    hidden = sum(1 << t for t in position.hidden)
+    for world in position.assignments():
+        hands = [int(view.hand) if s == view.seat else world[s]
+                 for s in range(view.rules.players)]
+        pile = hidden & ~sum(world.values())
+        assert search.world_check(view, hands, pile) is (
+            tuple(world[s] for s in position.others) in worlds)

@@ -14,6 +14,7 @@
 #include "hash.h"
 #include "texts.h"
 #include "views.h"
+#include "determinize.h"
 #include "players.h"
 #include "save.h"
 #include "notation.h"

@@ -97,12 +97,30 @@ int pintas_line_view_legal(const pintas_line_view *v, pintas_line_move *out, siz
 
 /* ---- Caminos ------------------------------------------------------------ */
 
+/* Entries of a Caminos round's story log a record keeps at most (read by
+ * determinize.h); a longer round keeps the first ones and sets log_lost. */
+#define PINTAS_CAMINOS_RECORD_MAX_LOG 255
+
+/* One placement, draw, pass or renewal of a Caminos round, as determinize.h
+ * reads it from the record: at is the event's position in the round (its
+ * DEAL being 0), kind a pintas_caminos_event_kind: PLACE (what: the tile),
+ * DRAW or PASS (what: the numbers the open sides showed then, bit n) or
+ * CLOSE, noted only for a renewal (what: the tiles it put into the pile, a
+ * mask; seat: who closed). */
+typedef struct pintas_caminos_log_entry {
+    uint16_t at;
+    uint8_t kind;
+    uint8_t seat;
+    uint32_t what;
+} pintas_caminos_log_entry;
+
 /* The public record of a Caminos round, as the searches' binding derives it
  * from a view's log (caminos_search.h): every hand's cohorts, the log
  * position of the last renewal that put each tile into the pile, the tiles
  * each seat revealed this round and those of them it has not placed, and
  * the open sides as the log leaves them (whose numbers a seat that draws or
- * passes is seen to lack). pos counts the round's events, its DEAL being 0.
+ * passes is seen to lack), and the round's story log (determinize.h). pos
+ * counts the round's events, its DEAL being 0.
  * A seat's cohorts beyond PINTAS_CAMINOS_SEARCH_MAX_COHORTS are merged as
  * pintas_caminos_cohort says (the two oldest draws). */
 typedef struct pintas_caminos_record {
@@ -116,7 +134,9 @@ typedef struct pintas_caminos_record {
     uint8_t live;                                   /* bit p: slot p holds a path */
     uint8_t end[PINTAS_CAMINOS_MAX_PATHS][2];       /* each side's outward number */
     uint8_t len[PINTAS_CAMINOS_MAX_PATHS][2];       /* tiles on each side */
-    uint8_t reserved;
+    uint8_t log_lost;                               /* 1: the round outgrew log */
+    uint16_t log_len;                               /* entries in log */
+    pintas_caminos_log_entry log[PINTAS_CAMINOS_RECORD_MAX_LOG]; /* the story log */
 } pintas_caminos_record;
 
 /* Start *r for a game of *rules (before its first events). PINTAS_E_ARG for

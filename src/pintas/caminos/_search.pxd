@@ -55,6 +55,12 @@ cdef extern from "pintas/caminos_search.h" nogil:
 from pintas._base cimport pintas_mt
 
 cdef extern from "pintas/players.h" nogil:
+    ctypedef struct pintas_caminos_log_entry:
+        uint16_t at
+        uint8_t kind
+        uint8_t seat
+        uint32_t what
+
     ctypedef struct pintas_caminos_view:
         pintas_caminos_info info
         int32_t score[4]
@@ -67,6 +73,12 @@ cdef extern from "pintas/players.h" nogil:
         uint8_t chosen
         uint8_t my_choice
         uint8_t winners
+
+    ctypedef struct pintas_caminos_record:
+        pintas_caminos_rules rules
+        uint8_t log_lost
+        uint16_t log_len
+        pintas_caminos_log_entry log[255]
 
     ctypedef struct pintas_caminos_suit_weights:
         double reach
@@ -89,3 +101,23 @@ cdef extern from "pintas/players.h" nogil:
     int pintas_caminos_suit_rank(const pintas_caminos_view *v,
                                  const pintas_caminos_suit_weights *weights,
                                  pintas_caminos_move *moves, size_t n)
+
+
+# Exact determinization (pintas/determinize.h).
+cdef extern from "pintas/determinize.h" nogil:
+    enum:
+        PINTAS_CAMINOS_RECORD_MAX_LOG
+        PINTAS_CAMINOS_EV_PLACE
+        PINTAS_CAMINOS_EV_CLOSE
+        PINTAS_CAMINOS_EV_DRAW
+        PINTAS_CAMINOS_EV_PASS
+
+    ctypedef struct pintas_caminos_world:
+        pintas_mask hand[4]
+        pintas_mask pile
+
+    int pintas_caminos_world_check(const pintas_caminos_view *v, const pintas_caminos_record *r,
+                                   const pintas_caminos_world *w, int *consistent)
+    int pintas_caminos_view_sample(const pintas_caminos_view *v, const pintas_caminos_record *r,
+                                   uint64_t seed, pintas_caminos_world *w,
+                                   pintas_caminos_state *state)

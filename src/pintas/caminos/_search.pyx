@@ -81,6 +81,7 @@ cdef tuple _derive(view):
     since = [0] * 28
     cdef list slots = [None] * paths
     cdef list placed = [0] * players
+    cdef list story = []  # the story log (pintas_caminos_log_entry)
     for pos, e in enumerate(view.round_log):
         kind = e.kind
         if e.seat is not None and not 0 <= e.seat < players or \
@@ -97,11 +98,13 @@ cdef tuple _derive(view):
                                         f"it cannot go: {e!r}")
             ends, lens = slots[e.path - 1]
             placed[e.seat] |= 1 << e.tile.index
+            story.append((pos, PINTAS_CAMINOS_EV_PLACE, e.seat, e.tile.index))
             side = 0 if e.side == "front" else 1
             lens[side] += 1
             ends[side] = e.tile.other_end(ends[side])
         elif kind == "close":
             if e.reason == "renew" and e.tiles is not None:
+                story.append((pos, PINTAS_CAMINOS_EV_CLOSE, e.seat or 0, int(TileSet(e.tiles))))
                 for t in e.tiles:
                     since[t.index] = pos
             elif e.reason == "discard":
@@ -110,6 +113,8 @@ cdef tuple _derive(view):
             slots[e.path - 1] = None
         elif kind == "draw" or kind == "pass":
             cohorts[e.seat][-1][2] |= _open_numbers(slots, side_tiles)
+            story.append((pos, PINTAS_CAMINOS_EV_DRAW if kind == "draw" else PINTAS_CAMINOS_EV_PASS,
+                          e.seat, _open_numbers(slots, side_tiles)))
             if kind == "draw":
                 cohorts[e.seat].append([pos, 1, 0])
     for seat_cohorts in cohorts:
@@ -117,7 +122,7 @@ cdef tuple _derive(view):
             # merge the two oldest draws: the newer one's constraint is the looser
             older = seat_cohorts.pop(1)
             seat_cohorts[1][1] += older[1]
-    return cohorts, since, slots, placed
+    return cohorts, since, slots, placed, story
 
 
 cdef int _fill_info(pintas_caminos_info *k, view, cohorts, since, known) except -1:
@@ -260,39 +265,44 @@ cdef class Info:
         return hands, pile, level
 
 
-def sample_into(view, hands, seed, into):
-    """Put into the Caminos game ``into`` the world where every other seat
-    holds ``hands[seat]`` (masks, by seat; the view's seat's own is its
-    hand) and the unseen tiles left make the pile: C deals nothing of its own
-    then (every hand is known to it), and draws only the pile's order and the
-    seed of the state's generator from ``seed``. The rest of the state is the
-    view's: the table, the turn, the round and the scores. View.sample_game
-    chooses the hands (pintas._determinize); the view's seat must be to move
-    in play."""
-    cdef pintas_caminos_info info
+def sample_world(view, seed, into):
+    """Put into the Caminos game ``into`` a world of ``view`` drawn in C
+    (pintas/determinize.h) from ``seed``, uniformly among those the view
+    allows, and the state around it: the pile in a uniform order, the view's
+    table, turn, round and scores. The view's seat must be to move in play;
+    CorruptStateError when C finds no world (a view no real game shows)."""
+    cdef pintas_caminos_world world
     cdef pintas_caminos_state state
-    cdef pintas_rng rng
-    cdef int level = 0, status, s
+    cdef pintas_caminos_record record
+    cdef int status
     cdef uint64_t c_seed = _seed(seed)
     cdef CaminosView cv = _c_view(view)
     if not isinstance(into, CaminosGame):
         raise TypeError(f"a sample goes into a caminos.Game: got {into!r}")
-    info = cv.v.info
-    for s in range(info.rules.players):
-        if s != info.seat:
-            info.known[s] = whole(hands[s], 0, (1 << 28) - 1, "a hand")
-    pintas_rng_seed(&rng, c_seed, PINTAS_CAMINOS_SEARCH_STREAM)
+    _fill_record(&record, cv, view)
     with nogil:
-        status = pintas_caminos_sample(&info, &rng, &state, &level)
-    if status != 0 or level != 0:
-        raise CorruptStateError(f"the hands {hands!r} are no world of the view of seat "
-                                f"{view.seat}")
-    # the sampler's state is one round of one: the game's rounds, round and scores
-    state.rules.rounds = cv.v.info.rules.rounds
-    state.round = cv.v.round
-    for s in range(info.rules.players):
-        state.score[s] = cv.v.score[s]
+        status = pintas_caminos_view_sample(&cv.v, &record, c_seed, &world, &state)
+    if status != PINTAS_OK:
+        raise CorruptStateError(f"no world is consistent with this view of a Caminos game "
+                                f"(seat {view.seat}, round {view.round}): it is not a "
+                                f"position a real game reaches")
     memcpy((<Engine>into)._state, &state, sizeof(pintas_caminos_state))
+
+
+def world_check(view, hands, pile):
+    """True if the world where seat s holds ``hands[s]`` (masks) and the pile
+    ``pile`` is one ``view`` (in play) allows (determinize.h)."""
+    cdef pintas_caminos_world world
+    cdef pintas_caminos_record record
+    cdef int consistent = 0, s
+    cdef CaminosView cv = _c_view(view)
+    _fill_record(&record, cv, view)
+    memset(&world, 0, sizeof(world))
+    for s in range(len(hands)):
+        world.hand[whole(s, 0, 3, "a seat")] = whole(hands[s], 0, (1 << 28) - 1, "a hand")
+    world.pile = whole(pile, 0, (1 << 28) - 1, "a pile")
+    _check(pintas_caminos_world_check(&cv.v, &record, &world, &consistent), view)
+    return consistent == 1
 
 
 cdef uint64_t _seed(seed) except? 0:
@@ -328,7 +338,7 @@ cdef int _fill_view(CView cv, view) except -1:
     log replayed (derive), and the rest of the table."""
     cdef pintas_caminos_view *v = &(<CaminosView>cv).v
     cdef int s
-    cohorts, since, _, placed = _derive(view)
+    cohorts, since, _, placed, _ = _derive(view)
     # a seat's reveals it has not placed are in its hand (View.known_tiles)
     revealed = [int(TileSet(tiles)) for tiles in view.revealed[:PINTAS_CAMINOS_MAX_SEATS]]
     _fill_info(&v.info, view, cohorts, since,
@@ -345,6 +355,21 @@ cdef int _fill_view(CView cv, view) except -1:
     v.chosen = _seats(view.chosen)
     v.winners = _seats(view.winners)
     v.my_choice = PINTAS_NO_TILE if view.my_choice is None else view.my_choice.index
+    return 0
+
+
+cdef int _fill_record(pintas_caminos_record *r, CaminosView cv, view) except -1:
+    """The part of a record determinize.h reads: the rules and the round's
+    story log, from the view's log (the first entries of a longer round)."""
+    cdef int i
+    story = _derive(view)[4]
+    memset(r, 0, sizeof(pintas_caminos_record))
+    r.rules = cv.v.info.rules
+    r.log_lost = len(story) > PINTAS_CAMINOS_RECORD_MAX_LOG
+    r.log_len = min(len(story), PINTAS_CAMINOS_RECORD_MAX_LOG)
+    for i in range(r.log_len):
+        r.log[i].at = story[i][0] & 0xFFFF
+        r.log[i].kind, r.log[i].seat, r.log[i].what = story[i][1:]
     return 0
 
 

@@ -29,14 +29,12 @@ Event('choose', seat=0, count=1)
 
 from __future__ import annotations
 
-import random
 import struct
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .. import _simulate
 from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
-from .._determinize import DEALT, MAX_TRIES, Story, UniformDeals, exhausted, fits
 from .._game import TileGame, take_record
 from .._lock import atomic
 from .._plain import PlainRecord
@@ -325,35 +323,15 @@ class View(TileView[Move]):
         return _search.legal(self)
 
     def _sample_game(self, seed: int) -> Game:
-        # The hands are dealt uniformly among the deals that keep every tile
-        # from a seat that can never have held it, and taken in turn until
-        # one is a world the view allows (pintas._determinize); C then builds
-        # the state around them.
+        # C draws the world uniformly among those the view allows, and the
+        # state around it (pintas/determinize.h; docs/ai.md, "Determinization")
         if self.phase != "play" or self.to_move != self.seat:
             raise IllegalMoveError(f"seat {self.seat} samples a world when it is to move in "
                                    f"play: phase {self.phase!r}, seat {self.to_move} to move")
-        stories, after = _stories(self)
-        known = [int(self.known_tiles(s)) if s != self.seat else 0
-                 for s in range(self.rules.players)]
-        hidden = [s for s in range(self.rules.players) if s != self.seat]
-        unseen = _ALL & ~(int(self.hand) | int(self.discard) | sum(known) | _on_paths(self))
-        sizes = [self.hand_sizes[s] - known[s].bit_count() for s in hidden] + [self.pile_size]
-        allowed = [sum(1 << t for t in range(TILE_COUNT)
-                       if unseen >> t & 1 and stories[s].could_hold(t, after[t]))
-                   for s in hidden] + [unseen]
-        rng = random.Random(seed)
-        deals = UniformDeals(unseen, allowed, sizes)
-        for _ in range(MAX_TRIES if deals.total else 0):
-            dealt = deals.draw(rng)
-            hands = [0] * self.rules.players
-            for s, hand in zip(hidden, dealt, strict=False):
-                hands[s] = hand | known[s]
-            if all(fits(stories[s], hands[s], after) for s in hidden):
-                game = Game(self.rules, seed=seed)
-                _search.sample_into(self, hands, seed, game)
-                take_record(game, self.log, _moves_of(self.log))
-                return game
-        raise exhausted("a Caminos game")
+        game = Game(self.rules, seed=seed)
+        _search.sample_world(self, seed, game)
+        take_record(game, self.log, _moves_of(self.log))
+        return game
 
     def known_tiles(self, seat: int) -> TileSet:
         """Tiles ``seat`` revealed this round and has not placed: still in its hand."""
@@ -361,81 +339,6 @@ class View(TileView[Move]):
         placed = {e.tile for e in self.round_log if e.kind == "place" and e.seat == seat}
         return TileSet(t for t in self.revealed[seat] if t not in placed)
 
-
-
-# ---- determinization (View.sample_game; pintas._determinize) ---------------------
-
-_ALL = (1 << TILE_COUNT) - 1
-_SUITS = tuple(sum(1 << t.index for t in TILES if t.has(n)) for n in range(7))
-
-
-def _on_paths(view: View) -> int:
-    """Every tile on the table's paths, as a mask."""
-    mask = 0
-    for path in view.paths:
-        for tile in (path.centre, *path.front, *path.back):
-            if tile is not None:
-                mask |= 1 << tile.index
-    return mask
-
-
-class _Table:
-    """The paths as a round's log leaves them, for the numbers open."""
-
-    def __init__(self, rules: Rules) -> None:
-        self.side_tiles = rules.side_tiles
-        self.slots: dict[int, tuple[list[int], list[int]]] = {}
-
-    def take(self, event: Event) -> None:
-        """Follow ``event``: a path laid, a tile placed, a path gone."""
-        if event.path is None:
-            return
-        if event.kind == "path" and event.tile is not None:
-            self.slots[event.path] = ([event.tile.high, event.tile.low], [0, 0])
-        elif event.kind == "place" and event.path in self.slots and event.tile is not None:
-            ends, lengths = self.slots[event.path]
-            side = SIDES.index(event.side)
-            lengths[side] += 1
-            ends[side] = event.tile.other_end(ends[side])
-        elif event.kind == "no_path" or (event.kind == "close" and event.reason == "discard"):
-            self.slots.pop(event.path, None)
-
-    def open_tiles(self) -> int:
-        """The tiles some open side would take now."""
-        mask = 0
-        for ends, lengths in self.slots.values():
-            for side in range(2):
-                if lengths[side] < self.side_tiles:
-                    mask |= _SUITS[ends[side]]
-        return mask
-
-
-def _stories(view: View) -> tuple[list[Story], list[int]]:
-    """Each seat's story in the round the view shows, and for every tile the
-    last moment a renewal put it back into the pile (DEALT - 1: never)."""
-    rules = view.rules
-    stories = [Story() for _ in range(rules.players)]
-    for story in stories:
-        story.deal(rules.hand_size)
-    after = [DEALT - 1] * TILE_COUNT
-    revealed = [int(TileSet(tiles)) for tiles in view.revealed]
-    table = _Table(rules)
-    for moment, event in enumerate(view.round_log):
-        seat = event.seat
-        if event.kind == "place" and event.tile is not None and seat is not None:
-            t = event.tile.index
-            stories[seat].place(t, after[t], moment)
-        elif event.kind in ("draw", "pass") and seat is not None:
-            stories[seat].lack(moment, table.open_tiles())
-            if event.kind == "draw":
-                stories[seat].draw(moment)
-        elif event.kind == "close" and event.reason == "renew" and event.tiles is not None:
-            for tile in event.tiles:
-                after[tile.index] = moment
-        table.take(event)
-    for seat, story in enumerate(stories):
-        story.dealt_only = revealed[seat]  # a tile revealed came from the deal
-    return stories, after
 
 
 def _moves_of(log: Iterable[Event]) -> list[Move]:

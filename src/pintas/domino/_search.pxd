@@ -104,3 +104,15 @@ cdef extern from "pintas/players.h" nogil:
                                 const pintas_line_suit_weights *weights, pintas_line_move *out)
     int pintas_line_suit_rank(const pintas_line_view *v, const pintas_line_suit_weights *weights,
                               pintas_line_move *moves, size_t n)
+
+
+# Exact determinization (pintas/determinize.h).
+cdef extern from "pintas/determinize.h" nogil:
+    ctypedef struct pintas_line_world:
+        pintas_mask hand[4]
+        pintas_mask pile
+
+    int pintas_line_world_check(const pintas_line_view *v, const pintas_line_world *w,
+                                int *consistent)
+    int pintas_line_view_sample(const pintas_line_view *v, uint64_t seed, pintas_line_world *w,
+                                pintas_line_state *state)

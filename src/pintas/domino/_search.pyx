@@ -368,6 +368,42 @@ def sample(view, seed, attempt=0, into=None):
     }
 
 
+def sample_world(view, seed, into):
+    """Put into the line game ``into`` a world of ``view`` drawn in C
+    (pintas/determinize.h) from ``seed``, uniformly among those the view
+    allows: the deal, the boneyard's order and the generator of later deals
+    replace that game's C state. CorruptStateError when C finds no world (a
+    view no real game shows)."""
+    cdef pintas_line_world world
+    cdef pintas_line_state st
+    cdef int status
+    cdef uint64_t c_seed = seed64(seed)
+    cdef LineView cv = _c_view(view, True)
+    if not isinstance(into, LineGame):
+        raise TypeError(f"a sample goes into a domino.Game: got {into!r}")
+    with nogil:
+        status = pintas_line_view_sample(&cv.v, c_seed, &world, &st)
+    if status != PINTAS_OK:
+        raise CorruptStateError(f"no world is consistent with this view of a line game "
+                                f"(seat {view.seat}, round {view.round}): it is not a "
+                                f"position a real game reaches")
+    memcpy((<Engine>into)._state, &st, sizeof(pintas_line_state))
+
+
+def world_check(view, hands, pile):
+    """True if the world where seat s holds ``hands[s]`` (masks) and the pile
+    (boneyard or set aside) ``pile`` is one ``view`` allows (determinize.h)."""
+    cdef pintas_line_world world
+    cdef int consistent = 0, s
+    cdef LineView cv = _c_view(view, True)
+    memset(&world, 0, sizeof(world))
+    for s in range(len(hands)):
+        world.hand[whole(s, 0, 3, "a seat")] = whole(hands[s], 0, (1 << 28) - 1, "a hand")
+    world.pile = whole(pile, 0, (1 << 28) - 1, "a pile")
+    _check(pintas_line_world_check(&cv.v, &world, &consistent), view)
+    return consistent == 1
+
+
 @cython.binding(False)
 cdef class Info:
     """What the seat of ``view`` (which must be to move) knows, read once, and

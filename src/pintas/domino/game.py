@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 from .. import _simulate
 from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
-from .._determinize import DEALT, MAX_TRIES, OPENING, Story, exhausted, fits
 from .._game import TileGame, take_record
 from .._lock import atomic
 from .._plain import PlainRecord
@@ -129,21 +128,14 @@ class View(TileView[Move]):
         return _search.legal(self)
 
     def _sample_game(self, seed: int) -> Game:
-        # The C sampler deals uniformly among the deals that keep every tile
-        # from a seat that surely lacks it (a superset of the worlds the view
-        # allows); its draws are taken in turn until one is a world the view
-        # allows, which leaves them uniform among those (pintas._determinize).
+        # C draws the world uniformly among those the view allows, and the
+        # state around it (pintas/determinize.h; docs/ai.md, "Determinization")
         if self.is_over:
             raise IllegalMoveError("the game is over: no world is left to sample")
-        stories = _stories(self)
-        for attempt in range(MAX_TRIES):
-            deal = _search.sample(self, seed, attempt)
-            if not deal["relaxed"] and _consistent(self, stories, deal["hands"]):
-                game = Game(self.rules, seed=seed)
-                _search.sample(self, seed, attempt, into=game)
-                take_record(game, self.log, _moves_of(self.log))
-                return game
-        raise exhausted("a line game")
+        game = Game(self.rules, seed=seed)
+        _search.sample_world(self, seed, game)
+        take_record(game, self.log, _moves_of(self.log))
+        return game
 
     def passes(self, seat: int) -> int:
         """How many times ``seat`` has passed this round (counted as the log
@@ -155,89 +147,6 @@ class View(TileView[Move]):
         """
         self._check_seat(seat)
         return self._round_marks().passes[seat]
-
-
-# ---- determinization (View.sample_game; pintas._determinize) ---------------------
-
-#: Redeals a round's deal may take before a voided deal stands (the C core's).
-_MAX_REDEALS = 64
-_SUITS = tuple(sum(1 << t.index for t in TILES if t.has(n)) for n in range(7))
-_DOUBLES = sum(1 << t.index for t in TILES if t.is_double)
-
-
-def _weight(tile: Tile) -> int:
-    """The lead rule's order of tiles: more pips, then the higher end."""
-    return tile.pips * 8 + tile.high
-
-
-def _lead_tile(mask: int) -> int:
-    """The tile round 1's lead rule picks among ``mask``: the highest double,
-    else the heaviest tile."""
-    tiles = [TILES[t] for t in range(TILE_COUNT) if mask >> t & 1]
-    doubles = [t for t in tiles if t.is_double]
-    return max(doubles or tiles, key=_weight).index
-
-
-def _lead_excludes(tile: Tile) -> int:
-    """What round 1's opening ``tile`` says nobody was dealt: a higher double,
-    or (a tile that is no double) any double or a heavier tile."""
-    if tile.is_double:
-        return sum(1 << d.index for d in TILES if d.is_double and d.high > tile.high)
-    return sum(1 << t.index for t in TILES if t.is_double or _weight(t) > _weight(tile))
-
-
-def _stories(view: View) -> list[Story]:
-    """Each seat's story in the round the view shows (see pintas._determinize)."""
-    rules, log = view.rules, view.log
-    stories = [Story() for _ in range(rules.players)]
-    for story in stories:
-        story.deal(7)
-    start = view._round_marks().start
-    redeals = 0
-    while start - redeals > 0 and log[start - redeals - 1].kind == "redeal":
-        redeals += 1
-    if rules.redeal_doubles and redeals < _MAX_REDEALS:
-        for story in stories:
-            story.dealt_doubles_below = rules.redeal_doubles
-    ends: list[int] = []
-    for moment, event in enumerate(view.round_log):
-        if event.kind == "play":
-            tile = event.tile
-            if not ends:
-                ends = [tile.high, tile.low]
-                if view.round == 1:
-                    for story in stories:
-                        story.lack(OPENING, _lead_excludes(tile))
-            else:
-                side = 0 if event.end == "L" else 1
-                ends[side] = tile.low if tile.high == ends[side] else tile.high
-            stories[event.seat].place(tile.index, DEALT - 1, moment)
-        elif event.kind in ("draw", "pass"):
-            stories[event.seat].lack(moment, _SUITS[ends[0]] | _SUITS[ends[1]])
-            if event.kind == "draw":
-                stories[event.seat].draw(moment)
-    if view.forced_tile is not None:  # the rule picked it over every hand
-        for story in stories:
-            story.lack(OPENING, _lead_excludes(view.forced_tile))
-    return stories
-
-
-def _publicly_possible(view: View, hands: tuple[int, ...]) -> bool:
-    """The facts of a world that are no tile lacked: before round 1's
-    opening its leader holds the tile the lead rule picks, and a round in
-    play is not blocked (a tile fits, or one can be drawn)."""
-    if view.ends is None:
-        return view.round != 1 or hands[view.leader] >> _lead_tile(sum(hands)) & 1 == 1
-    fitting = _SUITS[view.ends[0]] | _SUITS[view.ends[1]]
-    return (view.rules.draws and view.boneyard_size > 0) or any(h & fitting for h in hands)
-
-
-def _consistent(view: View, stories: list[Story], hands: tuple[int, ...]) -> bool:
-    """True if the world dealing ``hands`` is one the view allows."""
-    never_back = [DEALT - 1] * TILE_COUNT  # no tile goes back into a boneyard
-    return _publicly_possible(view, hands) and all(
-        fits(stories[seat], hand, never_back)
-        for seat, hand in enumerate(hands) if seat != view.seat)
 
 
 def _moves_of(log: Iterable[Event]) -> list[Move]:
