@@ -50,6 +50,8 @@ int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap)
     int status = pintas__buffer_args(s && buf, cap, PINTAS_CAMINOS_SAVE_SIZE);
     if (status != PINTAS_OK)
         return status;
+    if (s->chance) /* external chance: no image (docs/ai.md) */
+        return PINTAS_E_CHANCE;
     pintas__image_start(&w, buf, PINTAS_CAMINOS_SAVE_SIZE, SAVE_TAG, SAVE_VERSION);
     pintas__put_u8(&w, s->rules.players);
     pintas__put_u8(&w, s->rules.paths);

@@ -83,6 +83,12 @@ static void clear_turn(pintas_dice_state *s)
 int pintas_dice_new(pintas_dice_state *s, const pintas_dice_rules *rules, int players,
                     int first_player, uint64_t seed)
 {
+    return pintas_dice_new_chance(s, rules, players, first_player, seed, 0);
+}
+
+int pintas_dice_new_chance(pintas_dice_state *s, const pintas_dice_rules *rules, int players,
+                           int first_player, uint64_t seed, int external)
+{
     pintas_dice_state t;
     int i, st;
     if (s == NULL || rules == NULL)
@@ -91,8 +97,10 @@ int pintas_dice_new(pintas_dice_state *s, const pintas_dice_rules *rules, int pl
     if (st != PINTAS_OK)
         return st;
     if (players < 1 || players > PINTAS_DICE_MAX_PLAYERS || first_player < 0 ||
-        first_player >= players)
+        first_player >= players || (external != 0 && external != 1))
         return PINTAS_E_ARG;
+    t.chance = (uint8_t)external;
+    t.pending = 0;
     t.rules = *rules;
     pintas_rng_seed(&t.rng, seed, PINTAS_RNG_STREAM);
     for (i = 0; i < PINTAS_DICE_MAX_PLAYERS; ++i)
@@ -170,6 +178,9 @@ static int sane(const pintas_dice_state *s)
            (s->final_trigger == PINTAS_DICE_NO_PLAYER || s->final_trigger < s->players) &&
            (s->phase != PINTAS_DICE_OVER || s->winner < s->players ||
             (s->winner == PINTAS_DICE_NO_PLAYER && at_limit(s))) &&
+           s->chance <= 1 && s->pending <= s->chance &&
+           (!s->pending || s->phase == PINTAS_DICE_MUST_ROLL ||
+            s->phase == PINTAS_DICE_BANK_OR_ROLL) &&
            pintas_dice_rules_check(&s->rules) == PINTAS_OK;
 }
 
@@ -194,7 +205,7 @@ int pintas_dice_legal(const pintas_dice_state *s, pintas_dice_moves *out)
         m.keeps[i].keep = 0;
         m.keeps[i].points = 0;
     }
-    switch (s->phase) {
+    switch (s->pending ? PINTAS_DICE_OVER : s->phase) {
     case PINTAS_DICE_MUST_ROLL:
         m.can_roll = 1;
         break;
@@ -231,6 +242,8 @@ int pintas_dice_check(const pintas_dice_state *s, const pintas_dice_move *m)
         return PINTAS_E_ARG;
     if (s->phase == PINTAS_DICE_OVER)
         return PINTAS_E_OVER;
+    if (s->pending)
+        return PINTAS_E_CHANCE;
     to_roll = PINTAS_DICE_COUNT - size_of(s->pool);
     switch (m->kind) {
     case PINTAS_DICE_ROLL:
@@ -448,6 +461,10 @@ int pintas_dice_play(pintas_dice_state *s, const pintas_dice_move *m, pintas_dic
     case PINTAS_DICE_ROLL: {
         uint8_t v[PINTAS_DICE_COUNT];
         int k, n = PINTAS_DICE_COUNT - size_of(t.pool);
+        if (t.chance) { /* the dice are the next chance event's outcome */
+            t.pending = 1;
+            break;
+        }
         for (k = 0; k < n; ++k)
             v[k] = (uint8_t)(1u + pintas_rng_below(&t.rng, PINTAS_DICE_FACES));
         apply_roll(&t, v, n, &e);
@@ -463,6 +480,87 @@ int pintas_dice_play(pintas_dice_state *s, const pintas_dice_move *m, pintas_dic
         apply_bank(&t, &e);
         break;
     }
+    *s = t;
+    for (i = 0; i < e.n; ++i)
+        ev[i] = e.ev[i];
+    *n_ev = e.n;
+    return PINTAS_OK;
+}
+
+/* ---- external chance ------------------------------------------------------- */
+
+int pintas_dice_chance_pending(const pintas_dice_state *s)
+{
+    return s != NULL && s->phase != PINTAS_DICE_OVER && s->pending == 1;
+}
+
+/* n! / (c1! ... c6!) for the counts of set r (at most 6 dice). */
+static uint32_t arrangements(pintas_dice_set r)
+{
+    static const uint32_t fact[PINTAS_DICE_COUNT + 1] = {1, 1, 2, 6, 24, 120, 720};
+    uint32_t ways = fact[size_of(r)];
+    int f;
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+        ways /= fact[PINTAS_DICE_SET_COUNT(r, f)];
+    return ways;
+}
+
+int pintas_dice_chance_outcomes(const pintas_dice_state *s, uint16_t *codes, uint32_t *num,
+                                uint32_t *den, size_t cap, size_t *n_out)
+{
+    size_t k = 0;
+    int i, n, f;
+    uint32_t all = 1;
+    int st = pintas__buffer_args(s && codes && num && den && n_out, cap,
+                                 PINTAS_MAX_CHANCE_OUTCOMES);
+    if (st != PINTAS_OK)
+        return st;
+    if (!sane(s))
+        return PINTAS_E_ARG;
+    if (!pintas_dice_chance_pending(s)) {
+        *n_out = 0;
+        *den = 1;
+        return PINTAS_OK;
+    }
+    n = PINTAS_DICE_COUNT - size_of(s->pool);
+    for (f = 0; f < n; ++f)
+        all *= PINTAS_DICE_FACES;
+    for (i = 0; i < PINTAS_DICE_SETS; ++i) {
+        pintas_dice_set r = 0;
+        if (pintas_dice_set_at(i, &r) != PINTAS_OK || size_of(r) != n)
+            continue;
+        codes[k] = (uint16_t)i;
+        num[k++] = arrangements(r);
+    }
+    *den = all;
+    *n_out = k;
+    return PINTAS_OK;
+}
+
+int pintas_dice_play_chance(pintas_dice_state *s, int outcome, pintas_dice_event *ev,
+                            size_t ev_cap, size_t *n_ev)
+{
+    pintas_dice_state t;
+    pintas_dice_set r = 0;
+    uint8_t v[PINTAS_DICE_COUNT];
+    size_t n = 0, i;
+    emitter e;
+    int st = pintas__buffer_args(s != NULL && ev != NULL && n_ev != NULL, ev_cap,
+                                 PINTAS_DICE_MAX_EVENTS);
+    if (st != PINTAS_OK)
+        return st;
+    if (!sane(s))
+        return PINTAS_E_ARG;
+    if (!pintas_dice_chance_pending(s))
+        return PINTAS_E_NO_CHANCE;
+    if (outcome < 0 || outcome >= PINTAS_DICE_SETS || pintas_dice_set_at(outcome, &r) != PINTAS_OK ||
+        size_of(r) != PINTAS_DICE_COUNT - size_of(s->pool))
+        return PINTAS_E_OUTCOME;
+    pintas_dice_set_values(r, v, PINTAS_DICE_COUNT, &n);
+    t = *s;
+    t.pending = 0;
+    e.n = 0;
+    apply_roll(&t, v, (int)n, &e);
     *s = t;
     for (i = 0; i < e.n; ++i)
         ev[i] = e.ev[i];
@@ -525,7 +623,8 @@ void pintas__dice_get_rules(pintas__reader *rd, pintas_dice_rules *r)
     r->max_rolls = pintas__get_u8(rd);
 }
 
-/* Layout (offsets, little-endian): 0 magic "PDIC", 4 version, 5..7 zero;
+/* A state with external chance has no save image (PINTAS_E_CHANCE).
+ * Layout (offsets, little-endian): 0 magic "PDIC", 4 version, 5..7 zero;
  * 8 rules: single[1..6], kind[1..6][3..6], straight_low/high/six, three_pairs,
  * two_triplets, target (36 int32); 152 add_singles, combine_kept, doom,
  * doom_loses, hot_dice, final_round, max_rounds, max_rolls (0 without the
@@ -543,6 +642,8 @@ int pintas_dice_save(const pintas_dice_state *s, uint8_t *buf, size_t cap)
     if (st != PINTAS_OK)
         return st;
     r = &s->rules;
+    if (s->chance)
+        return PINTAS_E_CHANCE;
     pintas__image_start(&w, buf, PINTAS_DICE_SAVE_SIZE, SAVE_TAG, SAVE_VERSION);
     pintas__put_zeros(&w, 3);
     pintas__dice_put_rules(&w, r);
@@ -602,6 +703,7 @@ static int decode(pintas__reader *rd, pintas_dice_state *t)
     pintas_dice_rules *r = &t->rules;
     size_t i;
     int zeros = pintas__get_zeros(rd, 3);
+    t->chance = t->pending = 0;
     pintas__dice_get_rules(rd, r);
     t->rng.state = pintas__get_u64(rd);
     t->rng.inc = pintas__get_u64(rd);
@@ -714,6 +816,7 @@ int pintas_dice_load(pintas_dice_state *s, const uint8_t *buf, size_t len)
     if (t.players < 1 || t.players > PINTAS_DICE_MAX_PLAYERS || t.first_player >= t.players ||
         t.to_move >= t.players || t.phase > PINTAS_DICE_OVER)
         return PINTAS_E_CORRUPT;
+
     if (!counters_ok(&t))
         return PINTAS_E_CORRUPT;
     if (at_limit(&t)) {
