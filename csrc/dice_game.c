@@ -33,6 +33,8 @@
  * Randomness: ROLL draws die i as 1 + pintas_rng_below(rng, 6) for i = 0..n-1,
  * n = dice to roll, and nothing else draws.
  */
+#include <string.h>
+
 #include "pintas/dice.h"
 #include "bytes_internal.h"
 #include "common_internal.h"
@@ -99,6 +101,8 @@ int pintas_dice_new_chance(pintas_dice_state *s, const pintas_dice_rules *rules,
     if (players < 1 || players > PINTAS_DICE_MAX_PLAYERS || first_player < 0 ||
         first_player >= players || (external != 0 && external != 1))
         return PINTAS_E_ARG;
+    memset(&t, 0, sizeof t); /* padding too: a state's bytes are a function of the game */
+    t.rules = *rules;
     t.chance = (uint8_t)external;
     t.pending = 0;
     t.rules = *rules;

@@ -36,6 +36,8 @@ True
 from __future__ import annotations
 
 __all__ = [
+    "ChanceError",
+    "ChanceTypeError",
     "CorruptStateError",
     "DealError",
     "DealTypeError",
@@ -63,6 +65,19 @@ class PintasTypeError(PintasError, TypeError):
 
 class IllegalMoveError(PintasError):
     """A well-formed move that the rules do not allow now (the game is unchanged)."""
+
+
+class ChanceError(IllegalMoveError):
+    """A chance outcome refused by a game with external chance
+    (``play_chance``): no chance event is pending, or the outcome is not one
+    of ``chance_outcomes()``; also a move played while a chance event is
+    pending, and the external-chance setting itself when it is not
+    ``"internal"`` or ``"external"``. The game is unchanged."""
+
+
+class ChanceTypeError(ChanceError, PintasTypeError):
+    """A chance outcome that is not a whole number (``play_chance("6-4")``,
+    ``play_chance(True)``), or a chance setting that is not text."""
 
 
 class NotationError(PintasError):
