@@ -1082,6 +1082,9 @@ cdef class Engine:
         cdef list events
         self._hold()
         try:
+            if self._external and self._engine.pending(self._state) == 1:
+                raise ChanceError(f"a chance event is pending (play_chance gives its "
+                                  f"outcome): {_given(move)} cannot be played now")
             if type(move) is not self._move_type or self._seed is None:
                 return self._play(move)
             # A move of this game in a seeded game, the step loop's case: as
