@@ -1027,6 +1027,7 @@ static void deal_chance_tile(pintas_caminos_state *s, event_sink *o, unsigned t)
             s->pile[n++] = (uint8_t)i;
     s->pile_len = (uint8_t)n;
     s->pending = PINTAS_CAMINOS_CHANCE_NONE;
+    s->dealt = 0;
     open_round(s, o);
 }
 
@@ -1042,6 +1043,7 @@ static void centre_chance_tile(pintas_caminos_state *s, event_sink *o, unsigned 
         s->pile[j - 1] = s->pile[j];
     s->pile[--s->pile_len] = PINTAS_NO_TILE;
     s->pending = PINTAS_CAMINOS_CHANCE_NONE;
+    s->chance_seat = s->chance_path = 0;
     s->to_move = (uint8_t)seat;
     emit(o, PINTAS_CAMINOS_EV_PATH, PINTAS_NO_SEAT, p->centre, i, why, 0);
     end_turn(s, o, seat, 1);
@@ -1068,6 +1070,7 @@ int pintas_caminos_play_chance(pintas_caminos_state *s, int outcome, pintas_cami
         unsigned seat = s->chance_seat;
         to_top(s, t);
         s->pending = PINTAS_CAMINOS_CHANCE_NONE;
+        s->chance_seat = 0;
         s->to_move = (uint8_t)seat;
         take_top(s, &o, seat);
     } else {

@@ -18,7 +18,9 @@
  *   225  phase to_move round starter passes out_seat last_turns
  *        contenders step                                            (u8 each)
  *   234  choice[4] shown[4] winners reserved[3]                     (u8 each)
- *   246  zero bytes up to 256 (reserved)
+ *   246  external chance: chance pending dealt chance_seat chance_path (u8
+ *        each); all 0 with the PRNG (these bytes were reserved, always 0)
+ *   251  zero bytes up to 256 (reserved)
  *
  * The loader accepts only states the engine can reach and safely continue;
  * state_ok() lists every check. It reads tiles only through the public tile
@@ -34,7 +36,7 @@
 
 #define SAVE_TAG "PCM"
 #define SAVE_VERSION 1u
-#define USED_BYTES 246u
+#define USED_BYTES 251u
 #define N_TILES PINTAS_TILE_COUNT
 #define SEATS PINTAS_CAMINOS_MAX_SEATS
 #define PATHS PINTAS_CAMINOS_MAX_PATHS
@@ -50,8 +52,6 @@ int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap)
     int status = pintas__buffer_args(s && buf, cap, PINTAS_CAMINOS_SAVE_SIZE);
     if (status != PINTAS_OK)
         return status;
-    if (s->chance) /* external chance: no image (docs/ai.md) */
-        return PINTAS_E_CHANCE;
     pintas__image_start(&w, buf, PINTAS_CAMINOS_SAVE_SIZE, SAVE_TAG, SAVE_VERSION);
     pintas__put_u8(&w, s->rules.players);
     pintas__put_u8(&w, s->rules.paths);
@@ -98,6 +98,11 @@ int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap)
     pintas__put_bytes(&w, s->shown, SEATS);
     pintas__put_u8(&w, s->winners);
     pintas__put_bytes(&w, s->reserved, sizeof s->reserved);
+    pintas__put_u8(&w, s->chance);
+    pintas__put_u8(&w, s->pending);
+    pintas__put_u8(&w, s->dealt);
+    pintas__put_u8(&w, s->chance_seat);
+    pintas__put_u8(&w, s->chance_path);
     return PINTAS_OK;
 }
 
@@ -152,6 +157,11 @@ static int decode(pintas__reader *r, pintas_caminos_state *s)
     pintas__get_bytes(r, s->shown, SEATS);
     s->winners = pintas__get_u8(r);
     pintas__get_bytes(r, s->reserved, sizeof s->reserved);
+    s->chance = pintas__get_u8(r);
+    s->pending = pintas__get_u8(r);
+    s->dealt = pintas__get_u8(r);
+    s->chance_seat = pintas__get_u8(r);
+    s->chance_path = pintas__get_u8(r);
     return !wide;
 }
 
@@ -424,7 +434,112 @@ static int reveal_cleared(const pintas_caminos_state *s)
     return 1;
 }
 
+static int played_state_ok(const pintas_caminos_state *s);
+
+/* A deal by chance under way: the centres, then the hands, filled in order
+ * up to `dealt`; the rest of the round empty; the reveal not begun. */
+static int chance_deal_ok(const pintas_caminos_state *s)
+{
+    const pintas_caminos_rules *r = &s->rules;
+    pintas_mask seen = 0;
+    unsigned i, k = s->dealt, hands = k > r->paths ? k - r->paths : 0u;
+    if (k >= r->paths + (unsigned)r->players * r->hand_size || s->chance_seat || s->chance_path)
+        return 0;
+    for (i = 0; i < PATHS; ++i) {
+        const pintas_caminos_path *p = &s->path[i];
+        pintas_mask tiles;
+        int full, empty;
+        if (!pintas__caminos_path_ok(r, p, &tiles, &full, &empty) ||
+            empty != (i >= k || i >= r->paths) ||
+            p->len[0] || p->len[1] || (tiles & seen))
+            return 0;
+        seen |= tiles;
+    }
+    for (i = 0; i < SEATS; ++i) {
+        unsigned want = hands >= (i + 1u) * r->hand_size ? r->hand_size
+                        : hands > i * r->hand_size ? hands - i * r->hand_size : 0u;
+        if ((s->hand[i] & ~ALL) || (s->hand[i] & seen) || mask_count(s->hand[i]) != want ||
+            s->revealed[i] || s->choice[i] != PINTAS_NO_TILE || s->shown[i] != PINTAS_NO_TILE)
+            return 0;
+        seen |= s->hand[i];
+    }
+    for (i = 0; i < N_TILES; ++i)
+        if (s->pile[i] != PINTAS_NO_TILE)
+            return 0;
+    return s->phase == PINTAS_CAMINOS_REVEALING && s->pile_len == 0 && s->discard == 0 &&
+           s->starter == PINTAS_NO_SEAT && s->passes == 0 && s->out_seat == PINTAS_NO_SEAT &&
+           s->last_turns == 0 && s->contenders == 0 && s->step == 1 && s->winners == 0 &&
+           scores_ok(s);
+}
+
+/* A draw under way: the state of the drawer to move, who may only draw. */
+static int chance_draw_ok(const pintas_caminos_state *s)
+{
+    pintas_caminos_state t = *s;
+    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
+    size_t n = 0;
+    if (s->dealt || s->chance_path || s->phase != PINTAS_CAMINOS_PLAYING)
+        return 0;
+    t.to_move = s->chance_seat;
+    t.pending = 0;
+    t.chance_seat = 0;
+    return played_state_ok(&t) &&
+           pintas_caminos_legal(&t, moves, PINTAS_CAMINOS_MAX_MOVES, &n) == PINTAS_OK && n == 1 &&
+           moves[0].kind == PINTAS_CAMINOS_DRAW;
+}
+
+/* A new centre under way: the closed path's slot empty, the pile holding
+ * the tiles it may take, the turn of the placer who closed it in play. */
+static int chance_centre_ok(const pintas_caminos_state *s)
+{
+    const pintas_caminos_rules *r = &s->rules;
+    pintas_mask pile, table, open;
+    unsigned placed, p = r->players;
+    pintas_caminos_state t = *s;
+    if (s->dealt || s->chance_seat >= p || s->chance_path >= r->paths ||
+        s->phase != PINTAS_CAMINOS_PLAYING || r->full_path == PINTAS_CAMINOS_STAY ||
+        s->pile_len == 0 || s->path[s->chance_path].centre != PINTAS_NO_TILE)
+        return 0;
+    /* as it is once the pile's first tile is the new centre */
+    t.path[s->chance_path].centre = s->pile[0] < N_TILES ? s->pile[0] : 0;
+    t.path[s->chance_path].end[0] = (uint8_t)pintas_tile_high(t.path[s->chance_path].centre);
+    t.path[s->chance_path].end[1] = (uint8_t)pintas_tile_low(t.path[s->chance_path].centre);
+    memmove(t.pile, t.pile + 1, N_TILES - 1);
+    t.pile[N_TILES - 1] = PINTAS_NO_TILE;
+    t.pile_len--;
+    return masks_ok(&t) && pintas__tile_list_ok(t.pile, t.pile_len, N_TILES, &pile) &&
+           paths_ok(&t, &table, &open, &placed) && tiles_conserved(&t, pile, table) &&
+           scores_ok(&t) && reveal_cleared(&t) && s->starter < p && s->passes == 0 &&
+           (s->out_seat == PINTAS_NO_SEAT ? s->last_turns == 0
+                                          : s->out_seat < p && s->last_turns < p) &&
+           s->winners == 0;
+}
+
 static int state_ok(const pintas_caminos_state *s)
+{
+    if (s->chance > 1 || (!s->chance && (s->pending || s->dealt || s->chance_seat ||
+                                         s->chance_path)))
+        return 0;
+    if (s->pending == PINTAS_CAMINOS_CHANCE_NONE)
+        return !s->dealt && !s->chance_seat && !s->chance_path && played_state_ok(s);
+    if (pintas_caminos_rules_check(&s->rules) != PINTAS_OK || !pintas_rng_is_valid(&s->rng) ||
+        s->round < 1 || s->round > s->rules.rounds || s->to_move != PINTAS_CHANCE_SEAT ||
+        s->reserved[0] || s->reserved[1] || s->reserved[2] || !masks_ok(s))
+        return 0;
+    switch (s->pending) {
+    case PINTAS_CAMINOS_CHANCE_DEAL:
+        return chance_deal_ok(s);
+    case PINTAS_CAMINOS_CHANCE_DRAW:
+        return chance_draw_ok(s);
+    case PINTAS_CAMINOS_CHANCE_REVEAL:
+        return chance_centre_ok(s);
+    default:
+        return 0;
+    }
+}
+
+/* A state with no chance event pending. */
+static int played_state_ok(const pintas_caminos_state *s)
 {
     pintas_mask pile, table, open;
     unsigned placed;

@@ -627,8 +627,9 @@ void pintas__dice_get_rules(pintas__reader *rd, pintas_dice_rules *r)
     r->max_rolls = pintas__get_u8(rd);
 }
 
-/* A state with external chance has no save image (PINTAS_E_CHANCE).
- * Layout (offsets, little-endian): 0 magic "PDIC", 4 version, 5..7 zero;
+/* Layout (offsets, little-endian): 0 magic "PDIC", 4 version, 5 chance (1:
+ * external chance), 6 pending (1: a roll waits for its outcome), 7 zero (5
+ * and 6 were zero before external chance, and are with the PRNG);
  * 8 rules: single[1..6], kind[1..6][3..6], straight_low/high/six, three_pairs,
  * two_triplets, target (36 int32); 152 add_singles, combine_kept, doom,
  * doom_loses, hot_dice, final_round, max_rounds, max_rolls (0 without the
@@ -646,10 +647,10 @@ int pintas_dice_save(const pintas_dice_state *s, uint8_t *buf, size_t cap)
     if (st != PINTAS_OK)
         return st;
     r = &s->rules;
-    if (s->chance)
-        return PINTAS_E_CHANCE;
     pintas__image_start(&w, buf, PINTAS_DICE_SAVE_SIZE, SAVE_TAG, SAVE_VERSION);
-    pintas__put_zeros(&w, 3);
+    pintas__put_u8(&w, s->chance);
+    pintas__put_u8(&w, s->pending);
+    pintas__put_zeros(&w, 1);
     pintas__dice_put_rules(&w, r);
     pintas__put_u64(&w, s->rng.state);
     pintas__put_u64(&w, s->rng.inc);
@@ -706,8 +707,10 @@ static int decode(pintas__reader *rd, pintas_dice_state *t)
 {
     pintas_dice_rules *r = &t->rules;
     size_t i;
-    int zeros = pintas__get_zeros(rd, 3);
-    t->chance = t->pending = 0;
+    int zeros;
+    t->chance = pintas__get_u8(rd);
+    t->pending = pintas__get_u8(rd);
+    zeros = pintas__get_zeros(rd, 1);
     pintas__dice_get_rules(rd, r);
     t->rng.state = pintas__get_u64(rd);
     t->rng.inc = pintas__get_u64(rd);
@@ -819,6 +822,10 @@ int pintas_dice_load(pintas_dice_state *s, const uint8_t *buf, size_t len)
     /* seats and phase */
     if (t.players < 1 || t.players > PINTAS_DICE_MAX_PLAYERS || t.first_player >= t.players ||
         t.to_move >= t.players || t.phase > PINTAS_DICE_OVER)
+        return PINTAS_E_CORRUPT;
+    /* a roll waits for its outcome only with external chance, where a roll is legal */
+    if (t.chance > 1 || t.pending > t.chance ||
+        (t.pending && t.phase != PINTAS_DICE_MUST_ROLL && t.phase != PINTAS_DICE_BANK_OR_ROLL))
         return PINTAS_E_CORRUPT;
 
     if (!counters_ok(&t))

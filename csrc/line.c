@@ -384,6 +384,17 @@ void pintas__line_first_lead(const pintas_line_state *s, uint8_t *leader, uint8_
             *leader = (uint8_t)seat;
 }
 
+/* External chance: the fields of a pending event, back to 0 once none is
+ * pending (so a state's bytes say only what is pending; redeals too, which
+ * counts only within one round's deal). */
+static void clear_chance_fields(pintas_line_state *s)
+{
+    s->pending = PINTAS_LINE_CHANCE_NONE;
+    s->dealt = s->redeals = s->deal_first = s->deal_leader = s->drawer = 0;
+    s->tb_tied = s->tb_fewest = s->tb_best = s->tb_seat = s->tb_round = 0;
+    s->tb_drawn = 0;
+}
+
 /* External chance: empty hands, line and boneyard, and a deal waiting for
  * its first hand tile; the round opens (open_round) once the last is dealt. */
 static void begin_chance_deal(pintas_line_state *s, int first_round, unsigned leader)
@@ -426,6 +437,7 @@ static void open_round(pintas_line_state *s, event_sink *o, int first_round, uns
             begin_chance_deal(s, first_round, leader);
             return;
         }
+        clear_chance_fields(s);
     } else {
         while (redeals < PINTAS_LINE_MAX_REDEALS && (seat = voided_seat(s, &doubles)) >= 0) {
             emit(o, s, PINTAS_EV_REDEAL, (unsigned)seat, PINTAS_NO_TILE, 0, PINTAS_WHY_NONE,
@@ -434,7 +446,6 @@ static void open_round(pintas_line_state *s, event_sink *o, int first_round, uns
             ++redeals;
         }
     }
-    s->pending = PINTAS_LINE_CHANCE_NONE;
     s->forced_tile = PINTAS_NO_TILE;
     if (first_round) {
         uint8_t l, t;
@@ -546,9 +557,9 @@ int pintas_line_set_deal(pintas_line_state *s, const pintas_line_deal *deal,
         return PINTAS_E_DEAL;
     deal_by_hand(s, deal);
     if (s->pending == PINTAS_LINE_CHANCE_DEAL) {
-        s->pending = PINTAS_LINE_CHANCE_NONE;
-        s->redeals = 0;
-        open_round(s, &o, s->deal_first, s->deal_leader);
+        unsigned first = s->deal_first, leader = s->deal_leader;
+        clear_chance_fields(s);
+        open_round(s, &o, (int)first, leader);
     } else {
         s->redeals = 0;
         open_round(s, &o, s->round == 1, s->leader);
@@ -1220,7 +1231,7 @@ static void deal_chance_tile(pintas_line_state *s, event_sink *o, unsigned t)
         s->aside = rest;
     }
     s->pending = PINTAS_LINE_CHANCE_NONE;
-    open_round(s, o, s->deal_first, s->deal_leader);
+    open_round(s, o, s->deal_first, s->deal_leader); /* clears the deal's fields */
 }
 
 /* The drawer takes tile t: it goes to the boneyard's next place. */
@@ -1233,7 +1244,7 @@ static void draw_chance_tile(pintas_line_state *s, event_sink *o, unsigned t)
             s->boneyard[s->bone_pos] = (uint8_t)t;
             break;
         }
-    s->pending = PINTAS_LINE_CHANCE_NONE;
+    clear_chance_fields(s);
     s->to_move = (uint8_t)seat;
     take_tile(s, o, seat, t);
 }
@@ -1258,7 +1269,7 @@ static void tiebreak_chance_tile(pintas_line_state *s, event_sink *o, unsigned t
     }
     tied = s->tb_fewest;
     if ((tied & (tied - 1u)) == 0 || s->tb_round >= PINTAS_LINE_MAX_TIEBREAK_ROUNDS) {
-        s->pending = PINTAS_LINE_CHANCE_NONE;
+        clear_chance_fields(s);
         end_game(s, o, pintas__lowest_bit(tied), PINTAS_WHY_TIEBREAK);
         return;
     }

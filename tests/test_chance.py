@@ -10,6 +10,7 @@ path renewed and a draw from the pile after it, a doom and a farkle.
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 import random
 import re
@@ -19,7 +20,13 @@ from typing import Any
 import pytest
 
 from pintas import caminos, dice, domino, registry
-from pintas.errors import ChanceError, ChanceTypeError, IllegalMoveError, PintasTypeError
+from pintas.errors import (
+    ChanceError,
+    ChanceTypeError,
+    CorruptStateError,
+    IllegalMoveError,
+    PintasTypeError,
+)
 from pintas.tiles import TILES, Tile
 
 TILE = re.compile(r"^[0-6]\|[0-6]$")
@@ -471,5 +478,52 @@ def test_copies_pickles_and_replays(index: int) -> None:
     for other in (game.copy(), pickle.loads(pickle.dumps(game)), game.replay()):
         assert other == game and other.chance == "external"
         assert other.chance_outcomes() == game.chance_outcomes()
-    internal = type(game).__new__(type(game))
-    assert internal != game or internal is not game
+    other = type(game).from_bytes(game.to_bytes())
+    assert other == game and other.chance == "external" and other.history == game.history
+    assert other.to_bytes() == game.to_bytes()
+    assert game.to_bytes()[6] & 0x08  # the flag of external chance
+
+
+def _pending_positions() -> list[Any]:
+    """Games stopped at each kind of chance event."""
+    mid_deal = domino.Game(domino.Rules.dominican(), chance="external")  # unseeded
+    for tile in (27, 3, 9):
+        mid_deal.play_chance(tile)
+    draw = _muggins_draw()
+    draw.play("draw")
+    roll = dice.Game(dice.Rules.dice_of_doom(), seed=4, chance="external")
+    roll.play("roll")
+    renewal = _caminos_renewal()
+    return [mid_deal, draw, _tied(), renewal, roll,
+            caminos.Game(caminos.Rules.two_paths(), seed=2, chance="external")]
+
+
+@pytest.mark.parametrize("index", range(6))
+def test_a_save_keeps_a_pending_chance_event(index: int) -> None:
+    game = _pending_positions()[index]
+    assert game.is_chance
+    data = game.to_bytes()
+    assert data[6] & 0x08
+    back = type(game).from_bytes(data)
+    assert back == game and back.is_chance and back.chance_outcomes() == game.chance_outcomes()
+    assert back.events == game.events and back.to_bytes() == data
+    key = bytes(range(32))
+    assert type(game).from_bytes(game.to_bytes(key=key), key=key) == game
+    assert pickle.loads(pickle.dumps(game)) == game
+    code = game.chance_outcomes()[-1][0]
+    assert back.play_chance(code) == game.play_chance(code) and back == game
+
+
+def test_a_save_with_an_impossible_outcome_does_not_load() -> None:
+    game = domino.Game(domino.Rules.muggins(players=2), seed=5, chance="external")
+    game.play_chance(27)
+    game.play_chance(26)
+    data = bytearray(game.to_bytes())
+    body = data[:-16]
+    at = bytes(body).rindex(bytes([0xFC, 26]))  # the second outcome's entry
+    body[at + 1] = 27                            # 6|6 dealt twice
+    bad = bytes(body) + hashlib.blake2b(bytes(body), digest_size=16).digest()
+    with pytest.raises(CorruptStateError, match="does not replay: not an outcome"):
+        domino.Game.from_bytes(bad)
+    internal = domino.Game(domino.Rules.muggins(players=2), seed=5)
+    assert not internal.to_bytes()[6] & 0x08

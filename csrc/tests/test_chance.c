@@ -16,6 +16,19 @@
 #define T(a, b) ((uint8_t)PINTAS_TILE(a, b))
 #define MAX_LOG 30000
 
+/* A state's image loads back to the very same state (every chance state
+ * the engine reaches has a save image). */
+#define ROUND_TRIP(game, s)                                                                  \
+    do {                                                                                     \
+        static pintas_##game##_state back_;                                                  \
+        static uint8_t image_[1024];                                                         \
+        CHECK_EQ(pintas_##game##_save(s, image_, sizeof image_), PINTAS_OK);                 \
+        memset(&back_, 0x5A, sizeof back_);                                                  \
+        if (CHECK_EQ(pintas_##game##_load(&back_, image_, pintas_##game##_engine.save_size), \
+                     PINTAS_OK))                                                             \
+            CHECK(memcmp(&back_, s, sizeof back_) == 0);                                     \
+    } while (0)
+
 static uint32_t lcg(uint32_t *x)
 {
     *x = *x * 1664525u + 1013904223u;
@@ -79,6 +92,7 @@ static void line_mirror(const pintas_line_rules *r, uint64_t seed)
             int outcome = next->kind == PINTAS_EV_DRAW || next->kind == PINTAS_EV_TIEBREAK
                               ? next->tile
                               : line_deals[line_dq_out++ % MAX_LOG];
+            ROUND_TRIP(line, &b);
             if (!CHECK_EQ(pintas_line_play_chance(&b, outcome, ev, PINTAS_LINE_MAX_EVENTS, &n),
                           PINTAS_OK))
                 return;
@@ -92,6 +106,7 @@ static void line_mirror(const pintas_line_rules *r, uint64_t seed)
         line_keep(&a, ev, n);
         CHECK_EQ(pintas_line_play(&b, &moves[0], ev, PINTAS_LINE_MAX_EVENTS, &n), PINTAS_OK);
         at = line_match(at, ev, n);
+        ROUND_TRIP(line, &b);
     }
     CHECK(b.phase == PINTAS_LINE_OVER && at == line_an);
     CHECK(memcmp(a.score, b.score, sizeof a.score) == 0 && a.winner == b.winner);
@@ -137,7 +152,9 @@ static void test_line_deal_by_chance(void)
     CHECK_EQ(n, 0);
     CHECK_EQ(pintas_line_check(&s, &play), PINTAS_E_CHANCE);
     CHECK_EQ(pintas_line_chance_outcomes(&s, codes, num, &den, 27, &n), PINTAS_E_BUFFER);
-    CHECK_EQ(pintas_line_save(&s, buf, sizeof buf), PINTAS_E_CHANCE);
+    ROUND_TRIP(line, &s);
+    CHECK_EQ(pintas_line_save(&s, buf, sizeof buf), PINTAS_OK);
+    CHECK(buf[167] == 1 && buf[168] == PINTAS_LINE_CHANCE_DEAL); /* chance, pending */
     /* seat 0 takes 0..6, seat 1 takes 7..13 (6|6 is 27: in the boneyard) */
     for (t = 0; t < 14; ++t) {
         CHECK_EQ(pintas_line_chance_outcomes(&s, codes, num, &den, PINTAS_MAX_CHANCE_OUTCOMES,
@@ -327,6 +344,7 @@ static void caminos_mirror(int variant, int players, uint64_t seed)
                               ? next->tile
                               : cam_deals[cam_dq_out++ % MAX_LOG];
             renewals += b.pending == PINTAS_CAMINOS_CHANCE_REVEAL;
+            ROUND_TRIP(caminos, &b);
             if (!CHECK_EQ(pintas_caminos_play_chance(&b, outcome, ev, PINTAS_CAMINOS_MAX_EVENTS,
                                                      &n),
                           PINTAS_OK))
@@ -341,6 +359,7 @@ static void caminos_mirror(int variant, int players, uint64_t seed)
         cam_keep(&a, ev, n);
         CHECK_EQ(pintas_caminos_play(&b, &moves[0], ev, PINTAS_CAMINOS_MAX_EVENTS, &n), PINTAS_OK);
         at = cam_match(at, ev, n);
+        ROUND_TRIP(caminos, &b);
     }
     CHECK(b.phase == PINTAS_CAMINOS_OVER && at == cam_an && b.winners == a.winners);
     CHECK(variant == PINTAS_CAMINOS_NO_RENEWAL || renewals > 0);
@@ -374,7 +393,9 @@ static void test_caminos_refusals(void)
              PINTAS_OK);
     CHECK_EQ(pintas_caminos_legal(&s, moves, PINTAS_CAMINOS_MAX_MOVES, &n), PINTAS_OK);
     CHECK_EQ(n, 0);
-    CHECK_EQ(pintas_caminos_save(&s, buf, sizeof buf), PINTAS_E_CHANCE);
+    ROUND_TRIP(caminos, &s);
+    CHECK_EQ(pintas_caminos_save(&s, buf, sizeof buf), PINTAS_OK);
+    CHECK(buf[246] == 1 && buf[247] == PINTAS_CAMINOS_CHANCE_DEAL);
     /* 5 centres and 2 x 6 hand tiles: 17 outcomes, then the round opens */
     for (t = 0; t < 17; ++t) {
         CHECK_EQ(pintas_caminos_chance_outcomes(&s, codes, num, &den, PINTAS_MAX_CHANCE_OUTCOMES,
@@ -433,6 +454,7 @@ static void dice_mirror(int farkle, int players, uint64_t seed)
         CHECK_EQ(pintas_dice_play(&b, &move, eb, PINTAS_DICE_MAX_EVENTS, &nb), PINTAS_OK);
         if (move.kind == PINTAS_DICE_ROLL) {
             CHECK(nb == 0 && pintas_dice_chance_pending(&b));
+            ROUND_TRIP(dice, &b);
             CHECK_EQ(pintas_dice_engine.turn(&b), PINTAS_TURN_CHANCE);
             CHECK_EQ(pintas_dice_play_chance(&b, dice_code(ea[0].dice, ea[0].n), eb,
                                              PINTAS_DICE_MAX_EVENTS, &nb),
@@ -473,7 +495,8 @@ static void test_dice_outcomes(void)
     pintas_dice_rules_dice_of_doom(&r);
     CHECK_EQ(pintas_dice_new_chance(&s, &r, 2, 0, 1, 2), PINTAS_E_ARG);
     CHECK_EQ(pintas_dice_new_chance(&s, &r, 2, 0, 1, 1), PINTAS_OK);
-    CHECK_EQ(pintas_dice_save(&s, buf, sizeof buf), PINTAS_E_CHANCE);
+    CHECK_EQ(pintas_dice_save(&s, buf, sizeof buf), PINTAS_OK);
+    CHECK(buf[5] == 1 && buf[6] == 0);
     CHECK_EQ(pintas_dice_play_chance(&s, 0, ev, PINTAS_DICE_MAX_EVENTS, &n), PINTAS_E_NO_CHANCE);
     CHECK_EQ(pintas_dice_play(&s, &roll, ev, PINTAS_DICE_MAX_EVENTS, &n), PINTAS_OK);
     CHECK(n == 0 && pintas_dice_chance_pending(&s) && s.to_move == 0);
@@ -568,8 +591,84 @@ static void test_engine_tables(void)
     }
 }
 
+/* ---- saves ------------------------------------------------------------------------ */
+
+static pintas_save_entry save_log[4000];
+
+static int save_entry(void *ctx, size_t index, pintas_save_entry *out)
+{
+    (void)ctx;
+    *out = save_log[index];
+    return PINTAS_OK;
+}
+
+/* An unseeded Capicua game with external chance, saved mid-game with its
+ * outcomes in the log, loads back to the same state; its flags say so. */
+static void test_saves(void)
+{
+    static pintas_line_state s, back;
+    static pintas_save_reader reader;
+    static pintas_save_work work;
+    static uint8_t buf[20000];
+    pintas_save_setup setup;
+    pintas_save_log log;
+    pintas_save_error err;
+    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
+    pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
+    uint16_t codes[PINTAS_MAX_CHANCE_OUTCOMES];
+    uint32_t num[PINTAS_MAX_CHANCE_OUTCOMES], den;
+    size_t n = 0, count = 0, len = 0, k;
+    uint32_t x = 77;
+    int step;
+    memset(&setup, 0, sizeof setup);
+    setup.game = PINTAS_SAVE_LINE;
+    setup.first_seed = 12345;
+    setup.external = 1;
+    CHECK_EQ(pintas_line_rules_preset(&setup.rules.line, PINTAS_LINE_CAPICUA, 3, 0), PINTAS_OK);
+    CHECK_EQ(pintas_line_new_chance(&s, &setup.rules.line, 12345, NULL, 1, ev,
+                                    PINTAS_LINE_MAX_EVENTS, &n),
+             PINTAS_OK);
+    for (step = 0; step < 300 && s.phase != PINTAS_LINE_OVER; ++step) {
+        memset(&save_log[count], 0, sizeof save_log[count]);
+        if (pintas_line_chance_pending(&s)) {
+            CHECK_EQ(pintas_line_chance_outcomes(&s, codes, num, &den, PINTAS_MAX_CHANCE_OUTCOMES,
+                                                 &k),
+                     PINTAS_OK);
+            save_log[count].kind = PINTAS_SAVE_CHANCE;
+            save_log[count].outcome = codes[lcg(&x) % k];
+            CHECK_EQ(pintas_line_play_chance(&s, save_log[count++].outcome, ev,
+                                             PINTAS_LINE_MAX_EVENTS, &n),
+                     PINTAS_OK);
+        } else {
+            CHECK_EQ(pintas_line_legal(&s, moves, PINTAS_LINE_MAX_MOVES, &k), PINTAS_OK);
+            save_log[count].kind = PINTAS_SAVE_MOVE;
+            memcpy(&save_log[count].move, &moves[lcg(&x) % k], sizeof moves[0]);
+            CHECK_EQ(pintas_line_play(&s, (const pintas_line_move *)&save_log[count++].move, ev,
+                                      PINTAS_LINE_MAX_EVENTS, &n),
+                     PINTAS_OK);
+        }
+    }
+    log.count = count;
+    log.entry = save_entry;
+    log.ctx = NULL;
+    CHECK_EQ(pintas_save_write(&setup, &log, &s, NULL, 0, PINTAS_SAVE_FORMAT, buf, sizeof buf,
+                               &len),
+             PINTAS_OK);
+    CHECK(buf[6] == PINTAS_SAVE_FLAG_CHANCE);
+    CHECK_EQ(pintas_save_load(&reader, PINTAS_SAVE_LINE, buf, len, NULL, 0, &back, &work, &err),
+             PINTAS_OK);
+    CHECK(memcmp(&back, &s, sizeof s) == 0 && reader.setup.external == 1);
+    /* no format-1 save of external chance, no save of it without the flag */
+    CHECK_EQ(pintas_save_write(&setup, &log, &s, NULL, 0, 1, buf, sizeof buf, &len), PINTAS_E_ARG);
+    setup.external = 0;
+    CHECK_EQ(pintas_save_write(&setup, NULL, &s, NULL, 0, PINTAS_SAVE_FORMAT, buf, sizeof buf,
+                               &len),
+             PINTAS_E_CORRUPT);
+}
+
 int main(void)
 {
+    test_saves();
     test_line_deal_by_chance();
     test_line_redeal_by_chance();
     test_line_tiebreak();

@@ -1272,11 +1272,6 @@ cdef class Engine:
     def _reseed(self, seed):
         self._engine.reseed(self._state, seed64(seed))
 
-    def _state_image(self):
-        """The C state's bytes as they lie in memory (equality of games
-        with external chance, which have no save image)."""
-        return PyBytes_FromStringAndSize(<char *>self._state, self._engine.state_size)
-
     def _save(self):
         """The C state's save image."""
         cdef uint8_t buf[MAX_SAVE]

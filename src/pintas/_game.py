@@ -55,12 +55,6 @@ def listed(items: Sequence[object]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
-def _rebuilt(cls: type[GameT], rules: Any, origin: dict[str, Any], seed: int | None,
-             first_seed: int, log: Sequence[LogEntry]) -> GameT:
-    """A pickled game with external chance: set up again, its log replayed."""
-    return cls._rebuild(rules, origin, seed, first_seed, log)
-
-
 class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
     """The shared half of every game: see the module."""
 
@@ -107,7 +101,6 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         def chance_count(self) -> int: ...
         def chance_outcomes(self) -> tuple[tuple[int, Fraction], ...]: ...
         def play_chance(self, outcome: SupportsIndex) -> list[EventT]: ...
-        def _state_image(self) -> bytes: ...
 
     # ---- setting up ---------------------------------------------------------------
 
@@ -310,21 +303,14 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         """Two games are equal when they have the same rules, seeds, log and state."""
         if type(other) is not type(self):
             return NotImplemented
-        if self.chance == "external" or other.chance == "external":
-            return (self.chance == other.chance and self._rules == other._rules
-                    and self._seed == other._seed and self._first_seed == other._first_seed
-                    and self._origin() == other._origin() and self._log == other._log
-                    and self._state_image() == other._state_image())
+        if self.chance == "external" or other.chance == "external":  # no format 1
+            return _save.write(self) == _save.write(other)
         # their saves in format 1, which has no trailer: no hashing
         return _save.write(self, None, 1) == _save.write(other, None, 1)
 
     __hash__ = None  # type: ignore[assignment]  # a game changes: no dict key
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        if self.chance == "external":  # a pickle replays the setup and the log
-            self._check_whole()
-            return (_rebuilt, (type(self), self._rules, self._origin(), self._seed,
-                               self._first_seed, list(self._log)))
+    def __reduce__(self) -> tuple[Any, tuple[bytes]]:
         return (type(self).from_bytes, (self.to_bytes(),))
 
     def __copy__(self: GameT) -> GameT:
@@ -352,9 +338,6 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         True
         """
         self._check_whole()
-        if self.chance == "external":
-            raise ChanceError("a game with external chance has no save (docs/saves.md): "
-                              "pickle it, or copy() it")
         return _save.write(self, key)
 
     @classmethod

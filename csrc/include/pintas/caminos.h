@@ -357,8 +357,8 @@ pintas_mask pintas_caminos_path_tiles(const pintas_caminos_state *s, int path);
 
 /* Write the state as PINTAS_CAMINOS_SAVE_SIZE bytes (magic "PCM", version 1,
  * little-endian; the layout is at the top of caminos_save.c) to buf.
- * PINTAS_E_BUFFER if cap is smaller; PINTAS_E_CHANCE for a game with
- * external chance, which has no save image. */
+ * PINTAS_E_BUFFER if cap is smaller. A game with external chance
+ * saves its pending event too (in bytes that are 0 with the PRNG). */
 int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap);
 
 /* Read a state written by pintas_caminos_save, checking every field: rules and

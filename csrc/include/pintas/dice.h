@@ -398,8 +398,9 @@ int32_t pintas_dice_turn_total(const pintas_dice_state *s);
 int pintas_dice_dice_to_roll(const pintas_dice_state *s);
 
 /* Write the state as PINTAS_DICE_SAVE_SIZE bytes (magic "PDIC", version 1,
- * little-endian) to buf. PINTAS_E_BUFFER if cap is smaller; PINTAS_E_CHANCE
- * for a game with external chance, which has no save image. */
+ * little-endian) to buf. PINTAS_E_BUFFER if cap is smaller. A game with
+ * external chance saves its pending event too (in bytes that are 0 with the
+ * PRNG). */
 int pintas_dice_save(const pintas_dice_state *s, uint8_t *buf, size_t cap);
 
 /* Read a state written by pintas_dice_save, checking every field (rules, PRNG,

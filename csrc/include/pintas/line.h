@@ -358,8 +358,9 @@ int pintas_line_boneyard_size(const pintas_line_state *s);
 /* ---- saving ------------------------------------------------------------- */
 
 /* Write the state as PINTAS_LINE_SAVE_SIZE bytes (little-endian, versioned; the
- * layout is in docs/c-api.md) to buf. PINTAS_E_BUFFER if cap is smaller;
- * PINTAS_E_CHANCE for a game with external chance, which has no save image. */
+ * layout is in docs/c-api.md) to buf. PINTAS_E_BUFFER if cap is smaller. A game with
+ * external chance saves its pending event too (in bytes that are 0 with the
+ * PRNG). */
 int pintas_line_save(const pintas_line_state *s, uint8_t *buf, size_t cap);
 
 /* Read a state written by pintas_line_save. Every field is checked (magic,
