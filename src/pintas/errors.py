@@ -11,13 +11,14 @@ Two kinds of bad input, as in Python itself:
   have, ``players=5``, text that is not a move) raises the cause's class, a
   :class:`ValueError`: :class:`IllegalMoveError`, :class:`NotationError`,
   :class:`RulesError`, :class:`DealError`, :class:`SeatError`,
-  :class:`CorruptStateError`.
+  :class:`CorruptStateError`, and :class:`ChanceError` (an outcome refused by
+  a game with external chance, an :class:`IllegalMoveError`).
 - **A wrong type** (``game.play(42)``, ``domino.Game("dominican")``,
   ``target="200"``, ``from_bytes(str)``) raises the cause's *TypeError twin*,
   which derives from the cause's class and from :class:`PintasTypeError`, so
   it is a :class:`TypeError` as well as a ValueError: :class:`NotationTypeError`,
   :class:`RulesTypeError`, :class:`DealTypeError`, :class:`SeatTypeError`,
-  :class:`SaveTypeError`, and :class:`ViewError` (a player given anything but
+  :class:`SaveTypeError`, :class:`ChanceTypeError`, and :class:`ViewError` (a player given anything but
   a view of its game). So ``except NotationError``, ``except ValueError`` and
   ``except TypeError`` all catch ``game.play(42)``.
 
