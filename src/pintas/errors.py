@@ -18,9 +18,9 @@ Two kinds of bad input, as in Python itself:
   which derives from the cause's class and from :class:`PintasTypeError`, so
   it is a :class:`TypeError` as well as a ValueError: :class:`NotationTypeError`,
   :class:`RulesTypeError`, :class:`DealTypeError`, :class:`SeatTypeError`,
-  :class:`SaveTypeError`, :class:`ChanceTypeError`, and :class:`ViewError` (a player given anything but
-  a view of its game). So ``except NotationError``, ``except ValueError`` and
-  ``except TypeError`` all catch ``game.play(42)``.
+  :class:`SaveTypeError`, :class:`ChanceTypeError`, and :class:`ViewError` (a
+  player given anything but a view of its game). So ``except NotationError``,
+  ``except ValueError`` and ``except TypeError`` all catch ``game.play(42)``.
 
 A ``bool`` is not taken for a number (``target=True``, ``view(True)``): it is a
 wrong type, although Python's ``bool`` is an ``int``. Whole numbers are exactly
