@@ -488,6 +488,19 @@ static int chance_draw_ok(const pintas_caminos_state *s)
            moves[0].kind == PINTAS_CAMINOS_DRAW;
 }
 
+static int state_ok(const pintas_caminos_state *s);
+
+/* The state a pending new centre leaves once the pile's first tile is given. */
+static int centre_given_ok(const pintas_caminos_state *s)
+{
+    pintas_caminos_state u = *s;
+    pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
+    size_t n = 0;
+    return pintas_caminos_play_chance(&u, s->pile[0], ev, PINTAS_CAMINOS_MAX_EVENTS, &n) ==
+               PINTAS_OK &&
+           u.pending != PINTAS_CAMINOS_CHANCE_REVEAL && state_ok(&u);
+}
+
 /* A new centre under way: the closed path's slot empty, the pile holding
  * the tiles it may take, the turn of the placer who closed it in play. */
 static int chance_centre_ok(const pintas_caminos_state *s)
@@ -496,23 +509,34 @@ static int chance_centre_ok(const pintas_caminos_state *s)
     pintas_mask pile, table, open;
     unsigned placed, p = r->players;
     pintas_caminos_state t = *s;
+    pintas_caminos_path *slot;
+    pintas_mask tiles;
+    int full, empty;
     if (s->dealt || s->chance_seat >= p || s->chance_path >= r->paths ||
         s->phase != PINTAS_CAMINOS_PLAYING || r->full_path == PINTAS_CAMINOS_STAY ||
-        s->pile_len == 0 || s->path[s->chance_path].centre != PINTAS_NO_TILE)
+        s->pile_len == 0 || s->pile[0] >= N_TILES)
+        return 0;
+    slot = &t.path[s->chance_path];
+    /* the slot emptied, as a cleared path is */
+    if (!pintas__caminos_path_ok(r, slot, &tiles, &full, &empty) || !empty)
         return 0;
     /* as it is once the pile's first tile is the new centre */
-    t.path[s->chance_path].centre = s->pile[0] < N_TILES ? s->pile[0] : 0;
-    t.path[s->chance_path].end[0] = (uint8_t)pintas_tile_high(t.path[s->chance_path].centre);
-    t.path[s->chance_path].end[1] = (uint8_t)pintas_tile_low(t.path[s->chance_path].centre);
+    slot->centre = s->pile[0];
+    slot->end[0] = (uint8_t)pintas_tile_high(slot->centre);
+    slot->end[1] = (uint8_t)pintas_tile_low(slot->centre);
     memmove(t.pile, t.pile + 1, N_TILES - 1);
     t.pile[N_TILES - 1] = PINTAS_NO_TILE;
     t.pile_len--;
-    return masks_ok(&t) && pintas__tile_list_ok(t.pile, t.pile_len, N_TILES, &pile) &&
-           paths_ok(&t, &table, &open, &placed) && tiles_conserved(&t, pile, table) &&
-           scores_ok(&t) && reveal_cleared(&t) && s->starter < p && s->passes == 0 &&
-           (s->out_seat == PINTAS_NO_SEAT ? s->last_turns == 0
-                                          : s->out_seat < p && s->last_turns < p) &&
-           s->winners == 0;
+    if (!(masks_ok(&t) && pintas__tile_list_ok(t.pile, t.pile_len, N_TILES, &pile) &&
+          paths_ok(&t, &table, &open, &placed) && tiles_conserved(&t, pile, table) &&
+          scores_ok(&t) && reveal_cleared(&t) && s->starter < p && s->passes == 0 &&
+          (s->out_seat == PINTAS_NO_SEAT ? s->last_turns == 0
+                                         : s->out_seat < p && s->last_turns < p) &&
+          s->winners == 0))
+        return 0;
+    /* and the turn ends as one that placed a tile can: the state the outcome
+     * leaves (whichever tile it is) is one the loader takes */
+    return centre_given_ok(s);
 }
 
 static int state_ok(const pintas_caminos_state *s)
