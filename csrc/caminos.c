@@ -202,6 +202,11 @@ static int seat_ok(const pintas_caminos_state *s)
     return s->to_move < s->rules.players;
 }
 
+static int chance_pending(const pintas_caminos_state *s)
+{
+    return s->pending != PINTAS_CAMINOS_CHANCE_NONE;
+}
+
 static unsigned next_seat(const pintas_caminos_state *s, unsigned seat)
 {
     unsigned n = seat + 1u;
@@ -321,6 +326,32 @@ static int deal_is_valid(const pintas_caminos_rules *r, const pintas_caminos_dea
            pintas__add_tile_list(d->pile, d->pile_len, &seen) && seen == ALL;
 }
 
+/* External chance: no paths, hands or pile, and a deal waiting for its first
+ * tile; the round opens (open_round) once the last hand tile is dealt. */
+static void begin_chance_deal(pintas_caminos_state *s)
+{
+    unsigned i;
+    for (i = 0; i < PATHS; ++i)
+        pintas__caminos_clear_path(&s->path[i]);
+    for (i = 0; i < SEATS; ++i)
+        s->hand[i] = s->revealed[i] = 0;
+    memset(s->pile, PINTAS_NO_TILE, sizeof s->pile);
+    s->pile_len = 0;
+    s->discard = 0;
+    s->phase = PINTAS_CAMINOS_REVEALING;
+    s->starter = PINTAS_NO_SEAT;
+    s->passes = 0;
+    s->out_seat = PINTAS_NO_SEAT;
+    s->last_turns = 0;
+    s->contenders = 0;
+    s->step = 1;
+    s->winners = 0;
+    pintas__caminos_clear_reveal(s);
+    s->dealt = 0;
+    s->pending = PINTAS_CAMINOS_CHANCE_DEAL;
+    s->to_move = PINTAS_CHANCE_SEAT;
+}
+
 /* A freshly dealt round: the reveal begins with every seat in it, seat 0
  * chooses first. Writes DEAL and the PATH of every slot. */
 static void open_round(pintas_caminos_state *s, event_sink *o)
@@ -344,8 +375,8 @@ static void open_round(pintas_caminos_state *s, event_sink *o)
 }
 
 static int start_game(pintas_caminos_state *s, const pintas_caminos_rules *rules, uint64_t seed,
-                      const pintas_caminos_deal *deal, pintas_caminos_event *ev, size_t ev_cap,
-                      size_t *n_ev)
+                      const pintas_caminos_deal *deal, int external, pintas_caminos_event *ev,
+                      size_t ev_cap, size_t *n_ev)
 {
     pintas_caminos_rules r;
     event_sink o = {ev, 0, ev_cap, 0};
@@ -353,6 +384,8 @@ static int start_game(pintas_caminos_state *s, const pintas_caminos_rules *rules
         pintas__buffer_args(s && rules && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
     if (status != PINTAS_OK)
         return status;
+    if (external != 0 && external != 1)
+        return PINTAS_E_ARG;
     if (pintas_caminos_rules_check(rules) != PINTAS_OK)
         return PINTAS_E_RULES;
     r = *rules; /* rules may live inside *s */
@@ -362,19 +395,32 @@ static int start_game(pintas_caminos_state *s, const pintas_caminos_rules *rules
     s->rules = r;
     pintas_rng_seed(&s->rng, seed, PINTAS_RNG_STREAM);
     s->round = 1;
-    if (deal)
+    s->chance = (uint8_t)external;
+    if (deal) {
         deal_by_hand(s, deal);
-    else
+    } else if (external) {
+        begin_chance_deal(s);
+        *n_ev = 0;
+        return PINTAS_OK;
+    } else {
         deal_from_rng(s);
+    }
     open_round(s, &o);
     *n_ev = o.n;
     return PINTAS_OK;
 }
 
+int pintas_caminos_new_chance(pintas_caminos_state *s, const pintas_caminos_rules *rules,
+                              uint64_t seed, const pintas_caminos_deal *deal, int external,
+                              pintas_caminos_event *ev, size_t ev_cap, size_t *n_ev)
+{
+    return start_game(s, rules, seed, deal, external, ev, ev_cap, n_ev);
+}
+
 int pintas_caminos_new(pintas_caminos_state *s, const pintas_caminos_rules *rules,
                        uint64_t seed, pintas_caminos_event *ev, size_t ev_cap, size_t *n_ev)
 {
-    return start_game(s, rules, seed, NULL, ev, ev_cap, n_ev);
+    return start_game(s, rules, seed, NULL, 0, ev, ev_cap, n_ev);
 }
 
 int pintas_caminos_new_dealt(pintas_caminos_state *s, const pintas_caminos_rules *rules,
@@ -383,7 +429,7 @@ int pintas_caminos_new_dealt(pintas_caminos_state *s, const pintas_caminos_rules
 {
     if (!deal)
         return PINTAS_E_ARG;
-    return start_game(s, rules, seed, deal, ev, ev_cap, n_ev);
+    return start_game(s, rules, seed, deal, 0, ev, ev_cap, n_ev);
 }
 
 static int nobody_chose(const pintas_caminos_state *s)
@@ -405,11 +451,13 @@ int pintas_caminos_set_deal(pintas_caminos_state *s, const pintas_caminos_deal *
         return status;
     if (!usable(s) || pintas_caminos_rules_check(&s->rules) != PINTAS_OK)
         return PINTAS_E_ARG;
-    if (s->phase != PINTAS_CAMINOS_REVEALING || s->step != 1 || !nobody_chose(s))
+    if (s->phase != PINTAS_CAMINOS_REVEALING || s->step != 1 || !nobody_chose(s) ||
+        (chance_pending(s) && s->pending != PINTAS_CAMINOS_CHANCE_DEAL))
         return PINTAS_E_ILLEGAL;
     if (!deal_is_valid(&s->rules, deal))
         return PINTAS_E_DEAL;
     deal_by_hand(s, deal);
+    s->pending = PINTAS_CAMINOS_CHANCE_NONE;
     open_round(s, &o);
     *n_ev = o.n;
     return PINTAS_OK;
@@ -439,7 +487,8 @@ int pintas_caminos_legal(const pintas_caminos_state *s, pintas_caminos_move *out
         return status;
     if (!usable(s))
         return PINTAS_E_ARG;
-    if (s->phase != PINTAS_CAMINOS_REVEALING && s->phase != PINTAS_CAMINOS_PLAYING) {
+    if ((s->phase != PINTAS_CAMINOS_REVEALING && s->phase != PINTAS_CAMINOS_PLAYING) ||
+        chance_pending(s)) {
         *n = 0;
         return PINTAS_OK;
     }
@@ -498,6 +547,8 @@ static int check_move(const pintas_caminos_state *s, const pintas_caminos_move *
         return PINTAS_E_ARG;
     if (s->phase != PINTAS_CAMINOS_REVEALING && s->phase != PINTAS_CAMINOS_PLAYING)
         return PINTAS_E_OVER;
+    if (chance_pending(s))
+        return PINTAS_E_CHANCE;
     if (!seat_ok(s))
         return PINTAS_E_ARG;
     seat = s->to_move;
@@ -578,6 +629,10 @@ static void end_round(pintas_caminos_state *s, event_sink *o, unsigned reason)
         return;
     }
     ++s->round;
+    if (s->chance) {
+        begin_chance_deal(s);
+        return;
+    }
     deal_from_rng(s);
     open_round(s, o);
 }
@@ -604,8 +659,20 @@ static void end_turn(pintas_caminos_state *s, event_sink *o, unsigned seat, int 
 
 /* ---- the moves ----------------------------------------------------------- */
 
-/* The tiles of a full path, then what the rules do with it (D6, D7). */
-static void close_path(pintas_caminos_state *s, event_sink *o, unsigned seat, unsigned i)
+/* External chance: the new centre of slot i waits for its outcome, seat's
+ * turn ends after it. */
+static void await_centre(pintas_caminos_state *s, unsigned seat, unsigned i)
+{
+    pintas__caminos_clear_path(&s->path[i]);
+    s->pending = PINTAS_CAMINOS_CHANCE_REVEAL;
+    s->chance_seat = (uint8_t)seat;
+    s->chance_path = (uint8_t)i;
+    s->to_move = PINTAS_CHANCE_SEAT;
+}
+
+/* The tiles of a full path, then what the rules do with it (D6, D7); 1 when
+ * an external chance event (the new centre) is left pending. */
+static int close_path(pintas_caminos_state *s, event_sink *o, unsigned seat, unsigned i)
 {
     pintas_caminos_path *p = &s->path[i];
     uint8_t list[N_TILES + 1 + 2 * PINTAS_CAMINOS_MAX_SIDE];
@@ -619,14 +686,18 @@ static void close_path(pintas_caminos_state *s, event_sink *o, unsigned seat, un
     if (e)
         e->tiles = pintas__caminos_path_tiles(p);
     if (full == PINTAS_CAMINOS_STAY)
-        return;
+        return 0;
     if (full == PINTAS_CAMINOS_DISCARD) {
         s->discard |= pintas__caminos_path_tiles(p);
         pintas__caminos_clear_path(p);
         if (s->pile_len == 0 || s->pile[0] >= N_TILES) {
             emit(o, PINTAS_CAMINOS_EV_NO_PATH, PINTAS_NO_SEAT, PINTAS_NO_TILE, i,
                  PINTAS_CAMINOS_WHY_DISCARD, 0);
-            return;
+            return 0;
+        }
+        if (s->chance) {
+            await_centre(s, seat, i);
+            return 1;
         }
         new_path(p, s->pile[0]);
         for (j = 1; j < s->pile_len; ++j)
@@ -634,7 +705,7 @@ static void close_path(pintas_caminos_state *s, event_sink *o, unsigned seat, un
         s->pile[--s->pile_len] = PINTAS_NO_TILE;
         emit(o, PINTAS_CAMINOS_EV_PATH, PINTAS_NO_SEAT, p->centre, i, PINTAS_CAMINOS_WHY_DISCARD,
              0);
-        return;
+        return 0;
     }
     /* RENEW: the pile in draw order, then centre, front out, back out (D7) */
     for (j = 0; j < s->pile_len; ++j)
@@ -643,6 +714,20 @@ static void close_path(pintas_caminos_state *s, event_sink *o, unsigned seat, un
     for (side = 0; side < 2; ++side)
         for (j = 0; j < p->len[side] && j < PINTAS_CAMINOS_MAX_SIDE; ++j)
             list[n++] = p->tile[side][j];
+    if (s->chance) { /* the pile becomes a set holding the path's tiles */
+        pintas_mask set = 0;
+        for (j = 0; j < n; ++j)
+            set |= pintas__tile_bit(list[j]);
+        memset(s->pile, PINTAS_NO_TILE, sizeof s->pile);
+        for (n = 0, j = 0; j < N_TILES; ++j)
+            if (set & PINTAS_BIT(j))
+                s->pile[n++] = (uint8_t)j;
+        s->pile_len = (uint8_t)n;
+        emit(o, PINTAS_CAMINOS_EV_RESHUFFLE, PINTAS_NO_SEAT, PINTAS_NO_TILE,
+             PINTAS_CAMINOS_NO_PATH, PINTAS_CAMINOS_WHY_RENEW, (int32_t)n);
+        await_centre(s, seat, i);
+        return 1;
+    }
     pintas__rng_shuffle(&s->rng, list, n);
     emit(o, PINTAS_CAMINOS_EV_RESHUFFLE, PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_CAMINOS_NO_PATH,
          PINTAS_CAMINOS_WHY_RENEW, (int32_t)n);
@@ -652,6 +737,7 @@ static void close_path(pintas_caminos_state *s, event_sink *o, unsigned seat, un
         s->pile[j - 1] = list[j];
     s->pile_len = (uint8_t)(j - 1);
     emit(o, PINTAS_CAMINOS_EV_PATH, PINTAS_NO_SEAT, p->centre, i, PINTAS_CAMINOS_WHY_RENEW, 0);
+    return 0;
 }
 
 static void place(pintas_caminos_state *s, event_sink *o, unsigned seat, unsigned t, unsigned i,
@@ -669,12 +755,14 @@ static void place(pintas_caminos_state *s, event_sink *o, unsigned seat, unsigne
     e = emit(o, PINTAS_CAMINOS_EV_PLACE, seat, t, i, PINTAS_CAMINOS_WHY_NONE, (int32_t)len + 1);
     if (e)
         e->side = (uint8_t)side;
-    if (p->len[0] >= s->rules.side_tiles && p->len[1] >= s->rules.side_tiles)
-        close_path(s, o, seat, i);
+    if (p->len[0] >= s->rules.side_tiles && p->len[1] >= s->rules.side_tiles &&
+        close_path(s, o, seat, i))
+        return; /* the turn ends after the new centre's outcome */
     end_turn(s, o, seat, 1);
 }
 
-static void draw(pintas_caminos_state *s, event_sink *o, unsigned seat)
+/* seat draws the pile's top tile; the turn ends. */
+static void take_top(pintas_caminos_state *s, event_sink *o, unsigned seat)
 {
     unsigned t = s->pile[0], j;
     for (j = 1; j < s->pile_len; ++j)
@@ -685,6 +773,17 @@ static void draw(pintas_caminos_state *s, event_sink *o, unsigned seat)
     emit(o, PINTAS_CAMINOS_EV_DRAW, seat, t, PINTAS_CAMINOS_NO_PATH, PINTAS_CAMINOS_WHY_NONE,
          s->pile_len);
     end_turn(s, o, seat, 0);
+}
+
+static void draw(pintas_caminos_state *s, event_sink *o, unsigned seat)
+{
+    if (s->chance) { /* the tile drawn is the next chance event's outcome */
+        s->pending = PINTAS_CAMINOS_CHANCE_DRAW;
+        s->chance_seat = (uint8_t)seat;
+        s->to_move = PINTAS_CHANCE_SEAT;
+        return;
+    }
+    take_top(s, o, seat);
 }
 
 static void pass(pintas_caminos_state *s, event_sink *o, unsigned seat)
@@ -761,6 +860,17 @@ static void reveal(pintas_caminos_state *s, event_sink *o, unsigned seat, unsign
     s->to_move = (uint8_t)lowest_seat(tied);
 }
 
+/* The move that brings a round to max_round_moves ends it as a block would,
+ * once the chance event it left (external chance: a draw's tile, a new
+ * centre) has its outcome: the round ends with the move whole. */
+static void end_round_at_cap(pintas_caminos_state *s, event_sink *o)
+{
+    if (s->rules.max_round_moves != 0 && s->phase == PINTAS_CAMINOS_PLAYING &&
+        s->pending == PINTAS_CAMINOS_CHANCE_NONE &&
+        s->round_moves >= s->rules.max_round_moves)
+        end_round(s, o, PINTAS_CAMINOS_WHY_BLOCKED);
+}
+
 /* Every move: checked by check_move, then made into *o; the public call and
  * its quiet twin share it. */
 static int play_into(pintas_caminos_state *s, const pintas_caminos_move *m, event_sink *o)
@@ -785,14 +895,11 @@ static int play_into(pintas_caminos_state *s, const pintas_caminos_move *m, even
         pass(s, o, seat);
         break;
     }
-    /* max_round_moves: a play move that left the round going counts; the
-     * one that reaches the limit ends the round as a block would */
+    /* max_round_moves: a play move that left the round going counts */
     if (s->rules.max_round_moves != 0 && s->phase == PINTAS_CAMINOS_PLAYING &&
-        s->round == round) {
+        s->round == round)
         s->round_moves = (uint8_t)(s->round_moves + 1u);
-        if (s->round_moves >= s->rules.max_round_moves)
-            end_round(s, o, PINTAS_CAMINOS_WHY_BLOCKED);
-    }
+    end_round_at_cap(s, o);
     return PINTAS_OK;
 }
 
@@ -851,4 +958,154 @@ pintas_mask pintas_caminos_path_tiles(const pintas_caminos_state *s, int path)
     if (!s || !usable(s) || path < 0 || path >= s->rules.paths)
         return 0;
     return pintas__caminos_path_tiles(&s->path[path]);
+}
+
+/* ---- external chance ----------------------------------------------------- */
+
+int pintas_caminos_chance_pending(const pintas_caminos_state *s)
+{
+    return s != NULL &&
+           (s->phase == PINTAS_CAMINOS_REVEALING || s->phase == PINTAS_CAMINOS_PLAYING) &&
+           chance_pending(s);
+}
+
+/* The tiles dealt so far (centres and hands), or the pile's, as a set. */
+static pintas_mask chance_set(const pintas_caminos_state *s)
+{
+    pintas_mask set = 0;
+    unsigned i;
+    if (s->pending == PINTAS_CAMINOS_CHANCE_DEAL) {
+        for (i = 0; i < s->rules.paths && i < s->dealt; ++i)
+            set |= pintas__tile_bit(s->path[i].centre);
+        for (i = 0; i < SEATS; ++i)
+            set |= s->hand[i];
+        return ALL & ~set;
+    }
+    for (i = 0; i < s->pile_len; ++i)
+        set |= pintas__tile_bit(s->pile[i]);
+    return set;
+}
+
+static int chance_usable(const pintas_caminos_state *s)
+{
+    if (!usable(s) || pintas_caminos_rules_check(&s->rules) != PINTAS_OK)
+        return 0;
+    switch (s->pending) {
+    case PINTAS_CAMINOS_CHANCE_NONE:
+        return 1;
+    case PINTAS_CAMINOS_CHANCE_DEAL:
+        return s->dealt < s->rules.paths + (unsigned)s->rules.players * s->rules.hand_size;
+    case PINTAS_CAMINOS_CHANCE_DRAW:
+        return s->chance_seat < s->rules.players && s->pile_len > 0;
+    case PINTAS_CAMINOS_CHANCE_REVEAL:
+        return s->chance_seat < s->rules.players && s->chance_path < s->rules.paths &&
+               s->pile_len > 0;
+    default:
+        return 0;
+    }
+}
+
+int pintas_caminos_chance_outcomes(const pintas_caminos_state *s, uint16_t *codes,
+                                   uint32_t *num, uint32_t *den, size_t cap, size_t *n)
+{
+    pintas_mask set;
+    size_t k = 0;
+    int status = pintas__buffer_args(s && codes && num && den && n, cap, N_TILES);
+    if (status != PINTAS_OK)
+        return status;
+    if (!chance_usable(s))
+        return PINTAS_E_ARG;
+    set = pintas_caminos_chance_pending(s) ? chance_set(s) : 0;
+    for (; set; set &= set - 1) {
+        codes[k] = (uint16_t)pintas__lowest_bit(set);
+        num[k++] = 1;
+    }
+    *den = k ? (uint32_t)k : 1u;
+    *n = k;
+    return PINTAS_OK;
+}
+
+/* Tile t to the top of the pile (it is in the pile). */
+static void to_top(pintas_caminos_state *s, unsigned t)
+{
+    unsigned i;
+    for (i = 0; i < s->pile_len; ++i)
+        if (s->pile[i] == t) {
+            s->pile[i] = s->pile[0];
+            s->pile[0] = (uint8_t)t;
+            return;
+        }
+}
+
+static void deal_chance_tile(pintas_caminos_state *s, event_sink *o, unsigned t)
+{
+    const pintas_caminos_rules *r = &s->rules;
+    unsigned k = s->dealt, i, n = 0;
+    pintas_mask rest;
+    if (k < r->paths)
+        new_path(&s->path[k], t);
+    else
+        s->hand[((k - r->paths) / r->hand_size) & 3u] |= pintas__tile_bit(t);
+    s->dealt = (uint8_t)(k + 1u);
+    if (s->dealt < r->paths + (unsigned)r->players * r->hand_size)
+        return;
+    rest = chance_set(s);
+    memset(s->pile, PINTAS_NO_TILE, sizeof s->pile);
+    for (i = 0; i < N_TILES; ++i)
+        if (rest & PINTAS_BIT(i))
+            s->pile[n++] = (uint8_t)i;
+    s->pile_len = (uint8_t)n;
+    s->pending = PINTAS_CAMINOS_CHANCE_NONE;
+    s->dealt = 0;
+    open_round(s, o);
+}
+
+static void centre_chance_tile(pintas_caminos_state *s, event_sink *o, unsigned t)
+{
+    unsigned i = s->chance_path, seat = s->chance_seat, j;
+    pintas_caminos_path *p = &s->path[i];
+    unsigned why = s->rules.full_path == PINTAS_CAMINOS_DISCARD ? PINTAS_CAMINOS_WHY_DISCARD
+                                                                : PINTAS_CAMINOS_WHY_RENEW;
+    to_top(s, t);
+    new_path(p, t);
+    for (j = 1; j < s->pile_len; ++j)
+        s->pile[j - 1] = s->pile[j];
+    s->pile[--s->pile_len] = PINTAS_NO_TILE;
+    s->pending = PINTAS_CAMINOS_CHANCE_NONE;
+    s->chance_seat = s->chance_path = 0;
+    s->to_move = (uint8_t)seat;
+    emit(o, PINTAS_CAMINOS_EV_PATH, PINTAS_NO_SEAT, p->centre, i, why, 0);
+    end_turn(s, o, seat, 1);
+}
+
+int pintas_caminos_play_chance(pintas_caminos_state *s, int outcome, pintas_caminos_event *ev,
+                               size_t ev_cap, size_t *n_ev)
+{
+    event_sink o = {ev, 0, ev_cap, 0};
+    unsigned t;
+    int status = pintas__buffer_args(s && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
+    if (status != PINTAS_OK)
+        return status;
+    if (!chance_usable(s))
+        return PINTAS_E_ARG;
+    if (!pintas_caminos_chance_pending(s))
+        return PINTAS_E_NO_CHANCE;
+    if (outcome < 0 || outcome >= N_TILES || !(chance_set(s) & PINTAS_BIT(outcome)))
+        return PINTAS_E_OUTCOME;
+    t = (unsigned)outcome;
+    if (s->pending == PINTAS_CAMINOS_CHANCE_DEAL) {
+        deal_chance_tile(s, &o, t);
+    } else if (s->pending == PINTAS_CAMINOS_CHANCE_DRAW) {
+        unsigned seat = s->chance_seat;
+        to_top(s, t);
+        s->pending = PINTAS_CAMINOS_CHANCE_NONE;
+        s->chance_seat = 0;
+        s->to_move = (uint8_t)seat;
+        take_top(s, &o, seat);
+    } else {
+        centre_chance_tile(s, &o, t);
+    }
+    end_round_at_cap(s, &o);
+    *n_ev = o.n;
+    return PINTAS_OK;
 }

@@ -19,7 +19,9 @@
  *        contenders step                                            (u8 each)
  *   234  choice[4] shown[4] winners round_moves (was reserved, 0)
  *        reserved[2]                                                (u8 each)
- *   246  zero bytes up to 256 (reserved)
+ *   246  external chance: chance pending dealt chance_seat chance_path (u8
+ *        each); all 0 with the PRNG (these bytes were reserved, always 0)
+ *   251  zero bytes up to 256 (reserved)
  *
  * The loader accepts only states the engine can reach and safely continue;
  * state_ok() lists every check. It reads tiles only through the public tile
@@ -35,7 +37,7 @@
 
 #define SAVE_TAG "PCM"
 #define SAVE_VERSION 1u
-#define USED_BYTES 246u
+#define USED_BYTES 251u
 #define N_TILES PINTAS_TILE_COUNT
 #define SEATS PINTAS_CAMINOS_MAX_SEATS
 #define PATHS PINTAS_CAMINOS_MAX_PATHS
@@ -98,6 +100,11 @@ int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap)
     pintas__put_u8(&w, s->winners);
     pintas__put_u8(&w, s->round_moves);
     pintas__put_bytes(&w, s->reserved, sizeof s->reserved);
+    pintas__put_u8(&w, s->chance);
+    pintas__put_u8(&w, s->pending);
+    pintas__put_u8(&w, s->dealt);
+    pintas__put_u8(&w, s->chance_seat);
+    pintas__put_u8(&w, s->chance_path);
     return PINTAS_OK;
 }
 
@@ -153,6 +160,11 @@ static int decode(pintas__reader *r, pintas_caminos_state *s)
     s->winners = pintas__get_u8(r);
     s->round_moves = pintas__get_u8(r);
     pintas__get_bytes(r, s->reserved, sizeof s->reserved);
+    s->chance = pintas__get_u8(r);
+    s->pending = pintas__get_u8(r);
+    s->dealt = pintas__get_u8(r);
+    s->chance_seat = pintas__get_u8(r);
+    s->chance_path = pintas__get_u8(r);
     return !wide;
 }
 
@@ -433,7 +445,141 @@ static int reveal_cleared(const pintas_caminos_state *s)
     return 1;
 }
 
+static int played_state_ok(const pintas_caminos_state *s);
+
+/* A deal by chance under way: the centres, then the hands, filled in order
+ * up to `dealt`; the rest of the round empty; the reveal not begun. */
+static int chance_deal_ok(const pintas_caminos_state *s)
+{
+    const pintas_caminos_rules *r = &s->rules;
+    pintas_mask seen = 0;
+    unsigned i, k = s->dealt, hands = k > r->paths ? k - r->paths : 0u;
+    if (k >= r->paths + (unsigned)r->players * r->hand_size || s->chance_seat || s->chance_path)
+        return 0;
+    for (i = 0; i < PATHS; ++i) {
+        const pintas_caminos_path *p = &s->path[i];
+        pintas_mask tiles;
+        int full, empty;
+        if (!pintas__caminos_path_ok(r, p, &tiles, &full, &empty) ||
+            empty != (i >= k || i >= r->paths) ||
+            p->len[0] || p->len[1] || (tiles & seen))
+            return 0;
+        seen |= tiles;
+    }
+    for (i = 0; i < SEATS; ++i) {
+        unsigned want = hands >= (i + 1u) * r->hand_size ? r->hand_size
+                        : hands > i * r->hand_size ? hands - i * r->hand_size : 0u;
+        if ((s->hand[i] & ~ALL) || (s->hand[i] & seen) || mask_count(s->hand[i]) != want ||
+            s->revealed[i] || s->choice[i] != PINTAS_NO_TILE || s->shown[i] != PINTAS_NO_TILE)
+            return 0;
+        seen |= s->hand[i];
+    }
+    for (i = 0; i < N_TILES; ++i)
+        if (s->pile[i] != PINTAS_NO_TILE)
+            return 0;
+    return s->phase == PINTAS_CAMINOS_REVEALING && s->pile_len == 0 && s->discard == 0 &&
+           s->starter == PINTAS_NO_SEAT && s->passes == 0 && s->out_seat == PINTAS_NO_SEAT &&
+           s->last_turns == 0 && s->contenders == 0 && s->step == 1 && s->winners == 0 &&
+           scores_ok(s);
+}
+
+/* A draw under way: the state of the drawer to move, who may only draw. */
+static int chance_draw_ok(const pintas_caminos_state *s)
+{
+    pintas_caminos_state t = *s;
+    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
+    size_t n = 0;
+    if (s->dealt || s->chance_path || s->phase != PINTAS_CAMINOS_PLAYING)
+        return 0;
+    t.to_move = s->chance_seat;
+    t.pending = 0;
+    t.chance_seat = 0;
+    return played_state_ok(&t) &&
+           pintas_caminos_legal(&t, moves, PINTAS_CAMINOS_MAX_MOVES, &n) == PINTAS_OK && n == 1 &&
+           moves[0].kind == PINTAS_CAMINOS_DRAW;
+}
+
+static int state_ok(const pintas_caminos_state *s);
+
+/* The state a pending new centre leaves once the pile's first tile is given. */
+static int centre_given_ok(const pintas_caminos_state *s)
+{
+    pintas_caminos_state u = *s;
+    pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
+    size_t n = 0;
+    return pintas_caminos_play_chance(&u, s->pile[0], ev, PINTAS_CAMINOS_MAX_EVENTS, &n) ==
+               PINTAS_OK &&
+           u.pending != PINTAS_CAMINOS_CHANCE_REVEAL && state_ok(&u);
+}
+
+/* A new centre under way: the closed path's slot empty, the pile holding
+ * the tiles it may take, the turn of the placer who closed it in play. */
+static int chance_centre_ok(const pintas_caminos_state *s)
+{
+    const pintas_caminos_rules *r = &s->rules;
+    pintas_mask pile, table, open;
+    unsigned placed, p = r->players;
+    pintas_caminos_state t = *s;
+    pintas_caminos_path *slot;
+    pintas_mask tiles;
+    int full, empty;
+    if (s->dealt || s->chance_seat >= p || s->chance_path >= r->paths ||
+        s->phase != PINTAS_CAMINOS_PLAYING || r->full_path == PINTAS_CAMINOS_STAY ||
+        s->pile_len == 0 || s->pile[0] >= N_TILES)
+        return 0;
+    slot = &t.path[s->chance_path];
+    /* the slot emptied, as a cleared path is */
+    if (!pintas__caminos_path_ok(r, slot, &tiles, &full, &empty) || !empty)
+        return 0;
+    /* as it is once the pile's first tile is the new centre */
+    slot->centre = s->pile[0];
+    slot->end[0] = (uint8_t)pintas_tile_high(slot->centre);
+    slot->end[1] = (uint8_t)pintas_tile_low(slot->centre);
+    memmove(t.pile, t.pile + 1, N_TILES - 1);
+    t.pile[N_TILES - 1] = PINTAS_NO_TILE;
+    t.pile_len--;
+    if (!(masks_ok(&t) && pintas__tile_list_ok(t.pile, t.pile_len, N_TILES, &pile) &&
+          paths_ok(&t, &table, &open, &placed) && tiles_conserved(&t, pile, table) &&
+          scores_ok(&t) && reveal_cleared(&t) && s->starter < p && s->passes == 0 &&
+          (s->out_seat == PINTAS_NO_SEAT ? s->last_turns == 0
+                                         : s->out_seat < p && s->last_turns < p) &&
+          s->winners == 0))
+        return 0;
+    /* and the turn ends as one that placed a tile can: the state the outcome
+     * leaves (whichever tile it is) is one the loader takes */
+    return centre_given_ok(s);
+}
+
 static int state_ok(const pintas_caminos_state *s)
+{
+    if (s->chance > 1 || (!s->chance && (s->pending || s->dealt || s->chance_seat ||
+                                         s->chance_path)))
+        return 0;
+    if (s->pending == PINTAS_CAMINOS_CHANCE_NONE)
+        return !s->dealt && !s->chance_seat && !s->chance_path && played_state_ok(s);
+    if (pintas_caminos_rules_check(&s->rules) != PINTAS_OK || !pintas_rng_is_valid(&s->rng) ||
+        s->round < 1 || s->round > s->rules.rounds || s->to_move != PINTAS_CHANCE_SEAT ||
+        s->reserved[0] || s->reserved[1] || !masks_ok(s))
+        return 0;
+    /* a capped round's moves: at most the cap while the last one's chance
+     * event waits (it ends the round once given), none while dealing */
+    if (s->round_moves != 0 && (s->pending == PINTAS_CAMINOS_CHANCE_DEAL ||
+                                s->round_moves > s->rules.max_round_moves))
+        return 0;
+    switch (s->pending) {
+    case PINTAS_CAMINOS_CHANCE_DEAL:
+        return chance_deal_ok(s);
+    case PINTAS_CAMINOS_CHANCE_DRAW:
+        return chance_draw_ok(s);
+    case PINTAS_CAMINOS_CHANCE_REVEAL:
+        return chance_centre_ok(s);
+    default:
+        return 0;
+    }
+}
+
+/* A state with no chance event pending. */
+static int played_state_ok(const pintas_caminos_state *s)
 {
     pintas_mask pile, table, open;
     unsigned placed;

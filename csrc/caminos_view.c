@@ -265,7 +265,10 @@ int pintas_caminos_view_of(const pintas_caminos_state *s, const pintas_caminos_r
             out->chosen |= (uint8_t)(1u << i);
     }
     out->phase = s->phase;
-    out->to_move = s->phase == PINTAS_CAMINOS_OVER ? PINTAS_NO_SEAT : s->to_move;
+    /* nobody moves while an external chance event is pending */
+    out->to_move = s->phase == PINTAS_CAMINOS_OVER || pintas_caminos_chance_pending(s)
+                       ? PINTAS_NO_SEAT
+                       : s->to_move;
     out->round = s->round;
     out->step = s->step;
     out->contenders = s->contenders;

@@ -15,6 +15,9 @@ const char *pintas_status_str(int status)
     case PINTAS_E_DEAL: return "invalid deal";
     case PINTAS_E_RANGE: return "out of range";
     case PINTAS_E_NOTATION: return "not notation";
+    case PINTAS_E_NO_CHANCE: return "no chance event pending";
+    case PINTAS_E_OUTCOME: return "not a possible chance outcome";
+    case PINTAS_E_CHANCE: return "a chance event is pending";
     default: return "unknown status";
     }
 }

@@ -33,6 +33,8 @@
  * Randomness: ROLL draws die i as 1 + pintas_rng_below(rng, 6) for i = 0..n-1,
  * n = dice to roll, and nothing else draws.
  */
+#include <string.h>
+
 #include "pintas/dice.h"
 #include "bytes_internal.h"
 #include "common_internal.h"
@@ -83,6 +85,12 @@ static void clear_turn(pintas_dice_state *s)
 int pintas_dice_new(pintas_dice_state *s, const pintas_dice_rules *rules, int players,
                     int first_player, uint64_t seed)
 {
+    return pintas_dice_new_chance(s, rules, players, first_player, seed, 0);
+}
+
+int pintas_dice_new_chance(pintas_dice_state *s, const pintas_dice_rules *rules, int players,
+                           int first_player, uint64_t seed, int external)
+{
     pintas_dice_state t;
     int i, st;
     if (s == NULL || rules == NULL)
@@ -91,8 +99,12 @@ int pintas_dice_new(pintas_dice_state *s, const pintas_dice_rules *rules, int pl
     if (st != PINTAS_OK)
         return st;
     if (players < 1 || players > PINTAS_DICE_MAX_PLAYERS || first_player < 0 ||
-        first_player >= players)
+        first_player >= players || (external != 0 && external != 1))
         return PINTAS_E_ARG;
+    memset(&t, 0, sizeof t); /* padding too: a state's bytes are a function of the game */
+    t.rules = *rules;
+    t.chance = (uint8_t)external;
+    t.pending = 0;
     t.rules = *rules;
     pintas_rng_seed(&t.rng, seed, PINTAS_RNG_STREAM);
     for (i = 0; i < PINTAS_DICE_MAX_PLAYERS; ++i)
@@ -170,6 +182,9 @@ static int sane(const pintas_dice_state *s)
            (s->final_trigger == PINTAS_DICE_NO_PLAYER || s->final_trigger < s->players) &&
            (s->phase != PINTAS_DICE_OVER || s->winner < s->players ||
             (s->winner == PINTAS_DICE_NO_PLAYER && at_limit(s))) &&
+           s->chance <= 1 && s->pending <= s->chance &&
+           (!s->pending || s->phase == PINTAS_DICE_MUST_ROLL ||
+            s->phase == PINTAS_DICE_BANK_OR_ROLL) &&
            pintas_dice_rules_check(&s->rules) == PINTAS_OK;
 }
 
@@ -189,7 +204,7 @@ int pintas_dice_legal(const pintas_dice_state *s, pintas_dice_moves *out)
     /* written in place; the keeps past n_keeps are left as they were */
     out->can_roll = out->can_bank = 0;
     out->dice_to_roll = (uint8_t)pintas_dice_dice_to_roll(s);
-    switch (s->phase) {
+    switch (s->pending ? PINTAS_DICE_OVER : s->phase) {
     case PINTAS_DICE_MUST_ROLL:
         out->can_roll = 1;
         break;
@@ -225,6 +240,8 @@ int pintas_dice_check(const pintas_dice_state *s, const pintas_dice_move *m)
         return PINTAS_E_ARG;
     if (s->phase == PINTAS_DICE_OVER)
         return PINTAS_E_OVER;
+    if (s->pending)
+        return PINTAS_E_CHANCE;
     to_roll = PINTAS_DICE_COUNT - size_of(s->pool);
     switch (m->kind) {
     case PINTAS_DICE_ROLL:
@@ -442,6 +459,10 @@ int pintas_dice_play(pintas_dice_state *s, const pintas_dice_move *m, pintas_dic
     case PINTAS_DICE_ROLL: {
         uint8_t v[PINTAS_DICE_COUNT];
         int k, n = PINTAS_DICE_COUNT - size_of(s->pool);
+        if (s->chance) { /* the dice are the next chance event's outcome */
+            s->pending = 1;
+            break;
+        }
         for (k = 0; k < n; ++k)
             v[k] = (uint8_t)(1u + pintas_rng_below(&s->rng, PINTAS_DICE_FACES));
         apply_roll(s, v, n, &e);
@@ -457,6 +478,84 @@ int pintas_dice_play(pintas_dice_state *s, const pintas_dice_move *m, pintas_dic
         apply_bank(s, &e);
         break;
     }
+    *n_ev = e.n;
+    return PINTAS_OK;
+}
+
+/* ---- external chance ------------------------------------------------------- */
+
+int pintas_dice_chance_pending(const pintas_dice_state *s)
+{
+    return s != NULL && s->phase != PINTAS_DICE_OVER && s->pending == 1;
+}
+
+/* n! / (c1! ... c6!) for the counts of set r (at most 6 dice). */
+static uint32_t arrangements(pintas_dice_set r)
+{
+    static const uint32_t fact[PINTAS_DICE_COUNT + 1] = {1, 1, 2, 6, 24, 120, 720};
+    uint32_t ways = fact[size_of(r)];
+    int f;
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+        ways /= fact[PINTAS_DICE_SET_COUNT(r, f)];
+    return ways;
+}
+
+int pintas_dice_chance_outcomes(const pintas_dice_state *s, uint16_t *codes, uint32_t *num,
+                                uint32_t *den, size_t cap, size_t *n_out)
+{
+    size_t k = 0;
+    int i, n, f;
+    uint32_t all = 1;
+    int st = pintas__buffer_args(s && codes && num && den && n_out, cap,
+                                 PINTAS_MAX_CHANCE_OUTCOMES);
+    if (st != PINTAS_OK)
+        return st;
+    if (!sane(s))
+        return PINTAS_E_ARG;
+    if (!pintas_dice_chance_pending(s)) {
+        *n_out = 0;
+        *den = 1;
+        return PINTAS_OK;
+    }
+    n = PINTAS_DICE_COUNT - size_of(s->pool);
+    for (f = 0; f < n; ++f)
+        all *= PINTAS_DICE_FACES;
+    for (i = 0; i < PINTAS_DICE_SETS; ++i) {
+        pintas_dice_set r = 0;
+        if (pintas_dice_set_at(i, &r) != PINTAS_OK || size_of(r) != n)
+            continue;
+        codes[k] = (uint16_t)i;
+        num[k++] = arrangements(r);
+    }
+    *den = all;
+    *n_out = k;
+    return PINTAS_OK;
+}
+
+int pintas_dice_play_chance(pintas_dice_state *s, int outcome, pintas_dice_event *ev,
+                            size_t ev_cap, size_t *n_ev)
+{
+    pintas_dice_set r = 0;
+    uint8_t v[PINTAS_DICE_COUNT];
+    size_t n = 0;
+    emitter e;
+    int st = pintas__buffer_args(s != NULL && ev != NULL && n_ev != NULL, ev_cap,
+                                 PINTAS_DICE_MAX_EVENTS);
+    if (st != PINTAS_OK)
+        return st;
+    if (!sane(s))
+        return PINTAS_E_ARG;
+    if (!pintas_dice_chance_pending(s))
+        return PINTAS_E_NO_CHANCE;
+    if (outcome < 0 || outcome >= PINTAS_DICE_SETS || pintas_dice_set_at(outcome, &r) != PINTAS_OK ||
+        size_of(r) != PINTAS_DICE_COUNT - size_of(s->pool))
+        return PINTAS_E_OUTCOME;
+    pintas_dice_set_values(r, v, PINTAS_DICE_COUNT, &n);
+    /* a roll of the outcome's dice cannot fail: applied in place, as play does */
+    s->pending = 0;
+    e.ev = ev;
+    e.n = 0;
+    apply_roll(s, v, (int)n, &e);
     *n_ev = e.n;
     return PINTAS_OK;
 }
@@ -516,7 +615,9 @@ void pintas__dice_get_rules(pintas__reader *rd, pintas_dice_rules *r)
     r->max_rolls = pintas__get_u8(rd);
 }
 
-/* Layout (offsets, little-endian): 0 magic "PDIC", 4 version, 5..7 zero;
+/* Layout (offsets, little-endian): 0 magic "PDIC", 4 version, 5 chance (1:
+ * external chance), 6 pending (1: a roll waits for its outcome), 7 zero (5
+ * and 6 were zero before external chance, and are with the PRNG);
  * 8 rules: single[1..6], kind[1..6][3..6], straight_low/high/six, three_pairs,
  * two_triplets, target (36 int32); 152 add_singles, combine_kept, doom,
  * doom_loses, hot_dice, final_round, max_rounds, max_rolls (0 without the
@@ -535,7 +636,9 @@ int pintas_dice_save(const pintas_dice_state *s, uint8_t *buf, size_t cap)
         return st;
     r = &s->rules;
     pintas__image_start(&w, buf, PINTAS_DICE_SAVE_SIZE, SAVE_TAG, SAVE_VERSION);
-    pintas__put_zeros(&w, 3);
+    pintas__put_u8(&w, s->chance);
+    pintas__put_u8(&w, s->pending);
+    pintas__put_zeros(&w, 1);
     pintas__dice_put_rules(&w, r);
     pintas__put_u64(&w, s->rng.state);
     pintas__put_u64(&w, s->rng.inc);
@@ -592,7 +695,10 @@ static int decode(pintas__reader *rd, pintas_dice_state *t)
 {
     pintas_dice_rules *r = &t->rules;
     size_t i;
-    int zeros = pintas__get_zeros(rd, 3);
+    int zeros;
+    t->chance = pintas__get_u8(rd);
+    t->pending = pintas__get_u8(rd);
+    zeros = pintas__get_zeros(rd, 1);
     pintas__dice_get_rules(rd, r);
     t->rng.state = pintas__get_u64(rd);
     t->rng.inc = pintas__get_u64(rd);
@@ -705,6 +811,11 @@ int pintas_dice_load(pintas_dice_state *s, const uint8_t *buf, size_t len)
     if (t.players < 1 || t.players > PINTAS_DICE_MAX_PLAYERS || t.first_player >= t.players ||
         t.to_move >= t.players || t.phase > PINTAS_DICE_OVER)
         return PINTAS_E_CORRUPT;
+    /* a roll waits for its outcome only with external chance, where a roll is legal */
+    if (t.chance > 1 || t.pending > t.chance ||
+        (t.pending && t.phase != PINTAS_DICE_MUST_ROLL && t.phase != PINTAS_DICE_BANK_OR_ROLL))
+        return PINTAS_E_CORRUPT;
+
     if (!counters_ok(&t))
         return PINTAS_E_CORRUPT;
     if (at_limit(&t)) {

@@ -20,7 +20,10 @@ int pintas_dice_view_of(const pintas_dice_state *s, int seat, pintas_dice_view *
     out->first_player = s->first_player;
     out->seat = (uint8_t)seat;
     out->phase = s->phase;
-    out->to_move = s->phase == PINTAS_DICE_OVER ? PINTAS_DICE_NO_PLAYER : s->to_move;
+    /* nobody moves while an external chance event is pending */
+    out->to_move = s->phase == PINTAS_DICE_OVER || pintas_dice_chance_pending(s)
+                       ? PINTAS_DICE_NO_PLAYER
+                       : s->to_move;
     out->winner = s->phase == PINTAS_DICE_OVER ? s->winner : PINTAS_DICE_NO_PLAYER;
     out->final_left = s->final_left;
     out->dice_to_roll = (uint8_t)pintas_dice_dice_to_roll(s);

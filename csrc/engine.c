@@ -54,6 +54,19 @@
     {                                                                                    \
         return pintas_##game##_play_action(s, a, ev, cap, n);                            \
     }                                                                                    \
+    static int game##_pending(const void *s)                                             \
+    {                                                                                    \
+        return pintas_##game##_chance_pending(s);                                        \
+    }                                                                                    \
+    static int game##_chance_outcomes(const void *s, uint16_t *codes, uint32_t *num,     \
+                                      uint32_t *den, size_t cap, size_t *n)              \
+    {                                                                                    \
+        return pintas_##game##_chance_outcomes(s, codes, num, den, cap, n);              \
+    }                                                                                    \
+    static int game##_play_chance(void *s, int outcome, void *ev, size_t cap, size_t *n) \
+    {                                                                                    \
+        return pintas_##game##_play_chance(s, outcome, ev, cap, n);                      \
+    }                                                                                    \
     PINTAS__STATIC_CHECK(game##_move, sizeof(pintas_##game##_move)                       \
                                           <= PINTAS_ENGINE_MAX_MOVE_BYTES);              \
     PINTAS__STATIC_CHECK(game##_events, sizeof(pintas_##game##_event)                    \
@@ -68,6 +81,12 @@
         if (deal == NULL)                                                                \
             return pintas_##game##_new(s, rules, seed, ev, cap, n);                      \
         return pintas_##game##_new_dealt(s, rules, seed, deal, ev, cap, n);              \
+    }                                                                                    \
+    static int game##_start_chance(void *s, const void *rules, uint64_t seed,            \
+                                   const void *deal, int external, void *ev, size_t cap, \
+                                   size_t *n)                                            \
+    {                                                                                    \
+        return pintas_##game##_new_chance(s, rules, seed, deal, external, ev, cap, n);   \
     }                                                                                    \
     static int game##_set_deal(void *s, const void *deal, void *ev, size_t cap,          \
                                size_t *n)                                                \
@@ -131,6 +150,8 @@ static int line_status(const void *state, pintas_engine_status *out)
     out->seats = s->rules.players;
     out->over = s->phase == PINTAS_LINE_OVER;
     out->to_move = out->over ? PINTAS_NO_SEAT : s->to_move;
+    if (pintas_line_chance_pending(s))
+        out->to_move = PINTAS_CHANCE_SEAT;
     out->winners = (uint8_t)pintas_line_winners(s);
     out->round = s->round;
     return PINTAS_OK;
@@ -145,6 +166,8 @@ static int caminos_status(const void *state, pintas_engine_status *out)
     out->seats = s->rules.players;
     out->over = s->phase == PINTAS_CAMINOS_OVER;
     out->to_move = out->over ? PINTAS_NO_SEAT : s->to_move;
+    if (pintas_caminos_chance_pending(s))
+        out->to_move = PINTAS_CHANCE_SEAT;
     out->winners = out->over ? s->winners : 0;
     out->round = s->round;
     return PINTAS_OK;
@@ -159,6 +182,8 @@ static int dice_status(const void *state, pintas_engine_status *out)
     out->seats = s->players;
     out->over = s->phase == PINTAS_DICE_OVER;
     out->to_move = out->over ? PINTAS_NO_SEAT : s->to_move;
+    if (pintas_dice_chance_pending(s))
+        out->to_move = PINTAS_CHANCE_SEAT;
     out->winners = (uint8_t)pintas_dice_winners(s);
     out->round = 0;
     return PINTAS_OK;
@@ -167,19 +192,37 @@ static int dice_status(const void *state, pintas_engine_status *out)
 static int line_turn(const void *state)
 {
     const pintas_line_state *s = state;
+    if (pintas_line_chance_pending(s))
+        return PINTAS_TURN_CHANCE;
     return s == NULL || s->phase == PINTAS_LINE_OVER ? -1 : s->to_move;
 }
 
 static int caminos_turn(const void *state)
 {
     const pintas_caminos_state *s = state;
+    if (pintas_caminos_chance_pending(s))
+        return PINTAS_TURN_CHANCE;
     return s == NULL || s->phase == PINTAS_CAMINOS_OVER ? -1 : s->to_move;
 }
 
 static int dice_turn(const void *state)
 {
     const pintas_dice_state *s = state;
+    if (pintas_dice_chance_pending(s))
+        return PINTAS_TURN_CHANCE;
     return s == NULL || s->phase == PINTAS_DICE_OVER ? -1 : s->to_move;
+}
+
+static int dice_start_chance(void *s, const void *rules, uint64_t seed, const void *seats,
+                             int external, void *ev, size_t cap, size_t *n)
+{
+    const int *p = seats;
+    if (p == NULL || ev == NULL || n == NULL)
+        return PINTAS_E_ARG;
+    if (cap < PINTAS_DICE_MAX_EVENTS)
+        return PINTAS_E_BUFFER;
+    *n = 0;
+    return pintas_dice_new_chance(s, rules, p[0], p[1], seed, external);
 }
 
 PINTAS__STATIC_CHECK(sides, PINTAS_LINE_MAX_SEATS <= PINTAS_ENGINE_MAX_SIDES
@@ -189,11 +232,14 @@ PINTAS__STATIC_CHECK(sides, PINTAS_LINE_MAX_SEATS <= PINTAS_ENGINE_MAX_SIDES
 const pintas_engine pintas_line_engine = {
     "line", PINTAS__ENGINE_SIZES(line, LINE), PINTAS_LINE_MAX_MOVES, line_start, line_set_deal,
     line_legal, line_hand, line_simulate, sizeof(pintas_line_stats),
-    PINTAS__ENGINE_PLAYS(line, LINE)};
+    PINTAS__ENGINE_PLAYS(line, LINE), PINTAS_TILE_COUNT, line_start_chance, line_pending,
+    line_chance_outcomes, line_play_chance};
 const pintas_engine pintas_caminos_engine = {
     "caminos", PINTAS__ENGINE_SIZES(caminos, CAMINOS), PINTAS_CAMINOS_MAX_MOVES, caminos_start,
     caminos_set_deal, caminos_legal, caminos_hand, caminos_simulate, sizeof(pintas_caminos_stats),
-    PINTAS__ENGINE_PLAYS(caminos, CAMINOS)};
+    PINTAS__ENGINE_PLAYS(caminos, CAMINOS), PINTAS_TILE_COUNT, caminos_start_chance,
+    caminos_pending, caminos_chance_outcomes, caminos_play_chance};
 const pintas_engine pintas_dice_engine = {
     "dice", PINTAS__ENGINE_SIZES(dice, DICE), 0, NULL, NULL, NULL, NULL, NULL, 0,
-    PINTAS__ENGINE_PLAYS(dice, DICE)};
+    PINTAS__ENGINE_PLAYS(dice, DICE), PINTAS_DICE_SETS, dice_start_chance, dice_pending,
+    dice_chance_outcomes, dice_play_chance};

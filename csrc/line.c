@@ -272,11 +272,19 @@ static int playing_seat_ok(const pintas_line_state *s)
     return s->to_move < s->rules.players;
 }
 
+/* 1 while an external chance event is pending (to_move is then the CHANCE
+ * marker). */
+static int chance_pending(const pintas_line_state *s)
+{
+    return s->pending != PINTAS_LINE_CHANCE_NONE;
+}
+
 int pintas__line_usable(const pintas_line_state *s)
 {
     return usable(s) && s->ends[0] <= PINTAS_MAX_PIP && s->ends[1] <= PINTAS_MAX_PIP &&
            s->leader < s->rules.players &&
-           (s->phase != PINTAS_LINE_PLAYING || playing_seat_ok(s));
+           (s->phase != PINTAS_LINE_PLAYING || playing_seat_ok(s) ||
+            (chance_pending(s) && s->to_move == PINTAS_CHANCE_SEAT));
 }
 
 /* ---- the deal ------------------------------------------------------------ */
@@ -376,17 +384,67 @@ void pintas__line_first_lead(const pintas_line_state *s, uint8_t *leader, uint8_
             *leader = (uint8_t)seat;
 }
 
+/* External chance: the fields of a pending event, back to 0 once none is
+ * pending (so a state's bytes say only what is pending; redeals too, which
+ * counts only within one round's deal). */
+static void clear_chance_fields(pintas_line_state *s)
+{
+    s->pending = PINTAS_LINE_CHANCE_NONE;
+    s->dealt = s->redeals = s->deal_first = s->deal_leader = s->drawer = 0;
+    s->tb_tied = s->tb_fewest = s->tb_best = s->tb_seat = s->tb_round = 0;
+    s->tb_drawn = 0;
+}
+
+/* External chance: empty hands, line and boneyard, and a deal waiting for
+ * its first hand tile; the round opens (open_round) once the last is dealt. */
+static void begin_chance_deal(pintas_line_state *s, int first_round, unsigned leader)
+{
+    unsigned seat;
+    for (seat = 0; seat < PINTAS_LINE_MAX_SEATS; ++seat)
+        s->hand[seat] = 0;
+    s->aside = 0;
+    memset(s->boneyard, PINTAS_NO_TILE, sizeof s->boneyard);
+    s->bone_len = s->bone_pos = 0;
+    s->line_len = 0;
+    memset(s->line, PINTAS_NO_TILE, sizeof s->line);
+    s->ends[0] = s->ends[1] = 0;
+    s->end_double[0] = s->end_double[1] = 0;
+    s->passes = 0;
+    s->last_placer = PINTAS_NO_SEAT;
+    s->forced_tile = PINTAS_NO_TILE;
+    s->phase = PINTAS_LINE_PLAYING;
+    s->winner = PINTAS_NO_SEAT;
+    s->end_reason = PINTAS_WHY_NONE;
+    s->dealt = 0;
+    s->deal_first = (uint8_t)(first_round != 0);
+    s->deal_leader = (uint8_t)(leader & 3u);
+    s->pending = PINTAS_LINE_CHANCE_DEAL;
+    s->to_move = PINTAS_CHANCE_SEAT;
+}
+
 /* Apply the redeal rule to the hands just dealt, then open the round: round
- * 1's lead rule (first_round) or the given leader, empty line, DEAL event. */
+ * 1's lead rule (first_round) or the given leader, empty line, DEAL event.
+ * With external chance a voided deal starts a chance deal instead. */
 static void open_round(pintas_line_state *s, event_sink *o, int first_round, unsigned leader)
 {
     unsigned redeals = 0, doubles = 0;
     int seat;
-    while (redeals < PINTAS_LINE_MAX_REDEALS && (seat = voided_seat(s, &doubles)) >= 0) {
-        emit(o, s, PINTAS_EV_REDEAL, (unsigned)seat, PINTAS_NO_TILE, 0, PINTAS_WHY_NONE,
-             (int32_t)doubles);
-        deal_from_rng(s);
-        ++redeals;
+    if (s->chance) {
+        if (s->redeals < PINTAS_LINE_MAX_REDEALS && (seat = voided_seat(s, &doubles)) >= 0) {
+            emit(o, s, PINTAS_EV_REDEAL, (unsigned)seat, PINTAS_NO_TILE, 0, PINTAS_WHY_NONE,
+                 (int32_t)doubles);
+            ++s->redeals;
+            begin_chance_deal(s, first_round, leader);
+            return;
+        }
+        clear_chance_fields(s);
+    } else {
+        while (redeals < PINTAS_LINE_MAX_REDEALS && (seat = voided_seat(s, &doubles)) >= 0) {
+            emit(o, s, PINTAS_EV_REDEAL, (unsigned)seat, PINTAS_NO_TILE, 0, PINTAS_WHY_NONE,
+                 (int32_t)doubles);
+            deal_from_rng(s);
+            ++redeals;
+        }
     }
     s->forced_tile = PINTAS_NO_TILE;
     if (first_round) {
@@ -411,7 +469,7 @@ static void open_round(pintas_line_state *s, event_sink *o, int first_round, uns
 
 /* The arguments checked but the event buffer, into *o. */
 static int start_game(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
-                      const pintas_line_deal *deal, event_sink *o)
+                      const pintas_line_deal *deal, int external, event_sink *o)
 {
     pintas_line_rules r;
     if (pintas_line_rules_check(rules) != PINTAS_OK)
@@ -423,22 +481,29 @@ static int start_game(pintas_line_state *s, const pintas_line_rules *rules, uint
     s->rules = r;
     pintas_rng_seed(&s->rng, seed, PINTAS_RNG_STREAM);
     s->round = 1;
-    if (deal)
+    s->chance = (uint8_t)(external != 0);
+    if (deal) {
         deal_by_hand(s, deal);
-    else
+    } else if (external) {
+        begin_chance_deal(s, 1, 0);
+        return PINTAS_OK;
+    } else {
         deal_from_rng(s);
+    }
     open_round(s, o, 1, 0);
     return PINTAS_OK;
 }
 
 static int start_game_into(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
-                           const pintas_line_deal *deal, pintas_line_event *ev, size_t ev_cap,
-                           size_t *n_ev)
+                           const pintas_line_deal *deal, int external, pintas_line_event *ev,
+                           size_t ev_cap, size_t *n_ev)
 {
     event_sink o = {ev, 0, ev_cap, NULL};
     int status = pintas__buffer_args(s && rules && ev && n_ev, ev_cap, PINTAS_LINE_MAX_EVENTS);
+    if (status == PINTAS_OK && external != 0 && external != 1)
+        status = PINTAS_E_ARG;
     if (status == PINTAS_OK)
-        status = start_game(s, rules, seed, deal, &o);
+        status = start_game(s, rules, seed, deal, external, &o);
     if (status == PINTAS_OK)
         *n_ev = o.n;
     return status;
@@ -447,7 +512,14 @@ static int start_game_into(pintas_line_state *s, const pintas_line_rules *rules,
 int pintas_line_new(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
                     pintas_line_event *ev, size_t ev_cap, size_t *n_ev)
 {
-    return start_game_into(s, rules, seed, NULL, ev, ev_cap, n_ev);
+    return start_game_into(s, rules, seed, NULL, 0, ev, ev_cap, n_ev);
+}
+
+int pintas_line_new_chance(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
+                           const pintas_line_deal *deal, int external, pintas_line_event *ev,
+                           size_t ev_cap, size_t *n_ev)
+{
+    return start_game_into(s, rules, seed, deal, external, ev, ev_cap, n_ev);
 }
 
 int pintas_line_new_dealt(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
@@ -456,7 +528,7 @@ int pintas_line_new_dealt(pintas_line_state *s, const pintas_line_rules *rules, 
 {
     if (!deal)
         return PINTAS_E_ARG;
-    return start_game_into(s, rules, seed, deal, ev, ev_cap, n_ev);
+    return start_game_into(s, rules, seed, deal, 0, ev, ev_cap, n_ev);
 }
 
 int pintas__line_new_quiet(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
@@ -466,7 +538,7 @@ int pintas__line_new_quiet(pintas_line_state *s, const pintas_line_rules *rules,
     if (!s || !rules || !q)
         return PINTAS_E_ARG;
     q->kinds = 0;
-    return start_game(s, rules, seed, NULL, &o);
+    return start_game(s, rules, seed, NULL, 0, &o);
 }
 
 int pintas_line_set_deal(pintas_line_state *s, const pintas_line_deal *deal,
@@ -478,12 +550,20 @@ int pintas_line_set_deal(pintas_line_state *s, const pintas_line_deal *deal,
         return status;
     if (!usable(s))
         return PINTAS_E_ARG;
-    if (s->phase != PINTAS_LINE_PLAYING || s->line_len != 0 || s->bone_pos != 0)
+    if (s->phase != PINTAS_LINE_PLAYING || s->line_len != 0 || s->bone_pos != 0 ||
+        (chance_pending(s) && s->pending != PINTAS_LINE_CHANCE_DEAL))
         return PINTAS_E_ILLEGAL;
     if (!deal_is_valid(&s->rules, deal))
         return PINTAS_E_DEAL;
     deal_by_hand(s, deal);
-    open_round(s, &o, s->round == 1, s->leader);
+    if (s->pending == PINTAS_LINE_CHANCE_DEAL) {
+        unsigned first = s->deal_first, leader = s->deal_leader;
+        clear_chance_fields(s);
+        open_round(s, &o, (int)first, leader);
+    } else {
+        s->redeals = 0;
+        open_round(s, &o, s->round == 1, s->leader);
+    }
     *n_ev = o.n;
     return PINTAS_OK;
 }
@@ -505,7 +585,7 @@ int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t 
         return status;
     if (!usable(s))
         return PINTAS_E_ARG;
-    if (s->phase != PINTAS_LINE_PLAYING) {
+    if (s->phase != PINTAS_LINE_PLAYING || chance_pending(s)) {
         *n = 0;
         return PINTAS_OK;
     }
@@ -559,6 +639,8 @@ static int check_move(const pintas_line_state *s, const pintas_line_move *m)
         return PINTAS_E_ARG;
     if (s->phase != PINTAS_LINE_PLAYING)
         return PINTAS_E_OVER;
+    if (chance_pending(s))
+        return PINTAS_E_CHANCE;
     if (!playing_seat_ok(s))
         return PINTAS_E_ARG;
     if (m->kind == PINTAS_MOVE_PLAY) {
@@ -680,6 +762,11 @@ static void next_round(pintas_line_state *s, event_sink *o, unsigned leader)
 {
     if (s->round < 0xFFFFu)
         ++s->round;
+    if (s->chance) {
+        s->redeals = 0;
+        begin_chance_deal(s, 0, leader);
+        return;
+    }
     deal_from_rng(s);
     open_round(s, o, 0, leader);
 }
@@ -715,7 +802,22 @@ static unsigned tiebreak_draw(pintas_line_state *s, event_sink *o, unsigned tied
     return pintas__lowest_bit(tied);
 }
 
-/* The game's end at a round's end, as each game decides it; -1 to play on. */
+/* External chance: the tie-break draw of the tied seats waits for its tiles
+ * (play_tiebreak_tile). */
+static void begin_tiebreak(pintas_line_state *s, unsigned tied)
+{
+    s->tb_tied = (uint8_t)tied;
+    s->tb_round = 1;
+    s->tb_drawn = 0;
+    s->tb_best = 99;
+    s->tb_fewest = 0;
+    s->tb_seat = (uint8_t)pintas__lowest_bit(tied);
+    s->pending = PINTAS_LINE_CHANCE_TIEBREAK;
+    s->to_move = PINTAS_CHANCE_SEAT;
+}
+
+/* The game's end at a round's end, as each game decides it; -1 to play on,
+ * -2 when an external tie-break draw is pending. */
 static int round_end_winner(pintas_line_state *s, event_sink *o, unsigned round_winner,
                             unsigned *reason)
 {
@@ -740,6 +842,10 @@ static int round_end_winner(pintas_line_state *s, event_sink *o, unsigned round_
         return (int)pintas__lowest_bit(tied);
     if (r->game == PINTAS_LINE_MUGGINS) {
         *reason = PINTAS_WHY_TIEBREAK;
+        if (s->chance) {
+            begin_tiebreak(s, tied);
+            return -2;
+        }
         return (int)tiebreak_draw(s, o, tied);
     }
     /* Dominican: the tied side first in turn order from the round's winner. */
@@ -785,6 +891,8 @@ static void settle_round(pintas_line_state *s, event_sink *o, unsigned round_win
 {
     unsigned reason = PINTAS_WHY_NORMAL;
     int side = round_end_winner(s, o, round_winner, &reason);
+    if (side == -2)
+        return;
     if (side >= 0)
         end_game(s, o, (unsigned)side, reason);
     else if (s->rules.max_rounds != 0 && s->round >= s->rules.max_rounds)
@@ -929,13 +1037,25 @@ static void play_tile(pintas_line_state *s, event_sink *o, unsigned seat, unsign
         end_round_by_block(s, o, seat, t);
 }
 
-static void draw_tile(pintas_line_state *s, event_sink *o, unsigned seat)
+/* seat takes the boneyard's next tile, t (external chance: the one chosen). */
+static void take_tile(pintas_line_state *s, event_sink *o, unsigned seat, unsigned t)
 {
-    unsigned t = s->boneyard[s->bone_pos++];
+    ++s->bone_pos;
     s->hand[seat] |= PINTAS_BIT(t);
     emit(o, s, PINTAS_EV_DRAW, seat, t, 0, PINTAS_WHY_NONE, 0);
     if (pintas__line_blocked(s))
         end_round_by_block(s, o, seat, PINTAS_NO_TILE);
+}
+
+static void draw_tile(pintas_line_state *s, event_sink *o, unsigned seat)
+{
+    if (s->chance) { /* the tile drawn is the next chance event's outcome */
+        s->pending = PINTAS_LINE_CHANCE_DRAW;
+        s->drawer = (uint8_t)seat;
+        s->to_move = PINTAS_CHANCE_SEAT;
+        return;
+    }
+    take_tile(s, o, seat, s->boneyard[s->bone_pos]);
 }
 
 static void pass_turn(pintas_line_state *s, event_sink *o, unsigned seat)
@@ -1029,4 +1149,159 @@ int pintas_line_boneyard_size(const pintas_line_state *s)
     if (!s)
         return PINTAS_E_ARG;
     return s->bone_pos < s->bone_len ? s->bone_len - s->bone_pos : 0;
+}
+
+/* ---- external chance ----------------------------------------------------- */
+
+int pintas_line_chance_pending(const pintas_line_state *s)
+{
+    return s != NULL && s->phase == PINTAS_LINE_PLAYING && chance_pending(s);
+}
+
+/* The possible outcomes of the pending chance event, as a set of tiles. */
+static pintas_mask chance_set(const pintas_line_state *s)
+{
+    pintas_mask set = 0;
+    unsigned i;
+    switch (s->pending) {
+    case PINTAS_LINE_CHANCE_DEAL:
+        return PINTAS_ALL_TILES & ~(s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]);
+    case PINTAS_LINE_CHANCE_DRAW:
+        for (i = s->bone_pos; i < s->bone_len && i < N_TILES; ++i)
+            if (s->boneyard[i] < N_TILES)
+                set |= PINTAS_BIT(s->boneyard[i]);
+        return set;
+    case PINTAS_LINE_CHANCE_TIEBREAK:
+        return PINTAS_ALL_TILES & ~s->tb_drawn;
+    default:
+        return 0;
+    }
+}
+
+/* A state whose chance fields the calls below can trust. */
+static int chance_usable(const pintas_line_state *s)
+{
+    if (!usable(s))
+        return 0;
+    if (s->pending == PINTAS_LINE_CHANCE_DEAL)
+        return s->dealt < HAND * s->rules.players;
+    if (s->pending == PINTAS_LINE_CHANCE_DRAW)
+        return s->drawer < s->rules.players && s->bone_pos < s->bone_len &&
+               s->bone_len <= N_TILES;
+    if (s->pending == PINTAS_LINE_CHANCE_TIEBREAK)
+        return s->tb_seat < s->rules.players && (s->tb_tied >> s->tb_seat & 1u);
+    return s->pending == PINTAS_LINE_CHANCE_NONE;
+}
+
+int pintas_line_chance_outcomes(const pintas_line_state *s, uint16_t *codes, uint32_t *num,
+                                uint32_t *den, size_t cap, size_t *n)
+{
+    pintas_mask set;
+    size_t k = 0;
+    int status = pintas__buffer_args(s && codes && num && den && n, cap, N_TILES);
+    if (status != PINTAS_OK)
+        return status;
+    if (!chance_usable(s))
+        return PINTAS_E_ARG;
+    set = pintas_line_chance_pending(s) ? chance_set(s) : 0;
+    for (; set; set &= set - 1) {
+        codes[k] = (uint16_t)pintas__lowest_bit(set);
+        num[k++] = 1;
+    }
+    *den = k ? (uint32_t)k : 1u;
+    *n = k;
+    return PINTAS_OK;
+}
+
+/* The deal's next hand tile; the round opens after the last one. */
+static void deal_chance_tile(pintas_line_state *s, event_sink *o, unsigned t)
+{
+    unsigned p = s->rules.players, k = 0, i;
+    pintas_mask rest;
+    s->hand[(s->dealt / HAND) & 3u] |= PINTAS_BIT(t);
+    if (++s->dealt < HAND * p)
+        return;
+    rest = PINTAS_ALL_TILES & ~(s->hand[0] | s->hand[1] | s->hand[2] | s->hand[3]);
+    if (pintas__line_draws(&s->rules)) {
+        for (i = 0; i < N_TILES; ++i)
+            if (rest & PINTAS_BIT(i))
+                s->boneyard[k++] = (uint8_t)i;
+        s->bone_len = (uint8_t)k;
+    } else {
+        s->aside = rest;
+    }
+    s->pending = PINTAS_LINE_CHANCE_NONE;
+    open_round(s, o, s->deal_first, s->deal_leader); /* clears the deal's fields */
+}
+
+/* The drawer takes tile t: it goes to the boneyard's next place. */
+static void draw_chance_tile(pintas_line_state *s, event_sink *o, unsigned t)
+{
+    unsigned i, seat = s->drawer;
+    for (i = s->bone_pos; i < s->bone_len; ++i)
+        if (s->boneyard[i] == t) {
+            s->boneyard[i] = s->boneyard[s->bone_pos];
+            s->boneyard[s->bone_pos] = (uint8_t)t;
+            break;
+        }
+    clear_chance_fields(s);
+    s->to_move = (uint8_t)seat;
+    take_tile(s, o, seat, t);
+}
+
+/* The tied seat drawing next draws t; the draw round ends when every tied
+ * seat has drawn, as tiebreak_draw decides it. */
+static void tiebreak_chance_tile(pintas_line_state *s, event_sink *o, unsigned t)
+{
+    unsigned seat = s->tb_seat, p = pintas__tile_pips(t), later, tied;
+    emit(o, s, PINTAS_EV_TIEBREAK, seat, t, 0, PINTAS_WHY_NONE, (int32_t)s->tb_round);
+    s->tb_drawn |= PINTAS_BIT(t);
+    if (p < s->tb_best) {
+        s->tb_best = (uint8_t)p;
+        s->tb_fewest = 0;
+    }
+    if (p == s->tb_best)
+        s->tb_fewest = (uint8_t)(s->tb_fewest | (1u << seat));
+    later = s->tb_tied & ~((2u << seat) - 1u);
+    if (later) {
+        s->tb_seat = (uint8_t)pintas__lowest_bit(later);
+        return;
+    }
+    tied = s->tb_fewest;
+    if ((tied & (tied - 1u)) == 0 || s->tb_round >= PINTAS_LINE_MAX_TIEBREAK_ROUNDS) {
+        clear_chance_fields(s);
+        end_game(s, o, pintas__lowest_bit(tied), PINTAS_WHY_TIEBREAK);
+        return;
+    }
+    s->tb_tied = (uint8_t)tied;
+    ++s->tb_round;
+    s->tb_drawn = 0;
+    s->tb_best = 99;
+    s->tb_fewest = 0;
+    s->tb_seat = (uint8_t)pintas__lowest_bit(tied);
+}
+
+int pintas_line_play_chance(pintas_line_state *s, int outcome, pintas_line_event *ev,
+                            size_t ev_cap, size_t *n_ev)
+{
+    event_sink o = {ev, 0, ev_cap, NULL};
+    int status = pintas__buffer_args(s && ev && n_ev, ev_cap, PINTAS_LINE_MAX_EVENTS);
+    unsigned t;
+    if (status != PINTAS_OK)
+        return status;
+    if (!chance_usable(s))
+        return PINTAS_E_ARG;
+    if (!pintas_line_chance_pending(s))
+        return PINTAS_E_NO_CHANCE;
+    if (outcome < 0 || outcome >= N_TILES || !(chance_set(s) & PINTAS_BIT(outcome)))
+        return PINTAS_E_OUTCOME;
+    t = (unsigned)outcome;
+    if (s->pending == PINTAS_LINE_CHANCE_DEAL)
+        deal_chance_tile(s, &o, t);
+    else if (s->pending == PINTAS_LINE_CHANCE_DRAW)
+        draw_chance_tile(s, &o, t);
+    else
+        tiebreak_chance_tile(s, &o, t);
+    *n_ev = o.n;
+    return PINTAS_OK;
 }

@@ -19,7 +19,10 @@
  *   153  ends[2] end_double[2]                                          (u8 each)
  *   157  phase to_move leader forced_tile last_placer passes winner end_reason (u8)
  *   165  round                                                          (u16)
- *   167  zero bytes up to 192 (reserved)
+ *   167  external chance: chance pending dealt redeals deal_first deal_leader
+ *        drawer tb_tied tb_fewest tb_best tb_seat tb_round (u8 each), tb_drawn
+ *        (u32); all 0 with the PRNG (these bytes were reserved, always 0)
+ *   183  zero bytes up to 192 (reserved)
  *
  * The loader accepts only states the engine can reach and safely continue:
  * see state_is_consistent() for the full list of checks.
@@ -33,7 +36,7 @@
 
 #define SAVE_TAG "PLN"
 #define SAVE_VERSION 1u
-#define USED_BYTES 167u
+#define USED_BYTES 183u
 
 int pintas_line_save(const pintas_line_state *s, uint8_t *buf, size_t cap)
 {
@@ -81,6 +84,19 @@ int pintas_line_save(const pintas_line_state *s, uint8_t *buf, size_t cap)
     pintas__put_u8(&w, s->winner);
     pintas__put_u8(&w, s->end_reason);
     pintas__put_u16(&w, s->round);
+    pintas__put_u8(&w, s->chance);
+    pintas__put_u8(&w, s->pending);
+    pintas__put_u8(&w, s->dealt);
+    pintas__put_u8(&w, s->redeals);
+    pintas__put_u8(&w, s->deal_first);
+    pintas__put_u8(&w, s->deal_leader);
+    pintas__put_u8(&w, s->drawer);
+    pintas__put_u8(&w, s->tb_tied);
+    pintas__put_u8(&w, s->tb_fewest);
+    pintas__put_u8(&w, s->tb_best);
+    pintas__put_u8(&w, s->tb_seat);
+    pintas__put_u8(&w, s->tb_round);
+    pintas__put_u32(&w, s->tb_drawn);
     return PINTAS_OK;
 }
 
@@ -135,6 +151,19 @@ static int decode(pintas__reader *r, pintas_line_state *s)
     s->winner = pintas__get_u8(r);
     s->end_reason = pintas__get_u8(r);
     s->round = pintas__get_u16(r);
+    s->chance = pintas__get_u8(r);
+    s->pending = pintas__get_u8(r);
+    s->dealt = pintas__get_u8(r);
+    s->redeals = pintas__get_u8(r);
+    s->deal_first = pintas__get_u8(r);
+    s->deal_leader = pintas__get_u8(r);
+    s->drawer = pintas__get_u8(r);
+    s->tb_tied = pintas__get_u8(r);
+    s->tb_fewest = pintas__get_u8(r);
+    s->tb_best = pintas__get_u8(r);
+    s->tb_seat = pintas__get_u8(r);
+    s->tb_round = pintas__get_u8(r);
+    s->tb_drawn = pintas__get_u32(r);
     return 1;
 }
 
@@ -331,7 +360,120 @@ static int round_alive(const pintas_line_state *s)
     return !pintas__line_blocked(s);
 }
 
+static int played_state_ok(const pintas_line_state *s);
+
+/* External chance: the fields of a pending event all 0 (none pending, or
+ * with the PRNG, whose states have chance 0). */
+static int no_chance_fields(const pintas_line_state *s)
+{
+    return s->pending == 0 && s->dealt == 0 && s->redeals == 0 && s->deal_first == 0 &&
+           s->deal_leader == 0 && s->drawer == 0 && s->tb_tied == 0 && s->tb_fewest == 0 &&
+           s->tb_best == 0 && s->tb_seat == 0 && s->tb_round == 0 && s->tb_drawn == 0;
+}
+
+/* A deal by chance under way: the hands filled in order up to `dealt`, the
+ * rest of the round empty, the game in play. */
+static int chance_deal_ok(const pintas_line_state *s)
+{
+    const pintas_line_rules *r = &s->rules;
+    pintas_mask seen = 0;
+    unsigned seat, i, full = s->dealt / PINTAS_LINE_HAND_SIZE;
+    if (s->dealt >= PINTAS_LINE_HAND_SIZE * r->players || s->redeals > PINTAS_LINE_MAX_REDEALS ||
+        s->deal_first != (s->round == 1) || s->deal_leader >= r->players ||
+        (s->deal_first && s->deal_leader != 0) || s->drawer != 0)
+        return 0;
+    if (s->tb_tied | s->tb_fewest | s->tb_best | s->tb_seat | s->tb_round || s->tb_drawn)
+        return 0;
+    for (seat = 0; seat < PINTAS_LINE_MAX_SEATS; ++seat) {
+        unsigned want = seat < full ? PINTAS_LINE_HAND_SIZE
+                        : seat == full ? s->dealt % PINTAS_LINE_HAND_SIZE : 0u;
+        if ((s->hand[seat] & ~PINTAS_ALL_TILES) || (s->hand[seat] & seen) ||
+            pintas_popcount(s->hand[seat]) != want)
+            return 0;
+        seen |= s->hand[seat];
+    }
+    for (i = 0; i < PINTAS_TILE_COUNT; ++i)
+        if (s->boneyard[i] != PINTAS_NO_TILE || s->line[i] != PINTAS_NO_TILE)
+            return 0;
+    return s->aside == 0 && s->bone_len == 0 && s->bone_pos == 0 && s->line_len == 0 &&
+           (s->ends[0] | s->ends[1] | s->end_double[0] | s->end_double[1]) == 0 &&
+           s->forced_tile == PINTAS_NO_TILE && s->last_placer == PINTAS_NO_SEAT &&
+           s->passes == 0 && s->winner == PINTAS_NO_SEAT && s->end_reason == PINTAS_WHY_NONE &&
+           s->leader < r->players && (r->max_rounds == 0 || s->round <= r->max_rounds) &&
+           pintas__line_scores_in_play_ok(r, s->score);
+}
+
+/* A draw under way: the state of the drawer to move, who cannot place and
+ * may draw. */
+static int chance_draw_ok(const pintas_line_state *s)
+{
+    pintas_line_state t = *s;
+    if (s->drawer >= s->rules.players || s->dealt | s->redeals | s->deal_first |
+        s->deal_leader | s->tb_tied | s->tb_fewest | s->tb_best | s->tb_seat | s->tb_round ||
+        s->tb_drawn)
+        return 0;
+    t.to_move = s->drawer;
+    t.pending = 0;
+    t.drawer = 0;
+    return played_state_ok(&t) && t.line_len > 0 && pintas__line_can_draw(&t) &&
+           !pintas__line_playable(&t, t.to_move);
+}
+
+/* A Muggins tie-break under way: the seats tied on the highest score, at
+ * the target, drawing in seat order; the round over, its tiles in place. */
+static int chance_tiebreak_ok(const pintas_line_state *s)
+{
+    const pintas_line_rules *r = &s->rules;
+    pintas_mask remaining, placed;
+    unsigned tied = s->tb_tied, before, drew, seat;
+    if (r->game != PINTAS_LINE_MUGGINS || (tied & (tied - 1u)) == 0 ||
+        tied >= (1u << r->players) || s->tb_seat >= r->players || !(tied >> s->tb_seat & 1u) ||
+        s->tb_round < 1 || s->tb_round > PINTAS_LINE_MAX_TIEBREAK_ROUNDS)
+        return 0;
+    if (s->dealt | s->redeals | s->deal_first | s->deal_leader | s->drawer)
+        return 0;
+    if (pintas__top_scores(s->score, r->players) != tied ||
+        s->score[s->tb_seat] < (int32_t)r->target)
+        return 0;
+    for (seat = r->players; seat < PINTAS_LINE_MAX_SEATS; ++seat)
+        if (s->score[seat] != 0)
+            return 0;
+    before = tied & ((1u << s->tb_seat) - 1u);
+    drew = pintas_popcount(s->tb_drawn);
+    if ((s->tb_drawn & ~PINTAS_ALL_TILES) || drew != pintas_popcount(before) ||
+        (s->tb_fewest & ~before) != 0 || (before != 0) != (s->tb_fewest != 0) ||
+        (before == 0 ? s->tb_best != 99 : s->tb_best > 2 * PINTAS_MAX_PIP))
+        return 0;
+    return s->line_len > 0 && hands_ok(s) && boneyard_ok(s, &remaining) &&
+           line_ok(s, &placed) && pintas__line_tiles_conserved(s, remaining, placed) &&
+           s->leader < r->players && s->last_placer < r->players &&
+           s->winner == PINTAS_NO_SEAT && s->end_reason == PINTAS_WHY_NONE &&
+           s->forced_tile == PINTAS_NO_TILE;
+}
+
 static int state_is_consistent(const pintas_line_state *s)
+{
+    if (s->chance > 1 || (!s->chance && !no_chance_fields(s)))
+        return 0;
+    if (!s->chance || s->pending == PINTAS_LINE_CHANCE_NONE)
+        return no_chance_fields(s) && played_state_ok(s);
+    if (pintas_line_rules_check(&s->rules) != PINTAS_OK || !pintas_rng_is_valid(&s->rng) ||
+        s->phase != PINTAS_LINE_PLAYING || s->round < 1 || s->to_move != PINTAS_CHANCE_SEAT)
+        return 0;
+    switch (s->pending) {
+    case PINTAS_LINE_CHANCE_DEAL:
+        return chance_deal_ok(s);
+    case PINTAS_LINE_CHANCE_DRAW:
+        return chance_draw_ok(s);
+    case PINTAS_LINE_CHANCE_TIEBREAK:
+        return chance_tiebreak_ok(s);
+    default:
+        return 0;
+    }
+}
+
+/* A state with no chance event pending. */
+static int played_state_ok(const pintas_line_state *s)
 {
     pintas_mask remaining, placed;
     if (pintas_line_rules_check(&s->rules) != PINTAS_OK || !pintas_rng_is_valid(&s->rng))

@@ -93,7 +93,8 @@ int pintas_line_view_of(const pintas_line_state *s, const pintas_line_record *r,
         out->hand_size[i] = (uint8_t)pintas__popcount(s->hand[i] & PINTAS_ALL_TILES);
     out->boneyard_size = (uint8_t)(s->bone_len > s->bone_pos ? s->bone_len - s->bone_pos : 0);
     out->over = s->phase == PINTAS_LINE_OVER;
-    out->to_move = out->over ? PINTAS_NO_SEAT : s->to_move;
+    /* nobody moves while an external chance event is pending */
+    out->to_move = out->over || pintas_line_chance_pending(s) ? PINTAS_NO_SEAT : s->to_move;
     out->winner = out->over ? s->winner : PINTAS_NO_SEAT;
     out->line_len = s->line_len <= PINTAS_TILE_COUNT ? s->line_len : 0;
     memcpy(out->line, s->line, out->line_len);

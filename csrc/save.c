@@ -166,6 +166,10 @@ int pintas__start_tile_game(const pintas_engine *engine, void *state,
                             const pintas_save_setup *setup, pintas_engine_events *events)
 {
     size_t n = 0;
+    if (setup->external)
+        return engine->start_chance(state, &setup->rules, setup->first_seed,
+                                    setup->dealt ? (const void *)&setup->deal : NULL, 1, events,
+                                    engine->max_events, &n);
     return engine->start(state, &setup->rules, setup->first_seed,
                          setup->dealt ? (const void *)&setup->deal : NULL, events,
                          engine->max_events, &n);
@@ -229,6 +233,15 @@ static int put_entry(pintas__sink *s, const pintas__save_codec *g,
         put_tag(s, g, g->deal_tag);
         g->put_deal(s, setup, &e->deal);
         return PINTAS_OK;
+    case PINTAS_SAVE_CHANCE:
+        if (!setup->external || e->outcome >= g->engine->chance_count)
+            return PINTAS_E_ARG;
+        put_tag(s, g, g->chance_tag);
+        if (g->chance_size == 2)
+            pintas__sink_u16(s, e->outcome);
+        else
+            pintas__sink_u8(s, e->outcome);
+        return PINTAS_OK;
     default:
         return PINTAS_E_ARG;
     }
@@ -243,8 +256,11 @@ static int put_body(pintas__sink *s, const pintas__save_codec *g, const pintas_s
     uint8_t limits[PINTAS_SAVE_LIMITS_SIZE] = {0, 0};
     unsigned flags = (setup->seeded ? PINTAS_SAVE_FLAG_SEEDED : 0u) |
                      (g->deal_tag && setup->dealt ? PINTAS_SAVE_FLAG_DEALT : 0u) |
+                     (setup->external ? PINTAS_SAVE_FLAG_CHANCE : 0u) |
                      (keyed ? PINTAS_SAVE_FLAG_KEYED : 0u);
     int status;
+    if (setup->external && version != PINTAS_SAVE_FORMAT)
+        return PINTAS_E_ARG;
     if (g->limits) {
         g->limits(setup, limits);
         if (limits[0] | limits[1])
@@ -310,7 +326,8 @@ int pintas_save_write_part(const pintas_save_part *g, const pintas_save_setup *s
         return PINTAS_E_ARG;
     if (key && (version != PINTAS_SAVE_FORMAT || key_len < PINTAS_SAVE_MIN_KEY))
         return PINTAS_E_ARG;
-    if (g->engine->save(state, image, sizeof image) != PINTAS_OK)
+    if (g->engine->save(state, image, sizeof image) != PINTAS_OK ||
+        g->external(state) != (setup->external != 0))
         return PINTAS_E_CORRUPT;
     memset(&s, 0, sizeof s);
     s.buf = buf;
@@ -402,7 +419,9 @@ static int open_container(pintas_save_reader *r, const pintas__save_codec *g,
     }
     allowed = PINTAS_SAVE_FLAG_SEEDED | (g->deal_tag ? PINTAS_SAVE_FLAG_DEALT : 0u) |
               (g->limits ? PINTAS_SAVE_FLAG_LIMITS : 0u) |
-              (r->version == PINTAS_SAVE_FORMAT ? PINTAS_SAVE_FLAG_KEYED : 0u);
+              (r->version == PINTAS_SAVE_FORMAT
+                   ? PINTAS_SAVE_FLAG_KEYED | PINTAS_SAVE_FLAG_CHANCE
+                   : 0u);
     if (r->flags & ~allowed) {
         err->value = r->flags;
         return pintas__save_refuse(err, PINTAS_SAVE_FLAGS);
@@ -428,6 +447,15 @@ static int take_entry(pintas__cursor *c, const pintas__save_codec *g,
         c->err->at = c->pos; /* where a refused deal lies, for the host's words */
         return g->take_deal(c, setup, &e->deal);
     }
+    if (setup->external && tag == g->chance_tag) { /* (else a move's tag, refused there) */
+        unsigned outcome;
+        e->kind = PINTAS_SAVE_CHANCE;
+        if (!(g->chance_size == 2 ? pintas__take_u16(c, &outcome)
+                                  : pintas__take_u8(c, &outcome)))
+            return 0;
+        e->outcome = (uint16_t)outcome;
+        return 1;
+    }
     e->kind = PINTAS_SAVE_MOVE;
     c->err->tag = (uint16_t)tag;
     c->err->value = (uint8_t)tag;
@@ -452,6 +480,7 @@ static int open_body(pintas_save_reader *r, const pintas__save_codec *g, pintas_
     r->setup.game = g->kind;
     r->setup.seeded = (r->flags & PINTAS_SAVE_FLAG_SEEDED) != 0;
     r->setup.dealt = (r->flags & PINTAS_SAVE_FLAG_DEALT) != 0;
+    r->setup.external = (r->flags & PINTAS_SAVE_FLAG_CHANCE) != 0;
     if (!g->take_setup(&c, &r->setup))
         return 0;
     if (r->flags & PINTAS_SAVE_FLAG_LIMITS) {
@@ -489,6 +518,10 @@ static int open_body(pintas_save_reader *r, const pintas__save_codec *g, pintas_
     if (c.pos != c.len)
         return pintas__save_refuse(err, PINTAS_SAVE_TRAILING);
     status = g->engine->load(&work->state, image, g->engine->save_size);
+    /* an image of the other kind of chance than the flags say is no image
+     * of this save */
+    if (status == PINTAS_OK && g->external(&work->state) != r->setup.external)
+        status = PINTAS_E_CORRUPT;
     if (status != PINTAS_OK) {
         err->status = status;
         err->at = r->image_at;
@@ -614,6 +647,12 @@ static int replay_entry(const pintas__save_codec *g, const pintas_save_reader *r
          * it, before its move: a seed before a deal is not its log. */
         *mismatch |= *has_pending;
         status = engine->set_deal(&work->state, &e->deal, &work->events, engine->max_events, &n);
+    } else if (e->kind == PINTAS_SAVE_CHANCE) {
+        /* an external game's moves draw nothing: a seed before an outcome is
+         * not its log either */
+        *mismatch |= *has_pending;
+        status = engine->play_chance(&work->state, e->outcome, &work->events, engine->max_events,
+                                     &n);
     } else if (r->setup.seeded) {
         status = engine->check(&work->state, &e->move);
         if (status == PINTAS_OK)

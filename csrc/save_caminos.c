@@ -183,6 +183,12 @@ static int start(void *state, const pintas_save_setup *setup, pintas_engine_even
     return pintas__start_tile_game(&pintas_caminos_engine, state, setup, events);
 }
 
+static int external(const void *state)
+{
+    return ((const pintas_caminos_state *)state)->chance != 0;
+}
+
 const pintas_save_part pintas_save_caminos_part = {
     PINTAS_SAVE_CAMINOS, 2, 0xFFFE, 0xFFFD, &pintas_caminos_engine,
-    put_setup, take_setup, limits, set_limits, put_deal, take_deal, put_move, take_move, start};
+    put_setup, take_setup, limits, set_limits, put_deal, take_deal, put_move, take_move, start,
+    0xFFFC, 1, external};

@@ -176,10 +176,16 @@ static int take_move(pintas__cursor *c, unsigned tag, void *move)
 static int start(void *state, const pintas_save_setup *setup, pintas_engine_events *events)
 {
     (void)events;
-    return pintas_dice_new((pintas_dice_state *)state, &setup->rules.dice, setup->players,
-                           setup->first_player, setup->first_seed);
+    return pintas_dice_new_chance((pintas_dice_state *)state, &setup->rules.dice, setup->players,
+                                  setup->first_player, setup->first_seed, setup->external != 0);
+}
+
+static int external(const void *state)
+{
+    return ((const pintas_dice_state *)state)->chance != 0;
 }
 
 const pintas_save_part pintas_save_dice_part = {
     PINTAS_SAVE_DICE, 1, 0xFE, 0, &pintas_dice_engine,
-    put_setup, take_setup, limits, set_limits, NULL, NULL, put_move, take_move, start};
+    put_setup, take_setup, limits, set_limits, NULL, NULL, put_move, take_move, start,
+    0xFC, 2, external};

@@ -88,14 +88,21 @@ struct pintas__save_codec {
     int (*put_move)(pintas__sink *s, const void *move);
     /* The move of an entry whose tag is neither a seed's nor a deal's. */
     int (*take_move)(pintas__cursor *c, unsigned tag, void *move);
-    /* Start a game of *setup in state (events: the engine's buffer). */
+    /* Start a game of *setup in state (events: the engine's buffer), with
+     * external chance when setup->external. */
     int (*start)(void *state, const pintas_save_setup *setup, pintas_engine_events *events);
+    /* External chance: the tag of an outcome entry, the outcome's bytes (1 or
+     * 2) and whether a state has external chance. */
+    uint16_t chance_tag;
+    uint8_t chance_size;
+    int (*external)(const void *state);
 };
 typedef struct pintas__save_codec pintas__save_codec;
 
 /* The three parts (pintas_save_line_part, ...) are declared in pintas/save.h. */
 
-/* Tile games: start with the engine's start, from the first deal if made by hand. */
+/* Tile games: start with the engine's start (start_chance with external
+ * chance), from the first deal if made by hand. */
 int pintas__start_tile_game(const pintas_engine *engine, void *state,
                             const pintas_save_setup *setup, pintas_engine_events *events);
 

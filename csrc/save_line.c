@@ -167,6 +167,12 @@ static int start(void *state, const pintas_save_setup *setup, pintas_engine_even
     return pintas__start_tile_game(&pintas_line_engine, state, setup, events);
 }
 
+static int external(const void *state)
+{
+    return ((const pintas_line_state *)state)->chance != 0;
+}
+
 const pintas_save_part pintas_save_line_part = {
     PINTAS_SAVE_LINE, 1, 0xFE, 0xFD, &pintas_line_engine,
-    put_setup, take_setup, limits, set_limits, put_deal, take_deal, put_move, take_move, start};
+    put_setup, take_setup, limits, set_limits, put_deal, take_deal, put_move, take_move, start,
+    0xFC, 1, external};

@@ -24,6 +24,9 @@ static void check_status(const pintas_engine *e, const any_state *s)
     if (st.over) {
         FUZZ_CHECK(turn == -1 && st.to_move == PINTAS_NO_SEAT && st.winners != 0);
         FUZZ_CHECK((st.winners >> st.sides) == 0);
+    } else if (e->pending(s)) { /* an external chance event */
+        FUZZ_CHECK(turn == PINTAS_TURN_CHANCE && st.to_move == PINTAS_CHANCE_SEAT &&
+                   st.winners == 0);
     } else {
         FUZZ_CHECK(turn >= 0 && turn == st.to_move && turn < st.seats && st.winners == 0);
     }
@@ -55,7 +58,7 @@ static void check_moves(const pintas_engine *e, const any_state *s)
         any_state t = *s;
         FUZZ_CHECK(e->check(s, m) == PINTAS_OK);
         FUZZ_CHECK(e->play(&t, m, &ev, e->max_events, &n_ev) == PINTAS_OK);
-        FUZZ_CHECK(n_ev >= 1 && n_ev <= e->max_events);
+        FUZZ_CHECK((n_ev >= 1 || e->pending(&t)) && n_ev <= e->max_events);
         check_round_trip(e, &t);
         check_status(e, &t);
     }

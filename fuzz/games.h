@@ -42,7 +42,8 @@ static inline int fuzz_line_conserved(const pintas_line_state *s)
         if ((s->line[i] & 0x7Fu) >= PINTAS_TILE_COUNT ||
             !fuzz_add_tiles(&seen, PINTAS_BIT(s->line[i] & 0x7Fu)))
             return 0;
-    return seen == FUZZ_ALL_TILES;
+    /* (a deal by external chance under way: the tiles not dealt yet are nowhere) */
+    return seen == FUZZ_ALL_TILES || s->pending == PINTAS_LINE_CHANCE_DEAL;
 }
 
 /* The loader takes the state's save, the loaded state saves to the same
@@ -87,7 +88,8 @@ static inline void fuzz_line_rules(fuzz_bytes *b, pintas_line_rules *r)
 
 /* ---- Caminos ------------------------------------------------------------- */
 
-/* Every tile once: hands, the pile, the paths, the discard. */
+/* Every tile once: hands, the pile, the paths, the discard (or nowhere yet,
+ * mid-deal). */
 static inline int fuzz_caminos_conserved(const pintas_caminos_state *s)
 {
     pintas_mask seen = 0;
@@ -103,7 +105,8 @@ static inline int fuzz_caminos_conserved(const pintas_caminos_state *s)
     for (i = 0; i < PINTAS_CAMINOS_MAX_PATHS; ++i)
         if (!fuzz_add_tiles(&seen, pintas_caminos_path_tiles(s, (int)i)))
             return 0;
-    return seen == FUZZ_ALL_TILES;
+    /* (a deal by external chance under way: the tiles not dealt yet are nowhere) */
+    return seen == FUZZ_ALL_TILES || s->pending == PINTAS_CAMINOS_CHANCE_DEAL;
 }
 
 static inline void fuzz_caminos_sound(const pintas_caminos_state *s)
@@ -183,25 +186,57 @@ static inline void fuzz_dice_rules(fuzz_bytes *b, pintas_dice_rules *r)
         *r = t;
 }
 
+/* ---- every chance outcome of a state (external chance) -------------------- */
+
+/* Every outcome chance_outcomes() lists plays, leaving a sound state; the
+ * probabilities add up to 1; none is listed unless a chance event is
+ * pending; an outcome not listed is refused. */
+#define FUZZ_EVERY_OUTCOME(game, GAME, s)                                                    \
+    do {                                                                                     \
+        uint16_t codes_[PINTAS_MAX_CHANCE_OUTCOMES];                                         \
+        uint32_t num_[PINTAS_MAX_CHANCE_OUTCOMES], den_ = 0, sum_ = 0;                       \
+        pintas_##game##_event ev_[PINTAS_##GAME##_MAX_EVENTS];                               \
+        size_t n_ = 0, i_, n_ev_;                                                            \
+        FUZZ_CHECK(pintas_##game##_chance_outcomes(s, codes_, num_, &den_,                   \
+                                                   PINTAS_MAX_CHANCE_OUTCOMES,               \
+                                                   &n_) == PINTAS_OK);                       \
+        FUZZ_CHECK(pintas_##game##_chance_pending(s) ? n_ >= 1 : n_ == 0);                   \
+        for (i_ = 0; i_ < n_; ++i_) {                                                        \
+            pintas_##game##_state t_ = *s;                                                   \
+            sum_ += num_[i_];                                                                \
+            FUZZ_CHECK(i_ == 0 || codes_[i_] > codes_[i_ - 1]);                              \
+            FUZZ_CHECK(pintas_##game##_play_chance(&t_, codes_[i_], ev_,                     \
+                                                   PINTAS_##GAME##_MAX_EVENTS,               \
+                                                   &n_ev_) == PINTAS_OK);                    \
+            FUZZ_CHECK(n_ev_ <= PINTAS_##GAME##_MAX_EVENTS);                                 \
+            fuzz_##game##_sound(&t_);                                                        \
+        }                                                                                    \
+        FUZZ_CHECK(n_ == 0 || sum_ == den_);                                                 \
+    } while (0)
+
 /* ---- every legal move of a state ------------------------------------------ */
 
 /* Every move legal() lists passes check() and plays, leaving a sound state;
- * none is listed once the game is over, at least one before. */
+ * none is listed once the game is over or while a chance event is pending,
+ * at least one before; a move writes an event, unless it leaves a chance
+ * event pending (a draw or a roll of external chance). */
 static inline void fuzz_line_every_move(const pintas_line_state *s)
 {
     pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
     pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
     size_t n = 0, i, n_ev;
     FUZZ_CHECK(pintas_line_legal(s, moves, PINTAS_LINE_MAX_MOVES, &n) == PINTAS_OK);
-    FUZZ_CHECK(s->phase == PINTAS_LINE_OVER ? n == 0 : n >= 1);
+    FUZZ_CHECK(s->phase == PINTAS_LINE_OVER || pintas_line_chance_pending(s) ? n == 0 : n >= 1);
     for (i = 0; i < n; ++i) {
         pintas_line_state t = *s;
         FUZZ_CHECK(pintas_line_check(s, &moves[i]) == PINTAS_OK);
         FUZZ_CHECK(pintas_line_play(&t, &moves[i], ev, PINTAS_LINE_MAX_EVENTS, &n_ev) ==
                    PINTAS_OK);
-        FUZZ_CHECK(n_ev >= 1 && n_ev <= PINTAS_LINE_MAX_EVENTS);
+        FUZZ_CHECK((n_ev >= 1 || pintas_line_chance_pending(&t)) &&
+                   n_ev <= PINTAS_LINE_MAX_EVENTS);
         fuzz_line_sound(&t);
     }
+    FUZZ_EVERY_OUTCOME(line, LINE, s);
 }
 
 static inline void fuzz_caminos_every_move(const pintas_caminos_state *s)
@@ -210,15 +245,18 @@ static inline void fuzz_caminos_every_move(const pintas_caminos_state *s)
     pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
     size_t n = 0, i, n_ev;
     FUZZ_CHECK(pintas_caminos_legal(s, moves, PINTAS_CAMINOS_MAX_MOVES, &n) == PINTAS_OK);
-    FUZZ_CHECK(s->phase == PINTAS_CAMINOS_OVER ? n == 0 : n >= 1);
+    FUZZ_CHECK(s->phase == PINTAS_CAMINOS_OVER || pintas_caminos_chance_pending(s) ? n == 0
+                                                                                 : n >= 1);
     for (i = 0; i < n; ++i) {
         pintas_caminos_state t = *s;
         FUZZ_CHECK(pintas_caminos_check(s, &moves[i]) == PINTAS_OK);
         FUZZ_CHECK(pintas_caminos_play(&t, &moves[i], ev, PINTAS_CAMINOS_MAX_EVENTS, &n_ev) ==
                    PINTAS_OK);
-        FUZZ_CHECK(n_ev >= 1 && n_ev <= PINTAS_CAMINOS_MAX_EVENTS);
+        FUZZ_CHECK((n_ev >= 1 || pintas_caminos_chance_pending(&t)) &&
+                   n_ev <= PINTAS_CAMINOS_MAX_EVENTS);
         fuzz_caminos_sound(&t);
     }
+    FUZZ_EVERY_OUTCOME(caminos, CAMINOS, s);
 }
 
 /* The dice moves legal() offers: a roll, a bank, each keep. */
@@ -245,15 +283,17 @@ static inline void fuzz_dice_every_move(const pintas_dice_state *s)
     pintas_dice_move moves[PINTAS_DICE_MAX_KEEPS + 2];
     pintas_dice_event ev[PINTAS_DICE_MAX_EVENTS];
     size_t n = fuzz_dice_moves(s, moves), i, n_ev;
-    FUZZ_CHECK(s->phase == PINTAS_DICE_OVER ? n == 0 : n >= 1);
+    FUZZ_CHECK(s->phase == PINTAS_DICE_OVER || pintas_dice_chance_pending(s) ? n == 0 : n >= 1);
     for (i = 0; i < n; ++i) {
         pintas_dice_state t = *s;
         FUZZ_CHECK(pintas_dice_check(s, &moves[i]) == PINTAS_OK);
         FUZZ_CHECK(pintas_dice_play(&t, &moves[i], ev, PINTAS_DICE_MAX_EVENTS, &n_ev) ==
                    PINTAS_OK);
-        FUZZ_CHECK(n_ev >= 1 && n_ev <= PINTAS_DICE_MAX_EVENTS);
+        FUZZ_CHECK((n_ev >= 1 || pintas_dice_chance_pending(&t)) &&
+                   n_ev <= PINTAS_DICE_MAX_EVENTS);
         fuzz_dice_sound(&t);
     }
+    FUZZ_EVERY_OUTCOME(dice, DICE, s);
 }
 
 /* ---- fuzzer-chosen moves through the engine table (tile games) ------------ */

@@ -200,6 +200,80 @@ static void book_seeds(void)
     }
 }
 
+/* Saves of games with external chance, through the engine tables: every
+ * tenth step and at each kind of pending event (mid-deal, a draw, a
+ * tie-break, a new centre, a roll), outcomes and moves picked at random. */
+static void chance_saves(void)
+{
+    static const pintas_engine *const tables[3] = {&pintas_line_engine, &pintas_caminos_engine,
+                                                   &pintas_dice_engine};
+    static const char *const harnesses[3] = {"fuzz_line_load", "fuzz_caminos_load",
+                                             "fuzz_dice_load"};
+    pintas_rng pick;
+    unsigned t, game, step, saved_kinds; /* saved_kinds: pending saves already made */
+    pintas_rng_seed(&pick, 4, 4);
+    for (t = 0; t < 3; ++t)
+        for (game = 0; game < 3; ++game) {
+            const pintas_engine *e = tables[t];
+            union {
+                pintas_line_state line;
+                pintas_caminos_state caminos;
+                pintas_dice_state dice;
+            } s;
+            union {
+                pintas_line_rules line;
+                pintas_caminos_rules caminos;
+                pintas_dice_rules dice;
+            } r;
+            pintas_engine_events ev;
+            pintas_engine_moves moves;
+            uint8_t mask[PINTAS_DICE_ACTIONS + 1];
+            uint16_t codes[PINTAS_MAX_CHANCE_OUTCOMES];
+            uint32_t num[PINTAS_MAX_CHANCE_OUTCOMES], den;
+            uint8_t image[PINTAS_CAMINOS_SAVE_SIZE];
+            int seats[2] = {2, 0};
+            size_t n = 0;
+            if (t == 0) {
+                pintas_line_rules_preset(&r.line, (int)game, 3, 0);
+                r.line.target = 30;
+            } else if (t == 1) {
+                pintas_caminos_rules_preset(&r.caminos, (int)game, 2 + (int)game);
+            } else {
+                pintas_dice_rules_farkle(&r.dice);
+                r.dice.target = 1500;
+            }
+            e->start_chance(&s, &r, 40u + game, t == 2 ? (const void *)seats : NULL, 1, &ev,
+                            e->max_events, &n);
+            saved_kinds = 0;
+            for (step = 0; step < 3000 && e->turn(&s) != -1; ++step) {
+                int pending = e->pending(&s);
+                if (step % 10 == 0 || (pending && !(saved_kinds & (1u << (step % 7))))) {
+                    saved_kinds |= pending ? 1u << (step % 7) : 0u;
+                    e->save(&s, image, sizeof image);
+                    write_save(harnesses[t], t, image, e->save_size);
+                }
+                if (pending) {
+                    e->chance_outcomes(&s, codes, num, &den, PINTAS_MAX_CHANCE_OUTCOMES, &n);
+                    e->play_chance(&s, codes[pintas_rng_below(&pick, (uint32_t)n)], &ev,
+                                   e->max_events, &n);
+                } else if (t < 2) {
+                    e->legal(&s, &moves, e->max_moves, &n);
+                    e->play(&s, moves.bytes + pintas_rng_below(&pick, (uint32_t)n) * e->move_size,
+                            &ev, e->max_events, &n);
+                } else {
+                    size_t i, k = 0;
+                    int listed[PINTAS_DICE_ACTIONS];
+                    e->legal_mask(&s, mask, PINTAS_DICE_ACTIONS, &n);
+                    for (i = 0; i < PINTAS_DICE_ACTIONS; ++i)
+                        if (mask[i])
+                            listed[k++] = (int)i;
+                    e->play_action(&s, listed[pintas_rng_below(&pick, (uint32_t)k)], &ev,
+                                   e->max_events, &n);
+                }
+            }
+        }
+}
+
 int main(int argc, char **argv)
 {
     static const uint8_t real_view[] = {0};
@@ -217,6 +291,7 @@ int main(int argc, char **argv)
     line_saves();
     caminos_saves();
     dice_saves();
+    chance_saves();
     book_seeds();
     byte_seeds("fuzz_line_moves", NULL, 0, 120, 6);
     byte_seeds("fuzz_caminos_moves", NULL, 0, 160, 6);

@@ -11,6 +11,9 @@ cdef extern from "pintas/pintas.h" nogil:
     int PINTAS_OK, PINTAS_E_ARG, PINTAS_E_RULES, PINTAS_E_ILLEGAL, PINTAS_E_OVER
     int PINTAS_E_BUFFER, PINTAS_E_CORRUPT, PINTAS_E_VERSION, PINTAS_E_DEAL
     int PINTAS_TILE_COUNT, PINTAS_NO_TILE, PINTAS_NO_SEAT
+    int PINTAS_E_NO_CHANCE, PINTAS_E_OUTCOME, PINTAS_E_CHANCE, PINTAS_TURN_CHANCE
+    enum:
+        PINTAS_MAX_CHANCE_OUTCOMES
     int PINTAS_ENGINE_MAX_SIDES
     enum:
         PINTAS_MAX_ACTIONS
@@ -75,6 +78,13 @@ cdef extern from "pintas/pintas.h" nogil:
         int (*action_move)(int action, void *move)
         int (*legal_mask)(const void *state, uint8_t *mask, size_t cap, size_t *n)
         int (*play_action)(void *state, int action, void *events, size_t cap, size_t *n)
+        uint16_t chance_count
+        int (*start_chance)(void *state, const void *rules, uint64_t seed, const void *deal,
+                            int external, void *events, size_t cap, size_t *n)
+        int (*pending)(const void *state)
+        int (*chance_outcomes)(const void *state, uint16_t *codes, uint32_t *num,
+                               uint32_t *den, size_t cap, size_t *n)
+        int (*play_chance)(void *state, int outcome, void *events, size_t cap, size_t *n)
 
     const pintas_engine pintas_line_engine
     const pintas_engine pintas_caminos_engine
@@ -216,6 +226,8 @@ cdef class Engine:
     cdef public list _log
     cdef object _move_type
     cdef object _events_tuple
+    # 1: the game's chance comes from outside (play_chance), 0: from its PRNG.
+    cdef public bint _external
     # The game's C engine (pintas/engine.h), its state and its codec, set by
     # each binding's __cinit__ through _bind.
     cdef const pintas_engine *_engine

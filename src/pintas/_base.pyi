@@ -1,6 +1,7 @@
 """Typing stubs of the Cython base of every game's binding (pintas._base)."""
 
 
+from fractions import Fraction
 from typing import Any, ClassVar, Final, Generic, SupportsIndex, TypeVar
 
 from typing_extensions import Buffer, Self
@@ -78,6 +79,13 @@ class Engine(Generic[MoveT, EventT]):
     def legal_mask(self, out: BufferT | None = ...) -> BufferT | bytearray: ...
     def legal_indices(self) -> list[int]: ...
     def play_index(self, index: SupportsIndex) -> list[EventT]: ...
+    # external chance
+    chance: Final[str]
+    is_chance: Final[bool]
+    chance_count: Final[int]
+    _external: bool
+    def chance_outcomes(self) -> tuple[tuple[int, Fraction], ...]: ...
+    def play_chance(self, outcome: SupportsIndex) -> list[EventT]: ...
     # what each game's class adds: its notation
     def parse_move(self, text: str) -> MoveT: ...
     # playing

@@ -35,7 +35,11 @@ import string
 
 from pintas._plain import read_fields, to_plain
 from pintas._words import NOBODY, player
+from fractions import Fraction
+
 from pintas.errors import (
+    ChanceError,
+    ChanceTypeError,
     CorruptStateError,
     DealError,
     DealTypeError,
@@ -856,14 +860,95 @@ cdef class Engine:
 
     @property
     def to_move(self):
-        """The seat to move, or None once the game is over."""
+        """The seat to move, or None once the game is over or while a chance
+        event is pending (:attr:`is_chance`)."""
         cdef int seat = self._engine.turn(self._state)
         return None if seat < 0 else seat
 
     @property
     def is_over(self):
         """True once the game has ended."""
-        return self._engine.turn(self._state) < 0
+        return self._engine.turn(self._state) == -1
+
+    # ---- external chance ----------------------------------------------------------
+
+    @property
+    def chance(self):
+        """Where the game's chance comes from: ``"internal"`` (its PRNG) or
+        ``"external"`` (:meth:`play_chance`; docs/ai.md, "External chance")."""
+        return "external" if self._external else "internal"
+
+    @property
+    def is_chance(self):
+        """True while a chance event is pending (external chance only): then
+        no move is legal, :attr:`to_move` is None and :meth:`play_chance`
+        gives the outcome."""
+        return self._engine.pending(self._state) == 1
+
+    @property
+    def chance_count(self):
+        """How many outcome codes the game's chance events use: every outcome
+        is below it (tile games 28, a tile's index; dice 924, the multiset's
+        index)."""
+        return self._engine.chance_count
+
+    def chance_outcomes(self):
+        """The outcomes of the pending chance event as ``(code, probability)``
+        pairs, ascending by code, each probability an exact
+        :class:`fractions.Fraction` (they sum to 1); ``()`` when none is
+        pending."""
+        cdef uint16_t codes[PINTAS_MAX_CHANCE_OUTCOMES]
+        cdef uint32_t num[PINTAS_MAX_CHANCE_OUTCOMES]
+        cdef uint32_t den = 1
+        cdef size_t n = 0, i
+        cdef int status
+        self._hold()
+        try:
+            status = self._engine.chance_outcomes(self._state, codes, num, &den,
+                                                  PINTAS_MAX_CHANCE_OUTCOMES, &n)
+        finally:
+            self._free()
+        if status != PINTAS_OK:
+            raise CorruptStateError(f"the C core lists no chance outcomes here "
+                                    f"({status_message(status)})")
+        return tuple([(codes[i], Fraction(num[i], den)) for i in range(n)])
+
+    def play_chance(self, outcome):
+        """Give the pending chance event its outcome (a code of
+        :meth:`chance_outcomes`: an int or anything with ``__index__``) and
+        return the events it caused, the events a PRNG deal, draw or roll
+        makes. ChanceError (the game unchanged) when no chance event is
+        pending or the outcome is not possible now; ChanceTypeError for a
+        value that is no whole number."""
+        cdef pintas_engine_events events
+        cdef size_t n = 0
+        cdef int status, code
+        if isinstance(outcome, bool) or not hasattr(type(outcome), "__index__"):
+            raise ChanceTypeError(f"a chance outcome is a whole number: got {_given(outcome)}")
+        value = operator.index(outcome)
+        self._hold()
+        try:
+            if not self._engine.pending(self._state) == 1:
+                raise ChanceError(f"no chance event is pending: got outcome {_given(outcome)}")
+            if not 0 <= value < self._engine.chance_count:
+                status = PINTAS_E_OUTCOME
+            else:
+                code = value
+                status = self._engine.play_chance(self._state, code, &events,
+                                                  self._engine.max_events, &n)
+            if status == PINTAS_E_OUTCOME:
+                raise ChanceError(f"not an outcome of the pending chance event: got "
+                                  f"{_given(outcome)} (the outcomes: "
+                                  f"{[c for c, _ in self.chance_outcomes()]})")
+            if status != PINTAS_OK:
+                raise ChanceError(f"the C core refuses outcome {_given(outcome)} "
+                                  f"({status_message(status)})")
+            new = self._codec.events(self._state, &events, n)
+            self._log.append(("chance", value))
+            self._events.extend(new)
+            return new
+        finally:
+            self._free()
 
     @property
     def seats(self):
@@ -909,9 +994,10 @@ cdef class Engine:
         self._events_tuple = None
         return events[:]
 
-    def _start(self, rules, seed, deal=None):
+    def _start(self, rules, seed, deal=None, external=False):
         """Start a tile game from its rules fields, dealt from ``seed`` or, when
-        ``deal`` (a deal's C arguments) is given, as it says."""
+        ``deal`` (a deal's C arguments) is given, as it says; with
+        ``external``, its chance comes from :meth:`play_chance`."""
         cdef pintas_engine_setup c_rules, c_deal
         cdef pintas_engine_events events
         cdef size_t n = 0
@@ -923,10 +1009,17 @@ cdef class Engine:
         self._codec.rules(rules, &c_rules)
         if deal is not None:
             self._codec.deal(_deal_args(deal), &c_deal)
-        cdef int status = self._engine.start(self._state, &c_rules, c_seed,
-                                             NULL if deal is None else &c_deal, &events,
-                                             self._engine.max_events, &n)
+        cdef int status
+        if external:
+            status = self._engine.start_chance(self._state, &c_rules, c_seed,
+                                               NULL if deal is None else &c_deal, 1, &events,
+                                               self._engine.max_events, &n)
+        else:
+            status = self._engine.start(self._state, &c_rules, c_seed,
+                                        NULL if deal is None else &c_deal, &events,
+                                        self._engine.max_events, &n)
         new = self._codec.events(self._state, &events, n) if status == PINTAS_OK else []
+        self._external = bool(external) and status == PINTAS_OK
         return self._begin(status, new, seed)
 
     def _set_deal(self, deal):
@@ -991,6 +1084,9 @@ cdef class Engine:
         cdef list events
         self._hold()
         try:
+            if self._external and self._engine.pending(self._state) == 1:
+                raise ChanceError(f"a chance event is pending (play_chance gives its "
+                                  f"outcome): {_given(move)} cannot be played now")
             if type(move) is not self._move_type or self._seed is None:
                 return self._play(move)
             # A move of this game in a seeded game, the step loop's case: as
@@ -1030,6 +1126,8 @@ cdef class Engine:
                 if type(entry) is tuple:
                     if entry[0] == "seed":
                         pending = entry[1]
+                    elif entry[0] == "chance":
+                        self.play_chance(entry[1])
                     else:
                         self._set_deal(entry[1]._c_args(self._rules))
                         self._log.append(entry)
@@ -1085,6 +1183,9 @@ cdef class Engine:
         return self._commit(m, events)
 
     cdef int _reject(self, Move m, int status, object given) except -1:
+        if status == PINTAS_E_CHANCE:
+            raise ChanceError(f"a chance event is pending (play_chance gives its outcome): "
+                              f"{_given(given)} cannot be played now")
         raise self._illegal(m, given)
 
     def _illegal(self, Move move, given):
@@ -1163,6 +1264,7 @@ cdef class Engine:
         other._hold()
         try:
             memcpy(self._state, other._state, self._engine.state_size)
+            self._external = other._external
             self._rules, self._seed, self._first_seed = other._rules, other._seed, other._first_seed
             self._history, self._log = other._history[:], other._log[:]
             self._events = other._events[:]

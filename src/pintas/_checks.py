@@ -12,7 +12,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeGuard
 
-from .errors import NotationError, RulesError, RulesTypeError, SeatError, SeatTypeError
+from .errors import (
+    ChanceError,
+    ChanceTypeError,
+    NotationError,
+    RulesError,
+    RulesTypeError,
+    SeatError,
+    SeatTypeError,
+)
 
 MAX_SEED = (1 << 64) - 1
 MAX_GAMES = 10**12
@@ -68,6 +76,15 @@ def check_seed(seed: object, optional: bool = False) -> None:
         tail = " or None" if optional else ""
         error = RulesError if is_whole(seed) else RulesTypeError
         raise error(f"a seed is a whole number 0..2**64-1{tail}: got {seed!r}")
+
+
+def check_chance(chance: object) -> bool:
+    """A game's chance setting, ``"internal"`` or ``"external"``: True for external."""
+    if not isinstance(chance, str):
+        raise ChanceTypeError(f"chance is 'internal' or 'external': got {chance!r}")
+    if chance not in ("internal", "external"):
+        raise ChanceError(f"chance is 'internal' or 'external': got {chance!r}")
+    return chance == "external"
 
 
 def check_games(games: object) -> None:

@@ -17,19 +17,21 @@ make (a seed missing, extra or misplaced) does not load (the C core checks it).
 
 from __future__ import annotations
 
+import operator
 import secrets
 import struct
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, SupportsIndex, TypeVar
 
 from . import _save
 from ._base import extend_seen
-from ._checks import check_seat, check_seed
+from ._checks import check_chance, check_seat, check_seed
 from ._deals import Deal
 from ._lock import atomic
 from ._view import RoundMarks, ViewBase
-from .errors import DealTypeError, PintasError, RulesTypeError
-from .tiles import TileSet
+from .errors import ChanceError, ChanceTypeError, DealTypeError, PintasError, RulesTypeError
+from .tiles import TILES, TileSet
 
 RulesT = TypeVar("RulesT")
 MoveT = TypeVar("MoveT")
@@ -91,17 +93,27 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         def _play_seeded_by(self, move: MoveT, seed: int) -> list[EventT]: ...
         def _copy_from(self: GameT, other: GameT) -> None: ...
         def _replay(self, log: list[LogEntry]) -> None: ...
+        @property
+        def chance(self) -> str: ...
+        @property
+        def is_chance(self) -> bool: ...
+        @property
+        def chance_count(self) -> int: ...
+        def chance_outcomes(self) -> tuple[tuple[int, Fraction], ...]: ...
+        def play_chance(self, outcome: SupportsIndex) -> list[EventT]: ...
 
     # ---- setting up ---------------------------------------------------------------
 
-    def _open(self, rules: RulesT, seed: int | None, *start: Any) -> None:
-        """Check ``rules`` and ``seed`` and start the C game (``start``: its setup);
-        without a seed the first one comes from the OS."""
+    def _open(self, rules: RulesT, seed: int | None, *start: Any,
+              chance: str = "internal") -> None:
+        """Check ``rules``, ``seed`` and ``chance`` and start the C game
+        (``start``: its setup); without a seed the first one comes from the OS."""
         if not isinstance(rules, self._RULES):
             raise RulesTypeError(f"Game needs a {self._package()}.Rules: got {rules!r}")
         check_seed(seed, optional=True)
+        external = check_chance(chance)
         first_seed = secrets.randbits(64) if seed is None else seed
-        self._start(rules._fields(), first_seed, *start)  # type: ignore[attr-defined]
+        self._start(rules._fields(), first_seed, *start, external)  # type: ignore[attr-defined]
         self._rules, self._seed = rules, seed
 
     @classmethod
@@ -112,7 +124,32 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
     def _origin(self) -> dict[str, Any]:
         """How the game was set up, as keyword arguments of its constructor
         besides the rules and the seed."""
-        return {}
+        return self._chance_origin()
+
+    def _chance_origin(self) -> dict[str, Any]:
+        """``chance="external"`` for a game with external chance, else nothing."""
+        return {"chance": "external"} if self.chance == "external" else {}
+
+    def chance_text(self, outcome: SupportsIndex) -> str:
+        """Chance outcome ``outcome`` (a code of :meth:`chance_outcomes`) in
+        words: a tile in notation (``6|4``), or dice (``1 1 5``).
+
+        >>> from pintas import dice, domino
+        >>> domino.Game(domino.Rules.muggins(), seed=1, chance="external").chance_text(27)
+        '6|6'
+        >>> dice.Game(dice.Rules.farkle(), seed=1, chance="external").chance_text(1)
+        '6'
+        """
+        if isinstance(outcome, bool) or not hasattr(type(outcome), "__index__"):
+            raise ChanceTypeError(f"a chance outcome is a whole number: got {outcome!r}")
+        code = operator.index(outcome)
+        if not 0 <= code < self.chance_count:
+            raise ChanceError(f"a chance outcome is 0..{self.chance_count - 1}: got {outcome!r}")
+        return self._outcome_text(code)
+
+    def _outcome_text(self, code: int) -> str:
+        """The words of outcome ``code`` (in range)."""
+        return str(TILES[code])
 
     # ---- what every game tells ------------------------------------------------------
 
@@ -266,6 +303,8 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         """Two games are equal when they have the same rules, seeds, log and state."""
         if type(other) is not type(self):
             return NotImplemented
+        if self.chance == "external" or other.chance == "external":  # no format 1
+            return _save.write(self) == _save.write(other)
         # their saves in format 1, which has no trailer: no hashing
         return _save.write(self, None, 1) == _save.write(other, None, 1)
 
@@ -391,10 +430,11 @@ class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],
         def _hand_sizes(self) -> tuple[int, ...]: ...
         def _round(self) -> int: ...
 
-    def __init__(self, rules: RulesT, seed: int | None = None, deal: DealT | None = None) -> None:
+    def __init__(self, rules: RulesT, seed: int | None = None, deal: DealT | None = None,
+                 chance: str = "internal") -> None:
         if deal is not None:
             self._checked_deal(deal, rules)
-        self._open(rules, seed, None if deal is None else deal._c_args(rules))
+        self._open(rules, seed, None if deal is None else deal._c_args(rules), chance=chance)
         self._first_deal = deal
 
     def _checked_deal(self, deal: object, rules: object) -> None:
@@ -404,7 +444,7 @@ class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],
             deal.check(rules)
 
     def _origin(self) -> dict[str, Any]:
-        return {"deal": self._first_deal}
+        return {"deal": self._first_deal, **self._chance_origin()}
 
     @property
     @atomic

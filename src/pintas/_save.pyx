@@ -69,6 +69,7 @@ cdef extern from "pintas/save.h" nogil:
         PINTAS_SAVE_MOVE
         PINTAS_SAVE_RESEED
         PINTAS_SAVE_DEAL
+        PINTAS_SAVE_CHANCE
         PINTAS_SAVE_TOO_BIG
         PINTAS_SAVE_KEY_SHORT
         PINTAS_SAVE_RULES
@@ -97,12 +98,14 @@ cdef extern from "pintas/save.h" nogil:
         uint8_t dealt
         uint8_t players
         uint8_t first_player
+        uint8_t external
 
     ctypedef struct pintas_save_entry:
         uint8_t kind
         uint64_t seed
         pintas_engine_move move
         pintas_save_deal deal
+        uint16_t outcome
 
 cdef extern from "pintas/save.h":
     # (not nogil: the writer calls it back with the GIL held)
@@ -205,6 +208,8 @@ cdef class _Log:
             self.game._codec.move(<Move?>entry, &out.move)
         elif entry[0] == "seed":
             out.kind, out.seed = PINTAS_SAVE_RESEED, entry[1]
+        elif entry[0] == "chance":
+            out.kind, out.outcome = PINTAS_SAVE_CHANCE, entry[1]
         else:
             out.kind = PINTAS_SAVE_DEAL
             self.game._codec.deal(entry[1]._c_args(self.game._rules), &out.deal)
@@ -230,6 +235,7 @@ cdef int _setup(Engine game, pintas_save_setup *s) except -1:
     s.game = _kind(game)
     s.first_seed = game._first_seed
     s.seeded = game._seed is not None
+    s.external = game._external
     if s.game == PINTAS_SAVE_LINE:
         s.rules.line = (<pintas_line_state *>game._state).rules
     elif s.game == PINTAS_SAVE_CAMINOS:
@@ -318,13 +324,14 @@ cdef class _Save:
     cdef object cls
     cdef bytes data
     cdef pintas_save_error err
-    cdef object setup   # (first seed, seeded, dealt, players, first player), once opened
+    cdef object setup   # (first seed, seeded, dealt, players, first player, external), once opened
     cdef object log     # the entries as the game keeps them, once opened
     cdef object rules
 
     def _origin(self):
-        first_seed, seeded, dealt, players, first_player = self.setup
-        return self.cls._saved_origin(self.data, self.rules, dealt, players, first_player)
+        first_seed, seeded, dealt, players, first_player, external = self.setup
+        origin = self.cls._saved_origin(self.data, self.rules, dealt, players, first_player)
+        return {**origin, "chance": "external"} if external else origin
 
     def _game(self):
         """The Python game of the save, replayed through its own moves."""
@@ -406,7 +413,7 @@ def read(cls, data, key=None):
     if status != PINTAS_OK:
         raise save._refusal()
     save.setup = (r.setup.first_seed, r.setup.seeded, r.setup.dealt, r.setup.players,
-                  r.setup.first_player)
+                  r.setup.first_player, r.setup.external)
     save.rules = cls._saved_rules(save.data)
     save.log = _entries(&r, game, save)
     if pintas_save_replay(&r, game._state, &work, &save.err) != PINTAS_OK:
@@ -430,5 +437,7 @@ cdef list _entries(pintas_save_reader *r, Engine game, _Save save):
             log.append(game._codec.moves(game._state, &e.move, 1)[0])
         elif e.kind == PINTAS_SAVE_RESEED:
             log.append(("seed", e.seed))
+        elif e.kind == PINTAS_SAVE_CHANCE:
+            log.append(("chance", e.outcome))
         else:
             log.append(("deal", save.cls._saved_deal(save.data, at, save.rules)))

@@ -169,8 +169,9 @@ class ViewBase(PlainRecord, Generic[MoveT]):
         self._expect("seat", is_int_in(self.seat, 0, seats - 1), f"a seat 0..{seats - 1}")
         self._expect("is_over", type(self.is_over) is bool, "True or False")
         self._expect("to_move", self.to_move is None if self.is_over
-                     else is_int_in(self.to_move, 0, seats - 1),
-                     "None once the game is over, else the seat to move")
+                     else self.to_move is None or is_int_in(self.to_move, 0, seats - 1),
+                     "None once the game is over or while a chance event is pending, "
+                     "else the seat to move")
         self._expect("scores", is_tuple_of(self.scores, lambda v: is_int_in(v, *INT32),
                                            length=sides), f"{sides} whole numbers")
         self._expect("log", is_tuple_of(self.log, lambda e: isinstance(e, event_type) and (

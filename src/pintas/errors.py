@@ -11,15 +11,16 @@ Two kinds of bad input, as in Python itself:
   have, ``players=5``, text that is not a move) raises the cause's class, a
   :class:`ValueError`: :class:`IllegalMoveError`, :class:`NotationError`,
   :class:`RulesError`, :class:`DealError`, :class:`SeatError`,
-  :class:`CorruptStateError`.
+  :class:`CorruptStateError`, and :class:`ChanceError` (an outcome refused by
+  a game with external chance, an :class:`IllegalMoveError`).
 - **A wrong type** (``game.play(42)``, ``domino.Game("dominican")``,
   ``target="200"``, ``from_bytes(str)``) raises the cause's *TypeError twin*,
   which derives from the cause's class and from :class:`PintasTypeError`, so
   it is a :class:`TypeError` as well as a ValueError: :class:`NotationTypeError`,
   :class:`RulesTypeError`, :class:`DealTypeError`, :class:`SeatTypeError`,
-  :class:`SaveTypeError`, and :class:`ViewError` (a player given anything but
-  a view of its game). So ``except NotationError``, ``except ValueError`` and
-  ``except TypeError`` all catch ``game.play(42)``.
+  :class:`SaveTypeError`, :class:`ChanceTypeError`, and :class:`ViewError` (a
+  player given anything but a view of its game). So ``except NotationError``,
+  ``except ValueError`` and ``except TypeError`` all catch ``game.play(42)``.
 
 A ``bool`` is not taken for a number (``target=True``, ``view(True)``): it is a
 wrong type, although Python's ``bool`` is an ``int``. Whole numbers are exactly
@@ -36,6 +37,8 @@ True
 from __future__ import annotations
 
 __all__ = [
+    "ChanceError",
+    "ChanceTypeError",
     "CorruptStateError",
     "DealError",
     "DealTypeError",
@@ -63,6 +66,19 @@ class PintasTypeError(PintasError, TypeError):
 
 class IllegalMoveError(PintasError):
     """A well-formed move that the rules do not allow now (the game is unchanged)."""
+
+
+class ChanceError(IllegalMoveError):
+    """A chance outcome refused by a game with external chance
+    (``play_chance``): no chance event is pending, or the outcome is not one
+    of ``chance_outcomes()``; also a move played while a chance event is
+    pending, and the external-chance setting itself when it is not
+    ``"internal"`` or ``"external"``. The game is unchanged."""
+
+
+class ChanceTypeError(ChanceError, PintasTypeError):
+    """A chance outcome that is not a whole number (``play_chance("6-4")``,
+    ``play_chance(True)``), or a chance setting that is not text."""
 
 
 class NotationError(PintasError):

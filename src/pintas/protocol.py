@@ -30,6 +30,7 @@ True
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Protocol, SupportsIndex, TypeVar, runtime_checkable
 
 __all__ = ["Event", "Game", "Move", "Player", "PlayerOf", "Position", "View", "ViewOf"]
@@ -216,6 +217,30 @@ class Game(Position, Protocol):
     @property
     def max_length(self) -> int | None:
         """A bound on the moves of the whole game, or None when the rules set none."""
+
+    # ---- external chance (docs/ai.md, "External chance") ----------------------------
+
+    @property
+    def chance(self) -> str:
+        """``"internal"`` (the game's PRNG deals and rolls) or ``"external"``."""
+
+    @property
+    def is_chance(self) -> bool:
+        """True while a chance event waits for :meth:`play_chance` (then
+        ``to_move`` is None and no move is legal)."""
+
+    @property
+    def chance_count(self) -> int:
+        """Every chance outcome code is below it."""
+
+    def chance_outcomes(self) -> tuple[tuple[int, Fraction], ...]:
+        """The pending chance event's outcomes and exact probabilities, by code."""
+
+    def play_chance(self, outcome: SupportsIndex) -> list[Any]:
+        """Give the pending chance event its outcome; the events it caused."""
+
+    def chance_text(self, outcome: SupportsIndex) -> str:
+        """Outcome ``outcome`` in words (a tile, dice)."""
 
 
 @runtime_checkable

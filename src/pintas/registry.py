@@ -31,7 +31,7 @@ from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, overload
 
-from ._checks import did_you_mean, is_whole
+from ._checks import check_chance, did_you_mean, is_whole
 from .errors import RulesError, RulesTypeError
 from .protocol import Game, Player, PlayerOf
 
@@ -110,16 +110,21 @@ class Family:
     round_word: str = "round"
     per_round: bool = False
 
-    def new_game(self, rules: Any, seats: int | None = None, seed: int | None = None) -> Game:
-        """A new game of ``rules`` (with ``seats`` where the game chooses them)."""
+    def new_game(self, rules: Any, seats: int | None = None, seed: int | None = None,
+                 chance: str = "internal") -> Game:
+        """A new game of ``rules`` (with ``seats`` where the game chooses them);
+        ``chance="external"``: its chance events wait for ``play_chance``
+        (docs/ai.md, "External chance")."""
         if seats is not None and not is_whole(seats):
             raise RulesTypeError(f"seats is a whole number or None: got {seats!r}")
+        check_chance(chance)
         if self.seats_from_rules:
             if seats is not None and seats != rules.players:
                 raise RulesError(f"{rules} has {rules.players} seats: got {seats}")
-            return self.game_type(rules, seed=seed)  # type: ignore[no-any-return]
+            return self.game_type(rules, seed=seed, chance=chance)  # type: ignore[no-any-return]
         players = self.default_seats if seats is None else seats
-        return self.game_type(rules, players=players, seed=seed)  # type: ignore[no-any-return]
+        return self.game_type(  # type: ignore[no-any-return]
+            rules, players=players, seed=seed, chance=chance)
 
     def seats(self, rules: Any, requested: int | None = None) -> int:
         """How many seats a game of ``rules`` has (``requested`` where it chooses)."""

@@ -255,7 +255,21 @@ typedef struct pintas_caminos_state {
                                                      counted only under max_round_moves
                                                      (else 0; was reserved) */
     uint8_t reserved[2];
+    /* External chance (all 0 with the internal PRNG). */
+    uint8_t chance;                               /* 1: the game's chance comes from outside */
+    uint8_t pending;                              /* pintas_caminos_chance */
+    uint8_t dealt;                                /* DEAL: centres and hand tiles dealt */
+    uint8_t chance_seat;                          /* DRAW, REVEAL: whose turn it is */
+    uint8_t chance_path;                          /* REVEAL: the slot of the new path */
 } pintas_caminos_state;
+
+/* What a game with external chance waits for (pintas_caminos_state.pending). */
+typedef enum pintas_caminos_chance {
+    PINTAS_CAMINOS_CHANCE_NONE = 0,
+    PINTAS_CAMINOS_CHANCE_DEAL = 1,   /* the next path centre or hand tile of the deal */
+    PINTAS_CAMINOS_CHANCE_DRAW = 2,   /* the tile a DRAW takes from the pile */
+    PINTAS_CAMINOS_CHANCE_REVEAL = 3  /* the centre of the path that replaces a closed one */
+} pintas_caminos_chance;
 
 /* Start a game: check *rules, seed the PRNG with (seed, PINTAS_RNG_STREAM)
  * and deal round 1 from it. Writes DEAL and one PATH per path to ev[0..*n_ev);
@@ -270,6 +284,42 @@ int pintas_caminos_new(pintas_caminos_state *s, const pintas_caminos_rules *rule
 int pintas_caminos_new_dealt(pintas_caminos_state *s, const pintas_caminos_rules *rules,
                              uint64_t seed, const pintas_caminos_deal *deal,
                              pintas_caminos_event *ev, size_t ev_cap, size_t *n_ev);
+
+/* As pintas_caminos_new (hand-made *deal when not NULL) with external chance
+ * when `external` is 1 (0: exactly pintas_caminos_new / _new_dealt; other
+ * values PINTAS_E_ARG). The game never draws from its PRNG but stops at each
+ * chance event, to_move = PINTAS_CHANCE_SEAT, until pintas_caminos_play_chance
+ * gives its outcome, a tile (docs/ai.md, "External chance"):
+ *  - a deal: the path centres (slot 0 first), then each seat's hand tiles in
+ *    seat order, one event a tile; the other tiles form the pile, as a set;
+ *    the round opens (DEAL, PATH...) after the last;
+ *  - a DRAW move: the tile drawn, among the pile's;
+ *  - a path closed under RENEW: its tiles join the pile (RESHUFFLE, no
+ *    outcome of its own: the pile is a set), then the new centre is drawn
+ *    from the pile; under DISCARD the new centre is drawn from the pile
+ *    (none when the pile is empty). The turn ends after the new PATH. */
+int pintas_caminos_new_chance(pintas_caminos_state *s, const pintas_caminos_rules *rules,
+                              uint64_t seed, const pintas_caminos_deal *deal, int external,
+                              pintas_caminos_event *ev, size_t ev_cap, size_t *n_ev);
+
+/* Contract: 1 if a chance event is pending (external chance only), else 0
+ * (also for NULL). While one is, no move is legal. */
+int pintas_caminos_chance_pending(const pintas_caminos_state *s);
+
+/* Contract: the outcomes of the pending chance event, ascending tile
+ * indices, into codes[0..*n), each with probability num[i] / *den exactly
+ * (uniform: num[i] = 1, *den = *n); *n = 0, *den = 1 when none is pending.
+ * cap must be >= PINTAS_TILE_COUNT (PINTAS_E_BUFFER); PINTAS_E_ARG on NULL or
+ * a state no engine call made. */
+int pintas_caminos_chance_outcomes(const pintas_caminos_state *s, uint16_t *codes,
+                                   uint32_t *num, uint32_t *den, size_t cap, size_t *n);
+
+/* Contract: give the pending chance event the tile `outcome` and play on,
+ * writing the events as pintas_caminos_play does. PINTAS_E_NO_CHANCE when
+ * none is pending, PINTAS_E_OUTCOME when `outcome` is not one of
+ * pintas_caminos_chance_outcomes; on any error *s is unchanged. */
+int pintas_caminos_play_chance(pintas_caminos_state *s, int outcome, pintas_caminos_event *ev,
+                               size_t ev_cap, size_t *n_ev);
 
 /* Replace the current round's deal by *deal before anyone has moved in it
  * (PINTAS_E_ILLEGAL once a reveal was chosen or the game is over). Writes
@@ -322,7 +372,8 @@ pintas_mask pintas_caminos_path_tiles(const pintas_caminos_state *s, int path);
 
 /* Write the state as PINTAS_CAMINOS_SAVE_SIZE bytes (magic "PCM", version 1,
  * little-endian; the layout is at the top of caminos_save.c) to buf.
- * PINTAS_E_BUFFER if cap is smaller. */
+ * PINTAS_E_BUFFER if cap is smaller. A game with external chance
+ * saves its pending event too (in bytes that are 0 with the PRNG). */
 int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap);
 
 /* Read a state written by pintas_caminos_save, checking every field: rules and

@@ -29,8 +29,20 @@ typedef enum pintas_status {
     PINTAS_E_VERSION = -7,  /* saved bytes of an unknown format version */
     PINTAS_E_DEAL = -8,     /* a hand-made deal that is not a deal of these rules */
     PINTAS_E_RANGE = -9,    /* a result beyond a documented bound (a save over 16 MiB) */
-    PINTAS_E_NOTATION = -10 /* text that is not notation for what was asked (notation.h) */
+    PINTAS_E_NOTATION = -10, /* text that is not notation for what was asked (notation.h) */
+    PINTAS_E_NO_CHANCE = -11, /* play_chance without a chance event pending (external chance) */
+    PINTAS_E_OUTCOME = -12,   /* a chance outcome that is not possible now */
+    PINTAS_E_CHANCE = -13     /* a move while a chance event is pending */
 } pintas_status;
+
+/* External chance (docs/ai.md, "External chance"): a game started with
+ * external chance stops at every chance event; while one is pending the
+ * state's to_move holds PINTAS_CHANCE_SEAT and the engine table's turn()
+ * gives PINTAS_TURN_CHANCE. */
+#define PINTAS_CHANCE_SEAT 0xFE
+#define PINTAS_TURN_CHANCE (-2)
+/* The most outcomes one chance event has: 28 tiles, or the multisets of 6 dice. */
+#define PINTAS_MAX_CHANCE_OUTCOMES 462
 
 /* A short English description of a status code ("ok", "illegal move", ...).
  * Never NULL; unknown codes give "unknown status". */

@@ -305,6 +305,10 @@ typedef struct pintas_dice_state {
                                                  only under max_rounds, else 0 */
     uint8_t rolls;                            /* rolls made this turn; counted only
                                                  under max_rolls, else 0 */
+    uint8_t chance;                           /* 1: external chance (0: the PRNG rolls) */
+    uint8_t pending;                          /* 1: a ROLL waits for its outcome
+                                                 (external chance); to_move stays the
+                                                 roller's, turn() says chance */
 } pintas_dice_state;
 
 /* The legal moves in compact form: roll (ROLL or ROLL_GIVEN of dice_to_roll
@@ -325,6 +329,37 @@ typedef struct pintas_dice_moves {
  * Returns PINTAS_OK, PINTAS_E_ARG or PINTAS_E_RULES. */
 int pintas_dice_new(pintas_dice_state *s, const pintas_dice_rules *rules, int players,
                     int first_player, uint64_t seed);
+
+/* As pintas_dice_new, with external chance when `external` is 1 (0: exactly
+ * pintas_dice_new; other values PINTAS_E_ARG): a ROLL move rolls nothing but
+ * leaves a chance event pending (pintas_dice_chance_pending) whose outcome,
+ * given by pintas_dice_play_chance, is the multiset of the dice rolled
+ * (docs/ai.md, "External chance"). ROLL_GIVEN moves are played as ever. */
+int pintas_dice_new_chance(pintas_dice_state *s, const pintas_dice_rules *rules, int players,
+                           int first_player, uint64_t seed, int external);
+
+/* Contract: 1 if a ROLL waits for its outcome (external chance), else 0
+ * (also for NULL). While one does, no move is legal (pintas_dice_legal lists
+ * none; pintas_dice_check says PINTAS_E_CHANCE). */
+int pintas_dice_chance_pending(const pintas_dice_state *s);
+
+/* Contract: the outcomes of the pending roll of n dice, ascending by code,
+ * into codes[0..*n_out): a code is the pintas_dice_set_index of the multiset
+ * of n dice rolled; its probability is num[i] / *den exactly, the multinomial
+ * n! / (c1! ... c6!) over *den = 6^n. *n_out = 0 and *den = 1 when none is
+ * pending. cap must be >= PINTAS_MAX_CHANCE_OUTCOMES (PINTAS_E_BUFFER);
+ * PINTAS_E_ARG on NULL or a state no engine call made. */
+int pintas_dice_chance_outcomes(const pintas_dice_state *s, uint16_t *codes, uint32_t *num,
+                                uint32_t *den, size_t cap, size_t *n_out);
+
+/* Contract: roll the pending ROLL's dice as the multiset of code `outcome`
+ * and play on exactly as a PRNG roll of those dice would (doom, roll-out,
+ * hot dice, limits), writing the events as pintas_dice_play (the ROLLED
+ * event lists the dice ascending). PINTAS_E_NO_CHANCE when no roll is
+ * pending, PINTAS_E_OUTCOME when `outcome` is not the index of a multiset of
+ * the dice to roll; on any error *s is unchanged. */
+int pintas_dice_play_chance(pintas_dice_state *s, int outcome, pintas_dice_event *ev,
+                            size_t ev_cap, size_t *n_ev);
 
 /* Reseed the PRNG with (seed, PINTAS_RNG_STREAM); later ROLL moves use it. */
 int pintas_dice_reseed(pintas_dice_state *s, uint64_t seed);
@@ -364,7 +399,9 @@ int32_t pintas_dice_turn_total(const pintas_dice_state *s);
 int pintas_dice_dice_to_roll(const pintas_dice_state *s);
 
 /* Write the state as PINTAS_DICE_SAVE_SIZE bytes (magic "PDIC", version 1,
- * little-endian) to buf. PINTAS_E_BUFFER if cap is smaller. */
+ * little-endian) to buf. PINTAS_E_BUFFER if cap is smaller. A game with
+ * external chance saves its pending event too (in bytes that are 0 with the
+ * PRNG). */
 int pintas_dice_save(const pintas_dice_state *s, uint8_t *buf, size_t cap);
 
 /* Read a state written by pintas_dice_save, checking every field (rules, PRNG,

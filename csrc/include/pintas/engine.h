@@ -58,7 +58,8 @@ typedef struct pintas_engine_status {
     uint8_t seats;
     uint8_t sides;
     uint8_t over;     /* 1 once the game has ended */
-    uint8_t to_move;  /* the seat to move; PINTAS_NO_SEAT once over */
+    uint8_t to_move;  /* the seat to move; PINTAS_NO_SEAT once over; PINTAS_CHANCE_SEAT
+                         while an external chance event is pending */
     uint8_t winners;  /* once over: bit s set for every winning side, else 0 */
     uint16_t round;   /* tile games: the round being played, from 1; dice: 0 */
 } pintas_engine_status;
@@ -86,7 +87,8 @@ typedef struct pintas_engine {
     int (*simulate)(const void *rules, uint64_t games, uint64_t seed, void *stats);
     uint16_t stats_size;
     /* Every game: fill *out with the state's status (PINTAS_E_ARG on NULL);
-     * the seat to move, cheaply, or -1 once the game is over (or on NULL). */
+     * the seat to move, cheaply, or -1 once the game is over (or on NULL),
+     * PINTAS_TURN_CHANCE while an external chance event is pending. */
     int (*status)(const void *state, pintas_engine_status *out);
     int (*turn)(const void *state);
     /* Every game: pintas_<game>_check / _play / _reseed / _save / _load, with
@@ -105,6 +107,22 @@ typedef struct pintas_engine {
     int (*action_move)(int action, void *move);
     int (*legal_mask)(const void *state, uint8_t *mask, size_t cap, size_t *n);
     int (*play_action)(void *state, int action, void *events, size_t cap, size_t *n);
+    /* External chance (docs/ai.md, "External chance"). chance_count: the
+     * outcome codes are 0..chance_count - 1 (28 tiles; dice: PINTAS_DICE_SETS,
+     * the multisets' pintas_dice_set_index). start_chance: tile games,
+     * pintas_<game>_new_chance (deal NULL: dealt by chance); dice:
+     * pintas_dice_new_chance, with `rules` a pintas_dice_rules and `deal`
+     * pointing at two ints, the players and the first player. pending: 1 while
+     * a chance event is pending. chance_outcomes and play_chance:
+     * pintas_<game>_chance_outcomes / _play_chance, with their contracts
+     * (codes, num: PINTAS_MAX_CHANCE_OUTCOMES entries fit every game). */
+    uint16_t chance_count;
+    int (*start_chance)(void *state, const void *rules, uint64_t seed, const void *deal,
+                        int external, void *events, size_t cap, size_t *n);
+    int (*pending)(const void *state);
+    int (*chance_outcomes)(const void *state, uint16_t *codes, uint32_t *num, uint32_t *den,
+                           size_t cap, size_t *n);
+    int (*play_chance)(void *state, int outcome, void *events, size_t cap, size_t *n);
 } pintas_engine;
 
 /* The engines of the line games, of Caminos and of the dice games. */

@@ -234,7 +234,29 @@ typedef struct pintas_line_state {
                                                pintas_line_winners names the sides) */
     uint8_t end_reason;                     /* GAME_END reason once OVER */
     uint16_t round;                         /* 1-based */
+    /* External chance (all 0 with the internal PRNG). */
+    uint8_t chance;                         /* 1: the game's chance comes from outside */
+    uint8_t pending;                        /* pintas_line_chance: what chance waits for */
+    uint8_t dealt;                          /* DEAL: hand tiles dealt so far */
+    uint8_t redeals;                        /* DEAL: deals voided in a row this round */
+    uint8_t deal_first;                     /* DEAL: 1 if round 1's lead rule applies */
+    uint8_t deal_leader;                    /* DEAL: the leader of a later round */
+    uint8_t drawer;                         /* DRAW: the seat that drew */
+    uint8_t tb_tied;                        /* TIEBREAK: the tied seats, as bits */
+    uint8_t tb_fewest;                      /* TIEBREAK: seats on the fewest pips this round */
+    uint8_t tb_best;                        /* TIEBREAK: the fewest pips this round */
+    uint8_t tb_seat;                        /* TIEBREAK: the seat that draws next */
+    uint8_t tb_round;                       /* TIEBREAK: the draw round, from 1 */
+    pintas_mask tb_drawn;                   /* TIEBREAK: tiles drawn this draw round */
 } pintas_line_state;
+
+/* What a game with external chance waits for (pintas_line_state.pending). */
+typedef enum pintas_line_chance {
+    PINTAS_LINE_CHANCE_NONE = 0,
+    PINTAS_LINE_CHANCE_DEAL = 1,    /* the next hand tile of the deal */
+    PINTAS_LINE_CHANCE_DRAW = 2,    /* the tile a DRAW takes from the boneyard */
+    PINTAS_LINE_CHANCE_TIEBREAK = 3 /* the tile a tied seat draws in the tie-break */
+} pintas_line_chance;
 
 /* Start a game: check *rules, seed the PRNG with (seed, PINTAS_RNG_STREAM) and
  * deal round 1 from it (redealing as the rules say). Writes the deal's events
@@ -257,12 +279,50 @@ int pintas_line_new_dealt(pintas_line_state *s, const pintas_line_rules *rules, 
 int pintas_line_set_deal(pintas_line_state *s, const pintas_line_deal *deal,
                          pintas_line_event *ev, size_t ev_cap, size_t *n_ev);
 
+/* As pintas_line_new (hand-made *deal when not NULL, as pintas_line_new_dealt)
+ * with external chance when `external` is 1 (0: exactly pintas_line_new /
+ * _new_dealt): the game never draws from its PRNG but stops at each chance
+ * event, with to_move = PINTAS_CHANCE_SEAT, until pintas_line_play_chance
+ * gives its outcome (docs/ai.md, "External chance"):
+ *  - a deal: one event per hand tile, in the order the PRNG deal fills the
+ *    hands (seat 0's 7 tiles, then seat 1's, ...); the other tiles form the
+ *    boneyard or the set-aside as a set. The redeal rule applies after the
+ *    last hand tile: a voided deal (REDEAL) starts a new chance deal;
+ *  - a DRAW move: the tile drawn, among the boneyard's;
+ *  - each tile of a Muggins tie-break draw, among those left of its fresh set.
+ * The deal's events (REDEAL..., DEAL) come from the play_chance that ends it.
+ * PINTAS_E_ARG for `external` other than 0 or 1. */
+int pintas_line_new_chance(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
+                           const pintas_line_deal *deal, int external, pintas_line_event *ev,
+                           size_t ev_cap, size_t *n_ev);
+
+/* Contract: 1 if a chance event is pending (external chance only), else 0
+ * (also for NULL). */
+int pintas_line_chance_pending(const pintas_line_state *s);
+
+/* Contract: the outcomes of the pending chance event, ascending by code
+ * (a tile's index 0..27), into codes[0..*n), each with probability
+ * num[i] / *den exactly (uniform: num[i] = 1, *den = *n); *n = 0 and *den = 1
+ * when none is pending. cap must be >= PINTAS_TILE_COUNT (PINTAS_E_BUFFER).
+ * PINTAS_E_ARG on NULL or a state no engine call made. */
+int pintas_line_chance_outcomes(const pintas_line_state *s, uint16_t *codes, uint32_t *num,
+                                uint32_t *den, size_t cap, size_t *n);
+
+/* Contract: give the pending chance event the outcome `outcome` (a tile
+ * index) and play on until the next decision or chance event, writing the
+ * events caused (DEAL/REDEAL once a deal is complete, DRAW, TIEBREAK, and
+ * what follows them) as pintas_line_play does. PINTAS_E_NO_CHANCE when none
+ * is pending, PINTAS_E_OUTCOME when `outcome` is not one of
+ * pintas_line_chance_outcomes; on any error *s is unchanged. */
+int pintas_line_play_chance(pintas_line_state *s, int outcome, pintas_line_event *ev,
+                            size_t ev_cap, size_t *n_ev);
+
 /* Reseed the PRNG with (seed, PINTAS_RNG_STREAM); the next deal uses it. Used by
  * hosts that give every deal a fresh seed from the OS. */
 int pintas_line_reseed(pintas_line_state *s, uint64_t seed);
 
-/* Write the legal moves of the player to move into out[0..*n) in a fixed
- * order (plays by ascending tile then LEFT before RIGHT; else one DRAW or one
+/* Write the legal moves of the player to move into out[0..*n) (none while
+ * a chance event is pending) in a fixed order (plays by ascending tile then LEFT before RIGHT; else one DRAW or one
  * PASS). A tile that fits both ends is listed once, at LEFT, when the ends are
  * alike (the same number and, in Muggins, a double at both ends or neither):
  * both placements lead to the same position, mirrored. *n is 0 when the game is over.
@@ -270,7 +330,8 @@ int pintas_line_reseed(pintas_line_state *s, uint64_t seed);
 int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t cap, size_t *n);
 
 /* PINTAS_OK if *m is legal for the player to move, else PINTAS_E_ILLEGAL
- * (PINTAS_E_OVER once the game is over). Legal means listed by
+ * (PINTAS_E_OVER once the game is over, PINTAS_E_CHANCE while a chance
+ * event is pending). Legal means listed by
  * pintas_line_legal, or the RIGHT placement that legal() leaves out on ends
  * alike (the mirror image of the listed LEFT one; it is placed at RIGHT). */
 int pintas_line_check(const pintas_line_state *s, const pintas_line_move *m);
@@ -297,7 +358,9 @@ int pintas_line_boneyard_size(const pintas_line_state *s);
 /* ---- saving ------------------------------------------------------------- */
 
 /* Write the state as PINTAS_LINE_SAVE_SIZE bytes (little-endian, versioned; the
- * layout is in docs/c-api.md) to buf. PINTAS_E_BUFFER if cap is smaller. */
+ * layout is in docs/c-api.md) to buf. PINTAS_E_BUFFER if cap is smaller. A game with
+ * external chance saves its pending event too (in bytes that are 0 with the
+ * PRNG). */
 int pintas_line_save(const pintas_line_state *s, uint8_t *buf, size_t cap);
 
 /* Read a state written by pintas_line_save. Every field is checked (magic,

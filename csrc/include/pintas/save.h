@@ -54,6 +54,11 @@ extern "C" {
  * bytes: the very bytes saves had before the limits. */
 #define PINTAS_SAVE_FLAG_LIMITS 0x04u
 #define PINTAS_SAVE_LIMITS_SIZE 2
+/* Format 2 only: the game's chance is external (docs/ai.md, "External
+ * chance"); its log holds the chance outcomes (PINTAS_SAVE_CHANCE entries:
+ * tag 0xFC, Caminos 0xFFFC, then the outcome, one byte for a tile, two,
+ * little-endian, for the dice's set index) and its state image says so. */
+#define PINTAS_SAVE_FLAG_CHANCE 0x08u
 #define PINTAS_SAVE_FLAG_KEYED 0x80u
 
 /* The games, by the kind letter their saves carry. */
@@ -84,13 +89,15 @@ typedef struct pintas_save_setup {
     uint8_t dealt;         /* tile games: 1 if the first deal was made by hand */
     uint8_t players;       /* dice: the seats (tile games: ignored, the rules say) */
     uint8_t first_player;  /* dice: the seat that plays first */
+    uint8_t external;      /* 1: external chance (PINTAS_SAVE_FLAG_CHANCE) */
 } pintas_save_setup;
 
 /* One log entry. */
 typedef enum pintas_save_entry_kind {
     PINTAS_SAVE_MOVE = 0,   /* move: the game's move struct */
     PINTAS_SAVE_RESEED = 1, /* seed: what the next move of an unseeded game drew from */
-    PINTAS_SAVE_DEAL = 2    /* deal: a hand-made deal of the round about to start (set_deal) */
+    PINTAS_SAVE_DEAL = 2,   /* deal: a hand-made deal of the round about to start (set_deal) */
+    PINTAS_SAVE_CHANCE = 3  /* outcome: a chance outcome (external chance only) */
 } pintas_save_entry_kind;
 
 typedef struct pintas_save_entry {
@@ -98,6 +105,7 @@ typedef struct pintas_save_entry {
     uint64_t seed;           /* RESEED */
     pintas_engine_move move; /* MOVE: a pintas_line_move, _caminos_move or _dice_move */
     pintas_save_deal deal;   /* DEAL */
+    uint16_t outcome;        /* CHANCE: the *_play_chance outcome */
 } pintas_save_entry;
 
 /* The log, as the writer reads it: `count` entries, entry i written by

@@ -146,6 +146,8 @@ cdef extern from "pintas/dice.h" nogil:
 
     int pintas_dice_new(pintas_dice_state *s, const pintas_dice_rules *rules, int players,
                         int first_player, uint64_t seed)
+    int pintas_dice_new_chance(pintas_dice_state *s, const pintas_dice_rules *rules,
+                               int players, int first_player, uint64_t seed, int external)
     int pintas_dice_reseed(pintas_dice_state *s, uint64_t seed)
     int pintas_dice_legal(const pintas_dice_state *s, pintas_dice_moves *out)
     int pintas_dice_check(const pintas_dice_state *s, const pintas_dice_move *m)

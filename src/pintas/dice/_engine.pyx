@@ -713,6 +713,14 @@ cdef list _moves(const void *state, const void *moves, size_t n):
     return out
 
 
+def chance_dice(code):
+    """The dice of chance outcome ``code`` (a multiset's index), ascending."""
+    cdef pintas_dice_set s = 0
+    if pintas_dice_set_at(code, &s) != PINTAS_OK:
+        raise ValueError(f"no set of dice has index {code!r}")
+    return _values(s)
+
+
 @cython.binding(False)
 cdef class DiceGame(Engine):
     """The C state of one dice game and its verbs (see :class:`pintas.dice.Game`)."""
@@ -727,13 +735,15 @@ cdef class DiceGame(Engine):
                    Codec(move=_move_c, events=_events, moves=_moves, rules=NULL, deal=NULL,
                          notation=&pintas_dice_notation))
 
-    def _start(self, rules, seed, players, first_player):
+    def _start(self, rules, seed, players, first_player, external=False):
         cdef pintas_dice_rules r
         cdef uint64_t c_seed = seed64(seed)
         cdef int c_players = whole(players, 1, PINTAS_DICE_MAX_PLAYERS, "players")
         cdef int first = whole(first_player, 0, c_players - 1, "the first player", SeatError)
         _rules_from(&r, rules)
-        cdef int status = pintas_dice_new(&self.st, &r, c_players, first, c_seed)
+        cdef int status = pintas_dice_new_chance(&self.st, &r, c_players, first, c_seed,
+                                                 1 if external else 0)
+        self._external = bool(external) and status == PINTAS_OK
         return self._begin(status, [], seed)
 
     cdef BaseMove _coerce(self, object move):

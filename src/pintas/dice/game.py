@@ -153,15 +153,20 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
     _LIMITS = 2  # max_rounds, max_rolls
 
     def __init__(self, rules: Rules | None = None, players: int = 2, seed: int | None = None,
-                 first_player: int = 0) -> None:
+                 first_player: int = 0, chance: str = "internal") -> None:
         check_int("players", players, 1, MAX_PLAYERS)
         if not is_whole(first_player) or not 0 <= first_player < players:
             error = SeatError if is_whole(first_player) else SeatTypeError
             raise error(f"no seat {first_player!r} to play first: seats are 0..{players - 1}")
-        self._open(Rules.dice_of_doom() if rules is None else rules, seed, players, first_player)
+        self._open(Rules.dice_of_doom() if rules is None else rules, seed, players, first_player,
+                   chance=chance)
 
     def _origin(self) -> dict[str, Any]:
-        return {"players": self.players, "first_player": self.first_player}
+        return {"players": self.players, "first_player": self.first_player,
+                **self._chance_origin()}
+
+    def _outcome_text(self, code: int) -> str:
+        return " ".join(map(str, _engine.chance_dice(code)))
 
     def _length_bound(self) -> int | None:
         return self._rules.max_moves(self.players)

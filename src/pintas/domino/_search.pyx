@@ -174,7 +174,8 @@ def view_of(Engine game not None, seat, rules, tuple log):
     cls = game_view(_GAME)
     view = cls.__new__(cls)
     view.__dict__.update(
-        seat=seat, rules=rules, to_move=None if v.over else v.to_move,
+        seat=seat, rules=rules,
+        to_move=None if v.over or v.to_move == PINTAS_NO_SEAT else v.to_move,
         scores=tuple([v.info.score[i] for i in range(pintas_line_sides(&v.info.rules))]),
         is_over=v.over != 0, log=log, hand=TileSet.from_mask(v.info.hand),
         hand_sizes=tuple([v.hand_size[i] for i in range(v.info.rules.players)]),
