@@ -97,8 +97,9 @@ def train(games: int, seed: int = TRAINING_SEED) -> LinearPolicy:
     from pintas import pettingzoo
 
     table = pettingzoo.raw_env(PRESET, max_rounds=1)
-    policy = LinearPolicy(table.action_space(LEARNERS[0]).n,
-                          table.observation_space(LEARNERS[0])["observation"].shape[0])
+    observations = table.observation_space(LEARNERS[0])["observation"]
+    assert observations.shape is not None  # a Box: always shaped
+    policy = LinearPolicy(int(table.action_space(LEARNERS[0]).n), observations.shape[0])
     rng = np.random.default_rng(seed)
     baseline = 0.0
     for number in range(games):

@@ -410,6 +410,19 @@ def test_six_dice_probabilities_are_multinomial() -> None:
     assert p[_dice_code(game, "1 1 2 2 3 3")] == Fraction(90, 6 ** 6)
 
 
+@pytest.mark.parametrize("index", range(3))
+def test_float_probabilities_are_the_nearest_to_the_exact_ones(index: int) -> None:
+    game = _games()[index]
+    if not game.is_chance:
+        game.play("roll")  # dice: a roll's outcome is pending once the roll is chosen
+    exact = game.chance_outcomes()
+    assert exact
+    assert game.chance_probabilities() == [(code, float(p)) for code, p in exact]
+    game.play_chance(exact[0][0])
+    if not game.is_chance:
+        assert game.chance_probabilities() == []
+
+
 # ---- refusals --------------------------------------------------------------------------------
 
 

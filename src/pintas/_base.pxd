@@ -260,6 +260,7 @@ cdef class Engine:
     cdef list _play(self, object move)
     cdef list _play_reseeded(self, Move m, object given, uint64_t seed)
     cdef int _reject(self, Move m, int status, object given) except -1
+    cdef size_t _chance_list(self, uint16_t *codes, uint32_t *num, uint32_t *den) except? 0
 
 
 # A flag another thread raises to cut a C search short (the move timer's).

@@ -892,6 +892,23 @@ cdef class Engine:
         index)."""
         return self._engine.chance_count
 
+    cdef size_t _chance_list(self, uint16_t *codes, uint32_t *num, uint32_t *den) except? 0:
+        """The pending chance event's outcome codes and probabilities (num[i] /
+        den) written to the arrays (PINTAS_MAX_CHANCE_OUTCOMES each); how many."""
+        cdef size_t n = 0
+        cdef int status
+        den[0] = 1
+        self._hold()
+        try:
+            status = self._engine.chance_outcomes(self._state, codes, num, den,
+                                                  PINTAS_MAX_CHANCE_OUTCOMES, &n)
+        finally:
+            self._free()
+        if status != PINTAS_OK:
+            raise CorruptStateError(f"the C core lists no chance outcomes here "
+                                    f"({status_message(status)})")
+        return n
+
     def chance_outcomes(self):
         """The outcomes of the pending chance event as ``(code, probability)``
         pairs, ascending by code, each probability an exact
@@ -900,18 +917,18 @@ cdef class Engine:
         cdef uint16_t codes[PINTAS_MAX_CHANCE_OUTCOMES]
         cdef uint32_t num[PINTAS_MAX_CHANCE_OUTCOMES]
         cdef uint32_t den = 1
-        cdef size_t n = 0, i
-        cdef int status
-        self._hold()
-        try:
-            status = self._engine.chance_outcomes(self._state, codes, num, &den,
-                                                  PINTAS_MAX_CHANCE_OUTCOMES, &n)
-        finally:
-            self._free()
-        if status != PINTAS_OK:
-            raise CorruptStateError(f"the C core lists no chance outcomes here "
-                                    f"({status_message(status)})")
+        cdef size_t n = self._chance_list(codes, num, &den), i
         return tuple([(codes[i], Fraction(num[i], den)) for i in range(n)])
+
+    def chance_probabilities(self):
+        """:meth:`chance_outcomes` with each probability as a float (the nearest
+        to the exact one), in a new list: what searches and OpenSpiel take."""
+        cdef uint16_t codes[PINTAS_MAX_CHANCE_OUTCOMES]
+        cdef uint32_t num[PINTAS_MAX_CHANCE_OUTCOMES]
+        cdef uint32_t den = 1
+        cdef size_t n = self._chance_list(codes, num, &den), i
+        cdef double whole = den
+        return [(codes[i], num[i] / whole) for i in range(n)]
 
     def play_chance(self, outcome):
         """Give the pending chance event its outcome (a code of

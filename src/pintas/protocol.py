@@ -236,6 +236,9 @@ class Game(Position, Protocol):
     def chance_outcomes(self) -> tuple[tuple[int, Fraction], ...]:
         """The pending chance event's outcomes and exact probabilities, by code."""
 
+    def chance_probabilities(self) -> list[tuple[int, float]]:
+        """:meth:`chance_outcomes` with float probabilities."""
+
     def play_chance(self, outcome: SupportsIndex) -> list[Any]:
         """Give the pending chance event its outcome; the events it caused."""
 

@@ -46,10 +46,11 @@ def test_no_preset_sets_a_limit(make: Any) -> None:
                                          (True, RulesTypeError), (2.0, RulesTypeError),
                                          ("3", RulesTypeError)])
 def test_a_limit_is_none_or_1_to_255(name: str, value: object, error: type[Exception]) -> None:
+    options: dict[str, Any] = {name: value}
     with pytest.raises(error, match=f"{name} must be None .*got {value!r}"):
-        caminos.Rules.base(**{name: value})
+        caminos.Rules.base(**options)
     with pytest.raises(error, match=f"{name} must be None .*got {value!r}"):
-        caminos.Rules.two_paths().replace(**{name: value})
+        caminos.Rules.two_paths().replace(**options)
     assert getattr(caminos.Rules.base(**{name: 255}), name) == 255
     assert getattr(caminos.Rules.base(**{name: 1}).replace(**{name: None}), name) is None
 
