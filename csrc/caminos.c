@@ -1008,20 +1008,12 @@ static int chance_usable(const pintas_caminos_state *s)
 int pintas_caminos_chance_outcomes(const pintas_caminos_state *s, uint16_t *codes,
                                    uint32_t *num, uint32_t *den, size_t cap, size_t *n)
 {
-    pintas_mask set;
-    size_t k = 0;
     int status = pintas__buffer_args(s && codes && num && den && n, cap, N_TILES);
     if (status != PINTAS_OK)
         return status;
     if (!chance_usable(s))
         return PINTAS_E_ARG;
-    set = pintas_caminos_chance_pending(s) ? chance_set(s) : 0;
-    for (; set; set &= set - 1) {
-        codes[k] = (uint16_t)pintas__lowest_bit(set);
-        num[k++] = 1;
-    }
-    *den = k ? (uint32_t)k : 1u;
-    *n = k;
+    pintas__tile_outcomes(pintas_caminos_chance_pending(s) ? chance_set(s) : 0, codes, num, den, n);
     return PINTAS_OK;
 }
 

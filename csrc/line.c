@@ -395,6 +395,20 @@ static void clear_chance_fields(pintas_line_state *s)
     s->tb_drawn = 0;
 }
 
+/* An empty line for a round about to be played: no placement, no pass. */
+static void clear_line(pintas_line_state *s)
+{
+    s->line_len = 0;
+    memset(s->line, PINTAS_NO_TILE, sizeof s->line);
+    s->ends[0] = s->ends[1] = 0;
+    s->end_double[0] = s->end_double[1] = 0;
+    s->passes = 0;
+    s->last_placer = PINTAS_NO_SEAT;
+    s->phase = PINTAS_LINE_PLAYING;
+    s->winner = PINTAS_NO_SEAT;
+    s->end_reason = PINTAS_WHY_NONE;
+}
+
 /* External chance: empty hands, line and boneyard, and a deal waiting for
  * its first hand tile; the round opens (open_round) once the last is dealt. */
 static void begin_chance_deal(pintas_line_state *s, int first_round, unsigned leader)
@@ -405,16 +419,8 @@ static void begin_chance_deal(pintas_line_state *s, int first_round, unsigned le
     s->aside = 0;
     memset(s->boneyard, PINTAS_NO_TILE, sizeof s->boneyard);
     s->bone_len = s->bone_pos = 0;
-    s->line_len = 0;
-    memset(s->line, PINTAS_NO_TILE, sizeof s->line);
-    s->ends[0] = s->ends[1] = 0;
-    s->end_double[0] = s->end_double[1] = 0;
-    s->passes = 0;
-    s->last_placer = PINTAS_NO_SEAT;
+    clear_line(s);
     s->forced_tile = PINTAS_NO_TILE;
-    s->phase = PINTAS_LINE_PLAYING;
-    s->winner = PINTAS_NO_SEAT;
-    s->end_reason = PINTAS_WHY_NONE;
     s->dealt = 0;
     s->deal_first = (uint8_t)(first_round != 0);
     s->deal_leader = (uint8_t)(leader & 3u);
@@ -455,15 +461,7 @@ static void open_round(pintas_line_state *s, event_sink *o, int first_round, uns
     }
     s->leader = (uint8_t)leader;
     s->to_move = (uint8_t)leader;
-    s->line_len = 0;
-    memset(s->line, PINTAS_NO_TILE, sizeof s->line);
-    s->ends[0] = s->ends[1] = 0;
-    s->end_double[0] = s->end_double[1] = 0;
-    s->passes = 0;
-    s->last_placer = PINTAS_NO_SEAT;
-    s->phase = PINTAS_LINE_PLAYING;
-    s->winner = PINTAS_NO_SEAT;
-    s->end_reason = PINTAS_WHY_NONE;
+    clear_line(s);
     emit(o, s, PINTAS_EV_DEAL, leader, s->forced_tile, 0, PINTAS_WHY_NONE, (int32_t)s->round);
 }
 
@@ -1196,20 +1194,12 @@ static int chance_usable(const pintas_line_state *s)
 int pintas_line_chance_outcomes(const pintas_line_state *s, uint16_t *codes, uint32_t *num,
                                 uint32_t *den, size_t cap, size_t *n)
 {
-    pintas_mask set;
-    size_t k = 0;
     int status = pintas__buffer_args(s && codes && num && den && n, cap, N_TILES);
     if (status != PINTAS_OK)
         return status;
     if (!chance_usable(s))
         return PINTAS_E_ARG;
-    set = pintas_line_chance_pending(s) ? chance_set(s) : 0;
-    for (; set; set &= set - 1) {
-        codes[k] = (uint16_t)pintas__lowest_bit(set);
-        num[k++] = 1;
-    }
-    *den = k ? (uint32_t)k : 1u;
-    *n = k;
+    pintas__tile_outcomes(pintas_line_chance_pending(s) ? chance_set(s) : 0, codes, num, den, n);
     return PINTAS_OK;
 }
 

@@ -103,6 +103,22 @@ static inline unsigned pintas__popcount(pintas_mask m)
     return (unsigned)((uint32_t)(m * UINT32_C(0x01010101)) >> 24);
 }
 
+/* The tiles of set as a chance event's outcomes (a tile drawn uniformly):
+ * their indices ascending in codes[], each with probability 1 / their count
+ * (num[i] = 1, *den the count, 1 for none), their count in *n. The arrays
+ * hold PINTAS_TILE_COUNT. */
+static inline void pintas__tile_outcomes(pintas_mask set, uint16_t *codes, uint32_t *num,
+                                         uint32_t *den, size_t *n)
+{
+    size_t k = 0;
+    for (set &= PINTAS_ALL_TILES; set; set &= set - 1) {
+        codes[k] = (uint16_t)pintas__lowest_bit(set);
+        num[k++] = 1;
+    }
+    *den = k ? (uint32_t)k : 1u;
+    *n = k;
+}
+
 /* The pips of the tiles in m (bits beyond the set ignored). */
 static inline unsigned pintas__mask_pips(pintas_mask m)
 {

@@ -1000,8 +1000,12 @@ class _Game:
             raise SaveTypeError("from_bytes takes bytes: got {}".format(type(data).__name__))
         found = _c.save_read(cls._G, data, _check_key(key))
         if found == "max_rounds":
-            raise RulesError("this save's rules set a round or roll limit (max_rounds, "
-                             "max_rolls), which pintas for MicroPython does not offer yet")
+            raise RulesError("this save's rules set a round, move or roll limit (max_rounds, "
+                             "max_round_moves, max_rolls), which pintas for MicroPython does "
+                             "not offer yet")
+        if found == "external":
+            raise RulesError("this save is of a game with external chance (chance='external'), "
+                             "which pintas for MicroPython does not offer")
         if len(found) != 7:
             raise _save_refusal(found, data)
         fields, first, seeded, deal, players, first_player, log = found

@@ -14,6 +14,7 @@ import pytest
 from pintas import caminos, dice, domino, registry
 from pintas.errors import PintasTypeError
 from pintas.tiles import TILES, Tile
+from tests.caminos.support import shuffled_deal
 
 SIZES = {"domino": 408, "caminos": 929, "dice": 341}
 
@@ -143,11 +144,7 @@ def test_the_other_tiles_are_not_seen(rules: domino.Rules, seed: int) -> None:
 def test_the_other_tiles_of_caminos_are_not_seen(seed: int) -> None:
     rng = random.Random(seed)
     rules = caminos.Rules.base(players=3)
-    tiles = list(TILES)
-    rng.shuffle(tiles)
-    paths, rest = tiles[:rules.paths], tiles[rules.paths:]
-    hands = [rest[s * rules.hand_size:(s + 1) * rules.hand_size] for s in range(3)]
-    pile = rest[3 * rules.hand_size:]
+    paths, hands, pile = shuffled_deal(rules, rng)
     alike = 0
     for seat in range(3):
         other_hands, other_pile = swapped(hands, pile, seat, rng)

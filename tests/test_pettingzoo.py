@@ -24,6 +24,7 @@ from pettingzoo.utils import wrappers
 from pintas import caminos, domino, pettingzoo, registry
 from pintas.errors import IllegalMoveError, RulesError
 from pintas.tiles import TILES
+from tests.caminos.support import shuffled_deal
 from tests.test_observations import swapped
 
 PRESETS = [p.name for p in registry.presets()]
@@ -297,11 +298,7 @@ def test_other_seats_tiles_are_not_observed(name: str, options: dict[str, Any],
 def test_other_seats_tiles_are_not_observed_in_caminos(seed: int) -> None:
     rules = caminos.Rules.base(players=3)
     rng = random.Random(seed)
-    tiles = list(TILES)
-    rng.shuffle(tiles)
-    paths, rest = tiles[:rules.paths], tiles[rules.paths:]
-    hands = [rest[s * rules.hand_size:(s + 1) * rules.hand_size] for s in range(3)]
-    pile = rest[3 * rules.hand_size:]
+    paths, hands, pile = shuffled_deal(rules, rng)
     compared = 0
     for seat in range(3):
         other_hands, other_pile = swapped(hands, pile, seat, rng)

@@ -15,6 +15,7 @@ import pytest
 from pintas import caminos, dice, domino, registry
 from pintas.errors import PintasTypeError, SeatError, SeatTypeError
 from pintas.tiles import TILES, Tile
+from tests.caminos.support import shuffled_deal
 
 PRESETS = [p.name for p in registry.presets()]
 
@@ -129,11 +130,7 @@ def test_every_hidden_tile_changed_changes_no_line_observation(name: str,
 def test_every_hidden_tile_changed_changes_no_caminos_observation(seat: int) -> None:
     rules = caminos.Rules.base(players=3)
     rng = random.Random(seat)
-    tiles = list(TILES)
-    rng.shuffle(tiles)
-    paths, rest = tiles[:rules.paths], tiles[rules.paths:]
-    hands = [rest[s * rules.hand_size:(s + 1) * rules.hand_size] for s in range(3)]
-    pile = rest[3 * rules.hand_size:]
+    paths, hands, pile = shuffled_deal(rules, rng)
     other_hands, other_pile = every_hidden_tile_moved(hands, pile, seat, lambda t: False)
     a = caminos.Game(rules, seed=2, deal=caminos.Deal(paths, hands, pile))
     b = caminos.Game(rules, seed=2, deal=caminos.Deal(paths, other_hands, other_pile))

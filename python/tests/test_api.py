@@ -1,3 +1,4 @@
+import gc
 # The API as CPython's pintas shows it (the values are those of CPython's
 # doctests): presets and options, notation, refusals that change nothing,
 # views that hide what a seat may not see, copies, seeds of 64 bits.
@@ -186,6 +187,7 @@ def test_unseeded_games_save_their_seeds():
     for game in (domino.Game(domino.Rules.muggins(players=2)),
                  caminos.Game(caminos.Rules.base(players=2)),
                  dice.Game(dice.Rules.farkle(target=500))):
+        gc.collect()  # a board's heap: the last game's garbage out of the way
         rng = make_rng(3)
         for _ in range(120):
             if game.is_over:

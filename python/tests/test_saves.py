@@ -51,9 +51,20 @@ def test_damaged_saves_are_refused():
 
 
 # CPython saves of games whose rules set a limit, which this layer does not
-# offer: domino.Rules.muggins(players=2, max_rounds=2) and
-# dice.Rules.farkle(max_rolls=3) with players=2, both seed=1.
+# offer: domino.Rules.muggins(players=2, max_rounds=2),
+# caminos.Rules.base(players=2, max_round_moves=5) and
+# dice.Rules.farkle(max_rolls=3) with players=2, all seed=1.
 LIMITED = (
+    ("caminos", (
+    "504e5453024305010000000000000002050601000300050000000050434d010205060100"
+    "03000574d400f5dd3d3f3ee7c2e8dcd2e0000005041a0000000000208064010000000000"
+    "000000000000000000000000000000000000000000000000000000000000000000000000"
+    "00000000000000000000000000000000000000000000000000000000000000000000000b"
+    "0b040d1901100c0806090effffffffffffffffffffffffffffffffff0700000301ffffff"
+    "ff000300000200ffffffff001a00000605ffffffff001700000602ffffffff001b000006"
+    "06ffffffff00ff00000000ffffffff00ff00000000ffffffff00ff00000000ffffffff00"
+    "000001ff00ff000301ffffffffffffffff0000000000000000000000000000040f3316fe"
+    "ce942509deb4d7526aeea9")),
     ("domino", (
     "504e5453024c05010000000000000000020005000000c800000000000000000002000000"
     "0000504c4e010002000500000002c800000000000000000074d400f5dd3d3f3ee7c2e8dc"
@@ -73,6 +84,28 @@ LIMITED = (
     "000000000000000000000000000000000000000000c0b26230addb74404a2c44aa63fb38"
     "7b")),
 )
+
+
+# A CPython save of a game with external chance, which this layer does not
+# offer: domino.Rules.muggins(players=2), seed=1, chance="external", with the
+# first tile of its deal given.
+EXTERNAL = (
+    "504e5453024c09010000000000000000020005000000c800000000000000000001000000"
+    "fc00504c4e010002000500000000c8000000000000000000af1d8c7b991118fee7c2e8dc"
+    "d2e000000100000000000000000000000000000000000000000000000000000000000000"
+    "0000000000000000000000000000000000000000000000000000ffffffffffffffffffff"
+    "ffffffffffffffffffffffffffffffffffff00ffffffffffffffffffffffffffffffffff"
+    "ffffffffffffffffffffff0000000000fe00ffff00ff0001000101010001000000000000"
+    "0000000000000000000000000000bfb8d9224960035dabac89412c722eeb")
+
+
+def test_a_save_with_external_chance_is_refused_by_name():
+    try:
+        GAMES["domino"].from_bytes(unhex(EXTERNAL))
+    except errors.RulesError as exc:
+        assert "external chance" in str(exc)
+    else:
+        raise AssertionError("loaded a save with external chance")
 
 
 def test_saves_of_limited_rules_are_refused_by_name():

@@ -777,8 +777,10 @@ static mp_obj_t legal_moves(mp_obj_t game) {
 static MP_DEFINE_CONST_FUN_OBJ_1(legal_moves_obj, legal_moves);
 
 /* Game._raw.extend(raw) for the n bytes at `bytes` (raw's): a bytearray log
- * grows by half its length at a time, as MicroPython's own extend grows it
- * by exactly what is added (a copy of the whole log on every move). */
+ * grows by a quarter of its length at a time, as MicroPython's own extend
+ * grows it by exactly what is added (a copy of the whole log on every move);
+ * a quarter, not more, so that a long log still finds room in a board's
+ * fragmented heap. */
 static void log_extend(mp_obj_t log, mp_obj_t raw, const uint8_t *bytes, size_t n) {
     if (!mp_obj_is_type(log, &mp_type_bytearray)) {
         mp_obj_t extend[3];
@@ -789,7 +791,7 @@ static void log_extend(mp_obj_t log, mp_obj_t raw, const uint8_t *bytes, size_t 
     }
     mp_obj_array_t *a = MP_OBJ_TO_PTR(log);
     if (a->free < n) {
-        size_t room = a->len / 2 + n;
+        size_t room = a->len / 4 + n;
         a->items = m_renew(uint8_t, a->items, a->len + a->free, a->len + room);
         a->free = room;
     }
@@ -1873,7 +1875,8 @@ static mp_obj_t save_refusal(int g, pintas_save_reader *r, pintas_save_work *w,
  * first deal or None, players, first player, log entries: move codes, seeds
  * (8 bytes), deals), everything checked (pintas_save_load); or a refusal
  * (template, its values...) as a tuple of 20; or the string "max_rounds" for
- * rules with a round or roll limit, which this layer does not offer. */
+ * rules with a round, move or roll limit, or "external" for a game with
+ * external chance, which this layer does not offer. */
 static mp_obj_t save_read(mp_obj_t g_in, mp_obj_t data_in, mp_obj_t key_in) {
     int g = game_of(g_in);
     size_t len, key_len = 0;
@@ -1895,9 +1898,15 @@ static mp_obj_t save_read(mp_obj_t g_in, mp_obj_t data_in, mp_obj_t key_in) {
     }
     m_del(pintas_save_work, w, 1);
     if ((g == G_LINE && r.setup.rules.line.max_rounds != 0)
+        || (g == G_CAMINOS && (r.setup.rules.caminos.max_rounds != 0
+                               || r.setup.rules.caminos.max_round_moves != 0))
         || (g == G_DICE && (r.setup.rules.dice.max_rounds != 0 || r.setup.rules.dice.max_rolls != 0))) {
-        /* rules with a round or roll limit, which this layer's Rules do not carry */
+        /* rules with a round, move or roll limit, which this layer's Rules do not carry */
         return MP_OBJ_NEW_QSTR(MP_QSTR_max_rounds);
+    }
+    if (r.setup.external) {
+        /* a game with external chance, which this layer does not offer */
+        return MP_OBJ_NEW_QSTR(MP_QSTR_external);
     }
     mp_obj_t log = mp_obj_new_list(0, NULL);
     while (pintas_save_next(&r, &e) == PINTAS_OK) {
