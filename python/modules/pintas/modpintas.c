@@ -776,30 +776,6 @@ static mp_obj_t legal_moves(mp_obj_t game) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(legal_moves_obj, legal_moves);
 
-/* Game._raw.extend(raw) for the n bytes at `bytes` (raw's): a bytearray log
- * grows by a quarter of its length at a time, as MicroPython's own extend
- * grows it by exactly what is added (a copy of the whole log on every move);
- * a quarter, not more, so that a long log still finds room in a board's
- * fragmented heap. */
-static void log_extend(mp_obj_t log, mp_obj_t raw, const uint8_t *bytes, size_t n) {
-    if (!mp_obj_is_type(log, &mp_type_bytearray)) {
-        mp_obj_t extend[3];
-        mp_load_method(log, MP_QSTR_extend, extend);
-        extend[2] = raw;
-        mp_call_function_n_kw(extend[0], 2, 0, extend + 1);
-        return;
-    }
-    mp_obj_array_t *a = MP_OBJ_TO_PTR(log);
-    if (a->free < n) {
-        size_t room = a->len / 4 + n;
-        a->items = m_renew(uint8_t, a->items, a->len + a->free, a->len + room);
-        a->free = room;
-    }
-    memcpy((uint8_t *)a->items + a->len, bytes, n);
-    a->len += n;
-    a->free -= n;
-}
-
 /* Keep a played move in a game object's logs: with a list as game._log (the
  * default), its code there and its events' bytes (the bytes object raw) added to
  * game._raw. A game made with log=False has a bytearray as game._log: the
@@ -839,7 +815,9 @@ static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
             return;
         }
     }
-    log_extend(mp_load_attr(game, MP_QSTR__raw), raw_in, raw, len);
+    mp_load_method(mp_load_attr(game, MP_QSTR__raw), MP_QSTR_extend, extend);
+    extend[2] = raw_in;
+    mp_call_function_n_kw(extend[0], 2, 0, extend + 1);
 }
 
 /* commit(game, code, raw) -> log_move of a move Game.play played the long
