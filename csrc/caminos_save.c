@@ -535,7 +535,7 @@ static int chance_centre_ok(const pintas_caminos_state *s)
     slot->centre = s->pile[0];
     slot->end[0] = (uint8_t)pintas_tile_high(slot->centre);
     slot->end[1] = (uint8_t)pintas_tile_low(slot->centre);
-    memmove(t.pile, t.pile + 1, N_TILES - 1);
+    memcpy(t.pile, s->pile + 1, N_TILES - 1); /* from *s: no overlap */
     t.pile[N_TILES - 1] = PINTAS_NO_TILE;
     t.pile_len--;
     if (!(masks_ok(&t) && pintas__tile_list_ok(t.pile, t.pile_len, N_TILES, &pile) &&
