@@ -1070,14 +1070,11 @@ static void centre_chance_tile(pintas_caminos_state *s, event_sink *o, unsigned 
     end_turn(s, o, seat, 1);
 }
 
-int pintas_caminos_play_chance(pintas_caminos_state *s, int outcome, pintas_caminos_event *ev,
-                               size_t ev_cap, size_t *n_ev)
+/* The pending chance event's outcome, checked, then given into *o; the
+ * public call and its quiet twin share it. */
+static int give_chance(pintas_caminos_state *s, int outcome, event_sink *o)
 {
-    event_sink o = {ev, 0, ev_cap, 0};
     unsigned t;
-    int status = pintas__buffer_args(s && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
-    if (status != PINTAS_OK)
-        return status;
     if (!chance_usable(s))
         return PINTAS_E_ARG;
     if (!pintas_caminos_chance_pending(s))
@@ -1086,18 +1083,35 @@ int pintas_caminos_play_chance(pintas_caminos_state *s, int outcome, pintas_cami
         return PINTAS_E_OUTCOME;
     t = (unsigned)outcome;
     if (s->pending == PINTAS_CAMINOS_CHANCE_DEAL) {
-        deal_chance_tile(s, &o, t);
+        deal_chance_tile(s, o, t);
     } else if (s->pending == PINTAS_CAMINOS_CHANCE_DRAW) {
         unsigned seat = s->chance_seat;
         to_top(s, t);
         s->pending = PINTAS_CAMINOS_CHANCE_NONE;
         s->chance_seat = 0;
         s->to_move = (uint8_t)seat;
-        take_top(s, &o, seat);
+        take_top(s, o, seat);
     } else {
-        centre_chance_tile(s, &o, t);
+        centre_chance_tile(s, o, t);
     }
-    end_round_at_cap(s, &o);
-    *n_ev = o.n;
+    end_round_at_cap(s, o);
     return PINTAS_OK;
+}
+
+int pintas_caminos_play_chance(pintas_caminos_state *s, int outcome, pintas_caminos_event *ev,
+                               size_t ev_cap, size_t *n_ev)
+{
+    event_sink o = {ev, 0, ev_cap, 0};
+    int status = pintas__buffer_args(s && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
+    if (status == PINTAS_OK)
+        status = give_chance(s, outcome, &o);
+    if (status == PINTAS_OK)
+        *n_ev = o.n;
+    return status;
+}
+
+int pintas__caminos_play_chance_quiet(pintas_caminos_state *s, int outcome)
+{
+    event_sink o = {NULL, 0, 0, 0};
+    return s ? give_chance(s, outcome, &o) : PINTAS_E_ARG;
 }

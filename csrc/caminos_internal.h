@@ -83,4 +83,8 @@ int pintas__caminos_path_ok(const pintas_caminos_rules *r, const pintas_caminos_
 int pintas__caminos_play_quiet(pintas_caminos_state *s, const pintas_caminos_move *m,
                                unsigned *kinds);
 
+/* pintas_caminos_play_chance with no event buffer (the loader's check of the
+ * state a pending centre's outcome leaves: no 640-byte buffer on its stack). */
+int pintas__caminos_play_chance_quiet(pintas_caminos_state *s, int outcome);
+
 #endif /* PINTAS_CAMINOS_INTERNAL_H */

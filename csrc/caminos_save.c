@@ -484,37 +484,40 @@ static int chance_deal_ok(const pintas_caminos_state *s)
 }
 
 /* A draw under way: the state of the drawer to move, who may only draw. */
-static int chance_draw_ok(const pintas_caminos_state *s)
+PINTAS__OWN_FRAME static int chance_draw_ok(const pintas_caminos_state *s)
 {
     pintas_caminos_state t = *s;
-    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
-    size_t n = 0;
+    pintas_caminos_move draw;
     if (s->dealt || s->chance_path || s->phase != PINTAS_CAMINOS_PLAYING)
         return 0;
     t.to_move = s->chance_seat;
     t.pending = 0;
     t.chance_seat = 0;
-    return played_state_ok(&t) &&
-           pintas_caminos_legal(&t, moves, PINTAS_CAMINOS_MAX_MOVES, &n) == PINTAS_OK && n == 1 &&
-           moves[0].kind == PINTAS_CAMINOS_DRAW;
+    /* the seat may draw (its one legal move): the pile holds tiles and none
+     * of its tiles fits */
+    draw.kind = PINTAS_CAMINOS_DRAW;
+    draw.tile = PINTAS_NO_TILE;
+    draw.path = PINTAS_CAMINOS_NO_PATH;
+    draw.side = 0;
+    return played_state_ok(&t) && pintas_caminos_check(&t, &draw) == PINTAS_OK;
 }
 
-static int state_ok(const pintas_caminos_state *s);
+static int state_ok_but_centre(const pintas_caminos_state *s);
 
-/* The state a pending new centre leaves once the pile's first tile is given. */
-static int centre_given_ok(const pintas_caminos_state *s)
+/* The state a pending new centre leaves once the pile's first tile is given
+ * (played quietly: no event buffer on the loader's stack). It has no centre
+ * pending, so its check is state_ok's without a centre's, which keeps the
+ * checks from calling each other. */
+PINTAS__OWN_FRAME static int centre_given_ok(const pintas_caminos_state *s)
 {
     pintas_caminos_state u = *s;
-    pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
-    size_t n = 0;
-    return pintas_caminos_play_chance(&u, s->pile[0], ev, PINTAS_CAMINOS_MAX_EVENTS, &n) ==
-               PINTAS_OK &&
-           u.pending != PINTAS_CAMINOS_CHANCE_REVEAL && state_ok(&u);
+    return pintas__caminos_play_chance_quiet(&u, s->pile[0]) == PINTAS_OK &&
+           state_ok_but_centre(&u);
 }
 
 /* A new centre under way: the closed path's slot empty, the pile holding
  * the tiles it may take, the turn of the placer who closed it in play. */
-static int chance_centre_ok(const pintas_caminos_state *s)
+PINTAS__OWN_FRAME static int chance_centre_ok(const pintas_caminos_state *s)
 {
     const pintas_caminos_rules *r = &s->rules;
     pintas_mask pile, table, open;
@@ -550,32 +553,44 @@ static int chance_centre_ok(const pintas_caminos_state *s)
     return centre_given_ok(s);
 }
 
-static int state_ok(const pintas_caminos_state *s)
+/* What every state with a chance event pending must be. */
+static int pending_ok(const pintas_caminos_state *s)
 {
-    if (s->chance > 1 || (!s->chance && (s->pending || s->dealt || s->chance_seat ||
-                                         s->chance_path)))
-        return 0;
-    if (s->pending == PINTAS_CAMINOS_CHANCE_NONE)
-        return !s->dealt && !s->chance_seat && !s->chance_path && played_state_ok(s);
     if (pintas_caminos_rules_check(&s->rules) != PINTAS_OK || !pintas_rng_is_valid(&s->rng) ||
         s->round < 1 || s->round > s->rules.rounds || s->to_move != PINTAS_CHANCE_SEAT ||
         s->reserved[0] || s->reserved[1] || !masks_ok(s))
         return 0;
     /* a capped round's moves: at most the cap while the last one's chance
      * event waits (it ends the round once given), none while dealing */
-    if (s->round_moves != 0 && (s->pending == PINTAS_CAMINOS_CHANCE_DEAL ||
-                                s->round_moves > s->rules.max_round_moves))
+    return s->round_moves == 0 || (s->pending != PINTAS_CAMINOS_CHANCE_DEAL &&
+                                   s->round_moves <= s->rules.max_round_moves);
+}
+
+/* Every check of state_ok but for a new centre pending (refused here). */
+static int state_ok_but_centre(const pintas_caminos_state *s)
+{
+    if (s->chance > 1 || (!s->chance && (s->pending || s->dealt || s->chance_seat ||
+                                         s->chance_path)))
+        return 0;
+    if (s->pending == PINTAS_CAMINOS_CHANCE_NONE)
+        return !s->dealt && !s->chance_seat && !s->chance_path && played_state_ok(s);
+    if (!pending_ok(s))
         return 0;
     switch (s->pending) {
     case PINTAS_CAMINOS_CHANCE_DEAL:
         return chance_deal_ok(s);
     case PINTAS_CAMINOS_CHANCE_DRAW:
         return chance_draw_ok(s);
-    case PINTAS_CAMINOS_CHANCE_REVEAL:
-        return chance_centre_ok(s);
     default:
         return 0;
     }
+}
+
+static int state_ok(const pintas_caminos_state *s)
+{
+    if (s->chance == 1 && s->pending == PINTAS_CAMINOS_CHANCE_REVEAL)
+        return pending_ok(s) && chance_centre_ok(s);
+    return state_ok_but_centre(s);
 }
 
 /* A state with no chance event pending. */

@@ -25,6 +25,15 @@ static inline int pintas__buffer_args(int given, size_t cap, size_t bound)
 #define PINTAS__MOVE_CALL
 #endif
 
+/* A function kept in a stack frame of its own (GCC and Clang; other
+ * compilers decide alone): its locals (a state copy, a view) are off the
+ * stack once it returns, not added to its caller's frame. */
+#if defined(__GNUC__)
+#define PINTAS__OWN_FRAME __attribute__((noinline))
+#else
+#define PINTAS__OWN_FRAME
+#endif
+
 /* The entries of score[0..n) equal to the highest, as bits (every game's
  * winners at a round or turn limit; n <= 32). */
 static inline unsigned pintas__top_scores(const int32_t *score, unsigned n)

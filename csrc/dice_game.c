@@ -862,17 +862,14 @@ int pintas_dice_load(pintas_dice_state *s, const uint8_t *buf, size_t len)
         if (t.pool != 0 || (t.closed > 0 && r->hot_dice != PINTAS_DICE_HOT_MUST))
             return PINTAS_E_CORRUPT;
         break;
-    case PINTAS_DICE_MUST_KEEP: {
-        pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
-        size_t nk = 0;
+    case PINTAS_DICE_MUST_KEEP:
         if (t.last_roll_len != PINTAS_DICE_COUNT - psize)
             return PINTAS_E_CORRUPT;
-        if (pintas_dice_keeps_rules(r, last_roll_set(&t), t.pool, ks, PINTAS_DICE_MAX_KEEPS,
-                                    &nk) != PINTAS_OK ||
-            nk == 0)
-            return PINTAS_E_CORRUPT; /* a doom roll or a roll-out cannot wait for a keep */
+        /* a doom roll or a roll-out cannot wait for a keep (the first keep
+         * found is enough: no list of keeps on the loader's stack) */
+        if (!pintas__dice_any_keep(r, last_roll_set(&t), t.pool))
+            return PINTAS_E_CORRUPT;
         break;
-    }
     case PINTAS_DICE_BANK_OR_ROLL:
         if (t.pool == 0 && (t.closed == 0 || r->hot_dice != PINTAS_DICE_HOT_MAY))
             return PINTAS_E_CORRUPT;

@@ -2,16 +2,10 @@
  * (pintas/observe.h): the seat's view filled (views.h) and encoded, in one
  * call, for hosts that keep a game's state and its record but no view. */
 #include "pintas/observe.h"
+#include "common_internal.h"
 
-/* Each view lives in a frame of its own (GCC/Clang; other compilers ignore
- * it), off the stack once the observation is written. */
-#if defined(__GNUC__)
-#define OWN_FRAME __attribute__((noinline))
-#else
-#define OWN_FRAME
-#endif
 
-OWN_FRAME int pintas_line_observe_state(const pintas_line_state *s, const pintas_line_record *r,
+PINTAS__OWN_FRAME int pintas_line_observe_state(const pintas_line_state *s, const pintas_line_record *r,
                                         int seat, uint8_t *out, size_t cap)
 {
     pintas_line_view v;
@@ -24,7 +18,7 @@ OWN_FRAME int pintas_line_observe_state(const pintas_line_state *s, const pintas
     return st != PINTAS_OK ? st : pintas_line_observe(&v, out, cap);
 }
 
-OWN_FRAME int pintas_caminos_observe_state(const pintas_caminos_state *s,
+PINTAS__OWN_FRAME int pintas_caminos_observe_state(const pintas_caminos_state *s,
                                            const pintas_caminos_record *r, int seat,
                                            uint8_t *out, size_t cap)
 {
@@ -38,7 +32,7 @@ OWN_FRAME int pintas_caminos_observe_state(const pintas_caminos_state *s,
     return st != PINTAS_OK ? st : pintas_caminos_observe(&v, out, cap);
 }
 
-OWN_FRAME int pintas_dice_observe_state(const pintas_dice_state *s, int seat, uint8_t *out,
+PINTAS__OWN_FRAME int pintas_dice_observe_state(const pintas_dice_state *s, int seat, uint8_t *out,
                                         size_t cap)
 {
     pintas_dice_view v;

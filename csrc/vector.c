@@ -6,6 +6,7 @@
  * memset are needed: the rewards come from a table of constants, not from
  * floating-point arithmetic, which a microcontroller would do in software. */
 #include <string.h>
+#include "common_internal.h"
 
 #include "pintas/actions.h"
 #include "pintas/observe.h"
@@ -51,17 +52,9 @@ static size_t actions_of(vector_game g)
 
 /* ---- each game's calls ------------------------------------------------------------- */
 
-/* Each game's play, start and view live in frames of their own (GCC/Clang;
- * other compilers ignore it): a game's events or a seat's view are off the
- * stack before the next call, so the largest of them never share it. */
-#if defined(__GNUC__)
-#define OWN_FRAME __attribute__((noinline))
-#else
-#define OWN_FRAME
-#endif
 
 /* Start slot->state from rules and seed, and its record from the start's events. */
-static OWN_FRAME int line_start(pintas_vector_slot *slot, const void *rules, uint64_t seed)
+static PINTAS__OWN_FRAME int line_start(pintas_vector_slot *slot, const void *rules, uint64_t seed)
 {
     pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
     size_t n = 0;
@@ -71,7 +64,7 @@ static OWN_FRAME int line_start(pintas_vector_slot *slot, const void *rules, uin
     return st != PINTAS_OK ? st : pintas_line_record_update(&slot->record.line, ev, n);
 }
 
-static OWN_FRAME int caminos_start(pintas_vector_slot *slot, const void *rules, uint64_t seed)
+static PINTAS__OWN_FRAME int caminos_start(pintas_vector_slot *slot, const void *rules, uint64_t seed)
 {
     pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
     size_t n = 0;
@@ -98,7 +91,7 @@ static int start_game(vector_game g, pintas_vector_slot *slot, const void *rules
 }
 
 /* Play one action, and bring the record up to date with its events. */
-static OWN_FRAME int line_play(pintas_vector_slot *slot, int action)
+static PINTAS__OWN_FRAME int line_play(pintas_vector_slot *slot, int action)
 {
     pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
     size_t n = 0;
@@ -106,7 +99,7 @@ static OWN_FRAME int line_play(pintas_vector_slot *slot, int action)
     return st != PINTAS_OK ? st : pintas_line_record_update(&slot->record.line, ev, n);
 }
 
-static OWN_FRAME int caminos_play(pintas_vector_slot *slot, int action)
+static PINTAS__OWN_FRAME int caminos_play(pintas_vector_slot *slot, int action)
 {
     pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
     size_t n = 0;
@@ -115,7 +108,7 @@ static OWN_FRAME int caminos_play(pintas_vector_slot *slot, int action)
     return st != PINTAS_OK ? st : pintas_caminos_record_update(&slot->record.caminos, ev, n);
 }
 
-static OWN_FRAME int dice_play(pintas_vector_slot *slot, int action)
+static PINTAS__OWN_FRAME int dice_play(pintas_vector_slot *slot, int action)
 {
     pintas_dice_event ev[PINTAS_DICE_MAX_EVENTS]; /* dice hide nothing: no record */
     size_t n = 0;
