@@ -493,6 +493,13 @@ PINTAS__OWN_FRAME static int chance_draw_ok(const pintas_caminos_state *s)
     t.to_move = s->chance_seat;
     t.pending = 0;
     t.chance_seat = 0;
+    /* under max_round_moves the draw counted already: the seat's turn as it
+     * was before it, one move fewer */
+    if (s->rules.max_round_moves != 0) {
+        if (s->round_moves == 0)
+            return 0;
+        t.round_moves = (uint8_t)(s->round_moves - 1u);
+    }
     /* the seat may draw (its one legal move): the pile holds tiles and none
      * of its tiles fits */
     draw.kind = PINTAS_CAMINOS_DRAW;

@@ -183,6 +183,29 @@ def test_a_capped_caminos_round_ends_once_its_last_move_s_tile_is_given(cap: int
     assert ended >= 6
 
 
+def test_a_capped_caminos_round_saves_and_loads_while_a_draw_waits() -> None:
+    """A draw counts toward max_round_moves before its tile is given: a save
+    made while the tile waits loads back, the draw that reaches the cap (its
+    tile then ends the round) included."""
+    waited = capped = 0
+    for cap in range(6, 40, 3):
+        for seed in range(3):
+            game = caminos.Game(caminos.Rules.base(max_round_moves=cap, max_rounds=2),
+                                seed=seed, chance="external")
+            rng = random.Random(seed)
+            while not game.is_over:
+                if not game.is_chance:
+                    game.play(rng.choice(game.legal_moves()))
+                    continue
+                drew = bool(game.history) and game.history[-1].kind == "draw"
+                if drew:
+                    assert caminos.Game.from_bytes(game.to_bytes()) == game
+                    waited += 1
+                events = game.play_chance(_pick(game, rng))
+                capped += drew and any(e.kind == "round_end" for e in events)
+    assert waited and capped
+
+
 # ---- deals ---------------------------------------------------------------------------------
 
 
