@@ -46,12 +46,14 @@ extra): ``import pintas`` needs neither.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from . import registry
+from . import dice, registry
 from .errors import RulesError
 
 __all__ = ["LIMITS", "NO_LIMIT", "PREFIX", "game_name", "register"]
@@ -64,9 +66,6 @@ LIMITS: Mapping[str, int] = {"max_rounds": 100, "max_rolls": 50, "max_round_move
 
 #: A round limit parameter's value for no limit (OpenSpiel's parameters have no None).
 NO_LIMIT = 0
-
-#: The seats of a dice game, where each game chooses them (the ``players`` parameter).
-DICE_SEATS = 2
 
 #: Random seeds drawn from a probability sampler (``resample_from_infostate``).
 SEED_SPACE = 2 ** 63
@@ -98,11 +97,14 @@ def _is_plain(value: object) -> bool:
     return isinstance(value, (bool, int, float, str))
 
 
-def _parameters(preset: registry.Preset) -> dict[str, Any]:
+@cache
+def _parameters(name: str) -> Mapping[str, Any]:
     """The preset's OpenSpiel parameters and their defaults: each option the
     preset takes whose default is a plain value (the rules' own where the
     preset leaves it), the seats of a dice game, and the round limits a game
-    needs to be bounded."""
+    needs to be bounded, for the preset called ``name`` (made once a preset:
+    every game made copies them)."""
+    preset = registry.preset(name)
     rules = preset.rules()
     defaults: dict[str, Any] = {}
     for option, value in preset.options.items():
@@ -111,12 +113,12 @@ def _parameters(preset: registry.Preset) -> dict[str, Any]:
             defaults[option] = value
     family = preset.family
     if not family.seats_from_rules:
-        defaults["players"] = DICE_SEATS
+        defaults["players"] = family.default_seats
     probe = family.new_game(rules, seats=family.seats(rules, defaults.get("players")))
     for option, limit in LIMITS.items():
         if option in preset.options:
             defaults[option] = limit if probe.max_length is None else NO_LIMIT
-    return defaults
+    return MappingProxyType(defaults)
 
 
 def _rules_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -128,10 +130,10 @@ def _rules_options(options: Mapping[str, Any]) -> dict[str, Any]:
 
 def _game_of(preset: registry.Preset) -> tuple[pyspiel.GameType, type[pyspiel.Game]]:
     """The OpenSpiel game type of ``preset`` and the class OpenSpiel makes its games with."""
-    defaults = _parameters(preset)
     family = preset.family
-    seats = ([defaults["players"]] if "players" in defaults and not family.seats_from_rules
-             else [family.seats(preset.rules())])
+    # a dice game's seats are the game's, 1 to dice.MAX_PLAYERS
+    fewest, most = ((family.seats(preset.rules()),) * 2 if family.seats_from_rules
+                    else (1, dice.MAX_PLAYERS))
     game_type = pyspiel.GameType(
         short_name=PREFIX + preset.name,
         long_name=f"pintas {preset.title}",
@@ -140,13 +142,13 @@ def _game_of(preset: registry.Preset) -> tuple[pyspiel.GameType, type[pyspiel.Ga
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=max(seats) if family.seats_from_rules else 8,
-        min_num_players=min(seats) if family.seats_from_rules else 1,
+        max_num_players=most,
+        min_num_players=fewest,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=defaults,
+        parameter_specification=dict(_parameters(preset.name)),
     )
 
     class Game(_Game):
@@ -168,7 +170,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no annotations
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         given = dict(params or {})
-        options = {**_parameters(self._PRESET), **given}
+        options = {**_parameters(self._PRESET.name), **given}
         family = self._PRESET.family
         seats = options.pop("players") if not family.seats_from_rules else None
         try:
@@ -178,7 +180,7 @@ class _Game(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no annotations
         self.family = family
         self.seats = family.seats(self.rules, seats)
         # every new game a copy of this one: a copy costs a fifth of a new game
-        self._fresh = probe = self._new_pintas_game()
+        self._fresh = probe = family.new_game(self.rules, seats=self.seats, chance="external")
         if probe.max_length is None:
             raise pyspiel.SpielError(f"{PREFIX}{self._PRESET.name}: the parameters {given} "
                                      f"leave the game's length unbounded")
@@ -200,12 +202,6 @@ class _Game(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no annotations
     def new_pintas_game(self) -> Any:
         """A fresh pintas game of the parameters, with external chance."""
         return self._fresh.copy()
-
-    def _new_pintas_game(self) -> Any:
-        family = self.family
-        if family.seats_from_rules:
-            return family.game_type(self.rules, chance="external")
-        return family.game_type(self.rules, players=self.seats, chance="external")
 
     def new_initial_state(self) -> State:
         """The game before its first deal or roll."""
