@@ -281,6 +281,14 @@ cdef int simulate_into(const pintas_engine *engine, setup_fn rules_c, tuple rule
     return 0
 
 
+def no_world(str game, view):
+    """The error of a view for which the determinization finds no world (a
+    view no real game shows): the same words for every game."""
+    return CorruptStateError(f"no world is consistent with this view of a {game} game "
+                             f"(seat {view.seat}, round {view.round}): it is not a "
+                             f"position a real game reaches")
+
+
 def class_name(cls):
     """How a message names a class: ``caminos.Move``, ``int`` (a value's class
     for anything else)."""

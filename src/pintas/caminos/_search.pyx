@@ -26,6 +26,7 @@ from pintas._base cimport pintas_rng, pintas_rng_seed, stop_flag, whole
 from pintas.caminos._engine cimport _c_move, _moves, move_of
 
 from pintas.caminos._engine import CaminosGame
+from pintas._base import no_world
 from pintas.errors import CorruptStateError, IllegalMoveError, RulesError, RulesTypeError
 from pintas.errors import ViewError
 from pintas.tiles import TILES, TileSet
@@ -283,9 +284,7 @@ def sample_world(view, seed, into):
     with nogil:
         status = pintas_caminos_view_sample(&cv.v, &record, c_seed, &world, &state)
     if status != PINTAS_OK:
-        raise CorruptStateError(f"no world is consistent with this view of a Caminos game "
-                                f"(seat {view.seat}, round {view.round}): it is not a "
-                                f"position a real game reaches")
+        raise no_world("Caminos", view)
     memcpy((<Engine>into)._state, &state, sizeof(pintas_caminos_state))
 
 

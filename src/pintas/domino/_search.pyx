@@ -23,6 +23,7 @@ from pintas.domino._engine cimport PINTAS_LINE_MAX_MOVES, PINTAS_LINE_MAX_SEATS,
 from pintas.domino._engine cimport _c_move, _moves, move_of, pintas_line_sides
 
 from pintas.domino._engine import LineGame
+from pintas._base import no_world
 from pintas.errors import CorruptStateError, IllegalMoveError, NotationError, RulesError
 from pintas.errors import RulesTypeError, ViewError
 from pintas.tiles import TILES, TileSet
@@ -385,9 +386,7 @@ def sample_world(view, seed, into):
     with nogil:
         status = pintas_line_view_sample(&cv.v, c_seed, &world, &st)
     if status != PINTAS_OK:
-        raise CorruptStateError(f"no world is consistent with this view of a line game "
-                                f"(seat {view.seat}, round {view.round}): it is not a "
-                                f"position a real game reaches")
+        raise no_world("line", view)
     memcpy((<Engine>into)._state, &st, sizeof(pintas_line_state))
 
 
