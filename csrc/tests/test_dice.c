@@ -31,6 +31,20 @@ static pintas_dice_rules farkle_rules(void)
     return r;
 }
 
+/* A made-up table exercising every kind of entry at once. */
+static pintas_dice_rules made_up_rules(void)
+{
+    pintas_dice_rules r = doom_rules();
+    r.single[2] = 20;
+    r.kind[3][4] = 700;
+    r.kind[3][5] = 0;
+    r.kind[1][6] = 9000;
+    r.straight_high = 0;
+    r.add_singles = PINTAS_DICE_ADD_THREE_PAIRS;
+    r.two_triplets = 300;
+    return r;
+}
+
 /* ---- sets ----------------------------------------------------------------- */
 
 static void test_sets(void)
@@ -412,15 +426,7 @@ static void test_cross_check(void)
     cross_check(&r, "doom");
     r = farkle_rules();
     cross_check(&r, "farkle");
-    /* a made-up table exercising everything at once */
-    r = doom_rules();
-    r.single[2] = 20;
-    r.kind[3][4] = 700;
-    r.kind[3][5] = 0;
-    r.kind[1][6] = 9000;
-    r.straight_high = 0;
-    r.add_singles = PINTAS_DICE_ADD_THREE_PAIRS;
-    r.two_triplets = 300;
+    r = made_up_rules();
     cross_check(&r, "custom");
     r = farkle_rules();
     r.straight_six = 1500;
@@ -599,15 +605,8 @@ static void test_keeps_reference(void)
     CHECK(keeps_match_reference(&r));
     /* made-up rules: a face scoring only in sets of four, a scoring 2, one
      * straight, three pairs without singles, two triplets */
-    r = doom_rules();
-    r.single[2] = 20;
+    r = made_up_rules();
     r.kind[3][3] = 0;
-    r.kind[3][4] = 700;
-    r.kind[3][5] = 0;
-    r.kind[1][6] = 9000;
-    r.straight_high = 0;
-    r.add_singles = PINTAS_DICE_ADD_THREE_PAIRS;
-    r.two_triplets = 300;
     CHECK(keeps_match_reference(&r));
     r.combine_kept = 0;
     r.doom = 0;

@@ -1787,6 +1787,29 @@ static void test_length_bounds(void)
     CHECK_EQ(pintas_line_max_rounds_bound(NULL), 0ul);
 }
 
+/* A game of seed `seed` started and played to its end by random legal
+ * moves, drawn from a generator seeded (seed, stream); its moves. */
+static unsigned long play_random_game(pintas_line_state *s, const pintas_line_rules *r,
+                                      uint64_t seed, uint64_t stream)
+{
+    pintas_line_move out[PINTAS_LINE_MAX_MOVES];
+    pintas_rng pick;
+    size_t n;
+    unsigned long moves = 0;
+    NEV = 0;
+    CHECK_EQ(pintas_line_new(s, r, seed, EV, PINTAS_LINE_MAX_EVENTS, &NEV), PINTAS_OK);
+    pintas_rng_seed(&pick, seed, stream);
+    while (s->phase == PINTAS_LINE_PLAYING) {
+        CHECK_EQ(pintas_line_legal(s, out, PINTAS_LINE_MAX_MOVES, &n), PINTAS_OK);
+        NEV = 0;
+        CHECK_EQ(pintas_line_play(s, &out[pintas_rng_below(&pick, (uint32_t)n)], EV,
+                                  PINTAS_LINE_MAX_EVENTS, &NEV),
+                 PINTAS_OK);
+        ++moves;
+    }
+    return moves;
+}
+
 /* A seeded whole game to the limit, every round within its bound. */
 static void test_limit_whole_games(void)
 {
@@ -1798,22 +1821,7 @@ static void test_limit_whole_games(void)
             r.target = PINTAS_LINE_MAX_TARGET;
             for (k = 0; k < 20; ++k) {
                 pintas_line_state s;
-                pintas_line_move out[PINTAS_LINE_MAX_MOVES];
-                pintas_rng pick;
-                size_t n;
-                unsigned long moves = 0;
-                NEV = 0;
-                CHECK_EQ(pintas_line_new(&s, &r, (uint64_t)k, EV, PINTAS_LINE_MAX_EVENTS, &NEV),
-                         PINTAS_OK);
-                pintas_rng_seed(&pick, (uint64_t)k, 99);
-                while (s.phase == PINTAS_LINE_PLAYING) {
-                    CHECK_EQ(pintas_line_legal(&s, out, PINTAS_LINE_MAX_MOVES, &n), PINTAS_OK);
-                    NEV = 0;
-                    CHECK_EQ(pintas_line_play(&s, &out[pintas_rng_below(&pick, (uint32_t)n)], EV,
-                                              PINTAS_LINE_MAX_EVENTS, &NEV),
-                             PINTAS_OK);
-                    ++moves;
-                }
+                unsigned long moves = play_random_game(&s, &r, (uint64_t)k, 99);
                 CHECK_EQ(s.round, 2);
                 CHECK_EQ(s.end_reason, PINTAS_WHY_MAX_ROUNDS);
                 CHECK(moves <= pintas_line_max_rounds_bound(&r) * pintas_line_round_moves(&r));
@@ -1849,19 +1857,7 @@ static void test_limit_with_every_score_zero(void)
     r.max_rounds = 1;
     for (k = 0; k < 20000 && !found; ++k) {
         pintas_line_state s;
-        pintas_line_move out[PINTAS_LINE_MAX_MOVES];
-        pintas_rng pick;
-        size_t n;
-        NEV = 0;
-        CHECK_EQ(pintas_line_new(&s, &r, k, EV, PINTAS_LINE_MAX_EVENTS, &NEV), PINTAS_OK);
-        pintas_rng_seed(&pick, k, 7);
-        while (s.phase == PINTAS_LINE_PLAYING) {
-            CHECK_EQ(pintas_line_legal(&s, out, PINTAS_LINE_MAX_MOVES, &n), PINTAS_OK);
-            NEV = 0;
-            CHECK_EQ(pintas_line_play(&s, &out[pintas_rng_below(&pick, (uint32_t)n)], EV,
-                                      PINTAS_LINE_MAX_EVENTS, &NEV),
-                     PINTAS_OK);
-        }
+        play_random_game(&s, &r, k, 7);
         if (s.score[0] != 0 || s.score[1] != 0)
             continue;
         found = 1;
