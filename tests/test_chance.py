@@ -580,3 +580,16 @@ def test_a_save_with_an_impossible_outcome_does_not_load() -> None:
         domino.Game.from_bytes(bad)
     internal = domino.Game(domino.Rules.muggins(players=2), seed=5)
     assert not internal.to_bytes()[6] & 0x08
+
+
+def test_a_chance_outcome_too_long_to_write_is_refused_by_its_kind() -> None:
+    """An int too long for repr (past sys.get_int_max_str_digits) is quoted by
+    its kind, not by a ValueError from writing it out."""
+    game = domino.Game(domino.Rules.muggins(), seed=1, chance="external")
+    huge = 10 ** 5000
+    with pytest.raises(ChanceError, match="too long to show"):
+        game.chance_text(huge)
+    before = game.to_bytes()
+    with pytest.raises(ChanceError, match="too long to show"):
+        game.play_chance(huge)
+    assert game.to_bytes() == before

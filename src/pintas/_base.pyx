@@ -311,6 +311,19 @@ def _given(value):
         return f"a {type(value).__name__} too long to show"
 
 
+def given(value):
+    """``value`` as a refusal quotes it (see _given), for the Python modules."""
+    return _given(value)
+
+
+def chance_value(outcome):
+    """The whole number a chance outcome is (an int or anything with
+    ``__index__``, never a bool); ChanceTypeError quoting anything else."""
+    if isinstance(outcome, bool) or not hasattr(type(outcome), "__index__"):
+        raise ChanceTypeError(f"a chance outcome is a whole number: got {_given(outcome)}")
+    return operator.index(outcome)
+
+
 def _shown(value):
     """How a field value reads inside a repr: tiles by their notation."""
     return value if isinstance(value, (int, str, tuple)) or value is None else str(value)
@@ -948,9 +961,7 @@ cdef class Engine:
         cdef pintas_engine_events events
         cdef size_t n = 0
         cdef int status, code
-        if isinstance(outcome, bool) or not hasattr(type(outcome), "__index__"):
-            raise ChanceTypeError(f"a chance outcome is a whole number: got {_given(outcome)}")
-        value = operator.index(outcome)
+        value = chance_value(outcome)
         self._hold()
         try:
             if not self._engine.pending(self._state) == 1:

@@ -17,7 +17,6 @@ make (a seed missing, extra or misplaced) does not load (the C core checks it).
 
 from __future__ import annotations
 
-import operator
 import secrets
 import struct
 from collections.abc import Sequence
@@ -25,12 +24,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, SupportsIndex, TypeVar
 
 from . import _save
-from ._base import extend_seen
+from ._base import chance_value, extend_seen, given
 from ._checks import check_chance, check_seat, check_seed
 from ._deals import Deal
 from ._lock import atomic
 from ._view import RoundMarks, ViewBase
-from .errors import ChanceError, ChanceTypeError, DealTypeError, PintasError, RulesTypeError
+from .errors import ChanceError, DealTypeError, PintasError, RulesTypeError
 from .tiles import TILES, TileSet
 
 RulesT = TypeVar("RulesT")
@@ -140,11 +139,10 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         >>> dice.Game(dice.Rules.farkle(), seed=1, chance="external").chance_text(1)
         '6'
         """
-        if isinstance(outcome, bool) or not hasattr(type(outcome), "__index__"):
-            raise ChanceTypeError(f"a chance outcome is a whole number: got {outcome!r}")
-        code = operator.index(outcome)
+        code: int = chance_value(outcome)
         if not 0 <= code < self.chance_count:
-            raise ChanceError(f"a chance outcome is 0..{self.chance_count - 1}: got {outcome!r}")
+            raise ChanceError(f"a chance outcome is 0..{self.chance_count - 1}: "
+                              f"got {given(outcome)}")
         return self._outcome_text(code)
 
     def _outcome_text(self, code: int) -> str:
