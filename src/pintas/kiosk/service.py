@@ -2,8 +2,9 @@
 moves the computer seats and runs the move clocks — everything the web app
 calls, with no HTTP in it, so tests and other servers can drive it directly.
 
-Every change is on disk before the call returns (:class:`~pintas.kiosk.store.Store`),
-and a change that cannot be kept is undone: the table is read back from disk.
+Every change is committed before the call returns (an SQLite file or a
+PostgreSQL database: :class:`~pintas.kiosk.rows.TableStore`), and a change
+that cannot be kept is undone: the table is read back from the database.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from .. import registry
 from ..errors import CorruptStateError
 from .referee import Referee
 from .settings import Settings
-from .store import Store
+from .store import TableStore, open_store
 from .tables import TIMERS, KioskError, Table, TableSpec
 
 __all__ = ["CACHE_SIZE", "TIMER_MOVE_SECONDS", "Kiosk"]
@@ -39,7 +40,8 @@ _log = logging.getLogger("pintas.kiosk")
 
 
 class Kiosk:
-    """The tables of one kiosk database.
+    """The tables of one kiosk database: ``db``, the path of an SQLite file or
+    a ``postgresql://`` URL.
 
     ``settings``: the operator's (:class:`~pintas.kiosk.settings.Settings`);
     ``pace``, if given, replaces its pace: how long a computer seat waits
@@ -54,7 +56,7 @@ class Kiosk:
         if pace is not None:
             settings = settings.but(pace=pace)
         self.settings = settings
-        self.store = Store(db)
+        self.store: TableStore = open_store(db)
         self.pace = settings.pace
         self.clock = clock
         self._tables: OrderedDict[str, Table] = OrderedDict()
