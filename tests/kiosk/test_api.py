@@ -536,7 +536,8 @@ def test_a_damaged_table_the_referee_acts_on_stops_nothing_else(client: TestClie
     good, _ = create(client, "muggins", ["greedy", "human", "suit"])
     with raw(db) as connection:
         connection.execute("UPDATE tables SET save = ? WHERE id = ?", (b"not a save", broken))
-    fresh = Kiosk(db, pace=0)   # starts, though one of the tables it must act on is damaged
+    fresh = Kiosk(db, pace=0, clock=kiosk.clock)   # starts, though one of the tables it
+    # must act on is damaged
     fresh.step()
     assert fresh.table(good).version >= 1 and fresh.table(good).game.to_move == 1
     with pytest.raises(KioskError) as refused:

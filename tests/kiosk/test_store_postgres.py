@@ -1,7 +1,8 @@
 """The kiosk's store on PostgreSQL (docs/kiosk.md, "On PostgreSQL"): the
 schema created and versioned by the server, a newer one refused; every change
 committed before it returns; workers sharing one database that never
-overwrite each other's moves; a lost connection made again. (What both stores
+overwrite each other's moves; a lost connection made again; the referee's
+jobs, shared by the servers (docs/server.md). (What both stores
 do alike is tested on both in test_store.py, test_api.py and the others.)"""
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from pintas.kiosk import postgres
 from pintas.kiosk.postgres import PostgresStore, redacted
 from pintas.kiosk.rows import NewerDatabaseError, NotKeptError
 from pintas.kiosk.service import Kiosk
-from pintas.kiosk.tables import KioskError
-from tests.kiosk.conftest import RELAXED
+from pintas.kiosk.tables import RESTART_GRACE, KioskError
+from tests.kiosk.conftest import RELAXED, Clock
 from tests.kiosk.damage import make_table, raw
 
 pytestmark = pytest.mark.stores("postgresql")
@@ -140,3 +141,135 @@ def test_an_unreachable_database_says_where_without_the_password(tmp_path: Path)
     with pytest.raises(NotKeptError) as refused:
         PostgresStore(url)
     assert "s3cret" not in str(refused.value) and "kiosk:***@" in str(refused.value)
+
+
+# ---- the referee's jobs -------------------------------------------------------------------------
+
+COMPUTER_FIRST = {"game": "farkle", "seats": ["random", "human"], "seed": 3}
+CLOCKED = {"game": "farkle", "seats": ["human", "human"], "seed": 6, "timer": 15}
+
+
+def jobs_of(db: str) -> dict[str, float]:
+    with raw(db) as connection:
+        return {str(id): float(due) for id, due in
+                connection.execute("SELECT table_id, due FROM jobs").fetchall()}
+
+
+def kiosk(db: str, clock: Clock) -> Kiosk:
+    return Kiosk(db, pace=0, clock=clock, settings=RELAXED)
+
+
+def made(db: str, clock: Clock, *bodies: dict[str, Any]) -> list[str]:
+    """Tables made by a server that then stops: their ids."""
+    server = kiosk(db, clock)
+    ids = [server.create(body)["id"] for body in bodies]
+    server.close()
+    return ids
+
+
+def test_a_table_has_one_job_while_the_referee_must_act_on_it(db: str) -> None:
+    clock = Clock()
+    server = kiosk(db, clock)
+    computer = server.create(COMPUTER_FIRST)["id"]
+    made = server.create(CLOCKED)
+    clocked, token = made["id"], made["tokens"]["0"]
+    people = server.create({**CLOCKED, "timer": None})["id"]
+    assert set(jobs_of(db)) == {computer, clocked}   # none for a table without clock or computer
+    assert jobs_of(db)[clocked] == pytest.approx(clock.now + 15)
+    with raw(db) as connection, pytest.raises(Exception, match=r"unique|duplicate"):
+        connection.execute("INSERT INTO jobs (table_id, due) VALUES (?, 0)", (clocked,))
+    server.play(clocked, token, {"move": "roll", "version": 0})
+    assert len(jobs_of(db)) == 2 and len(server.referee) == 2
+    server.leave(clocked, token)
+    server.leave(clocked, made["tokens"]["1"])   # nobody left: deleted, and its job
+    assert set(jobs_of(db)) == {computer} and people not in jobs_of(db)
+    server.close()
+
+
+def test_two_servers_claim_each_job_once(db: str) -> None:
+    clock = Clock()
+    ids = set(made(db, clock, *[COMPUTER_FIRST] * 12))
+    first, second = PostgresStore(db).jobs("a"), PostgresStore(db).jobs("b")
+    taken: dict[str, list[str]] = {}
+    start = threading.Barrier(2)
+
+    def claim(jobs: Any) -> None:
+        start.wait()
+        taken[jobs.worker] = [id for _ in range(3) for id in jobs.take_due(clock.now)[0]]
+
+    workers = [threading.Thread(target=claim, args=(j,)) for j in (first, second)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert sorted(taken["a"] + taken["b"]) == sorted(ids)   # every job once, by one server
+    assert second.take_due(clock.now + 1)[0] == []   # claimed: nobody else takes them
+
+
+def test_a_dead_servers_job_is_taken_by_another(db: str) -> None:
+    clock = Clock()
+    first = kiosk(db, clock)
+    id = first.create(COMPUTER_FIRST)["id"]
+    second = kiosk(db, clock)
+    assert first.jobs is not None and first.jobs.take_due(clock.now)[0] == [id]
+    first.store.close()   # dies while acting on it: its claim stays, its lock goes
+    second.step()
+    assert second.table(id).version == 0   # claimed: not yet
+    clock.advance(postgres.LEASE + 0.5)
+    second.step()
+    assert second.table(id).version >= 1
+    second.close()
+
+
+def test_a_table_made_on_one_server_is_moved_by_another(db: str) -> None:
+    clock = Clock()
+    first, second = kiosk(db, clock), kiosk(db, clock)
+    made = first.create(CLOCKED)
+    id, token = made["id"], made["tokens"]["0"]
+    computer = first.create(COMPUTER_FIRST)["id"]
+    second.step()   # the computer's move, on the other server
+    assert second.table(computer).version >= 1
+    clock.advance(16)
+    second.step()   # the clock's move, likewise
+    table = second.table(id)
+    assert table.version >= 1 and table.timed_out == [{"seat": 0, "version": 0}]
+    assert first.state(id, token)["version"] == 0   # (first's copy: refreshed when it acts)
+    clock.advance(16)
+    first.step()   # the next clock's move, on the first server: read again, not played again
+    assert [t["version"] for t in first.table(id).timed_out] == [0, 1]
+    assert first.table(id).version == 2 and first.state(id, token)["version"] == 2
+    first.close()
+    second.close()
+
+
+def test_a_clock_that_ran_out_while_every_server_was_down_gets_the_grace_once(db: str) -> None:
+    clock = Clock()
+    [id] = made(db, clock, CLOCKED)
+    clock.advance(600)   # every server down
+    second = kiosk(db, clock)
+    graced = clock.now + RESTART_GRACE
+    assert second.table(id).deadline == pytest.approx(graced)
+    kept = second.store.load(id)
+    assert kept is not None and kept.deadline == pytest.approx(graced)   # in the database
+    assert jobs_of(db)[id] == pytest.approx(graced)
+    clock.advance(5)
+    third = kiosk(db, clock)   # another server while one runs: no second grace
+    assert third.table(id).deadline == pytest.approx(graced)
+    clock.advance(RESTART_GRACE)
+    third.step()
+    assert third.table(id).version == 1
+    second.close()
+    third.close()
+
+
+def test_a_schema_1_database_gets_the_jobs_of_its_tables(db: str) -> None:
+    clock = Clock()
+    computer, _ = made(db, clock, COMPUTER_FIRST, {**CLOCKED, "timer": None})
+    with raw(db) as connection:   # as the first kiosk on PostgreSQL left it
+        connection.execute("DROP TABLE jobs")
+        connection.execute("DELETE FROM schema_version WHERE version > 1")
+    again = kiosk(db, clock)
+    assert versions(db) == [1, 2] and set(jobs_of(db)) == {computer}
+    again.step()
+    assert again.table(computer).version >= 1
+    again.close()

@@ -27,6 +27,7 @@ postgresql://...`` selects it (:func:`pintas.kiosk.store.open_store`).
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 import urllib.parse
@@ -51,16 +52,28 @@ from .tables import Table
 if TYPE_CHECKING:
     import psycopg
 
-__all__ = ["SCHEMA_VERSION", "URL_SCHEMES", "PostgresStore", "is_postgres_url", "redacted"]
+__all__ = ["CLAIM", "LEASE", "SCHEMA_VERSION", "URL_SCHEMES", "Jobs", "PostgresStore",
+           "is_postgres_url", "redacted"]
 
-#: The schema this code writes (the greatest version in ``schema_version``).
-SCHEMA_VERSION = 1
+#: The schema this code writes (the greatest version in ``schema_version``):
+#: 1 the tables, 2 the referee's jobs.
+SCHEMA_VERSION = 2
 
 #: What a ``--db`` that names a PostgreSQL database begins with.
 URL_SCHEMES = ("postgresql://", "postgres://")
 
 #: The advisory lock held while the schema is created or migrated.
 _SCHEMA_LOCK = 0x70696E746173  # "pintas"
+#: The advisory lock every server holds shared while it runs (with the
+#: schema's hash: one per kiosk's schema): a server that can take it alone
+#: knows that every other server is down.
+_SERVING_LOCK = 0x70696E74  # "pint"
+
+#: Seconds a server may act on a job it claimed before another may claim it
+#: (the server died meanwhile); a job is claimed for one move.
+LEASE = 30.0
+#: The most jobs one claim takes.
+CLAIM = 16
 
 #: Schema version -> the statements that bring the version before it to it.
 _MIGRATIONS: dict[int, tuple[str, ...]] = {
@@ -81,11 +94,23 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE INDEX tables_for_the_referee ON tables (referee) WHERE referee = 1",
         "CREATE INDEX tables_live ON tables (client) WHERE over = 0",
         "CREATE INDEX tables_by_updated ON tables (updated)"),
+    2: ("""CREATE TABLE jobs (  -- what the referee must do: at most one job per table
+            table_id text PRIMARY KEY,               -- tables.id (gone with its row)
+            due      double precision NOT NULL,  -- when (the server's clock)
+            serial   bigint NOT NULL DEFAULT 0,  -- grows each time it is scheduled
+            worker   text,                       -- the server that claimed it
+            lease    double precision            -- claimed until
+        )""",
+        "CREATE INDEX jobs_by_due ON jobs (due)",
+        # every table the referee must act on has its job, due at once
+        "INSERT INTO jobs (table_id, due) SELECT id, 0 FROM tables WHERE referee = 1"),
 }
 
 _SELECT = "SELECT " + ", ".join(COLUMNS) + ", checksum FROM tables WHERE id = %s"
 
 T = TypeVar("T")
+
+_log = logging.getLogger("pintas.kiosk")
 
 
 def is_postgres_url(db: object) -> bool:
@@ -128,6 +153,7 @@ class PostgresStore:
         self.damaged: dict[str, str] = {}
         self._lock = threading.Lock()
         self._db: psycopg.Connection[Any] | None = None
+        self._serving = False
         self._run(None, "migrated", self._migrate)
         rows = self._run(None, "read", lambda db: db.execute(
             "SELECT " + ", ".join(COLUMNS) + ", checksum FROM tables").fetchall())
@@ -151,6 +177,8 @@ class PostgresStore:
                 db.close()
                 raise
             self._db = db
+            if self._serving:  # (a session's advisory lock goes with it)
+                db.execute(_serving("pg_advisory_lock_shared"), (_SERVING_LOCK,))
         return self._db
 
     def _run(self, id: str | None, what: str,
@@ -190,6 +218,28 @@ class PostgresStore:
                 db.execute("INSERT INTO schema_version (version, applied) VALUES (%s, %s)",
                            (version, time.time()))
 
+    # -- the servers and the referee's jobs ----------------------------------------------------
+
+    def join_servers(self) -> bool:
+        """Count this process among the servers of the database (an advisory
+        lock held shared while it is connected: a server that dies lets go of
+        it); whether it is the only one, every other being down."""
+        def join(db: psycopg.Connection[Any]) -> bool:
+            key = (_SERVING_LOCK,)
+            row = db.execute(_serving("pg_try_advisory_lock"), key).fetchone()
+            alone = bool(row and row[0])
+            if alone:
+                db.execute(_serving("pg_advisory_unlock"), key)
+            db.execute(_serving("pg_advisory_lock_shared"), key)
+            self._serving = True
+            return alone
+
+        return self._run(None, "read", join)
+
+    def jobs(self, worker: str) -> Jobs:
+        """The referee's jobs, shared by every server, as the server ``worker`` takes them."""
+        return Jobs(self, worker)
+
     # -- writing ---------------------------------------------------------------------------
 
     def insert(self, table: Table, referee: bool, client: str = "") -> None:
@@ -197,9 +247,14 @@ class PostgresStore:
         it (an address), for :meth:`live_count`. NotKeptError if it cannot be kept."""
         values = new_row(table, referee, client)
         names = (*COLUMNS, "checksum")
-        self._run(table.id, "kept", lambda db: db.execute(
-            f"INSERT INTO tables ({', '.join(names)}) "
-            f"VALUES ({', '.join(f'%({c})s' for c in names)})", values))
+
+        def write(db: psycopg.Connection[Any]) -> None:
+            with db.transaction():
+                db.execute(f"INSERT INTO tables ({', '.join(names)}) "
+                           f"VALUES ({', '.join(f'%({c})s' for c in names)})", values)
+                _keep_job(db, table.id, referee)
+
+        self._run(table.id, "kept", write)
 
     def update(self, table: Table, referee: bool, moves: int = 1) -> None:
         """Keep a table's new state, ``moves`` moves on from the one kept
@@ -220,6 +275,7 @@ class PostgresStore:
                            "version = %(version)s, referee = %(referee)s, over = %(over)s, "
                            "updated = %(updated)s, checksum = %(checksum)s WHERE id = %(id)s",
                            new)
+                _keep_job(db, table.id, referee)
 
         self._run(table.id, "kept", write)
 
@@ -240,7 +296,8 @@ class PostgresStore:
     def delete(self, id: str) -> bool:
         """Forget the table ``id``; whether there was one."""
         deleted = self._run(None, "kept", lambda db: db.execute(
-            "DELETE FROM tables WHERE id = %s", (id,)).rowcount > 0)
+            "WITH job AS (DELETE FROM jobs WHERE table_id = %(id)s) "
+            "DELETE FROM tables WHERE id = %(id)s", {"id": id}).rowcount > 0)
         self.damaged.pop(id, None)
         return deleted
 
@@ -248,7 +305,9 @@ class PostgresStore:
         """Delete the tables last changed before ``before`` (seconds since the
         epoch); their ids."""
         ids = self._run(None, "kept", lambda db: [str(r[0]) for r in db.execute(
-            "DELETE FROM tables WHERE updated < %s RETURNING id", (before,))])
+            "WITH gone AS (DELETE FROM tables WHERE updated < %s RETURNING id), "
+            "jobs_gone AS (DELETE FROM jobs WHERE table_id IN (SELECT id FROM gone)) "
+            "SELECT id FROM gone", (before,))])
         for id in ids:
             self.damaged.pop(id, None)
         return ids
@@ -288,3 +347,99 @@ class PostgresStore:
             return 0 if row is None else int(row[0])
 
         return self._run(None, "read", read)
+
+
+def _serving(function: str) -> str:
+    """A call of the advisory lock ``function`` on the serving lock of the schema."""
+    return f"SELECT {function}(%s::integer, hashtext(current_schema()))"
+
+
+def _keep_job(db: psycopg.Connection[Any], id: str, referee: bool) -> None:
+    """In the transaction that writes table ``id``'s row: its job, due at once
+    if the referee must act on it (the server that wrote it then schedules it
+    when it is due), or none."""
+    if referee:
+        db.execute("INSERT INTO jobs (table_id, due) VALUES (%s, 0) ON CONFLICT (table_id) "
+                   "DO UPDATE SET due = 0, serial = jobs.serial + 1", (id,))
+    else:
+        db.execute("DELETE FROM jobs WHERE table_id = %s", (id,))
+
+
+class Jobs:
+    """The referee's timetable in the database (a
+    :class:`~pintas.kiosk.referee.Timetable`), shared by every server: one row
+    per table the referee must act on, with its due time. A server claims the
+    jobs due with ``FOR UPDATE SKIP LOCKED`` (two servers never claim one
+    job) for :data:`LEASE` seconds; a server that dies while acting leaves its
+    job to be claimed again once the lease is over. A job's existence is kept
+    with its table's row, in the same transaction; scheduling only moves its
+    due time, and a server done with a job it claimed sets the next only if
+    nobody scheduled it meanwhile. A failure of the database is logged, never
+    raised: the job stays, and is claimed again."""
+
+    def __init__(self, store: PostgresStore, worker: str) -> None:
+        self._store = store
+        self.worker = worker
+        self._claimed: dict[str, int] = {}  # jobs claimed -> their serial then
+
+    def _try(self, what: str, work: Callable[[psycopg.Connection[Any]], T], failed: T) -> T:
+        try:
+            return self._store._run(None, what, work)
+        except NotKeptError as error:
+            _log.warning("the referee's jobs: %s", error)
+            return failed
+
+    def schedule(self, id: str, due: float | None) -> None:
+        if due is None:
+            return  # (the job goes with the write of the row that needs none)
+        self._try("kept", lambda db: db.execute(
+            "INSERT INTO jobs (table_id, due) SELECT id, %s FROM tables WHERE id = %s "
+            "ON CONFLICT (table_id) DO UPDATE SET due = EXCLUDED.due, serial = jobs.serial + 1",
+            (due, id)), None)
+
+    def due(self, id: str) -> float | None:
+        row = self._store._run(id, "read", lambda db: db.execute(
+            "SELECT due FROM jobs WHERE table_id = %s", (id,)).fetchone())
+        return None if row is None else float(row[0])
+
+    def __len__(self) -> int:
+        return self._store._count("SELECT count(*) FROM jobs", ())
+
+    def take_due(self, now: float) -> tuple[list[str], float | None]:
+        def claim(db: psycopg.Connection[Any]) -> tuple[list[tuple[str, int]], float | None]:
+            claimed = db.execute(
+                "WITH due AS (SELECT table_id FROM jobs WHERE due <= %(now)s "
+                "AND (lease IS NULL OR lease < %(now)s) ORDER BY due LIMIT %(most)s "
+                "FOR UPDATE SKIP LOCKED) "
+                "UPDATE jobs SET worker = %(me)s, lease = %(until)s FROM due "
+                "WHERE jobs.table_id = due.table_id RETURNING jobs.table_id, jobs.serial",
+                {"now": now, "most": CLAIM, "me": self.worker, "until": now + LEASE}).fetchall()
+            row = db.execute("SELECT min(due) FROM jobs WHERE lease IS NULL OR lease < %s",
+                             (now,)).fetchone()
+            return ([(str(id), int(serial)) for id, serial in claimed],
+                    None if row is None or row[0] is None else float(row[0]))
+
+        nothing: tuple[list[tuple[str, int]], float | None] = ([], None)
+        claimed, next_due = self._try("read", claim, nothing)
+        self._claimed.update(claimed)
+        return [id for id, _ in claimed], next_due
+
+    def done(self, id: str, due: float | None) -> None:
+        serial = self._claimed.pop(id, None)
+        if due is None:
+            self._try("kept", lambda db: db.execute(
+                "DELETE FROM jobs WHERE table_id = %s AND worker = %s AND serial = %s",
+                (id, self.worker, serial)), None)
+            return
+        self._try("kept", lambda db: db.execute(
+            "UPDATE jobs SET due = CASE WHEN serial = %s THEN %s ELSE due END, worker = NULL, "
+            "lease = NULL WHERE table_id = %s AND worker = %s",
+            (serial, due, id, self.worker)), None)
+
+    def next_due(self) -> float | None:
+        return self._try("read", lambda db: _first_due(db), None)
+
+
+def _first_due(db: psycopg.Connection[Any]) -> float | None:
+    row = db.execute("SELECT min(due) FROM jobs").fetchone()
+    return None if row is None or row[0] is None else float(row[0])

@@ -17,12 +17,15 @@ import re
 import sqlite3
 import time
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import registry
 from ..errors import CorruptStateError, PintasError
 from .tables import HUMAN, MAX_SEED, TIMERS, Table
 from .tables import _player_spec as player_spec
+
+if TYPE_CHECKING:
+    from .referee import Timetable
 
 __all__ = ["COLUMNS", "MENDED_IDS", "DamagedRowError", "NewerDatabaseError", "NotKeptError",
            "StaleVersionError", "TableStore", "row_checksum"]
@@ -397,3 +400,12 @@ class TableStore(Protocol):
 
     def close(self) -> None:
         """Let go of the database."""
+
+    def join_servers(self) -> bool:
+        """Count this process among the servers of the database; whether it is
+        the only one (every other is down: a clock that ran out meanwhile
+        gets the grace)."""
+
+    def jobs(self, worker: str) -> Timetable | None:
+        """The referee's timetable shared by every server of the database, as
+        the server ``worker`` takes its jobs; None if each server keeps its own."""

@@ -10,9 +10,12 @@ that cannot be kept is undone: the table is read back from the database.
 from __future__ import annotations
 
 import logging
+import os
+import socket
 import sqlite3
 import threading
 import time
+import uuid
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
@@ -67,14 +70,20 @@ class Kiosk:
         self._retries: dict[str, int] = {}  # tables whose last change could not be kept
         self._damaged: set[str | None] = set()  # damaged tables already logged
         self._creating = threading.Lock()
+        #: The referee's timetable shared with the other servers of the
+        #: database (PostgreSQL), or None: the referee keeps its own.
+        self.jobs = self.store.jobs(
+            f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}")
         self.referee = Referee(self._act, clock, settings.workers, self.housekeeping,
-                               every=min(60.0, 900.0 * settings.expire_hours))
+                               every=min(60.0, 900.0 * settings.expire_hours),
+                               timetable=self.jobs)
         now = self.clock()
-        for id in self.store.referee_ids():
+        alone = self.store.join_servers()
+        for id in self.store.referee_ids() if alone or self.jobs is None else []:
             table = self._readable(id)
             if table is not None:
                 self._seen[id] = now
-                if table.resume_clock(now):
+                if alone and table.resume_clock(now):
                     try:  # kept, so that the next restart gives no second grace
                         self.store.update(table, referee=True, moves=0)
                     except (sqlite3.Error, CorruptStateError) as error:  # in memory only, then
@@ -259,8 +268,8 @@ class Kiosk:
     def _act(self, id: str) -> float | None:
         """What the referee does on table ``id`` when it falls due; when it is next due."""
         now = self.clock()
-        try:
-            table = self._table(id)
+        try:  # (shared with other servers, it may have been moved on elsewhere)
+            table = self._table(id, fresh=self.jobs is not None)
         except KioskError as error:  # damaged: dropped; unreadable now: tried again
             return self._retry(id, now, error) if error.status == 503 else None
         if table is None:
@@ -390,10 +399,13 @@ class Kiosk:
         except KioskError:
             return None
 
-    def _table(self, id: str) -> Table | None:
+    def _table(self, id: str, fresh: bool = False) -> Table | None:
+        """Table ``id``, from memory if it is there; ``fresh``: read from the
+        database, the copy in memory kept only if it is what the database
+        holds (another server may have changed it)."""
         with self._lock:
             table = self._tables.get(id)
-            if table is not None:
+            if table is not None and not fresh:
                 self._tables.move_to_end(id)
                 return table
         try:
@@ -409,6 +421,8 @@ class Kiosk:
         loaded.break_seconds = self.settings.break_seconds
         with self._lock:
             table = self._tables.setdefault(id, loaded)
+            if (table.version, table.revision) != (loaded.version, loaded.revision):
+                table = self._tables[id] = loaded
             self._evict()
             return table
 

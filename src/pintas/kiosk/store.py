@@ -296,6 +296,14 @@ class Store:
         with self._lock:
             self._db.close()
 
+    def join_servers(self) -> bool:
+        """One server at a time serves a file: this one."""
+        return True
+
+    def jobs(self, worker: str) -> None:
+        """None: the server's referee keeps its timetable in memory."""
+        return None
+
     # -- opening ---------------------------------------------------------------------------
 
     def _migrate(self) -> None:
