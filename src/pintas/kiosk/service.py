@@ -421,8 +421,8 @@ class Kiosk:
         loaded.break_seconds = self.settings.break_seconds
         with self._lock:
             table = self._tables.setdefault(id, loaded)
-            if (table.version, table.revision) != (loaded.version, loaded.revision):
-                table = self._tables[id] = loaded
+            if fresh and (loaded.version, loaded.revision) > (table.version, table.revision):
+                table = self._tables[id] = loaded  # (the copy in memory is behind)
             self._evict()
             return table
 
