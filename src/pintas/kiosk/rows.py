@@ -60,18 +60,18 @@ class NewerDatabaseError(CorruptStateError):
     unknown here): it is left as it is."""
 
 
-
 class NotKeptError(sqlite3.DatabaseError):
     """A change the database could not keep, or a read it could not do now: a
-    full disk, a read-only file, an I/O error. Nothing changed; the store
-    opens the file again before its next write."""
+    full disk, a read-only file, an I/O error, a database server that cannot
+    be reached. Nothing changed; the store opens the file (or connects) again
+    before its next write. (An ``sqlite3.DatabaseError`` whatever the store,
+    as the service has always caught it.)"""
 
 
 class StaleVersionError(NotKeptError):
     """A change refused because the row is no longer at the version it grew
     from (another copy of the table moved it on, or it was deleted): nothing
     changed, read it again."""
-
 
 
 # ---- the checksum -------------------------------------------------------------------------

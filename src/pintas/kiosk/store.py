@@ -24,6 +24,10 @@ What can go wrong with the file, and what the store does about it
 - **A file of a newer schema** than this code knows is refused
   (:class:`NewerDatabaseError`); older ones are brought up to date in place,
   in one transaction.
+
+A row's columns, checksum and checks are :mod:`pintas.kiosk.rows`', shared with
+the PostgreSQL store (:mod:`pintas.kiosk.postgres`); :func:`open_store` opens
+either, as ``--db`` says.
 """
 
 from __future__ import annotations
