@@ -391,9 +391,11 @@ def make_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     k.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this machine only)")
     k.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
-    k.add_argument("--db", default="pintas-kiosk.db", metavar="PATH",
-                   help="the SQLite file of the tables (default pintas-kiosk.db); a "
-                        "restart on the same file carries on every table")
+    k.add_argument("--db", default="pintas-kiosk.db", metavar="PATH|URL",
+                   help="the SQLite file of the tables (default pintas-kiosk.db), or a "
+                        "postgresql://user@host/database URL (psycopg 3: pintas's "
+                        "postgresql extra); a "
+                        "restart on the same database carries on every table")
     k.add_argument("--pace", type=float, default=0.8, metavar="SECONDS",
                    help="how long a computer player waits before it moves (default 0.8)")
     _kiosk_settings(k)

@@ -5,13 +5,20 @@ tests call ``kiosk.step()`` when they want the computer seats to move).
 The kiosk has the limits of tests/kiosk/server.py's RELAXED (tests create many
 tables from one client, with seeds); the client asks for ``localhost``, a Host
 the server answers to (Starlette's default, ``testserver``, is refused like any
-other name: DNS rebinding)."""
+other name: DNS rebinding).
+
+A test marked ``@pytest.mark.stores("sqlite", "postgresql")`` (or a module
+with that mark) runs once per store: its ``db`` is an SQLite file's path, then
+the URL of a fresh PostgreSQL schema (tests/kiosk/postgres.py: skipped when no
+server is given, failed instead when PINTAS_POSTGRES_REQUIRED is set). Other
+tests run on SQLite only."""
 
 from __future__ import annotations
 
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,6 +32,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from pintas.kiosk.app import make_app  # noqa: E402
 from pintas.kiosk.service import Kiosk  # noqa: E402
 from pintas.kiosk.settings import Settings  # noqa: E402
+from tests.kiosk.postgres import fresh_schema  # noqa: E402
 
 #: What a test's kiosk allows (as RELAXED does for a test server).
 RELAXED = Settings(pace=0, create_per_minute=0, tables_per_client=100_000, max_tables=100_000,
@@ -51,9 +59,31 @@ def clock() -> Clock:
     return Clock()
 
 
+#: The stores a test marked ``stores`` may name.
+STORES = ("sqlite", "postgresql")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "stores(*names): run the test's db on each of these "
+                                       "stores (sqlite, postgresql)")
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    mark = metafunc.definition.get_closest_marker("stores")
+    if mark is not None and "db" in metafunc.fixturenames:
+        assert set(mark.args) <= set(STORES), mark.args
+        metafunc.parametrize("db", mark.args, indirect=True)
+
+
 @pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "kiosk.db"
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    """Where a test's kiosk keeps its tables: an SQLite file's path, or (for a
+    test marked ``stores``, once per store) a fresh PostgreSQL schema's URL."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        yield tmp_path / "kiosk.db"
+    else:
+        with fresh_schema() as url:
+            yield url
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ Every function works on the file with no server using it.
 from __future__ import annotations
 
 import random
-import sqlite3
 import struct
 import time
 from collections.abc import Callable, Iterator
@@ -17,30 +16,33 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from pintas.kiosk.store import COLUMNS, Store, row_checksum
+from pintas.kiosk.postgres import is_postgres_url
+from pintas.kiosk.store import COLUMNS, TableStore, row_checksum
 from pintas.kiosk.tables import Table, TableSpec
+from tests.kiosk.postgres import connect
 
-__all__ = ["DAMAGES", "checkpoint", "damage", "flip_bit", "ids_on_page", "make_table",
-           "overwrite_page", "pages", "raw"]
+__all__ = ["DAMAGES", "POSTGRES_DAMAGES", "checkpoint", "damage", "flip_bit", "ids_on_page",
+           "make_table", "overwrite_page", "pages", "raw"]
 
 #: Every way :func:`damage` damages a row: a one-bit flip of each column, and
 #: the changes the attacks of the issue made.
 DAMAGES = (*(f"flip:{c}" for c in (*COLUMNS, "checksum")), "flip:id:high", "flip:spec:high",
            "tokens:[]", "tokens:{}", "spec:''", "version:+3", "extra:[]", "save:''",
            "referee:'soon'", "updated:'soon'")
+#: Those a PostgreSQL row can suffer: its text is always UTF-8, and its
+#: numbers always numbers (the column types refuse anything else).
+POSTGRES_DAMAGES = tuple(d for d in DAMAGES if not d.endswith((":high", "'soon'")))
 
 
 @contextmanager
-def raw(db: Path) -> Iterator[sqlite3.Connection]:
-    """A plain connection to the file (committed when the block ends)."""
-    connection = sqlite3.connect(db, isolation_level=None)
-    try:
+def raw(db: Path | str) -> Iterator[Any]:
+    """A plain connection to the database (an SQLite file or a PostgreSQL URL),
+    each statement committed at once; it takes ``?`` placeholders."""
+    with connect(db) as connection:
         yield connection
-    finally:
-        connection.close()
 
 
-def make_table(store: Store, body: dict[str, Any], client: str = "192.0.2.7"
+def make_table(store: TableStore, body: dict[str, Any], client: str = "192.0.2.7"
                ) -> tuple[str, dict[str, str]]:
     """A new table kept in ``store`` as the kiosk keeps it: its id and tokens."""
     now = time.time()
@@ -49,7 +51,7 @@ def make_table(store: Store, body: dict[str, Any], client: str = "192.0.2.7"
     return table.id, {str(seat): token for seat, token in tokens.items()}
 
 
-def play_on(store: Store, id: str, moves: int, choose: Callable[[list[Any]], Any]) -> Table:
+def play_on(store: TableStore, id: str, moves: int, choose: Callable[[list[Any]], Any]) -> Table:
     """Play up to ``moves`` moves on table ``id`` (each chosen by ``choose``
     from the legal ones), kept one by one as the kiosk keeps them; the table."""
     table = store.load(id)
@@ -76,11 +78,21 @@ def flip_bit(value: Any, rng: random.Random, high: bool = False) -> Any:
     return bytes(data)
 
 
-def damage(db: Path, id: str, how: str, seed: int = 0) -> None:
-    """Damage table ``id``'s row as ``how`` (one of :data:`DAMAGES`) says."""
+def damage(db: Path | str, id: str, how: str, seed: int = 0) -> None:
+    """Damage table ``id``'s row as ``how`` (one of :data:`DAMAGES`, or for a
+    PostgreSQL database :data:`POSTGRES_DAMAGES`) says."""
     rng = random.Random(f"{how} {seed}")
     kind, _, rest = how.partition(":")
     with raw(db) as connection:
+        if kind == "flip" and is_postgres_url(db):
+            value = connection.execute(f"SELECT {rest} FROM tables WHERE id = ?",
+                                       (id,)).fetchone()[0]
+            flipped = flip_bit(value.encode() if isinstance(value, str) else value, rng)
+            while isinstance(value, str) and b"\0" in flipped:  # (text holds no NUL)
+                flipped = flip_bit(value.encode(), rng)
+            connection.execute(f"UPDATE tables SET {rest} = ? WHERE id = ?",
+                               (flipped.decode() if isinstance(value, str) else flipped, id))
+            return
         if kind == "flip":
             column, _, high = rest.partition(":")
             value = connection.execute(
@@ -97,10 +109,12 @@ def damage(db: Path, id: str, how: str, seed: int = 0) -> None:
                                (int(rest), id))
             return
         value = {"[]": "[]", "{}": "{}", "''": "", "'soon'": "soon"}[rest]
+        if kind == "save" and is_postgres_url(db):
+            value = b""  # (a bytea)
         connection.execute(f"UPDATE tables SET {kind} = ? WHERE id = ?", (value, id))
 
 
-def rewrite(db: Path, id: str, column: str, value: Any) -> None:
+def rewrite(db: Path | str, id: str, column: str, value: Any) -> None:
     """Set a column of table ``id``'s row and give the row a checksum that
     matches: a row as a kiosk could have written it (a sound row, not damage)."""
     with raw(db) as connection:

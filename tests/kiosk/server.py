@@ -19,6 +19,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from pintas.kiosk.postgres import is_postgres_url
+
 __all__ = ["RELAXED", "ApiError", "Connection", "KioskServer", "free_port"]
 
 #: The options a test server starts with unless told otherwise: the crash and
@@ -126,7 +128,8 @@ class Connection:
 
 
 class KioskServer:
-    """``python -m pintas kiosk`` on ``db``, in a child process.
+    """``python -m pintas kiosk`` on ``db`` (an SQLite file's path, or a
+    PostgreSQL URL with ``log``, where its output goes), in a child process.
 
     ``options``: the command's options besides the port, database and pace
     (default :data:`RELAXED`); ``extra``: more, after them (an option given
@@ -138,17 +141,17 @@ class KioskServer:
     ...     table = server.call("POST", "/api/tables", body)
     """
 
-    def __init__(self, db: Path, pace: float = 0.0, port: int | None = None,
+    def __init__(self, db: Path | str, pace: float = 0.0, port: int | None = None,
                  extra: tuple[str, ...] = (), options: tuple[str, ...] = RELAXED,
-                 open_files: int | None = None) -> None:
-        self.db = Path(db)
+                 open_files: int | None = None, log: Path | None = None) -> None:
+        self.db = db if is_postgres_url(db) else Path(db)
         self.pace = pace
         self.port = port or free_port()
         self.extra = extra
         self.options = options
         self.open_files = open_files
         self.process: subprocess.Popen[bytes] | None = None
-        self.log = self.db.with_suffix(".log")
+        self.log = log or Path(db).with_suffix(".log")
 
     @property
     def url(self) -> str:

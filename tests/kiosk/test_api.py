@@ -20,7 +20,11 @@ from pintas import caminos, domino, registry
 from pintas.kiosk.app import MAX_BODY, make_app
 from pintas.kiosk.service import Kiosk
 from pintas.kiosk.tables import RESTART_GRACE, KioskError, Table, TableSpec
-from tests.kiosk.conftest import BASE_URL, RELAXED, Clock
+from tests.kiosk.conftest import BASE_URL, RELAXED, STORES, Clock
+from tests.kiosk.damage import raw
+
+#: Every test of a kiosk here runs on SQLite and on PostgreSQL.
+pytestmark = pytest.mark.stores(*STORES)
 
 SEATS = {
     "dominican": ["human", "suit", "greedy", "random"],
@@ -513,11 +517,11 @@ def test_a_corrupt_table_is_refused_and_the_others_served(client: TestClient, ki
                                                            db: Path) -> None:
     id, tokens = create(client, "muggins")
     good, good_tokens = create(client, "farkle")
-    with sqlite3.connect(db) as raw:
-        save = bytearray(raw.execute("SELECT save FROM tables WHERE id = ?", (id,))
+    with raw(db) as connection:
+        save = bytearray(connection.execute("SELECT save FROM tables WHERE id = ?", (id,))
                          .fetchone()[0])
         save[len(save) // 2] ^= 0x10
-        raw.execute("UPDATE tables SET save = ? WHERE id = ?", (bytes(save), id))
+        connection.execute("UPDATE tables SET save = ? WHERE id = ?", (bytes(save), id))
     fresh = Kiosk(db, pace=0, settings=RELAXED)
     with TestClient(make_app(fresh, run_referee=False), base_url=BASE_URL) as other_client:
         answer = other_client.get(f"/api/tables/{id}", headers=bearer(tokens["0"]))
@@ -530,9 +534,10 @@ def test_a_damaged_table_the_referee_acts_on_stops_nothing_else(client: TestClie
                                                                 kiosk: Kiosk) -> None:
     broken, _ = create(client, "muggins", ["greedy", "human", "suit"])  # a computer to move
     good, _ = create(client, "muggins", ["greedy", "human", "suit"])
-    with sqlite3.connect(db) as raw:
-        raw.execute("UPDATE tables SET save = ? WHERE id = ?", (b"not a save", broken))
-    fresh = Kiosk(db, pace=0)   # starts, though one of the tables it must act on is damaged
+    with raw(db) as connection:
+        connection.execute("UPDATE tables SET save = ? WHERE id = ?", (b"not a save", broken))
+    fresh = Kiosk(db, pace=0, clock=kiosk.clock)   # starts, though one of the tables it
+    # must act on is damaged
     fresh.step()
     assert fresh.table(good).version >= 1 and fresh.table(good).game.to_move == 1
     with pytest.raises(KioskError) as refused:
@@ -579,6 +584,31 @@ def test_import_pintas_imports_no_web_framework() -> None:
             "('starlette', 'uvicorn', 'anyio', 'httpx')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_kiosk_on_sqlite_needs_no_psycopg_and_postgresql_says_what_to_install(
+        tmp_path: Path) -> None:
+    code = ("import sys; sys.modules['psycopg'] = None\n"
+            "from pintas.kiosk.service import Kiosk\n"
+            f"Kiosk({str(tmp_path / 'k.db')!r}).close()\n"
+            "try:\n"
+            "    Kiosk('postgresql://kiosk:secret@192.0.2.1/tables')\n"
+            "except ImportError as error:\n"
+            "    print(error)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "python -m pip install 'pintas[postgresql]'" in out.stdout
+    assert (tmp_path / "k.db").exists()
+
+
+def test_the_kiosk_command_says_why_a_database_cannot_be_used(tmp_path: Path) -> None:
+    import io
+
+    from pintas.cli import main
+
+    (tmp_path / "k.db").write_bytes(b"not a database, though it has a name like one")
+    err = io.StringIO()
+    assert main(["kiosk", "--db", str(tmp_path / "k.db"), "--port", "1"], err=err) == 2
+    assert "is not an SQLite database" in err.getvalue()
 
 
 @pytest.mark.parametrize(("argv", "says"), [

@@ -4,6 +4,7 @@ and its JSON error, never a server error, and a refusal changes nothing
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,8 @@ from pintas import registry
 from pintas.kiosk.service import Kiosk
 from pintas.kiosk.tables import KioskError
 from tests.fuzz.support import budget
-from tests.kiosk.conftest import RELAXED
+from tests.kiosk.conftest import RELAXED, STORES
+from tests.kiosk.postgres import fresh_schema
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=False)
@@ -35,11 +37,16 @@ NEAR = st.fixed_dictionaries(
               "timer": st.sampled_from([None, 0, 15, 30, 60, 20, -15]) | JSON})
 
 
-@pytest.fixture(scope="module")
-def kiosk(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    k = Kiosk(Path(tmp_path_factory.mktemp("kiosk")) / "kiosk.db", pace=0, settings=RELAXED)
-    yield k
-    k.close()
+@pytest.fixture(scope="module", params=STORES)
+def kiosk(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A kiosk on SQLite, then on PostgreSQL."""
+    with ExitStack() as stack:
+        db: Path | str = Path(tmp_path_factory.mktemp("kiosk")) / "kiosk.db"
+        if request.param == "postgresql":
+            db = stack.enter_context(fresh_schema())
+        k = Kiosk(db, pace=0, settings=RELAXED)
+        yield k
+        k.close()
 
 
 def _refused_well(error: KioskError) -> None:

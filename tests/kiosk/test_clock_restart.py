@@ -12,7 +12,10 @@ import pytest
 
 from pintas.kiosk.service import Kiosk
 from pintas.kiosk.tables import RESTART_GRACE
-from tests.kiosk.conftest import RELAXED, Clock
+from tests.kiosk.conftest import RELAXED, STORES, Clock
+
+#: Every test of a kiosk here runs on SQLite and on PostgreSQL.
+pytestmark = pytest.mark.stores(*STORES)
 
 
 def _farkle_with_a_clock(db: Path, clock: Clock) -> str:

@@ -16,8 +16,11 @@ from starlette.testclient import TestClient
 
 from pintas.kiosk.referee import Referee
 from pintas.kiosk.service import Kiosk
-from tests.kiosk.conftest import Clock
+from tests.kiosk.conftest import STORES, Clock
 from tests.kiosk.test_api import create, get
+
+#: Every test of a kiosk here runs on SQLite and on PostgreSQL.
+pytestmark = pytest.mark.stores(*STORES)
 
 # ---- the timetable --------------------------------------------------------------------------
 

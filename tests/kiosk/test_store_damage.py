@@ -37,9 +37,12 @@ from typing import Any
 
 import pytest
 
-from pintas.kiosk.store import Store
+from pintas.kiosk.postgres import is_postgres_url
+from pintas.kiosk.store import Store, open_store
+from tests.kiosk.conftest import STORES
 from tests.kiosk.damage import (
     DAMAGES,
+    POSTGRES_DAMAGES,
     checkpoint,
     damage,
     ids_on_page,
@@ -65,9 +68,9 @@ class Server(KioskServer):
     file-size limit: the log goes on while the disk refuses writes) and whose
     process can be set up before it runs (``setup``, in the child)."""
 
-    def __init__(self, db: Path, pace: float = 0.0,
-                 setup: Callable[[], None] | None = None) -> None:
-        super().__init__(db, pace=pace)
+    def __init__(self, db: Path | str, pace: float = 0.0,
+                 setup: Callable[[], None] | None = None, log: Path | None = None) -> None:
+        super().__init__(db, pace=pace, log=log)
         self.setup = setup
         self.lines: list[str] = []
         self._reader: threading.Thread | None = None
@@ -131,9 +134,9 @@ def servers() -> Iterator[list[Server]]:
         server.stop()
 
 
-def start(servers: list[Server], db: Path, pace: float = 0.0,
-          setup: Callable[[], None] | None = None) -> Server:
-    server = Server(db, pace=pace, setup=setup)
+def start(servers: list[Server], db: Path | str, pace: float = 0.0,
+          setup: Callable[[], None] | None = None, log: Path | None = None) -> Server:
+    server = Server(db, pace=pace, setup=setup, log=log)
     servers.append(server)
     server.start()
     return server
@@ -180,12 +183,14 @@ def refused(server: Server, method: str, path: str, body: Any = None,
 # ---- a damaged row ----------------------------------------------------------------------------
 
 
+@pytest.mark.stores(*STORES)
 def test_every_damaged_column_is_answered_gone_and_the_rest_moves_on(
-        tmp_path: Path, servers: list[Server]) -> None:
-    db = tmp_path / "kiosk.db"
-    store = Store(db)
+        db: Path | str, tmp_path: Path, servers: list[Server]) -> None:
+    """In SQLite, and in PostgreSQL (a column altered behind the store's back:
+    every damage its column types let through)."""
+    store = open_store(db)
     damaged: dict[str, tuple[str, str]] = {}   # id -> (how, a human seat's token)
-    for how in DAMAGES:
+    for how in POSTGRES_DAMAGES if is_postgres_url(db) else DAMAGES:
         for body in (COMPUTER_FIRST, PERSON_FIRST):
             id, tokens = make_table(store, body)
             damaged[id] = (how, next(iter(tokens.values())))
@@ -194,7 +199,7 @@ def test_every_damaged_column_is_answered_gone_and_the_rest_moves_on(
     store.close()
     for id, (how, _) in damaged.items():
         damage(db, id, how)
-    server = start(servers, db)
+    server = start(servers, db, log=tmp_path / "kiosk.log")
     for id, (how, token) in damaged.items():
         answer = gone(server, id, token)
         assert answer["message"], how

@@ -1,8 +1,9 @@
 """The kiosk: a touch page for every game and the JSON API behind it, with
-every table kept in SQLite so that a power cut loses nothing (docs/kiosk.md).
+every table kept in SQLite so that a power cut loses nothing (docs/kiosk.md),
+or in PostgreSQL for workers that share one database.
 
-``python -m pintas kiosk [--host 127.0.0.1] [--port 8000] [--db PATH]`` serves
-it. The web app needs the ``kiosk`` extra (docs/kiosk.md says how to install it:
+``python -m pintas kiosk [--host 127.0.0.1] [--port 8000] [--db PATH|URL]``
+serves it. The web app needs the ``kiosk`` extra (docs/kiosk.md says how to install it:
 Starlette and uvicorn); ``import pintas`` never imports this package, and
 :class:`~pintas.kiosk.service.Kiosk` (the tables, with no HTTP) needs nothing
 but the standard library.
@@ -10,7 +11,10 @@ but the standard library.
 
 from __future__ import annotations
 
+import sqlite3
 from typing import TYPE_CHECKING, TextIO
+
+from ..errors import CorruptStateError
 
 if TYPE_CHECKING:
     from .settings import Settings
@@ -37,14 +41,19 @@ def serve(host: str, port: int, db: str, settings: Settings, err: TextIO) -> int
     except RuntimeError as error:
         err.write(f"pintas kiosk: {error}\n")
         return 2
-    kiosk = Kiosk(db, settings=settings)
+    from .postgres import redacted
+    try:
+        kiosk = Kiosk(db, settings=settings)
+    except (ImportError, OSError, CorruptStateError, sqlite3.Error) as error:
+        err.write(f"pintas kiosk: {error}\n")   # (a database it cannot open, or refuses)
+        return 2
     try:
         server = serving(make_app(kiosk), settings, host, port)
     except OSError as error:
         kiosk.close()
         err.write(f"pintas kiosk: cannot listen on {host}:{port}: {error}\n")
         return 1
-    err.write(f"pintas kiosk: serving http://{host}:{port}/ (tables in {db}; at most "
+    err.write(f"pintas kiosk: serving http://{host}:{port}/ (tables in {redacted(db)}; at most "
               f"{server.guard.max_connections} connections at once)\n")
     server.run()
     return 0

@@ -7,6 +7,10 @@ on a fixed pool of threads: a table whose computer thinks long holds one
 thread for its own move only, and never the others' turn. What acting means
 is the caller's (:class:`~pintas.kiosk.service.Kiosk`): ``act(id)`` does what
 is due on table ``id`` and returns when it is next due, or None.
+
+The due times are kept in this process's memory (:class:`MemoryTimetable`),
+or in a PostgreSQL database as jobs that every server of it shares
+(:class:`~pintas.kiosk.postgres.Jobs`, docs/server.md).
 """
 
 from __future__ import annotations
@@ -17,8 +21,9 @@ import logging
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import Protocol
 
-__all__ = ["TICK", "Referee"]
+__all__ = ["TICK", "MemoryTimetable", "Referee", "Timetable"]
 
 #: The longest the timetable sleeps without looking at the clock (seconds):
 #: a clock driven by a test moves without waking it.
@@ -27,57 +32,58 @@ TICK = 0.5
 _log = logging.getLogger("pintas.kiosk")
 
 
-class Referee:
-    """The tables' due times, and ``workers`` threads that act on the tables due.
+class Timetable(Protocol):
+    """When each table is next due: the referee's own in memory
+    (:class:`MemoryTimetable`), or one shared by every server of a database
+    (:class:`~pintas.kiosk.postgres.Jobs`). Its caller holds a lock: one call
+    at a time."""
 
-    ``act(id)`` must not raise (an exception is logged and the table dropped
-    from the timetable); ``housekeeping()`` runs every ``every`` seconds on the
-    timetable's own thread.
-    """
+    def schedule(self, id: str, due: float | None) -> None:
+        """Table ``id`` is next due at ``due``, or never (None)."""
 
-    def __init__(self, act: Callable[[str], float | None], clock: Callable[[], float],
-                 workers: int, housekeeping: Callable[[], object] | None = None,
-                 every: float = 60.0) -> None:
-        self._act = act
-        self._clock = clock
-        self._workers = workers
-        self._housekeeping = housekeeping
-        self._every = every
+    def due(self, id: str) -> float | None:
+        """When table ``id`` is next due, or None."""
+
+    def __len__(self) -> int:
+        """How many tables are due some time."""
+
+    def take_due(self, now: float) -> tuple[list[str], float | None]:
+        """The tables due at ``now`` that nobody is acting on, taken (each
+        acted on by its taker alone until :meth:`done`), and when the next
+        falls due."""
+
+    def done(self, id: str, due: float | None) -> None:
+        """The taker of table ``id`` is done with it; it is next due at ``due``."""
+
+    def next_due(self) -> float | None:
+        """When the next table falls due."""
+
+
+class MemoryTimetable:
+    """A :class:`Timetable` in this process's memory: a heap of due times."""
+
+    def __init__(self) -> None:
         self._heap: list[tuple[float, int, str]] = []
         self._due: dict[str, tuple[float, int]] = {}
         self._busy: set[str] = set()
         self._count = itertools.count()
-        self._cond = threading.Condition()
-        self._stop = False
-        self._thread: threading.Thread | None = None
-        self._pool: ThreadPoolExecutor | None = None
-
-    # -- the timetable --------------------------------------------------------------------
 
     def schedule(self, id: str, due: float | None) -> None:
-        """Table ``id`` is next due at ``due`` (seconds since the epoch), or never (None)."""
-        with self._cond:
-            if due is None:
-                self._due.pop(id, None)
-                return
-            seq = next(self._count)
-            self._due[id] = (due, seq)
-            heapq.heappush(self._heap, (due, seq, id))
-            self._cond.notify()
+        if due is None:
+            self._due.pop(id, None)
+            return
+        seq = next(self._count)
+        self._due[id] = (due, seq)
+        heapq.heappush(self._heap, (due, seq, id))
 
     def due(self, id: str) -> float | None:
-        """When table ``id`` is next due, or None."""
-        with self._cond:
-            entry = self._due.get(id)
-            return None if entry is None else entry[0]
+        entry = self._due.get(id)
+        return None if entry is None else entry[0]
 
     def __len__(self) -> int:
-        with self._cond:
-            return len(self._due)
+        return len(self._due)
 
-    def _take_due(self, now: float) -> tuple[list[str], float | None]:
-        """The tables due at ``now`` that no thread is acting on (taken off the
-        timetable and marked busy), and when the next one falls due."""
+    def take_due(self, now: float) -> tuple[list[str], float | None]:
         ready = []
         while self._heap and self._heap[0][0] <= now:
             due, seq, id = heapq.heappop(self._heap)
@@ -92,15 +98,68 @@ class Referee:
             heapq.heappop(self._heap)
         return ready, (self._heap[0][0] if self._heap else None)
 
+    def done(self, id: str, due: float | None) -> None:
+        self._busy.discard(id)
+        entry = self._due.get(id)
+        if entry is not None:  # a request rescheduled it while a thread acted on it
+            heapq.heappush(self._heap, (entry[0], entry[1], id))
+            return
+        self.schedule(id, due)
+
+    def next_due(self) -> float | None:
+        return min((due for due, _ in self._due.values()), default=None)
+
+
+class Referee:
+    """The tables' due times, and ``workers`` threads that act on the tables due.
+
+    ``act(id)`` must not raise (an exception is logged and the table dropped
+    from the timetable); ``housekeeping()`` runs every ``every`` seconds on the
+    timetable's own thread. ``timetable``: where the due times are kept (by
+    default in memory).
+    """
+
+    def __init__(self, act: Callable[[str], float | None], clock: Callable[[], float],
+                 workers: int, housekeeping: Callable[[], object] | None = None,
+                 every: float = 60.0, timetable: Timetable | None = None) -> None:
+        self._act = act
+        self._clock = clock
+        self._workers = workers
+        self._housekeeping = housekeeping
+        self._every = every
+        self._timetable: Timetable = MemoryTimetable() if timetable is None else timetable
+        self._cond = threading.Condition()
+        self._stop = False
+        self._thread: threading.Thread | None = None
+        self._pool: ThreadPoolExecutor | None = None
+
+    # -- the timetable --------------------------------------------------------------------
+
+    def schedule(self, id: str, due: float | None) -> None:
+        """Table ``id`` is next due at ``due`` (seconds since the epoch), or never (None)."""
+        with self._cond:
+            self._timetable.schedule(id, due)
+            if due is not None:
+                self._cond.notify()
+
+    def due(self, id: str) -> float | None:
+        """When table ``id`` is next due, or None."""
+        with self._cond:
+            return self._timetable.due(id)
+
+    def __len__(self) -> int:
+        with self._cond:
+            return len(self._timetable)
+
+    def _take_due(self, now: float) -> tuple[list[str], float | None]:
+        """The tables due at ``now`` that no thread is acting on (taken off the
+        timetable and marked busy), and when the next one falls due."""
+        return self._timetable.take_due(now)
+
     def _done(self, id: str, due: float | None) -> None:
         with self._cond:
-            self._busy.discard(id)
-            entry = self._due.get(id)
-            if entry is not None:  # a request rescheduled it while a thread acted on it
-                heapq.heappush(self._heap, (entry[0], entry[1], id))
-                self._cond.notify()
-                return
-        self.schedule(id, due)
+            self._timetable.done(id, due)
+            self._cond.notify()
 
     def _run_one(self, id: str) -> None:
         due = None
@@ -121,7 +180,7 @@ class Referee:
         for id in ready:
             self._run_one(id)
         with self._cond:
-            return min((due for due, _ in self._due.values()), default=None)
+            return self._timetable.next_due()
 
     def start(self) -> None:
         """Start the timetable's thread and the pool of ``workers`` threads."""
@@ -158,8 +217,8 @@ class Referee:
                     self._cond.wait(wait)
             pool = self._pool
             for id in ready:
-                if pool is None:
-                    self._done(id, None)
+                if pool is None:  # closing: left due for whoever serves next
+                    self._done(id, now)
                 else:
                     pool.submit(self._run_one, id)
             if self._housekeeping is not None and now - last_housekeeping >= self._every:

@@ -2,16 +2,20 @@
 moves the computer seats and runs the move clocks — everything the web app
 calls, with no HTTP in it, so tests and other servers can drive it directly.
 
-Every change is on disk before the call returns (:class:`~pintas.kiosk.store.Store`),
-and a change that cannot be kept is undone: the table is read back from disk.
+Every change is committed before the call returns (an SQLite file or a
+PostgreSQL database: :class:`~pintas.kiosk.rows.TableStore`), and a change
+that cannot be kept is undone: the table is read back from the database.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import socket
 import sqlite3
 import threading
 import time
+import uuid
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +25,7 @@ from .. import registry
 from ..errors import CorruptStateError
 from .referee import Referee
 from .settings import Settings
-from .store import Store
+from .store import TableStore, open_store
 from .tables import TIMERS, KioskError, Table, TableSpec
 
 __all__ = ["CACHE_SIZE", "TIMER_MOVE_SECONDS", "Kiosk"]
@@ -39,7 +43,8 @@ _log = logging.getLogger("pintas.kiosk")
 
 
 class Kiosk:
-    """The tables of one kiosk database.
+    """The tables of one kiosk database: ``db``, the path of an SQLite file or
+    a ``postgresql://`` URL.
 
     ``settings``: the operator's (:class:`~pintas.kiosk.settings.Settings`);
     ``pace``, if given, replaces its pace: how long a computer seat waits
@@ -54,7 +59,7 @@ class Kiosk:
         if pace is not None:
             settings = settings.but(pace=pace)
         self.settings = settings
-        self.store = Store(db)
+        self.store: TableStore = open_store(db)
         self.pace = settings.pace
         self.clock = clock
         self._tables: OrderedDict[str, Table] = OrderedDict()
@@ -65,14 +70,20 @@ class Kiosk:
         self._retries: dict[str, int] = {}  # tables whose last change could not be kept
         self._damaged: set[str | None] = set()  # damaged tables already logged
         self._creating = threading.Lock()
+        #: The referee's timetable shared with the other servers of the
+        #: database (PostgreSQL), or None: the referee keeps its own.
+        self.jobs = self.store.jobs(
+            f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}")
         self.referee = Referee(self._act, clock, settings.workers, self.housekeeping,
-                               every=min(60.0, 900.0 * settings.expire_hours))
+                               every=min(60.0, 900.0 * settings.expire_hours),
+                               timetable=self.jobs)
         now = self.clock()
-        for id in self.store.referee_ids():
+        alone = self.store.join_servers()
+        for id in self.store.referee_ids() if alone or self.jobs is None else []:
             table = self._readable(id)
             if table is not None:
                 self._seen[id] = now
-                if table.resume_clock(now):
+                if alone and table.resume_clock(now):
                     try:  # kept, so that the next restart gives no second grace
                         self.store.update(table, referee=True, moves=0)
                     except (sqlite3.Error, CorruptStateError) as error:  # in memory only, then
@@ -257,8 +268,8 @@ class Kiosk:
     def _act(self, id: str) -> float | None:
         """What the referee does on table ``id`` when it falls due; when it is next due."""
         now = self.clock()
-        try:
-            table = self._table(id)
+        try:  # (shared with other servers, it may have been moved on elsewhere)
+            table = self._table(id, fresh=self.jobs is not None)
         except KioskError as error:  # damaged: dropped; unreadable now: tried again
             return self._retry(id, now, error) if error.status == 503 else None
         if table is None:
@@ -388,10 +399,13 @@ class Kiosk:
         except KioskError:
             return None
 
-    def _table(self, id: str) -> Table | None:
+    def _table(self, id: str, fresh: bool = False) -> Table | None:
+        """Table ``id``, from memory if it is there; ``fresh``: read from the
+        database, the copy in memory kept only if it is what the database
+        holds (another server may have changed it)."""
         with self._lock:
             table = self._tables.get(id)
-            if table is not None:
+            if table is not None and not fresh:
                 self._tables.move_to_end(id)
                 return table
         try:
@@ -407,6 +421,8 @@ class Kiosk:
         loaded.break_seconds = self.settings.break_seconds
         with self._lock:
             table = self._tables.setdefault(id, loaded)
+            if fresh and (loaded.version, loaded.revision) > (table.version, table.revision):
+                table = self._tables[id] = loaded  # (the copy in memory is behind)
             self._evict()
             return table
 

@@ -24,17 +24,17 @@ What can go wrong with the file, and what the store does about it
 - **A file of a newer schema** than this code knows is refused
   (:class:`NewerDatabaseError`); older ones are brought up to date in place,
   in one transaction.
+
+A row's columns, checksum and checks are :mod:`pintas.kiosk.rows`', shared with
+the PostgreSQL store (:mod:`pintas.kiosk.postgres`); :func:`open_store` opens
+either, as ``--db`` says.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
 import logging
-import math
 import os
-import re
 import shutil
 import sqlite3
 import sys
@@ -42,32 +42,40 @@ import tempfile
 import threading
 import time
 import urllib.parse
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .. import registry
-from ..errors import CorruptStateError, PintasError
-from .tables import HUMAN, MAX_SEED, TIMERS, Table
-from .tables import _player_spec as player_spec
+from ..errors import CorruptStateError
+from .postgres import PostgresStore, is_postgres_url
+from .rows import (
+    COLUMNS,
+    Damage,
+    DamagedRowError,
+    NewerDatabaseError,
+    NotKeptError,
+    StaleVersionError,
+    TableStore,
+    checked_table,
+    find_damaged,
+    moved_row,
+    new_row,
+    plain_text,
+    row_checksum,
+    row_values,
+    table_of,
+)
+from .tables import Table
 
-__all__ = ["SCHEMA_VERSION", "DamagedRowError", "NewerDatabaseError", "NotADatabaseError",
-           "NotKeptError", "Recovery", "StaleVersionError", "Store", "check", "recover",
-           "row_checksum"]
+__all__ = ["COLUMNS", "SCHEMA_VERSION", "DamagedRowError", "NewerDatabaseError",
+           "NotADatabaseError", "NotKeptError", "Recovery", "StaleVersionError", "Store",
+           "TableStore", "check", "open_store", "recover", "row_checksum"]
 
 #: The schema this code writes (``PRAGMA user_version``). 0 is the first
 #: kiosk's, without checksums; 1 adds ``client``, ``over``, ``checksum`` and
 #: the ``lost`` table.
 SCHEMA_VERSION = 1
-
-#: The columns a row's checksum covers, in the order it covers them.
-COLUMNS = ("id", "spec", "tokens", "save", "extra", "version", "referee", "client", "over",
-           "created", "updated")
-
-#: How many damaged rows opening a file tries to find the id of, if their id
-#: column is what was damaged (each try hashes the row 8 times per byte of id).
-MENDED_IDS = 64
 
 _log = logging.getLogger("pintas.kiosk")
 
@@ -135,237 +143,10 @@ _CORRUPT_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 T = TypeVar("T")
 
 
-# ---- errors -----------------------------------------------------------------------------
-
-
-class DamagedRowError(CorruptStateError):
-    """A table's row that does not read back: its checksum, its data, or the
-    database pages holding it are damaged. Nothing else is affected; the row
-    is never written again."""
-
-    def __init__(self, id: str, reason: str) -> None:
-        super().__init__(f"table {id!r} is damaged: {reason}")
-        self.id = id
-        self.reason = reason
-
-
-class NewerDatabaseError(CorruptStateError):
-    """A database written by a newer kiosk than this one (its schema version is
-    unknown here): it is left as it is."""
-
 
 class NotADatabaseError(CorruptStateError):
     """A file that does not even begin as an SQLite database: it may not be a
     kiosk's file at all, so it is left as it is."""
-
-
-class NotKeptError(sqlite3.DatabaseError):
-    """A change the database could not keep, or a read it could not do now: a
-    full disk, a read-only file, an I/O error. Nothing changed; the store
-    opens the file again before its next write."""
-
-
-class StaleVersionError(NotKeptError):
-    """A change refused because the row is no longer at the version it grew
-    from (another copy of the table moved it on, or it was deleted): nothing
-    changed, read it again."""
-
-
-# ---- the checksum -------------------------------------------------------------------------
-
-
-def _field(value: object) -> bytes:
-    """One column in the checksum's encoding: a tag for its kind, its length,
-    its bytes (text as UTF-8): no two rows' columns can run into each other."""
-    if value is None:
-        tag, data = b"n", b""
-    elif isinstance(value, int):
-        tag, data = b"i", str(value).encode()
-    elif isinstance(value, float):
-        tag, data = b"f", value.hex().encode()
-    elif isinstance(value, str):
-        tag, data = b"b", value.encode("utf-8", "surrogatepass")
-    elif isinstance(value, (bytes, bytearray, memoryview)):
-        tag, data = b"b", bytes(value)
-    else:
-        tag, data = b"?", repr(value).encode()
-    return tag + len(data).to_bytes(8, "big") + data
-
-
-def row_checksum(*values: object) -> bytes:
-    """The checksum of a row: BLAKE2b (32 bytes) of its columns of
-    :data:`COLUMNS`, in that order. It catches damage, not forgery: anyone
-    who can write the file can write a matching checksum."""
-    digest = hashlib.blake2b(digest_size=32, person=b"pintas-kiosk-row")
-    for value in values:
-        digest.update(_field(value))
-    return digest.digest()
-
-
-# ---- reading a row --------------------------------------------------------------------------
-
-
-class _Damage(Exception):
-    """What is wrong with a row (the message)."""
-
-
-def _text(value: object, what: str) -> str:
-    if isinstance(value, (bytes, bytearray, memoryview)):
-        try:
-            return bytes(value).decode("utf-8")
-        except UnicodeDecodeError:
-            raise _Damage(f"its {what} is not UTF-8 text") from None
-    if isinstance(value, str):
-        return value
-    raise _Damage(f"its {what} is not text: {type(value).__name__}")
-
-
-def _json_object(value: object, what: str) -> dict[str, Any]:
-    text = _text(value, what)
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise _Damage(f"its {what} is not JSON: {text[:60]!r}") from None
-    if not isinstance(data, dict):
-        raise _Damage(f"its {what} is not a JSON object: {text[:60]!r}")
-    return data
-
-
-#: A tile as the ended rounds' hands hold it.
-_TILE = re.compile(r"\d{1,2}\|\d{1,2}")
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_spec(spec: dict[str, Any]) -> None:
-    if set(spec) != {"game", "options", "seats", "seed", "timer"}:
-        raise _Damage(f"its setup has the fields {sorted(spec)}")
-    seats = spec["seats"]
-    if not (isinstance(spec["game"], str) and isinstance(spec["options"], dict)
-            and isinstance(seats, list) and seats and all(isinstance(s, str) for s in seats)):
-        raise _Damage(f"its setup is not a game, options and seats: {spec!r:.120}")
-    seed, timer = spec["seed"], spec["timer"]
-    if seed is not None and not (_whole(seed) and 0 <= seed <= MAX_SEED):
-        raise _Damage(f"its setup's seed is {seed!r:.40}")
-    if timer is not None and timer not in TIMERS:
-        raise _Damage(f"its setup's clock is {timer!r:.40}")
-
-
-def _check_tokens(tokens: dict[str, Any], seats: list[str], left: set[int]) -> dict[str, str]:
-    if not tokens:
-        raise _Damage("it has no seat tokens")
-    humans = {str(n) for n, who in enumerate(seats) if who == HUMAN and n not in left}
-    if humans - set(tokens):
-        raise _Damage(f"human seat(s) {', '.join(sorted(humans - set(tokens)))} have no token")
-    for seat, digest in tokens.items():
-        if not (seat.isascii() and seat.isdigit() and str(int(seat)) == seat
-                and int(seat) < len(seats)):
-            raise _Damage(f"it has a token for seat {seat!r:.20}, which it does not have")
-        if seats[int(seat)] != HUMAN:
-            raise _Damage(f"it has a token for seat {seat}, a computer seat")
-        if not (isinstance(digest, str) and re.fullmatch(r"[0-9a-f]{64}", digest)):
-            raise _Damage(f"seat {seat}'s token digest is not 64 hex digits: {digest!r:.80}")
-    return tokens
-
-
-#: The fields of a table's extra: those every kiosk wrote, and those added since.
-_EXTRA = {"rounds", "timed_out", "deadline"}
-_EXTRA_SINCE = {"revision", "break", "fault", "left", "player_seed"}
-#: The fields of an ended round, likewise.
-_ROUND = {"round", "hands", "events", "scores"}
-_ROUND_SINCE = {"pips", "counting"}
-
-
-def _check_extra(extra: dict[str, Any]) -> set[int]:
-    """Check a table's extra; the seats whose person left."""
-    if not _EXTRA <= set(extra) <= _EXTRA | _EXTRA_SINCE:
-        raise _Damage(f"its extra has the fields {sorted(extra)}")
-    rounds, timed_out = extra["rounds"], extra["timed_out"]
-    left = extra.get("left", [])
-    if not (isinstance(left, list) and all(_whole(n) and 0 <= n < 16 for n in left)):
-        raise _Damage(f"its seats left are {left!r:.60}")
-    for name in ("revision", "player_seed"):
-        if name in extra and not (_whole(extra[name]) and 0 <= extra[name] < 2**63):
-            raise _Damage(f"its {name} is {extra[name]!r:.40}")
-    if extra.get("fault") is not None and not isinstance(extra["fault"], str):
-        raise _Damage(f"its fault is {extra['fault']!r:.40}")
-    pause = extra.get("break")
-    if pause is not None and not (isinstance(pause, dict)
-                                  and set(pause) == {"round", "waiting", "until"}
-                                  and _whole(pause["round"]) and isinstance(pause["waiting"], list)
-                                  and all(_whole(n) for n in pause["waiting"])):
-        raise _Damage(f"its round break is {pause!r:.80}")
-    if not isinstance(rounds, list) or not all(
-            isinstance(r, dict) and _ROUND <= set(r) <= _ROUND | _ROUND_SINCE
-            and isinstance(r.get("counting", []), list)
-            and _whole(r["round"]) and isinstance(r["hands"], list)
-            and all(isinstance(h, list) and all(isinstance(t, str) and _TILE.fullmatch(t)
-                                                for t in h) for h in r["hands"])
-            and isinstance(r["events"], list) and all(isinstance(e, dict) for e in r["events"])
-            and isinstance(r["scores"], list) and all(_whole(n) for n in r["scores"])
-            for r in rounds):
-        raise _Damage(f"its ended rounds do not read back: {rounds!r:.120}")
-    if not isinstance(timed_out, list) or not all(
-            isinstance(t, dict) and set(t) == {"seat", "version"}
-            and _whole(t["seat"]) and _whole(t["version"]) for t in timed_out):
-        raise _Damage(f"its clock's moves do not read back: {timed_out!r:.120}")
-    return set(left)
-
-
-def _table_of(values: Mapping[str, Any], checksum: object | None, id: str | None = None
-              ) -> Table:
-    """The table a row holds (``values``: its columns of :data:`COLUMNS`, text
-    as bytes); ``checksum`` None for a row of schema 0, which has none.
-    _Damage says what does not check."""
-    row_id = _text(values["id"], "id")
-    if id is not None and row_id != id:
-        raise _Damage(f"its id column reads {row_id!r:.40}")
-    if checksum is not None and (not isinstance(checksum, bytes)
-                                 or checksum != row_checksum(*(values[c] for c in COLUMNS))):
-        raise _Damage("its checksum does not match its columns")
-    spec = _json_object(values["spec"], "setup")
-    _check_spec(spec)
-    extra = _json_object(values["extra"], "extra")
-    left = _check_extra(extra)
-    tokens = _check_tokens(_json_object(values["tokens"], "tokens"), spec["seats"], left)
-    save = values["save"]
-    if not isinstance(save, bytes):
-        raise _Damage(f"its save is not bytes: {type(save).__name__}")
-    for name in ("created", "updated"):
-        if not (isinstance(values[name], float) and math.isfinite(values[name])):
-            raise _Damage(f"its {name} column is {values[name]!r:.40}")
-    if values["referee"] not in (0, 1):
-        raise _Damage(f"its referee column is {values['referee']!r:.40}")
-    try:
-        table = Table.load(row_id, spec, tokens, save, extra)
-    except CorruptStateError as error:
-        raise _Damage(str(error).replace(f"table {row_id!r} does not read back: ", "")) \
-            from None
-    except Exception as error:  # whatever a damaged save makes a game raise
-        raise _Damage(f"it does not read back: {type(error).__name__}: {error}") from None
-    if table.game.seats != len(table.spec.seats):
-        raise _Damage(f"its game has {table.game.seats} seats, its setup "
-                      f"{len(table.spec.seats)}")
-    for seat in table.spec.seats:
-        if seat != HUMAN:
-            try:
-                registry.parse_player(player_spec(seat, table.family), table.game.rules)
-            except PintasError as error:
-                raise _Damage(f"its setup's seat {seat!r:.40} is no player: {error}") from None
-    if values["version"] != table.version:
-        raise _Damage(f"its version column is {values['version']!r:.40}, its game has "
-                      f"{table.version} moves")
-    if checksum is not None and values["over"] != int(table.game.is_over):
-        raise _Damage(f"its over column is {values['over']!r:.40}, its game "
-                      f"{'is' if table.game.is_over else 'is not'} over")
-    return table
-
-
-def _values(row: Sequence[Any]) -> dict[str, Any]:
-    """A row read with :data:`_SELECT` as its columns of :data:`COLUMNS`."""
-    return dict(zip(COLUMNS, row[:len(COLUMNS)], strict=True))
 
 
 # ---- SQLite ---------------------------------------------------------------------------------
@@ -448,17 +229,11 @@ def _check_pages(db: sqlite3.Connection, thorough: bool = False) -> list[str]:
     pragma = "integrity_check" if thorough else "quick_check"
     try:
         lines = [line for row in db.execute(f"PRAGMA {pragma}(20)")
-                 for line in _plain_text(row[0]).splitlines()]
+                 for line in plain_text(row[0]).splitlines()]
     except sqlite3.DatabaseError as error:
         return [f"{pragma}: {error}"]
     lines = [line for line in lines if line.strip() and not line.startswith("*** in database")]
     return [] if lines == ["ok"] else [f"{pragma}: {line}" for line in lines]
-
-
-def _plain_text(value: object) -> str:
-    if isinstance(value, (bytes, bytearray)):
-        return bytes(value).decode("utf-8", "backslashreplace")
-    return str(value)
 
 
 def _refuse_other_files(path: str) -> None:
@@ -525,6 +300,14 @@ class Store:
         with self._lock:
             self._db.close()
 
+    def join_servers(self) -> bool:
+        """One server at a time serves a file: this one."""
+        return True
+
+    def jobs(self, worker: str) -> None:
+        """None: the server's referee keeps its timetable in memory."""
+        return None
+
     # -- opening ---------------------------------------------------------------------------
 
     def _migrate(self) -> None:
@@ -557,24 +340,11 @@ class Store:
         """Read every row's checksum; log those that do not check, and remember
         the id each damaged one answers to."""
         try:
-            rows = list(_readable_rows(self._db, _COLUMNS_1))
+            rows = [row for _, row in _readable_rows(self._db, _COLUMNS_1)]
         except sqlite3.Error as error:  # (the pages checked: this is not expected)
             _log.error("could not read the rows of %s to check them: %s", self.path, error)
             return
-        for _, row in rows:
-            values, checksum = _values(row), row[-1]
-            if checksum == row_checksum(*row[:-1]):
-                continue
-            id = _plain_text(values["id"])
-            meant = _mended_id(values, checksum) if len(self.damaged) < MENDED_IDS else None
-            if meant is not None and meant != id:
-                reason = f"its id column is damaged (it reads {id!r})"
-                id = meant
-            else:
-                reason = "its checksum does not match its columns"
-            self.damaged[id] = reason
-            _log.error("table %r in %s is damaged (%s): its requests are answered "
-                       "corrupt_table", id, self.path, reason)
+        find_damaged(rows, self.path, self.damaged)
 
     def _reopen(self) -> None:
         """A new connection to the file, before the next write after one that
@@ -655,17 +425,11 @@ class Store:
     def insert(self, table: Table, referee: bool, client: str = "") -> None:
         """Keep a new table (on disk when this returns); ``client``: who made it
         (an address), for :meth:`live_count`. NotKeptError if it cannot be kept."""
-        now = time.time()
-        values = {"id": table.id, "spec": json.dumps(table.spec.to_dict()),
-                  "tokens": json.dumps({str(s): d for s, d in table.tokens.items()}),
-                  "save": table.game.to_bytes(), "extra": json.dumps(table.extra()),
-                  "version": table.version, "referee": int(referee), "client": str(client),
-                  "over": int(table.game.is_over), "created": now, "updated": now}
-        checksum = row_checksum(*(values[c] for c in COLUMNS))
+        values = new_row(table, referee, client)
         self._write(table.id, lambda db: db.execute(
             f"INSERT INTO tables ({', '.join(COLUMNS)}, checksum) "
             f"VALUES ({', '.join(':' + c for c in COLUMNS)}, :checksum)",
-            {**values, "checksum": checksum}))
+            values))
 
     def update(self, table: Table, referee: bool, moves: int = 1) -> None:
         """Keep a table's new state, ``moves`` moves on from the one kept (on
@@ -674,10 +438,7 @@ class Store:
         of one table in memory can never overwrite each other's moves), and
         unless the row still checks (DamagedRowError); NotKeptError if the
         database cannot keep it."""
-        values = {"id": table.id, "save": table.game.to_bytes(),
-                  "extra": json.dumps(table.extra()), "version": table.version,
-                  "referee": int(referee), "over": int(table.game.is_over),
-                  "updated": time.time(), "moved_from": table.version - moves}
+        values = moved_row(table, referee, moves)
 
         def write(db: sqlite3.Connection) -> None:
             if db.execute(_UPDATE, values).rowcount != 1:
@@ -693,10 +454,7 @@ class Store:
             if reason is not None:
                 raise DamagedRowError(id, reason)
             raise StaleVersionError(f"table {id!r} is no longer in {self.path}")
-        try:
-            _table_of(_values(row), row[-1], id)
-        except _Damage as damage:
-            raise DamagedRowError(id, str(damage)) from None
+        checked_table(row, id)
         raise StaleVersionError(f"table {id!r} is at version {row[5]} in {self.path}, not "
                                 f"{version}: it was moved on meanwhile")
 
@@ -719,7 +477,7 @@ class Store:
         deleted tables' ids."""
         def write(db: sqlite3.Connection) -> list[str]:
             db.execute("BEGIN IMMEDIATE")
-            ids = [_plain_text(r[0]) for r in
+            ids = [plain_text(r[0]) for r in
                    db.execute("SELECT id FROM tables WHERE updated < ?", (before,))]
             db.execute("DELETE FROM tables WHERE updated < ?", (before,))
             db.execute("DELETE FROM lost WHERE at < ?", (before,))
@@ -747,14 +505,11 @@ class Store:
             if reason is not None:
                 raise DamagedRowError(id, reason)
             return None
-        try:
-            return _table_of(_values(row), row[-1], id)
-        except _Damage as damage:
-            raise DamagedRowError(id, str(damage)) from None
+        return checked_table(row, id)
 
     def _lost(self, db: sqlite3.Connection, id: str) -> str | None:
         row = db.execute("SELECT reason FROM lost WHERE id = ?", (id,)).fetchone()
-        return None if row is None else _plain_text(row[0])
+        return None if row is None else plain_text(row[0])
 
     def referee_ids(self) -> list[str]:
         """The tables the server must act on (computer seats to move, clocks
@@ -763,7 +518,7 @@ class Store:
             ids: list[str] = []
             try:
                 for row in db.execute("SELECT id FROM tables WHERE referee = 1"):
-                    ids.append(_plain_text(row[0]))
+                    ids.append(plain_text(row[0]))
             except sqlite3.DatabaseError as error:
                 if not _is_corrupt(error):
                     raise
@@ -807,31 +562,11 @@ def _row_checks(db: sqlite3.Connection, id: str) -> bool:
         row = db.execute(_SELECT + " WHERE id = ?", (id,)).fetchone()
         if row is None:
             return False
-        _table_of(_values(row), row[-1], id)
-    except (sqlite3.Error, _Damage):
+        table_of(row_values(row), row[-1], id)
+    except (sqlite3.Error, Damage):
         return False
     return True
 
-
-def _mended_id(values: Mapping[str, Any], checksum: object) -> str | None:
-    """For a row that does not check: the id it checks with if one bit of its
-    id is flipped back (so that its table is answered as damaged, not as
-    unknown), or None."""
-    raw = values["id"]
-    if not isinstance(raw, (bytes, str)) or not isinstance(checksum, bytes) or len(raw) > 64:
-        return None
-    data = bytearray(raw.encode() if isinstance(raw, str) else raw)
-    rest = [values[c] for c in COLUMNS[1:]]
-    for index in range(len(data)):
-        for bit in range(8):
-            data[index] ^= 1 << bit
-            if row_checksum(bytes(data), *rest) == checksum:
-                try:
-                    return data.decode("utf-8")
-                except UnicodeDecodeError:
-                    return None
-            data[index] ^= 1 << bit
-    return None
 
 
 def _migrate_0_to_1(db: sqlite3.Connection) -> None:
@@ -845,10 +580,10 @@ def _migrate_0_to_1(db: sqlite3.Connection) -> None:
     for rowid, row in rows:
         values = dict(zip(_COLUMNS_0, row, strict=True), client=b"", over=0)
         try:
-            table = _table_of(values, None)
-        except _Damage as damage:
+            table = table_of(values, None)
+        except Damage as damage:
             _log.error("table %r does not read back (%s): it stays refused",
-                       _plain_text(values["id"]), damage)
+                       plain_text(values["id"]), damage)
             continue
         values["over"] = int(table.game.is_over)
         db.execute("UPDATE tables SET over = ?, checksum = ? WHERE rowid = ?",
@@ -926,9 +661,9 @@ def recover(path: str | Path, problems: Sequence[str] = (),
     named = set(found.ids)
     for values, checksum, trusted in found.rows:
         try:
-            table = _table_of(values, checksum)
-        except _Damage:
-            id = _plain_text(values["id"])
+            table = table_of(values, checksum)
+        except Damage:
+            id = plain_text(values["id"])
             if trusted or id in found.ids:  # (a leaf read on its own may be another b-tree's)
                 named.add(id)
             continue
@@ -982,7 +717,7 @@ def _salvage(path: str, notes: list[str]) -> _Found:
         return found
     try:
         try:
-            columns = [_plain_text(r[1]) for r in db.execute("PRAGMA table_info(tables)")]
+            columns = [plain_text(r[1]) for r in db.execute("PRAGMA table_info(tables)")]
         except sqlite3.Error as error:
             notes.append(f"its schema does not read ({error})")
             return found
@@ -1034,7 +769,7 @@ def _salvage(path: str, notes: list[str]) -> _Found:
                          f"{failed} could not be reached")
             notes.append(_leaf_rows(path, select, lambda row: take(row, trusted=False)))
         try:
-            found.lost = [(_plain_text(i), _plain_text(r), float(a))
+            found.lost = [(plain_text(i), plain_text(r), float(a))
                           for i, r, a in db.execute("SELECT id, reason, at FROM lost")]
         except (sqlite3.Error, ValueError, TypeError):
             pass
@@ -1070,7 +805,7 @@ def _index_ids(db: sqlite3.Connection, ids: dict[str, int]) -> str | None:
                        "tbl_name = 'tables' AND sql IS NULL").fetchone()
     if index is None:
         return "it has none"
-    query = (f"SELECT id, rowid FROM tables INDEXED BY {_plain_text(index[0])} "
+    query = (f"SELECT id, rowid FROM tables INDEXED BY {plain_text(index[0])} "
              "WHERE id >= ? ORDER BY id")
     first_error: str | None = None
     last = ""
@@ -1080,7 +815,7 @@ def _index_ids(db: sqlite3.Connection, ids: dict[str, int]) -> str | None:
 
         def each(row: Sequence[Any]) -> None:
             nonlocal last
-            id = _plain_text(row[0])
+            id = plain_text(row[0])
             ids.setdefault(id, int(row[1]))
             last = max(last, id)
 
@@ -1173,7 +908,7 @@ def _write_fresh(path: str, rows: Iterable[tuple[Any, ...]],
         _run_script(db, _CREATE_1)
         db.executemany(f"INSERT INTO tables ({', '.join(COLUMNS)}, checksum) "
                        f"VALUES ({', '.join('?' * (len(COLUMNS) + 1))})",
-                       [(*(_plain_text(v) if c in _TEXT_COLUMNS else v
+                       [(*(plain_text(v) if c in _TEXT_COLUMNS else v
                            for c, v in zip(COLUMNS, row[:-1], strict=True)), row[-1])
                         for row in rows])
         db.executemany("INSERT OR REPLACE INTO lost (id, reason, at) VALUES (?, ?, ?)", lost)
@@ -1223,9 +958,9 @@ def check(path: str | Path, thorough: bool = True) -> list[str]:
                 if not schema:
                     values.update(client=b"", over=0)
                 try:
-                    _table_of(values, checksum)
-                except _Damage as damage:
-                    problems.append(f"table {_plain_text(values['id'])!r}: {damage}")
+                    table_of(values, checksum)
+                except Damage as damage:
+                    problems.append(f"table {plain_text(values['id'])!r}: {damage}")
         except sqlite3.Error as error:
             problems.append(f"the rows do not read: {error}")
         return problems
@@ -1271,5 +1006,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def open_store(db: str | Path) -> TableStore:
+    """The store of the kiosk database ``db``: a ``postgresql://`` URL (psycopg 3,
+    :class:`~pintas.kiosk.postgres.PostgresStore`), or else the path of an
+    SQLite file (:class:`Store`)."""
+    if is_postgres_url(db):
+        return PostgresStore(str(db))
+    return Store(db)
+
+
 if __name__ == "__main__":
     sys.exit(main())
+
