@@ -45,6 +45,7 @@ __version__ = "0.1.0"
 _LINE, _CAMINOS, _DICE = 0, 1, 2
 _SIZES = (_c.sizes(0), _c.sizes(1), _c.sizes(2))
 _legal_moves, _play_move = _c.legal_moves, _c.play_move
+_c_info = (_c.line_info, _c.caminos_info, _c.dice_info)
 _MAX_SEED = (1 << 64) - 1
 MAX_NOTATION = 1000
 _MOVE_CACHE = 32  # pairs of a Caminos or dice game class's cache of move objects
@@ -580,16 +581,39 @@ class _Move:
         return _c.move_str(self._G, self.code)
 
     @classmethod
+    def _of(cls, code):
+        m = object.__new__(cls)
+        m.code = code
+        return m
+
+    @classmethod
     def parse(cls, text):
         """The move written ``text`` in full notation."""
-        m = object.__new__(cls)
-        m.code = _parsed(cls._G, None, text, cls._FORM)
-        return m
+        return cls._of(_parsed(cls._G, None, text, cls._FORM))
 
     def __repr__(self):
         shown = [repr(v if isinstance(v, (int, str, tuple)) else str(v))
                  for v in self._values() if v is not None and v != ()]
         return "Move({})".format(", ".join(shown))
+
+
+class _TileMove(_Move):
+    """A tile game's move, named by its code alone: the last two are draw and pass."""
+
+    @classmethod
+    def draw(cls):
+        return cls._of(cls._PASS - 1)
+
+    @classmethod
+    def pass_(cls):
+        return cls._of(cls._PASS)
+
+    @classmethod
+    def from_code(cls, code):
+        if type(code) is not int or not 0 <= code <= cls._PASS:
+            error = NotationError if type(code) is int else NotationTypeError
+            raise error("a move code is 0..{}: got {!r}".format(cls._PASS, code))
+        return cls._of(code)
 
 
 class _Event:
@@ -734,11 +758,32 @@ class _Events:
         return repr(self._list())
 
 
-class _Game:
+class _Table:
+    """What a game and its views read of the table: a name of the class's _INFO
+    is a place in the core's info tuple of the state (line_info, caminos_info,
+    dice_info) and how to show it (None: as it is; a tuple: the item it names).
+    Every game and view class has an _INFO (from its game's table class)."""
+
+    def _info(self):
+        return _c_info[self._G](self._state())
+
+    def __getattr__(self, name):
+        if name != "_INFO" and name in self._INFO:
+            at, show = self._INFO[name]
+            value = self._info()[at]
+            return value if show is None else show[value] if type(show) is tuple \
+                else show(value)
+        raise AttributeError(name)
+
+
+class _Game(_Table):
     """What every game object shares: the C state and the one way a move is
     played, the logs, views' raw material, copies, replays and saves."""
 
     _G = 0            # the engine: 0 line, 1 Caminos, 2 dice
+
+    def _state(self):
+        return self._st
 
     def _start(self, rules, seed, setup, log):
         """Check rules, seed and log, and start the C game from them."""
@@ -1079,8 +1124,11 @@ class _TileGame(_Game):
         return _c.view(self._G, self._st, self._raw, seat) + (_c.hide(self._G, self._raw, seat),)
 
 
-class _View:
+class _View(_Table):
     """What every game's view shares: made by Game.view(seat) only."""
+
+    def _state(self):
+        return self._blob
 
     def legal_moves(self):
         """The seat's legal moves when it is to move (else an empty list)."""
@@ -1444,10 +1492,10 @@ _D_ENDS = ("L", "R")
 _D_DRAW, _D_PASS = 56, 57
 
 
-class _DominoMove(_Move):
+class _DominoMove(_TileMove):
     """A move of a line game: play a tile at an end, draw or pass (6|4L, draw, pass)."""
 
-    _G = _LINE
+    _G, _PASS = _LINE, _D_PASS
     _FORM = "a move is written like '6|4L', 'draw' or 'pass': got {!r}"
 
     def __init__(self, kind, tile=None, end=None):
@@ -1474,29 +1522,8 @@ class _DominoMove(_Move):
     def play(tile, end="L"):
         return _d_move_from("play", tile, end)
 
-    @staticmethod
-    def draw():
-        return _D_MOVES[_D_DRAW]
 
-    @staticmethod
-    def pass_():
-        return _D_MOVES[_D_PASS]
-
-    @staticmethod
-    def from_code(code):
-        if type(code) is not int or not 0 <= code <= _D_PASS:
-            error = NotationError if type(code) is int else NotationTypeError
-            raise error("a move code is 0..{}: got {!r}".format(_D_PASS, code))
-        return _D_MOVES[code]
-
-
-def _d_new_move(code):
-    m = object.__new__(_DominoMove)
-    m.code = code
-    return m
-
-
-_D_MOVES = tuple(_d_new_move(code) for code in range(_D_PASS + 1))
+_D_MOVES = tuple(_DominoMove._of(code) for code in range(_D_PASS + 1))
 
 
 def _d_move_from(kind, tile, end):
@@ -1639,8 +1666,17 @@ def _d_placements(line):
     return tuple((TILES[b & 0x7F], "R" if b & 0x80 else "L") for b in line)
 
 
+# What a line game (and, with the last two, its views) reads of line_info.
+_D_INFO = {"leader": (0, None), "placements": (1, _d_placements), "ends": (2, None),
+           "boneyard_size": (4, None)}
+_D_VIEW_INFO = dict(_D_INFO, forced_tile=(5, _tile_or_none), winner=(6, _opt))
+
+
 class _DominoView(_View):
     """What one seat may know: its own hand, the table, counts and the public log."""
+
+    _G = _LINE
+    _INFO = _D_VIEW_INFO
 
     @property
     def hand(self):
@@ -1651,32 +1687,8 @@ class _DominoView(_View):
         return tuple(self._blob[_SIZES[_LINE][0] + i] for i in range(self.rules.players))
 
     @property
-    def placements(self):
-        return _d_placements(_c.line_info(self._blob)[1])
-
-    @property
     def line(self):
         return _d_oriented_line(self.placements)
-
-    @property
-    def ends(self):
-        return _c.line_info(self._blob)[2]
-
-    @property
-    def boneyard_size(self):
-        return _c.line_info(self._blob)[4]
-
-    @property
-    def leader(self):
-        return _c.line_info(self._blob)[0]
-
-    @property
-    def forced_tile(self):
-        return _tile_or_none(_c.line_info(self._blob)[5])
-
-    @property
-    def winner(self):
-        return _opt(_c.line_info(self._blob)[6])
 
     @property
     def round(self):
@@ -1695,6 +1707,7 @@ class _DominoGame(_TileGame):
     _RULES = _DominoRules
     _MOVE = _DominoMove
     _DEAL = _DominoDeal
+    _INFO = _D_INFO
 
     def _move(self, code):
         return _D_MOVES[code]
@@ -1703,22 +1716,6 @@ class _DominoGame(_TileGame):
 
     def _event(self, t):
         return _d_event(t, self._rules.pairs)
-
-    @property
-    def leader(self):
-        return _c.line_info(self._st)[0]
-
-    @property
-    def ends(self):
-        return _c.line_info(self._st)[2]
-
-    @property
-    def boneyard_size(self):
-        return _c.line_info(self._st)[4]
-
-    @property
-    def placements(self):
-        return _d_placements(_c.line_info(self._st)[1])
 
     @property
     def line(self):
@@ -1732,7 +1729,7 @@ class _DominoGame(_TileGame):
         return self._rules.side_of(seat)
 
     def _forced_tile(self):
-        return _tile_or_none(_c.line_info(self._st)[5])
+        return _tile_or_none(self._info()[5])
 
     def view(self, seat):
         """What ``seat`` may know now."""
@@ -2000,11 +1997,11 @@ _C_REVEAL, _C_DRAW, _C_PASS = 448, 476, 477
 _C_SIDE_WORDS = {"front": 0, "back": 1}
 
 
-class _CaminosMove(_Move):
+class _CaminosMove(_TileMove):
     """A Caminos move: place a tile on a side of a path, draw, pass, or reveal
     (5|3 front 2, reveal 6|4, draw, pass)."""
 
-    _G = _CAMINOS
+    _G, _PASS = _CAMINOS, _C_PASS
     _FORM = "a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or 'pass': got {!r}"
 
     def __init__(self, kind, tile=None, side=None, path=None):
@@ -2047,26 +2044,8 @@ class _CaminosMove(_Move):
     def reveal(tile):
         return _c_move_from("reveal", tile, None, None)
 
-    @staticmethod
-    def draw():
-        return _c_new_move(_C_DRAW)
 
-    @staticmethod
-    def pass_():
-        return _c_new_move(_C_PASS)
-
-    @staticmethod
-    def from_code(code):
-        if type(code) is not int or not 0 <= code <= _C_PASS:
-            error = NotationError if type(code) is int else NotationTypeError
-            raise error("a move code is 0..{}: got {!r}".format(_C_PASS, code))
-        return _c_new_move(code)
-
-
-def _c_new_move(code):
-    m = object.__new__(_CaminosMove)
-    m.code = code
-    return m
+_c_new_move = _CaminosMove._of
 
 
 def _c_move_from(kind, tile, side, path):
@@ -2285,54 +2264,22 @@ def _c_paths(raw_paths):
 _C_PHASES = ("reveal", "play", "over")
 
 
+def _c_seat(s):
+    return None if s >= 4 else s
+
+
+def _c_seats(mask):
+    return tuple(s for s in range(4) if mask >> s & 1)
+
+
 class _CaminosTable:
-    """What a Caminos game and its views both show of the table."""
+    """What a Caminos game and its views both show of the table (caminos_info)."""
 
-    def _info(self):
-        return _c.caminos_info(self._state())
-
-    @property
-    def phase(self):
-        return _C_PHASES[self._info()[0]]
-
-    @property
-    def starter(self):
-        s = self._info()[1]
-        return None if s >= 4 else s
-
-    @property
-    def pile_size(self):
-        return self._info()[2]
-
-    @property
-    def step(self):
-        return self._info()[3]
-
-    @property
-    def contenders(self):
-        mask = self._info()[4]
-        return tuple(s for s in range(4) if mask >> s & 1)
-
-    @property
-    def out_seat(self):
-        s = self._info()[5]
-        return None if s >= 4 else s
-
-    @property
-    def last_turns(self):
-        return self._info()[6]
-
-    @property
-    def passes(self):
-        return self._info()[7]
-
-    @property
-    def discard(self):
-        return TileSet.from_mask(self._info()[9])
-
-    @property
-    def paths(self):
-        return _c_paths(self._info()[10])
+    _G = _CAMINOS
+    _INFO = {"phase": (0, _C_PHASES), "starter": (1, _c_seat), "pile_size": (2, None),
+             "step": (3, None), "contenders": (4, _c_seats), "out_seat": (5, _c_seat),
+             "last_turns": (6, None), "passes": (7, None), "discard": (9, TileSet.from_mask),
+             "paths": (10, _c_paths)}
 
     def _reveals(self, events):
         shown = [[] for _ in range(self.rules.players)]
@@ -2345,9 +2292,6 @@ class _CaminosTable:
 class _CaminosView(_View, _CaminosTable):
     """What one seat may know: its own hand, the table, counts, the reveals shown
     so far and the public log."""
-
-    def _state(self):
-        return self._blob
 
     @property
     def hand(self):
@@ -2394,9 +2338,6 @@ class _CaminosGame(_TileGame, _CaminosTable):
     _RULES = _CaminosRules
     _MOVE = _CaminosMove
     _DEAL = _CaminosDeal
-
-    def _state(self):
-        return self._st
 
     def _move(self, code):
         return _c_new_move(code)
@@ -2716,10 +2657,7 @@ class _DiceMove(_Move):
         return _x_new_move(3)
 
 
-def _x_new_move(code):
-    m = object.__new__(_DiceMove)
-    m.code = code
-    return m
+_x_new_move = _DiceMove._of
 
 
 def _x_move_from(kind, dice):
@@ -2831,47 +2769,20 @@ _X_PHASES = ("roll", "keep", "bank_or_roll", "over")
 
 
 class _DiceTable:
-    def _dinfo(self):
-        return _c.dice_info(self._state())
+    """What a dice game and its views both show of the table (dice_info)."""
 
-    @property
-    def first_player(self):
-        return self._dinfo()[0]
-
-    @property
-    def phase(self):
-        return _X_PHASES[self._dinfo()[1]]
-
-    @property
-    def turn_total(self):
-        return self._dinfo()[2]
-
-    @property
-    def dice_to_roll(self):
-        return self._dinfo()[3]
-
-    @property
-    def last_roll(self):
-        return tuple(self._dinfo()[4])
-
-    @property
-    def pool(self):
-        return _x_values(self._dinfo()[5])
-
-    @property
-    def final_turns_left(self):
-        return self._dinfo()[7]
+    _G = _DICE
+    _INFO = {"first_player": (0, None), "phase": (1, _X_PHASES), "turn_total": (2, None),
+             "dice_to_roll": (3, None), "last_roll": (4, tuple), "pool": (5, _x_values),
+             "final_turns_left": (7, None)}
 
     @property
     def winner(self):
-        return _opt(self._dinfo()[8]) if self.is_over else None
+        return _opt(self._info()[8]) if self.is_over else None
 
 
 class _DiceView(_View, _DiceTable):
     """What one seat knows: in dice everything but the OS seeds is public."""
-
-    def _state(self):
-        return self._blob
 
     @property
     def players(self):
@@ -2903,9 +2814,6 @@ class _DiceGame(_Game, _DiceTable):
                 first_player, players - 1))
         self._start(_DiceRules() if rules is None else rules, seed, (players, first_player), log)
 
-    def _state(self):
-        return self._st
-
     def _origin(self):
         return {"players": self.players, "first_player": self.first_player}
 
@@ -2915,7 +2823,7 @@ class _DiceGame(_Game, _DiceTable):
 
     @property
     def pool_score(self):
-        return self._dinfo()[6]
+        return self._info()[6]
 
     @property
     def roll_seeds(self):
