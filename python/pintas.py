@@ -2908,6 +2908,12 @@ def _x_is_doom(values, rules=None):
     return _c.dice_is_doom(_x_rules(rules)._fields(), _x_set(_x_items(values, 1, 6, "a roll")))
 
 
+def _x_no_solver(*args, **options):
+    raise RulesError("this build of pintas has no dice solver (a board's native module): "
+                     "give OptimalPlayer a dice.Book")
+
+
+#- the dice solver: from here to its end marker, left out of the native modules (build.sh) -#
 class _DicePolicy:
     """The optimal policy for one turn (made by solve_turn): it maximises the
     expected turn total, a lost turn counting 0."""
@@ -2961,8 +2967,7 @@ _X_POLICIES = {}
 
 def _x_check_solver():
     if not hasattr(_c, "dice_solve"):
-        raise RulesError("this build of pintas has no dice solver (a board's native module): "
-                         "give OptimalPlayer a dice.Book")
+        _x_no_solver()
 
 
 def _x_solve_turn(rules=None, cap=0):
@@ -3011,6 +3016,12 @@ def _x_cap_for(rules=None, budget=100000):
         else:
             high = mid - 1
     return low
+#- end of the dice solver -#
+
+
+if "_x_solve_turn" not in globals():  # a native module: no solver, no policies
+    _x_solve_turn = _x_cap_for = _x_no_solver
+    _DicePolicy = None
 
 
 class _DiceBook:
