@@ -1266,6 +1266,35 @@ def _check_view(view, cls, package):
         raise ViewError("a {0} player chooses from a {0}.View: got {1!r}".format(package, view))
 
 
+class _SearchPlayer:
+    """What both search players share: the core's search over the seat's view,
+    in batches within the budget; a move's outcome is summed over the samples
+    (over the other seats too in Caminos, whose evaluate divides by them)."""
+
+    def evaluate_sums(self, view, start=None):
+        seed, g = _seed8(self.seed), view._game._G
+        policy = _D_POLICIES[self.policy] if g == _LINE else 0
+
+        def search(first, count):
+            out = _c.search(g, view._cv, seed, first, count, policy)
+            if type(out) is int:
+                raise CorruptStateError(self._REFUSED.format(view.seat, view.round))
+            return out[0], out[1], out[2]
+
+        codes, sums, done = self.budget.run(search, start)
+        self.last_samples = done
+        return (codes, sums, done) if done else None
+
+    def evaluate(self, view, start=None):
+        """Mean playout outcome of every legal move (None: no sample fitted)."""
+        found = self.evaluate_sums(view, start)
+        if found is None:
+            return None
+        codes, sums, done = found
+        scale = done * (view.rules.players - 1 if view._game._G == _CAMINOS else 1)
+        return {view._game._move(c): s / scale for c, s in zip(codes, sums)}
+
+
 class _Player:
     """GreedyPlayer: the core's greedy choice for the view's seat."""
 
@@ -1800,11 +1829,12 @@ class _DominoSuitPlayer(_SuitPlayer):
 _D_POLICIES = {"random": 0, "greedy": 1}
 
 
-class _DominoSearchPlayer:
+class _DominoSearchPlayer(_SearchPlayer):
     """Perfect-information Monte Carlo with playouts in C (CPython's SearchPlayer:
     the same move for the same view, samples and seed)."""
 
     MAX_SAMPLES = 1000000
+    _REFUSED = "the view of seat {} (round {}) does not describe a round in play"
 
     def __init__(self, samples=200, seconds=None, seed=0, policy="random"):
         self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
@@ -1829,28 +1859,6 @@ class _DominoSearchPlayer:
         return _D_MOVES[codes[best]]
 
     __call__ = choose
-
-    def evaluate_sums(self, view, start=None):
-        policy = _D_POLICIES[self.policy]
-        seed = _seed8(self.seed)
-
-        def search(first, count):
-            out = _c.search(_LINE, view._cv, seed, first, count, policy)
-            if type(out) is int:
-                raise CorruptStateError("the view of seat {} (round {}) does not describe a "
-                                        "round in play".format(view.seat, view.round))
-            return out[0], out[1], out[2]
-
-        codes, sums, done = self.budget.run(search, start)
-        return (codes, sums, done) if done else None
-
-    def evaluate(self, view, start=None):
-        """Mean playout outcome of every legal move (None: no sample fitted)."""
-        found = self.evaluate_sums(view, start)
-        if found is None:
-            return None
-        codes, sums, done = found
-        return {_D_MOVES[c]: s / done for c, s in zip(codes, sums)}
 
     def __repr__(self):
         extra = "" if self.policy == "random" else ", policy={!r}".format(self.policy)
@@ -2416,11 +2424,12 @@ class _CaminosSuitPlayer(_SuitPlayer):
                                                          weights._tenths())]
 
 
-class _CaminosSearchPlayer:
+class _CaminosSearchPlayer(_SearchPlayer):
     """Perfect-information Monte Carlo over samples of the hidden tiles (CPython's
     SearchPlayer: the same move for the same view, samples and seed)."""
 
     MAX_SAMPLES = 1 << 24
+    _REFUSED = "the view of seat {} is not a consistent Caminos position (round {})"
 
     def __init__(self, samples=200, seconds=None, seed=0):
         self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
@@ -2453,26 +2462,7 @@ class _CaminosSearchPlayer:
     def evaluate_sums(self, view, start=None):
         if view.is_over or view.phase != "play" or view.to_move != view.seat:
             raise IllegalMoveError("seat {} is not to move in play".format(view.seat))
-        seed = _seed8(self.seed)
-
-        def search(first, count):
-            out = _c.search(_CAMINOS, view._cv, seed, first, count, 0)
-            if type(out) is int:
-                raise CorruptStateError("the view of seat {} is not a consistent Caminos "
-                                        "position (round {})".format(view.seat, view.round))
-            return out[0], out[1], out[2]
-
-        codes, sums, done = self.budget.run(search, start)
-        self.last_samples = done
-        return (codes, sums, done) if done else None
-
-    def evaluate(self, view, start=None):
-        found = self.evaluate_sums(view, start)
-        if found is None:
-            return None
-        codes, sums, done = found
-        scale = done * (view.rules.players - 1)
-        return {_c_new_move(c): s / scale for c, s in zip(codes, sums)}
+        return _SearchPlayer.evaluate_sums(self, view, start)
 
     def __repr__(self):
         return "SearchPlayer(samples={}, seconds={}, seed={})".format(
