@@ -417,10 +417,6 @@ class TileSet:
         return "TileSet({!r})".format([str(t) for t in self])
 
 
-def _mask_of(tiles):
-    return tiles.mask if isinstance(tiles, TileSet) else TileSet(tiles).mask
-
-
 def _tile_list(value, what):
     if isinstance(value, str):
         _check_notation_length(value, what)
@@ -1022,9 +1018,6 @@ class _Game(_Table):
 
     # ---- saves ---------------------------------------------------------------------
 
-    def _save(self):
-        return _c.save(self._G, self._st)
-
     def to_bytes(self, key=None, version=2):
         """The whole game as bytes: CPython's save format, byte for byte (a
         BLAKE2b-128 checksum, or with ``key`` an HMAC-SHA256)."""
@@ -1623,23 +1616,6 @@ class _DominoEvent(_Event):
         return fields
 
 
-def _d_event(t, teams):
-    kind, seat, side, tile, end, reason, value = t
-    e = object.__new__(_DominoEvent)
-    e.kind = _D_EVENT_KINDS[kind]
-    e.seat = _opt(seat)
-    e.side = _opt(side)
-    e.tile = _tile_or_none(tile)
-    e.end = _D_ENDS[end] if kind == 2 else None
-    e.reason = _D_REASONS[reason] if reason < len(_D_REASONS) else None
-    if kind == 5:
-        e.points, e.count = value, 0
-    else:
-        e.points, e.count = 0, value
-    e.teams = teams
-    return e
-
-
 class _DominoDeal:
     """A hand-made deal: each seat's seven tiles and, where the rules draw, the
     boneyard in draw order."""
@@ -1744,7 +1720,20 @@ class _DominoGame(_TileGame):
     _moves = list(_D_MOVES)
 
     def _event(self, t):
-        return _d_event(t, self._rules.pairs)
+        kind, seat, side, tile, end, reason, value = t
+        e = object.__new__(_DominoEvent)
+        e.kind = _D_EVENT_KINDS[kind]
+        e.seat = _opt(seat)
+        e.side = _opt(side)
+        e.tile = _tile_or_none(tile)
+        e.end = _D_ENDS[end] if kind == 2 else None
+        e.reason = _D_REASONS[reason] if reason < len(_D_REASONS) else None
+        if kind == 5:
+            e.points, e.count = value, 0
+        else:
+            e.points, e.count = 0, value
+        e.teams = self._rules.pairs
+        return e
 
     @property
     def line(self):
@@ -1756,9 +1745,6 @@ class _DominoGame(_TileGame):
     def side_of(self, seat):
         self._check_seat(seat)
         return self._rules.side_of(seat)
-
-    def _forced_tile(self):
-        return _tile_or_none(self._info()[5])
 
     def view(self, seat):
         """What ``seat`` may know now."""
@@ -1803,82 +1789,11 @@ class _DominoSuitWeights:
                                                   for n in self._NAMES))
 
 
-def _d_immediate_points(view, move):
-    """The points ``move`` surely scores at once, as far as the view can tell."""
-    _check_view(view, _DominoView, "domino")
-    if not isinstance(move, _DominoMove):
-        raise NotationTypeError("immediate_points takes a domino.Move: got {!r}".format(move))
-    return _c.line_points(view._cv, move.code)
-
-
-class _DominoRandomPlayer(_RandomPlayer):
-    _VIEW, _PACKAGE = _DominoView, "domino"
-
-    def __repr__(self):
-        return "RandomPlayer(seed={!r})".format(self._seed)
-
-
-class _DominoGreedyPlayer(_Player):
-    _VIEW, _PACKAGE = _DominoView, "domino"
-
-
 class _DominoSuitPlayer(_SuitPlayer):
     _VIEW, _PACKAGE, _WEIGHTS = _DominoView, "domino", _DominoSuitWeights
 
 
 _D_POLICIES = {"random": 0, "greedy": 1}
-
-
-class _DominoSearchPlayer(_SearchPlayer):
-    """Perfect-information Monte Carlo with playouts in C (CPython's SearchPlayer:
-    the same move for the same view, samples and seed)."""
-
-    MAX_SAMPLES = 1000000
-    _REFUSED = "the view of seat {} (round {}) does not describe a round in play"
-
-    def __init__(self, samples=200, seconds=None, seed=0, policy="random"):
-        self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
-        _check_choice("policy", policy, ("random", "greedy"))
-        self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
-        self.policy = policy
-
-    def choose(self, view):
-        start = _ticks()
-        _check_view(view, _DominoView, "domino")
-        moves = view._moves_to_choose()
-        if len(moves) == 1:
-            return moves[0]
-        found = self.evaluate_sums(view, start)
-        if found is None:
-            return _DominoSuitPlayer().choose(view)
-        codes, sums, _ = found
-        best = 0
-        for i in range(1, len(codes)):
-            if sums[i] > sums[best]:
-                best = i
-        return _D_MOVES[codes[best]]
-
-    __call__ = choose
-
-    def __repr__(self):
-        extra = "" if self.policy == "random" else ", policy={!r}".format(self.policy)
-        return "SearchPlayer(samples={}, seconds={!r}, seed={}{})".format(
-            self.samples, self.seconds, self.seed, extra)
-
-
-def _d_knowledge(view):
-    """What the view's seat can deduce (CPython's domino._search.knowledge)."""
-    _check_view(view, _DominoView, "domino")
-    k = _c.line_knowledge(view._cv)
-    if type(k) is int:
-        raise CorruptStateError("the view of seat {} does not describe a round in play".format(
-            view.seat))
-    return {
-        "unseen": k[0], "not_held": k[1],
-        "voids": tuple(tuple(n for n in range(7) if v >> n & 1) for v in k[2]),
-        "hand_counts": k[3], "pile": k[4], "to_move": k[5],
-        "last_placer": _opt(k[6]), "passes": k[7],
-    }
 
 
 class domino:
@@ -1890,19 +1805,80 @@ class domino:
     Move = _DominoMove
     Event = _DominoEvent
     Deal = _DominoDeal
-    RandomPlayer = _DominoRandomPlayer
-    GreedyPlayer = _DominoGreedyPlayer
     SuitPlayer = _DominoSuitPlayer
     SuitWeights = _DominoSuitWeights
-    SearchPlayer = _DominoSearchPlayer
     GAMES = _D_GAMES
     MODES = _D_MODES
     BLOCK_SCORING = _D_BLOCK
     TRANQUE = _D_TRANQUE
-    immediate_points = staticmethod(_d_immediate_points)
-    knowledge = staticmethod(_d_knowledge)
 
+    class RandomPlayer(_RandomPlayer):
+        _VIEW, _PACKAGE = _DominoView, "domino"
 
+        def __repr__(self):
+            return "RandomPlayer(seed={!r})".format(self._seed)
+
+    class GreedyPlayer(_Player):
+        _VIEW, _PACKAGE = _DominoView, "domino"
+
+    class SearchPlayer(_SearchPlayer):
+        """Perfect-information Monte Carlo with playouts in C (CPython's SearchPlayer:
+        the same move for the same view, samples and seed)."""
+
+        MAX_SAMPLES = 1000000
+        _REFUSED = "the view of seat {} (round {}) does not describe a round in play"
+
+        def __init__(self, samples=200, seconds=None, seed=0, policy="random"):
+            self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
+            _check_choice("policy", policy, ("random", "greedy"))
+            self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
+            self.policy = policy
+
+        def choose(self, view):
+            start = _ticks()
+            _check_view(view, _DominoView, "domino")
+            moves = view._moves_to_choose()
+            if len(moves) == 1:
+                return moves[0]
+            found = self.evaluate_sums(view, start)
+            if found is None:
+                return _DominoSuitPlayer().choose(view)
+            codes, sums, _ = found
+            best = 0
+            for i in range(1, len(codes)):
+                if sums[i] > sums[best]:
+                    best = i
+            return _D_MOVES[codes[best]]
+
+        __call__ = choose
+
+        def __repr__(self):
+            extra = "" if self.policy == "random" else ", policy={!r}".format(self.policy)
+            return "SearchPlayer(samples={}, seconds={!r}, seed={}{})".format(
+                self.samples, self.seconds, self.seed, extra)
+
+    @staticmethod
+    def immediate_points(view, move):
+        """The points ``move`` surely scores at once, as far as the view can tell."""
+        _check_view(view, _DominoView, "domino")
+        if not isinstance(move, _DominoMove):
+            raise NotationTypeError("immediate_points takes a domino.Move: got {!r}".format(move))
+        return _c.line_points(view._cv, move.code)
+
+    @staticmethod
+    def knowledge(view):
+        """What the view's seat can deduce (CPython's domino._search.knowledge)."""
+        _check_view(view, _DominoView, "domino")
+        k = _c.line_knowledge(view._cv)
+        if type(k) is int:
+            raise CorruptStateError("the view of seat {} does not describe a round in "
+                                    "play".format(view.seat))
+        return {
+            "unseen": k[0], "not_held": k[1],
+            "voids": tuple(tuple(n for n in range(7) if v >> n & 1) for v in k[2]),
+            "hand_counts": k[3], "pile": k[4], "to_move": k[5],
+            "last_placer": _opt(k[6]), "passes": k[7],
+        }
 #- caminos, dice: from here to the end marker, left out of the domino-only module (build.sh) -#
 
 # ======================================================================================
@@ -2126,24 +2102,6 @@ class _CaminosEvent(_Event):
         return fields
 
 
-def _c_event(t):
-    kind, seat, tile, path, side, reason, seats, value, tiles = t
-    e = object.__new__(_CaminosEvent)
-    e.kind = _C_EVENT_KINDS[kind]
-    e.seat = None if seat >= 4 else seat
-    e.tile = _tile_or_none(tile)
-    e.path = None if path >= 8 else path + 1
-    e.side = _C_SIDES[side & 1] if kind == 6 else None
-    e.reason = _C_REASONS[reason] if reason < len(_C_REASONS) else None
-    e.seats = tuple(s for s in range(4) if seats >> s & 1)
-    e.tiles = TileSet.from_mask(tiles) if kind == 7 else None
-    if kind == 14 or kind == 15:
-        e.points, e.count = value, 0
-    else:
-        e.points, e.count = 0, value
-    return e
-
-
 class _CaminosDeal:
     """A hand-made deal: the path centres (path 1 first), each seat's hand and
     the draw pile in draw order."""
@@ -2353,7 +2311,21 @@ class _CaminosGame(_TileGame, _CaminosTable):
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
 
     def _event(self, t):
-        return _c_event(t)
+        kind, seat, tile, path, side, reason, seats, value, tiles = t
+        e = object.__new__(_CaminosEvent)
+        e.kind = _C_EVENT_KINDS[kind]
+        e.seat = None if seat >= 4 else seat
+        e.tile = _tile_or_none(tile)
+        e.path = None if path >= 8 else path + 1
+        e.side = _C_SIDES[side & 1] if kind == 6 else None
+        e.reason = _C_REASONS[reason] if reason < len(_C_REASONS) else None
+        e.seats = _c_seats(seats)
+        e.tiles = TileSet.from_mask(tiles) if kind == 7 else None
+        if kind == 14 or kind == 15:
+            e.points, e.count = value, 0
+        else:
+            e.points, e.count = 0, value
+        return e
 
     @property
     def pile(self):
@@ -2393,14 +2365,6 @@ class _CaminosGame(_TileGame, _CaminosTable):
 # ---- the Caminos players ------------------------------------------------------------
 
 
-class _CaminosRandomPlayer(_RandomPlayer):
-    _VIEW, _PACKAGE = _CaminosView, "caminos"
-
-
-class _CaminosGreedyPlayer(_Player):
-    _VIEW, _PACKAGE = _CaminosView, "caminos"
-
-
 class _CaminosSuitWeights:
     _NAMES = ("reach", "depth", "hardness", "double", "starve", "block")
 
@@ -2424,51 +2388,6 @@ class _CaminosSuitPlayer(_SuitPlayer):
                                                          weights._tenths())]
 
 
-class _CaminosSearchPlayer(_SearchPlayer):
-    """Perfect-information Monte Carlo over samples of the hidden tiles (CPython's
-    SearchPlayer: the same move for the same view, samples and seed)."""
-
-    MAX_SAMPLES = 1 << 24
-    _REFUSED = "the view of seat {} is not a consistent Caminos position (round {})"
-
-    def __init__(self, samples=200, seconds=None, seed=0):
-        self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
-        self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
-        self._suit = _CaminosSuitPlayer()
-        self.last_samples = 0
-
-    def choose(self, view):
-        start = _ticks()
-        _check_view(view, _CaminosView, "caminos")
-        moves = view._moves_to_choose()
-        self.last_samples = 0
-        if moves[0].kind == "reveal":
-            return _c_new_move(_c.choose(_CAMINOS, 1, view._cv, None))
-        if len(moves) == 1:
-            return moves[0]
-        order = self._suit.rank(view, moves)
-        found = self.evaluate_sums(view, start)
-        if found is None:
-            return order[0]
-        codes, sums, _ = found
-        best = max(sums)
-        for m in order:
-            if sums[codes.index(m.code)] == best:
-                return m
-        return order[0]
-
-    __call__ = choose
-
-    def evaluate_sums(self, view, start=None):
-        if view.is_over or view.phase != "play" or view.to_move != view.seat:
-            raise IllegalMoveError("seat {} is not to move in play".format(view.seat))
-        return _SearchPlayer.evaluate_sums(self, view, start)
-
-    def __repr__(self):
-        return "SearchPlayer(samples={}, seconds={}, seed={})".format(
-            self.samples, self.seconds, self.seed)
-
-
 class caminos:
     """Caminos: place your tiles on short paths, and be the first without tiles."""
 
@@ -2479,15 +2398,60 @@ class caminos:
     Move = _CaminosMove
     Event = _CaminosEvent
     Deal = _CaminosDeal
-    RandomPlayer = _CaminosRandomPlayer
-    GreedyPlayer = _CaminosGreedyPlayer
     SuitPlayer = _CaminosSuitPlayer
     SuitWeights = _CaminosSuitWeights
-    SearchPlayer = _CaminosSearchPlayer
     VARIANTS = _C_VARIANTS
     FULL_PATH = _C_FULL_PATH
 
+    class RandomPlayer(_RandomPlayer):
+        _VIEW, _PACKAGE = _CaminosView, "caminos"
 
+    class GreedyPlayer(_Player):
+        _VIEW, _PACKAGE = _CaminosView, "caminos"
+
+    class SearchPlayer(_SearchPlayer):
+        """Perfect-information Monte Carlo over samples of the hidden tiles (CPython's
+        SearchPlayer: the same move for the same view, samples and seed)."""
+
+        MAX_SAMPLES = 1 << 24
+        _REFUSED = "the view of seat {} is not a consistent Caminos position (round {})"
+
+        def __init__(self, samples=200, seconds=None, seed=0):
+            self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
+            self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
+            self._suit = _CaminosSuitPlayer()
+            self.last_samples = 0
+
+        def choose(self, view):
+            start = _ticks()
+            _check_view(view, _CaminosView, "caminos")
+            moves = view._moves_to_choose()
+            self.last_samples = 0
+            if moves[0].kind == "reveal":
+                return _c_new_move(_c.choose(_CAMINOS, 1, view._cv, None))
+            if len(moves) == 1:
+                return moves[0]
+            order = self._suit.rank(view, moves)
+            found = self.evaluate_sums(view, start)
+            if found is None:
+                return order[0]
+            codes, sums, _ = found
+            best = max(sums)
+            for m in order:
+                if sums[codes.index(m.code)] == best:
+                    return m
+            return order[0]
+
+        __call__ = choose
+
+        def evaluate_sums(self, view, start=None):
+            if view.is_over or view.phase != "play" or view.to_move != view.seat:
+                raise IllegalMoveError("seat {} is not to move in play".format(view.seat))
+            return _SearchPlayer.evaluate_sums(self, view, start)
+
+        def __repr__(self):
+            return "SearchPlayer(samples={}, seconds={}, seed={})".format(
+                self.samples, self.seconds, self.seed)
 # ======================================================================================
 # dice: Dice of Doom and Farkle
 # ======================================================================================
@@ -2743,18 +2707,6 @@ class _DiceEvent(_Event):
         return fields
 
 
-def _x_event(t):
-    kind, seat, dice, points, total, reason, n = t
-    e = object.__new__(_DiceEvent)
-    e.kind = _X_EVENT_KINDS[kind]
-    e.seat = seat
-    e.values = tuple(dice) if kind in (0, 3) else ()
-    e.points, e.total = points, total
-    e.reason = _X_REASONS[reason] if reason < len(_X_REASONS) else None
-    e.count = n if kind == 6 else 0
-    return e
-
-
 _X_PHASES = ("roll", "keep", "bank_or_roll", "over")
 
 
@@ -2825,7 +2777,15 @@ class _DiceGame(_Game, _DiceTable):
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
 
     def _event(self, t):
-        return _x_event(t)
+        kind, seat, dice, points, total, reason, n = t
+        e = object.__new__(_DiceEvent)
+        e.kind = _X_EVENT_KINDS[kind]
+        e.seat = seat
+        e.values = tuple(dice) if kind in (0, 3) else ()
+        e.points, e.total = points, total
+        e.reason = _X_REASONS[reason] if reason < len(_X_REASONS) else None
+        e.count = n if kind == 6 else 0
+        return e
 
     def _coerce(self, move):
         if isinstance(move, _DiceKeep):
@@ -2881,21 +2841,6 @@ def _x_keeps(roll, pool=(), rules=None):
     if type(found) is int:
         raise PintasError("no keeps for roll {!r} and pool {!r}".format(roll, pool))
     return [_x_keep(s, points) for s, points in found]
-
-
-def _x_score(values, rules=None):
-    """The best points any keep of these dice can make (0 if none; 0 for doom)."""
-    keeps = _x_keeps(values, (), rules)
-    return max([k.points for k in keeps]) if keeps else 0
-
-
-def _x_keep_score(values, rules=None):
-    v = _c.dice_keep_score(_x_rules(rules)._fields(), _x_set(_x_items(values, 1, 6, "a keep")))
-    return None if v < 0 else v
-
-
-def _x_is_doom(values, rules=None):
-    return _c.dice_is_doom(_x_rules(rules)._fields(), _x_set(_x_items(values, 1, 6, "a roll")))
 
 
 def _x_no_solver(*args, **options):
@@ -3057,78 +3002,6 @@ class _DiceBook:
         return "<dice.Book: {} bytes>".format(len(self._bytes))
 
 
-class _DiceRandomPlayer(_RandomPlayer):
-    _VIEW, _PACKAGE = _DiceView, "dice"
-
-
-class _DiceThresholdPlayer:
-    """Keeps the best-scoring keep and banks once the turn total reaches bank_at."""
-
-    def __init__(self, bank_at=1000):
-        if not _is_whole(bank_at) or bank_at < 0:
-            error = RulesError if _is_whole(bank_at) else RulesTypeError
-            raise error("bank_at must be a whole number >= 0: got {!r}".format(bank_at))
-        self.bank_at = bank_at
-
-    def choose(self, view):
-        _check_view(view, _DiceView, "dice")
-        view._moves_to_choose()
-        if view.phase == "keep":
-            return view.keeps()[0].move
-        if view.phase == "bank_or_roll" and view.turn_total >= self.bank_at:
-            return _x_new_move(3)
-        return _x_new_move(0)
-
-    __call__ = choose
-
-    def __repr__(self):
-        return "ThresholdPlayer(bank_at={})".format(self.bank_at)
-
-
-class _DiceOptimalPlayer:
-    """Follows the optimal single-turn policy (solve_turn), or reads its
-    decisions from ``book`` (a dice.Book: no solve, a few kilobytes of heap);
-    banks whenever banking wins the game at once (no final round). ``cap``:
-    see solve_turn."""
-
-    def __init__(self, rules=None, bank_to_win=True, cap=0, book=None):
-        if rules is not None and not isinstance(rules, _DiceRules):
-            raise RulesTypeError("OptimalPlayer needs dice.Rules or None: got {!r}".format(rules))
-        _check_bool("bank_to_win", bank_to_win)
-        if book is not None:
-            if not isinstance(book, _DiceBook):
-                raise PintasTypeError("book is a dice.Book or None: got {!r}".format(book))
-            if rules is not None and not book.fits(rules):
-                raise RulesError("this book is not one of {}".format(rules))
-        self.rules, self.bank_to_win, self.cap, self.book = rules, bank_to_win, cap, book
-        self.policy = book or (_x_solve_turn(rules, cap) if rules is not None else None)
-
-    def choose(self, view):
-        _check_view(view, _DiceView, "dice")
-        view._moves_to_choose()
-        if self.book is not None and self.rules is None and not self.book.fits(view.rules):
-            raise RulesError("this book is not one of {}".format(view.rules))
-        policy = self.policy or _x_solve_turn(view.rules, self.cap)
-        if view.phase == "keep":
-            keep = policy.best_keep(view.last_roll, view.pool, view.turn_total)
-            if keep is None:
-                raise IllegalMoveError("no legal keep in {}".format(view.last_roll))
-            return keep.move
-        if view.phase == "bank_or_roll":
-            rules = view.rules
-            if self.bank_to_win and not rules.final_round \
-                    and view.score + view.turn_total >= rules.target:
-                return _x_new_move(3)
-            if policy.should_bank(view.turn_total, view.pool):
-                return _x_new_move(3)
-        return _x_new_move(0)
-
-    __call__ = choose
-
-    def __repr__(self):
-        return "OptimalPlayer({!r})".format(self.rules)
-
-
 class dice:
     """Dice of Doom and Farkle: six-dice push-your-luck."""
 
@@ -3140,22 +3013,99 @@ class dice:
     Keep = _DiceKeep
     Policy = _DicePolicy
     Book = _DiceBook
-    RandomPlayer = _DiceRandomPlayer
-    ThresholdPlayer = _DiceThresholdPlayer
-    OptimalPlayer = _DiceOptimalPlayer
     SCORINGS = _X_SCORINGS
     DOOM_LOSES = _X_DOOM_LOSES
     HOT_DICE = _X_HOT
     MAX_TARGET = _X_MAX_TARGET
     MAX_PLAYERS = _X_MAX_PLAYERS
-    score = staticmethod(_x_score)
     keeps = staticmethod(_x_keeps)
-    keep_score = staticmethod(_x_keep_score)
-    is_doom = staticmethod(_x_is_doom)
     solve_turn = staticmethod(_x_solve_turn)
     cap_for = staticmethod(_x_cap_for)
 
+    class RandomPlayer(_RandomPlayer):
+        _VIEW, _PACKAGE = _DiceView, "dice"
 
+    class ThresholdPlayer:
+        """Keeps the best-scoring keep and banks once the turn total reaches bank_at."""
+
+        def __init__(self, bank_at=1000):
+            if not _is_whole(bank_at) or bank_at < 0:
+                error = RulesError if _is_whole(bank_at) else RulesTypeError
+                raise error("bank_at must be a whole number >= 0: got {!r}".format(bank_at))
+            self.bank_at = bank_at
+
+        def choose(self, view):
+            _check_view(view, _DiceView, "dice")
+            view._moves_to_choose()
+            if view.phase == "keep":
+                return view.keeps()[0].move
+            if view.phase == "bank_or_roll" and view.turn_total >= self.bank_at:
+                return _x_new_move(3)
+            return _x_new_move(0)
+
+        __call__ = choose
+
+        def __repr__(self):
+            return "ThresholdPlayer(bank_at={})".format(self.bank_at)
+
+    class OptimalPlayer:
+        """Follows the optimal single-turn policy (solve_turn), or reads its
+        decisions from ``book`` (a dice.Book: no solve, a few kilobytes of heap);
+        banks whenever banking wins the game at once (no final round). ``cap``:
+        see solve_turn."""
+
+        def __init__(self, rules=None, bank_to_win=True, cap=0, book=None):
+            if rules is not None and not isinstance(rules, _DiceRules):
+                raise RulesTypeError("OptimalPlayer needs dice.Rules or None: got {!r}".format(
+                    rules))
+            _check_bool("bank_to_win", bank_to_win)
+            if book is not None:
+                if not isinstance(book, _DiceBook):
+                    raise PintasTypeError("book is a dice.Book or None: got {!r}".format(book))
+                if rules is not None and not book.fits(rules):
+                    raise RulesError("this book is not one of {}".format(rules))
+            self.rules, self.bank_to_win, self.cap, self.book = rules, bank_to_win, cap, book
+            self.policy = book or (_x_solve_turn(rules, cap) if rules is not None else None)
+
+        def choose(self, view):
+            _check_view(view, _DiceView, "dice")
+            view._moves_to_choose()
+            if self.book is not None and self.rules is None and not self.book.fits(view.rules):
+                raise RulesError("this book is not one of {}".format(view.rules))
+            policy = self.policy or _x_solve_turn(view.rules, self.cap)
+            if view.phase == "keep":
+                keep = policy.best_keep(view.last_roll, view.pool, view.turn_total)
+                if keep is None:
+                    raise IllegalMoveError("no legal keep in {}".format(view.last_roll))
+                return keep.move
+            if view.phase == "bank_or_roll":
+                rules = view.rules
+                if self.bank_to_win and not rules.final_round \
+                        and view.score + view.turn_total >= rules.target:
+                    return _x_new_move(3)
+                if policy.should_bank(view.turn_total, view.pool):
+                    return _x_new_move(3)
+            return _x_new_move(0)
+
+        __call__ = choose
+
+        def __repr__(self):
+            return "OptimalPlayer({!r})".format(self.rules)
+
+    @staticmethod
+    def score(values, rules=None):
+        """The best points any keep of these dice can make (0 if none; 0 for doom)."""
+        keeps = _x_keeps(values, (), rules)
+        return max([k.points for k in keeps]) if keeps else 0
+
+    @staticmethod
+    def keep_score(values, rules=None):
+        v = _c.dice_keep_score(_x_rules(rules)._fields(), _x_set(_x_items(values, 1, 6, "a keep")))
+        return None if v < 0 else v
+
+    @staticmethod
+    def is_doom(values, rules=None):
+        return _c.dice_is_doom(_x_rules(rules)._fields(), _x_set(_x_items(values, 1, 6, "a roll")))
 #- end of the games left out of the domino-only module -#
 
 
