@@ -141,13 +141,15 @@ case "${1:-}" in
     rm -rf "${dir:?}"
     mkdir -p "$dir"
     cp "$here/natmod/Makefile" "$dir/Makefile"
-    # the domino-only Python layer: pintas.py without its Caminos and dice part
-    py=$here/pintas.py
-    if [ "$family" = domino ]; then
-      py=$dir/py/pintas.py
-      mkdir -p "$dir/py"
-      sed '/^#- caminos, dice/,/^#- end of the games/d' "$here/pintas.py" >"$py"
-    fi
+    # the module's Python layer: pintas.py without the dice solver's part (the
+    # module has no solver unless PINTAS_SOLVER=1), and in the domino-only
+    # module without its Caminos and dice part either
+    py=$dir/py/pintas.py
+    mkdir -p "$dir/py"
+    cut=(-e '')
+    [ "${PINTAS_SOLVER:-0}" = 1 ] || cut+=(-e '/^#- the dice solver/,/^#- end of the dice solver/d')
+    [ "$family" = domino ] && cut+=(-e '/^#- caminos, dice/,/^#- end of the games/d')
+    sed "${cut[@]}" "$here/pintas.py" >"$py"
     make_ -C "$dir" MPY_DIR="$mpy" ARCH="$arch" BUILD="$dir/obj" PINTAS_ROOT="$root" \
       PINTAS_FAMILY="$family" PINTAS_PY="$py" >/dev/null
     check_entry_jump "$arch" "$dir/obj/pintas.kept.o"

@@ -45,6 +45,7 @@ __version__ = "0.1.0"
 _LINE, _CAMINOS, _DICE = 0, 1, 2
 _SIZES = (_c.sizes(0), _c.sizes(1), _c.sizes(2))
 _legal_moves, _play_move = _c.legal_moves, _c.play_move
+_c_info = (_c.line_info, _c.caminos_info, _c.dice_info)
 _MAX_SEED = (1 << 64) - 1
 MAX_NOTATION = 1000
 _MOVE_CACHE = 32  # pairs of a Caminos or dice game class's cache of move objects
@@ -416,10 +417,6 @@ class TileSet:
         return "TileSet({!r})".format([str(t) for t in self])
 
 
-def _mask_of(tiles):
-    return tiles.mask if isinstance(tiles, TileSet) else TileSet(tiles).mask
-
-
 def _tile_list(value, what):
     if isinstance(value, str):
         _check_notation_length(value, what)
@@ -580,16 +577,39 @@ class _Move:
         return _c.move_str(self._G, self.code)
 
     @classmethod
+    def _of(cls, code):
+        m = object.__new__(cls)
+        m.code = code
+        return m
+
+    @classmethod
     def parse(cls, text):
         """The move written ``text`` in full notation."""
-        m = object.__new__(cls)
-        m.code = _parsed(cls._G, None, text, cls._FORM)
-        return m
+        return cls._of(_parsed(cls._G, None, text, cls._FORM))
 
     def __repr__(self):
         shown = [repr(v if isinstance(v, (int, str, tuple)) else str(v))
                  for v in self._values() if v is not None and v != ()]
         return "Move({})".format(", ".join(shown))
+
+
+class _TileMove(_Move):
+    """A tile game's move, named by its code alone: the last two are draw and pass."""
+
+    @classmethod
+    def draw(cls):
+        return cls._of(cls._PASS - 1)
+
+    @classmethod
+    def pass_(cls):
+        return cls._of(cls._PASS)
+
+    @classmethod
+    def from_code(cls, code):
+        if type(code) is not int or not 0 <= code <= cls._PASS:
+            error = NotationError if type(code) is int else NotationTypeError
+            raise error("a move code is 0..{}: got {!r}".format(cls._PASS, code))
+        return cls._of(code)
 
 
 class _Event:
@@ -734,11 +754,32 @@ class _Events:
         return repr(self._list())
 
 
-class _Game:
+class _Table:
+    """What a game and its views read of the table: a name of the class's _INFO
+    is a place in the core's info tuple of the state (line_info, caminos_info,
+    dice_info) and how to show it (None: as it is; a tuple: the item it names).
+    Every game and view class has an _INFO (from its game's table class)."""
+
+    def _info(self):
+        return _c_info[self._G](self._state())
+
+    def __getattr__(self, name):
+        if name != "_INFO" and name in self._INFO:
+            at, show = self._INFO[name]
+            value = self._info()[at]
+            return value if show is None else show[value] if type(show) is tuple \
+                else show(value)
+        raise AttributeError(name)
+
+
+class _Game(_Table):
     """What every game object shares: the C state and the one way a move is
     played, the logs, views' raw material, copies, replays and saves."""
 
     _G = 0            # the engine: 0 line, 1 Caminos, 2 dice
+
+    def _state(self):
+        return self._st
 
     def _start(self, rules, seed, setup, log):
         """Check rules, seed and log, and start the C game from them."""
@@ -977,9 +1018,6 @@ class _Game:
 
     # ---- saves ---------------------------------------------------------------------
 
-    def _save(self):
-        return _c.save(self._G, self._st)
-
     def to_bytes(self, key=None, version=2):
         """The whole game as bytes: CPython's save format, byte for byte (a
         BLAKE2b-128 checksum, or with ``key`` an HMAC-SHA256)."""
@@ -1079,8 +1117,11 @@ class _TileGame(_Game):
         return _c.view(self._G, self._st, self._raw, seat) + (_c.hide(self._G, self._raw, seat),)
 
 
-class _View:
+class _View(_Table):
     """What every game's view shares: made by Game.view(seat) only."""
+
+    def _state(self):
+        return self._blob
 
     def legal_moves(self):
         """The seat's legal moves when it is to move (else an empty list)."""
@@ -1216,6 +1257,35 @@ class _Random:
 def _check_view(view, cls, package):
     if not isinstance(view, cls):
         raise ViewError("a {0} player chooses from a {0}.View: got {1!r}".format(package, view))
+
+
+class _SearchPlayer:
+    """What both search players share: the core's search over the seat's view,
+    in batches within the budget; a move's outcome is summed over the samples
+    (over the other seats too in Caminos, whose evaluate divides by them)."""
+
+    def evaluate_sums(self, view, start=None):
+        seed, g = _seed8(self.seed), view._game._G
+        policy = _D_POLICIES[self.policy] if g == _LINE else 0
+
+        def search(first, count):
+            out = _c.search(g, view._cv, seed, first, count, policy)
+            if type(out) is int:
+                raise CorruptStateError(self._REFUSED.format(view.seat, view.round))
+            return out[0], out[1], out[2]
+
+        codes, sums, done = self.budget.run(search, start)
+        self.last_samples = done
+        return (codes, sums, done) if done else None
+
+    def evaluate(self, view, start=None):
+        """Mean playout outcome of every legal move (None: no sample fitted)."""
+        found = self.evaluate_sums(view, start)
+        if found is None:
+            return None
+        codes, sums, done = found
+        scale = done * (view.rules.players - 1 if view._game._G == _CAMINOS else 1)
+        return {view._game._move(c): s / scale for c, s in zip(codes, sums)}
 
 
 class _Player:
@@ -1444,10 +1514,10 @@ _D_ENDS = ("L", "R")
 _D_DRAW, _D_PASS = 56, 57
 
 
-class _DominoMove(_Move):
+class _DominoMove(_TileMove):
     """A move of a line game: play a tile at an end, draw or pass (6|4L, draw, pass)."""
 
-    _G = _LINE
+    _G, _PASS = _LINE, _D_PASS
     _FORM = "a move is written like '6|4L', 'draw' or 'pass': got {!r}"
 
     def __init__(self, kind, tile=None, end=None):
@@ -1474,29 +1544,8 @@ class _DominoMove(_Move):
     def play(tile, end="L"):
         return _d_move_from("play", tile, end)
 
-    @staticmethod
-    def draw():
-        return _D_MOVES[_D_DRAW]
 
-    @staticmethod
-    def pass_():
-        return _D_MOVES[_D_PASS]
-
-    @staticmethod
-    def from_code(code):
-        if type(code) is not int or not 0 <= code <= _D_PASS:
-            error = NotationError if type(code) is int else NotationTypeError
-            raise error("a move code is 0..{}: got {!r}".format(_D_PASS, code))
-        return _D_MOVES[code]
-
-
-def _d_new_move(code):
-    m = object.__new__(_DominoMove)
-    m.code = code
-    return m
-
-
-_D_MOVES = tuple(_d_new_move(code) for code in range(_D_PASS + 1))
+_D_MOVES = tuple(_DominoMove._of(code) for code in range(_D_PASS + 1))
 
 
 def _d_move_from(kind, tile, end):
@@ -1567,23 +1616,6 @@ class _DominoEvent(_Event):
         return fields
 
 
-def _d_event(t, teams):
-    kind, seat, side, tile, end, reason, value = t
-    e = object.__new__(_DominoEvent)
-    e.kind = _D_EVENT_KINDS[kind]
-    e.seat = _opt(seat)
-    e.side = _opt(side)
-    e.tile = _tile_or_none(tile)
-    e.end = _D_ENDS[end] if kind == 2 else None
-    e.reason = _D_REASONS[reason] if reason < len(_D_REASONS) else None
-    if kind == 5:
-        e.points, e.count = value, 0
-    else:
-        e.points, e.count = 0, value
-    e.teams = teams
-    return e
-
-
 class _DominoDeal:
     """A hand-made deal: each seat's seven tiles and, where the rules draw, the
     boneyard in draw order."""
@@ -1639,8 +1671,17 @@ def _d_placements(line):
     return tuple((TILES[b & 0x7F], "R" if b & 0x80 else "L") for b in line)
 
 
+# What a line game (and, with the last two, its views) reads of line_info.
+_D_INFO = {"leader": (0, None), "placements": (1, _d_placements), "ends": (2, None),
+           "boneyard_size": (4, None)}
+_D_VIEW_INFO = dict(_D_INFO, forced_tile=(5, _tile_or_none), winner=(6, _opt))
+
+
 class _DominoView(_View):
     """What one seat may know: its own hand, the table, counts and the public log."""
+
+    _G = _LINE
+    _INFO = _D_VIEW_INFO
 
     @property
     def hand(self):
@@ -1651,32 +1692,8 @@ class _DominoView(_View):
         return tuple(self._blob[_SIZES[_LINE][0] + i] for i in range(self.rules.players))
 
     @property
-    def placements(self):
-        return _d_placements(_c.line_info(self._blob)[1])
-
-    @property
     def line(self):
         return _d_oriented_line(self.placements)
-
-    @property
-    def ends(self):
-        return _c.line_info(self._blob)[2]
-
-    @property
-    def boneyard_size(self):
-        return _c.line_info(self._blob)[4]
-
-    @property
-    def leader(self):
-        return _c.line_info(self._blob)[0]
-
-    @property
-    def forced_tile(self):
-        return _tile_or_none(_c.line_info(self._blob)[5])
-
-    @property
-    def winner(self):
-        return _opt(_c.line_info(self._blob)[6])
 
     @property
     def round(self):
@@ -1695,6 +1712,7 @@ class _DominoGame(_TileGame):
     _RULES = _DominoRules
     _MOVE = _DominoMove
     _DEAL = _DominoDeal
+    _INFO = _D_INFO
 
     def _move(self, code):
         return _D_MOVES[code]
@@ -1702,23 +1720,20 @@ class _DominoGame(_TileGame):
     _moves = list(_D_MOVES)
 
     def _event(self, t):
-        return _d_event(t, self._rules.pairs)
-
-    @property
-    def leader(self):
-        return _c.line_info(self._st)[0]
-
-    @property
-    def ends(self):
-        return _c.line_info(self._st)[2]
-
-    @property
-    def boneyard_size(self):
-        return _c.line_info(self._st)[4]
-
-    @property
-    def placements(self):
-        return _d_placements(_c.line_info(self._st)[1])
+        kind, seat, side, tile, end, reason, value = t
+        e = object.__new__(_DominoEvent)
+        e.kind = _D_EVENT_KINDS[kind]
+        e.seat = _opt(seat)
+        e.side = _opt(side)
+        e.tile = _tile_or_none(tile)
+        e.end = _D_ENDS[end] if kind == 2 else None
+        e.reason = _D_REASONS[reason] if reason < len(_D_REASONS) else None
+        if kind == 5:
+            e.points, e.count = value, 0
+        else:
+            e.points, e.count = 0, value
+        e.teams = self._rules.pairs
+        return e
 
     @property
     def line(self):
@@ -1730,9 +1745,6 @@ class _DominoGame(_TileGame):
     def side_of(self, seat):
         self._check_seat(seat)
         return self._rules.side_of(seat)
-
-    def _forced_tile(self):
-        return _tile_or_none(_c.line_info(self._st)[5])
 
     def view(self, seat):
         """What ``seat`` may know now."""
@@ -1777,103 +1789,11 @@ class _DominoSuitWeights:
                                                   for n in self._NAMES))
 
 
-def _d_immediate_points(view, move):
-    """The points ``move`` surely scores at once, as far as the view can tell."""
-    _check_view(view, _DominoView, "domino")
-    if not isinstance(move, _DominoMove):
-        raise NotationTypeError("immediate_points takes a domino.Move: got {!r}".format(move))
-    return _c.line_points(view._cv, move.code)
-
-
-class _DominoRandomPlayer(_RandomPlayer):
-    _VIEW, _PACKAGE = _DominoView, "domino"
-
-    def __repr__(self):
-        return "RandomPlayer(seed={!r})".format(self._seed)
-
-
-class _DominoGreedyPlayer(_Player):
-    _VIEW, _PACKAGE = _DominoView, "domino"
-
-
 class _DominoSuitPlayer(_SuitPlayer):
     _VIEW, _PACKAGE, _WEIGHTS = _DominoView, "domino", _DominoSuitWeights
 
 
 _D_POLICIES = {"random": 0, "greedy": 1}
-
-
-class _DominoSearchPlayer:
-    """Perfect-information Monte Carlo with playouts in C (CPython's SearchPlayer:
-    the same move for the same view, samples and seed)."""
-
-    MAX_SAMPLES = 1000000
-
-    def __init__(self, samples=200, seconds=None, seed=0, policy="random"):
-        self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
-        _check_choice("policy", policy, ("random", "greedy"))
-        self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
-        self.policy = policy
-
-    def choose(self, view):
-        start = _ticks()
-        _check_view(view, _DominoView, "domino")
-        moves = view._moves_to_choose()
-        if len(moves) == 1:
-            return moves[0]
-        found = self.evaluate_sums(view, start)
-        if found is None:
-            return _DominoSuitPlayer().choose(view)
-        codes, sums, _ = found
-        best = 0
-        for i in range(1, len(codes)):
-            if sums[i] > sums[best]:
-                best = i
-        return _D_MOVES[codes[best]]
-
-    __call__ = choose
-
-    def evaluate_sums(self, view, start=None):
-        policy = _D_POLICIES[self.policy]
-        seed = _seed8(self.seed)
-
-        def search(first, count):
-            out = _c.search(_LINE, view._cv, seed, first, count, policy)
-            if type(out) is int:
-                raise CorruptStateError("the view of seat {} (round {}) does not describe a "
-                                        "round in play".format(view.seat, view.round))
-            return out[0], out[1], out[2]
-
-        codes, sums, done = self.budget.run(search, start)
-        return (codes, sums, done) if done else None
-
-    def evaluate(self, view, start=None):
-        """Mean playout outcome of every legal move (None: no sample fitted)."""
-        found = self.evaluate_sums(view, start)
-        if found is None:
-            return None
-        codes, sums, done = found
-        return {_D_MOVES[c]: s / done for c, s in zip(codes, sums)}
-
-    def __repr__(self):
-        extra = "" if self.policy == "random" else ", policy={!r}".format(self.policy)
-        return "SearchPlayer(samples={}, seconds={!r}, seed={}{})".format(
-            self.samples, self.seconds, self.seed, extra)
-
-
-def _d_knowledge(view):
-    """What the view's seat can deduce (CPython's domino._search.knowledge)."""
-    _check_view(view, _DominoView, "domino")
-    k = _c.line_knowledge(view._cv)
-    if type(k) is int:
-        raise CorruptStateError("the view of seat {} does not describe a round in play".format(
-            view.seat))
-    return {
-        "unseen": k[0], "not_held": k[1],
-        "voids": tuple(tuple(n for n in range(7) if v >> n & 1) for v in k[2]),
-        "hand_counts": k[3], "pile": k[4], "to_move": k[5],
-        "last_placer": _opt(k[6]), "passes": k[7],
-    }
 
 
 class domino:
@@ -1885,19 +1805,80 @@ class domino:
     Move = _DominoMove
     Event = _DominoEvent
     Deal = _DominoDeal
-    RandomPlayer = _DominoRandomPlayer
-    GreedyPlayer = _DominoGreedyPlayer
     SuitPlayer = _DominoSuitPlayer
     SuitWeights = _DominoSuitWeights
-    SearchPlayer = _DominoSearchPlayer
     GAMES = _D_GAMES
     MODES = _D_MODES
     BLOCK_SCORING = _D_BLOCK
     TRANQUE = _D_TRANQUE
-    immediate_points = staticmethod(_d_immediate_points)
-    knowledge = staticmethod(_d_knowledge)
 
+    class RandomPlayer(_RandomPlayer):
+        _VIEW, _PACKAGE = _DominoView, "domino"
 
+        def __repr__(self):
+            return "RandomPlayer(seed={!r})".format(self._seed)
+
+    class GreedyPlayer(_Player):
+        _VIEW, _PACKAGE = _DominoView, "domino"
+
+    class SearchPlayer(_SearchPlayer):
+        """Perfect-information Monte Carlo with playouts in C (CPython's SearchPlayer:
+        the same move for the same view, samples and seed)."""
+
+        MAX_SAMPLES = 1000000
+        _REFUSED = "the view of seat {} (round {}) does not describe a round in play"
+
+        def __init__(self, samples=200, seconds=None, seed=0, policy="random"):
+            self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
+            _check_choice("policy", policy, ("random", "greedy"))
+            self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
+            self.policy = policy
+
+        def choose(self, view):
+            start = _ticks()
+            _check_view(view, _DominoView, "domino")
+            moves = view._moves_to_choose()
+            if len(moves) == 1:
+                return moves[0]
+            found = self.evaluate_sums(view, start)
+            if found is None:
+                return _DominoSuitPlayer().choose(view)
+            codes, sums, _ = found
+            best = 0
+            for i in range(1, len(codes)):
+                if sums[i] > sums[best]:
+                    best = i
+            return _D_MOVES[codes[best]]
+
+        __call__ = choose
+
+        def __repr__(self):
+            extra = "" if self.policy == "random" else ", policy={!r}".format(self.policy)
+            return "SearchPlayer(samples={}, seconds={!r}, seed={}{})".format(
+                self.samples, self.seconds, self.seed, extra)
+
+    @staticmethod
+    def immediate_points(view, move):
+        """The points ``move`` surely scores at once, as far as the view can tell."""
+        _check_view(view, _DominoView, "domino")
+        if not isinstance(move, _DominoMove):
+            raise NotationTypeError("immediate_points takes a domino.Move: got {!r}".format(move))
+        return _c.line_points(view._cv, move.code)
+
+    @staticmethod
+    def knowledge(view):
+        """What the view's seat can deduce (CPython's domino._search.knowledge)."""
+        _check_view(view, _DominoView, "domino")
+        k = _c.line_knowledge(view._cv)
+        if type(k) is int:
+            raise CorruptStateError("the view of seat {} does not describe a round in "
+                                    "play".format(view.seat))
+        return {
+            "unseen": k[0], "not_held": k[1],
+            "voids": tuple(tuple(n for n in range(7) if v >> n & 1) for v in k[2]),
+            "hand_counts": k[3], "pile": k[4], "to_move": k[5],
+            "last_placer": _opt(k[6]), "passes": k[7],
+        }
 #- caminos, dice: from here to the end marker, left out of the domino-only module (build.sh) -#
 
 # ======================================================================================
@@ -2000,11 +1981,11 @@ _C_REVEAL, _C_DRAW, _C_PASS = 448, 476, 477
 _C_SIDE_WORDS = {"front": 0, "back": 1}
 
 
-class _CaminosMove(_Move):
+class _CaminosMove(_TileMove):
     """A Caminos move: place a tile on a side of a path, draw, pass, or reveal
     (5|3 front 2, reveal 6|4, draw, pass)."""
 
-    _G = _CAMINOS
+    _G, _PASS = _CAMINOS, _C_PASS
     _FORM = "a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or 'pass': got {!r}"
 
     def __init__(self, kind, tile=None, side=None, path=None):
@@ -2047,26 +2028,8 @@ class _CaminosMove(_Move):
     def reveal(tile):
         return _c_move_from("reveal", tile, None, None)
 
-    @staticmethod
-    def draw():
-        return _c_new_move(_C_DRAW)
 
-    @staticmethod
-    def pass_():
-        return _c_new_move(_C_PASS)
-
-    @staticmethod
-    def from_code(code):
-        if type(code) is not int or not 0 <= code <= _C_PASS:
-            error = NotationError if type(code) is int else NotationTypeError
-            raise error("a move code is 0..{}: got {!r}".format(_C_PASS, code))
-        return _c_new_move(code)
-
-
-def _c_new_move(code):
-    m = object.__new__(_CaminosMove)
-    m.code = code
-    return m
+_c_new_move = _CaminosMove._of
 
 
 def _c_move_from(kind, tile, side, path):
@@ -2137,24 +2100,6 @@ class _CaminosEvent(_Event):
         pips = None if self.tile is None else self.tile.pips
         fields["pips"] = "1 pip" if pips == 1 else "{} pips".format(pips)
         return fields
-
-
-def _c_event(t):
-    kind, seat, tile, path, side, reason, seats, value, tiles = t
-    e = object.__new__(_CaminosEvent)
-    e.kind = _C_EVENT_KINDS[kind]
-    e.seat = None if seat >= 4 else seat
-    e.tile = _tile_or_none(tile)
-    e.path = None if path >= 8 else path + 1
-    e.side = _C_SIDES[side & 1] if kind == 6 else None
-    e.reason = _C_REASONS[reason] if reason < len(_C_REASONS) else None
-    e.seats = tuple(s for s in range(4) if seats >> s & 1)
-    e.tiles = TileSet.from_mask(tiles) if kind == 7 else None
-    if kind == 14 or kind == 15:
-        e.points, e.count = value, 0
-    else:
-        e.points, e.count = 0, value
-    return e
 
 
 class _CaminosDeal:
@@ -2285,54 +2230,22 @@ def _c_paths(raw_paths):
 _C_PHASES = ("reveal", "play", "over")
 
 
+def _c_seat(s):
+    return None if s >= 4 else s
+
+
+def _c_seats(mask):
+    return tuple(s for s in range(4) if mask >> s & 1)
+
+
 class _CaminosTable:
-    """What a Caminos game and its views both show of the table."""
+    """What a Caminos game and its views both show of the table (caminos_info)."""
 
-    def _info(self):
-        return _c.caminos_info(self._state())
-
-    @property
-    def phase(self):
-        return _C_PHASES[self._info()[0]]
-
-    @property
-    def starter(self):
-        s = self._info()[1]
-        return None if s >= 4 else s
-
-    @property
-    def pile_size(self):
-        return self._info()[2]
-
-    @property
-    def step(self):
-        return self._info()[3]
-
-    @property
-    def contenders(self):
-        mask = self._info()[4]
-        return tuple(s for s in range(4) if mask >> s & 1)
-
-    @property
-    def out_seat(self):
-        s = self._info()[5]
-        return None if s >= 4 else s
-
-    @property
-    def last_turns(self):
-        return self._info()[6]
-
-    @property
-    def passes(self):
-        return self._info()[7]
-
-    @property
-    def discard(self):
-        return TileSet.from_mask(self._info()[9])
-
-    @property
-    def paths(self):
-        return _c_paths(self._info()[10])
+    _G = _CAMINOS
+    _INFO = {"phase": (0, _C_PHASES), "starter": (1, _c_seat), "pile_size": (2, None),
+             "step": (3, None), "contenders": (4, _c_seats), "out_seat": (5, _c_seat),
+             "last_turns": (6, None), "passes": (7, None), "discard": (9, TileSet.from_mask),
+             "paths": (10, _c_paths)}
 
     def _reveals(self, events):
         shown = [[] for _ in range(self.rules.players)]
@@ -2345,9 +2258,6 @@ class _CaminosTable:
 class _CaminosView(_View, _CaminosTable):
     """What one seat may know: its own hand, the table, counts, the reveals shown
     so far and the public log."""
-
-    def _state(self):
-        return self._blob
 
     @property
     def hand(self):
@@ -2395,16 +2305,27 @@ class _CaminosGame(_TileGame, _CaminosTable):
     _MOVE = _CaminosMove
     _DEAL = _CaminosDeal
 
-    def _state(self):
-        return self._st
-
     def _move(self, code):
         return _c_new_move(code)
 
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
 
     def _event(self, t):
-        return _c_event(t)
+        kind, seat, tile, path, side, reason, seats, value, tiles = t
+        e = object.__new__(_CaminosEvent)
+        e.kind = _C_EVENT_KINDS[kind]
+        e.seat = None if seat >= 4 else seat
+        e.tile = _tile_or_none(tile)
+        e.path = None if path >= 8 else path + 1
+        e.side = _C_SIDES[side & 1] if kind == 6 else None
+        e.reason = _C_REASONS[reason] if reason < len(_C_REASONS) else None
+        e.seats = _c_seats(seats)
+        e.tiles = TileSet.from_mask(tiles) if kind == 7 else None
+        if kind == 14 or kind == 15:
+            e.points, e.count = value, 0
+        else:
+            e.points, e.count = 0, value
+        return e
 
     @property
     def pile(self):
@@ -2444,14 +2365,6 @@ class _CaminosGame(_TileGame, _CaminosTable):
 # ---- the Caminos players ------------------------------------------------------------
 
 
-class _CaminosRandomPlayer(_RandomPlayer):
-    _VIEW, _PACKAGE = _CaminosView, "caminos"
-
-
-class _CaminosGreedyPlayer(_Player):
-    _VIEW, _PACKAGE = _CaminosView, "caminos"
-
-
 class _CaminosSuitWeights:
     _NAMES = ("reach", "depth", "hardness", "double", "starve", "block")
 
@@ -2475,69 +2388,6 @@ class _CaminosSuitPlayer(_SuitPlayer):
                                                          weights._tenths())]
 
 
-class _CaminosSearchPlayer:
-    """Perfect-information Monte Carlo over samples of the hidden tiles (CPython's
-    SearchPlayer: the same move for the same view, samples and seed)."""
-
-    MAX_SAMPLES = 1 << 24
-
-    def __init__(self, samples=200, seconds=None, seed=0):
-        self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
-        self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
-        self._suit = _CaminosSuitPlayer()
-        self.last_samples = 0
-
-    def choose(self, view):
-        start = _ticks()
-        _check_view(view, _CaminosView, "caminos")
-        moves = view._moves_to_choose()
-        self.last_samples = 0
-        if moves[0].kind == "reveal":
-            return _c_new_move(_c.choose(_CAMINOS, 1, view._cv, None))
-        if len(moves) == 1:
-            return moves[0]
-        order = self._suit.rank(view, moves)
-        found = self.evaluate_sums(view, start)
-        if found is None:
-            return order[0]
-        codes, sums, _ = found
-        best = max(sums)
-        for m in order:
-            if sums[codes.index(m.code)] == best:
-                return m
-        return order[0]
-
-    __call__ = choose
-
-    def evaluate_sums(self, view, start=None):
-        if view.is_over or view.phase != "play" or view.to_move != view.seat:
-            raise IllegalMoveError("seat {} is not to move in play".format(view.seat))
-        seed = _seed8(self.seed)
-
-        def search(first, count):
-            out = _c.search(_CAMINOS, view._cv, seed, first, count, 0)
-            if type(out) is int:
-                raise CorruptStateError("the view of seat {} is not a consistent Caminos "
-                                        "position (round {})".format(view.seat, view.round))
-            return out[0], out[1], out[2]
-
-        codes, sums, done = self.budget.run(search, start)
-        self.last_samples = done
-        return (codes, sums, done) if done else None
-
-    def evaluate(self, view, start=None):
-        found = self.evaluate_sums(view, start)
-        if found is None:
-            return None
-        codes, sums, done = found
-        scale = done * (view.rules.players - 1)
-        return {_c_new_move(c): s / scale for c, s in zip(codes, sums)}
-
-    def __repr__(self):
-        return "SearchPlayer(samples={}, seconds={}, seed={})".format(
-            self.samples, self.seconds, self.seed)
-
-
 class caminos:
     """Caminos: place your tiles on short paths, and be the first without tiles."""
 
@@ -2548,15 +2398,60 @@ class caminos:
     Move = _CaminosMove
     Event = _CaminosEvent
     Deal = _CaminosDeal
-    RandomPlayer = _CaminosRandomPlayer
-    GreedyPlayer = _CaminosGreedyPlayer
     SuitPlayer = _CaminosSuitPlayer
     SuitWeights = _CaminosSuitWeights
-    SearchPlayer = _CaminosSearchPlayer
     VARIANTS = _C_VARIANTS
     FULL_PATH = _C_FULL_PATH
 
+    class RandomPlayer(_RandomPlayer):
+        _VIEW, _PACKAGE = _CaminosView, "caminos"
 
+    class GreedyPlayer(_Player):
+        _VIEW, _PACKAGE = _CaminosView, "caminos"
+
+    class SearchPlayer(_SearchPlayer):
+        """Perfect-information Monte Carlo over samples of the hidden tiles (CPython's
+        SearchPlayer: the same move for the same view, samples and seed)."""
+
+        MAX_SAMPLES = 1 << 24
+        _REFUSED = "the view of seat {} is not a consistent Caminos position (round {})"
+
+        def __init__(self, samples=200, seconds=None, seed=0):
+            self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
+            self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
+            self._suit = _CaminosSuitPlayer()
+            self.last_samples = 0
+
+        def choose(self, view):
+            start = _ticks()
+            _check_view(view, _CaminosView, "caminos")
+            moves = view._moves_to_choose()
+            self.last_samples = 0
+            if moves[0].kind == "reveal":
+                return _c_new_move(_c.choose(_CAMINOS, 1, view._cv, None))
+            if len(moves) == 1:
+                return moves[0]
+            order = self._suit.rank(view, moves)
+            found = self.evaluate_sums(view, start)
+            if found is None:
+                return order[0]
+            codes, sums, _ = found
+            best = max(sums)
+            for m in order:
+                if sums[codes.index(m.code)] == best:
+                    return m
+            return order[0]
+
+        __call__ = choose
+
+        def evaluate_sums(self, view, start=None):
+            if view.is_over or view.phase != "play" or view.to_move != view.seat:
+                raise IllegalMoveError("seat {} is not to move in play".format(view.seat))
+            return _SearchPlayer.evaluate_sums(self, view, start)
+
+        def __repr__(self):
+            return "SearchPlayer(samples={}, seconds={}, seed={})".format(
+                self.samples, self.seconds, self.seed)
 # ======================================================================================
 # dice: Dice of Doom and Farkle
 # ======================================================================================
@@ -2716,10 +2611,7 @@ class _DiceMove(_Move):
         return _x_new_move(3)
 
 
-def _x_new_move(code):
-    m = object.__new__(_DiceMove)
-    m.code = code
-    return m
+_x_new_move = _DiceMove._of
 
 
 def _x_move_from(kind, dice):
@@ -2815,63 +2707,24 @@ class _DiceEvent(_Event):
         return fields
 
 
-def _x_event(t):
-    kind, seat, dice, points, total, reason, n = t
-    e = object.__new__(_DiceEvent)
-    e.kind = _X_EVENT_KINDS[kind]
-    e.seat = seat
-    e.values = tuple(dice) if kind in (0, 3) else ()
-    e.points, e.total = points, total
-    e.reason = _X_REASONS[reason] if reason < len(_X_REASONS) else None
-    e.count = n if kind == 6 else 0
-    return e
-
-
 _X_PHASES = ("roll", "keep", "bank_or_roll", "over")
 
 
 class _DiceTable:
-    def _dinfo(self):
-        return _c.dice_info(self._state())
+    """What a dice game and its views both show of the table (dice_info)."""
 
-    @property
-    def first_player(self):
-        return self._dinfo()[0]
-
-    @property
-    def phase(self):
-        return _X_PHASES[self._dinfo()[1]]
-
-    @property
-    def turn_total(self):
-        return self._dinfo()[2]
-
-    @property
-    def dice_to_roll(self):
-        return self._dinfo()[3]
-
-    @property
-    def last_roll(self):
-        return tuple(self._dinfo()[4])
-
-    @property
-    def pool(self):
-        return _x_values(self._dinfo()[5])
-
-    @property
-    def final_turns_left(self):
-        return self._dinfo()[7]
+    _G = _DICE
+    _INFO = {"first_player": (0, None), "phase": (1, _X_PHASES), "turn_total": (2, None),
+             "dice_to_roll": (3, None), "last_roll": (4, tuple), "pool": (5, _x_values),
+             "final_turns_left": (7, None)}
 
     @property
     def winner(self):
-        return _opt(self._dinfo()[8]) if self.is_over else None
+        return _opt(self._info()[8]) if self.is_over else None
 
 
 class _DiceView(_View, _DiceTable):
     """What one seat knows: in dice everything but the OS seeds is public."""
-
-    def _state(self):
-        return self._blob
 
     @property
     def players(self):
@@ -2903,9 +2756,6 @@ class _DiceGame(_Game, _DiceTable):
                 first_player, players - 1))
         self._start(_DiceRules() if rules is None else rules, seed, (players, first_player), log)
 
-    def _state(self):
-        return self._st
-
     def _origin(self):
         return {"players": self.players, "first_player": self.first_player}
 
@@ -2915,7 +2765,7 @@ class _DiceGame(_Game, _DiceTable):
 
     @property
     def pool_score(self):
-        return self._dinfo()[6]
+        return self._info()[6]
 
     @property
     def roll_seeds(self):
@@ -2927,7 +2777,15 @@ class _DiceGame(_Game, _DiceTable):
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
 
     def _event(self, t):
-        return _x_event(t)
+        kind, seat, dice, points, total, reason, n = t
+        e = object.__new__(_DiceEvent)
+        e.kind = _X_EVENT_KINDS[kind]
+        e.seat = seat
+        e.values = tuple(dice) if kind in (0, 3) else ()
+        e.points, e.total = points, total
+        e.reason = _X_REASONS[reason] if reason < len(_X_REASONS) else None
+        e.count = n if kind == 6 else 0
+        return e
 
     def _coerce(self, move):
         if isinstance(move, _DiceKeep):
@@ -2985,21 +2843,12 @@ def _x_keeps(roll, pool=(), rules=None):
     return [_x_keep(s, points) for s, points in found]
 
 
-def _x_score(values, rules=None):
-    """The best points any keep of these dice can make (0 if none; 0 for doom)."""
-    keeps = _x_keeps(values, (), rules)
-    return max([k.points for k in keeps]) if keeps else 0
+def _x_no_solver(*args, **options):
+    raise RulesError("this build of pintas has no dice solver (a board's native module): "
+                     "give OptimalPlayer a dice.Book")
 
 
-def _x_keep_score(values, rules=None):
-    v = _c.dice_keep_score(_x_rules(rules)._fields(), _x_set(_x_items(values, 1, 6, "a keep")))
-    return None if v < 0 else v
-
-
-def _x_is_doom(values, rules=None):
-    return _c.dice_is_doom(_x_rules(rules)._fields(), _x_set(_x_items(values, 1, 6, "a roll")))
-
-
+#- the dice solver: from here to its end marker, left out of the native modules (build.sh) -#
 class _DicePolicy:
     """The optimal policy for one turn (made by solve_turn): it maximises the
     expected turn total, a lost turn counting 0."""
@@ -3053,8 +2902,7 @@ _X_POLICIES = {}
 
 def _x_check_solver():
     if not hasattr(_c, "dice_solve"):
-        raise RulesError("this build of pintas has no dice solver (a board's native module): "
-                         "give OptimalPlayer a dice.Book")
+        _x_no_solver()
 
 
 def _x_solve_turn(rules=None, cap=0):
@@ -3103,6 +2951,12 @@ def _x_cap_for(rules=None, budget=100000):
         else:
             high = mid - 1
     return low
+#- end of the dice solver -#
+
+
+if "_x_solve_turn" not in globals():  # a native module: no solver, no policies
+    _x_solve_turn = _x_cap_for = _x_no_solver
+    _DicePolicy = None
 
 
 class _DiceBook:
@@ -3148,78 +3002,6 @@ class _DiceBook:
         return "<dice.Book: {} bytes>".format(len(self._bytes))
 
 
-class _DiceRandomPlayer(_RandomPlayer):
-    _VIEW, _PACKAGE = _DiceView, "dice"
-
-
-class _DiceThresholdPlayer:
-    """Keeps the best-scoring keep and banks once the turn total reaches bank_at."""
-
-    def __init__(self, bank_at=1000):
-        if not _is_whole(bank_at) or bank_at < 0:
-            error = RulesError if _is_whole(bank_at) else RulesTypeError
-            raise error("bank_at must be a whole number >= 0: got {!r}".format(bank_at))
-        self.bank_at = bank_at
-
-    def choose(self, view):
-        _check_view(view, _DiceView, "dice")
-        view._moves_to_choose()
-        if view.phase == "keep":
-            return view.keeps()[0].move
-        if view.phase == "bank_or_roll" and view.turn_total >= self.bank_at:
-            return _x_new_move(3)
-        return _x_new_move(0)
-
-    __call__ = choose
-
-    def __repr__(self):
-        return "ThresholdPlayer(bank_at={})".format(self.bank_at)
-
-
-class _DiceOptimalPlayer:
-    """Follows the optimal single-turn policy (solve_turn), or reads its
-    decisions from ``book`` (a dice.Book: no solve, a few kilobytes of heap);
-    banks whenever banking wins the game at once (no final round). ``cap``:
-    see solve_turn."""
-
-    def __init__(self, rules=None, bank_to_win=True, cap=0, book=None):
-        if rules is not None and not isinstance(rules, _DiceRules):
-            raise RulesTypeError("OptimalPlayer needs dice.Rules or None: got {!r}".format(rules))
-        _check_bool("bank_to_win", bank_to_win)
-        if book is not None:
-            if not isinstance(book, _DiceBook):
-                raise PintasTypeError("book is a dice.Book or None: got {!r}".format(book))
-            if rules is not None and not book.fits(rules):
-                raise RulesError("this book is not one of {}".format(rules))
-        self.rules, self.bank_to_win, self.cap, self.book = rules, bank_to_win, cap, book
-        self.policy = book or (_x_solve_turn(rules, cap) if rules is not None else None)
-
-    def choose(self, view):
-        _check_view(view, _DiceView, "dice")
-        view._moves_to_choose()
-        if self.book is not None and self.rules is None and not self.book.fits(view.rules):
-            raise RulesError("this book is not one of {}".format(view.rules))
-        policy = self.policy or _x_solve_turn(view.rules, self.cap)
-        if view.phase == "keep":
-            keep = policy.best_keep(view.last_roll, view.pool, view.turn_total)
-            if keep is None:
-                raise IllegalMoveError("no legal keep in {}".format(view.last_roll))
-            return keep.move
-        if view.phase == "bank_or_roll":
-            rules = view.rules
-            if self.bank_to_win and not rules.final_round \
-                    and view.score + view.turn_total >= rules.target:
-                return _x_new_move(3)
-            if policy.should_bank(view.turn_total, view.pool):
-                return _x_new_move(3)
-        return _x_new_move(0)
-
-    __call__ = choose
-
-    def __repr__(self):
-        return "OptimalPlayer({!r})".format(self.rules)
-
-
 class dice:
     """Dice of Doom and Farkle: six-dice push-your-luck."""
 
@@ -3231,22 +3013,99 @@ class dice:
     Keep = _DiceKeep
     Policy = _DicePolicy
     Book = _DiceBook
-    RandomPlayer = _DiceRandomPlayer
-    ThresholdPlayer = _DiceThresholdPlayer
-    OptimalPlayer = _DiceOptimalPlayer
     SCORINGS = _X_SCORINGS
     DOOM_LOSES = _X_DOOM_LOSES
     HOT_DICE = _X_HOT
     MAX_TARGET = _X_MAX_TARGET
     MAX_PLAYERS = _X_MAX_PLAYERS
-    score = staticmethod(_x_score)
     keeps = staticmethod(_x_keeps)
-    keep_score = staticmethod(_x_keep_score)
-    is_doom = staticmethod(_x_is_doom)
     solve_turn = staticmethod(_x_solve_turn)
     cap_for = staticmethod(_x_cap_for)
 
+    class RandomPlayer(_RandomPlayer):
+        _VIEW, _PACKAGE = _DiceView, "dice"
 
+    class ThresholdPlayer:
+        """Keeps the best-scoring keep and banks once the turn total reaches bank_at."""
+
+        def __init__(self, bank_at=1000):
+            if not _is_whole(bank_at) or bank_at < 0:
+                error = RulesError if _is_whole(bank_at) else RulesTypeError
+                raise error("bank_at must be a whole number >= 0: got {!r}".format(bank_at))
+            self.bank_at = bank_at
+
+        def choose(self, view):
+            _check_view(view, _DiceView, "dice")
+            view._moves_to_choose()
+            if view.phase == "keep":
+                return view.keeps()[0].move
+            if view.phase == "bank_or_roll" and view.turn_total >= self.bank_at:
+                return _x_new_move(3)
+            return _x_new_move(0)
+
+        __call__ = choose
+
+        def __repr__(self):
+            return "ThresholdPlayer(bank_at={})".format(self.bank_at)
+
+    class OptimalPlayer:
+        """Follows the optimal single-turn policy (solve_turn), or reads its
+        decisions from ``book`` (a dice.Book: no solve, a few kilobytes of heap);
+        banks whenever banking wins the game at once (no final round). ``cap``:
+        see solve_turn."""
+
+        def __init__(self, rules=None, bank_to_win=True, cap=0, book=None):
+            if rules is not None and not isinstance(rules, _DiceRules):
+                raise RulesTypeError("OptimalPlayer needs dice.Rules or None: got {!r}".format(
+                    rules))
+            _check_bool("bank_to_win", bank_to_win)
+            if book is not None:
+                if not isinstance(book, _DiceBook):
+                    raise PintasTypeError("book is a dice.Book or None: got {!r}".format(book))
+                if rules is not None and not book.fits(rules):
+                    raise RulesError("this book is not one of {}".format(rules))
+            self.rules, self.bank_to_win, self.cap, self.book = rules, bank_to_win, cap, book
+            self.policy = book or (_x_solve_turn(rules, cap) if rules is not None else None)
+
+        def choose(self, view):
+            _check_view(view, _DiceView, "dice")
+            view._moves_to_choose()
+            if self.book is not None and self.rules is None and not self.book.fits(view.rules):
+                raise RulesError("this book is not one of {}".format(view.rules))
+            policy = self.policy or _x_solve_turn(view.rules, self.cap)
+            if view.phase == "keep":
+                keep = policy.best_keep(view.last_roll, view.pool, view.turn_total)
+                if keep is None:
+                    raise IllegalMoveError("no legal keep in {}".format(view.last_roll))
+                return keep.move
+            if view.phase == "bank_or_roll":
+                rules = view.rules
+                if self.bank_to_win and not rules.final_round \
+                        and view.score + view.turn_total >= rules.target:
+                    return _x_new_move(3)
+                if policy.should_bank(view.turn_total, view.pool):
+                    return _x_new_move(3)
+            return _x_new_move(0)
+
+        __call__ = choose
+
+        def __repr__(self):
+            return "OptimalPlayer({!r})".format(self.rules)
+
+    @staticmethod
+    def score(values, rules=None):
+        """The best points any keep of these dice can make (0 if none; 0 for doom)."""
+        keeps = _x_keeps(values, (), rules)
+        return max([k.points for k in keeps]) if keeps else 0
+
+    @staticmethod
+    def keep_score(values, rules=None):
+        v = _c.dice_keep_score(_x_rules(rules)._fields(), _x_set(_x_items(values, 1, 6, "a keep")))
+        return None if v < 0 else v
+
+    @staticmethod
+    def is_doom(values, rules=None):
+        return _c.dice_is_doom(_x_rules(rules)._fields(), _x_set(_x_items(values, 1, 6, "a roll")))
 #- end of the games left out of the domino-only module -#
 
 

@@ -276,3 +276,22 @@ def test_play_events_and_the_short_way():
         events = free.play(free.legal_moves()[0])
         assert len(events) == len(list(events))
     assert dice.Game.from_bytes(free.to_bytes()) == free
+
+
+def test_table_fields_by_name():
+    # (games and views read their table fields from the core's info tuple by
+    # name: another name is an AttributeError, as for any object)
+    gc.collect()  # a board's heap: the last test's garbage out of the way
+    games = [domino.Game(domino.Rules.muggins(), seed=4)]
+    if caminos is not None:
+        games += [caminos.Game(caminos.Rules.base(), seed=4), dice.Game(seed=4)]
+    for g in games:
+        for o in (g, g.view(0)):
+            assert not hasattr(o, "no_such_field") and not hasattr(o, "_INFO_")
+            assert raises(AttributeError, getattr, o, "no_such_field")
+    g, v = games[0], games[0].view(0)
+    assert (v.ends, v.leader, v.boneyard_size, v.placements) == (
+        g.ends, g.leader, g.boneyard_size, g.placements)
+    assert v.forced_tile is None and not hasattr(g, "forced_tile")
+    if dice is not None:
+        assert (dice.Policy is None) == (not hasattr(pintas._c, "dice_solve"))
