@@ -120,6 +120,10 @@ def test_log_free_heap_stays_flat():
         gc.collect()
         beside = gc.mem_alloc() - len(g._log) - len(g._raw)
         assert len(type(g)._moves) <= 64
+        # "Flat": at most 96 words more over 800 moves, that is well under a
+        # byte a move (a log kept by mistake grows 2 bytes a move or more);
+        # a garbage collection can keep a few blocks alive through a stale
+        # pointer, so the bound is not tight to the block.
         if at_200 is not None:
-            assert beside - at_200 <= 64 * _WORD, (name, moves, at_200, beside)
+            assert beside - at_200 <= 96 * _WORD, (name, moves, at_200, beside)
         assert beside - base <= 512 * _WORD, (name, moves, beside - base)
