@@ -839,29 +839,30 @@ cdef class DiceGame(Engine):
         """The legal moves of the player to move: ``roll`` (a roll with given
         values is legal whenever ``roll`` is), ``bank``, or the legal keeps (most
         points first). Empty once the game is over."""
+        # As pintas_dice_legal lists them from the phase (a game's state is
+        # always a sane one), the keeps from their memo.
         cdef pintas_dice_moves m
         cdef tuple listed = None
         cdef Py_ssize_t i
+        cdef int phase = PINTAS_DICE_OVER if self.st.pending else self.st.phase
+        if phase == PINTAS_DICE_MUST_ROLL:
+            return [_ROLL]
+        if phase == PINTAS_DICE_BANK_OR_ROLL:
+            return [_ROLL, _BANK]
+        if phase != PINTAS_DICE_MUST_KEEP:
+            return []
         self._hold()
         try:
-            if self.st.phase == PINTAS_DICE_MUST_KEEP and not self.st.pending:
-                listed = self._listed_keeps()
+            listed = self._listed_keeps()
             if listed is None:
                 self._legal(&m)
         finally:
             self._free()
-        if listed is not None:
-            out = PyList_New(len(listed))
-            for i in range(len(listed)):
-                put_item(out, i, listed[i])
-            return out
-        if m.n_keeps:
+        if listed is None:
             return [_keep_move(m.keeps[i].keep) for i in range(m.n_keeps)]
-        out = []
-        if m.can_roll:
-            out.append(_ROLL)
-        if m.can_bank:
-            out.append(_BANK)
+        out = PyList_New(len(listed))
+        for i in range(len(listed)):
+            put_item(out, i, listed[i])
         return out
 
     def keeps(self):
