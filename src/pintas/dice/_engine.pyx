@@ -844,20 +844,22 @@ cdef class DiceGame(Engine):
         cdef pintas_dice_moves m
         cdef tuple listed = None
         cdef Py_ssize_t i
-        cdef int phase = PINTAS_DICE_OVER if self.st.pending else self.st.phase
+        cdef int phase
+        self._hold()
+        try:
+            phase = PINTAS_DICE_OVER if self.st.pending else self.st.phase
+            if phase == PINTAS_DICE_MUST_KEEP:
+                listed = self._listed_keeps()
+                if listed is None:
+                    self._legal(&m)
+        finally:
+            self._free()
         if phase == PINTAS_DICE_MUST_ROLL:
             return [_ROLL]
         if phase == PINTAS_DICE_BANK_OR_ROLL:
             return [_ROLL, _BANK]
         if phase != PINTAS_DICE_MUST_KEEP:
             return []
-        self._hold()
-        try:
-            listed = self._listed_keeps()
-            if listed is None:
-                self._legal(&m)
-        finally:
-            self._free()
         if listed is None:
             return [_keep_move(m.keeps[i].keep) for i in range(m.n_keeps)]
         out = PyList_New(len(listed))
