@@ -425,3 +425,9 @@ def test_legal_keeps_follow_the_rules_roll_and_pool_of_each_game() -> None:
             if game.phase == "keep" and i % 5 == 0:
                 games[i] = dice.Game.from_bytes(game.to_bytes())
     assert checked > 1000
+
+
+def test_a_game_never_started_has_no_moves() -> None:
+    """A game made by __new__ reads as empty: no legal moves, no keeps."""
+    game = dice.Game.__new__(dice.Game)
+    assert game.legal_moves() == [] and game.keeps() == []

@@ -805,9 +805,13 @@ cdef class DiceGame(Engine):
     # ---- moves -----------------------------------------------------------
 
     cdef int _legal(self, pintas_dice_moves *out) except -1:
-        pintas_dice_legal(&self.st, out)
+        """The legal moves, sorted; none in a state the core refuses (a game
+        never started): 1 when listed, else 0."""
+        if pintas_dice_legal(&self.st, out) != PINTAS_OK:
+            out.can_roll = out.can_bank = out.n_keeps = 0
+            return 0
         pintas_dice_sort_keeps(out.keeps, out.n_keeps)
-        return 0
+        return 1
 
     cdef tuple _listed_keeps(self):
         """The keep moves of the last roll (the state must keep), as the C core
@@ -828,7 +832,8 @@ cdef class DiceGame(Engine):
         key = (<long long>roll << 18) | self.st.pool
         listed = self._memo.get(key)
         if listed is None:
-            self._legal(&m)
+            if not self._legal(&m):
+                return ()
             listed = tuple([_keep_move(m.keeps[i].keep) for i in range(m.n_keeps)])
             if len(self._memo) >= _MEMO_ROLLS:
                 self._memo.clear()
@@ -839,15 +844,17 @@ cdef class DiceGame(Engine):
         """The legal moves of the player to move: ``roll`` (a roll with given
         values is legal whenever ``roll`` is), ``bank``, or the legal keeps (most
         points first). Empty once the game is over."""
-        # As pintas_dice_legal lists them from the phase (a game's state is
-        # always a sane one), the keeps from their memo.
+        # As pintas_dice_legal lists them from the phase (a started game's
+        # state is always a sane one), the keeps from their memo.
         cdef pintas_dice_moves m
         cdef tuple listed = None
         cdef Py_ssize_t i
         cdef int phase
         self._hold()
         try:
-            phase = PINTAS_DICE_OVER if self.st.pending else self.st.phase
+            # (a game never started has no players: no moves)
+            phase = (PINTAS_DICE_OVER if self.st.pending or self.st.players == 0
+                     else self.st.phase)
             if phase == PINTAS_DICE_MUST_KEEP:
                 listed = self._listed_keeps()
                 if listed is None:
