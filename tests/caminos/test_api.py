@@ -329,3 +329,21 @@ def test_simulate_runs_in_parallel_threads() -> None:
     for thread in threads:
         thread.join()
     assert len(results) == 3 and results[0] == results[1] == results[2]
+
+
+def test_equal_events_are_shared_and_read_as_new_ones() -> None:
+    """A move's events come from a cache of shared events: each equals (and
+    reads as) an event made from its fields, and equal events (a draw at a
+    pile size, a tile placed at a count) are mostly one object."""
+    events: list[Event] = []
+    for seed in range(4):
+        game = Game(Rules.base(players=3), seed=seed)
+        while not game.is_over:
+            legal = game.legal_moves()
+            events += game.play(legal[(seed * 7 + len(events)) % len(legal)])
+    namespace = {"Event": Event, "Tile": Tile, "TileSet": TileSet}
+    for e in events:
+        fresh = eval(repr(e), namespace)
+        assert e == fresh and str(e) == str(fresh) and e.hidden() == fresh.hidden()
+    distinct = len(set(events))
+    assert distinct < len(events) and len({id(e) for e in events}) < distinct * 1.1

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
 
 import pytest
 
@@ -399,3 +400,34 @@ def test_errors_are_value_errors() -> None:
     with pytest.raises(ValueError):
         g.play("bank")
     assert issubclass(IllegalMoveError, PintasError)
+
+
+def test_legal_keeps_follow_the_rules_roll_and_pool_of_each_game() -> None:
+    """The keeps legal_moves() lists are the keeps of the game's own rules,
+    last roll and pool, in the order dice.keeps gives them, with games of
+    several rules played in turn (the same rolls meet other pools and rules)
+    and a game loaded from another's save."""
+    rules = [dice.Rules.dice_of_doom(), dice.Rules.farkle(),
+             dice.Rules.dice_of_doom(combine_kept=False), dice.Rules.farkle(combine_kept=True)]
+    games = [dice.Game(r, players=2, seed=seed) for seed in range(3) for r in rules]
+    draw = random.Random(5).random
+    checked = 0
+    for _ in range(400):
+        for i, game in enumerate(games):
+            if game.is_over:
+                continue
+            legal = game.legal_moves()
+            if game.phase == "keep":
+                assert legal == [k.move for k in dice.keeps(game.last_roll, game.pool,
+                                                            game.rules)]
+                checked += 1
+            game.play(legal[int(draw() * len(legal))])
+            if game.phase == "keep" and i % 5 == 0:
+                games[i] = dice.Game.from_bytes(game.to_bytes())
+    assert checked > 1000
+
+
+def test_a_game_never_started_has_no_moves() -> None:
+    """A game made by __new__ reads as empty: no legal moves, no keeps."""
+    game = dice.Game.__new__(dice.Game)
+    assert game.legal_moves() == [] and game.keeps() == []

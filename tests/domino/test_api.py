@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import pickle
+import random
 import re
 
 import pytest
@@ -526,3 +527,28 @@ def test_simulate_rejects_bad_arguments() -> None:
         domino.simulate("muggins")  # type: ignore[arg-type]  # the point of the test
     empty = domino.simulate(domino.Rules.muggins(), games=0)
     assert (empty.games, empty.rounds, empty.block_rate) == (0, 0, 0.0)
+
+
+@pytest.mark.parametrize("rules", [domino.Rules.muggins(players=2), domino.Rules.muggins(players=4),
+                                   domino.Rules.dominican(mode="pairs")], ids=str)
+def test_shared_events_are_the_values_a_new_event_has(rules: domino.Rules) -> None:
+    """Plays, draws, passes and fives are made once and shared between games:
+    each is the very event every equal one is, with the fields, text and
+    teams of an event made from its values."""
+    seen: dict[tuple[object, ...], domino.Event] = {}
+    fives = 0
+    for seed in range(6):
+        game = domino.Game(rules, seed=seed)
+        draw = random.Random(seed).random
+        while not game.is_over:
+            legal = game.legal_moves()
+            for e in game.play(legal[int(draw() * len(legal))]):
+                if e.kind not in ("play", "draw", "pass") and e.reason != "fives":
+                    continue
+                fives += e.reason == "fives"
+                key = (e.kind, e.seat, e.side, e.tile, e.end, e.points, e.reason, e.teams)
+                fresh = domino.Event(e.kind, e.seat, e.side, e.tile, e.end, e.points, e.reason,
+                                     teams=e.teams)
+                assert e == fresh and str(e) == str(fresh) and e.teams == fresh.teams
+                assert seen.setdefault(key, e) is e, f"{e!r} made anew"
+    assert (fives > 0) == (rules.game == "muggins")

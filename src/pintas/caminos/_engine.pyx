@@ -234,25 +234,72 @@ cdef tuple _seat_tuple(unsigned mask):
     return <tuple>SEAT_TUPLES[mask & 15]
 
 
+# Events are immutable values, and most of a game's are met again (a tile
+# placed on a path's side at a count, a path's new centre, a draw with the
+# pile's size): each is made once and shared while it stays in a cache of
+# SHARED_SLOTS slots, found by its fields packed into 63 bits (tiles 28,
+# value 10, kind 4, side 1, reason 4, seats 4, path 4, seat 3, tile 5; bit
+# 63 marks a slot in use), the slot a multiplicative hash of them. An event
+# whose value does not fit is made anew; one that meets another in its slot
+# takes the slot.
+cdef enum:
+    SHARED_BITS = 13
+    SHARED_SLOTS = 1 << SHARED_BITS
+    SHARED_VALUE = 1 << 10
+
+cdef uint64_t _SHARED_KEYS[SHARED_SLOTS]
+cdef list _SHARED = [None] * SHARED_SLOTS
+
+
+cdef uint64_t _shared_key(const pintas_caminos_event *ev) noexcept:
+    """The key of ``ev`` among the shared events, or 0 when it has none."""
+    cdef int kind = ev.kind
+    if ev.value < 0 or ev.value >= SHARED_VALUE or kind > 15:
+        return 0
+    cdef uint64_t key = 1
+    key = (key << 28) | ((ev.tiles & 0xFFFFFFF) if kind == 7 else 0)
+    key = (key << 10) | <unsigned>ev.value
+    key = (key << 4) | kind
+    key = (key << 1) | ((ev.side & 1) if kind == 6 else 0)
+    key = (key << 4) | min(ev.reason, 15)
+    key = (key << 4) | (ev.seats & 15)
+    key = (key << 4) | min(ev.path, PINTAS_CAMINOS_MAX_PATHS)
+    key = (key << 3) | min(ev.seat, 4)
+    key = (key << 5) | min(ev.tile, PINTAS_TILE_COUNT)
+    return key
+
+
+cdef Event _new_event(const pintas_caminos_event *ev):
+    cdef int kind = ev.kind
+    cdef Event e = Event.__new__(Event)
+    e.kind = EVENT_KINDS[kind]
+    e.seat = None if ev.seat >= 4 else ev.seat
+    e.tile = None if ev.tile >= PINTAS_TILE_COUNT else TILES[ev.tile]
+    e.path = None if ev.path >= PINTAS_CAMINOS_MAX_PATHS else ev.path + 1
+    e.side = SIDES[ev.side & 1] if kind == 6 else None
+    e.reason = REASONS[ev.reason] if ev.reason < len(REASONS) else None
+    e.seats = _seat_tuple(ev.seats)
+    e.tiles = TileSet.from_mask(ev.tiles) if kind == 7 else None
+    e._amount(ev.value, kind == 14 or kind == 15)
+    return e
+
+
 cdef list _events(const void *state, const void *events, size_t n):
     cdef const pintas_caminos_event *ev = <const pintas_caminos_event *>events
     cdef list out = PyList_New(n)
     cdef size_t i
-    cdef Event e
-    cdef int kind
+    cdef uint64_t key
+    cdef Py_ssize_t slot
     for i in range(n):
-        kind = ev[i].kind
-        e = Event.__new__(Event)
-        e.kind = EVENT_KINDS[kind]
-        e.seat = None if ev[i].seat >= 4 else ev[i].seat
-        e.tile = None if ev[i].tile >= PINTAS_TILE_COUNT else TILES[ev[i].tile]
-        e.path = None if ev[i].path >= PINTAS_CAMINOS_MAX_PATHS else ev[i].path + 1
-        e.side = SIDES[ev[i].side & 1] if kind == 6 else None
-        e.reason = REASONS[ev[i].reason] if ev[i].reason < len(REASONS) else None
-        e.seats = _seat_tuple(ev[i].seats)
-        e.tiles = TileSet.from_mask(ev[i].tiles) if kind == 7 else None
-        e._amount(ev[i].value, kind == 14 or kind == 15)
-        put_item(out, i, e)
+        key = _shared_key(&ev[i])
+        if key == 0:
+            put_item(out, i, _new_event(&ev[i]))
+            continue
+        slot = <Py_ssize_t>((key * <uint64_t>0x9E3779B97F4A7C15) >> (64 - SHARED_BITS))
+        if _SHARED_KEYS[slot] != key:
+            _SHARED[slot] = _new_event(&ev[i])
+            _SHARED_KEYS[slot] = key
+        put_item(out, i, _SHARED[slot])
     return out
 
 

@@ -136,6 +136,8 @@ cdef extern from "pintas/dice.h" nogil:
         uint8_t last_roll[6]
         uint8_t rounds
         uint8_t rolls
+        uint8_t chance
+        uint8_t pending
 
     ctypedef struct pintas_dice_moves:
         uint8_t can_roll

@@ -15,7 +15,11 @@ from cpython.exc cimport PyErr_Clear
 from cpython.object cimport PyObject, PyTypeObject, Py_TYPE
 from cpython.sequence cimport PySequence_Fast_ITEMS
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
-from libc.string cimport memset
+from libc.string cimport memcmp, memset
+from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.list cimport PyList_GET_SIZE
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.ref cimport Py_INCREF
 
 from pintas._base cimport (
     PINTAS_NOTATION_MAX,
@@ -29,7 +33,9 @@ from pintas._base cimport (
     Move as BaseMove,
     PINTAS_E_OVER,
     PINTAS_OK,
+    PyList_New,
     fields_of,
+    put_item,
     pintas_rng,
     seed64,
     whole,
@@ -55,6 +61,7 @@ cdef extern from "Python.h":
     PyTypeObject PyList_Type
     PyTypeObject PyTuple_Type
     Py_ssize_t Py_SIZE(object o)
+    void PyObject_GC_UnTrack(object o)
 
 SAVE_SIZE = PINTAS_DICE_SAVE_SIZE
 MAX_EVENTS = PINTAS_DICE_MAX_EVENTS
@@ -67,6 +74,7 @@ EVENT_KINDS = ("rolled", "doom", "roll_out", "kept", "hot_dice", "banked", "fina
                "turn_end", "game_end")
 REASONS = (None, "bank", "doom", "roll_out", "target", "final_round", "max_rounds")
 PHASES = ("roll", "keep", "bank_or_roll", "over")
+cdef tuple EVENT_KINDS_T = EVENT_KINDS
 
 # Move codes (Move.code): what the C core calls the move.
 cdef enum:
@@ -660,22 +668,39 @@ cdef class Event(BaseEvent):
 
 # ---- the game ----------------------------------------------------------------
 
+cdef tuple _FACES = (0, 1, 2, 3, 4, 5, 6)
+
+
+cdef tuple _dice_tuple(const uint8_t *dice, int n):
+    """The dice of an event as a tuple of ints, kept out of the garbage
+    collector (it holds only ints, as CPython itself would find)."""
+    cdef tuple out = PyTuple_New(n)
+    cdef int j
+    cdef object face
+    for j in range(n):
+        face = _FACES[dice[j] if dice[j] <= 6 else 0]
+        Py_INCREF(face)
+        PyTuple_SET_ITEM(out, j, face)
+    PyObject_GC_UnTrack(out)
+    return out
+
+
 cdef list _events(const void *state, const void *events, size_t n):
     """The events of a play, as it left ``state``."""
     cdef const pintas_dice_event *ev = <const pintas_dice_event *>events
     cdef const pintas_dice_state *st = <const pintas_dice_state *>state
-    cdef list out = []
+    cdef list out = PyList_New(n)
     cdef size_t i
-    cdef int kind, prev = -1, j
+    cdef int kind, prev = -1
     cdef Event e
     for i in range(n):
         kind = ev[i].kind
         e = Event.__new__(Event)
-        e.kind = EVENT_KINDS[kind]
+        e.kind = EVENT_KINDS_T[kind]
         e.seat = ev[i].player
         e.points, e.total, e.reason, e.count = ev[i].points, ev[i].total, None, 0
         if kind == PINTAS_DICE_EV_ROLLED or kind == PINTAS_DICE_EV_KEPT:
-            e.values = tuple([ev[i].dice[j] for j in range(ev[i].n)])
+            e.values = _dice_tuple(ev[i].dice, min(ev[i].n, PINTAS_DICE_COUNT))
         else:
             e.values = ()
         if kind == PINTAS_DICE_EV_FINAL_ROUND:
@@ -690,7 +715,7 @@ cdef list _events(const void *state, const void *events, size_t n):
         if (kind == PINTAS_DICE_EV_DOOM or kind == PINTAS_DICE_EV_ROLL_OUT
                 or kind == PINTAS_DICE_EV_BANKED):
             prev = kind
-        out.append(e)
+        put_item(out, i, e)
     return out
 
 
@@ -721,11 +746,35 @@ def chance_dice(code):
     return _values(s)
 
 
+# The keep moves of a roll depend on the rules, the roll and the pool only:
+# for each rules (their C struct's bytes) a memo of the lists listed so far,
+# by roll and pool, holding at most _MEMO_ROLLS lists (a game of six dice
+# meets a few thousand).
+cdef dict _KEEP_MEMOS = {}
+cdef enum:
+    _MEMO_RULES = 64
+    _MEMO_ROLLS = 16384
+
+
+cdef dict _keeps_memo(const pintas_dice_rules *rules):
+    """The memo of keep lists of ``rules``, shared by every game of them."""
+    key = PyBytes_FromStringAndSize(<const char *>rules, sizeof(pintas_dice_rules))
+    memo = _KEEP_MEMOS.get(key)
+    if memo is None:
+        if len(_KEEP_MEMOS) >= _MEMO_RULES:
+            _KEEP_MEMOS.clear()
+        memo = _KEEP_MEMOS[key] = {}
+    return <dict>memo
+
+
 @cython.binding(False)
 cdef class DiceGame(Engine):
     """The C state of one dice game and its verbs (see :class:`pintas.dice.Game`)."""
 
     cdef pintas_dice_state st
+    # the keep lists of the rules in _memo_rules (see _listed_keeps)
+    cdef pintas_dice_rules _memo_rules
+    cdef dict _memo
     _MOVE_TYPE = Move
     _WRITTEN_LIKE = WRITTEN_LIKE
 
@@ -756,28 +805,73 @@ cdef class DiceGame(Engine):
     # ---- moves -----------------------------------------------------------
 
     cdef int _legal(self, pintas_dice_moves *out) except -1:
-        pintas_dice_legal(&self.st, out)
+        """The legal moves, sorted; none in a state the core refuses (a game
+        never started): 1 when listed, else 0."""
+        if pintas_dice_legal(&self.st, out) != PINTAS_OK:
+            out.can_roll = out.can_bank = out.n_keeps = 0
+            return 0
         pintas_dice_sort_keeps(out.keeps, out.n_keeps)
-        return 0
+        return 1
+
+    cdef tuple _listed_keeps(self):
+        """The keep moves of the last roll (the state must keep), as the C core
+        lists and sorts them: worked out once per rules, roll and pool, then
+        read from the memo of games of the same rules."""
+        cdef pintas_dice_moves m
+        cdef pintas_dice_set roll = 0
+        cdef int i, v
+        for i in range(self.st.last_roll_len):
+            v = self.st.last_roll[i]
+            if v < 1 or v > 6 or i >= PINTAS_DICE_COUNT:
+                return None
+            roll += (<pintas_dice_set>1) << (3 * (v - 1))
+        if self._memo is None or memcmp(&self._memo_rules, &self.st.rules,
+                                        sizeof(pintas_dice_rules)) != 0:
+            self._memo = _keeps_memo(&self.st.rules)
+            self._memo_rules = self.st.rules
+        key = (<long long>roll << 18) | self.st.pool
+        listed = self._memo.get(key)
+        if listed is None:
+            if not self._legal(&m):
+                return ()
+            listed = tuple([_keep_move(m.keeps[i].keep) for i in range(m.n_keeps)])
+            if len(self._memo) >= _MEMO_ROLLS:
+                self._memo.clear()
+            self._memo[key] = listed
+        return <tuple>listed
 
     def legal_moves(self):
         """The legal moves of the player to move: ``roll`` (a roll with given
         values is legal whenever ``roll`` is), ``bank``, or the legal keeps (most
         points first). Empty once the game is over."""
+        # As pintas_dice_legal lists them from the phase (a started game's
+        # state is always a sane one), the keeps from their memo.
         cdef pintas_dice_moves m
-        cdef int i
+        cdef tuple listed = None
+        cdef Py_ssize_t i
+        cdef int phase
         self._hold()
         try:
-            self._legal(&m)
+            # (a game never started has no players: no moves)
+            phase = (PINTAS_DICE_OVER if self.st.pending or self.st.players == 0
+                     else self.st.phase)
+            if phase == PINTAS_DICE_MUST_KEEP:
+                listed = self._listed_keeps()
+                if listed is None:
+                    self._legal(&m)
         finally:
             self._free()
-        if m.n_keeps:
+        if phase == PINTAS_DICE_MUST_ROLL:
+            return [_ROLL]
+        if phase == PINTAS_DICE_BANK_OR_ROLL:
+            return [_ROLL, _BANK]
+        if phase != PINTAS_DICE_MUST_KEEP:
+            return []
+        if listed is None:
             return [_keep_move(m.keeps[i].keep) for i in range(m.n_keeps)]
-        out = []
-        if m.can_roll:
-            out.append(_ROLL)
-        if m.can_bank:
-            out.append(_BANK)
+        out = PyList_New(len(listed))
+        for i in range(len(listed)):
+            put_item(out, i, listed[i])
         return out
 
     def keeps(self):

@@ -10,6 +10,8 @@ cdef extern from "pintas/line.h" nogil:
         PINTAS_LINE_MAX_MOVES
         PINTAS_LINE_MAX_EVENTS
         PINTAS_LINE_SAVE_SIZE
+        PINTAS_EV_SCORE
+        PINTAS_WHY_FIVES
 
     ctypedef struct pintas_line_rules:
         uint8_t game

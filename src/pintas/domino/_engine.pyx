@@ -240,18 +240,28 @@ cdef object _opt(uint8_t value, int none):
 
 
 # Plays, draws and passes (most of a game's events) are few distinct values
-# (kind, seat, side, tile, end, teams), immutable like every event: each is
-# made once and shared, so a move makes no new object. The slot of one:
+# (kind, seat, side, tile, end, teams), and so are Muggins's fives (seat,
+# side, points, teams): immutable like every event, each is made once and
+# shared, so such a move makes no new object. The slot of one: the plays,
+# draws and passes first, then the fives (points below FIVES_POINTS).
 cdef enum:
-    SHARED_EVENTS = 3 * 4 * 4 * 29 * 2 * 2
+    SHARED_MOVES = 3 * 4 * 4 * 29 * 2 * 2
+    FIVES_POINTS = 64
+    SHARED_EVENTS = SHARED_MOVES + 4 * 4 * FIVES_POINTS * 2
 
 cdef list _SHARED = [None] * SHARED_EVENTS
 
 
 cdef Py_ssize_t _shared_slot(const pintas_line_event *ev, bint teams) noexcept:
     """The slot of ``ev`` among the shared events, or -1 when it is not one of them."""
-    if (ev.kind < 2 or ev.kind > 4 or ev.points != 0 or ev.reason != 0 or ev.seat >= 4
-            or ev.side >= 4 or ev.end > 1):
+    if ev.seat >= 4 or ev.side >= 4:
+        return -1
+    if ev.kind == PINTAS_EV_SCORE:
+        if (ev.reason != PINTAS_WHY_FIVES or ev.points <= 0 or ev.points >= FIVES_POINTS
+                or ev.tile < PINTAS_TILE_COUNT):
+            return -1
+        return SHARED_MOVES + ((ev.seat * 4 + ev.side) * FIVES_POINTS + ev.points) * 2 + teams
+    if ev.kind < 2 or ev.kind > 4 or ev.points != 0 or ev.reason != 0 or ev.end > 1:
         return -1
     return (((((ev.kind - 2) * 4 + ev.seat) * 4 + ev.side) * 29
              + min(ev.tile, PINTAS_TILE_COUNT)) * 2 + (ev.end if ev.kind == 2 else 0)) * 2 + teams
