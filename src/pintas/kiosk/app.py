@@ -15,7 +15,7 @@ import json
 import math
 import re
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -43,8 +43,9 @@ STATIC = Path(__file__).with_name("static")
 MAX_BODY = 64 * 1024
 #: The longest a long poll waits (seconds).
 MAX_WAIT = 25.0
-#: How often a long poll looks at its table's version (seconds).
-POLL_EVERY = 0.05
+#: How often a long poll looks at its table's revision, and whether its asker
+#: has gone, besides when the table's bell rings (seconds).
+POLL_EVERY = 0.5
 #: The sizes of a table's picture a client may ask for (pixels, each side).
 SMALLEST_PICTURE = 16
 LARGEST_PICTURE = 4096
@@ -278,8 +279,31 @@ async def _wait_past(request: Request, kiosk: Kiosk, id: str, token: str | None,
     seconds, or as soon as the asker has gone (a page closed, a server stopping)."""
     # a poll needs a seat's token too; it is a seat asking (a sleeping table wakes)
     await run_in_threadpool(kiosk.asked, id, token)
-    end = time.monotonic() + wait
-    while kiosk.revision(id) <= version and time.monotonic() < end:
-        if await request.is_disconnected():
-            return
-        await asyncio.sleep(POLL_EVERY)
+    await wait_change(kiosk, id, version, wait, request.is_disconnected)
+
+
+async def wait_change(kiosk: Kiosk, id: str, revision: int, wait: float,
+                      gone: Callable[[], Awaitable[bool]]) -> None:
+    """Return once table ``id`` is past ``revision`` (woken by its bell: a
+    change made here or heard from another server), after ``wait`` seconds,
+    or as soon as ``gone()`` says the asker has gone."""
+    loop = asyncio.get_running_loop()
+    rung = asyncio.Event()
+
+    def ring() -> None:
+        loop.call_soon_threadsafe(rung.set)
+
+    kiosk.bells.add(id, ring)
+    try:
+        end = time.monotonic() + wait
+        while True:
+            rung.clear()
+            left = end - time.monotonic()
+            if kiosk.revision(id) > revision or left <= 0 or await gone():
+                return
+            try:
+                await asyncio.wait_for(rung.wait(), min(left, POLL_EVERY))
+            except asyncio.TimeoutError:
+                pass
+    finally:
+        kiosk.bells.discard(id, ring)
