@@ -15,7 +15,7 @@ import json
 import math
 import re
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -26,14 +26,16 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from ..errors import RulesError
+from . import sockets as sockets_module
 from .guard import RequestGuard
 from .limits import CreateLimiter, client_key
 from .service import Kiosk
 from .settings import Settings
+from .sockets import Sockets, wait_change
 from .tables import KioskError
 
 __all__ = ["LARGEST_PICTURE", "MAX_BODY", "MAX_WAIT", "SMALLEST_PICTURE", "make_app"]
@@ -43,9 +45,6 @@ STATIC = Path(__file__).with_name("static")
 MAX_BODY = 64 * 1024
 #: The longest a long poll waits (seconds).
 MAX_WAIT = 25.0
-#: How often a long poll looks at its table's revision, and whether its asker
-#: has gone, besides when the table's bell rings (seconds).
-POLL_EVERY = 0.5
 #: The sizes of a table's picture a client may ask for (pixels, each side).
 SMALLEST_PICTURE = 16
 LARGEST_PICTURE = 4096
@@ -63,6 +62,8 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
     ``settings``: the web server's (default: the kiosk's own)."""
     settings = settings or kiosk.settings
     limiter = CreateLimiter(settings.create_per_minute, settings.create_burst)
+    most = sockets_module.MOST_SOCKETS
+    sockets = Sockets(kiosk, min(most, settings.max_connections or most))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -158,6 +159,7 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
         Route("/api/tables/{id}", leave, methods=["DELETE"]),
         Route("/api/tables/{id}/moves", play, methods=["POST"]),
         Route("/api/tables/{id}/continue", go_on, methods=["POST"]),
+        WebSocketRoute("/api/tables/{id}/socket", sockets.serve),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     guard = Middleware(RequestGuard, allowed_hosts=settings.allowed_hosts,
@@ -281,29 +283,3 @@ async def _wait_past(request: Request, kiosk: Kiosk, id: str, token: str | None,
     await run_in_threadpool(kiosk.asked, id, token)
     await wait_change(kiosk, id, version, wait, request.is_disconnected)
 
-
-async def wait_change(kiosk: Kiosk, id: str, revision: int, wait: float,
-                      gone: Callable[[], Awaitable[bool]]) -> None:
-    """Return once table ``id`` is past ``revision`` (woken by its bell: a
-    change made here or heard from another server), after ``wait`` seconds,
-    or as soon as ``gone()`` says the asker has gone."""
-    loop = asyncio.get_running_loop()
-    rung = asyncio.Event()
-
-    def ring() -> None:
-        loop.call_soon_threadsafe(rung.set)
-
-    kiosk.bells.add(id, ring)
-    try:
-        end = time.monotonic() + wait
-        while True:
-            rung.clear()
-            left = end - time.monotonic()
-            if kiosk.revision(id) > revision or left <= 0 or await gone():
-                return
-            try:
-                await asyncio.wait_for(rung.wait(), min(left, POLL_EVERY))
-            except asyncio.TimeoutError:
-                pass
-    finally:
-        kiosk.bells.discard(id, ring)
