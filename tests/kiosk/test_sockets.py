@@ -99,8 +99,12 @@ def test_no_table_and_a_silent_socket_are_refused(client: TestClient,
     assert code == sockets.BAD_REQUEST and "timeout" in reason
 
 
-def test_another_sites_page_may_not_open_a_socket(client: TestClient) -> None:
+def test_another_sites_page_may_not_open_a_socket(client: TestClient, kiosk: Kiosk) -> None:
     id, token = table(client)
+    with client.websocket_connect(path(id), headers={"origin": "http://localhost"}) as socket:
+        socket.send_json({"token": token, "after": 0})   # the server's own page may
+        play(kiosk, id, token)
+        assert socket.receive_json()["revision"] == 1
     code, reason = refusal(client, id, f'{{"token": "{token}", "after": 0}}',
                            origin="https://evil.example")
     assert code == 1008 and "bad_origin" in reason

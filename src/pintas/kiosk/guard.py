@@ -175,7 +175,9 @@ class RequestGuard:
         if len(origins) > 1 or len(sites) > 1:
             return KioskError(403, "bad_origin", "the request has two Origin or "
                               "Sec-Fetch-Site headers")
-        own = origin_of(f"{scope.get('scheme', 'http')}://{hosts[0]}")
+        scheme = {"ws": "http", "wss": "https"}.get(scope.get("scheme", "http"),
+                                                    scope.get("scheme", "http"))
+        own = origin_of(f"{scheme}://{hosts[0]}")   # (a WebSocket's page is http's)
         origin = origin_of(origins[0]) if origins else None
         allowed = origin is not None and origin in self.allowed_origins
         if origin is not None and origin != own and not allowed:
