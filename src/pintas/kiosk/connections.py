@@ -41,6 +41,7 @@ from typing import Any, ClassVar
 import h11
 import uvicorn
 from starlette.types import ASGIApp
+from uvicorn.config import WS_PROTOCOLS
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .guard import SECURITY_HEADERS
@@ -393,12 +394,13 @@ class Serving:
 
 def websocket_library() -> str:
     """What uvicorn serves WebSockets with: ``websockets`` if it is installed
-    (the kiosk extra), else none (the page then uses the long poll)."""
+    (the kiosk extra; through its sans-I/O protocol where uvicorn has it),
+    else none (the page then uses the long poll)."""
     try:
         import websockets  # noqa: F401
     except ImportError:
         return "none"
-    return "websockets"
+    return "websockets-sansio" if "websockets-sansio" in WS_PROTOCOLS else "websockets"
 
 
 def serving(app: ASGIApp, settings: Settings, host: str, port: int) -> Serving:

@@ -69,13 +69,14 @@ class Sockets:
     async def serve(self, socket: WebSocket) -> None:
         """One socket, from its opening to its close."""
         id = str(socket.path_params["id"])
+        await socket.accept()   # (then closed with a reason a browser can read)
         if len(self) >= self.most or self.open.get(id, 0) >= SOCKETS_PER_TABLE:
             await _close(socket, BUSY, KioskError(
-                503, "busy", "the server has as many sockets as it takes: use the long poll"))
+                503, "busy", "the server or the table has as many sockets as it takes: use "
+                "the long poll"))
             return
         self.open[id] = self.open.get(id, 0) + 1
         try:
-            await socket.accept()
             await self._follow(socket, id)
         except KioskError as error:
             await _close(socket, _CODES.get(error.status, BAD_REQUEST), error)
@@ -148,8 +149,8 @@ async def _close(socket: WebSocket, code: int, error: KioskError) -> None:
     reason = f"{error.code}: {error.message}".encode()[:REASON_BYTES]
     try:
         await socket.close(code, reason.decode(errors="ignore"))
-    except RuntimeError:
-        pass   # (already closed)
+    except (RuntimeError, OSError, WebSocketDisconnect):
+        pass   # (already closed, or the seat has gone)
 
 
 async def wait_change(kiosk: Kiosk, id: str, revision: int, wait: float,
