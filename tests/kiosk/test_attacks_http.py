@@ -14,6 +14,7 @@ HTTP (docs/kiosk.md, "Security: what the server refuses"):
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import socket
@@ -349,3 +350,42 @@ def test_creating_tables_is_rate_limited_per_client(tmp_path: Path) -> None:
         time.sleep(2.1)   # thirty a minute: one more two seconds later
         server.call("POST", "/api/tables", FARKLE)
         assert tables_in(server) == 4
+
+
+def test_hostile_websockets_are_refused_alone_and_quietly(server: KioskServer) -> None:
+    websockets = pytest.importorskip("websockets")
+    from websockets.sync.client import connect
+
+    from pintas.kiosk.sockets import POLL_EVERY, SOCKETS_PER_TABLE
+
+    made = server.call("POST", "/api/tables", FARKLE)
+    url = f"ws://127.0.0.1:{server.port}/api/tables/{made['id']}/socket"
+    hello = json.dumps({"token": made["tokens"]["0"], "after": 0})
+    with pytest.raises(websockets.exceptions.ConnectionClosed) as closed:
+        with connect(url) as socket:   # a frame over the protocol's limit
+            socket.send("x" * 10_000)
+            socket.recv(timeout=5)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    with pytest.raises(websockets.exceptions.InvalidStatus) as refused:
+        with connect(url, additional_headers={"Origin": "https://evil.example"}):
+            pass   # another site's page
+    assert refused.value.response.status_code == 403
+    with contextlib.ExitStack() as many:
+        for _ in range(SOCKETS_PER_TABLE):
+            many.enter_context(connect(url)).send(hello)
+        with pytest.raises(websockets.exceptions.ConnectionClosed) as busy:
+            with connect(url) as socket:   # one socket too many on the table
+                socket.send(hello)
+                socket.recv(timeout=5)
+        assert busy.value.rcvd is not None and busy.value.rcvd.code == 1013
+        assert server.call("GET", "/api/games")["games"]   # the server serves on
+    # and the table takes sockets again once they have closed (seen within POLL_EVERY)
+    time.sleep(POLL_EVERY + SLACK / 3)
+    with connect(url) as socket:
+        socket.send(hello)
+        play = server.call("GET", f"/api/tables/{made['id']}", token=made["tokens"]["0"])
+        server.call("POST", f"/api/tables/{made['id']}/moves",
+                    {"move": play["legal_moves"][0], "version": play["version"]},
+                    token=made["tokens"]["0"])
+        assert json.loads(socket.recv(timeout=5))["revision"] > play["revision"]
+    assert "Traceback" not in server.log.read_text(errors="replace")

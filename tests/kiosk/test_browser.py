@@ -707,3 +707,29 @@ def test_the_default_language_follows_the_browser(browser: Browser,
         page.goto(server.url + "/?lang=en")
         page.get_by_test_id("start").wait_for()
         assert page.get_by_test_id("start").inner_text() == "Start"
+
+
+def test_the_page_waits_on_the_websocket(browser: Browser, server: KioskServer) -> None:
+    with touch_screen(browser, server, query="lang=en&seed=5") as page:
+        sockets: list[str] = []
+        polls: list[str] = []
+        page.on("websocket", lambda socket: sockets.append(socket.url))
+        page.on("request", lambda request: polls.append(request.url)
+                if "after=" in request.url else None)
+        set_up(page, "muggins", ("opt-players-2",))
+        page.wait_for_function("() => document.getElementById('play').dataset.ready === '1'")
+        deadline = time.monotonic() + 20
+        for _ in range(4):   # the computer's moves come through the socket
+            now = snapshot(page)
+            while not (now.ready and now.moves) and not now.end and not now.round:
+                assert time.monotonic() < deadline
+                page.wait_for_timeout(30)
+                now = snapshot(page)
+            if now.end or now.round:
+                break
+            tap_move(page, now.moves[0], now.version)
+        table = stored_table(page)
+        assert sockets and all(url.endswith(f"/api/tables/{table['id']}/socket")
+                               for url in sockets)
+        assert polls == [], sockets   # no long poll while the socket works
+        assert not snapshot(page).offline and page_errors(page) == []

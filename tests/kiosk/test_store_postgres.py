@@ -21,6 +21,7 @@ from pintas.kiosk.service import Kiosk
 from pintas.kiosk.tables import RESTART_GRACE, KioskError
 from tests.kiosk.conftest import RELAXED, Clock
 from tests.kiosk.damage import make_table, raw
+from tests.kiosk.push import until
 
 pytestmark = pytest.mark.stores("postgresql")
 
@@ -233,7 +234,8 @@ def test_a_table_made_on_one_server_is_moved_by_another(db: str) -> None:
     second.step()   # the clock's move, likewise
     table = second.table(id)
     assert table.version >= 1 and table.timed_out == [{"seat": 0, "version": 0}]
-    assert first.state(id, token)["version"] == 0   # (first's copy: refreshed when it acts)
+    # (first's copy: read again when it hears of the move, LISTEN/NOTIFY)
+    assert until(lambda: first.state(id, token)["version"] == 1)
     clock.advance(16)
     first.step()   # the next clock's move, on the first server: read again, not played again
     assert [t["version"] for t in first.table(id).timed_out] == [0, 1]

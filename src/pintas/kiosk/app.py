@@ -26,14 +26,16 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from ..errors import RulesError
+from . import sockets as sockets_module
 from .guard import RequestGuard
 from .limits import CreateLimiter, client_key
 from .service import Kiosk
 from .settings import Settings
+from .sockets import Sockets, wait_change
 from .tables import KioskError
 
 __all__ = ["LARGEST_PICTURE", "MAX_BODY", "MAX_WAIT", "SMALLEST_PICTURE", "make_app"]
@@ -43,8 +45,6 @@ STATIC = Path(__file__).with_name("static")
 MAX_BODY = 64 * 1024
 #: The longest a long poll waits (seconds).
 MAX_WAIT = 25.0
-#: How often a long poll looks at its table's version (seconds).
-POLL_EVERY = 0.05
 #: The sizes of a table's picture a client may ask for (pixels, each side).
 SMALLEST_PICTURE = 16
 LARGEST_PICTURE = 4096
@@ -62,6 +62,8 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
     ``settings``: the web server's (default: the kiosk's own)."""
     settings = settings or kiosk.settings
     limiter = CreateLimiter(settings.create_per_minute, settings.create_burst)
+    most = sockets_module.MOST_SOCKETS
+    sockets = Sockets(kiosk, min(most, settings.max_connections or most))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -157,6 +159,7 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
         Route("/api/tables/{id}", leave, methods=["DELETE"]),
         Route("/api/tables/{id}/moves", play, methods=["POST"]),
         Route("/api/tables/{id}/continue", go_on, methods=["POST"]),
+        WebSocketRoute("/api/tables/{id}/socket", sockets.serve),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     guard = Middleware(RequestGuard, allowed_hosts=settings.allowed_hosts,
@@ -278,8 +281,5 @@ async def _wait_past(request: Request, kiosk: Kiosk, id: str, token: str | None,
     seconds, or as soon as the asker has gone (a page closed, a server stopping)."""
     # a poll needs a seat's token too; it is a seat asking (a sleeping table wakes)
     await run_in_threadpool(kiosk.asked, id, token)
-    end = time.monotonic() + wait
-    while kiosk.revision(id) <= version and time.monotonic() < end:
-        if await request.is_disconnected():
-            return
-        await asyncio.sleep(POLL_EVERY)
+    await wait_change(kiosk, id, version, wait, request.is_disconnected)
+

@@ -41,6 +41,7 @@ from typing import Any, ClassVar
 import h11
 import uvicorn
 from starlette.types import ASGIApp
+from uvicorn.config import WS_PROTOCOLS
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .guard import SECURITY_HEADERS
@@ -69,6 +70,8 @@ IN_FLIGHT = 4 * ACCEPT_BATCH
 #: listening socket's backlog proper): a burst of connections beyond it is
 #: dropped, and its clients try again a second later.
 LISTEN_BACKLOG = 2048
+#: The largest WebSocket frame a client may send (bytes).
+MAX_FRAME = 4096
 #: A body nobody reads is cut off this long after the app's deadline for it.
 BODY_GRACE = 1.0
 #: The guard notes what it evicted, refused and closed at most this often (seconds).
@@ -252,7 +255,17 @@ class GuardedH11Protocol(H11Protocol):
         self.transport.close()
 
     def _should_upgrade(self) -> bool:
-        return False   # no WebSocket here, and no warning in the log for each request asking
+        # a WebSocket if uvicorn has a library for it; no warning in the log for
+        # each request asking for anything else
+        return self._get_upgrade() == b"websocket" and self._should_upgrade_to_ws()
+
+    def handle_websocket_upgrade(self, event: h11.Request) -> None:
+        """A WebSocket leaves the guard (its handshake is whole, the connection
+        is the WebSocket protocol's from now on: the app caps the sockets)."""
+        self._stop_timer()
+        self._phase = _CLOSED
+        self.guard.forget(self)
+        super().handle_websocket_upgrade(event)
 
     # -- the guard ------------------------------------------------------------------------------
 
@@ -325,7 +338,9 @@ def raw_answer(error: KioskError, *extra: tuple[str, str]) -> bytes:
 _NEEDED_METHODS = {"__init__": ["config", "server_state", "app_state"],
                    "connection_made": ["transport"], "data_received": ["data"],
                    "connection_lost": ["exc"], "on_response_complete": [],
-                   "send_400_response": ["msg"], "_should_upgrade": []}
+                   "send_400_response": ["msg"], "_should_upgrade": [],
+                   "_get_upgrade": [], "_should_upgrade_to_ws": [],
+                   "handle_websocket_upgrade": ["event"]}
 _NEEDED_ATTRIBUTES = ("conn", "transport", "loop")
 
 
@@ -377,13 +392,26 @@ class Serving:
         uvicorn.Server(self.config).run(sockets=self.sockets)
 
 
+def websocket_library() -> str:
+    """What uvicorn serves WebSockets with: ``websockets`` if it is installed
+    (the kiosk extra; through its sans-I/O protocol where uvicorn has it),
+    else none (the page then uses the long poll)."""
+    try:
+        import websockets  # noqa: F401
+    except ImportError:
+        return "none"
+    return "websockets-sansio" if "websockets-sansio" in WS_PROTOCOLS else "websockets"
+
+
 def serving(app: ASGIApp, settings: Settings, host: str, port: int) -> Serving:
     """The kiosk's ``app`` ready to serve on ``host`` and ``port``, with its
     connections guarded. Raises the open-files limit as far as it goes."""
     files = raise_open_files()
     guard = ConnectionGuard(settings, connection_cap(settings.max_connections, files))
     config = uvicorn.Config(
-        app, http=guarded_protocol(guard), ws="none", lifespan="on",
+        app, http=guarded_protocol(guard), ws=websocket_library(), lifespan="on",
+        # a seat sends one short message on its socket: a larger frame closes it (1009)
+        ws_max_size=MAX_FRAME,
         log_level="warning", access_log=False, server_header=False,
         # the peer's address is who asks: a header of the request must not say otherwise
         proxy_headers=False,

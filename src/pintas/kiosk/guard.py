@@ -6,7 +6,7 @@ refuses").
   (``400 bad_host``): a page that reaches the server through DNS rebinding
   names the attacker's host, and is refused.
 - **Origin**: a request that changes something (any method but GET, HEAD and
-  OPTIONS) sent by a browser must come from the server's own origin or one
+  OPTIONS), or opens a WebSocket, sent by a browser must come from the server's own origin or one
   the operator allowed, and not from another site (``403 bad_origin``).
 - **Content-Type**: such a request's body must be ``application/json``
   (``415 unsupported_media_type``): a page of another site can send
@@ -116,6 +116,15 @@ class RequestGuard:
         self.allowed_origins = frozenset(origin_of(o) for o in allowed_origins)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":   # the Host and the Origin, as a change's
+            refusal = self.refusal(scope)
+            if refusal is None:
+                await self.app(scope, receive, send)
+            else:   # (before the handshake: answered 403)
+                reason = f"{refusal.code}: {refusal.message}".encode()[:123]
+                await send({"type": "websocket.close", "code": 1008,
+                            "reason": reason.decode(errors="ignore")})
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -159,14 +168,16 @@ class RequestGuard:
             shown = "two" if len(hosts) > 1 else repr(_quote(hosts[0])) if hosts else "none"
             return KioskError(400, "bad_host", "the Host header must be an IP address, "
                               f"localhost or a name the server was given: got {shown}")
-        if scope.get("method", "GET") in SAFE_METHODS:
+        if scope["type"] == "http" and scope.get("method", "GET") in SAFE_METHODS:
             return None
         origins = headers.get(b"origin", [])
         sites = headers.get(b"sec-fetch-site", [])
         if len(origins) > 1 or len(sites) > 1:
             return KioskError(403, "bad_origin", "the request has two Origin or "
                               "Sec-Fetch-Site headers")
-        own = origin_of(f"{scope.get('scheme', 'http')}://{hosts[0]}")
+        scheme = {"ws": "http", "wss": "https"}.get(scope.get("scheme", "http"),
+                                                    scope.get("scheme", "http"))
+        own = origin_of(f"{scheme}://{hosts[0]}")   # (a WebSocket's page is http's)
         origin = origin_of(origins[0]) if origins else None
         allowed = origin is not None and origin in self.allowed_origins
         if origin is not None and origin != own and not allowed:

@@ -23,6 +23,11 @@ postgresql://...`` selects it (:func:`pintas.kiosk.store.open_store`).
 - **A database that cannot be reached** (a restart, a network fault) raises
   :class:`~pintas.kiosk.rows.NotKeptError` with nothing changed; the next call
   connects again.
+- **News for the other servers.** The transaction that writes a table's row
+  sends a notification (``pg_notify``) on the schema's channel, ``t <id>
+  <version> <revision>``, heard only once it is committed; one that gives the
+  referee a job sends ``j``. :class:`Listener` hears them on a connection of
+  its own.
 """
 
 from __future__ import annotations
@@ -52,8 +57,8 @@ from .tables import Table
 if TYPE_CHECKING:
     import psycopg
 
-__all__ = ["CLAIM", "LEASE", "SCHEMA_VERSION", "URL_SCHEMES", "Jobs", "PostgresStore",
-           "is_postgres_url", "redacted"]
+__all__ = ["CLAIM", "LEASE", "SCHEMA_VERSION", "URL_SCHEMES", "Jobs", "Listener",
+           "PostgresStore", "is_postgres_url", "redacted"]
 
 #: The schema this code writes (the greatest version in ``schema_version``):
 #: 1 the tables, 2 the referee's jobs.
@@ -74,6 +79,16 @@ _SERVING_LOCK = 0x70696E74  # "pint"
 LEASE = 30.0
 #: The most jobs one claim takes.
 CLAIM = 16
+
+#: The channel of a schema's notifications (an SQL expression: one channel per
+#: schema, whatever the length of its name).
+_CHANNEL = "'pintas_' || md5(current_schema())"
+#: The ``application_name`` of a listener's connection (as ``pg_stat_activity`` shows it).
+LISTENER_NAME = "pintas-listener"
+#: How long a listener that lost its connection waits before it connects
+#: again, doubled each time up to LISTEN_RETRY_MOST (seconds).
+LISTEN_RETRY_FIRST = 0.2
+LISTEN_RETRY_MOST = 5.0
 
 #: Schema version -> the statements that bring the version before it to it.
 _MIGRATIONS: dict[int, tuple[str, ...]] = {
@@ -236,6 +251,10 @@ class PostgresStore:
 
         return self._run(None, "read", join)
 
+    def listen(self, heard: Callable[[str], None]) -> Listener:
+        """Hear the notifications of the schema (:class:`Listener`)."""
+        return Listener(self.path, self.where, heard)
+
     def jobs(self, worker: str) -> Jobs:
         """The referee's jobs, shared by every server, as the server ``worker`` takes them."""
         return Jobs(self, worker)
@@ -253,6 +272,7 @@ class PostgresStore:
                 db.execute(f"INSERT INTO tables ({', '.join(names)}) "
                            f"VALUES ({', '.join(f'%({c})s' for c in names)})", values)
                 _keep_job(db, table.id, referee)
+                _tell_moved(db, table)
 
         self._run(table.id, "kept", write)
 
@@ -276,6 +296,7 @@ class PostgresStore:
                            "updated = %(updated)s, checksum = %(checksum)s WHERE id = %(id)s",
                            new)
                 _keep_job(db, table.id, referee)
+                _tell_moved(db, table)
 
         self._run(table.id, "kept", write)
 
@@ -354,6 +375,15 @@ def _serving(function: str) -> str:
     return f"SELECT {function}(%s::integer, hashtext(current_schema()))"
 
 
+def _notify(db: psycopg.Connection[Any], payload: str) -> None:
+    """Tell the schema's listeners ``payload`` (once the transaction commits)."""
+    db.execute(f"SELECT pg_notify({_CHANNEL}, %s)", (payload,))
+
+
+def _tell_moved(db: psycopg.Connection[Any], table: Table) -> None:
+    _notify(db, f"t {table.id} {table.version:d} {table.revision:d}")
+
+
 def _keep_job(db: psycopg.Connection[Any], id: str, referee: bool) -> None:
     """In the transaction that writes table ``id``'s row: its job, due at once
     if the referee must act on it (the server that wrote it then schedules it
@@ -361,6 +391,7 @@ def _keep_job(db: psycopg.Connection[Any], id: str, referee: bool) -> None:
     if referee:
         db.execute("INSERT INTO jobs (table_id, due) VALUES (%s, 0) ON CONFLICT (table_id) "
                    "DO UPDATE SET due = 0, serial = jobs.serial + 1", (id,))
+        _notify(db, "j")
     else:
         db.execute("DELETE FROM jobs WHERE table_id = %s", (id,))
 
@@ -392,10 +423,14 @@ class Jobs:
     def schedule(self, id: str, due: float | None) -> None:
         if due is None:
             return  # (the job goes with the write of the row that needs none)
-        self._try("kept", lambda db: db.execute(
-            "INSERT INTO jobs (table_id, due) SELECT id, %s FROM tables WHERE id = %s "
-            "ON CONFLICT (table_id) DO UPDATE SET due = EXCLUDED.due, serial = jobs.serial + 1",
-            (due, id)), None)
+        def keep(db: psycopg.Connection[Any]) -> None:
+            with db.transaction():
+                db.execute("INSERT INTO jobs (table_id, due) SELECT id, %s FROM tables "
+                           "WHERE id = %s ON CONFLICT (table_id) DO UPDATE SET "
+                           "due = EXCLUDED.due, serial = jobs.serial + 1", (due, id))
+                _notify(db, "j")  # (the other servers' referees look at their next due)
+
+        self._try("kept", keep, None)
 
     def due(self, id: str) -> float | None:
         row = self._store._run(id, "read", lambda db: db.execute(
@@ -443,3 +478,60 @@ class Jobs:
 def _first_due(db: psycopg.Connection[Any]) -> float | None:
     row = db.execute("SELECT min(due) FROM jobs").fetchone()
     return None if row is None or row[0] is None else float(row[0])
+
+
+class Listener:
+    """A thread, on a connection of its own, that listens (``LISTEN``) on the schema's
+    channel and calls ``heard(payload)`` for each notification, in the order
+    they were committed; and ``heard("")`` each time it has connected again
+    after losing its connection (notifications sent meanwhile were missed).
+    ``heard`` must be quick: it runs on the listener's thread."""
+
+    def __init__(self, url: str, where: str, heard: Callable[[str], None]) -> None:
+        self._url = url
+        self._where = where
+        self._heard = heard
+        self._stop = threading.Event()
+        #: Set once the listener listens (then again after each reconnection).
+        self.listening = threading.Event()
+        self._thread = threading.Thread(target=self._loop, name="pintas-listener", daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        """Stop listening (within half a second)."""
+        self._stop.set()
+        self._thread.join(5)
+
+    def _loop(self) -> None:
+        psycopg = _psycopg()
+        retry = LISTEN_RETRY_FIRST
+        connected_before = False
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self._url, autocommit=True, connect_timeout=10,
+                                     application_name=LISTENER_NAME) as db:
+                    row = db.execute(f"SELECT {_CHANNEL}").fetchone()
+                    assert row is not None
+                    db.execute(psycopg.sql.SQL("LISTEN {}").format(
+                        psycopg.sql.Identifier(str(row[0]))))
+                    self.listening.set()
+                    retry = LISTEN_RETRY_FIRST
+                    if connected_before:
+                        self._tell("")
+                    connected_before = True
+                    while not self._stop.is_set():
+                        for note in db.notifies(timeout=0.5):
+                            self._tell(note.payload)
+            except psycopg.Error as error:
+                self.listening.clear()
+                _log.warning("the listener of %s lost its connection (%s): connecting again "
+                             "in %g s", self._where, str(error).strip() or type(error).__name__,
+                             retry)
+                self._stop.wait(retry)
+                retry = min(LISTEN_RETRY_MOST, retry * 2)
+
+    def _tell(self, payload: str) -> None:
+        try:
+            self._heard(payload)
+        except Exception:  # the listener outlives any one notification's fault
+            _log.exception("the kiosk failed on the notification %r", payload)

@@ -142,6 +142,11 @@ class Referee:
             if due is not None:
                 self._cond.notify()
 
+    def wake(self) -> None:
+        """Look at the timetable now (another server changed it)."""
+        with self._cond:
+            self._cond.notify()
+
     def due(self, id: str) -> float | None:
         """When table ``id`` is next due, or None."""
         with self._cond:

@@ -16,7 +16,7 @@ import math
 import re
 import sqlite3
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import registry
@@ -27,8 +27,17 @@ from .tables import _player_spec as player_spec
 if TYPE_CHECKING:
     from .referee import Timetable
 
-__all__ = ["COLUMNS", "MENDED_IDS", "DamagedRowError", "NewerDatabaseError", "NotKeptError",
-           "StaleVersionError", "TableStore", "row_checksum"]
+__all__ = [
+    "COLUMNS",
+    "MENDED_IDS",
+    "DamagedRowError",
+    "Listening",
+    "NewerDatabaseError",
+    "NotKeptError",
+    "StaleVersionError",
+    "TableStore",
+    "row_checksum",
+]
 
 #: The columns a row's checksum covers, in the order it covers them.
 COLUMNS = ("id", "spec", "tokens", "save", "extra", "version", "referee", "client", "over",
@@ -359,6 +368,13 @@ def checked_table(row: Sequence[Any] | None, id: str) -> Table | None:
 # ---- what the service needs of a store --------------------------------------------------------
 
 
+class Listening(Protocol):
+    """What a store's :meth:`TableStore.listen` gives: it hears until closed."""
+
+    def close(self) -> None:
+        """Stop hearing."""
+
+
 class TableStore(Protocol):
     """The tables' rows, in whatever database keeps them: what
     :class:`~pintas.kiosk.service.Kiosk` calls. A change returns once it is
@@ -409,3 +425,10 @@ class TableStore(Protocol):
     def jobs(self, worker: str) -> Timetable | None:
         """The referee's timetable shared by every server of the database, as
         the server ``worker`` takes its jobs; None if each server keeps its own."""
+
+    def listen(self, heard: Callable[[str], None]) -> Listening | None:
+        """Hear what the other servers of the database commit: ``heard`` is
+        called, on a thread of the store's, with ``t <id> <version>
+        <revision>`` for a table written, ``j`` for a job of the referee's,
+        and ``""`` when some may have been missed (a connection lost); None
+        if no other server shares the database."""

@@ -28,7 +28,7 @@ from .settings import Settings
 from .store import TableStore, open_store
 from .tables import TIMERS, KioskError, Table, TableSpec
 
-__all__ = ["CACHE_SIZE", "TIMER_MOVE_SECONDS", "Kiosk"]
+__all__ = ["CACHE_SIZE", "TIMER_MOVE_SECONDS", "Bells", "Kiosk"]
 
 #: How many tables stay in memory besides those on the referee's timetable.
 CACHE_SIZE = 128
@@ -40,6 +40,39 @@ RETRY_FIRST = 1.0
 RETRY_MOST = 30.0
 
 _log = logging.getLogger("pintas.kiosk")
+
+
+class Bells:
+    """Who waits for which table to change (the long polls, the WebSockets):
+    each a ``ring()`` callable from any thread, rung at every change of its
+    table, made on this server or heard from another."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiting: dict[str, set[Callable[[], None]]] = {}
+
+    def add(self, id: str, ring: Callable[[], None]) -> None:
+        with self._lock:
+            self._waiting.setdefault(id, set()).add(ring)
+
+    def discard(self, id: str, ring: Callable[[], None]) -> None:
+        with self._lock:
+            rings = self._waiting.get(id)
+            if rings is not None:
+                rings.discard(ring)
+                if not rings:
+                    del self._waiting[id]
+
+    def ring(self, id: str) -> None:
+        with self._lock:
+            rings = list(self._waiting.get(id, ()))
+        for ring in rings:
+            ring()
+
+    def __len__(self) -> int:
+        """How many wait (on every table)."""
+        with self._lock:
+            return sum(map(len, self._waiting.values()))
 
 
 class Kiosk:
@@ -77,6 +110,10 @@ class Kiosk:
         self.referee = Referee(self._act, clock, settings.workers, self.housekeeping,
                                every=min(60.0, 900.0 * settings.expire_hours),
                                timetable=self.jobs)
+        #: Who waits for a table to change.
+        self.bells = Bells()
+        #: What the other servers of the database commit, heard (None on SQLite).
+        self.listener = self.store.listen(self._heard)
         now = self.clock()
         alone = self.store.join_servers()
         for id in self.store.referee_ids() if alone or self.jobs is None else []:
@@ -221,6 +258,7 @@ class Kiosk:
                 self._asleep.discard(id)
         for id in ids:
             self.referee.schedule(id, None)
+            self.bells.ring(id)
 
     def revision(self, id: str) -> int:
         """The table's revision (for the long poll): it grows with every change."""
@@ -256,8 +294,42 @@ class Kiosk:
 
     def close(self) -> None:
         """Stop the referee and close the database."""
+        if self.listener is not None:
+            self.listener.close()
         self.referee.close()
         self.store.close()
+
+    # -- news from the other servers ------------------------------------------------------
+
+    def _heard(self, news: str) -> None:
+        """What another server committed (:meth:`TableStore.listen`): a table
+        cached here and behind is read again, and its waiters woken; a job
+        wakes the referee."""
+        kind, _, rest = news.partition(" ")
+        if kind == "j":
+            self.referee.wake()
+            return
+        if kind != "t":  # some news may have been missed: every table cached is read again
+            with self._lock:
+                ids = list(self._tables)
+            for id in ids:
+                self._refresh(id)
+            self.referee.wake()
+            return
+        id, version, revision = rest.rsplit(" ", 2)
+        with self._lock:
+            table = self._tables.get(id)
+        if table is not None and (int(version), int(revision)) > (table.version,
+                                                                   table.revision):
+            self._refresh(id)
+
+    def _refresh(self, id: str) -> None:
+        """Read table ``id`` again (if it is ahead in the database) and wake its waiters."""
+        try:
+            self._table(id, fresh=True)
+        except KioskError:
+            pass  # (damaged or unreadable now: its waiters are told when they ask)
+        self.bells.ring(id)
 
     def step(self) -> float | None:
         """Do what is due now on every table, on this thread: a computer seat's
@@ -379,6 +451,7 @@ class Kiosk:
             self._tables[table.id] = table
             self._tables.move_to_end(table.id)
             self._evict()
+        self.bells.ring(table.id)
 
     def _evict(self) -> None:
         extra = len(self._tables) - CACHE_SIZE - len(self._moved_at)

@@ -308,6 +308,10 @@ class Store:
         """None: the server's referee keeps its timetable in memory."""
         return None
 
+    def listen(self, heard: Callable[[str], None]) -> None:
+        """None: no other server writes the file, there is nothing to hear."""
+        return None
+
     # -- opening ---------------------------------------------------------------------------
 
     def _migrate(self) -> None:

@@ -25,6 +25,7 @@
   const DOMINICAN_MODES = { 4: "four", 3: "three", 2: "two" };
   const POLL_WAIT = 20;
   const RETRY_MS = 1000;
+  const SOCKET_TRIES = 3; // sockets that may fail before the page keeps to the long poll
   const TOAST_MS = 6000;
   // The largest tile the server draws in a picture (pintas.svg's default
   // sizes), and how many of them, at most, the page wants across the short
@@ -396,6 +397,8 @@
     dice: [], // the indices of the rolled dice chosen to keep
     selectedAt: null, // the version and seat the choices above belong to
     breakRound: 0, // the round whose break the round window shows (0: none)
+    socket: null, // the WebSocket that says when the table shown changes, or null
+    socketFailures: 0, // sockets that failed: after SOCKET_TRIES, the long poll alone
   };
 
   // Nothing of a table stays on the play screen once another is shown.
@@ -409,6 +412,7 @@
   }
 
   function openTable(stored) {
+    closeSocket();
     clearPlay();
     P.stored = stored;
     save(TABLE_KEY, stored);
@@ -429,6 +433,7 @@
   function leaveTable() {
     P.gen += 1;
     if (P.abort) P.abort.abort();
+    closeSocket();
     P.stored = null;
     P.data = null;
     P.breakRound = 0;
@@ -502,6 +507,59 @@
     return data.revision === undefined ? data.version : data.revision;
   }
 
+  function closeSocket() {
+    if (P.socket) P.socket.close();
+    P.socket = null;
+  }
+
+  // Wait on the table's WebSocket until the table is past `revision`: true
+  // then, false if kicked meanwhile, null if the socket failed (the long poll
+  // waits instead). The socket says only the table's new revision; the page
+  // then reads the table as ever.
+  function socketWait(stored, revision, signal) {
+    return new Promise((resolve) => {
+      let socket = P.socket;
+      if (!socket || socket.tableId !== stored.id) {
+        closeSocket();
+        const url = new URL(tablePath(stored, "/socket"), window.location.href);
+        url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+        try {
+          socket = new WebSocket(url.href);
+        } catch (error) {
+          resolve(null);
+          return;
+        }
+        socket.tableId = stored.id;
+        socket.revision = -1;
+        socket.addEventListener("open", () => socket.send(JSON.stringify({
+          token: stored.tokens[String(stored.seat)], after: revision })));
+        socket.addEventListener("message", (event) => {
+          try {
+            socket.revision = Math.max(socket.revision, JSON.parse(event.data).revision);
+          } catch (error) { socket.close(); }
+        });
+        P.socket = socket;
+      }
+      if (socket.revision > revision) { resolve(true); return; }
+      function done(value) {
+        socket.removeEventListener("message", heard);
+        socket.removeEventListener("close", closed);
+        signal.removeEventListener("abort", aborted);
+        resolve(value);
+      }
+      function heard() { if (socket.revision > revision) done(true); }
+      function closed() {
+        if (P.socket === socket) P.socket = null;
+        P.socketFailures += 1;
+        done(null);
+      }
+      function aborted() { done(false); }
+      socket.addEventListener("message", heard);
+      socket.addEventListener("close", closed);
+      signal.addEventListener("abort", aborted);
+    });
+  }
+
   async function pollLoop(gen) {
     while (gen === P.gen) {
       const stored = P.stored;
@@ -510,6 +568,17 @@
         await new Promise((resolve) => { P.wake = resolve; });
         P.wake = null;
         continue;
+      }
+      if (!P.kicked && P.data && typeof WebSocket === "function" && P.socketFailures < SOCKET_TRIES) {
+        const controller = new AbortController();
+        P.abort = controller;
+        const woke = await socketWait(stored, revisionOf(P.data), controller.signal);
+        if (P.abort === controller) P.abort = null;
+        if (gen !== P.gen) return;
+        if (woke !== null) {
+          P.kicked = true; // moved on (or kicked): read the table now
+          continue;
+        }
       }
       const immediate = P.kicked || !P.data;
       P.kicked = false;
