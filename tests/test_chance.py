@@ -238,6 +238,14 @@ def test_a_view_mid_deal_shows_only_its_own_tiles() -> None:
     assert {t.index for t in game.hand(1)} == {7, 8, 9}
 
 
+def test_a_player_asked_to_choose_mid_deal_says_chance_is_due() -> None:
+    game = domino.Game(domino.Rules.dominican(), seed=1, chance="external")
+    for player in (domino.RandomPlayer(seed=1), domino.SuitPlayer()):
+        with pytest.raises(IllegalMoveError, match="seat 2 has no move to choose: "
+                                                   "a chance outcome is due"):
+            player.choose(game.view(2))
+
+
 def test_five_doubles_void_a_dominican_deal() -> None:
     rules = domino.Rules.dominican(redeal_doubles=5)
     game = domino.Game(rules, seed=1, chance="external")

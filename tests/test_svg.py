@@ -622,6 +622,20 @@ def test_every_view_of_every_preset_draws(preset: registry.Preset) -> None:
         assert view._repr_svg_() == svg.view(view)
 
 
+@pytest.mark.parametrize("preset", registry.presets(), ids=lambda p: p.name)
+def test_a_view_waiting_for_a_chance_outcome_draws_chance_to_move(preset: registry.Preset) -> None:
+    # a game made with external chance stops before its deal (dice: before a
+    # roll's outcome): no seat is to move, and the picture says chance is
+    game = preset.family.new_game(preset.rules(), chance="external")
+    if not game.is_chance:
+        game.play(game.legal_moves()[0])  # dice: the roll, then its outcome is due
+    assert game.is_chance and game.to_move is None
+    view = game.view(0)
+    picture = svg.view(view, 720, 540)
+    check_view(view, picture)
+    assert "chance" in svg.view(view)
+
+
 def test_the_seat_to_move_sees_its_moves_on_its_tiles() -> None:
     game = caminos.Game(caminos.Rules.base(players=2), seed=7)
     while game.phase == "reveal":

@@ -199,7 +199,9 @@ class ViewBase(PlainRecord, Generic[MoveT]):
     def _no_move_error(self) -> IllegalMoveError:
         """The error a player raises when asked to choose for this view's seat,
         which has no move (the game is over, or another seat is to move)."""
-        state = "the game is over" if self.is_over else f"seat {self.to_move} is to move"
+        state = ("the game is over" if self.is_over
+                 else "a chance outcome is due" if self.to_move is None
+                 else f"seat {self.to_move} is to move")
         return IllegalMoveError(f"seat {self.seat} has no move to choose: {state}")
 
     @classmethod

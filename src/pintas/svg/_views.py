@@ -190,9 +190,9 @@ def _winners_text(names: list[str], won: list[int]) -> str:
 
 
 def _mover(v: domino.View | caminos.View | dice.View) -> str:
-    """The player to move (the game is not over)."""
-    assert v.to_move is not None
-    return player(v.to_move)
+    """The player to move (the game is not over): "chance" while a game made
+    with external chance waits for a chance outcome (no seat is to move)."""
+    return "chance" if v.to_move is None else player(v.to_move)
 
 
 def _domino(v: domino.View, frame: Frame, style: Style) -> tuple[list[El], str]:
