@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 from pintas import caminos, dice, domino, registry
+from pintas.domino.players import RandomPlayer, SuitPlayer
 from pintas.errors import (
     ChanceError,
     ChanceTypeError,
@@ -240,7 +241,7 @@ def test_a_view_mid_deal_shows_only_its_own_tiles() -> None:
 
 def test_a_player_asked_to_choose_mid_deal_says_chance_is_due() -> None:
     game = domino.Game(domino.Rules.dominican(), seed=1, chance="external")
-    for player in (domino.RandomPlayer(seed=1), domino.SuitPlayer()):
+    for player in (RandomPlayer(seed=1), SuitPlayer()):
         with pytest.raises(IllegalMoveError, match="seat 2 has no move to choose: "
                                                    "a chance outcome is due"):
             player.choose(game.view(2))
