@@ -151,9 +151,17 @@ class Kiosk:
         """``POST /api/tables``: a new table; its id and each human seat's token.
         ``client``: who asks (the web app gives the peer's address), for the
         per-client quota of :class:`~pintas.kiosk.settings.Settings`."""
+        invite = False
+        if isinstance(body, dict) and "invite" in body:
+            body = dict(body)
+            invite = body.pop("invite")
+            if not isinstance(invite, bool):
+                raise KioskError(422, "bad_request", f"invite must be true or false: "
+                                 f"got {invite!r:.40}")
         spec = TableSpec.from_request(body, self.settings.allow_seeds)
         now = self.clock()
         table, tokens = Table.create(spec, now, self.settings.break_seconds)
+        codes = table.invite() if invite else {}
         with self._creating, table.lock:   # (the quota checked and kept in one step)
             self._check_quota(client)
             self._keep(lambda: self.store.insert(table, self._needs_referee(table, now),
@@ -162,8 +170,24 @@ class Kiosk:
             self._remember(table)
             self._schedule(table, now)
             answer = table.summary(now)
-        answer["tokens"] = {str(seat): token for seat, token in tokens.items()}
+        answer["tokens"] = {str(seat): token for seat, token in tokens.items()
+                            if seat not in codes}
+        if invite:
+            answer["invitations"] = {
+                str(seat): {"code": code, "link": f"/api/tables/{table.id}/join/{code}"}
+                for seat, code in codes.items()}
         return answer
+
+    def join(self, id: str, code: object) -> dict[str, Any]:
+        """``POST /api/tables/{id}/join/{code}``: use an invitation; the seat it
+        opens and that seat's token, once (KioskError 410 ``spent`` after)."""
+        table = self.table(id)
+        now = self.clock()
+        with table.lock:
+            seat, token = table.join(code)
+            self._commit(table, now, moves=0)   # (not kept: it reads back unspent)
+            self._seen[id] = now
+            return {"id": id, "seat": seat, "token": token, "revision": table.revision}
 
     def _check_quota(self, client: str) -> None:
         """KioskError 429 if ``client``, or the server, has all the unfinished
