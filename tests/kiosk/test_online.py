@@ -1,5 +1,6 @@
 """What online players expect of a kiosk table (docs/kiosk.md): open seats
-filled by invitation, and joining rate-limited per client."""
+filled by invitation, joining rate-limited per client, the server's seeds
+only, and rematches."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pintas.kiosk.app import make_app
 from pintas.kiosk.service import Kiosk
 from pintas.kiosk.tables import INVITE_LENGTH
 from tests.kiosk.conftest import BASE_URL, RELAXED, STORES, Clock
+from tests.kiosk.test_api import SHORT, bearer, create, get, play_out
 
 pytestmark = pytest.mark.stores(*STORES)
 
@@ -123,3 +125,35 @@ def test_joining_is_rate_limited_per_client(db: Path, clock: Clock) -> None:
         right = join(client, made["id"], made["invitations"]["2"]["code"])
         assert right.status_code == 429   # (not used: the code is still good)
     kiosk.close()
+
+
+def test_an_online_table_refuses_a_client_seed_even_where_seeds_are_allowed(
+        client: TestClient) -> None:
+    assert RELAXED.allow_seeds
+    answer = client.post("/api/tables", json={"game": "dominican", "seats": SEATS,
+                                              "invite": True, "seed": 7})
+    assert answer.status_code == 422 and answer.json()["error"] == "bad_request"
+
+
+def test_a_rematch_keeps_the_seats_and_tokens_with_a_fresh_server_seed(
+        client: TestClient, kiosk: Kiosk) -> None:
+    id, tokens = create(client, "farkle", ["human", "random", "human"], options=SHORT["farkle"])
+    assert client.post(f"/api/tables/{id}/rematch",
+                       headers=bearer(tokens["0"])).json()["error"] == "not_over"
+    assert client.delete(f"/api/tables/{id}", headers=bearer(tokens["2"])).status_code == 200
+    play_out(client, kiosk, id, tokens)
+    first = client.post(f"/api/tables/{id}/rematch", headers=bearer(tokens["0"]))
+    assert first.status_code == 200, first.text
+    new = first.json()["id"]
+    assert new != id and get(client, id, tokens["0"])["rematch"] == new
+    assert client.post(f"/api/tables/{id}/rematch", headers=bearer(tokens["0"])).json()["id"] \
+        == new   # (asked again, or by another seat: the same table)
+    state = get(client, new, tokens["0"])
+    assert state["version"] == 0 and not state["is_over"] and not state["chosen_seed"]
+    assert [s["left"] for s in state["seats"]] == [False, False, True]
+    assert client.get(f"/api/tables/{new}", headers=bearer(tokens["2"])).status_code == 401
+    assert kiosk.table(id).spec.seed == 7 and kiosk.table(new).spec.seed is None
+    assert kiosk.table(new).player_seed != kiosk.table(id).player_seed
+    assert client.post(f"/api/tables/{id}/rematch").status_code == 401
+    assert client.post(f"/api/tables/{id}/rematch",
+                       headers=bearer(state["id"])).status_code == 401

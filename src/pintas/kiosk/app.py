@@ -146,6 +146,12 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
         return _json(await run_in_threadpool(kiosk.leave, request.path_params["id"],
                                              _token(request)))
 
+    async def rematch(request: Request) -> Response:
+        _no_query(request)
+        client = client_key(request.client.host if request.client else None)
+        return _json(await run_in_threadpool(kiosk.rematch, request.path_params["id"],
+                                             _token(request), client))
+
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
@@ -171,6 +177,7 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
         Route("/api/tables/{id}/moves", play, methods=["POST"]),
         Route("/api/tables/{id}/continue", go_on, methods=["POST"]),
         Route("/api/tables/{id}/join/{code}", join, methods=["POST"]),
+        Route("/api/tables/{id}/rematch", rematch, methods=["POST"]),
         WebSocketRoute("/api/tables/{id}/socket", sockets.serve),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

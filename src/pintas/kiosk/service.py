@@ -158,18 +158,11 @@ class Kiosk:
             if not isinstance(invite, bool):
                 raise KioskError(422, "bad_request", f"invite must be true or false: "
                                  f"got {invite!r:.40}")
-        spec = TableSpec.from_request(body, self.settings.allow_seeds)
+        spec = TableSpec.from_request(body, self.settings.allow_seeds and not invite)
         now = self.clock()
         table, tokens = Table.create(spec, now, self.settings.break_seconds)
         codes = table.invite() if invite else {}
-        with self._creating, table.lock:   # (the quota checked and kept in one step)
-            self._check_quota(client)
-            self._keep(lambda: self.store.insert(table, self._needs_referee(table, now),
-                                                 client), table)
-            self._seen[table.id] = now
-            self._remember(table)
-            self._schedule(table, now)
-            answer = table.summary(now)
+        answer = self._insert(table, now, client)
         answer["tokens"] = {str(seat): token for seat, token in tokens.items()
                             if seat not in codes}
         if invite:
@@ -188,6 +181,32 @@ class Kiosk:
             self._commit(table, now, moves=0)   # (not kept: it reads back unspent)
             self._seen[id] = now
             return {"id": id, "seat": seat, "token": token, "revision": table.revision}
+
+    def _insert(self, table: Table, now: float, client: str) -> dict[str, Any]:
+        """Keep a new table (within ``client``'s quota); what everyone may see of it."""
+        with self._creating, table.lock:   # (the quota checked and kept in one step)
+            self._check_quota(client)
+            self._keep(lambda: self.store.insert(table, self._needs_referee(table, now),
+                                                 client), table)
+            self._seen[table.id] = now
+            self._remember(table)
+            self._schedule(table, now)
+            return table.summary(now)
+
+    def rematch(self, id: str, token: str | None, client: str = "") -> dict[str, Any]:
+        """``POST /api/tables/{id}/rematch``: once the game is over, a new table
+        of the same setup, seats and tokens, from a fresh seed of the server's;
+        every seat asking gets the same one (the old table names it: ``rematch``)."""
+        table, _ = self.asked(id, token)
+        now = self.clock()
+        with table.lock:
+            if table.rematch is None:
+                new = table.rematch_table(now)
+                self._insert(new, now, client)
+                table.rematch = new.id
+                table._changed()
+                self._commit(table, now, moves=0)
+            return {"id": table.rematch, "revision": table.revision}
 
     def _check_quota(self, client: str) -> None:
         """KioskError 429 if ``client``, or the server, has all the unfinished

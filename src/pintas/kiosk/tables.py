@@ -279,6 +279,8 @@ class Table:
     #: The seats filled by invitation: seat -> the digest of its code, the
     #: salt of its token and whether it was spent (:meth:`invite`).
     invites: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: The table of the rematch, once a seat asked for one (:meth:`rematch_table`).
+    rematch: str | None = None
     #: The longest a break lasts on a table with a clock (the server's setting).
     break_seconds: float = 60.0
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
@@ -332,6 +334,25 @@ class Table:
 
     def _changed(self) -> None:
         self.revision += 1
+
+    # -- a rematch ------------------------------------------------------------------------------
+
+    def rematch_table(self, now: float) -> Table:
+        """A new game of this table's setup, once it is over: the same seats
+        and tokens (a person who left stays gone, an open seat keeps its
+        invitation), dealt from a fresh seed of the server's (whatever seed
+        dealt this one)."""
+        with self.lock:
+            if not self.game.is_over:
+                raise KioskError(409, "not_over", f"table {self.id}'s game is not over: a "
+                                 "rematch follows a game's end")
+            table, _ = Table.create(dataclasses.replace(self.spec, seed=None), now,
+                                    self.break_seconds)
+            table.tokens = {s: d for s, d in self.tokens.items() if s not in self.left}
+            table.left = set(self.left)
+            table.invites = {s: dict(i) for s, i in self.invites.items()}
+            table._start_clock(now)   # (a seat left is the computer's: no clock)
+            return table
 
     # -- invitations --------------------------------------------------------------------------
 
@@ -430,6 +451,7 @@ class Table:
                 "timer": self._clock(now),
                 "timed_out": list(self.timed_out),
                 "fault": self.fault,
+                "rematch": self.rematch,
             }
 
     def _side_name(self, side: int) -> str:
@@ -728,6 +750,7 @@ class Table:
                 "break": None if self.pause is None else self.pause.to_dict(),
                 "fault": self.fault, "left": sorted(self.left),
                 "player_seed": self.player_seed,
+                **({"rematch": self.rematch} if self.rematch is not None else {}),
                 **({"invites": {str(s): dict(i) for s, i in sorted(self.invites.items())}}
                    if self.invites else {})}
 
@@ -754,7 +777,8 @@ class Table:
                        pause=None if pause is None else Break.from_dict(pause),
                        fault=fault, left={int(s) for s in extra.get("left", [])},
                        player_seed=int(extra.get("player_seed", table_spec.seed or 0)),
-                       invites={int(s): dict(i) for s, i in extra.get("invites", {}).items()})
+                       invites={int(s): dict(i) for s, i in extra.get("invites", {}).items()},
+                       rematch=extra.get("rematch"))
         except (KeyError, TypeError, ValueError, AttributeError, KioskError) as error:
             raise CorruptStateError(f"table {id!r} does not read back: {error}") from None
 
