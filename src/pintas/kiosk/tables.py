@@ -771,11 +771,14 @@ class Table:
             fault = extra.get("fault")
             if fault is not None and not isinstance(fault, str):
                 raise ValueError(f"fault {fault!r}")
-            return cls(id, table_spec, game, {int(s): d for s, d in tokens.items()}, rounds,
+            left = {int(s) for s in extra.get("left", [])}
+            # (the row keeps a left seat's token digest: it no longer works)
+            return cls(id, table_spec, game,
+                       {int(s): d for s, d in tokens.items() if int(s) not in left}, rounds,
                        list(extra["timed_out"]), deadline,
                        revision=int(extra.get("revision", len(game.history))),
                        pause=None if pause is None else Break.from_dict(pause),
-                       fault=fault, left={int(s) for s in extra.get("left", [])},
+                       fault=fault, left=left,
                        player_seed=int(extra.get("player_seed", table_spec.seed or 0)),
                        invites={int(s): dict(i) for s, i in extra.get("invites", {}).items()},
                        rematch=extra.get("rematch"))
