@@ -1,9 +1,11 @@
 """What online players expect of a kiosk table (docs/kiosk.md): open seats
 filled by invitation, joining rate-limited per client, the server's seeds
-only, and rematches."""
+only, rematches, and each seat's connection status."""
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from pintas.kiosk.app import make_app
-from pintas.kiosk.service import Kiosk
+from pintas.kiosk.service import CONNECTED_SECONDS, Kiosk
 from pintas.kiosk.tables import INVITE_LENGTH
 from tests.kiosk.conftest import BASE_URL, RELAXED, STORES, Clock
 from tests.kiosk.test_api import SHORT, bearer, create, get, play_out
@@ -157,3 +159,39 @@ def test_a_rematch_keeps_the_seats_and_tokens_with_a_fresh_server_seed(
     assert client.post(f"/api/tables/{id}/rematch").status_code == 401
     assert client.post(f"/api/tables/{id}/rematch",
                        headers=bearer(state["id"])).status_code == 401
+
+
+def connections(client: TestClient, id: str, token: str) -> list[str | None]:
+    return [s["connection"] for s in seen(client, id, token)["seats"]]
+
+
+def test_each_seat_sees_who_is_connected(client: TestClient, kiosk: Kiosk,
+                                         clock: Clock) -> None:
+    id, tokens = create(client, "dominican", SEATS)
+    assert connections(client, id, tokens["0"]) == ["connected", None, "away", "away"]
+    seen(client, id, tokens["2"])
+    clock.advance(CONNECTED_SECONDS - 1)
+    assert connections(client, id, tokens["0"]) == ["connected", None, "connected", "away"]
+    clock.advance(2)
+    assert connections(client, id, tokens["0"]) == ["connected", None, "away", "away"]
+    with kiosk.waiting(id, 3):   # (a socket or a long poll open: however long it lasts)
+        clock.advance(10 * CONNECTED_SECONDS)
+        assert connections(client, id, tokens["0"]) == ["connected", None, "away", "connected"]
+    clock.advance(CONNECTED_SECONDS + 1)
+    assert connections(client, id, tokens["0"]) == ["connected", None, "away", "away"]
+
+
+def test_a_long_poll_keeps_its_seat_connected(client: TestClient, clock: Clock) -> None:
+    id, tokens = create(client, "dominican", SEATS)
+    revision = seen(client, id, tokens["2"])["revision"]
+    poll = threading.Thread(target=lambda: client.get(
+        f"/api/tables/{id}", params={"after": revision, "wait": 2}, headers=bearer(tokens["2"])))
+    poll.start()
+    try:
+        time.sleep(0.5)
+        clock.advance(10 * CONNECTED_SECONDS)
+        assert connections(client, id, tokens["0"])[2] == "connected"
+    finally:
+        poll.join()
+    clock.advance(CONNECTED_SECONDS + 1)
+    assert connections(client, id, tokens["0"])[2] == "away"

@@ -306,6 +306,7 @@ async def _wait_past(request: Request, kiosk: Kiosk, id: str, token: str | None,
     """The long poll: return once the table is past ``version``, after ``wait``
     seconds, or as soon as the asker has gone (a page closed, a server stopping)."""
     # a poll needs a seat's token too; it is a seat asking (a sleeping table wakes)
-    await run_in_threadpool(kiosk.asked, id, token)
-    await wait_change(kiosk, id, version, wait, request.is_disconnected)
+    _, seat = await run_in_threadpool(kiosk.asked, id, token)
+    with kiosk.waiting(id, seat):
+        await wait_change(kiosk, id, version, wait, request.is_disconnected)
 

@@ -16,8 +16,9 @@ import sqlite3
 import threading
 import time
 import uuid
-from collections import OrderedDict
-from collections.abc import Callable
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,9 @@ __all__ = ["CACHE_SIZE", "TIMER_MOVE_SECONDS", "Bells", "Kiosk"]
 CACHE_SIZE = 128
 #: What the computer may spend on the move it plays for a person whose time ran out.
 TIMER_MOVE_SECONDS = 0.3
+#: A seat is "connected" while it waits (a long poll, a socket) and this long
+#: after its last request (seconds: longer than the longest long poll), else "away".
+CONNECTED_SECONDS = 30.0
 #: After a change that could not be kept (a full disk), the referee tries
 #: again after this long, doubled each time up to RETRY_MOST (seconds).
 RETRY_FIRST = 1.0
@@ -103,6 +107,8 @@ class Kiosk:
         self._retries: dict[str, int] = {}  # tables whose last change could not be kept
         self._damaged: set[str | None] = set()  # damaged tables already logged
         self._creating = threading.Lock()
+        self._contact: dict[str, dict[int, float]] = {}  # table -> seat -> its last request
+        self._waits: dict[str, Counter[int]] = {}  # table -> seat -> its waits open now
         #: The referee's timetable shared with the other servers of the
         #: database (PostgreSQL), or None: the referee keeps its own.
         self.jobs = self.store.jobs(
@@ -229,7 +235,47 @@ class Kiosk:
               box: tuple[float, float] | None = None) -> dict[str, Any]:
         """``GET /api/tables/{id}``: what the token's seat may know now."""
         table, seat = self.asked(id, token)
-        return table.state(seat, self.clock(), _whole_or(since, 0, "since"), box)
+        now = self.clock()
+        answer = table.state(seat, now, _whole_or(since, 0, "since"), box)
+        for entry in answer["seats"]:
+            entry["connection"] = self.connection(table, entry["seat"], now)
+        return answer
+
+    def connection(self, table: Table, seat: int, now: float) -> str | None:
+        """``"connected"`` while ``seat`` waits on this server or asked within
+        :data:`CONNECTED_SECONDS`, else ``"away"``; None for a computer seat."""
+        if not table.is_human(seat):
+            return None
+        with self._lock:
+            waits = self._waits.get(table.id)
+            if waits is not None and waits[seat] > 0:
+                return "connected"
+            contacts = self._contact.get(table.id)
+            last = None if contacts is None else contacts.get(seat)
+        return "connected" if last is not None and now - last <= CONNECTED_SECONDS \
+            else "away"
+
+    @contextmanager
+    def waiting(self, id: str, seat: int) -> Iterator[None]:
+        """While ``seat`` of table ``id`` waits for a change (a long poll, a socket)."""
+        with self._lock:
+            self._waits.setdefault(id, Counter())[seat] += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                waits = self._waits.get(id)
+                if waits is not None:
+                    waits[seat] -= 1
+                    if waits[seat] <= 0:
+                        del waits[seat]
+                    if not waits:
+                        del self._waits[id]
+            self._touch(id, seat, self.clock())
+
+    def _touch(self, id: str, seat: int, now: float) -> None:
+        with self._lock:
+            self._contact.setdefault(id, {})[seat] = now
 
     def play(self, id: str, token: str | None, body: object) -> dict[str, Any]:
         """``POST /api/tables/{id}/moves``: play the token's seat's move."""
@@ -297,6 +343,7 @@ class Kiosk:
                 self._tables.pop(id, None)
                 self._moved_at.pop(id, None)
                 self._seen.pop(id, None)
+                self._contact.pop(id, None)
                 self._retries.pop(id, None)
                 self._asleep.discard(id)
         for id in ids:
@@ -321,6 +368,7 @@ class Kiosk:
         seat = table.seat_of(token)
         now = self.clock()
         self._seen[id] = now
+        self._touch(id, seat, now)
         if id in self._asleep:
             with table.lock:
                 self._asleep.discard(id)
