@@ -1,6 +1,7 @@
 """What online players expect of a kiosk table (docs/kiosk.md): open seats
 filled by invitation, joining rate-limited per client, the server's seeds
-only, rematches, and each seat's connection status."""
+only, rematches, each seat's connection status, and an absent person played
+for as the clock does."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from pintas.kiosk.app import make_app
 from pintas.kiosk.service import CONNECTED_SECONDS, Kiosk
 from pintas.kiosk.tables import INVITE_LENGTH
 from tests.kiosk.conftest import BASE_URL, RELAXED, STORES, Clock
-from tests.kiosk.test_api import SHORT, bearer, create, get, play_out
+from tests.kiosk.test_api import SHORT, bearer, create, get, play_out, settle
 
 pytestmark = pytest.mark.stores(*STORES)
 
@@ -195,3 +196,32 @@ def test_a_long_poll_keeps_its_seat_connected(client: TestClient, clock: Clock) 
         poll.join()
     clock.advance(CONNECTED_SECONDS + 1)
     assert connections(client, id, tokens["0"])[2] == "away"
+
+
+def test_an_absent_person_is_played_for_as_the_clock_does(db: Path, clock: Clock) -> None:
+    kiosk = Kiosk(db, clock=clock, settings=RELAXED.but(absent_seconds=60.0))
+    with TestClient(make_app(kiosk, run_referee=False), base_url=BASE_URL) as client:
+        id, tokens = create(client, "dominican", SEATS)
+        settle(kiosk, id)
+        mover = kiosk.table(id).game.to_move
+        other = next(s for s in tokens if s != str(mover))
+        version = kiosk.table(id).version
+        clock.advance(59)
+        seen(client, id, tokens[other])
+        kiosk.step()
+        assert kiosk.table(id).version == version   # (not absent yet)
+        seen(client, id, tokens[str(mover)])   # a request: in contact again
+        clock.advance(59)
+        kiosk.step()
+        assert kiosk.table(id).version == version
+        with kiosk.waiting(id, mover):   # waiting on a long poll or a socket: present
+            clock.advance(120)
+            kiosk.step()
+            assert kiosk.table(id).version == version
+        clock.advance(61)
+        seen(client, id, tokens[other])
+        kiosk.step()
+        table = kiosk.table(id)
+        assert table.version > version
+        assert table.timed_out[0] == {"seat": mover, "version": version}
+    kiosk.close()

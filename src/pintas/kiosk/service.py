@@ -271,7 +271,11 @@ class Kiosk:
                         del waits[seat]
                     if not waits:
                         del self._waits[id]
-            self._touch(id, seat, self.clock())
+                table = self._tables.get(id)
+            now = self.clock()
+            self._touch(id, seat, now)
+            if table is not None and self.settings.absent_seconds:
+                self._schedule(table, self._moved_at.get(id, now))   # (absent from now on)
 
     def _touch(self, id: str, seat: int, now: float) -> None:
         with self._lock:
@@ -441,7 +445,12 @@ class Kiosk:
             self._asleep.add(id)  # nobody has asked for long: wake when a seat asks
             return None
         moved_at = self._moved_at.get(id, now)
-        due = table.due(self.pace, moved_at)
+        absent = self._absent_at(table, moved_at)
+        if absent is not None and absent <= now:
+            with table.lock:   # the clock's path: the computer plays for them now
+                if table.deadline is None or table.deadline > now:
+                    table.deadline = now
+        due = self._due(table, moved_at)
         if due is None or due > now:
             return due
         try:
@@ -452,7 +461,30 @@ class Kiosk:
             self._stop(table, error)
             return None
         self._retries.pop(id, None)
-        return table.due(self.pace, self._moved_at.get(id, now))
+        return self._due(table, self._moved_at.get(id, now))
+
+    def _absent_at(self, table: Table, moved_at: float) -> float | None:
+        """When the person to move counts as absent (the settings'
+        ``absent_seconds`` after their last contact here, or after the table
+        last moved), or None: no person to move, waiting now, or never."""
+        seat = table.game.to_move
+        if not self.settings.absent_seconds or seat is None or not table.is_human(seat) \
+                or table.game.is_over or table.pause is not None or table.fault is not None:
+            return None
+        with self._lock:
+            waits = self._waits.get(table.id)
+            if waits is not None and waits[seat] > 0:
+                return None
+            contacts = self._contact.get(table.id) or {}
+            last = max(contacts.get(seat, moved_at), moved_at)
+        return last + self.settings.absent_seconds
+
+    def _due(self, table: Table, moved_at: float) -> float | None:
+        """When the referee must next act on ``table``: its own due time, or
+        when the person to move counts as absent, whichever is first."""
+        due = table.due(self.pace, moved_at)
+        absent = self._absent_at(table, moved_at)
+        return absent if due is None else due if absent is None else min(due, absent)
 
     def _retry(self, id: str, now: float, error: KioskError) -> float:
         """When to try table ``id`` again after the disk failed it (backing off)."""
@@ -528,7 +560,7 @@ class Kiosk:
 
     def _schedule(self, table: Table, moved_at: float) -> None:
         """Put ``table`` on the referee's timetable for when it next needs it."""
-        due = table.due(self.pace, moved_at)
+        due = self._due(table, moved_at)
         with self._lock:
             if due is None:
                 self._moved_at.pop(table.id, None)
