@@ -163,7 +163,8 @@ def test_a_rematch_keeps_the_seats_and_tokens_with_a_fresh_server_seed(
 
 
 def connections(client: TestClient, id: str, token: str) -> list[str | None]:
-    return [s["connection"] for s in seen(client, id, token)["seats"]]
+    answer: list[str | None] = seen(client, id, token)["connections"]
+    return answer
 
 
 def test_each_seat_sees_who_is_connected(client: TestClient, kiosk: Kiosk,

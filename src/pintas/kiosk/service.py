@@ -237,8 +237,8 @@ class Kiosk:
         table, seat = self.asked(id, token)
         now = self.clock()
         answer = table.state(seat, now, _whole_or(since, 0, "since"), box)
-        for entry in answer["seats"]:
-            entry["connection"] = self.connection(table, entry["seat"], now)
+        answer["connections"] = [self.connection(table, s, now)
+                                 for s in range(len(table.spec.seats))]
         return answer
 
     def connection(self, table: Table, seat: int, now: float) -> str | None:
