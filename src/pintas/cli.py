@@ -421,6 +421,9 @@ def _kiosk_settings(k: argparse.ArgumentParser) -> None:
                    f"{d.create_per_minute:g}; 0: no limit)")
     k.add_argument("--create-burst", type=int, default=d.create_burst, metavar="N",
                    help=f"tables one client may create at once (default {d.create_burst})")
+    k.add_argument("--absent", type=float, default=d.absent_seconds, metavar="S",
+                   help="seconds a person to move may be out of contact before the computer "
+                   f"plays for them, as the clock does (default {d.absent_seconds:g}: never)")
     k.add_argument("--expire-hours", type=float, default=d.expire_hours, metavar="H",
                    help=f"a table is deleted this long after its last move "
                    f"(default {d.expire_hours:g})")
@@ -459,7 +462,7 @@ def kiosk_settings(args: argparse.Namespace) -> Any:
         idle_seconds=args.idle_seconds, workers=args.workers, break_seconds=args.break_seconds,
         allowed_hosts=tuple(args.allowed_hosts), allowed_origins=tuple(args.allowed_origins),
         header_timeout=args.header_timeout, body_timeout=args.header_timeout,
-        max_connections=args.max_connections)
+        max_connections=args.max_connections, absent_seconds=args.absent)
 
 
 def _parse(argv: Sequence[str] | None, out: TextIO) -> argparse.Namespace:

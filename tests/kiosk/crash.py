@@ -73,7 +73,7 @@ SETTLED_SAMPLE = 0.1
 #: The GET answer's fields that may differ between two reads of one revision:
 #: the running clocks (a move's, a round break's); the log is compared apart
 #: (it is read in pieces).
-VOLATILE = ("timer", "log", "break")
+VOLATILE = ("timer", "log", "break", "connections")
 
 
 @dataclass

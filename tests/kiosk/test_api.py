@@ -482,6 +482,18 @@ def test_a_restart_serves_every_table_as_it_was(db: Path, clock: Clock) -> None:
             assert get(client, id, token) == state
 
 
+def test_a_token_of_a_seat_left_stays_refused_after_a_restart(db: Path, clock: Clock) -> None:
+    first = Kiosk(db, pace=0, clock=clock, settings=RELAXED)
+    with TestClient(make_app(first, run_referee=False), base_url=BASE_URL) as client:
+        id, tokens = create(client, "farkle", ["human", "human"])
+        assert client.delete(f"/api/tables/{id}", headers=bearer(tokens["1"])).status_code == 200
+    second = Kiosk(db, pace=0, clock=clock, settings=RELAXED)
+    with TestClient(make_app(second, run_referee=False), base_url=BASE_URL) as client:
+        answer = client.get(f"/api/tables/{id}", headers=bearer(tokens["1"]))
+        assert answer.status_code == 401 and answer.json()["error"] == "bad_token"
+        assert get(client, id, tokens["0"])["seats"][1]["left"] is True
+
+
 def test_computer_seats_carry_on_after_a_restart(db: Path, clock: Clock) -> None:
     first = Kiosk(db, pace=0, clock=clock, settings=RELAXED)
     with TestClient(make_app(first, run_referee=False), base_url=BASE_URL) as client:

@@ -389,3 +389,41 @@ def test_hostile_websockets_are_refused_alone_and_quietly(server: KioskServer) -
                     token=made["tokens"]["0"])
         assert json.loads(socket.recv(timeout=5))["revision"] > play["revision"]
     assert "Traceback" not in server.log.read_text(errors="replace")
+
+
+def test_hostile_invitations_are_refused_alone(tmp_path: Path) -> None:
+    """Bad, huge, replayed and other tables' codes: each a 4xx, and neither
+    the table they aim at nor another changes; wrong codes are rate-limited
+    like right ones, so none can be guessed."""
+    with KioskServer(tmp_path / "kiosk.db", extra=("--create-burst", "12",
+                                                    "--create-per-minute", "6")) as server:
+        invited = {"game": "farkle", "seats": ["human", "human"], "invite": True}
+        aim, other = server.call("POST", "/api/tables", invited), \
+            server.call("POST", "/api/tables", invited)
+        code = aim["invitations"]["1"]["code"]
+        before = [server.call("GET", f"/api/tables/{t['id']}", token=t["tokens"]["0"])
+                  for t in (aim, other)]
+        joined = server.call("POST", f"/api/tables/{aim['id']}/join/{code}")
+        assert joined["seat"] == 1
+        refused = []
+        for path in [f"{aim['id']}/join/{code}",                        # replayed
+                     f"{other['id']}/join/{code}",                      # another table's
+                     f"{aim['id']}/join/{'z' * 12}",                    # guessed
+                     f"{aim['id']}/join/{'x' * 6000}",                  # huge
+                     f"{aim['id']}/join/%00%ff",                        # not text
+                     f"{'0' * 16}/join/{code}"]:                        # no such table
+            status, _, body = ask(server.port, "POST", f"/api/tables/{path}")
+            refused.append((status, error_of(body) if body.startswith(b"{") else ""))
+        assert [s for s, _ in refused[:4]] == [410, 403, 403, 422], refused
+        assert all(400 <= s < 500 for s, _ in refused), refused
+        after = [server.call("GET", f"/api/tables/{t['id']}", token=t["tokens"]["0"])
+                 for t in (aim, other)]
+        assert after[1] == before[1]
+        assert after[0]["seats"][1]["open"] is False and after[0]["version"] == 0
+        for _ in range(12):
+            status, headers, body = ask(server.port, "POST",
+                                        f"/api/tables/{other['id']}/join/{'z' * 12}")
+            if status == 429:
+                break
+        assert status == 429 and error_of(body) == "too_many_joins"
+        assert int(headers["retry-after"]) >= 1

@@ -155,9 +155,13 @@ def test_a_damaged_row_is_refused_alone_naming_the_table(db: Path | str, how: st
                                           "timed_out": [], "deadline": None})),
      "ended rounds"),
     (lambda v: v.update(referee=2), "referee column"),
+    (lambda v: v.update(extra=json.dumps({**json.loads(v["extra"]), "invites": {
+        "1": {"code": "0" * 64, "salt": "0" * 32, "spent": "no"}}})), "invitations"),
+    (lambda v: v.update(extra=json.dumps({**json.loads(v["extra"]), "rematch": "../x"})),
+     "its rematch"),
 ], ids=["tokens-list", "tokens-empty", "no-such-seat", "computer-seat", "not-hex",
         "spec-empty", "spec-fields", "version", "over", "extra-list", "extra-rounds", "save",
-        "no-token", "no-player", "not-a-tile", "referee"])
+        "no-token", "no-player", "not-a-tile", "referee", "invites", "rematch"])
 @pytest.mark.stores(*STORES)
 def test_a_row_is_checked_even_with_a_matching_checksum(db: Path | str, change: Any,
                                                         says: str) -> None:

@@ -62,6 +62,7 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
     ``settings``: the web server's (default: the kiosk's own)."""
     settings = settings or kiosk.settings
     limiter = CreateLimiter(settings.create_per_minute, settings.create_burst)
+    joins = CreateLimiter(settings.create_per_minute, settings.create_burst)
     most = sockets_module.MOST_SOCKETS
     sockets = Sockets(kiosk, min(most, settings.max_connections or most))
 
@@ -83,13 +84,10 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
         client = client_key(request.client.host if request.client else None)
         wait = math.ceil(limiter.take(client))
         if wait > 0:
-            flood = KioskError(429, "too_many_tables", f"one client may create "
-                               f"{settings.create_burst:d} tables at once, then "
-                               f"{settings.create_per_minute:g} a minute: try again in "
-                               f"{wait:d} s")
-            answer = _json(flood.to_dict(), flood.status)
-            answer.headers["Retry-After"] = str(wait)
-            return answer
+            return _flood(KioskError(429, "too_many_tables", f"one client may create "
+                                     f"{settings.create_burst:d} tables at once, then "
+                                     f"{settings.create_per_minute:g} a minute: try again "
+                                     f"in {wait:d} s"), wait)
         try:
             body = await _body(request, settings.body_timeout)
             made = await run_in_threadpool(kiosk.create, body, client)
@@ -97,6 +95,19 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
             limiter.give_back(client)   # a table refused is no table made
             raise
         return _json(made, 201)
+
+    async def join(request: Request) -> Response:
+        """An invitation used (or tried: wrong codes count, so none can be guessed)."""
+        _no_query(request)
+        wait = math.ceil(joins.take(client_key(request.client.host if request.client
+                                               else None)))
+        if wait > 0:
+            return _flood(KioskError(429, "too_many_joins", f"one client may use "
+                                     f"{settings.create_burst:d} invitations at once, then "
+                                     f"{settings.create_per_minute:g} a minute: try again "
+                                     f"in {wait:d} s"), wait)
+        return _json(await run_in_threadpool(kiosk.join, request.path_params["id"],
+                                             request.path_params["code"]))
 
     async def state(request: Request) -> Response:
         id = request.path_params["id"]
@@ -135,6 +146,12 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
         return _json(await run_in_threadpool(kiosk.leave, request.path_params["id"],
                                              _token(request)))
 
+    async def rematch(request: Request) -> Response:
+        _no_query(request)
+        client = client_key(request.client.host if request.client else None)
+        return _json(await run_in_threadpool(kiosk.rematch, request.path_params["id"],
+                                             _token(request), client))
+
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
@@ -159,6 +176,8 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
         Route("/api/tables/{id}", leave, methods=["DELETE"]),
         Route("/api/tables/{id}/moves", play, methods=["POST"]),
         Route("/api/tables/{id}/continue", go_on, methods=["POST"]),
+        Route("/api/tables/{id}/join/{code}", join, methods=["POST"]),
+        Route("/api/tables/{id}/rematch", rematch, methods=["POST"]),
         WebSocketRoute("/api/tables/{id}/socket", sockets.serve),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -170,6 +189,13 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
 
 def _json(data: Any, status: int = 200) -> Response:
     return JSONResponse(data, status, headers={"Cache-Control": "no-store"})
+
+
+def _flood(error: KioskError, wait: int) -> Response:
+    """The answer to a client that asked too often: ``error``, and when to try again."""
+    answer = _json(error.to_dict(), error.status)
+    answer.headers["Retry-After"] = str(wait)
+    return answer
 
 
 async def _body(request: Request, timeout: float) -> Any:
@@ -280,6 +306,7 @@ async def _wait_past(request: Request, kiosk: Kiosk, id: str, token: str | None,
     """The long poll: return once the table is past ``version``, after ``wait``
     seconds, or as soon as the asker has gone (a page closed, a server stopping)."""
     # a poll needs a seat's token too; it is a seat asking (a sleeping table wakes)
-    await run_in_threadpool(kiosk.asked, id, token)
-    await wait_change(kiosk, id, version, wait, request.is_disconnected)
+    _, seat = await run_in_threadpool(kiosk.asked, id, token)
+    with kiosk.waiting(id, seat):
+        await wait_change(kiosk, id, version, wait, request.is_disconnected)
 

@@ -184,10 +184,21 @@ def _check_tokens(tokens: dict[str, Any], seats: list[str], left: set[int]) -> d
 
 #: The fields of a table's extra: those every kiosk wrote, and those added since.
 _EXTRA = {"rounds", "timed_out", "deadline"}
-_EXTRA_SINCE = {"revision", "break", "fault", "left", "player_seed"}
+_EXTRA_SINCE = {"revision", "break", "fault", "left", "player_seed", "invites", "rematch"}
 #: The fields of an ended round, likewise.
 _ROUND = {"round", "hands", "events", "scores"}
 _ROUND_SINCE = {"pips", "counting"}
+
+
+def _check_invites(invites: object) -> None:
+    """Check a table's invitations: seat -> code digest, salt, spent."""
+    if not isinstance(invites, dict) or not all(
+            isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) < 3
+            and isinstance(i, dict) and set(i) == {"code", "salt", "spent"}
+            and isinstance(i["code"], str) and re.fullmatch(r"[0-9a-f]{64}", i["code"])
+            and isinstance(i["salt"], str) and re.fullmatch(r"[0-9a-f]{32}", i["salt"])
+            and isinstance(i["spent"], bool) for seat, i in invites.items()):
+        raise Damage(f"its invitations do not read back: {invites!r:.120}")
 
 
 def _check_extra(extra: dict[str, Any]) -> set[int]:
@@ -201,6 +212,11 @@ def _check_extra(extra: dict[str, Any]) -> set[int]:
     for name in ("revision", "player_seed"):
         if name in extra and not (_whole(extra[name]) and 0 <= extra[name] < 2**63):
             raise Damage(f"its {name} is {extra[name]!r:.40}")
+    _check_invites(extra.get("invites", {}))
+    rematch = extra.get("rematch")
+    if rematch is not None and not (isinstance(rematch, str)
+                                    and re.fullmatch(r"[0-9a-f]{16}", rematch)):
+        raise Damage(f"its rematch is {rematch!r:.40}")
     if extra.get("fault") is not None and not isinstance(extra["fault"], str):
         raise Damage(f"its fault is {extra['fault']!r:.40}")
     pause = extra.get("break")

@@ -16,8 +16,9 @@ import sqlite3
 import threading
 import time
 import uuid
-from collections import OrderedDict
-from collections.abc import Callable
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,9 @@ __all__ = ["CACHE_SIZE", "TIMER_MOVE_SECONDS", "Bells", "Kiosk"]
 CACHE_SIZE = 128
 #: What the computer may spend on the move it plays for a person whose time ran out.
 TIMER_MOVE_SECONDS = 0.3
+#: A seat is "connected" while it waits (a long poll, a socket) and this long
+#: after its last request (seconds: longer than the longest long poll), else "away".
+CONNECTED_SECONDS = 30.0
 #: After a change that could not be kept (a full disk), the referee tries
 #: again after this long, doubled each time up to RETRY_MOST (seconds).
 RETRY_FIRST = 1.0
@@ -103,6 +107,8 @@ class Kiosk:
         self._retries: dict[str, int] = {}  # tables whose last change could not be kept
         self._damaged: set[str | None] = set()  # damaged tables already logged
         self._creating = threading.Lock()
+        self._contact: dict[str, dict[int, float]] = {}  # table -> seat -> its last request
+        self._waits: dict[str, Counter[int]] = {}  # table -> seat -> its waits open now
         #: The referee's timetable shared with the other servers of the
         #: database (PostgreSQL), or None: the referee keeps its own.
         self.jobs = self.store.jobs(
@@ -151,9 +157,39 @@ class Kiosk:
         """``POST /api/tables``: a new table; its id and each human seat's token.
         ``client``: who asks (the web app gives the peer's address), for the
         per-client quota of :class:`~pintas.kiosk.settings.Settings`."""
-        spec = TableSpec.from_request(body, self.settings.allow_seeds)
+        invite = False
+        if isinstance(body, dict) and "invite" in body:
+            body = dict(body)
+            invite = body.pop("invite")
+            if not isinstance(invite, bool):
+                raise KioskError(422, "bad_request", f"invite must be true or false: "
+                                 f"got {invite!r:.40}")
+        spec = TableSpec.from_request(body, self.settings.allow_seeds and not invite)
         now = self.clock()
         table, tokens = Table.create(spec, now, self.settings.break_seconds)
+        codes = table.invite() if invite else {}
+        answer = self._insert(table, now, client)
+        answer["tokens"] = {str(seat): token for seat, token in tokens.items()
+                            if seat not in codes}
+        if invite:
+            answer["invitations"] = {
+                str(seat): {"code": code, "link": f"/api/tables/{table.id}/join/{code}"}
+                for seat, code in codes.items()}
+        return answer
+
+    def join(self, id: str, code: object) -> dict[str, Any]:
+        """``POST /api/tables/{id}/join/{code}``: use an invitation; the seat it
+        opens and that seat's token, once (KioskError 410 ``spent`` after)."""
+        table = self.table(id)
+        now = self.clock()
+        with table.lock:
+            seat, token = table.join(code)
+            self._commit(table, now, moves=0)   # (not kept: it reads back unspent)
+            self._seen[id] = now
+            return {"id": id, "seat": seat, "token": token, "revision": table.revision}
+
+    def _insert(self, table: Table, now: float, client: str) -> dict[str, Any]:
+        """Keep a new table (within ``client``'s quota); what everyone may see of it."""
         with self._creating, table.lock:   # (the quota checked and kept in one step)
             self._check_quota(client)
             self._keep(lambda: self.store.insert(table, self._needs_referee(table, now),
@@ -161,9 +197,22 @@ class Kiosk:
             self._seen[table.id] = now
             self._remember(table)
             self._schedule(table, now)
-            answer = table.summary(now)
-        answer["tokens"] = {str(seat): token for seat, token in tokens.items()}
-        return answer
+            return table.summary(now)
+
+    def rematch(self, id: str, token: str | None, client: str = "") -> dict[str, Any]:
+        """``POST /api/tables/{id}/rematch``: once the game is over, a new table
+        of the same setup, seats and tokens, from a fresh seed of the server's;
+        every seat asking gets the same one (the old table names it: ``rematch``)."""
+        table, _ = self.asked(id, token)
+        now = self.clock()
+        with table.lock:
+            if table.rematch is None:
+                new = table.rematch_table(now)
+                self._insert(new, now, client)
+                table.rematch = new.id
+                table._changed()
+                self._commit(table, now, moves=0)
+            return {"id": table.rematch, "revision": table.revision}
 
     def _check_quota(self, client: str) -> None:
         """KioskError 429 if ``client``, or the server, has all the unfinished
@@ -186,7 +235,51 @@ class Kiosk:
               box: tuple[float, float] | None = None) -> dict[str, Any]:
         """``GET /api/tables/{id}``: what the token's seat may know now."""
         table, seat = self.asked(id, token)
-        return table.state(seat, self.clock(), _whole_or(since, 0, "since"), box)
+        now = self.clock()
+        answer = table.state(seat, now, _whole_or(since, 0, "since"), box)
+        answer["connections"] = [self.connection(table, s, now)
+                                 for s in range(len(table.spec.seats))]
+        return answer
+
+    def connection(self, table: Table, seat: int, now: float) -> str | None:
+        """``"connected"`` while ``seat`` waits on this server or asked within
+        :data:`CONNECTED_SECONDS`, else ``"away"``; None for a computer seat."""
+        if not table.is_human(seat):
+            return None
+        with self._lock:
+            waits = self._waits.get(table.id)
+            if waits is not None and waits[seat] > 0:
+                return "connected"
+            contacts = self._contact.get(table.id)
+            last = None if contacts is None else contacts.get(seat)
+        return "connected" if last is not None and now - last <= CONNECTED_SECONDS \
+            else "away"
+
+    @contextmanager
+    def waiting(self, id: str, seat: int) -> Iterator[None]:
+        """While ``seat`` of table ``id`` waits for a change (a long poll, a socket)."""
+        with self._lock:
+            self._waits.setdefault(id, Counter())[seat] += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                waits = self._waits.get(id)
+                if waits is not None:
+                    waits[seat] -= 1
+                    if waits[seat] <= 0:
+                        del waits[seat]
+                    if not waits:
+                        del self._waits[id]
+                table = self._tables.get(id)
+            now = self.clock()
+            self._touch(id, seat, now)
+            if table is not None and self.settings.absent_seconds:
+                self._schedule(table, self._moved_at.get(id, now))   # (absent from now on)
+
+    def _touch(self, id: str, seat: int, now: float) -> None:
+        with self._lock:
+            self._contact.setdefault(id, {})[seat] = now
 
     def play(self, id: str, token: str | None, body: object) -> dict[str, Any]:
         """``POST /api/tables/{id}/moves``: play the token's seat's move."""
@@ -254,6 +347,7 @@ class Kiosk:
                 self._tables.pop(id, None)
                 self._moved_at.pop(id, None)
                 self._seen.pop(id, None)
+                self._contact.pop(id, None)
                 self._retries.pop(id, None)
                 self._asleep.discard(id)
         for id in ids:
@@ -278,6 +372,7 @@ class Kiosk:
         seat = table.seat_of(token)
         now = self.clock()
         self._seen[id] = now
+        self._touch(id, seat, now)
         if id in self._asleep:
             with table.lock:
                 self._asleep.discard(id)
@@ -350,7 +445,12 @@ class Kiosk:
             self._asleep.add(id)  # nobody has asked for long: wake when a seat asks
             return None
         moved_at = self._moved_at.get(id, now)
-        due = table.due(self.pace, moved_at)
+        absent = self._absent_at(table, moved_at)
+        if absent is not None and absent <= now:
+            with table.lock:   # the clock's path: the computer plays for them now
+                if table.deadline is None or table.deadline > now:
+                    table.deadline = now
+        due = self._due(table, moved_at)
         if due is None or due > now:
             return due
         try:
@@ -361,7 +461,30 @@ class Kiosk:
             self._stop(table, error)
             return None
         self._retries.pop(id, None)
-        return table.due(self.pace, self._moved_at.get(id, now))
+        return self._due(table, self._moved_at.get(id, now))
+
+    def _absent_at(self, table: Table, moved_at: float) -> float | None:
+        """When the person to move counts as absent (the settings'
+        ``absent_seconds`` after their last contact here, or after the table
+        last moved), or None: no person to move, waiting now, or never."""
+        seat = table.game.to_move
+        if not self.settings.absent_seconds or seat is None or not table.is_human(seat) \
+                or table.game.is_over or table.pause is not None or table.fault is not None:
+            return None
+        with self._lock:
+            waits = self._waits.get(table.id)
+            if waits is not None and waits[seat] > 0:
+                return None
+            contacts = self._contact.get(table.id) or {}
+            last = max(contacts.get(seat, moved_at), moved_at)
+        return last + self.settings.absent_seconds
+
+    def _due(self, table: Table, moved_at: float) -> float | None:
+        """When the referee must next act on ``table``: its own due time, or
+        when the person to move counts as absent, whichever is first."""
+        due = table.due(self.pace, moved_at)
+        absent = self._absent_at(table, moved_at)
+        return absent if due is None else due if absent is None else min(due, absent)
 
     def _retry(self, id: str, now: float, error: KioskError) -> float:
         """When to try table ``id`` again after the disk failed it (backing off)."""
@@ -437,7 +560,7 @@ class Kiosk:
 
     def _schedule(self, table: Table, moved_at: float) -> None:
         """Put ``table`` on the referee's timetable for when it next needs it."""
-        due = table.due(self.pace, moved_at)
+        due = self._due(table, moved_at)
         with self._lock:
             if due is None:
                 self._moved_at.pop(table.id, None)

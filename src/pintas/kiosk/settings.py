@@ -61,6 +61,10 @@ class Settings:
     #: ``create_per_minute`` a minute (0: no limit).
     create_per_minute: float = 10.0
     create_burst: int = 10
+    #: Seconds a person to move may be out of contact (no request, no long
+    #: poll or socket open) before the computer plays for them, as the clock
+    #: does when it runs out (0: never).
+    absent_seconds: float = 0.0
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):

@@ -94,7 +94,7 @@ class Sockets:
             raise KioskError(408, "timeout", f"the first message did not come within "
                              f"{HELLO_TIMEOUT:g} s") from None
         token, after = _hello(first)
-        await run_in_threadpool(self.kiosk.asked, id, token)   # the seat's token, checked
+        _, seat = await run_in_threadpool(self.kiosk.asked, id, token)   # the token, checked
         closed = asyncio.Event()
 
         async def listen() -> None:   # the seat sends nothing more: anything else ends it
@@ -109,14 +109,21 @@ class Sockets:
 
         listening = asyncio.ensure_future(listen())
         try:
-            while not closed.is_set():
-                await wait_change(self.kiosk, id, after, SOCKET_WAIT, gone)
-                table = self.kiosk.table(id)
-                if table.revision > after and not closed.is_set():
-                    after = table.revision
-                    await socket.send_json({"revision": after, "version": table.version})
+            with self.kiosk.waiting(id, seat):
+                await self._send_changes(socket, id, after, closed, gone)
         finally:
             listening.cancel()
+
+    async def _send_changes(self, socket: WebSocket, id: str, after: int,
+                            closed: asyncio.Event, gone: Callable[[], Awaitable[bool]]
+                            ) -> None:
+        """Tell the seat each new revision of table ``id`` until the socket closes."""
+        while not closed.is_set():
+            await wait_change(self.kiosk, id, after, SOCKET_WAIT, gone)
+            table = self.kiosk.table(id)
+            if table.revision > after and not closed.is_set():
+                after = table.revision
+                await socket.send_json({"revision": after, "version": table.version})
 
 
 def _hello(message: Any) -> tuple[str, int]:

@@ -9,6 +9,7 @@ calls of :class:`Table` and :class:`KioskError` into answers, and
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import hashlib
 import hmac
@@ -28,7 +29,8 @@ from ..errors import CorruptStateError, IllegalMoveError, NotationError, PintasE
 from ..protocol import Game, Player
 from ..tiles import Tile
 
-__all__ = ["PLAYERS", "TIMERS", "Break", "KioskError", "Table", "TableSpec", "token_digest"]
+__all__ = ["INVITE_LENGTH", "PLAYERS", "TIMERS", "Break", "KioskError", "Table", "TableSpec",
+           "token_digest"]
 
 #: The move clocks a table may have, in seconds a move.
 TIMERS = (15, 30, 60)
@@ -50,6 +52,10 @@ PLACED = {"domino": "play", "caminos": "place"}
 MAX_MOVE_TEXT = 64
 MAX_SEED = 2**64 - 1
 HUMAN = "human"
+#: An invitation's code: this many characters of :data:`INVITE_LETTERS` (60
+#: bits, drawn by :mod:`secrets`), with no letter that reads as another.
+INVITE_LENGTH = 12
+INVITE_LETTERS = "0123456789abcdefghjkmnpqrstvwxyz"
 
 
 class KioskError(Exception):
@@ -74,6 +80,16 @@ def token_digest(token: str) -> str:
     """What the database keeps of a seat's token: its SHA-256, so a copy of the
     database does not let anyone play."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _invited_token(salt: str, code: str) -> str:
+    """The token an invitation's ``code`` yields: keyed by the invitation's
+    ``salt`` (kept in the row), so neither the code alone nor a copy of the
+    database alone (which keeps only the code's digest) gives it."""
+    key = bytes.fromhex(salt)
+    digest = hashlib.blake2b(code.encode(), key=key, digest_size=24,
+                             person=b"pintas-invite").digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
 # ---- the table's setup --------------------------------------------------------------
@@ -260,6 +276,11 @@ class Table:
     #: does not change them): a chosen seed repeats the whole game, computer
     #: moves included; else a secret of its own, never the deal's.
     player_seed: int = 0
+    #: The seats filled by invitation: seat -> the digest of its code, the
+    #: salt of its token and whether it was spent (:meth:`invite`).
+    invites: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: The table of the rematch, once a seat asked for one (:meth:`rematch_table`).
+    rematch: str | None = None
     #: The longest a break lasts on a table with a clock (the server's setting).
     break_seconds: float = 60.0
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
@@ -314,6 +335,69 @@ class Table:
     def _changed(self) -> None:
         self.revision += 1
 
+    # -- a rematch ------------------------------------------------------------------------------
+
+    def rematch_table(self, now: float) -> Table:
+        """A new game of this table's setup, once it is over: the same seats
+        and tokens (a person who left stays gone, an open seat keeps its
+        invitation), dealt from a fresh seed of the server's (whatever seed
+        dealt this one)."""
+        with self.lock:
+            if not self.game.is_over:
+                raise KioskError(409, "not_over", f"table {self.id}'s game is not over: a "
+                                 "rematch follows a game's end")
+            table, _ = Table.create(dataclasses.replace(self.spec, seed=None), now,
+                                    self.break_seconds)
+            table.tokens = {s: d for s, d in self.tokens.items() if s not in self.left}
+            table.left = set(self.left)
+            table.invites = {s: dict(i) for s, i in self.invites.items()}
+            table._start_clock(now)   # (a seat left is the computer's: no clock)
+            return table
+
+    # -- invitations --------------------------------------------------------------------------
+
+    def invite(self) -> dict[int, str]:
+        """Make every human seat but the first an open seat, filled by
+        invitation: seat -> its code, each told once (to the table's creator).
+        The seat's token is one the code yields (:meth:`join`), nobody's yet."""
+        with self.lock:
+            codes = {}
+            for seat in sorted(self.tokens)[1:]:
+                code = "".join(secrets.choice(INVITE_LETTERS) for _ in range(INVITE_LENGTH))
+                salt = secrets.token_hex(16)
+                self.tokens[seat] = token_digest(_invited_token(salt, code))
+                self.invites[seat] = {"code": token_digest(code), "salt": salt, "spent": False}
+                codes[seat] = code
+            return codes
+
+    def is_open(self, seat: int) -> bool:
+        """True while ``seat`` waits for its invitation to be used."""
+        invite = self.invites.get(seat)
+        return invite is not None and not invite["spent"] and seat not in self.left
+
+    def join(self, code: object) -> tuple[int, str]:
+        """Use an invitation: the seat its ``code`` opens and the seat's token,
+        given once; the code is spent then (KioskError 410 ``spent`` after)."""
+        if not isinstance(code, str) or not 0 < len(code) <= 64 or not code.isascii():
+            raise _bad(f"an invitation's code is {INVITE_LENGTH} letters and digits: "
+                       f"got {_quoted(str(code))}")
+        code = code.strip().lower().replace("-", "")
+        digest = token_digest(code)
+        with self.lock:
+            seats = [s for s, i in self.invites.items()
+                     if hmac.compare_digest(digest, i["code"])]
+            if not seats:
+                raise KioskError(403, "bad_invitation", f"{_quoted(code)} is not an "
+                                 f"invitation to table {self.id}")
+            seat = seats[0]
+            invite = self.invites[seat]
+            if invite["spent"] or seat in self.left:
+                raise KioskError(410, "spent", f"the invitation to {player(seat)} of table "
+                                 f"{self.id} was used already: ask its seat for the token")
+            invite["spent"] = True
+            self._changed()
+            return seat, _invited_token(invite["salt"], code)
+
     # -- what a seat is told ------------------------------------------------------------------
 
     def state(self, seat: int, now: float, since: int = 0,
@@ -352,7 +436,7 @@ class Table:
                 "family": self.family.name,
                 "title": self.spec.preset.title,
                 "seats": [{"seat": s, "player": who, "side": game.side_of(s),
-                           "left": s in self.left}
+                           "left": s in self.left, "open": self.is_open(s)}
                           for s, who in enumerate(self.spec.seats)],
                 "timer_seconds": self.spec.timer,
                 "chosen_seed": self.spec.seed is not None,
@@ -367,6 +451,7 @@ class Table:
                 "timer": self._clock(now),
                 "timed_out": list(self.timed_out),
                 "fault": self.fault,
+                "rematch": self.rematch,
             }
 
     def _side_name(self, side: int) -> str:
@@ -664,7 +749,10 @@ class Table:
                 "deadline": self.deadline, "revision": self.revision,
                 "break": None if self.pause is None else self.pause.to_dict(),
                 "fault": self.fault, "left": sorted(self.left),
-                "player_seed": self.player_seed}
+                "player_seed": self.player_seed,
+                **({"rematch": self.rematch} if self.rematch is not None else {}),
+                **({"invites": {str(s): dict(i) for s, i in sorted(self.invites.items())}}
+                   if self.invites else {})}
 
     @classmethod
     def load(cls, id: str, spec: dict[str, Any], tokens: dict[str, str], save: bytes,
@@ -683,12 +771,17 @@ class Table:
             fault = extra.get("fault")
             if fault is not None and not isinstance(fault, str):
                 raise ValueError(f"fault {fault!r}")
-            return cls(id, table_spec, game, {int(s): d for s, d in tokens.items()}, rounds,
+            left = {int(s) for s in extra.get("left", [])}
+            # (the row keeps a left seat's token digest: it no longer works)
+            return cls(id, table_spec, game,
+                       {int(s): d for s, d in tokens.items() if int(s) not in left}, rounds,
                        list(extra["timed_out"]), deadline,
                        revision=int(extra.get("revision", len(game.history))),
                        pause=None if pause is None else Break.from_dict(pause),
-                       fault=fault, left={int(s) for s in extra.get("left", [])},
-                       player_seed=int(extra.get("player_seed", table_spec.seed or 0)))
+                       fault=fault, left=left,
+                       player_seed=int(extra.get("player_seed", table_spec.seed or 0)),
+                       invites={int(s): dict(i) for s, i in extra.get("invites", {}).items()},
+                       rematch=extra.get("rematch"))
         except (KeyError, TypeError, ValueError, AttributeError, KioskError) as error:
             raise CorruptStateError(f"table {id!r} does not read back: {error}") from None
 
