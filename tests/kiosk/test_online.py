@@ -136,6 +136,8 @@ def test_an_online_table_refuses_a_client_seed_even_where_seeds_are_allowed(
     answer = client.post("/api/tables", json={"game": "dominican", "seats": SEATS,
                                               "invite": True, "seed": 7})
     assert answer.status_code == 422 and answer.json()["error"] == "bad_request"
+    message = answer.json()["message"]
+    assert "seed 7" in message and "invitation" in message and "--allow-seeds" not in message
 
 
 def test_a_rematch_keeps_the_seats_and_tokens_with_a_fresh_server_seed(
@@ -205,6 +207,7 @@ def test_an_absent_person_is_played_for_as_the_clock_does(db: Path, clock: Clock
         id, tokens = create(client, "dominican", SEATS)
         settle(kiosk, id)
         mover = kiosk.table(id).game.to_move
+        assert mover is not None
         other = next(s for s in tokens if s != str(mover))
         version = kiosk.table(id).version
         clock.advance(59)

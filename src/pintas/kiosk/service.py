@@ -164,7 +164,7 @@ class Kiosk:
             if not isinstance(invite, bool):
                 raise KioskError(422, "bad_request", f"invite must be true or false: "
                                  f"got {invite!r:.40}")
-        spec = TableSpec.from_request(body, self.settings.allow_seeds and not invite)
+        spec = TableSpec.from_request(body, self.settings.allow_seeds, online=invite)
         now = self.clock()
         table, tokens = Table.create(spec, now, self.settings.break_seconds)
         codes = table.invite() if invite else {}

@@ -106,9 +106,11 @@ class TableSpec:
     timer: int | None
 
     @classmethod
-    def from_request(cls, data: object, allow_seeds: bool = False) -> TableSpec:
+    def from_request(cls, data: object, allow_seeds: bool = False,
+                     online: bool = False) -> TableSpec:
         """The spec a ``POST /api/tables`` body asks for (KioskError otherwise).
-        A seed is refused unless ``allow_seeds``: whoever picks it knows every deal."""
+        A seed is refused unless ``allow_seeds``: whoever picks it knows every
+        deal; an ``online`` table (seats filled by invitation) refuses it always."""
         if not isinstance(data, dict):
             raise KioskError(400, "bad_json", f"the body must be a JSON object: got {data!r}")
         unknown = sorted(set(data) - {"game", "options", "seats", "seed", "timer"})
@@ -129,6 +131,10 @@ class TableSpec:
                        f"got {seats!r}")
         if seed is not None and not (is_whole(seed) and 0 <= seed <= MAX_SEED):
             raise _bad(f"seed must be a whole number 0..2**64-1 or null: got {seed!r}")
+        if seed is not None and online:
+            raise _bad(f"seed {seed!r} refused: a table whose seats are filled by invitation "
+                       "deals from the server's seeds only (a chosen seed tells its chooser "
+                       "every deal)")
         if seed is not None and not allow_seeds:
             raise _bad(f"seed {seed!r} refused: this kiosk deals from seeds of its own "
                        "(a chosen seed tells its chooser every deal; the operator may allow "
