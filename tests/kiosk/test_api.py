@@ -19,6 +19,7 @@ from starlette.testclient import TestClient
 from pintas import caminos, domino, registry
 from pintas.kiosk.app import MAX_BODY, make_app
 from pintas.kiosk.service import Kiosk
+from pintas.kiosk.store import NotKeptError
 from pintas.kiosk.tables import RESTART_GRACE, KioskError, Table, TableSpec
 from tests.kiosk.conftest import BASE_URL, RELAXED, STORES, Clock
 from tests.kiosk.damage import raw
@@ -657,6 +658,38 @@ def test_without_the_extra_the_command_says_what_to_install(tmp_path: Path) -> N
     assert done.returncode == 2
     assert "python -m pip install 'starlette>=0.37' 'uvicorn>=0.29'" in done.stderr
     assert not (tmp_path / "k.db").exists()
+
+
+def test_a_copy_whose_change_was_not_kept_is_never_shown(
+        client: TestClient, kiosk: Kiosk, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A request that took a table before a change to it failed to be kept
+    (the database went away meanwhile) answers ``not_kept``: it never shows
+    nor plays on the change the database does not hold; the next request
+    reads the table again."""
+    id, tokens = create(client, "farkle")
+    held = kiosk.table(id)   # as a request holds it while it waits for the lock
+    kept = saved(kiosk, id)
+
+    def fails(*args: object, **kwargs: object) -> None:
+        raise NotKeptError("the database went away")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(kiosk.store, "update", fails)
+        answer = client.post(f"/api/tables/{id}/moves", json={"move": "roll"},
+                             headers=bearer(tokens["0"]))
+        assert answer.status_code == 503 and answer.json()["error"] == "not_kept"
+    assert held.version == 1 and saved(kiosk, id) == kept   # moved on in memory only
+    with pytest.raises(KioskError) as refused:
+        held.state(0, kiosk.clock())
+    assert refused.value.code == "not_kept"
+    with monkeypatch.context() as patched:   # a move whose request took the held copy
+        patched.setattr(kiosk, "table", lambda id, fresh=False: held)
+        with pytest.raises(KioskError) as refused:
+            kiosk.play(id, tokens["0"], {"move": "roll"})
+        assert refused.value.code == "not_kept"
+    assert saved(kiosk, id) == kept
+    again = client.get(f"/api/tables/{id}", headers=bearer(tokens["0"]))
+    assert again.status_code == 200 and again.json()["version"] == 0
 
 
 def test_two_copies_of_a_table_never_overwrite_each_others_moves(

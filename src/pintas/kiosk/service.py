@@ -287,6 +287,7 @@ class Kiosk:
         fields = _fields(body, ("move", "version"), "a move takes move and version")
         now = self.clock()
         with table.lock:
+            table.check_kept()
             events = table.play(seat, fields.get("move"), fields.get("version"), now)
             self._commit(table, now)
             return {"version": table.version, "revision": table.revision, "events": events}
@@ -543,6 +544,7 @@ class Kiosk:
             self.referee.schedule(table.id, None)
             raise self._corrupt(error) from None
         except sqlite3.Error as error:  # (store.NotKeptError) a full disk, a read-only file
+            table.dropped = True  # (a request that holds this copy must not show it)
             with self._lock:  # forget the change: the table reads back from disk (the
                 if self._tables.get(table.id) is table:  # referee tries its move again
                     del self._tables[table.id]  # once it can be kept)

@@ -291,6 +291,17 @@ class Table:
     break_seconds: float = 60.0
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     _players: dict[int, Player] = field(default_factory=dict, repr=False)
+    #: Set (under :attr:`lock`) when a change to this copy could not be kept:
+    #: the copy is ahead of the database, so nothing may be read from it or
+    #: played on it; a request that held it answers ``not_kept`` and the next
+    #: one reads the table again from the database.
+    dropped: bool = field(default=False, repr=False)
+
+    def check_kept(self) -> None:
+        """KioskError ``not_kept`` if this copy holds a change that was not kept."""
+        if self.dropped:
+            raise KioskError(503, "not_kept", f"table {self.id} changed while this request "
+                             "waited, and the change could not be kept: try again")
 
     # -- making one ------------------------------------------------------------------------
 
@@ -410,6 +421,7 @@ class Table:
               box: tuple[float, float] | None = None) -> dict[str, Any]:
         """What ``seat`` may know at ``now``, as the JSON of ``GET /api/tables/{id}``."""
         with self.lock:
+            self.check_kept()
             game = self.game
             view = game.view(seat)
             your_turn = not game.is_over and game.to_move == seat and self.pause is None \
