@@ -329,10 +329,10 @@ class Outage:
             self._live -= 1
             self._cond.notify_all()
 
-    def hold(self) -> None:
+    def hold(self) -> bool:
         """Before a request: wait out an outage that has begun (the servers
-        still up are left alone while the database is checked)."""
-        self.park()
+        still up are left alone while the database is checked); whether it waited."""
+        return self.park()
 
     def all_parked(self, timeout: float) -> bool:
         with self._cond:
@@ -824,7 +824,8 @@ class Client(threading.Thread):
         seat whose move this is, marked as never sent if its connection was refused or
         the server said it kept nothing). An answer ``503 not_kept`` is Lost too,
         after a moment's wait, as the page waits before it tries again."""
-        self.crash.outage.hold()
+        if self.crash.outage.hold():
+            self.connection.close()  # (its server may have been killed meanwhile)
         try:
             answer = self.connection.call(method, path, body, token)
         except TRANSPORT as error:
