@@ -26,8 +26,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: the repository's root holds tests/
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pintas.kiosk.postgres import LEASE
-from tests.kiosk.crash import Settings, run
+from tests.kiosk.crash import RESUME_AFTER, Settings, run
 from tests.kiosk.postgres import fresh_schema, restart_postgres
 
 
@@ -56,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
                 parser.error("--postgres: start tools/test_postgres.sh first")
             settings = Settings(kills=args.kills, clients=args.clients, seed=args.seed, say=say,
                                 servers=args.servers, restart_db=restart_postgres,
-                                db_restarts=args.db_restarts, resume_wait=LEASE + 15,
+                                db_restarts=args.db_restarts, resume_wait=RESUME_AFTER,
                                 logs=Path(folder))
             with fresh_schema() as url:
                 figures = run(url, settings)

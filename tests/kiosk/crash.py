@@ -39,6 +39,8 @@ from pathlib import Path
 from typing import Any
 
 from pintas import registry
+from pintas.kiosk.postgres import LEASE
+from pintas.kiosk.service import RETRY_MOST
 from pintas.kiosk.tables import RESTART_GRACE
 
 from .postgres import connect as connect_db
@@ -76,6 +78,9 @@ POLL = 2.0
 #: How long the killer waits after a restart for a computer seat that was to
 #: move to move again (a search seat takes a fraction of a second).
 RESUME_WAIT = 15.0
+#: The same on PostgreSQL: the lease of a job a killed server had claimed, and
+#: the longest back-off of a server whose database was down when a job fell due.
+RESUME_AFTER = LEASE + RETRY_MOST + RESUME_WAIT
 # Several servers: each client sends all its requests to one of them, as a
 # load balancer with sticky sessions does. Two things keep a client from
 # being sent to any server at random: a server's copy of a table another

@@ -13,8 +13,7 @@ import pytest
 pytest.importorskip("uvicorn", reason="the kiosk needs the kiosk extra")
 pytest.importorskip("starlette", reason="the kiosk needs the kiosk extra")
 
-from pintas.kiosk.postgres import LEASE
-from tests.kiosk.crash import Settings, run
+from tests.kiosk.crash import RESUME_AFTER, Settings, run
 from tests.kiosk.postgres import fresh_schema, restart_postgres, server_url
 
 KILLS = 30
@@ -53,7 +52,7 @@ def test_kill_servers_and_restart_postgres(tmp_path: Path) -> None:
         figures = run(url, Settings(kills=PG_KILLS, clients=4, seed=17, servers=2,
                                     resume_probe_every=0,
                                     restart_db=restart_postgres, db_restarts=PG_RESTARTS,
-                                    resume_wait=LEASE + 15, logs=tmp_path))
+                                    resume_wait=RESUME_AFTER, logs=tmp_path))
     print("\n" + figures.table())
     assert figures.mismatches == []
     assert figures.kills == PG_KILLS + 1
