@@ -5,6 +5,9 @@
 #                                            # cluster in a temporary directory, and prints the
 #                                            # exports of PINTAS_TEST_POSTGRES (its URL) and
 #                                            # PINTAS_TEST_POSTGRES_DIR (where it lives)
+#   tools/test_postgres.sh restart MODE      # restarts it with pg_ctl's shutdown MODE (fast:
+#                                            # sessions ended, a checkpoint; immediate: no
+#                                            # checkpoint, crash recovery at start)
 #   tools/test_postgres.sh stop              # stops it and removes its directory
 #
 # PostgreSQL refuses to run as root: run as root, the cluster belongs to the
@@ -44,13 +47,19 @@ start)
   echo "export PINTAS_TEST_POSTGRES='postgresql://postgres@/pintas?host=$dir/socket&port=$port'"
   echo "export PINTAS_TEST_POSTGRES_DIR='$dir'"
   ;;
+restart)
+  dir=${PINTAS_TEST_POSTGRES_DIR:?start it first}
+  mode=${2:?restart fast|smart|immediate}
+  # pg_ctl restart starts it again with the options it was started with
+  as_owner "'$(bindir)/pg_ctl' -D '$dir/data' -l '$dir/data/log' -m '$mode' -w restart" >&2
+  ;;
 stop)
   dir=${PINTAS_TEST_POSTGRES_DIR:?start it first}
   [ -d "$dir/data" ] && as_owner "'$(bindir)/pg_ctl' -D '$dir/data' -m immediate -w stop" >&2 || true
   rm -rf "$dir"
   ;;
 *)
-  echo "usage: $0 start|stop" >&2
+  echo "usage: $0 start|restart MODE|stop" >&2
   exit 2
   ;;
 esac

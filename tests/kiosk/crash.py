@@ -13,6 +13,13 @@ reads every table through the API. Both must agree with what was
 acknowledged: nothing acknowledged lost, nothing played that nobody sent,
 every move whose answer was lost in the kill landed once or not at all.
 
+On PostgreSQL (``db`` a URL) several servers share the database, the
+clients spread over them as a load balancer with sticky sessions spreads them; each kill
+takes one server at random (its jobs go to the others once their lease is
+over), and the database itself may be restarted under load (``restart_db``,
+with pg_ctl's fast and immediate shutdowns), the clients retrying what the
+servers answer ``503 not_kept`` meanwhile, as the page does.
+
 ``run()`` does it all and returns the figures; tests/kiosk/test_crash.py runs
 it briefly in CI, benchmarks/kiosk_crash.py for as many kills as asked.
 """
@@ -32,8 +39,11 @@ from pathlib import Path
 from typing import Any
 
 from pintas import registry
+from pintas.kiosk.postgres import LEASE
+from pintas.kiosk.service import RETRY_MOST
 from pintas.kiosk.tables import RESTART_GRACE
 
+from .postgres import connect as connect_db
 from .server import ApiError, Connection, KioskServer
 
 __all__ = ["Figures", "Settings", "run"]
@@ -68,6 +78,23 @@ POLL = 2.0
 #: How long the killer waits after a restart for a computer seat that was to
 #: move to move again (a search seat takes a fraction of a second).
 RESUME_WAIT = 15.0
+#: The same on PostgreSQL: the lease of a job a killed server had claimed, and
+#: the longest back-off of a server whose database was down when a job fell due.
+RESUME_AFTER = LEASE + RETRY_MOST + RESUME_WAIT
+# Several servers: each client sends all its requests to one of them, as a
+# load balancer with sticky sessions does. Two things keep a client from
+# being sent to any server at random: a server's copy of a table another
+# server has moved on is read again only once it hears of the move (until
+# then it may show the client an older version than the client was shown);
+# and a table asked about only on another server than the one that made it
+# is put to sleep by that one's referee after ``--idle`` seconds (its
+# computer seats then wait for a seat to ask on that server).
+#: How long the killer asks again a request answered 503 not_kept (seconds),
+#: and how long anyone waits before asking again.
+NOT_KEPT_WAIT = 30.0
+RETRY = 0.2
+#: The database's shutdown modes, in turn.
+DB_RESTARTS = ("fast", "immediate")
 #: The share of finished tables replayed from the database at each kill.
 SETTLED_SAMPLE = 0.1
 #: The GET answer's fields that may differ between two reads of one revision:
@@ -91,6 +118,17 @@ class Settings:
     timer_probe: bool = True
     #: Written each kill (None: quiet).
     say: Callable[[str], None] | None = None
+    #: How many servers share the database (more than one: PostgreSQL only).
+    servers: int = 1
+    #: Restart the database with the shutdown mode given ("fast", "immediate"),
+    #: and how many times in the run (the modes in turn, between kills).
+    restart_db: Callable[[str], None] | None = None
+    db_restarts: int = 0
+    #: How long after a kill a computer seat that was to move must have moved
+    #: (on PostgreSQL, a dead server's job waits for its lease to end).
+    resume_wait: float = RESUME_WAIT
+    #: Where the servers write their output (None: beside an SQLite file).
+    logs: Path | None = None
 
 
 @dataclass
@@ -131,6 +169,10 @@ class Figures:
     timer_moves: int = 0
     #: The clients' long polls for a computer seat that ended with no move.
     polls_in_vain: int = 0
+    #: Database restarts under load, and the answers 503 not_kept the clients
+    #: retried (a server's stale copy, or its lost connection).
+    db_restarts: int = 0
+    not_kept: int = 0
     mismatches: list[str] = field(default_factory=list)
 
     def table(self, extra: tuple[tuple[str, object], ...] = ()) -> str:
@@ -158,6 +200,8 @@ class Figures:
             ("clock probe: its move seen, seconds past the deadline",
              "-" if self.timer_probe_late is None else f"{self.timer_probe_late:.1f}"),
             ("long polls for a computer seat in vain", self.polls_in_vain),
+            ("database restarts under load (fast, immediate in turn)", self.db_restarts),
+            ("answers 503 not_kept, retried", self.not_kept),
             *extra,
             ("mismatches", len(self.mismatches)),
         ]
@@ -221,6 +265,8 @@ class TableRecord:
     created: float
     #: Who plays it: "client", or a probe nobody plays ("resume", "timer").
     kind: str = "client"
+    #: The server its client talks to (the killer reads it there too).
+    server: int = 0
     #: The highest version any answer showed.
     version: int = 0
     over: bool = False
@@ -288,6 +334,11 @@ class Outage:
             self._live -= 1
             self._cond.notify_all()
 
+    def hold(self) -> bool:
+        """Before a request: wait out an outage that has begun (the servers
+        still up are left alone while the database is checked); whether it waited."""
+        return self.park()
+
     def all_parked(self, timeout: float) -> bool:
         with self._cond:
             return self._cond.wait_for(lambda: self._parked >= self._live, timeout)
@@ -296,10 +347,15 @@ class Outage:
 class CrashRun:
     """One run: the server, the clients, the killer and what they found."""
 
-    def __init__(self, db: Path, settings: Settings) -> None:
-        self.db = Path(db)
+    def __init__(self, db: Path | str, settings: Settings) -> None:
+        self.db = db
         self.settings = settings
-        self.server = KioskServer(self.db, pace=0.0)
+        logs = settings.logs
+        self.servers = [KioskServer(db, pace=0.0,
+                                    log=None if logs is None else logs / f"server-{n}.log")
+                        for n in range(settings.servers)]
+        #: The killer's connection to each server (made when they start).
+        self.connections: list[Connection] = []
         self.figures = Figures()
         self.tables: list[TableRecord] = []
         self._lock = threading.Lock()
@@ -369,12 +425,7 @@ class CrashRun:
         what was acknowledged: every table still in play, and a sample of the
         finished ones (all of them with ``everything``), which nobody writes
         any more, so that a long run's checks do not grow with its length."""
-        connection = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
-        try:
-            rows = {row[0]: row[1:] for row in connection.execute(
-                "SELECT id, spec, save, extra, version FROM tables")}
-        finally:
-            connection.close()
+        rows = {row[0]: row[1:] for row in self._rows()}
         for table in self.tables:
             if table.settled and not everything and self.rng.random() > SETTLED_SAMPLE:
                 continue
@@ -389,6 +440,18 @@ class CrashRun:
             except Exception as error:  # the check must report, not stop, on a bad row
                 self.mismatch(f"table {table.id}: its row does not replay: {error!r}\n"
                               + traceback.format_exc())
+
+    def _rows(self) -> list[Any]:
+        """Every table's row: SQLite's file opened read-only, or PostgreSQL."""
+        query = "SELECT id, spec, save, extra, version FROM tables"
+        if isinstance(self.db, Path):
+            connection = sqlite3.connect(f"file:{self.db}?mode=ro", uri=True)
+            try:
+                return connection.execute(query).fetchall()
+            finally:
+                connection.close()
+        with connect_db(self.db) as db:
+            return list(db.execute(query).fetchall())
 
     def _check_stored(self, table: TableRecord, spec: dict[str, Any], save: bytes,
                       extra: dict[str, Any], version: int) -> None:
@@ -439,7 +502,8 @@ class CrashRun:
             if len(history) > at and not landed and (seat.seat, at) not in timed:
                 self.mismatch(f"{where}: unanswered {text!r} at {at}, found {history[at]}")
             if landed and not reached:
-                self.mismatch(f"{where}: {text!r} at {at} landed, its connection was refused")
+                self.mismatch(f"{where}: {text!r} at {at} landed, though its connection "
+                              "was refused or answered 503 not_kept")
             if landed:
                 seat.acked[at] = text
             self.count("unanswered_landed" if landed else
@@ -505,13 +569,14 @@ class CrashRun:
 
     # -- the API, once the server is back -------------------------------------------------
 
-    def check_api(self, connection: Connection) -> None:
+    def check_api(self) -> None:
         """Read every table through the API and hold it to the database and to
         what was acknowledged; wait for the computer seats that were to move."""
         for table in self.tables:
             stored = table.stored
             if stored is None:
                 continue
+            connection = self.connections[table.server]
             for seat in table.seats.values():
                 answer = self._read(connection, table, seat)
                 where = f"table {table.id} ({table.body['game']}) seat {seat.seat}"
@@ -532,7 +597,8 @@ class CrashRun:
             if table.over or (table.kind == "resume" and not stored.computer_to_move
                               and stored.to_move in table.seats):
                 table.settled = True
-        deadline = time.monotonic() + RESUME_WAIT  # for them all: a broken server fails soon
+        # for them all: a broken server fails soon
+        deadline = time.monotonic() + self.settings.resume_wait
         for table in self.tables:
             if table.stored is None or not table.stored.computer_to_move:
                 continue
@@ -542,7 +608,8 @@ class CrashRun:
             while True:
                 wait = max(0.0, deadline - time.monotonic())
                 path = f"/api/tables/{table.id}?after={after}&wait={wait:.2f}"
-                answer = connection.call("GET", path, token=seat.token)
+                answer = self.call(self.connections[table.server], "GET", path,
+                                   token=seat.token)
                 if answer["version"] > stored.version or wait == 0:
                     break
                 after = answer["revision"]
@@ -551,16 +618,31 @@ class CrashRun:
             else:
                 self.mismatch(f"table {table.id} ({table.body['game']}): computer seat "
                               f"{stored.to_move} was to move at version {stored.version} and "
-                              f"has not moved {RESUME_WAIT} s after the restart")
+                              f"has not moved {self.settings.resume_wait} s after the restart")
         for table in self.tables:
             table.stored = None
 
     def _read(self, connection: Connection, table: TableRecord, seat: SeatRecord
               ) -> dict[str, Any]:
-        answer: dict[str, Any] = connection.call("GET", f"/api/tables/{table.id}",
-                                                 token=seat.token)
+        answer: dict[str, Any] = self.call(connection, "GET", f"/api/tables/{table.id}",
+                                           token=seat.token)
         self.ack(table, seat, answer, 0)
         return answer
+
+    def call(self, connection: Connection, method: str, path: str, body: Any = None,
+             token: str | None = None) -> Any:
+        """The killer's request: one answered ``503 not_kept`` (a server's
+        connection to the database lost in a restart, its copy of a table
+        stale) is sent again, for up to :data:`NOT_KEPT_WAIT` seconds."""
+        deadline = time.monotonic() + NOT_KEPT_WAIT
+        while True:
+            try:
+                return connection.call(method, path, body, token)
+            except ApiError as error:
+                if not _not_kept(error) or time.monotonic() > deadline:
+                    raise
+                self.count("not_kept")
+                time.sleep(RETRY)
 
     # -- the killer -------------------------------------------------------------------------
 
@@ -574,11 +656,14 @@ class CrashRun:
             return self.rng.uniform(0.05, 0.5)
         return self.rng.uniform(0.5, 2.5)
 
-    def kill_and_check(self, connection: Connection, last: bool = False) -> None:
-        """One kill: SIGKILL, replay the database, restart, read every table back."""
+    def kill_and_check(self, last: bool = False) -> None:
+        """One kill: SIGKILL of a server, replay the database, restart it, read
+        every table back through it."""
         down = time.monotonic()
         self.outage.begin()
-        self.server.kill()
+        number = self.rng.randrange(len(self.servers))
+        server, connection = self.servers[number], self.connections[number]
+        server.kill()
         connection.close()
         if not self.outage.all_parked(60):
             self.mismatch("the clients did not all notice the server was gone within 60 s")
@@ -586,9 +671,9 @@ class CrashRun:
         replay = time.monotonic()
         self.check_db(everything=last)
         restart = time.monotonic()
-        self.server.start()
+        server.start()
         read = time.monotonic()
-        self.check_api(connection)
+        self.check_api()
         self.outage.end()
         end = time.monotonic()
         self.figures.seconds_down += end - down
@@ -596,13 +681,29 @@ class CrashRun:
         self.figures.seconds_restarting += read - restart
         self.figures.seconds_reading += end - read
 
+    def restart_db_and_check(self, mode: str) -> None:
+        """The database restarted under load (the clients go on, retrying),
+        then, once they have played on a while, everything checked while they wait."""
+        restart_db = self.settings.restart_db
+        assert restart_db is not None
+        time.sleep(self.delay())
+        restart_db(mode)
+        self.figures.db_restarts += 1
+        time.sleep(self.delay())
+        self.outage.begin()
+        if not self.outage.all_parked(60):
+            self.mismatch("the clients did not all stop within 60 s of a database restart")
+        self.check_db()
+        self.check_api()
+        self.outage.end()
+
     def resume_probe(self, connection: Connection, number: int) -> None:
         """Make a table whose computer seats play first, many moves each (the
         kill then comes at once, with a computer seat mid-move)."""
         body = {"game": "dice_of_doom", "options": {"target": 5000},
                 "seats": ["random", "random", "search", "random", "human"],
                 "seed": 1_000 + number, "timer": None}
-        answer = connection.call("POST", "/api/tables", body)
+        answer = self.call(connection, "POST", "/api/tables", body)
         self.count("requests")
         self.add_table(TableRecord(answer["id"], body,
                                    {4: SeatRecord(4, answer["tokens"]["4"])}, time.time(),
@@ -612,7 +713,7 @@ class CrashRun:
         """A table with a clock whose people never move."""
         body = {"game": "farkle", "options": {}, "seats": ["human", "human"],
                 "seed": 99, "timer": PROBE_TIMER}
-        answer = connection.call("POST", "/api/tables", body)
+        answer = self.call(connection, "POST", "/api/tables", body)
         record = TableRecord(answer["id"], body,
                              {s: SeatRecord(s, answer["tokens"][str(s)]) for s in (0, 1)},
                              time.time(), kind="timer", version=answer["version"])
@@ -625,8 +726,9 @@ class CrashRun:
         deadline = probe.created + PROBE_TIMER
         # the clock may have been given its restart grace just now
         wait = max(1.0, deadline - time.time()) + 15.0
-        answer = connection.call("GET", f"/api/tables/{probe.id}?after=0&wait={min(wait, 25)}",
-                                 token=seat.token)
+        answer = self.call(connection, "GET",
+                           f"/api/tables/{probe.id}?after=0&wait={min(wait, 25)}",
+                           token=seat.token)
         if answer["version"] == 0:
             self.mismatch(f"the clock probe {probe.id}: nobody moved "
                           f"{time.time() - deadline:.1f} s after its deadline")
@@ -641,20 +743,27 @@ class CrashRun:
         start = time.monotonic()
         settings = self.settings
         say = settings.say
-        self.server.start()
-        connection = self.server.connect()
+        for server in self.servers:
+            server.start()
+        self.connections = [server.connect() for server in self.servers]
+        connection = self.connections[0]
         probe = self.timer_probe(connection) if settings.timer_probe else None
+        restarts = settings.db_restarts if settings.restart_db is not None else 0
+        # the database's restarts, spread evenly between the kills
+        restart_at = {(n + 1) * settings.kills // (restarts + 1) for n in range(restarts)}
         clients = [Client(self, n) for n in range(settings.clients)]
         for client in clients:
             client.start()
         try:
             for kill in range(settings.kills):
+                if kill in restart_at:
+                    self.restart_db_and_check(DB_RESTARTS[self.figures.db_restarts % 2])
                 every = settings.resume_probe_every
                 if every and kill % every == every - 1:
                     self.resume_probe(connection, kill)
                 else:
                     time.sleep(self.delay())
-                self.kill_and_check(connection)
+                self.kill_and_check()
                 if say is not None and (kill + 1) % 10 == 0:
                     f = self.figures
                     say(f"{kill + 1} kills, {f.moves_acked} moves acknowledged, "
@@ -669,10 +778,12 @@ class CrashRun:
                 client.join(60)
         try:
             # the last state, once the clients have stopped: killed and read back too
-            self.kill_and_check(connection, last=True)
+            self.kill_and_check(last=True)
         finally:
-            connection.close()
-            self.server.stop()
+            for each in self.connections:
+                each.close()
+            for server in self.servers:
+                server.stop()
             self.figures.seconds = time.monotonic() - start
         return self.figures
 
@@ -686,7 +797,10 @@ class Client(threading.Thread):
         self.crash = run
         self.number = number
         self.rng = random.Random(run.settings.seed * 1_000 + number)
-        self.connection = run.server.connect()
+        #: The client's server, as a load balancer that keeps each client on
+        #: one server sends it (see the note above NOT_KEPT_WAIT).
+        self.server = number % len(run.servers)
+        self.connection = run.servers[self.server].connect()
         self.active: list[TableRecord] = []
 
     def run(self) -> None:
@@ -712,7 +826,11 @@ class Client(threading.Thread):
     def call(self, method: str, path: str, body: Any = None, token: str | None = None,
              mover: SeatRecord | None = None) -> Any:
         """The answer; Lost once the server is back if it died (``mover``: the
-        seat whose move this is, marked as never sent if its connection was refused)."""
+        seat whose move this is, marked as never sent if its connection was refused or
+        the server said it kept nothing). An answer ``503 not_kept`` is Lost too,
+        after a moment's wait, as the page waits before it tries again."""
+        if self.crash.outage.hold():
+            self.connection.close()  # (its server may have been killed meanwhile)
         try:
             answer = self.connection.call(method, path, body, token)
         except TRANSPORT as error:
@@ -723,9 +841,15 @@ class Client(threading.Thread):
                 self.crash.mismatch(f"{method} {path} failed with the server up: {error!r}")
                 time.sleep(0.1)
             raise Lost from None
-        except ApiError:
+        except ApiError as error:
             self.crash.count("requests")
-            raise
+            if not _not_kept(error):
+                raise
+            if mover is not None and mover.pending is not None:
+                mover.pending = (*mover.pending[:2], False)
+            self.crash.count("not_kept")
+            time.sleep(RETRY)
+            raise Lost from None
         self.crash.count("requests")
         return answer
 
@@ -752,7 +876,7 @@ class Client(threading.Thread):
         tokens = answer["tokens"]
         record = TableRecord(answer["id"], body,
                              {int(s): SeatRecord(int(s), token) for s, token in tokens.items()},
-                             time.time(), version=answer["version"])
+                             time.time(), version=answer["version"], server=self.server)
         record.next_seat = min(record.seats)
         self.crash.add_table(record)
         self.active.append(record)
@@ -833,6 +957,13 @@ class Client(threading.Thread):
         table.version = max(table.version, played["version"])
 
 
+def _not_kept(error: ApiError) -> bool:
+    """Whether ``error`` is the server's ``503 not_kept``: nothing was changed,
+    ask again."""
+    return error.status == 503 and isinstance(error.body, dict) and \
+        error.body.get("error") == "not_kept"
+
+
 def _fits(preset: registry.Preset, options: dict[str, Any], players: int) -> bool:
     try:
         preset.rules(**{**options, "players": players})
@@ -841,6 +972,7 @@ def _fits(preset: registry.Preset, options: dict[str, Any], players: int) -> boo
     return True
 
 
-def run(db: Path, settings: Settings | None = None) -> Figures:
-    """Run the crash test on a new database at ``db``; its figures."""
+def run(db: Path | str, settings: Settings | None = None) -> Figures:
+    """Run the crash test on a new database ``db`` (an SQLite file's path, or
+    an empty PostgreSQL database's URL); its figures."""
     return CrashRun(db, settings or Settings()).run()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import subprocess
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,7 +22,7 @@ import pytest
 
 from pintas.kiosk.postgres import is_postgres_url
 
-__all__ = ["connect", "fresh_schema", "server_url"]
+__all__ = ["connect", "fresh_schema", "restart_postgres", "server_url"]
 
 
 def _unavailable(why: str) -> None:
@@ -94,3 +95,11 @@ def connect(db: Path | str) -> Iterator[Any]:
         yield connection
     finally:
         connection.close()
+
+
+def restart_postgres(mode: str) -> None:
+    """The throwaway cluster of tools/test_postgres.sh (PINTAS_TEST_POSTGRES_DIR)
+    restarted with pg_ctl's shutdown ``mode`` ("fast", "immediate")."""
+    script = Path(__file__).resolve().parents[2] / "tools" / "test_postgres.sh"
+    subprocess.run(["bash", str(script), "restart", mode], check=True, capture_output=True,
+                   timeout=120)
