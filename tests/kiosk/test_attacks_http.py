@@ -21,7 +21,7 @@ import socket
 import sqlite3
 import statistics
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -32,6 +32,7 @@ pytest.importorskip("starlette")
 from pintas.kiosk.connections import check_uvicorn
 from pintas.kiosk.guard import SECURITY_HEADERS
 from tests.kiosk.attacks import SlowHeaders, raw_request, room_for_sockets
+from tests.kiosk.push import until
 from tests.kiosk.server import ApiError, KioskServer
 
 #: The header (and body) timeout of the test servers: short, so that tests are.
@@ -73,16 +74,6 @@ def ask(port: int, method: str, path: str, headers: dict[str, str] | None = None
         return answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read()
     finally:
         connection.close()
-
-
-def wait_until(done: Callable[[], bool], seconds: float = 5.0) -> bool:
-    """Whether ``done()`` came true within ``seconds``."""
-    deadline = time.monotonic() + seconds
-    while not done():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.05)
-    return True
 
 
 def tables_in(server: KioskServer) -> int:
@@ -216,7 +207,7 @@ def test_at_the_connection_cap_the_slowest_are_evicted_then_new_ones_refused(
             assert slow.still_open() == 4
             # a ninth: the oldest still sending its headers goes
             assert ask(server.port, "GET", "/api/games")[0] == 200
-            assert wait_until(lambda: slow.closed[0] is not None)
+            assert until(lambda: slow.closed[0] is not None)
             time.sleep(0.2)
             assert slow.still_open() == 3
             for connection in idle:   # the idle ones were not touched
@@ -228,7 +219,7 @@ def test_at_the_connection_cap_the_slowest_are_evicted_then_new_ones_refused(
                 poll.request("GET", f"/api/tables/{id}?after=0&wait=8",
                              headers={"Authorization": f"Bearer {token}"})
                 time.sleep(0.1)   # (its headers in before the next one comes)
-            assert wait_until(lambda: slow.still_open() == 0)
+            assert until(lambda: slow.still_open() == 0)
             # every connection is now busy: a new one is refused at once
             status, headers, body = ask(server.port, "GET", "/api/games")
             assert status == 503 and error_of(body) == "busy"
