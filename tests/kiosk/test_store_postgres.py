@@ -103,6 +103,8 @@ def test_two_kiosks_on_one_database_refuse_a_move_on_a_stale_copy(db: str) -> No
     made = a.create({"game": "farkle", "seats": ["human", "human"], "seed": 5})
     id, token = made["id"], made["tokens"]["0"]
     assert b.state(id, token)["version"] == 0   # cached by B
+    assert b.listener is not None
+    b.listener.close()   # B misses A's news (else it may read the table again first: 409)
     a.play(id, token, {"move": "roll", "version": 0})
     with pytest.raises(KioskError) as refused:
         b.play(id, token, {"move": "roll", "version": 0})
