@@ -17,11 +17,13 @@ from functools import partial
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
+from pintas.kiosk.app import make_app
 from pintas.kiosk.service import Kiosk
 from pintas.kiosk.settings import Settings
 from pintas.kiosk.tables import KioskError
-from tests.kiosk.conftest import RELAXED, Clock
+from tests.kiosk.conftest import BASE_URL, RELAXED, Clock
 
 pytestmark = pytest.mark.stores("postgresql")
 
@@ -166,6 +168,22 @@ def test_two_servers_racing_keep_the_servers_quota(
                      for n, s in enumerate([a, b] * 3)])
     assert sum(isinstance(r, dict) for r in results) == 3
     assert a.store.live_count() == 3
+
+
+def test_the_creation_and_join_limits_hold_whichever_server_a_client_asks(
+        servers: Callable[..., list[Kiosk]]) -> None:
+    a, b = servers(create_per_minute=1, create_burst=2)
+    with TestClient(make_app(a, run_referee=False), base_url=BASE_URL) as on_a, \
+            TestClient(make_app(b, run_referee=False), base_url=BASE_URL) as on_b:
+        assert on_a.post("/api/tables", json={"game": "nope"}).status_code == 422
+        made = on_b.post("/api/tables", json=INVITED)   # (a table refused took nothing)
+        assert made.status_code == 201
+        assert on_a.post("/api/tables", json=INVITED).status_code == 201
+        refused = on_b.post("/api/tables", json=INVITED)
+        assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+        link = made.json()["invitations"]["1"]["link"]
+        for on, status in ((on_a, 200), (on_b, 410), (on_a, 429)):
+            assert on.post(link).status_code == status
 
 
 # -- sleeping tables across servers ---------------------------------------------------------

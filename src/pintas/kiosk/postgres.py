@@ -61,6 +61,8 @@ from .tables import Table
 if TYPE_CHECKING:
     import psycopg
 
+    from .limits import Change
+
 __all__ = ["CLAIM", "LEASE", "SCHEMA_VERSION", "URL_SCHEMES", "Jobs", "Listener",
            "PostgresStore", "Servers", "is_postgres_url", "redacted"]
 
@@ -138,6 +140,13 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
             at       double precision NOT NULL,       -- its last request (coarsely)
             waiting  double precision NOT NULL,       -- it waits on a server until then
             PRIMARY KEY (table_id, seat)
+        )""",
+        """CREATE TABLE IF NOT EXISTS buckets (  -- the clients' rate limits, every server's
+            kind     text NOT NULL,              -- create, join
+            client   text NOT NULL,              -- an address (limits.client_key)
+            tokens   double precision NOT NULL,
+            at       double precision NOT NULL,  -- when it had them (the wall clock)
+            PRIMARY KEY (kind, client)
         )"""),
 }
 
@@ -481,6 +490,30 @@ class Servers:
         rows = self._store._run(id, "read", lambda db: db.execute(
             "SELECT seat, at, waiting FROM contact WHERE table_id = %s", (id,)).fetchall())
         return {int(seat): (float(at), float(waiting)) for seat, at, waiting in rows}
+
+    def bucket(self, kind: str, client: str, change: Change) -> float:
+        """Change ``client``'s bucket of ``kind`` (:mod:`~pintas.kiosk.limits`)
+        in one transaction, its row locked."""
+        key = {"kind": kind, "client": client}
+
+        def write(db: psycopg.Connection[Any]) -> float:
+            with db.transaction():   # (a new client's bucket is full: infinity, cut to its size)
+                db.execute("INSERT INTO buckets (kind, client, tokens, at) VALUES (%(kind)s, "
+                           "%(client)s, 'Infinity', 0) ON CONFLICT DO NOTHING", key)
+                row = db.execute("SELECT tokens, at FROM buckets WHERE kind = %(kind)s AND "
+                                 "client = %(client)s FOR UPDATE", key).fetchone()
+                (tokens, at), answer = change(None if row is None
+                                              else (float(row[0]), float(row[1])))
+                db.execute("UPDATE buckets SET tokens = %(tokens)s, at = %(at)s "
+                           "WHERE kind = %(kind)s AND client = %(client)s",
+                           {**key, "tokens": tokens, "at": at})
+                return answer
+
+        return self._store._run(None, "kept", write)
+
+    def forget_buckets(self, before: float) -> None:
+        self._store._run(None, "kept", lambda db: db.execute(
+            "DELETE FROM buckets WHERE at < %s", (before,)))
 
 
 class Jobs:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import registry
 from ..errors import CorruptStateError, PintasError
+from .limits import Buckets
 from .tables import HUMAN, MAX_SEED, TIMERS, Table
 from .tables import _player_spec as player_spec
 
@@ -485,7 +486,7 @@ class TableStore(Protocol):
         (:class:`Shared`); None if one server serves the database alone."""
 
 
-class Shared(Protocol):
+class Shared(Buckets, Protocol):
     """What the servers of one database keep there besides the tables' rows,
     so that a seat may ask any of them: a table's version and revision read
     cheaply, and each seat's contact (its last request, and how long it waits

@@ -24,6 +24,7 @@ from typing import Any
 
 from .. import registry
 from ..errors import CorruptStateError
+from .limits import CreateLimiter, SharedLimiter
 from .referee import Referee
 from .rows import QuotaError, Shared
 from .settings import Settings
@@ -128,6 +129,7 @@ class Kiosk:
         self.mark_every = max(0.05, min(e for e in every if e > 0))
         self._beat = threading.Event()
         self._beating: threading.Thread | None = None
+        self._limiters: list[SharedLimiter] = []   # (their full buckets forgotten)
         #: The referee's timetable shared with the other servers of the
         #: database (PostgreSQL), or None: the referee keeps its own.
         self.jobs = self.store.jobs(
@@ -242,6 +244,18 @@ class Kiosk:
                 table._changed()
                 self._commit(table, now, moves=0)
             return {"id": table.rematch, "revision": table.revision}
+
+    def limiter(self, kind: str, settings: Settings | None = None) -> CreateLimiter:
+        """The rate limit of ``kind`` (``create``, ``join``) per client, with
+        ``settings``' rate (default: the kiosk's): in memory on SQLite, in the
+        database on PostgreSQL (every server holds a client to one rate)."""
+        settings = settings or self.settings
+        if self.shared is None:
+            return CreateLimiter(settings.create_per_minute, settings.create_burst)
+        limiter = SharedLimiter(self.shared, kind, settings.create_per_minute,
+                                settings.create_burst)
+        self._limiters.append(limiter)
+        return limiter
 
     @staticmethod
     def _over_quota(client: str, full: QuotaError) -> KioskError:
@@ -437,6 +451,8 @@ class Kiosk:
         # rows are stamped with the wall clock when written, whatever self.clock is
         before = time.time() - 3600 * self.settings.expire_hours
         self._prune_contact()
+        for limiter in self._limiters:
+            limiter.forget()
         try:
             ids = self.store.expire(before)
         except sqlite3.Error as error:
