@@ -477,13 +477,20 @@ class Servers:
         return None if row is None else (int(row[0]), int(row[1]))
 
     def mark(self, id: str, seat: int, at: float, waiting: float) -> bool:
-        row = self._store._run(id, "kept", lambda db: db.execute(
-            "WITH seen AS (INSERT INTO contact (table_id, seat, at, waiting) "
-            "SELECT id, %(seat)s, %(at)s, %(waiting)s FROM tables WHERE id = %(id)s "
-            "ON CONFLICT (table_id, seat) DO UPDATE SET at = greatest(contact.at, "
-            "EXCLUDED.at), waiting = greatest(contact.waiting, EXCLUDED.waiting)) "
-            "SELECT EXISTS (SELECT 1 FROM jobs WHERE table_id = %(id)s)",
-            {"id": id, "seat": seat, "at": at, "waiting": waiting}).fetchone())
+        """(Committed without waiting for the disk: a contact lost in a crash
+        is written again at the seat's next request.)"""
+        def write(db: psycopg.Connection[Any]) -> Any:
+            with db.transaction():
+                db.execute("SET LOCAL synchronous_commit = off")
+                return db.execute(
+                    "WITH seen AS (INSERT INTO contact (table_id, seat, at, waiting) "
+                    "SELECT id, %(seat)s, %(at)s, %(waiting)s FROM tables WHERE id = %(id)s "
+                    "ON CONFLICT (table_id, seat) DO UPDATE SET at = greatest(contact.at, "
+                    "EXCLUDED.at), waiting = greatest(contact.waiting, EXCLUDED.waiting)) "
+                    "SELECT EXISTS (SELECT 1 FROM jobs WHERE table_id = %(id)s)",
+                    {"id": id, "seat": seat, "at": at, "waiting": waiting}).fetchone()
+
+        row = self._store._run(id, "kept", write)
         return bool(row and row[0])
 
     def contact(self, id: str) -> dict[int, tuple[float, float]]:
