@@ -29,25 +29,16 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: the repository's root holds tests/
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.kiosk_push import database
 from pintas.kiosk.service import Kiosk
 from pintas.kiosk.settings import Settings
 from pintas.kiosk.tables import KioskError
-from tests.kiosk.postgres import fresh_schema
 from tests.kiosk.push import percentile
 
 #: Two people at a dice table, so that every request is a person's.
 BODY = {"game": "farkle", "seats": ["human", "human"]}
 SETTINGS = Settings(pace=0, create_per_minute=0, tables_per_client=100_000,
                     max_tables=100_000)
-
-
-@contextlib.contextmanager
-def database(url: str | None) -> Iterator[str]:
-    if url:
-        yield url
-    else:
-        with fresh_schema() as fresh:
-            yield fresh
 
 
 @contextlib.contextmanager
@@ -97,15 +88,16 @@ def one_round(servers: list[Kiosk], tables: list[dict[str, Any]], requests: int,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--rounds", type=int, default=10, help="rounds of each (default 10)")
-    parser.add_argument("--requests", type=int, default=300,
-                        help="requests per round (default 300)")
-    parser.add_argument("--tables", type=int, default=16, help="tables (default 16)")
+    for name, default, what in (("--rounds", 10, "rounds of each"),
+                                ("--requests", 300, "requests per round"),
+                                ("--tables", 16, "tables")):
+        parser.add_argument(name, type=int, default=default, help=f"{what} (default {default})")
     parser.add_argument("--db", help="a PostgreSQL URL (default: a fresh test schema)")
     args = parser.parse_args(argv)
     rng = random.Random(1)
     kinds = ("read", "read again", "play", "refused")
-    figures = {mode: {kind: [] for kind in kinds} for mode in ("on", "off")}
+    figures: dict[str, dict[str, list[float]]] = {
+        mode: {kind: [] for kind in kinds} for mode in ("on", "off")}
     with database(args.db) as url:
         servers = [Kiosk(url, settings=SETTINGS) for _ in range(2)]
         try:
