@@ -24,6 +24,7 @@ from pintas.kiosk.service import Kiosk
 from pintas.kiosk.settings import Settings
 from pintas.kiosk.tables import KioskError
 from tests.kiosk.conftest import BASE_URL, RELAXED, Clock
+from tests.kiosk.push import until
 
 pytestmark = pytest.mark.stores("postgresql")
 
@@ -236,6 +237,7 @@ def test_a_seat_waiting_on_one_server_reads_as_connected_on_the_other(
     clock.advance(40)
     assert a.state(id, tokens["0"])["connections"] == ["connected", "away"]
     with b.waiting(id, 1):
+        b.heartbeat()   # (as b's heartbeat thread does when a seat begins to wait)
         clock.advance(1.5)   # (past what a read of the contact is kept)
         assert a.state(id, tokens["0"])["connections"] == ["connected", "connected"]
         for _ in range(6):   # a socket open for a minute: b says it still waits
@@ -244,6 +246,17 @@ def test_a_seat_waiting_on_one_server_reads_as_connected_on_the_other(
         assert a.state(id, tokens["0"])["connections"] == ["connected", "connected"]
     clock.advance(60)
     assert a.state(id, tokens["0"])["connections"] == ["connected", "away"]
+
+
+def test_a_seat_beginning_to_wait_is_written_at_once_by_the_heartbeat(
+        two: list[Kiosk], clock: Clock) -> None:
+    a, b = two
+    id = a.create(FARKLE)["id"]
+    b.start()   # (its heartbeat thread: mark_every is 10 s, and the clock stands still)
+    shared = a.shared
+    assert shared is not None and shared.contact(id) == {}
+    with b.waiting(id, 1):
+        assert until(lambda: shared.contact(id).get(1, (0.0, 0.0))[1] > clock.now, 5)
 
 
 def test_a_request_on_one_server_reads_as_contact_on_the_other(
@@ -263,6 +276,7 @@ def test_a_seat_waiting_on_another_server_is_not_absent(
     made = a.create(FARKLE)   # seat 0 to move, no clock: only --absent plays for it
     id = made["id"]
     with b.waiting(id, 0):
+        b.heartbeat()
         for _ in range(10):   # 50 s waiting on b, a's referee acting
             clock.advance(5)
             b.heartbeat()

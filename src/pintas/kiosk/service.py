@@ -127,7 +127,8 @@ class Kiosk:
         self._contact_read: dict[str, tuple[float, dict[int, tuple[float, float]]]] = {}
         every = [MARK_EVERY, settings.idle_seconds / 4, settings.absent_seconds / 4]
         self.mark_every = max(0.05, min(e for e in every if e > 0))
-        self._beat = threading.Event()
+        self._beat = threading.Event()   # set: a seat began to wait (or the server closes)
+        self._closing = False
         self._beating: threading.Thread | None = None
         self._limiters: list[SharedLimiter] = []   # (their full buckets forgotten)
         #: The referee's timetable shared with the other servers of the
@@ -298,7 +299,8 @@ class Kiosk:
         """While ``seat`` of table ``id`` waits for a change (a long poll, a socket)."""
         with self._lock:
             self._waits.setdefault(id, Counter())[seat] += 1
-        self._mark(id, seat, self.clock(), waiting=True)
+        if self.shared is not None:
+            self._beat.set()   # (written by the heartbeat's thread: this may be the event loop)
         try:
             yield
         finally:
@@ -385,8 +387,8 @@ class Kiosk:
 
     def heartbeat(self) -> None:
         """Write, into the database the servers share, that each seat waiting
-        here still waits (the referee's thread does it every
-        :attr:`mark_every` seconds once started)."""
+        here still waits (once started, the server's heartbeat thread does it
+        every :attr:`mark_every` seconds, and at once when a seat begins to wait)."""
         with self._lock:
             waiting = [(id, seat) for id, waits in self._waits.items()
                        for seat, count in waits.items() if count > 0]
@@ -395,7 +397,11 @@ class Kiosk:
             self._mark(id, seat, now, waiting=True)
 
     def _beat_loop(self) -> None:
-        while not self._beat.wait(self.mark_every):
+        while not self._closing:
+            self._beat.wait(self.mark_every)
+            self._beat.clear()
+            if self._closing:
+                return
             try:
                 self.heartbeat()
             except Exception:   # (the next beat tries again)
@@ -535,6 +541,7 @@ class Kiosk:
         """Stop the referee and close the database."""
         if self.listener is not None:
             self.listener.close()
+        self._closing = True
         self._beat.set()
         if self._beating is not None:
             self._beating.join(5)
