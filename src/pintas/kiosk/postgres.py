@@ -28,6 +28,11 @@ postgresql://...`` selects it (:func:`pintas.kiosk.store.open_store`).
   <version> <revision>``, heard only once it is committed; one that gives the
   referee a job sends ``j``. :class:`Listener` hears them on a connection of
   its own.
+- **Any server answers any request.** A change is also kept only on the
+  revision its copy was read at; a table's version and revision can be read
+  alone, each seat's contact and the clients' rate limits are kept for every
+  server (:class:`Servers`), and a new table's quota is counted in its
+  insert's transaction under an advisory lock.
 """
 
 from __future__ import annotations
@@ -67,7 +72,8 @@ __all__ = ["CLAIM", "LEASE", "SCHEMA_VERSION", "URL_SCHEMES", "Jobs", "Listener"
            "PostgresStore", "Servers", "is_postgres_url", "redacted"]
 
 #: The schema this code writes (the greatest version in ``schema_version``):
-#: 1 the tables, 2 the referee's jobs, 3 the tables' revisions and the seats' contact.
+#: 1 the tables, 2 the referee's jobs, 3 the tables' revisions, the seats'
+#: contact and the clients' rate limits.
 SCHEMA_VERSION = 3
 
 #: What a ``--db`` that names a PostgreSQL database begins with.
