@@ -13,8 +13,9 @@ reads every table through the API. Both must agree with what was
 acknowledged: nothing acknowledged lost, nothing played that nobody sent,
 every move whose answer was lost in the kill landed once or not at all.
 
-On PostgreSQL (``db`` a URL) several servers share the database, the
-clients spread over them as a load balancer with sticky sessions spreads them; each kill
+On PostgreSQL (``db`` a URL) several servers share the database, each
+request of each client sent to one of them at random, as a load balancer
+without sticky sessions sends it (``Settings.spread``); each kill
 takes one server at random (its jobs go to the others once their lease is
 over), and the database itself may be restarted under load (``restart_db``,
 with pg_ctl's fast and immediate shutdowns), the clients retrying what the
