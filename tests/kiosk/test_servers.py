@@ -11,6 +11,7 @@ arrive after the seat's next request."""
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -147,6 +148,35 @@ def test_a_join_on_a_copy_read_before_the_other_servers_join_is_refused(
     with pytest.raises(KioskError) as spent:
         b.join(id, code)
     assert spent.value.code == "spent"
+
+
+def played_out(server: Kiosk, body: dict[str, Any]) -> tuple[str, str]:
+    """A table made on ``server`` and played to its end (its person's moves at
+    random, the computer's by the referee): its id and the person's token."""
+    made = server.create(body)
+    id, token = made["id"], made["tokens"]["0"]
+    rng = random.Random(1)
+    while not (view := server.state(id, token))["is_over"]:
+        if view["break"] is not None:
+            server.go_on(id, token, {"round": view["break"]["round"]})
+        elif view["your_turn"]:
+            server.play(id, token, {"move": rng.choice(view["legal_moves"])})
+        else:
+            server.step()
+    return id, token
+
+
+def test_a_rematch_asked_of_two_servers_at_once_names_one_table(two: list[Kiosk]) -> None:
+    a, b = two
+    id, token = played_out(a, {"game": "farkle", "options": {"target": 50},
+                               "seats": ["human", "random"]})
+    b.state(id, token)   # both hold it
+    results = race(partial(a.rematch, id, token), partial(b.rematch, id, token))
+    named = {r["id"] for r in results if isinstance(r, dict)}
+    refused = [r for r in results if not isinstance(r, dict)]
+    assert len(named) == 1 and set(refused) <= {"not_kept"}, results
+    for server in (a, b):   # asked again (the one refused, or another seat): the same
+        assert server.rematch(id, token)["id"] in named
 
 
 # -- quotas across servers ------------------------------------------------------------------
