@@ -13,8 +13,9 @@ reads every table through the API. Both must agree with what was
 acknowledged: nothing acknowledged lost, nothing played that nobody sent,
 every move whose answer was lost in the kill landed once or not at all.
 
-On PostgreSQL (``db`` a URL) several servers share the database, the
-clients spread over them as a load balancer with sticky sessions spreads them; each kill
+On PostgreSQL (``db`` a URL) several servers share the database, each
+request of each client sent to one of them at random, as a load balancer
+without sticky sessions sends it (``Settings.spread``); each kill
 takes one server at random (its jobs go to the others once their lease is
 over), and the database itself may be restarted under load (``restart_db``,
 with pg_ctl's fast and immediate shutdowns), the clients retrying what the
@@ -81,14 +82,9 @@ RESUME_WAIT = 15.0
 #: The same on PostgreSQL: the lease of a job a killed server had claimed, and
 #: the longest back-off of a server whose database was down when a job fell due.
 RESUME_AFTER = LEASE + RETRY_MOST + RESUME_WAIT
-# Several servers: each client sends all its requests to one of them, as a
-# load balancer with sticky sessions does. Two things keep a client from
-# being sent to any server at random: a server's copy of a table another
-# server has moved on is read again only once it hears of the move (until
-# then it may show the client an older version than the client was shown);
-# and a table asked about only on another server than the one that made it
-# is put to sleep by that one's referee after ``--idle`` seconds (its
-# computer seats then wait for a seat to ask on that server).
+# Several servers: each client sends each request to one of them at random,
+# as a load balancer without sticky sessions does (Settings.spread), or all
+# its requests to one of them.
 #: How long the killer asks again a request answered 503 not_kept (seconds),
 #: and how long anyone waits before asking again.
 NOT_KEPT_WAIT = 30.0
@@ -129,6 +125,9 @@ class Settings:
     resume_wait: float = RESUME_WAIT
     #: Where the servers write their output (None: beside an SQLite file).
     logs: Path | None = None
+    #: Several servers: each request of a client goes to one of them at random
+    #: (no sticky sessions); else each client keeps to one.
+    spread: bool = True
 
 
 @dataclass
@@ -798,9 +797,12 @@ class Client(threading.Thread):
         self.number = number
         self.rng = random.Random(run.settings.seed * 1_000 + number)
         #: The client's server, as a load balancer that keeps each client on
-        #: one server sends it (see the note above NOT_KEPT_WAIT).
+        #: one server sends it, or (``spread``) the server of its last request.
         self.server = number % len(run.servers)
-        self.connection = run.servers[self.server].connect()
+        self.connections = [server.connect() for server in run.servers]
+        self.connection = self.connections[self.server]
+        self.spread = random.Random(run.settings.seed * 1_000 + number + 500) \
+            if run.settings.spread else None
         self.active: list[TableRecord] = []
 
     def run(self) -> None:
@@ -821,7 +823,8 @@ class Client(threading.Thread):
                                 + traceback.format_exc())
         finally:
             self.crash.outage.leave()
-            self.connection.close()
+            for connection in self.connections:
+                connection.close()
 
     def call(self, method: str, path: str, body: Any = None, token: str | None = None,
              mover: SeatRecord | None = None) -> Any:
@@ -830,7 +833,11 @@ class Client(threading.Thread):
         the server said it kept nothing). An answer ``503 not_kept`` is Lost too,
         after a moment's wait, as the page waits before it tries again."""
         if self.crash.outage.hold():
-            self.connection.close()  # (its server may have been killed meanwhile)
+            for connection in self.connections:
+                connection.close()  # (its server may have been killed meanwhile)
+        if self.spread is not None:
+            self.server = self.spread.randrange(len(self.connections))
+            self.connection = self.connections[self.server]
         try:
             answer = self.connection.call(method, path, body, token)
         except TRANSPORT as error:

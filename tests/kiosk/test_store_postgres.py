@@ -95,9 +95,11 @@ def test_a_change_is_committed_when_it_returns(db: str) -> None:
     store.close()
 
 
-def test_two_kiosks_on_one_database_refuse_a_move_on_a_stale_copy(db: str) -> None:
-    """A table cached by worker B is moved on by worker A: B's next move on it
-    is refused with nothing written (503, try again), and B then reads A's."""
+def test_two_kiosks_on_one_database_refuse_a_move_on_a_stale_copy(
+        db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table cached by worker B is moved on by worker A just after B looked
+    at its row: B's next move on it is refused with nothing written (503, try
+    again), and B then reads A's."""
     a = Kiosk(db, pace=0, settings=RELAXED)
     b = Kiosk(db, pace=0, settings=RELAXED)
     made = a.create({"game": "farkle", "seats": ["human", "human"], "seed": 5})
@@ -105,9 +107,12 @@ def test_two_kiosks_on_one_database_refuse_a_move_on_a_stale_copy(db: str) -> No
     assert b.state(id, token)["version"] == 0   # cached by B
     assert b.listener is not None
     b.listener.close()   # B misses A's news (else it may read the table again first: 409)
-    a.play(id, token, {"move": "roll", "version": 0})
-    with pytest.raises(KioskError) as refused:
-        b.play(id, token, {"move": "roll", "version": 0})
+    assert b.shared is not None
+    with monkeypatch.context() as looked:   # B looked just before A's move was committed
+        looked.setattr(b.shared, "stamp", lambda _: (0, 0))
+        a.play(id, token, {"move": "roll", "version": 0})
+        with pytest.raises(KioskError) as refused:
+            b.play(id, token, {"move": "roll", "version": 0})
     assert refused.value.status == 503 and refused.value.code == "not_kept"
     assert b.state(id, token)["version"] == 1
     assert a.store.load(id) is not None and b.table(id).game.to_bytes() == \
@@ -271,9 +276,28 @@ def test_a_schema_1_database_gets_the_jobs_of_its_tables(db: str) -> None:
     computer, _ = made(db, clock, COMPUTER_FIRST, {**CLOCKED, "timer": None})
     with raw(db) as connection:   # as the first kiosk on PostgreSQL left it
         connection.execute("DROP TABLE jobs")
+        connection.execute("DROP TABLE contact")
+        connection.execute("ALTER TABLE tables DROP COLUMN revision")
         connection.execute("DELETE FROM schema_version WHERE version > 1")
     again = kiosk(db, clock)
-    assert versions(db) == [1, 2] and set(jobs_of(db)) == {computer}
+    assert versions(db) == [1, 2, 3] and set(jobs_of(db)) == {computer}
     again.step()
     assert again.table(computer).version >= 1
+    again.close()
+
+
+def test_a_schema_2_database_gets_its_tables_revisions(db: str) -> None:
+    clock = Clock()
+    server = kiosk(db, clock)
+    made = server.create({"game": "farkle", "seats": ["human", "human"], "invite": True})
+    id = made["id"]
+    server.join(id, made["invitations"]["1"]["code"])   # a revision that is no move
+    server.close()
+    with raw(db) as connection:   # as a kiosk of schema 2 left it
+        connection.execute("DROP TABLE contact")
+        connection.execute("ALTER TABLE tables DROP COLUMN revision")
+        connection.execute("DELETE FROM schema_version WHERE version > 2")
+    again = kiosk(db, clock)
+    assert versions(db) == [1, 2, 3]
+    assert again.shared is not None and again.shared.stamp(id) == (0, 1)
     again.close()

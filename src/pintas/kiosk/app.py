@@ -61,8 +61,14 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
     """The web app serving ``kiosk``'s tables; its referee runs while the app does.
     ``settings``: the web server's (default: the kiosk's own)."""
     settings = settings or kiosk.settings
-    limiter = CreateLimiter(settings.create_per_minute, settings.create_burst)
-    joins = CreateLimiter(settings.create_per_minute, settings.create_burst)
+    limiter = kiosk.limiter("create", settings)
+    joins = kiosk.limiter("join", settings)
+    # (in memory on one server, kept in the event loop; else in the database)
+    shared = kiosk.shared is not None
+
+    async def take(bucket: CreateLimiter, client: str) -> int:
+        return math.ceil(await run_in_threadpool(bucket.take, client) if shared
+                         else bucket.take(client))
     most = sockets_module.MOST_SOCKETS
     sockets = Sockets(kiosk, min(most, settings.max_connections or most))
 
@@ -82,7 +88,7 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
     async def create(request: Request) -> Response:
         _no_query(request)
         client = client_key(request.client.host if request.client else None)
-        wait = math.ceil(limiter.take(client))
+        wait = await take(limiter, client)
         if wait > 0:
             return _flood(KioskError(429, "too_many_tables", f"one client may create "
                                      f"{settings.create_burst:d} tables at once, then "
@@ -92,15 +98,17 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
             body = await _body(request, settings.body_timeout)
             made = await run_in_threadpool(kiosk.create, body, client)
         except BaseException:
-            limiter.give_back(client)   # a table refused is no table made
+            if shared:
+                await run_in_threadpool(limiter.give_back, client)
+            else:
+                limiter.give_back(client)   # a table refused is no table made
             raise
         return _json(made, 201)
 
     async def join(request: Request) -> Response:
         """An invitation used (or tried: wrong codes count, so none can be guessed)."""
         _no_query(request)
-        wait = math.ceil(joins.take(client_key(request.client.host if request.client
-                                               else None)))
+        wait = await take(joins, client_key(request.client.host if request.client else None))
         if wait > 0:
             return _flood(KioskError(429, "too_many_joins", f"one client may use "
                                      f"{settings.create_burst:d} invitations at once, then "

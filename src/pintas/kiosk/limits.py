@@ -1,6 +1,10 @@
 """How many tables one client may create: a token bucket per client
 (docs/kiosk.md, "Security: what the server refuses"). Standard library only.
 
+On one server the buckets are in memory (:class:`CreateLimiter`); servers
+sharing a database keep them there (:class:`SharedLimiter`), so that a client
+sent to any of them is held to one rate.
+
 A client is the address a request comes from: an IPv4 address, or the /64
 network of an IPv6 one (a single machine is usually given a whole /64, and
 could otherwise take a fresh address for every table).
@@ -9,11 +13,22 @@ could otherwise take a fresh address for every table).
 from __future__ import annotations
 
 import ipaddress
+import logging
+import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Protocol
 
-__all__ = ["MOST_CLIENTS", "CreateLimiter", "client_key"]
+__all__ = ["MOST_CLIENTS", "Buckets", "CreateLimiter", "SharedLimiter", "client_key"]
+
+_log = logging.getLogger("pintas.kiosk")
+
+#: A client's bucket: its tokens, and when it had them (seconds).
+Bucket = tuple[float, float]
+#: What a change makes of a bucket (None: a new client's, full): the bucket
+#: then, and what the caller is answered.
+Change = Callable[[Bucket | None], tuple[Bucket, float]]
 
 #: The most clients whose buckets are remembered at once; beyond it the one
 #: that asked longest ago is forgotten (its bucket has almost always filled up
@@ -67,11 +82,9 @@ class CreateLimiter:
         if not self.limited:
             return 0.0
         tokens, now = self._tokens(client)
-        if tokens >= 1.0:
-            self._keep(client, tokens - 1.0, now)
-            return 0.0
-        self._keep(client, tokens, now)
-        return (1.0 - tokens) / self.per_second
+        bucket, wait = self._spend(tokens, now)
+        self._keep(client, *bucket)
+        return wait
 
     def give_back(self, client: str) -> None:
         """Undo a :meth:`take` whose table was not made after all."""
@@ -86,16 +99,80 @@ class CreateLimiter:
     def __len__(self) -> int:
         return len(self._buckets)
 
+    def _spend(self, tokens: float, now: float) -> tuple[Bucket, float]:
+        """A table taken from a bucket of ``tokens`` at ``now``: the bucket
+        then, and the seconds until one may be taken (0.0: it was)."""
+        if tokens >= 1.0:
+            return (tokens - 1.0, now), 0.0
+        return (tokens, now), (1.0 - tokens) / self.per_second
+
+    def _refilled(self, kept: Bucket | None, now: float) -> float:
+        """The tokens of the bucket ``kept`` (None: a new client's) at ``now``."""
+        if kept is None:
+            return self.burst
+        tokens, when = kept
+        return min(self.burst, tokens + max(0.0, now - when) * self.per_second)
+
     def _tokens(self, client: str) -> tuple[float, float]:
         now = self.clock()
-        kept = self._buckets.get(client)
-        if kept is None:
-            return self.burst, now
-        tokens, when = kept
-        return min(self.burst, tokens + max(0.0, now - when) * self.per_second), now
+        return self._refilled(self._buckets.get(client), now), now
 
     def _keep(self, client: str, tokens: float, now: float) -> None:
         self._buckets[client] = (tokens, now)
         self._buckets.move_to_end(client)
         while len(self._buckets) > self.most_clients:
             self._buckets.popitem(last=False)
+
+
+class Buckets(Protocol):
+    """Where the servers of one database keep the clients' buckets."""
+
+    def bucket(self, kind: str, client: str, change: Change) -> float:
+        """Change ``client``'s bucket of ``kind`` in one step (no other server
+        changes it meanwhile); what ``change`` answered."""
+
+    def forget_buckets(self, before: float) -> None:
+        """Forget the buckets last changed before ``before`` (full by then)."""
+
+
+class SharedLimiter(CreateLimiter):
+    """The token buckets of :class:`CreateLimiter`, kept in the database the
+    servers share (``buckets``), one set per ``kind`` (creating, joining):
+    a client is held to one rate whichever server it asks. Thread-safe; the
+    clock is the wall clock, which the servers share. A database that cannot
+    be reached lets the request through (the request itself then says so)."""
+
+    def __init__(self, buckets: Buckets, kind: str, per_minute: float, burst: int,
+                 clock: Callable[[], float] = time.time) -> None:
+        super().__init__(per_minute, burst, clock)
+        self.buckets = buckets
+        self.kind = kind
+
+    def take(self, client: str) -> float:
+        if not self.limited:
+            return 0.0
+        return self._change(client, lambda kept, now: self._spend(self._refilled(kept, now),
+                                                                   now))
+
+    def give_back(self, client: str) -> None:
+        if self.limited:
+            self._change(client, lambda kept, now: (
+                (min(self.burst, self._refilled(kept, now) + 1.0), now), 0.0))
+
+    def forget(self) -> None:
+        """Forget the buckets that are full again (the kiosk's housekeeping)."""
+        if self.limited:
+            try:
+                self.buckets.forget_buckets(self.clock() - self.burst / self.per_second)
+            except sqlite3.Error as error:
+                _log.warning("could not forget the full buckets now: %s", error)
+
+    def _change(self, client: str,
+                change: Callable[[Bucket | None, float], tuple[Bucket, float]]) -> float:
+        now = self.clock()
+        try:
+            return self.buckets.bucket(self.kind, client, lambda kept: change(kept, now))
+        except sqlite3.Error as error:
+            _log.warning("the %s limit of %s could not be read now: %s", self.kind,
+                         client, error)
+            return 0.0

@@ -28,10 +28,16 @@ postgresql://...`` selects it (:func:`pintas.kiosk.store.open_store`).
   <version> <revision>``, heard only once it is committed; one that gives the
   referee a job sends ``j``. :class:`Listener` hears them on a connection of
   its own.
+- **Any server answers any request.** A change is also kept only on the
+  revision its copy was read at; a table's version and revision can be read
+  alone, each seat's contact and the clients' rate limits are kept for every
+  server (:class:`Servers`), and a new table's quota is counted in its
+  insert's transaction under an advisory lock.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
@@ -44,11 +50,14 @@ from .rows import (
     DamagedRowError,
     NewerDatabaseError,
     NotKeptError,
+    Quota,
     StaleVersionError,
+    check_quota,
     checked_table,
     find_damaged,
     moved_row,
     new_row,
+    plain_text,
     row_checksum,
     row_values,
 )
@@ -57,12 +66,15 @@ from .tables import Table
 if TYPE_CHECKING:
     import psycopg
 
+    from .limits import Change
+
 __all__ = ["CLAIM", "LEASE", "SCHEMA_VERSION", "URL_SCHEMES", "Jobs", "Listener",
-           "PostgresStore", "is_postgres_url", "redacted"]
+           "PostgresStore", "Servers", "is_postgres_url", "redacted"]
 
 #: The schema this code writes (the greatest version in ``schema_version``):
-#: 1 the tables, 2 the referee's jobs.
-SCHEMA_VERSION = 2
+#: 1 the tables, 2 the referee's jobs, 3 the tables' revisions, the seats'
+#: contact and the clients' rate limits.
+SCHEMA_VERSION = 3
 
 #: What a ``--db`` that names a PostgreSQL database begins with.
 URL_SCHEMES = ("postgresql://", "postgres://")
@@ -73,6 +85,10 @@ _SCHEMA_LOCK = 0x70696E746173  # "pintas"
 #: schema's hash: one per kiosk's schema): a server that can take it alone
 #: knows that every other server is down.
 _SERVING_LOCK = 0x70696E74  # "pint"
+#: The advisory lock (with the schema's hash) held while a new table's quota
+#: is counted and the table inserted, so that two servers never both let in
+#: the last table a quota allows.
+_QUOTA_LOCK = 0x71756F74  # "quot"
 
 #: Seconds a server may act on a job it claimed before another may claim it
 #: (the server died meanwhile); a job is claimed for one move.
@@ -119,6 +135,25 @@ _MIGRATIONS: dict[int, tuple[str, ...]] = {
         "CREATE INDEX jobs_by_due ON jobs (due)",
         # every table the referee must act on has its job, due at once
         "INSERT INTO jobs (table_id, due) SELECT id, 0 FROM tables WHERE referee = 1"),
+    3: (# a table's revision besides its version, for a cheap look at whether a copy is behind
+        # (outside the checksum: the revision that counts is the one in extra, written with it)
+        "ALTER TABLE tables ADD COLUMN IF NOT EXISTS revision bigint NOT NULL DEFAULT 0",
+        "UPDATE tables SET revision = coalesce(substring(extra from '\"revision\": ([0-9]+)')"
+        "::bigint, version)",
+        """CREATE TABLE IF NOT EXISTS contact (  -- each seat's last contact, on any server
+            table_id text NOT NULL,                   -- tables.id (gone with its row)
+            seat     integer NOT NULL,
+            at       double precision NOT NULL,       -- its last request (coarsely)
+            waiting  double precision NOT NULL,       -- it waits on a server until then
+            PRIMARY KEY (table_id, seat)
+        )""",
+        """CREATE TABLE IF NOT EXISTS buckets (  -- the clients' rate limits, every server's
+            kind     text NOT NULL,              -- create, join
+            client   text NOT NULL,              -- an address (limits.client_key)
+            tokens   double precision NOT NULL,
+            at       double precision NOT NULL,  -- when it had them (the wall clock)
+            PRIMARY KEY (kind, client)
+        )"""),
 }
 
 _SELECT = "SELECT " + ", ".join(COLUMNS) + ", checksum FROM tables WHERE id = %s"
@@ -255,33 +290,51 @@ class PostgresStore:
         """Hear the notifications of the schema (:class:`Listener`)."""
         return Listener(self.path, self.where, heard)
 
+    def shared(self) -> Servers:
+        """What the servers of the database share besides the rows (:class:`Servers`)."""
+        return Servers(self)
+
     def jobs(self, worker: str) -> Jobs:
         """The referee's jobs, shared by every server, as the server ``worker`` takes them."""
         return Jobs(self, worker)
 
     # -- writing ---------------------------------------------------------------------------
 
-    def insert(self, table: Table, referee: bool, client: str = "") -> None:
+    def insert(self, table: Table, referee: bool, client: str = "",
+               quota: Quota | None = None) -> None:
         """Keep a new table (committed when this returns); ``client``: who made
-        it (an address), for :meth:`live_count`. NotKeptError if it cannot be kept."""
-        values = new_row(table, referee, client)
-        names = (*COLUMNS, "checksum")
+        it (an address), for :meth:`live_count`. ``quota``: QuotaError, with
+        nothing written, if ``client`` or the server has that many unfinished
+        tables (counted in the insert's transaction, under an advisory lock
+        every server takes for it). NotKeptError if it cannot be kept."""
+        values = {**new_row(table, referee, client), "revision": table.revision}
+        names = (*COLUMNS, "checksum", "revision")
 
         def write(db: psycopg.Connection[Any]) -> None:
             with db.transaction():
+                if quota is not None:
+                    db.execute(_serving("pg_advisory_xact_lock"), (_QUOTA_LOCK,))
+                    row = db.execute("SELECT count(*) FILTER (WHERE client = %s), count(*) "
+                                     "FROM tables WHERE over = 0", (client,)).fetchone()
+                    assert row is not None
+                    check_quota(client, int(row[0]), int(row[1]), quota)
                 db.execute(f"INSERT INTO tables ({', '.join(names)}) "
                            f"VALUES ({', '.join(f'%({c})s' for c in names)})", values)
                 _keep_job(db, table.id, referee)
                 _tell_moved(db, table)
 
         self._run(table.id, "kept", write)
+        table.kept_revision = table.revision
 
     def update(self, table: Table, referee: bool, moves: int = 1) -> None:
         """Keep a table's new state, ``moves`` moves on from the one kept
         (committed when this returns). Refused, with nothing written, unless
         the row is at the version this state grew from (StaleVersionError)
         and its checksum still matches its columns (DamagedRowError);
-        NotKeptError if the database cannot keep it."""
+        NotKeptError if the database cannot keep it. A copy read from the
+        database (or kept) must also still be at the revision it was read at:
+        another server's change that is no move (a seat going on, an
+        invitation used) refuses it as well."""
         values = moved_row(table, referee, moves)
 
         def write(db: psycopg.Connection[Any]) -> None:
@@ -289,16 +342,19 @@ class PostgresStore:
                 row = db.execute(_SELECT + " FOR UPDATE", (table.id,)).fetchone()
                 self._check_moved_from(row, table.id, values["moved_from"])
                 assert row is not None
-                new = {**row_values(row), **values}
+                old = row_values(row)
+                _check_revision(old["extra"], table, self.where)
+                new = {**old, **values, "revision": table.revision}
                 new["checksum"] = row_checksum(*(new[c] for c in COLUMNS))
                 db.execute("UPDATE tables SET save = %(save)s, extra = %(extra)s, "
                            "version = %(version)s, referee = %(referee)s, over = %(over)s, "
-                           "updated = %(updated)s, checksum = %(checksum)s WHERE id = %(id)s",
-                           new)
+                           "updated = %(updated)s, checksum = %(checksum)s, "
+                           "revision = %(revision)s WHERE id = %(id)s", new)
                 _keep_job(db, table.id, referee)
                 _tell_moved(db, table)
 
         self._run(table.id, "kept", write)
+        table.kept_revision = table.revision
 
     def _check_moved_from(self, row: Sequence[Any] | None, id: str, version: int) -> None:
         """Refuse to move a row on from ``version`` unless it is there, checks
@@ -317,7 +373,8 @@ class PostgresStore:
     def delete(self, id: str) -> bool:
         """Forget the table ``id``; whether there was one."""
         deleted = self._run(None, "kept", lambda db: db.execute(
-            "WITH job AS (DELETE FROM jobs WHERE table_id = %(id)s) "
+            "WITH job AS (DELETE FROM jobs WHERE table_id = %(id)s), "
+            "seats AS (DELETE FROM contact WHERE table_id = %(id)s) "
             "DELETE FROM tables WHERE id = %(id)s", {"id": id}).rowcount > 0)
         self.damaged.pop(id, None)
         return deleted
@@ -327,7 +384,8 @@ class PostgresStore:
         epoch); their ids."""
         ids = self._run(None, "kept", lambda db: [str(r[0]) for r in db.execute(
             "WITH gone AS (DELETE FROM tables WHERE updated < %s RETURNING id), "
-            "jobs_gone AS (DELETE FROM jobs WHERE table_id IN (SELECT id FROM gone)) "
+            "jobs_gone AS (DELETE FROM jobs WHERE table_id IN (SELECT id FROM gone)), "
+            "seats_gone AS (DELETE FROM contact WHERE table_id IN (SELECT id FROM gone)) "
             "SELECT id FROM gone", (before,))])
         for id in ids:
             self.damaged.pop(id, None)
@@ -370,6 +428,20 @@ class PostgresStore:
         return self._run(None, "read", read)
 
 
+def _check_revision(extra: object, table: Table, where: str) -> None:
+    """Refuse to change ``table`` unless the row's revision (in its ``extra``,
+    which the checksum covers) is the one its copy was read at."""
+    if table.kept_revision < 0:
+        return
+    try:
+        revision = json.loads(plain_text(extra)).get("revision")
+    except (ValueError, AttributeError):
+        revision = None
+    if revision != table.kept_revision:
+        raise StaleVersionError(f"table {table.id!r} is at revision {revision} in {where}, "
+                                f"not {table.kept_revision}: it was changed meanwhile")
+
+
 def _serving(function: str) -> str:
     """A call of the advisory lock ``function`` on the serving lock of the schema."""
     return f"SELECT {function}(%s::integer, hashtext(current_schema()))"
@@ -394,6 +466,67 @@ def _keep_job(db: psycopg.Connection[Any], id: str, referee: bool) -> None:
         _notify(db, "j")
     else:
         db.execute("DELETE FROM jobs WHERE table_id = %s", (id,))
+
+
+class Servers:
+    """What the servers of the database keep there besides the rows (a
+    :class:`~pintas.kiosk.rows.Shared`): a table's version and revision
+    (one read by its primary key), and each seat's contact (the table
+    ``contact``), written coarsely by the server the seat asks."""
+
+    def __init__(self, store: PostgresStore) -> None:
+        self._store = store
+
+    def stamp(self, id: str) -> tuple[int, int] | None:
+        row = self._store._run(id, "read", lambda db: db.execute(
+            "SELECT version, revision FROM tables WHERE id = %s", (id,)).fetchone())
+        return None if row is None else (int(row[0]), int(row[1]))
+
+    def mark(self, id: str, seat: int, at: float, waiting: float) -> bool:
+        """(Committed without waiting for the disk: a contact lost in a crash
+        is written again at the seat's next request.)"""
+        def write(db: psycopg.Connection[Any]) -> Any:
+            with db.transaction():
+                db.execute("SET LOCAL synchronous_commit = off")
+                return db.execute(
+                    "WITH seen AS (INSERT INTO contact (table_id, seat, at, waiting) "
+                    "SELECT id, %(seat)s, %(at)s, %(waiting)s FROM tables WHERE id = %(id)s "
+                    "ON CONFLICT (table_id, seat) DO UPDATE SET at = greatest(contact.at, "
+                    "EXCLUDED.at), waiting = greatest(contact.waiting, EXCLUDED.waiting)) "
+                    "SELECT EXISTS (SELECT 1 FROM jobs WHERE table_id = %(id)s)",
+                    {"id": id, "seat": seat, "at": at, "waiting": waiting}).fetchone()
+
+        row = self._store._run(id, "kept", write)
+        return bool(row and row[0])
+
+    def contact(self, id: str) -> dict[int, tuple[float, float]]:
+        rows = self._store._run(id, "read", lambda db: db.execute(
+            "SELECT seat, at, waiting FROM contact WHERE table_id = %s", (id,)).fetchall())
+        return {int(seat): (float(at), float(waiting)) for seat, at, waiting in rows}
+
+    def bucket(self, kind: str, client: str, change: Change) -> float:
+        """Change ``client``'s bucket of ``kind`` (:mod:`~pintas.kiosk.limits`)
+        in one transaction, its row locked."""
+        key = {"kind": kind, "client": client}
+
+        def write(db: psycopg.Connection[Any]) -> float:
+            with db.transaction():   # (a new client's bucket is full: infinity, cut to its size)
+                db.execute("INSERT INTO buckets (kind, client, tokens, at) VALUES (%(kind)s, "
+                           "%(client)s, 'Infinity', 0) ON CONFLICT DO NOTHING", key)
+                row = db.execute("SELECT tokens, at FROM buckets WHERE kind = %(kind)s AND "
+                                 "client = %(client)s FOR UPDATE", key).fetchone()
+                (tokens, at), answer = change(None if row is None
+                                              else (float(row[0]), float(row[1])))
+                db.execute("UPDATE buckets SET tokens = %(tokens)s, at = %(at)s "
+                           "WHERE kind = %(kind)s AND client = %(client)s",
+                           {**key, "tokens": tokens, "at": at})
+                return answer
+
+        return self._store._run(None, "kept", write)
+
+    def forget_buckets(self, before: float) -> None:
+        self._store._run(None, "kept", lambda db: db.execute(
+            "DELETE FROM buckets WHERE at < %s", (before,)))
 
 
 class Jobs:

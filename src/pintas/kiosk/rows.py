@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import registry
 from ..errors import CorruptStateError, PintasError
+from .limits import Buckets
 from .tables import HUMAN, MAX_SEED, TIMERS, Table
 from .tables import _player_spec as player_spec
 
@@ -34,6 +35,8 @@ __all__ = [
     "Listening",
     "NewerDatabaseError",
     "NotKeptError",
+    "QuotaError",
+    "Shared",
     "StaleVersionError",
     "TableStore",
     "row_checksum",
@@ -81,6 +84,31 @@ class StaleVersionError(NotKeptError):
     """A change refused because the row is no longer at the version it grew
     from (another copy of the table moved it on, or it was deleted): nothing
     changed, read it again."""
+
+
+class QuotaError(Exception):
+    """A new table refused: ``client`` (None: the whole server) already has
+    ``count`` unfinished tables, its most (nothing was written)."""
+
+    def __init__(self, client: str | None, count: int) -> None:
+        super().__init__(f"{client!r} has {count} unfinished tables")
+        self.client = client
+        self.count = count
+
+
+#: The most unfinished tables one client, and the whole server, may have.
+Quota = tuple[int, int]
+
+
+def check_quota(client: str, mine: int, everyone: int, quota: Quota | None) -> None:
+    """QuotaError if ``client``'s ``mine`` or the server's ``everyone``
+    unfinished tables are at ``quota``'s limits."""
+    if quota is None:
+        return
+    if mine >= quota[0]:
+        raise QuotaError(client, mine)
+    if everyone >= quota[1]:
+        raise QuotaError(None, everyone)
 
 
 # ---- the checksum -------------------------------------------------------------------------
@@ -288,6 +316,7 @@ def table_of(values: Mapping[str, Any], checksum: object | None, id: str | None 
     if checksum is not None and values["over"] != int(table.game.is_over):
         raise Damage(f"its over column is {values['over']!r:.40}, its game "
                       f"{'is' if table.game.is_over else 'is not'} over")
+    table.kept_revision = table.revision
     return table
 
 
@@ -403,8 +432,11 @@ class TableStore(Protocol):
     #: Tables whose rows did not check when the store opened (id -> what is wrong).
     damaged: dict[str, str]
 
-    def insert(self, table: Table, referee: bool, client: str = "") -> None:
-        """Keep a new table; ``client``: who made it, for :meth:`live_count`."""
+    def insert(self, table: Table, referee: bool, client: str = "",
+               quota: Quota | None = None) -> None:
+        """Keep a new table; ``client``: who made it, for :meth:`live_count`;
+        ``quota``: refused (QuotaError) if ``client`` or the server already
+        has that many unfinished tables, counted in the same step as the insert."""
 
     def update(self, table: Table, referee: bool, moves: int = 1) -> None:
         """Keep a table's new state, ``moves`` moves on from the row kept: only
@@ -448,3 +480,26 @@ class TableStore(Protocol):
         <revision>`` for a table written, ``j`` for a job of the referee's,
         and ``""`` when some may have been missed (a connection lost); None
         if no other server shares the database."""
+
+    def shared(self) -> Shared | None:
+        """What the servers of the database share besides the rows
+        (:class:`Shared`); None if one server serves the database alone."""
+
+
+class Shared(Buckets, Protocol):
+    """What the servers of one database keep there besides the tables' rows,
+    so that a seat may ask any of them: a table's version and revision read
+    cheaply, and each seat's contact (its last request, and how long it waits
+    on some server). Every call raises NotKeptError if the database cannot
+    be reached now."""
+
+    def stamp(self, id: str) -> tuple[int, int] | None:
+        """Table ``id``'s version and revision as kept; None if there is no row."""
+
+    def mark(self, id: str, seat: int, at: float, waiting: float) -> bool:
+        """``seat`` of table ``id`` was in contact at ``at`` and waits on some
+        server until at least ``waiting`` (0: it does not wait); each only ever
+        grows. Whether the table has a job of the referee's."""
+
+    def contact(self, id: str) -> dict[int, tuple[float, float]]:
+        """Each seat of table ``id`` that was in contact: its ``at`` and ``waiting``."""

@@ -24,7 +24,9 @@ from typing import Any
 
 from .. import registry
 from ..errors import CorruptStateError
+from .limits import CreateLimiter, SharedLimiter
 from .referee import Referee
+from .rows import QuotaError, Shared
 from .settings import Settings
 from .store import TableStore, open_store
 from .tables import TIMERS, KioskError, Table, TableSpec
@@ -42,6 +44,15 @@ CONNECTED_SECONDS = 30.0
 #: again after this long, doubled each time up to RETRY_MOST (seconds).
 RETRY_FIRST = 1.0
 RETRY_MOST = 30.0
+#: On a database that several servers share, a seat's contact is written
+#: there at most this often per table and seat by each server (seconds; or a
+#: quarter of ``idle_seconds`` or ``absent_seconds`` if shorter), and a seat
+#: waiting here (a long poll, a socket) is written as waiting for three times
+#: as long, again as often while it waits.
+MARK_EVERY = 10.0
+#: How long a server keeps what it read of the seats' contact on other servers
+#: before it reads it again to tell a seat the others' connection status (seconds).
+CONTACT_READ = 1.0
 
 _log = logging.getLogger("pintas.kiosk")
 
@@ -109,6 +120,17 @@ class Kiosk:
         self._creating = threading.Lock()
         self._contact: dict[str, dict[int, float]] = {}  # table -> seat -> its last request
         self._waits: dict[str, Counter[int]] = {}  # table -> seat -> its waits open now
+        #: What the servers of the database share (None on SQLite: one server).
+        self.shared: Shared | None = self.store.shared()
+        self._marked: dict[tuple[str, int], tuple[float, bool]] = {}  # contact written
+        #: Tables -> when their seats' contact on any server was read, and what it was.
+        self._contact_read: dict[str, tuple[float, dict[int, tuple[float, float]]]] = {}
+        every = [MARK_EVERY, settings.idle_seconds / 4, settings.absent_seconds / 4]
+        self.mark_every = max(0.05, min(e for e in every if e > 0))
+        self._beat = threading.Event()   # set: a seat began to wait (or the server closes)
+        self._closing = False
+        self._beating: threading.Thread | None = None
+        self._limiters: list[SharedLimiter] = []   # (their full buckets forgotten)
         #: The referee's timetable shared with the other servers of the
         #: database (PostgreSQL), or None: the referee keeps its own.
         self.jobs = self.store.jobs(
@@ -180,20 +202,30 @@ class Kiosk:
     def join(self, id: str, code: object) -> dict[str, Any]:
         """``POST /api/tables/{id}/join/{code}``: use an invitation; the seat it
         opens and that seat's token, once (KioskError 410 ``spent`` after)."""
-        table = self.table(id)
-        now = self.clock()
-        with table.lock:
-            seat, token = table.join(code)
-            self._commit(table, now, moves=0)   # (not kept: it reads back unspent)
-            self._seen[id] = now
-            return {"id": id, "seat": seat, "token": token, "revision": table.revision}
+        for last in (False, True):
+            table = self._current(self.table(id))
+            now = self.clock()
+            with table.lock:
+                seat, token = table.join(code)
+                try:
+                    self._commit(table, now, moves=0)   # (not kept: it reads back unspent)
+                except KioskError as error:   # another server changed it: look again
+                    if last or error.status != 503 or self.shared is None:
+                        raise
+                    continue
+                self._seen[id] = now
+                return {"id": id, "seat": seat, "token": token, "revision": table.revision}
+        raise AssertionError("unreachable")
 
     def _insert(self, table: Table, now: float, client: str) -> dict[str, Any]:
         """Keep a new table (within ``client``'s quota); what everyone may see of it."""
+        quota = (self.settings.tables_per_client, self.settings.max_tables)
         with self._creating, table.lock:   # (the quota checked and kept in one step)
-            self._check_quota(client)
-            self._keep(lambda: self.store.insert(table, self._needs_referee(table, now),
-                                                 client), table)
+            try:
+                self._keep(lambda: self.store.insert(table, self._needs_referee(table, now),
+                                                     client, quota), table)
+            except QuotaError as full:
+                raise self._over_quota(client, full) from None
             self._seen[table.id] = now
             self._remember(table)
             self._schedule(table, now)
@@ -214,22 +246,27 @@ class Kiosk:
                 self._commit(table, now, moves=0)
             return {"id": table.rematch, "revision": table.revision}
 
-    def _check_quota(self, client: str) -> None:
-        """KioskError 429 if ``client``, or the server, has all the unfinished
-        tables it may have."""
-        settings = self.settings
-        try:
-            mine, everyone = self.store.live_count(client), self.store.live_count()
-        except sqlite3.Error as error:
-            raise KioskError(503, "not_kept", f"the tables could not be counted now ({error}): "
-                             "nothing changed, try again") from None
-        if mine >= settings.tables_per_client:
-            raise KioskError(429, "too_many_tables", f"{client or 'this client'} has {mine} "
-                             f"unfinished tables, the most one client may have: finish or "
-                             f"leave one (DELETE /api/tables/{{id}}) first")
-        if everyone >= settings.max_tables:
-            raise KioskError(429, "too_many_tables", f"the server holds {everyone} unfinished "
-                             f"tables, the most it may: try again later")
+    def limiter(self, kind: str, settings: Settings | None = None) -> CreateLimiter:
+        """The rate limit of ``kind`` (``create``, ``join``) per client, with
+        ``settings``' rate (default: the kiosk's): in memory on SQLite, in the
+        database on PostgreSQL (every server holds a client to one rate)."""
+        settings = settings or self.settings
+        if self.shared is None:
+            return CreateLimiter(settings.create_per_minute, settings.create_burst)
+        limiter = SharedLimiter(self.shared, kind, settings.create_per_minute,
+                                settings.create_burst)
+        self._limiters.append(limiter)
+        return limiter
+
+    @staticmethod
+    def _over_quota(client: str, full: QuotaError) -> KioskError:
+        """The answer to a table refused by the store for ``client``'s quota, or the server's."""
+        if full.client is not None:
+            return KioskError(429, "too_many_tables", f"{client or 'this client'} has "
+                              f"{full.count} unfinished tables, the most one client may have: "
+                              f"finish or leave one (DELETE /api/tables/{{id}}) first")
+        return KioskError(429, "too_many_tables", f"the server holds {full.count} unfinished "
+                          f"tables, the most it may: try again later")
 
     def state(self, id: str, token: str | None, since: object = 0,
               box: tuple[float, float] | None = None) -> dict[str, Any]:
@@ -252,14 +289,18 @@ class Kiosk:
                 return "connected"
             contacts = self._contact.get(table.id)
             last = None if contacts is None else contacts.get(seat)
-        return "connected" if last is not None and now - last <= CONNECTED_SECONDS \
-            else "away"
+        if last is not None and now - last <= CONNECTED_SECONDS:
+            return "connected"
+        at, waiting = self._contact_elsewhere(table.id, now).get(seat, (0.0, 0.0))
+        return "connected" if waiting >= now or now - at <= CONNECTED_SECONDS else "away"
 
     @contextmanager
     def waiting(self, id: str, seat: int) -> Iterator[None]:
         """While ``seat`` of table ``id`` waits for a change (a long poll, a socket)."""
         with self._lock:
             self._waits.setdefault(id, Counter())[seat] += 1
+        if self.shared is not None:
+            self._beat.set()   # (written by the heartbeat's thread: this may be the event loop)
         try:
             yield
         finally:
@@ -280,6 +321,91 @@ class Kiosk:
     def _touch(self, id: str, seat: int, now: float) -> None:
         with self._lock:
             self._contact.setdefault(id, {})[seat] = now
+
+    # -- what the servers of one database share ------------------------------------------
+
+    def _current(self, table: Table) -> Table:
+        """``table``, read again if the database holds a later version or
+        revision of it (another server changed it, and this one may not have
+        heard yet): one read by its primary key, on a database that several
+        servers share. KioskError 404 if it is gone, 503 if it cannot be read."""
+        if self.shared is None:
+            return table
+        try:
+            stamp = self.shared.stamp(table.id)
+        except sqlite3.Error as error:
+            raise KioskError(503, "not_kept", f"the table could not be read now ({error}): "
+                             "try again") from None
+        current = table if stamp is not None and stamp <= (table.version, table.revision) \
+            else None if stamp is None else self._table(table.id, fresh=True)
+        if current is None:   # deleted, or expired, on another server
+            self._forget([table.id])
+            raise KioskError(404, "no_table", f"no table {table.id!r}")
+        return current
+
+    def _mark(self, id: str, seat: int, now: float, waiting: bool = False) -> bool | None:
+        """Write ``seat``'s contact with table ``id`` into the database the
+        servers share (:data:`MARK_EVERY`, coarsely; ``waiting``: it waits
+        here); whether the table has a job of the referee's, or None if
+        nothing was written."""
+        if self.shared is None:
+            return None
+        key = (id, seat)
+        with self._lock:
+            last = self._marked.get(key)
+            if last is not None and now - last[0] < self.mark_every and (last[1] or not waiting):
+                return None
+            self._marked[key] = (now, waiting)
+        try:
+            return self.shared.mark(id, seat, now, now + 3 * self.mark_every if waiting else 0.0)
+        except sqlite3.Error as error:
+            with self._lock:
+                self._marked.pop(key, None)
+            _log.warning("could not write the contact of table %s: %s", id, error)
+            return None
+
+    def _contact_elsewhere(self, id: str, now: float, fresh: bool = False
+                           ) -> dict[int, tuple[float, float]]:
+        """Each seat's contact with table ``id`` on any server (its last
+        request and until when it waits), read from the database the servers
+        share at most every :data:`CONTACT_READ` seconds unless ``fresh``; {}
+        on SQLite."""
+        if self.shared is None:
+            return {}
+        with self._lock:
+            read = self._contact_read.get(id)
+        if read is not None and not fresh and now - read[0] < CONTACT_READ:
+            return read[1]
+        try:
+            contact = self.shared.contact(id)
+        except sqlite3.Error as error:
+            _log.warning("could not read the contact of table %s: %s", id, error)
+            return {} if read is None else read[1]
+        with self._lock:
+            self._contact_read[id] = (now, contact)
+        return contact
+
+    def heartbeat(self) -> None:
+        """Write, into the database the servers share, that each seat waiting
+        here still waits (once started, the server's heartbeat thread does it
+        every :attr:`mark_every` seconds, and at once when a seat begins to wait)."""
+        with self._lock:
+            waiting = [(id, seat) for id, waits in self._waits.items()
+                       for seat, count in waits.items() if count > 0]
+        now = self.clock()
+        for id, seat in waiting:
+            self._mark(id, seat, now, waiting=True)
+
+    def _beat_loop(self) -> None:
+        while not self._closing:
+            self._beat.wait(self.mark_every)
+            self._beat.clear()
+            if self._closing:
+                return
+            try:
+                self.heartbeat()
+            except Exception:   # (the next beat tries again)
+                _log.exception("the kiosk's heartbeat failed")
 
     def play(self, id: str, token: str | None, body: object) -> dict[str, Any]:
         """``POST /api/tables/{id}/moves``: play the token's seat's move."""
@@ -330,6 +456,9 @@ class Kiosk:
         ``expire_hours``; their ids. (The referee's thread calls it.)"""
         # rows are stamped with the wall clock when written, whatever self.clock is
         before = time.time() - 3600 * self.settings.expire_hours
+        self._prune_contact()
+        for limiter in self._limiters:
+            limiter.forget()
         try:
             ids = self.store.expire(before)
         except sqlite3.Error as error:
@@ -341,6 +470,17 @@ class Kiosk:
                       self.settings.expire_hours)
         return ids
 
+    def _prune_contact(self) -> None:
+        """Forget the contact written or read long ago (it is written or read again)."""
+        now = self.clock()
+        with self._lock:
+            for key in [k for k, (at, _) in self._marked.items()
+                        if now - at > 3 * self.mark_every]:
+                del self._marked[key]
+            for id in [i for i, (at, _) in self._contact_read.items()
+                       if now - at > CONTACT_READ]:
+                del self._contact_read[id]
+
     def _forget(self, ids: list[str]) -> None:
         """Tables gone from the database: gone from memory and the timetable too."""
         with self._lock:
@@ -349,6 +489,7 @@ class Kiosk:
                 self._moved_at.pop(id, None)
                 self._seen.pop(id, None)
                 self._contact.pop(id, None)
+                self._contact_read.pop(id, None)
                 self._retries.pop(id, None)
                 self._asleep.discard(id)
         for id in ids:
@@ -369,11 +510,14 @@ class Kiosk:
     def asked(self, id: str, token: str | None) -> tuple[Table, int]:
         """The table and the seat of a request with ``token``; the table is
         awake (a seat asked), its clock resumed if it slept."""
-        table = self.table(id)
+        table = self._current(self.table(id))
         seat = table.seat_of(token)
         now = self.clock()
         self._seen[id] = now
         self._touch(id, seat, now)
+        if self._mark(id, seat, now) is False \
+                and self._due(table, self._moved_at.get(id, now)) is not None:
+            self._asleep.add(id)   # (let sleep by another server's referee: wake it)
         if id in self._asleep:
             with table.lock:
                 self._asleep.discard(id)
@@ -385,13 +529,22 @@ class Kiosk:
     # -- the referee ------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Start the referee's threads."""
+        """Start the referee's threads (and, on a database that several
+        servers share, the heartbeat of the seats waiting here)."""
         self.referee.start()
+        if self.shared is not None and self._beating is None:
+            self._beating = threading.Thread(target=self._beat_loop, daemon=True,
+                                             name="pintas-heartbeat")
+            self._beating.start()
 
     def close(self) -> None:
         """Stop the referee and close the database."""
         if self.listener is not None:
             self.listener.close()
+        self._closing = True
+        self._beat.set()
+        if self._beating is not None:
+            self._beating.join(5)
         self.referee.close()
         self.store.close()
 
@@ -442,11 +595,15 @@ class Kiosk:
             return self._retry(id, now, error) if error.status == 503 else None
         if table is None:
             return None
-        if now - self._seen.get(id, now) > self.settings.idle_seconds:
+        if now - self._seen.get(id, now) > self.settings.idle_seconds \
+                and now - self._asked_elsewhere(id, now) > self.settings.idle_seconds:
             self._asleep.add(id)  # nobody has asked for long: wake when a seat asks
             return None
         moved_at = self._moved_at.get(id, now)
         absent = self._absent_at(table, moved_at)
+        if absent is not None and absent <= now and self.shared is not None:
+            self._contact_elsewhere(id, now, fresh=True)   # (in contact with another server?)
+            absent = self._absent_at(table, moved_at)
         if absent is not None and absent <= now:
             with table.lock:   # the clock's path: the computer plays for them now
                 if table.deadline is None or table.deadline > now:
@@ -464,6 +621,16 @@ class Kiosk:
         self._retries.pop(id, None)
         return self._due(table, self._moved_at.get(id, now))
 
+    def _asked_elsewhere(self, id: str, now: float) -> float:
+        """When a seat last asked about table ``id`` on any server (now if one
+        waits), as the database the servers share says; -inf on SQLite."""
+        last = float("-inf")
+        for at, waiting in self._contact_elsewhere(id, now, fresh=True).values():
+            last = max(last, at, min(now, waiting))
+        if last > self._seen.get(id, last):
+            self._seen[id] = last
+        return last
+
     def _absent_at(self, table: Table, moved_at: float) -> float | None:
         """When the person to move counts as absent (the settings'
         ``absent_seconds`` after their last contact here, or after the table
@@ -478,7 +645,9 @@ class Kiosk:
                 return None
             contacts = self._contact.get(table.id) or {}
             last = max(contacts.get(seat, moved_at), moved_at)
-        return last + self.settings.absent_seconds
+            read = self._contact_read.get(table.id)
+        at, waiting = (0.0, 0.0) if read is None else read[1].get(seat, (0.0, 0.0))
+        return max(max(last, at) + self.settings.absent_seconds, waiting)
 
     def _due(self, table: Table, moved_at: float) -> float | None:
         """When the referee must next act on ``table``: its own due time, or

@@ -55,8 +55,10 @@ from .rows import (
     DamagedRowError,
     NewerDatabaseError,
     NotKeptError,
+    Quota,
     StaleVersionError,
     TableStore,
+    check_quota,
     checked_table,
     find_damaged,
     moved_row,
@@ -312,6 +314,10 @@ class Store:
         """None: no other server writes the file, there is nothing to hear."""
         return None
 
+    def shared(self) -> None:
+        """None: no other server writes the file, there is nothing to share."""
+        return None
+
     # -- opening ---------------------------------------------------------------------------
 
     def _migrate(self) -> None:
@@ -426,14 +432,25 @@ class Store:
 
     # -- writing ---------------------------------------------------------------------------
 
-    def insert(self, table: Table, referee: bool, client: str = "") -> None:
+    def insert(self, table: Table, referee: bool, client: str = "",
+               quota: Quota | None = None) -> None:
         """Keep a new table (on disk when this returns); ``client``: who made it
-        (an address), for :meth:`live_count`. NotKeptError if it cannot be kept."""
+        (an address), for :meth:`live_count`; ``quota``: QuotaError, with
+        nothing written, if ``client`` or the file has that many unfinished
+        tables (counted under the store's lock). NotKeptError if it cannot be kept."""
         values = new_row(table, referee, client)
-        self._write(table.id, lambda db: db.execute(
-            f"INSERT INTO tables ({', '.join(COLUMNS)}, checksum) "
-            f"VALUES ({', '.join(':' + c for c in COLUMNS)}, :checksum)",
-            values))
+
+        def write(db: sqlite3.Connection) -> None:
+            if quota is not None:
+                mine, everyone = db.execute(
+                    "SELECT count(*) FILTER (WHERE client = ?), count(*) FROM tables "
+                    "WHERE over = 0", (client,)).fetchone()
+                check_quota(client, int(mine), int(everyone), quota)
+            db.execute(f"INSERT INTO tables ({', '.join(COLUMNS)}, checksum) "
+                       f"VALUES ({', '.join(':' + c for c in COLUMNS)}, :checksum)", values)
+
+        self._write(table.id, write)
+        table.kept_revision = table.revision
 
     def update(self, table: Table, referee: bool, moves: int = 1) -> None:
         """Keep a table's new state, ``moves`` moves on from the one kept (on

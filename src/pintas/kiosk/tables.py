@@ -296,6 +296,9 @@ class Table:
     #: played on it; a request that held it answers ``not_kept`` and the next
     #: one reads the table again from the database.
     dropped: bool = field(default=False, repr=False)
+    #: The revision of this copy as the database last kept it (read or
+    #: written), or -1 if not kept yet: a change is kept only on that revision.
+    kept_revision: int = field(default=-1, repr=False)
 
     def check_kept(self) -> None:
         """KioskError ``not_kept`` if this copy holds a change that was not kept."""
