@@ -467,12 +467,12 @@ class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],
         """The round being played, from 1."""
         return self._round()
 
-    def _log_seen_by(self, seat: int) -> tuple[EventT, ...]:
-        """The log as ``seat`` sees it (others' secrets hidden: each event's
-        ``hidden()``). Kept between calls, so a view costs the events since the
-        seat's last view, not the whole log: a timer's view of a long game stays
-        cheap."""
-        cache: dict[int, tuple[list[EventT], list[EventT], tuple[EventT, ...]]]
+    def _log_seen_by(self, seat: int | None) -> tuple[EventT, ...]:
+        """The log as ``seat`` sees it (None: the public, nobody's; others'
+        secrets hidden: each event's ``hidden()``). Kept between calls, so a
+        view costs the events since the seat's last view, not the whole log: a
+        timer's view of a long game stays cheap."""
+        cache: dict[int | None, tuple[list[EventT], list[EventT], tuple[EventT, ...]]]
         cache = self.__dict__.setdefault("_seen_logs", {})
         events = self._events
         source, seen, snapshot = cache.get(seat, (None, [], ()))

@@ -114,8 +114,9 @@ class View(Position, Protocol):
     decide from views, never from the game."""
 
     @property
-    def seat(self) -> int:
-        """The seat whose view this is."""
+    def seat(self) -> int | None:
+        """The seat whose view this is, or None for the public view (nobody's:
+        no hand, no secret, no legal moves; :meth:`Game.public_view`)."""
 
     @property
     def log(self) -> tuple[Any, ...]:
@@ -177,6 +178,10 @@ class Game(Position, Protocol):
 
     def view(self, seat: int) -> Any:
         """What ``seat`` may know now."""
+
+    def public_view(self) -> Any:
+        """What everyone may know now (a spectator's view): the view of no
+        seat, built as each seat's is, with no hand and no secret."""
 
     def copy(self) -> Any:
         """An independent copy."""
