@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from pintas import caminos, dice, domino, registry
-from pintas.errors import CorruptStateError, ViewError
+from pintas.errors import CorruptStateError, RulesError, RulesTypeError, ViewError
 from pintas.tiles import TILES, Tile
 from tests.caminos.support import shuffled_deal
 from tests.support import played_alike
@@ -222,3 +222,21 @@ def test_the_dice_public_view_is_any_seat_s_but_its_seat() -> None:
             assert game.view(seat).to_dict() == {**public.to_dict(), "seat": seat}
     with pytest.raises(ViewError, match="nobody's"):
         _ = public.score
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_a_game_replayed_to_a_move_shows_the_public_view_it_showed(name: str) -> None:
+    # unseeded, as an online table's game: the replay takes the logged seeds
+    preset = registry.preset(name)
+    game = preset.family.new_game(preset.rules(), seats=None if preset.family.seats_from_rules
+                                  else 3)
+    shown = [game.public_view() for _ in positions(game, 9, 120)]
+    for moves in [*range(0, len(shown), 9), len(shown) - 1]:
+        again = game.replay(moves)
+        assert again.history == game.history[:moves]
+        assert again.public_view() == shown[moves] and again.public_view().log == shown[moves].log
+    assert game.replay(len(game.history)) == game
+    with pytest.raises(RulesError, match="moves must be a whole number"):
+        game.replay(len(game.history) + 1)
+    with pytest.raises(RulesTypeError):
+        game.replay("1")  # type: ignore[arg-type]

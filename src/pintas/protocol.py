@@ -186,8 +186,9 @@ class Game(Position, Protocol):
     def copy(self) -> Any:
         """An independent copy."""
 
-    def replay(self) -> Any:
-        """A new game rebuilt from this one's setup and log: equal to this one."""
+    def replay(self, moves: int | None = None) -> Any:
+        """A new game rebuilt from this one's setup and log: equal to this one;
+        with ``moves``, as it was right after its first ``moves`` moves."""
 
     def to_bytes(self, *, key: bytes | None = None) -> bytes:
         """The whole game as bytes; the game's class reads them back with ``from_bytes``
