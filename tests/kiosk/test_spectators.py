@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from pintas import domino
 from pintas.kiosk.app import make_app
@@ -180,6 +181,30 @@ def test_the_long_poll_of_a_spectator(client: TestClient, kiosk: Kiosk) -> None:
     play_out(client, kiosk, id, data["tokens"], limit=1)
     assert watched(client, id, code, after=revision, wait=5)["revision"] > revision
     assert watch(client, id, data["tokens"]["0"], after=0, wait=5).status_code == 401
+
+
+def test_the_socket_of_a_spectator(client: TestClient, kiosk: Kiosk) -> None:
+    data = made(client, {"delay": 1}, game="farkle", seats=["human", "human"])
+    id, code, tokens = data["id"], data["spectators"]["code"], data["tokens"]
+    url = f"ws://localhost/api/tables/{id}/watch/socket"
+    with client.websocket_connect(url) as socket:
+        socket.send_json({"token": code, "after": 0})
+        play_out(client, kiosk, id, tokens, limit=1)
+        heard = socket.receive_json()
+        assert heard == {"revision": kiosk.table(id).revision}   # (no version: it is delayed)
+        assert watched(client, id, code)["revision"] == heard["revision"]
+    for token in (tokens["0"], "x" * SPECTATE_LENGTH):   # a seat's token, a wrong code
+        with pytest.raises(WebSocketDisconnect) as closed:
+            with client.websocket_connect(url) as socket:
+                socket.send_json({"token": token, "after": 0})
+                socket.receive_json()
+        assert "bad_token" in closed.value.reason
+    # the spectator's code opens no seat's socket
+    with pytest.raises(WebSocketDisconnect) as closed:
+        with client.websocket_connect(f"ws://localhost/api/tables/{id}/socket") as socket:
+            socket.send_json({"token": code, "after": 0})
+            socket.receive_json()
+    assert "bad_token" in closed.value.reason
 
 
 # ---- hidden information --------------------------------------------------------------

@@ -193,6 +193,7 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
         Route("/api/tables/{id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{id}/watch", watch, methods=["GET"]),
         WebSocketRoute("/api/tables/{id}/socket", sockets.serve),
+        WebSocketRoute("/api/tables/{id}/watch/socket", sockets.watch),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     guard = Middleware(RequestGuard, allowed_hosts=settings.allowed_hosts,
