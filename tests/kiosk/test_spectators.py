@@ -61,7 +61,7 @@ def test_a_spectator_sees_the_public_view_and_no_hand(client: TestClient, kiosk:
     data = made(client, True)
     id, code, token = data["id"], data["spectators"]["code"], data["tokens"]["0"]
     assert len(code) == SPECTATE_LENGTH and data["spectators"]["delay"] == 0
-    assert data["spectators"]["link"].endswith(f"{id}.{code}")
+    assert data["spectators"]["path"] == f"/api/tables/{id}/watch"
     play_out(client, kiosk, id, data["tokens"], limit=6)
     seen = watched(client, id, code)
     assert seen["spectator"] is True and seen["view"]["seat"] is None

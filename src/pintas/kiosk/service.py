@@ -173,7 +173,7 @@ class Kiosk:
         answer = self._insert(table, now, client)
         if watch is not None:
             answer["spectators"] = {"code": watch, "delay": spectators,
-                                    "link": f"/#watch={table.id}.{watch}"}
+                                    "path": f"/api/tables/{table.id}/watch"}
         answer["tokens"] = {str(seat): token for seat, token in tokens.items()
                             if seat not in codes}
         if invite:
