@@ -224,7 +224,7 @@ static void fill_info(pintas_caminos_info *k, const pintas_caminos_state *s,
         else
             pintas__caminos_clear_path(&k->path[i]);
     }
-    k->hand = s->hand[seat] & PINTAS_ALL_TILES;
+    k->hand = seat < s->rules.players ? s->hand[seat] & PINTAS_ALL_TILES : 0;
     k->discard = s->discard & PINTAS_ALL_TILES;
     memcpy(k->since, r->since, sizeof k->since);
     for (i = 0; i < s->rules.players; ++i) {
@@ -247,17 +247,16 @@ static int same_rules(const pintas_caminos_rules *a, const pintas_caminos_rules 
            a->side_tiles == b->side_tiles && a->full_path == b->full_path;
 }
 
-int pintas_caminos_view_of(const pintas_caminos_state *s, const pintas_caminos_record *r,
-                           int seat, pintas_caminos_view *out)
+/* The one builder of Caminos views: what `seat` may know of *s, or with seat
+ * PINTAS_NO_SEAT what everyone may (no hand, no secret choice; the tiles
+ * revealed and not placed are everyone's); the arguments checked by the
+ * caller. */
+static void fill(const pintas_caminos_state *s, const pintas_caminos_record *r, unsigned seat,
+                 pintas_caminos_view *out)
 {
-    unsigned i, players;
-    if (s == NULL || r == NULL || out == NULL || pintas_caminos_rules_check(&s->rules) != 0 ||
-        seat < 0 || seat >= s->rules.players || !record_ok(r) ||
-        !same_rules(&r->rules, &s->rules))
-        return PINTAS_E_ARG;
-    players = s->rules.players;
+    unsigned i, players = s->rules.players;
     memset(out, 0, sizeof *out);
-    fill_info(&out->info, s, r, (unsigned)seat);
+    fill_info(&out->info, s, r, seat);
     for (i = 0; i < players; ++i) {
         out->score[i] = s->score[i];
         out->revealed[i] = r->revealed[i];
@@ -272,8 +271,35 @@ int pintas_caminos_view_of(const pintas_caminos_state *s, const pintas_caminos_r
     out->round = s->round;
     out->step = s->step;
     out->contenders = s->contenders;
-    out->my_choice = s->choice[seat] < PINTAS_TILE_COUNT ? s->choice[seat] : PINTAS_NO_TILE;
+    out->my_choice = seat < players && s->choice[seat] < PINTAS_TILE_COUNT ? s->choice[seat]
+                                                                          : PINTAS_NO_TILE;
     out->winners = s->phase == PINTAS_CAMINOS_OVER ? s->winners : 0;
+}
+
+/* 1 if *s and *r are what a view is built from. */
+static int view_args(const pintas_caminos_state *s, const pintas_caminos_record *r,
+                     const pintas_caminos_view *out)
+{
+    return s != NULL && r != NULL && out != NULL &&
+           pintas_caminos_rules_check(&s->rules) == PINTAS_OK && record_ok(r) &&
+           same_rules(&r->rules, &s->rules);
+}
+
+int pintas_caminos_view_of(const pintas_caminos_state *s, const pintas_caminos_record *r,
+                           int seat, pintas_caminos_view *out)
+{
+    if (!view_args(s, r, out) || seat < 0 || seat >= s->rules.players)
+        return PINTAS_E_ARG;
+    fill(s, r, (unsigned)seat, out);
+    return PINTAS_OK;
+}
+
+int pintas_caminos_view_public(const pintas_caminos_state *s, const pintas_caminos_record *r,
+                               pintas_caminos_view *out)
+{
+    if (!view_args(s, r, out))
+        return PINTAS_E_ARG;
+    fill(s, r, PINTAS_NO_SEAT, out);
     return PINTAS_OK;
 }
 

@@ -6,11 +6,11 @@
 #include "dice_internal.h"
 #include "views_internal.h"
 
-int pintas_dice_view_of(const pintas_dice_state *s, int seat, pintas_dice_view *out)
+/* The one builder of dice views: the public state, for `seat` or, with seat
+ * PINTAS_DICE_NO_PLAYER, for no seat (dice hide nothing: only the seat field
+ * differs); the arguments checked by the caller. */
+static void fill(const pintas_dice_state *s, unsigned seat, pintas_dice_view *out)
 {
-    if (s == NULL || out == NULL || s->players < 1 || s->players > PINTAS_DICE_MAX_PLAYERS ||
-        seat < 0 || seat >= s->players || s->last_roll_len > PINTAS_DICE_COUNT)
-        return PINTAS_E_ARG;
     memset(out, 0, sizeof *out);
     out->rules = s->rules;
     memcpy(out->score, s->score, sizeof out->score);
@@ -29,6 +29,27 @@ int pintas_dice_view_of(const pintas_dice_state *s, int seat, pintas_dice_view *
     out->dice_to_roll = (uint8_t)pintas_dice_dice_to_roll(s);
     out->last_roll_len = s->last_roll_len;
     memcpy(out->last_roll, s->last_roll, s->last_roll_len);
+}
+
+static int view_args(const pintas_dice_state *s, const pintas_dice_view *out)
+{
+    return s != NULL && out != NULL && s->players >= 1 && s->players <= PINTAS_DICE_MAX_PLAYERS &&
+           s->last_roll_len <= PINTAS_DICE_COUNT;
+}
+
+int pintas_dice_view_of(const pintas_dice_state *s, int seat, pintas_dice_view *out)
+{
+    if (!view_args(s, out) || seat < 0 || seat >= s->players)
+        return PINTAS_E_ARG;
+    fill(s, (unsigned)seat, out);
+    return PINTAS_OK;
+}
+
+int pintas_dice_view_public(const pintas_dice_state *s, pintas_dice_view *out)
+{
+    if (!view_args(s, out))
+        return PINTAS_E_ARG;
+    fill(s, PINTAS_DICE_NO_PLAYER, out);
     return PINTAS_OK;
 }
 

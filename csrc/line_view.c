@@ -69,21 +69,21 @@ int pintas_line_record_update(pintas_line_record *r, const pintas_line_event *ev
     return PINTAS_OK;
 }
 
-int pintas_line_view_of(const pintas_line_state *s, const pintas_line_record *r, int seat,
-                        pintas_line_view *out)
+/* The one builder of line views: what `seat` may know of *s, or with seat
+ * PINTAS_NO_SEAT what everyone may (no hand, no forced tile); the arguments
+ * checked by the caller. */
+static void fill(const pintas_line_state *s, const pintas_line_record *r, unsigned seat,
+                 pintas_line_view *out)
 {
     unsigned i;
-    if (s == NULL || r == NULL || out == NULL || r->len > PINTAS_LINE_INFO_MAX_LOG ||
-        pintas_line_rules_check(&s->rules) != PINTAS_OK || seat < 0 || seat >= s->rules.players)
-        return PINTAS_E_ARG;
     memset(out, 0, sizeof *out);
     out->info.rules = s->rules;
     memcpy(out->info.score, s->score, sizeof out->info.score);
-    out->info.hand = s->hand[seat] & PINTAS_ALL_TILES;
+    out->info.hand = seat < s->rules.players ? s->hand[seat] & PINTAS_ALL_TILES : 0;
     out->info.seat = (uint8_t)seat;
     out->info.leader = s->leader;
     /* the forced tile is the leader's to know, until the round opens */
-    out->info.forced_tile = (uint8_t)(s->line_len == 0 && (unsigned)seat == s->leader
+    out->info.forced_tile = (uint8_t)(s->line_len == 0 && seat == s->leader
                                        ? s->forced_tile
                                        : PINTAS_NO_TILE);
     out->info.round = s->round;
@@ -102,6 +102,31 @@ int pintas_line_view_of(const pintas_line_state *s, const pintas_line_record *r,
         memcpy(out->ends, s->ends, sizeof out->ends);
         memcpy(out->end_double, s->end_double, sizeof out->end_double);
     }
+}
+
+/* 1 if *s and *r are what a view is built from. */
+static int view_args(const pintas_line_state *s, const pintas_line_record *r,
+                     const pintas_line_view *out)
+{
+    return s != NULL && r != NULL && out != NULL && r->len <= PINTAS_LINE_INFO_MAX_LOG &&
+           pintas_line_rules_check(&s->rules) == PINTAS_OK;
+}
+
+int pintas_line_view_of(const pintas_line_state *s, const pintas_line_record *r, int seat,
+                        pintas_line_view *out)
+{
+    if (!view_args(s, r, out) || seat < 0 || seat >= s->rules.players)
+        return PINTAS_E_ARG;
+    fill(s, r, (unsigned)seat, out);
+    return PINTAS_OK;
+}
+
+int pintas_line_view_public(const pintas_line_state *s, const pintas_line_record *r,
+                            pintas_line_view *out)
+{
+    if (!view_args(s, r, out))
+        return PINTAS_E_ARG;
+    fill(s, r, PINTAS_NO_SEAT, out);
     return PINTAS_OK;
 }
 

@@ -142,6 +142,24 @@ def play_checked(game: G, rng: random.Random, max_moves: int,
 # ---- moves, events and seats ----------------------------------------------------------
 
 
+def played_alike(a: Any, b: Any, rng: random.Random, alike: Callable[[], bool],
+                 check: Callable[[], None]) -> int:
+    """Play games ``a`` and ``b`` by the same random moves (those legal in
+    both) while ``alike()`` holds, calling ``check()`` at each position; the
+    positions checked."""
+    compared = 0
+    while alike():
+        check()
+        compared += 1
+        both = [m for m in a.legal_moves() if b.is_legal(m)]
+        if a.is_over or not both:
+            break
+        move = rng.choice(both)
+        a.play(move)
+        b.play(move)
+    return compared
+
+
 def run(game: Any, *moves: Any) -> list[Any]:
     """Play the moves in order; all the events they caused."""
     events: list[Any] = []

@@ -233,9 +233,10 @@ def caminos_position(rules: caminos.Rules, deal_seed: int, play_seed: int,
 
     position_box: list[Position] = []
     while not game.is_over and game.round == 1:
-        view = game.view(game.to_move) if game.to_move is not None else None
-        if view is not None and view.phase == "play" and wanted(view):
-            position_box.append(Position(game, view.seat, rebuild))
+        seat = game.to_move
+        view = game.view(seat) if seat is not None else None
+        if seat is not None and view is not None and view.phase == "play" and wanted(view):
+            position_box.append(Position(game, seat, rebuild))
             return position_box[0]
         game.play(rng.choice(game.legal_moves()))
     return None
@@ -275,7 +276,7 @@ def muggins_kept_draw_position() -> Position:
     # most one 6 (its dealt tiles showed none). A rule that only remembers
     # the last draw's numbers would also deal it two 6s.
     def wanted(view: domino.View) -> bool:
-        acts = [e.kind for e in view.round_log if e.seat == 1 - view.seat
+        acts = [e.kind for e in view.round_log if e.seat not in (None, view.seat)
                 and e.kind in ("draw", "pass", "play")]
         kept = any(a == "draw" and b in ("draw", "pass") for a, b in itertools.pairwise(acts))
         return 5 <= _hidden_count(view) <= 10 and kept

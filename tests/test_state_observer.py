@@ -16,6 +16,7 @@ from pintas import caminos, dice, domino, registry
 from pintas.errors import PintasTypeError, SeatError, SeatTypeError
 from pintas.tiles import TILES, Tile
 from tests.caminos.support import shuffled_deal
+from tests.support import played_alike
 
 PRESETS = [p.name for p in registry.presets()]
 
@@ -91,18 +92,12 @@ def observed_alike(a: Any, b: Any, seat: int, rng: random.Random) -> int:
     """Play both games by the same moves while ``seat``'s views are equal,
     checking that it observes the same in both; the positions compared."""
     oa, ob = observer_of(a), observer_of(b)
-    compared = 0
-    while a.view(seat) == b.view(seat):
+
+    def check() -> None:
         assert observed(oa, a, seat) == observed(ob, b, seat)
         assert observed(oa, a, seat)[0] == a.view(seat).encode()
-        compared += 1
-        both = [m for m in a.legal_moves() if b.is_legal(m)]
-        if a.is_over or not both:
-            break
-        move = rng.choice(both)
-        a.play(move)
-        b.play(move)
-    return compared
+
+    return played_alike(a, b, rng, lambda: bool(a.view(seat) == b.view(seat)), check)
 
 
 @pytest.mark.parametrize(("name", "options"), [("dominican", {}), ("muggins", {"players": 2}),

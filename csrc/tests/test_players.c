@@ -550,6 +550,29 @@ static int swap_hidden(pintas_mask *a, pintas_mask *b)
     return 1;
 }
 
+/* 1 if *pub is a public view (no seat, no hand, no secret) and the seat
+ * view *v agrees with it on every other field. */
+static int line_public_agrees(const pintas_line_view *v, const pintas_line_view *pub)
+{
+    pintas_line_view seen = *v;
+    seen.info.seat = PINTAS_NO_SEAT;
+    seen.info.hand = 0;
+    seen.info.forced_tile = PINTAS_NO_TILE;
+    return memcmp(&seen, pub, sizeof seen) == 0;
+}
+
+static int caminos_public_agrees(const pintas_caminos_view *v, const pintas_caminos_view *pub)
+{
+    pintas_caminos_view seen = *v;
+    unsigned me = v->info.seat;
+    seen.info.seat = PINTAS_NO_SEAT;
+    seen.info.hand = 0;
+    seen.info.known[me] = pub->info.known[me]; /* its own reveals, which it holds */
+    seen.my_choice = PINTAS_NO_TILE;
+    return memcmp(&seen, pub, sizeof seen) == 0 &&
+           (pub->info.known[me] & ~v->info.hand) == 0;
+}
+
 static void test_line_hides(void)
 {
     pintas_line_rules rules;
@@ -583,7 +606,21 @@ static void test_line_hides(void)
         CHECK_EQ(pintas_line_view_of(&s, &rec, (int)i, &v), PINTAS_OK);
         CHECK_EQ(pintas_line_view_of(&other, &rec, (int)i, &w), PINTAS_OK);
         CHECK(memcmp(&v, &w, sizeof v) == 0);
+        /* the public view: the same whatever any seat holds, and as each seat sees */
+        CHECK_EQ(pintas_line_view_public(&other, &rec, &w), PINTAS_OK);
+        CHECK(line_public_agrees(&v, &w));
+        CHECK_EQ(pintas_line_view_public(&s, &rec, &v), PINTAS_OK);
+        CHECK(memcmp(&v, &w, sizeof v) == 0);
+        CHECK(v.info.hand == 0 && v.info.seat == PINTAS_NO_SEAT);
     }
+    /* nobody chooses from the public view, which has no legal moves */
+    CHECK_EQ(pintas_line_greedy_choose(&v, &m), PINTAS_E_ARG);
+    CHECK_EQ(pintas_line_suit_choose(&v, NULL, &m), PINTAS_E_ARG);
+    CHECK_EQ(pintas_line_random_choose(&v, &mt, &m), PINTAS_E_ARG);
+    CHECK_EQ(pintas_line_view_legal(&v, &m, PINTAS_LINE_MAX_MOVES, &n), PINTAS_E_ARG);
+    CHECK_EQ(pintas_line_view_public(NULL, &rec, &v), PINTAS_E_ARG);
+    CHECK_EQ(pintas_line_view_public(&s, NULL, &v), PINTAS_E_ARG);
+    CHECK_EQ(pintas_line_view_public(&s, &rec, NULL), PINTAS_E_ARG);
     /* statuses: another seat to move, the game over, NULL */
     pintas_line_view_of(&s, &rec, (s.to_move + 1) % 3, &v);
     CHECK_EQ(pintas_line_greedy_choose(&v, &m), PINTAS_E_ILLEGAL);
@@ -601,6 +638,28 @@ static void test_line_hides(void)
     CHECK_EQ(pintas_line_record_update(NULL, ev, 1), PINTAS_E_ARG);
     rec.len = PINTAS_LINE_INFO_MAX_LOG + 1;
     CHECK_EQ(pintas_line_view_of(&s, &rec, 0, &v), PINTAS_E_ARG);
+    CHECK_EQ(pintas_line_view_public(&s, &rec, &v), PINTAS_E_ARG);
+}
+
+/* Dominican's first round: the leader alone is told its forced 6|6; the
+ * public view is not. */
+static void test_line_public_forced_tile(void)
+{
+    pintas_line_rules rules;
+    pintas_line_state s;
+    pintas_line_record rec;
+    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
+    pintas_line_view v, pub;
+    size_t n = 0;
+    pintas_line_rules_preset(&rules, PINTAS_LINE_DOMINICAN, 4, 1);
+    pintas_line_record_clear(&rec);
+    CHECK_EQ(pintas_line_new(&s, &rules, 5, ev, PINTAS_LINE_MAX_EVENTS, &n), PINTAS_OK);
+    pintas_line_record_update(&rec, ev, n);
+    CHECK_EQ(pintas_line_view_of(&s, &rec, s.leader, &v), PINTAS_OK);
+    CHECK(v.info.forced_tile < PINTAS_TILE_COUNT);
+    CHECK_EQ(pintas_line_view_public(&s, &rec, &pub), PINTAS_OK);
+    CHECK_EQ(pub.info.forced_tile, PINTAS_NO_TILE);
+    CHECK(line_public_agrees(&v, &pub));
 }
 
 static void test_caminos_hides(void)
@@ -640,7 +699,20 @@ static void test_caminos_hides(void)
         CHECK(memcmp(&v, &w, sizeof v) == 0);
         CHECK_EQ(v.my_choice, PINTAS_NO_TILE);
         CHECK_EQ(v.chosen, 1);
+        /* the public view: seat 0's choice, the hands and the pile unseen */
+        CHECK_EQ(pintas_caminos_view_public(&s, &rec, &v), PINTAS_OK);
+        CHECK_EQ(pintas_caminos_view_public(&other, &rec, &w), PINTAS_OK);
+        CHECK(memcmp(&v, &w, sizeof v) == 0);
+        CHECK(v.info.hand == 0 && v.info.seat == PINTAS_NO_SEAT && v.my_choice == PINTAS_NO_TILE);
     }
+    for (i = 0; i < 3; ++i) {
+        CHECK_EQ(pintas_caminos_view_of(&s, &rec, (int)i, &w), PINTAS_OK);
+        CHECK(caminos_public_agrees(&w, &v));
+    }
+    CHECK_EQ(pintas_caminos_greedy_choose(&v, &m), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_suit_choose(&v, NULL, &m), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_view_legal(&v, &m, PINTAS_CAMINOS_MAX_MOVES, &n), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_view_public(NULL, &rec, &v), PINTAS_E_ARG);
     pintas_caminos_view_of(&s, &rec, 2, &v);
     CHECK_EQ(pintas_caminos_suit_choose(&v, NULL, &m), PINTAS_E_ILLEGAL);
     v.phase = PINTAS_CAMINOS_OVER;
@@ -649,6 +721,33 @@ static void test_caminos_hides(void)
     rules.players = 2;
     pintas_caminos_record_start(&rec, &rules);
     CHECK_EQ(pintas_caminos_view_of(&s, &rec, 0, &v), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_view_public(&s, &rec, &v), PINTAS_E_ARG);
+}
+
+/* Dice hide nothing: the public view is any seat's with no seat, and no
+ * player chooses from it. */
+static void test_dice_public(void)
+{
+    pintas_dice_rules rules;
+    pintas_dice_state s;
+    pintas_dice_view v, pub;
+    pintas_dice_move m;
+    pintas_mt mt;
+    uint8_t obs[PINTAS_DICE_OBS_SIZE], key[PINTAS_DICE_KEY_MAX];
+    size_t len = 0;
+    pintas_mt_seed(&mt, 1);
+    pintas_dice_rules_farkle(&rules);
+    CHECK_EQ(pintas_dice_new(&s, &rules, 3, 0, 7), PINTAS_OK);
+    CHECK_EQ(pintas_dice_view_public(&s, &pub), PINTAS_OK);
+    CHECK_EQ(pub.seat, PINTAS_DICE_NO_PLAYER);
+    CHECK_EQ(pintas_dice_view_of(&s, 1, &v), PINTAS_OK);
+    v.seat = PINTAS_DICE_NO_PLAYER;
+    CHECK(memcmp(&v, &pub, sizeof v) == 0);
+    CHECK_EQ(pintas_dice_random_choose(&pub, &mt, &m), PINTAS_E_ARG);
+    CHECK_EQ(pintas_dice_observe(&pub, obs, sizeof obs), PINTAS_E_ARG);
+    CHECK_EQ(pintas_dice_view_key(&pub, key, sizeof key, &len), PINTAS_OK);
+    CHECK_EQ(pintas_dice_view_public(NULL, &pub), PINTAS_E_ARG);
+    CHECK_EQ(pintas_dice_view_public(&s, NULL), PINTAS_E_ARG);
 }
 
 int main(void)
@@ -657,6 +756,8 @@ int main(void)
     test_caminos_golden();
     test_dice_golden();
     test_line_hides();
+    test_line_public_forced_tile();
     test_caminos_hides();
+    test_dice_public();
     return check_summary();
 }

@@ -283,7 +283,7 @@ cdef class CView:
 ctypedef int (*view_fill)(CView cv, object view) except -1
 
 cdef object game_view(str module)
-cdef CView kept_view(object view, str module, type kind, view_fill fill)
+cdef CView kept_view(object view, str module, type kind, view_fill fill, bint public=*)
 cdef int keep_view(object view, CView cv) except -1
 cdef int chose(int status, object view) except -1
 cdef size_t put_moves(list moves, void *out, size_t size, size_t cap,

@@ -654,15 +654,17 @@ cdef object game_view(str module):
     return cls
 
 
-cdef CView kept_view(object view, str module, type kind, view_fill fill):
+cdef CView kept_view(object view, str module, type kind, view_fill fill, bint public=False):
     """The C view of ``view``, which must be a View of the game module
-    ``module`` (ViewError): the one it keeps, or one of class ``kind`` filled
-    by ``fill`` from its fields, then kept (CorruptStateError for fields no
-    view of its game holds)."""
+    ``module`` (ViewError), and a seat's unless ``public`` (a player, the
+    legal moves and an observation are a seat's: ViewError for the public
+    view): the one it keeps, or one of class ``kind`` filled by ``fill`` from
+    its fields, then kept (CorruptStateError for fields no view of its game
+    holds)."""
     cdef CView cv
     cls = game_view(module)
-    if type(view) is not cls:
-        cls.check(view)
+    if type(view) is not cls or (not public and view.seat is None):
+        cls.check(view, public)
     cv = getattr(view, "_c", None)
     if cv is None:
         cv = kind.__new__(kind)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, SupportsIndex, TypeVar
 
 from . import _save
 from ._base import chance_value, extend_seen, given
-from ._checks import check_chance, check_seat, check_seed
+from ._checks import check_chance, check_int, check_seat, check_seed
 from ._deals import Deal
 from ._lock import atomic
 from ._view import RoundMarks, ViewBase
@@ -280,11 +280,30 @@ class GameBase(Generic[RulesT, MoveT, EventT, ViewT]):
         return other
 
     @atomic
-    def replay(self: GameT) -> GameT:
-        """A new game rebuilt from this one's setup and log: equal to this one."""
+    def replay(self: GameT, moves: int | None = None) -> GameT:
+        """A new game rebuilt from this one's setup and log: equal to this one.
+        With ``moves`` (0..``len(history)``), the game as it was right after its
+        first ``moves`` moves, rebuilt the same way from the start of its log
+        (chance given and deals set after that move are not in it): what a
+        spectator kept some moves behind is shown (its ``public_view()``).
+
+        >>> from pintas import domino
+        >>> g = domino.Game(domino.Rules.dominican())
+        >>> _ = g.play(g.legal_moves()[0]), g.play(g.legal_moves()[0])
+        >>> g.replay(1).history == g.history[:1], g.replay() == g
+        (True, True)
+        """
         self._check_whole()
-        return self._rebuild(self._rules, self._origin(), self._seed, self._first_seed,
-                             self._log)
+        log = self._log
+        if moves is not None:
+            check_int("moves", moves, 0, len(self._history))
+            entries = [i for i, entry in enumerate(log) if type(entry) is not tuple]
+            log = log if moves == len(entries) else log[:entries[moves]]
+            # (the seed logged before a move belongs to it: cut before that move's seed)
+            while moves < len(entries) and log and type(log[-1]) is tuple \
+                    and log[-1][0] == "seed":
+                log = log[:-1]
+        return self._rebuild(self._rules, self._origin(), self._seed, self._first_seed, log)
 
     @classmethod
     def _rebuild(cls: type[GameT], rules: Any, origin: dict[str, Any], seed: int | None,
@@ -467,12 +486,12 @@ class TileGame(GameBase[RulesT, MoveT, EventT, ViewT],
         """The round being played, from 1."""
         return self._round()
 
-    def _log_seen_by(self, seat: int) -> tuple[EventT, ...]:
-        """The log as ``seat`` sees it (others' secrets hidden: each event's
-        ``hidden()``). Kept between calls, so a view costs the events since the
-        seat's last view, not the whole log: a timer's view of a long game stays
-        cheap."""
-        cache: dict[int, tuple[list[EventT], list[EventT], tuple[EventT, ...]]]
+    def _log_seen_by(self, seat: int | None) -> tuple[EventT, ...]:
+        """The log as ``seat`` sees it (None: the public, nobody's; others'
+        secrets hidden: each event's ``hidden()``). Kept between calls, so a
+        view costs the events since the seat's last view, not the whole log: a
+        timer's view of a long game stays cheap."""
+        cache: dict[int | None, tuple[list[EventT], list[EventT], tuple[EventT, ...]]]
         cache = self.__dict__.setdefault("_seen_logs", {})
         events = self._events
         source, seen, snapshot = cache.get(seat, (None, [], ()))

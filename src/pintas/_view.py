@@ -87,8 +87,10 @@ class ViewBase(PlainRecord, Generic[MoveT]):
     # (not in vars(), to_dict or a pickle).
     __slots__ = ("_c", "_marks")
 
-    seat: int
-    """The seat whose view this is."""
+    seat: int | None
+    """The seat whose view this is, or None for the public view (a
+    spectator's: ``Game.public_view()``), which is nobody's: no hand, no
+    secret, no legal moves."""
     rules: Any
     """The rules of the game."""
     to_move: int | None
@@ -102,7 +104,7 @@ class ViewBase(PlainRecord, Generic[MoveT]):
 
     def legal_moves(self) -> list[MoveT]:
         """The seat's legal moves when it is to move (else an empty list)."""
-        if self.is_over or self.to_move != self.seat:
+        if self.is_over or self.seat is None or self.to_move != self.seat:
             return []
         return self._legal()
 
@@ -166,7 +168,8 @@ class ViewBase(PlainRecord, Generic[MoveT]):
         rules_type, event_type = hints["rules"], typing.get_args(hints["log"])[0]
         self._expect("rules", isinstance(self.rules, rules_type), f"a {rules_type.__qualname__}")
         seats, sides = self._seats(), self._sides()
-        self._expect("seat", is_int_in(self.seat, 0, seats - 1), f"a seat 0..{seats - 1}")
+        self._expect("seat", self.seat is None or is_int_in(self.seat, 0, seats - 1),
+                     f"a seat 0..{seats - 1}, or None (the public view)")
         self._expect("is_over", type(self.is_over) is bool, "True or False")
         self._expect("to_move", self.to_move is None if self.is_over
                      else self.to_move is None or is_int_in(self.to_move, 0, seats - 1),
@@ -177,13 +180,23 @@ class ViewBase(PlainRecord, Generic[MoveT]):
         self._expect("log", is_tuple_of(self.log, lambda e: isinstance(e, event_type) and (
             e.seat is None or e.seat < seats)), f"a tuple of events of {seats} seats")
 
+    @property
+    def is_public(self) -> bool:
+        """True for the public view (``Game.public_view()``): nobody's, a spectator's."""
+        return self.seat is None
+
     @classmethod
-    def check(cls, view: object) -> None:
+    def check(cls, view: object, public: bool = False) -> None:
         """Raise ViewError unless ``view`` is a view of this class (what a player
-        of its game reads)."""
+        of its game reads) and, unless ``public``, a seat's: the public view
+        has no hand to choose from, no legal moves and no observation (those
+        are a seat's); it has a key."""
+        game = cls.__module__.split('.')[1]
         if not isinstance(view, cls):
-            raise ViewError(f"a {cls.__module__.split('.')[1]} player chooses from a "
-                            f"{cls.__module__.split('.')[1]}.View: got {view!r}")
+            raise ViewError(f"a {game} player chooses from a {game}.View: got {view!r}")
+        if not public and view.seat is None:
+            raise ViewError(f"the public {game}.View is nobody's: it has no hand to choose "
+                            f"from, no legal moves and no observation (a seat's view has)")
 
     @classmethod
     def moves_to_choose(cls, view: object) -> list[MoveT]:
@@ -347,8 +360,11 @@ class TileView(ViewBase[MoveT]):
                                                lambda n: is_int_in(n, 0, TILE_COUNT),
                                                length=seats),
                      f"{seats} whole numbers 0..{TILE_COUNT}")
-        self._expect("hand", len(self.hand) == self.hand_sizes[self.seat],
-                     f"the seat's {self.hand_sizes[self.seat]} tiles (hand_sizes)")
+        if self.seat is None:
+            self._expect("hand", not self.hand, "empty in the public view")
+        else:
+            self._expect("hand", len(self.hand) == self.hand_sizes[self.seat],
+                         f"the seat's {self.hand_sizes[self.seat]} tiles (hand_sizes)")
         self._expect("round", is_int_in(self.round, 1, INT32[1]), "a round from 1")
 
 

@@ -33,6 +33,12 @@ def player(seat: int) -> str:
     return _WORDS["player"].format(n=seat + 1)
 
 
+def onlooker(seat: int | None) -> str:
+    """Who looks at a view: its seat as :func:`player` names it, or ``a
+    spectator`` for the public view (seat None)."""
+    return "a spectator" if seat is None else player(seat)
+
+
 def players(seats: Iterable[int]) -> str:
     """Some seats as people read them: ``player 2``, ``players 1 and 3``,
     ``players 2, 3 and 4``."""

@@ -114,8 +114,9 @@ class View(Position, Protocol):
     decide from views, never from the game."""
 
     @property
-    def seat(self) -> int:
-        """The seat whose view this is."""
+    def seat(self) -> int | None:
+        """The seat whose view this is, or None for the public view (nobody's:
+        no hand, no secret, no legal moves; :meth:`Game.public_view`)."""
 
     @property
     def log(self) -> tuple[Any, ...]:
@@ -178,11 +179,16 @@ class Game(Position, Protocol):
     def view(self, seat: int) -> Any:
         """What ``seat`` may know now."""
 
+    def public_view(self) -> Any:
+        """What everyone may know now (a spectator's view): the view of no
+        seat, built as each seat's is, with no hand and no secret."""
+
     def copy(self) -> Any:
         """An independent copy."""
 
-    def replay(self) -> Any:
-        """A new game rebuilt from this one's setup and log: equal to this one."""
+    def replay(self, moves: int | None = None) -> Any:
+        """A new game rebuilt from this one's setup and log: equal to this one;
+        with ``moves``, as it was right after its first ``moves`` moves."""
 
     def to_bytes(self, *, key: bytes | None = None) -> bytes:
         """The whole game as bytes; the game's class reads them back with ``from_bytes``

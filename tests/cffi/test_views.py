@@ -43,8 +43,8 @@ def line_seen(twin: Twin, v: Any) -> Seen:
     log = [(kinds[e.kind], e.seat, tile(e.tile), "R" if e.end == lib.PINTAS_END_RIGHT else "L")
            for e in info.log[0:info.log_len]]
     return {
-        "seat": info.seat, "hand": TileSet.from_mask(info.hand), "to_move": no_seat(v.to_move),
-        "is_over": bool(v.over), "winner": no_seat(v.winner),
+        "seat": no_seat(info.seat), "hand": TileSet.from_mask(info.hand),
+        "to_move": no_seat(v.to_move), "is_over": bool(v.over), "winner": no_seat(v.winner),
         "scores": tuple(info.score[0:twin.py.rules.sides]),
         "hand_sizes": tuple(v.hand_size[0:players]), "boneyard_size": v.boneyard_size,
         "leader": info.leader, "forced_tile": tile(info.forced_tile), "round": info.round,
@@ -78,8 +78,9 @@ def caminos_seen(twin: Twin, v: Any) -> Seen:
         sides = [tuple(TILES[t] for t in p.tile[side][0:p.len[side]]) for side in (0, 1)]
         paths.append((tile(p.centre), *sides, tuple(p.end) if p.centre != 0xFF else None))
     return {
-        "seat": info.seat, "hand": TileSet.from_mask(info.hand), "to_move": no_seat(v.to_move),
-        "is_over": v.phase == lib.PINTAS_CAMINOS_OVER, "phase": phases[v.phase],
+        "seat": no_seat(info.seat), "hand": TileSet.from_mask(info.hand),
+        "to_move": no_seat(v.to_move), "is_over": v.phase == lib.PINTAS_CAMINOS_OVER,
+        "phase": phases[v.phase],
         "scores": tuple(v.score[0:rules.players]), "round": v.round, "step": v.step,
         "hand_sizes": tuple(info.hand_len[0:rules.players]), "pile_size": info.pile_len,
         "discard": TileSet.from_mask(info.discard), "passes": info.passes,
@@ -113,7 +114,7 @@ def dice_seen(twin: Twin, v: Any) -> Seen:
               lib.PINTAS_DICE_BANK_OR_ROLL: "bank_or_roll", lib.PINTAS_DICE_OVER: "over"}
     over = v.phase == lib.PINTAS_DICE_OVER
     return {
-        "seat": v.seat, "players": v.players, "first_player": v.first_player,
+        "seat": no_seat(v.seat), "players": v.players, "first_player": v.first_player,
         "to_move": None if over else v.to_move, "is_over": over, "phase": phases[v.phase],
         "winner": None if v.winner == lib.PINTAS_DICE_NO_PLAYER else v.winner,
         "scores": tuple(v.score[0:v.players]), "turn_total": v.turn_total,
@@ -135,9 +136,14 @@ SEEN = {"line": (line_seen, python_line_seen), "caminos": (caminos_seen, python_
 
 
 def assert_views_alike(twin: Twin) -> int:
-    """Every seat's C view shows what its Python view shows, and lists the
-    same legal moves; the number of seats to move (whose list is not empty)."""
+    """Every seat's C view, and the public one, shows what its Python view
+    shows (``game.public_view()``), and lists the same legal moves (none for
+    the public view); the number of seats to move (whose list is not empty)."""
     c_seen, py_seen = SEEN[twin.name]
+    public = twin.view(None)
+    assert c_seen(twin, public) == py_seen(twin.py.public_view())
+    with pytest.raises(AssertionError, match="bad argument"):
+        twin.view_legal(public)
     moving = 0
     for seat in range(twin.seats):
         v, pv = twin.view(seat), twin.py.view(seat)
@@ -201,7 +207,7 @@ def copy_state(twin: Twin) -> Any:
     return state
 
 
-def view_bytes(twin: Twin, seat: int, state: Any) -> bytes:
+def view_bytes(twin: Twin, seat: int | None, state: Any) -> bytes:
     return bytes(twin.c.ffi.buffer(twin.view(seat, state)))
 
 
@@ -270,10 +276,13 @@ def test_a_view_shows_nothing_the_seat_may_not_see(c: CLibrary, name: str) -> No
     for played in random_positions(twin, 43, 300):
         if played % 5:
             continue
+        public = view_bytes(twin, None, twin.cg.state)
         for seat in range(twin.seats):
             seen = view_bytes(twin, seat, twin.cg.state)
             for state in hidden_changes(twin, seat, rng):
                 assert view_bytes(twin, seat, state) == seen, (played, seat)
+                # the public view: nothing hidden from any seat changes it
+                assert view_bytes(twin, None, state) == public, (played, seat)
                 changed += 1
             if played == 0 and twin.name != "dice":  # while what it sees does change it
                 state = copy_state(twin)

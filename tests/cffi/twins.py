@@ -232,11 +232,15 @@ class Twin:
 
     # ---- views ---------------------------------------------------------------------------
 
-    def view(self, seat: int, state: Any = None) -> Any:
-        """The C view of ``seat`` (of ``state``, by default the game's)."""
+    def view(self, seat: int | None, state: Any = None) -> Any:
+        """The C view of ``seat``, or with None the public view (of ``state``,
+        by default the game's)."""
         state = self.cg.state if state is None else state
         v = self.c.new(f"pintas_{self.name}_view *")
-        if self.name == "dice":
+        if seat is None:
+            args = (state,) if self.name == "dice" else (state, self.record)
+            self.c.check(getattr(self.lib, f"pintas_{self.name}_view_public")(*args, v), "view")
+        elif self.name == "dice":
             self.c.check(self.lib.pintas_dice_view_of(state, seat, v), "view")
         else:
             view_of = getattr(self.lib, f"pintas_{self.name}_view_of")

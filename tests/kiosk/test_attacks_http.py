@@ -10,6 +10,8 @@ HTTP (docs/kiosk.md, "Security: what the server refuses"):
   rebinding host name is refused; every answer has the security headers.
 - F3: table creation is rate-limited per client, and a forwarded-for header
   does not make another client.
+- Invitations and spectators: bad, huge, guessed and replayed codes, and a
+  spectator asking for a hand or moving, are refused alone.
 """
 
 from __future__ import annotations
@@ -418,3 +420,41 @@ def test_hostile_invitations_are_refused_alone(tmp_path: Path) -> None:
                 break
         assert status == 429 and error_of(body) == "too_many_joins"
         assert int(headers["retry-after"]) >= 1
+
+
+def test_hostile_spectators_are_refused_alone(server: KioskServer) -> None:
+    """Bad, huge, guessed, replayed-elsewhere spectator codes, a spectator
+    asking for a hand or moving, a seat's token as a code and a code as a
+    seat's token: each a 4xx, and neither the table they aim at nor another
+    changes; a spectator's answer holds no hand."""
+    watched = {"game": "farkle", "seats": ["human", "human"], "spectators": {"delay": 1}}
+    aim, other = server.call("POST", "/api/tables", watched), \
+        server.call("POST", "/api/tables", {**watched, "spectators": None})
+    code, token = aim["spectators"]["code"], aim["tokens"]["0"]
+    before = [server.call("GET", f"/api/tables/{t['id']}", token=t["tokens"]["0"])
+              for t in (aim, other)]
+    seen = server.call("GET", f"/api/tables/{aim['id']}/watch", token=code)
+    assert seen["view"]["seat"] is None and "legal_moves" not in seen
+    refused = []
+    for method, path, auth, body in [
+            ("GET", f"{aim['id']}/watch", "z" * 24, None),                 # guessed
+            ("GET", f"{aim['id']}/watch", "x" * 6000, None),               # huge
+            ("GET", f"{aim['id']}/watch", token, None),                    # a seat's token
+            ("GET", f"{other['id']}/watch", code, None),                   # no spectators there
+            ("GET", f"{aim['id']}/watch?seat=0", code, None),              # asking for a hand
+            ("GET", f"{aim['id']}/watch?width=400&height=300", code, None),
+            ("GET", f"{aim['id']}", code, None),                           # a code as a token
+            ("POST", f"{aim['id']}/moves", code, b'{"move": "roll"}'),     # a spectator moving
+            ("DELETE", f"{aim['id']}", code, None),
+            ("POST", f"{aim['id']}/rematch", code, None),
+            ("GET", f"{'0' * 16}/watch", code, None)]:                     # no such table
+        headers = {"Host": "localhost", "Authorization": f"Bearer {auth}"}
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+        status, _, answer = ask(server.port, method, f"/api/tables/{path}", headers, body)
+        refused.append((status, error_of(answer) if answer.startswith(b"{") else ""))
+    assert all(400 <= s < 500 for s, _ in refused), refused
+    assert [s for s, _ in refused[:4]] == [401, 401, 401, 403], refused
+    after = [server.call("GET", f"/api/tables/{t['id']}", token=t["tokens"]["0"])
+             for t in (aim, other)]
+    assert after == before

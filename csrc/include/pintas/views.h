@@ -10,6 +10,10 @@
  * (..._record_update(record, events, n)), so that a view costs O(1) per move
  * (copies of fixed-size structs) rather than a rescan of the log.
  *
+ * Each game also has a public view, of no seat (pintas_*_view_public): the
+ * same struct filled from the same builder with no hand and no secret, what
+ * a spectator may see.
+ *
  * The tile games' views embed the searches' info structs (line_search.h,
  * caminos_search.h): a view's info is exactly what the search of that seat
  * reads. Dice hide nothing, so a dice view is the public state as it stands.
@@ -83,6 +87,17 @@ typedef struct pintas_line_view {
  * than the bound. */
 int pintas_line_view_of(const pintas_line_state *s, const pintas_line_record *r, int seat,
                         pintas_line_view *out);
+
+/* Fill *out with what everyone may know of *s (a spectator's view), as
+ * pintas_line_view_of fills a seat's, with no seat: info.seat is
+ * PINTAS_NO_SEAT, info.hand 0 and info.forced_tile PINTAS_NO_TILE; every
+ * other field is what each seat's view holds. No tile any seat holds and no
+ * boneyard or set-aside tile is in it. Such a view has no legal moves and no
+ * player chooses from it (PINTAS_E_ARG); it has a key (observe.h) but no
+ * observation, which is a seat's. PINTAS_E_ARG for NULL or a record longer
+ * than the bound. */
+int pintas_line_view_public(const pintas_line_state *s, const pintas_line_record *r,
+                            pintas_line_view *out);
 
 /* The legal moves of the view's seat, read from the view alone, into
  * out[0..*n) in pintas_line_legal's order (the forced tile alone; else the
@@ -185,6 +200,18 @@ typedef struct pintas_caminos_view {
 int pintas_caminos_view_of(const pintas_caminos_state *s, const pintas_caminos_record *r,
                            int seat, pintas_caminos_view *out);
 
+/* Fill *out with what everyone may know of *s (a spectator's view), as
+ * pintas_caminos_view_of fills a seat's, with no seat: info.seat is
+ * PINTAS_NO_SEAT, info.hand 0, my_choice PINTAS_NO_TILE, and info.known
+ * lists every seat's tiles revealed and not placed (which every seat sees);
+ * every other field is what each seat's view holds. No other tile a seat
+ * holds, no secret reveal choice and no pile tile is in it. Such a view has
+ * no legal moves and no player chooses from it (PINTAS_E_ARG); it has a key
+ * (observe.h) but no observation. PINTAS_E_ARG for NULL or a record of other
+ * rules. */
+int pintas_caminos_view_public(const pintas_caminos_state *s, const pintas_caminos_record *r,
+                               pintas_caminos_view *out);
+
 /* The legal moves of the view's seat, read from the view alone, into
  * out[0..*n) in pintas_caminos_legal's order (reveals of the tiles not
  * revealed yet; placements by tile, path, FRONT before BACK, a double centre
@@ -230,6 +257,13 @@ typedef struct pintas_dice_view {
 /* Fill *out with what `seat` knows of *s. PINTAS_E_ARG for NULL or a seat
  * the game does not have. */
 int pintas_dice_view_of(const pintas_dice_state *s, int seat, pintas_dice_view *out);
+
+/* Fill *out with the view of no seat (a spectator's): dice hide nothing, so
+ * it is any seat's view with seat PINTAS_DICE_NO_PLAYER; given for a host
+ * that builds every game's public view the same way. It has no legal moves
+ * and no player chooses from it (PINTAS_E_ARG); it has a key (observe.h) but
+ * no observation. PINTAS_E_ARG for NULL or a state of no players. */
+int pintas_dice_view_public(const pintas_dice_state *s, pintas_dice_view *out);
 
 /* The legal moves of the view's seat in the order the Python view lists
  * them: the keeps most points first, then fewer dice, then the dice

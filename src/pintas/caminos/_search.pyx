@@ -156,7 +156,7 @@ cdef int _fill_info(pintas_caminos_info *k, view, cohorts, since, known) except 
                 k.path[i].tile[side][j] = tile.index
     k.hand = whole(int(view.hand), 0, (1 << 28) - 1, "a hand")
     k.discard = whole(int(view.discard), 0, (1 << 28) - 1, "the discard")
-    k.seat = whole(view.seat, 0, players - 1, "the seat")
+    k.seat = 0xFF if view.seat is None else whole(view.seat, 0, players - 1, "the seat")
     k.pile_len = whole(view.pile_size, 0, 0xFF, "the pile's size")
     k.passes = whole(view.passes, 0, 0xFF, "the passes")
     k.out_seat = 0xFF if view.out_seat is None else whole(view.out_seat, 0, 0xFE, "out")
@@ -372,8 +372,8 @@ cdef int _fill_record(pintas_caminos_record *r, CaminosView cv, view) except -1:
     return 0
 
 
-cdef CaminosView _c_view(view):
-    return <CaminosView>kept_view(view, _GAME, CaminosView, _fill_view)
+cdef CaminosView _c_view(view, bint public=False):
+    return <CaminosView>kept_view(view, _GAME, CaminosView, _fill_view, public)
 
 
 def encode(view, out=None):
@@ -388,7 +388,7 @@ def encoding():
 
 def key(view):
     """The key of ``view``: what it shows, as canonical bytes."""
-    return view_key(&pintas_caminos_observer, &_c_view(view).v)
+    return view_key(&pintas_caminos_observer, &_c_view(view, True).v)
 
 
 cdef int _check(int status, view) except -1:

@@ -314,8 +314,9 @@ class View(TileView[Move]):
         for name in ("contenders", "chosen", "winners"):
             self._expect(name, is_seat_tuple(getattr(self, name), seats),
                          f"a tuple of distinct seats 0..{seats - 1}")
-        self._expect("my_choice", self.my_choice is None or is_tile(self.my_choice),
-                     "a Tile or None")
+        self._expect("my_choice", self.my_choice is None or (
+            is_tile(self.my_choice) and self.seat is not None), "a Tile, or None (always None "
+                     "in the public view)")
         self._expect("revealed", is_tuple_of(self.revealed, lambda r: is_tuple_of(
             r, is_tile, most=TILE_COUNT), length=seats), f"{seats} tuples of tiles")
 
@@ -460,12 +461,31 @@ class Game(_engine.CaminosGame, TileGame[Rules, Move, Event, View, Deal]):
     def view(self, seat: int) -> View:
         """What ``seat`` may know now (see :class:`View`)."""
         self._check_seat(seat)
+        return self._view_of(seat)
+
+    @atomic
+    def public_view(self) -> View:
+        """What everyone may know now (a spectator's view): the view of no seat
+        (``seat`` None), with no hand, no secret reveal choice and every secret
+        event hidden in its log; the tiles revealed are everyone's.
+
+        >>> g = Game(Rules.base(players=2), seed=3)
+        >>> v = g.public_view()
+        >>> v.seat, len(v.hand), v.hand_sizes, v.my_choice, v.legal_moves()
+        (None, 0, (6, 6), None, [])
+        """
+        return self._view_of(None)
+
+    def _view_of(self, seat: int | None) -> View:
+        """The view of ``seat``, or with None the public one: the one builder."""
         return self._marked(View._made(
-            seat=seat, rules=self._rules, hand=self.hand(seat), paths=self.paths,
+            seat=seat, rules=self._rules, hand=TileSet() if seat is None else self.hand(seat),
+            paths=self.paths,
             hand_sizes=self.hand_sizes, pile_size=self.pile_size, discard=self.discard,
             scores=self.scores, to_move=self.to_move, round=self.round, phase=self.phase,
             starter=self.starter, step=self.step, contenders=self.contenders,
-            chosen=self.chosen, my_choice=self._choice(seat), revealed=self.reveals,
+            chosen=self.chosen, my_choice=None if seat is None else self._choice(seat),
+            revealed=self.reveals,
             out_seat=self.out_seat, last_turns=self.last_turns, passes=self.passes,
             log=self._log_seen_by(seat),
             is_over=self.is_over, winners=self.winners))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._prompt import after_the_round, fit, hands_at_round_end, table_top, wrap_items
-from .._words import player, players
+from .._words import onlooker, player, players
 from ._engine import Event
 from .game import Game, View
 
@@ -53,7 +53,7 @@ def render(view: View, width: int = 80) -> str:
         if view.out_seat is not None:
             lines.append(f"{player(view.out_seat)} is out of tiles: {view.last_turns} last "
                          f"turn(s) left")
-    lines += wrap_items(f"your hand ({player(view.seat)}): ", [f"[{t}]" for t in view.hand],
+    lines += wrap_items(f"your hand ({onlooker(view.seat)}): ", [f"[{t}]" for t in view.hand],
                         width, " ")
     return fit("\n".join(lines), width)
 

@@ -230,6 +230,7 @@ cdef extern from "pintas/players.h" nogil:
         uint8_t last_roll[6]
 
     int pintas_dice_view_of(const pintas_dice_state *s, int seat, pintas_dice_view *out)
+    int pintas_dice_view_public(const pintas_dice_state *s, pintas_dice_view *out)
     int pintas_dice_view_legal(const pintas_dice_view *v, pintas_dice_move *out, int32_t *points,
                                size_t cap, size_t *n)
     int pintas_dice_random_choose(const pintas_dice_view *v, pintas_mt *mt, pintas_dice_move *out)

@@ -15,7 +15,7 @@ from libc.string cimport memset
 from pintas.dice._engine cimport *
 from pintas._base cimport pintas_dice_observer, encode_view, view_key
 from pintas._base cimport PINTAS_DICE_OBS_PARTS, obs_parts, pintas_dice_obs_parts
-from pintas._base cimport PINTAS_OK, CView, Twister, chose, game_view
+from pintas._base cimport PINTAS_E_ARG, PINTAS_OK, CView, Twister, chose, game_view
 from pintas._base cimport Engine, keep_view, kept_view, whole
 
 from pintas._base import status_message
@@ -305,7 +305,8 @@ cdef int _fill_view(CView cv, view) except -1:
     v.turn_total = whole(view.turn_total, 0, MAX_TURN_TOTAL, "the turn total")
     v.pool = <pintas_dice_set>_set_of(view.pool, 0, 6, "the pool")
     v.first_player = whole(view.first_player, 0, v.players - 1, "the first player")
-    v.seat = whole(view.seat, 0, v.players - 1, "the seat")
+    v.seat = PINTAS_DICE_NO_PLAYER if view.seat is None else whole(
+        view.seat, 0, v.players - 1, "the seat")
     v.to_move = PINTAS_DICE_NO_PLAYER if view.to_move is None else whole(
         view.to_move, 0, v.players - 1, "the seat to move")
     v.phase = _PHASES.index(view.phase)
@@ -320,8 +321,8 @@ cdef int _fill_view(CView cv, view) except -1:
     return 0
 
 
-cdef DiceView _c_view(view):
-    return <DiceView>kept_view(view, _GAME, DiceView, _fill_view)
+cdef DiceView _c_view(view, bint public=False):
+    return <DiceView>kept_view(view, _GAME, DiceView, _fill_view, public)
 
 
 def encode(view, out=None):
@@ -336,18 +337,22 @@ def encoding():
 
 def key(view):
     """The key of ``view``: what it shows, as canonical bytes."""
-    return view_key(&pintas_dice_observer, &_c_view(view).v)
+    return view_key(&pintas_dice_observer, &_c_view(view, True).v)
 
 
 def view_of(Engine game not None, seat, rules, tuple log):
-    """The dice.View of ``seat`` (a seat of the game) of ``game`` with its
-    rules and log: every field read from the C view, which the view keeps."""
+    """The dice.View of ``seat`` (a seat of the game, or None for the public
+    view) of ``game`` with its rules and log: every field read from the C
+    view, which the view keeps."""
     cdef DiceView cv = DiceView.__new__(DiceView)
     cdef pintas_dice_view *v = &cv.v
-    cdef int i
-    if not isinstance(game, DiceGame) or pintas_dice_view_of(
-            <const pintas_dice_state *>game._state,
-            whole(seat, 0, PINTAS_DICE_MAX_PLAYERS - 1, "a seat"), v) != PINTAS_OK:
+    cdef const pintas_dice_state *s
+    cdef int i, st = PINTAS_E_ARG
+    if isinstance(game, DiceGame):
+        s = <const pintas_dice_state *>game._state
+        st = (pintas_dice_view_public(s, v) if seat is None else pintas_dice_view_of(
+            s, whole(seat, 0, PINTAS_DICE_MAX_PLAYERS - 1, "a seat"), v))
+    if st != PINTAS_OK:
         raise PintasError(f"no view of seat {seat} of {game!r}")
     cls = game_view(_GAME)
     view = cls.__new__(cls)

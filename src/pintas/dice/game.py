@@ -25,7 +25,7 @@ from .._checks import check_int, is_whole
 from .._game import GameBase
 from .._lock import atomic
 from .._view import ViewBase, is_int_in, is_tuple_of
-from ..errors import SeatError, SeatTypeError
+from ..errors import SeatError, SeatTypeError, ViewError
 from . import _engine, _search
 from ._engine import Event, Keep, Move
 from .rules import Rules
@@ -105,7 +105,9 @@ class View(ViewBase[Move]):
 
     @property
     def score(self) -> int:
-        """The seat's own banked score."""
+        """The seat's own banked score (ViewError for the public view: nobody's)."""
+        if self.seat is None:
+            raise ViewError("the public dice.View is nobody's: it has no score of its own")
         return self.scores[self.seat]
 
 
@@ -192,6 +194,13 @@ class Game(_engine.DiceGame, GameBase[Rules, Move, Event, View]):
         """What ``seat`` knows now (see :class:`View`)."""
         self._check_seat(seat)
         return self._marked(_search.view_of(self, seat, self._rules, self.events))
+
+    @atomic
+    def public_view(self) -> View:
+        """The view of no seat (a spectator's, ``seat`` None): dice hide
+        nothing, so it shows what every seat's shows; it has no legal moves
+        and no player chooses from it, as in every game."""
+        return self._marked(_search.view_of(self, None, self._rules, self.events))
 
     # ---- saves -----------------------------------------------------------
 

@@ -92,6 +92,8 @@ cdef extern from "pintas/players.h" nogil:
     int pintas_line_record_clear(pintas_line_record *r)
     int pintas_line_view_of(const pintas_line_state *s, const pintas_line_record *r, int seat,
                             pintas_line_view *out)
+    int pintas_line_view_public(const pintas_line_state *s, const pintas_line_record *r,
+                                pintas_line_view *out)
     int pintas_line_view_legal(const pintas_line_view *v, pintas_line_move *out, size_t cap,
                                size_t *n)
     int pintas_line_suit_weights_for(int game, pintas_line_suit_weights *w)

@@ -15,7 +15,7 @@ from libc.stdint cimport int32_t
 
 from pintas._base cimport pintas_line_observer, encode_view, view_key
 from pintas._base cimport PINTAS_LINE_OBS_PARTS, obs_parts, pintas_line_obs_parts
-from pintas._base cimport PINTAS_E_ILLEGAL, PINTAS_NO_SEAT, PINTAS_NO_TILE
+from pintas._base cimport PINTAS_E_ARG, PINTAS_E_ILLEGAL, PINTAS_NO_SEAT, PINTAS_NO_TILE
 from pintas._base cimport PINTAS_OK, PINTAS_TILE_COUNT, CView, Twister, chose, game_view
 from pintas._base cimport Engine, keep_view, kept_view, put_moves
 from pintas._base cimport pintas_rng, pintas_rng_seed, seed64, stop_flag, whole
@@ -51,7 +51,8 @@ cdef int _fill_info(pintas_line_info *info, view) except -1:
     for i, points in enumerate(view.scores[:PINTAS_LINE_MAX_SEATS]):
         info.score[i] = whole(points, -2**31, 2**31 - 1, "a score")
     info.hand = whole(int(view.hand), 0, (1 << 28) - 1, "a hand")
-    info.seat = whole(view.seat, 0, PINTAS_LINE_MAX_SEATS - 1, "the seat")
+    info.seat = PINTAS_NO_SEAT if view.seat is None else whole(
+        view.seat, 0, PINTAS_LINE_MAX_SEATS - 1, "the seat")
     info.leader = whole(view.leader, 0, PINTAS_LINE_MAX_SEATS - 1, "the leader")
     info.forced_tile = PINTAS_NO_TILE if view.forced_tile is None else view.forced_tile.index
     info.round = min(whole(view.round, 1, 2**62, "the round"), 0xFFFF)
@@ -127,9 +128,10 @@ cdef class LineView(CView):
     cdef bint logged
 
 
-cdef LineView _c_view(view, bint log=False):
-    """The C view of ``view`` (a domino.View: else ViewError)."""
-    cdef LineView cv = <LineView>kept_view(view, _GAME, LineView, _fill_view)
+cdef LineView _c_view(view, bint log=False, bint public=False):
+    """The C view of ``view`` (a domino.View: else ViewError; a public view
+    only where ``public`` says so)."""
+    cdef LineView cv = <LineView>kept_view(view, _GAME, LineView, _fill_view, public)
     if log and not cv.logged:
         try:
             _fill_log(&cv.v.info, view)
@@ -154,21 +156,25 @@ def encoding():
 
 def key(view):
     """The key of ``view``: what it shows, as canonical bytes."""
-    return view_key(&pintas_line_observer, &_c_view(view, True).v)
+    return view_key(&pintas_line_observer, &_c_view(view, True, True).v)
 
 
 def view_of(Engine game not None, seat, rules, tuple log):
-    """The domino.View of ``seat`` (a seat of the game) of ``game`` with the
-    rules and the log it sees: every field read from the C view of that
-    seat, which the view keeps (its round's log read at first need)."""
+    """The domino.View of ``seat`` (a seat of the game, or None for the
+    public view) of ``game`` with the rules and the log it sees: every field
+    read from the C view of that seat, or of no seat, which the view keeps
+    (its round's log read at first need)."""
     cdef pintas_line_record record
     cdef LineView cv = LineView.__new__(LineView)
     cdef pintas_line_view *v = &cv.v
-    cdef int i
+    cdef const pintas_line_state *s
+    cdef int i, st = PINTAS_E_ARG
     pintas_line_record_clear(&record)
-    if not isinstance(game, LineGame) or pintas_line_view_of(
-            <const pintas_line_state *>game._state, &record,
-            whole(seat, 0, PINTAS_LINE_MAX_SEATS - 1, "a seat"), v) != PINTAS_OK:
+    if isinstance(game, LineGame):
+        s = <const pintas_line_state *>game._state
+        st = (pintas_line_view_public(s, &record, v) if seat is None else pintas_line_view_of(
+            s, &record, whole(seat, 0, PINTAS_LINE_MAX_SEATS - 1, "a seat"), v))
+    if st != PINTAS_OK:
         raise CorruptStateError(f"no view of seat {seat} of {game!r}")
     placements = tuple([(TILES_T[v.line[i] & 0x7F], ENDS_T[v.line[i] >> 7])
                         for i in range(v.line_len)])

@@ -216,6 +216,19 @@ class Game(_engine.LineGame, TileGame[Rules, Move, Event, View, Deal]):
         self._check_seat(seat)
         return self._marked(_search.view_of(self, seat, self._rules, self._log_seen_by(seat)))
 
+    @atomic
+    def public_view(self) -> View:
+        """What everyone may know now (a spectator's view): the view of no seat
+        (``seat`` None), filled by C as each seat's is, with no hand, no forced
+        tile and every secret event hidden in its log.
+
+        >>> g = Game(Rules.dominican(), seed=2)
+        >>> v = g.public_view()
+        >>> v.seat, len(v.hand), v.hand_sizes, v.legal_moves()
+        (None, 0, (7, 7, 7, 7), [])
+        """
+        return self._marked(_search.view_of(self, None, self._rules, self._log_seen_by(None)))
+
     # ---- saves -----------------------------------------------------------
 
     @classmethod

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._prompt import after_the_round, fit, hands_at_round_end, table_top, wrap_items
-from .._words import player, team
+from .._words import onlooker, player, team
 from ..tiles import Tile
 from ._engine import Event
 from ._search import oriented_line
@@ -40,7 +40,7 @@ def render(view: View, width: int = 80) -> str:
                        if s != view.seat)
     lines.append(f"tiles in hand: {others}" + (
         f"; boneyard: {view.boneyard_size}" if rules.draws else ""))
-    lines += wrap_items(f"your hand ({player(view.seat)}): ", [f"[{t}]" for t in view.hand],
+    lines += wrap_items(f"your hand ({onlooker(view.seat)}): ", [f"[{t}]" for t in view.hand],
                         width, " ")
     return fit("\n".join(lines), width)
 

@@ -132,6 +132,19 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
             raise KioskError(422, "bad_request", f"the table does not fit width={box[0]:.0f} "
                              f"height={box[1]:.0f}: {error}") from None
 
+    async def watch(request: Request) -> Response:
+        """A spectator's view, long poll and all (``after``, ``wait``: as a seat's)."""
+        id = request.path_params["id"]
+        since, after, wait, box = _state_query(request)
+        if box is not None:
+            raise KioskError(422, "bad_request", "a spectator's answer has no pictures: "
+                             "width and height are a seat's")
+        code = _token(request)
+        if after is not None:
+            await run_in_threadpool(kiosk.spectated, id, code)
+            await wait_change(kiosk, id, after, wait, request.is_disconnected)
+        return _json(await run_in_threadpool(kiosk.watch, id, code, since))
+
     async def seat_action(request: Request, action: Callable[[str, str | None, Any], Any]
                           ) -> Response:
         """A seat's POST to its table: who asks is checked before the body is
@@ -186,7 +199,9 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
         Route("/api/tables/{id}/continue", go_on, methods=["POST"]),
         Route("/api/tables/{id}/join/{code}", join, methods=["POST"]),
         Route("/api/tables/{id}/rematch", rematch, methods=["POST"]),
+        Route("/api/tables/{id}/watch", watch, methods=["GET"]),
         WebSocketRoute("/api/tables/{id}/socket", sockets.serve),
+        WebSocketRoute("/api/tables/{id}/watch/socket", sockets.watch),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     guard = Middleware(RequestGuard, allowed_hosts=settings.allowed_hosts,

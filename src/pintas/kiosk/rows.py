@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .. import registry
 from ..errors import CorruptStateError, PintasError
 from .limits import Buckets
-from .tables import HUMAN, MAX_SEED, TIMERS, Table
+from .tables import HUMAN, MAX_SEED, MOST_DELAY, TIMERS, Table
 from .tables import _player_spec as player_spec
 
 if TYPE_CHECKING:
@@ -212,7 +212,8 @@ def _check_tokens(tokens: dict[str, Any], seats: list[str], left: set[int]) -> d
 
 #: The fields of a table's extra: those every kiosk wrote, and those added since.
 _EXTRA = {"rounds", "timed_out", "deadline"}
-_EXTRA_SINCE = {"revision", "break", "fault", "left", "player_seed", "invites", "rematch"}
+_EXTRA_SINCE = {"revision", "break", "fault", "left", "player_seed", "invites", "rematch",
+                "spectate"}
 #: The fields of an ended round, likewise.
 _ROUND = {"round", "hands", "events", "scores"}
 _ROUND_SINCE = {"pips", "counting"}
@@ -241,6 +242,13 @@ def _check_extra(extra: dict[str, Any]) -> set[int]:
         if name in extra and not (_whole(extra[name]) and 0 <= extra[name] < 2**63):
             raise Damage(f"its {name} is {extra[name]!r:.40}")
     _check_invites(extra.get("invites", {}))
+    spectate = extra.get("spectate")
+    if spectate is not None and not (
+            isinstance(spectate, dict) and set(spectate) == {"code", "delay"}
+            and isinstance(spectate["code"], str)
+            and re.fullmatch(r"[0-9a-f]{64}", spectate["code"])
+            and _whole(spectate["delay"]) and 0 <= spectate["delay"] <= MOST_DELAY):
+        raise Damage(f"its spectators do not read back: {spectate!r:.120}")
     rematch = extra.get("rematch")
     if rematch is not None and not (isinstance(rematch, str)
                                     and re.fullmatch(r"[0-9a-f]{16}", rematch)):

@@ -179,18 +179,23 @@ class Kiosk:
         """``POST /api/tables``: a new table; its id and each human seat's token.
         ``client``: who asks (the web app gives the peer's address), for the
         per-client quota of :class:`~pintas.kiosk.settings.Settings`."""
-        invite = False
-        if isinstance(body, dict) and "invite" in body:
+        invite, spectators = False, None
+        if isinstance(body, dict) and ("invite" in body or "spectators" in body):
             body = dict(body)
-            invite = body.pop("invite")
+            invite = body.pop("invite", False)
             if not isinstance(invite, bool):
                 raise KioskError(422, "bad_request", f"invite must be true or false: "
                                  f"got {invite!r:.40}")
+            spectators = _spectators(body.pop("spectators", None))
         spec = TableSpec.from_request(body, self.settings.allow_seeds, online=invite)
         now = self.clock()
         table, tokens = Table.create(spec, now, self.settings.break_seconds)
         codes = table.invite() if invite else {}
+        watch = None if spectators is None else table.allow_spectators(spectators)
         answer = self._insert(table, now, client)
+        if watch is not None:
+            answer["spectators"] = {"code": watch, "delay": spectators,
+                                    "path": f"/api/tables/{table.id}/watch"}
         answer["tokens"] = {str(seat): token for seat, token in tokens.items()
                             if seat not in codes}
         if invite:
@@ -277,6 +282,18 @@ class Kiosk:
         answer["connections"] = [self.connection(table, s, now)
                                  for s in range(len(table.spec.seats))]
         return answer
+
+    def watch(self, id: str, code: str | None, since: object = 0) -> dict[str, Any]:
+        """``GET /api/tables/{id}/watch``: what a spectator with the table's
+        code is shown (:meth:`Table.watched`); it wakes nothing and is no seat."""
+        table = self.spectated(id, code)
+        return table.watched(_whole_or(since, 0, "since"))
+
+    def spectated(self, id: str, code: str | None) -> Table:
+        """The table a spectator's ``code`` opens (KioskError otherwise)."""
+        table = self.table(id)
+        table.check_spectator(code)
+        return table
 
     def connection(self, table: Table, seat: int, now: float) -> str | None:
         """``"connected"`` while ``seat`` waits on this server or asked within
@@ -792,6 +809,19 @@ class Kiosk:
                 table = self._tables[id] = loaded  # (the copy in memory is behind)
             self._evict()
             return table
+
+
+def _spectators(value: object) -> int | None:
+    """The spectators' delay a new table's ``spectators`` field asks for: None
+    (no spectators: absent, null or false), 0 (true) or ``{"delay": n}``."""
+    if value is None or value is False:
+        return None
+    if value is True:
+        return 0
+    if isinstance(value, dict) and set(value) <= {"delay"}:
+        return value.get("delay", 0)  # type: ignore[no-any-return]  # (checked by the table)
+    raise KioskError(422, "bad_request", f"spectators must be true, false or {{\"delay\": "
+                     f"moves}}: got {value!r:.60}")
 
 
 def _fields(body: object, names: tuple[str, ...], what: str) -> dict[str, Any]:

@@ -19,6 +19,7 @@ another socket or table.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import Awaitable, Callable
@@ -66,7 +67,12 @@ class Sockets:
     def __len__(self) -> int:
         return sum(self.open.values())
 
-    async def serve(self, socket: WebSocket) -> None:
+    async def watch(self, socket: WebSocket) -> None:
+        """A spectator's socket: as a seat's, with the table's spectator code
+        as the token; it tells only the new revisions, and is no seat."""
+        await self.serve(socket, spectator=True)
+
+    async def serve(self, socket: WebSocket, spectator: bool = False) -> None:
         """One socket, from its opening to its close."""
         id = str(socket.path_params["id"])
         await socket.accept()   # (then closed with a reason a browser can read)
@@ -77,7 +83,7 @@ class Sockets:
             return
         self.open[id] = self.open.get(id, 0) + 1
         try:
-            await self._follow(socket, id)
+            await self._follow(socket, id, spectator)
         except KioskError as error:
             await _close(socket, _CODES.get(error.status, BAD_REQUEST), error)
         except WebSocketDisconnect:
@@ -87,14 +93,19 @@ class Sockets:
             if not self.open[id]:
                 del self.open[id]
 
-    async def _follow(self, socket: WebSocket, id: str) -> None:
+    async def _follow(self, socket: WebSocket, id: str, spectator: bool) -> None:
         try:
             first = await asyncio.wait_for(socket.receive(), HELLO_TIMEOUT)
         except asyncio.TimeoutError:
             raise KioskError(408, "timeout", f"the first message did not come within "
                              f"{HELLO_TIMEOUT:g} s") from None
         token, after = _hello(first)
-        _, seat = await run_in_threadpool(self.kiosk.asked, id, token)   # the token, checked
+        if spectator:
+            await run_in_threadpool(self.kiosk.spectated, id, token)   # the code, checked
+            waiting: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
+        else:
+            _, seat = await run_in_threadpool(self.kiosk.asked, id, token)   # the token, checked
+            waiting = self.kiosk.waiting(id, seat)
         closed = asyncio.Event()
 
         async def listen() -> None:   # the seat sends nothing more: anything else ends it
@@ -109,21 +120,23 @@ class Sockets:
 
         listening = asyncio.ensure_future(listen())
         try:
-            with self.kiosk.waiting(id, seat):
-                await self._send_changes(socket, id, after, closed, gone)
+            with waiting:
+                await self._send_changes(socket, id, after, closed, gone, not spectator)
         finally:
             listening.cancel()
 
     async def _send_changes(self, socket: WebSocket, id: str, after: int,
-                            closed: asyncio.Event, gone: Callable[[], Awaitable[bool]]
-                            ) -> None:
-        """Tell the seat each new revision of table ``id`` until the socket closes."""
+                            closed: asyncio.Event, gone: Callable[[], Awaitable[bool]],
+                            versions: bool = True) -> None:
+        """Tell the seat each new revision of table ``id`` (and, with
+        ``versions``, its version) until the socket closes."""
         while not closed.is_set():
             await wait_change(self.kiosk, id, after, SOCKET_WAIT, gone)
             table = self.kiosk.table(id)
             if table.revision > after and not closed.is_set():
                 after = table.revision
-                await socket.send_json({"revision": after, "version": table.version})
+                await socket.send_json({"revision": after, "version": table.version}
+                                       if versions else {"revision": after})
 
 
 def _hello(message: Any) -> tuple[str, int]:

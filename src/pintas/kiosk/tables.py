@@ -56,6 +56,10 @@ HUMAN = "human"
 #: bits, drawn by :mod:`secrets`), with no letter that reads as another.
 INVITE_LENGTH = 12
 INVITE_LETTERS = "0123456789abcdefghjkmnpqrstvwxyz"
+#: A spectator code: this many of :data:`INVITE_LETTERS` (120 bits, by :mod:`secrets`).
+SPECTATE_LENGTH = 24
+#: The most moves spectators may be kept behind the game.
+MOST_DELAY = 20
 
 
 class KioskError(Exception):
@@ -287,10 +291,15 @@ class Table:
     invites: dict[int, dict[str, Any]] = field(default_factory=dict)
     #: The table of the rematch, once a seat asked for one (:meth:`rematch_table`).
     rematch: str | None = None
+    #: Spectators, when allowed: the digest of their code and how many moves
+    #: behind the game they are shown (:meth:`allow_spectators`).
+    spectate: dict[str, Any] | None = None
     #: The longest a break lasts on a table with a clock (the server's setting).
     break_seconds: float = 60.0
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     _players: dict[int, Player] = field(default_factory=dict, repr=False)
+    #: The game as spectators were last shown it: (moves, game), a replay.
+    _watched: tuple[int, Game] | None = field(default=None, repr=False)
     #: Set (under :attr:`lock`) when a change to this copy could not be kept:
     #: the copy is ahead of the database, so nothing may be read from it or
     #: played on it; a request that held it answers ``not_kept`` and the next
@@ -371,6 +380,7 @@ class Table:
             table.tokens = {s: d for s, d in self.tokens.items() if s not in self.left}
             table.left = set(self.left)
             table.invites = {s: dict(i) for s, i in self.invites.items()}
+            table.spectate = None if self.spectate is None else dict(self.spectate)
             table._start_clock(now)   # (a seat left is the computer's: no clock)
             return table
 
@@ -417,6 +427,68 @@ class Table:
             invite["spent"] = True
             self._changed()
             return seat, _invited_token(invite["salt"], code)
+
+    # -- spectators ------------------------------------------------------------------------------
+
+    def allow_spectators(self, delay: object) -> str:
+        """Let spectators watch, ``delay`` moves behind the game (0..:data:`MOST_DELAY`):
+        their code, told once (to the table's creator); the row keeps its digest."""
+        if not is_whole(delay) or not 0 <= delay <= MOST_DELAY:
+            raise _bad(f"the spectators' delay is a whole number of moves 0..{MOST_DELAY}: "
+                       f"got {delay!r:.40}")
+        code = "".join(secrets.choice(INVITE_LETTERS) for _ in range(SPECTATE_LENGTH))
+        with self.lock:
+            self.spectate = {"code": token_digest(code), "delay": delay}
+        return code
+
+    def check_spectator(self, code: str | None) -> None:
+        """KioskError unless ``code`` is this table's spectator code: 401 for
+        none or another (a seat's token is not one), 403 when the table has no
+        spectators."""
+        if not code:
+            raise KioskError(401, "missing_token", "this needs the table's spectator code: "
+                             "send the header 'Authorization: Bearer <code>'")
+        with self.lock:
+            if self.spectate is None:
+                raise KioskError(403, "no_spectators", f"table {self.id} has no spectators")
+            if not hmac.compare_digest(token_digest(code), self.spectate["code"]):
+                raise KioskError(401, "bad_token", f"{_quoted(code)} is not the spectator "
+                                 f"code of table {self.id}")
+
+    def watched(self, since: int = 0) -> dict[str, Any]:
+        """What a spectator is shown: the public view of the game as it was
+        ``delay`` moves ago (all of it once the game is over), from the game
+        replayed by the library to that move (never from the state now), and
+        nothing of the table that the game's public record does not say (no
+        id, no clock, no connections)."""
+        with self.lock:
+            self.check_kept()
+            assert self.spectate is not None
+            delay = int(self.spectate["delay"])
+            moves = self.version if self.game.is_over else max(0, self.version - delay)
+            if self._watched is None or self._watched[0] != moves:
+                self._watched = (moves, self.game if moves == self.version
+                                 else self.game.replay(moves))
+            game = self._watched[1]
+            view = game.public_view()
+            return {
+                "spectator": True,
+                "game": self.spec.game,
+                "family": self.family.name,
+                "title": self.spec.preset.title,
+                "seats": [{"seat": s, "player": who, "side": game.side_of(s)}
+                          for s, who in enumerate(self.spec.seats)],
+                "side_names": [self._side_name(side) for side in range(len(game.scores))],
+                "delay": delay,
+                "version": moves,
+                "revision": self.revision,
+                "is_over": view.is_over,
+                "to_move": view.to_move,
+                "scores": list(view.scores),
+                "view": _view_data(view),
+                "log": [_event(e) for e in view.log[max(0, since):]],
+                "log_length": len(view.log),
+            }
 
     # -- what a seat is told ------------------------------------------------------------------
 
@@ -773,7 +845,8 @@ class Table:
                 "player_seed": self.player_seed,
                 **({"rematch": self.rematch} if self.rematch is not None else {}),
                 **({"invites": {str(s): dict(i) for s, i in sorted(self.invites.items())}}
-                   if self.invites else {})}
+                   if self.invites else {}),
+                **({"spectate": dict(self.spectate)} if self.spectate is not None else {})}
 
     @classmethod
     def load(cls, id: str, spec: dict[str, Any], tokens: dict[str, str], save: bytes,
@@ -802,7 +875,9 @@ class Table:
                        fault=fault, left=left,
                        player_seed=int(extra.get("player_seed", table_spec.seed or 0)),
                        invites={int(s): dict(i) for s, i in extra.get("invites", {}).items()},
-                       rematch=extra.get("rematch"))
+                       rematch=extra.get("rematch"),
+                       spectate=None if extra.get("spectate") is None
+                       else dict(extra["spectate"]))
         except (KeyError, TypeError, ValueError, AttributeError, KioskError) as error:
             raise CorruptStateError(f"table {id!r} does not read back: {error}") from None
 

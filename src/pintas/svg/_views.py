@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .. import caminos, dice, domino
 from .._view import shown
-from .._words import player, players
+from .._words import onlooker, player, players
 from ..errors import RulesError, ViewError
 from ..tiles import Tile
 from ._base import El, Style, Svg, Value, check_box, document, style_of, text, text_width
@@ -93,7 +93,7 @@ def _scores(frame: Frame, y: float, names: Sequence[str], scores: Sequence[int],
     return parts, y + height
 
 
-def _seats(frame: Frame, y: float, height: float, sizes: Sequence[int], seat: int,
+def _seats(frame: Frame, y: float, height: float, sizes: Sequence[int], seat: int | None,
            mover: int | None, style: Style) -> list[El]:
     """The other seats side by side, each with its hand face down."""
     others = [s for s in range(len(sizes)) if s != seat]
@@ -122,14 +122,14 @@ def _seats(frame: Frame, y: float, height: float, sizes: Sequence[int], seat: in
     return parts
 
 
-def _own(frame: Frame, y: float, height: float, seat: int, hand: Sequence[Tile],
+def _own(frame: Frame, y: float, height: float, seat: int | None, hand: Sequence[Tile],
          moves: Sequence[object], to_move: bool, style: Style) -> list[El]:
     """The seat's own hand, face up: each tile's legal moves in ``data-moves``
     (their notation, separated by commas), and outlined, when the seat is to
     move; the moves of no tile (``pass``, ``draw``) in the hand's ``data-moves``."""
     size = frame.words
     others = [str(m) for m in moves if getattr(m, "tile", None) is None]
-    label = f"your hand ({player(seat)})" + (" · your move" if to_move else "") + (
+    label = f"your hand ({onlooker(seat)})" + (" · your move" if to_move else "") + (
         ": " + " or ".join(others) if others else "")
     room = height - size * 1.5
     count = len(hand)
@@ -213,7 +213,7 @@ def _domino(v: domino.View, frame: Frame, style: Style) -> tuple[list[El], str]:
     table, label = line_parts(frame.pad, table_top, frame.inner, table_h, v.line,
                               order.index(0) if v.line else None, order, 64.0, style)
     return _tile_view(v, frame, parts + header + chips, (y, others, own_top), table,
-                      f"{rules}, round {v.round}, as {player(v.seat)} sees it: {status}; "
+                      f"{rules}, round {v.round}, as {onlooker(v.seat)} sees it: {status}; "
                       f"{label}", style)
 
 
@@ -258,7 +258,7 @@ def _caminos(v: caminos.View, frame: Frame, style: Style) -> tuple[list[El], str
                           _fit(note, frame.words, frame.inner), style.text, style,
                           data={"class": "note"}))
     return _tile_view(v, frame, parts + header + chips, (y, others, own_top), table,
-                      f"{rules}, round {v.round}, as {player(v.seat)} sees it: {status}; "
+                      f"{rules}, round {v.round}, as {onlooker(v.seat)} sees it: {status}; "
                       f"{label}", style)
 
 
@@ -297,7 +297,7 @@ def _dice(v: dice.View, frame: Frame, style: Style) -> tuple[list[El], str]:
     parts += [*header, *chips, *words, El("g", {"class": "dice"}, rows)]
     rolled = " ".join(map(str, v.last_roll)) or "none"
     kept = " ".join(map(str, v.pool)) or "none"
-    return parts, (f"{v.rules}, as {player(v.seat)} sees it: {status}; last roll {rolled}, "
+    return parts, (f"{v.rules}, as {onlooker(v.seat)} sees it: {status}; last roll {rolled}, "
                    f"kept {kept}, {turn}")
 
 
