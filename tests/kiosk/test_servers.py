@@ -99,6 +99,16 @@ def test_a_seat_is_never_shown_an_older_table_on_another_server(two: list[Kiosk]
     assert a.state(id, token)["version"] == 2
 
 
+def test_a_spectator_is_never_shown_an_older_table_on_another_server(
+        two: list[Kiosk]) -> None:
+    a, b = two
+    made = a.create({**FARKLE, "spectators": True})
+    id, token, code = made["id"], made["tokens"]["0"], made["spectators"]["code"]
+    assert b.watch(id, code)["version"] == 0   # b holds it now, and hears nothing
+    a.play(id, token, {"move": "roll", "version": 0})
+    assert b.watch(id, code)["version"] == 1
+
+
 def test_a_change_that_is_no_move_is_shown_by_the_other_server(two: list[Kiosk]) -> None:
     a, b = two
     made = a.create(INVITED)

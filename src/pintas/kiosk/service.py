@@ -290,8 +290,9 @@ class Kiosk:
         return table.watched(_whole_or(since, 0, "since"))
 
     def spectated(self, id: str, code: str | None) -> Table:
-        """The table a spectator's ``code`` opens (KioskError otherwise)."""
-        table = self.table(id)
+        """The table a spectator's ``code`` opens (KioskError otherwise), as
+        the database holds it now (:meth:`_current`)."""
+        table = self._current(self.table(id))
         table.check_spectator(code)
         return table
 
