@@ -273,6 +273,7 @@ cdef uint64_t _shared_key(const pintas_caminos_event *ev) noexcept:
 cdef extern from "Python.h":
     object _generic_alloc "PyType_GenericAlloc"(PyTypeObject *t, Py_ssize_t n)
     int _generic_setattr "PyObject_GenericSetAttr"(object o, object name, object value) except -1
+    void PyObject_GC_UnTrack(object o)
 
 
 cdef object _TILE_SET = TileSet
@@ -285,6 +286,7 @@ cdef object _tile_set(uint32_t mask):
     without the Python calls: the tiles of a close, new on nearly every one."""
     ts = _generic_alloc(<PyTypeObject *>_TILE_SET, 0)
     _generic_setattr(ts, _MASK, mask & 0xFFFFFFF)
+    PyObject_GC_UnTrack(ts)  # it holds an int: in no cycle, nothing for the collector
     return ts
 
 
