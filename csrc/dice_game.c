@@ -225,19 +225,12 @@ int pintas_dice_legal(const pintas_dice_state *s, pintas_dice_moves *out)
     return PINTAS_OK;
 }
 
-/* Score of the pool after keeping k (the keep is legal): the new pool_score. */
-static int32_t keep_pool_score(const pintas_dice_state *s, pintas_dice_set k)
-{
-    if (s->rules.combine_kept)
-        return pintas__dice_split_score(&s->rules, s->pool + k);
-    return s->pool_score + pintas__dice_split_score(&s->rules, k);
-}
-
-int pintas_dice_check(const pintas_dice_state *s, const pintas_dice_move *m)
+/* The move check of pintas_dice_check on a state known to be sane; a legal
+ * KEEP also gives the pool's score after it in *pool_score (the keep scored
+ * once: the play uses it). */
+static int check_move(const pintas_dice_state *s, const pintas_dice_move *m, int32_t *pool_score)
 {
     int i, to_roll;
-    if (s == NULL || m == NULL || !sane(s))
-        return PINTAS_E_ARG;
     if (s->phase == PINTAS_DICE_OVER)
         return PINTAS_E_OVER;
     if (s->pending)
@@ -268,13 +261,24 @@ int pintas_dice_check(const pintas_dice_state *s, const pintas_dice_move *m)
         if (!pintas_dice_set_is_valid(kept)) /* a hand-made state's pool and roll may overflow */
             return PINTAS_E_ILLEGAL;
         sc = pintas__dice_split_score(&s->rules, kept);
-        return sc > 0 ? PINTAS_OK : PINTAS_E_ILLEGAL;
+        if (sc <= 0)
+            return PINTAS_E_ILLEGAL;
+        *pool_score = s->rules.combine_kept ? sc : s->pool_score + sc;
+        return PINTAS_OK;
     }
     case PINTAS_DICE_BANK:
         return s->phase == PINTAS_DICE_BANK_OR_ROLL ? PINTAS_OK : PINTAS_E_ILLEGAL;
     default:
         return PINTAS_E_ILLEGAL;
     }
+}
+
+int pintas_dice_check(const pintas_dice_state *s, const pintas_dice_move *m)
+{
+    int32_t pool_score;
+    if (s == NULL || m == NULL || !sane(s))
+        return PINTAS_E_ARG;
+    return check_move(s, m, &pool_score);
 }
 
 /* ---- applying moves (checked first; cannot fail) ---------------------------- */
@@ -391,12 +395,13 @@ static void apply_roll(pintas_dice_state *s, const uint8_t *values, int n, emitt
 
 static void apply_bank(pintas_dice_state *s, emitter *e);
 
-static void apply_keep(pintas_dice_state *s, pintas_dice_set k, emitter *e)
+/* Keep k (legal), the pool then scoring pool_score (as check_move gave it). */
+static void apply_keep(pintas_dice_state *s, pintas_dice_set k, int32_t pool_score, emitter *e)
 {
     pintas_dice_event *v;
     size_t n = 0;
     int32_t before = total_of(s), after;
-    s->pool_score = keep_pool_score(s, k);
+    s->pool_score = pool_score;
     s->pool += k;
     after = total_of(s);
     v = emit(e, PINTAS_DICE_EV_KEPT, s->to_move, after - before, after);
@@ -441,14 +446,14 @@ static void apply_bank(pintas_dice_state *s, emitter *e)
     finish_turn(s, pts, e);
 }
 
-int pintas_dice_play(pintas_dice_state *s, const pintas_dice_move *m, pintas_dice_event *ev,
-                     size_t ev_cap, size_t *n_ev)
+/* pintas_dice_play past its argument checks, on a state known to be sane:
+ * the move checked, then applied. */
+static int play_move(pintas_dice_state *s, const pintas_dice_move *m, pintas_dice_event *ev,
+                     size_t *n_ev)
 {
     emitter e;
-    int st = pintas__buffer_args(s != NULL && m != NULL && ev != NULL && n_ev != NULL, ev_cap,
-                                 PINTAS_DICE_MAX_EVENTS);
-    if (st == PINTAS_OK)
-        st = pintas_dice_check(s, m);
+    int32_t pool_score = 0;
+    int st = check_move(s, m, &pool_score);
     if (st != PINTAS_OK)
         return st;
     /* a checked move cannot fail: applied to *s and its events written to ev
@@ -472,7 +477,7 @@ int pintas_dice_play(pintas_dice_state *s, const pintas_dice_move *m, pintas_dic
         apply_roll(s, m->values, m->n, &e);
         break;
     case PINTAS_DICE_KEEP:
-        apply_keep(s, m->keep, &e);
+        apply_keep(s, m->keep, pool_score, &e);
         break;
     default:
         apply_bank(s, &e);
@@ -480,6 +485,30 @@ int pintas_dice_play(pintas_dice_state *s, const pintas_dice_move *m, pintas_dic
     }
     *n_ev = e.n;
     return PINTAS_OK;
+}
+
+int pintas_dice_play(pintas_dice_state *s, const pintas_dice_move *m, pintas_dice_event *ev,
+                     size_t ev_cap, size_t *n_ev)
+{
+    int st = pintas__buffer_args(s != NULL && m != NULL && ev != NULL && n_ev != NULL, ev_cap,
+                                 PINTAS_DICE_MAX_EVENTS);
+    if (st != PINTAS_OK)
+        return st;
+    if (!sane(s))
+        return PINTAS_E_ARG;
+    return play_move(s, m, ev, n_ev);
+}
+
+int pintas__dice_play_made(pintas_dice_state *s, const pintas_dice_move *m,
+                           pintas_dice_event *ev, size_t ev_cap, size_t *n_ev)
+{
+    int st = pintas__buffer_args(s != NULL && m != NULL && ev != NULL && n_ev != NULL, ev_cap,
+                                 PINTAS_DICE_MAX_EVENTS);
+    if (st != PINTAS_OK)
+        return st;
+    if (s->players == 0) /* never started: no game to trust */
+        return PINTAS_E_ARG;
+    return play_move(s, m, ev, n_ev);
 }
 
 /* ---- external chance ------------------------------------------------------- */

@@ -57,6 +57,15 @@ int32_t pintas__dice_split_score(const pintas_dice_rules *r, pintas_dice_set s);
 int pintas__dice_keeps_of(const pintas_dice_rules *r, pintas_dice_set roll, pintas_dice_set pool,
                           pintas_dice_keep *out, size_t cap, size_t *n);
 
+/* pintas_dice_play on a state the API made and nobody else wrote to (one
+ * pintas_dice_new or pintas_dice_load gave, changed since only by the
+ * engine's calls): the move is checked as pintas_dice_play checks it, the
+ * state is not (its rules were checked once, where it was made or loaded).
+ * For a binding that holds its state where only it can reach it; a state
+ * never started (players 0) is refused with PINTAS_E_ARG. */
+int pintas__dice_play_made(pintas_dice_state *s, const pintas_dice_move *m,
+                           pintas_dice_event *ev, size_t ev_cap, size_t *n_ev);
+
 /* 1 if `roll` (valid, fitting beside the valid `pool`) has a legal keep under
  * valid rules, 0 for a doom roll or a roll-out: the first keep found ends the
  * search, as a roll-out needs no list. */

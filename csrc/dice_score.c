@@ -655,7 +655,15 @@ int pintas__dice_keeps_of(const pintas_dice_rules *r, pintas_dice_set roll, pint
 
 int pintas__dice_any_keep(const pintas_dice_rules *r, pintas_dice_set roll, pintas_dice_set pool)
 {
+    unsigned f;
     if (is_doom(r, roll))
         return 0;
+    /* Where the keep is scored alone (no pool under it), one die of a face
+     * that scores as a single is a keep: most rolls are settled here,
+     * without the search. */
+    if (!r->combine_kept || pool == 0)
+        for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+            if (r->single[f] > 0 && PINTAS_DICE_SET_COUNT(roll, f) > 0)
+                return 1;
     return list_keeps(r, roll, pool, 0, NULL) > 0;
 }

@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "pintas/dice.h"
+#include "../dice_internal.h"
 
 /* "115" -> {1,1,5}. */
 static pintas_dice_set S(const char *digits)
@@ -1255,6 +1256,65 @@ static void test_fuzz_bytes(void)
     CHECK_EQ(accepted, 0); /* random bytes are never a consistent state */
 }
 
+/* pintas__dice_play_made plays every move as pintas_dice_play does: the same
+ * status, events and state, for legal moves and made-up ones (mostly
+ * illegal), under both presets; a state never started and bad buffers are
+ * refused. */
+static void test_play_made(void)
+{
+    pintas_dice_rules rules[2];
+    pintas_dice_event ev_a[PINTAS_DICE_MAX_EVENTS], ev_b[PINTAS_DICE_MAX_EVENTS];
+    pintas_dice_state a, b;
+    pintas_dice_move m;
+    pintas_rng pick;
+    size_t n_a, n_b;
+    int g, same = 1, played = 0, refused = 0;
+    rules[0] = doom_rules();
+    rules[1] = farkle_rules();
+    pintas_rng_seed(&pick, 77, 3);
+    for (g = 0; g < 200; ++g) {
+        CHECK_EQ(pintas_dice_new(&a, &rules[g & 1], 1 + g % 4, 0, (uint64_t)g), PINTAS_OK);
+        b = a;
+        while (a.phase != PINTAS_DICE_OVER && same) {
+            pintas_dice_moves lm;
+            int st_a, st_b;
+            pintas_dice_legal(&a, &lm);
+            memset(&m, 0, sizeof m);
+            m.kind = (uint8_t)pintas_rng_below(&pick, 5);
+            if (m.kind == PINTAS_DICE_KEEP)
+                m.keep = lm.n_keeps > 0 && pintas_rng_below(&pick, 4) != 0
+                             ? lm.keeps[pintas_rng_below(&pick, lm.n_keeps)].keep
+                             : (pintas_dice_set)pintas_rng_below(&pick, 1u << 18);
+            else if (m.kind == PINTAS_DICE_ROLL_GIVEN) {
+                int k;
+                m.n = (uint8_t)(lm.dice_to_roll + (pintas_rng_below(&pick, 8) == 0));
+                for (k = 0; k < m.n && k < PINTAS_DICE_COUNT; ++k)
+                    m.values[k] = (uint8_t)(1 + pintas_rng_below(&pick, 6));
+            }
+            n_a = n_b = 99;
+            st_a = pintas_dice_play(&a, &m, ev_a, PINTAS_DICE_MAX_EVENTS, &n_a);
+            st_b = pintas__dice_play_made(&b, &m, ev_b, PINTAS_DICE_MAX_EVENTS, &n_b);
+            same &= st_a == st_b && n_a == n_b && memcmp(&a, &b, sizeof a) == 0;
+            if (st_a == PINTAS_OK) {
+                same &= memcmp(ev_a, ev_b, n_a * sizeof ev_a[0]) == 0;
+                ++played;
+            } else {
+                ++refused;
+            }
+        }
+    }
+    CHECK(same);
+    CHECK(played > 1000);
+    CHECK(refused > 1000);
+    m = mv_roll();
+    CHECK_EQ(pintas__dice_play_made(NULL, &m, ev_b, PINTAS_DICE_MAX_EVENTS, &n_b), PINTAS_E_ARG);
+    CHECK_EQ(pintas__dice_play_made(&b, NULL, ev_b, PINTAS_DICE_MAX_EVENTS, &n_b), PINTAS_E_ARG);
+    CHECK_EQ(pintas__dice_play_made(&b, &m, ev_b, PINTAS_DICE_MAX_EVENTS - 1, &n_b),
+             PINTAS_E_BUFFER);
+    memset(&b, 0, sizeof b); /* never started */
+    CHECK_EQ(pintas__dice_play_made(&b, &m, ev_b, PINTAS_DICE_MAX_EVENTS, &n_b), PINTAS_E_ARG);
+}
+
 /* A state struct full of garbage is refused, never indexed. */
 static void test_garbage_state(void)
 {
@@ -1678,6 +1738,7 @@ int main(void)
     test_random_games();
     test_fuzz_bytes();
     test_garbage_state();
+    test_play_made();
     test_limit_rules();
     test_max_rolls();
     test_max_rounds();

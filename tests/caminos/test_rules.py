@@ -201,6 +201,10 @@ def test_a_base_path_closes_at_three_tiles_and_is_renewed_from_the_shuffled_pile
     close = events[1]
     assert close.reason == "renew" and close.path == 1 and close.count == 3
     assert close.tiles == TileSet.parse("6|5 6|4 5|3")
+    # the binding makes the tiles as TileSet.from_mask does: a TileSet, immutable
+    assert type(close.tiles) is TileSet and hash(close.tiles) == hash(TileSet.parse("6|5 6|4 5|3"))
+    with pytest.raises(AttributeError):
+        close.tiles._mask = 0
     assert events[2].count == 8
     # D7: pile in draw order + centre, front, back, shuffled; the first is the new path
     listed = [*pile_before, T("6|5"), T("6|4"), T("5|3")]

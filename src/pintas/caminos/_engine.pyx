@@ -9,8 +9,9 @@ what is Caminos' own. Path numbers are 1-based here and everywhere in Python
 
 cimport cython
 from libc.string cimport memset
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
+from cpython.object cimport PyTypeObject
 from pintas._base cimport Codec, Engine, TileEvent, TileMove, put_masks, put_tiles, simulate_into
 from pintas._base cimport PyList_New, fields_of, optional_whole, put_item, seed64, whole
 from pintas._base cimport Move as BaseMove
@@ -269,6 +270,26 @@ cdef uint64_t _shared_key(const pintas_caminos_event *ev) noexcept:
     return key
 
 
+cdef extern from "Python.h":
+    object _generic_alloc "PyType_GenericAlloc"(PyTypeObject *t, Py_ssize_t n)
+    int _generic_setattr "PyObject_GenericSetAttr"(object o, object name, object value) except -1
+    void PyObject_GC_UnTrack(object o)
+
+
+cdef object _TILE_SET = TileSet
+cdef str _MASK = "_mask"
+
+
+cdef object _tile_set(uint32_t mask):
+    """``TileSet.from_mask(mask)`` for a mask the core wrote (bits 0..27), as
+    it makes it (``object.__new__``, the slot set past the class's guard),
+    without the Python calls: the tiles of a close, new on nearly every one."""
+    ts = _generic_alloc(<PyTypeObject *>_TILE_SET, 0)
+    _generic_setattr(ts, _MASK, mask & 0xFFFFFFF)
+    PyObject_GC_UnTrack(ts)  # it holds an int: in no cycle, nothing for the collector
+    return ts
+
+
 cdef Event _new_event(const pintas_caminos_event *ev):
     cdef int kind = ev.kind
     cdef Event e = Event.__new__(Event)
@@ -279,7 +300,7 @@ cdef Event _new_event(const pintas_caminos_event *ev):
     e.side = SIDES[ev.side & 1] if kind == 6 else None
     e.reason = REASONS[ev.reason] if ev.reason < len(REASONS) else None
     e.seats = _seat_tuple(ev.seats)
-    e.tiles = TileSet.from_mask(ev.tiles) if kind == 7 else None
+    e.tiles = _tile_set(ev.tiles) if kind == 7 else None
     e._amount(ev.value, kind == 14 or kind == 15)
     return e
 

@@ -212,6 +212,14 @@ cdef object move_of(const pintas_dice_move *m)
 
 
 # A seat's view and the players (pintas/views.h, pintas/players.h).
+cdef extern from "dice_internal.h" nogil:
+    # pintas_dice_play on a state the C core made and only its calls changed
+    # (the rules and the state checked once, where it was made or loaded):
+    # the move is checked, the state is not.
+    int pintas__dice_play_made(pintas_dice_state *s, const pintas_dice_move *m,
+                               pintas_dice_event *ev, size_t ev_cap, size_t *n_ev)
+
+
 cdef extern from "pintas/players.h" nogil:
     ctypedef struct pintas_dice_view:
         pintas_dice_rules rules

@@ -802,6 +802,17 @@ cdef class DiceGame(Engine):
                                 + (f" (a {class_name(type(move))})"
                                    if isinstance(move, BaseMove) else ""))
 
+    cdef list _c_play(self, BaseMove m, int *status):
+        # The state is one the C core made (_start, a load) and only its calls
+        # changed: the move is checked, the state not again (its rules were
+        # checked where it was made).
+        cdef pintas_dice_move move
+        cdef pintas_dice_event events[PINTAS_DICE_MAX_EVENTS]
+        cdef size_t n = 0
+        _c_move(&move, <Move>m)
+        status[0] = pintas__dice_play_made(&self.st, &move, events, PINTAS_DICE_MAX_EVENTS, &n)
+        return _events(&self.st, events, n) if status[0] == PINTAS_OK else None
+
     # ---- moves -----------------------------------------------------------
 
     cdef int _legal(self, pintas_dice_moves *out) except -1:
