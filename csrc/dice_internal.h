@@ -68,6 +68,11 @@ int pintas__dice_any_keep(const pintas_dice_rules *r, pintas_dice_set roll, pint
  * probability, its options (each (next << PINTAS__DICE_GAIN_BITS) | gain, the
  * gain in units, next the pool state after the keep or PINTAS__DICE_HOT for a
  * keep of the sixth die) and their number. */
+typedef struct pintas__dice_roll {
+    double prob;
+    uint32_t first; /* its first option */
+    uint32_t n;     /* its options */
+} pintas__dice_roll;
 #define PINTAS__DICE_HOT 0x3FFu
 #define PINTAS__DICE_GAIN_BITS 22u
 void pintas__dice_policy_roll(const pintas_dice_policy *p, uint32_t i, double *prob,

@@ -54,11 +54,7 @@
 #define DEFAULT_CAP_FACTOR 16
 #define FULL_FACTOR 2 /* totals the smallest workspace holds in full, in best keeps */
 
-typedef struct solve_roll {
-    double prob;
-    uint32_t first; /* first option */
-    uint32_t n;     /* options */
-} solve_roll;
+typedef pintas__dice_roll solve_roll;
 
 /* What the workspace holds, known before the solve: the cap, the totals the
  * smallest workspace stores in full, and the counts of states, rolls and

@@ -26,11 +26,7 @@
 #define KEEP_TOLERANCE 1e-9
 #define Q16 65535.0
 
-typedef struct win_group {
-    double prob;
-    uint32_t first; /* first option */
-    uint32_t n;     /* options */
-} win_group;
+typedef pintas__dice_roll win_group; /* rolls of the same options, probabilities added */
 
 /* A value and its derivative in the lost-turn value L. */
 typedef struct dual {
