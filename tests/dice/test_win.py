@@ -8,6 +8,7 @@ from importlib.resources import files
 
 import pytest
 
+import pintas
 from pintas import bots, dice, registry
 from pintas.dice import _search
 from pintas.dice.players import WIN_TABLES, has_win_table, win_table
@@ -95,6 +96,26 @@ def test_win_plays_for_the_game_not_the_turn() -> None:
     assert win.choose(game.view(0)) == dice.Move.keep([1])
     game.play("keep 1")
     assert win.choose(game.view(0)) == dice.Move.roll()  # 500 is still too little
+
+
+def test_the_move_timer_plays_win_where_it_can() -> None:
+    """At the first choice where win and the turn policy differ in a seeded
+    game of Farkle to 10,000, auto_move plays win's move."""
+    win, optimal = dice.WinPlayer(FARKLE), dice.OptimalPlayer(FARKLE)
+    differ: list[int] = []
+    for seed in range(20):
+        game = dice.Game(FARKLE, players=2, seed=seed)
+        while not game.is_over and not differ:
+            seat = game.to_move
+            assert seat is not None
+            mine, theirs = win.choose(game.view(seat)), optimal.choose(game.view(seat))
+            if mine != theirs:
+                differ.append(seed)
+                assert pintas.auto_move(game, seat, 5.0) == mine
+            game.play(mine)
+    assert differ
+    three = dice.Game(FARKLE, players=3, seed=1)
+    assert pintas.auto_move(three, 0, 5.0) == optimal.choose(three.view(0))
 
 
 def test_win_refuses_other_player_counts_and_rules_without_a_table() -> None:

@@ -25,7 +25,14 @@ from .. import registry
 from ._engine import Event, Keep, Move, is_doom, keep_score, keeps, score
 from ._search import Policy, solve_turn
 from .game import MAX_PLAYERS, Game, View
-from .players import OptimalPlayer, RandomPlayer, ThresholdPlayer, WinPlayer, has_win_table
+from .players import (
+    OptimalPlayer,
+    RandomPlayer,
+    StrongestPlayer,
+    ThresholdPlayer,
+    WinPlayer,
+    has_win_table,
+)
 from .rules import DOOM_LOSES, HOT_DICE, MAX_TARGET, SCORINGS, Rules
 
 # ---- the registry's entries ---------------------------------------------------------
@@ -46,7 +53,7 @@ FAMILY = registry.Family(
                "search": "optimal"},
     strength_for=lambda word, rules, seats: (
         "win" if word == "search" and seats == 2 and has_win_table(rules) else None),
-    timer_players=lambda samples, stop: (ThresholdPlayer(), OptimalPlayer()),
+    timer_players=lambda samples, stop: (ThresholdPlayer(), StrongestPlayer()),
     terminal_module="pintas.dice.terminal", seats_from_rules=False, round_word="turn")
 
 _OPTIONS = {"target": None, "doom": None, "doom_loses": None, "hot_dice": None,

@@ -21,8 +21,8 @@ from ._search import Policy, Win, solve_turn
 from .game import View
 from .rules import Rules
 
-__all__ = ["WIN_TABLES", "OptimalPlayer", "RandomPlayer", "ThresholdPlayer", "WinPlayer",
-           "has_win_table", "win_table"]
+__all__ = ["WIN_TABLES", "OptimalPlayer", "RandomPlayer", "StrongestPlayer", "ThresholdPlayer",
+           "WinPlayer", "has_win_table", "win_table"]
 
 #: The win tables shipped in ``pintas/dice/tables``: file name -> (preset, target).
 #: ``tools/dice_win_tables.py`` regenerates them.
@@ -196,3 +196,24 @@ class WinPlayer:
 
     def __repr__(self) -> str:
         return f"WinPlayer({self.rules!r})"
+
+
+class StrongestPlayer:
+    """The strongest player for each view: :class:`WinPlayer` in a 2-player
+    game it has a table for, else :class:`OptimalPlayer` (the move timer's)."""
+
+    def __init__(self) -> None:
+        self._win = WinPlayer()
+        self._optimal = OptimalPlayer()
+
+    def choose(self, view: View) -> Move:
+        """A legal move of ``view.seat``, who must be to move."""
+        View.check(view)
+        if view.players == 2 and has_win_table(view.rules):
+            return self._win.choose(view)
+        return self._optimal.choose(view)
+
+    __call__ = choose
+
+    def __repr__(self) -> str:
+        return "StrongestPlayer()"
