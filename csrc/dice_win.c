@@ -478,7 +478,10 @@ static void table_turn(pintas_dice_win *w, uint32_t a, uint32_t b)
 static uint32_t next_of(const pintas_dice_win *w, pintas_dice_set pool, pintas_dice_set k)
 {
     pintas_dice_set s = pool + k;
-    unsigned size = pintas__dice_set_size(s);
+    unsigned size;
+    if (!pintas_dice_set_is_valid(pool) || !pintas_dice_set_is_valid(s))
+        return NO_STATE;
+    size = pintas__dice_set_size(s);
     if (size == PINTAS_DICE_COUNT)
         return PINTAS__DICE_HOT;
     if (!w->rules.combine_kept)

@@ -290,6 +290,14 @@ static void test_table_and_player(void)
     v.turn_total = 400;
     v.pool = 3 * PINTAS_DICE_SET_ONE(1);
     CHECK(pintas_dice_win_choose(&v, s.w, &m) == PINTAS_OK && m.kind == PINTAS_DICE_ROLL);
+    v.pool = 1u << 20; /* forged pools: no set, or more than six dice */
+    CHECK(pintas_dice_win_choose(&v, s.w, &m) == PINTAS_E_ARG);
+    v.pool = 7 * PINTAS_DICE_SET_ONE(1);
+    CHECK(pintas_dice_win_choose(&v, s.w, &m) == PINTAS_E_ARG);
+    v.pool = 3 * PINTAS_DICE_SET_ONE(1);
+    v.score[1] = 975; /* not a multiple of the unit */
+    CHECK(pintas_dice_win_choose(&v, s.w, &m) == PINTAS_E_ARG);
+    v.score[1] = 950;
     v.players = 3;
     CHECK(pintas_dice_win_choose(&v, s.w, &m) == PINTAS_E_ARG);
     v.players = 2;
