@@ -298,7 +298,7 @@ def parse_player(spec: str, rules: Any = None) -> PlayerSpec:
     >>> parse_player("greedy", dice.Rules.farkle())
     Traceback (most recent call last):
     ...
-    pintas.errors.RulesError: 'greedy' does not play dice: choose random, threshold[:N], optimal, win
+    pintas.errors.RulesError: 'greedy' does not play dice: choose random, threshold[:N], ...win
     """
     if not isinstance(spec, str):
         raise RulesTypeError(f"a player spec is a string like 'greedy' or 'search:500': "
