@@ -37,7 +37,7 @@ def move_costs(moves: int) -> list[str]:
     for name in PRESETS:
         preset = registry.preset(name)
         family, rules = preset.family, preset.rules()
-        spec = _player_spec("search", family)
+        spec = _player_spec("search", family, rules, family.seats(rules, 2))
         times: list[float] = []
         seed = 0
         while len(times) < moves:

@@ -122,3 +122,39 @@ def test_optimal_player_turns(benchmark: Any, name: str) -> None:
     rules = RULES[name].replace(target=dice.MAX_TARGET)
     turns = benchmark(play_optimal_turns, rules, 500)
     record_rate(benchmark, "turns_per_s", turns, whole=True)
+
+
+WIN_RULES = {"farkle": dice.Rules.farkle(), "dice_of_doom": dice.Rules.dice_of_doom(target=10_000)}
+
+
+def keep_views(rules: dice.Rules, count: int, seed: int) -> list[dice.View]:
+    """Views of 2-player games with a keep due, each at another pair of (the
+    mover's, the opponent's) scores."""
+    rng = random.Random(seed)
+    views: dict[tuple[int, int], dice.View] = {}
+    player = dice.WinPlayer(rules)
+    while len(views) < count:
+        game = dice.Game(rules, players=2, seed=rng.randrange(2**32))
+        while not game.is_over and len(views) < count:
+            seat = game.to_move
+            assert seat is not None
+            view = game.view(seat)
+            if view.phase == "keep":
+                views.setdefault((view.scores[seat], view.scores[1 - seat]), view)
+            game.play(player.choose(view))
+    return list(views.values())
+
+
+@pytest.mark.parametrize("name", sorted(WIN_RULES))
+def test_win_decisions(benchmark: Any, name: str) -> None:
+    """WinPlayer's keeps at 200 views, each at other scores than the last: every
+    decision solves its turn from the table (docs/performance.md)."""
+    rules = WIN_RULES[name]
+    views = keep_views(rules, 200, 1)
+    player = dice.WinPlayer(rules)
+
+    def run() -> int:
+        return sum(player.choose(view).kind == "keep" for view in views)
+
+    assert benchmark(run) == len(views)
+    record_rate(benchmark, "decisions_per_s", len(views), whole=True)

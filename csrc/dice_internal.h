@@ -71,6 +71,22 @@ int pintas__dice_play_made(pintas_dice_state *s, const pintas_dice_move *m,
  * search, as a roll-out needs no list. */
 int pintas__dice_any_keep(const pintas_dice_rules *r, pintas_dice_set roll, pintas_dice_set pool);
 
+/* The solver's transitions, read by the win solver (dice_win.c): roll i of a
+ * solved policy (the rolls of state st are p->roll_first[st] up to
+ * p->roll_first[st + 1], doom rolls and roll-outs left out) into its
+ * probability, its options (each (next << PINTAS__DICE_GAIN_BITS) | gain, the
+ * gain in units, next the pool state after the keep or PINTAS__DICE_HOT for a
+ * keep of the sixth die) and their number. */
+typedef struct pintas__dice_roll {
+    double prob;
+    uint32_t first; /* its first option */
+    uint32_t n;     /* its options */
+} pintas__dice_roll;
+#define PINTAS__DICE_HOT 0x3FFu
+#define PINTAS__DICE_GAIN_BITS 22u
+void pintas__dice_policy_roll(const pintas_dice_policy *p, uint32_t i, double *prob,
+                              const uint32_t **options, uint32_t *n);
+
 /* The rules as the dice save writes them (152 bytes: the 36 values from
  * single[1] on, then the eight option bytes; in dice_game.c), shared by the
  * saves and the policy books. The reader sets every unused entry to 0. */

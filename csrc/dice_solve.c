@@ -46,19 +46,15 @@
 #include "dice_internal.h"
 
 #define POLICY_MAGIC 0x50444C59u /* "PDLY" */
-#define HOT_STATE 0x3FFu         /* next state of a keep that uses the sixth die */
+#define HOT_STATE PINTAS__DICE_HOT /* next state of a keep that uses the sixth die */
 #define NO_STATE 0xFFFFu
-#define GAIN_BITS 22u
+#define GAIN_BITS PINTAS__DICE_GAIN_BITS
 #define GAIN_MASK ((1u << GAIN_BITS) - 1u)
 #define MAX_CAP_UNITS 65536u
 #define DEFAULT_CAP_FACTOR 16
 #define FULL_FACTOR 2 /* totals the smallest workspace holds in full, in best keeps */
 
-typedef struct solve_roll {
-    double prob;
-    uint32_t first; /* first option */
-    uint32_t n;     /* options */
-} solve_roll;
+typedef pintas__dice_roll solve_roll;
 
 /* What the workspace holds, known before the solve: the cap, the totals the
  * smallest workspace stores in full, and the counts of states, rolls and
@@ -356,6 +352,15 @@ static uint32_t transitions(pintas_dice_policy *p)
     }
     p->roll_first[p->n_states] = nr;
     return most;
+}
+
+void pintas__dice_policy_roll(const pintas_dice_policy *p, uint32_t i, double *prob,
+                              const uint32_t **options, uint32_t *n)
+{
+    const solve_roll *r = rolls_of(p) + i;
+    *prob = r->prob;
+    *options = options_of(p) + r->first;
+    *n = r->n;
 }
 
 /* ---- values ---------------------------------------------------------------- */

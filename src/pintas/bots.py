@@ -10,7 +10,7 @@ view it is given (found through :mod:`pintas.registry`).
 - :class:`GreedyPlayer`: the most points now, else the heaviest tile.
 - :class:`SuitPlayer`: the "most accompanied tile" heuristic.
 - :class:`SearchPlayer`: perfect-information Monte Carlo with playouts in C.
-- :class:`ThresholdPlayer` and :class:`OptimalPlayer`: the dice players.
+- :class:`ThresholdPlayer`, :class:`OptimalPlayer` and :class:`WinPlayer`: the dice players.
 
 A player of a kind a game does not have (a greedy player at dice) raises
 :class:`~pintas.errors.RulesError` when given that game's view.
@@ -39,6 +39,7 @@ __all__ = [
     "SearchPlayer",
     "SuitPlayer",
     "ThresholdPlayer",
+    "WinPlayer",
 ]
 
 
@@ -136,3 +137,13 @@ class OptimalPlayer(_Dispatching):
 
     def __init__(self, rules: Any = None, bank_to_win: bool = True) -> None:
         super().__init__(rules=rules, bank_to_win=bank_to_win)
+
+
+class WinPlayer(_Dispatching):
+    """Dice, 2 players: the move most likely to win, from the shipped win table
+    of ``rules`` (None: each view's rules)."""
+
+    _kind = "win"
+
+    def __init__(self, rules: Any = None) -> None:
+        super().__init__(rules=rules)

@@ -103,8 +103,8 @@ def play(rules: Any, human: int, seed: int | None, screen: Screen,
     games that choose their seats (dice).
     """
     family = registry.family_of(rules)
-    spec = family.strengths.get(opponents, opponents)
     game = family.new_game(rules, seats, seed)
+    spec = family.strength(opponents, rules, game.seats)
     _check_seat(human, game.seats)
     bots = _seat_players(spec, rules, seed, game.seats, human)
     screen.show(_introduction(game, human, spec))
@@ -356,7 +356,8 @@ def make_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     p.add_argument("--opponents", default=None, metavar="STRENGTH",
                    help="computer players: random, greedy, suit or search[:SAMPLES] "
                         f"(default {DEFAULT_OPPONENTS}); at dice random, threshold[:N] or "
-                        "optimal (default; greedy/suit mean threshold, search optimal)")
+                        "optimal or win (default search: win in 2-player games it has a "
+                        "table for, else optimal; greedy/suit mean threshold)")
     t = sub.add_parser("tournament", help="a paired-deal tournament between computer players",
                        description="A paired-deal tournament: the same deals replayed with "
                                    "the seats rotated; prints each player's results and the "
@@ -634,8 +635,8 @@ def _play_command(args: argparse.Namespace, ask: InputFn, out: TextIO, pause: bo
     rules = _preset_rules(args)
     family = registry.family_of(rules)
     opponents = args.opponents or DEFAULT_OPPONENTS
-    registry.parse_player(family.strengths.get(opponents, opponents), rules)
     seats = None if family.seats_from_rules else args.players
+    registry.parse_player(family.strength(opponents, rules, family.seats(rules, seats)), rules)
     screen = Screen(ask, out, terminal_width(), pause, physical_dice=args.dice == "physical")
     return play(rules, args.seat, args.seed, screen, opponents, seats)
 

@@ -69,6 +69,8 @@ class PlayerKind:
     randomness; ``number`` is the ``N`` of a ``kind:N`` spec (None when not
     given), which means ``number`` (e.g. ``samples``) and is at least ``least``.
     ``cls`` is the player's class (for the facade of :mod:`pintas.bots`).
+    ``plays(rules)`` is False for rules of the family the player refuses (None:
+    it plays them all).
     """
 
     name: str
@@ -76,6 +78,7 @@ class PlayerKind:
     make: Callable[[Any, int, int | None], Player]
     number: str | None = None
     least: int = 0
+    plays: Callable[[Any], bool] | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -109,6 +112,18 @@ class Family:
     #: What one round of play is called, and whether points are compared per round.
     round_word: str = "round"
     per_round: bool = False
+    #: The spec a strength word means for given rules and seats where it is
+    #: not ``strengths``' (dice: ``search`` is ``win`` in 2-player games the
+    #: win player has a table for), or None.
+    strength_for: Callable[[str, Any, int], str | None] | None = None
+
+    def strength(self, word: str, rules: Any = None, seats: int | None = None) -> str:
+        """The player spec ``word`` (a strength word, or a spec) means for a game
+        of ``rules`` with ``seats`` (either None: whatever the rules)."""
+        spec = self.strengths.get(word, word)
+        if self.strength_for is not None and rules is not None and seats is not None:
+            return self.strength_for(word, rules, seats) or spec
+        return spec
 
     def new_game(self, rules: Any, seats: int | None = None, seed: int | None = None,
                  chance: str = "internal") -> Game:
@@ -283,7 +298,7 @@ def parse_player(spec: str, rules: Any = None) -> PlayerSpec:
     >>> parse_player("greedy", dice.Rules.farkle())
     Traceback (most recent call last):
     ...
-    pintas.errors.RulesError: 'greedy' does not play dice: choose random, threshold[:N], optimal
+    pintas.errors.RulesError: 'greedy' does not play dice: choose random, threshold[:N], ...win
     """
     if not isinstance(spec, str):
         raise RulesTypeError(f"a player spec is a string like 'greedy' or 'search:500': "

@@ -134,7 +134,8 @@ def auto_move(game: Game, seat: int, seconds: float, samples: int = 200) -> Any:
 
     The move is the game's best player's (its family's timer players in
     :mod:`pintas.registry`: the domino games' and Caminos' search player with
-    up to ``samples`` samples; the dice optimal player), which decides from
+    up to ``samples`` samples; at dice the win player in the 2-player games it
+    has a table for, else the optimal player), which decides from
     ``game.view(seat)`` only. The deadline holds by construction: a quick
     greedy move is computed first; the search runs on a worker thread, in C,
     and a moment before the deadline (:data:`GUARD_SHARE` of the budget, plus

@@ -554,6 +554,84 @@ int pintas_dice_book_best_keep(const pintas_dice_book *b, pintas_dice_set roll,
                                pintas_dice_set pool, int32_t turn_total,
                                pintas_dice_keep *keep);
 
+/* ---- playing to win: two players ------------------------------------------ */
+
+/* The policy that maximises the probability of winning a 2-player game (no
+ * final round, no doom that loses the score, no limits). W(a, b) is the
+ * probability that the player to start a turn with a banked, the opponent
+ * with b (both in units, below the goal: the target in units, rounded up)
+ * wins under mutual win-optimal play. Within a turn, with turn total t and
+ * pool state s, banking is worth 1 - W(b, a + t) (1 once a + t reaches the
+ * goal) and a lost turn 1 - W(b, a); turn totals only grow, so one turn is
+ * a DAG over (t, s) once those are known. The solve takes the score pairs by
+ * decreasing a + b and for each pair {(a, b), (b, a)} finds the two coupled
+ * start values by Newton's method on the turn's value as a function of the
+ * lost turn's (piecewise linear: a few rounds to 1e-13). The rolls of each
+ * pool state are grouped by their options (the distinct (next state, gain)
+ * pairs, a next state kept with its largest gain, as the turn solver does).
+ *
+ * A table keeps W(a, b) for every pair as 16-bit fixed point (W * 65535,
+ * rounded); a player solves the current turn's DAG from it (the rows of the
+ * current (a, b) are kept until the scores change). The workspace is the
+ * caller's (aligned for double); it reads the transitions of a solved turn
+ * policy of the same scoring, which must outlive it. */
+#define PINTAS_DICE_WIN_VERSION 1
+#define PINTAS_DICE_WIN_MAX_GOAL 1024u /* targets of at most this many units */
+#define PINTAS_DICE_WIN_HEADER 160u    /* bytes before a table's values */
+
+typedef struct pintas_dice_win {
+    pintas_dice_rules rules;          /* the rules played (their target) */
+    const pintas_dice_policy *policy; /* the transitions */
+    const uint8_t *table;             /* the values of an opened table, or NULL */
+    uint32_t magic;
+    int32_t unit;
+    uint32_t goal;                    /* the target in units, rounded up */
+    uint32_t n_states;
+    uint32_t n_groups;
+    uint32_t turn_a, turn_b;          /* the turn the rows hold (goal: none) */
+    uint32_t group_first[PINTAS_DICE_SETS + 1]; /* state -> its groups */
+    double lost[PINTAS_DICE_SETS];    /* state -> probability that its roll loses the turn */
+    size_t groups_offset;
+    size_t options_offset;
+    size_t rows_offset;
+} pintas_dice_win;
+
+/* Bytes of the workspace for the rules (their target) over the solved policy
+ * p (solved for the same scoring, doom, hot dice and combining); 0 for rules
+ * the win policy does not play (final_round, doom_loses score, max_rounds,
+ * max_rolls, a goal above PINTAS_DICE_WIN_MAX_GOAL units) or a policy of
+ * other rules. */
+size_t pintas_dice_win_workspace_size(const pintas_dice_rules *rules,
+                                      const pintas_dice_policy *p);
+
+/* Build the workspace (size bytes, aligned for double) and point *win at it:
+ * PINTAS_E_RULES for rules the size query refuses, PINTAS_E_BUFFER for a
+ * workspace too small, PINTAS_E_ARG for NULL or misalignment. */
+int pintas_dice_win_init(const pintas_dice_rules *rules, const pintas_dice_policy *p,
+                         void *workspace, size_t size, pintas_dice_win **win);
+
+/* The offline solve: W(a, b) into values[a * goal + b] (goal * goal doubles,
+ * the caller's), and the turn DAGs solved into *evaluations (may be NULL).
+ * Minutes of CPU for Farkle to 10,000 (goal 200); seconds to 1,000. */
+int pintas_dice_win_solve(pintas_dice_win *win, double *values, uint64_t *evaluations);
+
+/* A table of the solved values: "PWIN", version, the goal (u16), the rules
+ * (152 bytes), zeros to PINTAS_DICE_WIN_HEADER bytes, then goal * goal
+ * little-endian u16 values (a-major). PINTAS_E_BUFFER with *len the length
+ * needed if cap is too small (buf may then be NULL). */
+int pintas_dice_win_table(const pintas_dice_win *win, const double *values, uint8_t *buf,
+                          size_t cap, size_t *len);
+
+/* Check a table's bytes (any bytes are safe) and attach them to win: they
+ * must be the table of win's rules (target included) and outlive it.
+ * PINTAS_E_CORRUPT for bytes that are no table, PINTAS_E_VERSION for another
+ * version, PINTAS_E_RULES for a table of other rules. */
+int pintas_dice_win_open(pintas_dice_win *win, const uint8_t *bytes, size_t len);
+
+/* W(a, b) of the opened table for banked scores a and b (points, below the
+ * target), into *out. */
+int pintas_dice_win_start(const pintas_dice_win *win, int32_t a, int32_t b, double *out);
+
 #ifdef __cplusplus
 }
 #endif

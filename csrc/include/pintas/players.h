@@ -175,6 +175,17 @@ int pintas_dice_optimal_keep(const pintas_dice_policy *policy, pintas_dice_set r
 int pintas_dice_book_choose(const pintas_dice_view *v, const pintas_dice_book *book,
                             int bank_to_win, pintas_dice_move *out);
 
+/* WinPlayer(rules): the move that maximises the probability of winning a
+ * 2-player game, from the opened table of win (pintas_dice_win_open): the
+ * keep of the best value (the first in pintas_dice_view_legal's order unless
+ * another beats it by more than 1e-9), bank when banking is worth at least
+ * rolling on (and always when it reaches the target). Solves the turn's DAG
+ * when the scores differ from the last call's (so win is written to).
+ * PINTAS_E_ARG for a view of another number of players or other rules, or a
+ * win with no table. */
+int pintas_dice_win_choose(const pintas_dice_view *v, pintas_dice_win *win,
+                           pintas_dice_move *out);
+
 #ifdef __cplusplus
 }
 #endif

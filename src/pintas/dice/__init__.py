@@ -4,8 +4,8 @@ The C core scores, referees and solves; this package is its typed face.
 :func:`score` and :func:`keeps` answer "what is this roll worth", :class:`Game`
 is the referee, :meth:`Game.view` is what a seat knows (in dice: everything but
 the audit seeds), :func:`solve_turn` gives the optimal single-turn policy, and
-three players (:class:`RandomPlayer`, :class:`ThresholdPlayer`,
-:class:`OptimalPlayer`) choose moves from views.
+four players (:class:`RandomPlayer`, :class:`ThresholdPlayer`,
+:class:`OptimalPlayer`, :class:`WinPlayer`) choose moves from views.
 
 The package's rooms, the same in every game's package: ``rules``, ``game``
 (the game and its view), ``_engine`` (the binding of the C engine: scoring,
@@ -25,7 +25,14 @@ from .. import registry
 from ._engine import Event, Keep, Move, is_doom, keep_score, keeps, score
 from ._search import Policy, solve_turn
 from .game import MAX_PLAYERS, Game, View
-from .players import OptimalPlayer, RandomPlayer, ThresholdPlayer
+from .players import (
+    OptimalPlayer,
+    RandomPlayer,
+    StrongestPlayer,
+    ThresholdPlayer,
+    WinPlayer,
+    has_win_table,
+)
 from .rules import DOOM_LOSES, HOT_DICE, MAX_TARGET, SCORINGS, Rules
 
 # ---- the registry's entries ---------------------------------------------------------
@@ -39,10 +46,14 @@ FAMILY = registry.Family(
                             else ThresholdPlayer(bank_at=n), number="bank_at"),
         registry.PlayerKind("optimal", OptimalPlayer,
                             lambda rules, seed, n: OptimalPlayer(rules)),
+        registry.PlayerKind("win", WinPlayer, lambda rules, seed, n: WinPlayer(rules),
+                            plays=has_win_table),
     ),
     strengths={"random": "random", "greedy": "threshold", "suit": "threshold",
                "search": "optimal"},
-    timer_players=lambda samples, stop: (ThresholdPlayer(), OptimalPlayer()),
+    strength_for=lambda word, rules, seats: (
+        "win" if word == "search" and seats == 2 and has_win_table(rules) else None),
+    timer_players=lambda samples, stop: (ThresholdPlayer(), StrongestPlayer()),
     terminal_module="pintas.dice.terminal", seats_from_rules=False, round_word="turn")
 
 _OPTIONS = {"target": None, "doom": None, "doom_loses": None, "hot_dice": None,
@@ -70,6 +81,7 @@ __all__ = [
     "Rules",
     "ThresholdPlayer",
     "View",
+    "WinPlayer",
     "is_doom",
     "keep_score",
     "keeps",

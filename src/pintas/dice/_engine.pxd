@@ -190,6 +190,20 @@ cdef extern from "pintas/dice.h" nogil:
     int pintas_dice_policy_book(const pintas_dice_policy *p, uint8_t *buf, size_t cap,
                                 size_t *len)
 
+    ctypedef struct pintas_dice_win:
+        uint32_t goal
+        int32_t unit
+
+    size_t pintas_dice_win_workspace_size(const pintas_dice_rules *rules,
+                                          const pintas_dice_policy *p)
+    int pintas_dice_win_init(const pintas_dice_rules *rules, const pintas_dice_policy *p,
+                             void *workspace, size_t size, pintas_dice_win **win)
+    int pintas_dice_win_solve(pintas_dice_win *win, double *values, uint64_t *evaluations)
+    int pintas_dice_win_table(const pintas_dice_win *win, const double *values, uint8_t *buf,
+                              size_t cap, size_t *len)
+    int pintas_dice_win_open(pintas_dice_win *win, const uint8_t *bytes, size_t len)
+    int pintas_dice_win_start(const pintas_dice_win *win, int32_t a, int32_t b, double *out)
+
 
 cdef inline long long _one(long face) noexcept nogil:
     """The dice set of one die showing ``face``."""
@@ -252,6 +266,8 @@ cdef extern from "pintas/players.h" nogil:
     int pintas_dice_optimal_keep(const pintas_dice_policy *policy, pintas_dice_set roll,
                                  pintas_dice_set pool, int32_t turn_total,
                                  pintas_dice_keep *keep)
+    int pintas_dice_win_choose(const pintas_dice_view *v, pintas_dice_win *win,
+                               pintas_dice_move *out)
 
 cdef extern from "pintas/actions.h" nogil:
     enum:

@@ -8,7 +8,7 @@ on it.
 """
 
 cimport cython
-from libc.stdint cimport int32_t, uint8_t, uint32_t
+from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 # The C declarations of dice.h and the engine binding's dice-set helpers.
@@ -418,6 +418,113 @@ def optimal_choose(view, Policy policy not None, bint bank_to_win):
     cdef pintas_dice_move m
     chose(pintas_dice_optimal_choose(&_c_view(view).v, policy._solved(), bank_to_win, &m),
           view)
+    return move_of(&m)
+
+
+# ---- playing to win: two players ---------------------------------------------------------
+
+@cython.binding(False)
+cdef class Win:
+    """The win-probability policy of one 2-player rules (dice.h, "playing to
+    win"): the C workspace over the rules' turn policy, and its table once
+    opened. Made by :func:`win_policy`."""
+
+    cdef object _policy
+    cdef object _workspace
+    cdef object _table
+    cdef pintas_dice_win *w
+    cdef readonly object rules
+    """The rules played (their target)."""
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("use pintas.dice._search.win_policy(rules) to get a Win")
+
+    cdef pintas_dice_win *_opened(self) except NULL:
+        if self.w == NULL or self._table is None:
+            raise PintasTypeError("this Win has no table: use win_policy(rules, table)")
+        return self.w
+
+    @property
+    def goal(self):
+        """The target in the rules' units (the table holds goal x goal values)."""
+        return self.w.goal if self.w != NULL else 0
+
+    def table(self):
+        """Solve every start value (minutes of CPU for Farkle to 10,000; the GIL
+        released) and return the table's bytes (dice.h)."""
+        cdef size_t n = <size_t>self.w.goal * self.w.goal, length = 0
+        cdef int status
+        cdef uint64_t evals = 0
+        cdef bytearray values = bytearray(n * sizeof(double))
+        cdef bytearray out
+        cdef double *v = <double *><char *>values
+        with nogil:
+            status = pintas_dice_win_solve(self.w, v, &evals)
+        if status != PINTAS_OK:
+            raise RulesError(f"the win solver refuses: {status_message(status)}")
+        pintas_dice_win_table(self.w, v, NULL, 0, &length)
+        out = bytearray(length)
+        status = pintas_dice_win_table(self.w, v, <uint8_t *><char *>out, length, &length)
+        if status != PINTAS_OK:
+            raise RulesError(f"the win table cannot be written: {status_message(status)}")
+        return bytes(out)
+
+    def start(self, mine, theirs):
+        """W(mine, theirs): the probability that the player to start a turn wins,
+        banked scores ``mine`` and ``theirs`` (points below the target)."""
+        cdef double out = 0.0
+        cdef int32_t a = whole(mine, 0, 2**31 - 1, "mine")
+        cdef int32_t b = whole(theirs, 0, 2**31 - 1, "theirs")
+        if pintas_dice_win_start(self._opened(), a, b, &out) != PINTAS_OK:
+            raise RulesError(f"no start value for scores {mine!r} and {theirs!r}: scores are "
+                             f"multiples of {self.w.unit} below the target")
+        return out
+
+    def __repr__(self):
+        return f"Win({self.rules!r})"
+
+
+def win_policy(rules, table=None):
+    """The :class:`Win` of 2-player ``rules``, with ``table`` (bytes made by
+    :meth:`Win.table` for these rules) opened when given."""
+    cdef pintas_dice_rules r
+    cdef size_t size
+    cdef int status
+    cdef char *base
+    cdef const uint8_t *raw
+    cdef pintas_dice_win *w = NULL
+    cdef Policy policy = solve_turn(rules)
+    cdef Win win = Win.__new__(Win)
+    _rules_from(&r, rules._fields())
+    size = pintas_dice_win_workspace_size(&r, policy._solved())
+    if size == 0:
+        raise RulesError("the win policy plays no final round, no doom that loses the score, "
+                         "no round or roll limit, and targets of at most 1024 of the rules' "
+                         f"units: got {rules!r}")
+    win._workspace = bytearray(size + 8)
+    base = win._workspace
+    base += (8 - (<size_t>base & 7)) & 7
+    status = pintas_dice_win_init(&r, policy._solved(), base, size, &w)
+    if status != PINTAS_OK:
+        raise RulesError(f"the win policy refuses these rules: {status_message(status)}")
+    win._policy = policy
+    win.rules = rules
+    win.w = w
+    if table is not None:
+        if not isinstance(table, bytes):
+            raise PintasTypeError(f"a win table is bytes: got {type(table).__name__}")
+        raw = table
+        status = pintas_dice_win_open(w, raw, len(table))
+        if status != PINTAS_OK:
+            raise CorruptStateError(f"not the win table of {rules!r}: {status_message(status)}")
+        win._table = table
+    return win
+
+
+def win_choose(view, Win win not None):
+    """WinPlayer's move from ``win``'s table."""
+    cdef pintas_dice_move m
+    chose(pintas_dice_win_choose(&_c_view(view).v, win._opened(), &m), view)
     return move_of(&m)
 
 

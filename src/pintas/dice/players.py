@@ -4,20 +4,34 @@ sees only the :class:`~pintas.dice.View` of its seat.
 - :class:`RandomPlayer`: any legal move.
 - :class:`ThresholdPlayer`: the best-scoring keep, and banks at a turn total.
 - :class:`OptimalPlayer`: the optimal single-turn policy of :func:`solve_turn`.
+- :class:`WinPlayer`: the policy that maximises the probability of winning a
+  2-player game, read from a shipped table (docs/strength.md).
 """
 
 from __future__ import annotations
+
+from importlib.resources import files
 
 from .._base import Twister
 from .._checks import check_bool, check_seed, is_whole
 from ..errors import RulesError, RulesTypeError
 from . import _search
 from ._engine import Move
-from ._search import Policy, solve_turn
+from ._search import Policy, Win, solve_turn
 from .game import View
 from .rules import Rules
 
-__all__ = ["OptimalPlayer", "RandomPlayer", "ThresholdPlayer"]
+__all__ = ["WIN_TABLES", "OptimalPlayer", "RandomPlayer", "StrongestPlayer", "ThresholdPlayer",
+           "WinPlayer", "has_win_table", "win_table"]
+
+#: The win tables shipped in ``pintas/dice/tables``: file name -> (preset, target).
+#: ``tools/dice_win_tables.py`` regenerates them.
+WIN_TABLES: dict[str, tuple[str, int]] = {
+    "farkle-10000.pwin": ("farkle", 10_000),
+    "dice_of_doom-10000.pwin": ("dice_of_doom", 10_000),
+}
+
+_WINS: dict[Rules, Win] = {}
 
 
 class RandomPlayer:
@@ -109,3 +123,97 @@ class OptimalPlayer:
 
     def __repr__(self) -> str:
         return f"OptimalPlayer({self.rules!r})"
+
+
+def has_win_table(rules: Rules) -> bool:
+    """True when a win table of ``rules`` is shipped (:data:`WIN_TABLES`)."""
+    return any(rules == getattr(Rules, preset)(target=target)
+               for preset, target in WIN_TABLES.values())
+
+
+def win_table(rules: Rules) -> Win:
+    """The shipped win table of ``rules``, opened (once per rules).
+
+    >>> from pintas import dice
+    >>> round(win_table(dice.Rules.farkle()).start(0, 0), 4)
+    0.5369
+    """
+    if not isinstance(rules, Rules):
+        raise RulesTypeError(f"win_table needs dice.Rules: got {rules!r}")
+    win = _WINS.get(rules)
+    if win is not None:
+        return win
+    for name, (preset, target) in WIN_TABLES.items():
+        if rules == getattr(Rules, preset)(target=target):
+            table = (files(__package__) / "tables" / name).read_bytes()
+            win = _search.win_policy(rules, table)
+            _WINS[rules] = win
+            return win
+    shipped = ", ".join(f"{preset} to {target:,}" for preset, target in WIN_TABLES.values())
+    raise RulesError(f"no win table for {rules!r}: the tables shipped are {shipped} "
+                     "(pass WinPlayer(rules, table=...) for others)")
+
+
+class WinPlayer:
+    """Plays a 2-player game to win: at each choice the move of the highest
+    probability of winning, against an opponent who does the same. The
+    start-of-turn values come from a table (:func:`win_table`: Farkle and Dice
+    of Doom to 10,000 are shipped); each turn is solved from it. Refuses games
+    of other than 2 players.
+
+    ``rules`` None means: the rules of each view. ``table`` (bytes of
+    ``dice._search.win_policy(rules).table()``) plays rules with no shipped
+    table.
+
+    >>> from pintas import dice
+    >>> p = WinPlayer(dice.Rules.farkle())
+    >>> g = dice.Game(dice.Rules.farkle(), players=2, seed=3)
+    >>> _ = g.play("roll 1 1 5 2 3 4")
+    >>> p.choose(g.view(0))
+    Move('keep', (1,))
+    """
+
+    def __init__(self, rules: Rules | None = None, table: bytes | None = None) -> None:
+        if rules is not None and not isinstance(rules, Rules):
+            raise RulesTypeError(f"WinPlayer needs dice.Rules or None: got {rules!r}")
+        if table is not None and rules is None:
+            raise RulesError("WinPlayer(table=...) needs the rules the table was solved for")
+        self.rules = rules
+        self.win: Win | None = None
+        if rules is not None:
+            self.win = win_table(rules) if table is None else _search.win_policy(rules, table)
+
+    def choose(self, view: View) -> Move:
+        """A legal move of ``view.seat``, who must be to move."""
+        View.check(view)
+        if view.players != 2:
+            raise RulesError(f"WinPlayer plays 2-player games only: this game has "
+                             f"{view.players} players")
+        win = self.win if self.win is not None else win_table(view.rules)
+        return _search.win_choose(view, win)
+
+    __call__ = choose
+
+    def __repr__(self) -> str:
+        return f"WinPlayer({self.rules!r})"
+
+
+class StrongestPlayer:
+    """The strongest player for each view: :class:`WinPlayer` in a 2-player
+    game it has a table for, else :class:`OptimalPlayer` (the move timer's)."""
+
+    def __init__(self) -> None:
+        self._win = WinPlayer()
+        self._optimal = OptimalPlayer()
+
+    def choose(self, view: View) -> Move:
+        """A legal move of ``view.seat``, who must be to move."""
+        View.check(view)
+        if view.players == 2 and has_win_table(view.rules):
+            return self._win.choose(view)
+        return self._optimal.choose(view)
+
+    __call__ = choose
+
+    def __repr__(self) -> str:
+        return "StrongestPlayer()"

@@ -315,7 +315,8 @@ def table_of(values: Mapping[str, Any], checksum: object | None, id: str | None 
     for seat in table.spec.seats:
         if seat != HUMAN:
             try:
-                registry.parse_player(player_spec(seat, table.family), table.game.rules)
+                registry.parse_player(player_spec(seat, table.family, table.game.rules,
+                                                  table.game.seats), table.game.rules)
             except PintasError as error:
                 raise Damage(f"its setup's seat {seat!r:.40} is no player: {error}") from None
     if values["version"] != table.version:

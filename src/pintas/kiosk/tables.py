@@ -186,7 +186,7 @@ class TableSpec:
                                  f"seats: got {len(self.seats)} ({list(self.seats)!r})")
             for seat in self.seats:
                 if seat != HUMAN:  # (a spec kept before the kiosk had a fixed menu, too)
-                    registry.parse_player(_player_spec(seat, family), rules)
+                    registry.parse_player(_player_spec(seat, family, rules, seats), rules)
             if HUMAN not in self.seats:
                 raise KioskError(422, "bad_rules", f"a table needs at least one human seat: "
                                  f"got {list(self.seats)!r}")
@@ -196,9 +196,10 @@ class TableSpec:
             raise KioskError(422, "bad_rules", str(error)) from None
 
 
-def _player_spec(seat: str, family: registry.Family) -> str:
-    """The player spec a seat's word means in ``family`` (a strength word, or a spec)."""
-    spec = family.strengths.get(seat, seat)
+def _player_spec(seat: str, family: registry.Family, rules: Any, seats: int) -> str:
+    """The player spec a seat's word means in ``family`` (a strength word, or a
+    spec) for a game of ``rules`` with ``seats``."""
+    spec = family.strength(seat, rules, seats)
     return f"search:{SEARCH_SAMPLES}" if spec == "search" else spec
 
 
@@ -802,7 +803,7 @@ class Table:
         player = self._players.get(seat)
         if player is None:
             word = LEFT_PLAYER if seat in self.left else self.spec.seats[seat]
-            spec = _player_spec(word, self.family)
+            spec = _player_spec(word, self.family, self.game.rules, self.game.seats)
             seed = (self.player_seed + 1_000_003 * (seat + 1)) % 2**63
             player = registry.make_player(spec, self.game.rules, seed=seed)
             self._players[seat] = player
