@@ -82,7 +82,7 @@ def test_every_player_kind_and_strength_makes_a_player_of_its_family() -> None:
     for family in registry.families():
         rules = next(p for p in registry.presets() if p.family is family).rules()
         for kind in family.players:
-            if kind.plays is not None and not kind.plays(rules):
+            if not kind.can_play(rules):
                 with pytest.raises(RulesError, match=kind.name):
                     registry.make_player(kind.name, rules, seed=1)
                 continue

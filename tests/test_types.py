@@ -341,7 +341,7 @@ def test_every_player_refuses_what_is_no_view_of_its_game(preset: registry.Prese
     rules = preset.rules()
     other = _game(next(p for p in PRESETS if p.family is not preset.family))
     players: list[Any] = [registry.make_player(kind.name, rules) for kind in preset.family.players
-                          if kind.plays is None or kind.plays(rules)]
+                          if kind.can_play(rules)]
     for player in [*players, bots.RandomPlayer()]:  # the facade plays every game's views
         for wrong in (42, None, rules, *([other.view(0)] if player in players else [])):
             with pytest.raises(ViewError, match="got "):

@@ -50,7 +50,7 @@ def test_each_games_players_choose_from_its_view_and_give_its_move(
     for kind in family.players:
         hints = typing.get_type_hints(getattr(kind.cls, "choose"))  # noqa: B009
         assert hints == {"view": family.view_type, "return": move_type}, kind.name
-        if kind.plays is None or kind.plays(rules):
+        if kind.can_play(rules):
             assert isinstance(registry.make_player(kind.name, rules), protocol.PlayerOf)
 
 

@@ -80,6 +80,10 @@ class PlayerKind:
     least: int = 0
     plays: Callable[[Any], bool] | None = None
 
+    def can_play(self, rules: Any) -> bool:
+        """Whether this kind of player plays ``rules`` (see ``plays``)."""
+        return self.plays is None or self.plays(rules)
+
 
 @dataclass(frozen=True, eq=False)
 class Family:

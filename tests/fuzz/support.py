@@ -93,7 +93,7 @@ def players_of(family: registry.Family, rules: Any) -> list[Any]:
     """Every player of the family that plays ``rules`` (searches on a small
     budget) and the facade's."""
     out: list[Any] = [kind.make(rules, 1, 3 if kind.number == "samples" else None)
-                      for kind in family.players if kind.plays is None or kind.plays(rules)]
+                      for kind in family.players if kind.can_play(rules)]
     from pintas import bots
     out += [bots.RandomPlayer(seed=1), bots.SearchPlayer(samples=3, seed=1)]
     return out
