@@ -117,14 +117,14 @@ def postgres_pids(url: str) -> list[int]:
     not on this machine)."""
     import psycopg
 
-    with psycopg.connect(url, autocommit=True) as db:
+    with psycopg.connect(url, autocommit=True) as db:  # (read while its process is there)
         row = db.execute("SELECT pg_backend_pid()").fetchone()
-    assert row is not None
-    try:
-        with open(f"/proc/{row[0]}/stat") as stat:
-            master = int(stat.read().rsplit(")", 1)[1].split()[1])
-    except OSError:
-        return []
+        assert row is not None
+        try:
+            with open(f"/proc/{row[0]}/stat") as stat:
+                master = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except OSError:
+            return []
     found = [master]
     for name in os.listdir("/proc"):
         if name.isdigit():
@@ -245,7 +245,8 @@ class ClockReport:
             out.append(f"  deadline -> {'commit' if self.committed else 'write'}: p50 "
                        f"{1000 * _quantile(late, 0.5):.0f} ms, p99 "
                        f"{1000 * _quantile(late, 0.99):.0f} ms, max {1000 * late[-1]:.0f} ms, "
-                       f"{sum(x > 1.0 for x in late)} over 1 s, {self.overdue} not moved yet at the end")
+                       f"{sum(x > 1.0 for x in late)} over 1 s, {self.overdue} not moved yet "
+                       "at the end")
             out.append(f"  CPU a clock move: servers {1000 * self.server_cpu / moves:.2f} ms, "
                        f"PostgreSQL {1000 * self.postgres_cpu / moves:.2f} ms "
                        f"(servers {self.server_cpu / self.seconds:.2f} cores, PostgreSQL "

@@ -207,6 +207,17 @@ def test_two_servers_claim_each_job_once(db: str) -> None:
     assert second.take_due(clock.now + 1)[0] == []   # claimed: nobody else takes them
 
 
+def test_a_claim_takes_at_most_what_is_asked_first_due_first(db: str) -> None:
+    clock = Clock()
+    ids = made(db, clock, *[COMPUTER_FIRST] * 5)
+    jobs = PostgresStore(db).jobs("a")
+    for n, id in enumerate(ids):
+        jobs.schedule(id, clock.now - 10 + n)
+    taken, next_due = jobs.take_due(clock.now, 2)
+    assert taken == ids[:2] and next_due == clock.now - 8   # the rest stay due, unclaimed
+    assert PostgresStore(db).jobs("b").take_due(clock.now)[0] == ids[2:]
+
+
 def test_a_dead_servers_job_is_taken_by_another(db: str) -> None:
     clock = Clock()
     first = kiosk(db, clock)

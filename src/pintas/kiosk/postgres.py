@@ -77,7 +77,8 @@ _SERVING_LOCK = 0x70696E74  # "pint"
 #: Seconds a server may act on a job it claimed before another may claim it
 #: (the server died meanwhile); a job is claimed for one move.
 LEASE = 30.0
-#: The most jobs one claim takes.
+#: The most jobs one claim takes (fewer when the server's threads are busy:
+#: :data:`~pintas.kiosk.referee.AHEAD`).
 CLAIM = 16
 
 #: The channel of a schema's notifications (an SQL expression: one channel per
@@ -440,7 +441,9 @@ class Jobs:
     def __len__(self) -> int:
         return self._store._count("SELECT count(*) FROM jobs", ())
 
-    def take_due(self, now: float) -> tuple[list[str], float | None]:
+    def take_due(self, now: float, most: int | None = None) -> tuple[list[str], float | None]:
+        most = CLAIM if most is None else min(most, CLAIM)
+
         def claim(db: psycopg.Connection[Any]) -> tuple[list[tuple[str, int]], float | None]:
             claimed = db.execute(
                 "WITH due AS (SELECT table_id FROM jobs WHERE due <= %(now)s "
@@ -448,7 +451,7 @@ class Jobs:
                 "FOR UPDATE SKIP LOCKED) "
                 "UPDATE jobs SET worker = %(me)s, lease = %(until)s FROM due "
                 "WHERE jobs.table_id = due.table_id RETURNING jobs.table_id, jobs.serial",
-                {"now": now, "most": CLAIM, "me": self.worker, "until": now + LEASE}).fetchall()
+                {"now": now, "most": most, "me": self.worker, "until": now + LEASE}).fetchall()
             row = db.execute("SELECT min(due) FROM jobs WHERE lease IS NULL OR lease < %s",
                              (now,)).fetchone()
             return ([(str(id), int(serial)) for id, serial in claimed],
