@@ -55,8 +55,8 @@ if __package__ in (None, ""):  # run as a script: the repository's root holds te
 from benchmarks.kiosk_soak import _play, _quantile
 from tests.kiosk.server import Connection, KioskServer
 
-__all__ = ["ClockReport", "RequestReport", "clocked_tables", "cpu_seconds", "requests",
-           "servers_on"]
+__all__ = ["ClockReport", "RequestReport", "clocked_tables", "cpu_seconds", "lateness",
+           "log_moves", "requests", "servers_on"]
 
 #: The kiosk's clock a move on the clocked tables (seconds).
 CLOCK = 15
@@ -268,9 +268,7 @@ def clocked_tables(url: str, servers: Sequence[KioskServer], tables: int, second
     database ``url``), left for ``seconds`` after the last is made."""
     import psycopg
 
-    committed = _commit_timestamps(url)
-    with psycopg.connect(url, autocommit=True) as db:
-        db.execute(_LOG_MOVES)
+    log_moves(url)
     errors: list[str] = []
     made = [0] * len(servers)
 
@@ -302,19 +300,41 @@ def clocked_tables(url: str, servers: Sequence[KioskServer], tables: int, second
     start = float(row[0])
     time.sleep(seconds)
     used = cpu_seconds(pids) - cpu[0], cpu_seconds(pg) - cpu[1]
+    late, overdue, committed = lateness(url, start, start + seconds - 2)
+    return ClockReport(label, sum(made), seconds, late, committed, used[0], used[1], errors,
+                       overdue)
+
+
+def log_moves(url: str) -> None:
+    """From now on, log each move written to the kiosk's schema at ``url``
+    (``bench_moves``: the table, its version, the deadline its row held
+    before, the transaction)."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as db:
+        db.execute(_LOG_MOVES)
+
+
+def lateness(url: str, first: float, last: float) -> tuple[list[float], int, bool]:
+    """Of the clocks that ran out from ``first`` to ``last`` (seconds since
+    the epoch) on the schema at ``url``: the seconds from each deadline to the
+    commit of the move made for it (:func:`log_moves`), and for a clock run out
+    and not moved yet, its wait so far; how many of those there are; whether
+    the commit times are PostgreSQL's commit timestamps (else the times the
+    moves were written, a few statements before their commit)."""
+    import psycopg
+
+    committed = _commit_timestamps(url)
     when = "extract(epoch FROM pg_xact_commit_timestamp(tx::text::xid))" if committed else "ran"
     with psycopg.connect(url, autocommit=True) as db:
         rows = db.execute(f"SELECT {when} - deadline FROM bench_moves WHERE deadline "
                           f"IS NOT NULL AND deadline >= %s AND deadline <= %s",
-                          (start, start + seconds - 2)).fetchall()
-        # a clock run out and not moved yet is late by at least its wait so far
+                          (first, last)).fetchall()
         overdue = db.execute(
             "SELECT extract(epoch FROM clock_timestamp()) - d FROM (SELECT (extra::jsonb ->> "
             "'deadline')::double precision AS d FROM tables) AS clocks WHERE d >= %s AND "
-            "d <= %s AND d < extract(epoch FROM clock_timestamp())",
-            (start, start + seconds - 2)).fetchall()
-    return ClockReport(label, sum(made), seconds, [float(r[0]) for r in rows + overdue],
-                       committed, used[0], used[1], errors, len(overdue))
+            "d <= %s AND d < extract(epoch FROM clock_timestamp())", (first, last)).fetchall()
+    return [float(r[0]) for r in rows + overdue], len(overdue), committed
 
 
 # -- the run -----------------------------------------------------------------------------
