@@ -269,11 +269,9 @@ class PostgresStore:
         names = (*COLUMNS, "checksum")
 
         def write(db: psycopg.Connection[Any]) -> None:
-            with db.transaction():
-                db.execute(f"INSERT INTO tables ({', '.join(names)}) "
-                           f"VALUES ({', '.join(f'%({c})s' for c in names)})", values)
-                _keep_job(db, table.id, referee)
-                _tell_moved(db, table)
+            _write_row(db, f"INSERT INTO tables ({', '.join(names)}) "
+                           f"VALUES ({', '.join(f'%({c})s' for c in names)})", values, table,
+                       referee)
 
         self._run(table.id, "kept", write)
 
@@ -292,12 +290,10 @@ class PostgresStore:
                 assert row is not None
                 new = {**row_values(row), **values}
                 new["checksum"] = row_checksum(*(new[c] for c in COLUMNS))
-                db.execute("UPDATE tables SET save = %(save)s, extra = %(extra)s, "
+                _write_row(db, "UPDATE tables SET save = %(save)s, extra = %(extra)s, "
                            "version = %(version)s, referee = %(referee)s, over = %(over)s, "
                            "updated = %(updated)s, checksum = %(checksum)s WHERE id = %(id)s",
-                           new)
-                _keep_job(db, table.id, referee)
-                _tell_moved(db, table)
+                           new, table, referee)
 
         self._run(table.id, "kept", write)
 
@@ -376,25 +372,20 @@ def _serving(function: str) -> str:
     return f"SELECT {function}(%s::integer, hashtext(current_schema()))"
 
 
-def _notify(db: psycopg.Connection[Any], payload: str) -> None:
-    """Tell the schema's listeners ``payload`` (once the transaction commits)."""
-    db.execute(f"SELECT pg_notify({_CHANNEL}, %s)", (payload,))
-
-
-def _tell_moved(db: psycopg.Connection[Any], table: Table) -> None:
-    _notify(db, f"t {table.id} {table.version:d} {table.revision:d}")
-
-
-def _keep_job(db: psycopg.Connection[Any], id: str, referee: bool) -> None:
-    """In the transaction that writes table ``id``'s row: its job, due at once
-    if the referee must act on it (the server that wrote it then schedules it
-    when it is due), or none."""
-    if referee:
-        db.execute("INSERT INTO jobs (table_id, due) VALUES (%s, 0) ON CONFLICT (table_id) "
-                   "DO UPDATE SET due = 0, serial = jobs.serial + 1", (id,))
-        _notify(db, "j")
-    else:
-        db.execute("DELETE FROM jobs WHERE table_id = %s", (id,))
+def _write_row(db: psycopg.Connection[Any], write: str, values: dict[str, Any], table: Table,
+               referee: bool) -> None:
+    """Table ``table``'s row written (``write``, an INSERT or UPDATE of
+    ``values``) in one statement with its job (due at once if the referee
+    must act on it: the server that wrote it then schedules it when it is
+    due; or none) and the news of it: ``j`` if it has a job, then ``t <id>
+    <version> <revision>``. (One statement: one round trip to the database.)"""
+    job = ("INSERT INTO jobs (table_id, due) VALUES (%(id)s, 0) ON CONFLICT (table_id) "
+           "DO UPDATE SET due = 0, serial = jobs.serial + 1" if referee else
+           "DELETE FROM jobs WHERE table_id = %(id)s")
+    news = f"pg_notify({_CHANNEL}, 'j'), " if referee else ""
+    db.execute(f"WITH written AS ({write}), job AS ({job}) "
+               f"SELECT {news}pg_notify({_CHANNEL}, %(news)s)",
+               {**values, "news": f"t {table.id} {table.version:d} {table.revision:d}"})
 
 
 class Jobs:
@@ -425,11 +416,12 @@ class Jobs:
         if due is None:
             return  # (the job goes with the write of the row that needs none)
         def keep(db: psycopg.Connection[Any]) -> None:
-            with db.transaction():
-                db.execute("INSERT INTO jobs (table_id, due) SELECT id, %s FROM tables "
-                           "WHERE id = %s ON CONFLICT (table_id) DO UPDATE SET "
-                           "due = EXCLUDED.due, serial = jobs.serial + 1", (due, id))
-                _notify(db, "j")  # (the other servers' referees look at their next due)
+            # one statement, so one transaction; ``j``: the other servers'
+            # referees look at their next due
+            db.execute("WITH job AS (INSERT INTO jobs (table_id, due) SELECT id, %s FROM tables "
+                       "WHERE id = %s ON CONFLICT (table_id) DO UPDATE SET "
+                       f"due = EXCLUDED.due, serial = jobs.serial + 1) SELECT pg_notify("
+                       f"{_CHANNEL}, 'j')", (due, id))
 
         self._try("kept", keep, None)
 
