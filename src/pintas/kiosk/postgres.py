@@ -388,6 +388,13 @@ def _write_row(db: psycopg.Connection[Any], write: str, values: dict[str, Any], 
                {**values, "news": f"t {table.id} {table.version:d} {table.revision:d}"})
 
 
+#: In a statement that is its own transaction, an SQL expression that commits
+#: it without waiting for the write-ahead log's flush (``synchronous_commit``
+#: off for this transaction alone): for the referee's bookkeeping, which a
+#: crash of the database may lose (see :class:`Jobs`), never for a table's row.
+_UNFLUSHED = "set_config('synchronous_commit', 'off', true)"
+
+
 class Jobs:
     """The referee's timetable in the database (a
     :class:`~pintas.kiosk.referee.Timetable`), shared by every server: one row
@@ -398,7 +405,16 @@ class Jobs:
     with its table's row, in the same transaction; scheduling only moves its
     due time, and a server done with a job it claimed sets the next only if
     nobody scheduled it meanwhile. A failure of the database is logged, never
-    raised: the job stays, and is claimed again."""
+    raised: the job stays, and is claimed again.
+
+    Only a job's existence is committed with the flush a move waits for (it
+    is written with its table's row). Its due time, claims and releases are
+    committed without waiting for the flush (:data:`_UNFLUSHED`): a crash of
+    the database may lose the last of them, which leaves a job due at once
+    (its server works out what is due), a claim not made (another server may
+    act on the table too: its write, conditional on the version, is refused)
+    or a claim not released (taken again once its lease is over), as a
+    server's death does."""
 
     def __init__(self, store: PostgresStore, worker: str) -> None:
         self._store = store
@@ -421,7 +437,7 @@ class Jobs:
             db.execute("WITH job AS (INSERT INTO jobs (table_id, due) SELECT id, %s FROM tables "
                        "WHERE id = %s ON CONFLICT (table_id) DO UPDATE SET "
                        f"due = EXCLUDED.due, serial = jobs.serial + 1) SELECT pg_notify("
-                       f"{_CHANNEL}, 'j')", (due, id))
+                       f"{_CHANNEL}, 'j'), {_UNFLUSHED}", (due, id))
 
         self._try("kept", keep, None)
 
@@ -440,8 +456,8 @@ class Jobs:
             claimed = db.execute(
                 "WITH due AS (SELECT table_id FROM jobs WHERE due <= %(now)s "
                 "AND (lease IS NULL OR lease < %(now)s) ORDER BY due LIMIT %(most)s "
-                "FOR UPDATE SKIP LOCKED) "
-                "UPDATE jobs SET worker = %(me)s, lease = %(until)s FROM due "
+                f"FOR UPDATE SKIP LOCKED), quick AS (SELECT {_UNFLUSHED}) "
+                "UPDATE jobs SET worker = %(me)s, lease = %(until)s FROM due, quick "
                 "WHERE jobs.table_id = due.table_id RETURNING jobs.table_id, jobs.serial",
                 {"now": now, "most": most, "me": self.worker, "until": now + LEASE}).fetchall()
             row = db.execute("SELECT min(due) FROM jobs WHERE lease IS NULL OR lease < %s",
@@ -456,14 +472,15 @@ class Jobs:
 
     def done(self, id: str, due: float | None) -> None:
         serial = self._claimed.pop(id, None)
+        quick = f"WITH quick AS (SELECT {_UNFLUSHED}) "
         if due is None:
             self._try("kept", lambda db: db.execute(
-                "DELETE FROM jobs WHERE table_id = %s AND worker = %s AND serial = %s",
-                (id, self.worker, serial)), None)
+                quick + "DELETE FROM jobs USING quick WHERE table_id = %s AND worker = %s "
+                "AND serial = %s", (id, self.worker, serial)), None)
             return
         self._try("kept", lambda db: db.execute(
-            "UPDATE jobs SET due = CASE WHEN serial = %s THEN %s ELSE due END, worker = NULL, "
-            "lease = NULL WHERE table_id = %s AND worker = %s",
+            quick + "UPDATE jobs SET due = CASE WHEN serial = %s THEN %s ELSE due END, "
+            "worker = NULL, lease = NULL FROM quick WHERE table_id = %s AND worker = %s",
             (serial, due, id, self.worker)), None)
 
     def next_due(self) -> float | None:
