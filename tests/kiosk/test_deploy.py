@@ -20,13 +20,11 @@ import os
 import shlex
 import shutil
 import subprocess
-import threading
 import time
 import urllib.parse
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -34,7 +32,7 @@ pytest.importorskip("uvicorn")
 
 from pintas.cli import kiosk_settings, make_parser
 from tests.kiosk.postgres import fresh_schema, server_url
-from tests.kiosk.push import HEARD_WITHIN, TWO_PEOPLE, _Heard, until
+from tests.kiosk.push import HEARD_WITHIN, TWO_PEOPLE, _Heard, long_poll, seat_to_move, until
 from tests.kiosk.server import Connection, KioskServer, free_port
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
@@ -176,11 +174,6 @@ def _answers(port: int) -> bool:
         return False
 
 
-def _poll(port: int, path: str, token: str, answers: list[Any]) -> None:
-    with Connection(port) as connection:
-        answers.append(connection.call("GET", path, token=token))
-
-
 def test_nginx_carries_moves_long_polls_and_websockets_from_either_server(
         proxied: tuple[int, list[KioskServer]]) -> None:
     port, servers = proxied
@@ -191,13 +184,9 @@ def test_nginx_carries_moves_long_polls_and_websockets_from_either_server(
         try:
             # a move through nginx, then one on each server: each wakes the waiters behind it
             for mover in (None, *servers):
-                seat = str(front.call("GET", f"/api/tables/{id}", token=tokens["0"])["to_move"])
-                state = front.call("GET", f"/api/tables/{id}", token=tokens[seat])
-                answers: list[Any] = []
-                poll = threading.Thread(target=_poll, args=(
-                    port, f"/api/tables/{id}?after={state['revision']}&wait=20", tokens["0"],
-                    answers))
-                poll.start()
+                seat, state = seat_to_move(front.call, id, tokens)
+                poller = Connection(port)
+                poll, answers = long_poll(poller.call, id, tokens["0"], state["revision"], 20)
                 time.sleep(0.2)   # (the poll waits behind nginx)
                 move = {"move": state["legal_moves"][0], "version": state["version"]}
                 if mover is None:
@@ -205,7 +194,8 @@ def test_nginx_carries_moves_long_polls_and_websockets_from_either_server(
                 else:
                     mover.call("POST", f"/api/tables/{id}/moves", move, token=tokens[seat])
                 poll.join(HEARD_WITHIN)
-                assert answers and answers[0]["version"] == state["version"] + 1, mover
+                poller.close()
+                assert answers and answers[0][1]["version"] == state["version"] + 1, mover
                 revision = state["revision"] + 1
                 assert until(functools.partial(socket.at.__contains__, revision)), mover
         finally:
@@ -243,11 +233,7 @@ def test_a_dump_restored_into_a_fresh_database_carries_on(tmp_path: Path) -> Non
             computer = server.call("POST", "/api/tables", {
                 "game": "muggins", "seats": ["human", "random"], "seed": 3})
             for _ in range(3):   # tables in play: moves made, and the dump taken meanwhile
-                state = server.call("GET", f"/api/tables/{people['id']}",
-                                    token=people["tokens"]["0"])
-                seat = str(state["to_move"])
-                state = server.call("GET", f"/api/tables/{people['id']}",
-                                    token=people["tokens"][seat])
+                seat, state = seat_to_move(server.call, people["id"], people["tokens"])
                 server.call("POST", f"/api/tables/{people['id']}/moves",
                             {"move": state["legal_moves"][0], "version": state["version"]},
                             token=people["tokens"][seat])
@@ -266,9 +252,7 @@ def test_a_dump_restored_into_a_fresh_database_carries_on(tmp_path: Path) -> Non
             state = server.call("GET", f"/api/tables/{people['id']}",
                                 token=people["tokens"]["0"])
             assert state["version"] == kept["version"] == 3
-            seat = str(state["to_move"])
-            state = server.call("GET", f"/api/tables/{people['id']}",
-                                token=people["tokens"][seat])
+            seat, state = seat_to_move(server.call, people["id"], people["tokens"])
             moved = server.call("POST", f"/api/tables/{people['id']}/moves",
                                 {"move": state["legal_moves"][0], "version": state["version"]},
                                 token=people["tokens"][seat])
@@ -289,3 +273,15 @@ def test_a_dump_restored_into_a_fresh_database_carries_on(tmp_path: Path) -> Non
     finally:
         with psycopg.connect(base, autocommit=True) as admin:
             admin.execute(f"DROP DATABASE {database} WITH (FORCE)")
+
+
+# -- the documentation -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["systemd/pintas-kiosk@.service", "systemd/kiosk.env",
+                                  "nginx/pintas-upstream.conf", "nginx/pintas-proxy.conf",
+                                  "nginx/pintas-proxy-headers.conf", "nginx/pintas-site.conf"])
+def test_docs_show_each_shipped_file_as_it_is(name: str) -> None:
+    docs = (DEPLOY.parent / "docs" / "server.md").read_text()
+    text = (DEPLOY / name).read_text().rstrip("\n")
+    assert f"\n{text}\n```" in docs, f"docs/server.md does not show deploy/{name} as it is"
