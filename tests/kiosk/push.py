@@ -9,10 +9,12 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
+from typing import Any
 
 from tests.kiosk.server import KioskServer
 
-__all__ = ["HEARD_WITHIN", "TWO_PEOPLE", "percentile", "until", "wake_latencies"]
+__all__ = ["HEARD_WITHIN", "TWO_PEOPLE", "long_poll", "percentile", "seat_to_move", "until",
+           "wake_latencies"]
 
 #: The generous bound a change must be heard within in a test (seconds): the
 #: latency itself is measured by benchmarks/kiosk_push.py, not asserted.
@@ -64,9 +66,28 @@ class _Heard:
         self.thread.join(5)
 
 
-def _long_poll(server: KioskServer, path: str, token: str, answered: list[float]) -> None:
-    server.call("GET", path, token=token)
-    answered.append(time.monotonic())
+def seat_to_move(call: Callable[..., Any], id: str, tokens: dict[str, str]
+                 ) -> tuple[str, dict[str, Any]]:
+    """The seat to move at table ``id`` and what it sees (``call``: a
+    server's or a connection's ``call``; ``tokens``: every seat's)."""
+    seat = str(call("GET", f"/api/tables/{id}", token=tokens["0"])["to_move"])
+    return seat, call("GET", f"/api/tables/{id}", token=tokens[seat])
+
+
+def long_poll(call: Callable[..., Any], id: str, token: str, revision: int, wait: float
+              ) -> tuple[threading.Thread, list[tuple[float, Any]]]:
+    """A long poll for what comes after ``revision`` at table ``id``, started
+    on a thread of its own: the thread, and a list that gets (when, the
+    answer) once it is answered."""
+    answered: list[tuple[float, Any]] = []
+
+    def run() -> None:
+        answer = call("GET", f"/api/tables/{id}?after={revision}&wait={wait:g}", token=token)
+        answered.append((time.monotonic(), answer))
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread, answered
 
 
 def wake_latencies(servers: Sequence[KioskServer], moves: int, tables: int = 4
@@ -86,14 +107,8 @@ def wake_latencies(servers: Sequence[KioskServer], moves: int, tables: int = 4
             t, s = i % tables, (i // tables) % len(servers)
             mover, waiter = servers[s], servers[(s + 1) % len(servers)]
             id, tokens = made[t]["id"], made[t]["tokens"]
-            state = mover.call("GET", f"/api/tables/{id}", token=tokens["0"])
-            seat = str(state["to_move"])
-            seen = mover.call("GET", f"/api/tables/{id}", token=tokens[seat])
-            polled: list[float] = []
-            poll = threading.Thread(target=_long_poll, args=(
-                waiter, f"/api/tables/{id}?after={seen['revision']}&wait=10", tokens["0"],
-                polled))
-            poll.start()
+            seat, seen = seat_to_move(mover.call, id, tokens)
+            poll, polled = long_poll(waiter.call, id, tokens["0"], seen["revision"], 10)
             time.sleep(0.1)   # (the poll waits on the other server)
             mover.call("POST", f"/api/tables/{id}/moves",
                        {"move": seen["legal_moves"][0], "version": seen["version"]},
@@ -103,7 +118,7 @@ def wake_latencies(servers: Sequence[KioskServer], moves: int, tables: int = 4
             socket = heard[t, (s + 1) % len(servers)]
             revision = seen["revision"] + 1
             until(functools.partial(socket.at.__contains__, revision))
-            latencies["long poll"].append((polled or [math.inf])[0] - answered)
+            latencies["long poll"].append((polled or [(math.inf, None)])[0][0] - answered)
             latencies["socket"].append(socket.at.get(revision, math.inf) - answered)
     finally:
         for socket in heard.values():

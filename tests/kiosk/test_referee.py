@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from pintas.kiosk.referee import Referee
+from pintas.kiosk.referee import AHEAD, MemoryTimetable, Referee
 from pintas.kiosk.service import Kiosk
 from tests.kiosk.conftest import STORES, Clock
+from tests.kiosk.push import until
 from tests.kiosk.test_api import create, get
 
 #: Every test of a kiosk here runs on SQLite and on PostgreSQL.
@@ -139,6 +140,58 @@ def test_a_table_is_acted_on_by_one_thread_at_a_time() -> None:
         time.sleep(0.002)
     referee.close()
     assert inside["most"] == 1
+
+
+def test_a_referee_takes_no_more_tables_than_its_threads_start_on_soon() -> None:
+    release = threading.Event()
+    acting: list[str] = []
+
+    def act(id: str) -> float | None:
+        acting.append(id)
+        release.wait(10)
+        return None
+
+    clock = Clock(100.0)
+    referee = Referee(act, clock, workers=2)
+    for n in range(20):
+        referee.schedule(f"t{n}", 100.0)
+    referee.start()
+    try:
+        assert until(lambda: len(acting) == 2)
+        time.sleep(0.1)   # (it would have taken more by now)
+        assert referee.taken == AHEAD * 2   # two acting, two waiting for a thread
+        assert len(referee) == 20 - AHEAD * 2   # the rest left due, for another server
+        release.set()
+        assert until(lambda: len(acting) == 20)   # then taken as threads come free
+        assert sorted(acting, key=lambda id: int(id[1:])) == [f"t{n}" for n in range(20)]
+    finally:
+        release.set()
+        referee.close()
+
+
+def test_a_take_is_bounded_by_what_is_asked() -> None:
+    timetable = MemoryTimetable()
+    for n in range(5):
+        timetable.schedule(f"t{n}", float(n))
+    assert timetable.take_due(10.0, 2) == (["t0", "t1"], 2.0)
+    assert timetable.take_due(10.0) == (["t2", "t3", "t4"], None)
+
+
+def test_news_from_other_servers_is_taken_in_few_looks() -> None:
+    referee = Referee(lambda id: None, time.time, workers=1)
+    referee.start()
+    try:
+        assert until(lambda: referee.looks >= 1)
+        before = referee.looks
+        for _ in range(200):   # a busy site's moves, heard at once
+            referee.wake()
+        time.sleep(0.2)
+        woken = referee.looks - before
+        assert 1 <= woken < 50   # not one look a wake
+        referee.schedule("now", time.time())   # a table of its own: looked at at once
+        assert until(lambda: len(referee) == 0)
+    finally:
+        referee.close()
 
 
 # ---- the kiosk's referee ----------------------------------------------------------------------

@@ -214,6 +214,40 @@ def test_two_servers_claim_each_job_once(db: str) -> None:
     assert second.take_due(clock.now + 1)[0] == []   # claimed: nobody else takes them
 
 
+def test_a_claim_takes_at_most_what_is_asked_first_due_first(db: str) -> None:
+    clock = Clock()
+    ids = made(db, clock, *[COMPUTER_FIRST] * 5)
+    jobs = PostgresStore(db).jobs("a")
+    for n, id in enumerate(ids):
+        jobs.schedule(id, clock.now - 10 + n)
+    taken, next_due = jobs.take_due(clock.now, 2)
+    assert taken == ids[:2] and next_due == clock.now - 8   # the rest stay due, unclaimed
+    assert PostgresStore(db).jobs("b").take_due(clock.now)[0] == ids[2:]
+
+
+def test_the_referees_bookkeeping_is_unflushed_and_moves_stay_flushed(db: str) -> None:
+    clock = Clock()
+    ids = made(db, clock, COMPUTER_FIRST)
+    store = PostgresStore(db)
+    jobs = store.jobs("a")
+
+    def setting(connection: Any) -> str:
+        return str(connection.execute("SHOW synchronous_commit").fetchone()[0])
+
+    jobs.schedule(ids[0], clock.now - 1)
+    assert jobs.take_due(clock.now)[0] == ids
+    jobs.done(ids[0], clock.now + 5)
+    assert jobs.due(ids[0]) == clock.now + 5   # kept, as before
+    # each of those statements committed its own transaction unflushed, and
+    # the connection's setting, which every move's write commits with, is on
+    assert store._run(None, "read", setting) == "on"
+    assert store._run(None, "read", lambda connection: connection.execute(
+        f"WITH quick AS (SELECT {postgres._UNFLUSHED}) SELECT current_setting("
+        "'synchronous_commit') FROM quick").fetchone()) == ("off",)
+    assert store._run(None, "read", setting) == "on"
+    store.close()
+
+
 def test_a_dead_servers_job_is_taken_by_another(db: str) -> None:
     clock = Clock()
     first = kiosk(db, clock)

@@ -93,7 +93,8 @@ _QUOTA_LOCK = 0x71756F74  # "quot"
 #: Seconds a server may act on a job it claimed before another may claim it
 #: (the server died meanwhile); a job is claimed for one move.
 LEASE = 30.0
-#: The most jobs one claim takes.
+#: The most jobs one claim takes (fewer when the server's threads are busy:
+#: :data:`~pintas.kiosk.referee.AHEAD`).
 CLAIM = 16
 
 #: The channel of a schema's notifications (an SQL expression: one channel per
@@ -309,19 +310,20 @@ class PostgresStore:
         every server takes for it). NotKeptError if it cannot be kept."""
         values = {**new_row(table, referee, client), "revision": table.revision}
         names = (*COLUMNS, "checksum", "revision")
+        insert = (f"INSERT INTO tables ({', '.join(names)}) "
+                  f"VALUES ({', '.join(f'%({c})s' for c in names)})")
 
         def write(db: psycopg.Connection[Any]) -> None:
+            if quota is None:
+                _write_row(db, insert, values, table, referee)
+                return
             with db.transaction():
-                if quota is not None:
-                    db.execute(_serving("pg_advisory_xact_lock"), (_QUOTA_LOCK,))
-                    row = db.execute("SELECT count(*) FILTER (WHERE client = %s), count(*) "
-                                     "FROM tables WHERE over = 0", (client,)).fetchone()
-                    assert row is not None
-                    check_quota(client, int(row[0]), int(row[1]), quota)
-                db.execute(f"INSERT INTO tables ({', '.join(names)}) "
-                           f"VALUES ({', '.join(f'%({c})s' for c in names)})", values)
-                _keep_job(db, table.id, referee)
-                _tell_moved(db, table)
+                db.execute(_serving("pg_advisory_xact_lock"), (_QUOTA_LOCK,))
+                row = db.execute("SELECT count(*) FILTER (WHERE client = %s), count(*) "
+                                 "FROM tables WHERE over = 0", (client,)).fetchone()
+                assert row is not None
+                check_quota(client, int(row[0]), int(row[1]), quota)
+                _write_row(db, insert, values, table, referee)
 
         self._run(table.id, "kept", write)
         table.kept_revision = table.revision
@@ -346,12 +348,10 @@ class PostgresStore:
                 _check_revision(old["extra"], table, self.where)
                 new = {**old, **values, "revision": table.revision}
                 new["checksum"] = row_checksum(*(new[c] for c in COLUMNS))
-                db.execute("UPDATE tables SET save = %(save)s, extra = %(extra)s, "
+                _write_row(db, "UPDATE tables SET save = %(save)s, extra = %(extra)s, "
                            "version = %(version)s, referee = %(referee)s, over = %(over)s, "
                            "updated = %(updated)s, checksum = %(checksum)s, "
-                           "revision = %(revision)s WHERE id = %(id)s", new)
-                _keep_job(db, table.id, referee)
-                _tell_moved(db, table)
+                           "revision = %(revision)s WHERE id = %(id)s", new, table, referee)
 
         self._run(table.id, "kept", write)
         table.kept_revision = table.revision
@@ -447,25 +447,27 @@ def _serving(function: str) -> str:
     return f"SELECT {function}(%s::integer, hashtext(current_schema()))"
 
 
-def _notify(db: psycopg.Connection[Any], payload: str) -> None:
-    """Tell the schema's listeners ``payload`` (once the transaction commits)."""
-    db.execute(f"SELECT pg_notify({_CHANNEL}, %s)", (payload,))
+def _write_row(db: psycopg.Connection[Any], write: str, values: dict[str, Any], table: Table,
+               referee: bool) -> None:
+    """Table ``table``'s row written (``write``, an INSERT or UPDATE of
+    ``values``) in one statement with its job (due at once if the referee
+    must act on it: the server that wrote it then schedules it when it is
+    due; or none) and the news of it: ``j`` if it has a job, then ``t <id>
+    <version> <revision>``. (One statement: one round trip to the database.)"""
+    job = ("INSERT INTO jobs (table_id, due) VALUES (%(id)s, 0) ON CONFLICT (table_id) "
+           "DO UPDATE SET due = 0, serial = jobs.serial + 1" if referee else
+           "DELETE FROM jobs WHERE table_id = %(id)s")
+    news = f"pg_notify({_CHANNEL}, 'j'), " if referee else ""
+    db.execute(f"WITH written AS ({write}), job AS ({job}) "
+               f"SELECT {news}pg_notify({_CHANNEL}, %(news)s)",
+               {**values, "news": f"t {table.id} {table.version:d} {table.revision:d}"})
 
 
-def _tell_moved(db: psycopg.Connection[Any], table: Table) -> None:
-    _notify(db, f"t {table.id} {table.version:d} {table.revision:d}")
-
-
-def _keep_job(db: psycopg.Connection[Any], id: str, referee: bool) -> None:
-    """In the transaction that writes table ``id``'s row: its job, due at once
-    if the referee must act on it (the server that wrote it then schedules it
-    when it is due), or none."""
-    if referee:
-        db.execute("INSERT INTO jobs (table_id, due) VALUES (%s, 0) ON CONFLICT (table_id) "
-                   "DO UPDATE SET due = 0, serial = jobs.serial + 1", (id,))
-        _notify(db, "j")
-    else:
-        db.execute("DELETE FROM jobs WHERE table_id = %s", (id,))
+#: In a statement that is its own transaction, an SQL expression that commits
+#: it without waiting for the write-ahead log's flush (``synchronous_commit``
+#: off for this transaction alone): for the referee's bookkeeping, which a
+#: crash of the database may lose (see :class:`Jobs`), never for a table's row.
+_UNFLUSHED = "set_config('synchronous_commit', 'off', true)"
 
 
 class Servers:
@@ -539,7 +541,16 @@ class Jobs:
     with its table's row, in the same transaction; scheduling only moves its
     due time, and a server done with a job it claimed sets the next only if
     nobody scheduled it meanwhile. A failure of the database is logged, never
-    raised: the job stays, and is claimed again."""
+    raised: the job stays, and is claimed again.
+
+    Only a job's existence is committed with the flush a move waits for (it
+    is written with its table's row). Its due time, claims and releases are
+    committed without waiting for the flush (:data:`_UNFLUSHED`): a crash of
+    the database may lose the last of them, which leaves a job due at once
+    (its server works out what is due), a claim not made (another server may
+    act on the table too: its write, conditional on the version, is refused)
+    or a claim not released (taken again once its lease is over), as a
+    server's death does."""
 
     def __init__(self, store: PostgresStore, worker: str) -> None:
         self._store = store
@@ -557,11 +568,12 @@ class Jobs:
         if due is None:
             return  # (the job goes with the write of the row that needs none)
         def keep(db: psycopg.Connection[Any]) -> None:
-            with db.transaction():
-                db.execute("INSERT INTO jobs (table_id, due) SELECT id, %s FROM tables "
-                           "WHERE id = %s ON CONFLICT (table_id) DO UPDATE SET "
-                           "due = EXCLUDED.due, serial = jobs.serial + 1", (due, id))
-                _notify(db, "j")  # (the other servers' referees look at their next due)
+            # one statement, so one transaction; ``j``: the other servers'
+            # referees look at their next due
+            db.execute("WITH job AS (INSERT INTO jobs (table_id, due) SELECT id, %s FROM tables "
+                       "WHERE id = %s ON CONFLICT (table_id) DO UPDATE SET "
+                       f"due = EXCLUDED.due, serial = jobs.serial + 1) SELECT pg_notify("
+                       f"{_CHANNEL}, 'j'), {_UNFLUSHED}", (due, id))
 
         self._try("kept", keep, None)
 
@@ -573,15 +585,17 @@ class Jobs:
     def __len__(self) -> int:
         return self._store._count("SELECT count(*) FROM jobs", ())
 
-    def take_due(self, now: float) -> tuple[list[str], float | None]:
+    def take_due(self, now: float, most: int | None = None) -> tuple[list[str], float | None]:
+        most = CLAIM if most is None else min(most, CLAIM)
+
         def claim(db: psycopg.Connection[Any]) -> tuple[list[tuple[str, int]], float | None]:
             claimed = db.execute(
                 "WITH due AS (SELECT table_id FROM jobs WHERE due <= %(now)s "
                 "AND (lease IS NULL OR lease < %(now)s) ORDER BY due LIMIT %(most)s "
-                "FOR UPDATE SKIP LOCKED) "
-                "UPDATE jobs SET worker = %(me)s, lease = %(until)s FROM due "
+                f"FOR UPDATE SKIP LOCKED), quick AS (SELECT {_UNFLUSHED}) "
+                "UPDATE jobs SET worker = %(me)s, lease = %(until)s FROM due, quick "
                 "WHERE jobs.table_id = due.table_id RETURNING jobs.table_id, jobs.serial",
-                {"now": now, "most": CLAIM, "me": self.worker, "until": now + LEASE}).fetchall()
+                {"now": now, "most": most, "me": self.worker, "until": now + LEASE}).fetchall()
             row = db.execute("SELECT min(due) FROM jobs WHERE lease IS NULL OR lease < %s",
                              (now,)).fetchone()
             return ([(str(id), int(serial)) for id, serial in claimed],
@@ -594,14 +608,15 @@ class Jobs:
 
     def done(self, id: str, due: float | None) -> None:
         serial = self._claimed.pop(id, None)
+        quick = f"WITH quick AS (SELECT {_UNFLUSHED}) "
         if due is None:
             self._try("kept", lambda db: db.execute(
-                "DELETE FROM jobs WHERE table_id = %s AND worker = %s AND serial = %s",
-                (id, self.worker, serial)), None)
+                quick + "DELETE FROM jobs USING quick WHERE table_id = %s AND worker = %s "
+                "AND serial = %s", (id, self.worker, serial)), None)
             return
         self._try("kept", lambda db: db.execute(
-            "UPDATE jobs SET due = CASE WHEN serial = %s THEN %s ELSE due END, worker = NULL, "
-            "lease = NULL WHERE table_id = %s AND worker = %s",
+            quick + "UPDATE jobs SET due = CASE WHEN serial = %s THEN %s ELSE due END, "
+            "worker = NULL, lease = NULL FROM quick WHERE table_id = %s AND worker = %s",
             (serial, due, id, self.worker)), None)
 
     def next_due(self) -> float | None:

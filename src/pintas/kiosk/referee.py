@@ -19,15 +19,23 @@ import heapq
 import itertools
 import logging
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Protocol
 
-__all__ = ["TICK", "MemoryTimetable", "Referee", "Timetable"]
+__all__ = ["AHEAD", "SETTLE", "TICK", "MemoryTimetable", "Referee", "Timetable"]
 
 #: The longest the timetable sleeps without looking at the clock (seconds):
 #: a clock driven by a test moves without waking it.
 TICK = 0.5
+#: The least time between two looks at the timetable woken by other servers'
+#: news (seconds): news that comes faster (every move of a busy site) is
+#: taken in one look, not one look each.
+SETTLE = 0.02
+#: The most tables a referee holds taken a thread (being acted on, or
+#: waiting for a thread): more stay on the timetable.
+AHEAD = 2
 
 _log = logging.getLogger("pintas.kiosk")
 
@@ -47,10 +55,11 @@ class Timetable(Protocol):
     def __len__(self) -> int:
         """How many tables are due some time."""
 
-    def take_due(self, now: float) -> tuple[list[str], float | None]:
+    def take_due(self, now: float, most: int | None = None) -> tuple[list[str], float | None]:
         """The tables due at ``now`` that nobody is acting on, taken (each
-        acted on by its taker alone until :meth:`done`), and when the next
-        falls due."""
+        acted on by its taker alone until :meth:`done`), at most ``most`` of
+        them (None: as many as the timetable takes at once), the first due
+        first; and when the next falls due."""
 
     def done(self, id: str, due: float | None) -> None:
         """The taker of table ``id`` is done with it; it is next due at ``due``."""
@@ -83,9 +92,9 @@ class MemoryTimetable:
     def __len__(self) -> int:
         return len(self._due)
 
-    def take_due(self, now: float) -> tuple[list[str], float | None]:
-        ready = []
-        while self._heap and self._heap[0][0] <= now:
+    def take_due(self, now: float, most: int | None = None) -> tuple[list[str], float | None]:
+        ready: list[str] = []
+        while self._heap and self._heap[0][0] <= now and (most is None or len(ready) < most):
             due, seq, id = heapq.heappop(self._heap)
             if self._due.get(id) != (due, seq):
                 continue  # rescheduled since, or dropped
@@ -113,6 +122,11 @@ class MemoryTimetable:
 class Referee:
     """The tables' due times, and ``workers`` threads that act on the tables due.
 
+    The referee takes no more tables off the timetable than its threads can
+    start on soon (:data:`AHEAD` a thread): the rest stay due on the
+    timetable, where another server of a shared one takes them, and a table
+    taken is acted on well within its lease.
+
     ``act(id)`` must not raise (an exception is logged and the table dropped
     from the timetable); ``housekeeping()`` runs every ``every`` seconds on the
     timetable's own thread. ``timetable``: where the due times are kept (by
@@ -132,6 +146,11 @@ class Referee:
         self._stop = False
         self._thread: threading.Thread | None = None
         self._pool: ThreadPoolExecutor | None = None
+        #: Tables taken off the timetable and not done with yet.
+        self.taken = 0
+        #: How many times the timetable was looked at for tables due.
+        self.looks = 0
+        self._prompt = False  # a table scheduled or done here since the last look
 
     # -- the timetable --------------------------------------------------------------------
 
@@ -140,10 +159,12 @@ class Referee:
         with self._cond:
             self._timetable.schedule(id, due)
             if due is not None:
+                self._prompt = True
                 self._cond.notify()
 
     def wake(self) -> None:
-        """Look at the timetable now (another server changed it)."""
+        """Look at the timetable soon (another server changed it): at once,
+        unless the last look was less than :data:`SETTLE` ago."""
         with self._cond:
             self._cond.notify()
 
@@ -156,14 +177,20 @@ class Referee:
         with self._cond:
             return len(self._timetable)
 
-    def _take_due(self, now: float) -> tuple[list[str], float | None]:
+    def _take_due(self, now: float, most: int | None = None) -> tuple[list[str], float | None]:
         """The tables due at ``now`` that no thread is acting on (taken off the
-        timetable and marked busy), and when the next one falls due."""
-        return self._timetable.take_due(now)
+        timetable and marked busy), at most ``most``, and when the next one
+        falls due. The caller holds the lock."""
+        ready, next_due = self._timetable.take_due(now, most)
+        self.taken += len(ready)
+        self.looks += 1
+        return ready, next_due
 
     def _done(self, id: str, due: float | None) -> None:
         with self._cond:
+            self.taken -= 1
             self._timetable.done(id, due)
+            self._prompt = True
             self._cond.notify()
 
     def _run_one(self, id: str) -> None:
@@ -209,6 +236,16 @@ class Referee:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
+    def _settle(self, until: float) -> None:
+        """Woken by other servers' news only: wait until ``until`` (monotonic)
+        before looking again, unless a table is scheduled or done here
+        meanwhile. The caller holds the lock."""
+        while not self._prompt and not self._stop:
+            left = until - time.monotonic()
+            if left <= 0:
+                return
+            self._cond.wait(left)
+
     def _loop(self) -> None:
         last_housekeeping = self._clock()
         while True:
@@ -216,10 +253,14 @@ class Referee:
                 if self._stop:
                     return
                 now = self._clock()
-                ready, next_due = self._take_due(now)
-                if not ready:
+                room = AHEAD * self._workers - self.taken
+                looked = time.monotonic()
+                ready, next_due = self._take_due(now, room) if room > 0 else ([], None)
+                self._prompt = False
+                if not ready:  # (a thread done with a table wakes it, as a schedule does)
                     wait = TICK if next_due is None else min(TICK, max(0.0, next_due - now))
                     self._cond.wait(wait)
+                    self._settle(looked + SETTLE)
             pool = self._pool
             for id in ready:
                 if pool is None:  # closing: left due for whoever serves next
