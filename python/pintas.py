@@ -790,6 +790,7 @@ class _Game(_Table):
         first = _os_seed() if seed is None else seed
         if not log:  # a log-free game keeps action indexes only: always seeded
             seed = first
+        self._G = self._G  # (read on every move: an instance's own member is found first)
         self._st = bytearray(_SIZES[self._G][0])
         raw = _c.new(self._G, self._st, rules._fields(), _seed8(first), setup)
         if type(raw) is int:
@@ -1244,9 +1245,7 @@ class _Random:
         return _c.mt_below(self._mt, n)
 
     def choice(self, seq):
-        if not seq:
-            raise IndexError("cannot choose from an empty sequence")
-        return seq[_c.mt_below(self._mt, len(seq))]
+        return _c.mt_below(self._mt, seq)
 
 
 # ---- the players of the core (pintas/players.h) -----------------------------------

@@ -1,10 +1,9 @@
 /* modpintas.c - the MicroPython module _pintas: the C core of pintas for
  * MicroPython, as module functions over plain bytearrays.
  *
- * A game's C state lives in a bytearray owned by the Python layer (pintas.py):
- * every function here copies it into an aligned C struct, calls the core and
- * writes it back only when the core succeeded, so a refused call changes
- * nothing. The functions take and return small ints, tuples, lists and bytes
+ * A game's C state lives in a bytearray owned by the Python layer (pintas.py),
+ * which the core works on in place (a heap buffer is aligned; the core changes
+ * nothing when it refuses a call). The functions take and return small ints, tuples, lists and bytes
  * only: no MicroPython types are defined, so the same file builds as a user C
  * module (firmware) and as a dynamic native module (.mpy), whose runtime
  * offers a smaller API. A game is named by its engine number: 0 line games,
@@ -676,6 +675,72 @@ static any_state *state_of_game(mp_obj_t game, int *g) {
     bad();
 }
 
+/* A class attribute of a game object (its _MOVE, _moves, _EVENTS), which
+ * pintas.py puts on each game class itself. In firmware it is read from the
+ * class's own dict: an attribute load through the instance would first miss in
+ * the instance's members and then ask the value's type for a __get__, a
+ * search through that type's methods, on every move. */
+static mp_obj_t class_attr(mp_obj_t game, qstr name) {
+#if MICROPY_ENABLE_DYNRUNTIME
+    return mp_load_attr(game, name);
+#else
+    const mp_obj_type_t *type = mp_obj_get_type(game);
+    if (MP_OBJ_TYPE_HAS_SLOT(type, locals_dict)) {
+        mp_map_elem_t *e = mp_map_lookup(&MP_OBJ_TYPE_GET_SLOT(type, locals_dict)->map,
+                                         MP_OBJ_NEW_QSTR(name), MP_MAP_LOOKUP);
+        if (e != NULL) {
+            return e->value;
+        }
+    }
+    return mp_load_attr(game, name);
+#endif
+}
+
+/* A new instance of the Python class cls with no __init__ run (as
+ * object.__new__(cls)), its members' map made with room for n of them. */
+static mp_obj_t new_bare(mp_obj_t cls, size_t n) {
+#if MICROPY_ENABLE_DYNRUNTIME
+    (void)n;
+    mp_obj_t make = mp_load_attr(mp_load_global(MP_QSTR_object), MP_QSTR___new__);
+    return mp_call_function_n_kw(make, 1, 0, &cls);
+#else
+    /* (what object.__new__ does, without its lookups) */
+    const mp_obj_type_t *native_base;
+    mp_obj_instance_t *o = mp_obj_new_instance(MP_OBJ_TO_PTR(cls), &native_base);
+    mp_map_init(&o->members, n);
+    return MP_OBJ_FROM_PTR(o);
+#endif
+}
+
+/* obj.name = value, for an object new_bare made (no property in its way). */
+static void set_member(mp_obj_t obj, qstr name, mp_obj_t value) {
+#if MICROPY_ENABLE_DYNRUNTIME
+    mp_store_attr(obj, name, value);
+#else
+    mp_obj_instance_t *o = MP_OBJ_TO_PTR(obj);
+    mp_map_lookup(&o->members, MP_OBJ_NEW_QSTR(name), MP_MAP_LOOKUP_ADD_IF_NOT_FOUND)->value
+        = value;
+#endif
+}
+
+/* Add len bytes to the bytearray o, its room grown by whole steps of `step`
+ * bytes: a log that grows a move at a time is then moved or extended (the heap
+ * walking the whole block on each) once every few moves, not on every one. */
+static void append_bytes(mp_obj_t o, const uint8_t *bytes, size_t len, size_t step) {
+    if (!mp_obj_is_type(o, &mp_type_bytearray)) {
+        bad();
+    }
+    mp_obj_array_t *a = MP_OBJ_TO_PTR(o);
+    if (a->free < len) {
+        size_t room = (a->len + len + step - 1) / step * step;
+        a->items = m_renew(uint8_t, a->items, a->len + a->free, room);
+        a->free = room - a->len;
+    }
+    memcpy((uint8_t *)a->items + a->len, bytes, len);
+    a->len += len;
+    a->free -= len;
+}
+
 /* over(game) -> Game.is_over. */
 static mp_obj_t over(mp_obj_t game) {
     int g;
@@ -706,7 +771,7 @@ typedef struct move_maker {
     mp_obj_t *slots;
     size_t len;
     int direct; /* slots holds every action's move */
-    mp_obj_t make[2]; /* object.__new__ and game._MOVE, looked up once needed */
+    mp_obj_t make; /* game._MOVE, looked up once needed */
 } move_maker;
 
 static mp_obj_t move_object(move_maker *mm, int g, mp_int_t code) {
@@ -730,25 +795,12 @@ static mp_obj_t move_object(move_maker *mm, int g, mp_int_t code) {
         pair[0] = MP_OBJ_NEW_SMALL_INT(code);
         slot = &pair[1];
     }
-    if (mm->make[1] == MP_OBJ_NULL) {
-        mm->make[1] = mp_load_attr(mm->game, MP_QSTR__MOVE);
+    if (mm->make == MP_OBJ_NULL) {
+        mm->make = class_attr(mm->game, MP_QSTR__MOVE);
     }
-#if MICROPY_ENABLE_DYNRUNTIME
-    if (mm->make[0] == MP_OBJ_NULL) {
-        mm->make[0] = mp_load_attr(mp_load_global(MP_QSTR_object), MP_QSTR___new__);
-    }
-    mp_obj_t move = mp_call_function_n_kw(mm->make[0], 1, 0, &mm->make[1]);
-    mp_store_attr(move, MP_QSTR_code, MP_OBJ_NEW_SMALL_INT(code));
-#else
-    /* (in firmware, what object.__new__ and the attribute store do, without
-     * their lookups: a move is made for most legal moves of a Caminos turn) */
-    const mp_obj_type_t *native_base;
-    mp_obj_instance_t *o = mp_obj_new_instance(MP_OBJ_TO_PTR(mm->make[1]), &native_base);
-    mp_map_init(&o->members, 1); /* room for `code`: no rehash */
-    mp_map_lookup(&o->members, MP_OBJ_NEW_QSTR(MP_QSTR_code), MP_MAP_LOOKUP_ADD_IF_NOT_FOUND)
-        ->value = MP_OBJ_NEW_SMALL_INT(code);
-    mp_obj_t move = MP_OBJ_FROM_PTR(o);
-#endif
+    /* (a move is made for most legal moves of a Caminos turn) */
+    mp_obj_t move = new_bare(mm->make, 1);
+    set_member(move, MP_QSTR_code, MP_OBJ_NEW_SMALL_INT(code));
     *slot = move;
     return move;
 }
@@ -760,8 +812,8 @@ static mp_obj_t legal_moves(mp_obj_t game) {
     mp_obj_t codes = legal_codes(g, s);
     move_maker mm;
     mm.game = game;
-    mm.make[0] = mm.make[1] = MP_OBJ_NULL;
-    mp_obj_get_array(mp_load_attr(game, MP_QSTR__moves), &mm.len, &mm.slots);
+    mm.make = MP_OBJ_NULL;
+    mp_obj_get_array(class_attr(game, MP_QSTR__moves), &mm.len, &mm.slots);
     mm.direct = mm.len >= engine_of(g)->actions;
     if (mm.len < 2) {
         bad();
@@ -783,13 +835,14 @@ static MP_DEFINE_CONST_FUN_OBJ_1(legal_moves_obj, legal_moves);
  * keeps the events of the current round only (a tile game: from its last
  * deal event on; dice: the current turn's, after the last turn end), so
  * views still see the round. */
+#define LOG_STEP_ACTIONS 32
+#define LOG_STEP_EVENTS 256
 static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
     const pintas_engine *e = engine_of(g);
     size_t size = e->event_size, from = 0, len;
     const uint8_t *raw = bytes_of(raw_in, &len);
     size_t n = len / size;
     mp_obj_t log = mp_load_attr(game, MP_QSTR__log);
-    mp_obj_t extend[3];
     if (mp_obj_is_type(log, &mp_type_list)) {
         mp_obj_list_append(log, code);
     } else {
@@ -797,9 +850,7 @@ static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
         move_of(g, code, &m);
         int action = e->action(m.bytes);
         uint8_t two[2] = {(uint8_t)(action & 0xFF), (uint8_t)((unsigned)action >> 8)};
-        mp_load_method(log, MP_QSTR_extend, extend);
-        extend[2] = mp_obj_new_bytes(two, 2);
-        mp_call_function_n_kw(extend[0], 2, 0, extend + 1);
+        append_bytes(log, two, 2, LOG_STEP_ACTIONS);
         int found = 0;
         for (size_t i = 0; i < n; i++) {
             uint8_t kind = raw[i * size]; /* every event struct starts with its kind */
@@ -815,9 +866,7 @@ static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
             return;
         }
     }
-    mp_load_method(mp_load_attr(game, MP_QSTR__raw), MP_QSTR_extend, extend);
-    extend[2] = raw_in;
-    mp_call_function_n_kw(extend[0], 2, 0, extend + 1);
+    append_bytes(mp_load_attr(game, MP_QSTR__raw), raw, len, LOG_STEP_EVENTS);
 }
 
 /* commit(game, code, raw) -> log_move of a move Game.play played the long
@@ -871,7 +920,7 @@ static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     any_state *s = state_of_game(game, &g);
     const pintas_engine *e = engine_of(g);
     mp_obj_t code[2];
-    if ((mp_obj_t)mp_obj_get_type(move) != mp_load_attr(game, MP_QSTR__MOVE)
+    if ((mp_obj_t)mp_obj_get_type(move) != class_attr(game, MP_QSTR__MOVE)
         || mp_load_attr(game, MP_QSTR__seed) == mp_const_none) {
         return mp_const_none;
     }
@@ -888,9 +937,9 @@ static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     }
     mp_obj_t raw = raw_events(g, &ev, n);
     log_move(game, g, code[0], raw);
-    mp_obj_t events = mp_call_function_n_kw(mp_load_attr(game, MP_QSTR__EVENTS), 0, 0, NULL);
-    mp_store_attr(events, MP_QSTR__game, game);
-    mp_store_attr(events, MP_QSTR__bytes, raw);
+    mp_obj_t events = new_bare(class_attr(game, MP_QSTR__EVENTS), 2);
+    set_member(events, MP_QSTR__game, game);
+    set_member(events, MP_QSTR__bytes, raw);
     return events;
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(play_move_obj, play_move);
@@ -1457,7 +1506,8 @@ static pintas_mt *mt_of(mp_obj_t o) {
 }
 
 /* mt_size() -> bytes of a generator; mt_seed(state, seed) as
- * random.Random(seed); mt_below(state, n) as its _randbelow(n). */
+ * random.Random(seed); mt_below(state, n) as its _randbelow(n) (or, given a
+ * sequence, as its choice). */
 static mp_obj_t mt_size(void) {
     return MP_OBJ_NEW_SMALL_INT(sizeof(pintas_mt));
 }
@@ -1470,6 +1520,16 @@ static mp_obj_t mt_seed(mp_obj_t st, mp_obj_t seed) {
 static MP_DEFINE_CONST_FUN_OBJ_2(mt_seed_obj, mt_seed);
 
 static mp_obj_t mt_below(mp_obj_t st, mp_obj_t n) {
+    if (!mp_obj_is_int(n)) {
+        /* mt_below(state, seq) -> an item of seq, as random.Random.choice(seq)
+         * chooses it (a random player's every move: one call) */
+        mp_int_t len = mp_obj_get_int(mp_obj_len(n));
+        if (len == 0) {
+            mp_raise_msg(&mp_type_IndexError, MP_ERROR_TEXT("cannot choose from an empty sequence"));
+        }
+        mp_int_t at = (mp_int_t)pintas_mt_below(mt_of(st), (uint32_t)int_in(MP_OBJ_NEW_SMALL_INT(len), 1, 0x3FFFFFFF));
+        return mp_obj_subscr(n, MP_OBJ_NEW_SMALL_INT(at), MP_OBJ_SENTINEL);
+    }
     return mp_obj_new_int_from_uint(pintas_mt_below(mt_of(st), (uint32_t)int_in(n, 1, 0x3FFFFFFF)));
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(mt_below_obj, mt_below);
