@@ -126,7 +126,13 @@ static uint64_t seed_of(mp_obj_t o) {
 static any_state *state_at(int g, mp_obj_t o, any_state *tmp, int write) {
     mp_buffer_info_t info;
     size_t size = engine_of(g)->state_size;
-    mp_get_buffer_raise(o, &info, write ? MP_BUFFER_WRITE : MP_BUFFER_READ);
+    if (mp_obj_is_type(o, &mp_type_bytearray)) { /* (a game's: read without the buffer call) */
+        const mp_obj_array_t *a = MP_OBJ_TO_PTR(o);
+        info.buf = a->items;
+        info.len = a->len;
+    } else {
+        mp_get_buffer_raise(o, &info, write ? MP_BUFFER_WRITE : MP_BUFFER_READ);
+    }
     if (info.len < size || (write && info.len != size)) {
         bad();
     }
@@ -662,17 +668,37 @@ static MP_DEFINE_CONST_FUN_OBJ_2(legal_obj, legal);
 
 /* The engine and state of a game object: its `_st` bytearray, whose size
  * tells the engine (each engine's state has its own size). */
+static mp_obj_t member(mp_obj_t game, qstr name);
+
 static any_state *state_of_game(mp_obj_t game, int *g) {
-    mp_buffer_info_t info;
-    mp_get_buffer_raise(mp_load_attr(game, MP_QSTR__st), &info, MP_BUFFER_WRITE);
+    mp_obj_t st = member(game, MP_QSTR__st);
+    if (!mp_obj_is_type(st, &mp_type_bytearray)) {
+        bad();
+    }
+    const mp_obj_array_t *a = MP_OBJ_TO_PTR(st);
     for (int e = G_LINE; e <= G_LAST; e++) {
-        if (info.len == engine_of(e)->state_size
-            && ((uintptr_t)info.buf & (sizeof(uint64_t) - 1)) == 0) {
+        if (a->len == engine_of(e)->state_size
+            && ((uintptr_t)a->items & (sizeof(uint64_t) - 1)) == 0) {
             *g = e;
-            return (any_state *)info.buf;
+            return (any_state *)a->items;
         }
     }
     bad();
+}
+
+/* A game object's own member (its _st, _log, _raw, _seed): in firmware read
+ * from the instance's map, without the attribute load's dispatch. */
+static mp_obj_t member(mp_obj_t game, qstr name) {
+#if !MICROPY_ENABLE_DYNRUNTIME
+    if (mp_obj_is_instance_type(mp_obj_get_type(game))) {
+        mp_obj_instance_t *o = MP_OBJ_TO_PTR(game);
+        mp_map_elem_t *e = mp_map_lookup(&o->members, MP_OBJ_NEW_QSTR(name), MP_MAP_LOOKUP);
+        if (e != NULL) {
+            return e->value;
+        }
+    }
+#endif
+    return mp_load_attr(game, name);
 }
 
 /* A class attribute of a game object (its _MOVE, _moves, _EVENTS), which
@@ -842,7 +868,7 @@ static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
     size_t size = e->event_size, from = 0, len;
     const uint8_t *raw = bytes_of(raw_in, &len);
     size_t n = len / size;
-    mp_obj_t log = mp_load_attr(game, MP_QSTR__log);
+    mp_obj_t log = member(game, MP_QSTR__log);
     if (mp_obj_is_type(log, &mp_type_list)) {
         mp_obj_list_append(log, code);
     } else {
@@ -866,7 +892,7 @@ static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
             return;
         }
     }
-    append_bytes(mp_load_attr(game, MP_QSTR__raw), raw, len, LOG_STEP_EVENTS);
+    append_bytes(member(game, MP_QSTR__raw), raw, len, LOG_STEP_EVENTS);
 }
 
 /* commit(game, code, raw) -> log_move of a move Game.play played the long
@@ -921,7 +947,7 @@ static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     const pintas_engine *e = engine_of(g);
     mp_obj_t code[2];
     if ((mp_obj_t)mp_obj_get_type(move) != class_attr(game, MP_QSTR__MOVE)
-        || mp_load_attr(game, MP_QSTR__seed) == mp_const_none) {
+        || member(game, MP_QSTR__seed) == mp_const_none) {
         return mp_const_none;
     }
     mp_load_method(move, MP_QSTR_code, code);
