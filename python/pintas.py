@@ -2418,7 +2418,6 @@ class caminos:
         def __init__(self, samples=200, seconds=None, seed=0):
             self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
             self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
-            self._suit = _CaminosSuitPlayer()
             self.last_samples = 0
 
         def choose(self, view):
@@ -2430,16 +2429,9 @@ class caminos:
                 return _c_new_move(_c.choose(_CAMINOS, 1, view._cv, None))
             if len(moves) == 1:
                 return moves[0]
-            order = self._suit.rank(view, moves)
-            found = self.evaluate_sums(view, start)
-            if found is None:
-                return order[0]
-            codes, sums, _ = found
-            best = max(sums)
-            for m in order:
-                if sums[codes.index(m.code)] == best:
-                    return m
-            return order[0]
+            # (the core's pick: the best sum, ties to the suit player's order)
+            found = self.evaluate_sums(view, start) or ([m.code for m in moves], None)
+            return _c_new_move(_c.caminos_rank(view._cv, found[0], None, found[1]))
 
         __call__ = choose
 

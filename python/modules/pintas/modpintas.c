@@ -2218,24 +2218,42 @@ static MP_DEFINE_CONST_FUN_OBJ_2(caminos_known_obj, caminos_known);
 
 /* caminos_rank(view, codes, weights) -> the placements' codes ranked by
  * SuitPlayer, best first (pintas_caminos_suit_rank). weights in tenths:
- * reach, depth, hardness, double, starve, block. */
-static mp_obj_t caminos_rank(mp_obj_t view_o, mp_obj_t codes_in, mp_obj_t weights) {
-    const pintas_caminos_view *v = &view_in(G_CAMINOS, view_o)->cam;
+ * reach, depth, hardness, double, starve, block.
+ * caminos_rank(view, codes, None, sums) -> the code SearchPlayer picks from
+ * the placements whose summed outcomes are sums (None: no search ran), by
+ * pintas_caminos_search_pick. */
+static mp_obj_t caminos_rank(size_t n_args, const mp_obj_t *args) {
+    const pintas_caminos_view *v = &view_in(G_CAMINOS, args[0])->cam;
     size_t n;
     mp_obj_t *codes;
-    double w[6];
-    mp_obj_get_array(codes_in, &n, &codes);
-    weights_of(weights, w, 6);
+    mp_obj_get_array(args[1], &n, &codes);
     if (n > PINTAS_CAMINOS_MAX_MOVES) {
         bad();
     }
-    pintas_caminos_suit_weights cw = {w[0], w[1], w[2], w[3], w[4], w[5]};
     pintas_caminos_move *moves = m_new(pintas_caminos_move, n ? n : 1);
     for (size_t i = 0; i < n; i++) {
         pintas_engine_move m;
         move_of(G_CAMINOS, codes[i], &m);
         memcpy(&moves[i], m.bytes, sizeof(moves[i]));
     }
+    if (n_args == 4) {
+        int64_t *sums = NULL;
+        pintas_caminos_move out;
+        if (args[3] != mp_const_none) {
+            mp_obj_t *items = items_of(args[3], n);
+            sums = m_new(int64_t, n ? n : 1);
+            for (size_t i = 0; i < n; i++) {
+                sums[i] = (int64_t)(mp_int_t)mp_obj_get_int(items[i]);
+            }
+        }
+        if (pintas_caminos_search_pick(v, moves, sums, n, &out) != PINTAS_OK) {
+            bad();
+        }
+        return MP_OBJ_NEW_SMALL_INT(caminos_code(&out));
+    }
+    double w[6];
+    weights_of(args[2], w, 6);
+    pintas_caminos_suit_weights cw = {w[0], w[1], w[2], w[3], w[4], w[5]};
     if (pintas_caminos_suit_rank(v, &cw, moves, n) != PINTAS_OK) {
         bad();
     }
@@ -2245,7 +2263,7 @@ static mp_obj_t caminos_rank(mp_obj_t view_o, mp_obj_t codes_in, mp_obj_t weight
     }
     return out;
 }
-static MP_DEFINE_CONST_FUN_OBJ_3(caminos_rank_obj, caminos_rank);
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(caminos_rank_obj, 3, 4, caminos_rank);
 
 /* ---- texts --------------------------------------------------------------- */
 
