@@ -28,7 +28,9 @@ int pintas_caminos_search_pick(const pintas_caminos_view *v, const pintas_camino
             best = sums[i];
     for (i = 0; i < n; ++i)
         for (j = 0; j < n; ++j)
-            if (memcmp(&order[i], &moves[j], sizeof order[i]) == 0 && sums[j] == best) {
+            if (order[i].kind == moves[j].kind && order[i].tile == moves[j].tile &&
+                order[i].path == moves[j].path && order[i].side == moves[j].side &&
+                sums[j] == best) {
                 *out = order[i];
                 return PINTAS_OK;
             }
