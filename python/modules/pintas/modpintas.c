@@ -860,12 +860,13 @@ static MP_DEFINE_CONST_FUN_OBJ_1(legal_moves_obj, legal_moves);
  * move's action index goes there (two bytes, little-endian) and game._raw
  * keeps the events of the current round only (a tile game: from its last
  * deal event on; dice: the current turn's, after the last turn end), so
- * views still see the round. */
-#define LOG_STEP_ACTIONS 32
-#define LOG_STEP_EVENTS 256
+ * views still see the round. A log that grows for the whole game grows ahead
+ * by steps (append_bytes), a round's events do not: its heap stays flat. */
+#define LOG_STEP_ACTIONS 32 /* (bytes: the log-free log's room grows by these) */
+#define LOG_STEP_EVENTS 256 /* (the event log's) */
 static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
     const pintas_engine *e = engine_of(g);
-    size_t size = e->event_size, from = 0, len;
+    size_t size = e->event_size, from = 0, len, step = LOG_STEP_EVENTS;
     const uint8_t *raw = bytes_of(raw_in, &len);
     size_t n = len / size;
     mp_obj_t log = member(game, MP_QSTR__log);
@@ -877,6 +878,7 @@ static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
         int action = e->action(m.bytes);
         uint8_t two[2] = {(uint8_t)(action & 0xFF), (uint8_t)((unsigned)action >> 8)};
         append_bytes(log, two, 2, LOG_STEP_ACTIONS);
+        step = 1; /* (a round's events: a bounded log, kept at its size) */
         int found = 0;
         for (size_t i = 0; i < n; i++) {
             uint8_t kind = raw[i * size]; /* every event struct starts with its kind */
@@ -892,7 +894,7 @@ static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
             return;
         }
     }
-    append_bytes(member(game, MP_QSTR__raw), raw, len, LOG_STEP_EVENTS);
+    append_bytes(member(game, MP_QSTR__raw), raw, len, step);
 }
 
 /* commit(game, code, raw) -> log_move of a move Game.play played the long
