@@ -129,7 +129,7 @@ flash "notation, and why a move is illegal" notation notation_line notation_cami
   line_why caminos_why dice_why
 flash "views of a seat" line_view caminos_view dice_view
 flash "exact determinization of a view" determinize
-flash "players: random, greedy, suit; dice" line_players caminos_players dice_players
+flash "players: random, greedy, suit; dice" line_players caminos_players caminos_pick dice_players
 flash "texts of events and words" texts
 flash "many games at once, for training (a host's)" vector
 # Every object of the core is on one line above, so the lines add up to the whole.

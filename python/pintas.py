@@ -790,6 +790,7 @@ class _Game(_Table):
         first = _os_seed() if seed is None else seed
         if not log:  # a log-free game keeps action indexes only: always seeded
             seed = first
+        self._G = self._G  # (read on every move: an instance's own member is found first)
         self._st = bytearray(_SIZES[self._G][0])
         raw = _c.new(self._G, self._st, rules._fields(), _seed8(first), setup)
         if type(raw) is int:
@@ -1244,9 +1245,7 @@ class _Random:
         return _c.mt_below(self._mt, n)
 
     def choice(self, seq):
-        if not seq:
-            raise IndexError("cannot choose from an empty sequence")
-        return seq[_c.mt_below(self._mt, len(seq))]
+        return _c.mt_below(self._mt, seq)
 
 
 # ---- the players of the core (pintas/players.h) -----------------------------------
@@ -2419,7 +2418,6 @@ class caminos:
         def __init__(self, samples=200, seconds=None, seed=0):
             self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
             self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
-            self._suit = _CaminosSuitPlayer()
             self.last_samples = 0
 
         def choose(self, view):
@@ -2431,16 +2429,9 @@ class caminos:
                 return _c_new_move(_c.choose(_CAMINOS, 1, view._cv, None))
             if len(moves) == 1:
                 return moves[0]
-            order = self._suit.rank(view, moves)
-            found = self.evaluate_sums(view, start)
-            if found is None:
-                return order[0]
-            codes, sums, _ = found
-            best = max(sums)
-            for m in order:
-                if sums[codes.index(m.code)] == best:
-                    return m
-            return order[0]
+            # (the core's pick: the best sum, ties to the suit player's order)
+            found = self.evaluate_sums(view, start) or ([m.code for m in moves], None)
+            return _c_new_move(_c.caminos_rank(view._cv, found[0], None, found[1]))
 
         __call__ = choose
 

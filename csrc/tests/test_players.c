@@ -264,6 +264,50 @@ static uint32_t caminos_view_hash(const pintas_caminos_view *v)
     return h;
 }
 
+static int same_caminos_move(const pintas_caminos_move *a, const pintas_caminos_move *b)
+{
+    return a->kind == b->kind && a->tile == b->tile && a->path == b->path && a->side == b->side;
+}
+
+/* The search player's pick over the legal placements moves[0..n): no sums
+ * or equal sums, the suit player's first (default weights); one best sum,
+ * its move; a tie for the best, the earlier of the two in the suit order. */
+static void check_search_pick(const pintas_caminos_view *v, const pintas_caminos_move *moves,
+                              size_t n)
+{
+    pintas_caminos_move order[PINTAS_CAMINOS_MAX_MOVES], got, before;
+    int64_t sums[PINTAS_CAMINOS_MAX_MOVES];
+    size_t i, a, b;
+    memcpy(order, moves, n * sizeof moves[0]);
+    CHECK_EQ(pintas_caminos_suit_rank(v, NULL, order, n), PINTAS_OK);
+    CHECK_EQ(pintas_caminos_search_pick(v, moves, NULL, n, &got), PINTAS_OK);
+    CHECK(same_caminos_move(&got, &order[0]));
+    for (i = 0; i < n; ++i)
+        sums[i] = -7;
+    CHECK_EQ(pintas_caminos_search_pick(v, moves, sums, n, &got), PINTAS_OK);
+    CHECK(same_caminos_move(&got, &order[0]));
+    sums[n - 1] = 40;
+    CHECK_EQ(pintas_caminos_search_pick(v, moves, sums, n, &got), PINTAS_OK);
+    CHECK(same_caminos_move(&got, &moves[n - 1]));
+    if (n >= 2) { /* a tie between the first and last legal moves */
+        sums[0] = 40;
+        for (a = 0; !same_caminos_move(&order[a], &moves[0]); ++a)
+            ;
+        for (b = 0; !same_caminos_move(&order[b], &moves[n - 1]); ++b)
+            ;
+        CHECK_EQ(pintas_caminos_search_pick(v, moves, sums, n, &got), PINTAS_OK);
+        CHECK(same_caminos_move(&got, &order[a < b ? a : b]));
+    }
+    memset(&before, 0xEE, sizeof before);
+    got = before;
+    CHECK_EQ(pintas_caminos_search_pick(v, moves, sums, 0, &got), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_search_pick(NULL, moves, sums, n, &got), PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_search_pick(v, moves, sums, PINTAS_CAMINOS_MAX_MOVES + 1, &got),
+             PINTAS_E_ARG);
+    CHECK_EQ(pintas_caminos_search_pick(v, moves, sums, n, NULL), PINTAS_E_ARG);
+    CHECK(same_caminos_move(&got, &before));
+}
+
 /* As line_suit, for the placements of a Caminos turn (a reveal, draw or
  * pass is no placement: the ranking refuses it). */
 static int caminos_suit(const pintas_caminos_view *v, const pintas_caminos_suit_weights *w,
@@ -278,6 +322,7 @@ static int caminos_suit(const pintas_caminos_view *v, const pintas_caminos_suit_
             CHECK_EQ(pintas_caminos_suit_rank(v, w, moves, n), PINTAS_E_ARG);
         return st;
     }
+    check_search_pick(v, moves, n);
     ranked_st = pintas_caminos_suit_rank(v, w, moves, n);
     memcpy(again, moves, sizeof moves);
     check_ranking(ranked_st, moves, pintas_caminos_suit_rank(v, w, again, n), again, n,

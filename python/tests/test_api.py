@@ -295,3 +295,23 @@ def test_table_fields_by_name():
     assert v.forced_tile is None and not hasattr(g, "forced_tile")
     if dice is not None:
         assert (dice.Policy is None) == (not hasattr(pintas._c, "dice_solve"))
+
+
+def test_random_choice_and_logs_grown_ahead():
+    # _Random.choice is one C call (mt_below given the sequence): the item
+    # below(len) names, as CPython's choice, and IndexError on an empty one
+    for seq in ([5, 6, 7], (1, 2), "abcdef", range(3, 40)):
+        assert pintas._Random(7).choice(seq) == seq[pintas._Random(7).below(len(seq))]
+    assert "empty" in raises(IndexError, pintas._Random(7).choice, [])
+    # the logs grow by steps ahead of what they hold: what they hold is every
+    # move's events' bytes after the deal's, and with log=False two bytes a move
+    gc.collect()
+    for logs in (True, False):
+        g = domino.Game(domino.Rules.muggins(target=300), seed=2, log=logs)
+        rng, raw = pintas._Random(2), bytes(g._raw)
+        for n in range(1, 201):
+            if g.is_over:
+                break
+            raw += g.play(rng.choice(g.legal_moves()))._bytes
+            assert len(g._log) == (n if logs else 2 * n)
+            assert not logs or bytes(g._raw) == raw

@@ -128,6 +128,17 @@ int pintas_caminos_suit_rank(const pintas_caminos_view *v,
                              const pintas_caminos_suit_weights *weights,
                              pintas_caminos_move *moves, size_t n);
 
+/* SearchPlayer's choice among the placements moves[0..n) of the view's
+ * seat, whose summed search outcomes are sums[0..n) (sums[i] is moves[i]'s,
+ * as pintas_caminos_search and its batches add them up; sums NULL when no
+ * search ran): the first of the moves, in the suit player's order with the
+ * default weights (pintas_caminos_suit_rank), whose sum is the highest.
+ * PINTAS_E_ARG for NULL v, moves or out, n of 0 or above
+ * PINTAS_CAMINOS_MAX_MOVES, or moves pintas_caminos_suit_rank refuses; then
+ * *out is untouched. */
+int pintas_caminos_search_pick(const pintas_caminos_view *v, const pintas_caminos_move *moves,
+                               const int64_t *sums, size_t n, pintas_caminos_move *out);
+
 /* ---- dice --------------------------------------------------------------- */
 
 /* RandomPlayer: one pintas_mt_below(mt, n) over pintas_dice_view_legal. */

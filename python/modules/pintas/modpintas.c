@@ -1,10 +1,9 @@
 /* modpintas.c - the MicroPython module _pintas: the C core of pintas for
  * MicroPython, as module functions over plain bytearrays.
  *
- * A game's C state lives in a bytearray owned by the Python layer (pintas.py):
- * every function here copies it into an aligned C struct, calls the core and
- * writes it back only when the core succeeded, so a refused call changes
- * nothing. The functions take and return small ints, tuples, lists and bytes
+ * A game's C state lives in a bytearray owned by the Python layer (pintas.py),
+ * which the core works on in place (a heap buffer is aligned; the core changes
+ * nothing when it refuses a call). The functions take and return small ints, tuples, lists and bytes
  * only: no MicroPython types are defined, so the same file builds as a user C
  * module (firmware) and as a dynamic native module (.mpy), whose runtime
  * offers a smaller API. A game is named by its engine number: 0 line games,
@@ -127,7 +126,13 @@ static uint64_t seed_of(mp_obj_t o) {
 static any_state *state_at(int g, mp_obj_t o, any_state *tmp, int write) {
     mp_buffer_info_t info;
     size_t size = engine_of(g)->state_size;
-    mp_get_buffer_raise(o, &info, write ? MP_BUFFER_WRITE : MP_BUFFER_READ);
+    if (mp_obj_is_type(o, &mp_type_bytearray)) { /* (a game's: read without the buffer call) */
+        const mp_obj_array_t *a = MP_OBJ_TO_PTR(o);
+        info.buf = a->items;
+        info.len = a->len;
+    } else {
+        mp_get_buffer_raise(o, &info, write ? MP_BUFFER_WRITE : MP_BUFFER_READ);
+    }
     if (info.len < size || (write && info.len != size)) {
         bad();
     }
@@ -663,17 +668,103 @@ static MP_DEFINE_CONST_FUN_OBJ_2(legal_obj, legal);
 
 /* The engine and state of a game object: its `_st` bytearray, whose size
  * tells the engine (each engine's state has its own size). */
+static mp_obj_t member(mp_obj_t game, qstr name);
+
 static any_state *state_of_game(mp_obj_t game, int *g) {
-    mp_buffer_info_t info;
-    mp_get_buffer_raise(mp_load_attr(game, MP_QSTR__st), &info, MP_BUFFER_WRITE);
+    mp_obj_t st = member(game, MP_QSTR__st);
+    if (!mp_obj_is_type(st, &mp_type_bytearray)) {
+        bad();
+    }
+    const mp_obj_array_t *a = MP_OBJ_TO_PTR(st);
     for (int e = G_LINE; e <= G_LAST; e++) {
-        if (info.len == engine_of(e)->state_size
-            && ((uintptr_t)info.buf & (sizeof(uint64_t) - 1)) == 0) {
+        if (a->len == engine_of(e)->state_size
+            && ((uintptr_t)a->items & (sizeof(uint64_t) - 1)) == 0) {
             *g = e;
-            return (any_state *)info.buf;
+            return (any_state *)a->items;
         }
     }
     bad();
+}
+
+/* A game object's own member (its _st, _log, _raw, _seed): in firmware read
+ * from the instance's map, without the attribute load's dispatch. */
+static mp_obj_t member(mp_obj_t game, qstr name) {
+#if !MICROPY_ENABLE_DYNRUNTIME
+    if (mp_obj_is_instance_type(mp_obj_get_type(game))) {
+        mp_obj_instance_t *o = MP_OBJ_TO_PTR(game);
+        mp_map_elem_t *e = mp_map_lookup(&o->members, MP_OBJ_NEW_QSTR(name), MP_MAP_LOOKUP);
+        if (e != NULL) {
+            return e->value;
+        }
+    }
+#endif
+    return mp_load_attr(game, name);
+}
+
+/* A class attribute of a game object (its _MOVE, _moves, _EVENTS), which
+ * pintas.py puts on each game class itself. In firmware it is read from the
+ * class's own dict: an attribute load through the instance would first miss in
+ * the instance's members and then ask the value's type for a __get__, a
+ * search through that type's methods, on every move. */
+static mp_obj_t class_attr(mp_obj_t game, qstr name) {
+#if MICROPY_ENABLE_DYNRUNTIME
+    return mp_load_attr(game, name);
+#else
+    const mp_obj_type_t *type = mp_obj_get_type(game);
+    if (MP_OBJ_TYPE_HAS_SLOT(type, locals_dict)) {
+        mp_map_elem_t *e = mp_map_lookup(&MP_OBJ_TYPE_GET_SLOT(type, locals_dict)->map,
+                                         MP_OBJ_NEW_QSTR(name), MP_MAP_LOOKUP);
+        if (e != NULL) {
+            return e->value;
+        }
+    }
+    return mp_load_attr(game, name);
+#endif
+}
+
+/* A new instance of the Python class cls with no __init__ run (as
+ * object.__new__(cls)), its members' map made with room for n of them. */
+static mp_obj_t new_bare(mp_obj_t cls, size_t n) {
+#if MICROPY_ENABLE_DYNRUNTIME
+    (void)n;
+    mp_obj_t make = mp_load_attr(mp_load_global(MP_QSTR_object), MP_QSTR___new__);
+    return mp_call_function_n_kw(make, 1, 0, &cls);
+#else
+    /* (what object.__new__ does, without its lookups) */
+    const mp_obj_type_t *native_base;
+    mp_obj_instance_t *o = mp_obj_new_instance(MP_OBJ_TO_PTR(cls), &native_base);
+    mp_map_init(&o->members, n);
+    return MP_OBJ_FROM_PTR(o);
+#endif
+}
+
+/* obj.name = value, for an object new_bare made (no property in its way). */
+static void set_member(mp_obj_t obj, qstr name, mp_obj_t value) {
+#if MICROPY_ENABLE_DYNRUNTIME
+    mp_store_attr(obj, name, value);
+#else
+    mp_obj_instance_t *o = MP_OBJ_TO_PTR(obj);
+    mp_map_lookup(&o->members, MP_OBJ_NEW_QSTR(name), MP_MAP_LOOKUP_ADD_IF_NOT_FOUND)->value
+        = value;
+#endif
+}
+
+/* Add len bytes to the bytearray o, its room grown by whole steps of `step`
+ * bytes: a log that grows a move at a time is then moved or extended (the heap
+ * walking the whole block on each) once every few moves, not on every one. */
+static void append_bytes(mp_obj_t o, const uint8_t *bytes, size_t len, size_t step) {
+    if (!mp_obj_is_type(o, &mp_type_bytearray)) {
+        bad();
+    }
+    mp_obj_array_t *a = MP_OBJ_TO_PTR(o);
+    if (a->free < len) {
+        size_t room = (a->len + len + step - 1) / step * step;
+        a->items = m_renew(uint8_t, a->items, a->len + a->free, room);
+        a->free = room - a->len;
+    }
+    memcpy((uint8_t *)a->items + a->len, bytes, len);
+    a->len += len;
+    a->free -= len;
 }
 
 /* over(game) -> Game.is_over. */
@@ -706,7 +797,7 @@ typedef struct move_maker {
     mp_obj_t *slots;
     size_t len;
     int direct; /* slots holds every action's move */
-    mp_obj_t make[2]; /* object.__new__ and game._MOVE, looked up once needed */
+    mp_obj_t make; /* game._MOVE, looked up once needed */
 } move_maker;
 
 static mp_obj_t move_object(move_maker *mm, int g, mp_int_t code) {
@@ -730,25 +821,12 @@ static mp_obj_t move_object(move_maker *mm, int g, mp_int_t code) {
         pair[0] = MP_OBJ_NEW_SMALL_INT(code);
         slot = &pair[1];
     }
-    if (mm->make[1] == MP_OBJ_NULL) {
-        mm->make[1] = mp_load_attr(mm->game, MP_QSTR__MOVE);
+    if (mm->make == MP_OBJ_NULL) {
+        mm->make = class_attr(mm->game, MP_QSTR__MOVE);
     }
-#if MICROPY_ENABLE_DYNRUNTIME
-    if (mm->make[0] == MP_OBJ_NULL) {
-        mm->make[0] = mp_load_attr(mp_load_global(MP_QSTR_object), MP_QSTR___new__);
-    }
-    mp_obj_t move = mp_call_function_n_kw(mm->make[0], 1, 0, &mm->make[1]);
-    mp_store_attr(move, MP_QSTR_code, MP_OBJ_NEW_SMALL_INT(code));
-#else
-    /* (in firmware, what object.__new__ and the attribute store do, without
-     * their lookups: a move is made for most legal moves of a Caminos turn) */
-    const mp_obj_type_t *native_base;
-    mp_obj_instance_t *o = mp_obj_new_instance(MP_OBJ_TO_PTR(mm->make[1]), &native_base);
-    mp_map_init(&o->members, 1); /* room for `code`: no rehash */
-    mp_map_lookup(&o->members, MP_OBJ_NEW_QSTR(MP_QSTR_code), MP_MAP_LOOKUP_ADD_IF_NOT_FOUND)
-        ->value = MP_OBJ_NEW_SMALL_INT(code);
-    mp_obj_t move = MP_OBJ_FROM_PTR(o);
-#endif
+    /* (a move is made for most legal moves of a Caminos turn) */
+    mp_obj_t move = new_bare(mm->make, 1);
+    set_member(move, MP_QSTR_code, MP_OBJ_NEW_SMALL_INT(code));
     *slot = move;
     return move;
 }
@@ -760,8 +838,8 @@ static mp_obj_t legal_moves(mp_obj_t game) {
     mp_obj_t codes = legal_codes(g, s);
     move_maker mm;
     mm.game = game;
-    mm.make[0] = mm.make[1] = MP_OBJ_NULL;
-    mp_obj_get_array(mp_load_attr(game, MP_QSTR__moves), &mm.len, &mm.slots);
+    mm.make = MP_OBJ_NULL;
+    mp_obj_get_array(class_attr(game, MP_QSTR__moves), &mm.len, &mm.slots);
     mm.direct = mm.len >= engine_of(g)->actions;
     if (mm.len < 2) {
         bad();
@@ -782,14 +860,16 @@ static MP_DEFINE_CONST_FUN_OBJ_1(legal_moves_obj, legal_moves);
  * move's action index goes there (two bytes, little-endian) and game._raw
  * keeps the events of the current round only (a tile game: from its last
  * deal event on; dice: the current turn's, after the last turn end), so
- * views still see the round. */
+ * views still see the round. A log that grows for the whole game grows ahead
+ * by steps (append_bytes), a round's events do not: its heap stays flat. */
+#define LOG_STEP_ACTIONS 32 /* (bytes: the log-free log's room grows by these) */
+#define LOG_STEP_EVENTS 256 /* (the event log's) */
 static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
     const pintas_engine *e = engine_of(g);
-    size_t size = e->event_size, from = 0, len;
+    size_t size = e->event_size, from = 0, len, step = LOG_STEP_EVENTS;
     const uint8_t *raw = bytes_of(raw_in, &len);
     size_t n = len / size;
-    mp_obj_t log = mp_load_attr(game, MP_QSTR__log);
-    mp_obj_t extend[3];
+    mp_obj_t log = member(game, MP_QSTR__log);
     if (mp_obj_is_type(log, &mp_type_list)) {
         mp_obj_list_append(log, code);
     } else {
@@ -797,9 +877,8 @@ static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
         move_of(g, code, &m);
         int action = e->action(m.bytes);
         uint8_t two[2] = {(uint8_t)(action & 0xFF), (uint8_t)((unsigned)action >> 8)};
-        mp_load_method(log, MP_QSTR_extend, extend);
-        extend[2] = mp_obj_new_bytes(two, 2);
-        mp_call_function_n_kw(extend[0], 2, 0, extend + 1);
+        append_bytes(log, two, 2, LOG_STEP_ACTIONS);
+        step = 1; /* (a round's events: a bounded log, kept at its size) */
         int found = 0;
         for (size_t i = 0; i < n; i++) {
             uint8_t kind = raw[i * size]; /* every event struct starts with its kind */
@@ -815,9 +894,7 @@ static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
             return;
         }
     }
-    mp_load_method(mp_load_attr(game, MP_QSTR__raw), MP_QSTR_extend, extend);
-    extend[2] = raw_in;
-    mp_call_function_n_kw(extend[0], 2, 0, extend + 1);
+    append_bytes(member(game, MP_QSTR__raw), raw, len, step);
 }
 
 /* commit(game, code, raw) -> log_move of a move Game.play played the long
@@ -871,8 +948,8 @@ static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     any_state *s = state_of_game(game, &g);
     const pintas_engine *e = engine_of(g);
     mp_obj_t code[2];
-    if ((mp_obj_t)mp_obj_get_type(move) != mp_load_attr(game, MP_QSTR__MOVE)
-        || mp_load_attr(game, MP_QSTR__seed) == mp_const_none) {
+    if ((mp_obj_t)mp_obj_get_type(move) != class_attr(game, MP_QSTR__MOVE)
+        || member(game, MP_QSTR__seed) == mp_const_none) {
         return mp_const_none;
     }
     mp_load_method(move, MP_QSTR_code, code);
@@ -888,9 +965,9 @@ static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     }
     mp_obj_t raw = raw_events(g, &ev, n);
     log_move(game, g, code[0], raw);
-    mp_obj_t events = mp_call_function_n_kw(mp_load_attr(game, MP_QSTR__EVENTS), 0, 0, NULL);
-    mp_store_attr(events, MP_QSTR__game, game);
-    mp_store_attr(events, MP_QSTR__bytes, raw);
+    mp_obj_t events = new_bare(class_attr(game, MP_QSTR__EVENTS), 2);
+    set_member(events, MP_QSTR__game, game);
+    set_member(events, MP_QSTR__bytes, raw);
     return events;
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(play_move_obj, play_move);
@@ -1457,7 +1534,8 @@ static pintas_mt *mt_of(mp_obj_t o) {
 }
 
 /* mt_size() -> bytes of a generator; mt_seed(state, seed) as
- * random.Random(seed); mt_below(state, n) as its _randbelow(n). */
+ * random.Random(seed); mt_below(state, n) as its _randbelow(n) (or, given a
+ * sequence, as its choice). */
 static mp_obj_t mt_size(void) {
     return MP_OBJ_NEW_SMALL_INT(sizeof(pintas_mt));
 }
@@ -1470,6 +1548,16 @@ static mp_obj_t mt_seed(mp_obj_t st, mp_obj_t seed) {
 static MP_DEFINE_CONST_FUN_OBJ_2(mt_seed_obj, mt_seed);
 
 static mp_obj_t mt_below(mp_obj_t st, mp_obj_t n) {
+    if (!mp_obj_is_int(n)) {
+        /* mt_below(state, seq) -> an item of seq, as random.Random.choice(seq)
+         * chooses it (a random player's every move: one call) */
+        mp_int_t len = mp_obj_get_int(mp_obj_len(n));
+        if (len == 0) {
+            mp_raise_msg(&mp_type_IndexError, MP_ERROR_TEXT("cannot choose from an empty sequence"));
+        }
+        mp_int_t at = (mp_int_t)pintas_mt_below(mt_of(st), (uint32_t)int_in(MP_OBJ_NEW_SMALL_INT(len), 1, 0x3FFFFFFF));
+        return mp_obj_subscr(n, MP_OBJ_NEW_SMALL_INT(at), MP_OBJ_SENTINEL);
+    }
     return mp_obj_new_int_from_uint(pintas_mt_below(mt_of(st), (uint32_t)int_in(n, 1, 0x3FFFFFFF)));
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(mt_below_obj, mt_below);
@@ -2132,24 +2220,42 @@ static MP_DEFINE_CONST_FUN_OBJ_2(caminos_known_obj, caminos_known);
 
 /* caminos_rank(view, codes, weights) -> the placements' codes ranked by
  * SuitPlayer, best first (pintas_caminos_suit_rank). weights in tenths:
- * reach, depth, hardness, double, starve, block. */
-static mp_obj_t caminos_rank(mp_obj_t view_o, mp_obj_t codes_in, mp_obj_t weights) {
-    const pintas_caminos_view *v = &view_in(G_CAMINOS, view_o)->cam;
+ * reach, depth, hardness, double, starve, block.
+ * caminos_rank(view, codes, None, sums) -> the code SearchPlayer picks from
+ * the placements whose summed outcomes are sums (None: no search ran), by
+ * pintas_caminos_search_pick. */
+static mp_obj_t caminos_rank(size_t n_args, const mp_obj_t *args) {
+    const pintas_caminos_view *v = &view_in(G_CAMINOS, args[0])->cam;
     size_t n;
     mp_obj_t *codes;
-    double w[6];
-    mp_obj_get_array(codes_in, &n, &codes);
-    weights_of(weights, w, 6);
+    mp_obj_get_array(args[1], &n, &codes);
     if (n > PINTAS_CAMINOS_MAX_MOVES) {
         bad();
     }
-    pintas_caminos_suit_weights cw = {w[0], w[1], w[2], w[3], w[4], w[5]};
     pintas_caminos_move *moves = m_new(pintas_caminos_move, n ? n : 1);
     for (size_t i = 0; i < n; i++) {
         pintas_engine_move m;
         move_of(G_CAMINOS, codes[i], &m);
         memcpy(&moves[i], m.bytes, sizeof(moves[i]));
     }
+    if (n_args == 4) {
+        int64_t *sums = NULL;
+        pintas_caminos_move out;
+        if (args[3] != mp_const_none) {
+            mp_obj_t *items = items_of(args[3], n);
+            sums = m_new(int64_t, n ? n : 1);
+            for (size_t i = 0; i < n; i++) {
+                sums[i] = (int64_t)(mp_int_t)mp_obj_get_int(items[i]);
+            }
+        }
+        if (pintas_caminos_search_pick(v, moves, sums, n, &out) != PINTAS_OK) {
+            bad();
+        }
+        return MP_OBJ_NEW_SMALL_INT(caminos_code(&out));
+    }
+    double w[6];
+    weights_of(args[2], w, 6);
+    pintas_caminos_suit_weights cw = {w[0], w[1], w[2], w[3], w[4], w[5]};
     if (pintas_caminos_suit_rank(v, &cw, moves, n) != PINTAS_OK) {
         bad();
     }
@@ -2159,7 +2265,7 @@ static mp_obj_t caminos_rank(mp_obj_t view_o, mp_obj_t codes_in, mp_obj_t weight
     }
     return out;
 }
-static MP_DEFINE_CONST_FUN_OBJ_3(caminos_rank_obj, caminos_rank);
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(caminos_rank_obj, 3, 4, caminos_rank);
 
 /* ---- texts --------------------------------------------------------------- */
 
