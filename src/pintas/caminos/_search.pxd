@@ -101,6 +101,9 @@ cdef extern from "pintas/players.h" nogil:
     int pintas_caminos_suit_rank(const pintas_caminos_view *v,
                                  const pintas_caminos_suit_weights *weights,
                                  pintas_caminos_move *moves, size_t n)
+    int pintas_caminos_search_pick(const pintas_caminos_view *v,
+                                   const pintas_caminos_move *moves, const int64_t *sums,
+                                   size_t n, pintas_caminos_move *out)
 
 
 # Exact determinization (pintas/determinize.h).

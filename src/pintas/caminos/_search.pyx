@@ -16,7 +16,7 @@ cimport cython
 from libc.string cimport memcpy, memset
 from libc.stdint cimport uint64_t, uint32_t
 
-from libc.stdint cimport int32_t
+from libc.stdint cimport int32_t, int64_t
 
 from pintas._base cimport pintas_caminos_observer, encode_view, view_key
 from pintas._base cimport PINTAS_CAMINOS_OBS_PARTS, obs_parts, pintas_caminos_obs_parts
@@ -466,6 +466,24 @@ def suit_rank(view, weights, list moves):
     cdef size_t n = put_moves(moves, cm, sizeof(cm[0]), PINTAS_CAMINOS_MAX_MOVES, _c_move)
     _check(pintas_caminos_suit_rank(&cv.v, _weights(weights, &w), cm, n), view)
     return _moves(NULL, cm, n)
+
+def search_pick(view, list moves, sums):
+    """SearchPlayer's choice among ``moves`` (placements legal in ``view``)
+    whose summed search outcomes are ``sums`` (None when no search ran): the
+    first, in SuitPlayer's order with the default weights, of the highest sum."""
+    cdef pintas_caminos_move cm[PINTAS_CAMINOS_MAX_MOVES]
+    cdef int64_t cs[PINTAS_CAMINOS_MAX_MOVES]
+    cdef pintas_caminos_move m
+    cdef CaminosView cv = _c_view(view)
+    cdef size_t i, n = put_moves(moves, cm, sizeof(cm[0]), PINTAS_CAMINOS_MAX_MOVES, _c_move)
+    if sums is not None:
+        if len(sums) != n:
+            raise RulesError(f"{len(sums)} sums for {n} moves")
+        for i in range(n):
+            cs[i] = sums[i]
+    chose(pintas_caminos_search_pick(&cv.v, cm, NULL if sums is None else cs, n, &m), view)
+    return move_of(&m)
+
 
 # ---- observations straight from the game's state -------------------------------------
 

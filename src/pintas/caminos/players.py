@@ -194,12 +194,8 @@ class SearchPlayer:
             return self._suit.choose(view)  # the heaviest tile's reveal
         if len(moves) == 1:
             return moves[0]
-        order = self._suit.rank(view, moves)
-        means = self.evaluate(view, start)
-        if means is None:
-            return order[0]
-        best = max(means.values())
-        return next(m for m in order if means[m] == best)
+        searched, sums = self._search(view, start)
+        return _search.search_pick(view, searched or moves, sums if searched else None)
 
     __call__ = choose
 
@@ -208,15 +204,21 @@ class SearchPlayer:
         mean) over the samples the budget allows, counting time from ``start``
         (a ``time.perf_counter()`` value, default now); None when no batch fitted.
         The seat must be to move in the playing phase."""
+        moves, sums = self._search(view, start)
+        if not moves:
+            return None
+        scale = self.last_samples * (view.rules.players - 1)
+        return {m: total / scale for m, total in zip(moves, sums, strict=True)}
+
+    def _search(self, view: View, start: float | None) -> tuple[list[Move], list[int]]:
+        """Every legal move and its summed outcomes over the samples the
+        budget allows (none when no batch fitted; :attr:`last_samples`: how many)."""
         info = Info(view)
         moves, sums, done = self.budget.run(
             lambda first, count: info.search(self.seed, first, count,
                                              self.budget.stop)[:3], start)
         self.last_samples = done
-        if not done:
-            return None
-        scale = done * (view.rules.players - 1)
-        return {m: total / scale for m, total in zip(moves, sums, strict=True)}
+        return (moves, sums) if done else ([], [])
 
     def __repr__(self) -> str:
         return f"SearchPlayer(samples={self.samples}, seconds={self.seconds}, seed={self.seed})"
