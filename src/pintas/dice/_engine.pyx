@@ -15,7 +15,7 @@ from cpython.exc cimport PyErr_Clear
 from cpython.object cimport PyObject, PyTypeObject, Py_TYPE
 from cpython.sequence cimport PySequence_Fast_ITEMS
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
-from libc.string cimport memcmp, memset
+from libc.string cimport memcmp, memcpy, memset
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.list cimport PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
@@ -649,16 +649,28 @@ cdef class Event(BaseEvent):
                ("count", int, 0))
     _TEXTS = texts("dice")  # pintas/texts.h: the one table every home reads
 
-    cdef readonly tuple values
+    # The dice as the C event holds them (a tuple is made only when read: most
+    # events of a game are never read one by one).
+    cdef uint8_t _dice[PINTAS_DICE_COUNT]
+    cdef uint8_t _n
     cdef readonly int total
 
     def __init__(self, kind, seat=0, values=(), points=0, total=0, reason=None, count=0):
+        cdef int i
         self._fresh()
         if seat is None:
             raise NotationTypeError("a dice event's seat is a whole number: got None")
         self._init(kind, seat, points, reason, count)
-        self.values = tuple(_items(values, 0, PINTAS_DICE_COUNT, "an event's dice"))
+        dice = _items(values, 0, PINTAS_DICE_COUNT, "an event's dice")
         self.total = whole(total, -2**31, 2**31 - 1, "an event's total", NotationError)
+        for i in range(len(dice)):
+            self._dice[i] = dice[i]
+        self._n = len(dice)
+
+    @property
+    def values(self):
+        """The dice of a ``rolled`` (in roll order) or a ``kept`` (ascending); ``()`` otherwise."""
+        return _dice_tuple(self._dice, self._n)
 
     def _text_fields(self):
         fields = BaseEvent._text_fields(self)
@@ -674,6 +686,8 @@ cdef tuple _FACES = (0, 1, 2, 3, 4, 5, 6)
 cdef tuple _dice_tuple(const uint8_t *dice, int n):
     """The dice of an event as a tuple of ints, kept out of the garbage
     collector (it holds only ints, as CPython itself would find)."""
+    if n == 0:
+        return ()
     cdef tuple out = PyTuple_New(n)
     cdef int j
     cdef object face
@@ -700,9 +714,8 @@ cdef list _events(const void *state, const void *events, size_t n):
         e.seat = ev[i].player
         e.points, e.total, e.reason, e.count = ev[i].points, ev[i].total, None, 0
         if kind == PINTAS_DICE_EV_ROLLED or kind == PINTAS_DICE_EV_KEPT:
-            e.values = _dice_tuple(ev[i].dice, min(ev[i].n, PINTAS_DICE_COUNT))
-        else:
-            e.values = ()
+            e._n = min(ev[i].n, PINTAS_DICE_COUNT)
+            memcpy(e._dice, ev[i].dice, e._n)
         if kind == PINTAS_DICE_EV_FINAL_ROUND:
             e.count = ev[i].n
         elif kind == PINTAS_DICE_EV_TURN_END:
