@@ -762,22 +762,68 @@ def chance_dice(code):
 # The keep moves of a roll depend on the rules, the roll and the pool only:
 # for each rules (their C struct's bytes) a memo of the lists listed so far,
 # by roll and pool, holding at most _MEMO_ROLLS lists (a game of six dice
-# meets a few thousand).
+# meets a few thousand), cleared when full.
 cdef dict _KEEP_MEMOS = {}
 cdef enum:
     _MEMO_RULES = 64
-    _MEMO_ROLLS = 16384
+    _MEMO_ROLLS = 8192
+    _MEMO_BITS = 14  # twice the slots of the lists held: the probes stay short
+    _MEMO_SLOTS = 1 << _MEMO_BITS
 
 
-cdef dict _keeps_memo(const pintas_dice_rules *rules):
+@cython.final
+@cython.no_gc
+cdef class _KeepMemo:
+    """The keep lists of one rules, found by their key (pool and roll, and a
+    flag bit so that no key is 0, an empty slot's) in C, with no Python int
+    made or hashed: open addressing, a multiplicative hash, linear probing."""
+
+    cdef uint64_t keys[_MEMO_SLOTS]
+    cdef list lists  # the lists, in their keys' slots: tuples, never in a cycle
+    cdef Py_ssize_t held
+
+    def __cinit__(self):
+        self.lists = [None] * _MEMO_SLOTS
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    cdef tuple get(self, uint64_t key, Py_ssize_t *slot):
+        """The list of ``key``, or None, *slot then the free slot it would take."""
+        cdef Py_ssize_t i = <Py_ssize_t>((key * <uint64_t>0x9E3779B97F4A7C15)
+                                         >> (64 - _MEMO_BITS))
+        while self.keys[i] != 0:
+            if self.keys[i] == key:
+                return <tuple>self.lists[i]
+            i = (i + 1) & (_MEMO_SLOTS - 1)
+        slot[0] = i
+        return None
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    cdef int put(self, uint64_t key, tuple listed) except -1:
+        """Hold ``listed`` for ``key`` (its slot found again: another thread's
+        game of these rules may have filled one since)."""
+        cdef Py_ssize_t slot = 0
+        if self.held >= _MEMO_ROLLS:
+            memset(self.keys, 0, _MEMO_SLOTS * sizeof(uint64_t))
+            self.lists = [None] * _MEMO_SLOTS
+            self.held = 0
+        if self.get(key, &slot) is None:
+            self.keys[slot] = key
+            self.lists[slot] = listed
+            self.held += 1
+        return 0
+
+
+cdef _KeepMemo _keeps_memo(const pintas_dice_rules *rules):
     """The memo of keep lists of ``rules``, shared by every game of them."""
     key = PyBytes_FromStringAndSize(<const char *>rules, sizeof(pintas_dice_rules))
     memo = _KEEP_MEMOS.get(key)
     if memo is None:
         if len(_KEEP_MEMOS) >= _MEMO_RULES:
             _KEEP_MEMOS.clear()
-        memo = _KEEP_MEMOS[key] = {}
-    return <dict>memo
+        memo = _KEEP_MEMOS[key] = _KeepMemo()
+    return <_KeepMemo>memo
 
 
 @cython.binding(False)
@@ -787,7 +833,7 @@ cdef class DiceGame(Engine):
     cdef pintas_dice_state st
     # the keep lists of the rules in _memo_rules (see _listed_keeps)
     cdef pintas_dice_rules _memo_rules
-    cdef dict _memo
+    cdef _KeepMemo _memo
     _MOVE_TYPE = Move
     _WRITTEN_LIKE = WRITTEN_LIKE
 
@@ -844,6 +890,8 @@ cdef class DiceGame(Engine):
         cdef pintas_dice_moves m
         cdef pintas_dice_set roll = 0
         cdef int i, v
+        cdef Py_ssize_t slot = 0
+        cdef tuple listed
         for i in range(self.st.last_roll_len):
             v = self.st.last_roll[i]
             if v < 1 or v > 6 or i >= PINTAS_DICE_COUNT:
@@ -853,16 +901,14 @@ cdef class DiceGame(Engine):
                                         sizeof(pintas_dice_rules)) != 0:
             self._memo = _keeps_memo(&self.st.rules)
             self._memo_rules = self.st.rules
-        key = (<long long>roll << 18) | self.st.pool
-        listed = self._memo.get(key)
+        cdef uint64_t key = ((<uint64_t>1) << 63) | (<uint64_t>self.st.pool << 18) | roll
+        listed = self._memo.get(key, &slot)
         if listed is None:
             if not self._legal(&m):
                 return ()
             listed = tuple([_keep_move(m.keeps[i].keep) for i in range(m.n_keeps)])
-            if len(self._memo) >= _MEMO_ROLLS:
-                self._memo.clear()
-            self._memo[key] = listed
-        return <tuple>listed
+            self._memo.put(key, listed)
+        return listed
 
     def legal_moves(self):
         """The legal moves of the player to move: ``roll`` (a roll with given
