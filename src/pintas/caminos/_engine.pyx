@@ -290,21 +290,34 @@ cdef object _tile_set(uint32_t mask):
     return ts
 
 
+# The module's tables as C-typed tuples: an event's fields are read from them
+# without a lookup of the module's globals.
+cdef tuple _KINDS_T = EVENT_KINDS
+cdef tuple _TILES_T = tuple(TILES)
+cdef tuple _SIDES_T = SIDES
+cdef tuple _REASONS_T = REASONS
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
 cdef Event _new_event(const pintas_caminos_event *ev):
+    # (every index below is checked against its table's size first)
     cdef int kind = ev.kind
     cdef Event e = Event.__new__(Event)
-    e.kind = EVENT_KINDS[kind]
+    e.kind = _KINDS_T[kind] if kind < len(_KINDS_T) else EVENT_KINDS[kind]
     e.seat = None if ev.seat >= 4 else ev.seat
-    e.tile = None if ev.tile >= PINTAS_TILE_COUNT else TILES[ev.tile]
+    e.tile = None if ev.tile >= PINTAS_TILE_COUNT else _TILES_T[ev.tile]
     e.path = None if ev.path >= PINTAS_CAMINOS_MAX_PATHS else ev.path + 1
-    e.side = SIDES[ev.side & 1] if kind == 6 else None
-    e.reason = REASONS[ev.reason] if ev.reason < len(REASONS) else None
+    e.side = _SIDES_T[ev.side & 1] if kind == 6 else None
+    e.reason = _REASONS_T[ev.reason] if ev.reason < len(_REASONS_T) else None
     e.seats = _seat_tuple(ev.seats)
     e.tiles = _tile_set(ev.tiles) if kind == 7 else None
     e._amount(ev.value, kind == 14 or kind == 15)
     return e
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 cdef list _events(const void *state, const void *events, size_t n):
     cdef const pintas_caminos_event *ev = <const pintas_caminos_event *>events
     cdef list out = PyList_New(n)

@@ -15,7 +15,7 @@ from cpython.exc cimport PyErr_Clear
 from cpython.object cimport PyObject, PyTypeObject, Py_TYPE
 from cpython.sequence cimport PySequence_Fast_ITEMS
 from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
-from libc.string cimport memcmp, memset
+from libc.string cimport memcmp, memcpy, memset
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.list cimport PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
@@ -649,16 +649,28 @@ cdef class Event(BaseEvent):
                ("count", int, 0))
     _TEXTS = texts("dice")  # pintas/texts.h: the one table every home reads
 
-    cdef readonly tuple values
+    # The dice as the C event holds them (a tuple is made only when read: most
+    # events of a game are never read one by one).
+    cdef uint8_t _dice[PINTAS_DICE_COUNT]
+    cdef uint8_t _n
     cdef readonly int total
 
     def __init__(self, kind, seat=0, values=(), points=0, total=0, reason=None, count=0):
+        cdef int i
         self._fresh()
         if seat is None:
             raise NotationTypeError("a dice event's seat is a whole number: got None")
         self._init(kind, seat, points, reason, count)
-        self.values = tuple(_items(values, 0, PINTAS_DICE_COUNT, "an event's dice"))
+        dice = _items(values, 0, PINTAS_DICE_COUNT, "an event's dice")
         self.total = whole(total, -2**31, 2**31 - 1, "an event's total", NotationError)
+        for i in range(len(dice)):
+            self._dice[i] = dice[i]
+        self._n = len(dice)
+
+    @property
+    def values(self):
+        """The dice of a ``rolled`` (in roll order) or a ``kept`` (ascending); ``()`` otherwise."""
+        return _dice_tuple(self._dice, self._n)
 
     def _text_fields(self):
         fields = BaseEvent._text_fields(self)
@@ -674,6 +686,8 @@ cdef tuple _FACES = (0, 1, 2, 3, 4, 5, 6)
 cdef tuple _dice_tuple(const uint8_t *dice, int n):
     """The dice of an event as a tuple of ints, kept out of the garbage
     collector (it holds only ints, as CPython itself would find)."""
+    if n == 0:
+        return ()
     cdef tuple out = PyTuple_New(n)
     cdef int j
     cdef object face
@@ -700,9 +714,8 @@ cdef list _events(const void *state, const void *events, size_t n):
         e.seat = ev[i].player
         e.points, e.total, e.reason, e.count = ev[i].points, ev[i].total, None, 0
         if kind == PINTAS_DICE_EV_ROLLED or kind == PINTAS_DICE_EV_KEPT:
-            e.values = _dice_tuple(ev[i].dice, min(ev[i].n, PINTAS_DICE_COUNT))
-        else:
-            e.values = ()
+            e._n = min(ev[i].n, PINTAS_DICE_COUNT)
+            memcpy(e._dice, ev[i].dice, e._n)
         if kind == PINTAS_DICE_EV_FINAL_ROUND:
             e.count = ev[i].n
         elif kind == PINTAS_DICE_EV_TURN_END:
@@ -749,22 +762,68 @@ def chance_dice(code):
 # The keep moves of a roll depend on the rules, the roll and the pool only:
 # for each rules (their C struct's bytes) a memo of the lists listed so far,
 # by roll and pool, holding at most _MEMO_ROLLS lists (a game of six dice
-# meets a few thousand).
+# meets a few thousand), cleared when full.
 cdef dict _KEEP_MEMOS = {}
 cdef enum:
     _MEMO_RULES = 64
-    _MEMO_ROLLS = 16384
+    _MEMO_ROLLS = 8192
+    _MEMO_BITS = 14  # twice the slots of the lists held: the probes stay short
+    _MEMO_SLOTS = 1 << _MEMO_BITS
 
 
-cdef dict _keeps_memo(const pintas_dice_rules *rules):
+@cython.final
+@cython.no_gc
+cdef class _KeepMemo:
+    """The keep lists of one rules, found by their key (pool and roll, and a
+    flag bit so that no key is 0, an empty slot's) in C, with no Python int
+    made or hashed: open addressing, a multiplicative hash, linear probing."""
+
+    cdef uint64_t keys[_MEMO_SLOTS]
+    cdef list lists  # the lists, in their keys' slots: tuples, never in a cycle
+    cdef Py_ssize_t held
+
+    def __cinit__(self):
+        self.lists = [None] * _MEMO_SLOTS
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    cdef tuple get(self, uint64_t key, Py_ssize_t *slot):
+        """The list of ``key``, or None, *slot then the free slot it would take."""
+        cdef Py_ssize_t i = <Py_ssize_t>((key * <uint64_t>0x9E3779B97F4A7C15)
+                                         >> (64 - _MEMO_BITS))
+        while self.keys[i] != 0:
+            if self.keys[i] == key:
+                return <tuple>self.lists[i]
+            i = (i + 1) & (_MEMO_SLOTS - 1)
+        slot[0] = i
+        return None
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    cdef int put(self, uint64_t key, tuple listed) except -1:
+        """Hold ``listed`` for ``key`` (its slot found again: another thread's
+        game of these rules may have filled one since)."""
+        cdef Py_ssize_t slot = 0
+        if self.held >= _MEMO_ROLLS:
+            memset(self.keys, 0, _MEMO_SLOTS * sizeof(uint64_t))
+            self.lists = [None] * _MEMO_SLOTS
+            self.held = 0
+        if self.get(key, &slot) is None:
+            self.keys[slot] = key
+            self.lists[slot] = listed
+            self.held += 1
+        return 0
+
+
+cdef _KeepMemo _keeps_memo(const pintas_dice_rules *rules):
     """The memo of keep lists of ``rules``, shared by every game of them."""
     key = PyBytes_FromStringAndSize(<const char *>rules, sizeof(pintas_dice_rules))
     memo = _KEEP_MEMOS.get(key)
     if memo is None:
         if len(_KEEP_MEMOS) >= _MEMO_RULES:
             _KEEP_MEMOS.clear()
-        memo = _KEEP_MEMOS[key] = {}
-    return <dict>memo
+        memo = _KEEP_MEMOS[key] = _KeepMemo()
+    return <_KeepMemo>memo
 
 
 @cython.binding(False)
@@ -774,7 +833,7 @@ cdef class DiceGame(Engine):
     cdef pintas_dice_state st
     # the keep lists of the rules in _memo_rules (see _listed_keeps)
     cdef pintas_dice_rules _memo_rules
-    cdef dict _memo
+    cdef _KeepMemo _memo
     _MOVE_TYPE = Move
     _WRITTEN_LIKE = WRITTEN_LIKE
 
@@ -831,6 +890,8 @@ cdef class DiceGame(Engine):
         cdef pintas_dice_moves m
         cdef pintas_dice_set roll = 0
         cdef int i, v
+        cdef Py_ssize_t slot = 0
+        cdef tuple listed
         for i in range(self.st.last_roll_len):
             v = self.st.last_roll[i]
             if v < 1 or v > 6 or i >= PINTAS_DICE_COUNT:
@@ -840,16 +901,14 @@ cdef class DiceGame(Engine):
                                         sizeof(pintas_dice_rules)) != 0:
             self._memo = _keeps_memo(&self.st.rules)
             self._memo_rules = self.st.rules
-        key = (<long long>roll << 18) | self.st.pool
-        listed = self._memo.get(key)
+        cdef uint64_t key = ((<uint64_t>1) << 63) | (<uint64_t>self.st.pool << 18) | roll
+        listed = self._memo.get(key, &slot)
         if listed is None:
             if not self._legal(&m):
                 return ()
             listed = tuple([_keep_move(m.keeps[i].keep) for i in range(m.n_keeps)])
-            if len(self._memo) >= _MEMO_ROLLS:
-                self._memo.clear()
-            self._memo[key] = listed
-        return <tuple>listed
+            self._memo.put(key, listed)
+        return listed
 
     def legal_moves(self):
         """The legal moves of the player to move: ``roll`` (a roll with given
