@@ -19,7 +19,13 @@ from typing import TYPE_CHECKING, Any
 # (first: it skips this module too where the browser test cannot run)
 from tests.kiosk import test_browser as shared
 from tests.kiosk.server import KioskServer
-from tests.kiosk.test_browser import check_all, page_errors, stored_table, touch_screen
+from tests.kiosk.test_browser import (
+    check_all,
+    check_layout,
+    page_errors,
+    stored_table,
+    touch_screen,
+)
 from tests.kiosk.test_page import create, drive, look, show
 
 if TYPE_CHECKING:
@@ -113,6 +119,9 @@ def test_a_spectator_sees_no_hand_and_follows_the_moves(browser: Browser,
         held = hands(server, made)
         assert [tile for tile in held if tile in markup(page)] == []
         check_all(page)
+        check_layout(page)
+        page.set_viewport_size(shared.PORTRAIT)
+        check_layout(page)
         # the spectator's code opens no seat: the page keeps no table of its own
         assert page.evaluate("() => localStorage.getItem('pintas.kiosk.table')") is None
 
@@ -146,6 +155,8 @@ def test_an_invitation_link_takes_its_seat_once(browser: Browser, server: KioskS
         assert shown.inner_text() == server.url + invitation["page"]
         presence = creator.get_by_test_id("presence").locator("li[data-seat='1']")
         assert presence.get_attribute("data-state") == "open"
+        check_all(creator)
+        check_layout(creator)
         with opened(browser, server, invitation["page"]) as guest:
             guest.wait_for_function("() => document.getElementById('play').dataset.seat === '1'")
             kept = stored_table(guest)

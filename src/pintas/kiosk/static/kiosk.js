@@ -1068,8 +1068,10 @@
     if (node.dataset.key === key) return;
     node.dataset.key = key;
     $("share-links").replaceChildren(...rows.map(([id, label, link, code]) => el("li", { "data-testid": "share-" + id }, [
-      el("span", { class: "share-label", text: label + (code ? " (" + tr("share.code", { code }) + ")" : "") }),
-      el("span", { class: "share-link", "data-testid": "share-link-" + id, text: link }),
+      el("div", { class: "share-text" }, [
+        el("span", { class: "share-label", text: label + (code ? " (" + tr("share.code", { code }) + ")" : "") }),
+        el("span", { class: "share-link", "data-testid": "share-link-" + id, text: link }),
+      ]),
       el("button", {
         type: "button", class: "share-copy", text: tr("share.copy"), "aria-label": tr("share.copy") + ": " + label,
         onclick: () => copyText(link),
