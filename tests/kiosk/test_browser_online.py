@@ -19,13 +19,6 @@ from typing import TYPE_CHECKING, Any
 # (first: it skips this module too where the browser test cannot run)
 from tests.kiosk import test_browser as shared
 from tests.kiosk.server import KioskServer
-from tests.kiosk.test_browser import (
-    check_all,
-    check_layout,
-    page_errors,
-    stored_table,
-    touch_screen,
-)
 from tests.kiosk.test_page import create, drive, look, show
 
 if TYPE_CHECKING:
@@ -118,10 +111,10 @@ def test_a_spectator_sees_no_hand_and_follows_the_moves(browser: Browser,
         assert page.locator("#hand .tile.back").count() == 28 - len(played)
         held = hands(server, made)
         assert [tile for tile in held if tile in markup(page)] == []
-        check_all(page)
-        check_layout(page)
-        page.set_viewport_size(shared.PORTRAIT)
-        check_layout(page)
+        shared.check_all(page)
+        shared.check_layout(page)
+        page.set_viewport_size({"width": 800, "height": 1280})
+        shared.check_layout(page)
         # the spectator's code opens no seat: the page keeps no table of its own
         assert page.evaluate("() => localStorage.getItem('pintas.kiosk.table')") is None
 
@@ -145,7 +138,7 @@ def test_an_invitation_link_takes_its_seat_once(browser: Browser, server: KioskS
     invitation = made["invitations"]["1"]
     assert invitation["page"] == f"/join/{id}#{invitation['code']}"
     # the creator's page shows the link to pass on, and the seat as not come yet
-    with touch_screen(browser, server) as creator:
+    with shared.touch_screen(browser, server) as creator:
         stored = {"id": id, "tokens": made["tokens"], "seat": 0, "seenRounds": 0,
                   "seenTimedOut": 0, "invitations": {"1": invitation["code"]}}
         creator.evaluate("(t) => localStorage.setItem('pintas.kiosk.table', JSON.stringify(t))",
@@ -155,11 +148,11 @@ def test_an_invitation_link_takes_its_seat_once(browser: Browser, server: KioskS
         assert shown.inner_text() == server.url + invitation["page"]
         presence = creator.get_by_test_id("presence").locator("li[data-seat='1']")
         assert presence.get_attribute("data-state") == "open"
-        check_all(creator)
-        check_layout(creator)
+        shared.check_all(creator)
+        shared.check_layout(creator)
         with opened(browser, server, invitation["page"]) as guest:
             guest.wait_for_function("() => document.getElementById('play').dataset.seat === '1'")
-            kept = stored_table(guest)
+            kept = shared.stored_table(guest)
             assert kept["id"] == id and list(kept["tokens"]) == ["1"]
             assert kept["tokens"]["1"] != ""
             assert look(server, {"id": id, "tokens": kept["tokens"]}, 1)["seat"] == 1
@@ -169,7 +162,7 @@ def test_an_invitation_link_takes_its_seat_once(browser: Browser, server: KioskS
             creator.wait_for_function("""() => document.querySelector(
                 "#presence li[data-seat='1']")?.dataset.state === 'connected'""", timeout=40_000)
             creator.get_by_test_id("share").wait_for(state="hidden", timeout=40_000)
-            check_all(guest)
+            shared.check_all(guest)
         # the same link again: spent, and said so
         with opened(browser, server, invitation["page"]) as late:
             late.get_by_test_id("setup").wait_for()
@@ -177,12 +170,12 @@ def test_an_invitation_link_takes_its_seat_once(browser: Browser, server: KioskS
             error.wait_for()
             assert "used already" in error.inner_text()
             assert late.evaluate("() => localStorage.getItem('pintas.kiosk.table')") is None
-        assert page_errors(creator) == []
+        assert shared.page_errors(creator) == []
 
 
 def test_the_setup_makes_an_online_table_with_links(browser: Browser,
                                                     server: KioskServer) -> None:
-    with touch_screen(browser, server) as page:
+    with shared.touch_screen(browser, server) as page:
         page.get_by_test_id("game-dominican").tap()
         page.get_by_test_id("seat-1-human").tap()
         for choice in ("opt-invite-link", "opt-spectators-yes"):
@@ -190,7 +183,7 @@ def test_the_setup_makes_an_online_table_with_links(browser: Browser,
             assert page.get_by_test_id(choice).get_attribute("aria-pressed") == "true"
         page.get_by_test_id("start").tap()
         page.get_by_test_id("share-link-watch").wait_for()
-        kept = stored_table(page)
+        kept = shared.stored_table(page)
         assert set(kept["tokens"]) == {"0"} and set(kept["invitations"]) == {"1"}
         watch = page.get_by_test_id("share-link-watch").inner_text()
         assert watch == f"{server.url}/watch/{kept['id']}#{kept['spectators']}"
@@ -199,8 +192,8 @@ def test_the_setup_makes_an_online_table_with_links(browser: Browser,
         # the spectators' code watches the table
         seen = server.call("GET", f"/api/tables/{kept['id']}/watch", token=kept["spectators"])
         assert seen["spectator"] is True
-        check_all(page)
-        assert page_errors(page) == []
+        shared.check_all(page)
+        assert shared.page_errors(page) == []
 
 
 # ---- a rematch ------------------------------------------------------------------------------
@@ -210,7 +203,7 @@ def test_a_rematch_moves_the_page_to_the_new_table(browser: Browser, server: Kio
     made = create(server, "dominican", ["human", "suit", "suit", "suit"], seed=11,
                   options={"mode": "pairs", "target": 50})
     drive(server, made, lambda s: s["is_over"])
-    with touch_screen(browser, server) as page:
+    with shared.touch_screen(browser, server) as page:
         show(page, made)
         page.get_by_test_id("round-overlay").wait_for()
         page.get_by_test_id("round-continue").tap()
@@ -218,7 +211,7 @@ def test_a_rematch_moves_the_page_to_the_new_table(browser: Browser, server: Kio
         page.get_by_test_id("end-rematch").tap()
         page.wait_for_function("(old) => JSON.parse(localStorage.getItem('pintas.kiosk.table'))"
                                ".id !== old", arg=made["id"])
-        kept = stored_table(page)
+        kept = shared.stored_table(page)
         assert kept["tokens"] == made["tokens"] and kept["seenRounds"] == 0
         page.wait_for_function("() => document.getElementById('play').dataset.over === '0'")
         assert page.get_by_test_id("end-overlay").is_hidden()
@@ -226,7 +219,7 @@ def test_a_rematch_moves_the_page_to_the_new_table(browser: Browser, server: Kio
         assert look(server, made, 0)["rematch"] == kept["id"]
         again = server.call("POST", f"/api/tables/{made['id']}/rematch", token=made["tokens"]["0"])
         assert again["id"] == kept["id"]
-        assert page_errors(page) == []
+        assert shared.page_errors(page) == []
 
 
 # ---- the links' paths ---------------------------------------------------------------------
