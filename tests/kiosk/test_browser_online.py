@@ -119,6 +119,24 @@ def test_a_spectator_sees_no_hand_and_follows_the_moves(browser: Browser,
         assert page.evaluate("() => localStorage.getItem('pintas.kiosk.table')") is None
 
 
+def test_a_spectator_of_caminos_sees_each_path_and_no_hand(browser: Browser,
+                                                           server: KioskServer) -> None:
+    made = online(server, {"game": "caminos", "seats": ["human"] * 3,
+                           "spectators": {"delay": 1}})
+    with opened(browser, server, made["spectators"]["page"]) as page:
+        version_of(page)
+        paths = server.call("GET", f"/api/tables/{made['id']}/watch",
+                            token=made["spectators"]["code"])["view"]["paths"]
+        rows = page.get_by_test_id("watch-line").locator(".watch-row")
+        assert rows.count() == len(paths)
+        assert [rows.nth(i).inner_text() for i in range(len(paths))] == [
+            p["centre"] for p in paths]
+        held = hands(server, made)
+        assert held and [tile for tile in held if tile in markup(page)] == []
+        assert "moves behind: 1" in page.get_by_test_id("facts").inner_text()
+        shared.check_all(page)
+
+
 def test_a_wrong_spectator_link_says_so(browser: Browser, server: KioskServer) -> None:
     made = online(server, {"game": "dominican", "seats": ["human", "suit"],
                            "options": {"mode": "two"}, "spectators": True})

@@ -983,28 +983,28 @@
 
   // ---- online tables: spectators, the other people, the links to pass on ---------------------
 
-  // The tiles a plain value holds, as the page writes them ("6|4"): a
-  // spectator's answer has no pictures, so the page shows the line in text.
-  function tilesIn(value) {
-    if (Array.isArray(value)) {
-      if (value.length === 2 && value.every((n) => Number.isInteger(n))) return [value.join("|")];
-      return value.flatMap(tilesIn);
-    }
-    if (typeof value === "string") return /^\d+\|\d+$/.test(value) ? [value] : [];
-    if (value && typeof value === "object") return Object.values(value).flatMap(tilesIn);
-    return [];
+  // The rows of tiles a spectator's table shows, as the page writes them
+  // ("6|4"): the line, or each path from its back through its centre to its
+  // front. A spectator's answer has no pictures: the page shows them in text.
+  function watchedRows(data) {
+    const view = data.view;
+    const text = (tile) => (Array.isArray(tile) ? tile.join("|") : String(tile));
+    if (data.family === "domino") return [(view.line || []).map(text)];
+    return (view.paths || []).map((path) =>
+      [...(path.back || []).slice().reverse(), path.centre, ...(path.front || [])].filter(Boolean).map(text));
   }
 
   // A spectator's table: the line (or the paths), each tile as text.
   function renderWatchedTable(data) {
-    const view = data.view;
-    const tiles = tilesIn(data.family === "domino" ? view.line : view.paths);
-    const key = ["watch", lang, tiles.join(",")].join("|");
+    const rows = watchedRows(data);
+    const key = ["watch", lang, rows.map((row) => row.join(",")).join(";")].join("|");
     if (P.keys.table === key) return;
     P.keys.table = key;
+    const shown = rows.filter((row) => row.length);
     $("table").replaceChildren(el("div", {
       class: "watch-line", "data-testid": "watch-line", role: "img", "aria-label": tr("play.table_label"),
-    }, tiles.length ? tiles.map((tile) => tileNode(tile, null, "")) : [el("div", { class: "table-note", text: tr("play.empty_line") })]));
+    }, shown.length ? shown.map((row) => el("div", { class: "watch-row" }, row.map((tile) => tileNode(tile, null, ""))))
+      : [el("div", { class: "table-note", text: tr("play.empty_line") })]));
   }
 
   // A spectator sees no hand: how many tiles each seat holds, as tile backs.
