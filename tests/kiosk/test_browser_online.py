@@ -181,6 +181,10 @@ def test_an_invitation_link_takes_its_seat_once(browser: Browser, server: KioskS
                 "#presence li[data-seat='1']")?.dataset.state === 'connected'""", timeout=40_000)
             creator.get_by_test_id("share").wait_for(state="hidden", timeout=40_000)
             shared.check_all(guest)
+            # the link opened again where it was used: the table, not a refusal
+            guest.goto(server.url + invitation["page"])
+            guest.wait_for_function("() => document.getElementById('play').dataset.seat === '1'")
+            assert shared.stored_table(guest) == kept
         # the same link again: spent, and said so
         with opened(browser, server, invitation["page"]) as late:
             late.get_by_test_id("setup").wait_for()

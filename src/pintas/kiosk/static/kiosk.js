@@ -2112,12 +2112,14 @@
       loadMenu();
       return;
     }
-    if (link) {
+    const stored = load(TABLE_KEY);
+    if (link && !(stored && stored.id === link.id)) {
       joinTable(link.id, link.code);
       loadMenu();
       return;
     }
-    const stored = load(TABLE_KEY);
+    // an invitation this screen used already: its table, as after a reload
+    if (link) history.replaceState(null, "", "/" + location.search);
     if (stored && typeof stored.id === "string" && stored.tokens && typeof stored.tokens === "object"
         && String(stored.seat) in stored.tokens) {
       openTable(stored);
