@@ -122,6 +122,7 @@ flash "Caminos: batch simulation" caminos_sim
 flash "dice: scoring, play, save/load" dice_score dice_game
 flash "dice: the optimal-policy solver" dice_solve
 flash "dice: the policy book reader" dice_book
+flash "dice: playing to win (2 players)" dice_win
 flash "engine tables, actions, observations" engine actions observe observe_state
 flash "hashes: BLAKE2b, SHA-256, HMAC, MT19937" hash
 flash "saves: the container, each game's part, texts" save save_line save_caminos save_dice save_text
