@@ -125,10 +125,15 @@ class OptimalPlayer:
         return f"OptimalPlayer({self.rules!r})"
 
 
+def _shipped_table(rules: Rules) -> str | None:
+    """The file name of the shipped win table of ``rules`` (:data:`WIN_TABLES`), or None."""
+    return next((name for name, (preset, target) in WIN_TABLES.items()
+                 if rules == getattr(Rules, preset)(target=target)), None)
+
+
 def has_win_table(rules: Rules) -> bool:
     """True when a win table of ``rules`` is shipped (:data:`WIN_TABLES`)."""
-    return any(rules == getattr(Rules, preset)(target=target)
-               for preset, target in WIN_TABLES.values())
+    return _shipped_table(rules) is not None
 
 
 def win_table(rules: Rules) -> Win:
@@ -143,12 +148,11 @@ def win_table(rules: Rules) -> Win:
     win = _WINS.get(rules)
     if win is not None:
         return win
-    for name, (preset, target) in WIN_TABLES.items():
-        if rules == getattr(Rules, preset)(target=target):
-            table = (files(__package__) / "tables" / name).read_bytes()
-            win = _search.win_policy(rules, table)
-            _WINS[rules] = win
-            return win
+    name = _shipped_table(rules)
+    if name is not None:
+        table = (files(__package__) / "tables" / name).read_bytes()
+        win = _WINS[rules] = _search.win_policy(rules, table)
+        return win
     shipped = ", ".join(f"{preset} to {target:,}" for preset, target in WIN_TABLES.values())
     raise RulesError(f"no win table for {rules!r}: the tables shipped are {shipped} "
                      "(pass WinPlayer(rules, table=...) for others)")
