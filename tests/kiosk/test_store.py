@@ -221,8 +221,11 @@ def test_a_stale_copy_is_refused_and_changes_nothing(store: TableStore) -> None:
     first.play(0, "roll", None, time.time())
     store.update(first, referee=False)
     second.play(0, "roll", None, time.time())
-    with pytest.raises(StaleVersionError, match="version 1"):
+    with pytest.raises(StaleVersionError, match="version 1") as refused:
         store.update(second, referee=False)
+    # the store's own error whatever the store (not the SQLite driver's)
+    assert isinstance(refused.value, NotKeptError)
+    assert not isinstance(refused.value, sqlite3.Error)
     kept = store.load(id)
     assert kept is not None and kept.game.to_bytes() == first.game.to_bytes()
     assert store.delete(id)

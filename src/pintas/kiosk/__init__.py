@@ -11,7 +11,6 @@ but the standard library.
 
 from __future__ import annotations
 
-import sqlite3
 from typing import TYPE_CHECKING, TextIO
 
 from ..errors import CorruptStateError
@@ -42,9 +41,12 @@ def serve(host: str, port: int, db: str, settings: Settings, err: TextIO) -> int
         err.write(f"pintas kiosk: {error}\n")
         return 2
     from .postgres import redacted
+    from .rows import DATABASE_FAILURES
+    unopened: tuple[type[Exception], ...] = (*DATABASE_FAILURES, ImportError, OSError,
+                                              CorruptStateError)
     try:
         kiosk = Kiosk(db, settings=settings)
-    except (ImportError, OSError, CorruptStateError, sqlite3.Error) as error:
+    except unopened as error:
         err.write(f"pintas kiosk: {error}\n")   # (a database it cannot open, or refuses)
         return 2
     try:

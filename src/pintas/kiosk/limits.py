@@ -14,21 +14,16 @@ from __future__ import annotations
 
 import ipaddress
 import logging
-import sqlite3
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Protocol
+
+from .rows import DATABASE_FAILURES, Bucket, Buckets
 
 __all__ = ["MOST_CLIENTS", "Buckets", "CreateLimiter", "SharedLimiter", "client_key"]
 
 _log = logging.getLogger("pintas.kiosk")
 
-#: A client's bucket: its tokens, and when it had them (seconds).
-Bucket = tuple[float, float]
-#: What a change makes of a bucket (None: a new client's, full): the bucket
-#: then, and what the caller is answered.
-Change = Callable[[Bucket | None], tuple[Bucket, float]]
 
 #: The most clients whose buckets are remembered at once; beyond it the one
 #: that asked longest ago is forgotten (its bucket has almost always filled up
@@ -124,17 +119,6 @@ class CreateLimiter:
             self._buckets.popitem(last=False)
 
 
-class Buckets(Protocol):
-    """Where the servers of one database keep the clients' buckets."""
-
-    def bucket(self, kind: str, client: str, change: Change) -> float:
-        """Change ``client``'s bucket of ``kind`` in one step (no other server
-        changes it meanwhile); what ``change`` answered."""
-
-    def forget_buckets(self, before: float) -> None:
-        """Forget the buckets last changed before ``before`` (full by then)."""
-
-
 class SharedLimiter(CreateLimiter):
     """The token buckets of :class:`CreateLimiter`, kept in the database the
     servers share (``buckets``), one set per ``kind`` (creating, joining):
@@ -164,7 +148,7 @@ class SharedLimiter(CreateLimiter):
         if self.limited:
             try:
                 self.buckets.forget_buckets(self.clock() - self.burst / self.per_second)
-            except sqlite3.Error as error:
+            except DATABASE_FAILURES as error:
                 _log.warning("could not forget the full buckets now: %s", error)
 
     def _change(self, client: str,
@@ -172,7 +156,7 @@ class SharedLimiter(CreateLimiter):
         now = self.clock()
         try:
             return self.buckets.bucket(self.kind, client, lambda kept: change(kept, now))
-        except sqlite3.Error as error:
+        except DATABASE_FAILURES as error:
             _log.warning("the %s limit of %s could not be read now: %s", self.kind,
                          client, error)
             return 0.0

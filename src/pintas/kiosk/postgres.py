@@ -66,7 +66,7 @@ from .tables import Table
 if TYPE_CHECKING:
     import psycopg
 
-    from .limits import Change
+    from .rows import Change
 
 __all__ = ["CLAIM", "LEASE", "SCHEMA_VERSION", "URL_SCHEMES", "Jobs", "Listener",
            "PostgresStore", "Servers", "is_postgres_url", "redacted"]

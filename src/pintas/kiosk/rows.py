@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import registry
 from ..errors import CorruptStateError, PintasError
-from .limits import Buckets
 from .tables import HUMAN, MAX_SEED, MOST_DELAY, TIMERS, Table
 from .tables import _player_spec as player_spec
 
@@ -30,7 +29,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COLUMNS",
+    "DATABASE_FAILURES",
     "MENDED_IDS",
+    "Bucket",
+    "Buckets",
+    "Change",
     "DamagedRowError",
     "Listening",
     "NewerDatabaseError",
@@ -72,12 +75,19 @@ class NewerDatabaseError(CorruptStateError):
     unknown here): it is left as it is."""
 
 
-class NotKeptError(sqlite3.DatabaseError):
+class NotKeptError(Exception):
     """A change the database could not keep, or a read it could not do now: a
     full disk, a read-only file, an I/O error, a database server that cannot
     be reached. Nothing changed; the store opens the file (or connects) again
-    before its next write. (An ``sqlite3.DatabaseError`` whatever the store,
-    as the service has always caught it.)"""
+    before its next write. Whatever the store, this is what it raises: the
+    driver's own error is its ``__cause__``."""
+
+
+#: What a store's call raises when its database fails now: NotKeptError, or
+#: (from the SQLite store's few direct reads) the driver's own error. The
+#: service catches exactly these, so a bug elsewhere is never taken for a
+#: database that failed.
+DATABASE_FAILURES: tuple[type[Exception], ...] = (NotKeptError, sqlite3.Error)
 
 
 class StaleVersionError(NotKeptError):
@@ -493,6 +503,24 @@ class TableStore(Protocol):
     def shared(self) -> Shared | None:
         """What the servers of the database share besides the rows
         (:class:`Shared`); None if one server serves the database alone."""
+
+
+#: A client's bucket: its tokens, and when it had them (seconds).
+Bucket = tuple[float, float]
+#: What a change makes of a bucket (None: a new client's, full): the bucket
+#: then, and what the caller is answered.
+Change = Callable[[Bucket | None], tuple[Bucket, float]]
+
+
+class Buckets(Protocol):
+    """Where the servers of one database keep the clients' buckets."""
+
+    def bucket(self, kind: str, client: str, change: Change) -> float:
+        """Change ``client``'s bucket of ``kind`` in one step (no other server
+        changes it meanwhile); what ``change`` answered."""
+
+    def forget_buckets(self, before: float) -> None:
+        """Forget the buckets last changed before ``before`` (full by then)."""
 
 
 class Shared(Buckets, Protocol):

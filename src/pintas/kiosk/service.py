@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 import os
 import socket
-import sqlite3
 import threading
 import time
 import uuid
@@ -26,7 +25,7 @@ from .. import registry
 from ..errors import CorruptStateError
 from .limits import CreateLimiter, SharedLimiter
 from .referee import Referee
-from .rows import QuotaError, Shared
+from .rows import DATABASE_FAILURES, QuotaError, Shared
 from .settings import Settings
 from .store import TableStore, open_store
 from .tables import TIMERS, KioskError, Table, TableSpec
@@ -54,6 +53,8 @@ MARK_EVERY = 10.0
 #: before it reads it again to tell a seat the others' connection status (seconds).
 CONTACT_READ = 1.0
 
+#: What keeping a table may raise: its database failed, or its row is damaged.
+_UNKEPT: tuple[type[Exception], ...] = (*DATABASE_FAILURES, CorruptStateError)
 _log = logging.getLogger("pintas.kiosk")
 
 
@@ -151,7 +152,7 @@ class Kiosk:
                 if alone and table.resume_clock(now):
                     try:  # kept, so that the next restart gives no second grace
                         self.store.update(table, referee=True, moves=0)
-                    except (sqlite3.Error, CorruptStateError) as error:  # in memory only, then
+                    except _UNKEPT as error:  # in memory only, then
                         _log.error("could not keep table %s's clock: %s", id, error)
                 self._schedule(table, now)
 
@@ -351,7 +352,7 @@ class Kiosk:
             return table
         try:
             stamp = self.shared.stamp(table.id)
-        except sqlite3.Error as error:
+        except DATABASE_FAILURES as error:
             raise KioskError(503, "not_kept", f"the table could not be read now ({error}): "
                              "try again") from None
         current = table if stamp is not None and stamp <= (table.version, table.revision) \
@@ -376,7 +377,7 @@ class Kiosk:
             self._marked[key] = (now, waiting)
         try:
             return self.shared.mark(id, seat, now, now + 3 * self.mark_every if waiting else 0.0)
-        except sqlite3.Error as error:
+        except DATABASE_FAILURES as error:
             with self._lock:
                 self._marked.pop(key, None)
             _log.warning("could not write the contact of table %s: %s", id, error)
@@ -396,7 +397,7 @@ class Kiosk:
             return read[1]
         try:
             contact = self.shared.contact(id)
-        except sqlite3.Error as error:
+        except DATABASE_FAILURES as error:
             _log.warning("could not read the contact of table %s: %s", id, error)
             return {} if read is None else read[1]
         with self._lock:
@@ -461,7 +462,7 @@ class Kiosk:
                         "deleted": False}
             try:  # nobody is left at it: nobody can ever ask about it again
                 self.store.delete(id)
-            except sqlite3.Error as error:
+            except DATABASE_FAILURES as error:
                 with self._lock:
                     self._tables.pop(id, None)   # read back from disk: nobody has left
                 raise KioskError(503, "not_kept", f"the table could not be deleted now "
@@ -479,7 +480,7 @@ class Kiosk:
             limiter.forget()
         try:
             ids = self.store.expire(before)
-        except sqlite3.Error as error:
+        except DATABASE_FAILURES as error:
             _log.warning("could not delete the expired tables now: %s", error)
             return []
         self._forget(ids)
@@ -730,7 +731,7 @@ class Kiosk:
                 self._moved_at.pop(table.id, None)
             self.referee.schedule(table.id, None)
             raise self._corrupt(error) from None
-        except sqlite3.Error as error:  # (store.NotKeptError) a full disk, a read-only file
+        except DATABASE_FAILURES as error:  # a full disk, a read-only file
             table.dropped = True  # (a request that holds this copy must not show it)
             with self._lock:  # forget the change: the table reads back from disk (the
                 if self._tables.get(table.id) is table:  # referee tries its move again
@@ -797,7 +798,7 @@ class Kiosk:
             loaded = self.store.load(id)
         except CorruptStateError as error:  # (store.DamagedRowError)
             raise self._corrupt(error) from None
-        except sqlite3.Error as error:  # (store.NotKeptError) the disk failed to read it
+        except DATABASE_FAILURES as error:  # the disk failed to read it
             _log.error("could not read table %s: %s", id, error)
             raise KioskError(503, "not_kept", f"the table could not be read now ({error}): "
                              "try again") from None

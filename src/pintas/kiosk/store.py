@@ -51,6 +51,7 @@ from ..errors import CorruptStateError
 from .postgres import PostgresStore, is_postgres_url
 from .rows import (
     COLUMNS,
+    DATABASE_FAILURES,
     Damage,
     DamagedRowError,
     NewerDatabaseError,
@@ -387,13 +388,13 @@ class Store:
             db = self._db
             try:
                 return write(db)
-            except sqlite3.Error as error:
+            except DATABASE_FAILURES as error:  # (a write may refuse by NotKeptError itself)
                 if db.in_transaction:
                     try:
                         db.execute("ROLLBACK")
                     except sqlite3.Error:
                         pass
-                if isinstance(error, NotKeptError):
+                if not isinstance(error, sqlite3.Error):
                     raise
                 if _is_corrupt(error) and id is not None and _row_checks(db, id):
                     # the damage is on a page the change had to touch (SQLite
