@@ -299,6 +299,28 @@ def test_a_seat_beginning_to_wait_is_written_at_once_by_the_heartbeat(
         assert until(lambda: shared.contact(id).get(1, (0.0, 0.0))[1] > clock.now, 5)
 
 
+def test_a_wait_that_ends_is_put_back_on_the_timetable_off_the_event_loop(
+        servers: Callable[..., list[Kiosk]], clock: Clock) -> None:
+    # the wait ends on the event loop (a long poll, a socket); the timetable it
+    # goes back on is a table of the database: the heartbeat's thread writes it
+    _, b = servers(absent_seconds=20)
+    id = b.create(FARKLE)["id"]   # seat 0 to move, no clock: only --absent plays for it
+    b.start()
+    threads: list[tuple[str, str, float | None]] = []
+    schedule = b.referee.schedule
+
+    def recorded(table: str, due: float | None) -> None:
+        threads.append((threading.current_thread().name, table, due))
+        schedule(table, due)
+
+    b.referee.schedule = recorded  # type: ignore[method-assign]
+    with b.waiting(id, 0):
+        clock.advance(3)
+    assert until(lambda: threads, 5)
+    assert threads == [("pintas-heartbeat", id, clock.now + 20)]
+    assert b.jobs is not None and b.jobs.due(id) == clock.now + 20
+
+
 def test_a_request_on_one_server_reads_as_contact_on_the_other(
         two: list[Kiosk], clock: Clock) -> None:
     a, b = two

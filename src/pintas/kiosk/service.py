@@ -128,7 +128,8 @@ class Kiosk:
         self._contact_read: dict[str, tuple[float, dict[int, tuple[float, float]]]] = {}
         every = [MARK_EVERY, settings.idle_seconds / 4, settings.absent_seconds / 4]
         self.mark_every = max(0.05, min(e for e in every if e > 0))
-        self._beat = threading.Event()   # set: a seat began to wait (or the server closes)
+        self._beat = threading.Event()   # set: a seat began or ended a wait (or it closes)
+        self._unwaited: set[str] = set()  # tables a seat stopped waiting at, to schedule again
         self._closing = False
         self._beating: threading.Thread | None = None
         self._limiters: list[SharedLimiter] = []   # (their full buckets forgotten)
@@ -334,8 +335,13 @@ class Kiosk:
                 table = self._tables.get(id)
             now = self.clock()
             self._touch(id, seat, now)
-            if table is not None and self.settings.absent_seconds:
-                self._schedule(table, self._moved_at.get(id, now))   # (absent from now on)
+            if table is not None and self.settings.absent_seconds:   # absent from now on
+                if self.jobs is None or self._beating is None:
+                    self._schedule(table, self._moved_at.get(id, now))
+                else:   # (a write: the heartbeat's thread does it, not the event loop)
+                    with self._lock:
+                        self._unwaited.add(id)
+                    self._beat.set()
 
     def _touch(self, id: str, seat: int, now: float) -> None:
         with self._lock:
@@ -407,13 +413,21 @@ class Kiosk:
     def heartbeat(self) -> None:
         """Write, into the database the servers share, that each seat waiting
         here still waits (once started, the server's heartbeat thread does it
-        every :attr:`mark_every` seconds, and at once when a seat begins to wait)."""
+        every :attr:`mark_every` seconds, and at once when a seat begins to wait);
+        and put the tables a seat stopped waiting at back on the referee's
+        timetable, due when their person to move counts as absent (a write to
+        the shared timetable, kept off the event loop the wait ended on)."""
         with self._lock:
             waiting = [(id, seat) for id, waits in self._waits.items()
                        for seat, count in waits.items() if count > 0]
+            unwaited = [self._tables.get(id) for id in self._unwaited]
+            self._unwaited.clear()
         now = self.clock()
         for id, seat in waiting:
             self._mark(id, seat, now, waiting=True)
+        for table in unwaited:   # due when the person to move counts as absent
+            if table is not None:
+                self._schedule(table, self._moved_at.get(table.id, now))
 
     def _beat_loop(self) -> None:
         while not self._closing:
