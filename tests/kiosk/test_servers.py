@@ -300,7 +300,8 @@ def test_a_seat_beginning_to_wait_is_written_at_once_by_the_heartbeat(
 
 
 def test_a_wait_that_ends_is_put_back_on_the_timetable_off_the_event_loop(
-        servers: Callable[..., list[Kiosk]], clock: Clock) -> None:
+        servers: Callable[..., list[Kiosk]], clock: Clock,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     # the wait ends on the event loop (a long poll, a socket); the timetable it
     # goes back on is a table of the database: the heartbeat's thread writes it
     _, b = servers(absent_seconds=20)
@@ -313,10 +314,10 @@ def test_a_wait_that_ends_is_put_back_on_the_timetable_off_the_event_loop(
         threads.append((threading.current_thread().name, table, due))
         schedule(table, due)
 
-    b.referee.schedule = recorded  # type: ignore[method-assign]
+    monkeypatch.setattr(b.referee, "schedule", recorded)
     with b.waiting(id, 0):
         clock.advance(3)
-    assert until(lambda: threads, 5)
+    assert until(lambda: bool(threads), 5)
     assert threads == [("pintas-heartbeat", id, clock.now + 20)]
     assert b.jobs is not None and b.jobs.due(id) == clock.now + 20
 
