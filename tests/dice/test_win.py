@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import zlib
 from importlib.resources import files
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 import pintas
 from pintas import bots, dice, registry
 from pintas.dice import _search
-from pintas.dice.players import WIN_TABLES, has_win_table, win_table
+from pintas.dice.players import WIN_TABLES, has_win_table, pack_table, unpack_table, win_table
 from pintas.errors import CorruptStateError, RulesError
 
 FARKLE = dice.Rules.farkle()
@@ -44,6 +45,25 @@ def test_shipped_tables_are_pinned_and_open_for_their_rules(name: str) -> None:
     # a lead is worth more, and nearly winning nearly wins
     assert win.start(target // 2, 0) > first > win.start(0, target // 2)
     assert win.start(0, 0) > win.start(0, target - 100)
+
+
+def test_packed_tables_unpack_to_the_same_bytes() -> None:
+    raw = (files("pintas.dice") / "tables" / "dice_of_doom-10000.pwin").read_bytes()
+    packed = pack_table(raw)
+    assert unpack_table(packed) == raw and len(packed) < len(raw) // 3
+    small = small_table()
+    assert unpack_table(pack_table(small)) == small
+    # one value changed changes the packing, and unpacks to itself
+    changed = bytearray(small)
+    changed[160 + 2 * 47] ^= 0x35
+    assert unpack_table(pack_table(bytes(changed))) == bytes(changed)
+    assert pack_table(bytes(changed)) != pack_table(small)
+    with pytest.raises(RulesError, match="not a packed win table"):
+        unpack_table(b"PWIN" + bytes(10))
+    with pytest.raises(RulesError, match="not a win table"):
+        pack_table(small[:-2])
+    with pytest.raises(RulesError, match="not a win table"):
+        unpack_table(zlib.compress(b"PWIX" + small[4:]))
 
 
 def test_a_small_target_solves_in_the_shipped_tables_code_path() -> None:
