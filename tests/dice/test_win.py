@@ -24,6 +24,8 @@ PINNED = {
         ("ca1a039ffb75f916d12c7a9eb506873a2731f244c638604b08f20e1ddaf433b0", 80_160),
     "dice_of_doom-10000.pwin":
         ("bde3f522cac73bd820048e6a5f612ac8578803ce1c9be74ede86ad0139db10a5", 20_160),
+    "dice_of_doom-25000.pwz":
+        ("675581e9f7a6aa1f94872e6f8ded8854c8c310b98a528622dc22281d2521dd88", 25_024),
 }
 
 
@@ -118,13 +120,16 @@ def test_win_plays_for_the_game_not_the_turn() -> None:
     assert win.choose(game.view(0)) == dice.Move.roll()  # 500 is still too little
 
 
-def test_the_move_timer_plays_win_where_it_can() -> None:
+@pytest.mark.parametrize("rules", [FARKLE, dice.Rules.dice_of_doom(target=25_000)],
+                         ids=["farkle", "dice_of_doom_25000"])
+def test_the_move_timer_plays_win_where_it_can(rules: dice.Rules) -> None:
     """At the first choice where win and the turn policy differ in a seeded
-    game of Farkle to 10,000, auto_move plays win's move."""
-    win, optimal = dice.WinPlayer(FARKLE), dice.OptimalPlayer(FARKLE)
+    game of Farkle to 10,000 (Dice of Doom to 25,000: a packed table), auto_move
+    plays win's move."""
+    win, optimal = dice.WinPlayer(rules), dice.OptimalPlayer(rules)
     differ: list[int] = []
     for seed in range(20):
-        game = dice.Game(FARKLE, players=2, seed=seed)
+        game = dice.Game(rules, players=2, seed=seed)
         while not game.is_over and not differ:
             seat = game.to_move
             assert seat is not None
@@ -134,7 +139,7 @@ def test_the_move_timer_plays_win_where_it_can() -> None:
                 assert pintas.auto_move(game, seat, 5.0) == mine
             game.play(mine)
     assert differ
-    three = dice.Game(FARKLE, players=3, seed=1)
+    three = dice.Game(rules, players=3, seed=1)
     assert pintas.auto_move(three, 0, 5.0) == optimal.choose(three.view(0))
 
 
@@ -160,4 +165,6 @@ def test_win_is_a_player_of_every_front_end() -> None:
     assert family.strength("search", FARKLE, 3) == "optimal"
     assert family.strength("search", dice.Rules.dice_of_doom(), 2) == "optimal"
     assert family.strength("search", dice.Rules.dice_of_doom(target=10_000), 2) == "win"
+    assert family.strength("search", dice.Rules.dice_of_doom(target=25_000), 2) == "win"
+    assert family.strength("search", dice.Rules.dice_of_doom(target=25_000), 3) == "optimal"
     assert family.strength("greedy", FARKLE, 2) == "threshold"
