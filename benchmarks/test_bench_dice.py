@@ -124,7 +124,8 @@ def test_optimal_player_turns(benchmark: Any, name: str) -> None:
     record_rate(benchmark, "turns_per_s", turns, whole=True)
 
 
-WIN_RULES = {"farkle": dice.Rules.farkle(), "dice_of_doom": dice.Rules.dice_of_doom(target=10_000)}
+WIN_RULES = {"farkle": dice.Rules.farkle(), "dice_of_doom": dice.Rules.dice_of_doom(target=10_000),
+             "dice_of_doom_25000": dice.Rules.dice_of_doom(target=25_000)}
 
 
 def keep_views(rules: dice.Rules, count: int, seed: int) -> list[dice.View]:

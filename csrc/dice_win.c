@@ -49,7 +49,7 @@ static uint32_t *options_of(const pintas_dice_win *w)
     return (uint32_t *)(void *)((unsigned char *)w + w->options_offset);
 }
 
-/* The rows: values, then derivatives ((goal + 1) x n_states each), then the
+/* The rows: values R, then derivatives ((goal + 1) x n_states each), then the
  * bank values B(t) (goal + 1). */
 static double *values_of(const pintas_dice_win *w)
 {
@@ -64,6 +64,13 @@ static double *derivs_of(const pintas_dice_win *w)
 static double *banks_of(const pintas_dice_win *w)
 {
     return derivs_of(w) + (size_t)(w->goal + 1u) * w->n_states;
+}
+
+/* Then the A of each row and column (n_states + 1 columns: the states, then
+ * the sixth die's), goal + max_gain rows (one turn). */
+static dual *afters_of(const pintas_dice_win *w)
+{
+    return (dual *)(void *)(banks_of(w) + w->goal + 1u);
 }
 
 /* 1 if the policy was solved for the scoring, doom, hot dice and combining
@@ -108,12 +115,28 @@ static uint32_t goal_of(const pintas_dice_rules *r, const pintas_dice_policy *p)
     return goal <= PINTAS_DICE_WIN_MAX_GOAL ? goal : 0;
 }
 
+/* One more than the largest gain of p's options: the spill rows past the goal. */
+static uint32_t max_gain_of(const pintas_dice_policy *p)
+{
+    uint32_t i, j, most = 0;
+    for (i = 0; i < p->n_rolls; ++i) {
+        const uint32_t *o;
+        uint32_t n;
+        double prob;
+        pintas__dice_policy_roll(p, i, &prob, &o, &n);
+        for (j = 0; j < n; ++j)
+            most = (o[j] & GAIN_MASK) > most ? o[j] & GAIN_MASK : most;
+    }
+    return most + 1u;
+}
+
 static size_t size_for(const pintas_dice_policy *p, uint32_t goal)
 {
     size_t size = align8(sizeof(pintas_dice_win));
     size += align8((size_t)p->n_rolls * sizeof(win_group));
     size += align8((size_t)p->n_options * sizeof(uint32_t));
     size += (2u * (size_t)(goal + 1u) * p->n_states + goal + 1u) * sizeof(double);
+    size += (size_t)(goal + max_gain_of(p)) * (p->n_states + 1u) * sizeof(dual);
     return size;
 }
 
@@ -122,6 +145,11 @@ size_t pintas_dice_win_workspace_size(const pintas_dice_rules *rules,
 {
     uint32_t goal = goal_of(rules, p);
     return goal == 0 ? 0 : size_for(p, goal);
+}
+
+static int win_ok(const pintas_dice_win *w)
+{
+    return w != NULL && w->magic == WIN_MAGIC;
 }
 
 /* ---- the transitions, rolls grouped by their options ----------------------- */
@@ -148,7 +176,9 @@ static int same_options(const uint32_t *a, uint32_t na, const uint32_t *b, uint3
     return 1;
 }
 
-/* The groups of state st from the policy's rolls (appended at *ng, *no). */
+/* The groups of state st from the policy's rolls (appended at *ng, *no),
+ * each option (column << GAIN_BITS) | gain: the next state, or n_states for
+ * a keep of the sixth die. */
 static void group_state(pintas_dice_win *w, uint32_t st, uint32_t *ng, uint32_t *no)
 {
     const pintas_dice_policy *p = w->policy;
@@ -161,7 +191,11 @@ static void group_state(pintas_dice_win *w, uint32_t st, uint32_t *ng, uint32_t 
         uint32_t n;
         double prob;
         pintas__dice_policy_roll(p, i, &prob, &o, &n);
-        memcpy(opt, o, n * sizeof *opt);
+        for (g = 0; g < n; ++g) {
+            uint32_t gain = o[g] & GAIN_MASK, next = o[g] >> PINTAS__DICE_GAIN_BITS;
+            opt[g] = ((next == PINTAS__DICE_HOT ? p->n_states : next) << PINTAS__DICE_GAIN_BITS) |
+                     gain;
+        }
         sort_options(opt, n);
         kept += prob;
         for (g = w->group_first[st]; g < *ng; ++g)
@@ -178,6 +212,77 @@ static void group_state(pintas_dice_win *w, uint32_t st, uint32_t *ng, uint32_t 
         groups[g].prob += prob;
     }
     w->lost[st] = kept < 1.0 ? 1.0 - kept : 0.0;
+}
+
+/* ---- how far a turn's total can run ------------------------------------------ */
+
+/* Row r (1..goal) of h(s, r): the most probability, over every way to play,
+ * that a turn at pool state s keeps dice gaining r units or more before it
+ * is lost (it never banks), into values row r (rows 1..r-1 filled, h = 1 for
+ * r <= 0; gains as gains_ordered checks). Returns the largest of the row. */
+static double reach_row(pintas_dice_win *w, uint32_t r)
+{
+    double *H = values_of(w), worst = 0.0;
+    const win_group *groups = groups_of(w);
+    const uint32_t *options = options_of(w);
+    uint32_t st, g, j, ns = w->n_states;
+    for (st = 0; st < ns; ++st) {
+        double e = 0.0;
+        for (g = w->group_first[st]; g < w->group_first[st + 1]; ++g) {
+            const uint32_t *o = options + groups[g].first;
+            double best = 0.0;
+            for (j = 0; j < groups[g].n; ++j) {
+                uint32_t gain = o[j] & GAIN_MASK, next = o[j] >> PINTAS__DICE_GAIN_BITS;
+                double h = gain >= r ? 1.0 : H[(size_t)(r - gain) * ns + (next == ns ? 0u : next)];
+                /* gain 0 reads an earlier state of this row */
+                best = h > best ? h : best;
+            }
+            e += groups[g].prob * best;
+        }
+        H[(size_t)r * ns + st] = e;
+        worst = e > worst ? e : worst;
+    }
+    return worst;
+}
+
+/* Fills rows 1..rows of h; returns the largest h(s, rows). */
+static double reach(pintas_dice_win *w, uint32_t rows)
+{
+    double worst = 1.0;
+    uint32_t r;
+    for (r = 1; r <= rows; ++r)
+        worst = reach_row(w, r);
+    w->turn_a = w->turn_b = w->goal; /* the rows are no table turn's */
+    return worst;
+}
+
+/* 1 if every keep that gains nothing (below a unit) leads to an earlier
+ * state (the sixth die: to the empty pool, state 0), so that a row computed
+ * by increasing state reads only what it has computed of itself. Keeps add
+ * dice and the states run from the empty pool by decreasing pool size. */
+static int gains_ordered(const pintas_dice_win *w)
+{
+    const win_group *groups = groups_of(w);
+    const uint32_t *options = options_of(w);
+    uint32_t st, g, j;
+    for (st = 0; st < w->n_states; ++st)
+        for (g = w->group_first[st]; g < w->group_first[st + 1]; ++g)
+            for (j = 0; j < groups[g].n; ++j) {
+                uint32_t o = options[groups[g].first + j], next = o >> PINTAS__DICE_GAIN_BITS;
+                if ((o & GAIN_MASK) == 0 && (next == w->n_states ? 0u : next) >= st)
+                    return 0;
+            }
+    return 1;
+}
+
+int pintas_dice_win_reach(pintas_dice_win *win, uint32_t rows, double *out)
+{
+    if (!win_ok(win) || out == NULL || rows < 1u || rows > win->goal)
+        return PINTAS_E_ARG;
+    if (!gains_ordered(win))
+        return PINTAS_E_RULES;
+    *out = reach(win, rows);
+    return PINTAS_OK;
 }
 
 int pintas_dice_win_init(const pintas_dice_rules *rules, const pintas_dice_policy *p,
@@ -199,6 +304,7 @@ int pintas_dice_win_init(const pintas_dice_rules *rules, const pintas_dice_polic
     w->goal = goal;
     w->n_states = p->n_states;
     w->turn_a = w->turn_b = goal;
+    w->max_gain = max_gain_of(p);
     w->groups_offset = align8(sizeof *w);
     w->options_offset = w->groups_offset + align8((size_t)p->n_rolls * sizeof(win_group));
     w->rows_offset = w->options_offset + align8((size_t)p->n_options * sizeof(uint32_t));
@@ -213,94 +319,102 @@ int pintas_dice_win_init(const pintas_dice_rules *rules, const pintas_dice_polic
 
 /* ---- one turn --------------------------------------------------------------- */
 
-/* A(next, t2) of the turn the rows are being filled for (m rows, lost-turn
- * value L). */
-static dual after(const pintas_dice_win *w, uint32_t m, double L, uint32_t next, uint32_t t2)
+/* The rows of the turn are filled by decreasing total; each row's A (the
+ * value of a keep's next column at that total: its state's max(B, R), the
+ * sixth die's R of the empty pool when it must roll) is stored beside R, so
+ * that a roll reads each option's A in one load. Past the goal, max_gain
+ * spill rows hold what the totals there are worth: 1 (the goal's forced
+ * roll for the sixth die when it must roll). */
+
+/* A of column col at total t of the turn with m units to the goal. */
+static dual after(const pintas_dice_win *w, uint32_t m, uint32_t col, uint32_t t)
 {
-    const double *V = values_of(w), *D = derivs_of(w);
-    uint32_t st = next == PINTAS__DICE_HOT ? 0 : next;
-    int forced = next == PINTAS__DICE_HOT && w->rules.hot_dice == PINTAS_DICE_HOT_MUST;
-    size_t at;
-    dual r, bank;
-    if (t2 >= m && !forced) {
-        r.v = 1.0; /* banking reaches the goal */
-        r.d = 0.0;
-        return r;
+    dual r = {1.0, 0.0};
+    if (t < m)
+        return afters_of(w)[(size_t)t * (w->n_states + 1u) + col];
+    if (col == w->n_states && w->rules.hot_dice == PINTAS_DICE_HOT_MUST) {
+        r.v = w->goal_value;
+        r.d = w->goal_slope;
     }
-    at = (size_t)(t2 < m ? t2 : m) * w->n_states + st;
-    r.v = V[at];
-    r.d = D[at];
-    if (forced)
-        return r;
-    bank.v = t2 == 0 ? L : banks_of(w)[t2];
-    bank.d = t2 == 0 ? 1.0 : 0.0;
-    return bank.v >= r.v ? bank : r;
+    return r;
 }
 
-/* The best option of group g at total t. */
-static dual group_best(const pintas_dice_win *w, uint32_t m, double L, const win_group *g,
-                       uint32_t t)
-{
-    const uint32_t *o = options_of(w) + g->first;
-    uint32_t j;
-    dual best = {-1.0, 0.0};
-    for (j = 0; j < g->n; ++j) {
-        dual a = after(w, m, L, o[j] >> PINTAS__DICE_GAIN_BITS, t + (o[j] & GAIN_MASK));
-        if (a.v > best.v)
-            best = a;
-    }
-    return best;
-}
-
-static dual state_value(const pintas_dice_win *w, uint32_t m, double L, uint32_t st, uint32_t t)
+/* R(st) at row i: the lost turn, then each group's best option. */
+static dual state_value(const pintas_dice_win *w, double L, uint32_t st, uint32_t i)
 {
     const win_group *groups = groups_of(w);
-    uint32_t g;
+    const uint32_t *options = options_of(w);
+    const dual *A = afters_of(w) + (size_t)i * (w->n_states + 1u);
+    size_t cols = w->n_states + 1u;
+    uint32_t g, j;
     dual e;
     e.v = w->lost[st] * L;
     e.d = w->lost[st];
     for (g = w->group_first[st]; g < w->group_first[st + 1]; ++g) {
-        dual b = group_best(w, m, L, &groups[g], t);
-        e.v += groups[g].prob * b.v;
-        e.d += groups[g].prob * b.d;
+        const uint32_t *o = options + groups[g].first;
+        dual best = {-1.0, 0.0};
+        for (j = 0; j < groups[g].n; ++j) {
+            const dual *a = A + (size_t)(o[j] & GAIN_MASK) * cols + (o[j] >> PINTAS__DICE_GAIN_BITS);
+            if (a->v > best.v)
+                best = *a;
+        }
+        e.v += groups[g].prob * best.v;
+        e.d += groups[g].prob * best.d;
     }
     return e;
 }
 
-/* Fills the rows of a turn with m = goal - a rows below the goal, the bank
+/* The spill rows past the goal (m .. m + max_gain - 1). */
+static void fill_spill(pintas_dice_win *w, uint32_t m)
+{
+    dual *A = afters_of(w);
+    uint32_t i, c, cols = w->n_states + 1u;
+    for (i = m; i < m + w->max_gain; ++i)
+        for (c = 0; c < cols; ++c)
+            A[(size_t)i * cols + c] = after(w, m, c, i);
+}
+
+/* Fills the rows of a turn with m = goal - a units to the goal, the bank
  * values B(1..m-1) in place and lost-turn value L; returns R(empty, 0). */
 static dual turn_values(pintas_dice_win *w, uint32_t m, double L)
 {
     double *V = values_of(w), *D = derivs_of(w), good = 0.0, forced = 0.0;
+    dual *A = afters_of(w), r0;
     const win_group *groups = groups_of(w);
     const uint32_t *options = options_of(w);
-    uint32_t t, st, g, j, ns = w->n_states;
-    /* the goal's row, the empty pool first: a roll of six dice wins unless
-     * every keep of it is forced to roll again (or it loses the turn) */
+    uint32_t i, st, g, j, ns = w->n_states;
+    int must = w->rules.hot_dice == PINTAS_DICE_HOT_MUST;
+    /* the goal: a roll of six dice wins unless every keep of it is forced to
+     * roll again (or it loses the turn) */
     for (g = w->group_first[0]; g < w->group_first[1]; ++g) {
-        int free_keep = w->rules.hot_dice != PINTAS_DICE_HOT_MUST;
+        int free_keep = !must;
         for (j = 0; j < groups[g].n; ++j)
-            free_keep |= (options[groups[g].first + j] >> PINTAS__DICE_GAIN_BITS) !=
-                         PINTAS__DICE_HOT;
+            free_keep |= (options[groups[g].first + j] >> PINTAS__DICE_GAIN_BITS) != ns;
         if (free_keep)
             good += groups[g].prob;
         else
             forced += groups[g].prob;
     }
-    V[(size_t)m * ns] = (good + w->lost[0] * L) / (1.0 - forced);
-    D[(size_t)m * ns] = w->lost[0] / (1.0 - forced);
-    for (t = m + 1u; t-- > 0;) {
-        for (st = t == m ? 1u : 0u; st < ns; ++st) {
-            dual e = state_value(w, m, L, st, t);
-            V[(size_t)t * ns + st] = e.v;
-            D[(size_t)t * ns + st] = e.d;
+    w->goal_value = (good + w->lost[0] * L) / (1.0 - forced);
+    w->goal_slope = w->lost[0] / (1.0 - forced);
+    fill_spill(w, m);
+    for (i = m; i-- > 0;) {
+        dual bank, *row = A + (size_t)i * (ns + 1u);
+        bank.v = i == 0 ? L : banks_of(w)[i];
+        bank.d = i == 0 ? 1.0 : 0.0;
+        for (st = 0; st < ns; ++st) {
+            dual e = state_value(w, L, st, i);
+            V[(size_t)i * ns + st] = e.v;
+            D[(size_t)i * ns + st] = e.d;
+            row[st] = e.v > bank.v ? e : bank;
+            if (st == 0)
+                row[ns] = must ? e : row[0];
         }
     }
     w->turn_a = w->turn_b = w->goal; /* the rows are no table turn's */
-    {
-        dual r = {V[0], D[0]};
-        return r;
-    }
+    r0.v = V[0];
+    r0.d = D[0];
+    return r0;
 }
 
 /* ---- the offline solve ------------------------------------------------------- */
@@ -322,11 +436,14 @@ static double clamp01(double x)
     return x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x);
 }
 
-/* x = W(a, b) and y = W(b, a) (a <= b) into values; returns the DAGs solved. */
+/* x = W(a, b) and y = W(b, a) (a <= b) into values; returns the DAGs solved.
+ * Newton's method from W(a, b + 1) (a near value in the right linear piece
+ * most often: one step, then one round to confirm it). */
 static uint32_t solve_pair(pintas_dice_win *w, double *values, uint32_t a, uint32_t b)
 {
-    double x = 0.5, y = 0.5;
-    uint32_t round, evals = 0;
+    uint32_t round, evals = 0, g = w->goal;
+    /* from a neighbour's value (solved: a larger sum), else an even game */
+    double x = b + 1u < g ? values[(size_t)a * g + b + 1u] : 0.5, y = x;
     for (round = 0; round < NEWTON_ROUNDS; ++round) {
         dual fx, fy = {0.0, 0.0};
         double slope, step;
@@ -351,11 +468,6 @@ static uint32_t solve_pair(pintas_dice_win *w, double *values, uint32_t a, uint3
     values[(size_t)a * w->goal + b] = x;
     values[(size_t)b * w->goal + a] = y;
     return evals;
-}
-
-static int win_ok(const pintas_dice_win *w)
-{
-    return w != NULL && w->magic == WIN_MAGIC;
 }
 
 int pintas_dice_win_solve(pintas_dice_win *win, double *values, uint64_t *evaluations)
@@ -464,11 +576,11 @@ int pintas_dice_win_start(const pintas_dice_win *win, int32_t a, int32_t b, doub
 static void table_turn(pintas_dice_win *w, uint32_t a, uint32_t b)
 {
     double *bank = banks_of(w);
-    uint32_t m = w->goal - a, t;
+    uint32_t m = w->goal - a, i;
     if (w->turn_a == a && w->turn_b == b)
         return;
-    for (t = 1; t < m; ++t)
-        bank[t] = 1.0 - table_at(w, b, a + t);
+    for (i = 1; i < m; ++i)
+        bank[i] = 1.0 - table_at(w, b, a + i);
     turn_values(w, m, 1.0 - table_at(w, b, a));
     w->turn_a = a;
     w->turn_b = b;
@@ -494,7 +606,7 @@ static int win_keep(const pintas_dice_view *v, pintas_dice_win *w, uint32_t m, u
 {
     pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
     size_t n = 0, i;
-    double best = -1.0, L = 1.0 - table_at(w, w->turn_b, w->turn_a);
+    double best = -1.0;
     if (pintas__dice_sorted_keeps(&w->rules, v->last_roll, v->last_roll_len, v->pool, ks, &n) !=
             PINTAS_OK ||
         n == 0)
@@ -504,7 +616,8 @@ static int win_keep(const pintas_dice_view *v, pintas_dice_win *w, uint32_t m, u
         dual a;
         if (next == NO_STATE || ks[i].points < 0)
             return PINTAS_E_ARG;
-        a = after(w, m, L, next, t + (uint32_t)(ks[i].points / w->unit));
+        a = after(w, m, next == PINTAS__DICE_HOT ? w->n_states : next,
+                  t + (uint32_t)(ks[i].points / w->unit));
         if (a.v > best + KEEP_TOLERANCE) {
             best = a.v;
             *keep = ks[i].keep;

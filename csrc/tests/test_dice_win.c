@@ -307,8 +307,44 @@ static void test_table_and_player(void)
     release(&s);
 }
 
+/* How far a turn's total runs: h of one row by hand, then a falling bound. */
+static void test_reach(void)
+{
+    pintas_dice_rules r;
+    solved s;
+    double one = 0.0, h = 0.0, last = 1.0;
+    uint32_t rows;
+    pintas_dice_rules_farkle(&r);
+    r.target = 1000;
+    if (solve(&r, &s)) {
+        /* one unit (50 points) from the empty pool: any roll that scores */
+        CHECK(pintas_dice_win_reach(s.w, 1, &one) == PINTAS_OK);
+        CHECK(fabs(one - (1.0 - s.w->lost[0])) < 1e-12);
+        printf("farkle: a turn gains 1 unit with probability at most %.6f", one);
+        for (rows = 2; rows <= s.w->goal; rows += 3) {
+            CHECK(pintas_dice_win_reach(s.w, rows, &h) == PINTAS_OK);
+            CHECK(h <= last && h > 0.0);
+            last = h;
+        }
+        printf(", %u units %.6f\n", rows - 3u, last);
+        CHECK(last < 0.5); /* 20 units: 1,000 points in one turn */
+        CHECK(pintas_dice_win_reach(s.w, 0, &h) == PINTAS_E_ARG);
+        CHECK(pintas_dice_win_reach(s.w, s.w->goal + 1u, &h) == PINTAS_E_ARG);
+        CHECK(pintas_dice_win_reach(NULL, 1, &h) == PINTAS_E_ARG);
+        CHECK(pintas_dice_win_reach(s.w, 1, NULL) == PINTAS_E_ARG);
+        /* the rows were used: the solve still gives the same values */
+        {
+            double w0 = s.values[0];
+            CHECK(pintas_dice_win_solve(s.w, s.values, NULL) == PINTAS_OK);
+            CHECK(s.values[0] == w0);
+        }
+    }
+    release(&s);
+}
+
 int main(void)
 {
+    test_reach();
     test_brute_force();
     test_refused_rules();
     test_table_and_player();

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import zlib
 from importlib.resources import files
 
 import pytest
@@ -11,7 +12,7 @@ import pytest
 import pintas
 from pintas import bots, dice, registry
 from pintas.dice import _search
-from pintas.dice.players import WIN_TABLES, has_win_table, win_table
+from pintas.dice.players import WIN_TABLES, has_win_table, pack_table, unpack_table, win_table
 from pintas.errors import CorruptStateError, RulesError
 
 FARKLE = dice.Rules.farkle()
@@ -23,6 +24,8 @@ PINNED = {
         ("ca1a039ffb75f916d12c7a9eb506873a2731f244c638604b08f20e1ddaf433b0", 80_160),
     "dice_of_doom-10000.pwin":
         ("bde3f522cac73bd820048e6a5f612ac8578803ce1c9be74ede86ad0139db10a5", 20_160),
+    "dice_of_doom-25000.pwz":
+        ("675581e9f7a6aa1f94872e6f8ded8854c8c310b98a528622dc22281d2521dd88", 25_024),
 }
 
 
@@ -44,6 +47,25 @@ def test_shipped_tables_are_pinned_and_open_for_their_rules(name: str) -> None:
     # a lead is worth more, and nearly winning nearly wins
     assert win.start(target // 2, 0) > first > win.start(0, target // 2)
     assert win.start(0, 0) > win.start(0, target - 100)
+
+
+def test_packed_tables_unpack_to_the_same_bytes() -> None:
+    raw = (files("pintas.dice") / "tables" / "dice_of_doom-10000.pwin").read_bytes()
+    packed = pack_table(raw)
+    assert unpack_table(packed) == raw and len(packed) < len(raw) // 3
+    small = small_table()
+    assert unpack_table(pack_table(small)) == small
+    # one value changed changes the packing, and unpacks to itself
+    changed = bytearray(small)
+    changed[160 + 2 * 47] ^= 0x35
+    assert unpack_table(pack_table(bytes(changed))) == bytes(changed)
+    assert pack_table(bytes(changed)) != pack_table(small)
+    with pytest.raises(RulesError, match="not a packed win table"):
+        unpack_table(b"PWIN" + bytes(10))
+    with pytest.raises(RulesError, match="not a win table"):
+        pack_table(small[:-2])
+    with pytest.raises(RulesError, match="not a win table"):
+        unpack_table(zlib.compress(b"PWIX" + small[4:]))
 
 
 def test_a_small_target_solves_in_the_shipped_tables_code_path() -> None:
@@ -98,13 +120,16 @@ def test_win_plays_for_the_game_not_the_turn() -> None:
     assert win.choose(game.view(0)) == dice.Move.roll()  # 500 is still too little
 
 
-def test_the_move_timer_plays_win_where_it_can() -> None:
+@pytest.mark.parametrize("rules", [FARKLE, dice.Rules.dice_of_doom(target=25_000)],
+                         ids=["farkle", "dice_of_doom_25000"])
+def test_the_move_timer_plays_win_where_it_can(rules: dice.Rules) -> None:
     """At the first choice where win and the turn policy differ in a seeded
-    game of Farkle to 10,000, auto_move plays win's move."""
-    win, optimal = dice.WinPlayer(FARKLE), dice.OptimalPlayer(FARKLE)
+    game of Farkle to 10,000 (Dice of Doom to 25,000: a packed table), auto_move
+    plays win's move."""
+    win, optimal = dice.WinPlayer(rules), dice.OptimalPlayer(rules)
     differ: list[int] = []
     for seed in range(20):
-        game = dice.Game(FARKLE, players=2, seed=seed)
+        game = dice.Game(rules, players=2, seed=seed)
         while not game.is_over and not differ:
             seat = game.to_move
             assert seat is not None
@@ -114,7 +139,7 @@ def test_the_move_timer_plays_win_where_it_can() -> None:
                 assert pintas.auto_move(game, seat, 5.0) == mine
             game.play(mine)
     assert differ
-    three = dice.Game(FARKLE, players=3, seed=1)
+    three = dice.Game(rules, players=3, seed=1)
     assert pintas.auto_move(three, 0, 5.0) == optimal.choose(three.view(0))
 
 
@@ -140,4 +165,6 @@ def test_win_is_a_player_of_every_front_end() -> None:
     assert family.strength("search", FARKLE, 3) == "optimal"
     assert family.strength("search", dice.Rules.dice_of_doom(), 2) == "optimal"
     assert family.strength("search", dice.Rules.dice_of_doom(target=10_000), 2) == "win"
+    assert family.strength("search", dice.Rules.dice_of_doom(target=25_000), 2) == "win"
+    assert family.strength("search", dice.Rules.dice_of_doom(target=25_000), 3) == "optimal"
     assert family.strength("greedy", FARKLE, 2) == "threshold"

@@ -566,9 +566,11 @@ int pintas_dice_book_best_keep(const pintas_dice_book *b, pintas_dice_set roll,
  * a DAG over (t, s) once those are known. The solve takes the score pairs by
  * decreasing a + b and for each pair {(a, b), (b, a)} finds the two coupled
  * start values by Newton's method on the turn's value as a function of the
- * lost turn's (piecewise linear: a few rounds to 1e-13). The rolls of each
- * pool state are grouped by their options (the distinct (next state, gain)
- * pairs, a next state kept with its largest gain, as the turn solver does).
+ * lost turn's (piecewise linear: from the value of (a, b + 1), two or three
+ * rounds to 1e-13). The rolls of each pool state are grouped by their
+ * options (the distinct (next state, gain) pairs, a next state kept with its
+ * largest gain, as the turn solver does); each row stores beside R the value
+ * max(B, R) a keep reaching it is worth, read in one load an option.
  *
  * A table keeps W(a, b) for every pair as 16-bit fixed point (W * 65535,
  * rounded); a player solves the current turn's DAG from it (the rows of the
@@ -589,6 +591,8 @@ typedef struct pintas_dice_win {
     uint32_t n_states;
     uint32_t n_groups;
     uint32_t turn_a, turn_b;          /* the turn the rows hold (goal: none) */
+    uint32_t max_gain;                /* one more than the largest gain of a keep */
+    double goal_value, goal_slope;    /* the turn at the goal with six dice to roll */
     uint32_t group_first[PINTAS_DICE_SETS + 1]; /* state -> its groups */
     double lost[PINTAS_DICE_SETS];    /* state -> probability that its roll loses the turn */
     size_t groups_offset;
@@ -631,6 +635,16 @@ int pintas_dice_win_open(pintas_dice_win *win, const uint8_t *bytes, size_t len)
 /* W(a, b) of the opened table for banked scores a and b (points, below the
  * target), into *out. */
 int pintas_dice_win_start(const pintas_dice_win *win, int32_t a, int32_t b, double *out);
+
+/* Into *out, the most probability, over every way to play (never banking),
+ * that a turn from any pool state keeps dice gaining `rows` units or more
+ * before doom or a roll-out ends it (1 <= rows <= goal): how far a turn's
+ * total can run (docs/strength.md: the turn totals a solve must span). Uses
+ * the rows: a player's turn is solved again afterwards. PINTAS_E_RULES for
+ * transitions it cannot order (a keep that gains nothing and leads to a
+ * later state), PINTAS_E_ARG for bad input. */
+int pintas_dice_win_reach(pintas_dice_win *win, uint32_t rows, double *out);
+
 
 #ifdef __cplusplus
 }

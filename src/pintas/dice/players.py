@@ -10,7 +10,10 @@ sees only the :class:`~pintas.dice.View` of its seat.
 
 from __future__ import annotations
 
+import zlib
+from array import array
 from importlib.resources import files
+from itertools import accumulate
 
 from .._base import Twister
 from .._checks import check_bool, check_seed, is_whole
@@ -22,16 +25,82 @@ from .game import View
 from .rules import Rules
 
 __all__ = ["WIN_TABLES", "OptimalPlayer", "RandomPlayer", "StrongestPlayer", "ThresholdPlayer",
-           "WinPlayer", "has_win_table", "win_table"]
+           "WinPlayer", "has_win_table", "pack_table", "unpack_table", "win_table"]
 
 #: The win tables shipped in ``pintas/dice/tables``: file name -> (preset, target).
-#: ``tools/dice_win_tables.py`` regenerates them.
+#: A ``.pwin`` file is the table's bytes, a ``.pwz`` file the table packed by
+#: :func:`pack_table`. ``tools/dice_win_tables.py`` regenerates them.
 WIN_TABLES: dict[str, tuple[str, int]] = {
     "farkle-10000.pwin": ("farkle", 10_000),
     "dice_of_doom-10000.pwin": ("dice_of_doom", 10_000),
+    "dice_of_doom-25000.pwz": ("dice_of_doom", 25_000),
 }
 
+_HEADER = 160  # bytes before a table's values (PINTAS_DICE_WIN_HEADER)
+_GOAL_AT = slice(6, 8)  # the goal, u16 little-endian
+
 _WINS: dict[Rules, Win] = {}
+
+
+def _goal_and_values(table: bytes) -> tuple[int, array[int]]:
+    goal = int.from_bytes(table[_GOAL_AT], "little")
+    if table[:4] != b"PWIN" or len(table) != _HEADER + 2 * goal * goal:
+        raise RulesError("not a win table")
+    values = array("H", table[_HEADER:])
+    if array("H", b"\x01\x00")[0] != 1:
+        values.byteswap()  # the values are little-endian
+    return goal, values
+
+
+def _deltas(values: array[int], goal: int, sign: int) -> array[int]:
+    """Each value less (sign 1) or plus (sign -1) its left, upper and upper-left
+    neighbours' sum W(a, b - 1) + W(a - 1, b) - W(a - 1, b - 1), mod 2**16: the
+    differences a smooth table leaves small. Decoding runs row by row."""
+    out = array("H", bytes(2 * goal * goal))
+    previous = [0] * goal
+    for a in range(goal):
+        row = values[a * goal:(a + 1) * goal]
+        if sign > 0:
+            vertical = [(x - p) & 0xFFFF for x, p in zip(row, previous, strict=True)]
+            out[a * goal:(a + 1) * goal] = array(
+                "H", [(v - u) & 0xFFFF for v, u in zip(vertical, [0, *vertical[:-1]], strict=True)])
+            previous = list(row)
+        else:
+            vertical = [v & 0xFFFF for v in accumulate(row)]
+            previous = [(p + v) & 0xFFFF for p, v in zip(previous, vertical, strict=True)]
+            out[a * goal:(a + 1) * goal] = array("H", previous)
+    return out
+
+
+def pack_table(table: bytes) -> bytes:
+    """A win table packed: its header, then each value's difference from its
+    neighbours (:func:`_deltas`), zlib-compressed. :func:`unpack_table` inverts it.
+
+    >>> from pintas import dice
+    >>> raw = dice._search.win_policy(dice.Rules.farkle(target=300)).table()
+    >>> unpack_table(pack_table(raw)) == raw
+    True
+    """
+    goal, values = _goal_and_values(table)
+    return zlib.compress(table[:_HEADER] + _le(_deltas(values, goal, 1)), 9)
+
+
+def unpack_table(packed: bytes) -> bytes:
+    """The win table that :func:`pack_table` packed."""
+    try:
+        raw = zlib.decompress(packed)
+    except zlib.error as e:
+        raise RulesError(f"not a packed win table: {e}") from None
+    goal, deltas = _goal_and_values(raw)
+    return raw[:_HEADER] + _le(_deltas(deltas, goal, -1))
+
+
+def _le(values: array[int]) -> bytes:
+    """u16 values as little-endian bytes."""
+    if array("H", b"\x01\x00")[0] != 1:
+        values = array("H", values)
+        values.byteswap()
+    return values.tobytes()
 
 
 class RandomPlayer:
@@ -151,6 +220,8 @@ def win_table(rules: Rules) -> Win:
     name = _shipped_table(rules)
     if name is not None:
         table = (files(__package__) / "tables" / name).read_bytes()
+        if name.endswith(".pwz"):
+            table = unpack_table(table)
         win = _WINS[rules] = _search.win_policy(rules, table)
         return win
     shipped = ", ".join(f"{preset} to {target:,}" for preset, target in WIN_TABLES.values())
@@ -161,9 +232,9 @@ def win_table(rules: Rules) -> Win:
 class WinPlayer:
     """Plays a 2-player game to win: at each choice the move of the highest
     probability of winning, against an opponent who does the same. The
-    start-of-turn values come from a table (:func:`win_table`: Farkle and Dice
-    of Doom to 10,000 are shipped); each turn is solved from it. Refuses games
-    of other than 2 players.
+    start-of-turn values come from a table (:func:`win_table`: Farkle to 10,000
+    and Dice of Doom to 10,000 and 25,000 are shipped); each turn is solved
+    from it. Refuses games of other than 2 players.
 
     ``rules`` None means: the rules of each view. ``table`` (bytes of
     ``dice._search.win_policy(rules).table()``) plays rules with no shipped
