@@ -28,6 +28,7 @@ int pintas_line_infer_defaults(pintas_line_infer_params *p)
     p->playout_temperature = 2.0;
     p->model_temperature = 4.0;
     p->model_mix = 0.2;
+    p->playout_mix = 0.0;
     return PINTAS_OK;
 }
 
@@ -36,11 +37,16 @@ static int temperature_ok(double t)
     return t > 0.0 && t <= MAX_TEMPERATURE; /* false for a NaN */
 }
 
+static int share_ok(double x)
+{
+    return x >= 0.0 && x <= 1.0; /* false for a NaN */
+}
+
 int pintas_line_infer_params_check(const pintas_line_infer_params *p)
 {
     if (!p || (p->levers & ~PINTAS_INFER_ALL) || p->reserved != 0 ||
         !temperature_ok(p->playout_temperature) || !temperature_ok(p->model_temperature) ||
-        !(p->model_mix >= 0.0 && p->model_mix <= 1.0))
+        !share_ok(p->model_mix) || !share_ok(p->playout_mix))
         return PINTAS_E_ARG;
     return PINTAS_OK;
 }
@@ -268,39 +274,49 @@ static double sample_weight(const pintas_line_info *info, const pintas_line_infe
 
 /* ---- suit-like playouts ----------------------------------------------------- */
 
-/* The table of the seat to move in *s, every hand open. */
-static void table_of_state(table *tb, const pintas_line_state *s,
-                           const pintas_line_suit_weights *w)
+/* A playout's running table: the line's counts kept as tiles are placed,
+ * and what every seat is known to lack, publicly (the root's facts and the
+ * playout's own passes and draws), not read from the sampled hands. */
+typedef struct playout {
+    table tb;
+    uint8_t voids[PINTAS_LINE_MAX_SEATS];
+} playout;
+
+static void playout_start(playout *po, const pintas_line_state *s,
+                          const pintas_line_suit_weights *w, const uint8_t *voids)
 {
-    uint8_t voids[PINTAS_LINE_MAX_SEATS] = {0};
-    unsigned i, seat, n;
-    memset(tb, 0, sizeof *tb);
-    tb->w = w;
-    tb->hand = s->hand[s->to_move & 3u];
-    tb->ends[0] = s->ends[0];
-    tb->ends[1] = s->ends[1];
-    tb->doubled[0] = s->end_double[0];
-    tb->doubled[1] = s->end_double[1];
-    tb->line_len = s->line_len;
-    tb->muggins = s->rules.game == PINTAS_LINE_MUGGINS;
+    unsigned i;
+    memset(po, 0, sizeof *po);
+    po->tb.w = w;
+    po->tb.muggins = s->rules.game == PINTAS_LINE_MUGGINS;
+    memcpy(po->voids, voids, sizeof po->voids);
     for (i = 0; i < s->line_len && i < PINTAS_TILE_COUNT; ++i) {
         unsigned t = s->line[i] & 0x7Fu;
-        ++tb->out[pintas__tile_hi(t)];
+        ++po->tb.out[pintas__tile_hi(t)];
         if (!pintas__is_double(t))
-            ++tb->out[pintas__tile_lo(t)];
+            ++po->tb.out[pintas__tile_lo(t)];
     }
-    for (seat = 0; seat < s->rules.players; ++seat)
-        for (n = 0; n < N_NUMBERS; ++n)
-            if (!(s->hand[seat] & pintas__suit(n)))
-                voids[seat] |= (uint8_t)(1u << n);
-    set_lacks(tb, &s->rules, s->to_move, voids);
 }
 
-/* The suit-like move of the seat to move in *s (in play). */
-static void model_move(const pintas_line_state *s, const pintas_line_suit_weights *w,
-                       double temperature, pintas_rng *rng, pintas_line_move *m)
+/* Note move *m of the seat to move in *s, before it is played. */
+static void playout_note(playout *po, const pintas_line_state *s, const pintas_line_move *m)
 {
-    table tb;
+    if (m->kind != PINTAS_MOVE_PLAY) {
+        if (s->line_len > 0)
+            po->voids[s->to_move & 3u] |= (uint8_t)(1u << s->ends[0] | 1u << s->ends[1]);
+        return;
+    }
+    ++po->tb.out[pintas__tile_hi(m->tile)];
+    if (!pintas__is_double(m->tile))
+        ++po->tb.out[pintas__tile_lo(m->tile)];
+}
+
+/* The suit-like move of the seat to move in *s (in play): uniformly random
+ * with probability playout_mix, else drawn from the softmax. */
+static void model_move(playout *po, const pintas_line_state *s,
+                       const pintas_line_infer_params *p, pintas_rng *rng, pintas_line_move *m)
+{
+    table *tb = &po->tb;
     choices c;
     unsigned i = 0;
     double u;
@@ -310,15 +326,26 @@ static void model_move(const pintas_line_state *s, const pintas_line_suit_weight
         m->end = 0;
         return;
     }
-    table_of_state(&tb, s, w);
+    tb->hand = s->hand[s->to_move & 3u];
     if (s->line_len == 0 && s->forced_tile < PINTAS_TILE_COUNT)
-        tb.hand &= PINTAS_BIT(s->forced_tile);
-    list_choices(&tb, &c);
+        tb->hand = PINTAS_BIT(s->forced_tile);
+    tb->ends[0] = s->ends[0];
+    tb->ends[1] = s->ends[1];
+    tb->doubled[0] = s->end_double[0];
+    tb->doubled[1] = s->end_double[1];
+    tb->line_len = s->line_len;
+    list_choices(tb, &c);
     if (c.n > 1) {
-        soften(&tb, &c, temperature);
-        u = ((double)pintas__rng_next(rng) + 0.5) * (1.0 / 4294967296.0) * c.sum;
-        for (; i + 1 < c.n && u >= c.value[i]; ++i)
-            u -= c.value[i];
+        u = ((double)pintas__rng_next(rng) + 0.5) * (1.0 / 4294967296.0);
+        if (u < p->playout_mix) {
+            i = (unsigned)(u / p->playout_mix * c.n);
+        } else {
+            set_lacks(tb, &s->rules, s->to_move, po->voids);
+            soften(tb, &c, p->playout_temperature);
+            u = (u - p->playout_mix) / (1.0 - p->playout_mix) * c.sum;
+            for (; i + 1 < c.n && u >= c.value[i]; ++i)
+                u -= c.value[i];
+        }
     }
     m->kind = PINTAS_MOVE_PLAY;
     m->tile = c.tile[i];
@@ -330,20 +357,25 @@ static void model_move(const pintas_line_state *s, const pintas_line_suit_weight
 
 static int32_t suit_playout(const pintas_line_state *state, const pintas_line_move *first,
                             unsigned seat, const pintas_line_infer_params *p,
-                            const pintas_line_suit_weights *w, pintas_rng *rng)
+                            const pintas_line_suit_weights *w, const uint8_t *voids,
+                            pintas_rng *rng)
 {
     pintas_line_state s = *state;
     pintas__line_quiet q;
     pintas_line_move m;
+    playout po;
     unsigned steps;
     const unsigned over = (1u << PINTAS_EV_ROUND_END) | (1u << PINTAS_EV_GAME_END);
     q.tally = NULL;
+    playout_start(&po, &s, w, voids);
+    playout_note(&po, &s, first);
     if (pintas__line_play_quiet(&s, first, &q) != PINTAS_OK)
         return 0; /* not reached: the moves are legal in every sample */
     for (steps = 0; !(q.kinds & over) && s.phase == PINTAS_LINE_PLAYING &&
                     steps < PLAYOUT_MAX_MOVES;
          ++steps) {
-        model_move(&s, w, p->playout_temperature, rng, &m);
+        model_move(&po, &s, p, rng, &m);
+        playout_note(&po, &s, &m);
         if (pintas__line_play_quiet(&s, &m, &q) != PINTAS_OK)
             break;
     }
@@ -406,7 +438,7 @@ int pintas_line_infer_run_until(const pintas_line_info *info,
             pintas_rng luck = rng;
             int32_t outcome = 0;
             if (params->levers & PINTAS_INFER_SUIT_PLAYOUTS)
-                outcome = suit_playout(&s, &r.moves[j], info->seat, params, &w, &luck);
+                outcome = suit_playout(&s, &r.moves[j], info->seat, params, &w, k.voids, &luck);
             else if (pintas_line_playout(&s, &r.moves[j], info->seat, PINTAS_POLICY_RANDOM,
                                          &luck, &outcome) != PINTAS_OK)
                 return PINTAS_E_ARG; /* not reached: the moves are legal in every sample */

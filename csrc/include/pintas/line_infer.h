@@ -48,6 +48,7 @@ typedef struct pintas_line_infer_params {
     double playout_temperature; /* softmax temperature of the playout policy (score units) */
     double model_temperature;   /* softmax temperature of the model of play */
     double model_mix;           /* share of uniformly random play in the model, 0..1 */
+    double playout_mix;         /* share of uniformly random moves in the playouts, 0..1 */
 } pintas_line_infer_params;
 
 /* Per-legal-move totals (moves in pintas_line_legal order): the value of
@@ -66,7 +67,7 @@ typedef struct pintas_line_infer_result {
 int pintas_line_infer_defaults(pintas_line_infer_params *p);
 
 /* Check *p: levers only PINTAS_INFER_ALL's bits, reserved 0, temperatures
- * finite and in (0, 1e6], model_mix in [0, 1]. PINTAS_OK or PINTAS_E_ARG
+ * finite and in (0, 1e6], model_mix and playout_mix in [0, 1]. PINTAS_OK or PINTAS_E_ARG
  * (also for NULL). */
 int pintas_line_infer_params_check(const pintas_line_infer_params *p);
 

@@ -73,6 +73,7 @@ cdef extern from "pintas/line_infer.h" nogil:
         double playout_temperature
         double model_temperature
         double model_mix
+        double playout_mix
 
     ctypedef struct pintas_line_infer_result:
         pintas_line_move moves[56]

@@ -493,7 +493,8 @@ def infer_defaults():
     pintas_line_infer_defaults(&p)
     return {"levers": frozenset(name for name, bit in LEVERS.items() if p.levers & bit),
             "playout_temperature": p.playout_temperature,
-            "model_temperature": p.model_temperature, "model_mix": p.model_mix}
+            "model_temperature": p.model_temperature, "model_mix": p.model_mix,
+            "playout_mix": p.playout_mix}
 
 
 cdef pintas_line_infer_params _infer_params(params) except *:
@@ -506,6 +507,7 @@ cdef pintas_line_infer_params _infer_params(params) except *:
         p.playout_temperature = float(params["playout_temperature"])
         p.model_temperature = float(params["model_temperature"])
         p.model_mix = float(params["model_mix"])
+        p.playout_mix = float(params["playout_mix"])
     except (KeyError, TypeError, ValueError) as exc:
         raise RulesTypeError(f"infer parameters are a dict like infer_defaults(): "
                              f"got {params!r:.80} ({exc})") from None
