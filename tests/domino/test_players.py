@@ -295,7 +295,7 @@ def test_infer_options_are_checked() -> None:
             line.InferPlayer(levers=bad_type)  # type: ignore[arg-type]
     with pytest.raises(RulesTypeError):
         _line_search.Info(domino.Game(domino.Rules.dominican(), seed=1).view(0)).infer(
-            1, 0, 1, {"levers": ()})
+            1, 0, 1, {"levers": ()})  # type: ignore[typeddict-item]
     with pytest.raises(RulesError):
         _line_search.Info(domino.Game(domino.Rules.dominican(), seed=1).view(0)).infer(
             1, 0, 1, {**_line_search.infer_defaults(), "model_mix": 2})
