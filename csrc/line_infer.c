@@ -386,28 +386,38 @@ static int32_t suit_playout(const pintas_line_state *state, const pintas_line_mo
 
 int pintas_line_infer_init(const pintas_line_info *info, pintas_line_infer_result *out)
 {
-    pintas_line_search_result r;
-    pintas_line_infer_result res;
+    pintas_line_knowledge k;
+    pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
+    size_t n = 0;
     int status;
     if (!out)
         return PINTAS_E_ARG;
-    status = pintas_line_search_init(info, &r);
+    status = pintas_line_knowledge_of(info, &k);
+    if (status == PINTAS_OK)
+        status = pintas__line_search_moves(info, &k, moves, &n);
     if (status != PINTAS_OK)
         return status;
-    memset(&res, 0, sizeof res);
-    memcpy(res.moves, r.moves, sizeof res.moves);
-    res.n_moves = r.n_moves;
-    *out = res;
+    memset(out, 0, sizeof *out);
+    memcpy(out->moves, moves, n * sizeof moves[0]);
+    out->n_moves = (uint32_t)n;
     return PINTAS_OK;
 }
 
-/* 1 if *out was started on *info: the same legal moves. */
-static int result_of(const pintas_line_info *info, const pintas_line_infer_result *out)
+/* 1 if *out was started on *info (whose knowledge is *k): the same legal
+ * moves, and room for `count` more samples. */
+static int result_of(const pintas_line_info *info, const pintas_line_knowledge *k,
+                     const pintas_line_infer_result *out, uint32_t count)
 {
-    pintas_line_infer_result fresh;
-    return pintas_line_infer_init(info, &fresh) == PINTAS_OK && fresh.n_moves == out->n_moves &&
-           out->n_moves <= PINTAS_LINE_MAX_MOVES &&
-           memcmp(fresh.moves, out->moves, out->n_moves * sizeof out->moves[0]) == 0;
+    pintas_line_move moves[PINTAS_LINE_MAX_MOVES];
+    size_t n = 0, i;
+    if (pintas__line_search_moves(info, k, moves, &n) != PINTAS_OK || n != out->n_moves ||
+        out->samples > UINT32_MAX - count)
+        return 0;
+    for (i = 0; i < n; ++i)
+        if (moves[i].kind != out->moves[i].kind || moves[i].tile != out->moves[i].tile ||
+            moves[i].end != out->moves[i].end)
+            return 0;
+    return 1;
 }
 
 int pintas_line_infer_run_until(const pintas_line_info *info,
@@ -417,37 +427,36 @@ int pintas_line_infer_run_until(const pintas_line_info *info,
 {
     pintas_line_knowledge k;
     pintas_line_suit_weights w;
-    pintas_line_infer_result r;
     uint32_t i, j;
     if (!out || pintas_line_infer_params_check(params) != PINTAS_OK ||
         count > PINTAS_LINE_SEARCH_MAX_SAMPLES || pintas_line_knowledge_of(info, &k) != PINTAS_OK ||
-        !result_of(info, out) || out->samples > UINT32_MAX - count)
+        !result_of(info, &k, out, count))
         return PINTAS_E_ARG;
     pintas_line_suit_weights_for(info->rules.game, &w);
-    r = *out;
+    /* nothing fails from here on: the totals grow in place */
     for (i = 0; i < count && !(stop && *stop); ++i) {
         pintas_line_state s;
         pintas_rng rng;
         uint8_t flag;
         double weight = 1.0;
         pintas__line_search_sample(info, &k, seed, (uint64_t)first + i, &rng, &s, &flag);
-        r.relaxed += flag;
+        out->relaxed += flag;
         if (params->levers & PINTAS_INFER_WEIGHTED)
             weight = sample_weight(info, params, &w, &s);
-        for (j = 0; j < r.n_moves; ++j) {
+        for (j = 0; j < out->n_moves; ++j) {
             pintas_rng luck = rng;
             int32_t outcome = 0;
             if (params->levers & PINTAS_INFER_SUIT_PLAYOUTS)
-                outcome = suit_playout(&s, &r.moves[j], info->seat, params, &w, k.voids, &luck);
-            else if (pintas_line_playout(&s, &r.moves[j], info->seat, PINTAS_POLICY_RANDOM,
-                                         &luck, &outcome) != PINTAS_OK)
-                return PINTAS_E_ARG; /* not reached: the moves are legal in every sample */
-            r.total[j] += weight * (double)outcome;
+                outcome = suit_playout(&s, &out->moves[j], info->seat, params, &w, k.voids,
+                                       &luck);
+            else /* legal in every sample: the playout cannot refuse it */
+                (void)pintas_line_playout(&s, &out->moves[j], info->seat, PINTAS_POLICY_RANDOM,
+                                          &luck, &outcome);
+            out->total[j] += weight * (double)outcome;
         }
-        r.weight += weight;
+        out->weight += weight;
     }
-    r.samples += i;
-    *out = r;
+    out->samples += i;
     return PINTAS_OK;
 }
 
@@ -483,6 +492,17 @@ int pintas_line_infer_best(const pintas_line_infer_result *out)
     return (int)best;
 }
 
+static int same_line(const pintas_line_state *s, const pintas_line_knowledge *k)
+{
+    unsigned i;
+    if (s->line_len != k->line_len)
+        return 0;
+    for (i = 0; i < k->line_len; ++i)
+        if (s->line[i] != k->line[i])
+            return 0;
+    return 1;
+}
+
 int pintas_line_infer_weight(const pintas_line_info *info,
                              const pintas_line_infer_params *params,
                              const pintas_line_state *state, double *weight)
@@ -496,9 +516,9 @@ int pintas_line_infer_weight(const pintas_line_info *info,
     }
     if (!state || !weight || pintas_line_infer_params_check(params) != PINTAS_OK ||
         pintas_line_knowledge_of(info, &k) != PINTAS_OK || !pintas__line_usable(state) ||
-        memcmp(&state->rules, &info->rules, sizeof info->rules) != 0 ||
-        state->hand[info->seat] != info->hand || state->line_len != k.line_len ||
-        memcmp(state->line, k.line, k.line_len) != 0)
+        state->rules.game != info->rules.game || state->rules.players != info->rules.players ||
+        state->rules.pairs != info->rules.pairs || state->hand[info->seat] != info->hand ||
+        !same_line(state, &k))
         return PINTAS_E_ARG;
     pintas_line_suit_weights_for(info->rules.game, &w);
     *weight = sample_weight(info, params, &w, state);

@@ -780,6 +780,12 @@ static int legal_of(const pintas_line_info *info, const pintas_line_knowledge *k
     return pintas_line_legal(&s, moves, PINTAS_LINE_MAX_MOVES, n);
 }
 
+int pintas__line_search_moves(const pintas_line_info *info, const pintas_line_knowledge *k,
+                              pintas_line_move *moves, size_t *n)
+{
+    return legal_of(info, k, moves, n);
+}
+
 int pintas_line_search_init(const pintas_line_info *info, pintas_line_search_result *out)
 {
     pintas_line_knowledge k;

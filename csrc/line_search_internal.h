@@ -12,6 +12,12 @@ void pintas__line_search_sample(const pintas_line_info *info, const pintas_line_
                                 uint64_t seed, uint64_t i, pintas_rng *rng,
                                 pintas_line_state *out, uint8_t *relaxed);
 
+/* The observer's legal moves (PINTAS_LINE_MAX_MOVES entries) and their
+ * number, as pintas_line_search_init lists them; PINTAS_E_ILLEGAL if the
+ * observer is not to move. */
+int pintas__line_search_moves(const pintas_line_info *info, const pintas_line_knowledge *k,
+                              pintas_line_move *moves, size_t *n);
+
 /* A playout's outcome: the points the side of `seat` scored from *before to
  * *after, minus the most any other side scored. */
 int32_t pintas__line_outcome(const pintas_line_state *before, const pintas_line_state *after,
