@@ -53,12 +53,14 @@ int pintas_line_infer_params_check(const pintas_line_infer_params *p)
 
 /* ---- the model of play ---------------------------------------------------- */
 
-/* e^x for x <= 0 (0 below -700): 2^(x log2 e) as an integer power of two by
- * squaring times a degree-7 Taylor polynomial of 2^f = e^(f ln 2), f in [0, 1);
- * a relative error below 1e-6 is plenty for weights and choices. */
+/* e^x for x <= 0 (0 below -700): 2^(x log2 e) as 2^-k (built from its bits:
+ * k <= 1011, a normal double) times a degree-7 Taylor polynomial of
+ * 2^f = e^(f ln 2), f in (0, 1]; a relative error below 1e-6 is plenty for
+ * weights and choices. */
 static double exp_neg(double x)
 {
-    double y, f, g, p, half = 0.5, scale = 1.0;
+    double y, f, g, p, scale;
+    uint64_t bits;
     unsigned k;
     if (!(x > -700.0))
         return 0.0;
@@ -70,9 +72,8 @@ static double exp_neg(double x)
     g = f * 0.6931471805599453;
     p = 1.0 + g * (1.0 + g * (0.5 + g * (1.0 / 6 + g * (1.0 / 24 + g * (1.0 / 120 +
         g * (1.0 / 720 + g / 5040.0))))));
-    for (; k; k >>= 1, half *= half)
-        if (k & 1u)
-            scale *= half;
+    bits = (uint64_t)(1023u - k) << 52;
+    memcpy(&scale, &bits, sizeof scale);
     return p * scale;
 }
 
@@ -87,7 +88,7 @@ typedef struct table {
     uint8_t line_len;
     uint8_t muggins;
     uint8_t out[N_NUMBERS];
-    double lacks[N_NUMBERS];
+    const double *lacks; /* N_NUMBERS values */
 } table;
 
 /* The suit player's score of placing t at `end` (players.h's terms, with the
@@ -176,22 +177,23 @@ static void soften(const table *tb, choices *c, double temperature)
 /* What `mover` gains from others lacking each number (voids[seat], bit n:
  * the seat lacks n): the suit weights' opponent terms (x2 for the next seat)
  * and partner terms. */
-static void set_lacks(table *tb, const pintas_line_rules *r, unsigned mover,
+static void set_lacks(double lacks[N_NUMBERS], const pintas_line_suit_weights *w,
+                      const pintas_line_rules *r, unsigned mover,
                       const uint8_t voids[PINTAS_LINE_MAX_SEATS])
 {
     unsigned seat, n, next = pintas__line_next_seat(r, mover);
-    memset(tb->lacks, 0, sizeof tb->lacks);
+    memset(lacks, 0, N_NUMBERS * sizeof lacks[0]);
     for (seat = 0; seat < r->players; ++seat) {
         double each;
         if (seat == mover)
             continue;
         if (r->pairs && pintas__line_side_of(r, seat) == pintas__line_side_of(r, mover))
-            each = tb->w->partner_lacks;
+            each = w->partner_lacks;
         else
-            each = tb->w->opponent_lacks * (seat == next ? 2.0 : 1.0);
+            each = w->opponent_lacks * (seat == next ? 2.0 : 1.0);
         for (n = 0; n < N_NUMBERS; ++n)
             if (voids[seat] >> n & 1u)
-                tb->lacks[n] += each;
+                lacks[n] += each;
     }
 }
 
@@ -241,7 +243,7 @@ static double sample_weight(const pintas_line_info *info, const pintas_line_infe
     pintas_mask placed_all[PINTAS_LINE_MAX_SEATS] = {0}, placed[PINTAS_LINE_MAX_SEATS] = {0};
     uint8_t voids[PINTAS_LINE_MAX_SEATS] = {0};
     int last_draw[PINTAS_LINE_MAX_SEATS] = {-1, -1, -1, -1};
-    double weight = 1.0;
+    double weight = 1.0, lacks[N_NUMBERS];
     table tb;
     int i;
     for (i = 0; i < (int)info->log_len; ++i) {
@@ -253,6 +255,7 @@ static double sample_weight(const pintas_line_info *info, const pintas_line_infe
     }
     memset(&tb, 0, sizeof tb);
     tb.w = w;
+    tb.lacks = lacks;
     tb.muggins = r->game == PINTAS_LINE_MUGGINS;
     for (i = 0; i < (int)info->log_len; ++i) {
         const pintas_line_log_entry *e = &info->log[i];
@@ -263,7 +266,7 @@ static double sample_weight(const pintas_line_info *info, const pintas_line_infe
             continue;
         }
         if (seat != info->seat && i > last_draw[seat] && (tb.line_len > 0 || info->round > 1)) {
-            set_lacks(&tb, r, seat, voids);
+            set_lacks(lacks, w, r, seat, voids);
             weight *= play_weight(&tb, p, s->hand[seat] | (placed_all[seat] & ~placed[seat]), e);
         }
         placed[seat] |= PINTAS_BIT(e->tile);
@@ -280,6 +283,8 @@ static double sample_weight(const pintas_line_info *info, const pintas_line_infe
 typedef struct playout {
     table tb;
     uint8_t voids[PINTAS_LINE_MAX_SEATS];
+    uint8_t known;  /* bit s: lacks[s] is up to date with voids */
+    double lacks[PINTAS_LINE_MAX_SEATS][N_NUMBERS]; /* set_lacks for each mover */
 } playout;
 
 static void playout_start(playout *po, const pintas_line_state *s,
@@ -302,8 +307,10 @@ static void playout_start(playout *po, const pintas_line_state *s,
 static void playout_note(playout *po, const pintas_line_state *s, const pintas_line_move *m)
 {
     if (m->kind != PINTAS_MOVE_PLAY) {
-        if (s->line_len > 0)
+        if (s->line_len > 0) {
             po->voids[s->to_move & 3u] |= (uint8_t)(1u << s->ends[0] | 1u << s->ends[1]);
+            po->known = 0;
+        }
         return;
     }
     ++po->tb.out[pintas__tile_hi(m->tile)];
@@ -340,7 +347,11 @@ static void model_move(playout *po, const pintas_line_state *s,
         if (u < p->playout_mix) {
             i = (unsigned)(u / p->playout_mix * c.n);
         } else {
-            set_lacks(tb, &s->rules, s->to_move, po->voids);
+            unsigned mover = s->to_move & 3u;
+            if (!(po->known >> mover & 1u))
+                set_lacks(po->lacks[mover], tb->w, &s->rules, mover, po->voids);
+            po->known |= (uint8_t)(1u << mover);
+            tb->lacks = po->lacks[mover];
             soften(tb, &c, p->playout_temperature);
             u = (u - p->playout_mix) / (1.0 - p->playout_mix) * c.sum;
             for (; i + 1 < c.n && u >= c.value[i]; ++i)
