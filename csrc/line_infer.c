@@ -494,13 +494,13 @@ int pintas_line_infer(const pintas_line_info *info, const pintas_line_infer_para
 
 int pintas_line_infer_best(const pintas_line_infer_result *out)
 {
-    uint32_t i, best = 0;
-    if (!out || out->samples == 0 || out->n_moves == 0 || out->n_moves > PINTAS_LINE_MAX_MOVES)
-        return -1;
-    for (i = 1; i < out->n_moves; ++i)
-        if (out->total[i] > out->total[best])
-            best = i;
-    return (int)best;
+    int best = -1;
+    uint32_t i;
+    if (out && out->samples > 0 && out->n_moves <= PINTAS_LINE_MAX_MOVES)
+        for (i = 0; i < out->n_moves; ++i)
+            if (best < 0 || out->total[i] > out->total[best])
+                best = (int)i;
+    return best;
 }
 
 static int same_line(const pintas_line_state *s, const pintas_line_knowledge *k)

@@ -62,6 +62,7 @@ def decision_cpu(specs: list[str], games: int, rounds: int) -> dict[str, list[fl
         players = [registry.make_player(spec, rules, seed=seat) for seat, spec in enumerate(seated)]
         while not game.is_over and game.round <= rounds:
             seat = game.to_move
+            assert seat is not None
             choices = len(game.legal_moves())
             start = time.process_time()
             move = players[seat].choose(game.view(seat))

@@ -74,4 +74,26 @@ static inline void tracked_info(const tracked *g, unsigned seat, pintas_line_inf
     memcpy(info->log, g->log, sizeof info->log);
 }
 
+/* The tiles of a text such as "6|6 3|2 1|0". */
+static inline pintas_mask tiles_of(const char *tiles)
+{
+    pintas_mask m = 0;
+    for (; tiles[0] && tiles[1] && tiles[2]; tiles += tiles[3] ? 4 : 3)
+        m |= PINTAS_BIT(PINTAS_TILE(tiles[0] - '0', tiles[2] - '0'));
+    return m;
+}
+
+/* A move written "6|3L", "2|2R" or "pass". */
+static inline void move_of_text(const char *text, pintas_line_move *m)
+{
+    m->kind = PINTAS_MOVE_PASS;
+    m->tile = PINTAS_NO_TILE;
+    m->end = 0;
+    if (text[0] == 'p')
+        return;
+    m->kind = PINTAS_MOVE_PLAY;
+    m->tile = (uint8_t)PINTAS_TILE(text[0] - '0', text[2] - '0');
+    m->end = text[3] == 'R' ? PINTAS_END_RIGHT : PINTAS_END_LEFT;
+}
+
 #endif /* PINTAS_TEST_LINE_INFO_H */

@@ -21,26 +21,6 @@
 #include "pintas/line_infer.h"
 #include "pintas/pintas.h"
 
-static pintas_mask hand_of(const char *tiles)
-{
-    pintas_mask m = 0;
-    for (; tiles[0] && tiles[1] && tiles[2]; tiles += tiles[3] ? 4 : 3)
-        m |= PINTAS_BIT(PINTAS_TILE(tiles[0] - '0', tiles[2] - '0'));
-    return m;
-}
-
-static void parse_move(const char *text, pintas_line_move *m)
-{
-    m->kind = PINTAS_MOVE_PASS;
-    m->tile = PINTAS_NO_TILE;
-    m->end = 0;
-    if (text[0] == 'p')
-        return;
-    m->kind = PINTAS_MOVE_PLAY;
-    m->tile = (uint8_t)PINTAS_TILE(text[0] - '0', text[2] - '0');
-    m->end = text[3] == 'R' ? PINTAS_END_RIGHT : PINTAS_END_LEFT;
-}
-
 /* A 2-player Dominican game dealt `a` and `b`, the moves of `script` played. */
 static int scripted(tracked *g, const char *a, const char *b, const char *const *script,
                     size_t n_script)
@@ -50,8 +30,8 @@ static int scripted(tracked *g, const char *a, const char *b, const char *const 
     pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
     size_t n = 0, i;
     memset(&d, 0, sizeof d);
-    d.hand[0] = hand_of(a);
-    d.hand[1] = hand_of(b);
+    d.hand[0] = tiles_of(a);
+    d.hand[1] = tiles_of(b);
     CHECK_EQ(pintas_line_rules_preset(&r, PINTAS_LINE_DOMINICAN, 2, 0), PINTAS_OK);
     memset(g, 0, sizeof *g);
     if (!CHECK_EQ(pintas_line_new_dealt(&g->st, &r, 1, &d, ev, PINTAS_LINE_MAX_EVENTS, &n),
@@ -60,7 +40,7 @@ static int scripted(tracked *g, const char *a, const char *b, const char *const 
     tracked_record(g, ev, n);
     for (i = 0; i < n_script; ++i) {
         pintas_line_move m;
-        parse_move(script[i], &m);
+        move_of_text(script[i], &m);
         if (!CHECK_EQ(pintas_line_play(&g->st, &m, ev, PINTAS_LINE_MAX_EVENTS, &n), PINTAS_OK))
             return 0;
         tracked_record(g, ev, n);

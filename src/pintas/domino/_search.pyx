@@ -426,6 +426,17 @@ cdef class Info:
         self.info = _c_view(view, True).v.info
         self._view = view
 
+    cdef int _span(self, first, count, uint32_t *c_first, uint32_t *c_count) except -1:
+        """Samples ``first .. first + count - 1`` as C reads them."""
+        c_first[0] = whole(first, 0, 2**32 - 1, "the first sample")
+        c_count[0] = whole(count, 0, PINTAS_LINE_SEARCH_MAX_SAMPLES, "samples")
+        return 0
+
+    cdef int _read(self) except -1:
+        if self._view is None:  # made by __new__: nothing was read
+            raise ViewError("an Info reads a domino.View: Info(view)")
+        return 0
+
     def search(self, seed, first, count, policy=PINTAS_POLICY_RANDOM, stop=None):
         """Score every legal move over samples ``first .. first + count - 1``
         with the playout ``policy``: ``(moves, sums, samples, relaxed)``, the
@@ -435,15 +446,14 @@ cdef class Info:
         cdef pintas_line_search_result result
         cdef const volatile uint8_t *flag = stop_flag(stop)
         cdef int status
-        cdef uint32_t i
+        cdef uint32_t i, c_first, c_count
         cdef uint64_t c_seed = seed64(seed)
-        cdef uint32_t c_first = whole(first, 0, 2**32 - 1, "the first sample")
-        cdef uint32_t c_count = whole(count, 0, PINTAS_LINE_SEARCH_MAX_SAMPLES, "samples")
-        cdef int c_policy = whole(policy, 0, 2**31 - 1, "a playout policy")
+        cdef int c_policy
+        self._span(first, count, &c_first, &c_count)
+        c_policy = whole(policy, 0, 2**31 - 1, "a playout policy")
         if c_policy not in POLICIES.values():
             raise RulesError(f"unknown playout policy {policy!r}")
-        if self._view is None:  # made by __new__: nothing was read
-            raise ViewError("an Info reads a domino.View: Info(view)")
+        self._read()
         _check(pintas_line_search_init(&self.info, &result), self._view)
         with nogil:
             status = pintas_line_search_run_until(&self.info, c_seed, c_first, c_count, c_policy,
@@ -465,12 +475,10 @@ cdef class Info:
         cdef pintas_line_infer_params p = _infer_params(params)
         cdef const volatile uint8_t *flag = stop_flag(stop)
         cdef int status
-        cdef uint32_t i
+        cdef uint32_t i, c_first, c_count
         cdef uint64_t c_seed = seed64(seed)
-        cdef uint32_t c_first = whole(first, 0, 2**32 - 1, "the first sample")
-        cdef uint32_t c_count = whole(count, 0, PINTAS_LINE_SEARCH_MAX_SAMPLES, "samples")
-        if self._view is None:  # made by __new__: nothing was read
-            raise ViewError("an Info reads a domino.View: Info(view)")
+        self._span(first, count, &c_first, &c_count)
+        self._read()
         _check(pintas_line_infer_init(&self.info, &result), self._view)
         with nogil:
             status = pintas_line_infer_run_until(&self.info, &p, c_seed, c_first, c_count, flag,

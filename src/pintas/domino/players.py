@@ -218,7 +218,37 @@ class SuitPlayer:
         return "SuitPlayer()" if self.weights is None else f"SuitPlayer({self.weights})"
 
 
-class SearchPlayer:
+class _Searching:
+    """What the search players share: a budget of ``samples`` and ``seconds``
+    (:class:`~pintas._budget.Budget`), a ``seed``, and the move of the best
+    value their ``evaluate`` gives."""
+
+    def __init__(self, samples: int, seconds: float | None, seed: int,
+                 stop: Stop | None) -> None:
+        self.budget = Budget(samples, seconds, seed, _search.MAX_SAMPLES, stop)
+        self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
+
+    def evaluate(self, view: View, start: float | None = None) -> dict[Move, float] | None:
+        raise NotImplementedError
+
+    def choose(self, view: View) -> Move:
+        """The move of the best value for ``view.seat``: the only legal one,
+        else the first of the best values, else (no time for a sample) the
+        suit player's."""
+        start = time.perf_counter()
+        moves = _legal_moves(view)
+        if len(moves) == 1:
+            return moves[0]
+        means = self.evaluate(view, start)
+        if means is None:
+            return SuitPlayer().choose(view)
+        best = max(means.values())
+        return next(m for m, v in means.items() if v == best)
+
+    __call__ = choose
+
+
+class SearchPlayer(_Searching):
     """Perfect-information Monte Carlo with playouts in C.
 
     For every sample the hidden tiles are dealt uniformly among the deals
@@ -247,24 +277,9 @@ class SearchPlayer:
 
     def __init__(self, samples: int = 200, seconds: float | None = None, seed: int = 0,
                  policy: str = "random", stop: Stop | None = None) -> None:
-        self.budget = Budget(samples, seconds, seed, _search.MAX_SAMPLES, stop)
         check_choice("policy", policy, tuple(_search.POLICIES))
-        self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
+        super().__init__(samples, seconds, seed, stop)
         self.policy = policy
-
-    def choose(self, view: View) -> Move:
-        """The move with the best mean playout outcome for ``view.seat``."""
-        start = time.perf_counter()
-        moves = _legal_moves(view)
-        if len(moves) == 1:
-            return moves[0]
-        means = self.evaluate(view, start)
-        if means is None:
-            return SuitPlayer().choose(view)
-        best = max(means.values())
-        return next(m for m, v in means.items() if v == best)
-
-    __call__ = choose
 
     def evaluate(self, view: View, start: float | None = None) -> dict[Move, float] | None:
         """Mean playout outcome of every legal move, or None if the time budget
@@ -284,7 +299,7 @@ class SearchPlayer:
                 f"seed={self.seed}{extra})")
 
 
-class InferPlayer:
+class InferPlayer(_Searching):
     """The stronger search: :class:`SearchPlayer`'s samples and playouts with
     two levers (pintas/line_infer.h). In the playouts every seat plays a move
     drawn from a softmax of the suit player's score; and each sample is
@@ -309,8 +324,7 @@ class InferPlayer:
 
     def __init__(self, samples: int = 200, seconds: float | None = None, seed: int = 0,
                  stop: Stop | None = None, levers: Sequence[str] | None = None) -> None:
-        self.budget = Budget(samples, seconds, seed, _search.MAX_SAMPLES, stop)
-        self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
+        super().__init__(samples, seconds, seed, stop)
         self.params = _search.infer_defaults()
         if levers is not None:
             if isinstance(levers, str) or not all(isinstance(x, str) for x in levers):
@@ -319,20 +333,6 @@ class InferPlayer:
                 check_choice("lever", name, tuple(_search.LEVERS))
             self.params["levers"] = frozenset(levers)
         self.levers = None if levers is None else tuple(sorted(self.params["levers"]))
-
-    def choose(self, view: View) -> Move:
-        """The move with the best weighted mean playout outcome for ``view.seat``."""
-        start = time.perf_counter()
-        moves = _legal_moves(view)
-        if len(moves) == 1:
-            return moves[0]
-        means = self.evaluate(view, start)
-        if means is None:
-            return SuitPlayer().choose(view)
-        best = max(means.values())
-        return next(m for m, v in means.items() if v == best)
-
-    __call__ = choose
 
     def evaluate(self, view: View, start: float | None = None) -> dict[Move, float] | None:
         """Weighted mean playout outcome of every legal move, or None if the
