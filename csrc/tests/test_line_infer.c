@@ -21,31 +21,11 @@
 #include "pintas/line_infer.h"
 #include "pintas/pintas.h"
 
-/* A 2-player Dominican game dealt `a` and `b`, the moves of `script` played. */
+/* tracked_scripted, checked. */
 static int scripted(tracked *g, const char *a, const char *b, const char *const *script,
                     size_t n_script)
 {
-    pintas_line_rules r;
-    pintas_line_deal d;
-    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
-    size_t n = 0, i;
-    memset(&d, 0, sizeof d);
-    d.hand[0] = tiles_of(a);
-    d.hand[1] = tiles_of(b);
-    CHECK_EQ(pintas_line_rules_preset(&r, PINTAS_LINE_DOMINICAN, 2, 0), PINTAS_OK);
-    memset(g, 0, sizeof *g);
-    if (!CHECK_EQ(pintas_line_new_dealt(&g->st, &r, 1, &d, ev, PINTAS_LINE_MAX_EVENTS, &n),
-                  PINTAS_OK))
-        return 0;
-    tracked_record(g, ev, n);
-    for (i = 0; i < n_script; ++i) {
-        pintas_line_move m;
-        move_of_text(script[i], &m);
-        if (!CHECK_EQ(pintas_line_play(&g->st, &m, ev, PINTAS_LINE_MAX_EVENTS, &n), PINTAS_OK))
-            return 0;
-        tracked_record(g, ev, n);
-    }
-    return 1;
+    return CHECK(tracked_scripted(g, a, b, script, n_script));
 }
 
 static void test_params(void)
@@ -217,10 +197,7 @@ static void test_hidden_tiles(void)
     CHECK(memcmp(&r1, &r2, sizeof r1) == 0);
 }
 
-/* The winning move of test_line_search.c's script, found with every lever. */
-static const char *const SCRIPT[] = {"6|6L", "6|3L", "6|0R", "3|0L", "5|0L", "pass", "5|2L",
-                                     "3|2L", "2|0R", "4|2R", "6|4R", "6|2R", "pass"};
-
+/* The winning move of tracked_winning_move, found with every lever. */
 static void test_winning_move(void)
 {
     tracked g;
@@ -229,8 +206,7 @@ static void test_winning_move(void)
     pintas_line_infer_result r;
     uint32_t levers;
     int best;
-    if (!scripted(&g, "1|1 2|0 5|0 5|2 6|0 6|4 6|6", "2|1 2|2 3|0 3|2 4|2 6|2 6|3", SCRIPT,
-                  sizeof SCRIPT / sizeof SCRIPT[0]))
+    if (!CHECK(tracked_winning_move(&g)))
         return;
     tracked_info(&g, 1, &info);
     pintas_line_infer_defaults(&p);

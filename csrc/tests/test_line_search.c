@@ -366,42 +366,15 @@ static void test_determinism(void)
     }
 }
 
-/* Dominican "two", round 1, scripted through the engine. Seat 1 (the
- * observer) is left with 2|2 and 2|1 against ends (3, 2); seat 0 passed at
- * (3, 2), so it holds no 3 and no 2, and has one tile left (1|1):
- *  - 2|2 on the right keeps the ends (3, 2): seat 0 must pass and 2|1 ends
- *    the round by domino for seat 1;
- *  - 2|1 on the right opens a 1, and seat 0's last tile may fit it (here it
- *    does: 1|1 wins the round for seat 0).
- * In every sample 2|2R wins the round; the search must prefer it. */
-static const char *const SCRIPT[] = {"6|6L", "6|3L", "6|0R", "3|0L", "5|0L", "pass", "5|2L",
-                                     "3|2L", "2|0R", "4|2R", "6|4R", "6|2R", "pass"};
-
 static void test_winning_move(void)
 {
-    pintas_line_rules r;
-    pintas_line_deal d;
-    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
     pintas_line_info info;
     pintas_line_knowledge k;
     pintas_line_search_result res;
     tracked g;
-    size_t n = 0, i;
     int policy, best;
-    memset(&d, 0, sizeof d);
-    d.hand[0] = tiles_of("1|1 2|0 5|0 5|2 6|0 6|4 6|6");
-    d.hand[1] = tiles_of("2|1 2|2 3|0 3|2 4|2 6|2 6|3");
-    CHECK_EQ(pintas_line_rules_preset(&r, PINTAS_LINE_DOMINICAN, 2, 0), PINTAS_OK);
-    memset(&g, 0, sizeof g);
-    CHECK_EQ(pintas_line_new_dealt(&g.st, &r, 1, &d, ev, PINTAS_LINE_MAX_EVENTS, &n), PINTAS_OK);
-    tracked_record(&g, ev, n);
-    for (i = 0; i < sizeof SCRIPT / sizeof SCRIPT[0]; ++i) {
-        pintas_line_move m;
-        move_of_text(SCRIPT[i], &m);
-        if (!CHECK_EQ(pintas_line_play(&g.st, &m, ev, PINTAS_LINE_MAX_EVENTS, &n), PINTAS_OK))
-            return;
-        tracked_record(&g, ev, n);
-    }
+    if (!CHECK(tracked_winning_move(&g)))
+        return;
     CHECK_EQ(g.st.to_move, 1);
     tracked_info(&g, 1, &info);
     CHECK_EQ(pintas_line_knowledge_of(&info, &k), PINTAS_OK);

@@ -315,11 +315,12 @@ class InferPlayer(_Searching):
     :class:`SuitPlayer`'s move is played.
 
     >>> from pintas import domino
-    >>> g = domino.Game(domino.Rules.dominican(), seed=7)
-    >>> _ = g.play("6|6")
-    >>> p = InferPlayer(samples=50, seed=1)
-    >>> p.choose(g.view(g.to_move)) == p.choose(g.view(g.to_move))
-    True
+    >>> game = domino.Game(domino.Rules.muggins(), seed=3)
+    >>> player = InferPlayer(samples=20, seed=2)
+    >>> while game.round == 1:
+    ...     _ = game.play(player.choose(game.view(game.to_move)))
+    >>> game.round
+    2
     """
 
     def __init__(self, samples: int = 200, seconds: float | None = None, seed: int = 0,
