@@ -1,4 +1,5 @@
-"""SearchPlayer benchmarks: line-game decisions per second at given sample budgets.
+"""SearchPlayer and InferPlayer benchmarks: line-game decisions per second at
+given sample budgets.
 
 Run: python -m pytest benchmarks/test_bench_search.py --benchmark-enable \
          --benchmark-columns=median,rounds
@@ -17,7 +18,7 @@ import pytest
 
 from benchmarks.harness import record_rate
 from pintas import domino
-from pintas.domino.players import SearchPlayer, SuitPlayer
+from pintas.domino.players import InferPlayer, SearchPlayer, SuitPlayer
 
 
 def mid_round_views(count: int = 12) -> list[domino.View]:
@@ -43,10 +44,12 @@ def mid_round_views(count: int = 12) -> list[domino.View]:
 VIEWS = mid_round_views()
 
 
-@pytest.mark.parametrize("samples", [50, 200, 1000])
-def test_search_decisions(benchmark: Any, samples: int) -> None:
-    """SearchPlayer.choose over the positions, the sample budget binding."""
-    player = SearchPlayer(samples=samples, seed=1)
+@pytest.mark.parametrize(("search", "samples"), [(SearchPlayer, 50), (SearchPlayer, 200),
+                                                 (SearchPlayer, 1000), (InferPlayer, 70),
+                                                 (InferPlayer, 250)])
+def test_search_decisions(benchmark: Any, search: type, samples: int) -> None:
+    """A search player's choose over the positions, the sample budget binding."""
+    player = search(samples=samples, seed=1)
 
     def decide_all() -> int:
         return sum(1 for view in VIEWS if player.choose(view) in view.legal_moves())

@@ -25,6 +25,7 @@
 
 #include "pintas/line_search.h"
 #include "line_internal.h"
+#include "line_search_internal.h"
 #include "tiles_internal.h"
 
 #define N_TILES PINTAS_TILE_COUNT
@@ -692,6 +693,24 @@ static int round_over(const pintas__line_quiet *q)
     return (q->kinds & ((1u << PINTAS_EV_ROUND_END) | (1u << PINTAS_EV_GAME_END))) != 0;
 }
 
+int32_t pintas__line_outcome(const pintas_line_state *before, const pintas_line_state *after,
+                             unsigned seat)
+{
+    unsigned side, sides = pintas__line_sides(&after->rules);
+    unsigned mine = pintas__line_side_of(&after->rules, seat);
+    int64_t best_other = INT32_MIN;
+    for (side = 0; side < sides; ++side) {
+        int64_t gained = (int64_t)after->score[side] - before->score[side];
+        if (side != mine && gained > best_other)
+            best_other = gained;
+    }
+    best_other = (int64_t)after->score[mine] - before->score[mine] - best_other;
+    /* scores only grow by round points, far from the bounds; the clamp keeps a
+     * scribbled-on state from overflowing */
+    return (int32_t)(best_other > INT32_MAX ? INT32_MAX
+                     : best_other < -INT32_MAX ? -INT32_MAX : best_other);
+}
+
 /* A round lasts at most 28 placements, 21 draws and 3 passes per placement:
  * the cap only guards against a state scribbled on by the caller. */
 #define PLAYOUT_MAX_MOVES 256
@@ -702,8 +721,7 @@ int pintas_line_playout(const pintas_line_state *state, const pintas_line_move *
     pintas_line_state s;
     pintas__line_quiet q;
     pintas_line_move m;
-    unsigned steps, side, mine, sides;
-    int64_t best_other = INT32_MIN;
+    unsigned steps;
     int status;
     if (!state || !first || !rng || !outcome || policy < PINTAS_POLICY_RANDOM ||
         policy > PINTAS_POLICY_GREEDY || pintas_line_rules_check(&state->rules) != PINTAS_OK ||
@@ -724,18 +742,7 @@ int pintas_line_playout(const pintas_line_state *state, const pintas_line_move *
         if (pintas__line_play_quiet(&s, &m, &q) != PINTAS_OK)
             break;
     }
-    sides = pintas__line_sides(&s.rules);
-    mine = pintas__line_side_of(&s.rules, (unsigned)seat);
-    for (side = 0; side < sides; ++side) {
-        int64_t gained = (int64_t)s.score[side] - state->score[side];
-        if (side != mine && gained > best_other)
-            best_other = gained;
-    }
-    best_other = (int64_t)s.score[mine] - state->score[mine] - best_other;
-    /* scores only grow by round points, far from the bounds; the clamp keeps a
-     * scribbled-on state from overflowing */
-    *outcome = (int32_t)(best_other > INT32_MAX ? INT32_MAX
-                         : best_other < -INT32_MAX ? -INT32_MAX : best_other);
+    *outcome = pintas__line_outcome(state, &s, (unsigned)seat);
     return PINTAS_OK;
 }
 
@@ -748,6 +755,14 @@ static uint64_t mix64(uint64_t z)
     z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
     z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
     return z ^ (z >> 31);
+}
+
+void pintas__line_search_sample(const pintas_line_info *info, const pintas_line_knowledge *k,
+                                uint64_t seed, uint64_t i, pintas_rng *rng,
+                                pintas_line_state *out, uint8_t *relaxed)
+{
+    pintas_rng_seed(rng, mix64(seed ^ mix64((uint64_t)i)), PINTAS_LINE_SEARCH_STREAM);
+    sample_state(info, k, rng, out, relaxed);
 }
 
 /* The observer's legal moves, from any sample (they depend only on what it
@@ -763,6 +778,12 @@ static int legal_of(const pintas_line_info *info, const pintas_line_knowledge *k
     pintas_rng_seed(&rng, 0, PINTAS_LINE_SEARCH_STREAM);
     sample_state(info, k, &rng, &s, &relaxed);
     return pintas_line_legal(&s, moves, PINTAS_LINE_MAX_MOVES, n);
+}
+
+int pintas__line_search_moves(const pintas_line_info *info, const pintas_line_knowledge *k,
+                              pintas_line_move *moves, size_t *n)
+{
+    return legal_of(info, k, moves, n);
 }
 
 int pintas_line_search_init(const pintas_line_info *info, pintas_line_search_result *out)
@@ -827,9 +848,7 @@ int pintas_line_search_run_until(const pintas_line_info *info, uint64_t seed, ui
         pintas_line_state s;
         pintas_rng rng;
         uint8_t flag;
-        pintas_rng_seed(&rng, mix64(seed ^ mix64((uint64_t)first + i)),
-                        PINTAS_LINE_SEARCH_STREAM);
-        sample_state(info, &k, &rng, &s, &flag);
+        pintas__line_search_sample(info, &k, seed, (uint64_t)first + i, &rng, &s, &flag);
         relaxed += flag;
         for (j = 0; j < n; ++j) {
             pintas_rng luck = rng;

@@ -11,9 +11,11 @@
  * untouched and is refused by determinize and the search alike; whatever it
  * takes samples states the engine's loader takes (every tile in one place),
  * with the observer's hand and the line as known; a search it starts runs
- * without error on the same info, its best move one of its moves.
+ * without error on the same info, its best move one of its moves; so does
+ * the stronger search (line_infer.h), whose weight of a sample is positive.
  */
 #include "games.h"
+#include "pintas/line_infer.h"
 #include "tests/line_info.h"
 
 /* A real view from a game the bytes play; 0 if the game ended first. */
@@ -135,5 +137,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                       &res) == PINTAS_OK);
     best = pintas_line_search_best(&res);
     FUZZ_CHECK(best >= 0 && (uint32_t)best < res.n_moves);
+    {
+        pintas_line_infer_result inf;
+        double weight = -1.0;
+        FUZZ_CHECK(pintas_line_infer(&info, NULL, 1 + fuzz_below(&b, 2), fuzz_u64(&b), &inf) ==
+                   PINTAS_OK);
+        best = pintas_line_infer_best(&inf);
+        FUZZ_CHECK(best >= 0 && (uint32_t)best < inf.n_moves && inf.n_moves == res.n_moves);
+        FUZZ_CHECK(pintas_line_infer_weight(&info, NULL, &s, &weight) == PINTAS_OK && weight > 0);
+    }
     return 0;
 }

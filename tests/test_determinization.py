@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 from pintas import caminos, dice, domino
+from pintas.domino.players import InferPlayer, SearchPlayer
 from pintas.errors import IllegalMoveError, PintasError
 from pintas.tiles import TILES, Tile, TileSet
 
@@ -377,6 +378,10 @@ def test_sample_game_reads_nothing_the_view_does_not_show(name: str) -> None:
     for seed in range(5):
         assert (twin.view(position.seat).sample_game(seed)
                 == position.view.sample_game(seed))
+    if isinstance(position.view, domino.View) and position.view.to_move == position.seat:
+        # the players that search: the same values from either game's view
+        for player in (SearchPlayer(samples=30, seed=2), InferPlayer(samples=30, seed=2)):
+            assert player.evaluate(twin.view(position.seat)) == player.evaluate(position.view)
 
 
 def _replayed(position: Position, world: dict[int, int], drawn: Sequence[Tile]) -> Any:

@@ -98,8 +98,8 @@ def test_every_player_kind_and_strength_makes_a_player_of_its_family() -> None:
 @pytest.mark.parametrize(("spec", "rules", "message"), [
     ("optimal", domino.Rules.dominican(), "'optimal' does not play domino"),
     ("suit", dice.Rules.farkle(), "'suit' does not play dice"),
-    ("greedy:3", None, "only search:N and threshold:N take a whole number"),
-    ("search:x", None, "only search:N and threshold:N take a whole number"),
+    ("greedy:3", None, "only infer:N and search:N and threshold:N take a whole number"),
+    ("search:x", None, "only infer:N and search:N and threshold:N take a whole number"),
     ("search:0", caminos.Rules.base(), "search needs at least 1 samples"),
     ("genius", None, "no player 'genius': choose random, greedy, suit, search"),
     (7, None, "a player spec is a string"),

@@ -83,6 +83,21 @@ def test_auto_move_leaves_no_search_running(name: str) -> None:
         assert not thread.is_alive()
 
 
+def test_auto_move_stops_an_infer_player_at_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The infer player under auto_move's budget: its search, far too long to
+    end on its own, is cut by the stop flag and answers a legal move."""
+    from pintas.domino.players import GreedyPlayer, InferPlayer
+    monkeypatch.setattr(timer, "_players", lambda game, samples, stop: (
+        GreedyPlayer(), InferPlayer(samples=samples, stop=stop)))
+    g = mid_round(7)
+    for thread in searching_threads():
+        thread.join()
+    assert auto_move(g, mover(g), seconds=0.05, samples=10**6) in g.legal_moves()
+    for thread in searching_threads():
+        thread.join(timeout=5.0)  # it ends within a sample; 5 s only if something is wrong
+        assert not thread.is_alive()
+
+
 def test_a_raised_stop_ends_a_search_before_its_next_sample() -> None:
     from pintas.caminos._search import Info as CaminosInfo
     from pintas.domino._search import Info as LineInfo

@@ -45,7 +45,8 @@ SU_RE = re.compile(r"^(.*):(\d+):(\d+):([^\t]+)\t(\d+)\t([a-z,]+)\s*$")
 DECL_RE = re.compile(r"[\w*]\s+\**\s*(pintas_\w+)\s*\(")
 INDIRECT = "__indirect_call"
 
-DEFAULT_SEARCH = r"^pintas_(line|caminos)_(search\w*|determinize\w*|sample\w*|view_sample)$"
+DEFAULT_SEARCH = (r"^pintas_(line|caminos)_"
+                  r"(search\w*|infer\w*|determinize\w*|sample\w*|view_sample)$")
 DEFAULT_RUNTIME = r"^(memcpy|memset|memmove|memcmp|__aeabi_\w+|__gnu_\w+|__\w+(si|di|df|sf)\d?)$"
 
 

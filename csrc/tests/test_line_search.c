@@ -366,62 +366,15 @@ static void test_determinism(void)
     }
 }
 
-/* Dominican "two", round 1, scripted through the engine. Seat 1 (the
- * observer) is left with 2|2 and 2|1 against ends (3, 2); seat 0 passed at
- * (3, 2), so it holds no 3 and no 2, and has one tile left (1|1):
- *  - 2|2 on the right keeps the ends (3, 2): seat 0 must pass and 2|1 ends
- *    the round by domino for seat 1;
- *  - 2|1 on the right opens a 1, and seat 0's last tile may fit it (here it
- *    does: 1|1 wins the round for seat 0).
- * In every sample 2|2R wins the round; the search must prefer it. */
-static const char *const SCRIPT[] = {"6|6L", "6|3L", "6|0R", "3|0L", "5|0L", "pass", "5|2L",
-                                     "3|2L", "2|0R", "4|2R", "6|4R", "6|2R", "pass"};
-
-static void parse_move(const char *text, pintas_line_move *m)
-{
-    m->kind = PINTAS_MOVE_PASS;
-    m->tile = PINTAS_NO_TILE;
-    m->end = 0;
-    if (text[0] == 'p')
-        return;
-    m->kind = PINTAS_MOVE_PLAY;
-    m->tile = (uint8_t)PINTAS_TILE(text[0] - '0', text[2] - '0');
-    m->end = text[3] == 'R' ? PINTAS_END_RIGHT : PINTAS_END_LEFT;
-}
-
-static pintas_mask hand_of(const char *tiles)
-{
-    pintas_mask m = 0;
-    for (; tiles[0] && tiles[1] && tiles[2]; tiles += tiles[3] ? 4 : 3)
-        m |= PINTAS_BIT(PINTAS_TILE(tiles[0] - '0', tiles[2] - '0'));
-    return m;
-}
-
 static void test_winning_move(void)
 {
-    pintas_line_rules r;
-    pintas_line_deal d;
-    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
     pintas_line_info info;
     pintas_line_knowledge k;
     pintas_line_search_result res;
     tracked g;
-    size_t n = 0, i;
     int policy, best;
-    memset(&d, 0, sizeof d);
-    d.hand[0] = hand_of("1|1 2|0 5|0 5|2 6|0 6|4 6|6");
-    d.hand[1] = hand_of("2|1 2|2 3|0 3|2 4|2 6|2 6|3");
-    CHECK_EQ(pintas_line_rules_preset(&r, PINTAS_LINE_DOMINICAN, 2, 0), PINTAS_OK);
-    memset(&g, 0, sizeof g);
-    CHECK_EQ(pintas_line_new_dealt(&g.st, &r, 1, &d, ev, PINTAS_LINE_MAX_EVENTS, &n), PINTAS_OK);
-    tracked_record(&g, ev, n);
-    for (i = 0; i < sizeof SCRIPT / sizeof SCRIPT[0]; ++i) {
-        pintas_line_move m;
-        parse_move(SCRIPT[i], &m);
-        if (!CHECK_EQ(pintas_line_play(&g.st, &m, ev, PINTAS_LINE_MAX_EVENTS, &n), PINTAS_OK))
-            return;
-        tracked_record(&g, ev, n);
-    }
+    if (!CHECK(tracked_winning_move(&g)))
+        return;
     CHECK_EQ(g.st.to_move, 1);
     tracked_info(&g, 1, &info);
     CHECK_EQ(pintas_line_knowledge_of(&info, &k), PINTAS_OK);
@@ -538,7 +491,7 @@ static void hand_info(pintas_line_info *info, int game, int players, int pairs, 
     info->seat = (uint8_t)seat;
     info->leader = (uint8_t)leader;
     info->round = (uint16_t)round;
-    info->hand = hand_of(hand);
+    info->hand = tiles_of(hand);
     info->forced_tile = PINTAS_NO_TILE;
     for (; log && *log; ++log) {
         pintas_line_log_entry *e = &info->log[info->log_len++];
@@ -550,7 +503,7 @@ static void hand_info(pintas_line_info *info, int game, int players, int pairs, 
             m.tile = PINTAS_NO_TILE;
             m.end = 0;
         } else {
-            parse_move(text, &m);
+            move_of_text(text, &m);
         }
         e->kind = m.kind;
         e->tile = m.tile;
@@ -662,7 +615,7 @@ static void test_lead_refused(void)
      * nothing is above 6|6 */
     hand_info(&info, PINTAS_LINE_MUGGINS, 2, 0, 1, 0, 1, "5|5 6|4 5|3 4|0 3|3 2|1 1|0", NULL);
     check_taken(&info, "a seat other than the leader holding 6|6");
-    info.hand = hand_of("6|6 6|4 5|3 4|0 3|3 2|1 1|0");
+    info.hand = tiles_of("6|6 6|4 5|3 4|0 3|3 2|1 1|0");
     check_refused(&info, "a seat other than the leader holding 6|6");
     /* a round past the rules' round limit is no round of a game in play */
     hand_info(&info, PINTAS_LINE_MUGGINS, 2, 0, 1, 0, 1, "5|5 6|4 5|3 4|0 3|3 2|1 1|0", NULL);
@@ -674,7 +627,7 @@ static void test_lead_refused(void)
     /* 5|5 led round 1: nobody held 6|6 at the deal, the observer neither */
     hand_info(&info, PINTAS_LINE_DOMINICAN, 2, 0, 1, 0, 1, "5|4 6|4 5|3 4|0 3|3 2|1 1|0", led_5_5);
     check_taken(&info, "the observer holding a double above round 1's lead");
-    info.hand = hand_of("6|6 6|4 5|3 4|0 3|3 2|1 1|0");
+    info.hand = tiles_of("6|6 6|4 5|3 4|0 3|3 2|1 1|0");
     check_refused(&info, "the observer holding a double above round 1's lead");
 }
 
@@ -691,7 +644,7 @@ static void test_log_refused(void)
     hand_info(&info, PINTAS_LINE_DOMINICAN, 2, 0, 1, 0, 2, "4|4 4|3 3|2 2|1 1|0 1|1 0|0",
               passed);
     check_taken(&info, "the observer passed holding a tile that fitted");
-    info.hand = hand_of("5|0 4|3 3|2 2|1 1|0 1|1 0|0");
+    info.hand = tiles_of("5|0 4|3 3|2 2|1 1|0 1|1 0|0");
     check_refused(&info, "the observer passed holding a tile that fitted");
     /* seat 1 passed at (6, 5) and drew nothing since: it cannot place a 6 */
     hand_info(&info, PINTAS_LINE_DOMINICAN, 2, 0, 0, 0, 2, "4|4 3|2 2|1 1|0 2|0", placed_3);
@@ -708,7 +661,7 @@ static void test_log_refused(void)
      * round was blocked by 6|5: the engine ends it there */
     hand_info(&info, PINTAS_LINE_DOMINICAN, 2, 0, 0, 0, 2, "6|0 1|0 1|1 2|0 2|1 2|2", passed);
     check_taken(&info, "a blocked round in play");
-    info.hand = hand_of("0|0 1|0 1|1 2|0 2|1 2|2");
+    info.hand = tiles_of("0|0 1|0 1|1 2|0 2|1 2|2");
     check_refused(&info, "a blocked round in play");
 }
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ._base import Stop
 from ._checks import MAX_SEED, check_int, is_number, is_whole
@@ -31,8 +31,10 @@ BATCH_SAFETY = 1.5
 #: With less time than this, the search is not even started.
 MIN_SEARCH_SECONDS = 0.002
 
+#: A move's sum over the samples: whole points, or weighted points.
+Sum = TypeVar("Sum", int, float)
 #: search(first, count) -> (the legal moves, each move's sum over the samples, samples run)
-Search = Callable[[int, int], tuple[Sequence[Any], Sequence[int], int]]
+Search = Callable[[int, int], tuple[Sequence[Any], Sequence[Sum], int]]
 
 
 class Budget:
@@ -57,7 +59,8 @@ class Budget:
         self.seed = seed
         self.stop = stop
 
-    def run(self, search: Search, start: float | None = None) -> tuple[list[Any], list[int], int]:
+    def run(self, search: Search[Sum],
+            start: float | None = None) -> tuple[list[Any], list[Sum], int]:
         """The legal moves, their sums and the samples run, over as many
         samples as the budget allows counting time from ``start`` (a
         ``time.perf_counter()`` value, default now)."""
@@ -68,13 +71,13 @@ class Budget:
         return run_batches(search, self.samples, start + self.seconds, self.stop)
 
 
-def run_batches(search: Search, samples: int, deadline: float,
-                stop: Stop | None = None) -> tuple[list[Any], list[int], int]:
+def run_batches(search: Search[Sum], samples: int, deadline: float,
+                stop: Stop | None = None) -> tuple[list[Any], list[Sum], int]:
     """Run ``search`` over samples 0, 1, ... in batches (see the module) until
     ``samples`` are done, the next batch would not fit before ``deadline`` or
     ``stop`` is raised."""
     moves: list[Any] = []
-    sums: list[int] = []
+    sums: list[Sum] = []
     batch, done = 1, 0
     began = time.perf_counter()
     while done < samples and not (stop is not None and stop.is_set()):

@@ -10,6 +10,8 @@ view it is given (found through :mod:`pintas.registry`).
 - :class:`GreedyPlayer`: the most points now, else the heaviest tile.
 - :class:`SuitPlayer`: the "most accompanied tile" heuristic.
 - :class:`SearchPlayer`: perfect-information Monte Carlo with playouts in C.
+- :class:`InferPlayer`: the line games' stronger search (suit-like playouts,
+  samples weighted by how likely the seats' placements were).
 - :class:`ThresholdPlayer`, :class:`OptimalPlayer` and :class:`WinPlayer`: the dice players.
 
 A player of a kind a game does not have (a greedy player at dice) raises
@@ -33,6 +35,7 @@ MoveT = TypeVar("MoveT")
 
 __all__ = [
     "GreedyPlayer",
+    "InferPlayer",
     "OptimalPlayer",
     "Player",
     "RandomPlayer",
@@ -116,6 +119,18 @@ class SearchPlayer(_Dispatching):
     deterministic for a given ``seed`` when the sample budget binds."""
 
     _kind = "search"
+
+    def __init__(self, samples: int = 200, seconds: float | None = None, seed: int = 0) -> None:
+        super().__init__(samples=samples, seconds=seconds, seed=seed)
+
+
+class InferPlayer(_Dispatching):
+    """The line games' stronger search (``pintas.domino.players.InferPlayer``):
+    SearchPlayer's samples, weighted by how likely the other seats'
+    placements were with the sampled tiles, and playouts in which every seat
+    plays like the suit player. Budget and determinism as SearchPlayer's."""
+
+    _kind = "infer"
 
     def __init__(self, samples: int = 200, seconds: float | None = None, seed: int = 0) -> None:
         super().__init__(samples=samples, seconds=seconds, seed=seed)

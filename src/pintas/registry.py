@@ -50,6 +50,7 @@ __all__ = [
     "parse_player",
     "preset",
     "presets",
+    "sampling_kind",
     "search_game_players",
     "search_timer_players",
 ]
@@ -222,10 +223,16 @@ def search_game_players(random: type, greedy: type, suit: type,
         PlayerKind("random", random, lambda rules, seed, n: random(seed=seed)),
         PlayerKind("greedy", greedy, lambda rules, seed, n: greedy()),
         PlayerKind("suit", suit, lambda rules, seed, n: suit()),
-        PlayerKind("search", search,
-                   lambda rules, seed, n: search(seed=seed) if n is None
-                   else search(samples=n, seed=seed), number="samples", least=1),
+        sampling_kind("search", search),
     )
+
+
+def sampling_kind(name: str, cls: type) -> PlayerKind:
+    """A Monte Carlo player ``cls`` as a kind of player: it takes a ``seed``, and
+    ``name:N`` sets its budget of ``samples``."""
+    return PlayerKind(name, cls,
+                      lambda rules, seed, n: cls(seed=seed) if n is None
+                      else cls(samples=n, seed=seed), number="samples", least=1)
 
 
 def search_timer_players(greedy: type, search: type) -> Callable[[int, Any],

@@ -16,10 +16,11 @@ from typing import Any
 
 import pytest
 
-from pintas import domino
+from pintas import domino, registry
+from pintas._base import Stop
 from pintas.domino import _search as _line_search
 from pintas.domino import players as line
-from pintas.errors import IllegalMoveError, RulesError
+from pintas.errors import IllegalMoveError, RulesError, RulesTypeError
 from pintas.tiles import TILE_COUNT, TileSet
 from tests.domino.support import CONFIGS
 from tests.support import mover, played
@@ -63,7 +64,7 @@ def scripted_two_player_game(moves: list[str]) -> domino.Game:
 def test_every_player_plays_legal_moves(name: str) -> None:
     rules = CONFIGS[name]
     players: list[Any] = [line.RandomPlayer(seed=1), line.GreedyPlayer(), line.SuitPlayer(),
-               line.SearchPlayer(samples=8, seed=2)]
+               line.SearchPlayer(samples=8, seed=2), line.InferPlayer(samples=8, seed=2)]
     for game in random_positions(rules, 6, seed=len(name)):
         view = game.view(mover(game))
         legal = game.legal_moves()
@@ -76,7 +77,7 @@ def test_players_refuse_a_seat_not_to_move() -> None:
     g = domino.Game(domino.Rules.dominican(), seed=3)
     idle = (mover(g) + 1) % 4
     for player in (line.RandomPlayer(), line.GreedyPlayer(), line.SuitPlayer(),
-                   line.SearchPlayer(samples=5)):
+                   line.SearchPlayer(samples=5), line.InferPlayer(samples=5)):
         with pytest.raises(IllegalMoveError, match=f"seat {idle} has no move"):
             player.choose(g.view(idle))
         with pytest.raises(TypeError, match=r"domino\.View"):
@@ -179,12 +180,13 @@ def test_search_finds_the_winning_move() -> None:
     assert any(e.kind == "round_end" and e.seat == 0 for e in other.play("1|1R"))
 
 
-def test_search_is_deterministic_for_a_seed() -> None:
+@pytest.mark.parametrize("search", [line.SearchPlayer, line.InferPlayer])
+def test_search_is_deterministic_for_a_seed(search: Any) -> None:
     for game in random_positions(domino.Rules.dominican(), 4, seed=11):
         view = game.view(mover(game))
-        a = line.SearchPlayer(samples=60, seed=3)
+        a = search(samples=60, seed=3)
         assert a.evaluate(view) == a.evaluate(view)
-        assert a.choose(view) == line.SearchPlayer(samples=60, seed=3).choose(view)
+        assert a.choose(view) == search(samples=60, seed=3).choose(view)
 
 
 def test_batches_add_up_to_one_call() -> None:
@@ -197,17 +199,18 @@ def test_batches_add_up_to_one_call() -> None:
     assert samples == sum(p[2] for p in parts) == 40 and all(p[0] == moves for p in parts)
 
 
-def test_search_respects_its_time_budget() -> None:
+@pytest.mark.parametrize("search", [line.SearchPlayer, line.InferPlayer])
+def test_search_respects_its_time_budget(search: Any) -> None:
     g = random_positions(domino.Rules.dominican(), 1, seed=2)[0]
     view = g.view(mover(g))
-    player = line.SearchPlayer(samples=1_000_000, seconds=0.15, seed=1)
+    player = search(samples=1_000_000, seconds=0.15, seed=1)
     start = time.perf_counter()
     move = player.choose(view)
     took = time.perf_counter() - start
     assert move in view.legal_moves()
     assert took <= 0.15 + 0.05  # batches stop before the budget; generous for a busy CI
     # no time at all: Suit's move, at once
-    assert line.SearchPlayer(seconds=0).choose(view) == line.SuitPlayer().choose(view)
+    assert search(seconds=0).choose(view) == line.SuitPlayer().choose(view)
 
 
 # ---- Suit and Greedy ------------------------------------------------------------------
@@ -274,6 +277,63 @@ def test_players_decide_from_the_view_alone() -> None:
     assert views[0] == views[1]
     assert games[0].hand(1) != games[1].hand(1)
     for make in (lambda: line.RandomPlayer(seed=4), line.GreedyPlayer, line.SuitPlayer,
-                 lambda: line.SearchPlayer(samples=40, seed=4)):
+                 lambda: line.SearchPlayer(samples=40, seed=4),
+                 lambda: line.InferPlayer(samples=40, seed=4)):
         assert make().choose(views[0]) == make().choose(views[1])
     assert not any(isinstance(v, domino.Game) for v in vars(views[0]).values())
+
+
+# ---- InferPlayer ----------------------------------------------------------------------
+
+
+def test_infer_options_are_checked() -> None:
+    for bad in ({"samples": 0}, {"seconds": -1}, {"seed": -1}, {"levers": ["smart"]}):
+        with pytest.raises(RulesError):
+            line.InferPlayer(**bad)
+    for bad_type in ("weighted", [1]):
+        with pytest.raises(RulesTypeError):
+            line.InferPlayer(levers=bad_type)  # type: ignore[arg-type]
+    with pytest.raises(RulesTypeError):
+        _line_search.Info(domino.Game(domino.Rules.dominican(), seed=1).view(0)).infer(
+            1, 0, 1, {"levers": ()})  # type: ignore[typeddict-item]
+    with pytest.raises(RulesError):
+        _line_search.Info(domino.Game(domino.Rules.dominican(), seed=1).view(0)).infer(
+            1, 0, 1, {**_line_search.infer_defaults(), "model_mix": 2})
+
+
+def test_infer_without_levers_is_the_search() -> None:
+    for game in random_positions(domino.Rules.dominican(), 3, seed=13):
+        view = game.view(mover(game))
+        assert (line.InferPlayer(samples=30, seed=2, levers=[]).evaluate(view)
+                == line.SearchPlayer(samples=30, seed=2).evaluate(view))
+
+
+def test_each_lever_changes_the_values() -> None:
+    game = random_positions(domino.Rules.dominican(), 1, seed=21)[0]
+    view = game.view(mover(game))
+    values = [line.InferPlayer(samples=40, seed=2, levers=levers).evaluate(view)
+              for levers in ([], ["suit_playouts"], ["weighted"], None)]
+    assert all(v is not None and len(v) > 1 for v in values)
+    assert len({tuple(v.values()) for v in values if v is not None}) == 4
+
+
+def test_infer_repr_and_registry() -> None:
+    assert repr(line.InferPlayer(samples=50, seed=1)) == (
+        "InferPlayer(samples=50, seconds=None, seed=1)")
+    assert repr(line.InferPlayer(levers=["weighted"])) == (
+        "InferPlayer(samples=200, seconds=None, seed=0, levers=('weighted',))")
+    made = registry.make_player("infer:70", domino.Rules.muggins(), seed=3)
+    assert isinstance(made, line.InferPlayer) and (made.samples, made.seed) == (70, 3)
+    assert isinstance(registry.make_player("infer", domino.Rules.capicua()), line.InferPlayer)
+
+
+def test_a_raised_stop_ends_the_infer_search() -> None:
+    game = random_positions(domino.Rules.dominican(), 1, seed=4)[0]
+    view = game.view(mover(game))
+    stop = Stop()
+    params = _line_search.infer_defaults()
+    assert _line_search.Info(view).infer(1, 0, 10, params, stop)[2] == 10
+    stop.set()
+    assert _line_search.Info(view).infer(1, 0, 10, params, stop)[2] == 0
+    assert (line.InferPlayer(samples=10**6, stop=stop).choose(view)
+            == line.SuitPlayer().choose(view))

@@ -9,6 +9,7 @@
 #include "dice.h"
 #include "caminos.h"
 #include "line_search.h"
+#include "line_infer.h"
 #include "caminos_search.h"
 #include "engine.h"
 #include "hash.h"

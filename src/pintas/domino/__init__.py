@@ -24,14 +24,15 @@ from __future__ import annotations
 from .. import registry
 from ._engine import Event, Move
 from .game import Deal, Game, SimulationStats, View, simulate
-from .players import GreedyPlayer, RandomPlayer, SearchPlayer, SuitPlayer
+from .players import GreedyPlayer, InferPlayer, RandomPlayer, SearchPlayer, SuitPlayer
 from .rules import BLOCK_SCORING, GAMES, MODES, TRANQUE, Rules
 
 # ---- the registry's entries ---------------------------------------------------------
 
 FAMILY = registry.Family(
     name="domino", rules_type=Rules, game_type=Game, view_type=View, move_type=Move,
-    players=registry.search_game_players(RandomPlayer, GreedyPlayer, SuitPlayer, SearchPlayer),
+    players=(*registry.search_game_players(RandomPlayer, GreedyPlayer, SuitPlayer, SearchPlayer),
+             registry.sampling_kind("infer", InferPlayer)),
     strengths={word: word for word in registry.STRENGTHS},
     timer_players=registry.search_timer_players(GreedyPlayer, SearchPlayer),
     terminal_module="pintas.domino.terminal", per_round=True)

@@ -60,6 +60,37 @@ cdef extern from "pintas/line_search.h" nogil:
                                      const volatile uint8_t *stop,
                                      pintas_line_search_result *out)
 
+# The stronger search (pintas/line_infer.h).
+cdef extern from "pintas/line_infer.h" nogil:
+    enum:
+        PINTAS_INFER_SUIT_PLAYOUTS
+        PINTAS_INFER_WEIGHTED
+        PINTAS_INFER_ALL
+
+    ctypedef struct pintas_line_infer_params:
+        uint32_t levers
+        uint32_t reserved
+        double playout_temperature
+        double model_temperature
+        double model_mix
+        double playout_mix
+
+    ctypedef struct pintas_line_infer_result:
+        pintas_line_move moves[56]
+        double total[56]
+        double weight
+        uint32_t n_moves
+        uint32_t samples
+        uint32_t relaxed
+
+    int pintas_line_infer_defaults(pintas_line_infer_params *p)
+    int pintas_line_infer_params_check(const pintas_line_infer_params *p)
+    int pintas_line_infer_init(const pintas_line_info *info, pintas_line_infer_result *out)
+    int pintas_line_infer_run_until(const pintas_line_info *info,
+                                    const pintas_line_infer_params *params, uint64_t seed,
+                                    uint32_t first, uint32_t count, const volatile uint8_t *stop,
+                                    pintas_line_infer_result *out)
+
 # Declarations of a seat's view and the players (pintas/views.h, pintas/players.h).
 from pintas._base cimport pintas_mt
 

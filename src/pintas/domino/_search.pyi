@@ -17,6 +17,7 @@ BufferT = TypeVar("BufferT", bound=Buffer)
 
 POLICIES: dict[str, int]
 MAX_SAMPLES: int
+LEVERS: dict[str, int]
 
 class Knowledge(TypedDict):
     """What :func:`knowledge` returns (a plain dict at run time)."""
@@ -38,6 +39,15 @@ class Sample(TypedDict):
     aside: int
     relaxed: bool
 
+class InferParams(TypedDict):
+    """The stronger search's parameters (a plain dict at run time)."""
+
+    levers: frozenset[str]
+    playout_temperature: float
+    model_temperature: float
+    model_mix: float
+    playout_mix: float
+
 def knowledge(view: View) -> Knowledge: ...
 def sample(view: View, seed: int, attempt: int = 0, into: Game | None = None) -> Sample: ...
 def sample_world(view: View, seed: int, into: Game) -> None: ...
@@ -47,6 +57,10 @@ class Info:
     def __init__(self, view: View) -> None: ...
     def search(self, seed: int, first: int, count: int, policy: int = ...,
                stop: Stop | None = ...) -> tuple[list[Move], list[int], int, int]: ...
+    def infer(self, seed: int, first: int, count: int, params: InferParams,
+              stop: Stop | None = ...) -> tuple[list[Move], list[float], int, float]: ...
+
+def infer_defaults() -> InferParams: ...
 
 def view_of(game: Game, seat: int | None, rules: Rules, log: tuple[Event, ...]) -> View: ...
 def oriented_line(placements: Iterable[tuple[Tile, str]]) -> tuple[tuple[int, int], ...]: ...

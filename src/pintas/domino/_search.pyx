@@ -426,6 +426,17 @@ cdef class Info:
         self.info = _c_view(view, True).v.info
         self._view = view
 
+    cdef int _span(self, first, count, uint32_t *c_first, uint32_t *c_count) except -1:
+        """Samples ``first .. first + count - 1`` as C reads them."""
+        c_first[0] = whole(first, 0, 2**32 - 1, "the first sample")
+        c_count[0] = whole(count, 0, PINTAS_LINE_SEARCH_MAX_SAMPLES, "samples")
+        return 0
+
+    cdef int _read(self) except -1:
+        if self._view is None:  # made by __new__: nothing was read
+            raise ViewError("an Info reads a domino.View: Info(view)")
+        return 0
+
     def search(self, seed, first, count, policy=PINTAS_POLICY_RANDOM, stop=None):
         """Score every legal move over samples ``first .. first + count - 1``
         with the playout ``policy``: ``(moves, sums, samples, relaxed)``, the
@@ -435,15 +446,14 @@ cdef class Info:
         cdef pintas_line_search_result result
         cdef const volatile uint8_t *flag = stop_flag(stop)
         cdef int status
-        cdef uint32_t i
+        cdef uint32_t i, c_first, c_count
         cdef uint64_t c_seed = seed64(seed)
-        cdef uint32_t c_first = whole(first, 0, 2**32 - 1, "the first sample")
-        cdef uint32_t c_count = whole(count, 0, PINTAS_LINE_SEARCH_MAX_SAMPLES, "samples")
-        cdef int c_policy = whole(policy, 0, 2**31 - 1, "a playout policy")
+        cdef int c_policy
+        self._span(first, count, &c_first, &c_count)
+        c_policy = whole(policy, 0, 2**31 - 1, "a playout policy")
         if c_policy not in POLICIES.values():
             raise RulesError(f"unknown playout policy {policy!r}")
-        if self._view is None:  # made by __new__: nothing was read
-            raise ViewError("an Info reads a domino.View: Info(view)")
+        self._read()
         _check(pintas_line_search_init(&self.info, &result), self._view)
         with nogil:
             status = pintas_line_search_run_until(&self.info, c_seed, c_first, c_count, c_policy,
@@ -453,6 +463,65 @@ cdef class Info:
         return moves, [result.total[i] for i in range(result.n_moves)], result.samples, \
             result.relaxed
 
+
+    def infer(self, seed, first, count, params, stop=None):
+        """The stronger search (pintas/line_infer.h) over samples ``first ..
+        first + count - 1`` with ``params`` (a dict of
+        pintas_line_infer_params' fields, from :func:`infer_defaults`):
+        ``(moves, sums, samples, weight)``, the value of move i being
+        ``sums[i] / weight``. Runs without the GIL; a raised ``stop`` ends it
+        before the next sample."""
+        cdef pintas_line_infer_result result
+        cdef pintas_line_infer_params p = _infer_params(params)
+        cdef const volatile uint8_t *flag = stop_flag(stop)
+        cdef int status
+        cdef uint32_t i, c_first, c_count
+        cdef uint64_t c_seed = seed64(seed)
+        self._span(first, count, &c_first, &c_count)
+        self._read()
+        _check(pintas_line_infer_init(&self.info, &result), self._view)
+        with nogil:
+            status = pintas_line_infer_run_until(&self.info, &p, c_seed, c_first, c_count, flag,
+                                                 &result)
+        _check(status, self._view)
+        moves = [move_of(&result.moves[i]) for i in range(result.n_moves)]
+        return moves, [result.total[i] for i in range(result.n_moves)], result.samples, \
+            result.weight
+
+
+#: The levers of the stronger search, by name (pintas/line_infer.h).
+LEVERS = {"suit_playouts": PINTAS_INFER_SUIT_PLAYOUTS, "weighted": PINTAS_INFER_WEIGHTED}
+
+
+def infer_defaults():
+    """The stronger search's tuned parameters: a dict of ``levers`` (a set of
+    names of :data:`LEVERS`) and the temperatures and mix of
+    pintas_line_infer_params."""
+    cdef pintas_line_infer_params p
+    pintas_line_infer_defaults(&p)
+    return {"levers": frozenset(name for name, bit in LEVERS.items() if p.levers & bit),
+            "playout_temperature": p.playout_temperature,
+            "model_temperature": p.model_temperature, "model_mix": p.model_mix,
+            "playout_mix": p.playout_mix}
+
+
+cdef pintas_line_infer_params _infer_params(params) except *:
+    """``params`` (a dict as :func:`infer_defaults` gives) as C reads them."""
+    cdef pintas_line_infer_params p
+    memset(&p, 0, sizeof(p))
+    try:
+        for name in params["levers"]:
+            p.levers |= LEVERS[name]
+        p.playout_temperature = float(params["playout_temperature"])
+        p.model_temperature = float(params["model_temperature"])
+        p.model_mix = float(params["model_mix"])
+        p.playout_mix = float(params["playout_mix"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RulesTypeError(f"infer parameters are a dict like infer_defaults(): "
+                             f"got {params!r:.80} ({exc})") from None
+    if pintas_line_infer_params_check(&p) != PINTAS_OK:
+        raise RulesError(f"infer parameters out of range: got {params!r:.80}")
+    return p
 
 # ---- observations straight from the game's state -------------------------------------
 

@@ -15,6 +15,9 @@ seat, never the game.
   default policy, and picks the best mean outcome (its side's points minus
   the best other side's). Budget: ``samples`` per decision and, optionally,
   ``seconds`` of wall time; the GIL is released while C runs.
+- :class:`InferPlayer`: the same search made stronger (pintas/line_infer.h):
+  every seat plays its playouts like the suit player, and each sample counts
+  as much as the other seats' placements so far were likely with its tiles.
 
 >>> from pintas import domino
 >>> from pintas.domino.players import SearchPlayer, SuitPlayer
@@ -42,6 +45,7 @@ from .game import View
 
 __all__ = [
     "GreedyPlayer",
+    "InferPlayer",
     "RandomPlayer",
     "SearchPlayer",
     "SuitPlayer",
@@ -214,7 +218,37 @@ class SuitPlayer:
         return "SuitPlayer()" if self.weights is None else f"SuitPlayer({self.weights})"
 
 
-class SearchPlayer:
+class _Searching:
+    """What the search players share: a budget of ``samples`` and ``seconds``
+    (:class:`~pintas._budget.Budget`), a ``seed``, and the move of the best
+    value their ``evaluate`` gives."""
+
+    def __init__(self, samples: int, seconds: float | None, seed: int,
+                 stop: Stop | None) -> None:
+        self.budget = Budget(samples, seconds, seed, _search.MAX_SAMPLES, stop)
+        self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
+
+    def evaluate(self, view: View, start: float | None = None) -> dict[Move, float] | None:
+        raise NotImplementedError
+
+    def choose(self, view: View) -> Move:
+        """The move of the best value for ``view.seat``: the only legal one,
+        else the first of the best values, else (no time for a sample) the
+        suit player's."""
+        start = time.perf_counter()
+        moves = _legal_moves(view)
+        if len(moves) == 1:
+            return moves[0]
+        means = self.evaluate(view, start)
+        if means is None:
+            return SuitPlayer().choose(view)
+        best = max(means.values())
+        return next(m for m, v in means.items() if v == best)
+
+    __call__ = choose
+
+
+class SearchPlayer(_Searching):
     """Perfect-information Monte Carlo with playouts in C.
 
     For every sample the hidden tiles are dealt uniformly among the deals
@@ -243,24 +277,9 @@ class SearchPlayer:
 
     def __init__(self, samples: int = 200, seconds: float | None = None, seed: int = 0,
                  policy: str = "random", stop: Stop | None = None) -> None:
-        self.budget = Budget(samples, seconds, seed, _search.MAX_SAMPLES, stop)
         check_choice("policy", policy, tuple(_search.POLICIES))
-        self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
+        super().__init__(samples, seconds, seed, stop)
         self.policy = policy
-
-    def choose(self, view: View) -> Move:
-        """The move with the best mean playout outcome for ``view.seat``."""
-        start = time.perf_counter()
-        moves = _legal_moves(view)
-        if len(moves) == 1:
-            return moves[0]
-        means = self.evaluate(view, start)
-        if means is None:
-            return SuitPlayer().choose(view)
-        best = max(means.values())
-        return next(m for m, v in means.items() if v == best)
-
-    __call__ = choose
 
     def evaluate(self, view: View, start: float | None = None) -> dict[Move, float] | None:
         """Mean playout outcome of every legal move, or None if the time budget
@@ -277,4 +296,63 @@ class SearchPlayer:
     def __repr__(self) -> str:
         extra = "" if self.policy == "random" else f", policy={self.policy!r}"
         return (f"SearchPlayer(samples={self.samples}, seconds={self.seconds!r}, "
+                f"seed={self.seed}{extra})")
+
+
+class InferPlayer(_Searching):
+    """The stronger search: :class:`SearchPlayer`'s samples and playouts with
+    two levers (pintas/line_infer.h). In the playouts every seat plays a move
+    drawn from a softmax of the suit player's score; and each sample is
+    weighted by how likely the other seats' placements this round were,
+    holding the sampled tiles, under a model of play (the same softmax mixed
+    with uniform play), so a partner's lead from its long number, or a seat
+    that kept a number alive, tells where the hidden tiles lie.
+
+    ``levers`` (names of ``_search.LEVERS``; None: all) switches them;
+    ``samples``, ``seconds``, ``seed`` and ``stop`` are as
+    :class:`SearchPlayer`'s. With ``seconds`` None the result depends only on
+    (view, ``seed``, ``samples``, ``levers``); when the time allows no sample
+    :class:`SuitPlayer`'s move is played.
+
+    >>> from pintas import domino
+    >>> game = domino.Game(domino.Rules.muggins(), seed=3)
+    >>> player = InferPlayer(samples=20, seed=2)
+    >>> while game.round == 1:
+    ...     _ = game.play(player.choose(game.view(game.to_move)))
+    >>> game.round
+    2
+    """
+
+    def __init__(self, samples: int = 200, seconds: float | None = None, seed: int = 0,
+                 stop: Stop | None = None, levers: Sequence[str] | None = None) -> None:
+        super().__init__(samples, seconds, seed, stop)
+        self.params = _search.infer_defaults()
+        if levers is not None:
+            if isinstance(levers, str) or not all(isinstance(x, str) for x in levers):
+                raise RulesTypeError(f"levers are names of levers: got {levers!r}")
+            for name in levers:
+                check_choice("lever", name, tuple(_search.LEVERS))
+            self.params["levers"] = frozenset(levers)
+        self.levers = None if levers is None else tuple(sorted(self.params["levers"]))
+
+    def evaluate(self, view: View, start: float | None = None) -> dict[Move, float] | None:
+        """Weighted mean playout outcome of every legal move, or None if the
+        time budget (counted from ``start``, default now) allowed no sample."""
+        info = _search.Info(view)
+        weight = [0.0]
+
+        def batch(first: int, count: int) -> tuple[list[Move], list[float], int]:
+            moves, sums, ran, part = info.infer(self.seed, first, count, self.params,
+                                                self.budget.stop)
+            weight[0] += part
+            return moves, sums, ran
+
+        moves, sums, done = self.budget.run(batch, start)
+        if not done or weight[0] <= 0:
+            return None
+        return {m: total / weight[0] for m, total in zip(moves, sums, strict=True)}
+
+    def __repr__(self) -> str:
+        extra = "" if self.levers is None else f", levers={self.levers!r}"
+        return (f"InferPlayer(samples={self.samples}, seconds={self.seconds!r}, "
                 f"seed={self.seed}{extra})")
