@@ -46,7 +46,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
-from . import __version__, registry, tournament
+from . import __version__, ladder, registry, tournament
 from ._prompt import QUIT_WORDS, ask_line, ask_move, fit, refused_for, terminal_width, wrap_items
 from ._words import player, players, team
 from .errors import PintasError, RulesError
@@ -368,22 +368,22 @@ def make_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     t.add_argument("--bots", type=_spec_list, default=None, metavar="A,B,...",
                    help="the computer players, e.g. search,suit or search:500,greedy "
                         "(default greedy,random; dice threshold,random)")
-    t.add_argument("--deals", type=int, default=100, metavar="N",
-                   help=f"deals, 1..{MAX_DEALS} (default 100); each is played once per "
-                        "seating")
+    _add_run_options(t, 100)
     t.add_argument("--games", type=int, dest="deals",
                    help=argparse.SUPPRESS)  # its old name: it always counted deals
-    t.add_argument("--jobs", type=int, default=1, metavar="J",
-                   help="worker processes (default 1; 0: one per CPU)")
-    t.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
-    t.add_argument("--quiet", action="store_true",
-                   help="no progress bar (it is drawn only when stderr is a terminal)")
     written = t.add_mutually_exclusive_group()
     written.add_argument("--json", action="store_true",
                          help="the results as one JSON document: the game, its rules, the "
                               "players, each one's results, the margins with their "
                               "intervals, the deals played and whether they were all")
     written.add_argument("--csv", action="store_true", help="the results as CSV, a row a player")
+    d = sub.add_parser("ladder", help="measure the difficulty dial, level against level",
+                       description="The difficulty dial measured: a paired-deal tournament "
+                                   "between each two adjacent levels "
+                                   f"({', '.join(registry.LEVELS)}), printed as the "
+                                   "table of docs/strength.md.")
+    _add_game_options(d, DEFAULT_GAME)
+    _add_run_options(d, 500)
     k = sub.add_parser("kiosk", help="serve the touch page and JSON API of a kiosk",
                        description="Serve the kiosk: a touch page to play every game, and "
                                    "its JSON API (docs/kiosk.md). Needs Starlette and uvicorn: "
@@ -400,9 +400,21 @@ def make_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     k.add_argument("--pace", type=float, default=0.8, metavar="SECONDS",
                    help="how long a computer player waits before it moves (default 0.8)")
     _kiosk_settings(k)
-    for each in (parser, p, t, k):
+    for each in (parser, p, t, d, k):
         each.out = sys.stdout if out is None else out
     return parser
+
+
+def _add_run_options(parser: argparse.ArgumentParser, deals: int) -> None:
+    """What the tournament and the ladder share: how many deals, where, from what seed."""
+    parser.add_argument("--deals", type=int, default=deals, metavar="N",
+                        help=f"deals, 1..{MAX_DEALS} (default {deals}); each is played once "
+                             "per seating")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J",
+                        help="worker processes (default 1; 0: one per CPU)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress bar (it is drawn only when stderr is a terminal)")
 
 
 def _kiosk_settings(k: argparse.ArgumentParser) -> None:
@@ -484,6 +496,9 @@ def _parse(argv: Sequence[str] | None, out: TextIO) -> argparse.Namespace:
     args.players = _player_count(args.players, args.command)
     if args.command == "tournament":
         _check_tournament_options(args, prog)
+    if args.command == "ladder":
+        args.game = args.game or DEFAULT_GAME
+        _check_run_options(args, prog)
     preset = registry.preset(args.game)
     _check_setup_options(args, preset, prog)
     if getattr(args, "dice", None) and not hasattr(preset.family.terminal, "hand_roll"):
@@ -513,6 +528,10 @@ def _check_tournament_options(args: argparse.Namespace, prog: str) -> None:
     if args.bots is not None and len(set(args.bots)) < 2:
         raise _UsageError(prog, f"--bots needs two different computer players to compare: "
                                 f"got {','.join(args.bots) or 'none'}")
+    _check_run_options(args, prog)
+
+
+def _check_run_options(args: argparse.Namespace, prog: str) -> None:
     if not 1 <= args.deals <= MAX_DEALS:
         raise _UsageError(prog, f"--deals must be 1..{MAX_DEALS}: got {args.deals}")
     if args.jobs < 0:
@@ -576,6 +595,8 @@ def _run(argv: Sequence[str] | None, ask: InputFn | None, out: TextIO, err: Text
         command = args.command
         if command == "tournament":
             return _tournament_command(args, out, err)
+        if command == "ladder":
+            return _ladder_command(args, out, err)
         if command == "kiosk":
             from .kiosk import serve
 
@@ -703,6 +724,33 @@ def _tournament_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> i
     return status
 
 
+def _ladder_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``ladder``: each step of the dial measured; its table on ``out``."""
+    rules = _preset_rules(args)
+    bars: dict[str, ProgressBar] = {}
+    width = max(10, min(30, terminal_width() - 60))
+
+    def progress(step: str, done: int, total: int) -> None:
+        bars.setdefault(step, ProgressBar(err, f"games of {step}", width))(done, total)
+
+    workers = args.jobs or os.cpu_count() or 1
+    pool = (None if workers == 1 else
+            concurrent.futures.ProcessPoolExecutor(max_workers=workers,
+                                                   initializer=_quiet_worker))
+    try:
+        steps = ladder.climb(rules, args.deals, args.seed, pool,
+                             None if args.quiet or not _is_terminal(err) else progress)
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+    command = " ".join(["python -m pintas ladder", *_setup_words(args),
+                        f"--deals {args.deals}", f"--seed {args.seed}"]
+                       + ([f"--jobs {args.jobs}"] if args.jobs != 1 else []))
+    out.write(f"{rules}\n\n{ladder.table(steps)}\n\n"
+              f"{_shell_lines('reproduce: ', command, terminal_width())}\n")
+    return 0
+
+
 def _check_bots_fit(bots: Sequence[str], rules: Any, family: registry.Family) -> None:
     """The computer players fit the table, in the command line's words (the
     tournament's own checks speak of its ``players`` argument)."""
@@ -778,8 +826,9 @@ def _csv_number(value: float | None) -> str:
     return "" if value is None else f"{value:.6g}"
 
 
-def _command_line(args: argparse.Namespace, event: tournament.Tournament) -> str:
-    words = ["python -m pintas tournament", args.game]
+def _setup_words(args: argparse.Namespace) -> list[str]:
+    """The game and the options of its setup, as a command line gives them."""
+    words = [args.game]
     if args.mode is not None:
         words.append(f"--mode {args.mode}")
     if args.players is not None:
@@ -788,6 +837,11 @@ def _command_line(args: argparse.Namespace, event: tournament.Tournament) -> str
         words.append("--pairs")
     if args.target is not None:
         words.append(f"--target {args.target}")
+    return words
+
+
+def _command_line(args: argparse.Namespace, event: tournament.Tournament) -> str:
+    words = ["python -m pintas tournament", *_setup_words(args)]
     words += [f"--bots {','.join(event.players)}", f"--deals {event.deals}",
               f"--seed {event.seed}"]
     if args.jobs != 1:
