@@ -1,7 +1,8 @@
 """The terminal front end: ``python -m pintas play dominican`` and ``python -m pintas tournament``.
 
 ``play <game>``: you take one seat against computer players of a chosen
-strength (``--opponents random|greedy|suit|search``) at any game and preset.
+strength (``--opponents beginner|casual|club|expert|master``, the levels of the
+dial; or a player spec such as ``suit`` or ``search:500``) at any game and preset.
 The board is redrawn before each of your moves with the legal moves listed;
 moves are typed in notation (``6|4``, ``6|4L``, ``draw``, ``pass``; Caminos
 ``5|3 front 2``; dice ``roll``, ``keep 1 5``, ``bank``) or by their number in
@@ -57,14 +58,15 @@ MODES = ("pairs", "four", "three", "two")
 #: Who rolls the dice (``play --dice``): the computer, or the players by hand.
 DICE = ("computer", "physical")
 STRENGTHS = registry.STRENGTHS
+LEVELS = registry.LEVELS
 #: The tournament's game when none is named.
 DEFAULT_GAME = "dominican"
 #: The largest seed: seeds are 64-bit.
 MAX_SEED = 2**64 - 1
 #: The most deals a tournament plays (its games are listed up front).
 MAX_DEALS = 100_000
-#: The default opponents: the strongest players that still answer at once.
-DEFAULT_OPPONENTS = "suit"
+#: The default opponents: the dial's middle level (the players that still answer at once).
+DEFAULT_OPPONENTS = "club"
 
 InputFn = Callable[[str], str]
 #: Where ``play --help`` sends a new player (the guides are in the project's docs folder).
@@ -99,8 +101,8 @@ def play(rules: Any, human: int, seed: int | None, screen: Screen,
     the player leaves (``quit``, or the end of input).
 
     The human has seat ``human``; the other seats are ``opponents`` players (a
-    player spec, or a strength word of :data:`STRENGTHS`); ``seats`` is for
-    games that choose their seats (dice).
+    level of :data:`LEVELS`, a strength word of :data:`STRENGTHS`, or a player
+    spec); ``seats`` is for games that choose their seats (dice).
     """
     family = registry.family_of(rules)
     game = family.new_game(rules, seats, seed)
@@ -353,11 +355,12 @@ def make_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
                         "typed with its faces, 'roll 1 5 6 4 4 3', is taken too) or the "
                         "players (physical: every roll is typed in, the computer "
                         "players' too)")
-    p.add_argument("--opponents", default=None, metavar="STRENGTH",
-                   help="computer players: random, greedy, suit or search[:SAMPLES] "
-                        f"(default {DEFAULT_OPPONENTS}); at dice random, threshold[:N] or "
-                        "optimal or win (default search: win in 2-player games it has a "
-                        "table for, else optimal; greedy/suit mean threshold)")
+    p.add_argument("--opponents", default=None, metavar="LEVEL",
+                   help=f"computer players: a level of the dial, {', '.join(LEVELS)} "
+                        f"(default {DEFAULT_OPPONENTS}; docs/strength.md), or a player: "
+                        "random, greedy, suit or search[:SAMPLES]; at dice random, "
+                        "threshold[:N], optimal or win (search: win in 2-player games it "
+                        "has a table for, else optimal; greedy/suit mean threshold)")
     t = sub.add_parser("tournament", help="a paired-deal tournament between computer players",
                        description="A paired-deal tournament: the same deals replayed with "
                                    "the seats rotated; prints each player's results and the "

@@ -35,7 +35,7 @@ FAMILY = registry.Family(
     name="caminos", rules_type=Rules, game_type=Game, view_type=View, move_type=Move,
     players=registry.search_game_players(RandomPlayer, GreedyPlayer, SuitPlayer, SearchPlayer),
     strengths={word: word for word in registry.STRENGTHS},
-    levels=registry.dial("random", "greedy", "suit", "search:300", STRONGEST),
+    levels=registry.dial("random", "suit~50", "suit", "search", STRONGEST),
     timer_players=registry.search_timer_players(GreedyPlayer, SearchPlayer),
     terminal_module="pintas.caminos.terminal")
 
