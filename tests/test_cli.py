@@ -652,7 +652,8 @@ def test_the_ladder_command_measures_each_step_of_the_dial() -> None:
     argv = ["ladder", "muggins", "--players", "2", "--target", "20", "--deals", "3", "--seed", "2"]
     assert cli.main(argv, out=out, err=err) == 0
     text = out.getvalue()
-    steps = [line for line in text.splitlines() if line.startswith("| ") and " - " in line]
+    steps = [line.replace("\N{MINUS SIGN}", "-").replace("\N{MULTIPLICATION SIGN}", "x")
+             for line in text.splitlines() if line.startswith("| ")]
     assert [line.split(" | ")[1] for line in steps[1:]] == [
         "greedy - random", "suit - greedy", "search:40 - suit", "search - search:40"]
     assert all(" | 3 x 2 | " in line for line in steps[1:])

@@ -29,7 +29,7 @@ from .tournament import Margin, Tournament, TournamentResults
 __all__ = ["Step", "climb", "table"]
 
 #: The table's head: the columns of docs/strength.md's ladders.
-HEAD = ("| step | A - B | deals x seatings | margin (95% CI) | win share margin (95% CI) "
+HEAD = ("| step | A − B | deals × seatings | margin (95% CI) | win share margin (95% CI) "  # noqa: RUF001
         "| A / B won | time |\n|---|---|---|---|---|---|---|")
 
 
@@ -65,7 +65,7 @@ class Step:
         games = self.results.games
         share = f"{100 * wins[a] / games:.1f}% / {100 * wins[b] / games:.1f}%"
         seatings = len(self.results.tournament.seatings)
-        return (f"| {self.upper} - {self.lower} | {a} - {b} | {self.results.deals} x "
+        return (f"| {self.upper} − {self.lower} | {a} − {b} | {self.results.deals} × "  # noqa: RUF001
                 f"{seatings} | {_margin(self.points, 2)} | {_margin(self.wins, 3)} "
                 f"| {share} | {self.results.seconds:.0f} s |")
 
