@@ -545,7 +545,7 @@ def test_a_whole_game_by_tapping(browser: Browser, server: KioskServer, game: st
         table = stored_table(page)
         state = server_state(page, server)
         assert state["game"] == game and len(state["seats"]) == seats
-        assert [s["player"] for s in state["seats"]] == ["human"] + ["suit"] * (seats - 1)
+        assert [s["player"] for s in state["seats"]] == ["human"] + ["club"] * (seats - 1)
         assert list(table["tokens"]) == ["0"]
         played = play_to_end(page, server, seed, seats, crash_at)
         assert played.taps > 0
