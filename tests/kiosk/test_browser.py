@@ -678,7 +678,7 @@ def test_the_page_speaks_spanish_and_portuguese(browser: Browser, server: KioskS
         page.get_by_test_id("game-farkle").tap()
         page.get_by_test_id("game-dominican").tap()
         setup_text = page.get_by_test_id("setup").inner_text()
-        for word in ("Partida nueva", "Empezar", "Persona", "Fácil", "Fuerte", "Sin reloj",
+        for word in ("Partida nueva", "Empezar", "Persona", "Principiante", "Maestro", "Sin reloj",
                      "En parejas", "Dominó dominicano", "Jugador 2"):
             assert word in setup_text, word
         assert leftovers() == []
@@ -686,7 +686,7 @@ def test_the_page_speaks_spanish_and_portuguese(browser: Browser, server: KioskS
 
         page.get_by_test_id("lang-pt").tap()
         setup_text = page.get_by_test_id("setup").inner_text()
-        for word in ("Nova partida", "Começar", "Pessoa", "Forte", "Sem relógio", "Em duplas"):
+        for word in ("Nova partida", "Começar", "Pessoa", "Mestre", "Sem relógio", "Em duplas"):
             assert word in setup_text, word
         assert leftovers() == []
         # the choice is remembered without ?lang=

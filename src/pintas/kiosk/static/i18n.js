@@ -523,7 +523,7 @@
       "player.suit": "Bom",
       "player.search": "Forte",
       "player.beginner": "Iniciante",
-      "player.casual": "Casual",
+      "player.casual": "Amador",
       "player.club": "De clube",
       "player.expert": "Especialista",
       "player.master": "Mestre",
