@@ -260,6 +260,16 @@ def test_the_opponents_are_the_strength_asked_for_and_replay_with_the_seed() -> 
     assert text != runs[0][1]
 
 
+@pytest.mark.parametrize(("game", "level", "spec"), [
+    ("dominican", "expert", "search:40"), ("muggins", "beginner", "random"),
+    ("caminos", "club", "suit"), ("farkle", "master", "win"), ("farkle", "casual", "threshold:300"),
+])
+def test_the_opponents_may_be_a_level_of_the_dial(game: str, level: str, spec: str) -> None:
+    status, text = main(["play", game, "--seed", "4", "--opponents", level], always("quit"))
+    assert status == 0 and f"{spec} player" in words(text)
+    assert main(["play", game, "--opponents", "grandmaster"], always("quit"))[0] == 2
+
+
 # ---- the end of a round, the end of the game ------------------------------------------
 
 
@@ -635,6 +645,29 @@ def test_the_progress_bar_is_drawn_only_on_a_terminal() -> None:
     argv = ["tournament", "muggins", "--target", "30", "--deals", "40"]
     assert cli.main(argv, out=io.StringIO(), err=err) == 0
     assert "\r" not in err.getvalue() and "[###" not in err.getvalue()
+
+
+def test_the_ladder_command_measures_each_step_of_the_dial() -> None:
+    out, err = io.StringIO(), Terminal()
+    argv = ["ladder", "muggins", "--players", "2", "--target", "20", "--deals", "3", "--seed", "2"]
+    assert cli.main(argv, out=out, err=err) == 0
+    text = out.getvalue()
+    steps = [line.replace("\N{MINUS SIGN}", "-").replace("\N{MULTIPLICATION SIGN}", "x")
+             for line in text.splitlines() if line.startswith("| ")]
+    assert [line.split(" | ")[1] for line in steps[1:]] == [
+        "greedy - random", "suit - greedy", "search:40 - suit", "search - search:40"]
+    assert all(" | 3 x 2 | " in line for line in steps[1:])
+    assert ("reproduce: python -m pintas ladder muggins --players 2 --target 20 --deals 3 "
+            "--seed 2") in words(text.replace("\\\n", ""))
+    assert "100% 6/6 games of master - expert" in err.getvalue()
+    again = io.StringIO()
+    assert cli.main([*argv, "--jobs", "2", "--quiet"], out=again, err=io.StringIO()) == 0
+    def table(text: str) -> list[str]:   # without the times
+        return [line.rsplit(" | ", 2)[0] for line in text.splitlines() if line.startswith("| ")]
+
+    assert table(again.getvalue()) == table(text)
+    assert cli.main(["ladder", "farkle", "--deals", "0"], out=io.StringIO(),
+                    err=io.StringIO()) == 2
 
 
 def test_small_tournaments_warn_on_standard_error() -> None:

@@ -100,6 +100,7 @@ def test_every_player_kind_and_strength_makes_a_player_of_its_family() -> None:
     ("suit", dice.Rules.farkle(), "'suit' does not play dice"),
     ("greedy:3", None, "only infer:N and search:N and threshold:N take a whole number"),
     ("search:x", None, "only infer:N and search:N and threshold:N take a whole number"),
+    ("greedy:3~50", None, "only infer:N and search:N and threshold:N take a whole number"),
     ("search:0", caminos.Rules.base(), "search needs at least 1 samples"),
     ("genius", None, "no player 'genius': choose random, greedy, suit, search"),
     (7, None, "a player spec is a string"),
@@ -151,3 +152,61 @@ def test_a_family_is_a_key_and_names_its_move_type() -> None:
     assert by_family[registry.preset("farkle").family] is dice.Move
     assert registry.preset("muggins").family == registry.preset("capicua").family
     assert registry.preset("muggins").family != registry.preset("farkle").family
+
+
+# ---- the dial ---------------------------------------------------------------------------
+
+
+def test_every_level_resolves_in_every_game_and_climbs() -> None:
+    for preset in registry.presets():
+        family, rules = preset.family, preset.rules()
+        assert tuple(family.levels) == registry.LEVELS
+        seats = family.seats(rules)
+        specs = [family.strength(level, rules, seats) for level in registry.LEVELS]
+        for spec in specs:
+            registry.make_player(spec, rules, seed=3)
+        assert specs[0] == family.strength("random", rules, seats)
+        strongest = registry.parse_player(family.strength("search", rules, seats)).kind
+        assert registry.parse_player(specs[-1]).kind == strongest
+
+
+def test_the_old_strength_words_still_mean_their_players() -> None:
+    old = {"domino": ["random", "greedy", "suit", "search"],
+           "caminos": ["random", "greedy", "suit", "search"],
+           "dice": ["random", "threshold", "threshold", "optimal"]}
+    for family in registry.families():
+        assert [family.strength(word) for word in registry.STRENGTHS] == old[family.name]
+    farkle = dice.Rules.farkle()
+    assert [registry.families()[2].strength(w, farkle, 2) for w in ("search", "master")] == \
+        ["win", "win"]
+    assert registry.families()[2].strength("master", farkle, 3) == "optimal"
+
+
+def test_the_top_level_is_one_name_in_each_game_package() -> None:
+    assert domino.FAMILY.levels["master"] == domino.STRONGEST
+    assert caminos.FAMILY.levels["master"] == caminos.STRONGEST
+    with pytest.raises(ValueError, match="the dial has 5 levels: got 4"):
+        registry.dial("random", "greedy", "suit", "search")
+
+
+def test_a_mixed_spec_plays_its_kind_on_a_share_of_the_moves() -> None:
+    assert str(registry.parse_player(" Search:40~70 ")) == "search:40~70"
+    rules = domino.Rules.dominican()
+    game = domino.Game(rules, seed=5)
+    while len(game.legal_moves()) < 2:
+        game.play(game.legal_moves()[0])
+    assert game.to_move is not None
+    view = game.view(game.to_move)
+    suit = registry.make_player("suit", rules).choose(view)
+    picks = [registry.make_player("suit~50", rules, seed=s).choose(view) for s in range(40)]
+    assert picks == [registry.make_player("suit~50", rules, seed=s).choose(view)
+                     for s in range(40)]   # the same seed, the same moves
+    assert 10 <= picks.count(suit) < 40 and all(p in game.legal_moves() for p in picks)
+    always = [registry.make_player("suit~99", rules, seed=s).choose(view) for s in range(40)]
+    assert always.count(suit) >= 38
+
+
+@pytest.mark.parametrize("spec", ["suit~0", "suit~100", "suit~x", "search:5~", "suit~-3"])
+def test_a_bad_share_is_refused(spec: str) -> None:
+    with pytest.raises(RulesError, match="~P is a percent of the moves, 1 to 99"):
+        registry.parse_player(spec)

@@ -1,7 +1,8 @@
 """The terminal front end: ``python -m pintas play dominican`` and ``python -m pintas tournament``.
 
 ``play <game>``: you take one seat against computer players of a chosen
-strength (``--opponents random|greedy|suit|search``) at any game and preset.
+strength (``--opponents beginner|casual|club|expert|master``, the levels of the
+dial; or a player spec such as ``suit`` or ``search:500``) at any game and preset.
 The board is redrawn before each of your moves with the legal moves listed;
 moves are typed in notation (``6|4``, ``6|4L``, ``draw``, ``pass``; Caminos
 ``5|3 front 2``; dice ``roll``, ``keep 1 5``, ``bank``) or by their number in
@@ -46,7 +47,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
-from . import __version__, registry, tournament
+from . import __version__, ladder, registry, tournament
 from ._prompt import QUIT_WORDS, ask_line, ask_move, fit, refused_for, terminal_width, wrap_items
 from ._words import player, players, team
 from .errors import PintasError, RulesError
@@ -57,14 +58,15 @@ MODES = ("pairs", "four", "three", "two")
 #: Who rolls the dice (``play --dice``): the computer, or the players by hand.
 DICE = ("computer", "physical")
 STRENGTHS = registry.STRENGTHS
+LEVELS = registry.LEVELS
 #: The tournament's game when none is named.
 DEFAULT_GAME = "dominican"
 #: The largest seed: seeds are 64-bit.
 MAX_SEED = 2**64 - 1
 #: The most deals a tournament plays (its games are listed up front).
 MAX_DEALS = 100_000
-#: The default opponents: the strongest players that still answer at once.
-DEFAULT_OPPONENTS = "suit"
+#: The default opponents: the dial's middle level (the players that still answer at once).
+DEFAULT_OPPONENTS = "club"
 
 InputFn = Callable[[str], str]
 #: Where ``play --help`` sends a new player (the guides are in the project's docs folder).
@@ -99,8 +101,8 @@ def play(rules: Any, human: int, seed: int | None, screen: Screen,
     the player leaves (``quit``, or the end of input).
 
     The human has seat ``human``; the other seats are ``opponents`` players (a
-    player spec, or a strength word of :data:`STRENGTHS`); ``seats`` is for
-    games that choose their seats (dice).
+    level of :data:`LEVELS`, a strength word of :data:`STRENGTHS`, or a player
+    spec); ``seats`` is for games that choose their seats (dice).
     """
     family = registry.family_of(rules)
     game = family.new_game(rules, seats, seed)
@@ -353,11 +355,12 @@ def make_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
                         "typed with its faces, 'roll 1 5 6 4 4 3', is taken too) or the "
                         "players (physical: every roll is typed in, the computer "
                         "players' too)")
-    p.add_argument("--opponents", default=None, metavar="STRENGTH",
-                   help="computer players: random, greedy, suit or search[:SAMPLES] "
-                        f"(default {DEFAULT_OPPONENTS}); at dice random, threshold[:N] or "
-                        "optimal or win (default search: win in 2-player games it has a "
-                        "table for, else optimal; greedy/suit mean threshold)")
+    p.add_argument("--opponents", default=None, metavar="LEVEL",
+                   help=f"computer players: a level of the dial, {', '.join(LEVELS)} "
+                        f"(default {DEFAULT_OPPONENTS}; docs/strength.md), or a player: "
+                        "random, greedy, suit or search[:SAMPLES]; at dice random, "
+                        "threshold[:N], optimal or win (search: win in 2-player games it "
+                        "has a table for, else optimal; greedy/suit mean threshold)")
     t = sub.add_parser("tournament", help="a paired-deal tournament between computer players",
                        description="A paired-deal tournament: the same deals replayed with "
                                    "the seats rotated; prints each player's results and the "
@@ -368,22 +371,22 @@ def make_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     t.add_argument("--bots", type=_spec_list, default=None, metavar="A,B,...",
                    help="the computer players, e.g. search,suit or search:500,greedy "
                         "(default greedy,random; dice threshold,random)")
-    t.add_argument("--deals", type=int, default=100, metavar="N",
-                   help=f"deals, 1..{MAX_DEALS} (default 100); each is played once per "
-                        "seating")
+    _add_run_options(t, 100)
     t.add_argument("--games", type=int, dest="deals",
                    help=argparse.SUPPRESS)  # its old name: it always counted deals
-    t.add_argument("--jobs", type=int, default=1, metavar="J",
-                   help="worker processes (default 1; 0: one per CPU)")
-    t.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
-    t.add_argument("--quiet", action="store_true",
-                   help="no progress bar (it is drawn only when stderr is a terminal)")
     written = t.add_mutually_exclusive_group()
     written.add_argument("--json", action="store_true",
                          help="the results as one JSON document: the game, its rules, the "
                               "players, each one's results, the margins with their "
                               "intervals, the deals played and whether they were all")
     written.add_argument("--csv", action="store_true", help="the results as CSV, a row a player")
+    d = sub.add_parser("ladder", help="measure the difficulty dial, level against level",
+                       description="The difficulty dial measured: a paired-deal tournament "
+                                   "between each two adjacent levels "
+                                   f"({', '.join(registry.LEVELS)}), printed as the "
+                                   "table of docs/strength.md.")
+    _add_game_options(d, DEFAULT_GAME)
+    _add_run_options(d, 500)
     k = sub.add_parser("kiosk", help="serve the touch page and JSON API of a kiosk",
                        description="Serve the kiosk: a touch page to play every game, and "
                                    "its JSON API (docs/kiosk.md). Needs Starlette and uvicorn: "
@@ -400,9 +403,21 @@ def make_parser(out: TextIO | None = None) -> argparse.ArgumentParser:
     k.add_argument("--pace", type=float, default=0.8, metavar="SECONDS",
                    help="how long a computer player waits before it moves (default 0.8)")
     _kiosk_settings(k)
-    for each in (parser, p, t, k):
+    for each in (parser, p, t, d, k):
         each.out = sys.stdout if out is None else out
     return parser
+
+
+def _add_run_options(parser: argparse.ArgumentParser, deals: int) -> None:
+    """What the tournament and the ladder share: how many deals, where, from what seed."""
+    parser.add_argument("--deals", type=int, default=deals, metavar="N",
+                        help=f"deals, 1..{MAX_DEALS} (default {deals}); each is played once "
+                             "per seating")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J",
+                        help="worker processes (default 1; 0: one per CPU)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    parser.add_argument("--quiet", action="store_true",
+                        help="no progress bar (it is drawn only when stderr is a terminal)")
 
 
 def _kiosk_settings(k: argparse.ArgumentParser) -> None:
@@ -484,6 +499,9 @@ def _parse(argv: Sequence[str] | None, out: TextIO) -> argparse.Namespace:
     args.players = _player_count(args.players, args.command)
     if args.command == "tournament":
         _check_tournament_options(args, prog)
+    if args.command == "ladder":
+        args.game = args.game or DEFAULT_GAME
+        _check_run_options(args, prog)
     preset = registry.preset(args.game)
     _check_setup_options(args, preset, prog)
     if getattr(args, "dice", None) and not hasattr(preset.family.terminal, "hand_roll"):
@@ -513,6 +531,10 @@ def _check_tournament_options(args: argparse.Namespace, prog: str) -> None:
     if args.bots is not None and len(set(args.bots)) < 2:
         raise _UsageError(prog, f"--bots needs two different computer players to compare: "
                                 f"got {','.join(args.bots) or 'none'}")
+    _check_run_options(args, prog)
+
+
+def _check_run_options(args: argparse.Namespace, prog: str) -> None:
     if not 1 <= args.deals <= MAX_DEALS:
         raise _UsageError(prog, f"--deals must be 1..{MAX_DEALS}: got {args.deals}")
     if args.jobs < 0:
@@ -576,6 +598,8 @@ def _run(argv: Sequence[str] | None, ask: InputFn | None, out: TextIO, err: Text
         command = args.command
         if command == "tournament":
             return _tournament_command(args, out, err)
+        if command == "ladder":
+            return _ladder_command(args, out, err)
         if command == "kiosk":
             from .kiosk import serve
 
@@ -703,6 +727,33 @@ def _tournament_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> i
     return status
 
 
+def _ladder_command(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``ladder``: each step of the dial measured; its table on ``out``."""
+    rules = _preset_rules(args)
+    bars: dict[str, ProgressBar] = {}
+    width = max(10, min(30, terminal_width() - 60))
+
+    def progress(step: str, done: int, total: int) -> None:
+        bars.setdefault(step, ProgressBar(err, f"games of {step}", width))(done, total)
+
+    workers = args.jobs or os.cpu_count() or 1
+    pool = (None if workers == 1 else
+            concurrent.futures.ProcessPoolExecutor(max_workers=workers,
+                                                   initializer=_quiet_worker))
+    try:
+        steps = ladder.climb(rules, args.deals, args.seed, pool,
+                             None if args.quiet or not _is_terminal(err) else progress)
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+    command = " ".join(["python -m pintas ladder", *_setup_words(args),
+                        f"--deals {args.deals}", f"--seed {args.seed}"]
+                       + ([f"--jobs {args.jobs}"] if args.jobs != 1 else []))
+    out.write(f"{rules}\n\n{ladder.table(steps)}\n\n"
+              f"{_shell_lines('reproduce: ', command, terminal_width())}\n")
+    return 0
+
+
 def _check_bots_fit(bots: Sequence[str], rules: Any, family: registry.Family) -> None:
     """The computer players fit the table, in the command line's words (the
     tournament's own checks speak of its ``players`` argument)."""
@@ -778,8 +829,9 @@ def _csv_number(value: float | None) -> str:
     return "" if value is None else f"{value:.6g}"
 
 
-def _command_line(args: argparse.Namespace, event: tournament.Tournament) -> str:
-    words = ["python -m pintas tournament", args.game]
+def _setup_words(args: argparse.Namespace) -> list[str]:
+    """The game and the options of its setup, as a command line gives them."""
+    words = [args.game]
     if args.mode is not None:
         words.append(f"--mode {args.mode}")
     if args.players is not None:
@@ -788,6 +840,11 @@ def _command_line(args: argparse.Namespace, event: tournament.Tournament) -> str
         words.append("--pairs")
     if args.target is not None:
         words.append(f"--target {args.target}")
+    return words
+
+
+def _command_line(args: argparse.Namespace, event: tournament.Tournament) -> str:
+    words = ["python -m pintas tournament", *_setup_words(args)]
     words += [f"--bots {','.join(event.players)}", f"--deals {event.deals}",
               f"--seed {event.seed}"]
     if args.jobs != 1:

@@ -32,6 +32,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, overload
 
 from ._checks import check_chance, did_you_mean, is_whole
+from ._mixed import MixedPlayer
 from .errors import RulesError, RulesTypeError
 from .protocol import Game, Player, PlayerOf
 
@@ -39,11 +40,14 @@ if TYPE_CHECKING:  # each game's types, for the players make_player gives
     from . import caminos, dice, domino
 
 __all__ = [
+    "LEVELS",
     "PACKAGES",
+    "STRENGTHS",
     "Family",
     "PlayerKind",
     "PlayerSpec",
     "Preset",
+    "dial",
     "families",
     "family_of",
     "make_player",
@@ -58,7 +62,12 @@ __all__ = [
 #: The game packages, in the order front ends list them.
 PACKAGES = ("domino", "caminos", "dice")
 
-#: The strength words every family answers to, weakest first.
+#: The levels of the difficulty dial every family offers, weakest first: each
+#: is a player spec per family (:attr:`Family.levels`), measured in
+#: docs/strength.md ("The dial").
+LEVELS = ("beginner", "casual", "club", "expert", "master")
+#: The strength words of before the levels, weakest first: every family still
+#: answers to them (:attr:`Family.strengths`), beside the levels.
 STRENGTHS = ("random", "greedy", "suit", "search")
 
 
@@ -104,6 +113,8 @@ class Family:
     players: tuple[PlayerKind, ...]
     #: What each strength word of :data:`STRENGTHS` means here (a player spec).
     strengths: Mapping[str, str]
+    #: What each level of :data:`LEVELS` means here (a player spec), weakest first.
+    levels: Mapping[str, str]
     #: ``(quick, best)`` players for the move timer, given the search samples
     #: the best one may spend and the timer's :class:`pintas._base.Stop` flag,
     #: which cuts its search short at the deadline.
@@ -117,15 +128,15 @@ class Family:
     #: What one round of play is called, and whether points are compared per round.
     round_word: str = "round"
     per_round: bool = False
-    #: The spec a strength word means for given rules and seats where it is
-    #: not ``strengths``' (dice: ``search`` is ``win`` in 2-player games the
-    #: win player has a table for), or None.
+    #: The spec a level or strength word means for given rules and seats where
+    #: it is not ``levels``' or ``strengths``' (dice: ``master`` and ``search``
+    #: are ``win`` in 2-player games the win player has a table for), or None.
     strength_for: Callable[[str, Any, int], str | None] | None = None
 
     def strength(self, word: str, rules: Any = None, seats: int | None = None) -> str:
-        """The player spec ``word`` (a strength word, or a spec) means for a game
-        of ``rules`` with ``seats`` (either None: whatever the rules)."""
-        spec = self.strengths.get(word, word)
+        """The player spec ``word`` (a level, a strength word, or a spec) means
+        for a game of ``rules`` with ``seats`` (either None: whatever the rules)."""
+        spec = self.levels.get(word) or self.strengths.get(word, word)
         if self.strength_for is not None and rules is not None and seats is not None:
             return self.strength_for(word, rules, seats) or spec
         return spec
@@ -206,13 +217,29 @@ class Preset:
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """A parsed player spec: its kind and its number (search budget, bank threshold)."""
+    """A parsed player spec: its kind, its number (search budget, bank
+    threshold) and ``steady``, the percent of the moves it makes as its kind
+    (the rest at random; None: all of them)."""
 
     kind: str
     number: int | None = None
+    steady: int | None = None
 
     def __str__(self) -> str:
-        return self.kind if self.number is None else f"{self.kind}:{self.number}"
+        text = self.kind if self.number is None else f"{self.kind}:{self.number}"
+        return text if self.steady is None else f"{text}~{self.steady}"
+
+
+def dial(*specs: str) -> dict[str, str]:
+    """The levels of :data:`LEVELS`, weakest first, as the player ``specs``
+    given in that order (one a level).
+
+    >>> dial("random", "greedy", "suit", "search:40", "search")["expert"]
+    'search:40'
+    """
+    if len(specs) != len(LEVELS):
+        raise ValueError(f"the dial has {len(LEVELS)} levels: got {len(specs)} specs")
+    return dict(zip(LEVELS, specs, strict=True))
 
 
 def search_game_players(random: type, greedy: type, suit: type,
@@ -300,11 +327,14 @@ def _spec_help(family: Family | None) -> str:
 
 
 def parse_player(spec: str, rules: Any = None) -> PlayerSpec:
-    """Read a player spec (``kind`` or ``kind:N``); with ``rules``, also check
-    that their game has such players.
+    """Read a player spec (``kind`` or ``kind:N``, either with ``~P``: the
+    kind's move on P percent of the moves, 1 to 99, else a random one); with
+    ``rules``, also check that their game has such players.
 
     >>> parse_player("search:500")
-    PlayerSpec(kind='search', number=500)
+    PlayerSpec(kind='search', number=500, steady=None)
+    >>> str(parse_player("suit~60"))
+    'suit~60'
     >>> from pintas import dice
     >>> parse_player("greedy", dice.Rules.farkle())
     Traceback (most recent call last):
@@ -314,7 +344,15 @@ def parse_player(spec: str, rules: Any = None) -> PlayerSpec:
     if not isinstance(spec, str):
         raise RulesTypeError(f"a player spec is a string like 'greedy' or 'search:500': "
                              f"got {spec!r}")
-    name, colon, number_text = spec.strip().lower().partition(":")
+    text, tilde, steady_text = spec.strip().lower().partition("~")
+    name, colon, number_text = text.partition(":")
+    steady: int | None = None
+    if tilde:
+        if not steady_text.isascii() or not steady_text.isdigit() \
+                or not 1 <= int(steady_text) <= 99:
+            raise RulesError(f"bad player spec {spec!r}: ~P is a percent of the moves, "
+                             f"1 to 99")
+        steady = int(steady_text)
     family = None if rules is None else family_of(rules)
     found = [k for fam in ([family] if family else families()) for k in fam.players
              if k.name == name]
@@ -335,7 +373,7 @@ def parse_player(spec: str, rules: Any = None) -> PlayerSpec:
         number = int(number_text)
         if number < kind.least:
             raise RulesError(f"{spec!r}: {kind.name} needs at least {kind.least} {kind.number}")
-    return PlayerSpec(name, number)
+    return PlayerSpec(name, number, steady)
 
 
 @overload
@@ -355,6 +393,13 @@ def make_player(spec: str, rules: Any, seed: int = 0) -> Player:
     ``domino.Rules``), a :class:`~pintas.protocol.Player` of any game when
     the rules' type is not known."""
     parsed = parse_player(spec, rules)
-    kind = family_of(rules).player_kind(parsed.kind)
+    family = family_of(rules)
+    kind = family.player_kind(parsed.kind)
     assert kind is not None  # parse_player checked it
-    return kind.make(rules, seed, parsed.number)
+    player = kind.make(rules, seed, parsed.number)
+    if parsed.steady is None:
+        return player
+    anyone = family.player_kind("random")
+    assert anyone is not None  # every family has a random player
+    other = (seed + 1) & 0xFFFF_FFFF_FFFF_FFFF
+    return MixedPlayer(player, anyone.make(rules, other, None), parsed.steady / 100, seed)

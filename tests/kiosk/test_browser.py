@@ -545,7 +545,7 @@ def test_a_whole_game_by_tapping(browser: Browser, server: KioskServer, game: st
         table = stored_table(page)
         state = server_state(page, server)
         assert state["game"] == game and len(state["seats"]) == seats
-        assert [s["player"] for s in state["seats"]] == ["human"] + ["suit"] * (seats - 1)
+        assert [s["player"] for s in state["seats"]] == ["human"] + ["club"] * (seats - 1)
         assert list(table["tokens"]) == ["0"]
         played = play_to_end(page, server, seed, seats, crash_at)
         assert played.taps > 0
@@ -678,7 +678,7 @@ def test_the_page_speaks_spanish_and_portuguese(browser: Browser, server: KioskS
         page.get_by_test_id("game-farkle").tap()
         page.get_by_test_id("game-dominican").tap()
         setup_text = page.get_by_test_id("setup").inner_text()
-        for word in ("Partida nueva", "Empezar", "Persona", "Fácil", "Fuerte", "Sin reloj",
+        for word in ("Partida nueva", "Empezar", "Persona", "Principiante", "Maestro", "Sin reloj",
                      "En parejas", "Dominó dominicano", "Jugador 2"):
             assert word in setup_text, word
         assert leftovers() == []
@@ -686,7 +686,7 @@ def test_the_page_speaks_spanish_and_portuguese(browser: Browser, server: KioskS
 
         page.get_by_test_id("lang-pt").tap()
         setup_text = page.get_by_test_id("setup").inner_text()
-        for word in ("Nova partida", "Começar", "Pessoa", "Forte", "Sem relógio", "Em duplas"):
+        for word in ("Nova partida", "Começar", "Pessoa", "Mestre", "Sem relógio", "Em duplas"):
             assert word in setup_text, word
         assert leftovers() == []
         # the choice is remembered without ?lang=

@@ -285,10 +285,32 @@ def test_only_the_menus_computer_players_sit_at_a_table(client: TestClient, kios
     assert kiosk.store.count() == 0
 
 
-def test_the_menu_offers_the_strengths(client: TestClient) -> None:
+def test_the_menu_offers_the_levels_and_takes_the_old_words(client: TestClient) -> None:
     menu = client.get("/api/games").json()
-    assert all(game["players"] == list(registry.STRENGTHS) for game in menu["games"])
-    assert PLAYERS == ("human", *registry.STRENGTHS)
+    assert all(game["players"] == list(registry.LEVELS) for game in menu["games"])
+    assert menu["strengths"] == list(registry.LEVELS)
+    assert PLAYERS == ("human", *registry.LEVELS, *registry.STRENGTHS)
+
+
+@pytest.mark.parametrize(("game", "seats", "players"), [
+    ("muggins", ["human", "expert", "master"], {1: "SearchPlayer 40", 2: "SearchPlayer 200"}),
+    ("caminos", ["casual", "human", "master"], {0: "MixedPlayer", 2: "SearchPlayer 1000"}),
+    ("capicua", ["human", "beginner", "club", "expert"],
+     {1: "RandomPlayer", 2: "SuitPlayer", 3: "SearchPlayer 40"}),
+    ("farkle", ["master", "human"], {0: "WinPlayer"}),
+    ("dominican", ["human", "casual", "suit", "search"],
+     {1: "GreedyPlayer", 2: "SuitPlayer", 3: "SearchPlayer 300"}),
+])
+def test_a_table_with_level_seats_plays(client: TestClient, kiosk: Kiosk, game: str,
+                                        seats: list[str], players: dict[int, str]) -> None:
+    id, tokens = create(client, game, seats)
+    table = kiosk.table(id)
+    for seat, expected in players.items():
+        player = table._player(seat)
+        samples = getattr(player, "samples", None)
+        assert " ".join([type(player).__name__, *([str(samples)] if samples else [])]) \
+            == expected
+    assert play_out(client, kiosk, id, tokens, limit=12) == 12
 
 
 # ---- people leaving -------------------------------------------------------------------------

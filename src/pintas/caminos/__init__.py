@@ -26,10 +26,16 @@ from .rules import FULL_PATH, PRESET_NAMES, VARIANTS, Rules
 
 # ---- the registry's entries ---------------------------------------------------------
 
+#: The strongest Caminos player: the dial's top level ("master"). The levels
+#: below it do not name it, so changing this line is all a stronger player needs
+#: (then rebuild the ladder: docs/strength.md, "The dial").
+STRONGEST = "search:1000"
+
 FAMILY = registry.Family(
     name="caminos", rules_type=Rules, game_type=Game, view_type=View, move_type=Move,
     players=registry.search_game_players(RandomPlayer, GreedyPlayer, SuitPlayer, SearchPlayer),
     strengths={word: word for word in registry.STRENGTHS},
+    levels=registry.dial("random", "suit~50", "suit", "search", STRONGEST),
     timer_players=registry.search_timer_players(GreedyPlayer, SearchPlayer),
     terminal_module="pintas.caminos.terminal")
 

@@ -51,8 +51,12 @@ FAMILY = registry.Family(
     ),
     strengths={"random": "random", "greedy": "threshold", "suit": "threshold",
                "search": "optimal"},
+    # The dial has no player between optimal and win: expert and master are
+    # both optimal where win has no table.
+    levels=registry.dial("random", "threshold:300", "threshold", "optimal", "optimal"),
     strength_for=lambda word, rules, seats: (
-        "win" if word == "search" and seats == 2 and has_win_table(rules) else None),
+        "win" if word in ("search", "master") and seats == 2 and has_win_table(rules)
+        else None),
     timer_players=lambda samples, stop: (ThresholdPlayer(), StrongestPlayer()),
     terminal_module="pintas.dice.terminal", seats_from_rules=False, round_word="turn")
 

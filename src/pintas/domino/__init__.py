@@ -29,11 +29,17 @@ from .rules import BLOCK_SCORING, GAMES, MODES, TRANQUE, Rules
 
 # ---- the registry's entries ---------------------------------------------------------
 
+#: The strongest domino player: the dial's top level ("master"). The levels
+#: below it do not name it, so changing this line is all a stronger player needs
+#: (then rebuild the ladder: docs/strength.md, "The dial").
+STRONGEST = "search"
+
 FAMILY = registry.Family(
     name="domino", rules_type=Rules, game_type=Game, view_type=View, move_type=Move,
     players=(*registry.search_game_players(RandomPlayer, GreedyPlayer, SuitPlayer, SearchPlayer),
              registry.sampling_kind("infer", InferPlayer)),
     strengths={word: word for word in registry.STRENGTHS},
+    levels=registry.dial("random", "greedy", "suit", "search:40", STRONGEST),
     timer_players=registry.search_timer_players(GreedyPlayer, SearchPlayer),
     terminal_module="pintas.domino.terminal", per_round=True)
 

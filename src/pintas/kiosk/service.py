@@ -173,9 +173,9 @@ class Kiosk:
                           "options": dict(preset.options),
                           "seats": {"min": least, "max": most,
                                     "default": family.seats(rules)},
-                          "players": list(registry.STRENGTHS)})
+                          "players": list(registry.LEVELS)})
         return {"games": games, "timers": list(TIMERS),
-                "strengths": list(registry.STRENGTHS), "seeds": self.settings.allow_seeds}
+                "strengths": list(registry.LEVELS), "seeds": self.settings.allow_seeds}
 
     def create(self, body: object, client: str = "") -> dict[str, Any]:
         """``POST /api/tables``: a new table; its id and each human seat's token.

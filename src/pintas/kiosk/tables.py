@@ -42,8 +42,10 @@ RESTART_GRACE = 10.0
 #: a move in milliseconds (docs/performance.md). No request can ask for more:
 #: the work of every move the server makes is bounded by this menu.
 SEARCH_SAMPLES = 300
-#: What a seat may be: a person, or the computer at one of the strengths.
-PLAYERS = ("human", *registry.STRENGTHS)
+#: What a seat may be: a person, or the computer at one of the dial's levels
+#: (the menu), or at one of the strength words of before the levels (still
+#: taken, as stored tables and older clients name them).
+PLAYERS = ("human", *registry.LEVELS, *registry.STRENGTHS)
 #: What the computer plays for a person who has left the table.
 LEFT_PLAYER = "search"
 #: The tile a round's events place from a hand, by family.
@@ -197,10 +199,11 @@ class TableSpec:
 
 
 def _player_spec(seat: str, family: registry.Family, rules: Any, seats: int) -> str:
-    """The player spec a seat's word means in ``family`` (a strength word, or a
-    spec) for a game of ``rules`` with ``seats``."""
+    """The player spec a seat's word means in ``family`` (a level, a strength
+    word, or a spec) for a game of ``rules`` with ``seats``: a level plays its
+    spec as the dial measured it; the word ``search`` plays :data:`SEARCH_SAMPLES`."""
     spec = family.strength(seat, rules, seats)
-    return f"search:{SEARCH_SAMPLES}" if spec == "search" else spec
+    return f"search:{SEARCH_SAMPLES}" if seat == "search" and spec == "search" else spec
 
 
 # ---- the table ----------------------------------------------------------------------------

@@ -10,8 +10,10 @@
   const I18N = window.PintasI18n;
   const TABLE_KEY = "pintas.kiosk.table";
   const LANG_KEY = "pintas.kiosk.lang";
-  const STRENGTHS = ["random", "greedy", "suit", "search"];
-  const DEFAULT_STRENGTH = "suit";
+  // The difficulty dial (the server's "strengths"); seats of older tables may
+  // still name the strength words random, greedy, suit and search.
+  const STRENGTHS = ["beginner", "casual", "club", "expert", "master"];
+  const DEFAULT_STRENGTH = "club";
   // Points to win offered on the setup screen, the game's own last (the default).
   const TARGETS = {
     dominican: [50, 100, 150, 200],
