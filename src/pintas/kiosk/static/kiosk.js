@@ -1201,8 +1201,14 @@
     const empty = data.family === "domino" && data.view.line.length === 0;
     const hint = data.family === "caminos" && data.view.phase === "reveal";
     const key = [lang, picture, empty, hint].join("|");
-    if (P.keys.table !== key) {
-      P.keys.table = key;
+    if (P.keys.table === key) {
+      renderTargets(data);
+      return;
+    }
+    P.keys.table = key;
+    // A new picture (a move, or the table's box changed) brings new targets:
+    // a target the keyboard was on is focused again in the new layer.
+    keepingPlace(node, () => {
       const frame = el("div", { class: "table-picture", html: picture });
       const svg = frame.querySelector("svg");
       if (svg) {
@@ -1217,8 +1223,8 @@
         hint ? el("div", { class: "table-note top", text: tr("play.reveal_hint") }) : null,
       ].filter(Boolean));
       P.keys.targets = null;
-    }
-    renderTargets(data);
+      renderTargets(data);
+    });
   }
 
   // Where something lies on the table: a box relative to the table's own box.
@@ -2082,7 +2088,9 @@
         pending = setTimeout(() => {
           const data = P.data;
           if (!data || data.spectator) return;
-          P.keys.hand = null;
+          // The hand is drawn again only if its tiles' size changed (its key
+          // holds the size): equal tiles are not swapped for new ones. The
+          // log is: it shows as many lines as its new height holds.
           P.keys.log = null;
           renderHand(data);
           renderLog(data);
