@@ -836,6 +836,38 @@ def test_a_whole_game_with_the_keyboard_alone(browser: Browser, server: KioskSer
         assert page.evaluate("() => localStorage.getItem('pintas.kiosk.table')") is None
 
 
+def test_a_new_picture_keeps_the_focus_and_a_resize_keeps_the_hand(browser: Browser,
+                                                                   server: KioskServer) -> None:
+    """The table's box changes (the screen grows narrower): the page asks for a
+    picture of the new size. The target the keyboard was on is focused again
+    in the new picture, and the hand's tiles, of the same size as before, are
+    the same tiles (not swapped for equal ones)."""
+    with touch_screen(browser, server, query="lang=en&seed=5") as page:
+        set_up(page, "caminos", ("opt-players-2",))
+        ready(page)
+        page.locator("#hand button[data-tile]").first.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.activeElement.dataset.play !== undefined")
+        target = page.evaluate("() => document.activeElement.dataset.play")
+        size = page.evaluate(PICTURE_SIZE)
+        page.evaluate("() => document.querySelectorAll('#hand > [data-tile]')"
+                      ".forEach((t) => { t.dataset.seen = '1'; })")
+        page.set_viewport_size({"width": 1000, "height": 800})
+        page.wait_for_function(f"(size) => ({PICTURE_SIZE})() !== size", arg=size)
+        assert page.evaluate("() => document.activeElement.dataset.play") == target
+        assert page.evaluate(FOCUSED)["ring"]
+        tiles = page.locator("#hand > [data-tile]").evaluate_all(
+            "(tiles) => tiles.map((t) => t.dataset.seen === '1')")
+        assert tiles and all(tiles)
+
+
+#: The size of the table's picture, as the server drew it.
+PICTURE_SIZE = """() => {
+  const svg = document.querySelector('#table .table-picture svg');
+  return svg ? svg.getAttribute('width') + 'x' + svg.getAttribute('height') : '';
+}"""
+
+
 #: The server's Content-Security-Policy for the page.
 def test_the_page_keeps_to_its_content_security_policy(browser: Browser,
                                                        server: KioskServer) -> None:

@@ -191,6 +191,10 @@ def make_app(kiosk: Kiosk, run_referee: bool = True, settings: Settings | None =
 
     routes = [
         Route("/", page),
+        # the links the creator passes on: the code rides in the fragment,
+        # which no browser sends, so it never reaches a request line or a log
+        Route("/watch/{id}", page, methods=["GET"]),
+        Route("/join/{id}", page, methods=["GET"]),
         Route("/api/games", games, methods=["GET"]),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{id}", state, methods=["GET"]),

@@ -197,12 +197,14 @@ class Kiosk:
         answer = self._insert(table, now, client)
         if watch is not None:
             answer["spectators"] = {"code": watch, "delay": spectators,
-                                    "path": f"/api/tables/{table.id}/watch"}
+                                    "path": f"/api/tables/{table.id}/watch",
+                                    "page": f"/watch/{table.id}#{watch}"}
         answer["tokens"] = {str(seat): token for seat, token in tokens.items()
                             if seat not in codes}
         if invite:
             answer["invitations"] = {
-                str(seat): {"code": code, "link": f"/api/tables/{table.id}/join/{code}"}
+                str(seat): {"code": code, "link": f"/api/tables/{table.id}/join/{code}",
+                            "page": f"/join/{table.id}#{code}"}
                 for seat, code in codes.items()}
         return answer
 

@@ -28,6 +28,9 @@
   const POLL_WAIT = 20;
   const RETRY_MS = 1000;
   const SOCKET_TRIES = 3; // sockets that may fail before the page keeps to the long poll
+  // Other people's connections change with time, not with the table: with
+  // other people at the table, the page reads it at least this often.
+  const PRESENCE_MS = 10000;
   const TOAST_MS = 6000;
   // The largest tile the server draws in a picture (pintas.svg's default
   // sizes), and how many of them, at most, the page wants across the short
@@ -195,8 +198,11 @@
     rounds: 3,
     seats: ["human"],
     timer: null,
+    invite: false, // the other people's seats open, filled by invitation links
+    watch: false, // spectators allowed (a link to watch the table)
     starting: false,
     error: null, // a refusal of the server to show, or null
+    joinError: null, // why the invitation link the page was opened by took no seat, or null
   };
 
   async function loadMenu() {
@@ -316,6 +322,14 @@
       rows.push(choiceRow(tr("setup.rounds"), "opt-rounds", ROUNDS.map((n) => [n, String(n)]),
         S.rounds, (value) => { S.rounds = value; }));
     }
+    if (S.seats.filter((who) => who === "human").length > 1) {
+      rows.push(choiceRow(tr("setup.online"), "opt-invite",
+        [[false, tr("setup.here"), "here"], [true, tr("setup.invite"), "link"]], S.invite,
+        (value) => { S.invite = value; }));
+    }
+    rows.push(choiceRow(tr("setup.spectators"), "opt-spectators",
+      [[false, tr("setup.no_spectators"), "no"], [true, tr("setup.allow_spectators"), "yes"]], S.watch,
+      (value) => { S.watch = value; }));
     $("options").replaceChildren(...rows);
     $("options-block").hidden = rows.length === 0;
 
@@ -340,7 +354,7 @@
         onclick: () => { S.timer = value; keepingFocus(renderSetup); },
       })));
     const noHuman = !S.seats.includes("human");
-    const error = noHuman ? tr("setup.need_human") : S.error;
+    const error = noHuman ? tr("setup.need_human") : S.error || S.joinError;
     $("setup-error").hidden = !error;
     $("setup-error").textContent = error || "";
     $("start").disabled = noHuman || S.starting;
@@ -354,9 +368,12 @@
     if (TARGETS[game.name]) options.target = S.target;
     if ("rounds" in game.options) options.rounds = S.rounds;
     const body = { game: game.name, options, seats: S.seats.slice(), timer: S.timer };
-    // ?seed=N repeats a deal (for demonstrations and the screenshots of the docs).
+    if (S.invite && S.seats.filter((who) => who === "human").length > 1) body.invite = true;
+    if (S.watch) body.spectators = true;
+    // ?seed=N repeats a deal (for demonstrations and the screenshots of the docs);
+    // an online table deals from the server's seeds only.
     const seed = new URLSearchParams(location.search).get("seed");
-    if (seed !== null && /^\d{1,18}$/.test(seed) && S.menu.seeds) body.seed = Number(seed);
+    if (seed !== null && /^\d{1,18}$/.test(seed) && S.menu.seeds && !body.invite) body.seed = Number(seed);
     return body;
   }
 
@@ -364,6 +381,7 @@
     if (S.starting || !S.seats.includes("human")) return;
     S.starting = true;
     S.error = null;
+    S.joinError = null;
     renderSetup();
     const body = tableRequest();
     const answer = await untilAnswered(() => request("POST", "/api/tables", body), () => true);
@@ -376,7 +394,14 @@
       return;
     }
     const seats = Object.keys(answer.body.tokens).map(Number).sort((a, b) => a - b);
-    openTable({ id: answer.body.id, tokens: answer.body.tokens, seat: seats[0], seenRounds: 0, seenTimedOut: 0 });
+    const made = answer.body;
+    openTable({
+      id: made.id, tokens: made.tokens, seat: seats[0], seenRounds: 0, seenTimedOut: 0,
+      // the codes to pass on: each open seat's invitation, the spectators'
+      invitations: made.invitations
+        ? Object.fromEntries(Object.entries(made.invitations).map(([seat, inv]) => [seat, inv.code])) : null,
+      spectators: made.spectators ? made.spectators.code : null,
+    });
   }
 
   // ---- the play screen ------------------------------------------------------------------
@@ -409,7 +434,7 @@
     $("turn").textContent = "";
     $("facts").textContent = "";
     const play = $("play");
-    for (const name of ["version", "revision", "family", "seat", "toMove", "over", "break"]) delete play.dataset[name];
+    for (const name of ["version", "revision", "family", "seat", "toMove", "over", "break", "spectator"]) delete play.dataset[name];
     play.dataset.ready = "0";
   }
 
@@ -417,7 +442,7 @@
     closeSocket();
     clearPlay();
     P.stored = stored;
-    save(TABLE_KEY, stored);
+    storeTable();
     P.data = null;
     P.log = [];
     P.logLength = 0;
@@ -436,10 +461,12 @@
     P.gen += 1;
     if (P.abort) P.abort.abort();
     closeSocket();
+    // a spectator leaves the kiosk's own table (if any) where it was
+    if (!(P.stored && P.stored.watch)) save(TABLE_KEY, null);
+    if (location.pathname !== "/") history.replaceState(null, "", "/" + location.search);
     P.stored = null;
     P.data = null;
     P.breakRound = 0;
-    save(TABLE_KEY, null);
     setOffline(false);
     S.starting = false;
     showScreen("setup");
@@ -468,8 +495,18 @@
     leaveTable();
   }
 
+  // A spectator's table is not kept: its link (the code in the fragment) opens it again.
   function storeTable() {
-    if (P.stored) save(TABLE_KEY, P.stored);
+    if (P.stored && !P.stored.watch) save(TABLE_KEY, P.stored);
+  }
+
+  function isWatching() {
+    return Boolean(P.stored && P.stored.watch);
+  }
+
+  // The token of the table shown: the seat's, or a spectator's code.
+  function tokenOf(stored) {
+    return stored.watch || stored.tokens[String(stored.seat)];
   }
 
   function humanSeats() {
@@ -523,7 +560,7 @@
       let socket = P.socket;
       if (!socket || socket.tableId !== stored.id) {
         closeSocket();
-        const url = new URL(tablePath(stored, "/socket"), window.location.href);
+        const url = new URL(tablePath(stored, stored.watch ? "/watch/socket" : "/socket"), window.location.href);
         url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
         try {
           socket = new WebSocket(url.href);
@@ -533,8 +570,7 @@
         }
         socket.tableId = stored.id;
         socket.revision = -1;
-        socket.addEventListener("open", () => socket.send(JSON.stringify({
-          token: stored.tokens[String(stored.seat)], after: revision })));
+        socket.addEventListener("open", () => socket.send(JSON.stringify({ token: tokenOf(stored), after: revision })));
         socket.addEventListener("message", (event) => {
           try {
             socket.revision = Math.max(socket.revision, JSON.parse(event.data).revision);
@@ -543,7 +579,9 @@
         P.socket = socket;
       }
       if (socket.revision > revision) { resolve(true); return; }
+      const presence = othersAt(P.data) ? setTimeout(() => done(false), PRESENCE_MS) : null;
       function done(value) {
+        clearTimeout(presence);
         socket.removeEventListener("message", heard);
         socket.removeEventListener("close", closed);
         signal.removeEventListener("abort", aborted);
@@ -586,8 +624,10 @@
       P.kicked = false;
       const query = new URLSearchParams({ since: String(P.logLength) });
       const family = P.data ? P.data.family : null;
-      const box = family === "dice" ? null : tableBox(family || "domino");
-      if (box && family) {
+      const box = family === "dice" || stored.watch ? null : tableBox(family || "domino");
+      if (stored.watch) {
+        // a spectator's answer has no pictures: the page draws the line itself
+      } else if (box && family) {
         query.set("width", String(box.w));
         query.set("height", String(box.h));
       } else if (!P.data) {
@@ -603,8 +643,8 @@
       P.abort = controller;
       let answer;
       try {
-        answer = await request("GET", tablePath(stored, "?" + query), null,
-          stored.tokens[String(seat)], controller.signal);
+        answer = await request("GET", tablePath(stored, (stored.watch ? "/watch?" : "?") + query), null,
+          tokenOf(stored), controller.signal);
       } catch (error) {
         if (gen !== P.gen) return;
         if (controller.signal.aborted) continue; // kicked: ask again at once
@@ -619,9 +659,10 @@
       setOffline(false);
       if (answer.status === 200) {
         if (seat === P.stored.seat) apply(answer.body, family ? box : null);
-      } else if (answer.status === 404 || answer.status === 401 || answer.status === 410) {
+      } else if ([401, 403, 404, 410].includes(answer.status)) {
+        const watching = Boolean(stored.watch);
         leaveTable();
-        toast(tr(answer.status === 410 ? "play.table_damaged" : "play.table_gone"));
+        toast(tr(answer.status === 410 ? "play.table_damaged" : watching ? "watch.bad" : "play.table_gone"));
         return;
       } else {
         await sleep(RETRY_MS);
@@ -630,6 +671,11 @@
   }
 
   function apply(data, box) {
+    if (data.spectator) {
+      // what a seat's answer has and a spectator's has not: nothing to do, no secrets
+      data = { ...data, seat: null, your_turn: false, legal_moves: [], moves: [], timed_out: [],
+        winners: data.winners || [], connections: null, timer: null };
+    }
     if (data.log_length < P.logLength || data.log.length !== data.log_length - P.logLength) {
       // not the continuation of the log we hold: read it whole again
       P.log = [];
@@ -644,7 +690,7 @@
     P.box = data.family === "dice" ? null : box;
     P.receivedAt = performance.now();
     if (P.awaiting && data.version >= P.awaiting) P.awaiting = 0;
-    if (data.family !== "dice" && !box) P.kicked = true; // draw the table at its real size
+    if (data.family !== "dice" && !box && !data.spectator) P.kicked = true; // draw the table at its real size
     const at = data.version + "|" + data.seat;
     if (P.selectedAt !== at) {
       clearChoices();
@@ -918,7 +964,8 @@
     play.dataset.version = String(data.version);
     play.dataset.revision = String(revisionOf(data));
     play.dataset.family = data.family;
-    play.dataset.seat = String(data.seat);
+    play.dataset.seat = data.seat === null ? "" : String(data.seat);
+    play.dataset.spectator = data.spectator ? "1" : "0";
     play.dataset.toMove = data.to_move === null ? "" : String(data.to_move);
     play.dataset.over = data.is_over ? "1" : "0";
     play.dataset.break = data.break ? String(data.break.round) : "";
@@ -926,10 +973,158 @@
     renderScores(data);
     renderStatus(data);
     renderTable(data);
-    renderHand(data);
-    renderMoves(data);
+    if (data.spectator) renderHandSizes(data);
+    else renderHand(data);
+    $("moves-block").hidden = Boolean(data.spectator);
+    if (!data.spectator) renderMoves(data);
     renderLog(data);
     renderTimer();
+    renderPresence(data);
+    renderShare(data);
+  }
+
+  // ---- online tables: spectators, the other people, the links to pass on ---------------------
+
+  // The rows of tiles a spectator's table shows, as the page writes them
+  // ("6|4"): the line, or each path from its back through its centre to its
+  // front. A spectator's answer has no pictures: the page shows them in text.
+  function watchedRows(data) {
+    const view = data.view;
+    const text = (tile) => (Array.isArray(tile) ? tile.join("|") : String(tile));
+    if (data.family === "domino") return [(view.line || []).map(text)];
+    return (view.paths || []).map((path) =>
+      [...(path.back || []).slice().reverse(), path.centre, ...(path.front || [])].filter(Boolean).map(text));
+  }
+
+  // A spectator's table: the line (or the paths), each tile as text.
+  function renderWatchedTable(data) {
+    const rows = watchedRows(data);
+    const key = ["watch", lang, rows.map((row) => row.join(",")).join(";")].join("|");
+    if (P.keys.table === key) return;
+    P.keys.table = key;
+    const shown = rows.filter((row) => row.length);
+    $("table").replaceChildren(el("div", {
+      class: "watch-line", "data-testid": "watch-line", role: "img", "aria-label": tr("play.table_label"),
+    }, shown.length ? shown.map((row) => el("div", { class: "watch-row" }, row.map((tile) => tileNode(tile, null, ""))))
+      : [el("div", { class: "table-note", text: tr("play.empty_line") })]));
+  }
+
+  // A spectator sees no hand: how many tiles each seat holds, as tile backs.
+  function renderHandSizes(data) {
+    const sizes = data.view.hand_sizes || [];
+    const key = ["watch", lang, sizes.join(",")].join("|");
+    $("hand-block").hidden = sizes.length === 0;
+    if (P.keys.hand === key) return;
+    P.keys.hand = key;
+    $("hand-label").textContent = tr("watch.hands");
+    $("hand").replaceChildren(el("div", { class: "watch-hands" }, sizes.map((n, seat) =>
+      el("div", { class: "watch-hand", "data-seat": seat, "data-count": n, "aria-label": tr("play.tiles_of", { who: seatName(seat), n }) }, [
+        el("span", { class: "watch-seat", "aria-hidden": "true", text: seatName(seat) }),
+        ...Array.from({ length: n }, () => el("span", { class: "tile back", "aria-hidden": "true" })),
+      ]))));
+  }
+
+  // Whether other people (not this screen's) sit at the table.
+  function othersAt(data) {
+    return Boolean(data && data.connections && data.seats.some((seat) =>
+      seat.player === "human" && !seat.left && !(String(seat.seat) in P.stored.tokens)));
+  }
+
+  // Each other person's connection: connected, away, or invited and not come yet.
+  function renderPresence(data) {
+    const node = $("presence");
+    const connections = data.connections || [];
+    const items = [];
+    for (const seat of data.seats) {
+      if (String(seat.seat) in P.stored.tokens || seat.player !== "human" || seat.left) continue;
+      const state = seat.open ? "open" : connections[seat.seat];
+      if (state !== "connected" && state !== "away" && state !== "open") continue;
+      items.push(el("li", { "data-seat": seat.seat, "data-state": state, text: tr("presence." + state, { who: seatName(seat.seat) }) }));
+    }
+    node.hidden = items.length === 0;
+    const key = items.map((item) => item.textContent).join("|");
+    if (node.dataset.key !== key) {
+      node.dataset.key = key;
+      node.replaceChildren(...items);
+    }
+  }
+
+  // A link the creator passes on: the code rides in the fragment (after #),
+  // which a browser never sends, so no server or proxy log holds it.
+  function pageLink(kind, id, code) {
+    return `${location.origin}/${kind}/${encodeURIComponent(id)}#${code}`;
+  }
+
+  // The creator's links: each open seat's invitation, and the spectators' link.
+  function renderShare(data) {
+    const stored = P.stored;
+    const rows = [];
+    for (const [seat, code] of Object.entries(stored.invitations || {})) {
+      const open = data.seats[Number(seat)] && data.seats[Number(seat)].open;
+      if (open && !data.is_over) rows.push(["invite-" + seat, tr("share.invite", { who: seatName(seat) }), pageLink("join", stored.id, code), code]);
+    }
+    if (stored.spectators && !data.is_over) rows.push(["watch", tr("share.watch"), pageLink("watch", stored.id, stored.spectators), null]);
+    const key = [lang, ...rows.map((row) => row.join(" "))].join("|");
+    const node = $("share");
+    node.hidden = rows.length === 0;
+    if (node.dataset.key === key) return;
+    node.dataset.key = key;
+    $("share-links").replaceChildren(...rows.map(([id, label, link, code]) => el("li", { "data-testid": "share-" + id }, [
+      el("div", { class: "share-text" }, [
+        el("span", { class: "share-label", text: label + (code ? " (" + tr("share.code", { code }) + ")" : "") }),
+        el("span", { class: "share-link", "data-testid": "share-link-" + id, text: link }),
+      ]),
+      el("button", {
+        type: "button", class: "share-copy", text: tr("share.copy"), "aria-label": tr("share.copy") + ": " + label,
+        onclick: () => copyText(link),
+      }),
+    ])));
+  }
+
+  function copyText(text) {
+    if (!navigator.clipboard) return;
+    navigator.clipboard.writeText(text).then(() => toast(tr("share.copied")), () => {});
+  }
+
+  // The page opened by an invitation link: use the code once, keep the
+  // seat's token as any table's, and show the table.
+  async function joinTable(id, code) {
+    showScreen("setup");
+    toast(tr("join.joining"));
+    const answer = await untilAnswered(() => request("POST",
+      `/api/tables/${encodeURIComponent(id)}/join/${encodeURIComponent(code)}`), () => true);
+    history.replaceState(null, "", "/" + location.search); // the code is spent: out of the address bar
+    if (answer.status === 200) {
+      openTable({ id: answer.body.id, tokens: { [String(answer.body.seat)]: answer.body.token },
+        seat: answer.body.seat, seenRounds: 0, seenTimedOut: 0 });
+      return;
+    }
+    const reason = answer.status === 410 ? "join.spent" : answer.status === 429 ? "join.too_many" : "join.bad";
+    S.joinError = tr(reason);
+    renderSetup();
+    toast(tr(reason));
+  }
+
+  // "Rematch" at the game's end: the same seats at a new table, each seat's
+  // token the same; every seat that asks is sent to the same table.
+  async function rematch() {
+    const stored = P.stored;
+    if (!stored || stored.watch || P.busy) return;
+    const gen = P.gen;
+    P.busy = true;
+    $("end-rematch").disabled = true;
+    const answer = await untilAnswered(() => request("POST", tablePath(stored, "/rematch"), null, tokenOf(stored)),
+      () => gen === P.gen);
+    P.busy = false;
+    $("end-rematch").disabled = false;
+    if (!answer || gen !== P.gen) return;
+    if (answer.status !== 200) {
+      const message = answer.body && answer.body.message ? answer.body.message : String(answer.status);
+      $("end-error").textContent = tr("end.rematch_failed", { message });
+      $("end-error").hidden = false;
+      return;
+    }
+    openTable({ ...stored, id: answer.body.id, seenRounds: 0, seenTimedOut: 0 });
   }
 
   function renderScores(data) {
@@ -972,7 +1167,7 @@
     else if (data.is_over) turn = tr("play.over");
     else if (data.break) turn = tr("play.break");
     else if (data.your_turn) turn = tr("play.your_turn");
-    else if (data.to_move !== null && String(data.to_move) in P.stored.tokens) turn = tr("play.turn_of", { who: seatName(data.to_move) });
+    else if (data.to_move !== null && (data.spectator || String(data.to_move) in P.stored.tokens)) turn = tr("play.turn_of", { who: seatName(data.to_move) });
     else turn = tr("play.thinking", { who: seatName(data.to_move) });
     const node = $("turn");
     if (node.textContent !== turn) node.textContent = turn;
@@ -982,6 +1177,7 @@
     $("notice").hidden = !data.chosen_seed || data.is_over;
     const view = data.view;
     const facts = [];
+    if (data.spectator) facts.push(tr("watch.label") + (data.delay ? " · " + tr("watch.delay", { n: data.delay }) : ""));
     const round = roundText(data, shownRound(data));
     if (round) facts.push(round);
     if (view.rules && view.rules.target) facts.push(tr("play.target", { n: number(view.rules.target) }));
@@ -999,12 +1195,22 @@
       renderDice(data);
       return;
     }
+    if (data.spectator) {
+      renderWatchedTable(data);
+      return;
+    }
     const picture = data.pictures ? data.pictures.table : "";
     const empty = data.family === "domino" && data.view.line.length === 0;
     const hint = data.family === "caminos" && data.view.phase === "reveal";
     const key = [lang, picture, empty, hint].join("|");
-    if (P.keys.table !== key) {
-      P.keys.table = key;
+    if (P.keys.table === key) {
+      renderTargets(data);
+      return;
+    }
+    P.keys.table = key;
+    // A new picture (a move, or the table's box changed) brings new targets:
+    // a target the keyboard was on is focused again in the new layer.
+    keepingPlace(node, () => {
       const frame = el("div", { class: "table-picture", html: picture });
       const svg = frame.querySelector("svg");
       if (svg) {
@@ -1019,8 +1225,8 @@
         hint ? el("div", { class: "table-note top", text: tr("play.reveal_hint") }) : null,
       ].filter(Boolean));
       P.keys.targets = null;
-    }
-    renderTargets(data);
+      renderTargets(data);
+    });
   }
 
   // Where something lies on the table: a box relative to the table's own box.
@@ -1773,6 +1979,8 @@
       class: won(seat) ? "won" : "lost", "data-seat": seat, "data-outcome": won(seat) ? "won" : "lost",
       text: tr(won(seat) ? "end.person_won" : "end.person_lost", { who: seatName(seat) }),
     }))));
+    $("end-rematch").hidden = isWatching();
+    $("end-error").hidden = true;
     $("end-scores").replaceChildren(...scoreList(data.scores, winners).sort((a, b) =>
       data.scores[Number(b.dataset.side)] - data.scores[Number(a.dataset.side)]));
   }
@@ -1860,6 +2068,7 @@
     $("confirm-yes").addEventListener("click", () => { $("confirm").hidden = true; syncModal(); abandonTable(); });
     $("round-continue").addEventListener("click", continueRound);
     $("end-new-game").addEventListener("click", abandonTable);
+    $("end-rematch").addEventListener("click", rematch);
     $("curtain-show").addEventListener("click", showCurtainSeat);
     document.addEventListener("keydown", (event) => {
       if (["Tab", "Enter", " ", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(event.key)) keyboardUsed = true;
@@ -1880,8 +2089,10 @@
         clearTimeout(pending);
         pending = setTimeout(() => {
           const data = P.data;
-          if (!data) return;
-          P.keys.hand = null;
+          if (!data || data.spectator) return;
+          // The hand is drawn again only if its tiles' size changed (its key
+          // holds the size): equal tiles are not swapped for new ones. The
+          // log is: it shows as many lines as its new height holds.
           P.keys.log = null;
           renderHand(data);
           renderLog(data);
@@ -1894,10 +2105,31 @@
     }
   }
 
+  // A link the page was opened by: /watch/ID#CODE or /join/ID#CODE, else null.
+  function linkOf(place) {
+    const path = /^\/(watch|join)\/([0-9A-Za-z_-]{1,64})$/.exec(place.pathname);
+    const code = place.hash.slice(1);
+    if (!path || !/^[0-9A-Za-z]{1,64}$/.test(code)) return null;
+    return { kind: path[1], id: path[2], code };
+  }
+
   function boot() {
     wire();
     setLanguage(lang);
+    const link = linkOf(location);
+    if (link && link.kind === "watch") {
+      openTable({ id: link.id, tokens: {}, seat: null, watch: link.code, seenRounds: 0, seenTimedOut: 0 });
+      loadMenu();
+      return;
+    }
     const stored = load(TABLE_KEY);
+    if (link && !(stored && stored.id === link.id)) {
+      joinTable(link.id, link.code);
+      loadMenu();
+      return;
+    }
+    // an invitation this screen used already: its table, as after a reload
+    if (link) history.replaceState(null, "", "/" + location.search);
     if (stored && typeof stored.id === "string" && stored.tokens && typeof stored.tokens === "object"
         && String(stored.seat) in stored.tokens) {
       openTable(stored);
