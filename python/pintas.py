@@ -810,7 +810,7 @@ class _Game(_Table):
         self._rules = rules
         self._seed = seed
         self._first_seed = first
-        self._raw = bytearray(raw)
+        self._raw = raw  # (a bytearray of its own)
         # The moves: their codes (and seeds, deals) in a list; with log=False,
         # two bytes a move (the core's action index) in a bytearray, and _raw
         # keeps the current round's events only (the C binding's log_move).

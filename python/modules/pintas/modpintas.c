@@ -376,8 +376,18 @@ static void move_of(int g, mp_obj_t o, pintas_engine_move *out) {
 
 /* ---- events ------------------------------------------------------------- */
 
+/* A new bytearray holding a copy of len bytes. A move's events come back
+ * this way, not as bytes: MicroPython hashes every byte of a new bytes object
+ * as it makes it (300 instructions a Caminos move on a Cortex-M3), and no
+ * event log is ever hashed. */
+static mp_obj_t new_bytearray(const uint8_t *data, size_t len) {
+    uint8_t *items = m_new(uint8_t, len ? len : 1);
+    memcpy(items, data, len);
+    return mp_obj_new_bytearray_by_ref(len, items);
+}
+
 static mp_obj_t raw_events(int g, const pintas_engine_events *ev, size_t n) {
-    return mp_obj_new_bytes(ev->bytes, n * engine_of(g)->event_size);
+    return new_bytearray(ev->bytes, n * engine_of(g)->event_size);
 }
 
 /* The dice binding's reasons, in the order of pintas.py's REASONS. */
@@ -882,9 +892,7 @@ static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
             }
         }
         if (found) {
-            mp_obj_t kept = mp_obj_new_bytes(raw + from * size, (n - from) * size);
-            mp_store_attr(game, MP_QSTR__raw,
-                          mp_call_function_n_kw(MP_OBJ_FROM_PTR(&mp_type_bytearray), 1, 0, &kept));
+            mp_store_attr(game, MP_QSTR__raw, new_bytearray(raw + from * size, (n - from) * size));
             return;
         }
     }
