@@ -148,13 +148,9 @@ class errors:
 # ---- checks ------------------------------------------------------------------------
 
 
-def _is_whole(value):
-    return type(value) is int
-
-
 def _check_int(name, value, low, high):
-    if not _is_whole(value) or not low <= value <= high:
-        error = RulesError if _is_whole(value) else RulesTypeError
+    if not type(value) is int or not low <= value <= high:
+        error = RulesError if type(value) is int else RulesTypeError
         raise error("{} must be a whole number {}..{}: got {!r}".format(name, low, high, value))
 
 
@@ -173,14 +169,14 @@ def _check_bool(name, value):
 def _check_seed(seed, optional=False):
     if seed is None and optional:
         return
-    if not _is_whole(seed) or not 0 <= seed <= _MAX_SEED:
-        error = RulesError if _is_whole(seed) else RulesTypeError
+    if not type(seed) is int or not 0 <= seed <= _MAX_SEED:
+        error = RulesError if type(seed) is int else RulesTypeError
         raise error("a seed is a whole number 0..2**64-1{}: got {!r}".format(
             " or None" if optional else "", seed))
 
 
 def _check_seat(seat, seats):
-    if not _is_whole(seat):
+    if not type(seat) is int:
         raise SeatTypeError("a seat is a whole number 0..{}: got {!r}".format(seats - 1, seat))
     if not 0 <= seat < seats:
         raise SeatError("no seat {!r}: seats are 0..{}".format(seat, seats - 1))
@@ -487,20 +483,21 @@ class _Rules:
 
     @classmethod
     def _preset(cls, preset, base, options):
-        takes = cls.PRESET_OPTIONS[preset]
-        taken = [cls._field_name(name) for name in takes]
-        refused = [name for name in options if cls._field_name(name) not in taken]
-        if refused:
-            named = []
-            for name in refused:
-                field = cls._field_name(name)
-                named.append("{} ({})".format(name, cls._not_taken(preset, field))
-                             if field in cls._NAMES else name)
-            raise RulesError("not an option of {}: {}; {} takes {}".format(
-                preset, ", ".join(named), preset, ", ".join(takes)))
         settings = dict(base)
-        for name, value in options.items():
-            settings[cls._field_name(name)] = value
+        if options:  # (a preset as it is, the usual case, checks no option's name)
+            takes = cls.PRESET_OPTIONS[preset]
+            taken = [cls._field_name(name) for name in takes]
+            refused = [name for name in options if cls._field_name(name) not in taken]
+            if refused:
+                named = []
+                for name in refused:
+                    field = cls._field_name(name)
+                    named.append("{} ({})".format(name, cls._not_taken(preset, field))
+                                 if field in cls._NAMES else name)
+                raise RulesError("not an option of {}: {}; {} takes {}".format(
+                    preset, ", ".join(named), preset, ", ".join(takes)))
+            for name, value in options.items():
+                settings[cls._field_name(name)] = value
         return cls(**settings)
 
     def _own_settings(self):
@@ -1195,8 +1192,8 @@ class _Budget:
             if not 0 <= seconds < float("inf"):
                 raise RulesError("seconds must be a finite number >= 0 or None: got "
                                  "{!r}".format(seconds))
-        if not _is_whole(seed) or not 0 <= seed <= _MAX_SEED:
-            error = RulesError if _is_whole(seed) else RulesTypeError
+        if not type(seed) is int or not 0 <= seed <= _MAX_SEED:
+            error = RulesError if type(seed) is int else RulesTypeError
             raise error("seed must be a whole number 0..2**64-1: got {!r}".format(seed))
         self.samples = samples
         self.seconds = None if seconds is None else float(seconds)
@@ -2751,8 +2748,8 @@ class _DiceGame(_Game, _DiceTable):
 
     def __init__(self, rules=None, players=2, seed=None, first_player=0, log=True):
         _check_int("players", players, 1, _X_MAX_PLAYERS)
-        if not _is_whole(first_player) or not 0 <= first_player < players:
-            error = SeatError if _is_whole(first_player) else SeatTypeError
+        if not type(first_player) is int or not 0 <= first_player < players:
+            error = SeatError if type(first_player) is int else SeatTypeError
             raise error("no seat {!r} to play first: seats are 0..{}".format(
                 first_player, players - 1))
         self._start(_DiceRules() if rules is None else rules, seed, (players, first_player), log)
@@ -3030,8 +3027,8 @@ class dice:
         """Keeps the best-scoring keep and banks once the turn total reaches bank_at."""
 
         def __init__(self, bank_at=1000):
-            if not _is_whole(bank_at) or bank_at < 0:
-                error = RulesError if _is_whole(bank_at) else RulesTypeError
+            if not type(bank_at) is int or bank_at < 0:
+                error = RulesError if type(bank_at) is int else RulesTypeError
                 raise error("bank_at must be a whole number >= 0: got {!r}".format(bank_at))
             self.bank_at = bank_at
 
