@@ -24,7 +24,7 @@ _C_NAMES = (
     "dice_solve_size", "dice_solve", "dice_policy", "dice_book", "blake2b", "mt_size", "mt_seed",
     "mt_below", "text", "parse", "move_str", "illegal", "tiles_parse", "save_write",
     "save_read", "status_str", "choose", "caminos_rank", "search", "over", "to_move",
-    "legal_moves", "play_move", "commit", "action", "log_codes",
+    "legal_moves", "play_move", "commit", "action", "log_codes", "update",
 )
 
 try:
@@ -788,8 +788,9 @@ class _Game(_Table):
     def _state(self):
         return self._st
 
-    def _start(self, rules, seed, setup, log):
-        """Check rules, seed and log, and start the C game from them."""
+    def _start(self, rules, seed, setup, log, more=()):
+        """Check rules, seed and log, and start the C game from them; ``more``:
+        (name, value, ...) of the game's own members besides."""
         if not isinstance(rules, self._RULES):
             raise RulesTypeError("Game needs a {}.Rules: got {!r}".format(self._PACKAGE, rules))
         _check_seed(seed, optional=True)
@@ -797,21 +798,20 @@ class _Game(_Table):
         first = _os_seed() if seed is None else seed
         if not log:  # a log-free game keeps action indexes only: always seeded
             seed = first
-        self._G = self._G  # (read on every move: an instance's own member is found first)
-        self._st = bytearray(_SIZES[self._G][0])
-        raw = _c.new(self._G, self._st, rules._fields(), _seed8(first), setup)
+        g = self._G
+        st = bytearray(_SIZES[g][0])
+        raw = _c.new(g, st, rules._fields(), _seed8(first), setup)
         if type(raw) is int:
             if raw == _E_DEAL:
                 raise DealError("not a deal of these rules")
             raise RulesError("cannot start a game with these rules: " + _c.status_str(raw))
-        self._rules = rules
-        self._seed = seed
-        self._first_seed = first
-        self._raw = raw  # (a bytearray of its own)
-        # The moves: their codes (and seeds, deals) in a list; with log=False,
-        # two bytes a move (the core's action index) in a bytearray, and _raw
-        # keeps the current round's events only (the C binding's log_move).
-        self._log = [] if log else bytearray()
+        # Every member at once (modpintas.c's update). _G is read on every
+        # move: an instance's own member is found first. _raw is a bytearray
+        # of its own. The moves: their codes (and seeds, deals) in a list; with
+        # log=False, two bytes a move (the core's action index) in a bytearray,
+        # and _raw keeps the current round's events only (the binding's log_move).
+        _c.update(self, ("_G", g, "_st", st, "_rules", rules, "_seed", seed, "_first_seed", first,
+                         "_raw", raw, "_log", [] if log else bytearray()) + more)
 
     # ---- what every game tells ------------------------------------------------------
 
@@ -1070,8 +1070,8 @@ class _TileGame(_Game):
     def __init__(self, rules, seed=None, deal=None, log=True):
         if deal is not None:
             self._checked_deal(deal, rules)
-        self._start(rules, seed, None if deal is None else deal._c_args(rules), log)
-        self._first_deal = deal
+        self._start(rules, seed, None if deal is None else deal._c_args(rules), log,
+                    ("_first_deal", deal))
 
     def _checked_deal(self, deal, rules):
         if not isinstance(deal, self._DEAL):
@@ -1385,18 +1385,12 @@ class _DominoRules(_Rules):
                  block_scoring="cascade", tranque="lowest", capicua_doubles=False,
                  pass_points=0, capicua_bonus=0, pase_corrido_bonus=0,
                  pase_de_salida_bonus=0):
-        self.game = game
-        self.players = players
-        self.pairs = pairs
-        self.target = target
-        self.redeal_doubles = redeal_doubles
-        self.block_scoring = block_scoring
-        self.tranque = tranque
-        self.capicua_doubles = capicua_doubles
-        self.pass_points = pass_points
-        self.capicua_bonus = capicua_bonus
-        self.pase_corrido_bonus = pase_corrido_bonus
-        self.pase_de_salida_bonus = pase_de_salida_bonus
+        _c.update(self, ("game", game, "players", players, "pairs", pairs, "target", target,
+                         "redeal_doubles", redeal_doubles, "block_scoring", block_scoring,
+                         "tranque", tranque, "capicua_doubles", capicua_doubles,
+                         "pass_points", pass_points, "capicua_bonus", capicua_bonus,
+                         "pase_corrido_bonus", pase_corrido_bonus,
+                         "pase_de_salida_bonus", pase_de_salida_bonus))
         _check_choice("game", game, _D_GAMES)
         _check_int("players", players, 2, 4)
         _check_bool("pairs", pairs)
@@ -1907,7 +1901,7 @@ class _CaminosRules(_Rules):
                       "caminos_two_paths": ("players", "rounds")}
 
     def __init__(self, variant, players=3, rounds=3):
-        self.variant, self.players, self.rounds = variant, players, rounds
+        _c.update(self, ("variant", variant, "players", players, "rounds", rounds))
         _check_choice("variant", variant, _C_VARIANTS)
         _check_int("players", players, 2, 4)
         _check_int("rounds", rounds, 1, 99)
@@ -2471,8 +2465,9 @@ class _DiceRules(_Rules):
 
     def __init__(self, scoring="dice_of_doom", target=100000, doom=True, doom_loses="turn",
                  hot_dice="must", combine_kept=True, final_round=False):
-        self.scoring, self.target, self.doom, self.doom_loses = scoring, target, doom, doom_loses
-        self.hot_dice, self.combine_kept, self.final_round = hot_dice, combine_kept, final_round
+        _c.update(self, ("scoring", scoring, "target", target, "doom", doom,
+                         "doom_loses", doom_loses, "hot_dice", hot_dice,
+                         "combine_kept", combine_kept, "final_round", final_round))
         _check_choice("scoring", scoring, _X_SCORINGS)
         _check_int("target", target, 1, _X_MAX_TARGET)
         _check_bool("doom", doom)

@@ -744,7 +744,8 @@ static mp_obj_t new_bare(mp_obj_t cls, size_t n) {
 #endif
 }
 
-/* obj.name = value, for an object new_bare made (no property in its way). */
+/* obj.name = value, for an object new_bare made or one update() fills (no
+ * property in its way). */
 static void set_member(mp_obj_t obj, qstr name, mp_obj_t value) {
 #if MICROPY_ENABLE_DYNRUNTIME
     mp_store_attr(obj, name, value);
@@ -754,6 +755,47 @@ static void set_member(mp_obj_t obj, qstr name, mp_obj_t value) {
         = value;
 #endif
 }
+
+/* update(obj, (name, value, name, value, ...)) -> None: obj's members set at
+ * once, as pintas.py starts a game or rules. In firmware they go straight
+ * into a new object's map, made with room for them all: an attribute store on
+ * an object whose class has properties first searches the class and each of
+ * its bases for a property of that name (the game classes have several
+ * bases), and a map that grows one name at a time is made anew at each step. */
+static mp_obj_t update(mp_obj_t obj, mp_obj_t pairs) {
+    size_t n;
+    mp_obj_t *items;
+    mp_obj_get_array(pairs, &n, &items);
+    if (n % 2 != 0) {
+        bad();
+    }
+    for (size_t i = 0; i < n; i += 2) {
+        if (!mp_obj_is_qstr(items[i])) {
+            bad();
+        }
+    }
+#if MICROPY_ENABLE_DYNRUNTIME
+    /* (a native module's runtime offers no qstr of a name object: setattr) */
+    mp_obj_t store = mp_load_global(MP_QSTR_setattr);
+    for (size_t i = 0; i < n; i += 2) {
+        mp_obj_t args[3] = {obj, items[i], items[i + 1]};
+        mp_call_function_n_kw(store, 3, 0, args);
+    }
+#else
+    if (!mp_obj_is_instance_type(mp_obj_get_type(obj))) {
+        bad();
+    }
+    mp_map_t *map = &((mp_obj_instance_t *)MP_OBJ_TO_PTR(obj))->members;
+    if (map->used == 0 && map->alloc < n) {
+        mp_map_init(map, n / 2 + n / 4 + 1); /* (room: a miss stops at an empty slot) */
+    }
+    for (size_t i = 0; i < n; i += 2) {
+        set_member(obj, MP_OBJ_QSTR_VALUE(items[i]), items[i + 1]);
+    }
+#endif
+    return mp_const_none;
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(update_obj, update);
 
 /* Add len bytes to the bytearray o, its room grown by whole steps of `step`
  * bytes: a log that grows a move at a time is then moved or extended (the heap
@@ -2347,7 +2389,8 @@ static MP_DEFINE_CONST_FUN_OBJ_2(text_obj, text);
     X(MP_QSTR_status_str, status_str_obj) \
     X(MP_QSTR_choose, choose_obj) \
     X(MP_QSTR_caminos_rank, caminos_rank_obj) \
-    X(MP_QSTR_search, search_obj)
+    X(MP_QSTR_search, search_obj) \
+    X(MP_QSTR_update, update_obj)
 
 #if MICROPY_ENABLE_DYNRUNTIME
 
