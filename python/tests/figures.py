@@ -236,9 +236,10 @@ def speed_and_heap() -> None:
     n = 20000
     unix = run_micropython(MICROPYTHON_BENCH.replace("n = N\n", f"n = {n}\n")
                            .replace("REPEATS", "5"))
-    # (2,000 moves: a garbage collection in the window weighs less)
+    # (2,000 moves, the best of three runs: a garbage collection in the window
+    # weighs less)
     board = run_board(MICROPYTHON_BENCH.replace("n = N\n", "n = 2000\n")
-                      .replace("REPEATS", "1"))
+                      .replace("REPEATS", "3"))
     cpython = cpython_speed(n)
     print("## Speed: whole random games, the same loop everywhere\n")
     print("| game | CPython + Cython, moves/s | MicroPython unix, moves/s | "
