@@ -50,13 +50,9 @@ def loop(make, n, rng_of):
     return moves
 """
 
-MICROPYTHON_BENCH = LOOP + """
-import gc, time, pintas
-from pintas import domino, caminos, dice
-_c = pintas._c
-
+# The C calls alone: legal() and play() on the game's bytearray, first move.
+RAW_LOOP = """
 def raw_loop(make, n):
-    # the C calls alone: legal() and play() on the game's bytearray, first move
     moves, seed = 0, 0
     while moves < n:
         g = make(seed)
@@ -65,6 +61,13 @@ def raw_loop(make, n):
             moves += 1
         seed += 1
     return moves
+"""
+
+MICROPYTHON_BENCH = LOOP + """
+import gc, time, pintas
+from pintas import domino, caminos, dice
+_c = pintas._c
+""" + RAW_LOOP + """
 
 def best(run, repeats):
     # the best of a few runs: the machine may be busy with other work
@@ -336,17 +339,7 @@ SPLIT = LOOP + """
 import pintas
 from pintas import domino, caminos, dice
 _c = pintas._c
-
-def raw_loop(make, n):
-    moves, seed = 0, 0
-    while moves < n:
-        g = make(seed)
-        while not g.is_over and moves < n:
-            _c.play(g._G, g._st, _c.legal(g._G, g._st)[0])
-            moves += 1
-        seed += 1
-    return moves
-
+""" + RAW_LOOP + """
 if KIND == "api":
     loop(setups()[NAME], MOVES, pintas._Random)
 else:
