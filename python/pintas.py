@@ -805,13 +805,15 @@ class _Game(_Table):
             if raw == _E_DEAL:
                 raise DealError("not a deal of these rules")
             raise RulesError("cannot start a game with these rules: " + _c.status_str(raw))
-        # Every member at once (modpintas.c's update). _G is read on every
-        # move: an instance's own member is found first. _raw is a bytearray
-        # of its own. The moves: their codes (and seeds, deals) in a list; with
-        # log=False, two bytes a move (the core's action index) in a bytearray,
-        # and _raw keeps the current round's events only (the binding's log_move).
+        # Every member at once, in a map with room (modpintas.c's update: a
+        # read of the class's is_over, play, ... misses in it first). _G is
+        # read on every move: an instance's own member is found first. _raw
+        # is a bytearray of its own. The moves: their codes (and seeds, deals)
+        # in a list; with log=False, two bytes a move (the core's action
+        # index) in a bytearray, and _raw keeps the current round's events
+        # only (the binding's log_move).
         _c.update(self, ("_G", g, "_st", st, "_rules", rules, "_seed", seed, "_first_seed", first,
-                         "_raw", raw, "_log", [] if log else bytearray()) + more)
+                         "_raw", raw, "_log", [] if log else bytearray()) + more, 5)
 
     # ---- what every game tells ------------------------------------------------------
 

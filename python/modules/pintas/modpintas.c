@@ -756,16 +756,22 @@ static void set_member(mp_obj_t obj, qstr name, mp_obj_t value) {
 #endif
 }
 
-/* update(obj, (name, value, name, value, ...)) -> None: obj's members set at
- * once, as pintas.py starts a game or rules. In firmware they go straight
- * into a new object's map, made with room for them all: an attribute store on
- * an object whose class has properties first searches the class and each of
- * its bases for a property of that name (the game classes have several
- * bases), and a map that grows one name at a time is made anew at each step. */
-static mp_obj_t update(mp_obj_t obj, mp_obj_t pairs) {
+/* update(obj, (name, value, name, value, ...)[, room]) -> None: obj's members
+ * set at once, as pintas.py starts a game or rules. In firmware they go
+ * straight into a new object's map, made at once with `room` slots beyond
+ * their number: an attribute store on an object whose class has properties
+ * first searches the class and each of its bases for a property of that name
+ * (the game classes have several bases), and a map that grows one name at a
+ * time is made anew at each step and ends full. A game's map is given room:
+ * every read through the game of its class's attributes (`is_over`, `play`,
+ * `legal_moves`, on every move) first misses in it, and a miss in a map ends
+ * at an empty slot (a full one is read through). */
+static mp_obj_t update(size_t n_args, const mp_obj_t *args) {
+    mp_obj_t obj = args[0];
     size_t n;
     mp_obj_t *items;
-    mp_obj_get_array(pairs, &n, &items);
+    mp_obj_get_array(args[1], &n, &items);
+    size_t room = n_args > 2 ? (size_t)int_in(args[2], 0, 64) : 0;
     if (n % 2 != 0) {
         bad();
     }
@@ -776,18 +782,19 @@ static mp_obj_t update(mp_obj_t obj, mp_obj_t pairs) {
     }
 #if MICROPY_ENABLE_DYNRUNTIME
     /* (a native module's runtime offers no qstr of a name object: setattr) */
+    (void)room;
     mp_obj_t store = mp_load_global(MP_QSTR_setattr);
     for (size_t i = 0; i < n; i += 2) {
-        mp_obj_t args[3] = {obj, items[i], items[i + 1]};
-        mp_call_function_n_kw(store, 3, 0, args);
+        mp_obj_t call[3] = {obj, items[i], items[i + 1]};
+        mp_call_function_n_kw(store, 3, 0, call);
     }
 #else
     if (!mp_obj_is_instance_type(mp_obj_get_type(obj))) {
         bad();
     }
     mp_map_t *map = &((mp_obj_instance_t *)MP_OBJ_TO_PTR(obj))->members;
-    if (map->used == 0 && map->alloc < n) {
-        mp_map_init(map, n / 2 + n / 4 + 1); /* (room: a miss stops at an empty slot) */
+    if (map->used == 0 && map->alloc < n / 2 + room) {
+        mp_map_init(map, n / 2 + room);
     }
     for (size_t i = 0; i < n; i += 2) {
         set_member(obj, MP_OBJ_QSTR_VALUE(items[i]), items[i + 1]);
@@ -795,7 +802,7 @@ static mp_obj_t update(mp_obj_t obj, mp_obj_t pairs) {
 #endif
     return mp_const_none;
 }
-static MP_DEFINE_CONST_FUN_OBJ_2(update_obj, update);
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(update_obj, 2, 3, update);
 
 /* Add len bytes to the bytearray o, its room grown by whole steps of `step`
  * bytes: a log that grows a move at a time is then moved or extended (the heap
