@@ -692,8 +692,9 @@ static any_state *state_of_game(mp_obj_t game, int *g) {
     bad();
 }
 
-/* An object's own member (a game's _st, _log, _raw, _seed, a move's code): in firmware read
- * from the instance's map, without the attribute load's dispatch. */
+/* An object's own member (a game's _st, _log, _raw, _seed, a move's code):
+ * in firmware read from the instance's map, without the attribute load's
+ * dispatch. */
 static mp_obj_t member(mp_obj_t game, qstr name) {
 #if !MICROPY_ENABLE_DYNRUNTIME
     if (mp_obj_is_instance_type(mp_obj_get_type(game))) {
