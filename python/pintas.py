@@ -24,7 +24,7 @@ _C_NAMES = (
     "dice_solve_size", "dice_solve", "dice_policy", "dice_book", "blake2b", "mt_size", "mt_seed",
     "mt_below", "text", "parse", "move_str", "illegal", "tiles_parse", "save_write",
     "save_read", "status_str", "choose", "caminos_rank", "search", "over", "to_move",
-    "legal_moves", "play_move", "commit", "action", "log_codes", "update",
+    "legal_moves", "play_move", "commit", "action", "log_codes",
 )
 
 try:
@@ -148,9 +148,13 @@ class errors:
 # ---- checks ------------------------------------------------------------------------
 
 
+def _is_whole(value):
+    return type(value) is int
+
+
 def _check_int(name, value, low, high):
-    if not type(value) is int or not low <= value <= high:
-        error = RulesError if type(value) is int else RulesTypeError
+    if not _is_whole(value) or not low <= value <= high:
+        error = RulesError if _is_whole(value) else RulesTypeError
         raise error("{} must be a whole number {}..{}: got {!r}".format(name, low, high, value))
 
 
@@ -169,14 +173,14 @@ def _check_bool(name, value):
 def _check_seed(seed, optional=False):
     if seed is None and optional:
         return
-    if not type(seed) is int or not 0 <= seed <= _MAX_SEED:
-        error = RulesError if type(seed) is int else RulesTypeError
+    if not _is_whole(seed) or not 0 <= seed <= _MAX_SEED:
+        error = RulesError if _is_whole(seed) else RulesTypeError
         raise error("a seed is a whole number 0..2**64-1{}: got {!r}".format(
             " or None" if optional else "", seed))
 
 
 def _check_seat(seat, seats):
-    if not type(seat) is int:
+    if not _is_whole(seat):
         raise SeatTypeError("a seat is a whole number 0..{}: got {!r}".format(seats - 1, seat))
     if not 0 <= seat < seats:
         raise SeatError("no seat {!r}: seats are 0..{}".format(seat, seats - 1))
@@ -483,21 +487,20 @@ class _Rules:
 
     @classmethod
     def _preset(cls, preset, base, options):
+        takes = cls.PRESET_OPTIONS[preset]
+        taken = [cls._field_name(name) for name in takes]
+        refused = [name for name in options if cls._field_name(name) not in taken]
+        if refused:
+            named = []
+            for name in refused:
+                field = cls._field_name(name)
+                named.append("{} ({})".format(name, cls._not_taken(preset, field))
+                             if field in cls._NAMES else name)
+            raise RulesError("not an option of {}: {}; {} takes {}".format(
+                preset, ", ".join(named), preset, ", ".join(takes)))
         settings = dict(base)
-        if options:  # (a preset as it is, the usual case, checks no option's name)
-            takes = cls.PRESET_OPTIONS[preset]
-            taken = [cls._field_name(name) for name in takes]
-            refused = [name for name in options if cls._field_name(name) not in taken]
-            if refused:
-                named = []
-                for name in refused:
-                    field = cls._field_name(name)
-                    named.append("{} ({})".format(name, cls._not_taken(preset, field))
-                                 if field in cls._NAMES else name)
-                raise RulesError("not an option of {}: {}; {} takes {}".format(
-                    preset, ", ".join(named), preset, ", ".join(takes)))
-            for name, value in options.items():
-                settings[cls._field_name(name)] = value
+        for name, value in options.items():
+            settings[cls._field_name(name)] = value
         return cls(**settings)
 
     def _own_settings(self):
@@ -788,9 +791,8 @@ class _Game(_Table):
     def _state(self):
         return self._st
 
-    def _start(self, rules, seed, setup, log, more=()):
-        """Check rules, seed and log, and start the C game from them; ``more``:
-        (name, value, ...) of the game's own members besides."""
+    def _start(self, rules, seed, setup, log):
+        """Check rules, seed and log, and start the C game from them."""
         if not isinstance(rules, self._RULES):
             raise RulesTypeError("Game needs a {}.Rules: got {!r}".format(self._PACKAGE, rules))
         _check_seed(seed, optional=True)
@@ -798,22 +800,21 @@ class _Game(_Table):
         first = _os_seed() if seed is None else seed
         if not log:  # a log-free game keeps action indexes only: always seeded
             seed = first
-        g = self._G
-        st = bytearray(_SIZES[g][0])
-        raw = _c.new(g, st, rules._fields(), _seed8(first), setup)
+        self._G = self._G  # (read on every move: an instance's own member is found first)
+        self._st = bytearray(_SIZES[self._G][0])
+        raw = _c.new(self._G, self._st, rules._fields(), _seed8(first), setup)
         if type(raw) is int:
             if raw == _E_DEAL:
                 raise DealError("not a deal of these rules")
             raise RulesError("cannot start a game with these rules: " + _c.status_str(raw))
-        # Every member at once, in a map with room (modpintas.c's update: a
-        # read of the class's is_over, play, ... misses in it first). _G is
-        # read on every move: an instance's own member is found first. _raw
-        # is a bytearray of its own. The moves: their codes (and seeds, deals)
-        # in a list; with log=False, two bytes a move (the core's action
-        # index) in a bytearray, and _raw keeps the current round's events
-        # only (the binding's log_move).
-        _c.update(self, ("_G", g, "_st", st, "_rules", rules, "_seed", seed, "_first_seed", first,
-                         "_raw", raw, "_log", [] if log else bytearray()) + more, 5)
+        self._rules = rules
+        self._seed = seed
+        self._first_seed = first
+        self._raw = bytearray(raw)
+        # The moves: their codes (and seeds, deals) in a list; with log=False,
+        # two bytes a move (the core's action index) in a bytearray, and _raw
+        # keeps the current round's events only (the C binding's log_move).
+        self._log = [] if log else bytearray()
 
     # ---- what every game tells ------------------------------------------------------
 
@@ -1072,8 +1073,8 @@ class _TileGame(_Game):
     def __init__(self, rules, seed=None, deal=None, log=True):
         if deal is not None:
             self._checked_deal(deal, rules)
-        self._start(rules, seed, None if deal is None else deal._c_args(rules), log,
-                    ("_first_deal", deal))
+        self._start(rules, seed, None if deal is None else deal._c_args(rules), log)
+        self._first_deal = deal
 
     def _checked_deal(self, deal, rules):
         if not isinstance(deal, self._DEAL):
@@ -1194,8 +1195,8 @@ class _Budget:
             if not 0 <= seconds < float("inf"):
                 raise RulesError("seconds must be a finite number >= 0 or None: got "
                                  "{!r}".format(seconds))
-        if not type(seed) is int or not 0 <= seed <= _MAX_SEED:
-            error = RulesError if type(seed) is int else RulesTypeError
+        if not _is_whole(seed) or not 0 <= seed <= _MAX_SEED:
+            error = RulesError if _is_whole(seed) else RulesTypeError
             raise error("seed must be a whole number 0..2**64-1: got {!r}".format(seed))
         self.samples = samples
         self.seconds = None if seconds is None else float(seconds)
@@ -1387,12 +1388,18 @@ class _DominoRules(_Rules):
                  block_scoring="cascade", tranque="lowest", capicua_doubles=False,
                  pass_points=0, capicua_bonus=0, pase_corrido_bonus=0,
                  pase_de_salida_bonus=0):
-        _c.update(self, ("game", game, "players", players, "pairs", pairs, "target", target,
-                         "redeal_doubles", redeal_doubles, "block_scoring", block_scoring,
-                         "tranque", tranque, "capicua_doubles", capicua_doubles,
-                         "pass_points", pass_points, "capicua_bonus", capicua_bonus,
-                         "pase_corrido_bonus", pase_corrido_bonus,
-                         "pase_de_salida_bonus", pase_de_salida_bonus))
+        self.game = game
+        self.players = players
+        self.pairs = pairs
+        self.target = target
+        self.redeal_doubles = redeal_doubles
+        self.block_scoring = block_scoring
+        self.tranque = tranque
+        self.capicua_doubles = capicua_doubles
+        self.pass_points = pass_points
+        self.capicua_bonus = capicua_bonus
+        self.pase_corrido_bonus = pase_corrido_bonus
+        self.pase_de_salida_bonus = pase_de_salida_bonus
         _check_choice("game", game, _D_GAMES)
         _check_int("players", players, 2, 4)
         _check_bool("pairs", pairs)
@@ -1903,7 +1910,7 @@ class _CaminosRules(_Rules):
                       "caminos_two_paths": ("players", "rounds")}
 
     def __init__(self, variant, players=3, rounds=3):
-        _c.update(self, ("variant", variant, "players", players, "rounds", rounds))
+        self.variant, self.players, self.rounds = variant, players, rounds
         _check_choice("variant", variant, _C_VARIANTS)
         _check_int("players", players, 2, 4)
         _check_int("rounds", rounds, 1, 99)
@@ -2467,9 +2474,8 @@ class _DiceRules(_Rules):
 
     def __init__(self, scoring="dice_of_doom", target=100000, doom=True, doom_loses="turn",
                  hot_dice="must", combine_kept=True, final_round=False):
-        _c.update(self, ("scoring", scoring, "target", target, "doom", doom,
-                         "doom_loses", doom_loses, "hot_dice", hot_dice,
-                         "combine_kept", combine_kept, "final_round", final_round))
+        self.scoring, self.target, self.doom, self.doom_loses = scoring, target, doom, doom_loses
+        self.hot_dice, self.combine_kept, self.final_round = hot_dice, combine_kept, final_round
         _check_choice("scoring", scoring, _X_SCORINGS)
         _check_int("target", target, 1, _X_MAX_TARGET)
         _check_bool("doom", doom)
@@ -2745,8 +2751,8 @@ class _DiceGame(_Game, _DiceTable):
 
     def __init__(self, rules=None, players=2, seed=None, first_player=0, log=True):
         _check_int("players", players, 1, _X_MAX_PLAYERS)
-        if not type(first_player) is int or not 0 <= first_player < players:
-            error = SeatError if type(first_player) is int else SeatTypeError
+        if not _is_whole(first_player) or not 0 <= first_player < players:
+            error = SeatError if _is_whole(first_player) else SeatTypeError
             raise error("no seat {!r} to play first: seats are 0..{}".format(
                 first_player, players - 1))
         self._start(_DiceRules() if rules is None else rules, seed, (players, first_player), log)
@@ -3024,8 +3030,8 @@ class dice:
         """Keeps the best-scoring keep and banks once the turn total reaches bank_at."""
 
         def __init__(self, bank_at=1000):
-            if not type(bank_at) is int or bank_at < 0:
-                error = RulesError if type(bank_at) is int else RulesTypeError
+            if not _is_whole(bank_at) or bank_at < 0:
+                error = RulesError if _is_whole(bank_at) else RulesTypeError
                 raise error("bank_at must be a whole number >= 0: got {!r}".format(bank_at))
             self.bank_at = bank_at
 

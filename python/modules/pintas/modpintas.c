@@ -376,18 +376,8 @@ static void move_of(int g, mp_obj_t o, pintas_engine_move *out) {
 
 /* ---- events ------------------------------------------------------------- */
 
-/* A new bytearray holding a copy of len bytes. A move's events come back
- * this way, not as bytes: MicroPython hashes every byte of a new bytes object
- * as it makes it (300 instructions a Caminos move on a Cortex-M3), and no
- * event log is ever hashed. */
-static mp_obj_t new_bytearray(const uint8_t *data, size_t len) {
-    uint8_t *items = m_new(uint8_t, len ? len : 1);
-    memcpy(items, data, len);
-    return mp_obj_new_bytearray_by_ref(len, items);
-}
-
 static mp_obj_t raw_events(int g, const pintas_engine_events *ev, size_t n) {
-    return new_bytearray(ev->bytes, n * engine_of(g)->event_size);
+    return mp_obj_new_bytes(ev->bytes, n * engine_of(g)->event_size);
 }
 
 /* The dice binding's reasons, in the order of pintas.py's REASONS. */
@@ -692,9 +682,8 @@ static any_state *state_of_game(mp_obj_t game, int *g) {
     bad();
 }
 
-/* An object's own member (a game's _st, _log, _raw, _seed, a move's code):
- * in firmware read from the instance's map, without the attribute load's
- * dispatch. */
+/* An object's own member (a game's _st, _log, _raw, _seed, a move's code): in firmware read
+ * from the instance's map, without the attribute load's dispatch. */
 static mp_obj_t member(mp_obj_t game, qstr name) {
 #if !MICROPY_ENABLE_DYNRUNTIME
     if (mp_obj_is_instance_type(mp_obj_get_type(game))) {
@@ -745,8 +734,7 @@ static mp_obj_t new_bare(mp_obj_t cls, size_t n) {
 #endif
 }
 
-/* obj.name = value, for an object new_bare made or one update() fills (no
- * property in its way). */
+/* obj.name = value, for an object new_bare made (no property in its way). */
 static void set_member(mp_obj_t obj, qstr name, mp_obj_t value) {
 #if MICROPY_ENABLE_DYNRUNTIME
     mp_store_attr(obj, name, value);
@@ -756,54 +744,6 @@ static void set_member(mp_obj_t obj, qstr name, mp_obj_t value) {
         = value;
 #endif
 }
-
-/* update(obj, (name, value, name, value, ...)[, room]) -> None: obj's members
- * set at once, as pintas.py starts a game or rules. In firmware they go
- * straight into a new object's map, made at once with `room` slots beyond
- * their number: an attribute store on an object whose class has properties
- * first searches the class and each of its bases for a property of that name
- * (the game classes have several bases), and a map that grows one name at a
- * time is made anew at each step and ends full. A game's map is given room:
- * every read through the game of its class's attributes (`is_over`, `play`,
- * `legal_moves`, on every move) first misses in it, and a miss in a map ends
- * at an empty slot (a full one is read through). */
-static mp_obj_t update(size_t n_args, const mp_obj_t *args) {
-    mp_obj_t obj = args[0];
-    size_t n;
-    mp_obj_t *items;
-    mp_obj_get_array(args[1], &n, &items);
-    size_t room = n_args > 2 ? (size_t)int_in(args[2], 0, 64) : 0;
-    if (n % 2 != 0) {
-        bad();
-    }
-    for (size_t i = 0; i < n; i += 2) {
-        if (!mp_obj_is_qstr(items[i])) {
-            bad();
-        }
-    }
-#if MICROPY_ENABLE_DYNRUNTIME
-    /* (a native module's runtime offers no qstr of a name object: setattr) */
-    (void)room;
-    mp_obj_t store = mp_load_global(MP_QSTR_setattr);
-    for (size_t i = 0; i < n; i += 2) {
-        mp_obj_t call[3] = {obj, items[i], items[i + 1]};
-        mp_call_function_n_kw(store, 3, 0, call);
-    }
-#else
-    if (!mp_obj_is_instance_type(mp_obj_get_type(obj))) {
-        bad();
-    }
-    mp_map_t *map = &((mp_obj_instance_t *)MP_OBJ_TO_PTR(obj))->members;
-    if (map->used == 0 && map->alloc < n / 2 + room) {
-        mp_map_init(map, n / 2 + room);
-    }
-    for (size_t i = 0; i < n; i += 2) {
-        set_member(obj, MP_OBJ_QSTR_VALUE(items[i]), items[i + 1]);
-    }
-#endif
-    return mp_const_none;
-}
-static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(update_obj, 2, 3, update);
 
 /* Add len bytes to the bytearray o, its room grown by whole steps of `step`
  * bytes: a log that grows a move at a time is then moved or extended (the heap
@@ -942,7 +882,9 @@ static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
             }
         }
         if (found) {
-            mp_store_attr(game, MP_QSTR__raw, new_bytearray(raw + from * size, (n - from) * size));
+            mp_obj_t kept = mp_obj_new_bytes(raw + from * size, (n - from) * size);
+            mp_store_attr(game, MP_QSTR__raw,
+                          mp_call_function_n_kw(MP_OBJ_FROM_PTR(&mp_type_bytearray), 1, 0, &kept));
             return;
         }
     }
@@ -2397,8 +2339,7 @@ static MP_DEFINE_CONST_FUN_OBJ_2(text_obj, text);
     X(MP_QSTR_status_str, status_str_obj) \
     X(MP_QSTR_choose, choose_obj) \
     X(MP_QSTR_caminos_rank, caminos_rank_obj) \
-    X(MP_QSTR_search, search_obj) \
-    X(MP_QSTR_update, update_obj)
+    X(MP_QSTR_search, search_obj)
 
 #if MICROPY_ENABLE_DYNRUNTIME
 
