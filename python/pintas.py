@@ -42,6 +42,16 @@ except ImportError:  # pintas.mpy: the C functions are globals of this module
 
 __version__ = "0.1.0"
 
+# The built-ins the layer calls, also module globals under their own names: a
+# name not found among a module's globals is looked for in MicroPython's table
+# of built-ins, one entry after another (five times a global's lookup), and
+# every check of an argument reads a few of them. (Their names are interned
+# already: no new name.)
+type, isinstance, int, bool, str, bytes, bytearray, tuple, list, dict, set = (
+    type, isinstance, int, bool, str, bytes, bytearray, tuple, list, dict, set)
+len, getattr, setattr, hasattr, object, range, repr, enumerate, zip, iter, sum = (
+    len, getattr, setattr, hasattr, object, range, repr, enumerate, zip, iter, sum)
+
 _LINE, _CAMINOS, _DICE = 0, 1, 2
 _SIZES = (_c.sizes(0), _c.sizes(1), _c.sizes(2))
 _legal_moves, _play_move = _c.legal_moves, _c.play_move

@@ -7,6 +7,7 @@ binding) and instructions per move on the emulated Cortex-M3 board.
     for a in x64 armv6m armv7m armv7emsp; do bash python/build.sh natmod $a; done
     bash python/build.sh natmod-domino armv7m
     python python/tests/figures.py
+    python python/tests/figures.py --split   # where the board's instructions go
 
 Needs CPython's pintas (the comparison) and qemu-system-arm. The board runs
 with -icount shift=0: QEMU then advances the board's clock by 1 ns an
@@ -49,13 +50,9 @@ def loop(make, n, rng_of):
     return moves
 """
 
-MICROPYTHON_BENCH = LOOP + """
-import gc, time, pintas
-from pintas import domino, caminos, dice
-_c = pintas._c
-
+# The C calls alone: legal() and play() on the game's bytearray, first move.
+RAW_LOOP = """
 def raw_loop(make, n):
-    # the C calls alone: legal() and play() on the game's bytearray, first move
     moves, seed = 0, 0
     while moves < n:
         g = make(seed)
@@ -64,6 +61,13 @@ def raw_loop(make, n):
             moves += 1
         seed += 1
     return moves
+"""
+
+MICROPYTHON_BENCH = LOOP + """
+import gc, time, pintas
+from pintas import domino, caminos, dice
+_c = pintas._c
+""" + RAW_LOOP + """
 
 def best(run, repeats):
     # the best of a few runs: the machine may be busy with other work
@@ -235,9 +239,10 @@ def speed_and_heap() -> None:
     n = 20000
     unix = run_micropython(MICROPYTHON_BENCH.replace("n = N\n", f"n = {n}\n")
                            .replace("REPEATS", "5"))
-    # (2,000 moves: a garbage collection in the window weighs less)
+    # (2,000 moves, the best of three runs: a garbage collection in the window
+    # weighs less)
     board = run_board(MICROPYTHON_BENCH.replace("n = N\n", "n = 2000\n")
-                      .replace("REPEATS", "1"))
+                      .replace("REPEATS", "3"))
     cpython = cpython_speed(n)
     print("## Speed: whole random games, the same loop everywhere\n")
     print("| game | CPython + Cython, moves/s | MicroPython unix, moves/s | "
@@ -325,7 +330,110 @@ def native_parts() -> None:
         print()
 
 
+# Where a move's instructions go on the board: QEMU runs the firmware one
+# instruction a block (-singlestep -d exec,nochain) and logs each one's
+# address, which the linker's map puts in a function of pintas's C (the core
+# and the binding) or of MicroPython's. A run of N moves less a run of none;
+# the board's idle wait for the UART, which varies from run to run, is left out.
+SPLIT = LOOP + """
+import pintas
+from pintas import domino, caminos, dice
+_c = pintas._c
+""" + RAW_LOOP + """
+if KIND == "api":
+    loop(setups()[NAME], MOVES, pintas._Random)
+else:
+    raw_loop(setups()[NAME], MOVES)
+"""
+IDLE = ("uart_rx_chr", "mp_hal_stdin_rx_chr", "mp_hal_delay_ms")
+
+
+def code_ranges(map_file: Path) -> list[tuple[int, int, str, bool]]:
+    """(start, end, function, pintas's) of every function in the firmware, from
+    the linker's map (one section a function)."""
+    import re
+
+    text = map_file.read_text()
+    kept = text[text.index("Linker script and memory map"):]
+    ranges: list[tuple[int, int, str, bool]] = []
+    section = ""
+    for line in kept.splitlines():
+        alone = re.match(r"^ (\.text\S*)\s*$", line)
+        if alone:
+            section = alone.group(1)
+            continue
+        found = re.match(r"^ ?(\.text\S*)?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+\.o)$", line)
+        if found and (found.group(1) or section) and int(found.group(3), 16):
+            start = int(found.group(2), 16)
+            ranges.append((start, start + int(found.group(3), 16),
+                           (found.group(1) or section)[6:],
+                           "/csrc/" in found.group(4) or "pintas/" in found.group(4)))
+        section = ""
+    return sorted(ranges)
+
+
+def traced(script: str, ranges: list[tuple[int, int, str, bool]]) -> dict[str, int]:
+    """Instructions the board runs for script, by function ("C " + name for
+    pintas's)."""
+    import bisect
+    import os
+    import threading
+
+    starts = [r[0] for r in ranges]
+    counts: dict[bytes, int] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "exec.log"
+        os.mkfifo(log)
+
+        def read() -> None:
+            with open(log, "rb", buffering=1 << 20) as f:
+                for line in f:
+                    if line.startswith(b"Trace"):
+                        pc = line.split(b"/", 2)[1]
+                        counts[pc] = counts.get(pc, 0) + 1
+
+        reader = threading.Thread(target=read)
+        reader.start()
+        qemu = ("execpty:qemu-system-arm -icount shift=0 -semihosting -machine mps2-an385 "
+                f"-singlestep -d exec,nochain -D {log} -nographic -monitor null -serial pty "
+                f"-kernel {BUILD / 'firmware-mps2-an385.elf'}")
+        path = Path(tmp) / "split.py"
+        path.write_text(script)
+        subprocess.run([sys.executable, str(run.micropython_dir() / "tools" / "pyboard.py"),
+                        "-d", qemu, str(path)], capture_output=True, check=True, timeout=3000)
+        reader.join()
+    out: dict[str, int] = {}
+    for pc, n in counts.items():
+        at = bisect.bisect_right(starts, int(pc, 16)) - 1
+        name = "?"
+        if at >= 0 and int(pc, 16) < ranges[at][1]:
+            name = ("C " if ranges[at][3] else "") + ranges[at][2]
+        if name not in IDLE:
+            out[name] = out.get(name, 0) + n
+    return out
+
+
+def split(moves: int = 300) -> None:
+    print("## Board: where a move's instructions go (pintas's C, MicroPython's)\n")
+    print("| game | loop | instructions a move | pintas's C (core, binding) | MicroPython |")
+    print("| --- | --- | ---: | ---: | ---: |")
+    ranges = code_ranges(sorted(BUILD.glob("qemu-build-*/firmware.map"))[0])
+    for name in ("dominican", "muggins-3", "caminos-3", "farkle-2"):
+        for kind, label in (("api", "the API's"), ("raw", "C calls alone")):
+            script = SPLIT.replace("NAME", repr(name)).replace("KIND", repr(kind))
+            done = traced(script.replace("MOVES", str(moves)), ranges)
+            none = traced(script.replace("MOVES", "0"), ranges)
+            diff = {k: done.get(k, 0) - none.get(k, 0) for k in done}
+            total = sum(diff.values()) / moves
+            c = sum(v for k, v in diff.items() if k.startswith("C ")) / moves
+            print(f"| {name} | {label} | {total:,.0f} | {c:,.0f} | {total - c:,.0f} |")
+    print()
+
+
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--split"]:
+        split()
+        sys.exit()
     flash()
     mpy_sizes()
     native_parts()

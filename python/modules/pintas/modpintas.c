@@ -603,60 +603,56 @@ static mp_obj_t set_deal(mp_obj_t g_in, mp_obj_t st, mp_obj_t deal_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(set_deal_obj, set_deal);
 
-/* legal_codes of a dice state: the list made at its size at once (no
- * appends), as this runs on every move of a dice game. */
-static mp_obj_t dice_legal_codes(const pintas_dice_state *s) {
-    pintas_dice_moves m;
-    mp_obj_t codes[PINTAS_DICE_MAX_KEEPS];
-    size_t n = 0;
-    pintas_dice_legal(s, &m);
-    if (m.n_keeps) {
-        pintas_dice_sort_keeps(m.keeps, m.n_keeps);
-        for (; n < m.n_keeps; n++) {
-            codes[n] = MP_OBJ_NEW_SMALL_INT(PINTAS_DICE_KEEP | ((mp_int_t)m.keeps[n].keep << 5));
-        }
-    } else {
-        if (m.can_roll) {
-            codes[n++] = MP_OBJ_NEW_SMALL_INT(PINTAS_DICE_ROLL);
-        }
-        if (m.can_bank) {
-            codes[n++] = MP_OBJ_NEW_SMALL_INT(PINTAS_DICE_BANK);
-        }
-    }
-    return mp_obj_new_list(n, codes);
-}
+/* The most legal moves of any game (Caminos's bound is the largest). */
+#define MAX_LEGAL PINTAS_CAMINOS_MAX_MOVES
 
-/* The codes of the legal moves of game g in state s, as a new list, in the
- * engine's order (dice: roll and bank, or the keeps, most points first). */
-static mp_obj_t legal_codes(int g, const any_state *s) {
-    if (g == G_DICE) {
-        return dice_legal_codes(&s->dice);
-    }
-    mp_obj_t out = mp_obj_new_list(0, NULL);
+/* The codes of the legal moves of game g in state s, in the engine's order
+ * (dice: roll and bank, or the keeps, most points first), into codes (room
+ * for MAX_LEGAL); their number. Nothing is allocated: each caller makes its
+ * tuple or list once, at its size. */
+static size_t legal_codes(int g, const any_state *s, mp_obj_t *codes) {
+    size_t n = 0;
     if (g == G_LINE) {
         pintas_line_move m[PINTAS_LINE_MAX_MOVES];
-        size_t n = 0;
         pintas_line_legal(&s->line, m, PINTAS_LINE_MAX_MOVES, &n);
         for (size_t i = 0; i < n; i++) {
-            mp_obj_list_append(out, MP_OBJ_NEW_SMALL_INT(line_code(&m[i])));
+            codes[i] = MP_OBJ_NEW_SMALL_INT(line_code(&m[i]));
         }
     } else if (g == G_CAMINOS) {
         pintas_caminos_move m[PINTAS_CAMINOS_MAX_MOVES];
-        size_t n = 0;
         pintas_caminos_legal(&s->cam, m, PINTAS_CAMINOS_MAX_MOVES, &n);
         for (size_t i = 0; i < n; i++) {
-            mp_obj_list_append(out, MP_OBJ_NEW_SMALL_INT(caminos_code(&m[i])));
+            codes[i] = MP_OBJ_NEW_SMALL_INT(caminos_code(&m[i]));
+        }
+    } else {
+        pintas_dice_moves m;
+        pintas_dice_legal(&s->dice, &m);
+        if (m.n_keeps) {
+            pintas_dice_sort_keeps(m.keeps, m.n_keeps);
+            for (; n < m.n_keeps; n++) {
+                codes[n] = MP_OBJ_NEW_SMALL_INT(PINTAS_DICE_KEEP
+                                                | ((mp_int_t)m.keeps[n].keep << 5));
+            }
+        } else {
+            if (m.can_roll) {
+                codes[n++] = MP_OBJ_NEW_SMALL_INT(PINTAS_DICE_ROLL);
+            }
+            if (m.can_bank) {
+                codes[n++] = MP_OBJ_NEW_SMALL_INT(PINTAS_DICE_BANK);
+            }
         }
     }
-    return out;
+    return n;
 }
 
-/* legal(g, state) -> legal_codes of the state; a view blob will do for the
- * seat it was made for. */
+/* legal(g, state) -> the legal moves' codes as a tuple (one allocation); a
+ * view blob will do for the seat it was made for. */
 static mp_obj_t legal(mp_obj_t g_in, mp_obj_t st) {
     int g = game_of(g_in);
     any_state tmp, *s = state_at(g, st, &tmp, 0);
-    return legal_codes(g, s);
+    mp_obj_t codes[MAX_LEGAL];
+    size_t n = legal_codes(g, s, codes);
+    return mp_obj_new_tuple(n, codes);
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(legal_obj, legal);
 
@@ -686,7 +682,7 @@ static any_state *state_of_game(mp_obj_t game, int *g) {
     bad();
 }
 
-/* A game object's own member (its _st, _log, _raw, _seed): in firmware read
+/* An object's own member (a game's _st, _log, _raw, _seed, a move's code): in firmware read
  * from the instance's map, without the attribute load's dispatch. */
 static mp_obj_t member(mp_obj_t game, qstr name) {
 #if !MICROPY_ENABLE_DYNRUNTIME
@@ -835,7 +831,8 @@ static mp_obj_t move_object(move_maker *mm, int g, mp_int_t code) {
 static mp_obj_t legal_moves(mp_obj_t game) {
     int g;
     any_state *s = state_of_game(game, &g);
-    mp_obj_t codes = legal_codes(g, s);
+    mp_obj_t items[MAX_LEGAL];
+    size_t n = legal_codes(g, s, items);
     move_maker mm;
     mm.game = game;
     mm.make = MP_OBJ_NULL;
@@ -844,13 +841,10 @@ static mp_obj_t legal_moves(mp_obj_t game) {
     if (mm.len < 2) {
         bad();
     }
-    size_t n;
-    mp_obj_t *items;
-    mp_obj_get_array(codes, &n, &items);
     for (size_t i = 0; i < n; i++) {
         items[i] = move_object(&mm, g, MP_OBJ_SMALL_INT_VALUE(items[i]));
     }
-    return codes;
+    return mp_obj_new_list(n, items);
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(legal_moves_obj, legal_moves);
 
@@ -947,16 +941,15 @@ static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     int g;
     any_state *s = state_of_game(game, &g);
     const pintas_engine *e = engine_of(g);
-    mp_obj_t code[2];
     if ((mp_obj_t)mp_obj_get_type(move) != class_attr(game, MP_QSTR__MOVE)
         || member(game, MP_QSTR__seed) == mp_const_none) {
         return mp_const_none;
     }
-    mp_load_method(move, MP_QSTR_code, code);
+    mp_obj_t code = member(move, MP_QSTR_code); /* (a move's code is its own member) */
     pintas_engine_move m;
     pintas_engine_events ev;
     size_t n = 0;
-    move_of(g, code[0], &m);
+    move_of(g, code, &m);
     if (e->action(m.bytes) < 0 || e->play(s, &m, &ev, e->max_events, &n) != PINTAS_OK) {
         return mp_const_none;
     }
@@ -964,7 +957,7 @@ static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
         dice_reasons(&s->dice, (pintas_dice_event *)ev.bytes, n);
     }
     mp_obj_t raw = raw_events(g, &ev, n);
-    log_move(game, g, code[0], raw);
+    log_move(game, g, code, raw);
     mp_obj_t events = new_bare(class_attr(game, MP_QSTR__EVENTS), 2);
     set_member(events, MP_QSTR__game, game);
     set_member(events, MP_QSTR__bytes, raw);
