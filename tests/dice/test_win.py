@@ -26,6 +26,8 @@ PINNED = {
         ("bde3f522cac73bd820048e6a5f612ac8578803ce1c9be74ede86ad0139db10a5", 20_160),
     "dice_of_doom-25000.pwz":
         ("675581e9f7a6aa1f94872e6f8ded8854c8c310b98a528622dc22281d2521dd88", 25_024),
+    "dice_of_doom-50000.pwz":
+        ("d58d6965e7b5ff07ba08db5406c5ffc7e602851b984bf824a2dd7b93fd08cc0a", 72_361),
 }
 
 
