@@ -114,7 +114,7 @@ flash() { # NAME FILE...: the objects' text + data
 }
 flash "shared by every game" common rng tiles
 flash "line games: rules, play, save/load" line line_save
-flash "line games: search bots" line_search
+flash "line games: search bots (search, infer)" line_search line_infer
 flash "line games: batch simulation" line_sim
 flash "Caminos: rules, play, save/load" caminos caminos_save
 flash "Caminos: search bots" caminos_search
