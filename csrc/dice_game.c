@@ -822,7 +822,7 @@ int pintas_dice_load(pintas_dice_state *s, const uint8_t *buf, size_t len)
     size_t i;
     int psize, p, st;
     int32_t unit;
-    if (s == NULL || (buf == NULL && len > 0))
+    if (!pintas__bytes_given(s != NULL, buf, len))
         return PINTAS_E_ARG;
     st = pintas__image_open(&rd, buf, len, SAVE_TAG, SAVE_VERSION, PINTAS_DICE_SAVE_SIZE,
                             PINTAS_DICE_SAVE_SIZE);
