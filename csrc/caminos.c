@@ -908,9 +908,7 @@ PINTAS__MOVE_CALL int pintas_caminos_play(pintas_caminos_state *s, const pintas_
     int status = pintas__buffer_args(s && m && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
     if (status == PINTAS_OK)
         status = play_into(s, m, &o);
-    if (status == PINTAS_OK)
-        *n_ev = o.n;
-    return status;
+    return pintas__events_written(status, o.n, n_ev);
 }
 
 int pintas__caminos_play_quiet(pintas_caminos_state *s, const pintas_caminos_move *m,
@@ -1104,9 +1102,7 @@ int pintas_caminos_play_chance(pintas_caminos_state *s, int outcome, pintas_cami
     int status = pintas__buffer_args(s && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
     if (status == PINTAS_OK)
         status = give_chance(s, outcome, &o);
-    if (status == PINTAS_OK)
-        *n_ev = o.n;
-    return status;
+    return pintas__events_written(status, o.n, n_ev);
 }
 
 int pintas__caminos_play_chance_quiet(pintas_caminos_state *s, int outcome)

@@ -502,9 +502,7 @@ static int start_game_into(pintas_line_state *s, const pintas_line_rules *rules,
         status = PINTAS_E_ARG;
     if (status == PINTAS_OK)
         status = start_game(s, rules, seed, deal, external, &o);
-    if (status == PINTAS_OK)
-        *n_ev = o.n;
-    return status;
+    return pintas__events_written(status, o.n, n_ev);
 }
 
 int pintas_line_new(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
@@ -1106,9 +1104,7 @@ PINTAS__MOVE_CALL int pintas_line_play(pintas_line_state *s, const pintas_line_m
     int status = pintas__buffer_args(s && m && ev && n_ev, ev_cap, PINTAS_LINE_MAX_EVENTS);
     if (status == PINTAS_OK)
         status = play_into(s, m, &o);
-    if (status == PINTAS_OK)
-        *n_ev = o.n;
-    return status;
+    return pintas__events_written(status, o.n, n_ev);
 }
 
 int pintas__line_play_quiet(pintas_line_state *s, const pintas_line_move *m,
