@@ -41,23 +41,32 @@ static void log_entry(pintas_line_view *v, unsigned kind, unsigned seat, unsigne
     e->end = (uint8_t)end;
 }
 
-/* Dominican, four seats, round 2: seat 0 led 5|5 and seat 1 passed (it held
- * no 5); seat 2 is to move. Seen by seat 0. */
-static void dominican_pass(pintas_line_view *v)
+/* A view of round 2 of the preset (game, players, pairs), seen by seat 0,
+ * its leader, holding hand: no forced tile, no winner; the log, the hands'
+ * sizes and the line to be filled in. */
+static void round_2_view(pintas_line_view *v, int game, int players, int pairs, pintas_mask hand)
 {
     memset(v, 0, sizeof *v);
-    CHECK_EQ(pintas_line_rules_preset(&v->info.rules, PINTAS_LINE_DOMINICAN, 4, 1), PINTAS_OK);
+    CHECK_EQ(pintas_line_rules_preset(&v->info.rules, game, players, pairs), PINTAS_OK);
     v->info.seat = 0;
     v->info.leader = 0;
     v->info.round = 2;
     v->info.forced_tile = PINTAS_NO_TILE;
-    v->info.hand = B(6, 6) | B(6, 5) | B(6, 4) | B(6, 3) | B(6, 2) | B(6, 1);
+    v->info.hand = hand;
+    v->winner = PINTAS_NO_SEAT;
+}
+
+/* Dominican, four seats, round 2: seat 0 led 5|5 and seat 1 passed (it held
+ * no 5); seat 2 is to move. Seen by seat 0. */
+static void dominican_pass(pintas_line_view *v)
+{
+    round_2_view(v, PINTAS_LINE_DOMINICAN, 4, 1,
+                 B(6, 6) | B(6, 5) | B(6, 4) | B(6, 3) | B(6, 2) | B(6, 1));
     log_entry(v, PINTAS_MOVE_PLAY, 0, T(5, 5), 0);
     log_entry(v, PINTAS_MOVE_PASS, 1, PINTAS_NO_TILE, 0);
     v->hand_size[0] = 6;
     v->hand_size[1] = v->hand_size[2] = v->hand_size[3] = 7;
     v->to_move = 2;
-    v->winner = PINTAS_NO_SEAT;
     v->line_len = 1;
     v->line[0] = T(5, 5);
     v->ends[0] = v->ends[1] = 5;
@@ -104,13 +113,7 @@ static void test_a_seat_that_passed_at_a_five_holds_no_five(void)
  * dealt tiles held no 1, 2 or 6). Seat 1 is to move with 8 tiles. */
 static void muggins_draws(pintas_line_view *v)
 {
-    memset(v, 0, sizeof *v);
-    CHECK_EQ(pintas_line_rules_preset(&v->info.rules, PINTAS_LINE_MUGGINS, 2, 0), PINTAS_OK);
-    v->info.seat = 0;
-    v->info.leader = 0;
-    v->info.round = 2;
-    v->info.forced_tile = PINTAS_NO_TILE;
-    v->info.hand = B(2, 1) | B(1, 1) | B(2, 2) | B(1, 0) | B(2, 0);
+    round_2_view(v, PINTAS_LINE_MUGGINS, 2, 0, B(2, 1) | B(1, 1) | B(2, 2) | B(1, 0) | B(2, 0));
     log_entry(v, PINTAS_MOVE_PLAY, 0, T(6, 6), 0);
     log_entry(v, PINTAS_MOVE_DRAW, 1, PINTAS_NO_TILE, 0);
     log_entry(v, PINTAS_MOVE_PLAY, 1, T(6, 1), 0);
@@ -120,7 +123,6 @@ static void muggins_draws(pintas_line_view *v)
     v->hand_size[1] = 8;
     v->boneyard_size = 12;
     v->to_move = 1;
-    v->winner = PINTAS_NO_SEAT;
     v->line_len = 3;
     v->line[0] = T(6, 6);
     v->line[1] = T(6, 1);
