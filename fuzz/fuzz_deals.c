@@ -30,6 +30,10 @@ static void tile_order(fuzz_bytes *b, uint8_t order[PINTAS_TILE_COUNT])
 /* What try_deal needs of a tile game beyond its engine table. */
 typedef struct deal_game {
     const pintas_engine *engine;
+    /* The game's rules from the bytes (fuzz_line_rules, ...), and a deal on
+     * them. */
+    void (*rules)(fuzz_bytes *b, void *rules);
+    void (*deal)(fuzz_bytes *b, const void *rules, void *deal);
     /* Stops unless the state is a round `round` that starts from the deal,
      * with events[0..n) the events of the call that dealt it. */
     void (*started)(const void *state, unsigned round, const void *deal, const void *events,
@@ -38,15 +42,23 @@ typedef struct deal_game {
     int (*open)(const void *state, unsigned made);
 } deal_game;
 
-/* The deal d (on rules r and seed) through g's engine: a new game dealt d
+/* Room for either tile game's deal. */
+typedef union tile_deal {
+    pintas_line_deal line;
+    pintas_caminos_deal caminos;
+} tile_deal;
+
+/* Rules, a seed and a deal d from the bytes, through g's engine: a new game dealt d
  * (PINTAS_E_DEAL leaves the state and the count untouched), then set_deal
  * on a new game after up to 2 moves the bytes pick: as new_dealt answered
  * when the game is open to it, else PINTAS_E_ILLEGAL; refused, the state,
  * the events and their count as they were. */
-static void try_deal(const deal_game *g, fuzz_bytes *b, const void *r, uint64_t seed,
-                     const void *d)
+static void try_deal(const deal_game *g, fuzz_bytes *b)
 {
     const pintas_engine *e = g->engine;
+    fuzz_tile_rules r;
+    tile_deal d;
+    uint64_t seed;
     fuzz_tile_state s, before;
     pintas_engine_events ev, ev_before;
     pintas_engine_moves moves;
@@ -54,17 +66,20 @@ static void try_deal(const deal_game *g, fuzz_bytes *b, const void *r, uint64_t 
     size_t n = 0, n_ev = FUZZ_NO_COUNT;
     unsigned i, made;
     int dealt, status;
+    g->rules(b, &r);
+    seed = fuzz_u64(b);
+    g->deal(b, &r, &d);
     memset(&s, FUZZ_PATTERN, sizeof s);
     before = s;
-    dealt = e->start(&s, r, seed, d, &ev, e->max_events, &n_ev);
+    dealt = e->start(&s, &r, seed, &d, &ev, e->max_events, &n_ev);
     FUZZ_CHECK(dealt == PINTAS_OK || dealt == PINTAS_E_DEAL);
     if (dealt == PINTAS_OK)
-        g->started(&s, 1, d, &ev, n_ev);
+        g->started(&s, 1, &d, &ev, n_ev);
     else
         FUZZ_CHECK(memcmp(&s, &before, sizeof s) == 0 && n_ev == FUZZ_NO_COUNT);
     /* set_deal on a new game, maybe after a few moves (which may have ended
      * round 1 already: a lead can block a round) */
-    FUZZ_CHECK(e->start(&s, r, seed, NULL, &ev, e->max_events, &n_ev) == PINTAS_OK);
+    FUZZ_CHECK(e->start(&s, &r, seed, NULL, &ev, e->max_events, &n_ev) == PINTAS_OK);
     made = fuzz_below(b, 3);
     for (i = 0; i < made; ++i) {
         FUZZ_CHECK(e->legal(&s, &moves, e->max_moves, &n) == PINTAS_OK);
@@ -77,11 +92,11 @@ static void try_deal(const deal_game *g, fuzz_bytes *b, const void *r, uint64_t 
     memset(&ev, FUZZ_PATTERN, sizeof ev);
     memcpy(&ev_before, &ev, sizeof ev);
     n_ev = FUZZ_NO_COUNT;
-    status = e->set_deal(&s, d, &ev, e->max_events, &n_ev);
+    status = e->set_deal(&s, &d, &ev, e->max_events, &n_ev);
     FUZZ_CHECK(status == (g->open(&before, made) ? dealt : PINTAS_E_ILLEGAL));
     if (status == PINTAS_OK) {
         FUZZ_CHECK(e->status(&before, &st) == PINTAS_OK);
-        g->started(&s, st.round, d, &ev, n_ev);
+        g->started(&s, st.round, &d, &ev, n_ev);
         return;
     }
     FUZZ_CHECK(memcmp(&s, &before, sizeof s) == 0);
@@ -99,8 +114,10 @@ static int line_voided(const pintas_line_event *ev, size_t n)
     return 0;
 }
 
-static void line_deal(fuzz_bytes *b, const pintas_line_rules *r, pintas_line_deal *d)
+static void line_deal(fuzz_bytes *b, const void *rules, void *deal)
 {
+    const pintas_line_rules *r = rules;
+    pintas_line_deal *d = deal;
     uint8_t order[PINTAS_TILE_COUNT];
     unsigned seat, i, rest = PINTAS_TILE_COUNT - 7u * r->players;
     tile_order(b, order);
@@ -142,23 +159,20 @@ static int line_open(const void *state, unsigned made)
     return s->phase == PINTAS_LINE_PLAYING && s->line_len == 0 && s->bone_pos == 0;
 }
 
-static const deal_game line_game = {&pintas_line_engine, check_line_start, line_open};
+static const deal_game line_game = {&pintas_line_engine, fuzz_line_rules, line_deal,
+                                     check_line_start, line_open};
 
 static void fuzz_line_deals(fuzz_bytes *b)
 {
-    pintas_line_rules r;
-    pintas_line_deal d;
-    uint64_t seed;
-    fuzz_line_rules(b, &r);
-    seed = fuzz_u64(b);
-    line_deal(b, &r, &d);
-    try_deal(&line_game, b, &r, seed, &d);
+    try_deal(&line_game, b);
 }
 
 /* ---- Caminos ------------------------------------------------------------- */
 
-static void caminos_deal(fuzz_bytes *b, const pintas_caminos_rules *r, pintas_caminos_deal *d)
+static void caminos_deal(fuzz_bytes *b, const void *rules, void *deal)
 {
+    const pintas_caminos_rules *r = rules;
+    pintas_caminos_deal *d = deal;
     uint8_t order[PINTAS_TILE_COUNT];
     unsigned seat, i, at = 0;
     tile_order(b, order);
@@ -201,18 +215,12 @@ static int caminos_open(const void *state, unsigned made)
     return made == 0;
 }
 
-static const deal_game caminos_game = {&pintas_caminos_engine, check_caminos_start,
-                                       caminos_open};
+static const deal_game caminos_game = {&pintas_caminos_engine, fuzz_caminos_rules,
+                                       caminos_deal, check_caminos_start, caminos_open};
 
 static void fuzz_caminos_deals(fuzz_bytes *b)
 {
-    pintas_caminos_rules r;
-    pintas_caminos_deal d;
-    uint64_t seed;
-    fuzz_caminos_rules(b, &r);
-    seed = fuzz_u64(b);
-    caminos_deal(b, &r, &d);
-    try_deal(&caminos_game, b, &r, seed, &d);
+    try_deal(&caminos_game, b);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -56,59 +56,75 @@ typedef union tile_stats {
     pintas_caminos_stats caminos;
 } tile_stats;
 
-/* A tile game on rules r (`ok`: the check took them) through its engine
- * table: rules refused leave the state and the event count untouched, and
- * the simulation refuses them too; rules taken start a sound game, played on
- * by play_some, and (when `whole`: a game to a high target is slow under the
- * sanitizers) a one-game simulation plays one game. */
-static void start_tile_game(const pintas_engine *e, fuzz_bytes *b, const void *r, int ok,
-                            uint64_t seed, void (*sound)(const void *), int whole)
+/* What fuzz_tile needs of a tile game beyond its engine table. */
+typedef struct tile_game {
+    const pintas_engine *engine;
+    size_t rules_size;
+    /* The game's rules from the bytes (fuzz_line_rules, ...). */
+    void (*rules)(fuzz_bytes *b, void *rules);
+    /* 1 if the game's check takes the rules, checking what else answers on
+     * them; *whole 1 when a one-game simulation is quick enough (a game to a
+     * high target is slow under the sanitizers). */
+    int (*taken)(const void *rules, int *whole);
+    void (*sound)(const void *state);
+} tile_game;
+
+/* A tile game on rules from the bytes and a seed, through its engine table:
+ * rules refused leave the state and the event count untouched, and the
+ * simulation refuses them too; rules taken start a sound game, played on by
+ * play_some, and a one-game simulation plays one game. */
+static void fuzz_tile(const tile_game *g, fuzz_bytes *b)
 {
+    const pintas_engine *e = g->engine;
+    fuzz_tile_rules r;
     fuzz_tile_state s, before;
     pintas_engine_events ev;
     tile_stats stats;
     size_t n_ev = FUZZ_NO_COUNT;
-    int status;
+    uint64_t seed;
+    int ok, whole, status;
+    rules_from(b, &r, g->rules_size, g->rules);
+    seed = fuzz_u64(b);
+    ok = g->taken(&r, &whole);
     memset(&s, FUZZ_PATTERN, sizeof s);
     before = s;
-    status = e->start(&s, r, seed, NULL, &ev, e->max_events, &n_ev);
+    status = e->start(&s, &r, seed, NULL, &ev, e->max_events, &n_ev);
     if (!ok) {
         FUZZ_CHECK(status == PINTAS_E_RULES && n_ev == FUZZ_NO_COUNT);
         FUZZ_CHECK(memcmp(&s, &before, sizeof s) == 0);
-        FUZZ_CHECK(e->simulate(r, 1, seed, &stats) == PINTAS_E_RULES);
+        FUZZ_CHECK(e->simulate(&r, 1, seed, &stats) == PINTAS_E_RULES);
         return;
     }
     FUZZ_CHECK(status == PINTAS_OK && n_ev >= 1 && n_ev <= e->max_events);
-    sound(&s);
-    play_some(e, b, &s, sound);
+    g->sound(&s);
+    play_some(e, b, &s, g->sound);
     if (whole)
-        FUZZ_CHECK(e->simulate(r, 1, seed, &stats) == PINTAS_OK && stats.line.games == 1);
+        FUZZ_CHECK(e->simulate(&r, 1, seed, &stats) == PINTAS_OK && stats.line.games == 1);
 }
 
-static void fuzz_line(fuzz_bytes *b)
+/* The line games' sides agree with the check. */
+static int line_taken(const void *rules, int *whole)
 {
-    pintas_line_rules r;
-    uint64_t seed;
-    int ok;
-    rules_from(b, &r, sizeof r, fuzz_line_rules);
-    seed = fuzz_u64(b);
-    ok = rules_taken(pintas_line_rules_check(&r));
-    FUZZ_CHECK(ok ? pintas_line_sides(&r) == (r.pairs ? 2 : r.players)
-                  : pintas_line_sides(&r) == PINTAS_E_RULES);
-    start_tile_game(&pintas_line_engine, b, &r, ok, seed, fuzz_line_sound_any, r.target <= 300);
+    const pintas_line_rules *r = rules;
+    int ok = rules_taken(pintas_line_rules_check(r));
+    FUZZ_CHECK(ok ? pintas_line_sides(r) == (r->pairs ? 2 : r->players)
+                  : pintas_line_sides(r) == PINTAS_E_RULES);
+    *whole = r->target <= 300;
+    return ok;
 }
 
-static void fuzz_caminos(fuzz_bytes *b)
+static int caminos_taken(const void *rules, int *whole)
 {
-    pintas_caminos_rules r;
-    uint64_t seed;
-    int ok;
-    rules_from(b, &r, sizeof r, fuzz_caminos_rules);
-    seed = fuzz_u64(b);
-    ok = rules_taken(pintas_caminos_rules_check(&r));
-    start_tile_game(&pintas_caminos_engine, b, &r, ok, seed, fuzz_caminos_sound_any,
-                    r.rounds <= 5);
+    const pintas_caminos_rules *r = rules;
+    *whole = r->rounds <= 5;
+    return rules_taken(pintas_caminos_rules_check(r));
 }
+
+static const tile_game line_game = {&pintas_line_engine, sizeof(pintas_line_rules),
+                                    fuzz_line_rules, line_taken, fuzz_line_sound_any};
+static const tile_game caminos_game = {&pintas_caminos_engine, sizeof(pintas_caminos_rules),
+                                       fuzz_caminos_rules, caminos_taken,
+                                       fuzz_caminos_sound_any};
 
 static void play_dice(fuzz_bytes *b, pintas_dice_state *s)
 {
@@ -159,10 +175,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_bytes b = fuzz_start(data, size);
     switch (fuzz_u8(&b) % 3u) {
     case 0:
-        fuzz_line(&b);
+        fuzz_tile(&line_game, &b);
         break;
     case 1:
-        fuzz_caminos(&b);
+        fuzz_tile(&caminos_game, &b);
         break;
     default:
         fuzz_dice(&b);
