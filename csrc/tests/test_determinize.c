@@ -73,6 +73,12 @@ static void dominican_pass(pintas_line_view *v)
     v->end_double[0] = v->end_double[1] = 1;
 }
 
+/* The 21 tiles dominican_pass hides (every tile but seat 0's six and 5|5),
+ * as seats 1..3 may hold them: seat 1 holds no 5. */
+static const pintas_mask PASS_HANDS[3] = {B(4, 4) | B(4, 3) | B(4, 2) | B(4, 1) | B(4, 0) | B(3, 3) | B(3, 2),
+                                          B(5, 4) | B(5, 3) | B(5, 2) | B(5, 1) | B(5, 0) | B(6, 0) | B(3, 1),
+                                          B(3, 0) | B(2, 2) | B(2, 1) | B(2, 0) | B(1, 1) | B(1, 0) | B(0, 0)};
+
 /* A line world from three hands of the seats 1..3 (seat 0: the view's). */
 static int line_ok(const pintas_line_view *v, pintas_mask h1, pintas_mask h2, pintas_mask h3,
                    pintas_mask pile)
@@ -92,10 +98,7 @@ static int line_ok(const pintas_line_view *v, pintas_mask h1, pintas_mask h2, pi
 static void test_a_seat_that_passed_at_a_five_holds_no_five(void)
 {
     pintas_line_view v;
-    /* the 21 hidden tiles: every tile but seat 0's six and 5|5 */
-    pintas_mask h1 = B(4, 4) | B(4, 3) | B(4, 2) | B(4, 1) | B(4, 0) | B(3, 3) | B(3, 2);
-    pintas_mask h2 = B(5, 4) | B(5, 3) | B(5, 2) | B(5, 1) | B(5, 0) | B(6, 0) | B(3, 1);
-    pintas_mask h3 = B(3, 0) | B(2, 2) | B(2, 1) | B(2, 0) | B(1, 1) | B(1, 0) | B(0, 0);
+    pintas_mask h1 = PASS_HANDS[0], h2 = PASS_HANDS[1], h3 = PASS_HANDS[2];
     dominican_pass(&v);
     CHECK(line_ok(&v, h1, h2, h3, 0));
     /* swap 4|4 (seat 1) and 5|4 (seat 2): seat 1 would have held a 5 */
@@ -180,9 +183,7 @@ static void test_the_redeal_rule_bounds_the_dealt_doubles(void)
 static void test_round_one_s_opening_says_who_held_what(void)
 {
     pintas_line_view v;
-    pintas_mask h1 = B(4, 4) | B(4, 3) | B(4, 2) | B(4, 1) | B(4, 0) | B(3, 3) | B(3, 2);
-    pintas_mask h2 = B(5, 4) | B(5, 3) | B(5, 2) | B(5, 1) | B(5, 0) | B(6, 0) | B(3, 1);
-    pintas_mask h3 = B(3, 0) | B(2, 2) | B(2, 1) | B(2, 0) | B(1, 1) | B(1, 0) | B(0, 0);
+    pintas_mask h1 = PASS_HANDS[0], h2 = PASS_HANDS[1], h3 = PASS_HANDS[2];
     dominican_pass(&v);
     v.info.round = 1; /* 5|5 led round 1: nobody held 6|6 */
     CHECK(line_ok(&v, h1, h2, h3, 0));
@@ -193,9 +194,9 @@ static void test_round_one_s_opening_says_who_held_what(void)
 static void test_round_one_s_leader_holds_the_lead_tile_before_the_opening(void)
 {
     pintas_line_view v;
-    pintas_mask h1 = B(5, 5) | B(4, 3) | B(4, 2) | B(4, 1) | B(4, 0) | B(3, 3) | B(3, 2);
-    pintas_mask h2 = B(5, 4) | B(5, 3) | B(5, 2) | B(5, 1) | B(5, 0) | B(6, 0) | B(3, 1);
-    pintas_mask h3 = B(3, 0) | B(2, 2) | B(2, 1) | B(2, 0) | B(1, 1) | B(1, 0) | B(6, 6);
+    /* 5|5 (dominican_pass's lead) with seat 1, 6|6 with seat 3 */
+    pintas_mask h1 = (PASS_HANDS[0] & ~B(4, 4)) | B(5, 5), h2 = PASS_HANDS[1];
+    pintas_mask h3 = (PASS_HANDS[2] & ~B(0, 0)) | B(6, 6);
     dominican_pass(&v);
     v.info.round = 1; /* before the opening, seat 2 leads: it holds 6|6 */
     v.info.leader = 2;
