@@ -328,6 +328,23 @@ typedef union fuzz_tile_rules {
     pintas_caminos_rules caminos;
 } fuzz_tile_rules;
 
+/* Raw bytes for an observer's info of `size` bytes, whose rules (rules_size
+ * bytes at offset rules_at) are the game's from the bytes (`make`) when the
+ * first byte's bit 0 says so; that byte, whose other bits the caller may use
+ * to make more of the info plausible. */
+static inline unsigned fuzz_raw_info(fuzz_bytes *b, void *info, size_t size, size_t rules_at,
+                                     size_t rules_size, void (*make)(fuzz_bytes *, void *))
+{
+    unsigned how = fuzz_u8(b);
+    fuzz_tile_rules r;
+    memset(&r, 0, sizeof r);
+    make(b, &r);
+    fuzz_fill(b, info, size);
+    if (how & 1u)
+        memcpy((uint8_t *)info + rules_at, &r, rules_size);
+    return how;
+}
+
 /* What a call leaves in the event count it does not write. */
 #define FUZZ_NO_COUNT 12345
 
