@@ -319,6 +319,21 @@ static pintas_mask caminos_seen(const pintas_caminos_view *v)
     return m;
 }
 
+/* caminos_in_play, then the other seat's hand unknown to the view (none of
+ * it known or revealed): the other seat, and in *unseen the tiles the view
+ * does not see. */
+static unsigned other_unknown(pintas_caminos_view *v, pintas_caminos_record *rec,
+                              pintas_caminos_state *s, uint64_t seed, pintas_mask *unseen)
+{
+    unsigned other;
+    caminos_in_play(v, rec, s, seed);
+    other = 1u - v->info.seat;
+    v->info.known[other] = 0;
+    v->revealed[other] = 0;
+    *unseen = PINTAS_ALL_TILES & ~caminos_seen(v);
+    return other;
+}
+
 static void centry(pintas_caminos_record *r, unsigned at, unsigned kind, unsigned seat,
                    uint32_t what)
 {
@@ -380,11 +395,7 @@ static void test_a_tile_back_in_the_pile_was_drawn_after_it_went_back(void)
     pintas_caminos_state s;
     pintas_mask unseen, rest, h;
     unsigned other, a, b;
-    caminos_in_play(&v, &r, &s, 11);
-    other = 1u - v.info.seat;
-    v.info.known[other] = 0;
-    v.revealed[other] = 0;
-    unseen = PINTAS_ALL_TILES & ~caminos_seen(&v);
+    other = other_unknown(&v, &r, &s, 11, &unseen);
     /* hand-made: a renewal put a and b into the pile (at 5), then the other
      * seat drew once (at 7): it holds its six dealt tiles and one drawn */
     a = low_tile(unseen);
@@ -428,11 +439,7 @@ static void test_a_tile_placed_after_it_went_back_was_drawn_after(void)
     pintas_caminos_state s;
     pintas_mask unseen, h;
     unsigned other, a, b;
-    caminos_in_play(&v, &r, &s, 13);
-    other = 1u - v.info.seat;
-    v.info.known[other] = 0;
-    v.revealed[other] = 0;
-    unseen = PINTAS_ALL_TILES & ~caminos_seen(&v);
+    other = other_unknown(&v, &r, &s, 13, &unseen);
     /* a renewal put a (now a path's centre: seen) and b into the pile at 5;
      * the seat drew once at 7 and placed a at 9: a was that draw */
     a = v.info.path[0].centre;
@@ -458,11 +465,7 @@ static void test_a_placed_tile_entered_before_it_was_placed(void)
     pintas_caminos_state s;
     pintas_mask unseen, h;
     unsigned other, x;
-    caminos_in_play(&v, &r, &s, 17);
-    other = 1u - v.info.seat;
-    v.info.known[other] = 0;
-    v.revealed[other] = 0;
-    unseen = PINTAS_ALL_TILES & ~caminos_seen(&v);
+    other = other_unknown(&v, &r, &s, 17, &unseen);
     /* x (now a path's centre) placed at 3, a draw at 5: x was dealt */
     x = v.info.path[0].centre;
     r.log_len = 0;
