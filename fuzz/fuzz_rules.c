@@ -8,6 +8,9 @@
  * tile in one place) and stays sound over the legal moves the bytes pick;
  * the line games' sides and a one-game simulation agree; the dice table
  * builds and the rules' unit is positive.
+ * A first byte of 3 reads settings values instead (pintas/settings.h): any
+ * values are taken or refused, a refusal names a setting of the table, and
+ * its message fits any buffer (cut, NUL-terminated, its length told).
  */
 #include "games.h"
 
@@ -170,18 +173,50 @@ static void fuzz_dice(fuzz_bytes *b)
     play_dice(b, &s);
 }
 
+static void fuzz_settings(fuzz_bytes *b)
+{
+    const pintas_setting *table;
+    pintas_settings_refusal why;
+    int32_t values[PINTAS_SETTINGS_MAX];
+    char buf[300], got[40];
+    size_t n = 0, len = 12345, cap, got_len, i;
+    int family = (int)fuzz_below(b, 3), status;
+    FUZZ_CHECK(pintas_settings(family, &table, &n) == PINTAS_OK && n <= PINTAS_SETTINGS_MAX);
+    fuzz_fill(b, values, sizeof values);
+    for (i = 0; i < n; ++i)
+        if (fuzz_u8(b) & 1u) /* half of them near their range */
+            values[i] = table[i].low - 1 + (int32_t)fuzz_below(b, 4) +
+                        (int32_t)(fuzz_u8(b) & 1u) * (table[i].high - table[i].low);
+    status = pintas_settings_why(family, values, n, &why);
+    FUZZ_CHECK(status == PINTAS_OK || status == PINTAS_E_RULES);
+    FUZZ_CHECK((status == PINTAS_OK) == (why.cause == PINTAS_SETTINGS_OK));
+    if (status == PINTAS_OK)
+        return;
+    FUZZ_CHECK(why.setting < n && why.other < n && why.family == family);
+    got_len = fuzz_below(b, sizeof got);
+    fuzz_fill(b, got, got_len);
+    cap = fuzz_below(b, sizeof buf + 1);
+    status = pintas_settings_refusal_text(&why, (fuzz_u8(b) & 1u) ? got : NULL, got_len, buf,
+                                          cap, &len);
+    FUZZ_CHECK(status == PINTAS_OK || (status == PINTAS_E_BUFFER && len >= cap));
+    FUZZ_CHECK(cap == 0 || buf[len < cap ? len : cap - 1] == '\0');
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_bytes b = fuzz_start(data, size);
-    switch (fuzz_u8(&b) % 3u) {
+    switch (fuzz_u8(&b) % 4u) {
     case 0:
         fuzz_tile(&line_game, &b);
         break;
     case 1:
         fuzz_tile(&caminos_game, &b);
         break;
-    default:
+    case 2:
         fuzz_dice(&b);
+        break;
+    default:
+        fuzz_settings(&b);
         break;
     }
     return 0;
