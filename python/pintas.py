@@ -650,8 +650,9 @@ class _Event:
                 parts.append("{}={!r}".format(name, value))
         return "Event({})".format(", ".join(parts))
 
-    def _text_key(self):
-        return self.kind if self.reason is None else "{}/{}".format(self.kind, self.reason)
+    def _text_variants(self):
+        # the variants of the sentence to try first (pintas/texts.h's PINTAS_TEXT_*)
+        return 0
 
     def _text_fields(self):
         fields = {}
@@ -664,8 +665,8 @@ class _Event:
 
     def __str__(self):
         texts = self._TEXTS
-        template = None if texts is None else _c.text(texts, self._text_key()) or _c.text(
-            texts, self.kind)
+        template = None if texts is None else _c.text(texts, self.kind, self.reason,
+                                                      self._text_variants())
         if template is None:
             return repr(self)
         fields = self._text_fields()
@@ -1608,12 +1609,8 @@ class _DominoEvent(_Event):
     def zapatero(self):
         return self.reason == "zapatero"
 
-    def _text_key(self):
-        if self.kind == "draw" and self.tile is None:
-            return "draw/hidden"
-        if self.kind == "score" and self.teams:
-            return "score/team"
-        return _Event._text_key(self)
+    def _text_variants(self):
+        return (self.tile is None) | (2 if self.teams else 0)
 
     def _text_fields(self):
         fields = _Event._text_fields(self)
@@ -2096,12 +2093,8 @@ class _CaminosEvent(_Event):
         self.seats = tuple(seats)
         self.tiles = tiles if tiles is None or isinstance(tiles, TileSet) else TileSet(tiles)
 
-    def _text_key(self):
-        if self.kind in ("draw", "choose") and self.tile is None:
-            return self.kind + "/hidden"
-        if self.kind == "game_end" and len(self.seats) == 1:
-            return "game_end/alone"
-        return _Event._text_key(self)
+    def _text_variants(self):
+        return (self.tile is None) | (4 if len(self.seats) == 1 else 0)
 
     def _text_fields(self):
         fields = _Event._text_fields(self)
@@ -2194,14 +2187,8 @@ class _CaminosPath:
     def chain(self):
         if self.centre is None:
             return ()
-        line = [(self.centre.low, self.centre.high)]
-        for tile in self.back:
-            touching = line[0][0]
-            line.insert(0, (tile.other_end(touching), touching))
-        for tile in self.front:
-            touching = line[-1][1]
-            line.append((touching, tile.other_end(touching)))
-        return tuple(line)
+        return _c.chain(self.centre.index, bytes(t.index for t in self.front),
+                        bytes(t.index for t in self.back))
 
     def __eq__(self, other):
         return type(other) is type(self) and (

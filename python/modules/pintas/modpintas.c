@@ -2209,6 +2209,37 @@ static mp_obj_t caminos_known(mp_obj_t view_o, mp_obj_t seat) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(caminos_known_obj, caminos_known);
 
+/* chain(centre, front, back) -> the path of centre tile `centre` (a code)
+ * with the tile codes `front` and `back` (bytes, each side from the centre
+ * outwards) in a row, back end first: a tuple of (left, right) numbers
+ * (pintas_caminos_path_chain). ValueError when the sides do not chain. */
+static mp_obj_t chain(mp_obj_t centre, mp_obj_t front, mp_obj_t back) {
+    pintas_caminos_path p;
+    uint8_t nums[2 * (1 + 2 * PINTAS_CAMINOS_MAX_SIDE)];
+    mp_obj_t items[1 + 2 * PINTAS_CAMINOS_MAX_SIDE];
+    const mp_obj_t sides[2] = {front, back};
+    size_t n, len, i;
+    memset(&p, 0, sizeof(p));
+    p.centre = (uint8_t)int_in(centre, 0, PINTAS_TILE_COUNT - 1);
+    for (i = 0; i < 2; i++) {
+        const uint8_t *tiles = bytes_of(sides[i], &len);
+        if (len > PINTAS_CAMINOS_MAX_SIDE) {
+            bad();
+        }
+        memcpy(p.tile[i], tiles, len);
+        p.len[i] = (uint8_t)len;
+    }
+    if (pintas_caminos_path_chain(&p, nums, sizeof(nums), &n) != PINTAS_OK) {
+        bad();
+    }
+    for (i = 0; i < n; i++) {
+        mp_obj_t pair[2] = {MP_OBJ_NEW_SMALL_INT(nums[2 * i]), MP_OBJ_NEW_SMALL_INT(nums[2 * i + 1])};
+        items[i] = mp_obj_new_tuple(2, pair);
+    }
+    return mp_obj_new_tuple(n, items);
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(chain_obj, chain);
+
 /* ---- the Caminos Suit player's ranking ------------------------------------ */
 
 /* caminos_rank(view, codes, weights) -> the placements' codes ranked by
@@ -2271,17 +2302,33 @@ static MP_DEFINE_CONST_FUN_OBJ_1(status_str_obj, status_str);
 
 /* text(table, key): the template of `key` in table 0 (line games), 1
  * (Caminos), 2 (dice) or 3 (the words for seats: pintas/texts.h), or None.
+ * text(table, kind, reason, variants): the template an event of `kind` with
+ * `reason` (a str or None) reads as, trying the PINTAS_TEXT_* variants set in
+ * `variants` first (pintas_event_template), or None.
  * Made on demand, so no table is kept on the heap. */
-static mp_obj_t text(mp_obj_t table_in, mp_obj_t key_in) {
-    mp_int_t t = int_in(table_in, 0, 3);
+static mp_obj_t text(size_t n_args, const mp_obj_t *args) {
+    mp_int_t t = int_in(args[0], 0, 3);
     const pintas_texts *table = t == 0 ? &pintas_line_texts : t == 1 ? &pintas_caminos_texts
                               : t == 2 ? &pintas_dice_texts : &pintas_word_texts;
-    size_t len;
-    const char *key = mp_obj_str_get_data(key_in, &len);
-    const pintas_text *found = pintas_text_find(table, key, len);
+    size_t len, reason_len = 0;
+    const char *key = mp_obj_str_get_data(args[1], &len);
+    const char *reason = NULL;
+    const pintas_text *found;
+    if (n_args == 2) {
+        found = pintas_text_find(table, key, len);
+    } else {
+        if (n_args != 4) {
+            bad();
+        }
+        if (args[2] != mp_const_none) {
+            reason = mp_obj_str_get_data(args[2], &reason_len);
+        }
+        found = pintas_event_template(table, key, len, reason, reason_len,
+                                      (unsigned)int_in(args[3], 0, 7));
+    }
     return found == NULL ? mp_const_none : mp_obj_new_str(found->text, found->length);
 }
-static MP_DEFINE_CONST_FUN_OBJ_2(text_obj, text);
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(text_obj, 2, 4, text);
 
 /* ---- the module ---------------------------------------------------------- */
 
@@ -2320,6 +2367,7 @@ static MP_DEFINE_CONST_FUN_OBJ_2(text_obj, text);
     X(MP_QSTR_line_knowledge, line_knowledge_obj) \
     X(MP_QSTR_line_points, line_points_obj) \
     X(MP_QSTR_caminos_known, caminos_known_obj) \
+    X(MP_QSTR_chain, chain_obj) \
     X(MP_QSTR_dice_keeps, dice_keeps_obj) \
     X(MP_QSTR_dice_keep_score, dice_keep_score_obj) \
     X(MP_QSTR_dice_is_doom, dice_is_doom_obj) \
