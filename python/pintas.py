@@ -470,7 +470,20 @@ def _check_hands(hands, players, size, seen=0):
 # ---- rules -------------------------------------------------------------------------
 
 
-class _Rules:
+class _Record:
+    """The base of the records compared and hashed by value: by _values()."""
+
+    def __eq__(self, other):
+        return type(other) is type(self) and other._values() == self._values()
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash(self._values())
+
+
+class _Rules(_Record):
     """What every game's rules share: presets that take only their options, a
     checked replace, equality by value."""
 
@@ -524,15 +537,6 @@ class _Rules:
 
     def _values(self):
         return tuple(getattr(self, name) for name in self._NAMES)
-
-    def __eq__(self, other):
-        return type(other) is type(self) and other._values() == self._values()
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def __hash__(self):
-        return hash(self._values())
 
     def __repr__(self):
         return "Rules({})".format(", ".join("{}={!r}".format(n, getattr(self, n))
@@ -622,7 +626,7 @@ class _TileMove(_Move):
         return cls._of(code)
 
 
-class _Event:
+class _Event(_Record):
     """The base of every game's events: a record of the fields its class
     names in _FIELDS (name, default), compared by value, read as a sentence."""
 
@@ -632,15 +636,6 @@ class _Event:
 
     def _values(self):
         return tuple(getattr(self, name) for name, _ in self._FIELDS)
-
-    def __eq__(self, other):
-        return type(other) is type(self) and other._values() == self._values()
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def __hash__(self):
-        return hash(self._values())
 
     def __repr__(self):
         parts = [repr(self.kind)]
@@ -2586,17 +2581,10 @@ class _DiceMove(_Move):
     def _values(self):
         return (self.kind, self.dice)
 
-    @staticmethod
-    def roll(values=None):
-        return _x_move_from("roll", () if values is None else values)
-
-    @staticmethod
-    def keep(values):
-        return _x_move_from("keep", values)
-
-    @staticmethod
-    def bank():
-        return _x_new_move(3)
+    # the constructors: roll(values=None), keep(values), bank()
+    roll = staticmethod(lambda values=None: _x_move_from("roll", () if values is None else values))
+    keep = staticmethod(lambda values: _x_move_from("keep", values))
+    bank = staticmethod(lambda: _x_new_move(3))
 
 
 _x_new_move = _DiceMove._of
@@ -2635,9 +2623,7 @@ class _DiceKeep:
     def move(self):
         return _x_new_move(2 | self._set << 5)
 
-    def __iter__(self):
-        return iter((self.dice, self.points))
-
+    # a pair (dice, points): iterated through __getitem__
     def __len__(self):
         return 2
 
