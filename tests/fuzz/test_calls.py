@@ -13,8 +13,6 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-from hypothesis import given
 from hypothesis import strategies as st
 
 from pintas import caminos, dice, domino, registry
@@ -27,9 +25,8 @@ from pintas.domino import _search as line_search
 from pintas.tiles import TILES
 
 from .support import (
-    FAMILIES,
     arguments,
-    budget,
+    each_family,
     expect_refusal,
     games,
     methods,
@@ -85,9 +82,7 @@ def _some(data: st.DataObject, named: list[tuple[str, Any]], label: str) -> list
     return list(chosen)
 
 
-@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)
-@budget(60)
-@given(data=st.data())
+@each_family(60)
 def test_every_method_of_a_game_refuses_what_it_cannot_take(family: registry.Family,
                                                           data: st.DataObject) -> None:
     game = data.draw(games(family))
@@ -100,9 +95,7 @@ def test_every_method_of_a_game_refuses_what_it_cannot_take(family: registry.Fam
             game.legal_moves(), game.view(0)
 
 
-@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)
-@budget(60)
-@given(data=st.data())
+@each_family(60)
 def test_every_method_of_what_a_game_gives_refuses_what_it_cannot_take(
         family: registry.Family, data: st.DataObject) -> None:
     game = data.draw(games(family))
@@ -132,9 +125,7 @@ def _functions(family: registry.Family) -> list[tuple[str, Any]]:
     return out
 
 
-@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)
-@budget(60)
-@given(data=st.data())
+@each_family(60)
 def test_every_class_and_function_refuses_what_it_cannot_take(family: registry.Family,
                                                               data: st.DataObject) -> None:
     for name, function in _some(data, _functions(family), "functions"):
