@@ -37,7 +37,7 @@ def test_an_event_finds_its_variant_first_then_its_reason_then_its_kind() -> Non
     assert text("line", "why/block_tie") == "block tie"
     assert text("line", "why") is None
     with pytest.raises(ValueError, match="None"):
-        template(None, "draw", None, 0)
+        template(None, "draw", None, 0)  # type: ignore[arg-type]
 
 
 def test_a_hidden_or_team_or_lone_event_reads_as_its_variant() -> None:
