@@ -20,7 +20,7 @@ _C_NAMES = (
     "sizes", "new", "set_deal", "legal", "check", "play", "status", "turn", "save", "load",
     "reseed", "rng", "set_rng", "hands", "view", "events", "hide", "round_start",
     "check_rules", "line_info", "caminos_info", "dice_info", "line_knowledge", "line_points",
-    "caminos_known", "dice_keeps", "dice_keep_score", "dice_is_doom",
+    "caminos_known", "chain", "dice_keeps", "dice_keep_score", "dice_is_doom",
     "dice_solve_size", "dice_solve", "dice_policy", "dice_book", "blake2b", "mt_size", "mt_seed",
     "mt_below", "text", "parse", "move_str", "illegal", "tiles_parse", "save_write",
     "save_read", "status_str", "choose", "caminos_rank", "search", "over", "to_move",
