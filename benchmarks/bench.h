@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "pintas/pintas.h"
+
 /* Timed runs per figure; every figure printed is their median. */
 #define RUNS 5
 
@@ -76,6 +78,39 @@ static inline double median(double *v)
 {
     qsort(v, RUNS, sizeof v[0], by_value);
     return v[RUNS / 2];
+}
+
+/* The medians of RUNS timed runs of a tile game's simulate, through its
+ * engine table: rounds and moves a wall-clock second, rounds a CPU second. */
+typedef struct sim_rates {
+    double rounds, moves, cpu_rounds;
+} sim_rates;
+
+/* Times e->simulate on rules, `games` games a run (seeds run * 1000003),
+ * after a warm-up of games / 10 + 1 games; 0, or 1 if a run fails. */
+static inline int time_simulate(const pintas_engine *e, const void *rules, unsigned long games,
+                                sim_rates *out)
+{
+    union {
+        pintas_line_stats line; /* games, rounds, moves first, as in Caminos' */
+        pintas_caminos_stats caminos;
+    } st;
+    double rounds[RUNS], moves[RUNS], cpu_rounds[RUNS];
+    int run;
+    e->simulate(rules, games / 10 + 1, 999, &st); /* warm-up */
+    for (run = 0; run < RUNS; ++run) {
+        stopwatch t = stopwatch_start();
+        if (e->simulate(rules, games, (uint64_t)run * 1000003u, &st) != PINTAS_OK)
+            return 1;
+        t = stopwatch_read(t);
+        rounds[run] = (double)st.line.rounds / t.wall;
+        moves[run] = (double)st.line.moves / t.wall;
+        cpu_rounds[run] = (double)st.line.rounds / t.cpu;
+    }
+    out->rounds = median(rounds);
+    out->moves = median(moves);
+    out->cpu_rounds = median(cpu_rounds);
+    return 0;
 }
 
 #endif /* PINTAS_BENCH_H */

@@ -36,25 +36,13 @@ int main(int argc, char **argv)
            "moves/rnd");
     for (c = 0; c < COUNT_OF(PRESETS); ++c) {
         pintas_caminos_rules rules;
-        pintas_caminos_stats st;
-        double rounds_rate[RUNS], moves_rate[RUNS];
-        int run;
+        sim_rates rate;
         if (pintas_caminos_rules_preset(&rules, PRESETS[c].variant, PRESETS[c].players) !=
-            PINTAS_OK)
+                PINTAS_OK ||
+            time_simulate(&pintas_caminos_engine, &rules, games, &rate) != 0)
             return 1;
-        pintas_caminos_simulate(&rules, games / 10 + 1, 999, &st); /* warm-up */
-        for (run = 0; run < RUNS; ++run) {
-            double t0 = now(), dt;
-            if (pintas_caminos_simulate(&rules, games, (uint64_t)run * 1000003u, &st) !=
-                PINTAS_OK)
-                return 1;
-            dt = now() - t0;
-            rounds_rate[run] = (double)st.rounds / dt;
-            moves_rate[run] = (double)st.moves / dt;
-        }
-        printf("%-16s %14.0f %14.0f %10.1f %10.1f\n", PRESETS[c].name, median(rounds_rate),
-               median(moves_rate), 1e9 / median(moves_rate),
-               median(moves_rate) / median(rounds_rate));
+        printf("%-16s %14.0f %14.0f %10.1f %10.1f\n", PRESETS[c].name, rate.rounds, rate.moves,
+               1e9 / rate.moves, rate.moves / rate.rounds);
     }
     return 0;
 }

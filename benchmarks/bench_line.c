@@ -28,24 +28,13 @@ int main(int argc, char **argv)
            "cpu rounds/s");
     for (c = 0; c < COUNT_OF(PRESETS); ++c) {
         pintas_line_rules rules;
-        pintas_line_stats st;
-        double rounds_rate[RUNS], moves_rate[RUNS], cpu_rate[RUNS];
-        int run;
+        sim_rates rate;
         if (pintas_line_rules_preset(&rules, PRESETS[c].game, PRESETS[c].players,
-                                     PRESETS[c].pairs) != PINTAS_OK)
+                                     PRESETS[c].pairs) != PINTAS_OK ||
+            time_simulate(&pintas_line_engine, &rules, games, &rate) != 0)
             return 1;
-        pintas_line_simulate(&rules, games / 10 + 1, 999, &st); /* warm-up */
-        for (run = 0; run < RUNS; ++run) {
-            stopwatch t = stopwatch_start();
-            if (pintas_line_simulate(&rules, games, (uint64_t)run * 1000003u, &st) != PINTAS_OK)
-                return 1;
-            t = stopwatch_read(t);
-            rounds_rate[run] = (double)st.rounds / t.wall;
-            moves_rate[run] = (double)st.moves / t.wall;
-            cpu_rate[run] = (double)st.rounds / t.cpu;
-        }
-        printf("%-16s %14.0f %14.0f %10.1f %16.0f\n", PRESETS[c].name, median(rounds_rate),
-               median(moves_rate), 1e9 / median(moves_rate), median(cpu_rate));
+        printf("%-16s %14.0f %14.0f %10.1f %16.0f\n", PRESETS[c].name, rate.rounds, rate.moves,
+               1e9 / rate.moves, rate.cpu_rounds);
     }
     return 0;
 }

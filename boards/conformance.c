@@ -127,16 +127,6 @@ static void hash_dice_event(hash_t *h, const void *p)
 
 /* ---- the presets --------------------------------------------------------- */
 
-enum family { LINE, CAMINOS, DICE };
-
-typedef struct preset {
-    const char *name;
-    enum family family;
-    int game;    /* pintas_line_game, pintas_caminos_variant, or 0/1: doom/farkle */
-    int players;
-    int pairs;
-} preset;
-
 static const preset presets[] = {
     {"muggins-2", LINE, PINTAS_LINE_MUGGINS, 2, 0},
     {"muggins-3", LINE, PINTAS_LINE_MUGGINS, 3, 0},
@@ -354,14 +344,7 @@ static int play_preset(const preset *p, hash_t *total)
 {
     uint64_t seed;
     int status;
-    if (p->family == LINE)
-        status = pintas_line_rules_preset(&rules.line, p->game, p->players, p->pairs);
-    else if (p->family == CAMINOS)
-        status = pintas_caminos_rules_preset(&rules.caminos, p->game, p->players);
-    else if (p->game == 0)
-        status = pintas_dice_rules_dice_of_doom(&rules.dice);
-    else
-        status = pintas_dice_rules_farkle(&rules.dice);
+    status = preset_rules(p, &rules);
     if (status != PINTAS_OK)
         return fail(p, 0, "rules", status);
     for (seed = 1; seed <= GAMES; ++seed)

@@ -72,16 +72,6 @@ static uint32_t stack_depth(const volatile void *marker)
 
 /* ---- the games ----------------------------------------------------------- */
 
-enum family { LINE, CAMINOS, DICE };
-
-typedef struct preset {
-    const char *name;
-    enum family family;
-    int game;
-    int players;
-    int pairs;
-} preset;
-
 static const preset presets[] = {
     {"muggins-4", LINE, PINTAS_LINE_MUGGINS, 4, 0},
     {"capicua-pairs", LINE, PINTAS_LINE_CAPICUA, 4, 1},
@@ -152,14 +142,7 @@ static int measure(const preset *p)
     uint64_t seed;
     int status = PINTAS_OK, i;
 
-    if (p->family == LINE)
-        status = pintas_line_rules_preset(&rules.line, p->game, p->players, p->pairs);
-    else if (p->family == CAMINOS)
-        status = pintas_caminos_rules_preset(&rules.caminos, p->game, p->players);
-    else if (p->game == 0)
-        status = pintas_dice_rules_dice_of_doom(&rules.dice);
-    else
-        status = pintas_dice_rules_farkle(&rules.dice);
+    status = preset_rules(p, &rules);
 
     for (seed = 1; seed <= GAMES && status == PINTAS_OK; ++seed) {
         pintas_rng choice;

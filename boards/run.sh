@@ -112,7 +112,7 @@ flash() { # NAME FILE...: the objects' text + data
   counted="$counted $*" whole=$((whole + total))
   printf '  %-44s %6d B  (%s)\n' "$name" "$total" "$*"
 }
-flash "shared by every game" common rng tiles
+flash "shared by every game" common rng tiles settings
 flash "line games: rules, play, save/load" line line_save
 flash "line games: search bots (search, infer)" line_search line_infer
 flash "line games: batch simulation" line_sim

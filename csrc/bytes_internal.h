@@ -134,6 +134,13 @@ static inline void pintas__image_start(pintas__writer *w, uint8_t *buf, size_t s
     pintas__put_u8(w, version);
 }
 
+/* Whether a reader's arguments are there: what it reads into (`given`), and
+ * the bytes wherever len is not 0. */
+static inline int pintas__bytes_given(int given, const uint8_t *bytes, size_t len)
+{
+    return given && (bytes != NULL || len == 0);
+}
+
 /* Checks the frame of a saved image of len bytes: PINTAS_E_CORRUPT unless it
  * starts with the game's tag, then PINTAS_E_VERSION for another format
  * version, then PINTAS_E_CORRUPT unless it is `size` bytes long with zeros

@@ -465,10 +465,7 @@ int pintas_caminos_set_deal(pintas_caminos_state *s, const pintas_caminos_deal *
 
 int pintas_caminos_reseed(pintas_caminos_state *s, uint64_t seed)
 {
-    if (!s)
-        return PINTAS_E_ARG;
-    pintas_rng_seed(&s->rng, seed, PINTAS_RNG_STREAM);
-    return PINTAS_OK;
+    return pintas__game_reseed(s ? &s->rng : NULL, seed);
 }
 
 /* ---- what can be played -------------------------------------------------- */
@@ -911,9 +908,7 @@ PINTAS__MOVE_CALL int pintas_caminos_play(pintas_caminos_state *s, const pintas_
     int status = pintas__buffer_args(s && m && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
     if (status == PINTAS_OK)
         status = play_into(s, m, &o);
-    if (status == PINTAS_OK)
-        *n_ev = o.n;
-    return status;
+    return pintas__events_written(status, o.n, n_ev);
 }
 
 int pintas__caminos_play_quiet(pintas_caminos_state *s, const pintas_caminos_move *m,
@@ -962,16 +957,23 @@ pintas_mask pintas_caminos_path_tiles(const pintas_caminos_state *s, int path)
 
 /* ---- external chance ----------------------------------------------------- */
 
-int pintas_caminos_chance_pending(const pintas_caminos_state *s)
+/* A chance event pending in the reveal or the play (s is not NULL). */
+static int pending_event(const void *state)
 {
-    return s != NULL &&
-           (s->phase == PINTAS_CAMINOS_REVEALING || s->phase == PINTAS_CAMINOS_PLAYING) &&
+    const pintas_caminos_state *s = state;
+    return (s->phase == PINTAS_CAMINOS_REVEALING || s->phase == PINTAS_CAMINOS_PLAYING) &&
            chance_pending(s);
 }
 
-/* The tiles dealt so far (centres and hands), or the pile's, as a set. */
-static pintas_mask chance_set(const pintas_caminos_state *s)
+int pintas_caminos_chance_pending(const pintas_caminos_state *s)
 {
+    return s != NULL && pending_event(s);
+}
+
+/* The tiles dealt so far (centres and hands), or the pile's, as a set. */
+static pintas_mask chance_set(const void *state)
+{
+    const pintas_caminos_state *s = state;
     pintas_mask set = 0;
     unsigned i;
     if (s->pending == PINTAS_CAMINOS_CHANCE_DEAL) {
@@ -986,8 +988,9 @@ static pintas_mask chance_set(const pintas_caminos_state *s)
     return set;
 }
 
-static int chance_usable(const pintas_caminos_state *s)
+static int chance_usable(const void *state)
 {
+    const pintas_caminos_state *s = state;
     if (!usable(s) || pintas_caminos_rules_check(&s->rules) != PINTAS_OK)
         return 0;
     switch (s->pending) {
@@ -1005,16 +1008,13 @@ static int chance_usable(const pintas_caminos_state *s)
     }
 }
 
+static const pintas__tile_chance CHANCE = {chance_usable, pending_event, chance_set};
+
 int pintas_caminos_chance_outcomes(const pintas_caminos_state *s, uint16_t *codes,
                                    uint32_t *num, uint32_t *den, size_t cap, size_t *n)
 {
     int status = pintas__buffer_args(s && codes && num && den && n, cap, N_TILES);
-    if (status != PINTAS_OK)
-        return status;
-    if (!chance_usable(s))
-        return PINTAS_E_ARG;
-    pintas__tile_outcomes(pintas_caminos_chance_pending(s) ? chance_set(s) : 0, codes, num, den, n);
-    return PINTAS_OK;
+    return pintas__tile_chance_outcomes(&CHANCE, s, status, codes, num, den, n);
 }
 
 /* Tile t to the top of the pile (it is in the pile). */
@@ -1074,13 +1074,10 @@ static void centre_chance_tile(pintas_caminos_state *s, event_sink *o, unsigned 
  * public call and its quiet twin share it. */
 static int give_chance(pintas_caminos_state *s, int outcome, event_sink *o)
 {
+    int status = pintas__tile_chance_check(&CHANCE, s, outcome);
     unsigned t;
-    if (!chance_usable(s))
-        return PINTAS_E_ARG;
-    if (!pintas_caminos_chance_pending(s))
-        return PINTAS_E_NO_CHANCE;
-    if (outcome < 0 || outcome >= N_TILES || !(chance_set(s) & PINTAS_BIT(outcome)))
-        return PINTAS_E_OUTCOME;
+    if (status != PINTAS_OK)
+        return status;
     t = (unsigned)outcome;
     if (s->pending == PINTAS_CAMINOS_CHANCE_DEAL) {
         deal_chance_tile(s, o, t);
@@ -1105,9 +1102,7 @@ int pintas_caminos_play_chance(pintas_caminos_state *s, int outcome, pintas_cami
     int status = pintas__buffer_args(s && ev && n_ev, ev_cap, PINTAS_CAMINOS_MAX_EVENTS);
     if (status == PINTAS_OK)
         status = give_chance(s, outcome, &o);
-    if (status == PINTAS_OK)
-        *n_ev = o.n;
-    return status;
+    return pintas__events_written(status, o.n, n_ev);
 }
 
 int pintas__caminos_play_chance_quiet(pintas_caminos_state *s, int outcome)

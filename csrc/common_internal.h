@@ -15,6 +15,15 @@ static inline int pintas__buffer_args(int given, size_t cap, size_t bound)
     return cap < bound ? PINTAS_E_BUFFER : PINTAS_OK;
 }
 
+/* The end of a call that writes events: their count n into *n_ev once the
+ * call has succeeded (status PINTAS_OK); status. */
+static inline int pintas__events_written(int status, size_t n, size_t *n_ev)
+{
+    if (status == PINTAS_OK)
+        *n_ev = n;
+    return status;
+}
+
 /* A game's public move call, whose body its quiet twin (the core's own game
  * loops) shares: where speed counts (not -Os) it takes a copy of that body
  * with every step of the move in line, so it pays nothing for the sharing

@@ -194,7 +194,7 @@ int pintas_dice_book_open(pintas_dice_book *b, const uint8_t *bytes, size_t len)
     record prev;
     uint32_t cap, n, k;
     int32_t unit;
-    if (b == NULL || (bytes == NULL && len > 0))
+    if (!pintas__bytes_given(b != NULL, bytes, len))
         return PINTAS_E_ARG;
     if (len < HEADER || rd32(bytes) != BOOK_MAGIC)
         return PINTAS_E_CORRUPT;

@@ -39,6 +39,7 @@
 #include "bytes_internal.h"
 #include "common_internal.h"
 #include "dice_internal.h"
+#include "rng_internal.h"
 
 #define SAVE_TAG "PDIC"
 #define SAVE_VERSION 1
@@ -127,10 +128,7 @@ int pintas_dice_new_chance(pintas_dice_state *s, const pintas_dice_rules *rules,
 
 int pintas_dice_reseed(pintas_dice_state *s, uint64_t seed)
 {
-    if (s == NULL)
-        return PINTAS_E_ARG;
-    pintas_rng_seed(&s->rng, seed, PINTAS_RNG_STREAM);
-    return PINTAS_OK;
+    return pintas__game_reseed(s ? &s->rng : NULL, seed);
 }
 
 /* 1 once the game was ended by the round limit. */
@@ -824,7 +822,7 @@ int pintas_dice_load(pintas_dice_state *s, const uint8_t *buf, size_t len)
     size_t i;
     int psize, p, st;
     int32_t unit;
-    if (s == NULL || (buf == NULL && len > 0))
+    if (!pintas__bytes_given(s != NULL, buf, len))
         return PINTAS_E_ARG;
     st = pintas__image_open(&rd, buf, len, SAVE_TAG, SAVE_VERSION, PINTAS_DICE_SAVE_SIZE,
                             PINTAS_DICE_SAVE_SIZE);

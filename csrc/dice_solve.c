@@ -418,6 +418,7 @@ static double state_value(const pintas_dice_policy *p, const values_view *v, uin
     const double *rows = v->rows, unit = (double)p->table.unit;
     uint32_t i, end = p->roll_first[st + 1], full = v->full, ns = p->n_states;
     uint32_t base = full - v->ring, mask = v->ring - 1u;
+    uint32_t kept = v->ring ? p->cap_units : full; /* the rows kept end there */
     double e = 0.0;
     for (i = p->roll_first[st]; i < end; ++i) {
         const uint32_t *o = options + rolls[i].first;
@@ -425,33 +426,18 @@ static double state_value(const pintas_dice_policy *p, const values_view *v, uin
         double best = 0.0;
         /* after() in line for its commonest case, a row kept: below full, or
          * (during the solve) in the ring below the cap */
-        if (v->ring == 0) {
-            for (j = 0; j < rolls[i].n; ++j) {
-                uint32_t next = o[j] >> GAIN_BITS, t2 = t + (o[j] & GAIN_MASK);
-                double val;
-                if (t2 < full && next != HOT_STATE) {
-                    double bank = (double)t2 * unit, roll = rows[(size_t)t2 * ns + next];
-                    val = roll > bank ? roll : bank;
-                } else {
-                    val = after(p, v, next, t2);
-                }
-                if (val > best)
-                    best = val;
+        for (j = 0; j < rolls[i].n; ++j) {
+            uint32_t next = o[j] >> GAIN_BITS, t2 = t + (o[j] & GAIN_MASK);
+            double val;
+            if (t2 < kept && next != HOT_STATE) {
+                uint32_t row = t2 < full ? t2 : base + ((t2 - full) & mask);
+                double bank = (double)t2 * unit, roll = rows[(size_t)row * ns + next];
+                val = roll > bank ? roll : bank;
+            } else {
+                val = after(p, v, next, t2);
             }
-        } else {
-            for (j = 0; j < rolls[i].n; ++j) {
-                uint32_t next = o[j] >> GAIN_BITS, t2 = t + (o[j] & GAIN_MASK);
-                double val;
-                if (t2 < p->cap_units && next != HOT_STATE) {
-                    uint32_t row = t2 < full ? t2 : base + ((t2 - full) & mask);
-                    double bank = (double)t2 * unit, roll = rows[(size_t)row * ns + next];
-                    val = roll > bank ? roll : bank;
-                } else {
-                    val = after(p, v, next, t2);
-                }
-                if (val > best)
-                    best = val;
-            }
+            if (val > best)
+                best = val;
         }
         e += rolls[i].prob * best;
     }

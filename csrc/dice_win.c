@@ -518,7 +518,7 @@ int pintas_dice_win_open(pintas_dice_win *win, const uint8_t *bytes, size_t len)
     pintas_dice_rules r;
     uint32_t goal;
     size_t i;
-    if (!win_ok(win) || (bytes == NULL && len > 0))
+    if (!pintas__bytes_given(win_ok(win), bytes, len))
         return PINTAS_E_ARG;
     if (len < PINTAS_DICE_WIN_HEADER)
         return PINTAS_E_CORRUPT;

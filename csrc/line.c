@@ -502,9 +502,7 @@ static int start_game_into(pintas_line_state *s, const pintas_line_rules *rules,
         status = PINTAS_E_ARG;
     if (status == PINTAS_OK)
         status = start_game(s, rules, seed, deal, external, &o);
-    if (status == PINTAS_OK)
-        *n_ev = o.n;
-    return status;
+    return pintas__events_written(status, o.n, n_ev);
 }
 
 int pintas_line_new(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
@@ -568,10 +566,7 @@ int pintas_line_set_deal(pintas_line_state *s, const pintas_line_deal *deal,
 
 int pintas_line_reseed(pintas_line_state *s, uint64_t seed)
 {
-    if (!s)
-        return PINTAS_E_ARG;
-    pintas_rng_seed(&s->rng, seed, PINTAS_RNG_STREAM);
-    return PINTAS_OK;
+    return pintas__game_reseed(s ? &s->rng : NULL, seed);
 }
 
 /* ---- what can be played -------------------------------------------------- */
@@ -1109,9 +1104,7 @@ PINTAS__MOVE_CALL int pintas_line_play(pintas_line_state *s, const pintas_line_m
     int status = pintas__buffer_args(s && m && ev && n_ev, ev_cap, PINTAS_LINE_MAX_EVENTS);
     if (status == PINTAS_OK)
         status = play_into(s, m, &o);
-    if (status == PINTAS_OK)
-        *n_ev = o.n;
-    return status;
+    return pintas__events_written(status, o.n, n_ev);
 }
 
 int pintas__line_play_quiet(pintas_line_state *s, const pintas_line_move *m,
@@ -1151,14 +1144,22 @@ int pintas_line_boneyard_size(const pintas_line_state *s)
 
 /* ---- external chance ----------------------------------------------------- */
 
+/* A chance event pending in the play (s is not NULL). */
+static int pending_event(const void *state)
+{
+    const pintas_line_state *s = state;
+    return s->phase == PINTAS_LINE_PLAYING && chance_pending(s);
+}
+
 int pintas_line_chance_pending(const pintas_line_state *s)
 {
-    return s != NULL && s->phase == PINTAS_LINE_PLAYING && chance_pending(s);
+    return s != NULL && pending_event(s);
 }
 
 /* The possible outcomes of the pending chance event, as a set of tiles. */
-static pintas_mask chance_set(const pintas_line_state *s)
+static pintas_mask chance_set(const void *state)
 {
+    const pintas_line_state *s = state;
     pintas_mask set = 0;
     unsigned i;
     switch (s->pending) {
@@ -1177,8 +1178,9 @@ static pintas_mask chance_set(const pintas_line_state *s)
 }
 
 /* A state whose chance fields the calls below can trust. */
-static int chance_usable(const pintas_line_state *s)
+static int chance_usable(const void *state)
 {
+    const pintas_line_state *s = state;
     if (!usable(s))
         return 0;
     if (s->pending == PINTAS_LINE_CHANCE_DEAL)
@@ -1191,16 +1193,13 @@ static int chance_usable(const pintas_line_state *s)
     return s->pending == PINTAS_LINE_CHANCE_NONE;
 }
 
+static const pintas__tile_chance CHANCE = {chance_usable, pending_event, chance_set};
+
 int pintas_line_chance_outcomes(const pintas_line_state *s, uint16_t *codes, uint32_t *num,
                                 uint32_t *den, size_t cap, size_t *n)
 {
     int status = pintas__buffer_args(s && codes && num && den && n, cap, N_TILES);
-    if (status != PINTAS_OK)
-        return status;
-    if (!chance_usable(s))
-        return PINTAS_E_ARG;
-    pintas__tile_outcomes(pintas_line_chance_pending(s) ? chance_set(s) : 0, codes, num, den, n);
-    return PINTAS_OK;
+    return pintas__tile_chance_outcomes(&CHANCE, s, status, codes, num, den, n);
 }
 
 /* The deal's next hand tile; the round opens after the last one. */
@@ -1277,14 +1276,10 @@ int pintas_line_play_chance(pintas_line_state *s, int outcome, pintas_line_event
     event_sink o = {ev, 0, ev_cap, NULL};
     int status = pintas__buffer_args(s && ev && n_ev, ev_cap, PINTAS_LINE_MAX_EVENTS);
     unsigned t;
+    if (status == PINTAS_OK)
+        status = pintas__tile_chance_check(&CHANCE, s, outcome);
     if (status != PINTAS_OK)
         return status;
-    if (!chance_usable(s))
-        return PINTAS_E_ARG;
-    if (!pintas_line_chance_pending(s))
-        return PINTAS_E_NO_CHANCE;
-    if (outcome < 0 || outcome >= N_TILES || !(chance_set(s) & PINTAS_BIT(outcome)))
-        return PINTAS_E_OUTCOME;
     t = (unsigned)outcome;
     if (s->pending == PINTAS_LINE_CHANCE_DEAL)
         deal_chance_tile(s, &o, t);

@@ -343,14 +343,4 @@ static int put_own(pintas__out *o, const char *p, const void *s, const pintas_re
     return PINTAS_OK;
 }
 
-int pintas_caminos_move_print(const pintas_caminos_move *m, char *buf, size_t cap, size_t *n)
-{
-    return pintas__move_print(&caminos_text, m, buf, cap, n);
-}
-
-int pintas_caminos_refusal_text(const pintas_caminos_state *s, const pintas_refusal *why,
-                                const uint8_t *text, size_t len, char *buf, size_t cap,
-                                size_t *n)
-{
-    return pintas__refusal_text(&caminos_text, s, why, text, len, buf, cap, n);
-}
+PINTAS__MOVE_TEXT_ENTRIES(caminos, caminos_text)

@@ -180,13 +180,4 @@ static int put_own(pintas__out *o, const char *p, const void *s, const pintas_re
 static const pintas__move_text dice_text = {move_ok, put_move, offsetof(pintas_refusal, dice_move),
                                             NULL, put_own};
 
-int pintas_dice_move_print(const pintas_dice_move *m, char *buf, size_t cap, size_t *n)
-{
-    return pintas__move_print(&dice_text, m, buf, cap, n);
-}
-
-int pintas_dice_refusal_text(const pintas_dice_state *s, const pintas_refusal *why,
-                             const uint8_t *text, size_t len, char *buf, size_t cap, size_t *n)
-{
-    return pintas__refusal_text(&dice_text, s, why, text, len, buf, cap, n);
-}
+PINTAS__MOVE_TEXT_ENTRIES(dice, dice_text)

@@ -180,6 +180,22 @@ void pintas__put_moves(pintas__out *o, void (*put)(pintas__out *o, const void *m
 int pintas__refusal_text(const pintas__move_text *t, const void *s, const pintas_refusal *why,
                          const uint8_t *text, size_t len, char *buf, size_t cap, size_t *n);
 
+/* A game's two public printers (pintas/notation.h), pintas_<game>_move_print
+ * and pintas_<game>_refusal_text, each the shared printer above given the
+ * game's table `t` (a function cannot define a game's typed entry points). */
+#define PINTAS__MOVE_TEXT_ENTRIES(game, t)                                                     \
+    int pintas_##game##_move_print(const pintas_##game##_move *m, char *buf, size_t cap,       \
+                                   size_t *n)                                                  \
+    {                                                                                          \
+        return pintas__move_print(&(t), m, buf, cap, n);                                       \
+    }                                                                                          \
+    int pintas_##game##_refusal_text(const pintas_##game##_state *s, const pintas_refusal *why, \
+                                     const uint8_t *text, size_t len, char *buf, size_t cap,   \
+                                     size_t *n)                                                \
+    {                                                                                          \
+        return pintas__refusal_text(&(t), s, why, text, len, buf, cap, n);                     \
+    }
+
 /* ---- each game's causes (the *_why.c files) --------------------------------- */
 
 /* Start the refusal of an illegal move of `game` by the seat to move (in

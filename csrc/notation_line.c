@@ -183,13 +183,4 @@ static int put_own(pintas__out *o, const char *p, const void *state, const pinta
 static const pintas__move_text line_text = {move_ok, put_move, offsetof(pintas_refusal, line_move),
                                             fits, put_own};
 
-int pintas_line_move_print(const pintas_line_move *m, char *buf, size_t cap, size_t *n)
-{
-    return pintas__move_print(&line_text, m, buf, cap, n);
-}
-
-int pintas_line_refusal_text(const pintas_line_state *s, const pintas_refusal *why,
-                             const uint8_t *text, size_t len, char *buf, size_t cap, size_t *n)
-{
-    return pintas__refusal_text(&line_text, s, why, text, len, buf, cap, n);
-}
+PINTAS__MOVE_TEXT_ENTRIES(line, line_text)

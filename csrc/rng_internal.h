@@ -11,6 +11,16 @@
 
 #include "pintas/rng.h"
 
+/* Every game's pintas_<game>_reseed: PINTAS_E_ARG without a state (rng is
+ * NULL), else its generator seeded anew on the games' stream. */
+static inline int pintas__game_reseed(pintas_rng *rng, uint64_t seed)
+{
+    if (rng == NULL)
+        return PINTAS_E_ARG;
+    pintas_rng_seed(rng, seed, PINTAS_RNG_STREAM);
+    return PINTAS_OK;
+}
+
 static inline void pintas__rng_step(pintas_rng *rng)
 {
     rng->state = rng->state * PINTAS_RNG_MULT + rng->inc;

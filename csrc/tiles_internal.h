@@ -119,6 +119,47 @@ static inline void pintas__tile_outcomes(pintas_mask set, uint16_t *codes, uint3
     *n = k;
 }
 
+/* What the chance calls every tile game shares (line.c, caminos.c) read of
+ * its state: whether its chance fields can be trusted, whether a chance
+ * event is pending, and that event's outcomes as a set of tiles (asked only
+ * of a state usable, with an event pending). */
+typedef struct pintas__tile_chance {
+    int (*usable)(const void *s);
+    int (*pending)(const void *s);
+    pintas_mask (*set)(const void *s);
+} pintas__tile_chance;
+
+/* pintas_<game>_chance_outcomes once its arguments are checked (`status`):
+ * PINTAS_E_ARG for a state c cannot trust, else the pending event's
+ * outcomes (none when none is pending) as pintas__tile_outcomes gives them. */
+static inline int pintas__tile_chance_outcomes(const pintas__tile_chance *c, const void *s,
+                                               int status, uint16_t *codes, uint32_t *num,
+                                               uint32_t *den, size_t *n)
+{
+    if (status != PINTAS_OK)
+        return status;
+    if (!c->usable(s))
+        return PINTAS_E_ARG;
+    pintas__tile_outcomes(c->pending(s) ? c->set(s) : 0, codes, num, den, n);
+    return PINTAS_OK;
+}
+
+/* The checks of giving outcome to a tile game's pending chance event, in the
+ * documented order: PINTAS_E_ARG for a state c cannot trust,
+ * PINTAS_E_NO_CHANCE when none is pending, PINTAS_E_OUTCOME for a tile not
+ * among the event's outcomes; else PINTAS_OK. */
+static inline int pintas__tile_chance_check(const pintas__tile_chance *c, const void *s,
+                                            int outcome)
+{
+    if (!c->usable(s))
+        return PINTAS_E_ARG;
+    if (!c->pending(s))
+        return PINTAS_E_NO_CHANCE;
+    if (outcome < 0 || outcome >= PINTAS_TILE_COUNT || !(c->set(s) & PINTAS_BIT(outcome)))
+        return PINTAS_E_OUTCOME;
+    return PINTAS_OK;
+}
+
 /* The pips of the tiles in m (bits beyond the set ignored). */
 static inline unsigned pintas__mask_pips(pintas_mask m)
 {

@@ -93,6 +93,20 @@ static inline void fuzz_scribble(fuzz_bytes *b, void *at, size_t size, unsigned 
     }
 }
 
+/* The entry of a harness of two cases, one a tile game's (line) and one the
+ * other's (caminos): the first byte picks one (odd: caminos), which reads the
+ * rest of the input. */
+static inline int fuzz_line_or_caminos(const uint8_t *data, size_t size,
+                                       void (*line)(fuzz_bytes *), void (*caminos)(fuzz_bytes *))
+{
+    fuzz_bytes b = fuzz_start(data, size);
+    if (fuzz_u8(&b) & 1u)
+        caminos(&b);
+    else
+        line(&b);
+    return 0;
+}
+
 /* A byte pattern a failed call must leave in place. */
 #define FUZZ_PATTERN 0xA5
 

@@ -39,13 +39,9 @@ static int mirror(const void *before, const void *move, void *twin)
 }
 
 static const fuzz_tile_game caminos_game = {&pintas_caminos_engine, fuzz_caminos_sound_any,
-                                            made_up, mirror};
+                                            made_up, mirror, fuzz_caminos_rules};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fuzz_bytes b = fuzz_start(data, size);
-    pintas_caminos_rules rules;
-    fuzz_caminos_rules(&b, &rules);
-    fuzz_play_moves(&caminos_game, &b, &rules);
-    return 0;
+    return fuzz_play_moves(&caminos_game, data, size);
 }

@@ -48,12 +48,8 @@ static int real_view(fuzz_bytes *b, pintas_caminos_info *k)
 
 static void raw_info(fuzz_bytes *b, pintas_caminos_info *k)
 {
-    unsigned how = fuzz_u8(b);
-    pintas_caminos_rules r;
-    fuzz_caminos_rules(b, &r);
-    fuzz_fill(b, k, sizeof *k);
-    if (how & 1u)
-        k->rules = r;
+    unsigned how = fuzz_raw_info(b, k, sizeof *k, offsetof(pintas_caminos_info, rules),
+                                 sizeof k->rules, fuzz_caminos_rules);
     if (how & 2u)
         k->seat %= 4u;
 }

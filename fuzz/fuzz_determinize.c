@@ -143,10 +143,5 @@ static void caminos_case(fuzz_bytes *b)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fuzz_bytes b = fuzz_start(data, size);
-    if (fuzz_u8(&b) & 1u)
-        caminos_case(&b);
-    else
-        line_case(&b);
-    return 0;
+    return fuzz_line_or_caminos(data, size, line_case, caminos_case);
 }

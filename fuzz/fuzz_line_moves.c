@@ -33,14 +33,10 @@ static int mirror(const void *before, const void *move, void *twin)
            s->ends[0] == s->ends[1];
 }
 
-static const fuzz_tile_game line_game = {&pintas_line_engine, fuzz_line_sound_any, made_up,
-                                         mirror};
+static const fuzz_tile_game line_game = {&pintas_line_engine, fuzz_line_sound_any, made_up, mirror,
+                                         fuzz_line_rules};
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    fuzz_bytes b = fuzz_start(data, size);
-    pintas_line_rules rules;
-    fuzz_line_rules(&b, &rules);
-    fuzz_play_moves(&line_game, &b, &rules);
-    return 0;
+    return fuzz_play_moves(&line_game, data, size);
 }

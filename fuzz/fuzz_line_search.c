@@ -49,12 +49,8 @@ static int real_view(fuzz_bytes *b, tracked *g, pintas_line_info *info)
 /* Raw bytes, with plausible rules and, as the bytes say, a short log. */
 static void raw_info(fuzz_bytes *b, pintas_line_info *info)
 {
-    unsigned how = fuzz_u8(b);
-    pintas_line_rules r;
-    fuzz_line_rules(b, &r);
-    fuzz_fill(b, info, sizeof *info);
-    if (how & 1u)
-        info->rules = r;
+    unsigned how = fuzz_raw_info(b, info, sizeof *info, offsetof(pintas_line_info, rules),
+                                 sizeof info->rules, fuzz_line_rules);
     if (how & 2u)
         info->log_len = (uint16_t)(info->log_len % 48u);
     if (how & 4u) {

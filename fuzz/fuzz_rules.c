@@ -8,6 +8,9 @@
  * tile in one place) and stays sound over the legal moves the bytes pick;
  * the line games' sides and a one-game simulation agree; the dice table
  * builds and the rules' unit is positive.
+ * A first byte of 3 reads settings values instead (pintas/settings.h): any
+ * values are taken or refused, a refusal names a setting of the table, and
+ * its message fits any buffer (cut, NUL-terminated, its length told).
  */
 #include "games.h"
 
@@ -30,78 +33,101 @@ static void play_some(const pintas_engine *e, fuzz_bytes *b, void *s, void (*sou
     }
 }
 
-static void fuzz_line(fuzz_bytes *b)
+/* Rules of `size` bytes from the bytes into r: raw (a first byte odd), else
+ * the game's from `make` with a few of their bytes changed. */
+static void rules_from(fuzz_bytes *b, void *r, size_t size, void (*make)(fuzz_bytes *, void *))
 {
-    pintas_line_rules r;
-    pintas_line_state s, before;
-    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
-    pintas_line_stats stats;
-    size_t n_ev = 12345;
-    uint64_t seed;
-    int ok, status;
     if (fuzz_u8(b) & 1u) {
-        fuzz_fill(b, &r, sizeof r);
+        fuzz_fill(b, r, size);
     } else {
-        fuzz_line_rules(b, &r);
-        fuzz_scribble(b, &r, sizeof r, 1u + fuzz_below(b, 3));
+        make(b, r);
+        fuzz_scribble(b, r, size, 1u + fuzz_below(b, 3));
     }
-    seed = fuzz_u64(b);
-    status = pintas_line_rules_check(&r);
-    FUZZ_CHECK(status == PINTAS_OK || status == PINTAS_E_RULES);
-    ok = status == PINTAS_OK;
-    FUZZ_CHECK(ok ? pintas_line_sides(&r) == (r.pairs ? 2 : r.players)
-                  : pintas_line_sides(&r) == PINTAS_E_RULES);
-    memset(&s, FUZZ_PATTERN, sizeof s);
-    before = s;
-    status = pintas_line_new(&s, &r, seed, ev, PINTAS_LINE_MAX_EVENTS, &n_ev);
-    if (!ok) {
-        FUZZ_CHECK(status == PINTAS_E_RULES && n_ev == 12345);
-        FUZZ_CHECK(memcmp(&s, &before, sizeof s) == 0);
-        FUZZ_CHECK(pintas_line_simulate(&r, 1, seed, &stats) == PINTAS_E_RULES);
-        return;
-    }
-    FUZZ_CHECK(status == PINTAS_OK && n_ev >= 1 && n_ev <= PINTAS_LINE_MAX_EVENTS);
-    fuzz_line_sound(&s);
-    play_some(&pintas_line_engine, b, &s, fuzz_line_sound_any);
-    if (r.target <= 300) /* a whole game to a high target is slow under the sanitizers */
-        FUZZ_CHECK(pintas_line_simulate(&r, 1, seed, &stats) == PINTAS_OK && stats.games == 1);
 }
 
-static void fuzz_caminos(fuzz_bytes *b)
+/* 1 if the rules check (its status) took the rules; it refuses them only
+ * with PINTAS_E_RULES. */
+static int rules_taken(int status)
 {
-    pintas_caminos_rules r;
-    pintas_caminos_state s, before;
-    pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
-    pintas_caminos_stats stats;
-    size_t n_ev = 12345;
-    uint64_t seed;
-    int ok, status;
-    if (fuzz_u8(b) & 1u) {
-        fuzz_fill(b, &r, sizeof r);
-    } else {
-        fuzz_caminos_rules(b, &r);
-        fuzz_scribble(b, &r, sizeof r, 1u + fuzz_below(b, 3));
-    }
-    seed = fuzz_u64(b);
-    status = pintas_caminos_rules_check(&r);
     FUZZ_CHECK(status == PINTAS_OK || status == PINTAS_E_RULES);
-    ok = status == PINTAS_OK;
+    return status == PINTAS_OK;
+}
+
+/* Room for either tile game's totals (games, the first field of both). */
+typedef union tile_stats {
+    pintas_line_stats line;
+    pintas_caminos_stats caminos;
+} tile_stats;
+
+/* What fuzz_tile needs of a tile game beyond its engine table. */
+typedef struct tile_game {
+    const pintas_engine *engine;
+    size_t rules_size;
+    /* The game's rules from the bytes (fuzz_line_rules, ...). */
+    void (*rules)(fuzz_bytes *b, void *rules);
+    /* 1 if the game's check takes the rules, checking what else answers on
+     * them; *whole 1 when a one-game simulation is quick enough (a game to a
+     * high target is slow under the sanitizers). */
+    int (*taken)(const void *rules, int *whole);
+    void (*sound)(const void *state);
+} tile_game;
+
+/* A tile game on rules from the bytes and a seed, through its engine table:
+ * rules refused leave the state and the event count untouched, and the
+ * simulation refuses them too; rules taken start a sound game, played on by
+ * play_some, and a one-game simulation plays one game. */
+static void fuzz_tile(const tile_game *g, fuzz_bytes *b)
+{
+    const pintas_engine *e = g->engine;
+    fuzz_tile_rules r;
+    fuzz_tile_state s, before;
+    pintas_engine_events ev;
+    tile_stats stats;
+    size_t n_ev = FUZZ_NO_COUNT;
+    uint64_t seed;
+    int ok, whole, status;
+    rules_from(b, &r, g->rules_size, g->rules);
+    seed = fuzz_u64(b);
+    ok = g->taken(&r, &whole);
     memset(&s, FUZZ_PATTERN, sizeof s);
     before = s;
-    status = pintas_caminos_new(&s, &r, seed, ev, PINTAS_CAMINOS_MAX_EVENTS, &n_ev);
+    status = e->start(&s, &r, seed, NULL, &ev, e->max_events, &n_ev);
     if (!ok) {
-        FUZZ_CHECK(status == PINTAS_E_RULES && n_ev == 12345);
+        FUZZ_CHECK(status == PINTAS_E_RULES && n_ev == FUZZ_NO_COUNT);
         FUZZ_CHECK(memcmp(&s, &before, sizeof s) == 0);
-        FUZZ_CHECK(pintas_caminos_simulate(&r, 1, seed, &stats) == PINTAS_E_RULES);
+        FUZZ_CHECK(e->simulate(&r, 1, seed, &stats) == PINTAS_E_RULES);
         return;
     }
-    FUZZ_CHECK(status == PINTAS_OK && n_ev >= 1 && n_ev <= PINTAS_CAMINOS_MAX_EVENTS);
-    fuzz_caminos_sound(&s);
-    play_some(&pintas_caminos_engine, b, &s, fuzz_caminos_sound_any);
-    if (r.rounds <= 5)
-        FUZZ_CHECK(pintas_caminos_simulate(&r, 1, seed, &stats) == PINTAS_OK &&
-                   stats.games == 1);
+    FUZZ_CHECK(status == PINTAS_OK && n_ev >= 1 && n_ev <= e->max_events);
+    g->sound(&s);
+    play_some(e, b, &s, g->sound);
+    if (whole)
+        FUZZ_CHECK(e->simulate(&r, 1, seed, &stats) == PINTAS_OK && stats.line.games == 1);
 }
+
+/* The line games' sides agree with the check. */
+static int line_taken(const void *rules, int *whole)
+{
+    const pintas_line_rules *r = rules;
+    int ok = rules_taken(pintas_line_rules_check(r));
+    FUZZ_CHECK(ok ? pintas_line_sides(r) == (r->pairs ? 2 : r->players)
+                  : pintas_line_sides(r) == PINTAS_E_RULES);
+    *whole = r->target <= 300;
+    return ok;
+}
+
+static int caminos_taken(const void *rules, int *whole)
+{
+    const pintas_caminos_rules *r = rules;
+    *whole = r->rounds <= 5;
+    return rules_taken(pintas_caminos_rules_check(r));
+}
+
+static const tile_game line_game = {&pintas_line_engine, sizeof(pintas_line_rules),
+                                    fuzz_line_rules, line_taken, fuzz_line_sound_any};
+static const tile_game caminos_game = {&pintas_caminos_engine, sizeof(pintas_caminos_rules),
+                                       fuzz_caminos_rules, caminos_taken,
+                                       fuzz_caminos_sound_any};
 
 static void play_dice(fuzz_bytes *b, pintas_dice_state *s)
 {
@@ -126,18 +152,12 @@ static void fuzz_dice(fuzz_bytes *b)
     pintas_dice_state s, before;
     int ok, status, players, first;
     uint64_t seed;
-    if (fuzz_u8(b) & 1u) {
-        fuzz_fill(b, &r, sizeof r);
-    } else {
-        fuzz_dice_rules(b, &r);
-        fuzz_scribble(b, &r, sizeof r, 1u + fuzz_below(b, 3));
-    }
+    rules_from(b, &r, sizeof r, fuzz_dice_rules);
     players = (int)fuzz_below(b, 10);
     first = (int)fuzz_below(b, 10);
     seed = fuzz_u64(b);
     status = pintas_dice_rules_check(&r);
-    FUZZ_CHECK(status == PINTAS_OK || status == PINTAS_E_RULES);
-    ok = status == PINTAS_OK;
+    ok = rules_taken(status);
     FUZZ_CHECK(ok ? pintas_dice_rules_unit(&r) > 0 : pintas_dice_rules_unit(&r) == 0);
     FUZZ_CHECK(pintas_dice_table_init(&table, &r) == status);
     memset(&s, FUZZ_PATTERN, sizeof s);
@@ -153,18 +173,50 @@ static void fuzz_dice(fuzz_bytes *b)
     play_dice(b, &s);
 }
 
+static void fuzz_settings(fuzz_bytes *b)
+{
+    const pintas_setting *table;
+    pintas_settings_refusal why;
+    int32_t values[PINTAS_SETTINGS_MAX];
+    char buf[300], got[40];
+    size_t n = 0, len = 12345, cap, got_len, i;
+    int family = (int)fuzz_below(b, 3), status;
+    FUZZ_CHECK(pintas_settings(family, &table, &n) == PINTAS_OK && n <= PINTAS_SETTINGS_MAX);
+    fuzz_fill(b, values, sizeof values);
+    for (i = 0; i < n; ++i)
+        if (fuzz_u8(b) & 1u) /* half of them near their range */
+            values[i] = table[i].low - 1 + (int32_t)fuzz_below(b, 4) +
+                        (int32_t)(fuzz_u8(b) & 1u) * (table[i].high - table[i].low);
+    status = pintas_settings_why(family, values, n, &why);
+    FUZZ_CHECK(status == PINTAS_OK || status == PINTAS_E_RULES);
+    FUZZ_CHECK((status == PINTAS_OK) == (why.cause == PINTAS_SETTINGS_OK));
+    if (status == PINTAS_OK)
+        return;
+    FUZZ_CHECK(why.setting < n && why.other < n && why.family == family);
+    got_len = fuzz_below(b, sizeof got);
+    fuzz_fill(b, got, got_len);
+    cap = fuzz_below(b, sizeof buf + 1);
+    status = pintas_settings_refusal_text(&why, (fuzz_u8(b) & 1u) ? got : NULL, got_len, buf,
+                                          cap, &len);
+    FUZZ_CHECK(status == PINTAS_OK || (status == PINTAS_E_BUFFER && len >= cap));
+    FUZZ_CHECK(cap == 0 || buf[len < cap ? len : cap - 1] == '\0');
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_bytes b = fuzz_start(data, size);
-    switch (fuzz_u8(&b) % 3u) {
+    switch (fuzz_u8(&b) % 4u) {
     case 0:
-        fuzz_line(&b);
+        fuzz_tile(&line_game, &b);
         break;
     case 1:
-        fuzz_caminos(&b);
+        fuzz_tile(&caminos_game, &b);
+        break;
+    case 2:
+        fuzz_dice(&b);
         break;
     default:
-        fuzz_dice(&b);
+        fuzz_settings(&b);
         break;
     }
     return 0;

@@ -61,8 +61,9 @@ static inline void fuzz_line_sound(const pintas_line_state *s)
 
 /* Rules from the input: a preset (game, players, pairs), then maybe some
  * options changed; what the check refuses falls back to the preset. */
-static inline void fuzz_line_rules(fuzz_bytes *b, pintas_line_rules *r)
+static inline void fuzz_line_rules(fuzz_bytes *b, void *out)
 {
+    pintas_line_rules *r = out;
     static const int configs[11][3] = {{0, 2, 0}, {0, 3, 0}, {0, 4, 0}, {1, 2, 0},
                                        {1, 3, 0}, {1, 4, 0}, {1, 4, 1}, {2, 4, 1},
                                        {2, 4, 0}, {2, 3, 0}, {2, 2, 0}};
@@ -122,8 +123,9 @@ static inline void fuzz_caminos_sound(const pintas_caminos_state *s)
 
 /* Rules from the input: a preset (variant, players), maybe reshaped; what
  * the check refuses falls back to the preset. */
-static inline void fuzz_caminos_rules(fuzz_bytes *b, pintas_caminos_rules *r)
+static inline void fuzz_caminos_rules(fuzz_bytes *b, void *out)
 {
+    pintas_caminos_rules *r = out;
     unsigned pick = fuzz_u8(b);
     pintas_caminos_rules t;
     FUZZ_CHECK(pintas_caminos_rules_preset(r, (int)(pick % 3u), 2 + (int)(pick / 3u % 3u)) ==
@@ -165,8 +167,9 @@ static inline void fuzz_dice_sound(const pintas_dice_state *s)
 
 /* Rules from the input: a preset, maybe with its options changed; what the
  * check refuses falls back to the preset. */
-static inline void fuzz_dice_rules(fuzz_bytes *b, pintas_dice_rules *r)
+static inline void fuzz_dice_rules(fuzz_bytes *b, void *out)
 {
+    pintas_dice_rules *r = out;
     unsigned pick = fuzz_u8(b);
     pintas_dice_rules t;
     if (pick & 1u)
@@ -309,6 +312,8 @@ typedef struct fuzz_tile_game {
     /* legal() leaves out a mirror placement it lists the twin of: 1 if
      * `move`, on the state `before`, is one, its listed twin in *twin. */
     int (*mirror)(const void *before, const void *move, void *twin);
+    /* The game's rules from the bytes (fuzz_line_rules, ...). */
+    void (*rules)(fuzz_bytes *b, void *rules);
 } fuzz_tile_game;
 
 /* Room for either tile game's state. */
@@ -316,6 +321,29 @@ typedef union fuzz_tile_state {
     pintas_line_state line;
     pintas_caminos_state caminos;
 } fuzz_tile_state;
+
+/* Room for either tile game's rules. */
+typedef union fuzz_tile_rules {
+    pintas_line_rules line;
+    pintas_caminos_rules caminos;
+} fuzz_tile_rules;
+
+/* Raw bytes for an observer's info of `size` bytes, whose rules (rules_size
+ * bytes at offset rules_at) are the game's from the bytes (`make`) when the
+ * first byte's bit 0 says so; that byte, whose other bits the caller may use
+ * to make more of the info plausible. */
+static inline unsigned fuzz_raw_info(fuzz_bytes *b, void *info, size_t size, size_t rules_at,
+                                     size_t rules_size, void (*make)(fuzz_bytes *, void *))
+{
+    unsigned how = fuzz_u8(b);
+    fuzz_tile_rules r;
+    memset(&r, 0, sizeof r);
+    make(b, &r);
+    fuzz_fill(b, info, size);
+    if (how & 1u)
+        memcpy((uint8_t *)info + rules_at, &r, rules_size);
+    return how;
+}
 
 /* What a call leaves in the event count it does not write. */
 #define FUZZ_NO_COUNT 12345
@@ -371,18 +399,21 @@ static inline void fuzz_try_move(const fuzz_tile_game *g, void *s, const void *m
     g->sound(s);
 }
 
-/* A new game with the given rules and a seed from the bytes, then up to 500
- * moves the bytes choose, each through fuzz_try_move: a byte below 0xC0 picks
- * a legal move, one below 0xFC makes one up, any other reseeds. Stops when
- * the bytes run out or the game is over. */
-static inline void fuzz_play_moves(const fuzz_tile_game *g, fuzz_bytes *b, const void *rules)
+/* The entry of a move harness: a new game with rules and a seed from the
+ * bytes, then up to 500 moves the bytes choose, each through fuzz_try_move:
+ * a byte below 0xC0 picks a legal move, one below 0xFC makes one up, any
+ * other reseeds. Stops when the bytes run out or the game is over. */
+static inline int fuzz_play_moves(const fuzz_tile_game *g, const uint8_t *data, size_t size)
 {
     const pintas_engine *e = g->engine;
+    fuzz_bytes bytes = fuzz_start(data, size), *b = &bytes;
+    fuzz_tile_rules rules;
     fuzz_tile_state s;
     pintas_engine_events ev;
     size_t n = 0;
     unsigned steps;
-    FUZZ_CHECK(e->start(&s, rules, fuzz_u64(b), NULL, &ev, e->max_events, &n) == PINTAS_OK);
+    g->rules(b, &rules);
+    FUZZ_CHECK(e->start(&s, &rules, fuzz_u64(b), NULL, &ev, e->max_events, &n) == PINTAS_OK);
     g->sound(&s);
     for (steps = 0; steps < 500 && b->n > 0; ++steps) {
         unsigned op = fuzz_u8(b);
@@ -402,6 +433,7 @@ static inline void fuzz_play_moves(const fuzz_tile_game *g, fuzz_bytes *b, const
         }
         fuzz_try_move(g, &s, &m);
     }
+    return 0;
 }
 
 #endif /* PINTAS_FUZZ_GAMES_H */

@@ -19,7 +19,8 @@
 _C_NAMES = (
     "sizes", "new", "set_deal", "legal", "check", "play", "status", "turn", "save", "load",
     "reseed", "rng", "set_rng", "hands", "view", "events", "hide", "round_start",
-    "check_rules", "line_info", "caminos_info", "dice_info", "line_knowledge", "line_points",
+    "check_rules", "setting_names", "rules_refusal", "line_info", "caminos_info", "dice_info",
+    "line_knowledge", "line_points",
     "caminos_known", "chain", "dice_keeps", "dice_keep_score", "dice_is_doom",
     "dice_solve_size", "dice_solve", "dice_policy", "dice_book", "blake2b", "mt_size", "mt_seed",
     "mt_below", "text", "parse", "move_str", "illegal", "tiles_parse", "save_write",
@@ -515,6 +516,22 @@ class _Rules(_Record):
         for name, value in options.items():
             settings[cls._field_name(name)] = value
         return cls(**settings)
+
+    def _check(self):
+        """Every setting by the C core's table (pintas/settings.h): the first
+        refused in its order (RulesTypeError for a value of the wrong type)."""
+        given = tuple(getattr(self, name, None) for name, _ in _c.setting_names(self._G))
+        found = _c.rules_refusal(self._G, given, repr)
+        if found:
+            raise (RulesTypeError if found[1] == 1 else RulesError)(found[0])
+
+    @classmethod
+    def _owner(cls, setting):
+        """The game that alone may change ``setting`` (None: any)."""
+        for name, owner in _c.setting_names(cls._G):
+            if name == setting:
+                return owner
+        return None
 
     def _own_settings(self):
         return list(self._NAMES)
@@ -1356,20 +1373,10 @@ _D_MODES = {"pairs": (4, True), "four": (4, False), "three": (3, False), "two": 
 _D_MODE_NAMES = ("pairs", "four", "three", "two")
 _D_BLOCK = ("cascade", "lowest_takes_all")
 _D_TRANQUE = ("lowest", "blocker")
-_D_OWNERS = (
-    ("block_scoring", "muggins", "cascade"),
-    ("tranque", "dominican", "lowest"),
-    ("capicua_doubles", "capicua", False),
-    ("pass_points", "capicua", 0),
-    ("capicua_bonus", "dominican", 0),
-    ("pase_corrido_bonus", "dominican", 0),
-    ("pase_de_salida_bonus", "dominican", 0),
-)
-
-
 class _DominoRules(_Rules):
     """The rules of one line game: the game, the seats and every house option."""
 
+    _G = _LINE
     _NAMES = ("game", "players", "pairs", "target", "redeal_doubles", "block_scoring",
               "tranque", "capicua_doubles", "pass_points", "capicua_bonus",
               "pase_corrido_bonus", "pase_de_salida_bonus")
@@ -1396,29 +1403,7 @@ class _DominoRules(_Rules):
         self.capicua_bonus = capicua_bonus
         self.pase_corrido_bonus = pase_corrido_bonus
         self.pase_de_salida_bonus = pase_de_salida_bonus
-        _check_choice("game", game, _D_GAMES)
-        _check_int("players", players, 2, 4)
-        _check_bool("pairs", pairs)
-        _check_bool("capicua", capicua_doubles)
-        if pairs and players != 4:
-            raise RulesError("pairs needs 4 players: got players={}".format(players))
-        if pairs and game == "muggins":
-            raise RulesError("muggins is played by individuals: pairs=True is not allowed")
-        _check_int("target", target, 1, 10000)
-        _check_int("redeal_doubles", redeal_doubles, 0, 7)
-        if 0 < redeal_doubles < 3:
-            raise RulesError("redeal_doubles must be 0 (off) or 3..7: got {} (nearly every deal "
-                             "would be void)".format(redeal_doubles))
-        _check_choice("block_scoring", block_scoring, _D_BLOCK)
-        _check_choice("tranque", tranque, _D_TRANQUE)
-        for name in ("pass_points", "capicua_bonus", "pase_corrido_bonus",
-                     "pase_de_salida_bonus"):
-            _check_int(name, getattr(self, name), 0, 1000)
-        for name, owner, neutral in _D_OWNERS:
-            value = getattr(self, name)
-            if game != owner and value != neutral:
-                raise RulesError("{} is an option of {} only: got {}={!r} for {}".format(
-                    name, owner, name, value, game))
+        self._check()
         _rules_verdict(_c.check_rules(_LINE, self._fields()))
 
     @classmethod
@@ -1449,9 +1434,9 @@ class _DominoRules(_Rules):
 
     @classmethod
     def _not_taken(cls, preset, setting):
-        for name, owner, _ in _D_OWNERS:
-            if name == setting:
-                return "an option of {} only".format(owner)
+        owner = cls._owner(setting)
+        if owner is not None:
+            return "an option of {} only".format(owner)
         if preset == "dominican" and setting in ("players", "pairs"):
             return "set by mode: " + ", ".join(repr(m) for m in _D_MODE_NAMES)
         if preset == "muggins" and setting == "pairs":
@@ -1459,15 +1444,8 @@ class _DominoRules(_Rules):
         return "set by the preset"
 
     def _own_settings(self):
-        out = []
-        for name in self._NAMES:
-            owner = self.game
-            for n, o, _ in _D_OWNERS:
-                if n == name:
-                    owner = o
-            if owner == self.game and not (name == "pairs" and self.game == "muggins"):
-                out.append(name)
-        return out
+        return [name for name in self._NAMES if self._owner(name) in (None, self.game)
+                and not (name == "pairs" and self.game == "muggins")]
 
     def _described(self):
         return self.game
@@ -1896,6 +1874,7 @@ _C_SIDES = ("front", "back")
 class _CaminosRules(_Rules):
     """The rules of a Caminos game: the variant, the seats and the rounds."""
 
+    _G = _CAMINOS
     _NAMES = ("variant", "players", "rounds")
     PRESET_OPTIONS = {"caminos": ("players", "rounds"),
                       "caminos_no_renewal": ("players", "rounds"),
@@ -1903,9 +1882,7 @@ class _CaminosRules(_Rules):
 
     def __init__(self, variant, players=3, rounds=3):
         self.variant, self.players, self.rounds = variant, players, rounds
-        _check_choice("variant", variant, _C_VARIANTS)
-        _check_int("players", players, 2, 4)
-        _check_int("rounds", rounds, 1, 99)
+        self._check()
         _rules_verdict(_c.check_rules(_CAMINOS, self._fields()))
 
     @classmethod
@@ -2450,6 +2427,7 @@ _X_OPTIONS = ("target", "doom", "doom_loses", "hot_dice", "combine_kept", "final
 class _DiceRules(_Rules):
     """The rules of a dice game: the combination table and every option."""
 
+    _G = _DICE
     _NAMES = ("scoring", "target", "doom", "doom_loses", "hot_dice", "combine_kept",
               "final_round")
     PRESET_OPTIONS = {"dice_of_doom": _X_OPTIONS, "farkle": _X_OPTIONS}
@@ -2458,16 +2436,7 @@ class _DiceRules(_Rules):
                  hot_dice="must", combine_kept=True, final_round=False):
         self.scoring, self.target, self.doom, self.doom_loses = scoring, target, doom, doom_loses
         self.hot_dice, self.combine_kept, self.final_round = hot_dice, combine_kept, final_round
-        _check_choice("scoring", scoring, _X_SCORINGS)
-        _check_int("target", target, 1, _X_MAX_TARGET)
-        _check_bool("doom", doom)
-        _check_choice("doom_loses", doom_loses, _X_DOOM_LOSES)
-        _check_choice("hot_dice", hot_dice, _X_HOT)
-        _check_bool("combine_kept", combine_kept)
-        _check_bool("final_round", final_round)
-        if not doom and doom_loses != "turn":
-            raise RulesError("doom_loses={!r} needs doom=True (without doom nothing is lost to "
-                             "it)".format(doom_loses))
+        self._check()
         _rules_verdict(_c.check_rules(_DICE, self._fields())[0])
 
     @classmethod

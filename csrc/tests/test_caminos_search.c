@@ -176,33 +176,59 @@ static void check_position(const pintas_caminos_state *s, const tracker *t, unsi
     }
 }
 
-static void random_games(int variant, int players, int games)
-{
+/* Random games of a preset: its rules, the game played, the tracker of its
+ * round and the generator that picks the moves. */
+typedef struct walk {
     pintas_caminos_rules r;
     pintas_caminos_state s;
-    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
-    pintas_rng choice;
     tracker t;
+    pintas_rng choice;
+} walk;
+
+/* The rules of (variant, players), the moves picked by PCG32 (seed, stream). */
+static void walk_start(walk *w, int variant, int players, uint64_t seed, uint64_t stream)
+{
+    CHECK_EQ(pintas_caminos_rules_preset(&w->r, variant, players), PINTAS_OK);
+    pintas_rng_seed(&w->choice, seed, stream);
+}
+
+/* A new game on seed, its tracker at the start of the round. */
+static void walk_new_game(walk *w, uint64_t seed)
+{
+    CHECK_EQ(pintas_caminos_new(&w->s, &w->r, seed, EV, PINTAS_CAMINOS_MAX_EVENTS, &NEV),
+             PINTAS_OK);
+    tracker_round(&w->t, &w->r);
+}
+
+/* A legal move the generator picks, played, its events told to the tracker;
+ * 0 if the play failed. */
+static int walk_move(walk *w)
+{
+    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
+    size_t n = 0;
+    unsigned open = open_numbers(&w->s);
+    CHECK_EQ(pintas_caminos_legal(&w->s, moves, PINTAS_CAMINOS_MAX_MOVES, &n), PINTAS_OK);
+    if (!CHECK_EQ(pintas_caminos_play(&w->s, &moves[pintas_rng_below(&w->choice, (uint32_t)n)],
+                                      EV, PINTAS_CAMINOS_MAX_EVENTS, &NEV),
+                  PINTAS_OK))
+        return 0;
+    tracker_events(&w->t, &w->s, EV, NEV, open);
+    return 1;
+}
+
+static void random_games(int variant, int players, int games)
+{
+    walk w;
     int g;
-    CHECK_EQ(pintas_caminos_rules_preset(&r, variant, players), PINTAS_OK);
-    pintas_rng_seed(&choice, (uint64_t)(variant * 10 + players), 99);
+    walk_start(&w, variant, players, (uint64_t)(variant * 10 + players), 99);
     for (g = 0; g < games; ++g) {
         unsigned serial = 0;
-        CHECK_EQ(pintas_caminos_new(&s, &r, (uint64_t)(1000 * variant + 10 * players + g), EV,
-                                    PINTAS_CAMINOS_MAX_EVENTS, &NEV),
-                 PINTAS_OK);
-        tracker_round(&t, &r);
-        while (s.phase != PINTAS_CAMINOS_OVER) {
-            size_t n = 0;
-            unsigned open = open_numbers(&s);
-            CHECK_EQ(pintas_caminos_legal(&s, moves, PINTAS_CAMINOS_MAX_MOVES, &n), PINTAS_OK);
-            if (s.phase == PINTAS_CAMINOS_PLAYING)
-                check_position(&s, &t, serial++);
-            if (!CHECK_EQ(pintas_caminos_play(&s, &moves[pintas_rng_below(&choice, (uint32_t)n)],
-                                              EV, PINTAS_CAMINOS_MAX_EVENTS, &NEV),
-                          PINTAS_OK))
+        walk_new_game(&w, (uint64_t)(1000 * variant + 10 * players + g));
+        while (w.s.phase != PINTAS_CAMINOS_OVER) {
+            if (w.s.phase == PINTAS_CAMINOS_PLAYING)
+                check_position(&w.s, &w.t, serial++);
+            if (!walk_move(&w))
                 return;
-            tracker_events(&t, &s, EV, NEV, open);
         }
     }
 }
@@ -441,31 +467,17 @@ static void check_refused(const pintas_caminos_info *k, const char *what)
 static int find_position(int variant, int players, int (*want)(const pintas_caminos_state *),
                          pintas_caminos_info *k)
 {
-    pintas_caminos_rules r;
-    pintas_caminos_state s;
-    pintas_caminos_move moves[PINTAS_CAMINOS_MAX_MOVES];
-    pintas_rng choice;
-    tracker t;
+    walk w;
     int g;
-    CHECK_EQ(pintas_caminos_rules_preset(&r, variant, players), PINTAS_OK);
-    pintas_rng_seed(&choice, 41, 41);
+    walk_start(&w, variant, players, 41, 41);
     for (g = 0; g < 400; ++g) {
-        CHECK_EQ(pintas_caminos_new(&s, &r, 700u + (unsigned)g, EV, PINTAS_CAMINOS_MAX_EVENTS,
-                                    &NEV),
-                 PINTAS_OK);
-        tracker_round(&t, &r);
-        while (s.phase != PINTAS_CAMINOS_OVER && s.round == 1) {
-            size_t n = 0;
-            unsigned open = open_numbers(&s);
-            if (s.phase == PINTAS_CAMINOS_PLAYING && want(&s)) {
-                tracker_info(&s, &t, k);
+        walk_new_game(&w, 700u + (unsigned)g);
+        while (w.s.phase != PINTAS_CAMINOS_OVER && w.s.round == 1) {
+            if (w.s.phase == PINTAS_CAMINOS_PLAYING && want(&w.s)) {
+                tracker_info(&w.s, &w.t, k);
                 return 1;
             }
-            CHECK_EQ(pintas_caminos_legal(&s, moves, PINTAS_CAMINOS_MAX_MOVES, &n), PINTAS_OK);
-            CHECK_EQ(pintas_caminos_play(&s, &moves[pintas_rng_below(&choice, (uint32_t)n)], EV,
-                                         PINTAS_CAMINOS_MAX_EVENTS, &NEV),
-                     PINTAS_OK);
-            tracker_events(&t, &s, EV, NEV, open);
+            walk_move(&w);
         }
     }
     return 0;

@@ -41,28 +41,43 @@ static void log_entry(pintas_line_view *v, unsigned kind, unsigned seat, unsigne
     e->end = (uint8_t)end;
 }
 
-/* Dominican, four seats, round 2: seat 0 led 5|5 and seat 1 passed (it held
- * no 5); seat 2 is to move. Seen by seat 0. */
-static void dominican_pass(pintas_line_view *v)
+/* A view of round 2 of the preset (game, players, pairs), seen by seat 0,
+ * its leader, holding hand: no forced tile, no winner; the log, the hands'
+ * sizes and the line to be filled in. */
+static void round_2_view(pintas_line_view *v, int game, int players, int pairs, pintas_mask hand)
 {
     memset(v, 0, sizeof *v);
-    CHECK_EQ(pintas_line_rules_preset(&v->info.rules, PINTAS_LINE_DOMINICAN, 4, 1), PINTAS_OK);
+    CHECK_EQ(pintas_line_rules_preset(&v->info.rules, game, players, pairs), PINTAS_OK);
     v->info.seat = 0;
     v->info.leader = 0;
     v->info.round = 2;
     v->info.forced_tile = PINTAS_NO_TILE;
-    v->info.hand = B(6, 6) | B(6, 5) | B(6, 4) | B(6, 3) | B(6, 2) | B(6, 1);
+    v->info.hand = hand;
+    v->winner = PINTAS_NO_SEAT;
+}
+
+/* Dominican, four seats, round 2: seat 0 led 5|5 and seat 1 passed (it held
+ * no 5); seat 2 is to move. Seen by seat 0. */
+static void dominican_pass(pintas_line_view *v)
+{
+    round_2_view(v, PINTAS_LINE_DOMINICAN, 4, 1,
+                 B(6, 6) | B(6, 5) | B(6, 4) | B(6, 3) | B(6, 2) | B(6, 1));
     log_entry(v, PINTAS_MOVE_PLAY, 0, T(5, 5), 0);
     log_entry(v, PINTAS_MOVE_PASS, 1, PINTAS_NO_TILE, 0);
     v->hand_size[0] = 6;
     v->hand_size[1] = v->hand_size[2] = v->hand_size[3] = 7;
     v->to_move = 2;
-    v->winner = PINTAS_NO_SEAT;
     v->line_len = 1;
     v->line[0] = T(5, 5);
     v->ends[0] = v->ends[1] = 5;
     v->end_double[0] = v->end_double[1] = 1;
 }
+
+/* The 21 tiles dominican_pass hides (every tile but seat 0's six and 5|5),
+ * as seats 1..3 may hold them: seat 1 holds no 5. */
+static const pintas_mask PASS_HANDS[3] = {B(4, 4) | B(4, 3) | B(4, 2) | B(4, 1) | B(4, 0) | B(3, 3) | B(3, 2),
+                                          B(5, 4) | B(5, 3) | B(5, 2) | B(5, 1) | B(5, 0) | B(6, 0) | B(3, 1),
+                                          B(3, 0) | B(2, 2) | B(2, 1) | B(2, 0) | B(1, 1) | B(1, 0) | B(0, 0)};
 
 /* A line world from three hands of the seats 1..3 (seat 0: the view's). */
 static int line_ok(const pintas_line_view *v, pintas_mask h1, pintas_mask h2, pintas_mask h3,
@@ -83,10 +98,7 @@ static int line_ok(const pintas_line_view *v, pintas_mask h1, pintas_mask h2, pi
 static void test_a_seat_that_passed_at_a_five_holds_no_five(void)
 {
     pintas_line_view v;
-    /* the 21 hidden tiles: every tile but seat 0's six and 5|5 */
-    pintas_mask h1 = B(4, 4) | B(4, 3) | B(4, 2) | B(4, 1) | B(4, 0) | B(3, 3) | B(3, 2);
-    pintas_mask h2 = B(5, 4) | B(5, 3) | B(5, 2) | B(5, 1) | B(5, 0) | B(6, 0) | B(3, 1);
-    pintas_mask h3 = B(3, 0) | B(2, 2) | B(2, 1) | B(2, 0) | B(1, 1) | B(1, 0) | B(0, 0);
+    pintas_mask h1 = PASS_HANDS[0], h2 = PASS_HANDS[1], h3 = PASS_HANDS[2];
     dominican_pass(&v);
     CHECK(line_ok(&v, h1, h2, h3, 0));
     /* swap 4|4 (seat 1) and 5|4 (seat 2): seat 1 would have held a 5 */
@@ -104,13 +116,7 @@ static void test_a_seat_that_passed_at_a_five_holds_no_five(void)
  * dealt tiles held no 1, 2 or 6). Seat 1 is to move with 8 tiles. */
 static void muggins_draws(pintas_line_view *v)
 {
-    memset(v, 0, sizeof *v);
-    CHECK_EQ(pintas_line_rules_preset(&v->info.rules, PINTAS_LINE_MUGGINS, 2, 0), PINTAS_OK);
-    v->info.seat = 0;
-    v->info.leader = 0;
-    v->info.round = 2;
-    v->info.forced_tile = PINTAS_NO_TILE;
-    v->info.hand = B(2, 1) | B(1, 1) | B(2, 2) | B(1, 0) | B(2, 0);
+    round_2_view(v, PINTAS_LINE_MUGGINS, 2, 0, B(2, 1) | B(1, 1) | B(2, 2) | B(1, 0) | B(2, 0));
     log_entry(v, PINTAS_MOVE_PLAY, 0, T(6, 6), 0);
     log_entry(v, PINTAS_MOVE_DRAW, 1, PINTAS_NO_TILE, 0);
     log_entry(v, PINTAS_MOVE_PLAY, 1, T(6, 1), 0);
@@ -120,7 +126,6 @@ static void muggins_draws(pintas_line_view *v)
     v->hand_size[1] = 8;
     v->boneyard_size = 12;
     v->to_move = 1;
-    v->winner = PINTAS_NO_SEAT;
     v->line_len = 3;
     v->line[0] = T(6, 6);
     v->line[1] = T(6, 1);
@@ -178,9 +183,7 @@ static void test_the_redeal_rule_bounds_the_dealt_doubles(void)
 static void test_round_one_s_opening_says_who_held_what(void)
 {
     pintas_line_view v;
-    pintas_mask h1 = B(4, 4) | B(4, 3) | B(4, 2) | B(4, 1) | B(4, 0) | B(3, 3) | B(3, 2);
-    pintas_mask h2 = B(5, 4) | B(5, 3) | B(5, 2) | B(5, 1) | B(5, 0) | B(6, 0) | B(3, 1);
-    pintas_mask h3 = B(3, 0) | B(2, 2) | B(2, 1) | B(2, 0) | B(1, 1) | B(1, 0) | B(0, 0);
+    pintas_mask h1 = PASS_HANDS[0], h2 = PASS_HANDS[1], h3 = PASS_HANDS[2];
     dominican_pass(&v);
     v.info.round = 1; /* 5|5 led round 1: nobody held 6|6 */
     CHECK(line_ok(&v, h1, h2, h3, 0));
@@ -191,9 +194,9 @@ static void test_round_one_s_opening_says_who_held_what(void)
 static void test_round_one_s_leader_holds_the_lead_tile_before_the_opening(void)
 {
     pintas_line_view v;
-    pintas_mask h1 = B(5, 5) | B(4, 3) | B(4, 2) | B(4, 1) | B(4, 0) | B(3, 3) | B(3, 2);
-    pintas_mask h2 = B(5, 4) | B(5, 3) | B(5, 2) | B(5, 1) | B(5, 0) | B(6, 0) | B(3, 1);
-    pintas_mask h3 = B(3, 0) | B(2, 2) | B(2, 1) | B(2, 0) | B(1, 1) | B(1, 0) | B(6, 6);
+    /* 5|5 (dominican_pass's lead) with seat 1, 6|6 with seat 3 */
+    pintas_mask h1 = (PASS_HANDS[0] & ~B(4, 4)) | B(5, 5), h2 = PASS_HANDS[1];
+    pintas_mask h3 = (PASS_HANDS[2] & ~B(0, 0)) | B(6, 6);
     dominican_pass(&v);
     v.info.round = 1; /* before the opening, seat 2 leads: it holds 6|6 */
     v.info.leader = 2;
@@ -316,6 +319,21 @@ static pintas_mask caminos_seen(const pintas_caminos_view *v)
     return m;
 }
 
+/* caminos_in_play, then the other seat's hand unknown to the view (none of
+ * it known or revealed): the other seat, and in *unseen the tiles the view
+ * does not see. */
+static unsigned other_unknown(pintas_caminos_view *v, pintas_caminos_record *rec,
+                              pintas_caminos_state *s, uint64_t seed, pintas_mask *unseen)
+{
+    unsigned other;
+    caminos_in_play(v, rec, s, seed);
+    other = 1u - v->info.seat;
+    v->info.known[other] = 0;
+    v->revealed[other] = 0;
+    *unseen = PINTAS_ALL_TILES & ~caminos_seen(v);
+    return other;
+}
+
 static void centry(pintas_caminos_record *r, unsigned at, unsigned kind, unsigned seat,
                    uint32_t what)
 {
@@ -377,11 +395,7 @@ static void test_a_tile_back_in_the_pile_was_drawn_after_it_went_back(void)
     pintas_caminos_state s;
     pintas_mask unseen, rest, h;
     unsigned other, a, b;
-    caminos_in_play(&v, &r, &s, 11);
-    other = 1u - v.info.seat;
-    v.info.known[other] = 0;
-    v.revealed[other] = 0;
-    unseen = PINTAS_ALL_TILES & ~caminos_seen(&v);
+    other = other_unknown(&v, &r, &s, 11, &unseen);
     /* hand-made: a renewal put a and b into the pile (at 5), then the other
      * seat drew once (at 7): it holds its six dealt tiles and one drawn */
     a = low_tile(unseen);
@@ -425,11 +439,7 @@ static void test_a_tile_placed_after_it_went_back_was_drawn_after(void)
     pintas_caminos_state s;
     pintas_mask unseen, h;
     unsigned other, a, b;
-    caminos_in_play(&v, &r, &s, 13);
-    other = 1u - v.info.seat;
-    v.info.known[other] = 0;
-    v.revealed[other] = 0;
-    unseen = PINTAS_ALL_TILES & ~caminos_seen(&v);
+    other = other_unknown(&v, &r, &s, 13, &unseen);
     /* a renewal put a (now a path's centre: seen) and b into the pile at 5;
      * the seat drew once at 7 and placed a at 9: a was that draw */
     a = v.info.path[0].centre;
@@ -455,11 +465,7 @@ static void test_a_placed_tile_entered_before_it_was_placed(void)
     pintas_caminos_state s;
     pintas_mask unseen, h;
     unsigned other, x;
-    caminos_in_play(&v, &r, &s, 17);
-    other = 1u - v.info.seat;
-    v.info.known[other] = 0;
-    v.revealed[other] = 0;
-    unseen = PINTAS_ALL_TILES & ~caminos_seen(&v);
+    other = other_unknown(&v, &r, &s, 17, &unseen);
     /* x (now a path's centre) placed at 3, a draw at 5: x was dealt */
     x = v.info.path[0].centre;
     r.log_len = 0;

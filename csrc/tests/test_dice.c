@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "reload.h"
 #include "pintas/dice.h"
 #include "../dice_internal.h"
 
@@ -1521,10 +1522,7 @@ static void test_solver_errors(void)
 
 static int load_of(const pintas_dice_state *s)
 {
-    uint8_t buf[PINTAS_DICE_SAVE_SIZE];
-    pintas_dice_state t;
-    CHECK_EQ(pintas_dice_save(s, buf, sizeof buf), PINTAS_OK);
-    return pintas_dice_load(&t, buf, sizeof buf);
+    return reload(&pintas_dice_engine, s);
 }
 
 static void test_limit_rules(void)

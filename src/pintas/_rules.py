@@ -27,11 +27,17 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
+from . import _settings
 from ._checks import did_you_mean
 from ._plain import PlainRecord
 from .errors import RulesError, RulesTypeError
 
 R = TypeVar("R", bound="RulesBase")
+
+def setting_of(family: int, name: str) -> tuple[Any, ...]:
+    """The C core's entry of the setting ``name`` of ``family``'s rules:
+    ``(name, option, kind, low, high, choices, owner, neutral)``."""
+    return next(s for s in _settings.settings(family) if s[0] == name)
 
 
 class RulesBase(PlainRecord):
@@ -44,9 +50,36 @@ class RulesBase(PlainRecord):
     #: Every other setting is the preset's to decide.
     PRESET_OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {}
 
+    #: The family of the rules in the C core's table of settings (pintas/settings.h).
+    _FAMILY: ClassVar[int]
+
+    def _check_settings(self) -> None:
+        """Every setting by the C core's table (pintas/settings.h): RulesError
+        for the first refused in the table's order (RulesTypeError for a value
+        of the wrong type), a name close to a choice's suggested."""
+        table = _settings.settings(self._FAMILY)
+        given = [getattr(self, setting[0]) for setting in table]
+        refused = _settings.refusal(self._FAMILY, given)
+        if refused is not None:
+            index, message, what = refused
+            if what == _settings.TYPE:
+                raise RulesTypeError(message)
+            raise RulesError(message + (did_you_mean(given[index], table[index][5])
+                                        if what == _settings.UNKNOWN else ""))
+
+    @classmethod
+    def _owner(cls, name: str) -> str | None:
+        """The game that alone may change the setting ``name`` (None: any game)."""
+        table = _settings.settings(cls._FAMILY)
+        owner = next((s[6] for s in table if s[0] == name), -1)
+        return None if owner < 0 else str(table[0][5][owner])
+
     @classmethod
     def _field_name(cls, option: str) -> str:
         """The setting an option of another accepted name sets (else the option)."""
+        for setting in _settings.settings(cls._FAMILY):
+            if setting[1] == option:
+                return str(setting[0])
         return option
 
     @classmethod

@@ -22,5 +22,6 @@
 #include "actions.h"
 #include "observe.h"
 #include "vector.h"
+#include "settings.h"
 
 #endif /* PINTAS_PINTAS_H */

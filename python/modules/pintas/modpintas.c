@@ -2312,6 +2312,115 @@ static mp_obj_t text(size_t n_args, const mp_obj_t *args) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(text_obj, 2, 4, text);
 
+/* ---- rules settings (pintas/settings.h) ----------------------------------- */
+
+static const pintas_setting *settings_of(mp_obj_t family_in, size_t *n) {
+    const pintas_setting *table;
+    if (pintas_settings((int)mp_obj_get_int(family_in), &table, n) != PINTAS_OK) {
+        bad();
+    }
+    return table;
+}
+
+/* setting_names(family) -> the family's settings, in order: (name, owner),
+ * owner the game that alone may change it (None: any game). */
+static mp_obj_t setting_names(mp_obj_t family_in) {
+    size_t n;
+    const pintas_setting *table = settings_of(family_in, &n);
+    mp_obj_t names[PINTAS_SETTINGS_MAX];
+    for (size_t i = 0; i < n; i++) {
+        int8_t owner = table[i].owner;
+        mp_obj_t pair[2] = {new_str0(table[i].name),
+                            owner < 0 ? mp_const_none : new_str0(table[0].choices[owner])};
+        names[i] = mp_obj_new_tuple(2, pair);
+    }
+    return mp_obj_new_tuple(n, names);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(setting_names_obj, setting_names);
+
+enum { SETTING_RANGE = 0, SETTING_TYPE = 1, SETTING_UNKNOWN = 2 };
+#define SETTING_WRONG (-2147483647 - 1) /* out of every setting's range */
+
+/* Whether the NUL-terminated name is the len bytes at text (no memcmp: a
+ * native module has no C library). */
+static int is_name(const char *name, const char *text, size_t len) {
+    size_t i = 0;
+    while (i < len && name[i] == text[i]) {
+        i++;
+    }
+    return i == len && name[i] == '\0';
+}
+
+/* v as the core reads setting s; *what TYPE for a value of the wrong type,
+ * UNKNOWN for a name not among a choice's (each then out of range). */
+static int32_t setting_value(const pintas_setting *s, mp_obj_t v, int *what) {
+    if (s->kind == PINTAS_SETTING_FLAG && (v == mp_const_true || v == mp_const_false)) {
+        return v == mp_const_true;
+    }
+    if (s->kind == PINTAS_SETTING_CHOICE && mp_obj_is_str(v)) {
+        size_t len;
+        const char *name = mp_obj_str_get_data(v, &len);
+        for (unsigned k = 0; k < s->n_choices; k++) {
+            if (is_name(s->choices[k], name, len)) {
+                return (int32_t)k;
+            }
+        }
+        *what = SETTING_UNKNOWN;
+        return s->n_choices;
+    }
+    if (s->kind == PINTAS_SETTING_LIMIT && v == mp_const_none) {
+        return 0;
+    }
+    if ((s->kind == PINTAS_SETTING_WHOLE || s->kind == PINTAS_SETTING_LIMIT) &&
+        mp_obj_is_int(v)) {
+        if (!mp_obj_is_small_int(v)) { /* a long int: past either end */
+            return mp_obj_is_true(mp_binary_op(MP_BINARY_OP_LESS, v, MP_OBJ_NEW_SMALL_INT(0)))
+                       ? -2147483647 : 2147483647;
+        }
+        mp_int_t x = MP_OBJ_SMALL_INT_VALUE(v);
+        if (s->kind == PINTAS_SETTING_LIMIT && x == 0) {
+            return -1; /* a limit of 0 is refused: None is no limit */
+        }
+        return x < -2147483647 ? -2147483647 : x > 2147483647 ? 2147483647 : (int32_t)x;
+    }
+    *what = SETTING_TYPE;
+    return SETTING_WRONG;
+}
+
+/* rules_refusal(family, given, repr) -> None when `given` (a value a
+ * setting, in setting_names' order) are valid rules, else (message, what):
+ * the first setting refused, its value shown by repr(), what refused it
+ * (0 its range or a tie with another setting, 1 its type, 2 a name not
+ * among its choices). */
+static mp_obj_t rules_refusal(mp_obj_t family_in, mp_obj_t given_in, mp_obj_t repr) {
+    size_t n, len, out;
+    const pintas_setting *table = settings_of(family_in, &n);
+    mp_obj_t *given = items_of(given_in, n);
+    int32_t values[PINTAS_SETTINGS_MAX];
+    int what[PINTAS_SETTINGS_MAX];
+    pintas_settings_refusal why;
+    char buf[200];
+    for (size_t i = 0; i < n; i++) {
+        what[i] = SETTING_RANGE;
+        values[i] = setting_value(&table[i], given[i], &what[i]);
+    }
+    if (pintas_settings_why((int)mp_obj_get_int(family_in), values, n, &why) != PINTAS_E_RULES) {
+        return mp_const_none;
+    }
+    const char *got = mp_obj_str_get_data(mp_call_function_n_kw(repr, 1, 0, &given[why.setting]),
+                                          &len);
+    mp_obj_t t[2] = {mp_const_none, MP_OBJ_NEW_SMALL_INT(what[why.setting])};
+    if (pintas_settings_refusal_text(&why, got, len, buf, sizeof buf, &out) == PINTAS_OK) {
+        t[0] = mp_obj_new_str(buf, out);
+    } else { /* a long value: the message at its length */
+        char *room = m_malloc(out + 1);
+        pintas_settings_refusal_text(&why, got, len, room, out + 1, &out);
+        t[0] = mp_obj_new_str(room, out); /* (room: the collector's) */
+    }
+    return mp_obj_new_tuple(2, t);
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(rules_refusal_obj, rules_refusal);
+
 /* ---- the module ---------------------------------------------------------- */
 
 /* Every function, each name written out (the native-module build finds its
@@ -2343,6 +2452,8 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(text_obj, 2, 4, text);
     X(MP_QSTR_hide, hide_obj) \
     X(MP_QSTR_round_start, round_start_obj) \
     X(MP_QSTR_check_rules, check_rules_obj) \
+    X(MP_QSTR_setting_names, setting_names_obj) \
+    X(MP_QSTR_rules_refusal, rules_refusal_obj) \
     X(MP_QSTR_line_info, line_info_obj) \
     X(MP_QSTR_caminos_info, caminos_info_obj) \
     X(MP_QSTR_dice_info, dice_info_obj) \

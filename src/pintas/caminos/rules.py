@@ -11,19 +11,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .._checks import check_choice, check_int, check_limit
-from .._rules import RulesBase
+from .._checks import check_choice
+from .._rules import RulesBase, setting_of
 from ..errors import RulesError
 from . import _engine
 
 __all__ = ["FULL_PATH", "PRESET_NAMES", "VARIANTS", "Rules"]
 
-VARIANTS = ("base", "no_renewal", "two_paths")
+VARIANTS: tuple[str, ...] = setting_of(1, "variant")[5]
 PRESET_NAMES = {"base": "caminos", "no_renewal": "caminos_no_renewal",
                 "two_paths": "caminos_two_paths"}
 FULL_PATH = ("renew", "stay", "discard")
-MAX_ROUNDS = 99
-MAX_LIMIT = 255  # max_rounds and max_round_moves: one byte of the C rules each
+MAX_ROUNDS: int = setting_of(1, "rounds")[4]
 
 
 @dataclass(frozen=True)
@@ -65,13 +64,10 @@ class Rules(RulesBase):
 
     _OMITTED_WHEN_NONE: ClassVar[tuple[str, ...]] = ("max_rounds", "max_round_moves")
 
+    _FAMILY: ClassVar[int] = 1
+
     def __post_init__(self) -> None:
-        check_choice("variant", self.variant, VARIANTS)
-        for name, value, high in (("players", self.players, 4),
-                                  ("rounds", self.rounds, MAX_ROUNDS)):
-            check_int(name, value, 2 if name == "players" else 1, high)
-        check_limit("max_rounds", self.max_rounds, MAX_LIMIT)
-        check_limit("max_round_moves", self.max_round_moves, MAX_LIMIT)
+        self._check_settings()
         _engine.check_rules(self._fields())
 
     PRESET_OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {

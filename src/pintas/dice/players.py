@@ -10,6 +10,7 @@ sees only the :class:`~pintas.dice.View` of its seat.
 
 from __future__ import annotations
 
+import sys
 import zlib
 from array import array
 from importlib.resources import files
@@ -47,35 +48,49 @@ def _goal_and_values(table: bytes) -> tuple[int, array[int]]:
     goal = int.from_bytes(table[_GOAL_AT], "little")
     if table[:4] != b"PWIN" or len(table) != _HEADER + 2 * goal * goal:
         raise RulesError("not a win table")
-    values = array("H", table[_HEADER:])
-    if array("H", b"\x01\x00")[0] != 1:
-        values.byteswap()  # the values are little-endian
-    return goal, values
+    return goal, _swapped(array("H", table[_HEADER:]))
 
 
-def _deltas(values: array[int], goal: int, sign: int) -> array[int]:
-    """Each value less (sign 1) or plus (sign -1) its left, upper and upper-left
-    neighbours' sum W(a, b - 1) + W(a - 1, b) - W(a - 1, b - 1), mod 2**16: the
-    differences a smooth table leaves small. Decoding runs row by row."""
+def _swapped(values: array[int]) -> array[int]:
+    """u16 values read as or written to little-endian bytes (the tables' order):
+    on a big-endian machine, a byte-swapped copy."""
+    if sys.byteorder == "little":
+        return values
+    out = array("H", values)
+    out.byteswap()
+    return out
+
+
+def _differences(values: array[int], goal: int) -> array[int]:
+    """Each value less its left, upper and upper-left neighbours' sum
+    W(a, b - 1) + W(a - 1, b) - W(a - 1, b - 1), mod 2**16: the differences a
+    smooth table leaves small. :func:`_sums` inverts it."""
     out = array("H", bytes(2 * goal * goal))
     previous = [0] * goal
     for a in range(goal):
         row = values[a * goal:(a + 1) * goal]
-        if sign > 0:
-            vertical = [(x - p) & 0xFFFF for x, p in zip(row, previous, strict=True)]
-            out[a * goal:(a + 1) * goal] = array(
-                "H", [(v - u) & 0xFFFF for v, u in zip(vertical, [0, *vertical[:-1]], strict=True)])
-            previous = list(row)
-        else:
-            vertical = [v & 0xFFFF for v in accumulate(row)]
-            previous = [(p + v) & 0xFFFF for p, v in zip(previous, vertical, strict=True)]
-            out[a * goal:(a + 1) * goal] = array("H", previous)
+        vertical = [(x - p) & 0xFFFF for x, p in zip(row, previous, strict=True)]
+        out[a * goal:(a + 1) * goal] = array(
+            "H", [(v - u) & 0xFFFF for v, u in zip(vertical, [0, *vertical[:-1]], strict=True)])
+        previous = list(row)
+    return out
+
+
+def _sums(differences: array[int], goal: int) -> array[int]:
+    """The values whose :func:`_differences` are ``differences``, row by row."""
+    out = array("H", bytes(2 * goal * goal))
+    previous = [0] * goal
+    for a in range(goal):
+        vertical = [v & 0xFFFF for v in accumulate(differences[a * goal:(a + 1) * goal])]
+        previous = [(p + v) & 0xFFFF for p, v in zip(previous, vertical, strict=True)]
+        out[a * goal:(a + 1) * goal] = array("H", previous)
     return out
 
 
 def pack_table(table: bytes) -> bytes:
     """A win table packed: its header, then each value's difference from its
-    neighbours (:func:`_deltas`), zlib-compressed. :func:`unpack_table` inverts it.
+    neighbours (:func:`_differences`), zlib-compressed. :func:`unpack_table`
+    inverts it.
 
     >>> from pintas import dice
     >>> raw = dice._search.win_policy(dice.Rules.farkle(target=300)).table()
@@ -83,7 +98,7 @@ def pack_table(table: bytes) -> bytes:
     True
     """
     goal, values = _goal_and_values(table)
-    return zlib.compress(table[:_HEADER] + _le(_deltas(values, goal, 1)), 9)
+    return zlib.compress(table[:_HEADER] + _swapped(_differences(values, goal)).tobytes(), 9)
 
 
 def unpack_table(packed: bytes) -> bytes:
@@ -92,16 +107,8 @@ def unpack_table(packed: bytes) -> bytes:
         raw = zlib.decompress(packed)
     except zlib.error as e:
         raise RulesError(f"not a packed win table: {e}") from None
-    goal, deltas = _goal_and_values(raw)
-    return raw[:_HEADER] + _le(_deltas(deltas, goal, -1))
-
-
-def _le(values: array[int]) -> bytes:
-    """u16 values as little-endian bytes."""
-    if array("H", b"\x01\x00")[0] != 1:
-        values = array("H", values)
-        values.byteswap()
-    return values.tobytes()
+    goal, differences = _goal_and_values(raw)
+    return raw[:_HEADER] + _swapped(_sums(differences, goal)).tobytes()
 
 
 class RandomPlayer:

@@ -11,20 +11,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .._checks import check_bool, check_choice, check_int, check_limit
-from .._rules import RulesBase
+from .._rules import RulesBase, setting_of
 from ..errors import RulesError
 from . import _engine
 
 __all__ = ["DOOM_LOSES", "HOT_DICE", "MAX_ROLLS", "MAX_ROUNDS", "MAX_TARGET", "SCORINGS",
            "Rules"]
 
-SCORINGS = ("dice_of_doom", "farkle")
-DOOM_LOSES = ("turn", "score")
-HOT_DICE = ("must", "may")
-MAX_TARGET: int = _engine.MAX_TARGET
-MAX_ROUNDS = 255
-MAX_ROLLS = 255
+SCORINGS: tuple[str, ...] = setting_of(2, "scoring")[5]
+DOOM_LOSES: tuple[str, ...] = setting_of(2, "doom_loses")[5]
+HOT_DICE: tuple[str, ...] = setting_of(2, "hot_dice")[5]
+MAX_TARGET: int = setting_of(2, "target")[4]
+MAX_ROUNDS: int = setting_of(2, "max_rounds")[4]
+MAX_ROLLS: int = setting_of(2, "max_rolls")[4]
 
 
 @dataclass(frozen=True)
@@ -71,19 +70,10 @@ class Rules(RulesBase):
 
     _OMITTED_WHEN_NONE: ClassVar[tuple[str, ...]] = ("max_rounds", "max_rolls")
 
+    _FAMILY: ClassVar[int] = 2
+
     def __post_init__(self) -> None:
-        check_choice("scoring", self.scoring, SCORINGS)
-        check_int("target", self.target, 1, MAX_TARGET)
-        check_bool("doom", self.doom)
-        check_choice("doom_loses", self.doom_loses, DOOM_LOSES)
-        check_choice("hot_dice", self.hot_dice, HOT_DICE)
-        check_bool("combine_kept", self.combine_kept)
-        check_bool("final_round", self.final_round)
-        check_limit("max_rounds", self.max_rounds, MAX_ROUNDS)
-        check_limit("max_rolls", self.max_rolls, MAX_ROLLS)
-        if not self.doom and self.doom_loses != "turn":
-            raise RulesError(f"doom_loses={self.doom_loses!r} needs doom=True "
-                             f"(without doom nothing is lost to it)")
+        self._check_settings()
         _engine.check_rules(self._fields())
 
     PRESET_OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {

@@ -11,32 +11,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .._checks import check_bool, check_choice, check_int, check_limit
-from .._rules import RulesBase
+from .._checks import check_choice
+from .._rules import RulesBase, setting_of
 from ..errors import RulesError
 from . import _engine
 
 __all__ = ["BLOCK_SCORING", "GAMES", "MAX_ROUNDS", "MODES", "TRANQUE", "Rules"]
 
-GAMES = ("muggins", "capicua", "dominican")
+GAMES: tuple[str, ...] = setting_of(0, "game")[5]
 MODES = {"pairs": (4, True), "four": (4, False), "three": (3, False), "two": (2, False)}
-BLOCK_SCORING = ("cascade", "lowest_takes_all")
-TRANQUE = ("lowest", "blocker")
-MAX_TARGET = 10000
-MAX_BONUS = 1000
-MAX_ROUNDS = 255
-
-# Each option belongs to the game whose rules name it, and elsewhere keeps its
-# neutral value: (owner, neutral).
-_OWNERS = {
-    "block_scoring": ("muggins", "cascade"),
-    "tranque": ("dominican", "lowest"),
-    "capicua_doubles": ("capicua", False),
-    "pass_points": ("capicua", 0),
-    "capicua_bonus": ("dominican", 0),
-    "pase_corrido_bonus": ("dominican", 0),
-    "pase_de_salida_bonus": ("dominican", 0),
-}
+BLOCK_SCORING: tuple[str, ...] = setting_of(0, "block_scoring")[5]
+TRANQUE: tuple[str, ...] = setting_of(0, "tranque")[5]
+MAX_TARGET: int = setting_of(0, "target")[4]
+MAX_ROUNDS: int = setting_of(0, "max_rounds")[4]
 
 
 @dataclass(frozen=True)
@@ -78,30 +65,10 @@ class Rules(RulesBase):
 
     _OMITTED_WHEN_NONE: ClassVar[tuple[str, ...]] = ("max_rounds",)
 
+    _FAMILY: ClassVar[int] = 0
+
     def __post_init__(self) -> None:
-        check_choice("game", self.game, GAMES)
-        check_int("players", self.players, 2, 4)
-        check_bool("pairs", self.pairs)
-        check_bool("capicua", self.capicua_doubles)
-        if self.pairs and self.players != 4:
-            raise RulesError(f"pairs needs 4 players: got players={self.players}")
-        if self.pairs and self.game == "muggins":
-            raise RulesError("muggins is played by individuals: pairs=True is not allowed")
-        check_int("target", self.target, 1, MAX_TARGET)
-        check_int("redeal_doubles", self.redeal_doubles, 0, 7)
-        if 0 < self.redeal_doubles < 3:
-            raise RulesError(f"redeal_doubles must be 0 (off) or 3..7: got {self.redeal_doubles} "
-                             f"(nearly every deal would be void)")
-        check_choice("block_scoring", self.block_scoring, BLOCK_SCORING)
-        check_choice("tranque", self.tranque, TRANQUE)
-        check_limit("max_rounds", self.max_rounds, MAX_ROUNDS)
-        for name in ("pass_points", "capicua_bonus", "pase_corrido_bonus", "pase_de_salida_bonus"):
-            check_int(name, getattr(self, name), 0, MAX_BONUS)
-        for name, (owner, neutral) in _OWNERS.items():
-            value = getattr(self, name)
-            if self.game != owner and value != neutral:
-                raise RulesError(f"{name} is an option of {owner} only: got {name}={value!r} "
-                                 f"for {self.game}")
+        self._check_settings()
         _engine.check_rules(self._fields())
 
     PRESET_OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {
@@ -134,15 +101,10 @@ class Rules(RulesBase):
                                              target=200, capicua_bonus=25), options)
 
     @classmethod
-    def _field_name(cls, option: str) -> str:
-        # The option that doubles a capicua is called `capicua` in the rules;
-        # the attribute is `capicua_doubles` because `Rules.capicua` is the preset.
-        return "capicua_doubles" if option == "capicua" else option
-
-    @classmethod
     def _not_taken(cls, preset: str, setting: str) -> str:
-        if setting in _OWNERS:
-            return f"an option of {_OWNERS[setting][0]} only"
+        owner = cls._owner(setting)
+        if owner is not None:
+            return f"an option of {owner} only"
         if preset == "dominican" and setting in ("players", "pairs"):
             return f"set by mode: {', '.join(map(repr, MODES))}"
         if preset == "muggins" and setting == "pairs":
@@ -151,7 +113,7 @@ class Rules(RulesBase):
 
     def _own_settings(self) -> list[str]:
         return [name for name in self._settings()
-                if _OWNERS.get(name, (self.game,))[0] == self.game
+                if self._owner(name) in (None, self.game)
                 and not (name == "pairs" and self.game == "muggins")]
 
     def _described(self) -> str:

@@ -1,0 +1,109 @@
+/* pintas/settings.h - the settings of each family's rules, as a host names
+ * and takes them, and why a set of them is refused.
+ *
+ * A host (the CPython and MicroPython layers, a C program reading options)
+ * offers a game's rules as named settings: "players", "target", "tranque" ...
+ * pintas_settings() lists them, in order, each with its kind, its range and
+ * the names of its choices, so a host builds and checks rules from this table
+ * rather than from a copy of it. A set of settings is given as one int32_t a
+ * setting, in that order: a whole number as itself, a flag as 0 or 1, a
+ * choice as its index, a limit as 0 (no limit) or 1..high.
+ * pintas_settings_why() checks them, first each setting's own range in the
+ * table's order, then the rules that tie settings together, and names the
+ * first refusal; pintas_settings_refusal_text() writes its message.
+ *
+ * What a host adds is what its language has: the check of a value's type (a
+ * flag must be a bool, a whole number an int) before it is converted, where
+ * the host asks for the same message with its own rendering of the value
+ * (`got`).
+ *
+ * The tables are constant data; nothing here writes but the caller's structs.
+ */
+#ifndef PINTAS_SETTINGS_H
+#define PINTAS_SETTINGS_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The families of rules. */
+#define PINTAS_FAMILY_LINE 0    /* Muggins, Capicua, Dominican (pintas_line_rules) */
+#define PINTAS_FAMILY_CAMINOS 1 /* Caminos (pintas_caminos_rules) */
+#define PINTAS_FAMILY_DICE 2    /* Dice of Doom, Farkle (pintas_dice_rules) */
+
+/* The most settings a family has. */
+#define PINTAS_SETTINGS_MAX 16
+
+/* What a setting holds. */
+typedef enum pintas_setting_kind {
+    PINTAS_SETTING_WHOLE = 0,  /* a whole number low..high */
+    PINTAS_SETTING_FLAG = 1,   /* 0 or 1 (a host's False or True) */
+    PINTAS_SETTING_CHOICE = 2, /* an index into choices[0..n_choices) */
+    PINTAS_SETTING_LIMIT = 3   /* 0: no limit (a host's None), else 1..high */
+} pintas_setting_kind;
+
+typedef struct pintas_setting {
+    const char *name;           /* as every host names it */
+    const char *option;         /* the name presets also take it by (and a
+                                   range refusal says), or NULL: name */
+    const char *const *choices; /* CHOICE: the names of its values; else NULL */
+    int32_t low, high;          /* the range of its value (CHOICE: 0..n_choices - 1) */
+    uint8_t kind;               /* pintas_setting_kind */
+    uint8_t n_choices;
+    int8_t owner;               /* the value of setting 0 (the game) under which
+                                   alone it may change, or -1 (under any) */
+    uint8_t neutral;            /* its value under any other game */
+} pintas_setting;
+
+/* Why a set of settings is refused: a cause and the setting it names. */
+typedef enum pintas_settings_cause {
+    PINTAS_SETTINGS_OK = 0,
+    PINTAS_SETTINGS_RANGE,       /* the setting is out of its range (or, from a
+                                    host, of the wrong type) */
+    PINTAS_SETTINGS_OWNER,       /* another game's option moved from its neutral value */
+    PINTAS_SETTINGS_PAIRS_SEATS, /* line: pairs without 4 players */
+    PINTAS_SETTINGS_INDIVIDUALS, /* line: pairs in Muggins */
+    PINTAS_SETTINGS_REDEAL_FEW,  /* line: redeal_doubles 1 or 2 */
+    PINTAS_SETTINGS_DOOM_LOSES,  /* dice: doom_loses other than "turn" without doom */
+    PINTAS_SETTINGS_CAUSES
+} pintas_settings_cause;
+
+typedef struct pintas_settings_refusal {
+    uint8_t family;  /* PINTAS_FAMILY_* */
+    uint8_t cause;   /* pintas_settings_cause */
+    uint8_t setting; /* the index of the setting refused */
+    uint8_t other;   /* the index of the setting it conflicts with (else = setting) */
+    int32_t value;   /* the refused setting's value, as given */
+    int32_t other_value;
+    int32_t game;    /* setting 0's value (the game), as given */
+} pintas_settings_refusal;
+
+/* The settings of `family` in *settings and their number in *n: PINTAS_OK;
+ * PINTAS_E_ARG for NULL pointers or an unknown family. The table is static
+ * and constant; its order is the order pintas_settings_why() reads values in. */
+int pintas_settings(int family, const pintas_setting **settings, size_t *n);
+
+/* Check `n` values of `family`'s settings (n must be the family's count).
+ * PINTAS_OK with why->cause PINTAS_SETTINGS_OK when they are valid rules;
+ * PINTAS_E_RULES with *why naming the first refusal; PINTAS_E_ARG for NULL
+ * pointers, an unknown family or a wrong n (*why untouched). */
+int pintas_settings_why(int family, const int32_t *values, size_t n,
+                        pintas_settings_refusal *why);
+
+/* Write the message of a refusal into buf[0..cap), NUL-terminated, and its
+ * length (without the NUL) into *n. The refused value reads as `got` (len
+ * bytes, as the host renders it: Python's repr of what it was given) or, with
+ * got NULL, as the table renders why->value ("'blocker'", "True", "7").
+ * PINTAS_OK; PINTAS_E_BUFFER when cap is too small (buf holds as much as
+ * fits, if cap > 0, and *n the length needed); PINTAS_E_ARG for NULL
+ * pointers (got may be NULL) or a refusal that names no setting. */
+int pintas_settings_refusal_text(const pintas_settings_refusal *why, const char *got,
+                                 size_t len, char *buf, size_t cap, size_t *n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PINTAS_SETTINGS_H */

@@ -1,0 +1,280 @@
+/* settings.c - the settings of each family's rules and why a set of them is
+ * refused (pintas/settings.h): the one copy every host checks rules by. */
+#include "pintas/settings.h"
+
+#include "pintas/caminos.h"
+#include "pintas/dice.h"
+#include "pintas/line.h"
+#include "notation_internal.h"
+
+/* ---- the tables ------------------------------------------------------------ */
+
+static const char *const line_games[] = {"muggins", "capicua", "dominican"};
+static const char *const block_scorings[] = {"cascade", "lowest_takes_all"};
+static const char *const tranques[] = {"lowest", "blocker"};
+static const char *const variants[] = {"base", "no_renewal", "two_paths"};
+static const char *const scorings[] = {"dice_of_doom", "farkle"};
+static const char *const doom_loses[] = {"turn", "score"};
+static const char *const hot_dice[] = {"must", "may"};
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+#define WHOLE(name, low, high, owner) {name, NULL, NULL, low, high, PINTAS_SETTING_WHOLE, 0, owner, 0}
+#define FLAG(name, option, owner) {name, option, NULL, 0, 1, PINTAS_SETTING_FLAG, 0, owner, 0}
+#define CHOICE(name, names, owner) \
+    {name, NULL, names, 0, (int32_t)COUNT(names) - 1, PINTAS_SETTING_CHOICE, \
+     (uint8_t)COUNT(names), owner, 0}
+#define LIMIT(name, high) {name, NULL, NULL, 0, high, PINTAS_SETTING_LIMIT, 0, -1, 0}
+
+enum { MUGGINS = PINTAS_LINE_MUGGINS, CAPICUA = PINTAS_LINE_CAPICUA,
+       DOMINICAN = PINTAS_LINE_DOMINICAN, ANY = -1 };
+
+/* In the order of the hosts' Rules fields. */
+static const pintas_setting line_settings[] = {
+    CHOICE("game", line_games, ANY),
+    WHOLE("players", 2, PINTAS_LINE_MAX_SEATS, ANY),
+    FLAG("pairs", NULL, ANY),
+    WHOLE("target", 1, PINTAS_LINE_MAX_TARGET, ANY),
+    WHOLE("redeal_doubles", 0, 7, ANY),
+    CHOICE("block_scoring", block_scorings, MUGGINS),
+    CHOICE("tranque", tranques, DOMINICAN),
+    FLAG("capicua_doubles", "capicua", CAPICUA),
+    WHOLE("pass_points", 0, PINTAS_LINE_MAX_BONUS, CAPICUA),
+    WHOLE("capicua_bonus", 0, PINTAS_LINE_MAX_BONUS, DOMINICAN),
+    WHOLE("pase_corrido_bonus", 0, PINTAS_LINE_MAX_BONUS, DOMINICAN),
+    WHOLE("pase_de_salida_bonus", 0, PINTAS_LINE_MAX_BONUS, DOMINICAN),
+    LIMIT("max_rounds", PINTAS_LINE_MAX_ROUNDS),
+};
+enum { LINE_GAME, LINE_PLAYERS, LINE_PAIRS, LINE_TARGET, LINE_REDEAL };
+
+static const pintas_setting caminos_settings[] = {
+    CHOICE("variant", variants, ANY),
+    WHOLE("players", 2, PINTAS_CAMINOS_MAX_SEATS, ANY),
+    WHOLE("rounds", 1, PINTAS_CAMINOS_MAX_ROUNDS, ANY),
+    LIMIT("max_rounds", 255),
+    LIMIT("max_round_moves", 255),
+};
+
+static const pintas_setting dice_settings[] = {
+    CHOICE("scoring", scorings, ANY),
+    WHOLE("target", 1, PINTAS_DICE_MAX_TARGET, ANY),
+    FLAG("doom", NULL, ANY),
+    CHOICE("doom_loses", doom_loses, ANY),
+    CHOICE("hot_dice", hot_dice, ANY),
+    FLAG("combine_kept", NULL, ANY),
+    FLAG("final_round", NULL, ANY),
+    LIMIT("max_rounds", PINTAS_DICE_MAX_ROUNDS),
+    LIMIT("max_rolls", 255),
+};
+enum { DICE_DOOM = 2, DICE_DOOM_LOSES = 3 };
+
+typedef struct family_table {
+    const pintas_setting *settings;
+    size_t n;
+} family_table;
+
+static const family_table families[] = {
+    {line_settings, COUNT(line_settings)},
+    {caminos_settings, COUNT(caminos_settings)},
+    {dice_settings, COUNT(dice_settings)},
+};
+
+int pintas_settings(int family, const pintas_setting **settings, size_t *n)
+{
+    if (!settings || !n || family < 0 || family >= (int)COUNT(families))
+        return PINTAS_E_ARG;
+    *settings = families[family].settings;
+    *n = families[family].n;
+    return PINTAS_OK;
+}
+
+/* ---- the checks ------------------------------------------------------------ */
+
+static int in_range(const pintas_setting *s, int32_t v)
+{
+    if (s->kind == PINTAS_SETTING_LIMIT)
+        return v == 0 || (v >= 1 && v <= s->high);
+    return v >= s->low && v <= s->high;
+}
+
+static int refuse(pintas_settings_refusal *why, int cause, const int32_t *values, size_t setting,
+                  size_t other)
+{
+    why->cause = (uint8_t)cause;
+    why->setting = (uint8_t)setting;
+    why->other = (uint8_t)other;
+    why->value = values[setting];
+    why->other_value = values[other];
+    return PINTAS_E_RULES;
+}
+
+/* The rules that tie a line game's settings together. */
+static int line_ties(const int32_t *v, pintas_settings_refusal *why)
+{
+    if (v[LINE_PAIRS] && v[LINE_PLAYERS] != 4)
+        return refuse(why, PINTAS_SETTINGS_PAIRS_SEATS, v, LINE_PAIRS, LINE_PLAYERS);
+    if (v[LINE_PAIRS] && v[LINE_GAME] == MUGGINS)
+        return refuse(why, PINTAS_SETTINGS_INDIVIDUALS, v, LINE_PAIRS, LINE_GAME);
+    /* below 3 doubles nearly every deal would be void */
+    if (v[LINE_REDEAL] > 0 && v[LINE_REDEAL] < PINTAS_LINE_MIN_REDEAL_DOUBLES)
+        return refuse(why, PINTAS_SETTINGS_REDEAL_FEW, v, LINE_REDEAL, LINE_REDEAL);
+    return PINTAS_OK;
+}
+
+static int dice_ties(const int32_t *v, pintas_settings_refusal *why)
+{
+    if (!v[DICE_DOOM] && v[DICE_DOOM_LOSES] != 0)
+        return refuse(why, PINTAS_SETTINGS_DOOM_LOSES, v, DICE_DOOM_LOSES, DICE_DOOM);
+    return PINTAS_OK;
+}
+
+int pintas_settings_why(int family, const int32_t *values, size_t n,
+                        pintas_settings_refusal *why)
+{
+    const pintas_setting *table;
+    size_t count, i;
+    int status;
+    if (!values || !why || pintas_settings(family, &table, &count) != PINTAS_OK || n != count)
+        return PINTAS_E_ARG;
+    why->family = (uint8_t)family;
+    why->game = values[0];
+    for (i = 0; i < n; ++i)
+        if (!in_range(&table[i], values[i]))
+            return refuse(why, PINTAS_SETTINGS_RANGE, values, i, i);
+    status = family == PINTAS_FAMILY_LINE   ? line_ties(values, why)
+             : family == PINTAS_FAMILY_DICE ? dice_ties(values, why)
+                                            : PINTAS_OK;
+    if (status != PINTAS_OK)
+        return status;
+    for (i = 0; i < n; ++i)
+        if (table[i].owner != ANY && values[0] != table[i].owner &&
+            values[i] != table[i].neutral)
+            return refuse(why, PINTAS_SETTINGS_OWNER, values, i, 0);
+    refuse(why, PINTAS_SETTINGS_OK, values, 0, 0);
+    return PINTAS_OK;
+}
+
+/* ---- the messages ---------------------------------------------------------- */
+
+static const char *const range_templates[] = {
+    "{option} must be a whole number {low}..{high}: got {got}",
+    "{option} must be True or False: got {got}",
+    "{option} must be one of {choices}: got {got}",
+    "{option} must be None (no limit) or a whole number 1..{high}: got {got}",
+};
+
+static const char *const tie_templates[PINTAS_SETTINGS_CAUSES] = {
+    "",
+    "",
+    "{name} is an option of {owner} only: got {name}={got} for {game}",
+    "{name} needs 4 players: got {other_name}={other}",
+    "{game} is played by individuals: {name}=True is not allowed",
+    "{name} must be 0 (off) or {least}..{high}: got {got} (nearly every deal would be void)",
+    "{name}={got} needs {other_name}=True (without doom nothing is lost to it)",
+};
+
+static void put_int(pintas__out *o, int32_t v)
+{
+    if (v < 0)
+        pintas__putc(o, '-');
+    pintas__put_uint(o, v < 0 ? 0u - (uint32_t)v : (uint32_t)v);
+}
+
+static void put_quoted(pintas__out *o, const char *name)
+{
+    pintas__putc(o, '\'');
+    pintas__puts(o, name);
+    pintas__putc(o, '\'');
+}
+
+/* v as the table shows a value of setting s: 'name', True, None, 7. */
+static void put_value(pintas__out *o, const pintas_setting *s, int32_t v)
+{
+    if (s->kind == PINTAS_SETTING_CHOICE && v >= 0 && v < s->n_choices)
+        put_quoted(o, s->choices[v]);
+    else if (s->kind == PINTAS_SETTING_FLAG && (v == 0 || v == 1))
+        pintas__puts(o, v ? "True" : "False");
+    else if (s->kind == PINTAS_SETTING_LIMIT && v == 0)
+        pintas__puts(o, "None");
+    else
+        put_int(o, v);
+}
+
+static void put_choices(pintas__out *o, const pintas_setting *s)
+{
+    unsigned i;
+    for (i = 0; i < s->n_choices; ++i) {
+        if (i)
+            pintas__puts(o, ", ");
+        put_quoted(o, s->choices[i]);
+    }
+}
+
+/* The game's name (setting 0's choice), or its number when out of range. */
+static void put_game(pintas__out *o, const pintas_setting *game, int32_t v)
+{
+    if (v >= 0 && v < game->n_choices)
+        pintas__puts(o, game->choices[v]);
+    else
+        put_int(o, v);
+}
+
+static void fill(pintas__out *o, const char *p, const pintas_settings_refusal *why,
+                 const pintas_setting *table, const char *got, size_t len)
+{
+    const pintas_setting *s = &table[why->setting], *other = &table[why->other];
+    for (; *p; ++p) {
+        if (*p != '{') {
+            pintas__putc(o, *p);
+            continue;
+        }
+        if (pintas__placeholder_is(p, "name"))
+            pintas__puts(o, s->name);
+        else if (pintas__placeholder_is(p, "option"))
+            pintas__puts(o, s->option ? s->option : s->name);
+        else if (pintas__placeholder_is(p, "low"))
+            put_int(o, s->low);
+        else if (pintas__placeholder_is(p, "high"))
+            put_int(o, s->high);
+        else if (pintas__placeholder_is(p, "least"))
+            put_int(o, PINTAS_LINE_MIN_REDEAL_DOUBLES);
+        else if (pintas__placeholder_is(p, "choices"))
+            put_choices(o, s);
+        else if (pintas__placeholder_is(p, "got")) {
+            if (got)
+                pintas__put(o, got, len);
+            else
+                put_value(o, s, why->value);
+        } else if (pintas__placeholder_is(p, "owner"))
+            put_game(o, &table[0], s->owner);
+        else if (pintas__placeholder_is(p, "game"))
+            put_game(o, &table[0], why->game);
+        else if (pintas__placeholder_is(p, "other_name"))
+            pintas__puts(o, other->name);
+        else if (pintas__placeholder_is(p, "other"))
+            put_value(o, other, why->other_value);
+        while (*p && *p != '}')
+            ++p;
+        if (!*p)
+            break;
+    }
+}
+
+int pintas_settings_refusal_text(const pintas_settings_refusal *why, const char *got,
+                                 size_t len, char *buf, size_t cap, size_t *n)
+{
+    const pintas_setting *table;
+    size_t count;
+    pintas__out o;
+    const char *tmpl;
+    if (!why || !buf || !n || pintas_settings(why->family, &table, &count) != PINTAS_OK ||
+        why->cause == PINTAS_SETTINGS_OK || why->cause >= PINTAS_SETTINGS_CAUSES ||
+        why->setting >= count || why->other >= count)
+        return PINTAS_E_ARG;
+    tmpl = why->cause == PINTAS_SETTINGS_RANGE ? range_templates[table[why->setting].kind & 3u]
+                                               : tie_templates[why->cause];
+    o.buf = buf;
+    o.cap = cap;
+    o.len = 0;
+    fill(&o, tmpl, why, table, got, got ? len : 0);
+    return pintas__out_end(&o, n);
+}

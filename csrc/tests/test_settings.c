@@ -1,0 +1,276 @@
+/* test_settings.c - the rules settings table and its refusals: each cause
+ * with the message the hosts print, the first refusal in the table's order,
+ * every preset accepted, and the calls' guards. */
+#include <string.h>
+
+#include "pintas/pintas.h"
+#include "check.h"
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* game, players, pairs, target, redeal_doubles, block_scoring, tranque,
+ * capicua_doubles, pass_points, capicua_bonus, pase_corrido_bonus,
+ * pase_de_salida_bonus, max_rounds: Dominican pairs to 200 */
+static const int32_t dominican[13] = {2, 4, 1, 200, 0, 0, 0, 0, 0, 25, 0, 0, 0};
+/* scoring, target, doom, doom_loses, hot_dice, combine_kept, final_round,
+ * max_rounds, max_rolls: Dice of Doom */
+static const int32_t doom[9] = {0, 100000, 1, 0, 0, 1, 0, 0, 0};
+/* variant, players, rounds, max_rounds, max_round_moves */
+static const int32_t caminos[5] = {0, 3, 3, 0, 0};
+
+/* The message of family's values with values[at] = v (got: the host's rendering, or NULL). */
+static int message(int family, const int32_t *base, size_t n, size_t at, int32_t v,
+                   const char *got, char *buf, size_t cap)
+{
+    int32_t values[PINTAS_SETTINGS_MAX];
+    pintas_settings_refusal why;
+    size_t len = 0;
+    memcpy(values, base, n * sizeof *base);
+    if (at < n)
+        values[at] = v;
+    if (pintas_settings_why(family, values, n, &why) != PINTAS_E_RULES)
+        return 0;
+    return pintas_settings_refusal_text(&why, got, got ? strlen(got) : 0, buf, cap, &len) ==
+               PINTAS_OK && len == strlen(buf);
+}
+
+static int says(int family, const int32_t *base, size_t n, size_t at, int32_t v,
+                const char *got, const char *expected)
+{
+    char buf[256];
+    if (!message(family, base, n, at, v, got, buf, sizeof buf)) {
+        fprintf(stderr, "no refusal for setting %u = %ld\n", (unsigned)at, (long)v);
+        return 0;
+    }
+    if (strcmp(buf, expected) != 0)
+        fprintf(stderr, "got:      %s\nexpected: %s\n", buf, expected);
+    return strcmp(buf, expected) == 0;
+}
+
+static int accepted(int family, const int32_t *base, size_t n, size_t at, int32_t v)
+{
+    int32_t values[PINTAS_SETTINGS_MAX];
+    pintas_settings_refusal why;
+    memcpy(values, base, n * sizeof *base);
+    values[at] = v;
+    return pintas_settings_why(family, values, n, &why) == PINTAS_OK &&
+           why.cause == PINTAS_SETTINGS_OK;
+}
+
+static void test_tables(void)
+{
+    const pintas_setting *t;
+    size_t n = 0, i;
+    CHECK(pintas_settings(PINTAS_FAMILY_LINE, &t, &n) == PINTAS_OK && n == 13);
+    CHECK(strcmp(t[0].name, "game") == 0 && t[0].n_choices == 3 &&
+          strcmp(t[0].choices[2], "dominican") == 0);
+    CHECK(strcmp(t[7].name, "capicua_doubles") == 0 && strcmp(t[7].option, "capicua") == 0 &&
+          t[7].owner == PINTAS_LINE_CAPICUA);
+    CHECK(pintas_settings(PINTAS_FAMILY_CAMINOS, &t, &n) == PINTAS_OK && n == 5);
+    CHECK(pintas_settings(PINTAS_FAMILY_DICE, &t, &n) == PINTAS_OK && n == 9);
+    CHECK(t[1].high == PINTAS_DICE_MAX_TARGET);
+    for (i = 0; i < 3; ++i) {
+        CHECK(pintas_settings((int)i, &t, &n) == PINTAS_OK && n <= PINTAS_SETTINGS_MAX);
+        CHECK(t[0].kind == PINTAS_SETTING_CHOICE); /* setting 0 names the game */
+    }
+    CHECK(pintas_settings(3, &t, &n) == PINTAS_E_ARG);
+    CHECK(pintas_settings(-1, &t, &n) == PINTAS_E_ARG);
+    CHECK(pintas_settings(0, NULL, &n) == PINTAS_E_ARG);
+    CHECK(pintas_settings(0, &t, NULL) == PINTAS_E_ARG);
+}
+
+static void test_presets_pass(void)
+{
+    pintas_settings_refusal why;
+    int32_t muggins[13] = {0, 3, 0, 200, 5, 0, 0, 0, 0, 0, 0, 0, 0};
+    int32_t capicua[13] = {1, 4, 1, 20, 5, 0, 0, 1, 2, 0, 0, 0, 10};
+    int32_t farkle[9] = {1, 10000, 0, 0, 1, 0, 0, 255, 255};
+    CHECK(pintas_settings_why(0, dominican, 13, &why) == PINTAS_OK && why.cause == 0);
+    CHECK(pintas_settings_why(0, muggins, 13, &why) == PINTAS_OK);
+    CHECK(pintas_settings_why(0, capicua, 13, &why) == PINTAS_OK);
+    CHECK(pintas_settings_why(1, caminos, 5, &why) == PINTAS_OK);
+    CHECK(pintas_settings_why(2, doom, 9, &why) == PINTAS_OK);
+    CHECK(pintas_settings_why(2, farkle, 9, &why) == PINTAS_OK);
+}
+
+static void test_ranges(void)
+{
+    CHECK(says(0, dominican, 13, 1, 5, NULL, "players must be a whole number 2..4: got 5"));
+    CHECK(says(0, dominican, 13, 1, 1, NULL, "players must be a whole number 2..4: got 1"));
+    CHECK(says(0, dominican, 13, 3, -3, NULL, "target must be a whole number 1..10000: got -3"));
+    CHECK(says(0, dominican, 13, 0, 7, "'domino'",
+               "game must be one of 'muggins', 'capicua', 'dominican': got 'domino'"));
+    CHECK(says(0, dominican, 13, 7, 2, "'yes'", "capicua must be True or False: got 'yes'"));
+    CHECK(says(0, dominican, 13, 12, 256, NULL,
+               "max_rounds must be None (no limit) or a whole number 1..255: got 256"));
+    CHECK(says(0, dominican, 13, 12, -1, NULL,
+               "max_rounds must be None (no limit) or a whole number 1..255: got -1"));
+    CHECK(says(1, caminos, 5, 2, 100, NULL, "rounds must be a whole number 1..99: got 100"));
+    CHECK(says(2, doom, 9, 4, 2, "'sometimes'",
+               "hot_dice must be one of 'must', 'may': got 'sometimes'"));
+    CHECK(says(2, doom, 9, 1, 10000001, NULL,
+               "target must be a whole number 1..10000000: got 10000001"));
+    /* the first setting out of range in the table's order is the one named */
+    {
+        int32_t v[13];
+        memcpy(v, dominican, sizeof v);
+        v[11] = 5000;
+        CHECK(says(0, v, 13, 3, 0, NULL, "target must be a whole number 1..10000: got 0"));
+    }
+}
+
+static void test_ties(void)
+{
+    int32_t v[13];
+    CHECK(says(0, dominican, 13, 1, 3, NULL, "pairs needs 4 players: got players=3"));
+    memcpy(v, dominican, sizeof v);
+    v[9] = 0; /* no capicua bonus: only the pairs are wrong for Muggins */
+    CHECK(says(0, v, 13, 0, 0, NULL,
+               "muggins is played by individuals: pairs=True is not allowed"));
+    CHECK(says(0, dominican, 13, 4, 2, NULL,
+               "redeal_doubles must be 0 (off) or 3..7: got 2 (nearly every deal would be "
+               "void)"));
+    CHECK(accepted(0, dominican, 13, 6, 1)); /* the blocker's tranque is Dominican's */
+    CHECK(says(0, dominican, 13, 5, 1, NULL,
+               "block_scoring is an option of muggins only: got "
+               "block_scoring='lowest_takes_all' for dominican"));
+    CHECK(says(0, dominican, 13, 7, 1, NULL,
+               "capicua_doubles is an option of capicua only: got capicua_doubles=True for "
+               "dominican"));
+    CHECK(says(0, dominican, 13, 8, 2, NULL,
+               "pass_points is an option of capicua only: got pass_points=2 for dominican"));
+    CHECK(accepted(2, doom, 9, 2, 0)); /* no doom, the turn lost to nothing: fine */
+    {
+        int32_t d[9];
+        memcpy(d, doom, sizeof d);
+        d[3] = 1;
+        CHECK(says(2, d, 9, 2, 0, NULL,
+                   "doom_loses='score' needs doom=True (without doom nothing is lost to it)"));
+    }
+}
+
+static void test_guards(void)
+{
+    pintas_settings_refusal why;
+    char buf[64];
+    size_t n = 0;
+    memset(&why, 0x5A, sizeof why);
+    CHECK(pintas_settings_why(0, dominican, 12, &why) == PINTAS_E_ARG);
+    CHECK(why.cause == 0x5A); /* untouched */
+    CHECK(pintas_settings_why(3, dominican, 13, &why) == PINTAS_E_ARG);
+    CHECK(pintas_settings_why(0, NULL, 13, &why) == PINTAS_E_ARG);
+    CHECK(pintas_settings_why(0, dominican, 13, NULL) == PINTAS_E_ARG);
+    /* a refusal that names nothing, or is out of the table, has no text */
+    CHECK(pintas_settings_why(0, dominican, 13, &why) == PINTAS_OK);
+    CHECK(pintas_settings_refusal_text(&why, NULL, 0, buf, sizeof buf, &n) == PINTAS_E_ARG);
+    why.cause = PINTAS_SETTINGS_RANGE;
+    why.setting = 13;
+    CHECK(pintas_settings_refusal_text(&why, NULL, 0, buf, sizeof buf, &n) == PINTAS_E_ARG);
+    why.setting = 1;
+    why.cause = PINTAS_SETTINGS_CAUSES;
+    CHECK(pintas_settings_refusal_text(&why, NULL, 0, buf, sizeof buf, &n) == PINTAS_E_ARG);
+    why.cause = PINTAS_SETTINGS_RANGE;
+    why.value = 9;
+    CHECK(pintas_settings_refusal_text(NULL, NULL, 0, buf, sizeof buf, &n) == PINTAS_E_ARG);
+    CHECK(pintas_settings_refusal_text(&why, NULL, 0, NULL, sizeof buf, &n) == PINTAS_E_ARG);
+    CHECK(pintas_settings_refusal_text(&why, NULL, 0, buf, sizeof buf, NULL) == PINTAS_E_ARG);
+    /* a buffer too small: as much as fits, and the length needed */
+    CHECK(pintas_settings_refusal_text(&why, NULL, 0, buf, 10, &n) == PINTAS_E_BUFFER);
+    CHECK(n == strlen("players must be a whole number 2..4: got 9") && strlen(buf) == 9);
+    CHECK(pintas_settings_refusal_text(&why, NULL, 0, buf, 0, &n) == PINTAS_E_BUFFER);
+    CHECK(pintas_settings_refusal_text(&why, NULL, 0, buf, sizeof buf, &n) == PINTAS_OK);
+    CHECK(strcmp(buf, "players must be a whole number 2..4: got 9") == 0);
+}
+
+/* The line rules struct of settings values (each within its field's type). */
+static void line_struct(const int32_t *v, pintas_line_rules *r)
+{
+    memset(r, 0, sizeof *r);
+    r->game = (uint8_t)v[0];
+    r->players = (uint8_t)v[1];
+    r->pairs = (uint8_t)v[2];
+    r->target = (uint16_t)v[3];
+    r->redeal_doubles = (uint8_t)v[4];
+    r->block_scoring = (uint8_t)v[5];
+    r->tranque = (uint8_t)v[6];
+    r->capicua = (uint8_t)v[7];
+    r->pass_points = (uint16_t)v[8];
+    r->capicua_bonus = (uint16_t)v[9];
+    r->pase_corrido_bonus = (uint16_t)v[10];
+    r->pase_de_salida_bonus = (uint16_t)v[11];
+    r->max_rounds = (uint8_t)v[12];
+}
+
+/* The settings and the core's own check of a rules struct agree: over a grid
+ * of every line setting at and past its bounds, a set of settings is taken
+ * exactly when the struct made of it is. */
+static void test_agrees_with_the_line_check(void)
+{
+    /* each setting: three values it may take and one past its range (or a tie) */
+    static const int32_t grid[13][4] = {
+        {0, 1, 2, 3}, {2, 3, 4, 5}, {0, 1, 1, 2}, {1, 200, 10000, 10001},
+        {0, 3, 7, 2}, {0, 1, 1, 2}, {0, 1, 1, 2}, {0, 1, 1, 2},
+        {0, 2, 1000, 1001}, {0, 25, 1000, 1001}, {0, 0, 1000, 1001},
+        {0, 0, 1000, 1001}, {0, 1, 255, 0}};
+    int32_t v[13];
+    pintas_line_rules r;
+    pintas_settings_refusal why;
+    unsigned long combos = 0, taken = 0, agree = 0, k;
+    unsigned i;
+    /* 2 bits a setting: 4^13 sets, one in 13 of them (every setting's every
+     * value still meets every value of each other) */
+    for (k = 0; k < (1ul << 26); k += 13) {
+        for (i = 0; i < 13; ++i)
+            v[i] = grid[i][(k >> (2 * i)) & 3u];
+        line_struct(v, &r);
+        ++combos;
+        if (pintas_settings_why(PINTAS_FAMILY_LINE, v, 13, &why) == PINTAS_OK) {
+            ++taken;
+            agree += pintas_line_rules_check(&r) == PINTAS_OK;
+        } else
+            agree += pintas_line_rules_check(&r) == PINTAS_E_RULES;
+    }
+    CHECK_EQ(agree, combos);
+    CHECK(taken > 1000); /* the grid reaches valid rules, not only refusals */
+}
+
+static void test_agrees_with_the_dice_check(void)
+{
+    static const int32_t grid[9][2] = {{0, 1}, {1, 10000000}, {0, 1}, {0, 1},
+                                       {0, 1}, {0, 1}, {0, 1}, {0, 255}, {0, 1}};
+    int32_t v[9];
+    pintas_dice_rules r;
+    pintas_settings_refusal why;
+    unsigned k, i, combos = 0, agree = 0;
+    for (k = 0; k < (1u << 9); ++k) {
+        for (i = 0; i < 9; ++i)
+            v[i] = grid[i][(k >> i) & 1u];
+        if (v[0] ? pintas_dice_rules_farkle(&r) : pintas_dice_rules_dice_of_doom(&r))
+            continue;
+        r.target = v[1];
+        r.doom = (uint8_t)v[2];
+        r.doom_loses = (uint8_t)v[3];
+        r.hot_dice = (uint8_t)v[4];
+        r.combine_kept = (uint8_t)v[5];
+        r.final_round = (uint8_t)v[6];
+        r.max_rounds = (uint8_t)v[7];
+        r.max_rolls = (uint8_t)v[8];
+        ++combos;
+        agree += (pintas_settings_why(PINTAS_FAMILY_DICE, v, 9, &why) == PINTAS_OK) ==
+                 (pintas_dice_rules_check(&r) == PINTAS_OK);
+    }
+    CHECK_EQ(agree, combos);
+    CHECK_EQ(combos, 512);
+}
+
+int main(void)
+{
+    test_agrees_with_the_line_check();
+    test_agrees_with_the_dice_check();
+    test_tables();
+    test_presets_pass();
+    test_ranges();
+    test_ties();
+    test_guards();
+    return check_summary();
+}

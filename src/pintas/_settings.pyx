@@ -1,0 +1,113 @@
+# cython: language_level=3
+"""The settings of each family's rules, and why a set of them is refused,
+from the C core's table (pintas/settings.h): the one copy every home checks
+rules by. A host converts each value to the core's int and checks its type;
+the core checks the ranges and the rules that tie settings together."""
+
+from libc.stdint cimport int8_t, int32_t, uint8_t
+
+cdef extern from "pintas/settings.h" nogil:
+    ctypedef struct pintas_setting:
+        const char *name
+        const char *option
+        const char *const *choices
+        int32_t low
+        int32_t high
+        uint8_t kind
+        uint8_t n_choices
+        int8_t owner
+        uint8_t neutral
+    ctypedef struct pintas_settings_refusal:
+        uint8_t family
+        uint8_t cause
+        uint8_t setting
+        uint8_t other
+        int32_t value
+        int32_t other_value
+        int32_t game
+    enum: PINTAS_SETTINGS_MAX
+    int pintas_settings(int family, const pintas_setting **settings, size_t *n)
+    int pintas_settings_why(int family, const int32_t *values, size_t n,
+                            pintas_settings_refusal *why)
+    int pintas_settings_refusal_text(const pintas_settings_refusal *why, const char *got,
+                                     size_t len, char *buf, size_t cap, size_t *n)
+
+#: The kinds of a setting (pintas_setting_kind).
+WHOLE, FLAG, CHOICE, LIMIT = 0, 1, 2, 3
+
+
+cdef str _str(const char *s):
+    return None if s == NULL else s.decode("ascii")
+
+
+def settings(int family):
+    """The settings of ``family`` (0 line, 1 Caminos, 2 dice), in order: tuples
+    ``(name, option, kind, low, high, choices, owner, neutral)``, ``option``
+    the other name presets take it by (else ``name``), ``owner`` the index of
+    the game that alone may change it (else -1)."""
+    cdef const pintas_setting *table
+    cdef size_t n
+    if pintas_settings(family, &table, &n) != 0:
+        raise ValueError(f"no rules family {family}")
+    return tuple((_str(table[i].name), _str(table[i].option) or _str(table[i].name),
+                  table[i].kind, table[i].low, table[i].high,
+                  tuple(_str(table[i].choices[k]) for k in range(table[i].n_choices)),
+                  table[i].owner, table[i].neutral) for i in range(n))
+
+
+#: What a refusal is: a setting out of range or settings that do not go
+#: together, a value of the wrong type, a name not among a choice's.
+RANGE, TYPE, UNKNOWN = 0, 1, 2
+
+cdef int32_t _INT32_MIN = -2147483648
+
+
+cdef int32_t _core_value(const pintas_setting *s, object value, int *refused):
+    """``value`` as the core reads setting ``s``; ``refused[0]`` TYPE for a
+    value of the wrong type, UNKNOWN for a name not among a choice's (each
+    then an out-of-range int, so that the core names the first refusal)."""
+    if s.kind == FLAG:
+        if type(value) is bool:
+            return 1 if value else 0
+    elif s.kind == CHOICE:
+        if isinstance(value, str):
+            for k in range(s.n_choices):
+                if value == s.choices[k].decode("ascii"):
+                    return k
+            refused[0] = UNKNOWN
+            return s.n_choices
+    elif value is None and s.kind == LIMIT:
+        return 0
+    elif isinstance(value, int) and type(value) is not bool:
+        if s.kind == LIMIT and value == 0:
+            return -1  # a limit of 0 is refused: None is no limit
+        return max(-2147483647, min(2147483647, value))
+    refused[0] = TYPE
+    return _INT32_MIN
+
+
+def refusal(int family, given):
+    """None when ``given`` (a value a setting, in the order of
+    :func:`settings`: str, bool, int or None as its kind wants) are valid
+    rules of ``family``; else ``(index, message, what)``: the first setting
+    refused, the message (its value shown by its repr) and what refused it
+    (RANGE, TYPE or UNKNOWN)."""
+    cdef const pintas_setting *table
+    cdef int32_t c_values[PINTAS_SETTINGS_MAX]
+    cdef int what[PINTAS_SETTINGS_MAX]
+    cdef pintas_settings_refusal why
+    cdef char buf[256]
+    cdef size_t n, length
+    if pintas_settings(family, &table, &n) != 0 or len(given) != n:
+        raise ValueError(f"not the settings of rules family {family}: {given!r}")
+    for i in range(n):
+        what[i] = RANGE
+        c_values[i] = _core_value(&table[i], given[i], &what[i])
+    if pintas_settings_why(family, c_values, n, &why) == 0:
+        return None
+    shown = repr(given[why.setting]).encode("utf-8")
+    if pintas_settings_refusal_text(&why, shown, len(shown), buf, sizeof(buf), &length) == 0:
+        return why.setting, buf[:length].decode("utf-8"), what[why.setting]
+    room = bytearray(length + 1)  # a long value: the message at its length
+    pintas_settings_refusal_text(&why, shown, len(shown), room, len(room), &length)
+    return why.setting, room[:length].decode("utf-8"), what[why.setting]
