@@ -27,15 +27,7 @@ if __package__ in (None, ""):  # run as a script: the repository's root holds te
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pintas.kiosk.store import DamagedRowError, Store, _connect
-from tests.kiosk.damage import (
-    checkpoint,
-    damage,
-    ids_on_page,
-    make_table,
-    overwrite_page,
-    pages,
-    play_on,
-)
+from tests.kiosk import damage as kit
 
 GAMES = (("dominican", ["human", "suit", "greedy", "random"]),
          ("muggins", ["human", "greedy", "random"]),
@@ -53,8 +45,8 @@ def build(db: Path, count: int, seed: int) -> dict[str, bytes]:
         store._db.execute("PRAGMA synchronous=OFF")
     for n in range(count):
         game, seats = GAMES[n % len(GAMES)]
-        id, _ = make_table(store, {"game": game, "seats": seats, "seed": n})
-        saves[id] = play_on(store, id, rng.randrange(30), rng.choice).game.to_bytes()
+        id, _ = kit.make_table(store, {"game": game, "seats": seats, "seed": n})
+        saves[id] = kit.play_on(store, id, rng.randrange(30), rng.choice).game.to_bytes()
     store.close()
     return saves
 
@@ -80,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
         original = Path(folder) / "original.db"
         started = time.perf_counter()
         saves = build(original, args.tables, args.seed)
-        checkpoint(original)
+        kit.checkpoint(original)
         print(f"{len(saves)} tables, {original.stat().st_size / 1e6:.1f} MB, built in "
               f"{time.perf_counter() - started:.0f} s")
         for pragma in ("quick_check", "integrity_check"):
@@ -89,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         Store(original).close()
         print(f"opening a sound file (integrity_check, every row's checksum): "
               f"{(time.perf_counter() - started) * 1000:.0f} ms")
-        checkpoint(original)
+        kit.checkpoint(original)
         print()
         print(f"{'damaged':<34} {'held':>5} {'kept':>5} {'lost':>5} {'start':>7}  result")
         cases: list[tuple[str, str, str]] = [
@@ -113,15 +105,15 @@ def main(argv: list[str] | None = None) -> int:
                 columns = ["spec", "tokens", "save", "extra", "version", "referee", "client",
                            "over", "updated", "checksum"]
                 for n, id in enumerate(sorted(held)):
-                    damage(db, id, f"flip:{columns[n % len(columns)]}", seed=n)
+                    kit.damage(db, id, f"flip:{columns[n % len(columns)]}", seed=n)
             else:
-                tree_pages = pages(db, tree)
+                tree_pages = kit.pages(db, tree)
                 leaves = [n for n, kind in tree_pages if kind == "leaf"]
                 page = {"leaf": leaves[len(leaves) // 3], "leaf2": leaves[-1],
                         "root": tree_pages[0][0]}[which]
                 if tree == "tables" and which != "root":
-                    held = set(ids_on_page(db, page))
-                overwrite_page(db, page, seed=args.seed)
+                    held = set(kit.ids_on_page(db, page))
+                kit.overwrite_page(db, page, seed=args.seed)
             started = time.perf_counter()
             store = Store(db)
             seconds = time.perf_counter() - started

@@ -410,3 +410,57 @@ int pintas_caminos_view_lacks(const pintas_caminos_view *v,
     }
     return PINTAS_OK;
 }
+
+/* The number tile `t` shows at the end away from `touching`, or 0xFF when it
+ * does not show `touching`. */
+static uint8_t other_end(uint8_t t, uint8_t touching)
+{
+    uint8_t low = pintas_tile_low(t), high = pintas_tile_high(t);
+    return low == touching ? high : high == touching ? low : 0xFF;
+}
+
+int pintas_caminos_path_chain(const pintas_caminos_path *p, uint8_t *nums, size_t cap,
+                              size_t *n)
+{
+    uint8_t row[2 * (1 + 2 * PINTAS_CAMINOS_MAX_SIDE)];
+    size_t back, total, i;
+    int side;
+    if (p == NULL || nums == NULL || n == NULL) {
+        return PINTAS_E_ARG;
+    }
+    if (p->centre == PINTAS_NO_TILE) {
+        *n = 0;
+        return PINTAS_OK;
+    }
+    if (p->centre >= PINTAS_TILE_COUNT || p->len[0] > PINTAS_CAMINOS_MAX_SIDE
+        || p->len[1] > PINTAS_CAMINOS_MAX_SIDE) {
+        return PINTAS_E_ARG;
+    }
+    back = p->len[PINTAS_CAMINOS_BACK];
+    total = 1 + back + p->len[PINTAS_CAMINOS_FRONT];
+    /* the centre at `back`; a side's tiles outwards from it, the front to the
+     * right and the back to the left, each showing its touching number inwards */
+    row[2 * back] = pintas_tile_low(p->centre);
+    row[2 * back + 1] = pintas_tile_high(p->centre);
+    for (side = 0; side < 2; ++side) {
+        int front = side == PINTAS_CAMINOS_FRONT;
+        uint8_t touching = front ? row[2 * back + 1] : row[2 * back];
+        for (i = 0; i < p->len[side]; ++i) {
+            size_t at = front ? back + 1 + i : back - 1 - i;
+            uint8_t t = p->tile[side][i];
+            uint8_t out = t < PINTAS_TILE_COUNT ? other_end(t, touching) : 0xFF;
+            if (out == 0xFF) {
+                return PINTAS_E_ARG;
+            }
+            row[2 * at + (front ? 0 : 1)] = touching;
+            row[2 * at + (front ? 1 : 0)] = out;
+            touching = out;
+        }
+    }
+    if (cap < 2 * total) {
+        return PINTAS_E_BUFFER;
+    }
+    memcpy(nums, row, 2 * total);
+    *n = total;
+    return PINTAS_OK;
+}

@@ -21,7 +21,7 @@ _C_NAMES = (
     "reseed", "rng", "set_rng", "hands", "view", "events", "hide", "round_start",
     "check_rules", "setting_names", "rules_refusal", "line_info", "caminos_info", "dice_info",
     "line_knowledge", "line_points",
-    "caminos_known", "dice_keeps", "dice_keep_score", "dice_is_doom",
+    "caminos_known", "chain", "dice_keeps", "dice_keep_score", "dice_is_doom",
     "dice_solve_size", "dice_solve", "dice_policy", "dice_book", "blake2b", "mt_size", "mt_seed",
     "mt_below", "text", "parse", "move_str", "illegal", "tiles_parse", "save_write",
     "save_read", "status_str", "choose", "caminos_rank", "search", "over", "to_move",
@@ -471,7 +471,20 @@ def _check_hands(hands, players, size, seen=0):
 # ---- rules -------------------------------------------------------------------------
 
 
-class _Rules:
+class _Record:
+    """The base of the records compared and hashed by value: by _values()."""
+
+    def __eq__(self, other):
+        return type(other) is type(self) and other._values() == self._values()
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash(self._values())
+
+
+class _Rules(_Record):
     """What every game's rules share: presets that take only their options, a
     checked replace, equality by value."""
 
@@ -541,15 +554,6 @@ class _Rules:
 
     def _values(self):
         return tuple(getattr(self, name) for name in self._NAMES)
-
-    def __eq__(self, other):
-        return type(other) is type(self) and other._values() == self._values()
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def __hash__(self):
-        return hash(self._values())
 
     def __repr__(self):
         return "Rules({})".format(", ".join("{}={!r}".format(n, getattr(self, n))
@@ -639,7 +643,7 @@ class _TileMove(_Move):
         return cls._of(code)
 
 
-class _Event:
+class _Event(_Record):
     """The base of every game's events: a record of the fields its class
     names in _FIELDS (name, default), compared by value, read as a sentence."""
 
@@ -650,15 +654,6 @@ class _Event:
     def _values(self):
         return tuple(getattr(self, name) for name, _ in self._FIELDS)
 
-    def __eq__(self, other):
-        return type(other) is type(self) and other._values() == self._values()
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-    def __hash__(self):
-        return hash(self._values())
-
     def __repr__(self):
         parts = [repr(self.kind)]
         for name, default in self._FIELDS[1:]:
@@ -667,8 +662,9 @@ class _Event:
                 parts.append("{}={!r}".format(name, value))
         return "Event({})".format(", ".join(parts))
 
-    def _text_key(self):
-        return self.kind if self.reason is None else "{}/{}".format(self.kind, self.reason)
+    def _text_variants(self):
+        # the variants of the sentence to try first (pintas/texts.h's PINTAS_TEXT_*)
+        return 0
 
     def _text_fields(self):
         fields = {}
@@ -681,8 +677,8 @@ class _Event:
 
     def __str__(self):
         texts = self._TEXTS
-        template = None if texts is None else _c.text(texts, self._text_key()) or _c.text(
-            texts, self.kind)
+        template = None if texts is None else _c.text(texts, self.kind, self.reason,
+                                                      self._text_variants())
         if template is None:
             return repr(self)
         fields = self._text_fields()
@@ -1586,12 +1582,8 @@ class _DominoEvent(_Event):
     def zapatero(self):
         return self.reason == "zapatero"
 
-    def _text_key(self):
-        if self.kind == "draw" and self.tile is None:
-            return "draw/hidden"
-        if self.kind == "score" and self.teams:
-            return "score/team"
-        return _Event._text_key(self)
+    def _text_variants(self):
+        return (self.tile is None) | (2 if self.teams else 0)
 
     def _text_fields(self):
         fields = _Event._text_fields(self)
@@ -2073,12 +2065,8 @@ class _CaminosEvent(_Event):
         self.seats = tuple(seats)
         self.tiles = tiles if tiles is None or isinstance(tiles, TileSet) else TileSet(tiles)
 
-    def _text_key(self):
-        if self.kind in ("draw", "choose") and self.tile is None:
-            return self.kind + "/hidden"
-        if self.kind == "game_end" and len(self.seats) == 1:
-            return "game_end/alone"
-        return _Event._text_key(self)
+    def _text_variants(self):
+        return (self.tile is None) | (4 if len(self.seats) == 1 else 0)
 
     def _text_fields(self):
         fields = _Event._text_fields(self)
@@ -2171,14 +2159,8 @@ class _CaminosPath:
     def chain(self):
         if self.centre is None:
             return ()
-        line = [(self.centre.low, self.centre.high)]
-        for tile in self.back:
-            touching = line[0][0]
-            line.insert(0, (tile.other_end(touching), touching))
-        for tile in self.front:
-            touching = line[-1][1]
-            line.append((touching, tile.other_end(touching)))
-        return tuple(line)
+        return _c.chain(self.centre.index, bytes(t.index for t in self.front),
+                        bytes(t.index for t in self.back))
 
     def __eq__(self, other):
         return type(other) is type(self) and (
@@ -2568,17 +2550,10 @@ class _DiceMove(_Move):
     def _values(self):
         return (self.kind, self.dice)
 
-    @staticmethod
-    def roll(values=None):
-        return _x_move_from("roll", () if values is None else values)
-
-    @staticmethod
-    def keep(values):
-        return _x_move_from("keep", values)
-
-    @staticmethod
-    def bank():
-        return _x_new_move(3)
+    # the constructors: roll(values=None), keep(values), bank()
+    roll = staticmethod(lambda values=None: _x_move_from("roll", () if values is None else values))
+    keep = staticmethod(lambda values: _x_move_from("keep", values))
+    bank = staticmethod(lambda: _x_new_move(3))
 
 
 _x_new_move = _DiceMove._of
@@ -2617,9 +2592,7 @@ class _DiceKeep:
     def move(self):
         return _x_new_move(2 | self._set << 5)
 
-    def __iter__(self):
-        return iter((self.dice, self.points))
-
+    # a pair (dice, points): iterated through __getitem__
     def __len__(self):
         return 2
 

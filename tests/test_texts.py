@@ -10,7 +10,7 @@ import random
 import pytest
 
 from pintas import _words, registry
-from pintas._texts import texts
+from pintas._texts import template, text, texts
 from pintas.caminos import Event as CaminosEvent
 from pintas.dice import Event as DiceEvent
 from pintas.domino import Event as DominoEvent
@@ -20,7 +20,35 @@ from pintas.domino import Event as DominoEvent
                                                    ("caminos", CaminosEvent),
                                                    ("dice", DiceEvent)])
 def test_each_game_reads_its_sentences_from_the_core(table: str, event_type: type) -> None:
-    assert getattr(event_type, "_TEXTS") == texts(table)  # noqa: B009 (a private table)
+    assert getattr(event_type, "_TEXTS") == table  # noqa: B009 (a private table)
+
+
+def test_an_event_finds_its_variant_first_then_its_reason_then_its_kind() -> None:
+    line, caminos = texts("line"), texts("caminos")
+    assert template("line", "draw", None, 1) == line["draw/hidden"]
+    assert template("line", "draw", None, 0) == line["draw"]
+    assert template("line", "score", "domino", 3) == line["score/team"]
+    assert template("line", "game_end", "zapatero", 1) == line["game_end/zapatero"]
+    assert template("line", "game_end", "domino", 0) == line["game_end"]
+    assert template("caminos", "game_end", None, 4) == caminos["game_end/alone"]
+    assert template("caminos", "tie", None, 4 | 128) == caminos["tie"]
+    assert template("caminos", "close", None, 0) is None
+    assert template("dice", "play", None, 0) is None
+    assert text("line", "why/block_tie") == "block tie"
+    assert text("line", "why") is None
+    with pytest.raises(ValueError, match="None"):
+        template(None, "draw", None, 0)  # type: ignore[arg-type]
+
+
+def test_a_hidden_or_team_or_lone_event_reads_as_its_variant() -> None:
+    assert str(DominoEvent("draw", seat=1)) == "player 2 draws"
+    assert str(DominoEvent("draw", seat=1, tile="4|3")) == "player 2 draws 4|3"
+    assert str(DominoEvent("score", seat=0, side=0, points=10, reason="domino", teams=True)) \
+        == "player 1 scores 10 for team 1 (players 1 & 3) (domino)"
+    assert str(CaminosEvent("choose", seat=2)) == "player 3 chooses a tile to reveal"
+    assert str(CaminosEvent("game_end", seats=(1,), points=9)) == "player 2 wins with 9"
+    assert str(CaminosEvent("game_end", seats=(1, 2), points=9)) \
+        == "players 2 and 3 share the win with 9"
 
 
 def test_the_words_for_seats_are_the_cores() -> None:

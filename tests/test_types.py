@@ -19,27 +19,14 @@ from typing import Any
 import pytest
 
 from pintas import Tile, TileSet, bots, caminos, dice, domino, errors, registry, timer
-from pintas.errors import (
-    DealError,
-    DealTypeError,
-    NotationError,
-    NotationTypeError,
-    PintasTypeError,
-    RulesError,
-    RulesTypeError,
-    SaveTypeError,
-    SeatError,
-    SeatTypeError,
-    ViewError,
-)
 from pintas.tiles import as_tile
 
 PRESETS = registry.presets()
 WRONG_MOVES = [42, None, 3.5, b"6|6", ("6|6", "L"), ["roll"]]
 WRONG_SEATS = ["0", 1.0, None, True]
-TWINS = [(NotationTypeError, NotationError), (RulesTypeError, RulesError),
-         (DealTypeError, DealError), (SeatTypeError, SeatError),
-         (SaveTypeError, errors.CorruptStateError)]
+TWINS = [(errors.NotationTypeError, errors.NotationError),
+         (errors.RulesTypeError, errors.RulesError), (errors.DealTypeError, errors.DealError),
+         (errors.SeatTypeError, errors.SeatError), (errors.SaveTypeError, errors.CorruptStateError)]
 
 
 def _game(preset: registry.Preset) -> Any:
@@ -59,7 +46,7 @@ def _unchanged(game: Any, error: type[Exception], match: str | None,
     before = game.to_bytes()
     with pytest.raises(error, match=match) as caught:
         call(*args)
-    assert isinstance(caught.value, TypeError) and isinstance(caught.value, PintasTypeError)
+    assert isinstance(caught.value, TypeError) and isinstance(caught.value, errors.PintasTypeError)
     assert game.to_bytes() == before
 
 
@@ -70,13 +57,14 @@ def _unchanged(game: Any, error: type[Exception], match: str | None,
 def test_each_twin_is_its_cause_and_a_type_error(twin: type[Exception],
                                                  cause: type[Exception]) -> None:
     assert issubclass(twin, cause) and issubclass(twin, TypeError)
-    assert issubclass(twin, PintasTypeError) and issubclass(twin, errors.PintasError)
+    assert issubclass(twin, errors.PintasTypeError) and issubclass(twin, errors.PintasError)
     error = pickle.loads(pickle.dumps(twin("got 42")))
     assert type(error) is twin and str(error) == "got 42"
 
 
 def test_view_error_is_a_pintas_type_error() -> None:
-    assert issubclass(ViewError, PintasTypeError) and issubclass(ViewError, TypeError)
+    assert issubclass(errors.ViewError, errors.PintasTypeError)
+    assert issubclass(errors.ViewError, TypeError)
 
 
 def test_every_error_is_exported() -> None:
@@ -92,7 +80,7 @@ def test_play_parse_and_is_legal_refuse_what_is_no_move(preset: registry.Preset)
     game = _game(preset)
     for wrong in WRONG_MOVES:
         for call in (game.play, game.is_legal, game.parse_move):
-            _unchanged(game, NotationTypeError, _quoted(wrong), call, wrong)
+            _unchanged(game, errors.NotationTypeError, _quoted(wrong), call, wrong)
 
 
 def test_the_exact_calls_a_new_user_met() -> None:
@@ -111,8 +99,8 @@ def test_a_move_of_another_game_is_a_wrong_type(preset: registry.Preset) -> None
         if other.family is preset.family:
             continue
         move = _game(other).legal_moves()[0]
-        _unchanged(game, NotationTypeError, f"{other.family.name}.Move", game.play, move)
-        _unchanged(game, NotationTypeError, None, game.is_legal, move)
+        _unchanged(game, errors.NotationTypeError, f"{other.family.name}.Move", game.play, move)
+        _unchanged(game, errors.NotationTypeError, None, game.is_legal, move)
 
 
 @pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.name)
@@ -123,7 +111,7 @@ def test_seats_of_the_wrong_type_are_refused(preset: registry.Preset) -> None:
         calls.append(game.hand)
     for call in calls:
         for wrong in WRONG_SEATS:
-            _unchanged(game, SeatTypeError, _quoted(wrong), call, wrong)
+            _unchanged(game, errors.SeatTypeError, _quoted(wrong), call, wrong)
 
 
 @pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.name)
@@ -133,14 +121,14 @@ def test_a_game_refuses_rules_and_seeds_of_the_wrong_type(preset: registry.Prese
                                                         else "muggins").rules()):
         if wrong is None and family.name == "dice":
             continue  # dice.Game(None) plays Dice of Doom
-        with pytest.raises(RulesTypeError, match=_quoted(wrong)):
+        with pytest.raises(errors.RulesTypeError, match=_quoted(wrong)):
             family.game_type(wrong)
     for seed in ("7", 7.0, True, [7]):
-        with pytest.raises(RulesTypeError, match=_quoted(seed)):
+        with pytest.raises(errors.RulesTypeError, match=_quoted(seed)):
             family.new_game(rules, seed=seed)
-    with pytest.raises(RulesError, match="-1"):
+    with pytest.raises(errors.RulesError, match="-1"):
         family.new_game(rules, seed=-1)
-    with pytest.raises(RulesTypeError, match="'4'"):
+    with pytest.raises(errors.RulesTypeError, match="'4'"):
         family.new_game(rules, seats="4")
 
 
@@ -149,20 +137,20 @@ def test_from_bytes_takes_bytes_and_from_dict_a_dict(preset: registry.Preset) ->
     game = _game(preset)
     saved = game.to_bytes()
     for wrong in (saved.decode("latin-1"), None, list(saved)):
-        with pytest.raises(SaveTypeError, match=type(wrong).__name__):
+        with pytest.raises(errors.SaveTypeError, match=type(wrong).__name__):
             type(game).from_bytes(wrong)
     for value in (game.rules, game.view(0), game.events[0], game.history[0]):
         for wrong in (42, "{}", [("kind", "play")]):
-            with pytest.raises(SaveTypeError, match=_quoted(wrong)):
+            with pytest.raises(errors.SaveTypeError, match=_quoted(wrong)):
                 type(value).from_dict(wrong)
 
 
 def test_dice_games_check_their_seats_and_players() -> None:
     for players in (2.0, "2", True, None):
-        with pytest.raises(RulesTypeError, match=_quoted(players)):
+        with pytest.raises(errors.RulesTypeError, match=_quoted(players)):
             dice.Game(players=players)
     for first in ("0", 0.0, True, None):
-        with pytest.raises(SeatTypeError, match=_quoted(first)):
+        with pytest.raises(errors.SeatTypeError, match=_quoted(first)):
             dice.Game(players=2, first_player=first)
 
 
@@ -170,15 +158,15 @@ def test_the_seat_calls_of_each_game_and_view() -> None:
     line = domino.Game(domino.Rules.muggins(), seed=1)
     road = caminos.Game(caminos.Rules.base(), seed=1)
     for wrong in WRONG_SEATS:
-        _unchanged(line, SeatTypeError, _quoted(wrong), line.pips, wrong)
-        _unchanged(road, SeatTypeError, _quoted(wrong), road.choice, wrong)
-        with pytest.raises(SeatTypeError, match=_quoted(wrong)):
+        _unchanged(line, errors.SeatTypeError, _quoted(wrong), line.pips, wrong)
+        _unchanged(road, errors.SeatTypeError, _quoted(wrong), road.choice, wrong)
+        with pytest.raises(errors.SeatTypeError, match=_quoted(wrong)):
             line.view(0).passes(wrong)
-        with pytest.raises(SeatTypeError, match=_quoted(wrong)):
+        with pytest.raises(errors.SeatTypeError, match=_quoted(wrong)):
             road.view(0).known_tiles(wrong)
-    with pytest.raises(SeatError, match="seat 9"):
+    with pytest.raises(errors.SeatError, match="seat 9"):
         line.view(0).passes(9)
-    with pytest.raises(SeatError, match="seat 9"):
+    with pytest.raises(errors.SeatError, match="seat 9"):
         road.view(0).known_tiles(9)
 
 
@@ -203,7 +191,7 @@ def test_every_option_of_every_preset_refuses_a_wrong_type(preset: registry.Pres
         field = {"capicua": "capicua_doubles"}.get(option, option)
         default = "pairs" if option == "mode" else getattr(rules, field)
         for wrong in _wrong_values(default):
-            with pytest.raises(RulesTypeError, match=_quoted(wrong)):
+            with pytest.raises(errors.RulesTypeError, match=_quoted(wrong)):
                 preset.make(**{option: wrong})
 
 
@@ -212,7 +200,7 @@ def test_replace_refuses_a_wrong_type_for_every_setting(preset: registry.Preset)
     rules = preset.rules()
     for field in dataclasses.fields(rules):
         for wrong in _wrong_values(getattr(rules, field.name)):
-            with pytest.raises(RulesTypeError, match=_quoted(wrong)):
+            with pytest.raises(errors.RulesTypeError, match=_quoted(wrong)):
                 rules.replace(**{field.name: wrong})
 
 
@@ -225,18 +213,18 @@ def test_the_rules_options_a_new_user_met() -> None:
                  lambda: caminos.Rules(3)):
         with pytest.raises(TypeError):
             make()
-    with pytest.raises(RulesError) as caught:  # a wrong value stays a ValueError only
+    with pytest.raises(errors.RulesError) as caught:  # a wrong value stays a ValueError only
         domino.Rules.muggins(target=0)
     assert not isinstance(caught.value, TypeError)
 
 
 def test_simulations_check_their_arguments() -> None:
     for module, rules in ((domino, domino.Rules.muggins()), (caminos, caminos.Rules.base())):
-        with pytest.raises(RulesTypeError, match="'muggins'"):
+        with pytest.raises(errors.RulesTypeError, match="'muggins'"):
             module.simulate("muggins", games=1)
-        with pytest.raises(RulesTypeError, match="'10'"):
+        with pytest.raises(errors.RulesTypeError, match="'10'"):
             module.simulate(rules, games="10")
-        with pytest.raises(RulesTypeError, match=r"1\.5"):
+        with pytest.raises(errors.RulesTypeError, match=r"1\.5"):
             module.simulate(rules, games=1, seed=1.5)
 
 
@@ -256,12 +244,12 @@ HANDS = ["6|6 6|5 6|4 6|3 6|2 6|1 6|0", "5|5 5|4 5|3 5|2 5|1 5|0 4|4"]
     lambda: caminos.Deal.complete(paths="6|5", hands="6|6 5|5"),
 ], ids=range(8))
 def test_deals_refuse_parts_of_the_wrong_type(make: Callable[[], object]) -> None:
-    with pytest.raises(DealTypeError, match="got "):
+    with pytest.raises(errors.DealTypeError, match="got "):
         make()
 
 
 def test_tiles_of_the_wrong_type_in_a_deal_are_notation_type_errors() -> None:
-    with pytest.raises(NotationTypeError, match="64"):
+    with pytest.raises(errors.NotationTypeError, match="64"):
         domino.Deal(hands=[[64], "5|5"])
 
 
@@ -270,8 +258,8 @@ def test_tiles_of_the_wrong_type_in_a_deal_are_notation_type_errors() -> None:
 def test_set_deal_and_the_constructor_take_a_deal(preset: registry.Preset) -> None:
     game = _game(preset)
     for wrong in (42, "6|6 6|5", HANDS):
-        _unchanged(game, DealTypeError, _quoted(wrong), game.set_deal, wrong)
-        with pytest.raises(DealTypeError, match=_quoted(wrong)):
+        _unchanged(game, errors.DealTypeError, _quoted(wrong), game.set_deal, wrong)
+        with pytest.raises(errors.DealTypeError, match=_quoted(wrong)):
             preset.family.game_type(preset.rules(), deal=wrong)
 
 
@@ -293,7 +281,7 @@ def test_set_deal_and_the_constructor_take_a_deal(preset: registry.Preset) -> No
     lambda: dice.Keep(None, 100),
 ], ids=range(31))
 def test_tiles_and_moves_refuse_values_of_the_wrong_type(call: Callable[[], object]) -> None:
-    with pytest.raises(NotationTypeError, match="got "):
+    with pytest.raises(errors.NotationTypeError, match="got "):
         call()
 
 
@@ -308,7 +296,7 @@ def test_tile_sets_combine_only_with_tile_sets() -> None:
     lambda: dice.keep_score(5), lambda: dice.is_doom(6),
 ], ids=range(7))
 def test_dice_helpers_refuse_dice_of_the_wrong_type(call: Callable[[], object]) -> None:
-    with pytest.raises(NotationTypeError, match="got "):
+    with pytest.raises(errors.NotationTypeError, match="got "):
         call()
 
 
@@ -317,9 +305,9 @@ def test_dice_helpers_refuse_rules_of_the_wrong_type() -> None:
                  lambda: dice.keeps([1], rules=domino.Rules.muggins()),
                  lambda: dice.keep_score([1], rules=1), lambda: dice.is_doom([6, 6], rules={}),
                  lambda: dice.solve_turn("farkle")):
-        with pytest.raises(RulesTypeError, match="got "):
+        with pytest.raises(errors.RulesTypeError, match="got "):
             call()
-    with pytest.raises(NotationError) as caught:  # text that is no dice: a wrong value
+    with pytest.raises(errors.NotationError) as caught:  # text that is no dice: a wrong value
         dice.score("abc")
     assert not isinstance(caught.value, TypeError)
 
@@ -329,7 +317,7 @@ def test_a_policy_refuses_arguments_of_the_wrong_type() -> None:
     for call in (lambda: policy.should_bank("300"), lambda: policy.roll_value(1.5),
                  lambda: policy.best_keep([1, 5], turn_total=None),
                  lambda: policy.threshold(dice_left="3")):
-        with pytest.raises(PintasTypeError, match="got "):
+        with pytest.raises(errors.PintasTypeError, match="got "):
             call()
 
 
@@ -344,7 +332,7 @@ def test_every_player_refuses_what_is_no_view_of_its_game(preset: registry.Prese
                           if kind.can_play(rules)]
     for player in [*players, bots.RandomPlayer()]:  # the facade plays every game's views
         for wrong in (42, None, rules, *([other.view(0)] if player in players else [])):
-            with pytest.raises(ViewError, match="got "):
+            with pytest.raises(errors.ViewError, match="got "):
                 player.choose(wrong)
 
 
@@ -358,24 +346,24 @@ def test_player_options_of_the_wrong_type_are_refused() -> None:
                  lambda: domino.players.RandomPlayer(seed="1"),
                  lambda: bots.SearchPlayer(seed=1.0).choose(
                      domino.Game(domino.Rules.muggins(), seed=1).view(0))):
-        with pytest.raises(RulesTypeError, match="got "):
+        with pytest.raises(errors.RulesTypeError, match="got "):
             make()
 
 
 def test_the_registry_refuses_names_and_rules_of_the_wrong_type() -> None:
     for call in (lambda: registry.preset(42), lambda: registry.parse_player(7),
                  lambda: registry.make_player("greedy", 42), lambda: registry.family_of(None)):
-        with pytest.raises(RulesTypeError, match="got "):
+        with pytest.raises(errors.RulesTypeError, match="got "):
             call()
 
 
 def test_the_timer_refuses_seats_and_seconds_of_the_wrong_type() -> None:
     game = domino.Game(domino.Rules.dominican(), seed=7)
     seat = game.to_move
-    _unchanged(game, SeatTypeError, "got ", timer.auto_move, game, str(seat), 1.0)
-    _unchanged(game, RulesTypeError, "got ", timer.auto_move, game, seat, "1")
-    _unchanged(game, RulesTypeError, "got ", timer.auto_move, game, seat, 1.0, 2.0)
-    with pytest.raises(RulesTypeError, match="got "):
+    _unchanged(game, errors.SeatTypeError, "got ", timer.auto_move, game, str(seat), 1.0)
+    _unchanged(game, errors.RulesTypeError, "got ", timer.auto_move, game, seat, "1")
+    _unchanged(game, errors.RulesTypeError, "got ", timer.auto_move, game, seat, 1.0, 2.0)
+    with pytest.raises(errors.RulesTypeError, match="got "):
         timer.Clock(seconds_per_move="30")
 
 
@@ -383,18 +371,18 @@ def test_the_other_public_calls_check_their_types() -> None:
     line = domino.Game(domino.Rules.muggins(players=2), seed=1)
     road = caminos.Game(caminos.Rules.base(players=2), seed=1)
     view = line.view(line.to_move)
-    for call, error in ((lambda: domino.Deal(hands=HANDS).check("muggins"), RulesTypeError),
+    for call, error in ((lambda: domino.Deal(hands=HANDS).check("muggins"), errors.RulesTypeError),
                         (lambda: caminos.Deal.complete(paths="6|5 4|4 3|1 2|0 1|0", hands=[
                             "6|6 6|4 5|5 4|1 3|3 2|2", "6|3 5|3 4|3 3|2 1|1 0|0"]).check(42),
-                         RulesTypeError),
-                        (lambda: domino.players.SuitPlayer().rank(42, []), ViewError),
-                        (lambda: caminos.players.SuitPlayer().rank(road, []), ViewError),
+                         errors.RulesTypeError),
+                        (lambda: domino.players.SuitPlayer().rank(42, []), errors.ViewError),
+                        (lambda: caminos.players.SuitPlayer().rank(road, []), errors.ViewError),
                         (lambda: domino.players.immediate_points(42, line.legal_moves()[0]),
-                         ViewError),
+                         errors.ViewError),
                         (lambda: domino.players.immediate_points(view, "6|6L"),
-                         NotationTypeError),
-                        (lambda: bots.SearchPlayer(samples="50"), RulesTypeError),
-                        (lambda: bots.ThresholdPlayer(bank_at=1.5), RulesTypeError),
-                        (lambda: timer.Clock().used("0"), SeatTypeError)):
+                         errors.NotationTypeError),
+                        (lambda: bots.SearchPlayer(samples="50"), errors.RulesTypeError),
+                        (lambda: bots.ThresholdPlayer(bank_at=1.5), errors.RulesTypeError),
+                        (lambda: timer.Clock().used("0"), errors.SeatTypeError)):
         with pytest.raises(error, match="got "):
             call()

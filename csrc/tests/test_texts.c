@@ -67,9 +67,53 @@ static void test_tables_well_formed(void)
     }
 }
 
+/* The text of the event template found, or NULL. */
+static const char *event(const pintas_texts *t, const char *kind, const char *reason,
+                         unsigned variants)
+{
+    const pintas_text *found = pintas_event_template(t, kind, strlen(kind), reason,
+                                                     reason == NULL ? 0 : strlen(reason),
+                                                     variants);
+    return found == NULL ? NULL : found->text;
+}
+
+static void test_event_templates(void)
+{
+    const pintas_texts *line = &pintas_line_texts, *caminos = &pintas_caminos_texts;
+    /* the kind alone, the reason's variant, and the kind where the reason has none */
+    CHECK(strcmp(event(line, "pass", NULL, 0), "{who} passes") == 0);
+    CHECK(strcmp(event(line, "game_end", "zapatero", 0), "game won by {winner} (zapatero!)") == 0);
+    CHECK(strcmp(event(line, "game_end", "domino", 0), "game won by {winner}") == 0);
+    /* a named variant before the reason's, only where the table has it */
+    CHECK(strcmp(event(line, "draw", NULL, PINTAS_TEXT_HIDDEN), "{who} draws") == 0);
+    CHECK(strcmp(event(line, "draw", NULL, 0), "{who} draws {tile}") == 0);
+    CHECK(strcmp(event(line, "score", "domino", PINTAS_TEXT_HIDDEN | PINTAS_TEXT_TEAM),
+                 "{who} scores {points} for {team} ({why})") == 0);
+    CHECK(strcmp(event(line, "play", NULL, PINTAS_TEXT_HIDDEN), "{who} plays {tile} at {at}") == 0);
+    CHECK(strcmp(event(caminos, "game_end", NULL, PINTAS_TEXT_ALONE),
+                 "{names} wins with {points}") == 0);
+    CHECK(strcmp(event(caminos, "choose", NULL, PINTAS_TEXT_HIDDEN | PINTAS_TEXT_ALONE),
+                 "{who} chooses a tile to reveal") == 0);
+    CHECK(strcmp(event(caminos, "tie", NULL, PINTAS_TEXT_ALONE | 0x80u),
+                 "tie between {names}: they reveal again") == 0);
+    /* the variant before the reason, and a key matched whole */
+    CHECK(strcmp(event(caminos, "draw", "blocked", PINTAS_TEXT_HIDDEN), "{who} draws") == 0);
+    CHECK(event(caminos, "close", NULL, 0) == NULL);
+    CHECK(strcmp(event(caminos, "close", "stay", 0), "path {path} is full ({tiles}): stays closed")
+          == 0);
+    CHECK(event(caminos, "close", "sta", 0) == NULL);
+    CHECK(event(caminos, "clos", "stay", 0) == NULL);
+    CHECK(event(line, "why", "block", 0) == NULL);
+    CHECK(pintas_event_template(line, "draw/x", 4, NULL, 0, PINTAS_TEXT_HIDDEN) != NULL);
+    CHECK(pintas_event_template(NULL, "draw", 4, NULL, 0, 0) == NULL);
+    CHECK(pintas_event_template(line, NULL, 4, NULL, 0, 0) == NULL);
+    CHECK(event(&pintas_dice_texts, "play", NULL, 0) == NULL);
+}
+
 int main(void)
 {
     test_lookups();
+    test_event_templates();
     test_tables_well_formed();
     return check_summary();
 }

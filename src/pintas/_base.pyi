@@ -109,8 +109,10 @@ class Engine(Generic[MoveT, EventT]):
     def _hand_sizes(self) -> tuple[int, ...]: ...
     def _round(self) -> int: ...
 
-class StateObserver:
+GameT = TypeVar("GameT", contravariant=True)
+
+class StateObserver(Generic[GameT]):
     """Observations of a game's seats straight from its C state (each game
-    binding's ``Observer``)."""
-    def observe(self, game: Engine[Move, Event], seat: int, observation: Buffer,
+    binding's ``Observer``, a ``StateObserver[Game]`` of its game)."""
+    def observe(self, game: GameT, seat: int, observation: Buffer,
                 mask: Buffer | None = None) -> None: ...

@@ -34,6 +34,7 @@ import os
 import string
 
 from pintas._plain import read_fields, to_plain
+from pintas._texts import template as event_template, text
 from pintas._words import NOBODY, player
 from fractions import Fraction
 
@@ -521,31 +522,33 @@ cdef class Event(Record):
         """This event as the other seats see it (the same event: nothing in it is secret)."""
         return self
 
-    # An event reads as a sentence for people: its game's _TEXTS holds a
-    # template for each kind, and for the variants _text_key names where one
-    # reads differently (``kind/reason`` by default), filled with the event's
+    # An event reads as a sentence for people: its game's table of texts in
+    # the C core (_TEXTS, its name: pintas/texts.h) holds a template for each
+    # kind, and for the variants where one reads differently (``kind/reason``,
+    # and those _text_variants names: pintas_event_template), filled with the event's
     # fields, ``who`` (the seat as people count: "player 1" for seat 0, or
     # "nobody"), ``player`` (the same, None without a seat: the template
     # then cannot be filled, and the event reads as its repr) and ``why`` (the
     # reason as the table's ``why/<reason>`` reads it, else its name; None
     # without a reason).
-    _TEXTS = {}
+    _TEXTS = None
 
-    def _text_key(self):
-        return self.kind if self.reason is None else f"{self.kind}/{self.reason}"
+    def _text_variants(self):
+        return 0
 
     def _text_fields(self):
         fields = {name: getattr(self, name) for name, _, _ in self._FIELDS}
         fields["player"] = None if self.seat is None else player(self.seat)
         fields["who"] = fields["player"] or NOBODY
         reason = self.reason
-        fields["why"] = None if reason is None else self._TEXTS.get(f"why/{reason}", reason)
+        fields["why"] = None if reason is None else text(self._TEXTS, f"why/{reason}") or reason
         return fields
 
     def __str__(self):
-        texts = self._TEXTS
         try:
-            template = texts.get(self._text_key()) or texts[self.kind]
+            template = event_template(self._TEXTS, self.kind, self.reason, self._text_variants())
+            if template is None:
+                return repr(self)
             fields = self._text_fields()
             if any(name and fields[name] is None for _, name, _, _ in _FORMATTER.parse(template)):
                 return repr(self)  # built by hand without what its sentence names

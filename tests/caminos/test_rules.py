@@ -12,7 +12,7 @@ import pytest
 
 from pintas import caminos
 from pintas.caminos import Deal, Game, Move, Rules
-from pintas.errors import IllegalMoveError
+from pintas.errors import IllegalMoveError, NotationError
 from pintas.tiles import Tile, TileSet
 from tests.caminos.support import dealt
 from tests.support import PCG32, kinds, rejected, run
@@ -236,6 +236,10 @@ def test_no_renewal_sides_take_two_and_a_full_path_stays_closed() -> None:
     path = game.paths[0]
     assert path.closed and path.numbers == (None, None) and len(path.tiles) == 5
     assert path.chain == ((1, 1), (1, 5), (5, 6), (6, 6), (6, 3))
+    assert str(path).startswith("path 1: [1|1][1|5][5|6][6|6][6|3]")
+    # the core reads the chain, and refuses a side that does not chain out from the centre
+    with pytest.raises(NotationError, match="chain from its centre"):
+        caminos.Path(1, T("6|5"), (T("6|6"), T("3|4")), path.back, (3, 1), (0, 0))
     assert all(m.path != 1 for m in game.legal_moves())
     assert game.pile_size == 5 and not game.discard
 

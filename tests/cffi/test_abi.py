@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib.metadata
 import random
+from typing import Any
 
 import pytest
 
@@ -111,19 +112,18 @@ def _ids(seed: int) -> str:
     return "max-seed" if seed == 2**64 - 1 else f"seed-{seed}"
 
 
-@pytest.mark.parametrize("seed", SEEDS, ids=_ids)
-@pytest.mark.parametrize("name", sorted(LINE_CONFIGS))
-def test_line_games_play_alike(c: CLibrary, name: str, seed: int) -> None:
-    rules = LINE_CONFIGS[name]
-    moves = play_alike(domino.Game(rules, seed=seed), CLine(c, rules, seed), seed)
-    assert moves > 10
+#: The tile games' configurations ("family/name"): the Python game, the C game, the rules.
+TILE_GAMES: dict[str, tuple[Any, Any, Any]] = {
+    **{f"line/{name}": (domino.Game, CLine, rules) for name, rules in LINE_CONFIGS.items()},
+    **{f"caminos/{name}": (caminos.Game, CCaminos, rules)
+       for name, rules in CAMINOS_CONFIGS.items()}}
 
 
 @pytest.mark.parametrize("seed", SEEDS, ids=_ids)
-@pytest.mark.parametrize("name", sorted(CAMINOS_CONFIGS))
-def test_caminos_plays_alike(c: CLibrary, name: str, seed: int) -> None:
-    rules = CAMINOS_CONFIGS[name]
-    moves = play_alike(caminos.Game(rules, seed=seed), CCaminos(c, rules, seed), seed)
+@pytest.mark.parametrize("name", sorted(TILE_GAMES))
+def test_tile_games_play_alike(c: CLibrary, name: str, seed: int) -> None:
+    game_type, c_game, rules = TILE_GAMES[name]
+    moves = play_alike(game_type(rules, seed=seed), c_game(c, rules, seed), seed)
     assert moves > 10
 
 

@@ -13,7 +13,8 @@ from datetime import timedelta
 from functools import cache, partial
 from typing import Any
 
-from hypothesis import HealthCheck, Phase, settings
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from pintas import Tile, TileSet, caminos, dice, domino, registry
@@ -51,6 +52,17 @@ def budget(examples: int) -> settings:
 
 PRESETS = registry.presets()
 FAMILIES = registry.families()
+
+
+def each_family(examples: int, families: list[registry.Family] | None = None
+                ) -> Callable[[Callable[..., None]], Any]:
+    """A test of each family (``families``, else every one) given ``data`` to
+    draw from, ``examples`` examples (:func:`budget`) a family."""
+    def wrap(test: Callable[..., None]) -> Any:
+        drawn = budget(examples)(given(data=st.data())(test))
+        return pytest.mark.parametrize("family", FAMILIES if families is None else families,
+                                       ids=lambda f: f.name)(drawn)
+    return wrap
 
 
 def new_game(preset: registry.Preset, seed: int, seats: int) -> Any:

@@ -13,8 +13,6 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-import pytest
-from hypothesis import given
 from hypothesis import strategies as st
 
 from pintas import caminos, dice, domino, registry
@@ -26,16 +24,7 @@ from pintas.domino import _engine as line_engine
 from pintas.domino import _search as line_search
 from pintas.tiles import TILES
 
-from .support import (
-    FAMILIES,
-    arguments,
-    budget,
-    expect_refusal,
-    games,
-    methods,
-    mover_view,
-    players_of,
-)
+from . import support as fuzz
 
 #: The modules whose functions are called: every function of the bindings,
 #: the public ones of the players' modules.
@@ -61,9 +50,9 @@ def _deal(game: Any, seed: int) -> Any:
 def _targets(game: Any, seed: int) -> list[Any]:
     """The values whose methods are called: the game and what it gives."""
     family = registry.family_of(game)
-    view = mover_view(game)
+    view = fuzz.mover_view(game)
     out = [view, game.rules, *game.events[-3:], *game.legal_moves()[:2], *game.history[-2:],
-           *players_of(family, game.rules)]
+           *fuzz.players_of(family, game.rules)]
     if isinstance(game, caminos.Game):
         out += list(game.paths[:2])
     if isinstance(game, dice.Game):
@@ -74,7 +63,7 @@ def _targets(game: Any, seed: int) -> list[Any]:
 
 
 def _call(call: Callable[..., Any], args: tuple[Any, ...]) -> BaseException | None:
-    return expect_refusal(lambda: call(*args))
+    return fuzz.expect_refusal(lambda: call(*args))
 
 
 def _some(data: st.DataObject, named: list[tuple[str, Any]], label: str) -> list[tuple[str, Any]]:
@@ -85,14 +74,12 @@ def _some(data: st.DataObject, named: list[tuple[str, Any]], label: str) -> list
     return list(chosen)
 
 
-@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)
-@budget(60)
-@given(data=st.data())
+@fuzz.each_family(60)
 def test_every_method_of_a_game_refuses_what_it_cannot_take(family: registry.Family,
                                                           data: st.DataObject) -> None:
-    game = data.draw(games(family))
-    for name, method in _some(data, list(methods(game)), "methods"):
-        args = data.draw(arguments(), label=name)
+    game = data.draw(fuzz.games(family))
+    for name, method in _some(data, list(fuzz.methods(game)), "methods"):
+        args = data.draw(fuzz.arguments(), label=name)
         before = game.to_bytes()
         if _call(method, args) is not None:
             assert game.to_bytes() == before, name
@@ -100,17 +87,15 @@ def test_every_method_of_a_game_refuses_what_it_cannot_take(family: registry.Fam
             game.legal_moves(), game.view(0)
 
 
-@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)
-@budget(60)
-@given(data=st.data())
+@fuzz.each_family(60)
 def test_every_method_of_what_a_game_gives_refuses_what_it_cannot_take(
         family: registry.Family, data: st.DataObject) -> None:
-    game = data.draw(games(family))
+    game = data.draw(fuzz.games(family))
     before = game.to_bytes()
     target = data.draw(st.sampled_from(_targets(game, data.draw(st.integers(0, 2**32)))))
     label = type(target).__name__
-    for name, method in _some(data, [*methods(target), ("()", type(target))], label):
-        _call(method, data.draw(arguments(6 if name == "()" else 4), label=f"{label}.{name}"))
+    for name, method in _some(data, [*fuzz.methods(target), ("()", type(target))], label):
+        _call(method, data.draw(fuzz.arguments(6 if name == "()" else 4), label=f"{label}.{name}"))
     assert game.to_bytes() == before
 
 
@@ -119,7 +104,7 @@ def _functions(family: registry.Family) -> list[tuple[str, Any]]:
     out: list[tuple[str, Any]] = []
     for cls in (family.game_type, family.view_type, family.rules_type,
                 *[kind.cls for kind in family.players]):
-        out += [(f"{cls.__name__}.{name}", method) for name, method in methods(cls)]
+        out += [(f"{cls.__name__}.{name}", method) for name, method in fuzz.methods(cls)]
     for module in MODULES:
         for name in dir(module):
             function = getattr(module, name)
@@ -132,10 +117,8 @@ def _functions(family: registry.Family) -> list[tuple[str, Any]]:
     return out
 
 
-@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)
-@budget(60)
-@given(data=st.data())
+@fuzz.each_family(60)
 def test_every_class_and_function_refuses_what_it_cannot_take(family: registry.Family,
                                                               data: st.DataObject) -> None:
     for name, function in _some(data, _functions(family), "functions"):
-        _call(function, data.draw(arguments(), label=name))
+        _call(function, data.draw(fuzz.arguments(), label=name))

@@ -13,7 +13,6 @@ import random
 from functools import partial
 from typing import Any
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -26,6 +25,7 @@ from .support import (
     VALUES,
     WORDS,
     budget,
+    each_family,
     expect_refusal,
     games,
     new_game,
@@ -43,9 +43,7 @@ NOTATION = st.one_of(
 )
 
 
-@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)
-@budget(150)
-@given(data=st.data())
+@each_family(150)
 def test_notation_is_refused_or_read_back(family: registry.Family, data: st.DataObject) -> None:
     game = data.draw(games(family))
     text = data.draw(NOTATION, label="text")
@@ -90,9 +88,7 @@ def test_moves_built_from_anything_are_refused_or_whole(data: st.DataObject) -> 
                 str(move)))
 
 
-@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)
-@budget(80)
-@given(data=st.data())
+@each_family(80)
 def test_a_value_played_is_a_legal_move_or_changes_nothing(family: registry.Family,
                                                           data: st.DataObject) -> None:
     game = data.draw(games(family))
@@ -138,10 +134,7 @@ def near_deals(draw: st.DrawFn, rules: Any) -> Any:
     return parts
 
 
-@pytest.mark.parametrize("family", [f for f in FAMILIES if f.name != "dice"],
-                         ids=lambda f: f.name)
-@budget(120)
-@given(data=st.data())
+@each_family(120, [f for f in FAMILIES if f.name != "dice"])
 def test_a_deal_is_refused_or_dealt_as_written(family: registry.Family,
                                                data: st.DataObject) -> None:
     preset = data.draw(st.sampled_from([p for p in PRESETS if p.family is family]))
@@ -167,9 +160,7 @@ def test_a_deal_is_refused_or_dealt_as_written(family: registry.Family,
 # ---- rules -----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)
-@budget(120)
-@given(data=st.data())
+@each_family(120)
 def test_rules_are_refused_or_make_a_game_that_plays(family: registry.Family,
                                                       data: st.DataObject) -> None:
     preset = data.draw(st.sampled_from([p for p in PRESETS if p.family is family]))
@@ -222,9 +213,7 @@ def _mutated(data: bytes, rng: random.Random, other: bytes) -> bytes:
 KEY = b"a server's secret key, 32 bytes."
 
 
-@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)
-@budget(150)
-@given(data=st.data())
+@each_family(150)
 def test_a_save_is_refused_or_loads_as_itself(family: registry.Family,
                                               data: st.DataObject) -> None:
     game_type: Any = family.game_type
@@ -246,9 +235,7 @@ def test_a_save_is_refused_or_loads_as_itself(family: registry.Family,
         assert expect_refusal(lambda: game_type.from_bytes(saved, key=wrong_key))
 
 
-@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)
-@budget(60)
-@given(data=st.data())
+@each_family(60)
 def test_from_bytes_refuses_what_is_not_bytes(family: registry.Family,
                                               data: st.DataObject) -> None:
     game_type: Any = family.game_type

@@ -16,8 +16,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-import pytest
-from hypothesis import given
 from hypothesis import strategies as st
 
 from pintas import caminos, domino, registry
@@ -28,7 +26,7 @@ from pintas.errors import ViewError
 from .support import (
     FAMILIES,
     VALUES,
-    budget,
+    each_family,
     expect_refusal,
     games,
     methods,
@@ -91,9 +89,7 @@ def _choose_with_every_player(family: registry.Family, view: Any) -> None:
         assert view.to_dict() == before
 
 
-@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)
-@budget(40)
-@given(data=st.data())
+@each_family(40)
 def test_a_changed_view_is_refused_or_played(family: registry.Family, data: st.DataObject) -> None:
     game = data.draw(games(family))
     other = mover_view(data.draw(games(family)))
@@ -113,10 +109,7 @@ def _forged(view: Any, new: dict[str, Any]) -> Any:
     return type(view)._made(**{**fields, **new})
 
 
-@pytest.mark.parametrize("family", [f for f in FAMILIES if f.name != "dice"],
-                         ids=lambda f: f.name)
-@budget(40)
-@given(data=st.data())
+@each_family(40, [f for f in FAMILIES if f.name != "dice"])
 def test_a_forged_view_cannot_crash_a_search(family: registry.Family,
                                             data: st.DataObject) -> None:
     game = data.draw(games(family))
@@ -139,9 +132,7 @@ def test_a_forged_view_cannot_crash_a_search(family: registry.Family,
             pass
 
 
-@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)
-@budget(15)
-@given(data=st.data())
+@each_family(15)
 def test_every_view_a_game_gives_passes_the_check(family: registry.Family,
                                                   data: st.DataObject) -> None:
     game = data.draw(games(family))

@@ -21,8 +21,8 @@ from pintas.kiosk.store import COLUMNS, TableStore, row_checksum
 from pintas.kiosk.tables import Table, TableSpec
 from tests.kiosk.postgres import connect
 
-__all__ = ["DAMAGES", "POSTGRES_DAMAGES", "checkpoint", "damage", "flip_bit", "ids_on_page",
-           "make_table", "overwrite_page", "pages", "raw"]
+__all__ = ["DAMAGES", "POSTGRES_DAMAGES", "checkpoint", "damage", "damages", "flip_bit",
+           "ids_on_page", "make_table", "overwrite_page", "pages", "raw"]
 
 #: Every way :func:`damage` damages a row: a one-bit flip of each column, and
 #: the changes the attacks of the issue made.
@@ -32,6 +32,11 @@ DAMAGES = (*(f"flip:{c}" for c in (*COLUMNS, "checksum")), "flip:id:high", "flip
 #: Those a PostgreSQL row can suffer: its text is always UTF-8, and its
 #: numbers always numbers (the column types refuse anything else).
 POSTGRES_DAMAGES = tuple(d for d in DAMAGES if not d.endswith((":high", "'soon'")))
+
+
+def damages(db: Path | str) -> tuple[str, ...]:
+    """The ways :func:`damage` can damage a row in the database ``db``."""
+    return POSTGRES_DAMAGES if is_postgres_url(db) else DAMAGES
 
 
 @contextmanager

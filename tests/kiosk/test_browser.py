@@ -186,6 +186,18 @@ def snapshot(page: Page) -> Snapshot:
     return Snapshot(**page.evaluate(SNAPSHOT))
 
 
+def snapshots_in_round(page: Page, seconds: float) -> Iterator[Snapshot]:
+    """The page's snapshots, a new one each time the caller asks, until the
+    round or the game ends; the test fails after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        assert time.monotonic() < deadline
+        now = snapshot(page)
+        if now.end or now.round:
+            return
+        yield now
+
+
 def stored_table(page: Page) -> dict[str, Any]:
     """What the page keeps in localStorage: the table's id, the tokens, the seat shown."""
     text = page.evaluate("() => localStorage.getItem('pintas.kiosk.table')")
@@ -588,11 +600,8 @@ def test_pass_and_play_hides_each_hand(browser: Browser, server: KioskServer) ->
         assert sorted(table["tokens"]) == ["0", "1"]
         hands: dict[int, set[str]] = {}
         curtains = 0
-        deadline = time.monotonic() + 60
-        while curtains < 3:
-            assert time.monotonic() < deadline
-            now = snapshot(page)
-            if now.end or now.round:
+        for now in snapshots_in_round(page, 60):
+            if curtains >= 3:
                 break
             if now.curtain:
                 seat = int(page.get_by_test_id("curtain").get_attribute("data-seat") or -1)

@@ -390,11 +390,8 @@ def test_a_domino_move_is_made_on_the_table(browser: Browser, server: KioskServe
         set_up(page, "dominican", ("opt-teams-pairs",))
         turned = False
         made = 0
-        deadline = time.monotonic() + 60
-        while made < 7:
-            assert time.monotonic() < deadline
-            now = snapshot(page)
-            if now.round or now.end:
+        for now in shared.snapshots_in_round(page, 60):
+            if made >= 7:
                 break
             if not (now.ready and now.moves):
                 page.wait_for_timeout(30)

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 
 from pintas.kiosk import store as store_module
-from pintas.kiosk.postgres import is_postgres_url
 from pintas.kiosk.store import (
     COLUMNS,
     SCHEMA_VERSION,
@@ -36,9 +35,9 @@ from pintas.kiosk.tables import Table, TableSpec
 from tests.kiosk.conftest import STORES
 from tests.kiosk.damage import (
     DAMAGES,
-    POSTGRES_DAMAGES,
     checkpoint,
     damage,
+    damages,
     ids_on_page,
     make_table,
     overwrite_page,
@@ -50,11 +49,6 @@ from tests.kiosk.damage import (
 COMPUTER_FIRST = {"game": "farkle", "seats": ["random", "human"], "seed": 3}
 PERSON_FIRST = {"game": "farkle", "seats": ["human", "random"], "seed": 4}
 SHORT = {"game": "farkle", "options": {"target": 50}, "seats": ["human", "random"], "seed": 1}
-
-
-def damages(db: Path | str) -> tuple[str, ...]:
-    """The ways :func:`damage` can damage a row in the database ``db``."""
-    return POSTGRES_DAMAGES if is_postgres_url(db) else DAMAGES
 
 
 @pytest.fixture
@@ -185,13 +179,21 @@ def test_a_row_is_checked_even_with_a_matching_checksum(db: Path | str, change: 
         second.close()
 
 
-@pytest.mark.stores(*STORES)
-def test_a_row_damaged_while_open_is_refused_and_never_rewritten(store: TableStore,
-                                                                 db: Path | str) -> None:
+
+def loaded_then_damaged(store: TableStore, db: Path | str, how: str) -> tuple[str, Table]:
+    """A new table of ``PERSON_FIRST``, loaded, and then its row damaged
+    ``how`` (:func:`damage`) under the copy loaded."""
     id, _ = make_table(store, PERSON_FIRST)
     table = store.load(id)
     assert table is not None
-    damage(db, id, "flip:extra")
+    damage(db, id, how)
+    return id, table
+
+
+@pytest.mark.stores(*STORES)
+def test_a_row_damaged_while_open_is_refused_and_never_rewritten(store: TableStore,
+                                                                 db: Path | str) -> None:
+    id, table = loaded_then_damaged(store, db, "flip:extra")
     with pytest.raises(DamagedRowError):
         store.load(id)
     table.play(0, "roll", None, time.time())
@@ -204,10 +206,7 @@ def test_a_row_damaged_while_open_is_refused_and_never_rewritten(store: TableSto
 @pytest.mark.stores(*STORES)
 def test_a_changed_version_column_is_damage_not_a_full_disk(store: TableStore,
                                                            db: Path | str) -> None:
-    id, _ = make_table(store, PERSON_FIRST)
-    table = store.load(id)
-    assert table is not None
-    damage(db, id, "version:+3")
+    _, table = loaded_then_damaged(store, db, "version:+3")
     table.play(0, "roll", None, time.time())
     with pytest.raises(DamagedRowError):
         store.update(table, referee=False)

@@ -37,21 +37,9 @@ from typing import Any
 
 import pytest
 
-from pintas.kiosk.postgres import is_postgres_url
 from pintas.kiosk.store import Store, open_store
+from tests.kiosk import damage as kit
 from tests.kiosk.conftest import STORES
-from tests.kiosk.damage import (
-    DAMAGES,
-    POSTGRES_DAMAGES,
-    checkpoint,
-    damage,
-    ids_on_page,
-    make_table,
-    overwrite_page,
-    pages,
-    play_on,
-    raw,
-)
 from tests.kiosk.server import ApiError, KioskServer
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux",
@@ -190,15 +178,15 @@ def test_every_damaged_column_is_answered_gone_and_the_rest_moves_on(
     every damage its column types let through)."""
     store = open_store(db)
     damaged: dict[str, tuple[str, str]] = {}   # id -> (how, a human seat's token)
-    for how in POSTGRES_DAMAGES if is_postgres_url(db) else DAMAGES:
+    for how in kit.damages(db):
         for body in (COMPUTER_FIRST, PERSON_FIRST):
-            id, tokens = make_table(store, body)
+            id, tokens = kit.make_table(store, body)
             damaged[id] = (how, next(iter(tokens.values())))
-    computers = [make_table(store, COMPUTER_FIRST) for _ in range(3)]
-    person, person_tokens = make_table(store, PERSON_FIRST)
+    computers = [kit.make_table(store, COMPUTER_FIRST) for _ in range(3)]
+    person, person_tokens = kit.make_table(store, PERSON_FIRST)
     store.close()
     for id, (how, _) in damaged.items():
-        damage(db, id, how)
+        kit.damage(db, id, how)
     server = start(servers, db, log=tmp_path / "kiosk.log")
     for id, (how, token) in damaged.items():
         answer = gone(server, id, token)
@@ -224,12 +212,12 @@ def played_tables(db: Path, count: int) -> dict[str, tuple[dict[str, str], int, 
     made = {}
     for n in range(count):
         if n % 3 == 0:
-            id, tokens = make_table(store, {**COMPUTER_FIRST, "seed": n})
+            id, tokens = kit.make_table(store, {**COMPUTER_FIRST, "seed": n})
             made[id] = (tokens, 0, True)
             continue
-        id, tokens = make_table(store, {"game": "muggins", "seats": ["human", "human", "human"],
+        id, tokens = kit.make_table(store, {"game": "muggins", "seats": ["human", "human", "human"],
                                         "seed": n})
-        table = play_on(store, id, n % 7, lambda legal: legal[0])
+        table = kit.play_on(store, id, n % 7, lambda legal: legal[0])
         made[id] = (tokens, table.version, False)
     store.close()
     return made
@@ -255,13 +243,13 @@ def test_a_damaged_page_costs_only_the_tables_it_held(tmp_path: Path, servers: l
                                                       where: str) -> None:
     db = tmp_path / "kiosk.db"
     made = played_tables(db, 60)
-    checkpoint(db)
-    tree = pages(db, "sqlite_autoindex_tables_1" if where == "index" else "tables")
+    kit.checkpoint(db)
+    tree = kit.pages(db, "sqlite_autoindex_tables_1" if where == "index" else "tables")
     leaves = [n for n, kind in tree if kind == "leaf"]
     page = leaves[len(leaves) // 2] if where == "leaf" else tree[0][0]
-    lost = set(ids_on_page(db, page)) if where == "leaf" else set()
+    lost = set(kit.ids_on_page(db, page)) if where == "leaf" else set()
     assert where == "index" or tree[0][1] == "internal"
-    overwrite_page(db, page, seed=len(where))
+    kit.overwrite_page(db, page, seed=len(where))
     server = start(servers, db)
     served_after_repair(server, made, lost)
     said = server.text
@@ -288,11 +276,11 @@ def test_a_page_damaged_while_the_server_runs_costs_only_its_tables(
     db = tmp_path / "kiosk.db"
     made = played_tables(db, 60)
     server = start(servers, db)
-    leaves = [n for n, kind in pages(db, "tables") if kind == "leaf"]
-    page = next(n for n in leaves if not all(made[id][2] for id in ids_on_page(db, n)))
-    held = set(ids_on_page(db, page))
-    overwrite_page(db, page, seed=7)
-    with raw(db) as connection:
+    leaves = [n for n, kind in kit.pages(db, "tables") if kind == "leaf"]
+    page = next(n for n in leaves if not all(made[id][2] for id in kit.ids_on_page(db, n)))
+    held = set(kit.ids_on_page(db, page))
+    kit.overwrite_page(db, page, seed=7)
+    with kit.raw(db) as connection:
         connection.execute("INSERT INTO lost VALUES ('0000000000000000', 'a test', 0)")
     time.sleep(0.5)   # the computer seats' moves, or their refusals
     for id, (tokens, played, computer) in made.items():
@@ -363,8 +351,8 @@ def test_a_read_only_database_is_written_once_it_is_writable_again(
         tmp_path: Path, servers: list[Server]) -> None:
     db = tmp_path / "kiosk.db"
     store = Store(db)
-    person, tokens = make_table(store, {**PERSON_FIRST, "seed": 5})
-    computer, computer_tokens = make_table(store, {**COMPUTER_FIRST, "seed": 6})
+    person, tokens = kit.make_table(store, {**PERSON_FIRST, "seed": 5})
+    computer, computer_tokens = kit.make_table(store, {**COMPUTER_FIRST, "seed": 6})
     store.close()
     db.chmod(0o444)
     setup = _cannot_override_permissions if os.geteuid() == 0 else None

@@ -43,6 +43,21 @@ extern const pintas_texts pintas_word_texts;
  * NULL). */
 const pintas_text *pintas_text_find(const pintas_texts *texts, const char *key, size_t len);
 
+/* The variants of an event a host names by bits to pintas_event_template. */
+#define PINTAS_TEXT_HIDDEN 1u /* the event's tile is not shown: "kind/hidden" */
+#define PINTAS_TEXT_TEAM 2u   /* the points are a team's: "kind/team" */
+#define PINTAS_TEXT_ALONE 4u  /* one seat alone is named: "kind/alone" */
+
+/* The template an event reads as: the first entry of `texts` found among
+ * "kind/hidden", "kind/team", "kind/alone" (each tried only where its bit is
+ * set in `variants`; other bits are ignored), "kind/reason" (tried where
+ * `reason` is not NULL) and "kind". `kind` is the `kind_len` bytes at `kind`,
+ * `reason` the `reason_len` bytes at `reason` (no NUL needed). NULL when the
+ * table holds none of them, or `texts` or `kind` is NULL. */
+const pintas_text *pintas_event_template(const pintas_texts *texts, const char *kind,
+                                         size_t kind_len, const char *reason,
+                                         size_t reason_len, unsigned variants);
+
 #ifdef __cplusplus
 }
 #endif

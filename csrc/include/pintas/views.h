@@ -212,6 +212,18 @@ int pintas_caminos_view_of(const pintas_caminos_state *s, const pintas_caminos_r
 int pintas_caminos_view_public(const pintas_caminos_state *s, const pintas_caminos_record *r,
                                pintas_caminos_view *out);
 
+/* How path *p reads in a row, from its back end to its front end: its tiles
+ * each turned so that touching numbers match, the i-th showing nums[2*i] on
+ * its left and nums[2*i+1] on its right (the back's tiles outermost first,
+ * the centre as low|high, then the front's from the centre outwards). *n is
+ * the number of tiles: 0 for no path (centre PINTAS_NO_TILE; nothing else is
+ * read then). end[] and reserved are not read. PINTAS_E_ARG for NULL, a side
+ * longer than PINTAS_CAMINOS_MAX_SIDE, a tile code out of the set, or a side
+ * whose tiles do not chain out from the centre (nothing is written then);
+ * PINTAS_E_BUFFER if cap < 2 * (1 + len[0] + len[1]). */
+int pintas_caminos_path_chain(const pintas_caminos_path *p, uint8_t *nums, size_t cap,
+                              size_t *n);
+
 /* The legal moves of the view's seat, read from the view alone, into
  * out[0..*n) in pintas_caminos_legal's order (reveals of the tiles not
  * revealed yet; placements by tile, path, FRONT before BACK, a double centre

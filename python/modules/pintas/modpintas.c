@@ -188,6 +188,15 @@ static mp_obj_t new_mask(pintas_mask m) {
     return new_int64((int64_t)(m & PINTAS_ALL_TILES));
 }
 
+/* A record's tuple of n items: the whole numbers v[0..n), where the caller
+ * then puts its other items (bytes, tuples, booleans) in their slots of t. */
+static mp_obj_t *put_ints(mp_obj_t *t, const mp_int_t *v, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        t[i] = mp_obj_new_int(v[i]);
+    }
+    return t;
+}
+
 static pintas_mask mask_of(mp_obj_t o) {
     return (pintas_mask)int_in(o, 0, (mp_int_t)PINTAS_ALL_TILES);
 }
@@ -524,14 +533,10 @@ static mp_obj_t sizes(mp_obj_t g_in) {
         return mp_const_none; /* a game left out of a one-family module */
     }
     const pintas_engine *e = engine_of(game_of(g_in));
-    mp_obj_t t[5] = {
-        MP_OBJ_NEW_SMALL_INT(e->state_size),
-        MP_OBJ_NEW_SMALL_INT(e->save_size),
-        MP_OBJ_NEW_SMALL_INT(e->event_size),
-        MP_OBJ_NEW_SMALL_INT(e->state_size + BLOB_EXTRA),
-        MP_OBJ_NEW_SMALL_INT(e->actions),
-    };
-    return mp_obj_new_tuple(5, t);
+    const mp_int_t v[5] = {e->state_size, e->save_size, e->event_size,
+                           e->state_size + BLOB_EXTRA, e->actions};
+    mp_obj_t t[5];
+    return mp_obj_new_tuple(5, put_ints(t, v, 5));
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(sizes_obj, sizes);
 
@@ -1009,15 +1014,13 @@ static mp_obj_t status(mp_obj_t g_in, mp_obj_t st) {
     for (int i = 0; i < out.sides; i++) {
         scores[i] = mp_obj_new_int(out.score[i]);
     }
-    mp_obj_t t[7] = {
-        MP_OBJ_NEW_SMALL_INT(out.seats),
-        MP_OBJ_NEW_SMALL_INT(out.sides),
-        mp_obj_new_bool(out.over),
-        MP_OBJ_NEW_SMALL_INT(out.over ? -1 : out.to_move),
-        MP_OBJ_NEW_SMALL_INT(out.winners),
-        MP_OBJ_NEW_SMALL_INT(out.round),
-        mp_obj_new_tuple(out.sides, scores),
-    };
+    /* (seats, sides, over, to move (-1: over), winners, round, scores) */
+    const mp_int_t v[6] = {out.seats, out.sides, 0, out.over ? -1 : out.to_move, out.winners,
+                           out.round};
+    mp_obj_t t[7];
+    put_ints(t, v, 6);
+    t[2] = mp_obj_new_bool(out.over);
+    t[6] = mp_obj_new_tuple(out.sides, scores);
     return mp_obj_new_tuple(7, t);
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(status_obj, status);
@@ -1198,18 +1201,13 @@ static mp_obj_t line_info(mp_obj_t st) {
         ends = mp_obj_new_tuple(2, e);
         doubles = mp_obj_new_tuple(2, d);
     }
-    mp_obj_t t[10] = {
-        MP_OBJ_NEW_SMALL_INT(l->leader),
-        mp_obj_new_bytes(l->line, len),
-        ends,
-        doubles,
-        MP_OBJ_NEW_SMALL_INT(pintas_line_boneyard_size(l)),
-        MP_OBJ_NEW_SMALL_INT(l->forced_tile),
-        MP_OBJ_NEW_SMALL_INT(l->winner),
-        MP_OBJ_NEW_SMALL_INT(l->end_reason),
-        MP_OBJ_NEW_SMALL_INT(l->passes),
-        MP_OBJ_NEW_SMALL_INT(l->last_placer),
-    };
+    const mp_int_t v[10] = {l->leader, 0, 0, 0, pintas_line_boneyard_size(l), l->forced_tile,
+                            l->winner, l->end_reason, l->passes, l->last_placer};
+    mp_obj_t t[10];
+    put_ints(t, v, 10);
+    t[1] = mp_obj_new_bytes(l->line, len);
+    t[2] = ends;
+    t[3] = doubles;
     return mp_obj_new_tuple(10, t);
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(line_info_obj, line_info);
@@ -1249,22 +1247,15 @@ static mp_obj_t caminos_info(mp_obj_t st) {
     for (int i = 0; i < players; i++) {
         revealed[i] = new_mask(c->revealed[i]);
     }
-    mp_obj_t t[14] = {
-        MP_OBJ_NEW_SMALL_INT(c->phase),
-        MP_OBJ_NEW_SMALL_INT(c->starter),
-        MP_OBJ_NEW_SMALL_INT(pintas_caminos_pile_size(c)),
-        MP_OBJ_NEW_SMALL_INT(c->step),
-        MP_OBJ_NEW_SMALL_INT(c->contenders),
-        MP_OBJ_NEW_SMALL_INT(c->out_seat),
-        MP_OBJ_NEW_SMALL_INT(c->last_turns),
-        MP_OBJ_NEW_SMALL_INT(c->passes),
-        mp_obj_new_bytes(c->choice, (size_t)players),
-        new_mask(c->discard),
-        mp_obj_new_tuple((size_t)n_paths, paths),
-        mp_obj_new_bytes(c->pile, c->pile_len <= PINTAS_TILE_COUNT ? c->pile_len : 0),
-        MP_OBJ_NEW_SMALL_INT(c->winners),
-        mp_obj_new_tuple((size_t)players, revealed),
-    };
+    const mp_int_t v[14] = {c->phase, c->starter, pintas_caminos_pile_size(c), c->step,
+                            c->contenders, c->out_seat, c->last_turns, c->passes, 0,
+                            (mp_int_t)(c->discard & PINTAS_ALL_TILES), 0, 0, c->winners, 0};
+    mp_obj_t t[14];
+    put_ints(t, v, 14);
+    t[8] = mp_obj_new_bytes(c->choice, (size_t)players);
+    t[10] = mp_obj_new_tuple((size_t)n_paths, paths);
+    t[11] = mp_obj_new_bytes(c->pile, c->pile_len <= PINTAS_TILE_COUNT ? c->pile_len : 0);
+    t[13] = mp_obj_new_tuple((size_t)players, revealed);
     return mp_obj_new_tuple(14, t);
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(caminos_info_obj, caminos_info);
@@ -1275,19 +1266,13 @@ static MP_DEFINE_CONST_FUN_OBJ_1(caminos_info_obj, caminos_info);
 static mp_obj_t dice_info(mp_obj_t st) {
     any_state tmp, *s = state_at(G_DICE, st, &tmp, 0);
     const pintas_dice_state *d = &s->dice;
-    mp_obj_t t[11] = {
-        MP_OBJ_NEW_SMALL_INT(d->first_player),
-        MP_OBJ_NEW_SMALL_INT(d->phase),
-        mp_obj_new_int(pintas_dice_turn_total(d)),
-        MP_OBJ_NEW_SMALL_INT(pintas_dice_dice_to_roll(d)),
-        mp_obj_new_bytes(d->last_roll, d->last_roll_len <= PINTAS_DICE_COUNT ? d->last_roll_len : 0),
-        MP_OBJ_NEW_SMALL_INT(d->pool),
-        mp_obj_new_int(d->pool_score),
-        MP_OBJ_NEW_SMALL_INT(d->final_left),
-        MP_OBJ_NEW_SMALL_INT(d->winner),
-        MP_OBJ_NEW_SMALL_INT(d->final_trigger),
-        mp_obj_new_int(d->closed),
-    };
+    const mp_int_t v[11] = {d->first_player, d->phase, pintas_dice_turn_total(d),
+                            pintas_dice_dice_to_roll(d), 0, d->pool, d->pool_score,
+                            d->final_left, d->winner, d->final_trigger, d->closed};
+    mp_obj_t t[11];
+    put_ints(t, v, 11);
+    t[4] = mp_obj_new_bytes(d->last_roll,
+                            d->last_roll_len <= PINTAS_DICE_COUNT ? d->last_roll_len : 0);
     return mp_obj_new_tuple(11, t);
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(dice_info_obj, dice_info);
@@ -2189,16 +2174,13 @@ static mp_obj_t line_knowledge(mp_obj_t view_o) {
     for (int i = 0; i < players; i++) {
         held[i] = new_mask(k.not_held[i]);
     }
-    mp_obj_t t[8] = {
-        new_mask(k.unseen),
-        mp_obj_new_tuple((size_t)players, held),
-        ints_tuple(k.voids, players),
-        ints_tuple(k.hand_count, players),
-        MP_OBJ_NEW_SMALL_INT(k.pile_count),
-        MP_OBJ_NEW_SMALL_INT(k.to_move),
-        MP_OBJ_NEW_SMALL_INT(k.last_placer),
-        MP_OBJ_NEW_SMALL_INT(k.passes),
-    };
+    const mp_int_t v[8] = {(mp_int_t)(k.unseen & PINTAS_ALL_TILES), 0, 0, 0, k.pile_count,
+                           k.to_move, k.last_placer, k.passes};
+    mp_obj_t t[8];
+    put_ints(t, v, 8);
+    t[1] = mp_obj_new_tuple((size_t)players, held);
+    t[2] = ints_tuple(k.voids, players);
+    t[3] = ints_tuple(k.hand_count, players);
     return mp_obj_new_tuple(8, t);
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(line_knowledge_obj, line_knowledge);
@@ -2208,6 +2190,37 @@ static mp_obj_t caminos_known(mp_obj_t view_o, mp_obj_t seat) {
     return new_mask(view_in(G_CAMINOS, view_o)->cam.info.known[int_in(seat, 0, 3)]);
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(caminos_known_obj, caminos_known);
+
+/* chain(centre, front, back) -> the path of centre tile `centre` (a code)
+ * with the tile codes `front` and `back` (bytes, each side from the centre
+ * outwards) in a row, back end first: a tuple of (left, right) numbers
+ * (pintas_caminos_path_chain). ValueError when the sides do not chain. */
+static mp_obj_t chain(mp_obj_t centre, mp_obj_t front, mp_obj_t back) {
+    pintas_caminos_path p;
+    uint8_t nums[2 * (1 + 2 * PINTAS_CAMINOS_MAX_SIDE)];
+    mp_obj_t items[1 + 2 * PINTAS_CAMINOS_MAX_SIDE];
+    const mp_obj_t sides[2] = {front, back};
+    size_t n, len, i;
+    memset(&p, 0, sizeof(p));
+    p.centre = (uint8_t)int_in(centre, 0, PINTAS_TILE_COUNT - 1);
+    for (i = 0; i < 2; i++) {
+        const uint8_t *tiles = bytes_of(sides[i], &len);
+        if (len > PINTAS_CAMINOS_MAX_SIDE) {
+            bad();
+        }
+        memcpy(p.tile[i], tiles, len);
+        p.len[i] = (uint8_t)len;
+    }
+    if (pintas_caminos_path_chain(&p, nums, sizeof(nums), &n) != PINTAS_OK) {
+        bad();
+    }
+    for (i = 0; i < n; i++) {
+        mp_obj_t pair[2] = {MP_OBJ_NEW_SMALL_INT(nums[2 * i]), MP_OBJ_NEW_SMALL_INT(nums[2 * i + 1])};
+        items[i] = mp_obj_new_tuple(2, pair);
+    }
+    return mp_obj_new_tuple(n, items);
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(chain_obj, chain);
 
 /* ---- the Caminos Suit player's ranking ------------------------------------ */
 
@@ -2271,17 +2284,33 @@ static MP_DEFINE_CONST_FUN_OBJ_1(status_str_obj, status_str);
 
 /* text(table, key): the template of `key` in table 0 (line games), 1
  * (Caminos), 2 (dice) or 3 (the words for seats: pintas/texts.h), or None.
+ * text(table, kind, reason, variants): the template an event of `kind` with
+ * `reason` (a str or None) reads as, trying the PINTAS_TEXT_* variants set in
+ * `variants` first (pintas_event_template), or None.
  * Made on demand, so no table is kept on the heap. */
-static mp_obj_t text(mp_obj_t table_in, mp_obj_t key_in) {
-    mp_int_t t = int_in(table_in, 0, 3);
+static mp_obj_t text(size_t n_args, const mp_obj_t *args) {
+    mp_int_t t = int_in(args[0], 0, 3);
     const pintas_texts *table = t == 0 ? &pintas_line_texts : t == 1 ? &pintas_caminos_texts
                               : t == 2 ? &pintas_dice_texts : &pintas_word_texts;
-    size_t len;
-    const char *key = mp_obj_str_get_data(key_in, &len);
-    const pintas_text *found = pintas_text_find(table, key, len);
+    size_t len, reason_len = 0;
+    const char *key = mp_obj_str_get_data(args[1], &len);
+    const char *reason = NULL;
+    const pintas_text *found;
+    if (n_args == 2) {
+        found = pintas_text_find(table, key, len);
+    } else {
+        if (n_args != 4) {
+            bad();
+        }
+        if (args[2] != mp_const_none) {
+            reason = mp_obj_str_get_data(args[2], &reason_len);
+        }
+        found = pintas_event_template(table, key, len, reason, reason_len,
+                                      (unsigned)int_in(args[3], 0, 7));
+    }
     return found == NULL ? mp_const_none : mp_obj_new_str(found->text, found->length);
 }
-static MP_DEFINE_CONST_FUN_OBJ_2(text_obj, text);
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(text_obj, 2, 4, text);
 
 /* ---- rules settings (pintas/settings.h) ----------------------------------- */
 
@@ -2431,6 +2460,7 @@ static MP_DEFINE_CONST_FUN_OBJ_3(rules_refusal_obj, rules_refusal);
     X(MP_QSTR_line_knowledge, line_knowledge_obj) \
     X(MP_QSTR_line_points, line_points_obj) \
     X(MP_QSTR_caminos_known, caminos_known_obj) \
+    X(MP_QSTR_chain, chain_obj) \
     X(MP_QSTR_dice_keeps, dice_keeps_obj) \
     X(MP_QSTR_dice_keep_score, dice_keep_score_obj) \
     X(MP_QSTR_dice_is_doom, dice_is_doom_obj) \

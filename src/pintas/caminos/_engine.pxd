@@ -93,27 +93,7 @@ cdef extern from "pintas/caminos.h" nogil:
 
     int pintas_caminos_rules_preset(pintas_caminos_rules *rules, int variant, int players)
     int pintas_caminos_rules_check(const pintas_caminos_rules *rules)
-    int pintas_caminos_new(pintas_caminos_state *s, const pintas_caminos_rules *rules,
-                           uint64_t seed, pintas_caminos_event *ev, size_t ev_cap, size_t *n_ev)
-    int pintas_caminos_new_dealt(pintas_caminos_state *s, const pintas_caminos_rules *rules,
-                                 uint64_t seed, const pintas_caminos_deal *deal,
-                                 pintas_caminos_event *ev, size_t ev_cap, size_t *n_ev)
-    int pintas_caminos_set_deal(pintas_caminos_state *s, const pintas_caminos_deal *deal,
-                                pintas_caminos_event *ev, size_t ev_cap, size_t *n_ev)
-    int pintas_caminos_reseed(pintas_caminos_state *s, uint64_t seed)
-    int pintas_caminos_legal(const pintas_caminos_state *s, pintas_caminos_move *out, size_t cap,
-                             size_t *n)
-    int pintas_caminos_check(const pintas_caminos_state *s, const pintas_caminos_move *m)
-    int pintas_caminos_play(pintas_caminos_state *s, const pintas_caminos_move *m,
-                            pintas_caminos_event *ev, size_t ev_cap, size_t *n_ev)
     int pintas_caminos_pile_size(const pintas_caminos_state *s)
-    int pintas_caminos_hand_size(const pintas_caminos_state *s, int seat)
-    int pintas_caminos_side_number(const pintas_caminos_state *s, int path, int side)
-    pintas_mask pintas_caminos_path_tiles(const pintas_caminos_state *s, int path)
-    int pintas_caminos_save(const pintas_caminos_state *s, uint8_t *buf, size_t cap)
-    int pintas_caminos_load(pintas_caminos_state *s, const uint8_t *buf, size_t len)
-    int pintas_caminos_simulate(const pintas_caminos_rules *rules, uint64_t games, uint64_t seed,
-                                pintas_caminos_stats *out)
 
 
 # The move a C move struct names (an interned caminos.Move).

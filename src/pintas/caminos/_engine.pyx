@@ -23,7 +23,6 @@ from pintas._base import intern_moves, rules_verdict, tile_of
 from pintas._words import players
 from pintas.errors import DealError, NotationError, NotationTypeError, PintasError, RulesError
 from pintas.tiles import TILES, Tile, TileSet
-from pintas._texts import texts
 
 SAVE_SIZE = PINTAS_CAMINOS_SAVE_SIZE
 MAX_EVENTS = PINTAS_CAMINOS_MAX_EVENTS
@@ -179,7 +178,7 @@ cdef class Event(TileEvent):
                ("path", int | None, None), ("side", str | None, None), ("points", int, 0),
                ("reason", str | None, None), ("count", int, 0), ("seats", tuple[int, ...], ()),
                ("tiles", TileSet | None, None))
-    _TEXTS = texts("caminos")  # pintas/texts.h: the one table every home reads
+    _TEXTS = "caminos"  # pintas/texts.h: the one table every home reads
 
     cdef readonly object path
     cdef readonly object side
@@ -198,12 +197,8 @@ cdef class Event(TileEvent):
         self.seats = _event_seats(seats)
         self.tiles = tiles if tiles is None or isinstance(tiles, TileSet) else TileSet(tiles)
 
-    def _text_key(self):
-        if self.kind in ("draw", "choose") and self.tile is None:
-            return f"{self.kind}/hidden"
-        if self.kind == "game_end" and len(self.seats) == 1:
-            return "game_end/alone"
-        return TileEvent._text_key(self)
+    def _text_variants(self):
+        return (self.tile is None) | (4 if len(self.seats) == 1 else 0)  # hidden, alone
 
     def _text_fields(self):
         fields = TileEvent._text_fields(self)
@@ -346,6 +341,34 @@ cdef int _rules_from(tuple fields, void *out) except -1:
     (r.players, r.paths, r.hand_size, r.side_tiles, r.full_path, r.rounds, r.max_rounds,
      r.max_round_moves) = f
     return 0
+
+
+cdef extern from "pintas/views.h" nogil:
+    int pintas_caminos_path_chain(const pintas_caminos_path *p, uint8_t *nums, size_t cap,
+                                  size_t *n)
+
+
+def path_chain(centre, front, back):
+    """The path of centre tile ``centre`` (None: no path) with the tiles
+    ``front`` and ``back`` (each side from the centre outwards) in a row, as
+    the C core reads it (pintas_caminos_path_chain): from the back end to the
+    front end, each tile as ``(left, right)`` numbers so that touching numbers
+    match. None when a side's tiles do not chain out from the centre."""
+    cdef pintas_caminos_path p
+    cdef uint8_t nums[2 * (1 + 2 * PINTAS_CAMINOS_MAX_SIDE)]
+    cdef size_t n = 0, i
+    cdef int side
+    memset(&p, 0, sizeof(p))
+    p.centre = PINTAS_NO_TILE if centre is None else centre.index
+    for side, tiles in enumerate((front, back)):
+        if len(tiles) > PINTAS_CAMINOS_MAX_SIDE:
+            return None
+        p.len[side] = len(tiles)
+        for i in range(p.len[side]):
+            p.tile[side][i] = tiles[i].index
+    if pintas_caminos_path_chain(&p, nums, sizeof(nums), &n) != PINTAS_OK:
+        return None
+    return tuple((nums[2 * i], nums[2 * i + 1]) for i in range(n))
 
 
 def check_rules(fields):

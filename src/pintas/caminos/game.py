@@ -185,14 +185,8 @@ class Path(PlainRecord):
     def _chain_ends(self) -> tuple[int, int] | None:
         """The numbers the sides' tiles show outwards, or None if they do not chain."""
         assert self.centre is not None
-        out = []
-        for touching, tiles in ((self.centre.high, self.front), (self.centre.low, self.back)):
-            for tile in tiles:
-                if not tile.has(touching):
-                    return None
-                touching = tile.other_end(touching)
-            out.append(touching)
-        return (out[0], out[1])
+        chain = _engine.path_chain(self.centre, self.front, self.back)
+        return None if chain is None else (chain[-1][1], chain[0][0])
 
     @property
     def closed(self) -> bool:
@@ -231,16 +225,9 @@ class Path(PlainRecord):
     def chain(self) -> tuple[tuple[int, int], ...]:
         """The path from its back end to its front end, each tile as
         ``(left, right)`` numbers so that touching numbers match."""
-        if self.centre is None:
-            return ()
-        line = [(self.centre.low, self.centre.high)]
-        for tile in self.back:
-            touching = line[0][0]
-            line.insert(0, (tile.other_end(touching), touching))
-        for tile in self.front:
-            touching = line[-1][1]
-            line.append((touching, tile.other_end(touching)))
-        return tuple(line)
+        chain = _engine.path_chain(self.centre, self.front, self.back)
+        assert chain is not None  # (a path is checked when made)
+        return chain
 
     def __str__(self) -> str:
         if self.centre is None or self.ends is None:

@@ -43,7 +43,6 @@ from pintas._base cimport (
 
 from pintas._base import class_name, rules_verdict
 from pintas._checks import check_notation_length
-from pintas._texts import texts
 from pintas.errors import (
     NotationError,
     NotationTypeError,
@@ -647,7 +646,7 @@ cdef class Event(BaseEvent):
     _FIELDS = (("kind", str, None), ("seat", int, ...), ("values", tuple[int, ...], ()),
                ("points", int, 0), ("total", int, 0), ("reason", str | None, None),
                ("count", int, 0))
-    _TEXTS = texts("dice")  # pintas/texts.h: the one table every home reads
+    _TEXTS = "dice"  # pintas/texts.h: the one table every home reads
 
     # The dice as the C event holds them (a tuple is made only when read: most
     # events of a game are never read one by one).

@@ -78,30 +78,12 @@ cdef extern from "pintas/line.h" nogil:
         uint64_t wins[4]
         uint64_t points[4]
 
-    int pintas_line_rules_preset(pintas_line_rules *rules, int game, int players, int pairs)
     int pintas_line_rules_check(const pintas_line_rules *rules)
     int pintas_line_sides(const pintas_line_rules *rules)
     unsigned pintas_line_round_moves(const pintas_line_rules *rules)
     unsigned long pintas_line_max_rounds_bound(const pintas_line_rules *rules)
-    int pintas_line_new(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
-                        pintas_line_event *ev, size_t ev_cap, size_t *n_ev)
-    int pintas_line_new_dealt(pintas_line_state *s, const pintas_line_rules *rules, uint64_t seed,
-                              const pintas_line_deal *deal, pintas_line_event *ev, size_t ev_cap,
-                              size_t *n_ev)
-    int pintas_line_set_deal(pintas_line_state *s, const pintas_line_deal *deal,
-                             pintas_line_event *ev, size_t ev_cap, size_t *n_ev)
-    int pintas_line_reseed(pintas_line_state *s, uint64_t seed)
-    int pintas_line_legal(const pintas_line_state *s, pintas_line_move *out, size_t cap, size_t *n)
-    int pintas_line_check(const pintas_line_state *s, const pintas_line_move *m)
-    int pintas_line_play(pintas_line_state *s, const pintas_line_move *m, pintas_line_event *ev,
-                         size_t ev_cap, size_t *n_ev)
     unsigned pintas_line_hand_pips(const pintas_line_state *s, int seat)
-    int pintas_line_side_of(const pintas_line_rules *rules, int seat)
     int pintas_line_boneyard_size(const pintas_line_state *s)
-    int pintas_line_save(const pintas_line_state *s, uint8_t *buf, size_t cap)
-    int pintas_line_load(pintas_line_state *s, const uint8_t *buf, size_t len)
-    int pintas_line_simulate(const pintas_line_rules *rules, uint64_t games, uint64_t seed,
-                             pintas_line_stats *out)
 
 
 # The move a C move struct names (an interned domino.Move).

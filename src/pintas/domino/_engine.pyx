@@ -22,7 +22,6 @@ from pintas._base import intern_moves, rules_verdict, tile_of
 from pintas.errors import CorruptStateError, DealError, NotationError, NotationTypeError
 from pintas._words import player, team
 from pintas.tiles import TILES, Tile
-from pintas._texts import texts
 
 SAVE_SIZE = PINTAS_LINE_SAVE_SIZE
 MAX_EVENTS = PINTAS_LINE_MAX_EVENTS
@@ -147,7 +146,7 @@ cdef class Event(TileEvent):
     # The words of docs/rules.md: in pairs a side is a team, named with its
     # players; otherwise a player. "side" is the field's name, not a word to
     # read; seats and sides read from 1 ("Seats and players").
-    _TEXTS = texts("line")  # pintas/texts.h: the one table every home reads
+    _TEXTS = "line"  # pintas/texts.h: the one table every home reads
 
     cdef readonly object side
     cdef readonly object end
@@ -211,12 +210,8 @@ cdef class Event(TileEvent):
         """True on the ``game_end`` of a Capicua game won with every opponent on 0."""
         return self.reason == "zapatero"
 
-    def _text_key(self):
-        if self.kind == "draw" and self.tile is None:
-            return "draw/hidden"
-        if self.kind == "score" and self._teams:
-            return "score/team"
-        return TileEvent._text_key(self)
+    def _text_variants(self):
+        return (self.tile is None) | (2 if self._teams else 0)  # hidden, team
 
     def _text_fields(self):
         fields = TileEvent._text_fields(self)

@@ -45,6 +45,7 @@ import urllib.parse
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from . import rows as _rows
 from .rows import (
     COLUMNS,
     DamagedRowError,
@@ -52,14 +53,6 @@ from .rows import (
     NotKeptError,
     Quota,
     StaleVersionError,
-    check_quota,
-    checked_table,
-    find_damaged,
-    moved_row,
-    new_row,
-    plain_text,
-    row_checksum,
-    row_values,
 )
 from .tables import Table
 
@@ -208,7 +201,7 @@ class PostgresStore:
         self._run(None, "migrated", self._migrate)
         rows = self._run(None, "read", lambda db: db.execute(
             "SELECT " + ", ".join(COLUMNS) + ", checksum FROM tables").fetchall())
-        find_damaged(rows, self.where, self.damaged)
+        _rows.find_damaged(rows, self.where, self.damaged)
 
     def close(self) -> None:
         with self._lock:
@@ -308,7 +301,7 @@ class PostgresStore:
         nothing written, if ``client`` or the server has that many unfinished
         tables (counted in the insert's transaction, under an advisory lock
         every server takes for it). NotKeptError if it cannot be kept."""
-        values = {**new_row(table, referee, client), "revision": table.revision}
+        values = {**_rows.new_row(table, referee, client), "revision": table.revision}
         names = (*COLUMNS, "checksum", "revision")
         insert = (f"INSERT INTO tables ({', '.join(names)}) "
                   f"VALUES ({', '.join(f'%({c})s' for c in names)})")
@@ -322,7 +315,7 @@ class PostgresStore:
                 row = db.execute("SELECT count(*) FILTER (WHERE client = %s), count(*) "
                                  "FROM tables WHERE over = 0", (client,)).fetchone()
                 assert row is not None
-                check_quota(client, int(row[0]), int(row[1]), quota)
+                _rows.check_quota(client, int(row[0]), int(row[1]), quota)
                 _write_row(db, insert, values, table, referee)
 
         self._run(table.id, "kept", write)
@@ -337,17 +330,17 @@ class PostgresStore:
         database (or kept) must also still be at the revision it was read at:
         another server's change that is no move (a seat going on, an
         invitation used) refuses it as well."""
-        values = moved_row(table, referee, moves)
+        values = _rows.moved_row(table, referee, moves)
 
         def write(db: psycopg.Connection[Any]) -> None:
             with db.transaction():
                 row = db.execute(_SELECT + " FOR UPDATE", (table.id,)).fetchone()
                 self._check_moved_from(row, table.id, values["moved_from"])
                 assert row is not None
-                old = row_values(row)
+                old = _rows.row_values(row)
                 _check_revision(old["extra"], table, self.where)
                 new = {**old, **values, "revision": table.revision}
-                new["checksum"] = row_checksum(*(new[c] for c in COLUMNS))
+                new["checksum"] = _rows.row_checksum(*(new[c] for c in COLUMNS))
                 _write_row(db, "UPDATE tables SET save = %(save)s, extra = %(extra)s, "
                            "version = %(version)s, referee = %(referee)s, over = %(over)s, "
                            "updated = %(updated)s, checksum = %(checksum)s, "
@@ -363,8 +356,8 @@ class PostgresStore:
             if id in self.damaged:
                 raise DamagedRowError(id, self.damaged[id])
             raise StaleVersionError(f"table {id!r} is no longer in {self.where}")
-        if row[-1] != row_checksum(*row[:len(COLUMNS)]):
-            checked_table(row, id)  # says what is wrong
+        if row[-1] != _rows.row_checksum(*row[:len(COLUMNS)]):
+            _rows.checked_table(row, id)  # says what is wrong
             raise DamagedRowError(id, "its checksum does not match its columns")
         if row[COLUMNS.index("version")] != version:
             raise StaleVersionError(f"table {id!r} is at version {row[5]} in {self.where}, "
@@ -400,7 +393,7 @@ class PostgresStore:
         row = self._run(id, "read", lambda db: db.execute(_SELECT, (id,)).fetchone())
         if row is None and id in self.damaged:
             raise DamagedRowError(id, self.damaged[id])
-        return checked_table(row, id)
+        return _rows.checked_table(row, id)
 
     def referee_ids(self) -> list[str]:
         """The tables the server must act on (computer seats to move, clocks
@@ -434,7 +427,7 @@ def _check_revision(extra: object, table: Table, where: str) -> None:
     if table.kept_revision < 0:
         return
     try:
-        revision = json.loads(plain_text(extra)).get("revision")
+        revision = json.loads(_rows.plain_text(extra)).get("revision")
     except (ValueError, AttributeError):
         revision = None
     if revision != table.kept_revision:
