@@ -246,3 +246,12 @@ def players_game(family, name, seed, max_moves=200, budget=0, shift=0, book=None
         t.add(row(event))
     t.add(" ".join(str(s) for s in game.scores))
     return [t.hex(), moves]
+
+
+def raises(error, call, *args, **kwargs):
+    """The message of the ``error`` that ``call(*args, **kwargs)`` raises."""
+    try:
+        call(*args, **kwargs)
+    except error as exc:
+        return str(exc)
+    raise AssertionError("{} not raised".format(error.__name__))
