@@ -262,7 +262,8 @@ def test_the_opponents_are_the_strength_asked_for_and_replay_with_the_seed() -> 
 
 @pytest.mark.parametrize(("game", "level", "spec"), [
     ("dominican", "expert", "search:40"), ("muggins", "beginner", "random"),
-    ("caminos", "club", "suit"), ("farkle", "master", "win"), ("farkle", "casual", "threshold:300"),
+    ("caminos", "club", "suit~50"), ("caminos", "beginner", "careless"),
+    ("farkle", "master", "win"), ("farkle", "casual", "threshold:300"),
 ])
 def test_the_opponents_may_be_a_level_of_the_dial(game: str, level: str, spec: str) -> None:
     status, text = main(["play", game, "--seed", "4", "--opponents", level], always("quit"))

@@ -17,6 +17,7 @@ import pytest
 from pintas import caminos
 from pintas.caminos._search import Info, derive
 from pintas.caminos.players import (
+    CarelessPlayer,
     GreedyPlayer,
     RandomPlayer,
     SearchPlayer,
@@ -30,7 +31,7 @@ from tests.support import mover
 
 ALL = (1 << 28) - 1
 
-Bot = RandomPlayer | GreedyPlayer | SuitPlayer | SearchPlayer
+Bot = CarelessPlayer | RandomPlayer | GreedyPlayer | SuitPlayer | SearchPlayer
 
 
 def positions(rules: caminos.Rules, seed: int, every: int = 3) -> Iterator[caminos.Game]:
@@ -46,7 +47,8 @@ def positions(rules: caminos.Rules, seed: int, every: int = 3) -> Iterator[camin
 
 
 def players() -> list[Bot]:
-    return [RandomPlayer(seed=1), GreedyPlayer(), SuitPlayer(), SearchPlayer(samples=6, seed=2)]
+    return [CarelessPlayer(seed=3), RandomPlayer(seed=1), GreedyPlayer(), SuitPlayer(),
+            SearchPlayer(samples=6, seed=2)]
 
 
 def suit_mask(numbers: int) -> int:
@@ -118,6 +120,25 @@ def test_players_call_is_choose() -> None:
     view = game.view(mover(game))
     for bot in (GreedyPlayer(), SuitPlayer(), SearchPlayer(samples=4)):
         assert bot(view) == bot.choose(view)
+    assert CarelessPlayer(seed=1)(view) == CarelessPlayer(seed=1).choose(view)  # (reveals random)
+
+
+def test_the_careless_player_places_what_suit_likes_least() -> None:
+    rules = caminos.Rules.base(players=3)
+    placements = 0
+    for game in positions(rules, seed=11, every=2):
+        view = game.view(mover(game))
+        moves = view.legal_moves()
+        chosen = CarelessPlayer(seed=5).choose(view)
+        if moves[0].kind == "place":
+            placements += len(moves) > 1
+            assert chosen == SuitPlayer().rank(view, moves)[-1]
+            assert len(moves) == 1 or chosen != SuitPlayer().choose(view)
+        elif moves[0].kind == "reveal":  # at random, from its seed
+            assert chosen == RandomPlayer(seed=5).choose(view)
+        else:
+            assert chosen == moves[0]  # the draw or pass there is
+    assert placements > 5
 
 
 def test_reveals_show_the_heaviest_tile() -> None:
@@ -312,6 +333,8 @@ def test_the_move_depends_only_on_the_view() -> None:
     assert one.view(0) == two.view(0) and one.hand(1) != two.hand(1)
     search = SearchPlayer(samples=30, seed=3)
     assert search.evaluate(one.view(0)) == search.evaluate(two.view(0))
+    for bot in (CarelessPlayer(seed=2), SuitPlayer()):
+        assert bot.choose(one.view(0)) == bot.choose(two.view(0))
 
 
 def test_bad_options() -> None:

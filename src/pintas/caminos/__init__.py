@@ -21,7 +21,7 @@ from __future__ import annotations
 from .. import registry
 from ._engine import Event, Move
 from .game import SIDES, Deal, Game, Path, SimulationStats, View, simulate
-from .players import GreedyPlayer, RandomPlayer, SearchPlayer, SuitPlayer
+from .players import CarelessPlayer, GreedyPlayer, RandomPlayer, SearchPlayer, SuitPlayer
 from .rules import FULL_PATH, PRESET_NAMES, VARIANTS, Rules
 
 # ---- the registry's entries ---------------------------------------------------------
@@ -33,9 +33,14 @@ STRONGEST = "search:1000"
 
 FAMILY = registry.Family(
     name="caminos", rules_type=Rules, game_type=Game, view_type=View, move_type=Move,
-    players=registry.search_game_players(RandomPlayer, GreedyPlayer, SuitPlayer, SearchPlayer),
+    players=(registry.PlayerKind("careless", CarelessPlayer,
+                                 lambda rules, seed, n: CarelessPlayer(seed=seed)),
+             *registry.search_game_players(RandomPlayer, GreedyPlayer, SuitPlayer,
+                                           SearchPlayer)),
     strengths={word: word for word in registry.STRENGTHS},
-    levels=registry.dial("random", "suit~50", "suit", "search", STRONGEST),
+    # Two seats show the steps best (docs/strength.md, "The dial"): the
+    # beginner is careless, below random, for the steps to be even.
+    levels=registry.dial("careless", "random", "suit~50", "suit", STRONGEST),
     timer_players=registry.search_timer_players(GreedyPlayer, SearchPlayer),
     terminal_module="pintas.caminos.terminal")
 

@@ -1,6 +1,8 @@
 """Computer players for Caminos: each has ``choose(view) -> Move`` and sees only
 the :class:`~pintas.caminos.View` of its seat, never the game.
 
+- :class:`CarelessPlayer`: the placement :class:`SuitPlayer` likes least,
+  as a careless beginner plays (the dial's beginner).
 - :class:`RandomPlayer`: any legal move.
 - :class:`GreedyPlayer`: the placement that leaves the most tiles placeable
   next turn.
@@ -45,7 +47,7 @@ from ._engine import Move
 from ._search import MAX_SAMPLES, Info
 from .game import View
 
-__all__ = ["GreedyPlayer", "RandomPlayer", "SearchPlayer", "SuitPlayer"]
+__all__ = ["CarelessPlayer", "GreedyPlayer", "RandomPlayer", "SearchPlayer", "SuitPlayer"]
 
 
 def _legal_moves(view: View) -> list[Move]:
@@ -157,6 +159,44 @@ class SuitPlayer:
 
     def __repr__(self) -> str:
         return "SuitPlayer()"
+
+
+class CarelessPlayer:
+    """A careless beginner: of its placements, the one :class:`SuitPlayer`
+    ranks last (it opens numbers for the others, keeps its hard tiles, lets
+    the next player place); a reveal at random (from its own generator seeded
+    with ``seed``), a draw or a pass when that is the only move. It is weaker
+    than :class:`RandomPlayer`: the dial's beginner level, so that the steps
+    up to the strongest are even (docs/strength.md, "The dial").
+
+    >>> from pintas import caminos
+    >>> g = caminos.Game(caminos.Rules.base(players=2), deal=caminos.Deal.complete(
+    ...     paths="6|5 4|4 3|1 2|0 1|0",
+    ...     hands=["6|6 6|4 5|5 4|1 3|3 2|2", "6|3 5|3 4|3 3|2 1|1 0|0"]), seed=1)
+    >>> while g.phase == "reveal":
+    ...     _ = g.play(g.legal_moves()[0])
+    >>> view = g.view(g.to_move)
+    >>> CarelessPlayer().choose(view) == SuitPlayer().rank(view, view.legal_moves())[-1]
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._random = RandomPlayer(seed)
+        self._suit = SuitPlayer()
+
+    def choose(self, view: View) -> Move:
+        """The move this player makes from ``view`` (its seat must be to move)."""
+        moves = _legal_moves(view)
+        if moves[0].kind == "reveal":
+            return self._random.choose(view)
+        if moves[0].kind != "place":
+            return moves[0]  # a draw or a pass: the only move
+        return self._suit.rank(view, moves)[-1]
+
+    __call__ = choose
+
+    def __repr__(self) -> str:
+        return "CarelessPlayer()"
 
 
 class SearchPlayer:
