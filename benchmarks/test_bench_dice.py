@@ -125,7 +125,8 @@ def test_optimal_player_turns(benchmark: Any, name: str) -> None:
 
 
 WIN_RULES = {"farkle": dice.Rules.farkle(), "dice_of_doom": dice.Rules.dice_of_doom(target=10_000),
-             "dice_of_doom_25000": dice.Rules.dice_of_doom(target=25_000)}
+             "dice_of_doom_25000": dice.Rules.dice_of_doom(target=25_000),
+             "dice_of_doom_100000": dice.Rules.dice_of_doom()}
 
 
 def keep_views(rules: dice.Rules, count: int, seed: int) -> list[dice.View]:

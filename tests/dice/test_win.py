@@ -28,6 +28,8 @@ PINNED = {
         ("675581e9f7a6aa1f94872e6f8ded8854c8c310b98a528622dc22281d2521dd88", 25_024),
     "dice_of_doom-50000.pwz":
         ("d58d6965e7b5ff07ba08db5406c5ffc7e602851b984bf824a2dd7b93fd08cc0a", 72_361),
+    "dice_of_doom-100000.pwz":
+        ("41a7e16b44cad1a7d093d3a815a608435686657358d76df72464d385d9f1f249", 196_779),
 }
 
 
@@ -154,7 +156,8 @@ def test_win_refuses_other_player_counts_and_rules_without_a_table() -> None:
         dice.WinPlayer(dice.Rules.farkle(target=5000))
     with pytest.raises(RulesError, match="no final round"):
         _search.win_policy(dice.Rules.farkle(target=1000, final_round=True))
-    assert not has_win_table(dice.Rules.dice_of_doom())
+    assert has_win_table(dice.Rules.dice_of_doom())  # the kiosk's 100,000
+    assert not has_win_table(dice.Rules.dice_of_doom(target=20_000))
 
 
 def test_win_is_a_player_of_every_front_end() -> None:
@@ -165,7 +168,8 @@ def test_win_is_a_player_of_every_front_end() -> None:
     # the strongest level: win where it plays, else the turn policy
     assert family.strength("search", FARKLE, 2) == "win"
     assert family.strength("search", FARKLE, 3) == "optimal"
-    assert family.strength("search", dice.Rules.dice_of_doom(), 2) == "optimal"
+    assert family.strength("search", dice.Rules.dice_of_doom(), 2) == "win"
+    assert family.strength("search", dice.Rules.dice_of_doom(target=20_000), 2) == "optimal"
     assert family.strength("search", dice.Rules.dice_of_doom(target=10_000), 2) == "win"
     assert family.strength("search", dice.Rules.dice_of_doom(target=25_000), 2) == "win"
     assert family.strength("search", dice.Rules.dice_of_doom(target=25_000), 3) == "optimal"

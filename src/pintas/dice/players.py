@@ -36,6 +36,7 @@ WIN_TABLES: dict[str, tuple[str, int]] = {
     "dice_of_doom-10000.pwin": ("dice_of_doom", 10_000),
     "dice_of_doom-25000.pwz": ("dice_of_doom", 25_000),
     "dice_of_doom-50000.pwz": ("dice_of_doom", 50_000),
+    "dice_of_doom-100000.pwz": ("dice_of_doom", 100_000),
 }
 
 _HEADER = 160  # bytes before a table's values (PINTAS_DICE_WIN_HEADER)
@@ -241,7 +242,7 @@ class WinPlayer:
     """Plays a 2-player game to win: at each choice the move of the highest
     probability of winning, against an opponent who does the same. The
     start-of-turn values come from a table (:func:`win_table`: Farkle to 10,000
-    and Dice of Doom to 10,000, 25,000 and 50,000 are shipped); each turn is solved
+    and Dice of Doom to 10,000, 25,000, 50,000 and 100,000 are shipped); each turn is solved
     from it. Refuses games of other than 2 players.
 
     ``rules`` None means: the rules of each view. ``table`` (bytes of
