@@ -294,7 +294,8 @@ def test_the_menu_offers_the_levels_and_takes_the_old_words(client: TestClient) 
 
 @pytest.mark.parametrize(("game", "seats", "players"), [
     ("muggins", ["human", "expert", "master"], {1: "SearchPlayer 40", 2: "SearchPlayer 200"}),
-    ("caminos", ["casual", "human", "master"], {0: "MixedPlayer", 2: "SearchPlayer 1000"}),
+    ("caminos", ["beginner", "human", "club", "master"],
+     {0: "CarelessPlayer", 2: "MixedPlayer", 3: "SearchPlayer 1000"}),
     ("capicua", ["human", "beginner", "club", "expert"],
      {1: "RandomPlayer", 2: "SuitPlayer", 3: "SearchPlayer 40"}),
     ("farkle", ["master", "human"], {0: "WinPlayer"}),
