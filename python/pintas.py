@@ -71,79 +71,28 @@ _OK, _E_ARG, _E_RULES, _E_ILLEGAL, _E_OVER, _E_BUFFER, _E_CORRUPT, _E_VERSION, _
 # *TypeError twin derives from its cause's class, not from TypeError too.
 
 
-class PintasError(ValueError):
-    pass
-
-
-class PintasTypeError(PintasError):
-    pass
-
-
-class IllegalMoveError(PintasError):
-    pass
-
-
-class NotationError(PintasError):
-    pass
-
-
-class NotationTypeError(NotationError):
-    pass
-
-
-class CorruptStateError(PintasError):
-    pass
-
-
-class SaveTypeError(CorruptStateError):
-    pass
-
-
-class RulesError(PintasError):
-    pass
-
-
-class RulesTypeError(RulesError):
-    pass
-
-
-class DealError(RulesError):
-    pass
-
-
-class DealTypeError(DealError):
-    pass
-
-
-class SeatError(PintasError):
-    pass
-
-
-class SeatTypeError(SeatError):
-    pass
-
-
-class ViewError(PintasTypeError):
-    pass
+# (name, base): made from this table, not a class statement each (a class
+# body is a function on the heap).
+_ERRORS = (
+    ("PintasError", "ValueError"), ("PintasTypeError", "PintasError"),
+    ("IllegalMoveError", "PintasError"), ("NotationError", "PintasError"),
+    ("NotationTypeError", "NotationError"), ("CorruptStateError", "PintasError"),
+    ("SaveTypeError", "CorruptStateError"), ("RulesError", "PintasError"),
+    ("RulesTypeError", "RulesError"), ("DealError", "RulesError"),
+    ("DealTypeError", "DealError"), ("SeatError", "PintasError"),
+    ("SeatTypeError", "SeatError"), ("ViewError", "PintasTypeError"),
+)
 
 
 class errors:
     """The error classes (CPython's pintas.errors)."""
 
-    PintasError = PintasError
-    PintasTypeError = PintasTypeError
-    IllegalMoveError = IllegalMoveError
-    NotationError = NotationError
-    NotationTypeError = NotationTypeError
-    CorruptStateError = CorruptStateError
-    SaveTypeError = SaveTypeError
-    RulesError = RulesError
-    RulesTypeError = RulesTypeError
-    DealError = DealError
-    DealTypeError = DealTypeError
-    SeatError = SeatError
-    SeatTypeError = SeatTypeError
-    ViewError = ViewError
+
+for _name, _base in _ERRORS:
+    _cls = type(_name, (ValueError if _base == "ValueError" else globals()[_base],), {})
+    globals()[_name] = _cls
+    setattr(errors, _name, _cls)
+del _ERRORS, _name, _base, _cls
 
 
 # ---- checks ------------------------------------------------------------------------
@@ -309,9 +258,6 @@ class Tile:
     def __eq__(self, other):
         return isinstance(other, Tile) and other.index == self.index
 
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
     def __hash__(self):
         return self.index
 
@@ -397,9 +343,6 @@ class TileSet:
     def __eq__(self, other):
         return isinstance(other, TileSet) and other.mask == self.mask
 
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
     def __hash__(self):
         return hash(("TileSet", self.mask))
 
@@ -472,13 +415,11 @@ def _check_hands(hands, players, size, seen=0):
 
 
 class _Record:
-    """The base of the records compared and hashed by value: by _values()."""
+    """The base of the records compared and hashed by value: by _values().
+    (No __ne__ here or anywhere: MicroPython's != is `not __eq__`.)"""
 
     def __eq__(self, other):
         return type(other) is type(self) and other._values() == self._values()
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
     def __hash__(self):
         return hash(self._values())
@@ -597,9 +538,6 @@ class _Move:
 
     def __eq__(self, other):
         return type(other) is type(self) and other.code == self.code
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
     def __hash__(self):
         return self.code
@@ -769,9 +707,6 @@ class _Events:
 
     def __eq__(self, other):
         return isinstance(other, (list, tuple, _Events)) and self._list() == list(other)
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
     def __repr__(self):
         return repr(self._list())
@@ -1036,9 +971,6 @@ class _Game(_Table):
         if type(other) is not type(self):
             return False
         return self.to_bytes() == other.to_bytes()
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
     # ---- saves ---------------------------------------------------------------------
 
