@@ -1068,9 +1068,13 @@ class _TileGame(_Game):
     def _setup(self):
         return (self._first_deal and self._first_deal._c_args(self._rules), 0, 0)
 
-    def _view_parts(self, seat):
+    def view(self, seat):
+        """What ``seat`` may know now."""
         self._check_seat(seat)
-        return _c.view(self._G, self._st, self._raw, seat) + (_c.hide(self._G, self._raw, seat),)
+        v = object.__new__(self._VIEW)
+        _view_base(v, self, seat, _c.view(self._G, self._st, self._raw, seat)
+                   + (_c.hide(self._G, self._raw, seat),))
+        return v
 
 
 class _View(_Table):
@@ -1582,9 +1586,13 @@ def _d_placements(line):
     return tuple((TILES[b & 0x7F], "R" if b & 0x80 else "L") for b in line)
 
 
+def _d_line(line):
+    return _d_oriented_line(_d_placements(line))
+
+
 # What a line game (and, with the last two, its views) reads of line_info.
-_D_INFO = {"leader": (0, None), "placements": (1, _d_placements), "ends": (2, None),
-           "boneyard_size": (4, None)}
+_D_INFO = {"leader": (0, None), "placements": (1, _d_placements), "line": (1, _d_line),
+           "ends": (2, None), "boneyard_size": (4, None)}
 _D_VIEW_INFO = dict(_D_INFO, forced_tile=(5, _tile_or_none), winner=(6, _opt))
 
 
@@ -1594,21 +1602,18 @@ class _DominoView(_View):
     _G = _LINE
     _INFO = _D_VIEW_INFO
 
+    # (also Caminos views')
     @property
     def hand(self):
-        return TileSet.from_mask(_c.hands(_LINE, self._blob)[self.seat])
+        return TileSet.from_mask(_c.hands(self._G, self._blob)[self.seat])
 
     @property
     def hand_sizes(self):
-        return tuple(self._blob[_SIZES[_LINE][0] + i] for i in range(self.rules.players))
-
-    @property
-    def line(self):
-        return _d_oriented_line(self.placements)
+        return tuple(self._blob[_SIZES[self._G][0] + i] for i in range(self.rules.players))
 
     @property
     def round(self):
-        return _c.status(_LINE, self._blob)[5]
+        return _c.status(self._G, self._blob)[5]
 
     def passes(self, seat):
         _check_seat(seat, self.rules.players)
@@ -1623,6 +1628,7 @@ class _DominoGame(_TileGame):
     _RULES = _DominoRules
     _MOVE = _DominoMove
     _DEAL = _DominoDeal
+    _VIEW = _DominoView
     _INFO = _D_INFO
 
     def _move(self, code):
@@ -1646,23 +1652,12 @@ class _DominoGame(_TileGame):
         e.teams = self._rules.pairs
         return e
 
-    @property
-    def line(self):
-        return _d_oriented_line(self.placements)
-
     def pips(self, seat):
         return self.hand(seat).pips
 
     def side_of(self, seat):
         self._check_seat(seat)
         return self._rules.side_of(seat)
-
-    def view(self, seat):
-        """What ``seat`` may know now."""
-        parts = self._view_parts(seat)
-        v = object.__new__(_DominoView)
-        _view_base(v, self, seat, parts)
-        return v
 
     def __repr__(self):
         state = "over" if self.is_over else "seat {} to move".format(self.to_move)
@@ -2159,17 +2154,7 @@ class _CaminosView(_View, _CaminosTable):
     """What one seat may know: its own hand, the table, counts, the reveals shown
     so far and the public log."""
 
-    @property
-    def hand(self):
-        return TileSet.from_mask(_c.hands(_CAMINOS, self._blob)[self.seat])
-
-    @property
-    def hand_sizes(self):
-        return tuple(self._blob[_SIZES[_CAMINOS][0] + i] for i in range(self.rules.players))
-
-    @property
-    def round(self):
-        return _c.status(_CAMINOS, self._blob)[5]
+    hand, hand_sizes, round = _DominoView.hand, _DominoView.hand_sizes, _DominoView.round
 
     @property
     def chosen(self):
@@ -2204,6 +2189,7 @@ class _CaminosGame(_TileGame, _CaminosTable):
     _RULES = _CaminosRules
     _MOVE = _CaminosMove
     _DEAL = _CaminosDeal
+    _VIEW = _CaminosView
 
     def _move(self, code):
         return _c_new_move(code)
@@ -2244,12 +2230,6 @@ class _CaminosGame(_TileGame, _CaminosTable):
     def choice(self, seat):
         self._check_seat(seat)
         return _tile_or_none(self._info()[8][seat])
-
-    def view(self, seat):
-        parts = self._view_parts(seat)
-        v = object.__new__(_CaminosView)
-        _view_base(v, self, seat, parts)
-        return v
 
     def __repr__(self):
         if self.is_over:
