@@ -724,10 +724,18 @@ class _Table:
     def __getattr__(self, name):
         if name != "_INFO" and name in self._INFO:
             at, show = self._INFO[name]
-            value = self._info()[at]
-            return value if show is None else show[value] if type(show) is tuple \
-                else show(value)
+            return _shown(show, self._info()[at])
         raise AttributeError(name)
+
+
+def _shown(show, value):
+    """A value of the core's as a table shows it: as it is (show None), the
+    item of the tuple show it names (None past its end), or show(value)."""
+    if show is None or value is None:
+        return value
+    if type(show) is tuple:
+        return show[value] if value < len(show) else None
+    return show(value)
 
 
 class _Game(_Table):
@@ -833,7 +841,21 @@ class _Game(_Table):
                 yield event
 
     def _decode(self, raw):
-        return [self._event(t) for t in _c.events(self._G, raw)]
+        """The Event objects of raw events: each field as its class's _SHOW shows
+        the core's value (the binding's events() gives them in _FIELDS order)."""
+        cls = self._EVENT
+        fields, shows = cls._FIELDS, cls._SHOW
+        out = []
+        step = 16 * _SIZES[self._G][2]
+        for at in range(0, len(raw), step):  # (16 at a time: a board's heap is small)
+            for t in _c.events(self._G, raw[at:at + step]):
+                e = object.__new__(cls)
+                for i in range(len(t)):
+                    setattr(e, fields[i][0], _shown(shows[i], t[i]))
+                if self._G == _LINE:
+                    e.teams = self._rules.pairs
+                out.append(e)
+        return out
 
     def legal_moves(self):
         """The legal moves of the seat to move, in the engine's order."""
@@ -1498,6 +1520,7 @@ class _DominoEvent(_Event):
 
     _FIELDS = (("kind", None), ("seat", None), ("side", None), ("tile", None), ("end", None),
                ("points", 0), ("reason", None), ("count", 0))
+    _SHOW = (_D_EVENT_KINDS, None, None, TILES, _D_ENDS, None, _D_REASONS, None)
     _SECRET = ("draw", "deal")
     _TEXTS = 0
 
@@ -1627,6 +1650,7 @@ class _DominoGame(_TileGame):
     _PACKAGE = "domino"
     _RULES = _DominoRules
     _MOVE = _DominoMove
+    _EVENT = _DominoEvent
     _DEAL = _DominoDeal
     _VIEW = _DominoView
     _INFO = _D_INFO
@@ -1635,22 +1659,6 @@ class _DominoGame(_TileGame):
         return _D_MOVES[code]
 
     _moves = list(_D_MOVES)
-
-    def _event(self, t):
-        kind, seat, side, tile, end, reason, value = t
-        e = object.__new__(_DominoEvent)
-        e.kind = _D_EVENT_KINDS[kind]
-        e.seat = _opt(seat)
-        e.side = _opt(side)
-        e.tile = _tile_or_none(tile)
-        e.end = _D_ENDS[end] if kind == 2 else None
-        e.reason = _D_REASONS[reason] if reason < len(_D_REASONS) else None
-        if kind == 5:
-            e.points, e.count = value, 0
-        else:
-            e.points, e.count = 0, value
-        e.teams = self._rules.pairs
-        return e
 
     def pips(self, seat):
         return self.hand(seat).pips
@@ -1977,6 +1985,8 @@ class _CaminosEvent(_Event):
 
     _FIELDS = (("kind", None), ("seat", None), ("tile", None), ("path", None), ("side", None),
                ("points", 0), ("reason", None), ("count", 0), ("seats", ()), ("tiles", None))
+    _SHOW = (_C_EVENT_KINDS, None, TILES, None, _C_SIDES, None, _C_REASONS, None, None,
+             TileSet.from_mask)
     _SECRET = ("draw", "choose")
     _TEXTS = 1
 
@@ -2188,6 +2198,7 @@ class _CaminosGame(_TileGame, _CaminosTable):
     _PACKAGE = "caminos"
     _RULES = _CaminosRules
     _MOVE = _CaminosMove
+    _EVENT = _CaminosEvent
     _DEAL = _CaminosDeal
     _VIEW = _CaminosView
 
@@ -2195,23 +2206,6 @@ class _CaminosGame(_TileGame, _CaminosTable):
         return _c_new_move(code)
 
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
-
-    def _event(self, t):
-        kind, seat, tile, path, side, reason, seats, value, tiles = t
-        e = object.__new__(_CaminosEvent)
-        e.kind = _C_EVENT_KINDS[kind]
-        e.seat = None if seat >= 4 else seat
-        e.tile = _tile_or_none(tile)
-        e.path = None if path >= 8 else path + 1
-        e.side = _C_SIDES[side & 1] if kind == 6 else None
-        e.reason = _C_REASONS[reason] if reason < len(_C_REASONS) else None
-        e.seats = _c_seats(seats)
-        e.tiles = TileSet.from_mask(tiles) if kind == 7 else None
-        if kind == 14 or kind == 15:
-            e.points, e.count = value, 0
-        else:
-            e.points, e.count = 0, value
-        return e
 
     @property
     def pile(self):
@@ -2543,6 +2537,7 @@ class _DiceEvent(_Event):
 
     _FIELDS = (("kind", None), ("seat", _ALWAYS), ("values", ()), ("points", 0), ("total", 0),
                ("reason", None), ("count", 0))
+    _SHOW = (_X_EVENT_KINDS, None, None, None, None, _X_REASONS, None)
     _TEXTS = 2
 
     def __init__(self, kind, seat=0, values=(), points=0, total=0, reason=None, count=0):
@@ -2602,6 +2597,7 @@ class _DiceGame(_Game, _DiceTable):
     _PACKAGE = "dice"
     _RULES = _DiceRules
     _MOVE = _DiceMove
+    _EVENT = _DiceEvent
 
     def __init__(self, rules=None, players=2, seed=None, first_player=0, log=True):
         _check_int("players", players, 1, _X_MAX_PLAYERS)
@@ -2630,17 +2626,6 @@ class _DiceGame(_Game, _DiceTable):
         return _x_new_move(code)
 
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
-
-    def _event(self, t):
-        kind, seat, dice, points, total, reason, n = t
-        e = object.__new__(_DiceEvent)
-        e.kind = _X_EVENT_KINDS[kind]
-        e.seat = seat
-        e.values = tuple(dice) if kind in (0, 3) else ()
-        e.points, e.total = points, total
-        e.reason = _X_REASONS[reason] if reason < len(_X_REASONS) else None
-        e.count = n if kind == 6 else 0
-        return e
 
     def _coerce(self, move):
         if isinstance(move, _DiceKeep):

@@ -412,52 +412,90 @@ static void dice_reasons(const pintas_dice_state *s, pintas_dice_event *ev, size
     }
 }
 
-/* events(g, raw) -> the events of a raw log as tuples:
- * line (kind, seat, side, tile, end, reason, points);
- * Caminos (kind, seat, tile, path, side, reason, seats, value, tiles);
- * dice (kind, seat, dice as bytes, points, total, reason, n). */
+/* An event field the core leaves unset (`none` or more) as None. */
+static mp_obj_t opt_int(mp_int_t v, mp_int_t none) {
+    return v >= none ? mp_const_none : MP_OBJ_NEW_SMALL_INT(v);
+}
+
+/* v when the event is of `kind`, else `other` (a field only some kinds have). */
+static mp_obj_t for_kind(int is_kind, mp_obj_t v, mp_obj_t other) {
+    return is_kind ? v : other;
+}
+
+/* The seats of a mask, as a tuple. */
+static mp_obj_t seats_tuple(unsigned mask) {
+    mp_obj_t t[PINTAS_CAMINOS_MAX_SEATS];
+    size_t n = 0;
+    for (int s = 0; s < PINTAS_CAMINOS_MAX_SEATS; s++) {
+        if (mask >> s & 1) {
+            t[n++] = MP_OBJ_NEW_SMALL_INT(s);
+        }
+    }
+    return mp_obj_new_tuple(n, t);
+}
+
+/* events(g, raw) -> the events of a raw log as tuples of their fields in
+ * the order of pintas.py's Event._FIELDS, each unset field None (or the
+ * field's default), kinds, tiles, ends, sides and reasons as their indexes:
+ * line (kind, seat, side, tile, end, points, reason, count);
+ * Caminos (kind, seat, tile, path, side, points, reason, count, seats, tiles mask);
+ * dice (kind, seat, values, points, total, reason, count). */
 static mp_obj_t events(mp_obj_t g_in, mp_obj_t raw_in) {
     int g = game_of(g_in);
     size_t len, size = engine_of(g)->event_size;
     const uint8_t *raw = bytes_of(raw_in, &len);
     mp_obj_t out = mp_obj_new_list(0, NULL);
+    mp_obj_t zero = MP_OBJ_NEW_SMALL_INT(0);
     for (size_t at = 0; at + size <= len; at += size) {
-        mp_obj_t t[9];
+        mp_obj_t t[10];
         size_t n;
         if (g == G_LINE) {
             pintas_line_event e;
             memcpy(&e, raw + at, sizeof(e));
+            mp_obj_t value = mp_obj_new_int(e.points);
+            int score = e.kind == PINTAS_EV_SCORE;
             t[0] = MP_OBJ_NEW_SMALL_INT(e.kind);
-            t[1] = MP_OBJ_NEW_SMALL_INT(e.seat);
-            t[2] = MP_OBJ_NEW_SMALL_INT(e.side);
-            t[3] = MP_OBJ_NEW_SMALL_INT(e.tile);
-            t[4] = MP_OBJ_NEW_SMALL_INT(e.end);
-            t[5] = MP_OBJ_NEW_SMALL_INT(e.reason);
-            t[6] = mp_obj_new_int(e.points);
-            n = 7;
+            t[1] = opt_int(e.seat, 0xFF);
+            t[2] = opt_int(e.side, 0xFF);
+            t[3] = opt_int(e.tile, PINTAS_TILE_COUNT);
+            t[4] = for_kind(e.kind == PINTAS_EV_PLAY, MP_OBJ_NEW_SMALL_INT(e.end), mp_const_none);
+            t[5] = for_kind(score, value, zero);
+            t[6] = MP_OBJ_NEW_SMALL_INT(e.reason);
+            t[7] = for_kind(!score, value, zero);
+            n = 8;
         } else if (g == G_CAMINOS) {
             pintas_caminos_event e;
             memcpy(&e, raw + at, sizeof(e));
+            mp_obj_t value = mp_obj_new_int(e.value);
+            int score = e.kind == PINTAS_CAMINOS_EV_SCORE || e.kind == PINTAS_CAMINOS_EV_GAME_END;
             t[0] = MP_OBJ_NEW_SMALL_INT(e.kind);
-            t[1] = MP_OBJ_NEW_SMALL_INT(e.seat);
-            t[2] = MP_OBJ_NEW_SMALL_INT(e.tile);
-            t[3] = MP_OBJ_NEW_SMALL_INT(e.path);
-            t[4] = MP_OBJ_NEW_SMALL_INT(e.side);
-            t[5] = MP_OBJ_NEW_SMALL_INT(e.reason);
-            t[6] = MP_OBJ_NEW_SMALL_INT(e.seats);
-            t[7] = mp_obj_new_int(e.value);
-            t[8] = new_mask(e.tiles);
-            n = 9;
+            t[1] = opt_int(e.seat, PINTAS_CAMINOS_MAX_SEATS);
+            t[2] = opt_int(e.tile, PINTAS_TILE_COUNT);
+            t[3] = e.path >= 8 ? mp_const_none : MP_OBJ_NEW_SMALL_INT(e.path + 1);
+            t[4] = for_kind(e.kind == PINTAS_CAMINOS_EV_PLACE, MP_OBJ_NEW_SMALL_INT(e.side & 1),
+                            mp_const_none);
+            t[5] = for_kind(score, value, zero);
+            t[6] = MP_OBJ_NEW_SMALL_INT(e.reason);
+            t[7] = for_kind(!score, value, zero);
+            t[8] = seats_tuple(e.seats);
+            t[9] = for_kind(e.kind == PINTAS_CAMINOS_EV_CLOSE, new_mask(e.tiles), mp_const_none);
+            n = 10;
         } else {
             pintas_dice_event e;
             memcpy(&e, raw + at, sizeof(e));
+            size_t k = e.kind == PINTAS_DICE_EV_ROLLED || e.kind == PINTAS_DICE_EV_KEPT
+                           ? (e.n <= PINTAS_DICE_COUNT ? e.n : 0) : 0;
+            mp_obj_t dice[PINTAS_DICE_COUNT];
+            for (size_t i = 0; i < k; i++) {
+                dice[i] = MP_OBJ_NEW_SMALL_INT(e.dice[i]);
+            }
             t[0] = MP_OBJ_NEW_SMALL_INT(e.kind);
             t[1] = MP_OBJ_NEW_SMALL_INT(e.player);
-            t[2] = mp_obj_new_bytes(e.dice, e.n <= PINTAS_DICE_COUNT ? e.n : 0);
+            t[2] = mp_obj_new_tuple(k, dice);
             t[3] = mp_obj_new_int(e.points);
             t[4] = mp_obj_new_int(e.total);
             t[5] = MP_OBJ_NEW_SMALL_INT(e.reserved[0]);
-            t[6] = MP_OBJ_NEW_SMALL_INT(e.n);
+            t[6] = MP_OBJ_NEW_SMALL_INT(e.kind == PINTAS_DICE_EV_FINAL_ROUND ? e.n : 0);
             n = 7;
         }
         mp_obj_list_append(out, mp_obj_new_tuple(n, t));
