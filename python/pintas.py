@@ -23,7 +23,7 @@ _C_NAMES = (
     "line_knowledge", "line_points",
     "caminos_known", "chain", "dice_keeps", "dice_keep_score", "dice_is_doom",
     "dice_solve_size", "dice_solve", "dice_policy", "dice_book", "blake2b", "mt_size", "mt_seed",
-    "mt_below", "text", "parse", "move_str", "illegal", "tiles_parse", "save_write",
+    "mt_below", "text", "parse", "move_str", "move_fields", "illegal", "tiles_parse", "save_write",
     "save_read", "status_str", "choose", "caminos_rank", "search", "over", "to_move",
     "legal_moves", "play_move", "commit", "action", "log_codes",
 )
@@ -534,7 +534,8 @@ def _team(side, seats):
 
 
 class _Move:
-    """The base of every game's moves: compared and hashed by their code."""
+    """The base of every game's moves: compared and hashed by their code, their
+    fields (_FIELDS) the core's (the binding's move_fields), shown by _SHOW."""
 
     def __eq__(self, other):
         return type(other) is type(self) and other.code == self.code
@@ -555,6 +556,15 @@ class _Move:
     def parse(cls, text):
         """The move written ``text`` in full notation."""
         return cls._of(_parsed(cls._G, None, text, cls._FORM))
+
+    def _values(self):
+        return tuple(_shown(show, v) for show, v in
+                     zip(self._SHOW, _c.move_fields(self._G, self.code)))
+
+    def __getattr__(self, name):
+        if name in self._FIELDS:
+            return self._values()[self._FIELDS.index(name)]
+        raise AttributeError(name)
 
     def __repr__(self):
         shown = [repr(v if isinstance(v, (int, str, tuple)) else str(v))
@@ -1461,25 +1471,10 @@ class _DominoMove(_TileMove):
     _G, _PASS = _LINE, _D_PASS
     _FORM = "a move is written like '6|4L', 'draw' or 'pass': got {!r}"
 
+    _FIELDS, _SHOW = ("kind", "tile", "end"), (("play", "draw", "pass"), TILES, _D_ENDS)
+
     def __init__(self, kind, tile=None, end=None):
-        m = _d_move_from(kind, tile, end)
-        self.code = m.code
-
-    @property
-    def kind(self):
-        code = self.code
-        return "play" if code < _D_DRAW else "draw" if code == _D_DRAW else "pass"
-
-    @property
-    def tile(self):
-        return TILES[self.code >> 1] if self.code < _D_DRAW else None
-
-    @property
-    def end(self):
-        return _D_ENDS[self.code & 1] if self.code < _D_DRAW else None
-
-    def _values(self):
-        return (self.kind, self.tile, self.end)
+        self.code = _d_move_from(kind, tile, end).code
 
     @staticmethod
     def play(tile, end="L"):
@@ -1901,37 +1896,11 @@ class _CaminosMove(_TileMove):
     _G, _PASS = _CAMINOS, _C_PASS
     _FORM = "a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or 'pass': got {!r}"
 
+    _FIELDS = ("kind", "tile", "side", "path")
+    _SHOW = (("place", "draw", "pass", "reveal"), TILES, _C_SIDES, None)
+
     def __init__(self, kind, tile=None, side=None, path=None):
         self.code = _c_move_from(kind, tile, side, path).code
-
-    @property
-    def kind(self):
-        code = self.code
-        if code < _C_REVEAL:
-            return "place"
-        if code < _C_DRAW:
-            return "reveal"
-        return "draw" if code == _C_DRAW else "pass"
-
-    @property
-    def tile(self):
-        code = self.code
-        if code < _C_REVEAL:
-            return TILES[code >> 4]
-        if code < _C_DRAW:
-            return TILES[code - _C_REVEAL]
-        return None
-
-    @property
-    def side(self):
-        return _C_SIDES[self.code & 1] if self.code < _C_REVEAL else None
-
-    @property
-    def path(self):
-        return ((self.code >> 1) & 7) + 1 if self.code < _C_REVEAL else None
-
-    def _values(self):
-        return (self.kind, self.tile, self.side, self.path)
 
     @staticmethod
     def place(tile, side, path):
@@ -2431,30 +2400,14 @@ class _DiceMove(_Move):
     _G = _DICE
     _FORM = "a move is written like 'roll', 'keep 1 5' or 'bank': got {!r}"
 
+    _FIELDS, _SHOW = ("kind", "dice"), (("roll", "roll", "keep", "bank"), None)
+
     def __init__(self, kind, dice=()):
         self.code = _x_move_from(kind, dice).code
 
     @property
-    def kind(self):
-        return ("roll", "roll", "keep", "bank")[self.code & 3]
-
-    @property
-    def dice(self):
-        code = self.code
-        kind = code & 3
-        if kind == 1:
-            n = (code >> 2) & 7
-            return tuple((code >> (5 + 3 * i)) & 7 for i in range(n))
-        if kind == 2:
-            return _x_values(code >> 5)
-        return ()
-
-    @property
     def given(self):
         return self.code & 3 == 1
-
-    def _values(self):
-        return (self.kind, self.dice)
 
     # the constructors: roll(values=None), keep(values), bank()
     roll = staticmethod(lambda values=None: _x_move_from("roll", () if values is None else values))

@@ -383,6 +383,64 @@ static void move_of(int g, mp_obj_t o, pintas_engine_move *out) {
     }
 }
 
+/* The dice a dice set holds, face by face (as pintas.py reads a set's code:
+ * three bits a face, any count), as a tuple. */
+static mp_obj_t dice_tuple(pintas_dice_set set) {
+    mp_obj_t t[6 * 7];
+    size_t n = 0;
+    for (int face = 1; face <= 6; face++) {
+        for (unsigned k = (set >> (3 * (face - 1))) & 7; k > 0; k--) {
+            t[n++] = MP_OBJ_NEW_SMALL_INT(face);
+        }
+    }
+    return mp_obj_new_tuple(n, t);
+}
+
+/* move_fields(g, code) -> the fields of a move, in the order of pintas.py's
+ * Move._FIELDS, kinds, tiles and ends or sides as their indexes, None where
+ * a kind has none: line (kind, tile, end); Caminos (kind, tile, side, path);
+ * dice (kind, dice). */
+static mp_obj_t move_fields(mp_obj_t g_in, mp_obj_t code) {
+    int g = game_of(g_in);
+    pintas_engine_move em;
+    mp_obj_t t[4] = {mp_const_none, mp_const_none, mp_const_none, mp_const_none};
+    move_of(g, code, &em);
+    if (g == G_LINE) {
+        const pintas_line_move *m = (const pintas_line_move *)em.bytes;
+        t[0] = MP_OBJ_NEW_SMALL_INT(m->kind);
+        if (m->kind == PINTAS_MOVE_PLAY) {
+            t[1] = MP_OBJ_NEW_SMALL_INT(m->tile);
+            t[2] = MP_OBJ_NEW_SMALL_INT(m->end);
+        }
+        return mp_obj_new_tuple(3, t);
+    }
+    if (g == G_CAMINOS) {
+        const pintas_caminos_move *m = (const pintas_caminos_move *)em.bytes;
+        t[0] = MP_OBJ_NEW_SMALL_INT(m->kind);
+        if (m->tile < PINTAS_TILE_COUNT) {
+            t[1] = MP_OBJ_NEW_SMALL_INT(m->tile);
+        }
+        if (m->kind == PINTAS_CAMINOS_PLACE) {
+            t[2] = MP_OBJ_NEW_SMALL_INT(m->side);
+            t[3] = MP_OBJ_NEW_SMALL_INT(m->path + 1);
+        }
+        return mp_obj_new_tuple(4, t);
+    }
+    const pintas_dice_move *m = (const pintas_dice_move *)em.bytes;
+    t[0] = MP_OBJ_NEW_SMALL_INT(m->kind);
+    if (m->kind == PINTAS_DICE_KEEP) {
+        t[1] = dice_tuple(m->keep);
+    } else { /* a roll: its given dice, in order (none for a plain roll or a bank) */
+        mp_obj_t values[PINTAS_DICE_COUNT];
+        for (int i = 0; i < m->n; i++) {
+            values[i] = MP_OBJ_NEW_SMALL_INT(m->values[i]);
+        }
+        t[1] = mp_obj_new_tuple(m->n, values);
+    }
+    return mp_obj_new_tuple(2, t);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(move_fields_obj, move_fields);
+
 /* ---- events ------------------------------------------------------------- */
 
 static mp_obj_t raw_events(int g, const pintas_engine_events *ev, size_t n) {
@@ -2511,6 +2569,7 @@ static MP_DEFINE_CONST_FUN_OBJ_3(rules_refusal_obj, rules_refusal);
     X(MP_QSTR_text, text_obj) \
     X(MP_QSTR_parse, parse_obj) \
     X(MP_QSTR_move_str, move_str_obj) \
+    X(MP_QSTR_move_fields, move_fields_obj) \
     X(MP_QSTR_illegal, illegal_obj) \
     X(MP_QSTR_tiles_parse, tiles_parse_obj) \
     X(MP_QSTR_save_write, save_write_obj) \
