@@ -71,9 +71,13 @@ _OK, _E_ARG, _E_RULES, _E_ILLEGAL, _E_OVER, _E_BUFFER, _E_CORRUPT, _E_VERSION, _
 # *TypeError twin derives from its cause's class, not from TypeError too.
 
 
+class errors:
+    """The error classes (CPython's pintas.errors)."""
+
+
 # (name, base): made from this table, not a class statement each (a class
-# body is a function on the heap).
-_ERRORS = (
+# body is a function on the heap; and no name of the loop's own is interned)
+for _name, _cls in (
     ("PintasError", "ValueError"), ("PintasTypeError", "PintasError"),
     ("IllegalMoveError", "PintasError"), ("NotationError", "PintasError"),
     ("NotationTypeError", "NotationError"), ("CorruptStateError", "PintasError"),
@@ -81,18 +85,11 @@ _ERRORS = (
     ("RulesTypeError", "RulesError"), ("DealError", "RulesError"),
     ("DealTypeError", "DealError"), ("SeatError", "PintasError"),
     ("SeatTypeError", "SeatError"), ("ViewError", "PintasTypeError"),
-)
-
-
-class errors:
-    """The error classes (CPython's pintas.errors)."""
-
-
-for _name, _base in _ERRORS:
-    _cls = type(_name, (ValueError if _base == "ValueError" else globals()[_base],), {})
+):
+    _cls = type(_name, (ValueError if _cls == "ValueError" else globals()[_cls],), {})
     globals()[_name] = _cls
     setattr(errors, _name, _cls)
-del _ERRORS, _name, _base, _cls
+del _name, _cls
 
 
 # ---- checks ------------------------------------------------------------------------
@@ -1604,12 +1601,9 @@ def _d_placements(line):
     return tuple((TILES[b & 0x7F], "R" if b & 0x80 else "L") for b in line)
 
 
-def _d_line(line):
-    return _d_oriented_line(_d_placements(line))
-
-
 # What a line game (and, with the last two, its views) reads of line_info.
-_D_INFO = {"leader": (0, None), "placements": (1, _d_placements), "line": (1, _d_line),
+_D_INFO = {"leader": (0, None), "placements": (1, _d_placements),
+           "line": (1, lambda line: _d_oriented_line(_d_placements(line))),
            "ends": (2, None), "boneyard_size": (4, None)}
 _D_VIEW_INFO = dict(_D_INFO, forced_tile=(5, _tile_or_none), winner=(6, _opt))
 
