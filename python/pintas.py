@@ -23,7 +23,7 @@ _C_NAMES = (
     "line_knowledge", "line_points",
     "caminos_known", "chain", "dice_keeps", "dice_keep_score", "dice_is_doom",
     "dice_solve_size", "dice_solve", "dice_policy", "dice_book", "blake2b", "mt_size", "mt_seed",
-    "mt_below", "text", "parse", "move_str", "illegal", "tiles_parse", "save_write",
+    "mt_below", "text", "parse", "move_str", "move_fields", "illegal", "tiles_parse", "save_write",
     "save_read", "status_str", "choose", "caminos_rank", "search", "over", "to_move",
     "legal_moves", "play_move", "commit", "action", "log_codes",
 )
@@ -71,79 +71,25 @@ _OK, _E_ARG, _E_RULES, _E_ILLEGAL, _E_OVER, _E_BUFFER, _E_CORRUPT, _E_VERSION, _
 # *TypeError twin derives from its cause's class, not from TypeError too.
 
 
-class PintasError(ValueError):
-    pass
-
-
-class PintasTypeError(PintasError):
-    pass
-
-
-class IllegalMoveError(PintasError):
-    pass
-
-
-class NotationError(PintasError):
-    pass
-
-
-class NotationTypeError(NotationError):
-    pass
-
-
-class CorruptStateError(PintasError):
-    pass
-
-
-class SaveTypeError(CorruptStateError):
-    pass
-
-
-class RulesError(PintasError):
-    pass
-
-
-class RulesTypeError(RulesError):
-    pass
-
-
-class DealError(RulesError):
-    pass
-
-
-class DealTypeError(DealError):
-    pass
-
-
-class SeatError(PintasError):
-    pass
-
-
-class SeatTypeError(SeatError):
-    pass
-
-
-class ViewError(PintasTypeError):
-    pass
-
-
 class errors:
     """The error classes (CPython's pintas.errors)."""
 
-    PintasError = PintasError
-    PintasTypeError = PintasTypeError
-    IllegalMoveError = IllegalMoveError
-    NotationError = NotationError
-    NotationTypeError = NotationTypeError
-    CorruptStateError = CorruptStateError
-    SaveTypeError = SaveTypeError
-    RulesError = RulesError
-    RulesTypeError = RulesTypeError
-    DealError = DealError
-    DealTypeError = DealTypeError
-    SeatError = SeatError
-    SeatTypeError = SeatTypeError
-    ViewError = ViewError
+
+# (name, base): made from this table, not a class statement each (a class
+# body is a function on the heap; and no name of the loop's own is interned)
+for _name, _cls in (
+    ("PintasError", "ValueError"), ("PintasTypeError", "PintasError"),
+    ("IllegalMoveError", "PintasError"), ("NotationError", "PintasError"),
+    ("NotationTypeError", "NotationError"), ("CorruptStateError", "PintasError"),
+    ("SaveTypeError", "CorruptStateError"), ("RulesError", "PintasError"),
+    ("RulesTypeError", "RulesError"), ("DealError", "RulesError"),
+    ("DealTypeError", "DealError"), ("SeatError", "PintasError"),
+    ("SeatTypeError", "SeatError"), ("ViewError", "PintasTypeError"),
+):
+    _cls = type(_name, (ValueError if _cls == "ValueError" else globals()[_cls],), {})
+    globals()[_name] = _cls
+    setattr(errors, _name, _cls)
+del _name, _cls
 
 
 # ---- checks ------------------------------------------------------------------------
@@ -309,9 +255,6 @@ class Tile:
     def __eq__(self, other):
         return isinstance(other, Tile) and other.index == self.index
 
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
     def __hash__(self):
         return self.index
 
@@ -397,9 +340,6 @@ class TileSet:
     def __eq__(self, other):
         return isinstance(other, TileSet) and other.mask == self.mask
 
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
     def __hash__(self):
         return hash(("TileSet", self.mask))
 
@@ -472,13 +412,11 @@ def _check_hands(hands, players, size, seen=0):
 
 
 class _Record:
-    """The base of the records compared and hashed by value: by _values()."""
+    """The base of the records compared and hashed by value: by _values().
+    (No __ne__ here or anywhere: MicroPython's != is `not __eq__`.)"""
 
     def __eq__(self, other):
         return type(other) is type(self) and other._values() == self._values()
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
     def __hash__(self):
         return hash(self._values())
@@ -593,13 +531,11 @@ def _team(side, seats):
 
 
 class _Move:
-    """The base of every game's moves: compared and hashed by their code."""
+    """The base of every game's moves: compared and hashed by their code, their
+    fields (_FIELDS) the core's (the binding's move_fields), shown by _SHOW."""
 
     def __eq__(self, other):
         return type(other) is type(self) and other.code == self.code
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
 
     def __hash__(self):
         return self.code
@@ -617,6 +553,15 @@ class _Move:
     def parse(cls, text):
         """The move written ``text`` in full notation."""
         return cls._of(_parsed(cls._G, None, text, cls._FORM))
+
+    def _values(self):
+        return tuple(_shown(show, v) for show, v in
+                     zip(self._SHOW, _c.move_fields(self._G, self.code)))
+
+    def __getattr__(self, name):
+        if name in self._FIELDS:
+            return self._values()[self._FIELDS.index(name)]
+        raise AttributeError(name)
 
     def __repr__(self):
         shown = [repr(v if isinstance(v, (int, str, tuple)) else str(v))
@@ -770,9 +715,6 @@ class _Events:
     def __eq__(self, other):
         return isinstance(other, (list, tuple, _Events)) and self._list() == list(other)
 
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
     def __repr__(self):
         return repr(self._list())
 
@@ -789,10 +731,18 @@ class _Table:
     def __getattr__(self, name):
         if name != "_INFO" and name in self._INFO:
             at, show = self._INFO[name]
-            value = self._info()[at]
-            return value if show is None else show[value] if type(show) is tuple \
-                else show(value)
+            return _shown(show, self._info()[at])
         raise AttributeError(name)
+
+
+def _shown(show, value):
+    """A value of the core's as a table shows it: as it is (show None), the
+    item of the tuple show it names (None past its end), or show(value)."""
+    if show is None or value is None:
+        return value
+    if type(show) is tuple:
+        return show[value] if value < len(show) else None
+    return show(value)
 
 
 class _Game(_Table):
@@ -898,7 +848,21 @@ class _Game(_Table):
                 yield event
 
     def _decode(self, raw):
-        return [self._event(t) for t in _c.events(self._G, raw)]
+        """The Event objects of raw events: each field as its class's _SHOW shows
+        the core's value (the binding's events() gives them in _FIELDS order)."""
+        cls = self._EVENT
+        fields, shows = cls._FIELDS, cls._SHOW
+        out = []
+        step = 16 * _SIZES[self._G][2]
+        for at in range(0, len(raw), step):  # (16 at a time: a board's heap is small)
+            for t in _c.events(self._G, raw[at:at + step]):
+                e = object.__new__(cls)
+                for i in range(len(t)):
+                    setattr(e, fields[i][0], _shown(shows[i], t[i]))
+                if self._G == _LINE:
+                    e.teams = self._rules.pairs
+                out.append(e)
+        return out
 
     def legal_moves(self):
         """The legal moves of the seat to move, in the engine's order."""
@@ -1037,9 +1001,6 @@ class _Game(_Table):
             return False
         return self.to_bytes() == other.to_bytes()
 
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
     # ---- saves ---------------------------------------------------------------------
 
     def to_bytes(self, key=None, version=2):
@@ -1136,9 +1097,13 @@ class _TileGame(_Game):
     def _setup(self):
         return (self._first_deal and self._first_deal._c_args(self._rules), 0, 0)
 
-    def _view_parts(self, seat):
+    def view(self, seat):
+        """What ``seat`` may know now."""
         self._check_seat(seat)
-        return _c.view(self._G, self._st, self._raw, seat) + (_c.hide(self._G, self._raw, seat),)
+        v = object.__new__(self._VIEW)
+        _view_base(v, self, seat, _c.view(self._G, self._st, self._raw, seat)
+                   + (_c.hide(self._G, self._raw, seat),))
+        return v
 
 
 class _View(_Table):
@@ -1503,25 +1468,10 @@ class _DominoMove(_TileMove):
     _G, _PASS = _LINE, _D_PASS
     _FORM = "a move is written like '6|4L', 'draw' or 'pass': got {!r}"
 
+    _FIELDS, _SHOW = ("kind", "tile", "end"), (("play", "draw", "pass"), TILES, _D_ENDS)
+
     def __init__(self, kind, tile=None, end=None):
-        m = _d_move_from(kind, tile, end)
-        self.code = m.code
-
-    @property
-    def kind(self):
-        code = self.code
-        return "play" if code < _D_DRAW else "draw" if code == _D_DRAW else "pass"
-
-    @property
-    def tile(self):
-        return TILES[self.code >> 1] if self.code < _D_DRAW else None
-
-    @property
-    def end(self):
-        return _D_ENDS[self.code & 1] if self.code < _D_DRAW else None
-
-    def _values(self):
-        return (self.kind, self.tile, self.end)
+        self.code = _d_move_from(kind, tile, end).code
 
     @staticmethod
     def play(tile, end="L"):
@@ -1562,6 +1512,7 @@ class _DominoEvent(_Event):
 
     _FIELDS = (("kind", None), ("seat", None), ("side", None), ("tile", None), ("end", None),
                ("points", 0), ("reason", None), ("count", 0))
+    _SHOW = (_D_EVENT_KINDS, None, None, TILES, _D_ENDS, None, _D_REASONS, None)
     _SECRET = ("draw", "deal")
     _TEXTS = 0
 
@@ -1651,8 +1602,9 @@ def _d_placements(line):
 
 
 # What a line game (and, with the last two, its views) reads of line_info.
-_D_INFO = {"leader": (0, None), "placements": (1, _d_placements), "ends": (2, None),
-           "boneyard_size": (4, None)}
+_D_INFO = {"leader": (0, None), "placements": (1, _d_placements),
+           "line": (1, lambda line: _d_oriented_line(_d_placements(line))),
+           "ends": (2, None), "boneyard_size": (4, None)}
 _D_VIEW_INFO = dict(_D_INFO, forced_tile=(5, _tile_or_none), winner=(6, _opt))
 
 
@@ -1662,21 +1614,18 @@ class _DominoView(_View):
     _G = _LINE
     _INFO = _D_VIEW_INFO
 
+    # (also Caminos views')
     @property
     def hand(self):
-        return TileSet.from_mask(_c.hands(_LINE, self._blob)[self.seat])
+        return TileSet.from_mask(_c.hands(self._G, self._blob)[self.seat])
 
     @property
     def hand_sizes(self):
-        return tuple(self._blob[_SIZES[_LINE][0] + i] for i in range(self.rules.players))
-
-    @property
-    def line(self):
-        return _d_oriented_line(self.placements)
+        return tuple(self._blob[_SIZES[self._G][0] + i] for i in range(self.rules.players))
 
     @property
     def round(self):
-        return _c.status(_LINE, self._blob)[5]
+        return _c.status(self._G, self._blob)[5]
 
     def passes(self, seat):
         _check_seat(seat, self.rules.players)
@@ -1690,7 +1639,9 @@ class _DominoGame(_TileGame):
     _PACKAGE = "domino"
     _RULES = _DominoRules
     _MOVE = _DominoMove
+    _EVENT = _DominoEvent
     _DEAL = _DominoDeal
+    _VIEW = _DominoView
     _INFO = _D_INFO
 
     def _move(self, code):
@@ -1698,39 +1649,12 @@ class _DominoGame(_TileGame):
 
     _moves = list(_D_MOVES)
 
-    def _event(self, t):
-        kind, seat, side, tile, end, reason, value = t
-        e = object.__new__(_DominoEvent)
-        e.kind = _D_EVENT_KINDS[kind]
-        e.seat = _opt(seat)
-        e.side = _opt(side)
-        e.tile = _tile_or_none(tile)
-        e.end = _D_ENDS[end] if kind == 2 else None
-        e.reason = _D_REASONS[reason] if reason < len(_D_REASONS) else None
-        if kind == 5:
-            e.points, e.count = value, 0
-        else:
-            e.points, e.count = 0, value
-        e.teams = self._rules.pairs
-        return e
-
-    @property
-    def line(self):
-        return _d_oriented_line(self.placements)
-
     def pips(self, seat):
         return self.hand(seat).pips
 
     def side_of(self, seat):
         self._check_seat(seat)
         return self._rules.side_of(seat)
-
-    def view(self, seat):
-        """What ``seat`` may know now."""
-        parts = self._view_parts(seat)
-        v = object.__new__(_DominoView)
-        _view_base(v, self, seat, parts)
-        return v
 
     def __repr__(self):
         state = "over" if self.is_over else "seat {} to move".format(self.to_move)
@@ -1966,37 +1890,11 @@ class _CaminosMove(_TileMove):
     _G, _PASS = _CAMINOS, _C_PASS
     _FORM = "a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or 'pass': got {!r}"
 
+    _FIELDS = ("kind", "tile", "side", "path")
+    _SHOW = (("place", "draw", "pass", "reveal"), TILES, _C_SIDES, None)
+
     def __init__(self, kind, tile=None, side=None, path=None):
         self.code = _c_move_from(kind, tile, side, path).code
-
-    @property
-    def kind(self):
-        code = self.code
-        if code < _C_REVEAL:
-            return "place"
-        if code < _C_DRAW:
-            return "reveal"
-        return "draw" if code == _C_DRAW else "pass"
-
-    @property
-    def tile(self):
-        code = self.code
-        if code < _C_REVEAL:
-            return TILES[code >> 4]
-        if code < _C_DRAW:
-            return TILES[code - _C_REVEAL]
-        return None
-
-    @property
-    def side(self):
-        return _C_SIDES[self.code & 1] if self.code < _C_REVEAL else None
-
-    @property
-    def path(self):
-        return ((self.code >> 1) & 7) + 1 if self.code < _C_REVEAL else None
-
-    def _values(self):
-        return (self.kind, self.tile, self.side, self.path)
 
     @staticmethod
     def place(tile, side, path):
@@ -2050,6 +1948,8 @@ class _CaminosEvent(_Event):
 
     _FIELDS = (("kind", None), ("seat", None), ("tile", None), ("path", None), ("side", None),
                ("points", 0), ("reason", None), ("count", 0), ("seats", ()), ("tiles", None))
+    _SHOW = (_C_EVENT_KINDS, None, TILES, None, _C_SIDES, None, _C_REASONS, None, None,
+             TileSet.from_mask)
     _SECRET = ("draw", "choose")
     _TEXTS = 1
 
@@ -2227,17 +2127,7 @@ class _CaminosView(_View, _CaminosTable):
     """What one seat may know: its own hand, the table, counts, the reveals shown
     so far and the public log."""
 
-    @property
-    def hand(self):
-        return TileSet.from_mask(_c.hands(_CAMINOS, self._blob)[self.seat])
-
-    @property
-    def hand_sizes(self):
-        return tuple(self._blob[_SIZES[_CAMINOS][0] + i] for i in range(self.rules.players))
-
-    @property
-    def round(self):
-        return _c.status(_CAMINOS, self._blob)[5]
+    hand, hand_sizes, round = _DominoView.hand, _DominoView.hand_sizes, _DominoView.round
 
     @property
     def chosen(self):
@@ -2271,29 +2161,14 @@ class _CaminosGame(_TileGame, _CaminosTable):
     _PACKAGE = "caminos"
     _RULES = _CaminosRules
     _MOVE = _CaminosMove
+    _EVENT = _CaminosEvent
     _DEAL = _CaminosDeal
+    _VIEW = _CaminosView
 
     def _move(self, code):
         return _c_new_move(code)
 
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
-
-    def _event(self, t):
-        kind, seat, tile, path, side, reason, seats, value, tiles = t
-        e = object.__new__(_CaminosEvent)
-        e.kind = _C_EVENT_KINDS[kind]
-        e.seat = None if seat >= 4 else seat
-        e.tile = _tile_or_none(tile)
-        e.path = None if path >= 8 else path + 1
-        e.side = _C_SIDES[side & 1] if kind == 6 else None
-        e.reason = _C_REASONS[reason] if reason < len(_C_REASONS) else None
-        e.seats = _c_seats(seats)
-        e.tiles = TileSet.from_mask(tiles) if kind == 7 else None
-        if kind == 14 or kind == 15:
-            e.points, e.count = value, 0
-        else:
-            e.points, e.count = 0, value
-        return e
 
     @property
     def pile(self):
@@ -2312,12 +2187,6 @@ class _CaminosGame(_TileGame, _CaminosTable):
     def choice(self, seat):
         self._check_seat(seat)
         return _tile_or_none(self._info()[8][seat])
-
-    def view(self, seat):
-        parts = self._view_parts(seat)
-        v = object.__new__(_CaminosView)
-        _view_base(v, self, seat, parts)
-        return v
 
     def __repr__(self):
         if self.is_over:
@@ -2525,30 +2394,14 @@ class _DiceMove(_Move):
     _G = _DICE
     _FORM = "a move is written like 'roll', 'keep 1 5' or 'bank': got {!r}"
 
+    _FIELDS, _SHOW = ("kind", "dice"), (("roll", "roll", "keep", "bank"), None)
+
     def __init__(self, kind, dice=()):
         self.code = _x_move_from(kind, dice).code
 
     @property
-    def kind(self):
-        return ("roll", "roll", "keep", "bank")[self.code & 3]
-
-    @property
-    def dice(self):
-        code = self.code
-        kind = code & 3
-        if kind == 1:
-            n = (code >> 2) & 7
-            return tuple((code >> (5 + 3 * i)) & 7 for i in range(n))
-        if kind == 2:
-            return _x_values(code >> 5)
-        return ()
-
-    @property
     def given(self):
         return self.code & 3 == 1
-
-    def _values(self):
-        return (self.kind, self.dice)
 
     # the constructors: roll(values=None), keep(values), bank()
     roll = staticmethod(lambda values=None: _x_move_from("roll", () if values is None else values))
@@ -2631,6 +2484,7 @@ class _DiceEvent(_Event):
 
     _FIELDS = (("kind", None), ("seat", _ALWAYS), ("values", ()), ("points", 0), ("total", 0),
                ("reason", None), ("count", 0))
+    _SHOW = (_X_EVENT_KINDS, None, None, None, None, _X_REASONS, None)
     _TEXTS = 2
 
     def __init__(self, kind, seat=0, values=(), points=0, total=0, reason=None, count=0):
@@ -2690,6 +2544,7 @@ class _DiceGame(_Game, _DiceTable):
     _PACKAGE = "dice"
     _RULES = _DiceRules
     _MOVE = _DiceMove
+    _EVENT = _DiceEvent
 
     def __init__(self, rules=None, players=2, seed=None, first_player=0, log=True):
         _check_int("players", players, 1, _X_MAX_PLAYERS)
@@ -2718,17 +2573,6 @@ class _DiceGame(_Game, _DiceTable):
         return _x_new_move(code)
 
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
-
-    def _event(self, t):
-        kind, seat, dice, points, total, reason, n = t
-        e = object.__new__(_DiceEvent)
-        e.kind = _X_EVENT_KINDS[kind]
-        e.seat = seat
-        e.values = tuple(dice) if kind in (0, 3) else ()
-        e.points, e.total = points, total
-        e.reason = _X_REASONS[reason] if reason < len(_X_REASONS) else None
-        e.count = n if kind == 6 else 0
-        return e
 
     def _coerce(self, move):
         if isinstance(move, _DiceKeep):

@@ -383,6 +383,64 @@ static void move_of(int g, mp_obj_t o, pintas_engine_move *out) {
     }
 }
 
+/* The dice a dice set holds, face by face (as pintas.py reads a set's code:
+ * three bits a face, any count), as a tuple. */
+static mp_obj_t dice_tuple(pintas_dice_set set) {
+    mp_obj_t t[6 * 7];
+    size_t n = 0;
+    for (int face = 1; face <= 6; face++) {
+        for (unsigned k = (set >> (3 * (face - 1))) & 7; k > 0; k--) {
+            t[n++] = MP_OBJ_NEW_SMALL_INT(face);
+        }
+    }
+    return mp_obj_new_tuple(n, t);
+}
+
+/* move_fields(g, code) -> the fields of a move, in the order of pintas.py's
+ * Move._FIELDS, kinds, tiles and ends or sides as their indexes, None where
+ * a kind has none: line (kind, tile, end); Caminos (kind, tile, side, path);
+ * dice (kind, dice). */
+static mp_obj_t move_fields(mp_obj_t g_in, mp_obj_t code) {
+    int g = game_of(g_in);
+    pintas_engine_move em;
+    mp_obj_t t[4] = {mp_const_none, mp_const_none, mp_const_none, mp_const_none};
+    move_of(g, code, &em);
+    if (g == G_LINE) {
+        const pintas_line_move *m = (const pintas_line_move *)em.bytes;
+        t[0] = MP_OBJ_NEW_SMALL_INT(m->kind);
+        if (m->kind == PINTAS_MOVE_PLAY) {
+            t[1] = MP_OBJ_NEW_SMALL_INT(m->tile);
+            t[2] = MP_OBJ_NEW_SMALL_INT(m->end);
+        }
+        return mp_obj_new_tuple(3, t);
+    }
+    if (g == G_CAMINOS) {
+        const pintas_caminos_move *m = (const pintas_caminos_move *)em.bytes;
+        t[0] = MP_OBJ_NEW_SMALL_INT(m->kind);
+        if (m->tile < PINTAS_TILE_COUNT) {
+            t[1] = MP_OBJ_NEW_SMALL_INT(m->tile);
+        }
+        if (m->kind == PINTAS_CAMINOS_PLACE) {
+            t[2] = MP_OBJ_NEW_SMALL_INT(m->side);
+            t[3] = MP_OBJ_NEW_SMALL_INT(m->path + 1);
+        }
+        return mp_obj_new_tuple(4, t);
+    }
+    const pintas_dice_move *m = (const pintas_dice_move *)em.bytes;
+    t[0] = MP_OBJ_NEW_SMALL_INT(m->kind);
+    if (m->kind == PINTAS_DICE_KEEP) {
+        t[1] = dice_tuple(m->keep);
+    } else { /* a roll: its given dice, in order (none for a plain roll or a bank) */
+        mp_obj_t values[PINTAS_DICE_COUNT];
+        for (int i = 0; i < m->n; i++) {
+            values[i] = MP_OBJ_NEW_SMALL_INT(m->values[i]);
+        }
+        t[1] = mp_obj_new_tuple(m->n, values);
+    }
+    return mp_obj_new_tuple(2, t);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(move_fields_obj, move_fields);
+
 /* ---- events ------------------------------------------------------------- */
 
 static mp_obj_t raw_events(int g, const pintas_engine_events *ev, size_t n) {
@@ -412,52 +470,90 @@ static void dice_reasons(const pintas_dice_state *s, pintas_dice_event *ev, size
     }
 }
 
-/* events(g, raw) -> the events of a raw log as tuples:
- * line (kind, seat, side, tile, end, reason, points);
- * Caminos (kind, seat, tile, path, side, reason, seats, value, tiles);
- * dice (kind, seat, dice as bytes, points, total, reason, n). */
+/* An event field the core leaves unset (`none` or more) as None. */
+static mp_obj_t opt_int(mp_int_t v, mp_int_t none) {
+    return v >= none ? mp_const_none : MP_OBJ_NEW_SMALL_INT(v);
+}
+
+/* v when the event is of `kind`, else `other` (a field only some kinds have). */
+static mp_obj_t for_kind(int is_kind, mp_obj_t v, mp_obj_t other) {
+    return is_kind ? v : other;
+}
+
+/* The seats of a mask, as a tuple. */
+static mp_obj_t seats_tuple(unsigned mask) {
+    mp_obj_t t[PINTAS_CAMINOS_MAX_SEATS];
+    size_t n = 0;
+    for (int s = 0; s < PINTAS_CAMINOS_MAX_SEATS; s++) {
+        if (mask >> s & 1) {
+            t[n++] = MP_OBJ_NEW_SMALL_INT(s);
+        }
+    }
+    return mp_obj_new_tuple(n, t);
+}
+
+/* events(g, raw) -> the events of a raw log as tuples of their fields in
+ * the order of pintas.py's Event._FIELDS, each unset field None (or the
+ * field's default), kinds, tiles, ends, sides and reasons as their indexes:
+ * line (kind, seat, side, tile, end, points, reason, count);
+ * Caminos (kind, seat, tile, path, side, points, reason, count, seats, tiles mask);
+ * dice (kind, seat, values, points, total, reason, count). */
 static mp_obj_t events(mp_obj_t g_in, mp_obj_t raw_in) {
     int g = game_of(g_in);
     size_t len, size = engine_of(g)->event_size;
     const uint8_t *raw = bytes_of(raw_in, &len);
     mp_obj_t out = mp_obj_new_list(0, NULL);
+    mp_obj_t zero = MP_OBJ_NEW_SMALL_INT(0);
     for (size_t at = 0; at + size <= len; at += size) {
-        mp_obj_t t[9];
+        mp_obj_t t[10];
         size_t n;
         if (g == G_LINE) {
             pintas_line_event e;
             memcpy(&e, raw + at, sizeof(e));
+            mp_obj_t value = mp_obj_new_int(e.points);
+            int score = e.kind == PINTAS_EV_SCORE;
             t[0] = MP_OBJ_NEW_SMALL_INT(e.kind);
-            t[1] = MP_OBJ_NEW_SMALL_INT(e.seat);
-            t[2] = MP_OBJ_NEW_SMALL_INT(e.side);
-            t[3] = MP_OBJ_NEW_SMALL_INT(e.tile);
-            t[4] = MP_OBJ_NEW_SMALL_INT(e.end);
-            t[5] = MP_OBJ_NEW_SMALL_INT(e.reason);
-            t[6] = mp_obj_new_int(e.points);
-            n = 7;
+            t[1] = opt_int(e.seat, 0xFF);
+            t[2] = opt_int(e.side, 0xFF);
+            t[3] = opt_int(e.tile, PINTAS_TILE_COUNT);
+            t[4] = for_kind(e.kind == PINTAS_EV_PLAY, MP_OBJ_NEW_SMALL_INT(e.end), mp_const_none);
+            t[5] = for_kind(score, value, zero);
+            t[6] = MP_OBJ_NEW_SMALL_INT(e.reason);
+            t[7] = for_kind(!score, value, zero);
+            n = 8;
         } else if (g == G_CAMINOS) {
             pintas_caminos_event e;
             memcpy(&e, raw + at, sizeof(e));
+            mp_obj_t value = mp_obj_new_int(e.value);
+            int score = e.kind == PINTAS_CAMINOS_EV_SCORE || e.kind == PINTAS_CAMINOS_EV_GAME_END;
             t[0] = MP_OBJ_NEW_SMALL_INT(e.kind);
-            t[1] = MP_OBJ_NEW_SMALL_INT(e.seat);
-            t[2] = MP_OBJ_NEW_SMALL_INT(e.tile);
-            t[3] = MP_OBJ_NEW_SMALL_INT(e.path);
-            t[4] = MP_OBJ_NEW_SMALL_INT(e.side);
-            t[5] = MP_OBJ_NEW_SMALL_INT(e.reason);
-            t[6] = MP_OBJ_NEW_SMALL_INT(e.seats);
-            t[7] = mp_obj_new_int(e.value);
-            t[8] = new_mask(e.tiles);
-            n = 9;
+            t[1] = opt_int(e.seat, PINTAS_CAMINOS_MAX_SEATS);
+            t[2] = opt_int(e.tile, PINTAS_TILE_COUNT);
+            t[3] = e.path >= 8 ? mp_const_none : MP_OBJ_NEW_SMALL_INT(e.path + 1);
+            t[4] = for_kind(e.kind == PINTAS_CAMINOS_EV_PLACE, MP_OBJ_NEW_SMALL_INT(e.side & 1),
+                            mp_const_none);
+            t[5] = for_kind(score, value, zero);
+            t[6] = MP_OBJ_NEW_SMALL_INT(e.reason);
+            t[7] = for_kind(!score, value, zero);
+            t[8] = seats_tuple(e.seats);
+            t[9] = for_kind(e.kind == PINTAS_CAMINOS_EV_CLOSE, new_mask(e.tiles), mp_const_none);
+            n = 10;
         } else {
             pintas_dice_event e;
             memcpy(&e, raw + at, sizeof(e));
+            size_t k = e.kind == PINTAS_DICE_EV_ROLLED || e.kind == PINTAS_DICE_EV_KEPT
+                           ? (e.n <= PINTAS_DICE_COUNT ? e.n : 0) : 0;
+            mp_obj_t dice[PINTAS_DICE_COUNT];
+            for (size_t i = 0; i < k; i++) {
+                dice[i] = MP_OBJ_NEW_SMALL_INT(e.dice[i]);
+            }
             t[0] = MP_OBJ_NEW_SMALL_INT(e.kind);
             t[1] = MP_OBJ_NEW_SMALL_INT(e.player);
-            t[2] = mp_obj_new_bytes(e.dice, e.n <= PINTAS_DICE_COUNT ? e.n : 0);
+            t[2] = mp_obj_new_tuple(k, dice);
             t[3] = mp_obj_new_int(e.points);
             t[4] = mp_obj_new_int(e.total);
             t[5] = MP_OBJ_NEW_SMALL_INT(e.reserved[0]);
-            t[6] = MP_OBJ_NEW_SMALL_INT(e.n);
+            t[6] = MP_OBJ_NEW_SMALL_INT(e.kind == PINTAS_DICE_EV_FINAL_ROUND ? e.n : 0);
             n = 7;
         }
         mp_obj_list_append(out, mp_obj_new_tuple(n, t));
@@ -2473,6 +2569,7 @@ static MP_DEFINE_CONST_FUN_OBJ_3(rules_refusal_obj, rules_refusal);
     X(MP_QSTR_text, text_obj) \
     X(MP_QSTR_parse, parse_obj) \
     X(MP_QSTR_move_str, move_str_obj) \
+    X(MP_QSTR_move_fields, move_fields_obj) \
     X(MP_QSTR_illegal, illegal_obj) \
     X(MP_QSTR_tiles_parse, tiles_parse_obj) \
     X(MP_QSTR_save_write, save_write_obj) \
