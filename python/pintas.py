@@ -457,11 +457,32 @@ class _Rules(_Record):
 
     def _check(self):
         """Every setting by the C core's table (pintas/settings.h): the first
-        refused in its order (RulesTypeError for a value of the wrong type)."""
-        given = tuple(getattr(self, name, None) for name, _ in _c.setting_names(self._G))
-        found = _c.rules_refusal(self._G, given, repr)
+        refused in its order (RulesTypeError for a value of the wrong type),
+        then the core's own check."""
+        found = _c.rules_refusal(self._G, self._fields(), repr)
         if found:
             raise (RulesTypeError if found[1] == 1 else RulesError)(found[0])
+        status = self._derived(0)
+        if status != _OK:
+            raise RulesError("the C core rejects these rules: " + _c.status_str(status))
+
+    def _fields(self):
+        """The settings as the binding takes them: in the core's table's order
+        (the limits pintas for MicroPython does not offer: None)."""
+        return tuple(getattr(self, name, None) for name, _ in _c.setting_names(self._G))
+
+    @classmethod
+    def _from_fields(cls, fields):
+        settings = {}
+        for (name, _), value in zip(_c.setting_names(cls._G), fields):
+            if name in cls._NAMES:
+                settings[name] = value
+        return cls(**settings)
+
+    def _derived(self, i):
+        """What the core derives from these rules (the binding's check_rules):
+        0 its verdict, then Caminos' paths, hand size and side tiles, the dice's unit."""
+        return _c.check_rules(self._G, self._fields())[i]
 
     @classmethod
     def _owner(cls, setting):
@@ -502,11 +523,6 @@ class _Rules(_Record):
         for name in self._NAMES:
             out[name] = getattr(self, name)
         return out
-
-
-def _rules_verdict(status):
-    if status != _OK:
-        raise RulesError("the C core rejects these rules: " + _c.status_str(status))
 
 
 # ---- moves and events ----------------------------------------------------------------
@@ -1369,7 +1385,6 @@ class _DominoRules(_Rules):
         self.pase_corrido_bonus = pase_corrido_bonus
         self.pase_de_salida_bonus = pase_de_salida_bonus
         self._check()
-        _rules_verdict(_c.check_rules(_LINE, self._fields()))
 
     @classmethod
     def muggins(cls, players=3, **options):
@@ -1434,21 +1449,6 @@ class _DominoRules(_Rules):
 
     def side_of(self, seat):
         return seat % 2 if self.pairs else seat
-
-    def _fields(self):
-        return (_D_GAMES.index(self.game), self.players, int(self.pairs), self.redeal_doubles,
-                _D_BLOCK.index(self.block_scoring), _D_TRANQUE.index(self.tranque),
-                int(self.capicua_doubles), self.target, self.pass_points, self.capicua_bonus,
-                self.pase_corrido_bonus, self.pase_de_salida_bonus)
-
-    @classmethod
-    def _from_fields(cls, f):
-        if len(f) != 12 or f[0] >= 3 or f[4] >= 2 or f[5] >= 2:
-            raise RulesError("rules fields out of range: {!r}".format(tuple(f)))
-        return cls(game=_D_GAMES[f[0]], players=f[1], pairs=bool(f[2]), target=f[7],
-                   redeal_doubles=f[3], block_scoring=_D_BLOCK[f[4]],
-                   tranque=_D_TRANQUE[f[5]], capicua_doubles=bool(f[6]), pass_points=f[8],
-                   capicua_bonus=f[9], pase_corrido_bonus=f[10], pase_de_salida_bonus=f[11])
 
     def __str__(self):
         if self.game == "dominican":
@@ -1807,7 +1807,6 @@ class _CaminosRules(_Rules):
     def __init__(self, variant, players=3, rounds=3):
         self.variant, self.players, self.rounds = variant, players, rounds
         self._check()
-        _rules_verdict(_c.check_rules(_CAMINOS, self._fields()))
 
     @classmethod
     def base(cls, players=3, **options):
@@ -1835,15 +1834,15 @@ class _CaminosRules(_Rules):
 
     @property
     def paths(self):
-        return 2 if self.variant == "two_paths" else 5
+        return self._derived(1)
 
     @property
     def hand_size(self):
-        return 5 if self.players == 4 and self.variant != "two_paths" else 6
+        return self._derived(2)
 
     @property
     def side_tiles(self):
-        return 1 if self.variant == "base" else 2
+        return self._derived(3)
 
     @property
     def path_size(self):
@@ -1853,30 +1852,10 @@ class _CaminosRules(_Rules):
     def full_path(self):
         return _C_FULL_PATH[_C_VARIANTS.index(self.variant)]
 
-    def _fields(self):
-        return (self.players, self.paths, self.hand_size, self.side_tiles,
-                _C_VARIANTS.index(self.variant), self.rounds)
-
-    @classmethod
-    def _from_fields(cls, fields):
-        fields = tuple(fields)
-        for variant in _C_VARIANTS:
-            rules = _c_rules_or_none(cls, variant, fields)
-            if rules is not None and rules._fields() == fields:
-                return rules
-        raise RulesError("rules fields of no Caminos preset: {!r}".format(fields))
-
     def __str__(self):
         rounds = "" if self.rounds == 3 else ", {} rounds".format(self.rounds)
         return "{} ({} players{})".format(self.name, self.players, rounds)
 
-
-def _c_rules_or_none(cls, variant, fields):
-    # (no `continue` inside a try in a loop: mpy-tool cannot merge that bytecode)
-    try:
-        return cls(variant=variant, players=fields[0], rounds=fields[5])
-    except RulesError:
-        return None
 
 
 _C_REVEAL, _C_DRAW, _C_PASS = 448, 476, 477
@@ -2306,7 +2285,6 @@ class _DiceRules(_Rules):
         self.scoring, self.target, self.doom, self.doom_loses = scoring, target, doom, doom_loses
         self.hot_dice, self.combine_kept, self.final_round = hot_dice, combine_kept, final_round
         self._check()
-        _rules_verdict(_c.check_rules(_DICE, self._fields())[0])
 
     @classmethod
     def dice_of_doom(cls, **options):
@@ -2322,21 +2300,7 @@ class _DiceRules(_Rules):
 
     @property
     def unit(self):
-        return _c.check_rules(_DICE, self._fields())[1]
-
-    def _fields(self):
-        return (_X_SCORINGS.index(self.scoring), self.target, int(self.doom),
-                _X_DOOM_LOSES.index(self.doom_loses), _X_HOT.index(self.hot_dice),
-                int(self.combine_kept), int(self.final_round))
-
-    @classmethod
-    def _from_fields(cls, f):
-        if len(f) != 7 or f[0] >= 2 or f[3] >= 2 or f[4] >= 2 or f[2] > 1 or f[5] > 1 \
-                or f[6] > 1:
-            raise RulesError("rules fields out of range: {!r}".format(tuple(f)))
-        return cls(scoring=_X_SCORINGS[f[0]], target=f[1], doom=bool(f[2]),
-                   doom_loses=_X_DOOM_LOSES[f[3]], hot_dice=_X_HOT[f[4]],
-                   combine_kept=bool(f[5]), final_round=bool(f[6]))
+        return self._derived(1)
 
     def __str__(self):
         preset = _DiceRules.farkle() if self.scoring == "farkle" else _DiceRules()
