@@ -611,6 +611,29 @@ class _Event(_Record):
     _FIELDS = ()
     _TEXTS = None  # the event's table of texts in the C core (pintas/texts.h)
     _SECRET = ()
+    # how a constructor takes a field (the others as given)
+    _TAKE = {"tile": lambda tile: None if tile is None else as_tile(tile),
+             "seats": tuple,
+             "tiles": lambda tiles: tiles if tiles is None or isinstance(tiles, TileSet)
+             else TileSet(tiles)}
+
+    def __init__(self, *args, **given):
+        """An event from its fields, in _FIELDS order or by name: its kind and
+        reason checked by the class's _SHOW, each field taken by _TAKE."""
+        names = [name for name, _ in self._FIELDS]
+        if not args and "kind" not in given:
+            raise TypeError("an event needs a kind")
+        for name, value in zip(names, args):
+            given[name] = value
+        for name in ("kind", "reason"):
+            if given.get(name) not in self._SHOW[names.index(name)]:
+                raise NotationError("unknown event {} {!r}".format(name, given.get(name)))
+        for name, default in self._FIELDS:
+            value = given.pop(name, 0 if default is _ALWAYS else default)
+            take = self._TAKE.get(name)
+            setattr(self, name, value if take is None else take(value))
+        if given:
+            raise TypeError("unexpected keyword argument {!r}".format(list(given)[0]))
 
     def _values(self):
         return tuple(getattr(self, name) for name, _ in self._FIELDS)
@@ -1516,17 +1539,10 @@ class _DominoEvent(_Event):
     _SECRET = ("draw", "deal")
     _TEXTS = 0
 
-    def __init__(self, kind, seat=None, side=None, tile=None, end=None, points=0, reason=None,
-                 count=0, teams=None):
-        if kind not in _D_EVENT_KINDS:
-            raise NotationError("unknown event kind {!r}".format(kind))
-        if reason not in _D_REASONS:
-            raise NotationError("unknown event reason {!r}".format(reason))
-        self.kind, self.seat, self.side = kind, seat, side
-        self.tile = None if tile is None else as_tile(tile)
-        self.end, self.points, self.reason, self.count = end, points, reason, count
+    def __init__(self, *args, teams=None, **given):
+        _Event.__init__(self, *args, **given)
         if teams is None:
-            teams = seat is not None and side is not None and seat != side
+            teams = self.seat is not None and self.side is not None and self.seat != self.side
         self.teams = teams
 
     @property
@@ -1932,17 +1948,6 @@ class _CaminosEvent(_Event):
     _SECRET = ("draw", "choose")
     _TEXTS = 1
 
-    def __init__(self, kind, seat=None, tile=None, path=None, side=None, points=0, reason=None,
-                 count=0, seats=(), tiles=None):
-        if kind not in _C_EVENT_KINDS:
-            raise NotationError("unknown event kind {!r}".format(kind))
-        if reason not in _C_REASONS:
-            raise NotationError("unknown event reason {!r}".format(reason))
-        self.kind, self.seat, self.path, self.side = kind, seat, path, side
-        self.tile = None if tile is None else as_tile(tile)
-        self.points, self.reason, self.count = points, reason, count
-        self.seats = tuple(seats)
-        self.tiles = tiles if tiles is None or isinstance(tiles, TileSet) else TileSet(tiles)
 
     def _text_variants(self):
         return (self.tile is None) | (4 if len(self.seats) == 1 else 0)
@@ -2438,6 +2443,12 @@ def _x_keep(s, points):
     return k
 
 
+def _x_event_seat(seat):
+    if seat is None:
+        raise NotationTypeError("a dice event's seat is a whole number: got None")
+    return seat
+
+
 _X_EVENT_KINDS = ("rolled", "doom", "roll_out", "kept", "hot_dice", "banked", "final_round",
                   "turn_end", "game_end")
 _X_REASONS = (None, "bank", "doom", "roll_out", "target", "final_round")
@@ -2450,17 +2461,8 @@ class _DiceEvent(_Event):
                ("reason", None), ("count", 0))
     _SHOW = (_X_EVENT_KINDS, None, None, None, None, _X_REASONS, None)
     _TEXTS = 2
-
-    def __init__(self, kind, seat=0, values=(), points=0, total=0, reason=None, count=0):
-        if kind not in _X_EVENT_KINDS:
-            raise NotationError("unknown event kind {!r}".format(kind))
-        if reason not in _X_REASONS:
-            raise NotationError("unknown event reason {!r}".format(reason))
-        if seat is None:
-            raise NotationTypeError("a dice event's seat is a whole number: got None")
-        self.kind, self.seat, self.points, self.total = kind, seat, points, total
-        self.values = tuple(_x_items(values, 0, 6, "an event's dice"))
-        self.reason, self.count = reason, count
+    _TAKE = {"seat": _x_event_seat,
+             "values": lambda values: tuple(_x_items(values, 0, 6, "an event's dice"))}
 
     def _text_fields(self):
         fields = _Event._text_fields(self)
