@@ -1288,7 +1288,26 @@ def _check_view(view, cls, package):
 class _SearchPlayer:
     """What both search players share: the core's search over the seat's view,
     in batches within the budget; a move's outcome is summed over the samples
-    (over the other seats too in Caminos, whose evaluate divides by them)."""
+    (over the other seats too in Caminos, whose evaluate divides by them).
+    Each game's class adds _pick: the move, from the view and its legal moves."""
+
+    def __init__(self, samples=200, seconds=None, seed=0):
+        self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
+        self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
+        self.last_samples = 0
+
+    def choose(self, view):
+        start = _ticks()
+        _check_view(view, self._VIEW, self._PACKAGE)
+        return self._pick(view, view._moves_to_choose(), start)
+
+    __call__ = choose
+
+    def __repr__(self):
+        policy = getattr(self, "policy", "random")
+        extra = "" if policy == "random" else ", policy={!r}".format(policy)
+        return "SearchPlayer(samples={}, seconds={!r}, seed={}{})".format(
+            self.samples, self.seconds, self.seed, extra)
 
     def evaluate_sums(self, view, start=None):
         seed, g = _seed8(self.seed), view._game._G
@@ -1746,35 +1765,21 @@ class domino:
 
         MAX_SAMPLES = 1000000
         _REFUSED = "the view of seat {} (round {}) does not describe a round in play"
+        _VIEW, _PACKAGE = _DominoView, "domino"
 
         def __init__(self, samples=200, seconds=None, seed=0, policy="random"):
-            self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
+            _SearchPlayer.__init__(self, samples, seconds, seed)
             _check_choice("policy", policy, ("random", "greedy"))
-            self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
             self.policy = policy
 
-        def choose(self, view):
-            start = _ticks()
-            _check_view(view, _DominoView, "domino")
-            moves = view._moves_to_choose()
+        def _pick(self, view, moves, start):
             if len(moves) == 1:
                 return moves[0]
             found = self.evaluate_sums(view, start)
             if found is None:
                 return _DominoSuitPlayer().choose(view)
-            codes, sums, _ = found
-            best = 0
-            for i in range(1, len(codes)):
-                if sums[i] > sums[best]:
-                    best = i
-            return _D_MOVES[codes[best]]
-
-        __call__ = choose
-
-        def __repr__(self):
-            extra = "" if self.policy == "random" else ", policy={!r}".format(self.policy)
-            return "SearchPlayer(samples={}, seconds={!r}, seed={}{})".format(
-                self.samples, self.seconds, self.seed, extra)
+            codes, sums, _ = found  # (the first of the best sums, as CPython's max)
+            return _D_MOVES[codes[max(range(len(codes)), key=lambda i: sums[i])]]
 
     @staticmethod
     def immediate_points(view, move):
@@ -2236,16 +2241,9 @@ class caminos:
 
         MAX_SAMPLES = 1 << 24
         _REFUSED = "the view of seat {} is not a consistent Caminos position (round {})"
+        _VIEW, _PACKAGE = _CaminosView, "caminos"
 
-        def __init__(self, samples=200, seconds=None, seed=0):
-            self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
-            self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
-            self.last_samples = 0
-
-        def choose(self, view):
-            start = _ticks()
-            _check_view(view, _CaminosView, "caminos")
-            moves = view._moves_to_choose()
+        def _pick(self, view, moves, start):
             self.last_samples = 0
             if moves[0].kind == "reveal":
                 return _c_new_move(_c.choose(_CAMINOS, 1, view._cv, None))
@@ -2255,16 +2253,10 @@ class caminos:
             found = self.evaluate_sums(view, start) or ([m.code for m in moves], None)
             return _c_new_move(_c.caminos_rank(view._cv, found[0], None, found[1]))
 
-        __call__ = choose
-
         def evaluate_sums(self, view, start=None):
             if view.is_over or view.phase != "play" or view.to_move != view.seat:
                 raise IllegalMoveError("seat {} is not to move in play".format(view.seat))
             return _SearchPlayer.evaluate_sums(self, view, start)
-
-        def __repr__(self):
-            return "SearchPlayer(samples={}, seconds={}, seed={})".format(
-                self.samples, self.seconds, self.seed)
 # ======================================================================================
 # dice: Dice of Doom and Farkle
 # ======================================================================================
