@@ -611,15 +611,10 @@ class _Event(_Record):
     _FIELDS = ()
     _TEXTS = None  # the event's table of texts in the C core (pintas/texts.h)
     _SECRET = ()
-    # how a constructor takes a field (the others as given)
-    _TAKE = {"tile": lambda tile: None if tile is None else as_tile(tile),
-             "seats": tuple,
-             "tiles": lambda tiles: tiles if tiles is None or isinstance(tiles, TileSet)
-             else TileSet(tiles)}
 
     def __init__(self, *args, **given):
         """An event from its fields, in _FIELDS order or by name: its kind and
-        reason checked by the class's _SHOW, each field taken by _TAKE."""
+        reason checked by the class's _SHOW, each field taken by _take."""
         names = [name for name, _ in self._FIELDS]
         if not args and "kind" not in given:
             raise TypeError("an event needs a kind")
@@ -630,10 +625,19 @@ class _Event(_Record):
                 raise NotationError("unknown event {} {!r}".format(name, given.get(name)))
         for name, default in self._FIELDS:
             value = given.pop(name, 0 if default is _ALWAYS else default)
-            take = self._TAKE.get(name)
-            setattr(self, name, value if take is None else take(value))
+            setattr(self, name, self._take(name, value))
         if given:
             raise TypeError("unexpected keyword argument {!r}".format(list(given)[0]))
+
+    def _take(self, name, value):
+        """A field as a constructor takes it (the tile games' tiles as Tile objects)."""
+        if name == "tile" and value is not None:
+            return as_tile(value)
+        if name == "seats":
+            return tuple(value)
+        if name == "tiles" and value is not None and not isinstance(value, TileSet):
+            return TileSet(value)
+        return value
 
     def _values(self):
         return tuple(getattr(self, name) for name, _ in self._FIELDS)
@@ -2435,12 +2439,6 @@ def _x_keep(s, points):
     return k
 
 
-def _x_event_seat(seat):
-    if seat is None:
-        raise NotationTypeError("a dice event's seat is a whole number: got None")
-    return seat
-
-
 _X_EVENT_KINDS = ("rolled", "doom", "roll_out", "kept", "hot_dice", "banked", "final_round",
                   "turn_end", "game_end")
 _X_REASONS = (None, "bank", "doom", "roll_out", "target", "final_round")
@@ -2453,8 +2451,11 @@ class _DiceEvent(_Event):
                ("reason", None), ("count", 0))
     _SHOW = (_X_EVENT_KINDS, None, None, None, None, _X_REASONS, None)
     _TEXTS = 2
-    _TAKE = {"seat": _x_event_seat,
-             "values": lambda values: tuple(_x_items(values, 0, 6, "an event's dice"))}
+
+    def _take(self, name, value):
+        if name == "seat" and value is None:
+            raise NotationTypeError("a dice event's seat is a whole number: got None")
+        return tuple(_x_items(value, 0, 6, "an event's dice")) if name == "values" else value
 
     def _text_fields(self):
         fields = _Event._text_fields(self)
