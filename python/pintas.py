@@ -457,11 +457,32 @@ class _Rules(_Record):
 
     def _check(self):
         """Every setting by the C core's table (pintas/settings.h): the first
-        refused in its order (RulesTypeError for a value of the wrong type)."""
-        given = tuple(getattr(self, name, None) for name, _ in _c.setting_names(self._G))
-        found = _c.rules_refusal(self._G, given, repr)
+        refused in its order (RulesTypeError for a value of the wrong type),
+        then the core's own check."""
+        found = _c.rules_refusal(self._G, self._fields(), repr)
         if found:
             raise (RulesTypeError if found[1] == 1 else RulesError)(found[0])
+        status = self._derived(0)
+        if status != _OK:
+            raise RulesError("the C core rejects these rules: " + _c.status_str(status))
+
+    def _fields(self):
+        """The settings as the binding takes them: in the core's table's order
+        (the limits pintas for MicroPython does not offer: None)."""
+        return tuple(getattr(self, name, None) for name, _ in _c.setting_names(self._G))
+
+    @classmethod
+    def _from_fields(cls, fields):
+        settings = {}
+        for (name, _), value in zip(_c.setting_names(cls._G), fields):
+            if name in cls._NAMES:
+                settings[name] = value
+        return cls(**settings)
+
+    def _derived(self, i):
+        """What the core derives from these rules (the binding's check_rules):
+        0 its verdict, then Caminos' paths, hand size and side tiles, the dice's unit."""
+        return _c.check_rules(self._G, self._fields())[i]
 
     @classmethod
     def _owner(cls, setting):
@@ -502,11 +523,6 @@ class _Rules(_Record):
         for name in self._NAMES:
             out[name] = getattr(self, name)
         return out
-
-
-def _rules_verdict(status):
-    if status != _OK:
-        raise RulesError("the C core rejects these rules: " + _c.status_str(status))
 
 
 # ---- moves and events ----------------------------------------------------------------
@@ -595,6 +611,33 @@ class _Event(_Record):
     _FIELDS = ()
     _TEXTS = None  # the event's table of texts in the C core (pintas/texts.h)
     _SECRET = ()
+
+    def __init__(self, *args, **given):
+        """An event from its fields, in _FIELDS order or by name: its kind and
+        reason checked by the class's _SHOW, each field taken by _take."""
+        names = [name for name, _ in self._FIELDS]
+        if not args and "kind" not in given:
+            raise TypeError("an event needs a kind")
+        for name, value in zip(names, args):
+            given[name] = value
+        for name in ("kind", "reason"):
+            if given.get(name) not in self._SHOW[names.index(name)]:
+                raise NotationError("unknown event {} {!r}".format(name, given.get(name)))
+        for name, default in self._FIELDS:
+            value = given.pop(name, 0 if default is _ALWAYS else default)
+            setattr(self, name, self._take(name, value))
+        if given:
+            raise TypeError("unexpected keyword argument {!r}".format(list(given)[0]))
+
+    def _take(self, name, value):
+        """A field as a constructor takes it (the tile games' tiles as Tile objects)."""
+        if name == "tile" and value is not None:
+            return as_tile(value)
+        if name == "seats":
+            return tuple(value)
+        if name == "tiles" and value is not None and not isinstance(value, TileSet):
+            return TileSet(value)
+        return value
 
     def _values(self):
         return tuple(getattr(self, name) for name, _ in self._FIELDS)
@@ -1249,7 +1292,26 @@ def _check_view(view, cls, package):
 class _SearchPlayer:
     """What both search players share: the core's search over the seat's view,
     in batches within the budget; a move's outcome is summed over the samples
-    (over the other seats too in Caminos, whose evaluate divides by them)."""
+    (over the other seats too in Caminos, whose evaluate divides by them).
+    Each game's class adds _pick: the move, from the view and its legal moves."""
+
+    def __init__(self, samples=200, seconds=None, seed=0):
+        self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
+        self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
+        self.last_samples = 0
+
+    def choose(self, view):
+        start = _ticks()
+        _check_view(view, self._VIEW, self._PACKAGE)
+        return self._pick(view, view._moves_to_choose(), start)
+
+    __call__ = choose
+
+    def __repr__(self):
+        policy = getattr(self, "policy", "random")
+        extra = "" if policy == "random" else ", policy={!r}".format(policy)
+        return "SearchPlayer(samples={}, seconds={!r}, seed={}{})".format(
+            self.samples, self.seconds, self.seed, extra)
 
     def evaluate_sums(self, view, start=None):
         seed, g = _seed8(self.seed), view._game._G
@@ -1369,7 +1431,6 @@ class _DominoRules(_Rules):
         self.pase_corrido_bonus = pase_corrido_bonus
         self.pase_de_salida_bonus = pase_de_salida_bonus
         self._check()
-        _rules_verdict(_c.check_rules(_LINE, self._fields()))
 
     @classmethod
     def muggins(cls, players=3, **options):
@@ -1434,21 +1495,6 @@ class _DominoRules(_Rules):
 
     def side_of(self, seat):
         return seat % 2 if self.pairs else seat
-
-    def _fields(self):
-        return (_D_GAMES.index(self.game), self.players, int(self.pairs), self.redeal_doubles,
-                _D_BLOCK.index(self.block_scoring), _D_TRANQUE.index(self.tranque),
-                int(self.capicua_doubles), self.target, self.pass_points, self.capicua_bonus,
-                self.pase_corrido_bonus, self.pase_de_salida_bonus)
-
-    @classmethod
-    def _from_fields(cls, f):
-        if len(f) != 12 or f[0] >= 3 or f[4] >= 2 or f[5] >= 2:
-            raise RulesError("rules fields out of range: {!r}".format(tuple(f)))
-        return cls(game=_D_GAMES[f[0]], players=f[1], pairs=bool(f[2]), target=f[7],
-                   redeal_doubles=f[3], block_scoring=_D_BLOCK[f[4]],
-                   tranque=_D_TRANQUE[f[5]], capicua_doubles=bool(f[6]), pass_points=f[8],
-                   capicua_bonus=f[9], pase_corrido_bonus=f[10], pase_de_salida_bonus=f[11])
 
     def __str__(self):
         if self.game == "dominican":
@@ -1516,17 +1562,10 @@ class _DominoEvent(_Event):
     _SECRET = ("draw", "deal")
     _TEXTS = 0
 
-    def __init__(self, kind, seat=None, side=None, tile=None, end=None, points=0, reason=None,
-                 count=0, teams=None):
-        if kind not in _D_EVENT_KINDS:
-            raise NotationError("unknown event kind {!r}".format(kind))
-        if reason not in _D_REASONS:
-            raise NotationError("unknown event reason {!r}".format(reason))
-        self.kind, self.seat, self.side = kind, seat, side
-        self.tile = None if tile is None else as_tile(tile)
-        self.end, self.points, self.reason, self.count = end, points, reason, count
+    def __init__(self, *args, teams=None, **given):
+        _Event.__init__(self, *args, **given)
         if teams is None:
-            teams = seat is not None and side is not None and seat != side
+            teams = self.seat is not None and self.side is not None and self.seat != self.side
         self.teams = teams
 
     @property
@@ -1730,35 +1769,21 @@ class domino:
 
         MAX_SAMPLES = 1000000
         _REFUSED = "the view of seat {} (round {}) does not describe a round in play"
+        _VIEW, _PACKAGE = _DominoView, "domino"
 
         def __init__(self, samples=200, seconds=None, seed=0, policy="random"):
-            self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
+            _SearchPlayer.__init__(self, samples, seconds, seed)
             _check_choice("policy", policy, ("random", "greedy"))
-            self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
             self.policy = policy
 
-        def choose(self, view):
-            start = _ticks()
-            _check_view(view, _DominoView, "domino")
-            moves = view._moves_to_choose()
+        def _pick(self, view, moves, start):
             if len(moves) == 1:
                 return moves[0]
             found = self.evaluate_sums(view, start)
             if found is None:
                 return _DominoSuitPlayer().choose(view)
-            codes, sums, _ = found
-            best = 0
-            for i in range(1, len(codes)):
-                if sums[i] > sums[best]:
-                    best = i
-            return _D_MOVES[codes[best]]
-
-        __call__ = choose
-
-        def __repr__(self):
-            extra = "" if self.policy == "random" else ", policy={!r}".format(self.policy)
-            return "SearchPlayer(samples={}, seconds={!r}, seed={}{})".format(
-                self.samples, self.seconds, self.seed, extra)
+            codes, sums, _ = found  # (the first of the best sums, as CPython's max)
+            return _D_MOVES[codes[max(range(len(codes)), key=lambda i: sums[i])]]
 
     @staticmethod
     def immediate_points(view, move):
@@ -1807,7 +1832,6 @@ class _CaminosRules(_Rules):
     def __init__(self, variant, players=3, rounds=3):
         self.variant, self.players, self.rounds = variant, players, rounds
         self._check()
-        _rules_verdict(_c.check_rules(_CAMINOS, self._fields()))
 
     @classmethod
     def base(cls, players=3, **options):
@@ -1835,15 +1859,15 @@ class _CaminosRules(_Rules):
 
     @property
     def paths(self):
-        return 2 if self.variant == "two_paths" else 5
+        return self._derived(1)
 
     @property
     def hand_size(self):
-        return 5 if self.players == 4 and self.variant != "two_paths" else 6
+        return self._derived(2)
 
     @property
     def side_tiles(self):
-        return 1 if self.variant == "base" else 2
+        return self._derived(3)
 
     @property
     def path_size(self):
@@ -1853,30 +1877,10 @@ class _CaminosRules(_Rules):
     def full_path(self):
         return _C_FULL_PATH[_C_VARIANTS.index(self.variant)]
 
-    def _fields(self):
-        return (self.players, self.paths, self.hand_size, self.side_tiles,
-                _C_VARIANTS.index(self.variant), self.rounds)
-
-    @classmethod
-    def _from_fields(cls, fields):
-        fields = tuple(fields)
-        for variant in _C_VARIANTS:
-            rules = _c_rules_or_none(cls, variant, fields)
-            if rules is not None and rules._fields() == fields:
-                return rules
-        raise RulesError("rules fields of no Caminos preset: {!r}".format(fields))
-
     def __str__(self):
         rounds = "" if self.rounds == 3 else ", {} rounds".format(self.rounds)
         return "{} ({} players{})".format(self.name, self.players, rounds)
 
-
-def _c_rules_or_none(cls, variant, fields):
-    # (no `continue` inside a try in a loop: mpy-tool cannot merge that bytecode)
-    try:
-        return cls(variant=variant, players=fields[0], rounds=fields[5])
-    except RulesError:
-        return None
 
 
 _C_REVEAL, _C_DRAW, _C_PASS = 448, 476, 477
@@ -1953,17 +1957,6 @@ class _CaminosEvent(_Event):
     _SECRET = ("draw", "choose")
     _TEXTS = 1
 
-    def __init__(self, kind, seat=None, tile=None, path=None, side=None, points=0, reason=None,
-                 count=0, seats=(), tiles=None):
-        if kind not in _C_EVENT_KINDS:
-            raise NotationError("unknown event kind {!r}".format(kind))
-        if reason not in _C_REASONS:
-            raise NotationError("unknown event reason {!r}".format(reason))
-        self.kind, self.seat, self.path, self.side = kind, seat, path, side
-        self.tile = None if tile is None else as_tile(tile)
-        self.points, self.reason, self.count = points, reason, count
-        self.seats = tuple(seats)
-        self.tiles = tiles if tiles is None or isinstance(tiles, TileSet) else TileSet(tiles)
 
     def _text_variants(self):
         return (self.tile is None) | (4 if len(self.seats) == 1 else 0)
@@ -2252,16 +2245,9 @@ class caminos:
 
         MAX_SAMPLES = 1 << 24
         _REFUSED = "the view of seat {} is not a consistent Caminos position (round {})"
+        _VIEW, _PACKAGE = _CaminosView, "caminos"
 
-        def __init__(self, samples=200, seconds=None, seed=0):
-            self.budget = _Budget(samples, seconds, seed, self.MAX_SAMPLES)
-            self.samples, self.seconds, self.seed = samples, self.budget.seconds, seed
-            self.last_samples = 0
-
-        def choose(self, view):
-            start = _ticks()
-            _check_view(view, _CaminosView, "caminos")
-            moves = view._moves_to_choose()
+        def _pick(self, view, moves, start):
             self.last_samples = 0
             if moves[0].kind == "reveal":
                 return _c_new_move(_c.choose(_CAMINOS, 1, view._cv, None))
@@ -2271,16 +2257,10 @@ class caminos:
             found = self.evaluate_sums(view, start) or ([m.code for m in moves], None)
             return _c_new_move(_c.caminos_rank(view._cv, found[0], None, found[1]))
 
-        __call__ = choose
-
         def evaluate_sums(self, view, start=None):
             if view.is_over or view.phase != "play" or view.to_move != view.seat:
                 raise IllegalMoveError("seat {} is not to move in play".format(view.seat))
             return _SearchPlayer.evaluate_sums(self, view, start)
-
-        def __repr__(self):
-            return "SearchPlayer(samples={}, seconds={}, seed={})".format(
-                self.samples, self.seconds, self.seed)
 # ======================================================================================
 # dice: Dice of Doom and Farkle
 # ======================================================================================
@@ -2306,7 +2286,6 @@ class _DiceRules(_Rules):
         self.scoring, self.target, self.doom, self.doom_loses = scoring, target, doom, doom_loses
         self.hot_dice, self.combine_kept, self.final_round = hot_dice, combine_kept, final_round
         self._check()
-        _rules_verdict(_c.check_rules(_DICE, self._fields())[0])
 
     @classmethod
     def dice_of_doom(cls, **options):
@@ -2322,21 +2301,7 @@ class _DiceRules(_Rules):
 
     @property
     def unit(self):
-        return _c.check_rules(_DICE, self._fields())[1]
-
-    def _fields(self):
-        return (_X_SCORINGS.index(self.scoring), self.target, int(self.doom),
-                _X_DOOM_LOSES.index(self.doom_loses), _X_HOT.index(self.hot_dice),
-                int(self.combine_kept), int(self.final_round))
-
-    @classmethod
-    def _from_fields(cls, f):
-        if len(f) != 7 or f[0] >= 2 or f[3] >= 2 or f[4] >= 2 or f[2] > 1 or f[5] > 1 \
-                or f[6] > 1:
-            raise RulesError("rules fields out of range: {!r}".format(tuple(f)))
-        return cls(scoring=_X_SCORINGS[f[0]], target=f[1], doom=bool(f[2]),
-                   doom_loses=_X_DOOM_LOSES[f[3]], hot_dice=_X_HOT[f[4]],
-                   combine_kept=bool(f[5]), final_round=bool(f[6]))
+        return self._derived(1)
 
     def __str__(self):
         preset = _DiceRules.farkle() if self.scoring == "farkle" else _DiceRules()
@@ -2487,16 +2452,10 @@ class _DiceEvent(_Event):
     _SHOW = (_X_EVENT_KINDS, None, None, None, None, _X_REASONS, None)
     _TEXTS = 2
 
-    def __init__(self, kind, seat=0, values=(), points=0, total=0, reason=None, count=0):
-        if kind not in _X_EVENT_KINDS:
-            raise NotationError("unknown event kind {!r}".format(kind))
-        if reason not in _X_REASONS:
-            raise NotationError("unknown event reason {!r}".format(reason))
-        if seat is None:
+    def _take(self, name, value):
+        if name == "seat" and value is None:
             raise NotationTypeError("a dice event's seat is a whole number: got None")
-        self.kind, self.seat, self.points, self.total = kind, seat, points, total
-        self.values = tuple(_x_items(values, 0, 6, "an event's dice"))
-        self.reason, self.count = reason, count
+        return tuple(_x_items(value, 0, 6, "an event's dice")) if name == "values" else value
 
     def _text_fields(self):
         fields = _Event._text_fields(self)

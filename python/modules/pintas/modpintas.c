@@ -25,6 +25,7 @@
 #include "py/runtime.h"
 #endif
 
+#include <stddef.h>
 #include <string.h>
 
 #include "py/objarray.h"
@@ -212,52 +213,138 @@ static unsigned popcount(pintas_mask m) {
 
 /* ---- rules, deals and moves from Python values -------------------------- */
 
-/* Line rules: (game, players, pairs, redeal_doubles, block_scoring, tranque,
- * capicua, target, pass_points, capicua_bonus, pase_corrido, pase_de_salida). */
-static void line_rules_of(mp_obj_t o, pintas_line_rules *r) {
-    mp_obj_t *f = items_of(o, 12);
-    memset(r, 0, sizeof(*r));
-    r->game = (uint8_t)int_in(f[0], 0, 0xFF);
-    r->players = (uint8_t)int_in(f[1], 0, 0xFF);
-    r->pairs = (uint8_t)int_in(f[2], 0, 0xFF);
-    r->redeal_doubles = (uint8_t)int_in(f[3], 0, 0xFF);
-    r->block_scoring = (uint8_t)int_in(f[4], 0, 0xFF);
-    r->tranque = (uint8_t)int_in(f[5], 0, 0xFF);
-    r->capicua = (uint8_t)int_in(f[6], 0, 0xFF);
-    r->target = (uint16_t)int_in(f[7], 0, 0xFFFF);
-    r->pass_points = (uint16_t)int_in(f[8], 0, 0xFFFF);
-    r->capicua_bonus = (uint16_t)int_in(f[9], 0, 0xFFFF);
-    r->pase_corrido_bonus = (uint16_t)int_in(f[10], 0, 0xFFFF);
-    r->pase_de_salida_bonus = (uint16_t)int_in(f[11], 0, 0xFFFF);
-}
-
-/* Caminos rules: (players, paths, hand_size, side_tiles, full_path, rounds). */
-static void caminos_rules_of(mp_obj_t o, pintas_caminos_rules *r) {
-    mp_obj_t *f = items_of(o, 6);
-    memset(r, 0, sizeof(*r));
-    r->players = (uint8_t)int_in(f[0], 0, 0xFF);
-    r->paths = (uint8_t)int_in(f[1], 0, 0xFF);
-    r->hand_size = (uint8_t)int_in(f[2], 0, 0xFF);
-    r->side_tiles = (uint8_t)int_in(f[3], 0, 0xFF);
-    r->full_path = (uint8_t)int_in(f[4], 0, 0xFF);
-    r->rounds = (uint8_t)int_in(f[5], 0, 0xFF);
-}
-
-/* Dice rules: (scoring, target, doom, doom_loses, hot_dice, combine_kept, final_round). */
-static void dice_rules_of(mp_obj_t o, pintas_dice_rules *r) {
-    mp_obj_t *f = items_of(o, 7);
-    mp_int_t scoring = int_in(f[0], 0, 1);
-    if (scoring == 0) {
-        pintas_dice_rules_dice_of_doom(r);
-    } else {
-        pintas_dice_rules_farkle(r);
+static const pintas_setting *settings_of(mp_obj_t family_in, size_t *n) {
+    const pintas_setting *table;
+    if (pintas_settings((int)mp_obj_get_int(family_in), &table, n) != PINTAS_OK) {
+        bad();
     }
-    r->target = (int32_t)int_in(f[1], 0, 0x3FFFFFFF);
-    r->doom = (uint8_t)int_in(f[2], 0, 0xFF);
-    r->doom_loses = (uint8_t)int_in(f[3], 0, 0xFF);
-    r->hot_dice = (uint8_t)int_in(f[4], 0, 0xFF);
-    r->combine_kept = (uint8_t)int_in(f[5], 0, 0xFF);
-    r->final_round = (uint8_t)int_in(f[6], 0, 0xFF);
+    return table;
+}
+
+enum { SETTING_RANGE = 0, SETTING_TYPE = 1, SETTING_UNKNOWN = 2 };
+#define SETTING_WRONG (-2147483647 - 1) /* out of every setting's range */
+
+/* Whether the NUL-terminated name is the len bytes at text (no memcmp: a
+ * native module has no C library). */
+static int is_name(const char *name, const char *text, size_t len) {
+    size_t i = 0;
+    while (i < len && name[i] == text[i]) {
+        i++;
+    }
+    return i == len && name[i] == '\0';
+}
+
+/* v as the core reads setting s; *what TYPE for a value of the wrong type,
+ * UNKNOWN for a name not among a choice's (each then out of range). */
+static int32_t setting_value(const pintas_setting *s, mp_obj_t v, int *what) {
+    if (s->kind == PINTAS_SETTING_FLAG && (v == mp_const_true || v == mp_const_false)) {
+        return v == mp_const_true;
+    }
+    if (s->kind == PINTAS_SETTING_CHOICE && mp_obj_is_str(v)) {
+        size_t len;
+        const char *name = mp_obj_str_get_data(v, &len);
+        for (unsigned k = 0; k < s->n_choices; k++) {
+            if (is_name(s->choices[k], name, len)) {
+                return (int32_t)k;
+            }
+        }
+        *what = SETTING_UNKNOWN;
+        return s->n_choices;
+    }
+    if (s->kind == PINTAS_SETTING_LIMIT && v == mp_const_none) {
+        return 0;
+    }
+    if ((s->kind == PINTAS_SETTING_WHOLE || s->kind == PINTAS_SETTING_LIMIT) &&
+        mp_obj_is_int(v)) {
+        if (!mp_obj_is_small_int(v)) { /* a long int: past either end */
+            return mp_obj_is_true(mp_binary_op(MP_BINARY_OP_LESS, v, MP_OBJ_NEW_SMALL_INT(0)))
+                       ? -2147483647 : 2147483647;
+        }
+        mp_int_t x = MP_OBJ_SMALL_INT_VALUE(v);
+        if (s->kind == PINTAS_SETTING_LIMIT && x == 0) {
+            return -1; /* a limit of 0 is refused: None is no limit */
+        }
+        return x < -2147483647 ? -2147483647 : x > 2147483647 ? 2147483647 : (int32_t)x;
+    }
+    *what = SETTING_TYPE;
+    return SETTING_WRONG;
+}
+
+/* Where each setting of a family lies in its rules struct, in the settings
+ * table's order (width 0: a preset's choice the struct holds otherwise,
+ * Caminos' variant and the dice's scoring table). */
+typedef struct setting_slot {
+    uint16_t at;
+    uint8_t width;
+} setting_slot;
+#define SLOT(type, field) {offsetof(type, field), sizeof(((type *)0)->field)}
+#define L(field) SLOT(pintas_line_rules, field)
+#define C(field) SLOT(pintas_caminos_rules, field)
+#define D(field) SLOT(pintas_dice_rules, field)
+static const setting_slot line_slots[] = {
+    L(game), L(players), L(pairs), L(target), L(redeal_doubles), L(block_scoring), L(tranque),
+    L(capicua), L(pass_points), L(capicua_bonus), L(pase_corrido_bonus),
+    L(pase_de_salida_bonus), L(max_rounds)};
+static const setting_slot caminos_slots[] = {
+    {0, 0}, C(players), C(rounds), C(max_rounds), C(max_round_moves)};
+static const setting_slot dice_slots[] = {
+    {0, 0}, D(target), D(doom), D(doom_loses), D(hot_dice), D(combine_kept), D(final_round),
+    D(max_rounds), D(max_rolls)};
+#undef L
+#undef C
+#undef D
+static const setting_slot *const slots_of[] = {line_slots, caminos_slots, dice_slots};
+
+/* Rules given as Python values, one a setting in setting_names' order (a
+ * flag a bool, a choice its name, a limit None or a number), into the
+ * family's struct; a value out of its setting's range is a bad argument
+ * (pintas.py has checked the rules by rules_refusal). */
+static void rules_of(int g, mp_obj_t o, void *rules) {
+    size_t n;
+    const pintas_setting *table = settings_of(MP_OBJ_NEW_SMALL_INT(g), &n);
+    mp_obj_t *f = items_of(o, n);
+    int32_t v[PINTAS_SETTINGS_MAX];
+    for (size_t i = 0; i < n; i++) {
+        int what = SETTING_RANGE;
+        v[i] = setting_value(&table[i], f[i], &what);
+        if (what != SETTING_RANGE || v[i] < table[i].low || v[i] > table[i].high) {
+            bad();
+        }
+    }
+    if (g == G_CAMINOS) {
+        if (pintas_caminos_rules_preset(rules, (int)v[0], (int)v[1]) != PINTAS_OK) {
+            bad();
+        }
+    } else if (g == G_DICE) {
+        if (v[0] == 0) {
+            pintas_dice_rules_dice_of_doom(rules);
+        } else {
+            pintas_dice_rules_farkle(rules);
+        }
+    } else {
+        memset(rules, 0, sizeof(pintas_line_rules));
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint8_t *at = (uint8_t *)rules + slots_of[g][i].at;
+        switch (slots_of[g][i].width) {
+        case 1: *at = (uint8_t)v[i]; break;
+        case 2: *(uint16_t *)at = (uint16_t)v[i]; break;
+        case 4: *(int32_t *)at = v[i]; break;
+        default: break;
+        }
+    }
+}
+
+static void line_rules_of(mp_obj_t o, pintas_line_rules *r) {
+    rules_of(G_LINE, o, r);
+}
+
+static void caminos_rules_of(mp_obj_t o, pintas_caminos_rules *r) {
+    rules_of(G_CAMINOS, o, r);
+}
+
+static void dice_rules_of(mp_obj_t o, pintas_dice_rules *r) {
+    rules_of(G_DICE, o, r);
 }
 
 static size_t tiles_of(mp_obj_t o, uint8_t *out, size_t cap) {
@@ -1419,29 +1506,33 @@ static mp_obj_t dice_is_doom(mp_obj_t rules_in, mp_obj_t set_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(dice_is_doom_obj, dice_is_doom);
 
-/* dice_check_rules(rules) -> the core's status; dice_unit(rules). */
-static mp_obj_t dice_check_rules(mp_obj_t rules_in) {
-    pintas_dice_rules r;
-    dice_rules_of(rules_in, &r);
-    mp_obj_t t[2] = {MP_OBJ_NEW_SMALL_INT(pintas_dice_rules_check(&r)),
-                     mp_obj_new_int(pintas_dice_rules_unit(&r))};
-    return mp_obj_new_tuple(2, t);
-}
-
-/* check_rules(g, rules) -> the core's status on tile-game rules. */
+/* check_rules(g, rules) -> (the core's status, what the core derives from
+ * the rules: a line game nothing more, Caminos its paths, hand size and
+ * tiles a side, the dice the unit of their scores). */
 static mp_obj_t check_rules(mp_obj_t g_in, mp_obj_t rules_in) {
     int g = game_of(g_in);
+    mp_obj_t t[4];
+    size_t n = 2;
     if (g == G_LINE) {
         pintas_line_rules r;
         line_rules_of(rules_in, &r);
-        return MP_OBJ_NEW_SMALL_INT(pintas_line_rules_check(&r));
-    }
-    if (g == G_CAMINOS) {
+        t[0] = MP_OBJ_NEW_SMALL_INT(pintas_line_rules_check(&r));
+        n = 1;
+    } else if (g == G_CAMINOS) {
         pintas_caminos_rules r;
         caminos_rules_of(rules_in, &r);
-        return MP_OBJ_NEW_SMALL_INT(pintas_caminos_rules_check(&r));
+        t[0] = MP_OBJ_NEW_SMALL_INT(pintas_caminos_rules_check(&r));
+        t[1] = MP_OBJ_NEW_SMALL_INT(r.paths);
+        t[2] = MP_OBJ_NEW_SMALL_INT(r.hand_size);
+        t[3] = MP_OBJ_NEW_SMALL_INT(r.side_tiles);
+        n = 4;
+    } else {
+        pintas_dice_rules r;
+        dice_rules_of(rules_in, &r);
+        t[0] = MP_OBJ_NEW_SMALL_INT(pintas_dice_rules_check(&r));
+        t[1] = mp_obj_new_int(pintas_dice_rules_unit(&r));
     }
-    return dice_check_rules(rules_in);
+    return mp_obj_new_tuple(n, t);
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(check_rules_obj, check_rules);
 
@@ -1921,38 +2012,46 @@ static mp_obj_t deal_out(int g, const pintas_save_deal *d) {
     return mp_obj_new_tuple(3, t);
 }
 
-/* Rules as line_rules_of / caminos_rules_of / dice_rules_of read them. */
-static mp_obj_t rules_out(int g, const pintas_save_rules *r) {
-    mp_obj_t f[12];
-    size_t n;
-    if (g == G_LINE) {
-        const pintas_line_rules *l = &r->line;
-        const int v[12] = {l->game, l->players, l->pairs, l->redeal_doubles, l->block_scoring,
-                           l->tranque, l->capicua, l->target, l->pass_points, l->capicua_bonus,
-                           l->pase_corrido_bonus, l->pase_de_salida_bonus};
-        for (n = 0; n < 12; n++) {
-            f[n] = MP_OBJ_NEW_SMALL_INT(v[n]);
-        }
-    } else if (g == G_CAMINOS) {
+/* The preset's choice a family's struct holds otherwise: Caminos' variant
+ * (the preset of these players its paths, hands and sides match; 3, out of
+ * range, if none) and the dice's scoring (the presets' tables differ). */
+static int32_t preset_of(int g, const pintas_save_rules *r) {
+    int32_t v = 0;
+    if (g == G_CAMINOS) {
         const pintas_caminos_rules *c = &r->caminos;
-        const int v[6] = {c->players, c->paths, c->hand_size, c->side_tiles, c->full_path,
-                          c->rounds};
-        for (n = 0; n < 6; n++) {
-            f[n] = MP_OBJ_NEW_SMALL_INT(v[n]);
+        pintas_caminos_rules p;
+        while (v < 3 && (pintas_caminos_rules_preset(&p, (int)v, c->players) != PINTAS_OK
+                         || p.paths != c->paths || p.hand_size != c->hand_size
+                         || p.side_tiles != c->side_tiles || p.full_path != c->full_path)) {
+            v++;
         }
-    } else {
-        const pintas_dice_rules *d = &r->dice;
+    } else if (g == G_DICE) {
         pintas_dice_rules doom;
-        int farkle = 0;
         pintas_dice_rules_dice_of_doom(&doom);
-        for (n = 0; n <= PINTAS_DICE_FACES; n++) {
-            farkle |= doom.single[n] != d->single[n]; /* the presets' tables differ there */
+        for (int i = 0; i <= PINTAS_DICE_FACES; i++) {
+            v |= doom.single[i] != r->dice.single[i];
         }
-        const int v[7] = {farkle, d->target,
-                          d->doom, d->doom_loses, d->hot_dice, d->combine_kept, d->final_round};
-        for (n = 0; n < 7; n++) {
-            f[n] = mp_obj_new_int(v[n]);
-        }
+    }
+    return v;
+}
+
+/* Rules as rules_of reads them: a Python value a setting (a value out of a
+ * choice's range as its number, for pintas.py to refuse). */
+static mp_obj_t rules_out(int g, const pintas_save_rules *r) {
+    size_t n;
+    const pintas_setting *table = settings_of(MP_OBJ_NEW_SMALL_INT(g), &n);
+    mp_obj_t f[PINTAS_SETTINGS_MAX];
+    for (size_t i = 0; i < n; i++) {
+        const uint8_t *at = (const uint8_t *)r + slots_of[g][i].at;
+        int width = slots_of[g][i].width;
+        int32_t v = width == 1 ? *at : width == 2 ? *(const uint16_t *)at
+                  : width == 4 ? *(const int32_t *)at : preset_of(g, r);
+        const pintas_setting *s = &table[i];
+        f[i] = s->kind == PINTAS_SETTING_CHOICE && v >= 0 && v < s->n_choices
+                   ? new_str0(s->choices[v])
+               : s->kind == PINTAS_SETTING_FLAG && (v == 0 || v == 1) ? mp_obj_new_bool(v)
+               : s->kind == PINTAS_SETTING_LIMIT && v == 0 ? mp_const_none
+                                                            : mp_obj_new_int(v);
     }
     return mp_obj_new_tuple(n, f);
 }
@@ -2410,14 +2509,6 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(text_obj, 2, 4, text);
 
 /* ---- rules settings (pintas/settings.h) ----------------------------------- */
 
-static const pintas_setting *settings_of(mp_obj_t family_in, size_t *n) {
-    const pintas_setting *table;
-    if (pintas_settings((int)mp_obj_get_int(family_in), &table, n) != PINTAS_OK) {
-        bad();
-    }
-    return table;
-}
-
 /* setting_names(family) -> the family's settings, in order: (name, owner),
  * owner the game that alone may change it (None: any game). */
 static mp_obj_t setting_names(mp_obj_t family_in) {
@@ -2433,55 +2524,6 @@ static mp_obj_t setting_names(mp_obj_t family_in) {
     return mp_obj_new_tuple(n, names);
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(setting_names_obj, setting_names);
-
-enum { SETTING_RANGE = 0, SETTING_TYPE = 1, SETTING_UNKNOWN = 2 };
-#define SETTING_WRONG (-2147483647 - 1) /* out of every setting's range */
-
-/* Whether the NUL-terminated name is the len bytes at text (no memcmp: a
- * native module has no C library). */
-static int is_name(const char *name, const char *text, size_t len) {
-    size_t i = 0;
-    while (i < len && name[i] == text[i]) {
-        i++;
-    }
-    return i == len && name[i] == '\0';
-}
-
-/* v as the core reads setting s; *what TYPE for a value of the wrong type,
- * UNKNOWN for a name not among a choice's (each then out of range). */
-static int32_t setting_value(const pintas_setting *s, mp_obj_t v, int *what) {
-    if (s->kind == PINTAS_SETTING_FLAG && (v == mp_const_true || v == mp_const_false)) {
-        return v == mp_const_true;
-    }
-    if (s->kind == PINTAS_SETTING_CHOICE && mp_obj_is_str(v)) {
-        size_t len;
-        const char *name = mp_obj_str_get_data(v, &len);
-        for (unsigned k = 0; k < s->n_choices; k++) {
-            if (is_name(s->choices[k], name, len)) {
-                return (int32_t)k;
-            }
-        }
-        *what = SETTING_UNKNOWN;
-        return s->n_choices;
-    }
-    if (s->kind == PINTAS_SETTING_LIMIT && v == mp_const_none) {
-        return 0;
-    }
-    if ((s->kind == PINTAS_SETTING_WHOLE || s->kind == PINTAS_SETTING_LIMIT) &&
-        mp_obj_is_int(v)) {
-        if (!mp_obj_is_small_int(v)) { /* a long int: past either end */
-            return mp_obj_is_true(mp_binary_op(MP_BINARY_OP_LESS, v, MP_OBJ_NEW_SMALL_INT(0)))
-                       ? -2147483647 : 2147483647;
-        }
-        mp_int_t x = MP_OBJ_SMALL_INT_VALUE(v);
-        if (s->kind == PINTAS_SETTING_LIMIT && x == 0) {
-            return -1; /* a limit of 0 is refused: None is no limit */
-        }
-        return x < -2147483647 ? -2147483647 : x > 2147483647 ? 2147483647 : (int32_t)x;
-    }
-    *what = SETTING_TYPE;
-    return SETTING_WRONG;
-}
 
 /* rules_refusal(family, given, repr) -> None when `given` (a value a
  * setting, in setting_names' order) are valid rules, else (message, what):
