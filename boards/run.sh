@@ -131,7 +131,7 @@ flash "notation, and why a move is illegal" notation notation_line notation_cami
 flash "views of a seat" line_view caminos_view dice_view
 flash "exact determinization of a view" determinize
 flash "players: random, greedy, suit; dice" line_players caminos_players caminos_pick dice_players
-flash "texts of events and words" texts
+flash "texts of events and words" texts line_texts caminos_texts dice_texts
 flash "many games at once, for training (a host's)" vector
 # Every object of the core is on one line above, so the lines add up to the whole.
 for f in "$objects"/*.c.obj; do

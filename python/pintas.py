@@ -19,13 +19,15 @@
 _C_NAMES = (
     "sizes", "new", "set_deal", "legal", "check", "play", "status", "turn", "save", "load",
     "reseed", "rng", "set_rng", "hands", "view", "events", "hide", "round_start",
-    "check_rules", "setting_names", "rules_refusal", "line_info", "caminos_info", "dice_info",
-    "line_knowledge", "line_points",
-    "caminos_known", "chain", "dice_keeps", "dice_keep_score", "dice_is_doom",
-    "dice_solve_size", "dice_solve", "dice_policy", "dice_book", "blake2b", "mt_size", "mt_seed",
-    "mt_below", "text", "parse", "move_str", "move_fields", "illegal", "tiles_parse", "save_write",
-    "save_read", "status_str", "choose", "caminos_rank", "search", "over", "to_move",
-    "legal_moves", "play_move", "commit", "action", "log_codes",
+    "check_rules", "setting_names", "rules_refusal", "line_info", "line_knowledge",
+    "line_points", "blake2b", "mt_size", "mt_seed", "mt_below", "text", "parse", "move_str",
+    "move_fields", "illegal", "tiles_parse", "save_write", "save_read", "status_str", "choose",
+    "search", "over", "to_move", "legal_moves", "play_move", "commit", "action", "log_codes",
+#- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
+    "caminos_info", "dice_info", "caminos_known", "chain", "caminos_rank", "dice_keeps",
+    "dice_keep_score", "dice_is_doom", "dice_solve_size", "dice_solve", "dice_policy",
+    "dice_book",
+#- end of the games' C functions -#
 )
 
 try:
@@ -56,7 +58,12 @@ len, getattr, setattr, hasattr, object, range, repr, enumerate, zip, iter, sum =
 _LINE, _CAMINOS, _DICE = 0, 1, 2
 _SIZES = (_c.sizes(0), _c.sizes(1), _c.sizes(2))
 _legal_moves, _play_move = _c.legal_moves, _c.play_move
-_c_info = (_c.line_info, _c.caminos_info, _c.dice_info)
+_c_info = (
+    _c.line_info,
+#- caminos, dice: their info (build.sh cuts these lines from the domino-only module) -#
+    _c.caminos_info, _c.dice_info,
+#- end of the games' info -#
+)
 _MAX_SEED = (1 << 64) - 1
 MAX_NOTATION = 1000
 _MOVE_CACHE = 32  # pairs of a Caminos or dice game class's cache of move objects

@@ -64,13 +64,22 @@ static MP_NORETURN void bad(void) {
 }
 
 /* A one-family module (PINTAS_ONLY_LINE: build.sh natmod-domino) serves the
- * line games alone: no other engine is ever reached (game_of refuses them),
- * and the other games' core is linked to a stub that raises. */
+ * line games alone: game_of refuses any other game, each branch of another
+ * game tests ONLY_LINE first, a constant the compiler drops those branches
+ * by, and the functions and tables of the other games alone are not
+ * compiled; so the module links none of their binding and as little of
+ * their core as the core's shared parts name (those functions are linked
+ * to a stub that raises). */
 #ifdef PINTAS_ONLY_LINE
+#define ONLY_LINE 1
 #define G_LAST G_LINE
 #else
+#define ONLY_LINE 0
 #define G_LAST G_DICE
 #endif
+#define IS_LINE(g) (ONLY_LINE || (g) == G_LINE)
+#define IS_CAMINOS(g) (!ONLY_LINE && (g) == G_CAMINOS)
+#define IS_DICE(g) (!ONLY_LINE && (g) == G_DICE)
 
 static int game_of(mp_obj_t g) {
     mp_int_t i = mp_obj_get_int(g);
@@ -81,15 +90,8 @@ static int game_of(mp_obj_t g) {
 }
 
 static const pintas_engine *engine_of(int g) {
-#ifdef PINTAS_ONLY_LINE
-    if (g != G_LINE) {
-        bad();
-    }
-    return &pintas_line_engine;
-#else
-    return g == G_LINE ? &pintas_line_engine : g == G_CAMINOS ? &pintas_caminos_engine
-                                                              : &pintas_dice_engine;
-#endif
+    return IS_LINE(g) ? &pintas_line_engine : IS_CAMINOS(g) ? &pintas_caminos_engine
+                                                            : &pintas_dice_engine;
 }
 
 static mp_int_t int_in(mp_obj_t o, mp_int_t lo, mp_int_t hi) {
@@ -285,15 +287,19 @@ static const setting_slot line_slots[] = {
     L(game), L(players), L(pairs), L(target), L(redeal_doubles), L(block_scoring), L(tranque),
     L(capicua), L(pass_points), L(capicua_bonus), L(pase_corrido_bonus),
     L(pase_de_salida_bonus), L(max_rounds)};
+#if ONLY_LINE
+static const setting_slot *const slots_of[] = {line_slots};
+#else
 static const setting_slot caminos_slots[] = {
     {0, 0}, C(players), C(rounds), C(max_rounds), C(max_round_moves)};
 static const setting_slot dice_slots[] = {
     {0, 0}, D(target), D(doom), D(doom_loses), D(hot_dice), D(combine_kept), D(final_round),
     D(max_rounds), D(max_rolls)};
+static const setting_slot *const slots_of[] = {line_slots, caminos_slots, dice_slots};
+#endif
 #undef L
 #undef C
 #undef D
-static const setting_slot *const slots_of[] = {line_slots, caminos_slots, dice_slots};
 
 /* Rules given as Python values, one a setting in setting_names' order (a
  * flag a bool, a choice its name, a limit None or a number), into the
@@ -311,11 +317,11 @@ static void rules_of(int g, mp_obj_t o, void *rules) {
             bad();
         }
     }
-    if (g == G_CAMINOS) {
+    if (IS_CAMINOS(g)) {
         if (pintas_caminos_rules_preset(rules, (int)v[0], (int)v[1]) != PINTAS_OK) {
             bad();
         }
-    } else if (g == G_DICE) {
+    } else if (IS_DICE(g)) {
         if (v[0] == 0) {
             pintas_dice_rules_dice_of_doom(rules);
         } else {
@@ -418,7 +424,7 @@ static int caminos_code(const pintas_caminos_move *m) {
 static void move_of(int g, mp_obj_t o, pintas_engine_move *out) {
     mp_int_t code = mp_obj_get_int(o);
     memset(out, 0, sizeof(*out));
-    if (g == G_LINE) {
+    if (IS_LINE(g)) {
         pintas_line_move *m = (pintas_line_move *)out->bytes;
         if (code < 0 || code > LINE_PASS) {
             bad();
@@ -431,7 +437,7 @@ static void move_of(int g, mp_obj_t o, pintas_engine_move *out) {
             m->kind = code == LINE_DRAW ? PINTAS_MOVE_DRAW : PINTAS_MOVE_PASS;
             m->tile = PINTAS_NO_TILE;
         }
-    } else if (g == G_CAMINOS) {
+    } else if (IS_CAMINOS(g)) {
         pintas_caminos_move *m = (pintas_caminos_move *)out->bytes;
         if (code < 0 || code > CAM_PASS) {
             bad();
@@ -492,7 +498,7 @@ static mp_obj_t move_fields(mp_obj_t g_in, mp_obj_t code) {
     pintas_engine_move em;
     mp_obj_t t[4] = {mp_const_none, mp_const_none, mp_const_none, mp_const_none};
     move_of(g, code, &em);
-    if (g == G_LINE) {
+    if (IS_LINE(g)) {
         const pintas_line_move *m = (const pintas_line_move *)em.bytes;
         t[0] = MP_OBJ_NEW_SMALL_INT(m->kind);
         if (m->kind == PINTAS_MOVE_PLAY) {
@@ -501,7 +507,7 @@ static mp_obj_t move_fields(mp_obj_t g_in, mp_obj_t code) {
         }
         return mp_obj_new_tuple(3, t);
     }
-    if (g == G_CAMINOS) {
+    if (IS_CAMINOS(g)) {
         const pintas_caminos_move *m = (const pintas_caminos_move *)em.bytes;
         t[0] = MP_OBJ_NEW_SMALL_INT(m->kind);
         if (m->tile < PINTAS_TILE_COUNT) {
@@ -594,7 +600,7 @@ static mp_obj_t events(mp_obj_t g_in, mp_obj_t raw_in) {
     for (size_t at = 0; at + size <= len; at += size) {
         mp_obj_t t[10];
         size_t n;
-        if (g == G_LINE) {
+        if (IS_LINE(g)) {
             pintas_line_event e;
             memcpy(&e, raw + at, sizeof(e));
             mp_obj_t value = mp_obj_new_int(e.points);
@@ -608,7 +614,7 @@ static mp_obj_t events(mp_obj_t g_in, mp_obj_t raw_in) {
             t[6] = MP_OBJ_NEW_SMALL_INT(e.reason);
             t[7] = for_kind(!score, value, zero);
             n = 8;
-        } else if (g == G_CAMINOS) {
+        } else if (IS_CAMINOS(g)) {
             pintas_caminos_event e;
             memcpy(&e, raw + at, sizeof(e));
             mp_obj_t value = mp_obj_new_int(e.value);
@@ -659,14 +665,14 @@ static mp_obj_t hide(mp_obj_t g_in, mp_obj_t raw_in, mp_obj_t seat_in) {
     mp_int_t seat = mp_obj_get_int(seat_in);
     mp_obj_t out = mp_obj_new_bytes(raw, len);
     mp_buffer_info_t info;
-    if (g == G_DICE) {
+    if (IS_DICE(g)) {
         return out;
     }
     /* A bytes object is immutable to Python; this one is new and not yet shared. */
     mp_get_buffer_raise(out, &info, MP_BUFFER_READ);
     uint8_t *p = (uint8_t *)info.buf;
     for (size_t at = 0; at + size <= len; at += size) {
-        if (g == G_LINE) {
+        if (IS_LINE(g)) {
             pintas_line_event e;
             memcpy(&e, p + at, sizeof(e));
             if ((e.kind == PINTAS_EV_DRAW || e.kind == PINTAS_EV_DEAL) && e.seat != seat) {
@@ -703,7 +709,7 @@ static mp_obj_t round_start_fn(mp_obj_t g_in, mp_obj_t raw_in) {
     int g = game_of(g_in);
     size_t len;
     const uint8_t *raw = bytes_of(raw_in, &len);
-    return MP_OBJ_NEW_SMALL_INT(g == G_DICE ? 0 : round_start(g, raw, len));
+    return MP_OBJ_NEW_SMALL_INT(IS_DICE(g) ? 0 : round_start(g, raw, len));
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(round_start_obj, round_start_fn);
 
@@ -735,7 +741,7 @@ static mp_obj_t new_game(size_t n_args, const mp_obj_t *args) {
     int status;
     (void)n_args;
     memset(&s, 0, sizeof(s));
-    if (g == G_DICE) {
+    if (IS_DICE(g)) {
         pintas_dice_rules r;
         mp_obj_t *f = items_of(args[4], 2);
         dice_rules_of(args[2], &r);
@@ -744,13 +750,13 @@ static mp_obj_t new_game(size_t n_args, const mp_obj_t *args) {
     } else {
         pintas_engine_setup rules, deal;
         const void *dealt = NULL;
-        if (g == G_LINE) {
+        if (IS_LINE(g)) {
             line_rules_of(args[2], (pintas_line_rules *)rules.bytes);
         } else {
             caminos_rules_of(args[2], (pintas_caminos_rules *)rules.bytes);
         }
         if (args[4] != mp_const_none) {
-            if (g == G_LINE) {
+            if (IS_LINE(g)) {
                 line_deal_of(args[4], (pintas_line_deal *)deal.bytes);
             } else {
                 caminos_deal_of(args[4], (pintas_caminos_deal *)deal.bytes);
@@ -774,11 +780,11 @@ static mp_obj_t set_deal(mp_obj_t g_in, mp_obj_t st, mp_obj_t deal_in) {
     pintas_engine_setup deal;
     pintas_engine_events ev;
     size_t n = 0;
-    if (g == G_DICE) {
+    if (IS_DICE(g)) {
         bad();
     }
     any_state tmp, *s = state_at(g, st, &tmp, 1);
-    if (g == G_LINE) {
+    if (IS_LINE(g)) {
         line_deal_of(deal_in, (pintas_line_deal *)deal.bytes);
     } else {
         caminos_deal_of(deal_in, (pintas_caminos_deal *)deal.bytes);
@@ -800,13 +806,13 @@ static MP_DEFINE_CONST_FUN_OBJ_3(set_deal_obj, set_deal);
  * tuple or list once, at its size. */
 static size_t legal_codes(int g, const any_state *s, mp_obj_t *codes) {
     size_t n = 0;
-    if (g == G_LINE) {
+    if (IS_LINE(g)) {
         pintas_line_move m[PINTAS_LINE_MAX_MOVES];
         pintas_line_legal(&s->line, m, PINTAS_LINE_MAX_MOVES, &n);
         for (size_t i = 0; i < n; i++) {
             codes[i] = MP_OBJ_NEW_SMALL_INT(line_code(&m[i]));
         }
-    } else if (g == G_CAMINOS) {
+    } else if (IS_CAMINOS(g)) {
         pintas_caminos_move m[PINTAS_CAMINOS_MAX_MOVES];
         pintas_caminos_legal(&s->cam, m, PINTAS_CAMINOS_MAX_MOVES, &n);
         for (size_t i = 0; i < n; i++) {
@@ -1064,9 +1070,9 @@ static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
         int found = 0;
         for (size_t i = 0; i < n; i++) {
             uint8_t kind = raw[i * size]; /* every event struct starts with its kind */
-            if (g != G_DICE ? kind == 0 : kind == PINTAS_DICE_EV_TURN_END) {
+            if (!IS_DICE(g) ? kind == 0 : kind == PINTAS_DICE_EV_TURN_END) {
                 found = 1;
-                from = g != G_DICE ? i : i + 1;
+                from = !IS_DICE(g) ? i : i + 1;
             }
         }
         if (found) {
@@ -1141,7 +1147,7 @@ static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     if (e->action(m.bytes) < 0 || e->play(s, &m, &ev, e->max_events, &n) != PINTAS_OK) {
         return mp_const_none;
     }
-    if (g == G_DICE) {
+    if (IS_DICE(g)) {
         dice_reasons(&s->dice, (pintas_dice_event *)ev.bytes, n);
     }
     mp_obj_t raw = raw_events(g, &ev, n);
@@ -1176,7 +1182,7 @@ static mp_obj_t play(mp_obj_t g_in, mp_obj_t st, mp_obj_t code) {
     if (status != PINTAS_OK) {
         return MP_OBJ_NEW_SMALL_INT(status);
     }
-    if (g == G_DICE) {
+    if (IS_DICE(g)) {
         dice_reasons(&s->dice, (pintas_dice_event *)ev.bytes, n);
     }
     return raw_events(g, &ev, n);
@@ -1280,7 +1286,7 @@ static mp_obj_t hands(mp_obj_t g_in, mp_obj_t st) {
     int g = game_of(g_in);
     pintas_engine_status out;
     mp_obj_t t[PINTAS_ENGINE_MAX_SIDES];
-    if (g == G_DICE) {
+    if (IS_DICE(g)) {
         bad();
     }
     any_state tmp, *s = state_at(g, st, &tmp, 0);
@@ -1329,12 +1335,12 @@ static mp_obj_t view(size_t n_args, const mp_obj_t *args) {
     }
     memset(extra, 0, sizeof(extra));
     extra[BLOB_SEAT] = (uint8_t)seat;
-    if (g != G_DICE) {
+    if (!IS_DICE(g)) {
         for (int i = 0; i < out.seats && i < 8; i++) {
             extra[BLOB_SIZES + i] = (uint8_t)popcount(e->hand(&s, i));
         }
     }
-    if (g == G_LINE) {
+    if (IS_LINE(g)) {
         pintas_line_state *l = &s.line;
         for (int i = 0; i < PINTAS_LINE_MAX_SEATS; i++) {
             if (i != seat) {
@@ -1346,7 +1352,7 @@ static mp_obj_t view(size_t n_args, const mp_obj_t *args) {
         if (seat != l->leader) {
             l->forced_tile = PINTAS_NO_TILE;
         }
-    } else if (g == G_CAMINOS) {
+    } else if (IS_CAMINOS(g)) {
         pintas_caminos_state *c = &s.cam;
         for (int i = 0; i < PINTAS_CAMINOS_MAX_SEATS; i++) {
             if (c->choice[i] < PINTAS_TILE_COUNT) {
@@ -1395,6 +1401,7 @@ static mp_obj_t line_info(mp_obj_t st) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(line_info_obj, line_info);
 
+#if !ONLY_LINE /* what Caminos and the dice alone show and score */
 /* caminos_info(state or blob) -> (phase, starter, pile size, step,
  * contenders mask, out seat, last turns, passes, choices (bytes, 255: none),
  * discard mask, paths, pile (bytes, draw order), winners mask, revealed
@@ -1505,6 +1512,7 @@ static mp_obj_t dice_is_doom(mp_obj_t rules_in, mp_obj_t set_in) {
     return mp_obj_new_bool(pintas_dice_is_doom(&r, dice_set_of(set_in)) == 1);
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(dice_is_doom_obj, dice_is_doom);
+#endif /* !ONLY_LINE */
 
 /* check_rules(g, rules) -> (the core's status, what the core derives from
  * the rules: a line game nothing more, Caminos its paths, hand size and
@@ -1513,12 +1521,12 @@ static mp_obj_t check_rules(mp_obj_t g_in, mp_obj_t rules_in) {
     int g = game_of(g_in);
     mp_obj_t t[4];
     size_t n = 2;
-    if (g == G_LINE) {
+    if (IS_LINE(g)) {
         pintas_line_rules r;
         line_rules_of(rules_in, &r);
         t[0] = MP_OBJ_NEW_SMALL_INT(pintas_line_rules_check(&r));
         n = 1;
-    } else if (g == G_CAMINOS) {
+    } else if (IS_CAMINOS(g)) {
         pintas_caminos_rules r;
         caminos_rules_of(rules_in, &r);
         t[0] = MP_OBJ_NEW_SMALL_INT(pintas_caminos_rules_check(&r));
@@ -1536,6 +1544,7 @@ static mp_obj_t check_rules(mp_obj_t g_in, mp_obj_t rules_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(check_rules_obj, check_rules);
 
+#if !ONLY_LINE /* the dice's solver and book reader */
 /* The dice solver (dice.solve_turn, an OptimalPlayer without a book): left
  * out of a board's native module (PINTAS_NO_SOLVER), whose OptimalPlayer
  * reads a policy book (dice_book below). */
@@ -1675,6 +1684,7 @@ static mp_obj_t dice_book(size_t n_args, const mp_obj_t *args) {
     return mp_obj_new_tuple(2, t2);
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(dice_book_obj, 3, 5, dice_book);
+#endif /* !ONLY_LINE */
 
 /* ---- saves and seeded players ------------------------------------------- */
 
@@ -1744,8 +1754,8 @@ static mp_int_t dice_code(const pintas_dice_move *m) {
 
 /* Any game's move code (the inverse of move_of). */
 static mp_int_t code_of(int g, const pintas_engine_move *m) {
-    return g == G_LINE      ? line_code((const pintas_line_move *)m->bytes)
-           : g == G_CAMINOS ? caminos_code((const pintas_caminos_move *)m->bytes)
+    return IS_LINE(g)      ? line_code((const pintas_line_move *)m->bytes)
+           : IS_CAMINOS(g) ? caminos_code((const pintas_caminos_move *)m->bytes)
                             : dice_code((const pintas_dice_move *)m->bytes);
 }
 
@@ -1778,13 +1788,17 @@ typedef struct notation_ops {
         return pintas_##G##_refusal_text((const S *)s, w, t, n, b, c, len); \
     }
 NOTATION_OPS(line, pintas_line_state, pintas_line_move)
+#if !ONLY_LINE
 NOTATION_OPS(caminos, pintas_caminos_state, pintas_caminos_move)
 NOTATION_OPS(dice, pintas_dice_state, pintas_dice_move)
+#endif
 
-static const notation_ops notations[3] = {
+static const notation_ops notations[G_LAST + 1] = {
     {line_parse_, line_parse_in_, line_print_, line_why_, line_text_},
+#if !ONLY_LINE
     {caminos_parse_, caminos_parse_in_, caminos_print_, caminos_why_, caminos_text_},
     {dice_parse_, dice_parse_in_, dice_print_, dice_why_, dice_text_},
+#endif
 };
 
 /* A refusal's message as a str; the buffer grows to the length the core asks. */
@@ -1904,7 +1918,7 @@ static MP_DEFINE_CONST_FUN_OBJ_2(tiles_parse_obj, tiles_parse);
 static const uint8_t save_kinds[3] = {PINTAS_SAVE_LINE, PINTAS_SAVE_CAMINOS, PINTAS_SAVE_DICE};
 
 static void deal_of(int g, mp_obj_t o, pintas_save_deal *d) {
-    if (g == G_LINE) {
+    if (IS_LINE(g)) {
         line_deal_of(o, &d->line);
     } else {
         caminos_deal_of(o, &d->caminos);
@@ -1947,9 +1961,9 @@ static mp_obj_t save_write(size_t n_args, const mp_obj_t *args) {
     (void)n_args;
     memset(&setup, 0, sizeof(setup));
     setup.game = save_kinds[g];
-    if (g == G_LINE) {
+    if (IS_LINE(g)) {
         line_rules_of(f[0], &setup.rules.line);
-    } else if (g == G_CAMINOS) {
+    } else if (IS_CAMINOS(g)) {
         caminos_rules_of(f[0], &setup.rules.caminos);
     } else {
         dice_rules_of(f[0], &setup.rules.dice);
@@ -1998,7 +2012,7 @@ static mp_obj_t masks4(const pintas_mask *m) {
 
 /* A deal as line_deal_of / caminos_deal_of read it. */
 static mp_obj_t deal_out(int g, const pintas_save_deal *d) {
-    if (g == G_LINE) {
+    if (IS_LINE(g)) {
         mp_obj_t t[2] = {masks4(d->line.hand),
                          mp_obj_new_bytes(d->line.boneyard, d->line.boneyard_len)};
         return mp_obj_new_tuple(2, t);
@@ -2017,7 +2031,7 @@ static mp_obj_t deal_out(int g, const pintas_save_deal *d) {
  * range, if none) and the dice's scoring (the presets' tables differ). */
 static int32_t preset_of(int g, const pintas_save_rules *r) {
     int32_t v = 0;
-    if (g == G_CAMINOS) {
+    if (IS_CAMINOS(g)) {
         const pintas_caminos_rules *c = &r->caminos;
         pintas_caminos_rules p;
         while (v < 3 && (pintas_caminos_rules_preset(&p, (int)v, c->players) != PINTAS_OK
@@ -2025,7 +2039,7 @@ static int32_t preset_of(int g, const pintas_save_rules *r) {
                          || p.side_tiles != c->side_tiles || p.full_path != c->full_path)) {
             v++;
         }
-    } else if (g == G_DICE) {
+    } else if (IS_DICE(g)) {
         pintas_dice_rules doom;
         pintas_dice_rules_dice_of_doom(&doom);
         for (int i = 0; i <= PINTAS_DICE_FACES; i++) {
@@ -2136,10 +2150,10 @@ static mp_obj_t save_read(mp_obj_t g_in, mp_obj_t data_in, mp_obj_t key_in) {
         return out;
     }
     m_del(pintas_save_work, w, 1);
-    if ((g == G_LINE && r.setup.rules.line.max_rounds != 0)
-        || (g == G_CAMINOS && (r.setup.rules.caminos.max_rounds != 0
+    if ((IS_LINE(g) && r.setup.rules.line.max_rounds != 0)
+        || (IS_CAMINOS(g) && (r.setup.rules.caminos.max_rounds != 0
                                || r.setup.rules.caminos.max_round_moves != 0))
-        || (g == G_DICE && (r.setup.rules.dice.max_rounds != 0 || r.setup.rules.dice.max_rolls != 0))) {
+        || (IS_DICE(g) && (r.setup.rules.dice.max_rounds != 0 || r.setup.rules.dice.max_rolls != 0))) {
         /* rules with a round, move or roll limit, which this layer's Rules do not carry */
         return MP_OBJ_NEW_QSTR(MP_QSTR_max_rounds);
     }
@@ -2200,23 +2214,23 @@ static void weights_of(mp_obj_t o, double *w, size_t n) {
 static int view_of(int g, const any_state *s, const uint8_t *raw, size_t len, int seat,
                    any_view *v) {
     size_t size = engine_of(g)->event_size;
-    if (g == G_DICE) {
+    if (IS_DICE(g)) {
         return pintas_dice_view_of(&s->dice, seat, &v->dice);
     }
     record_work *w = m_new(record_work, 1);
     size_t per = sizeof(w->ev.bytes) / size;
-    int status = g == G_LINE ? pintas_line_record_clear(&w->r.line)
+    int status = IS_LINE(g) ? pintas_line_record_clear(&w->r.line)
                              : pintas_caminos_record_start(&w->r.cam, &s->cam.rules);
     for (size_t at = 0; status == PINTAS_OK && at + size <= len; at += per * size) {
         size_t n = (len - at) / size < per ? (len - at) / size : per;
         memcpy(w->ev.bytes, raw + at, n * size);
-        status = g == G_LINE
+        status = IS_LINE(g)
                      ? pintas_line_record_update(&w->r.line, (const pintas_line_event *)w->ev.bytes, n)
                      : pintas_caminos_record_update(&w->r.cam,
                                                     (const pintas_caminos_event *)w->ev.bytes, n);
     }
     if (status == PINTAS_OK) {
-        status = g == G_LINE ? pintas_line_view_of(&s->line, &w->r.line, seat, &v->line)
+        status = IS_LINE(g) ? pintas_line_view_of(&s->line, &w->r.line, seat, &v->line)
                              : pintas_caminos_view_of(&s->cam, &w->r.cam, seat, &v->cam);
     }
     m_del(record_work, w, 1);
@@ -2250,22 +2264,22 @@ static mp_obj_t choose(size_t n_args, const mp_obj_t *args) {
     memset(&m, 0, sizeof(m));
     if (player == 0) {
         pintas_mt *mt = mt_of(args[3]);
-        status = g == G_LINE ? pintas_line_random_choose(&v->line, mt, (pintas_line_move *)m.bytes)
-                 : g == G_CAMINOS
+        status = IS_LINE(g) ? pintas_line_random_choose(&v->line, mt, (pintas_line_move *)m.bytes)
+                 : IS_CAMINOS(g)
                      ? pintas_caminos_random_choose(&v->cam, mt, (pintas_caminos_move *)m.bytes)
                      : pintas_dice_random_choose(&v->dice, mt, (pintas_dice_move *)m.bytes);
-    } else if (g == G_DICE) {
+    } else if (IS_DICE(g)) {
         bad();
     } else if (player == 1) {
-        status = g == G_LINE ? pintas_line_greedy_choose(&v->line, (pintas_line_move *)m.bytes)
+        status = IS_LINE(g) ? pintas_line_greedy_choose(&v->line, (pintas_line_move *)m.bytes)
                              : pintas_caminos_greedy_choose(&v->cam, (pintas_caminos_move *)m.bytes);
     } else {
         double w[8];
         int given = args[3] != mp_const_none;
         if (given) {
-            weights_of(args[3], w, g == G_LINE ? 8 : 6);
+            weights_of(args[3], w, IS_LINE(g) ? 8 : 6);
         }
-        if (g == G_LINE) {
+        if (IS_LINE(g)) {
             pintas_line_suit_weights lw = {w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]};
             status = pintas_line_suit_choose(&v->line, given ? &lw : NULL,
                                              (pintas_line_move *)m.bytes);
@@ -2314,13 +2328,13 @@ static mp_obj_t search(size_t n_args, const mp_obj_t *args) {
     int status;
     size_t n;
     (void)n_args;
-    if (g == G_LINE) {
+    if (IS_LINE(g)) {
         status = pintas_line_search_init(&v->line.info, &r->line);
         if (status == PINTAS_OK) {
             status = pintas_line_search_run(&v->line.info, seed, first, count, policy, &r->line);
         }
         n = r->line.n_moves;
-    } else if (g == G_CAMINOS) {
+    } else if (IS_CAMINOS(g)) {
         status = pintas_caminos_info_check(&v->cam.info);
         if (status == PINTAS_OK) {
             status = pintas_caminos_search(&v->cam.info, seed, first, count, &r->cam);
@@ -2334,12 +2348,12 @@ static mp_obj_t search(size_t n_args, const mp_obj_t *args) {
         mp_obj_t codes = mp_obj_new_list(0, NULL), sums = mp_obj_new_list(0, NULL);
         for (size_t i = 0; i < n; i++) {
             mp_obj_list_append(codes, MP_OBJ_NEW_SMALL_INT(
-                g == G_LINE ? line_code(&r->line.moves[i]) : caminos_code(&r->cam.move[i])));
-            mp_obj_list_append(sums, new_int64(g == G_LINE ? r->line.total[i] : r->cam.sum[i]));
+                IS_LINE(g) ? line_code(&r->line.moves[i]) : caminos_code(&r->cam.move[i])));
+            mp_obj_list_append(sums, new_int64(IS_LINE(g) ? r->line.total[i] : r->cam.sum[i]));
         }
         mp_obj_t t[4] = {codes, sums,
-                         mp_obj_new_int_from_uint(g == G_LINE ? r->line.samples : r->cam.samples),
-                         mp_obj_new_int_from_uint(g == G_LINE ? r->line.relaxed : r->cam.relaxed)};
+                         mp_obj_new_int_from_uint(IS_LINE(g) ? r->line.samples : r->cam.samples),
+                         mp_obj_new_int_from_uint(IS_LINE(g) ? r->line.relaxed : r->cam.relaxed)};
         out = mp_obj_new_tuple(4, t);
     }
     m_del(search_result, r, 1);
@@ -2380,6 +2394,7 @@ static mp_obj_t line_knowledge(mp_obj_t view_o) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(line_knowledge_obj, line_knowledge);
 
+#if !ONLY_LINE /* Caminos' players' helpers */
 /* caminos_known(view, seat) -> the tiles the view's seat knows `seat` holds. */
 static mp_obj_t caminos_known(mp_obj_t view_o, mp_obj_t seat) {
     return new_mask(view_in(G_CAMINOS, view_o)->cam.info.known[int_in(seat, 0, 3)]);
@@ -2467,6 +2482,7 @@ static mp_obj_t caminos_rank(size_t n_args, const mp_obj_t *args) {
     return out;
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(caminos_rank_obj, 3, 4, caminos_rank);
+#endif /* !ONLY_LINE */
 
 /* ---- texts --------------------------------------------------------------- */
 
@@ -2485,8 +2501,11 @@ static MP_DEFINE_CONST_FUN_OBJ_1(status_str_obj, status_str);
  * Made on demand, so no table is kept on the heap. */
 static mp_obj_t text(size_t n_args, const mp_obj_t *args) {
     mp_int_t t = int_in(args[0], 0, 3);
-    const pintas_texts *table = t == 0 ? &pintas_line_texts : t == 1 ? &pintas_caminos_texts
-                              : t == 2 ? &pintas_dice_texts : &pintas_word_texts;
+    if (t < 3) {
+        (void)game_of(args[0]); /* (a game this module leaves out: refused) */
+    }
+    const pintas_texts *table = t == 3 ? &pintas_word_texts : IS_LINE(t) ? &pintas_line_texts
+                              : IS_CAMINOS(t) ? &pintas_caminos_texts : &pintas_dice_texts;
     size_t len, reason_len = 0;
     const char *key = mp_obj_str_get_data(args[1], &len);
     const char *reason = NULL;
@@ -2562,7 +2581,12 @@ static MP_DEFINE_CONST_FUN_OBJ_3(rules_refusal_obj, rules_refusal);
 /* ---- the module ---------------------------------------------------------- */
 
 /* Every function, each name written out (the native-module build finds its
- * names in the source text). */
+ * names in the source text); OTHER_GAMES: Caminos' and the dice's alone. */
+#if ONLY_LINE
+#define OTHER_GAMES(entry)
+#else
+#define OTHER_GAMES(entry) entry
+#endif
 #define PINTAS_FUNCTIONS(X) \
     X(MP_QSTR_sizes, sizes_obj) \
     X(MP_QSTR_new, new_obj) \
@@ -2593,17 +2617,17 @@ static MP_DEFINE_CONST_FUN_OBJ_3(rules_refusal_obj, rules_refusal);
     X(MP_QSTR_setting_names, setting_names_obj) \
     X(MP_QSTR_rules_refusal, rules_refusal_obj) \
     X(MP_QSTR_line_info, line_info_obj) \
-    X(MP_QSTR_caminos_info, caminos_info_obj) \
-    X(MP_QSTR_dice_info, dice_info_obj) \
+    OTHER_GAMES(X(MP_QSTR_caminos_info, caminos_info_obj)) \
+    OTHER_GAMES(X(MP_QSTR_dice_info, dice_info_obj)) \
     X(MP_QSTR_line_knowledge, line_knowledge_obj) \
     X(MP_QSTR_line_points, line_points_obj) \
-    X(MP_QSTR_caminos_known, caminos_known_obj) \
-    X(MP_QSTR_chain, chain_obj) \
-    X(MP_QSTR_dice_keeps, dice_keeps_obj) \
-    X(MP_QSTR_dice_keep_score, dice_keep_score_obj) \
-    X(MP_QSTR_dice_is_doom, dice_is_doom_obj) \
-    PINTAS_SOLVER_FUNCTIONS(X) \
-    X(MP_QSTR_dice_book, dice_book_obj) \
+    OTHER_GAMES(X(MP_QSTR_caminos_known, caminos_known_obj)) \
+    OTHER_GAMES(X(MP_QSTR_chain, chain_obj)) \
+    OTHER_GAMES(X(MP_QSTR_dice_keeps, dice_keeps_obj)) \
+    OTHER_GAMES(X(MP_QSTR_dice_keep_score, dice_keep_score_obj)) \
+    OTHER_GAMES(X(MP_QSTR_dice_is_doom, dice_is_doom_obj)) \
+    OTHER_GAMES(PINTAS_SOLVER_FUNCTIONS(X)) \
+    OTHER_GAMES(X(MP_QSTR_dice_book, dice_book_obj)) \
     X(MP_QSTR_blake2b, blake2b_obj) \
     X(MP_QSTR_mt_size, mt_size_obj) \
     X(MP_QSTR_mt_seed, mt_seed_obj) \
@@ -2618,7 +2642,7 @@ static MP_DEFINE_CONST_FUN_OBJ_3(rules_refusal_obj, rules_refusal);
     X(MP_QSTR_save_read, save_read_obj) \
     X(MP_QSTR_status_str, status_str_obj) \
     X(MP_QSTR_choose, choose_obj) \
-    X(MP_QSTR_caminos_rank, caminos_rank_obj) \
+    OTHER_GAMES(X(MP_QSTR_caminos_rank, caminos_rank_obj)) \
     X(MP_QSTR_search, search_obj)
 
 #if MICROPY_ENABLE_DYNRUNTIME
