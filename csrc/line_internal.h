@@ -95,11 +95,19 @@ static inline int pintas__line_tiles_conserved(const pintas_line_state *s, pinta
     return pintas__tiles_partition(parts, 7);
 }
 
+/* More points than one round can give a side: every pip twice over, and a
+ * Dominican bonus for each placement (a pase corrido) and two more (the
+ * capicua, the pase de salida). A bound, not the exact most. */
+#define PINTAS__LINE_ROUND_POINTS_MAX \
+    (2u * 168u + (PINTAS_TILE_COUNT + 2u) * (unsigned)PINTAS_LINE_MAX_BONUS)
+
 /* Scores a game still in play can hold, per side: sides beyond the rules'
  * on 0, the others within 0..PINTAS__LINE_SCORE_BOUND and, in Muggins and
- * Capicua, below the target (those games end the moment a side reaches it;
- * Dominican checks the target only at a round's end). Shared by the loader
- * and the search's check of what a seat knows. */
+ * Capicua, below the target (those games end the moment a side reaches it);
+ * in Dominican, which checks the target only at a round's end, below the
+ * target by more than this round can have given. So no round's points take
+ * a score past the bound: a state the engine plays on is one it loads.
+ * Shared by the loader and the search's check of what a seat knows. */
 static inline int pintas__line_scores_in_play_ok(const pintas_line_rules *r,
                                                  const int32_t *score)
 {
@@ -108,6 +116,8 @@ static inline int pintas__line_scores_in_play_ok(const pintas_line_rules *r,
         if (score[i] < 0 || score[i] > PINTAS__LINE_SCORE_BOUND || (i >= sides && score[i] != 0))
             return 0;
         if (i < sides && r->game != PINTAS_LINE_DOMINICAN && score[i] >= (int32_t)r->target)
+            return 0;
+        if (i < sides && score[i] >= (int32_t)(r->target + PINTAS__LINE_ROUND_POINTS_MAX))
             return 0;
     }
     return 1;

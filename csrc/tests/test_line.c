@@ -1682,6 +1682,36 @@ static void test_load_rejects(void)
 
 /* ---- the round limit (max_rounds) ---------------------------------------- */
 
+/* Dominican checks the target only at a round's end, so a score in play may
+ * pass it by this round's points, but no further: a fuzzed save with a score
+ * near the 2^20 bound used to load, and the round's points then took it past
+ * the bound, to a state the loader refused. 30,336 is every pip twice over
+ * and a bonus of 1,000 for each of 30 placements (line_internal.h). */
+static void test_dominican_score_bound(void)
+{
+    pintas_line_rules r = preset(PINTAS_LINE_DOMINICAN, 4, 0);
+    pintas_line_state s, c;
+    pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
+    pintas_line_move m[PINTAS_LINE_MAX_MOVES];
+    size_t n_ev, n;
+    const int32_t most = (int32_t)r.target + 30336 - 1;
+    CHECK_EQ(pintas_line_new(&s, &r, 7, ev, PINTAS_LINE_MAX_EVENTS, &n_ev), PINTAS_OK);
+    CHECK_EQ(load_of(&s), PINTAS_OK);
+    c = s; c.score[2] = most;          CHECK_EQ(load_of(&c), PINTAS_OK);
+    c = s; c.score[2] = most + 1;      CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
+    c = s; c.score[2] = 1048574;       CHECK_EQ(load_of(&c), PINTAS_E_CORRUPT);
+    /* from the highest score taken, every side's, the round plays to its end
+     * (the first listed move each time) and the game over loads */
+    s.score[0] = s.score[1] = s.score[2] = s.score[3] = most;
+    while (s.phase == PINTAS_LINE_PLAYING) {
+        CHECK_EQ(pintas_line_legal(&s, m, PINTAS_LINE_MAX_MOVES, &n), PINTAS_OK);
+        CHECK(n > 0);
+        CHECK_EQ(pintas_line_play(&s, &m[0], ev, PINTAS_LINE_MAX_EVENTS, &n_ev), PINTAS_OK);
+        CHECK_EQ(load_of(&s), PINTAS_OK);
+    }
+    CHECK(s.score[s.winner] > most);
+}
+
 static void test_max_rounds(void)
 {
     pintas_line_rules r = preset(PINTAS_LINE_MUGGINS, 3, 0);
@@ -1897,6 +1927,7 @@ int main(void)
     test_set_deal();
     test_save_load();
     test_load_rejects();
+    test_dominican_score_bound();
     test_max_rounds();
     test_length_bounds();
     test_limit_whole_games();

@@ -160,7 +160,8 @@ typedef struct pintas_line_search_result {
  *    round of 0, a hand or tile outside the set, log_len above the bound;
  *  - scores a game in play cannot hold (the loader's rule): a side the
  *    rules do not have not on 0, a score outside 0..2^20 - 1, a Muggins or
- *    Capicua side at or past the target; and scores no round leaves: any
+ *    Capicua side at or past the target, a Dominican side past the target
+ *    by more than one round can give; and scores no round leaves: any
  *    point in round 1 before its first placement, a Muggins score that is
  *    not a multiple of 5;
  *  - a forced_tile other than the engine's: round 1's leader before the
