@@ -2,6 +2,10 @@
  * refused (pintas/settings.h): the one copy every host checks rules by. */
 #include "pintas/settings.h"
 
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
 #include "pintas/caminos.h"
 #include "pintas/dice.h"
 #include "pintas/line.h"
@@ -12,10 +16,12 @@
 static const char *const line_games[] = {"muggins", "capicua", "dominican"};
 static const char *const block_scorings[] = {"cascade", "lowest_takes_all"};
 static const char *const tranques[] = {"lowest", "blocker"};
+#ifndef PINTAS_ONLY_LINE
 static const char *const variants[] = {"base", "no_renewal", "two_paths"};
 static const char *const scorings[] = {"dice_of_doom", "farkle"};
 static const char *const doom_loses[] = {"turn", "score"};
 static const char *const hot_dice[] = {"must", "may"};
+#endif
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 #define WHOLE(name, low, high, owner) {name, NULL, NULL, low, high, PINTAS_SETTING_WHOLE, 0, owner, 0}
@@ -46,6 +52,7 @@ static const pintas_setting line_settings[] = {
 };
 enum { LINE_GAME, LINE_PLAYERS, LINE_PAIRS, LINE_TARGET, LINE_REDEAL };
 
+#ifndef PINTAS_ONLY_LINE /* a one-family build (a board's domino-only module): the line games' alone */
 static const pintas_setting caminos_settings[] = {
     CHOICE("variant", variants, ANY),
     WHOLE("players", 2, PINTAS_CAMINOS_MAX_SEATS, ANY),
@@ -66,16 +73,47 @@ static const pintas_setting dice_settings[] = {
     LIMIT("max_rolls", 255),
 };
 enum { DICE_DOOM = 2, DICE_DOOM_LOSES = 3 };
+#endif
+
+/* Where each setting lies in its family's rules struct, in the table's order
+ * (width 0: the preset's choice, which the struct holds otherwise: Caminos'
+ * paths and hands, the dice's scoring table). */
+typedef struct setting_slot {
+    uint16_t at;
+    uint8_t width;
+} setting_slot;
+#define SLOT(type, field) {offsetof(type, field), sizeof(((type *)0)->field)}
+#define L(field) SLOT(pintas_line_rules, field)
+#define C(field) SLOT(pintas_caminos_rules, field)
+#define D(field) SLOT(pintas_dice_rules, field)
+static const setting_slot line_slots[COUNT(line_settings)] = {
+    L(game), L(players), L(pairs), L(target), L(redeal_doubles), L(block_scoring), L(tranque),
+    L(capicua), L(pass_points), L(capicua_bonus), L(pase_corrido_bonus),
+    L(pase_de_salida_bonus), L(max_rounds)};
+#ifndef PINTAS_ONLY_LINE
+static const setting_slot caminos_slots[COUNT(caminos_settings)] = {
+    {0, 0}, C(players), C(rounds), C(max_rounds), C(max_round_moves)};
+static const setting_slot dice_slots[COUNT(dice_settings)] = {
+    {0, 0}, D(target), D(doom), D(doom_loses), D(hot_dice), D(combine_kept), D(final_round),
+    D(max_rounds), D(max_rolls)};
+#endif
+#undef L
+#undef C
+#undef D
 
 typedef struct family_table {
     const pintas_setting *settings;
     size_t n;
+    const setting_slot *slots;
+    size_t size; /* of the family's rules struct */
 } family_table;
 
 static const family_table families[] = {
-    {line_settings, COUNT(line_settings)},
-    {caminos_settings, COUNT(caminos_settings)},
-    {dice_settings, COUNT(dice_settings)},
+    {line_settings, COUNT(line_settings), line_slots, sizeof(pintas_line_rules)},
+#ifndef PINTAS_ONLY_LINE
+    {caminos_settings, COUNT(caminos_settings), caminos_slots, sizeof(pintas_caminos_rules)},
+    {dice_settings, COUNT(dice_settings), dice_slots, sizeof(pintas_dice_rules)},
+#endif
 };
 
 int pintas_settings(int family, const pintas_setting **settings, size_t *n)
@@ -84,6 +122,113 @@ int pintas_settings(int family, const pintas_setting **settings, size_t *n)
         return PINTAS_E_ARG;
     *settings = families[family].settings;
     *n = families[family].n;
+    return PINTAS_OK;
+}
+
+/* ---- the structs ------------------------------------------------------------ */
+
+/* The family's struct before its settings are placed: its preset's. */
+static int preset(int family, int32_t choice, int32_t players, void *rules)
+{
+#ifndef PINTAS_ONLY_LINE
+    if (family == PINTAS_FAMILY_CAMINOS)
+        return pintas_caminos_rules_preset(rules, (int)choice, (int)players);
+    if (family == PINTAS_FAMILY_DICE)
+        return choice == 0 ? pintas_dice_rules_dice_of_doom(rules) : pintas_dice_rules_farkle(rules);
+#else
+    (void)family, (void)choice, (void)players;
+#endif
+    memset(rules, 0, sizeof(pintas_line_rules));
+    return PINTAS_OK;
+}
+
+/* The family whose struct of `size` bytes holds `n` settings (NULL pointers,
+ * an unknown family, a wrong n or size: NULL). */
+static const family_table *struct_family(int family, size_t n, size_t size, const void *values,
+                                         const void *rules)
+{
+    const pintas_setting *table;
+    size_t count;
+    if (!values || !rules || pintas_settings(family, &table, &count) != PINTAS_OK ||
+        n != count || size != families[family].size)
+        return NULL;
+    return &families[family];
+}
+
+/* A setting's field of `rules`, 1, 2 or 4 bytes wide: *v written into it
+ * (into 1), or it read into *v (into 0). */
+static void field_copy(setting_slot slot, unsigned char *rules, int32_t *v, int into)
+{
+    uint8_t b = (uint8_t)*v;
+    uint16_t h = (uint16_t)*v;
+    void *own = slot.width == 1 ? (void *)&b : slot.width == 2 ? (void *)&h : (void *)v;
+    if (into) {
+        memcpy(rules + slot.at, own, slot.width);
+        return;
+    }
+    memcpy(own, rules + slot.at, slot.width);
+    *v = slot.width == 1 ? (int32_t)b : slot.width == 2 ? (int32_t)h : *v;
+}
+
+int pintas_settings_rules(int family, const int32_t *values, size_t n, void *rules,
+                          size_t size)
+{
+    const family_table *f = struct_family(family, n, size, values, rules);
+    size_t i;
+    if (!f)
+        return PINTAS_E_ARG;
+    for (i = 0; i < n; ++i)
+        if (values[i] < f->settings[i].low || values[i] > f->settings[i].high)
+            return PINTAS_E_ARG;
+    if (preset(family, values[0], values[1], rules) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    for (i = 0; i < n; ++i) {
+        int32_t v = values[i];
+        if (f->slots[i].width != 0)
+            field_copy(f->slots[i], (unsigned char *)rules, &v, 1);
+    }
+    return PINTAS_OK;
+}
+
+/* The preset's choice a struct holds otherwise (see pintas_settings_values). */
+static int32_t preset_choice(int family, const void *rules)
+{
+    int32_t v = 0;
+#ifndef PINTAS_ONLY_LINE
+    if (family == PINTAS_FAMILY_CAMINOS) {
+        const pintas_caminos_rules *c = rules;
+        pintas_caminos_rules p;
+        while (v < 3 && (pintas_caminos_rules_preset(&p, (int)v, c->players) != PINTAS_OK ||
+                         p.paths != c->paths || p.hand_size != c->hand_size ||
+                         p.side_tiles != c->side_tiles || p.full_path != c->full_path))
+            ++v;
+    } else if (family == PINTAS_FAMILY_DICE) {
+        const pintas_dice_rules *d = rules;
+        pintas_dice_rules doom;
+        int f;
+        pintas_dice_rules_dice_of_doom(&doom);
+        for (f = 0; f <= PINTAS_DICE_FACES; ++f)
+            v |= doom.single[f] != d->single[f];
+    }
+#else
+    (void)family, (void)rules;
+#endif
+    return v;
+}
+
+int pintas_settings_values(int family, const void *rules, size_t size, int32_t *values,
+                           size_t n)
+{
+    const family_table *f = struct_family(family, n, size, values, rules);
+    size_t i;
+    if (!f)
+        return PINTAS_E_ARG;
+    for (i = 0; i < n; ++i) {
+        if (f->slots[i].width == 0)
+            values[i] = preset_choice(family, rules);
+        else /* (read only: the struct is not written) */
+            field_copy(f->slots[i], (unsigned char *)(uintptr_t)rules, &values[i], 0);
+    }
     return PINTAS_OK;
 }
 
@@ -120,12 +265,16 @@ static int line_ties(const int32_t *v, pintas_settings_refusal *why)
     return PINTAS_OK;
 }
 
+#ifndef PINTAS_ONLY_LINE
 static int dice_ties(const int32_t *v, pintas_settings_refusal *why)
 {
     if (!v[DICE_DOOM] && v[DICE_DOOM_LOSES] != 0)
         return refuse(why, PINTAS_SETTINGS_DOOM_LOSES, v, DICE_DOOM_LOSES, DICE_DOOM);
     return PINTAS_OK;
 }
+#else
+#define dice_ties(v, why) PINTAS_OK
+#endif
 
 int pintas_settings_why(int family, const int32_t *values, size_t n,
                         pintas_settings_refusal *why)

@@ -10,7 +10,9 @@
  * builds and the rules' unit is positive.
  * A first byte of 3 reads settings values instead (pintas/settings.h): any
  * values are taken or refused, a refusal names a setting of the table, and
- * its message fits any buffer (cut, NUL-terminated, its length told).
+ * its message fits any buffer (cut, NUL-terminated, its length told); the
+ * struct the values make is refused only for a value out of range, taken by
+ * the game's check when the settings are, and reads back as the values.
  */
 #include "games.h"
 
@@ -173,6 +175,36 @@ static void fuzz_dice(fuzz_bytes *b)
     play_dice(b, &s);
 }
 
+/* The struct pintas_settings_rules makes of values: refused (untouched) only
+ * for a value out of its range; made of settings pintas_settings_why takes
+ * (taken), one the game's own check takes; read back, the same values. */
+static void struct_of_settings(int family, const int32_t *values, size_t n, int taken)
+{
+    static const size_t sizes[] = {sizeof(pintas_line_rules), sizeof(pintas_caminos_rules),
+                                   sizeof(pintas_dice_rules)};
+    union {
+        pintas_line_rules line;
+        pintas_caminos_rules caminos;
+        pintas_dice_rules dice;
+        unsigned char bytes[1];
+    } r, before;
+    int32_t back[PINTAS_SETTINGS_MAX];
+    int status, checked;
+    memset(&r, 0x5A, sizeof r);
+    before = r;
+    status = pintas_settings_rules(family, values, n, &r, sizes[family]);
+    if (status != PINTAS_OK) {
+        FUZZ_CHECK(status == PINTAS_E_ARG && !taken && memcmp(&r, &before, sizeof r) == 0);
+        return;
+    }
+    checked = family == 0   ? pintas_line_rules_check(&r.line)
+              : family == 1 ? pintas_caminos_rules_check(&r.caminos)
+                            : pintas_dice_rules_check(&r.dice);
+    FUZZ_CHECK(!taken || checked == PINTAS_OK);
+    FUZZ_CHECK(pintas_settings_values(family, &r, sizes[family], back, n) == PINTAS_OK);
+    FUZZ_CHECK(memcmp(back, values, n * sizeof *back) == 0);
+}
+
 static void fuzz_settings(fuzz_bytes *b)
 {
     const pintas_setting *table;
@@ -190,6 +222,7 @@ static void fuzz_settings(fuzz_bytes *b)
     status = pintas_settings_why(family, values, n, &why);
     FUZZ_CHECK(status == PINTAS_OK || status == PINTAS_E_RULES);
     FUZZ_CHECK((status == PINTAS_OK) == (why.cause == PINTAS_SETTINGS_OK));
+    struct_of_settings(family, values, n, status == PINTAS_OK);
     if (status == PINTAS_OK)
         return;
     FUZZ_CHECK(why.setting < n && why.other < n && why.family == family);

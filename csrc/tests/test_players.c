@@ -24,24 +24,21 @@ static uint32_t mix(uint32_t h, uint32_t v)
     return h * UINT32_C(1000003) + v;
 }
 
-/* ---- line games ----------------------------------------------------------- */
-
-static void line_rules_of(const golden_game *g, pintas_line_rules *r)
+/* A golden game's rules: its setup's first values are the family's settings
+ * in the table's order without the limits (no golden game sets one), which
+ * pintas_settings_rules places in the struct (`size` its sizeof). */
+static void rules_of(int family, const golden_game *g, void *rules, size_t size)
 {
-    memset(r, 0, sizeof *r);
-    r->game = (uint8_t)g->setup[0];
-    r->players = (uint8_t)g->setup[1];
-    r->pairs = (uint8_t)g->setup[2];
-    r->redeal_doubles = (uint8_t)g->setup[3];
-    r->block_scoring = (uint8_t)g->setup[4];
-    r->tranque = (uint8_t)g->setup[5];
-    r->capicua = (uint8_t)g->setup[6];
-    r->target = (uint16_t)g->setup[7];
-    r->pass_points = (uint16_t)g->setup[8];
-    r->capicua_bonus = (uint16_t)g->setup[9];
-    r->pase_corrido_bonus = (uint16_t)g->setup[10];
-    r->pase_de_salida_bonus = (uint16_t)g->setup[11];
+    int32_t v[PINTAS_SETTINGS_MAX] = {0};
+    size_t n = 0, i, limits = family == PINTAS_FAMILY_LINE ? 1 : 2;
+    const pintas_setting *table;
+    CHECK_EQ(pintas_settings(family, &table, &n), PINTAS_OK);
+    for (i = 0; i + limits < n; ++i)
+        v[i] = (int32_t)g->setup[i];
+    CHECK_EQ(pintas_settings_rules(family, v, n, rules, size), PINTAS_OK);
 }
+
+/* ---- line games ----------------------------------------------------------- */
 
 /* The hash tools/golden/players.py line_row makes of a view. */
 static uint32_t line_view_hash(const pintas_line_view *v)
@@ -130,7 +127,7 @@ static int line_start(const golden_game *g, pintas_line_state *s, pintas_line_re
     pintas_line_event ev[PINTAS_LINE_MAX_EVENTS];
     size_t n = 0;
     int st;
-    line_rules_of(g, &rules);
+    rules_of(PINTAS_FAMILY_LINE, g, &rules, sizeof rules);
     pintas_line_record_clear(rec);
     if (g->deal == GOLDEN_NONE) {
         st = pintas_line_new(s, &rules, (uint64_t)g->setup[12], ev, PINTAS_LINE_MAX_EVENTS, &n);
@@ -195,17 +192,6 @@ static void test_line_golden(void)
 }
 
 /* ---- Caminos -------------------------------------------------------------- */
-
-static void caminos_rules_of(const golden_game *g, pintas_caminos_rules *r)
-{
-    memset(r, 0, sizeof *r);
-    r->players = (uint8_t)g->setup[0];
-    r->paths = (uint8_t)g->setup[1];
-    r->hand_size = (uint8_t)g->setup[2];
-    r->side_tiles = (uint8_t)g->setup[3];
-    r->full_path = (uint8_t)g->setup[4];
-    r->rounds = (uint8_t)g->setup[5];
-}
 
 static uint32_t caminos_view_hash(const pintas_caminos_view *v)
 {
@@ -357,12 +343,12 @@ static int caminos_start(const golden_game *g, pintas_caminos_state *s,
     pintas_caminos_event ev[PINTAS_CAMINOS_MAX_EVENTS];
     size_t n = 0;
     int st;
-    caminos_rules_of(g, &rules);
+    rules_of(PINTAS_FAMILY_CAMINOS, g, &rules, sizeof rules);
     st = pintas_caminos_record_start(rec, &rules);
     if (st != PINTAS_OK)
         return st;
     if (g->deal == GOLDEN_NONE) {
-        st = pintas_caminos_new(s, &rules, (uint64_t)g->setup[6], ev, PINTAS_CAMINOS_MAX_EVENTS,
+        st = pintas_caminos_new(s, &rules, (uint64_t)g->setup[3], ev, PINTAS_CAMINOS_MAX_EVENTS,
                                 &n);
     } else {
         pintas_caminos_deal d;
@@ -376,7 +362,7 @@ static int caminos_start(const golden_game *g, pintas_caminos_state *s,
         d.pile_len = (uint8_t)row[13];
         for (i = 0; i < d.pile_len; ++i)
             d.pile[i] = (uint8_t)row[14 + i];
-        st = pintas_caminos_new_dealt(s, &rules, (uint64_t)g->setup[6], &d, ev,
+        st = pintas_caminos_new_dealt(s, &rules, (uint64_t)g->setup[3], &d, ev,
                                       PINTAS_CAMINOS_MAX_EVENTS, &n);
     }
     if (st == PINTAS_OK)
@@ -429,20 +415,6 @@ static void test_caminos_golden(void)
 }
 
 /* ---- dice ----------------------------------------------------------------- */
-
-static void dice_rules_of(const golden_game *g, pintas_dice_rules *r)
-{
-    if (g->setup[0] == 0)
-        pintas_dice_rules_dice_of_doom(r);
-    else
-        pintas_dice_rules_farkle(r);
-    r->target = (int32_t)g->setup[1];
-    r->doom = (uint8_t)g->setup[2];
-    r->doom_loses = (uint8_t)g->setup[3];
-    r->hot_dice = (uint8_t)g->setup[4];
-    r->combine_kept = (uint8_t)g->setup[5];
-    r->final_round = (uint8_t)g->setup[6];
-}
 
 static uint32_t dice_view_hash(const pintas_dice_view *v)
 {
@@ -535,7 +507,7 @@ static void test_dice_golden(void)
         pintas_mt mt[4];
         solved p;
         uint32_t i;
-        dice_rules_of(g, &rules);
+        rules_of(PINTAS_FAMILY_DICE, g, &rules, sizeof rules);
         for (i = 0; i < 4; ++i)
             pintas_mt_seed(&mt[i], g->seat[i][1]);
         if (!CHECK(solve(&rules, &p)) ||

@@ -234,6 +234,23 @@ static void test_agrees_with_the_line_check(void)
     CHECK(taken > 1000); /* the grid reaches valid rules, not only refusals */
 }
 
+/* The dice rules struct of settings values: the scoring's preset, then the
+ * settings (0 when the preset is refused). */
+static int dice_struct(const int32_t *v, pintas_dice_rules *r)
+{
+    if (v[0] ? pintas_dice_rules_farkle(r) : pintas_dice_rules_dice_of_doom(r))
+        return 0;
+    r->target = v[1];
+    r->doom = (uint8_t)v[2];
+    r->doom_loses = (uint8_t)v[3];
+    r->hot_dice = (uint8_t)v[4];
+    r->combine_kept = (uint8_t)v[5];
+    r->final_round = (uint8_t)v[6];
+    r->max_rounds = (uint8_t)v[7];
+    r->max_rolls = (uint8_t)v[8];
+    return 1;
+}
+
 static void test_agrees_with_the_dice_check(void)
 {
     static const int32_t grid[9][2] = {{0, 1}, {1, 10000000}, {0, 1}, {0, 1},
@@ -245,16 +262,8 @@ static void test_agrees_with_the_dice_check(void)
     for (k = 0; k < (1u << 9); ++k) {
         for (i = 0; i < 9; ++i)
             v[i] = grid[i][(k >> i) & 1u];
-        if (v[0] ? pintas_dice_rules_farkle(&r) : pintas_dice_rules_dice_of_doom(&r))
+        if (!dice_struct(v, &r))
             continue;
-        r.target = v[1];
-        r.doom = (uint8_t)v[2];
-        r.doom_loses = (uint8_t)v[3];
-        r.hot_dice = (uint8_t)v[4];
-        r.combine_kept = (uint8_t)v[5];
-        r.final_round = (uint8_t)v[6];
-        r.max_rounds = (uint8_t)v[7];
-        r.max_rolls = (uint8_t)v[8];
         ++combos;
         agree += (pintas_settings_why(PINTAS_FAMILY_DICE, v, 9, &why) == PINTAS_OK) ==
                  (pintas_dice_rules_check(&r) == PINTAS_OK);
@@ -263,8 +272,140 @@ static void test_agrees_with_the_dice_check(void)
     CHECK_EQ(combos, 512);
 }
 
+/* pintas_settings_rules places every setting in its field: the struct it
+ * makes is the struct made by hand, field by field, for every family over a
+ * grid of each setting's values; a value out of range, a wrong count or size,
+ * NULL or an unknown family is refused with the struct untouched. */
+static void test_rules_structs(void)
+{
+    static const int32_t line_grid[13][2] = {
+        {0, 2}, {2, 4}, {0, 1}, {1, 10000}, {0, 7}, {0, 1}, {0, 1}, {0, 1},
+        {0, 1000}, {0, 25}, {0, 1000}, {1000, 0}, {0, 255}};
+    static const int32_t dice_grid[9][2] = {{0, 1}, {1, 10000000}, {0, 1}, {0, 1},
+                                            {0, 1}, {0, 1}, {0, 1}, {0, 255}, {0, 1}};
+    pintas_line_rules lr, lw;
+    pintas_dice_rules dr, dw;
+    pintas_caminos_rules cr, cw;
+    int32_t v[13];
+    unsigned k, i, same = 0;
+    int variant, players;
+    for (k = 0; k < (1u << 13); ++k) {
+        for (i = 0; i < 13; ++i)
+            v[i] = line_grid[i][(k >> i) & 1u];
+        line_struct(v, &lw);
+        memset(&lr, 0xA5, sizeof lr);
+        same += pintas_settings_rules(PINTAS_FAMILY_LINE, v, 13, &lr, sizeof lr) == PINTAS_OK &&
+                memcmp(&lr, &lw, sizeof lr) == 0;
+    }
+    CHECK_EQ(same, 1u << 13);
+    for (k = same = 0; k < (1u << 9); ++k) {
+        for (i = 0; i < 9; ++i)
+            v[i] = dice_grid[i][(k >> i) & 1u];
+        CHECK(dice_struct(v, &dw));
+        memset(&dr, 0xA5, sizeof dr);
+        same += pintas_settings_rules(PINTAS_FAMILY_DICE, v, 9, &dr, sizeof dr) == PINTAS_OK &&
+                memcmp(&dr, &dw, sizeof dr) == 0;
+    }
+    CHECK_EQ(same, 1u << 9);
+    for (variant = 0; variant < 3; ++variant)
+        for (players = 2; players <= 4; ++players)
+            for (k = 0; k < 8; ++k) {
+                const int32_t c[5] = {variant, players, (int32_t)(1 + (k & 1u) * 4),
+                                      (int32_t)((k >> 1) & 1u) * 7,
+                                      (int32_t)((k >> 2) & 1u) * 255};
+                CHECK(pintas_caminos_rules_preset(&cw, variant, players) == PINTAS_OK);
+                cw.rounds = (uint8_t)c[2];
+                cw.max_rounds = (uint8_t)c[3];
+                cw.max_round_moves = (uint8_t)c[4];
+                memset(&cr, 0xA5, sizeof cr);
+                CHECK(pintas_settings_rules(PINTAS_FAMILY_CAMINOS, c, 5, &cr, sizeof cr) ==
+                      PINTAS_OK);
+                CHECK(memcmp(&cr, &cw, sizeof cr) == 0);
+            }
+    /* refusals leave the struct as it was */
+    memcpy(v, dominican, sizeof dominican);
+    memset(&lr, 0x5A, sizeof lr);
+    lw = lr;
+    for (i = 0; i < 13; ++i) {
+        const pintas_setting *table;
+        size_t n;
+        CHECK(pintas_settings(PINTAS_FAMILY_LINE, &table, &n) == PINTAS_OK);
+        v[i] = table[i].high + 1;
+        CHECK(pintas_settings_rules(PINTAS_FAMILY_LINE, v, 13, &lr, sizeof lr) == PINTAS_E_ARG);
+        v[i] = table[i].low - 1;
+        CHECK(pintas_settings_rules(PINTAS_FAMILY_LINE, v, 13, &lr, sizeof lr) == PINTAS_E_ARG);
+        v[i] = dominican[i];
+    }
+    CHECK(pintas_settings_rules(PINTAS_FAMILY_LINE, v, 12, &lr, sizeof lr) == PINTAS_E_ARG);
+    CHECK(pintas_settings_rules(PINTAS_FAMILY_LINE, v, 13, &lr, sizeof lr - 1) == PINTAS_E_ARG);
+    CHECK(pintas_settings_rules(PINTAS_FAMILY_DICE, v, 13, &lr, sizeof lr) == PINTAS_E_ARG);
+    CHECK(pintas_settings_rules(3, v, 13, &lr, sizeof lr) == PINTAS_E_ARG);
+    CHECK(pintas_settings_rules(-1, v, 13, &lr, sizeof lr) == PINTAS_E_ARG);
+    CHECK(pintas_settings_rules(PINTAS_FAMILY_LINE, NULL, 13, &lr, sizeof lr) == PINTAS_E_ARG);
+    CHECK(pintas_settings_rules(PINTAS_FAMILY_LINE, v, 13, NULL, sizeof lr) == PINTAS_E_ARG);
+    CHECK(memcmp(&lr, &lw, sizeof lr) == 0);
+    CHECK(pintas_settings_rules(PINTAS_FAMILY_CAMINOS, caminos, 5, &cr, sizeof cr) == PINTAS_OK);
+    CHECK(pintas_caminos_rules_check(&cr) == PINTAS_OK);
+    /* the example of docs/c-api.md: the Dominican pairs preset */
+    CHECK(pintas_settings_rules(PINTAS_FAMILY_LINE, dominican, 13, &lr, sizeof lr) == PINTAS_OK);
+    CHECK(pintas_line_rules_preset(&lw, PINTAS_LINE_DOMINICAN, 4, 1) == PINTAS_OK);
+    CHECK(memcmp(&lr, &lw, sizeof lr) == 0);
+}
+
+/* pintas_settings_values reads back what pintas_settings_rules placed, the
+ * preset's choice included; a struct of no preset shows a choice past the
+ * table's; the guards. */
+static void test_rules_values(void)
+{
+    static const int32_t farkle[9] = {1, 10000, 0, 0, 1, 0, 0, 7, 0};
+    const int32_t *sets[] = {dominican, doom, farkle, caminos};
+    const int families[] = {PINTAS_FAMILY_LINE, PINTAS_FAMILY_DICE, PINTAS_FAMILY_DICE,
+                            PINTAS_FAMILY_CAMINOS};
+    const size_t counts[] = {13, 9, 9, 5};
+    union {
+        pintas_line_rules line;
+        pintas_caminos_rules caminos;
+        pintas_dice_rules dice;
+    } r;
+    const size_t sizes[] = {sizeof r.line, sizeof r.dice, sizeof r.dice, sizeof r.caminos};
+    int32_t back[PINTAS_SETTINGS_MAX];
+    int32_t c[5];
+    unsigned i;
+    int variant;
+    for (i = 0; i < COUNT(sets); ++i) {
+        CHECK(pintas_settings_rules(families[i], sets[i], counts[i], &r, sizes[i]) == PINTAS_OK);
+        CHECK(pintas_settings_values(families[i], &r, sizes[i], back, counts[i]) == PINTAS_OK);
+        CHECK(memcmp(back, sets[i], counts[i] * sizeof *back) == 0);
+    }
+    for (variant = 0; variant < 3; ++variant) {
+        memcpy(c, caminos, sizeof c);
+        c[0] = variant;
+        c[1] = 2 + variant;
+        CHECK(pintas_settings_rules(PINTAS_FAMILY_CAMINOS, c, 5, &r, sizeof r.caminos) ==
+              PINTAS_OK);
+        CHECK(pintas_settings_values(PINTAS_FAMILY_CAMINOS, &r, sizeof r.caminos, back, 5) ==
+              PINTAS_OK);
+        CHECK(memcmp(back, c, sizeof c) == 0);
+    }
+    r.caminos.hand_size = 1; /* no preset deals one tile */
+    CHECK(pintas_settings_values(PINTAS_FAMILY_CAMINOS, &r, sizeof r.caminos, back, 5) ==
+          PINTAS_OK);
+    CHECK_EQ(back[0], 3);
+    CHECK(pintas_settings_values(PINTAS_FAMILY_CAMINOS, &r, sizeof r.caminos, back, 4) ==
+          PINTAS_E_ARG);
+    CHECK(pintas_settings_values(PINTAS_FAMILY_CAMINOS, &r, sizeof r.line, back, 5) ==
+          PINTAS_E_ARG);
+    CHECK(pintas_settings_values(PINTAS_FAMILY_CAMINOS, NULL, sizeof r.caminos, back, 5) ==
+          PINTAS_E_ARG);
+    CHECK(pintas_settings_values(PINTAS_FAMILY_CAMINOS, &r, sizeof r.caminos, NULL, 5) ==
+          PINTAS_E_ARG);
+    CHECK(pintas_settings_values(7, &r, sizeof r.caminos, back, 5) == PINTAS_E_ARG);
+}
+
 int main(void)
 {
+    test_rules_structs();
+    test_rules_values();
     test_agrees_with_the_line_check();
     test_agrees_with_the_dice_check();
     test_tables();

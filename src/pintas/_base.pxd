@@ -8,6 +8,11 @@ from cpython.ref cimport Py_INCREF
 cdef extern from "pintas/pintas.h" nogil:
     ctypedef uint32_t pintas_mask
     const char *pintas_status_str(int status)
+    ctypedef struct pintas_setting:
+        pass
+    int pintas_settings(int family, const pintas_setting **settings, size_t *n)
+    int pintas_settings_rules(int family, const int32_t *values, size_t n, void *rules,
+                              size_t size)
     int PINTAS_OK, PINTAS_E_ARG, PINTAS_E_RULES, PINTAS_E_ILLEGAL, PINTAS_E_OVER
     int PINTAS_E_BUFFER, PINTAS_E_CORRUPT, PINTAS_E_VERSION, PINTAS_E_DEAL
     int PINTAS_TILE_COUNT, PINTAS_NO_TILE, PINTAS_NO_SEAT
@@ -204,6 +209,9 @@ cdef long long whole(object value, long long low, long long high, str what,
                      object error=*) except? -1
 cdef uint64_t seed64(object value, str what=*) except? 0
 cdef tuple fields_of(object fields, size_t count, str what)
+# A family's rules struct (`size` its sizeof) from its rules fields: the values
+# of its settings in the C core's table order (Rules._fields(); RulesError).
+cdef int settings_struct(int family, object fields, void *out, size_t size) except -1
 cdef object optional_whole(object value, long long low, long long high, str what)
 
 # A list made at its final size (PyList_New(n): no regrowth as it fills) is

@@ -234,6 +234,20 @@ cdef tuple fields_of(object fields, size_t count, str what):
     return <tuple>fields
 
 
+cdef int settings_struct(int family, object fields, void *out, size_t size) except -1:
+    cdef const pintas_setting *table
+    cdef size_t n, i
+    cdef int32_t values[16]
+    if pintas_settings(family, &table, &n) != PINTAS_OK or n > 16:
+        raise RulesError(f"no rules family {family}")
+    fields = fields_of(fields, n, "rules fields")
+    for i in range(n):
+        values[i] = whole(fields[i], -2**31, 2**31 - 1, "a rules field")
+    if pintas_settings_rules(family, values, n, out, size) != PINTAS_OK:
+        raise RulesError(f"rules fields out of their settings' ranges: {fields!r}")
+    return 0
+
+
 def status_message(status):
     """The C core's description of a status code."""
     if type(status) is not int:

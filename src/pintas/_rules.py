@@ -158,8 +158,10 @@ class RulesBase(PlainRecord):
         return dataclasses.replace(self, **changes)  # type: ignore[type-var]
 
     def _fields(self) -> tuple[int, ...]:
-        """The settings as the C core's rules fields."""
-        raise NotImplementedError
+        """The settings as the C core's rules fields: each setting's value as
+        the core reads it, in its table's order (pintas/settings.h), which the
+        bindings give pintas_settings_rules to make the rules struct."""
+        return _settings.core_values(self._FAMILY, self)
 
     @staticmethod
     def _checked_fields(fields: object, count: int) -> tuple[int, ...]:

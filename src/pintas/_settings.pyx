@@ -86,6 +86,25 @@ cdef int32_t _core_value(const pintas_setting *s, object value, int *refused):
     return _INT32_MIN
 
 
+cdef dict _NAMES = {}
+
+
+def core_values(int family, rules):
+    """The settings of ``rules`` (a Rules of ``family``, valid) as the C core
+    reads them, in its table's order: a flag 0 or 1, a choice its index, a
+    limit 0 for none (what pintas_settings_rules places in a struct)."""
+    cdef const pintas_setting *table
+    cdef size_t n
+    cdef int refused = RANGE
+    if pintas_settings(family, &table, &n) != 0:
+        raise ValueError(f"no rules family {family}")
+    names = _NAMES.get(family)
+    if names is None:
+        names = _NAMES[family] = tuple(_str(table[i].name) for i in range(n))
+    return tuple([_core_value(&table[i], getattr(rules, names[i]), &refused)
+                  for i in range(n)])
+
+
 def refusal(int family, given):
     """None when ``given`` (a value a setting, in the order of
     :func:`settings`: str, bool, int or None as its kind wants) are valid

@@ -29,8 +29,8 @@ T = Tile.parse
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_python_presets_match_the_c_presets(variant: str, players: int) -> None:
     rules = Rules(variant, players=players)
-    assert rules._fields() == _caminos.preset_fields(caminos.VARIANTS.index(variant), players)
-    assert Rules._from_fields(rules._fields()) == rules
+    assert rules._saved_fields() == _caminos.preset_fields(caminos.VARIANTS.index(variant), players)
+    assert Rules._from_fields(rules._saved_fields()) == rules
     assert getattr(Rules, variant)(players=players) == rules
 
 

@@ -38,7 +38,7 @@ def test_no_preset_sets_a_limit(make: Any) -> None:
     assert rules.max_rounds is None and rules.max_round_moves is None
     assert "max_rounds" not in rules.to_dict() and "max_round_moves" not in rules.to_dict()
     assert str(rules) == f"{rules.name} (3 players)"
-    assert rules._fields()[6:] == (0, 0)
+    assert rules._saved_fields()[6:] == (0, 0)
 
 
 @pytest.mark.parametrize("name", ["max_rounds", "max_round_moves"])
@@ -61,7 +61,7 @@ def test_the_limits_in_presets_plain_data_and_text() -> None:
         assert (rules.max_rounds, rules.max_round_moves) == (2, 80)
         assert caminos.Rules.from_dict(rules.to_dict()) == rules
         assert "at most 2 rounds" in str(rules) and "at most 80 moves" in str(rules)
-        assert rules._fields()[6:] == (2, 80)
+        assert rules._saved_fields()[6:] == (2, 80)
 
 
 # ---- the limits in play ---------------------------------------------------------------

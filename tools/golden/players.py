@@ -217,9 +217,10 @@ def line_deal(deal: domino.Deal) -> int:
 
 
 def unlimited_fields(rules: domino.Rules | dice.Rules | caminos.Rules) -> tuple[int, ...]:
-    """The rules' fields as the header's setups hold them: without the limits
-    (max_rounds, max_rolls; Caminos max_rounds, max_round_moves), which no
-    golden game sets."""
+    """The rules' fields as the header's setups hold them (each setting's value
+    as the C core reads it, in its table's order: pintas_settings_rules makes
+    the struct of them) without the limits (max_rounds, max_rolls; Caminos
+    max_rounds, max_round_moves), which no golden game sets."""
     limits = 1 if isinstance(rules, domino.Rules) else 2
     fields = rules._fields()
     assert not any(fields[-limits:]), "a golden game with a length limit"
@@ -526,7 +527,8 @@ PREAMBLE = """\
 #define GOLDEN_NONE 0xFF
 enum { GOLDEN_RANDOM, GOLDEN_GREEDY, GOLDEN_SUIT, GOLDEN_THRESHOLD, GOLDEN_OPTIMAL };
 
-/* setup: the rules' fields, then the seed (dice: players, then the seed);
+/* setup: the rules' settings in pintas/settings.h's order without the limits,
+ * then the seed (dice: players, then the seed);
  * deal: an index into the game's deals or GOLDEN_NONE; first, steps: its rows;
  * per seat: kind, random seed, weights index, bank_at or bank_to_win. */
 typedef struct golden_game {

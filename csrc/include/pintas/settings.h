@@ -18,6 +18,11 @@
  * (`got`).
  *
  * The tables are constant data; nothing here writes but the caller's structs.
+ *
+ * A build for the line games alone (PINTAS_ONLY_LINE defined, as a board's
+ * domino-only module is built) holds the line family's table alone: the
+ * others are then unknown families (PINTAS_E_ARG), and nothing of Caminos'
+ * or the dice's is linked from here.
  */
 #ifndef PINTAS_SETTINGS_H
 #define PINTAS_SETTINGS_H
@@ -91,6 +96,31 @@ int pintas_settings(int family, const pintas_setting **settings, size_t *n);
  * pointers, an unknown family or a wrong n (*why untouched). */
 int pintas_settings_why(int family, const int32_t *values, size_t n,
                         pintas_settings_refusal *why);
+
+/* Fill the family's rules struct (pintas_line_rules, pintas_caminos_rules or
+ * pintas_dice_rules, `size` its sizeof) from `n` values in the settings
+ * table's order: a Caminos variant's and a dice scoring's preset first (what
+ * those structs hold beyond the settings: paths, hand size, the scoring
+ * table), then each setting in its field; a line struct starts zeroed. The
+ * one place a host's settings become a core struct: the hosts convert their
+ * values, this places them. PINTAS_OK; PINTAS_E_ARG for NULL pointers, an
+ * unknown family, a wrong n or size, or a value outside its setting's range
+ * (low..high; a limit 0..high), *rules then untouched. It does not judge the
+ * settings together: pintas_settings_why() and each game's rules check do. */
+int pintas_settings_rules(int family, const int32_t *values, size_t n, void *rules,
+                          size_t size);
+
+/* The inverse: the `n` settings of the family's rules struct `rules` (`size`
+ * its sizeof) into values[0..n), in the table's order, each field as it is
+ * (unchecked: a host shows a bad value as it found it). The preset's choice
+ * is read from what the struct holds: Caminos' variant is the one whose
+ * preset for the struct's players has its paths, hand size, side tiles and
+ * full path (3, past the choices, when none has), the dice's scoring is
+ * dice_of_doom when its single dice score as that preset's do (else
+ * farkle). PINTAS_OK; PINTAS_E_ARG for NULL pointers, an unknown family or a
+ * wrong n or size. */
+int pintas_settings_values(int family, const void *rules, size_t size, int32_t *values,
+                           size_t n);
 
 /* Write the message of a refusal into buf[0..cap), NUL-terminated, and its
  * length (without the NUL) into *n. The refused value reads as `got` (len

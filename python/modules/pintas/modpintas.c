@@ -272,40 +272,11 @@ static int32_t setting_value(const pintas_setting *s, mp_obj_t v, int *what) {
     return SETTING_WRONG;
 }
 
-/* Where each setting of a family lies in its rules struct, in the settings
- * table's order (width 0: a preset's choice the struct holds otherwise,
- * Caminos' variant and the dice's scoring table). */
-typedef struct setting_slot {
-    uint16_t at;
-    uint8_t width;
-} setting_slot;
-#define SLOT(type, field) {offsetof(type, field), sizeof(((type *)0)->field)}
-#define L(field) SLOT(pintas_line_rules, field)
-#define C(field) SLOT(pintas_caminos_rules, field)
-#define D(field) SLOT(pintas_dice_rules, field)
-static const setting_slot line_slots[] = {
-    L(game), L(players), L(pairs), L(target), L(redeal_doubles), L(block_scoring), L(tranque),
-    L(capicua), L(pass_points), L(capicua_bonus), L(pase_corrido_bonus),
-    L(pase_de_salida_bonus), L(max_rounds)};
-#if ONLY_LINE
-static const setting_slot *const slots_of[] = {line_slots};
-#else
-static const setting_slot caminos_slots[] = {
-    {0, 0}, C(players), C(rounds), C(max_rounds), C(max_round_moves)};
-static const setting_slot dice_slots[] = {
-    {0, 0}, D(target), D(doom), D(doom_loses), D(hot_dice), D(combine_kept), D(final_round),
-    D(max_rounds), D(max_rolls)};
-static const setting_slot *const slots_of[] = {line_slots, caminos_slots, dice_slots};
-#endif
-#undef L
-#undef C
-#undef D
-
 /* Rules given as Python values, one a setting in setting_names' order (a
  * flag a bool, a choice its name, a limit None or a number), into the
  * family's struct; a value out of its setting's range is a bad argument
  * (pintas.py has checked the rules by rules_refusal). */
-static void rules_of(int g, mp_obj_t o, void *rules) {
+static void rules_of(int g, mp_obj_t o, void *rules, size_t size) {
     size_t n;
     const pintas_setting *table = settings_of(MP_OBJ_NEW_SMALL_INT(g), &n);
     mp_obj_t *f = items_of(o, n);
@@ -313,44 +284,25 @@ static void rules_of(int g, mp_obj_t o, void *rules) {
     for (size_t i = 0; i < n; i++) {
         int what = SETTING_RANGE;
         v[i] = setting_value(&table[i], f[i], &what);
-        if (what != SETTING_RANGE || v[i] < table[i].low || v[i] > table[i].high) {
+        if (what != SETTING_RANGE) {
             bad();
         }
     }
-    if (IS_CAMINOS(g)) {
-        if (pintas_caminos_rules_preset(rules, (int)v[0], (int)v[1]) != PINTAS_OK) {
-            bad();
-        }
-    } else if (IS_DICE(g)) {
-        if (v[0] == 0) {
-            pintas_dice_rules_dice_of_doom(rules);
-        } else {
-            pintas_dice_rules_farkle(rules);
-        }
-    } else {
-        memset(rules, 0, sizeof(pintas_line_rules));
-    }
-    for (size_t i = 0; i < n; i++) {
-        uint8_t *at = (uint8_t *)rules + slots_of[g][i].at;
-        switch (slots_of[g][i].width) {
-        case 1: *at = (uint8_t)v[i]; break;
-        case 2: *(uint16_t *)at = (uint16_t)v[i]; break;
-        case 4: *(int32_t *)at = v[i]; break;
-        default: break;
-        }
+    if (pintas_settings_rules(g, v, n, rules, size) != PINTAS_OK) {
+        bad();
     }
 }
 
 static void line_rules_of(mp_obj_t o, pintas_line_rules *r) {
-    rules_of(G_LINE, o, r);
+    rules_of(G_LINE, o, r, sizeof *r);
 }
 
 static void caminos_rules_of(mp_obj_t o, pintas_caminos_rules *r) {
-    rules_of(G_CAMINOS, o, r);
+    rules_of(G_CAMINOS, o, r, sizeof *r);
 }
 
 static void dice_rules_of(mp_obj_t o, pintas_dice_rules *r) {
-    rules_of(G_DICE, o, r);
+    rules_of(G_DICE, o, r, sizeof *r);
 }
 
 static size_t tiles_of(mp_obj_t o, uint8_t *out, size_t cap) {
@@ -2026,40 +1978,19 @@ static mp_obj_t deal_out(int g, const pintas_save_deal *d) {
     return mp_obj_new_tuple(3, t);
 }
 
-/* The preset's choice a family's struct holds otherwise: Caminos' variant
- * (the preset of these players its paths, hands and sides match; 3, out of
- * range, if none) and the dice's scoring (the presets' tables differ). */
-static int32_t preset_of(int g, const pintas_save_rules *r) {
-    int32_t v = 0;
-    if (IS_CAMINOS(g)) {
-        const pintas_caminos_rules *c = &r->caminos;
-        pintas_caminos_rules p;
-        while (v < 3 && (pintas_caminos_rules_preset(&p, (int)v, c->players) != PINTAS_OK
-                         || p.paths != c->paths || p.hand_size != c->hand_size
-                         || p.side_tiles != c->side_tiles || p.full_path != c->full_path)) {
-            v++;
-        }
-    } else if (IS_DICE(g)) {
-        pintas_dice_rules doom;
-        pintas_dice_rules_dice_of_doom(&doom);
-        for (int i = 0; i <= PINTAS_DICE_FACES; i++) {
-            v |= doom.single[i] != r->dice.single[i];
-        }
-    }
-    return v;
-}
-
 /* Rules as rules_of reads them: a Python value a setting (a value out of a
  * choice's range as its number, for pintas.py to refuse). */
 static mp_obj_t rules_out(int g, const pintas_save_rules *r) {
     size_t n;
     const pintas_setting *table = settings_of(MP_OBJ_NEW_SMALL_INT(g), &n);
     mp_obj_t f[PINTAS_SETTINGS_MAX];
+    int32_t values[PINTAS_SETTINGS_MAX];
+    size_t size = IS_CAMINOS(g) ? sizeof r->caminos : IS_DICE(g) ? sizeof r->dice : sizeof r->line;
+    if (pintas_settings_values(g, r, size, values, n) != PINTAS_OK) {
+        bad();
+    }
     for (size_t i = 0; i < n; i++) {
-        const uint8_t *at = (const uint8_t *)r + slots_of[g][i].at;
-        int width = slots_of[g][i].width;
-        int32_t v = width == 1 ? *at : width == 2 ? *(const uint16_t *)at
-                  : width == 4 ? *(const int32_t *)at : preset_of(g, r);
+        int32_t v = values[i];
         const pintas_setting *s = &table[i];
         f[i] = s->kind == PINTAS_SETTING_CHOICE && v >= 0 && v < s->n_choices
                    ? new_str0(s->choices[v])

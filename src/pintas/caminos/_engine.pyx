@@ -13,7 +13,7 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 from cpython.object cimport PyTypeObject
 from pintas._base cimport Codec, Engine, TileEvent, TileMove, put_masks, put_tiles, simulate_into
-from pintas._base cimport PyList_New, fields_of, optional_whole, put_item, seed64, whole
+from pintas._base cimport PyList_New, fields_of, optional_whole, put_item, seed64, settings_struct, whole
 from pintas._base cimport Move as BaseMove
 from pintas._base cimport intern_texts, parse_full
 from pintas._base cimport PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
@@ -333,14 +333,7 @@ cdef list _events(const void *state, const void *events, size_t n):
 
 
 cdef int _rules_from(tuple fields, void *out) except -1:
-    cdef pintas_caminos_rules *r = <pintas_caminos_rules *>out
-    cdef tuple f = fields_of(fields, 8, "Caminos rules fields")
-    for value in f:  # one byte each; the C core judges the values
-        whole(value, 0, 0xFF, "a rules field")
-    memset(r, 0, sizeof(pintas_caminos_rules))
-    (r.players, r.paths, r.hand_size, r.side_tiles, r.full_path, r.rounds, r.max_rounds,
-     r.max_round_moves) = f
-    return 0
+    return settings_struct(1, fields, out, sizeof(pintas_caminos_rules))
 
 
 cdef extern from "pintas/views.h" nogil:
@@ -374,7 +367,7 @@ def path_chain(centre, front, back):
 def check_rules(fields):
     """The C core's verdict on a rules tuple (raises RulesError)."""
     cdef pintas_caminos_rules r
-    _rules_from(fields_of(fields, 8, "Caminos rules fields"), &r)
+    _rules_from(fields_of(fields, 5, "Caminos rules fields"), &r)
     rules_verdict(pintas_caminos_rules_check(&r))
 
 
@@ -532,6 +525,6 @@ def simulate(rules, games, seed):
     dict of the C stats struct, an entry of each list for each of the most
     seats a game can have)."""
     cdef pintas_caminos_stats stats
-    simulate_into(&pintas_caminos_engine, _rules_from, fields_of(rules, 8, "the rules fields"),
+    simulate_into(&pintas_caminos_engine, _rules_from, fields_of(rules, 5, "the rules fields"),
                   whole(games, 0, 10**12, "games"), seed64(seed), &stats)
     return stats

@@ -173,7 +173,8 @@ class Rules(RulesBase):
             play = cap
         return None if play is None else dealt + play
 
-    def _fields(self) -> tuple[int, ...]:
+    def _saved_fields(self) -> tuple[int, ...]:
+        """The rules fields a save holds (what ``_from_fields`` reads back)."""
         return (self.players, self.paths, self.hand_size, self.side_tiles,
                 VARIANTS.index(self.variant), self.rounds, self.max_rounds or 0,
                 self.max_round_moves or 0)
@@ -192,7 +193,7 @@ class Rules(RulesBase):
                             max_round_moves=max_round_moves or None)
             except RulesError:
                 continue
-            if rules._fields() == tuple(fields):
+            if rules._saved_fields() == tuple(fields):
                 return rules
         raise RulesError(f"rules fields of no Caminos preset: {tuple(fields)!r}")
 

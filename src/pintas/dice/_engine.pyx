@@ -34,7 +34,7 @@ from pintas._base cimport (
     PINTAS_E_OVER,
     PINTAS_OK,
     PyList_New,
-    fields_of,
+    settings_struct,
     put_item,
     pintas_rng,
     seed64,
@@ -208,30 +208,8 @@ def dice_values(code):
 # ---- rules and tables --------------------------------------------------------
 
 cdef int _rules_from(pintas_dice_rules *r, object fields) except -1:
-    """C rules from Rules._fields(): (scoring, target, doom, doom_loses,
-    hot_dice, combine_kept, final_round, max_rounds, max_rolls); the limits
-    are 0 for none."""
-    cdef int i
-    fields = fields_of(fields, 9, "dice rules fields")
-    for i in range(9):  # the C core judges the values
-        whole(fields[i], 0, 2**31 - 1 if i == 1 else 0xFF, "a rules field")
-    (scoring, target, doom, doom_loses, hot_dice, combine, final_round, max_rounds,
-     max_rolls) = fields
-    if scoring == 0:
-        pintas_dice_rules_dice_of_doom(r)
-    elif scoring == 1:
-        pintas_dice_rules_farkle(r)
-    else:
-        raise RulesError(f"unknown scoring {scoring!r}")
-    r.target = target
-    r.doom = doom
-    r.doom_loses = doom_loses
-    r.hot_dice = hot_dice
-    r.combine_kept = combine
-    r.final_round = final_round
-    r.max_rounds = max_rounds
-    r.max_rolls = max_rolls
-    return 0
+    """C rules from Rules._fields() (the settings in the C core's order)."""
+    return settings_struct(2, fields, r, sizeof(pintas_dice_rules))
 
 
 def max_moves(fields, players):

@@ -110,12 +110,6 @@ class Rules(RulesBase):
         """
         return dict(_engine.rules_values(self._fields()))
 
-    def _fields(self) -> tuple[int, ...]:
-        return (SCORINGS.index(self.scoring), self.target, int(self.doom),
-                DOOM_LOSES.index(self.doom_loses), HOT_DICE.index(self.hot_dice),
-                int(self.combine_kept), int(self.final_round), self.max_rounds or 0,
-                self.max_rolls or 0)
-
     def max_moves(self, players: int) -> int | None:
         """The most moves a game of ``players`` players can take, or None when
         nothing bounds it: both limits are needed. Without ``max_rolls`` a turn

@@ -12,7 +12,7 @@ from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint64_t
 
 from pintas._base cimport Codec, Engine, TileEvent, TileMove, put_masks, put_tiles, simulate_into
-from pintas._base cimport PyList_New, fields_of, optional_whole, put_item, seed64, whole
+from pintas._base cimport PyList_New, fields_of, optional_whole, put_item, seed64, settings_struct, whole
 from pintas._base cimport Move as BaseMove
 from pintas._base cimport intern_texts, parse_full
 from pintas._base cimport PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
@@ -292,17 +292,7 @@ cdef list _events(const void *state, const void *events, size_t n):
 
 
 cdef int _rules_from(tuple fields, void *out) except -1:
-    cdef pintas_line_rules *r = <pintas_line_rules *>out
-    cdef tuple f = fields_of(fields, 13, "a line game's rules fields")
-    cdef int i
-    # 7 one-byte fields, then 5 two-byte ones, then max_rounds (one byte, 0:
-    # no limit); the C core judges the values
-    for i in range(13):
-        whole(f[i], 0, 0xFF if i < 7 or i == 12 else 0xFFFF, "a rules field")
-    (r.game, r.players, r.pairs, r.redeal_doubles, r.block_scoring, r.tranque, r.capicua,
-     r.target, r.pass_points, r.capicua_bonus, r.pase_corrido_bonus,
-     r.pase_de_salida_bonus, r.max_rounds) = f
-    return 0
+    return settings_struct(0, fields, out, sizeof(pintas_line_rules))
 
 
 def round_moves(fields):

@@ -18,7 +18,7 @@ from pintas._base cimport PINTAS_LINE_OBS_PARTS, obs_parts, pintas_line_obs_part
 from pintas._base cimport PINTAS_E_ARG, PINTAS_E_ILLEGAL, PINTAS_NO_SEAT, PINTAS_NO_TILE
 from pintas._base cimport PINTAS_OK, PINTAS_TILE_COUNT, CView, Twister, chose, game_view
 from pintas._base cimport Engine, keep_view, kept_view, put_moves
-from pintas._base cimport pintas_rng, pintas_rng_seed, seed64, stop_flag, whole
+from pintas._base cimport pintas_rng, pintas_rng_seed, seed64, settings_struct, stop_flag, whole
 from pintas.domino._engine cimport PINTAS_LINE_MAX_MOVES, PINTAS_LINE_MAX_SEATS, pintas_line_state
 from pintas.domino._engine cimport _c_move, _moves, move_of, pintas_line_sides
 
@@ -45,9 +45,7 @@ cdef int _fill_info(pintas_line_info *info, view) except -1:
     # The round's log is _fill_log's.
     cdef pintas_line_rules *r = &info.rules
     memset(info, 0, sizeof(pintas_line_info))
-    (r.game, r.players, r.pairs, r.redeal_doubles, r.block_scoring, r.tranque, r.capicua,
-     r.target, r.pass_points, r.capicua_bonus, r.pase_corrido_bonus,
-     r.pase_de_salida_bonus, r.max_rounds) = view.rules._fields()
+    settings_struct(0, view.rules._fields(), r, sizeof(pintas_line_rules))
     for i, points in enumerate(view.scores[:PINTAS_LINE_MAX_SEATS]):
         info.score[i] = whole(points, -2**31, 2**31 - 1, "a score")
     info.hand = whole(int(view.hand), 0, (1 << 28) - 1, "a hand")

@@ -169,12 +169,6 @@ class Rules(RulesBase):
         """The side a seat scores for."""
         return seat % 2 if self.pairs else seat
 
-    def _fields(self) -> tuple[int, ...]:
-        return (GAMES.index(self.game), self.players, int(self.pairs), self.redeal_doubles,
-                BLOCK_SCORING.index(self.block_scoring), TRANQUE.index(self.tranque),
-                int(self.capicua_doubles), self.target, self.pass_points, self.capicua_bonus,
-                self.pase_corrido_bonus, self.pase_de_salida_bonus, self.max_rounds or 0)
-
     @classmethod
     def _from_fields(cls, fields: Sequence[int]) -> Rules:
         # 12 fields: rules without a limit (what a save's rules bytes hold)
