@@ -86,23 +86,40 @@ cdef int32_t _core_value(const pintas_setting *s, object value, int *refused):
     return _INT32_MIN
 
 
-cdef dict _NAMES = {}
+cdef dict _SPECS = {}
+
+
+cdef tuple _spec(int family):
+    """Per setting of ``family``: its name and, for a choice, its names (else
+    None), read once from the table: ``core_values`` runs on every game made."""
+    cdef const pintas_setting *table
+    cdef size_t n
+    spec = _SPECS.get(family)
+    if spec is None:
+        if pintas_settings(family, &table, &n) != 0:
+            raise ValueError(f"no rules family {family}")
+        spec = _SPECS[family] = tuple(
+            (_str(table[i].name), tuple(_str(table[i].choices[k])
+                                        for k in range(table[i].n_choices))
+             if table[i].kind == CHOICE else None) for i in range(n))
+    return <tuple>spec
 
 
 def core_values(int family, rules):
-    """The settings of ``rules`` (a Rules of ``family``, valid) as the C core
-    reads them, in its table's order: a flag 0 or 1, a choice its index, a
-    limit 0 for none (what pintas_settings_rules places in a struct)."""
-    cdef const pintas_setting *table
-    cdef size_t n
-    cdef int refused = RANGE
-    if pintas_settings(family, &table, &n) != 0:
-        raise ValueError(f"no rules family {family}")
-    names = _NAMES.get(family)
-    if names is None:
-        names = _NAMES[family] = tuple(_str(table[i].name) for i in range(n))
-    return tuple([_core_value(&table[i], getattr(rules, names[i]), &refused)
-                  for i in range(n)])
+    """The settings of ``rules`` (a Rules of ``family``, valid: RulesError
+    refused them when it was made) as the C core reads them, in its table's
+    order: a flag 0 or 1, a choice its index, a limit 0 for none (what
+    pintas_settings_rules places in a struct)."""
+    out = []
+    for name, choices in _spec(family):
+        value = getattr(rules, name)
+        if choices is not None:
+            out.append((<tuple>choices).index(value))
+        elif value is None:
+            out.append(0)
+        else:
+            out.append(int(value))
+    return tuple(out)
 
 
 def refusal(int family, given):
