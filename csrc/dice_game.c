@@ -188,10 +188,9 @@ static int sane(const pintas_dice_state *s)
 
 static pintas_dice_set last_roll_set(const pintas_dice_state *s)
 {
-    pintas_dice_set r = 0;
-    if (pintas_dice_set_from_values(s->last_roll, s->last_roll_len, &r) != PINTAS_OK)
+    if (s->last_roll_len > PINTAS_DICE_COUNT)
         return 0;
-    return r;
+    return pintas__dice_set_of(s->last_roll, s->last_roll_len);
 }
 
 int pintas_dice_legal(const pintas_dice_state *s, pintas_dice_moves *out)
@@ -253,10 +252,11 @@ static int check_move(const pintas_dice_state *s, const pintas_dice_move *m, int
         int32_t sc;
         if (s->phase != PINTAS_DICE_MUST_KEEP)
             return PINTAS_E_ILLEGAL;
-        if (k == 0 || !pintas_dice_set_is_valid(k) || !pintas_dice_set_contains(last_roll_set(s), k))
+        pintas_dice_set roll = last_roll_set(s);
+        if (k == 0 || !pintas__dice_set_valid(k) || !pintas__dice_set_within(roll, k))
             return PINTAS_E_ILLEGAL;
         kept = s->rules.combine_kept ? s->pool + k : k;
-        if (!pintas_dice_set_is_valid(kept)) /* a hand-made state's pool and roll may overflow */
+        if (!pintas__dice_set_valid(kept)) /* a hand-made state's pool and roll may overflow */
             return PINTAS_E_ILLEGAL;
         sc = pintas__dice_split_score(&s->rules, kept);
         if (sc <= 0)
@@ -363,7 +363,7 @@ static void finish_turn(pintas_dice_state *s, int32_t banked, emitter *e)
 static void apply_roll(pintas_dice_state *s, const uint8_t *values, int n, emitter *e)
 {
     pintas_dice_event *v;
-    pintas_dice_set r = 0;
+    pintas_dice_set r;
     int i, p = s->to_move;
     int32_t lost = total_of(s);
     if (s->rules.max_rolls != 0 && s->rolls < 0xFFu)
@@ -375,8 +375,8 @@ static void apply_roll(pintas_dice_state *s, const uint8_t *values, int n, emitt
         v->dice[i] = s->last_roll[i];
     }
     s->last_roll_len = (uint8_t)n;
-    pintas_dice_set_from_values(values, (size_t)n, &r);
-    if (pintas_dice_is_doom(&s->rules, r)) {
+    r = pintas__dice_set_of(values, (unsigned)n); /* 1..6 each: rolled or checked */
+    if (pintas__dice_doom(&s->rules, r)) {
         if (s->rules.doom_loses == PINTAS_DICE_DOOM_SCORE)
             s->score[p] = 0;
         emit(e, PINTAS_DICE_EV_DOOM, p, lost, s->score[p]);
@@ -397,14 +397,12 @@ static void apply_bank(pintas_dice_state *s, emitter *e);
 static void apply_keep(pintas_dice_state *s, pintas_dice_set k, int32_t pool_score, emitter *e)
 {
     pintas_dice_event *v;
-    size_t n = 0;
     int32_t before = total_of(s), after;
     s->pool_score = pool_score;
     s->pool += k;
     after = total_of(s);
     v = emit(e, PINTAS_DICE_EV_KEPT, s->to_move, after - before, after);
-    pintas_dice_set_values(k, v->dice, PINTAS_DICE_COUNT, &n);
-    v->n = (uint8_t)n;
+    v->n = (uint8_t)pintas__dice_set_list(k, v->dice); /* a legal keep: at most six dice */
     if (size_of(s->pool) == PINTAS_DICE_COUNT) {
         int32_t pool_pts = s->pool_score;
         s->closed = s->closed > PINTAS_DICE_MAX_CLOSED - pool_pts ? PINTAS_DICE_MAX_CLOSED

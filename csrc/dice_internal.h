@@ -18,6 +18,55 @@ static inline unsigned pintas__dice_set_size(pintas_dice_set s)
     return (unsigned)((t & 63u) + ((t >> 6) & 63u) + ((t >> 12) & 63u));
 }
 
+/* pintas_dice_set_is_valid, inlined: the game's move check calls it on
+ * every keep. */
+static inline int pintas__dice_set_valid(pintas_dice_set s)
+{
+    return (s & ~(pintas_dice_set)PINTAS_DICE_SET_BITS) == 0 &&
+           pintas__dice_set_size(s) <= PINTAS_DICE_COUNT;
+}
+
+/* Every face of sub at most as often as in of (both valid). */
+static inline int pintas__dice_set_within(pintas_dice_set of, pintas_dice_set sub)
+{
+    unsigned f;
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+        if (PINTAS_DICE_SET_COUNT(sub, f) > PINTAS_DICE_SET_COUNT(of, f))
+            return 0;
+    return 1;
+}
+
+/* The set of n dice values (n at most six), or 0 when a value is not 1..6:
+ * pintas_dice_set_from_values inlined, for a roll the game holds. */
+static inline pintas_dice_set pintas__dice_set_of(const uint8_t *values, unsigned n)
+{
+    pintas_dice_set s = 0;
+    unsigned i;
+    for (i = 0; i < n; ++i) {
+        if (values[i] < 1 || values[i] > PINTAS_DICE_FACES)
+            return 0;
+        s += PINTAS_DICE_SET_ONE(values[i]);
+    }
+    return s;
+}
+
+/* The dice of a valid set, ascending, written to values (room for six): how
+ * many. */
+static inline unsigned pintas__dice_set_list(pintas_dice_set s, uint8_t *values)
+{
+    unsigned f, k, len = 0;
+    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
+        for (k = 0; k < PINTAS_DICE_SET_COUNT(s, f); ++k)
+            values[len++] = (uint8_t)f;
+    return len;
+}
+
+/* Doom under valid rules: doom is on and the roll shows two 6s or more. */
+static inline int pintas__dice_doom(const pintas_dice_rules *r, pintas_dice_set roll)
+{
+    return r->doom && PINTAS_DICE_SET_COUNT(roll, 6) >= 2;
+}
+
 /* The next non-empty sub-multiset of `of` after k in increasing order, or 0
  * when k was the last (k = 0 starts): every keep from a roll, once. */
 static inline pintas_dice_set pintas__dice_next_subset(pintas_dice_set of, pintas_dice_set k)

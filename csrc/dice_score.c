@@ -95,9 +95,7 @@ static const uint16_t SKIP[6][7][7] = {
 
 int pintas_dice_set_is_valid(pintas_dice_set s)
 {
-    if (s & ~(pintas_dice_set)PINTAS_DICE_SET_BITS)
-        return 0;
-    return pintas__dice_set_size(s) <= PINTAS_DICE_COUNT;
+    return pintas__dice_set_valid(s);
 }
 
 int pintas_dice_set_size(pintas_dice_set s)
@@ -147,50 +145,33 @@ int pintas_dice_set_at(int index, pintas_dice_set *out)
 
 int pintas_dice_set_from_values(const uint8_t *values, size_t n, pintas_dice_set *out)
 {
-    size_t i;
-    pintas_dice_set s = 0;
+    pintas_dice_set s;
     if (out == NULL || n > PINTAS_DICE_COUNT || (values == NULL && n > 0))
         return PINTAS_E_ARG;
-    for (i = 0; i < n; ++i) {
-        if (values[i] < 1 || values[i] > PINTAS_DICE_FACES)
-            return PINTAS_E_ARG;
-        s += PINTAS_DICE_SET_ONE(values[i]);
-    }
+    s = pintas__dice_set_of(values, (unsigned)n);
+    if (s == 0 && n > 0)
+        return PINTAS_E_ARG;
     *out = s;
     return PINTAS_OK;
 }
 
 int pintas_dice_set_values(pintas_dice_set s, uint8_t *values, size_t cap, size_t *n)
 {
-    unsigned f, k;
-    size_t len = 0;
     if (n == NULL || !pintas_dice_set_is_valid(s))
         return PINTAS_E_ARG;
     if (pintas__dice_set_size(s) > cap)
         return PINTAS_E_BUFFER;
     if (values == NULL && pintas__dice_set_size(s) > 0)
         return PINTAS_E_ARG;
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        for (k = 0; k < PINTAS_DICE_SET_COUNT(s, f); ++k)
-            values[len++] = (uint8_t)f;
-    *n = len;
+    *n = s == 0 ? 0 : pintas__dice_set_list(s, values);
     return PINTAS_OK;
-}
-
-static int contains(pintas_dice_set of, pintas_dice_set sub)
-{
-    unsigned f;
-    for (f = 1; f <= PINTAS_DICE_FACES; ++f)
-        if (PINTAS_DICE_SET_COUNT(sub, f) > PINTAS_DICE_SET_COUNT(of, f))
-            return 0;
-    return 1;
 }
 
 int pintas_dice_set_contains(pintas_dice_set of, pintas_dice_set sub)
 {
     if (!pintas_dice_set_is_valid(of) || !pintas_dice_set_is_valid(sub))
         return 0;
-    return contains(of, sub);
+    return pintas__dice_set_within(of, sub);
 }
 
 /* ---- rules ---------------------------------------------------------------- */
@@ -495,23 +476,19 @@ int32_t pintas_dice_score(const pintas_dice_table *table, pintas_dice_set s)
     return table->score[set_index(s)];
 }
 
-static int is_doom(const pintas_dice_rules *r, pintas_dice_set roll)
-{
-    return r->doom && PINTAS_DICE_SET_COUNT(roll, 6) >= 2;
-}
 
 int pintas_dice_is_doom(const pintas_dice_rules *rules, pintas_dice_set roll)
 {
     if (rules == NULL || !pintas_dice_set_is_valid(roll))
         return 0;
-    return is_doom(rules, roll);
+    return pintas__dice_doom(rules, roll);
 }
 
 int32_t pintas_dice_best_keep(const pintas_dice_table *table, pintas_dice_set roll)
 {
     if (table == NULL || !pintas_dice_set_is_valid(roll))
         return PINTAS_E_ARG;
-    if (is_doom(&table->rules, roll))
+    if (pintas__dice_doom(&table->rules, roll))
         return 0;
     return table->best[set_index(roll)];
 }
@@ -624,7 +601,7 @@ static int keeps(const pintas_dice_rules *r, pintas_dice_set roll, pintas_dice_s
         if (base < 0)
             return PINTAS_E_ARG;
     }
-    if (!is_doom(r, roll))
+    if (!pintas__dice_doom(r, roll))
         len = list_keeps(r, roll, pool, base, out);
     *n = len;
     return PINTAS_OK;
@@ -656,7 +633,7 @@ int pintas__dice_keeps_of(const pintas_dice_rules *r, pintas_dice_set roll, pint
 int pintas__dice_any_keep(const pintas_dice_rules *r, pintas_dice_set roll, pintas_dice_set pool)
 {
     unsigned f;
-    if (is_doom(r, roll))
+    if (pintas__dice_doom(r, roll))
         return 0;
     /* Where the keep is scored alone (no pool under it), one die of a face
      * that scores as a single is a keep: most rolls are settled here,

@@ -567,6 +567,8 @@ static int keeps_match_reference(const pintas_dice_rules *r)
             bad |= st != PINTAS_OK;
             st = pintas_dice_keeps(&t, roll, pool, got2, PINTAS_DICE_MAX_KEEPS, &n2);
             bad |= st != PINTAS_OK || n2 != n;
+            /* the roll-out test: a keep exists exactly when the list has one */
+            bad |= pintas__dice_any_keep(r, roll, pool) != (n > 0);
             /* the reference: an odometer over the counts, face 1 fastest */
             for (k = 0;;) {
                 int f, sc;

@@ -4,6 +4,7 @@ cimport cython
 from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
+from cpython.pythread cimport PyThread_get_thread_ident
 
 cdef extern from "pintas/pintas.h" nogil:
     ctypedef uint32_t pintas_mask
@@ -269,6 +270,19 @@ cdef class Engine:
     cdef list _play_reseeded(self, Move m, object given, uint64_t seed)
     cdef int _reject(self, Move m, int status, object given) except -1
     cdef size_t _chance_list(self, uint16_t *codes, uint32_t *num, uint32_t *den) except? 0
+
+
+# The game's lock on the step loop's calls (play, legal_moves): Engine._hold
+# and _free inlined where no other thread holds the game, the common case;
+# a game held already goes through _hold itself.
+cdef inline int hold(Engine game) except -1:
+    if game._depth == 0:
+        game._owner, game._depth = PyThread_get_thread_ident(), 1
+        return 0
+    return game._hold()
+
+cdef inline void release(Engine game) noexcept:
+    game._depth -= 1
 
 
 # A flag another thread raises to cut a C search short (the move timer's).

@@ -842,12 +842,12 @@ cdef class Engine:
         cdef size_t n = 0
         if self._engine.legal == NULL:  # a game that lists its moves itself (dice)
             raise PintasTypeError(f"a {class_name(self)} lists its own moves")
-        self._hold()
+        hold(self)
         try:
             self._engine.legal(self._state, &moves, self._engine.max_moves, &n)
             return self._codec.moves(self._state, &moves, n)
         finally:
-            self._free()
+            release(self)
 
     # ---- actions: every move as one number, for learners ----------------------
 
@@ -1137,7 +1137,7 @@ cdef class Engine:
         """
         cdef int status = PINTAS_OK
         cdef list events
-        self._hold()
+        hold(self)
         try:
             if self._external and self._engine.pending(self._state) == 1:
                 raise ChanceError(f"a chance event is pending (play_chance gives its "
@@ -1151,7 +1151,7 @@ cdef class Engine:
                 self._reject(<Move>move, status, move)
             return self._commit(<Move>move, events)
         finally:
-            self._free()
+            release(self)
 
     cdef list _play(self, object move):
         cdef Move m = self._as_move(move)

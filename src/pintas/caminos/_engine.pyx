@@ -12,6 +12,7 @@ from libc.string cimport memset
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 
 from cpython.object cimport PyTypeObject
+from cpython.tuple cimport PyTuple_GET_ITEM
 from pintas._base cimport Codec, Engine, TileEvent, TileMove, put_masks, put_tiles, simulate_into
 from pintas._base cimport PyList_New, fields_of, optional_whole, put_item, seed64, settings_struct, whole
 from pintas._base cimport Move as BaseMove
@@ -421,12 +422,18 @@ cdef object move_of(const pintas_caminos_move *m):
     return MOVES_T[_code_of(m)]
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 cdef list _moves(const void *state, const void *moves, size_t n):
+    # (MOVES_T read without a bounds check once the code is found in range)
     cdef const pintas_caminos_move *m = <const pintas_caminos_move *>moves
     cdef list out = PyList_New(n)
     cdef size_t i
+    cdef int code
     for i in range(n):
-        put_item(out, i, MOVES_T[_code_of(&m[i])])
+        code = _code_of(&m[i])
+        put_item(out, i, <object>PyTuple_GET_ITEM(MOVES_T, code) if code <= CODE_PASS
+                 else MOVES_T[code])
     return out
 
 

@@ -18,7 +18,7 @@ from libc.stdint cimport int32_t, uint8_t, uint32_t, uint64_t
 from libc.string cimport memcmp, memcpy, memset
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.list cimport PyList_GET_SIZE
-from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_GET_SIZE, PyTuple_New, PyTuple_SET_ITEM
 from cpython.ref cimport Py_INCREF
 
 from pintas._base cimport (
@@ -34,10 +34,12 @@ from pintas._base cimport (
     PINTAS_E_OVER,
     PINTAS_OK,
     PyList_New,
-    settings_struct,
+    hold,
     put_item,
     pintas_rng,
+    release,
     seed64,
+    settings_struct,
     whole,
 )
 
@@ -74,6 +76,8 @@ EVENT_KINDS = ("rolled", "doom", "roll_out", "kept", "hot_dice", "banked", "fina
 REASONS = (None, "bank", "doom", "roll_out", "target", "final_round", "max_rounds")
 PHASES = ("roll", "keep", "bank_or_roll", "over")
 cdef tuple EVENT_KINDS_T = EVENT_KINDS
+cdef int N_EVENT_KINDS = len(EVENT_KINDS)
+cdef tuple _SEATS = tuple(range(PINTAS_DICE_MAX_PLAYERS))
 
 # Move codes (Move.code): what the C core calls the move.
 cdef enum:
@@ -687,8 +691,12 @@ cdef list _events(const void *state, const void *events, size_t n):
     for i in range(n):
         kind = ev[i].kind
         e = Event.__new__(Event)
-        e.kind = EVENT_KINDS_T[kind]
-        e.seat = ev[i].player
+        # (the kinds and seats read from tuples: no bounds check past the
+        # sizes checked, no int made)
+        e.kind = (<str>PyTuple_GET_ITEM(EVENT_KINDS_T, kind) if kind < N_EVENT_KINDS
+                  else EVENT_KINDS_T[kind])
+        e.seat = (<object>PyTuple_GET_ITEM(_SEATS, ev[i].player)
+                  if ev[i].player < PINTAS_DICE_MAX_PLAYERS else ev[i].player)
         e.points, e.total, e.reason, e.count = ev[i].points, ev[i].total, None, 0
         if kind == PINTAS_DICE_EV_ROLLED or kind == PINTAS_DICE_EV_KEPT:
             e._n = min(ev[i].n, PINTAS_DICE_COUNT)
@@ -897,7 +905,7 @@ cdef class DiceGame(Engine):
         cdef tuple listed = None
         cdef Py_ssize_t i
         cdef int phase
-        self._hold()
+        hold(self)
         try:
             # (a game never started has no players: no moves)
             phase = (PINTAS_DICE_OVER if self.st.pending or self.st.players == 0
@@ -907,7 +915,7 @@ cdef class DiceGame(Engine):
                 if listed is None:
                     self._legal(&m)
         finally:
-            self._free()
+            release(self)
         if phase == PINTAS_DICE_MUST_ROLL:
             return [_ROLL]
         if phase == PINTAS_DICE_BANK_OR_ROLL:
@@ -916,9 +924,9 @@ cdef class DiceGame(Engine):
             return []
         if listed is None:
             return [_keep_move(m.keeps[i].keep) for i in range(m.n_keeps)]
-        out = PyList_New(len(listed))
-        for i in range(len(listed)):
-            put_item(out, i, listed[i])
+        out = PyList_New(PyTuple_GET_SIZE(listed))
+        for i in range(PyTuple_GET_SIZE(listed)):
+            put_item(out, i, <object>PyTuple_GET_ITEM(listed, i))
         return out
 
     def keeps(self):
