@@ -193,11 +193,10 @@ static pintas_dice_set last_roll_set(const pintas_dice_state *s)
     return pintas__dice_set_of(s->last_roll, s->last_roll_len);
 }
 
-int pintas_dice_legal(const pintas_dice_state *s, pintas_dice_moves *out)
+/* The legal moves of a state known to be sane. */
+static int list_legal(const pintas_dice_state *s, pintas_dice_moves *out)
 {
     size_t n = 0;
-    if (s == NULL || out == NULL || !sane(s))
-        return PINTAS_E_ARG;
     /* written in place; the keeps past n_keeps are left as they were */
     out->can_roll = out->can_bank = 0;
     out->dice_to_roll = (uint8_t)pintas_dice_dice_to_roll(s);
@@ -220,6 +219,20 @@ int pintas_dice_legal(const pintas_dice_state *s, pintas_dice_moves *out)
     }
     out->n_keeps = (uint8_t)n;
     return PINTAS_OK;
+}
+
+int pintas_dice_legal(const pintas_dice_state *s, pintas_dice_moves *out)
+{
+    if (s == NULL || out == NULL || !sane(s))
+        return PINTAS_E_ARG;
+    return list_legal(s, out);
+}
+
+int pintas__dice_legal_made(const pintas_dice_state *s, pintas_dice_moves *out)
+{
+    if (s == NULL || out == NULL || s->players == 0) /* never started: no game to trust */
+        return PINTAS_E_ARG;
+    return list_legal(s, out);
 }
 
 /* The move check of pintas_dice_check on a state known to be sane; a legal

@@ -115,6 +115,10 @@ int pintas__dice_keeps_of(const pintas_dice_rules *r, pintas_dice_set roll, pint
 int pintas__dice_play_made(pintas_dice_state *s, const pintas_dice_move *m,
                            pintas_dice_event *ev, size_t ev_cap, size_t *n_ev);
 
+/* pintas_dice_legal on such a state: its moves as pintas_dice_legal lists
+ * them, the state unchecked (PINTAS_E_ARG for one never started). */
+int pintas__dice_legal_made(const pintas_dice_state *s, pintas_dice_moves *out);
+
 /* 1 if `roll` (valid, fitting beside the valid `pool`) has a legal keep under
  * valid rules, 0 for a doom roll or a roll-out: the first keep found ends the
  * search, as a roll-out needs no list. */

@@ -17,7 +17,7 @@
 
 
 _C_NAMES = (
-    "sizes", "new", "set_deal", "legal", "check", "play", "status", "turn", "save", "load",
+    "sizes", "state", "new", "set_deal", "legal", "check", "play", "status", "turn", "save", "load",
     "reseed", "rng", "set_rng", "hands", "view", "events", "hide", "round_start",
     "check_rules", "setting_names", "rules_refusal", "line_info", "line_knowledge",
     "line_points", "blake2b", "mt_size", "mt_seed", "mt_below", "text", "parse", "move_str",
@@ -814,7 +814,7 @@ class _Game(_Table):
         if not log:  # a log-free game keeps action indexes only: always seeded
             seed = first
         self._G = self._G  # (read on every move: an instance's own member is found first)
-        self._st = bytearray(_SIZES[self._G][0])
+        self._st = _c.state(self._G, None)
         raw = _c.new(self._G, self._st, rules._fields(), _seed8(first), setup)
         if type(raw) is int:
             if raw == _E_DEAL:
@@ -1014,7 +1014,7 @@ class _Game(_Table):
         other = object.__new__(type(self))
         for name, value in self.__dict__.items():
             setattr(other, name, value)
-        other._st = bytearray(self._st)
+        other._st = _c.state(self._G, self._st)
         other._raw = bytearray(self._raw)
         other._log = self._log[:]
         return other

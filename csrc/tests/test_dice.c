@@ -1261,8 +1261,9 @@ static void test_fuzz_bytes(void)
 
 /* pintas__dice_play_made plays every move as pintas_dice_play does: the same
  * status, events and state, for legal moves and made-up ones (mostly
- * illegal), under both presets; a state never started and bad buffers are
- * refused. */
+ * illegal), under both presets, and pintas__dice_legal_made lists what
+ * pintas_dice_legal lists on every state met; a state never started and bad
+ * buffers are refused. */
 static void test_play_made(void)
 {
     pintas_dice_rules rules[2];
@@ -1279,9 +1280,14 @@ static void test_play_made(void)
         CHECK_EQ(pintas_dice_new(&a, &rules[g & 1], 1 + g % 4, 0, (uint64_t)g), PINTAS_OK);
         b = a;
         while (a.phase != PINTAS_DICE_OVER && same) {
-            pintas_dice_moves lm;
+            pintas_dice_moves lm, lm_made;
             int st_a, st_b;
             pintas_dice_legal(&a, &lm);
+            memset(&lm_made, 0xA5, sizeof lm_made);
+            same &= pintas__dice_legal_made(&b, &lm_made) == PINTAS_OK &&
+                    lm_made.can_roll == lm.can_roll && lm_made.can_bank == lm.can_bank &&
+                    lm_made.dice_to_roll == lm.dice_to_roll && lm_made.n_keeps == lm.n_keeps &&
+                    memcmp(lm_made.keeps, lm.keeps, lm.n_keeps * sizeof lm.keeps[0]) == 0;
             memset(&m, 0, sizeof m);
             m.kind = (uint8_t)pintas_rng_below(&pick, 5);
             if (m.kind == PINTAS_DICE_KEEP)
@@ -1316,6 +1322,12 @@ static void test_play_made(void)
              PINTAS_E_BUFFER);
     memset(&b, 0, sizeof b); /* never started */
     CHECK_EQ(pintas__dice_play_made(&b, &m, ev_b, PINTAS_DICE_MAX_EVENTS, &n_b), PINTAS_E_ARG);
+    {
+        pintas_dice_moves lm;
+        CHECK_EQ(pintas__dice_legal_made(&b, &lm), PINTAS_E_ARG);
+        CHECK_EQ(pintas__dice_legal_made(NULL, &lm), PINTAS_E_ARG);
+        CHECK_EQ(pintas__dice_legal_made(&a, NULL), PINTAS_E_ARG);
+    }
 }
 
 /* A state struct full of garbage is refused, never indexed. */

@@ -308,3 +308,34 @@ def test_random_choice_and_logs_grown_ahead():
             raw += g.play(rng.choice(g.legal_moves()))._bytes
             assert len(g._log) == (n if logs else 2 * n)
             assert not logs or bytes(g._raw) == raw
+
+
+def test_a_games_state_is_the_cores_alone():
+    # a game's C state is a State the binding alone writes: Python reads its
+    # bytes but cannot change them (so the binding trusts what the core made
+    # there), a copy has a State of its own, and a hand-made buffer given for
+    # a state is still checked by the core on every call
+    _c = pintas._c
+    g = dice.Game(dice.Rules.farkle(), seed=3)
+    st = g._st
+    image = bytes(st)
+    assert len(image) == _c.sizes(2)[0]
+    for write in (lambda: st.__setitem__(0, 1), lambda: memoryview(st).__setitem__(0, 1)):
+        try:
+            write()
+            written = True
+        except (TypeError, AttributeError, ValueError):
+            written = False
+        assert not written and bytes(st) == image
+    c = g.copy()
+    assert c._st is not st and bytes(c._st) == image
+    c.play(c.legal_moves()[0])
+    assert bytes(st) == image and bytes(c._st) != image
+    # the moves listed from the State and from a bytearray of its bytes agree
+    assert _c.legal(2, st) == _c.legal(2, bytearray(image)) and len(_c.legal(2, st)) > 0
+    # a bytearray whose rules table is broken (a face 0 that scores) is refused
+    broken = bytearray(image)
+    broken[0:4] = b"\xff\xff\xff\x7f"
+    assert _c.legal(2, broken) == ()
+    assert _c.play(2, broken, _c.legal(2, st)[0]) == -1  # PINTAS_E_ARG
+    assert bytes(broken[4:]) == image[4:]

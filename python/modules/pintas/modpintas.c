@@ -63,6 +63,52 @@ static MP_NORETURN void bad(void) {
     mp_raise_ValueError(MP_ERROR_TEXT("pintas: bad argument"));
 }
 
+/* ---- a game's state: a State object ---------------------------------------- */
+/* A game keeps its C state in a State object, whose bytes only this binding
+ * writes, each time through the core: Python reads them (the buffer protocol,
+ * read only: bytes(state), a save's image) but cannot change them. So a State
+ * holds what the core made and changed, and the binding may take the core's
+ * calls for such states (the dice's, which check a state's rules table on
+ * every public call, about 350 instructions a call on a Cortex-M3). Any other
+ * buffer given for a state (a bytearray, a view blob) goes through the
+ * public, checking calls. */
+typedef struct state_obj {
+    mp_obj_base_t base;
+    size_t len;
+    uint64_t items[]; /* (8-byte aligned: the core's states hold 64-bit fields) */
+} state_obj;
+
+static mp_int_t state_buffer(mp_obj_t o, mp_buffer_info_t *info, mp_uint_t flags) {
+    state_obj *st = MP_OBJ_TO_PTR(o);
+    if (flags & MP_BUFFER_WRITE) {
+        return 1; /* read only */
+    }
+    info->buf = st->items;
+    info->len = st->len;
+    info->typecode = 'B';
+    return 0;
+}
+
+#if MICROPY_ENABLE_DYNRUNTIME
+mp_obj_full_type_t pintas_state_type; /* filled in by mpy_init */
+#define STATE_TYPE ((const mp_obj_type_t *)&pintas_state_type)
+#else
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_state_type, MP_QSTR_State, MP_TYPE_FLAG_NONE,
+                                buffer, state_buffer);
+#define STATE_TYPE (&pintas_state_type)
+#endif
+
+/* The dice's calls for a state the core made and only its calls changed
+ * (dice_internal.h): the move is checked, the state's rules table is not. */
+int pintas__dice_play_made(pintas_dice_state *s, const pintas_dice_move *m,
+                           pintas_dice_event *ev, size_t ev_cap, size_t *n_ev);
+int pintas__dice_legal_made(const pintas_dice_state *s, pintas_dice_moves *out);
+
+/* A State object of the binding's, or NULL. */
+static state_obj *made_state(mp_obj_t o) {
+    return mp_obj_is_obj(o) && mp_obj_get_type(o) == STATE_TYPE ? MP_OBJ_TO_PTR(o) : NULL;
+}
+
 /* A one-family module (PINTAS_ONLY_LINE: build.sh natmod-domino) serves the
  * line games alone: game_of refuses any other game, each branch of another
  * game tests ONLY_LINE first, a constant the compiler drops those branches
@@ -129,6 +175,13 @@ static uint64_t seed_of(mp_obj_t o) {
 static any_state *state_at(int g, mp_obj_t o, any_state *tmp, int write) {
     mp_buffer_info_t info;
     size_t size = engine_of(g)->state_size;
+    state_obj *made = made_state(o);
+    if (made != NULL) {
+        if (made->len != size) {
+            bad();
+        }
+        return (any_state *)made->items;
+    }
     if (mp_obj_is_type(o, &mp_type_bytearray)) { /* (a game's: read without the buffer call) */
         const mp_obj_array_t *a = MP_OBJ_TO_PTR(o);
         info.buf = a->items;
@@ -152,6 +205,14 @@ static any_state *state_at(int g, mp_obj_t o, any_state *tmp, int write) {
 static void state_out(int g, mp_obj_t o, const any_state *s) {
     mp_buffer_info_t info;
     size_t size = engine_of(g)->state_size;
+    state_obj *made = made_state(o);
+    if (made != NULL) {
+        if (made->len != size) {
+            bad();
+        }
+        memcpy(made->items, s, size);
+        return;
+    }
     mp_get_buffer_raise(o, &info, MP_BUFFER_WRITE);
     if (info.len != size) {
         bad();
@@ -681,6 +742,27 @@ static mp_obj_t sizes(mp_obj_t g_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(sizes_obj, sizes);
 
+/* state(g, source) -> a new State of the game's size: zeroed (source None,
+ * for new or a load to fill) or a copy of the State source (a game's copy). */
+static mp_obj_t new_state(mp_obj_t g_in, mp_obj_t source) {
+    size_t size = engine_of(game_of(g_in))->state_size;
+    state_obj *from = made_state(source);
+    if (source != mp_const_none && (from == NULL || from->len != size)) {
+        bad();
+    }
+    state_obj *st = mp_obj_malloc_var(state_obj, items, uint64_t,
+                                      (size + sizeof(uint64_t) - 1) / sizeof(uint64_t),
+                                      STATE_TYPE);
+    st->len = size;
+    if (from != NULL) {
+        memcpy(st->items, from->items, size);
+    } else {
+        memset(st->items, 0, size);
+    }
+    return MP_OBJ_FROM_PTR(st);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(state_obj_fun, new_state);
+
 /* new(g, state, rules, seed, setup) -> raw events or a status. setup: a
  * tile game's deal or None; dice: (players, first player). */
 static mp_obj_t new_game(size_t n_args, const mp_obj_t *args) {
@@ -756,7 +838,18 @@ static MP_DEFINE_CONST_FUN_OBJ_3(set_deal_obj, set_deal);
  * (dice: roll and bank, or the keeps, most points first), into codes (room
  * for MAX_LEGAL); their number. Nothing is allocated: each caller makes its
  * tuple or list once, at its size. */
-static size_t legal_codes(int g, const any_state *s, mp_obj_t *codes) {
+/* The core's play of move m on s (made: s is a State's, which the core made). */
+static int play_on(int g, any_state *s, int made, const pintas_engine_move *m,
+                   pintas_engine_events *ev, size_t *n) {
+    const pintas_engine *e = engine_of(g);
+    if (IS_DICE(g) && made) {
+        return pintas__dice_play_made(&s->dice, (const pintas_dice_move *)m->bytes,
+                                      (pintas_dice_event *)ev->bytes, e->max_events, n);
+    }
+    return e->play(s, m, ev, e->max_events, n);
+}
+
+static size_t legal_codes(int g, const any_state *s, int made, mp_obj_t *codes) {
     size_t n = 0;
     if (IS_LINE(g)) {
         pintas_line_move m[PINTAS_LINE_MAX_MOVES];
@@ -772,7 +865,13 @@ static size_t legal_codes(int g, const any_state *s, mp_obj_t *codes) {
         }
     } else {
         pintas_dice_moves m;
-        pintas_dice_legal(&s->dice, &m);
+        m.n_keeps = 0;
+        m.can_roll = m.can_bank = 0; /* (a state the core refuses: no moves) */
+        if (made) {
+            pintas__dice_legal_made(&s->dice, &m);
+        } else {
+            pintas_dice_legal(&s->dice, &m);
+        }
         if (m.n_keeps) {
             pintas_dice_sort_keeps(m.keeps, m.n_keeps);
             for (; n < m.n_keeps; n++) {
@@ -797,7 +896,7 @@ static mp_obj_t legal(mp_obj_t g_in, mp_obj_t st) {
     int g = game_of(g_in);
     any_state tmp, *s = state_at(g, st, &tmp, 0);
     mp_obj_t codes[MAX_LEGAL];
-    size_t n = legal_codes(g, s, codes);
+    size_t n = legal_codes(g, s, made_state(st) != NULL, codes);
     return mp_obj_new_tuple(n, codes);
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(legal_obj, legal);
@@ -813,16 +912,14 @@ static MP_DEFINE_CONST_FUN_OBJ_2(legal_obj, legal);
 static mp_obj_t member(mp_obj_t game, qstr name);
 
 static any_state *state_of_game(mp_obj_t game, int *g) {
-    mp_obj_t st = member(game, MP_QSTR__st);
-    if (!mp_obj_is_type(st, &mp_type_bytearray)) {
+    state_obj *st = made_state(member(game, MP_QSTR__st));
+    if (st == NULL) {
         bad();
     }
-    const mp_obj_array_t *a = MP_OBJ_TO_PTR(st);
     for (int e = G_LINE; e <= G_LAST; e++) {
-        if (a->len == engine_of(e)->state_size
-            && ((uintptr_t)a->items & (sizeof(uint64_t) - 1)) == 0) {
+        if (st->len == engine_of(e)->state_size) {
             *g = e;
-            return (any_state *)a->items;
+            return (any_state *)st->items;
         }
     }
     bad();
@@ -978,7 +1075,7 @@ static mp_obj_t legal_moves(mp_obj_t game) {
     int g;
     any_state *s = state_of_game(game, &g);
     mp_obj_t items[MAX_LEGAL];
-    size_t n = legal_codes(g, s, items);
+    size_t n = legal_codes(g, s, 1, items);
     move_maker mm;
     mm.game = game;
     mm.make = MP_OBJ_NULL;
@@ -1096,7 +1193,7 @@ static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     pintas_engine_events ev;
     size_t n = 0;
     move_of(g, code, &m);
-    if (e->action(m.bytes) < 0 || e->play(s, &m, &ev, e->max_events, &n) != PINTAS_OK) {
+    if (e->action(m.bytes) < 0 || play_on(g, s, 1, &m, &ev, &n) != PINTAS_OK) {
         return mp_const_none;
     }
     if (IS_DICE(g)) {
@@ -1124,13 +1221,12 @@ static MP_DEFINE_CONST_FUN_OBJ_3(check_obj, check);
 /* play(g, state, code) -> raw events, or a status (and the state unchanged). */
 static mp_obj_t play(mp_obj_t g_in, mp_obj_t st, mp_obj_t code) {
     int g = game_of(g_in);
-    const pintas_engine *e = engine_of(g);
     pintas_engine_move m;
     pintas_engine_events ev;
     size_t n = 0;
     any_state tmp, *s = state_at(g, st, &tmp, 1);
     move_of(g, code, &m);
-    int status = e->play(s, &m, &ev, e->max_events, &n);
+    int status = play_on(g, s, made_state(st) != NULL, &m, &ev, &n);
     if (status != PINTAS_OK) {
         return MP_OBJ_NEW_SMALL_INT(status);
     }
@@ -2520,6 +2616,7 @@ static MP_DEFINE_CONST_FUN_OBJ_3(rules_refusal_obj, rules_refusal);
 #endif
 #define PINTAS_FUNCTIONS(X) \
     X(MP_QSTR_sizes, sizes_obj) \
+    X(MP_QSTR_state, state_obj_fun) \
     X(MP_QSTR_new, new_obj) \
     X(MP_QSTR_set_deal, set_deal_obj) \
     X(MP_QSTR_legal, legal_obj) \
@@ -2582,6 +2679,10 @@ static MP_DEFINE_CONST_FUN_OBJ_3(rules_refusal_obj, rules_refusal);
 
 mp_obj_t mpy_init(mp_obj_fun_bc_t *self, size_t n_args, size_t n_kw, mp_obj_t *args) {
     MP_DYNRUNTIME_INIT_ENTRY
+    pintas_state_type.base.type = (void *)&mp_type_type;
+    pintas_state_type.flags = MP_TYPE_FLAG_NONE;
+    pintas_state_type.name = MP_QSTR_State;
+    MP_OBJ_TYPE_SET_SLOT(&pintas_state_type, buffer, state_buffer, 0);
     PINTAS_FUNCTIONS(PINTAS_STORE)
     MP_DYNRUNTIME_INIT_EXIT
 }
