@@ -2616,7 +2616,6 @@ static MP_DEFINE_CONST_FUN_OBJ_3(rules_refusal_obj, rules_refusal);
 #endif
 #define PINTAS_FUNCTIONS(X) \
     X(MP_QSTR_sizes, sizes_obj) \
-    X(MP_QSTR_state, state_obj_fun) \
     X(MP_QSTR_new, new_obj) \
     X(MP_QSTR_set_deal, set_deal_obj) \
     X(MP_QSTR_legal, legal_obj) \
@@ -2671,7 +2670,8 @@ static MP_DEFINE_CONST_FUN_OBJ_3(rules_refusal_obj, rules_refusal);
     X(MP_QSTR_status_str, status_str_obj) \
     X(MP_QSTR_choose, choose_obj) \
     OTHER_GAMES(X(MP_QSTR_caminos_rank, caminos_rank_obj)) \
-    X(MP_QSTR_search, search_obj)
+    X(MP_QSTR_search, search_obj) \
+    X(MP_QSTR_state, state_obj_fun)
 
 #if MICROPY_ENABLE_DYNRUNTIME
 
