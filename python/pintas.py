@@ -17,12 +17,12 @@
 
 
 _C_NAMES = (
-    "sizes", "new", "set_deal", "legal", "check", "play", "status", "turn", "save", "load",
-    "reseed", "rng", "set_rng", "hands", "view", "events", "hide", "round_start",
-    "check_rules", "setting_names", "rules_refusal", "line_info", "line_knowledge",
-    "line_points", "blake2b", "mt_size", "mt_seed", "mt_below", "text", "parse", "move_str",
-    "move_fields", "illegal", "tiles_parse", "save_write", "save_read", "status_str", "choose",
-    "search", "over", "to_move", "legal_moves", "play_move", "commit", "action", "log_codes",
+    "sizes", "new", "set_deal", "legal", "check", "play", "status", "reseed", "rng", "set_rng",
+    "hands", "view", "events", "hide", "round_start", "check_rules", "setting_names",
+    "rules_refusal", "line_info", "line_knowledge", "line_points", "blake2b", "mt_size",
+    "mt_seed", "mt_below", "text", "parse", "move_str", "move_fields", "illegal",
+    "tiles_parse", "save_write", "save_read", "status_str", "choose", "search", "over",
+    "to_move", "legal_moves", "play_move", "commit", "action", "log_codes",
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
     "caminos_info", "dice_info", "caminos_known", "chain", "caminos_rank", "dice_keeps",
     "dice_keep_score", "dice_is_doom", "dice_solve_size", "dice_solve", "dice_policy",

@@ -1214,42 +1214,6 @@ static mp_obj_t status(mp_obj_t g_in, mp_obj_t st) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(status_obj, status);
 
-/* turn(g, state) -> the seat to move, -1 once over (cheap). */
-static mp_obj_t turn(mp_obj_t g_in, mp_obj_t st) {
-    int g = game_of(g_in);
-    any_state tmp, *s = state_at(g, st, &tmp, 0);
-    return MP_OBJ_NEW_SMALL_INT(engine_of(g)->turn(s));
-}
-static MP_DEFINE_CONST_FUN_OBJ_2(turn_obj, turn);
-
-/* save(g, state) -> the core's save image (bytes). */
-static mp_obj_t save(mp_obj_t g_in, mp_obj_t st) {
-    int g = game_of(g_in);
-    const pintas_engine *e = engine_of(g);
-    uint8_t buf[PINTAS_CAMINOS_SAVE_SIZE + PINTAS_DICE_SAVE_SIZE + PINTAS_LINE_SAVE_SIZE];
-    any_state tmp, *s = state_at(g, st, &tmp, 0);
-    if (e->save_size > sizeof(buf) || e->save(s, buf, sizeof(buf)) != PINTAS_OK) {
-        bad();
-    }
-    return mp_obj_new_bytes(buf, e->save_size);
-}
-static MP_DEFINE_CONST_FUN_OBJ_2(save_obj, save);
-
-/* load(g, state, data) -> a status; the state is written only on success. */
-static mp_obj_t load(mp_obj_t g_in, mp_obj_t st, mp_obj_t data) {
-    int g = game_of(g_in);
-    any_state s;
-    size_t len;
-    const uint8_t *p = bytes_of(data, &len);
-    memset(&s, 0, sizeof(s));
-    int status = engine_of(g)->load(&s, p, len);
-    if (status == PINTAS_OK) {
-        state_out(g, st, &s);
-    }
-    return MP_OBJ_NEW_SMALL_INT(status);
-}
-static MP_DEFINE_CONST_FUN_OBJ_3(load_obj, load);
-
 /* reseed(g, state, seed) -> None; rng_same(g, a, b) -> True if the two
  * states' generators are alike (did a move draw from it?). */
 static mp_obj_t reseed(mp_obj_t g_in, mp_obj_t st, mp_obj_t seed) {
@@ -2602,9 +2566,6 @@ static MP_DEFINE_CONST_FUN_OBJ_3(rules_refusal_obj, rules_refusal);
     X(MP_QSTR_action, action_obj) \
     X(MP_QSTR_log_codes, log_codes_obj) \
     X(MP_QSTR_status, status_obj) \
-    X(MP_QSTR_turn, turn_obj) \
-    X(MP_QSTR_save, save_obj) \
-    X(MP_QSTR_load, load_obj) \
     X(MP_QSTR_reseed, reseed_obj) \
     X(MP_QSTR_rng, rng_obj) \
     X(MP_QSTR_set_rng, set_rng_obj) \
