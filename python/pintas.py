@@ -191,14 +191,6 @@ def _listed(items):
     return words[0] if len(words) == 1 else "{} and {}".format(", ".join(words[:-1]), words[-1])
 
 
-def _popcount(mask):
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
-
-
 # ---- tiles -------------------------------------------------------------------------
 
 MAX_PIP = 6
@@ -325,7 +317,7 @@ class TileSet:
         return self.mask
 
     def __len__(self):
-        return _popcount(self.mask)
+        return bin(self.mask).count("1")
 
     def __bool__(self):
         return self.mask != 0
@@ -918,6 +910,9 @@ class _Game(_Table):
         """The legal moves of the seat to move, in the engine's order."""
         return _legal_moves(self)
 
+    def _move(self, code):
+        return self._MOVE._of(code)
+
     def side_of(self, seat):
         self._check_seat(seat)
         return seat
@@ -1123,7 +1118,7 @@ class _TileGame(_Game):
 
     @property
     def hand_sizes(self):
-        return tuple(_popcount(m) for m in _c.hands(self._G, self._st))
+        return tuple(bin(m).count("1") for m in _c.hands(self._G, self._st))
 
     @property
     def round(self):
@@ -1378,7 +1373,8 @@ class _RandomPlayer(_Player):
         return self._rng._mt
 
     def __repr__(self):
-        return "RandomPlayer()"
+        return "RandomPlayer(seed={!r})".format(self._seed) if self._PACKAGE == "domino" \
+            else "RandomPlayer()"
 
 
 class _SuitPlayer(_Player):
@@ -1592,9 +1588,30 @@ class _DominoEvent(_Event):
         return fields
 
 
-class _DominoDeal:
+class _Deal:
+    """What the hand-made deals share: their lists of tiles (_LISTS, in the
+    order the core takes them; "hands" a TileSet a seat, each other a list of
+    tiles), given to the core and read back from it, compared by value."""
+
+    def _c_args(self, rules):
+        return tuple([h.mask for h in self.hands] + [0] * (4 - len(self.hands)) if name == "hands"
+                     else bytes(t.index for t in getattr(self, name)) for name in self._LISTS)
+
+    @classmethod
+    def _from_c(cls, args, rules):
+        return cls(*[[TileSet.from_mask(m) for m in a[:rules.players]] if name == "hands"
+                     else [TILES[t] for t in a] for name, a in zip(cls._LISTS, args)])
+
+    def __eq__(self, other):
+        return type(other) is type(self) and all(getattr(other, name) == getattr(self, name)
+                                                 for name in self._LISTS)
+
+
+class _DominoDeal(_Deal):
     """A hand-made deal: each seat's seven tiles and, where the rules draw, the
     boneyard in draw order."""
+
+    _LISTS = ("hands", "boneyard")
 
     def __init__(self, hands, boneyard=()):
         self.hands = _hands_of(hands)
@@ -1614,42 +1631,13 @@ class _DominoDeal:
             raise DealError("{} never draws: the undealt tiles are set aside, so the boneyard "
                             "must be empty (got {})".format(rules, len(self.boneyard)))
 
-    def _c_args(self, rules):
-        masks = [h.mask for h in self.hands] + [0] * (4 - len(self.hands))
-        return (masks, bytes(t.index for t in self.boneyard))
-
-    @classmethod
-    def _from_c(cls, args, rules):
-        return cls([TileSet.from_mask(m) for m in args[0][:rules.players]],
-                   [TILES[t] for t in args[1]])
-
-    def __eq__(self, other):
-        return (type(other) is type(self) and other.hands == self.hands
-                and other.boneyard == self.boneyard)
-
-
-def _d_oriented_line(placements):
-    if not placements:
-        return ()
-    first = placements[0][0]
-    line = [(first.high, first.low)]
-    for tile, end in placements[1:]:
-        if end == "L":
-            touching = line[0][0]
-            line.insert(0, (tile.other_end(touching), touching))
-        else:
-            touching = line[-1][1]
-            line.append((touching, tile.other_end(touching)))
-    return tuple(line)
-
 
 def _d_placements(line):
     return tuple((TILES[b & 0x7F], "R" if b & 0x80 else "L") for b in line)
 
 
 # What a line game (and, with the last two, its views) reads of line_info.
-_D_INFO = {"leader": (0, None), "placements": (1, _d_placements),
-           "line": (1, lambda line: _d_oriented_line(_d_placements(line))),
+_D_INFO = {"leader": (0, None), "placements": (1, _d_placements), "line": (10, None),
            "ends": (2, None), "boneyard_size": (4, None)}
 _D_VIEW_INFO = dict(_D_INFO, forced_tile=(5, _tile_or_none), winner=(6, _opt))
 
@@ -1760,15 +1748,6 @@ class domino:
     MODES = _D_MODES
     BLOCK_SCORING = _D_BLOCK
     TRANQUE = _D_TRANQUE
-
-    class RandomPlayer(_RandomPlayer):
-        _VIEW, _PACKAGE = _DominoView, "domino"
-
-        def __repr__(self):
-            return "RandomPlayer(seed={!r})".format(self._seed)
-
-    class GreedyPlayer(_Player):
-        _VIEW, _PACKAGE = _DominoView, "domino"
 
     class SearchPlayer(_SearchPlayer):
         """Perfect-information Monte Carlo with playouts in C (CPython's SearchPlayer:
@@ -1976,9 +1955,11 @@ class _CaminosEvent(_Event):
         return fields
 
 
-class _CaminosDeal:
+class _CaminosDeal(_Deal):
     """A hand-made deal: the path centres (path 1 first), each seat's hand and
     the draw pile in draw order."""
+
+    _LISTS = ("paths", "hands", "pile")
 
     def __init__(self, paths, hands, pile=()):
         self.paths = _tile_list(paths, "the paths")
@@ -2007,20 +1988,6 @@ class _CaminosDeal:
         if len(self.pile) != rest:
             raise DealError("the pile must list the {} undealt tiles in draw order: got "
                             "{}".format(rest, len(self.pile)))
-
-    def _c_args(self, rules):
-        masks = [h.mask for h in self.hands] + [0] * (4 - len(self.hands))
-        return (bytes(t.index for t in self.paths), masks, bytes(t.index for t in self.pile))
-
-    @classmethod
-    def _from_c(cls, args, rules):
-        return cls([TILES[t] for t in args[0]],
-                   [TileSet.from_mask(m) for m in args[1][:rules.players]],
-                   [TILES[t] for t in args[2]])
-
-    def __eq__(self, other):
-        return (type(other) is type(self) and other.paths == self.paths
-                and other.hands == self.hands and other.pile == self.pile)
 
 
 class _CaminosPath:
@@ -2165,9 +2132,6 @@ class _CaminosGame(_TileGame, _CaminosTable):
     _DEAL = _CaminosDeal
     _VIEW = _CaminosView
 
-    def _move(self, code):
-        return _c_new_move(code)
-
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
 
     @property
@@ -2239,12 +2203,6 @@ class caminos:
     SuitWeights = _CaminosSuitWeights
     VARIANTS = _C_VARIANTS
     FULL_PATH = _C_FULL_PATH
-
-    class RandomPlayer(_RandomPlayer):
-        _VIEW, _PACKAGE = _CaminosView, "caminos"
-
-    class GreedyPlayer(_Player):
-        _VIEW, _PACKAGE = _CaminosView, "caminos"
 
     class SearchPlayer(_SearchPlayer):
         """Perfect-information Monte Carlo over samples of the hidden tiles (CPython's
@@ -2485,6 +2443,12 @@ class _DiceTable:
     def winner(self):
         return _opt(self._info()[8]) if self.is_over else None
 
+    def keeps(self):
+        """The legal keeps of the last roll with their points (empty unless a keep is due)."""
+        if self.phase != "keep":
+            return []
+        return _x_keeps(self.last_roll, self.pool, self.rules)
+
 
 class _DiceView(_View, _DiceTable):
     """What one seat knows: in dice everything but the OS seeds is public."""
@@ -2492,11 +2456,6 @@ class _DiceView(_View, _DiceTable):
     @property
     def players(self):
         return self.rules_players
-
-    def keeps(self):
-        if self.phase != "keep":
-            return []
-        return _x_keeps(self.last_roll, self.pool, self.rules)
 
     @property
     def score(self):
@@ -2511,6 +2470,7 @@ class _DiceGame(_Game, _DiceTable):
     _RULES = _DiceRules
     _MOVE = _DiceMove
     _EVENT = _DiceEvent
+    _VIEW = _DiceView
 
     def __init__(self, rules=None, players=2, seed=None, first_player=0, log=True):
         _check_int("players", players, 1, _X_MAX_PLAYERS)
@@ -2535,9 +2495,6 @@ class _DiceGame(_Game, _DiceTable):
     def roll_seeds(self):
         return tuple(e[1] for e in self._log if isinstance(e, tuple) and e[0] == "seed")
 
-    def _move(self, code):
-        return _x_new_move(code)
-
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
 
     def _coerce(self, move):
@@ -2545,12 +2502,6 @@ class _DiceGame(_Game, _DiceTable):
             return move.move
         raise NotationTypeError("a move is a dice.Move, a Keep or its notation: got "
                                 "{!r}".format(move))
-
-    def keeps(self):
-        """The legal keeps of the last roll with their points (empty unless a keep is due)."""
-        if self.phase != "keep":
-            return []
-        return _x_keeps(self.last_roll, self.pool, self._rules)
 
     def view(self, seat):
         self._check_seat(seat)
@@ -2775,11 +2726,10 @@ class dice:
     solve_turn = staticmethod(_x_solve_turn)
     cap_for = staticmethod(_x_cap_for)
 
-    class RandomPlayer(_RandomPlayer):
-        _VIEW, _PACKAGE = _DiceView, "dice"
-
-    class ThresholdPlayer:
+    class ThresholdPlayer(_Player):
         """Keeps the best-scoring keep and banks once the turn total reaches bank_at."""
+
+        _VIEW, _PACKAGE, _CHOOSER = _DiceView, "dice", 3
 
         def __init__(self, bank_at=1000):
             if not _is_whole(bank_at) or bank_at < 0:
@@ -2787,16 +2737,8 @@ class dice:
                 raise error("bank_at must be a whole number >= 0: got {!r}".format(bank_at))
             self.bank_at = bank_at
 
-        def choose(self, view):
-            _check_view(view, _DiceView, "dice")
-            view._moves_to_choose()
-            if view.phase == "keep":
-                return view.keeps()[0].move
-            if view.phase == "bank_or_roll" and view.turn_total >= self.bank_at:
-                return _x_new_move(3)
-            return _x_new_move(0)
-
-        __call__ = choose
+        def _arg(self):
+            return min(self.bank_at, 0x3FFFFFFF)  # (a turn total never reaches it)
 
         def __repr__(self):
             return "ThresholdPlayer(bank_at={})".format(self.bank_at)
@@ -2821,24 +2763,18 @@ class dice:
             self.policy = book or (_x_solve_turn(rules, cap) if rules is not None else None)
 
         def choose(self, view):
+            """The core's optimal player (pintas/players.h), over the policy or the book."""
             _check_view(view, _DiceView, "dice")
             view._moves_to_choose()
             if self.book is not None and self.rules is None and not self.book.fits(view.rules):
                 raise RulesError("this book is not one of {}".format(view.rules))
             policy = self.policy or _x_solve_turn(view.rules, self.cap)
-            if view.phase == "keep":
-                keep = policy.best_keep(view.last_roll, view.pool, view.turn_total)
-                if keep is None:
-                    raise IllegalMoveError("no legal keep in {}".format(view.last_roll))
-                return keep.move
-            if view.phase == "bank_or_roll":
-                rules = view.rules
-                if self.bank_to_win and not rules.final_round \
-                        and view.score + view.turn_total >= rules.target:
-                    return _x_new_move(3)
-                if policy.should_bank(view.turn_total, view.pool):
-                    return _x_new_move(3)
-            return _x_new_move(0)
+            code = _c.choose(_DICE, 4, view._cv, (policy._ws, self.bank_to_win)) \
+                if self.book is None else _c.choose(_DICE, 5, view._cv,
+                                                    (policy._bytes, self.bank_to_win))
+            if code < 0:
+                raise IllegalMoveError("no legal keep in {}".format(view.last_roll))
+            return _x_new_move(code)
 
         __call__ = choose
 
@@ -2863,8 +2799,14 @@ class dice:
 
 
 # Every move of a board's loop looks up these on the game: kept on each game's
-# own class too, they are found there without walking its bases.
+# own class too, they are found there without walking its bases. Each game's
+# RandomPlayer (and the tile games' GreedyPlayer) is the core's chooser over its
+# View, made here (a class statement each would be a function on the heap).
 for _cls in (_DominoGame, globals().get("_CaminosGame"), globals().get("_DiceGame")):
     for _name in ("is_over", "to_move", "legal_moves", "play", "_EVENTS") if _cls else ():
         setattr(_cls, _name, getattr(_Game, _name))
+    for _name in ("RandomPlayer", "GreedyPlayer")[:1 if _cls._G == _DICE else 2] if _cls else ():
+        setattr(globals()[_cls._PACKAGE], _name, type(_name, (
+            _RandomPlayer if _name == "RandomPlayer" else _Player,), {
+            "_VIEW": _cls._VIEW, "_PACKAGE": _cls._PACKAGE}))
 del _cls, _name

@@ -1339,10 +1339,20 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(view_obj, 4, 4, view);
 
 /* ---- what each game shows ----------------------------------------------- */
 
+/* A tuple of n pairs (a, b) of nums[0..2n): a line of tiles as its pips run. */
+static mp_obj_t pairs_tuple(const uint8_t *nums, size_t n) {
+    mp_obj_t items[PINTAS_TILE_COUNT];
+    for (size_t i = 0; i < n; i++) {
+        mp_obj_t pair[2] = {MP_OBJ_NEW_SMALL_INT(nums[2 * i]), MP_OBJ_NEW_SMALL_INT(nums[2 * i + 1])};
+        items[i] = mp_obj_new_tuple(2, pair);
+    }
+    return mp_obj_new_tuple(n, items);
+}
+
 /* line_info(state or blob) -> (leader, line: bytes of tile | 0x80 at the
  * right, ends (left, right) or None, end doubles (left, right), boneyard
  * size, forced tile (255: none), winner (255: none), end reason, passes,
- * last placer). */
+ * last placer, the line as its pips run: pintas_line_chain's pairs). */
 static mp_obj_t line_info(mp_obj_t st) {
     any_state tmp, *s = state_at(G_LINE, st, &tmp, 0);
     const pintas_line_state *l = &s->line;
@@ -1356,12 +1366,18 @@ static mp_obj_t line_info(mp_obj_t st) {
     }
     const mp_int_t v[10] = {l->leader, 0, 0, 0, pintas_line_boneyard_size(l), l->forced_tile,
                             l->winner, l->end_reason, l->passes, l->last_placer};
-    mp_obj_t t[10];
+    uint8_t nums[2 * PINTAS_TILE_COUNT];
+    size_t n;
+    mp_obj_t t[11];
     put_ints(t, v, 10);
     t[1] = mp_obj_new_bytes(l->line, len);
     t[2] = ends;
     t[3] = doubles;
-    return mp_obj_new_tuple(10, t);
+    if (pintas_line_chain(l, nums, sizeof nums, &n) != PINTAS_OK) {
+        bad();
+    }
+    t[10] = pairs_tuple(nums, n);
+    return mp_obj_new_tuple(11, t);
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(line_info_obj, line_info);
 
@@ -2214,13 +2230,43 @@ static const any_view *view_in(int g, mp_obj_t o) {
     return (const any_view *)p;
 }
 
+#if ONLY_LINE
+#define dice_choose(v, player, arg, out) PINTAS_E_ARG
+#else
+/* The dice players of choose (3 threshold, 4 optimal, 5 optimal from a book). */
+static int dice_choose(const pintas_dice_view *v, mp_int_t player, mp_obj_t arg,
+                       pintas_dice_move *out) {
+    if (player == 3) {
+        return pintas_dice_threshold_choose(v, (int32_t)int_in(arg, 0, 0x3FFFFFFF), out);
+    }
+    mp_obj_t *f = items_of(arg, 2);
+    int bank_to_win = mp_obj_is_true(f[1]);
+    if (player == 5) {
+        size_t len;
+        const uint8_t *bytes = bytes_of(f[0], &len);
+        pintas_dice_book b;
+        if (pintas_dice_book_open(&b, bytes, len) != PINTAS_OK) {
+            bad();
+        }
+        return pintas_dice_book_choose(v, &b, bank_to_win, out);
+    }
+#ifndef PINTAS_NO_SOLVER
+    return pintas_dice_optimal_choose(v, policy_of(f[0]), bank_to_win, out);
+#else
+    bad();
+#endif
+}
+#endif
+
 /* choose(g, player, view, arg) -> the code of the move the core's player
  * chooses for the view's seat, or a status (< 0). player: 0 random (arg: a
  * pintas_mt in a bytearray, mt_seed's), 1 greedy, 2 suit (arg: the weights
- * in tenths, or None for the game's own). */
+ * in tenths, or None for the game's own); the dice's 3 threshold (arg:
+ * bank_at), 4 optimal (arg: (a solved workspace, bank_to_win)), 5 optimal
+ * from a book (arg: (the book's bytes, bank_to_win)). */
 static mp_obj_t choose(size_t n_args, const mp_obj_t *args) {
     int g = game_of(args[0]);
-    mp_int_t player = int_in(args[1], 0, 2);
+    mp_int_t player = int_in(args[1], 0, 5);
     const any_view *v = view_in(g, args[2]);
     pintas_engine_move m;
     int status;
@@ -2232,8 +2278,10 @@ static mp_obj_t choose(size_t n_args, const mp_obj_t *args) {
                  : IS_CAMINOS(g)
                      ? pintas_caminos_random_choose(&v->cam, mt, (pintas_caminos_move *)m.bytes)
                      : pintas_dice_random_choose(&v->dice, mt, (pintas_dice_move *)m.bytes);
-    } else if (IS_DICE(g)) {
+    } else if (IS_DICE(g) != (player >= 3)) {
         bad();
+    } else if (IS_DICE(g)) {
+        status = dice_choose(&v->dice, player, args[3], (pintas_dice_move *)m.bytes);
     } else if (player == 1) {
         status = IS_LINE(g) ? pintas_line_greedy_choose(&v->line, (pintas_line_move *)m.bytes)
                              : pintas_caminos_greedy_choose(&v->cam, (pintas_caminos_move *)m.bytes);
@@ -2372,7 +2420,6 @@ static MP_DEFINE_CONST_FUN_OBJ_2(caminos_known_obj, caminos_known);
 static mp_obj_t chain(mp_obj_t centre, mp_obj_t front, mp_obj_t back) {
     pintas_caminos_path p;
     uint8_t nums[2 * (1 + 2 * PINTAS_CAMINOS_MAX_SIDE)];
-    mp_obj_t items[1 + 2 * PINTAS_CAMINOS_MAX_SIDE];
     const mp_obj_t sides[2] = {front, back};
     size_t n, len, i;
     memset(&p, 0, sizeof(p));
@@ -2388,11 +2435,7 @@ static mp_obj_t chain(mp_obj_t centre, mp_obj_t front, mp_obj_t back) {
     if (pintas_caminos_path_chain(&p, nums, sizeof(nums), &n) != PINTAS_OK) {
         bad();
     }
-    for (i = 0; i < n; i++) {
-        mp_obj_t pair[2] = {MP_OBJ_NEW_SMALL_INT(nums[2 * i]), MP_OBJ_NEW_SMALL_INT(nums[2 * i + 1])};
-        items[i] = mp_obj_new_tuple(2, pair);
-    }
-    return mp_obj_new_tuple(n, items);
+    return pairs_tuple(nums, n);
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(chain_obj, chain);
 
