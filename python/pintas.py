@@ -18,7 +18,7 @@
 
 _C_NAMES = (
     "sizes", "new", "set_deal", "legal", "check", "play", "status", "reseed", "rng", "set_rng",
-    "hands", "view", "events", "hide", "round_start", "check_rules", "setting_names",
+    "hands", "view", "events", "round_start", "check_rules", "setting_names",
     "rules_refusal", "line_info", "line_knowledge", "line_points", "blake2b", "mt_size",
     "mt_seed", "mt_below", "text", "parse", "move_str", "move_fields", "illegal",
     "tiles_parse", "save_write", "save_read", "status_str", "choose", "search", "over",
@@ -690,12 +690,9 @@ class _Event(_Record):
         if self.kind not in self._SECRET or getattr(self, "tile", None) is None:
             return self
         out = object.__new__(type(self))
-        for name, _ in self._FIELDS:
-            setattr(out, name, getattr(self, name))
+        for name, value in self.__dict__.items():  # (its fields, and a line event's teams)
+            setattr(out, name, value)
         out.tile = None
-        for name in ("teams",):
-            if hasattr(self, name):
-                setattr(out, name, getattr(self, name))
         return out
 
 
@@ -920,6 +917,21 @@ class _Game(_Table):
     def _check_seat(self, seat):
         _check_seat(seat, self.seats)
 
+    def view(self, seat):
+        """What ``seat`` may know now."""
+        self._check_seat(seat)
+        v = object.__new__(self._VIEW)
+        v._blob, v._cv, v._raw = _c.view(self._G, self._st, self._raw, seat)
+        status = _c.status(self._G, v._blob)
+        v._game = self
+        v._log = None
+        v.seat = seat
+        v.rules = self._rules
+        v.to_move = None if status[3] < 0 else status[3]
+        v.scores = status[6]
+        v.is_over = status[2]
+        return v
+
     # ---- playing -------------------------------------------------------------------
 
     def _as_move(self, move):
@@ -1142,14 +1154,6 @@ class _TileGame(_Game):
     def _setup(self):
         return (self._first_deal and self._first_deal._c_args(self._rules), 0, 0)
 
-    def view(self, seat):
-        """What ``seat`` may know now."""
-        self._check_seat(seat)
-        v = object.__new__(self._VIEW)
-        _view_base(v, self, seat, _c.view(self._G, self._st, self._raw, seat)
-                   + (_c.hide(self._G, self._raw, seat),))
-        return v
-
 
 class _View(_Table):
     """What every game's view shares: made by Game.view(seat) only."""
@@ -1186,20 +1190,6 @@ class _View(_Table):
                 self.to_move)
             raise IllegalMoveError("seat {} has no move to choose: {}".format(self.seat, state))
         return moves
-
-
-def _view_base(view, game, seat, parts):
-    blob, view._cv, view._raw = parts
-    status = _c.status(game._G, blob)
-    view._game = game
-    view._blob = blob
-    view._log = None
-    view.seat = seat
-    view.rules = game._rules
-    view.to_move = None if status[3] < 0 else status[3]
-    view.scores = status[6]
-    view.is_over = status[2]
-    return status
 
 
 class _Budget:
@@ -1749,6 +1739,12 @@ class domino:
     BLOCK_SCORING = _D_BLOCK
     TRANQUE = _D_TRANQUE
 
+    class RandomPlayer(_RandomPlayer):
+        _VIEW, _PACKAGE = _DominoView, "domino"
+
+    class GreedyPlayer(_Player):
+        _VIEW, _PACKAGE = _DominoView, "domino"
+
     class SearchPlayer(_SearchPlayer):
         """Perfect-information Monte Carlo with playouts in C (CPython's SearchPlayer:
         the same move for the same view, samples and seed)."""
@@ -1990,7 +1986,7 @@ class _CaminosDeal(_Deal):
                             "{}".format(rest, len(self.pile)))
 
 
-class _CaminosPath:
+class _CaminosPath(_Record):
     """One path on the table, as everybody sees it (see CPython's caminos.Path)."""
 
     def __init__(self, number, centre, front=(), back=(), ends=None, free=(0, 0)):
@@ -2029,10 +2025,8 @@ class _CaminosPath:
         return _c.chain(self.centre.index, bytes(t.index for t in self.front),
                         bytes(t.index for t in self.back))
 
-    def __eq__(self, other):
-        return type(other) is type(self) and (
-            other.number, other.centre, other.front, other.back, other.ends, other.free) == (
-            self.number, self.centre, self.front, self.back, self.ends, self.free)
+    def _values(self):
+        return (self.number, self.centre, self.front, self.back, self.ends, self.free)
 
     def __str__(self):
         if self.centre is None or self.ends is None:
@@ -2046,8 +2040,7 @@ class _CaminosPath:
         return "path {}: {} {} {}".format(self.number, sides[1], tiles, sides[0])
 
     def __repr__(self):
-        return "Path({}, {!r}, {!r}, {!r}, {!r}, {!r})".format(
-            self.number, self.centre, self.front, self.back, self.ends, self.free)
+        return "Path({}, {!r}, {!r}, {!r}, {!r}, {!r})".format(*self._values())
 
 
 def _c_paths(raw_paths):
@@ -2173,8 +2166,7 @@ class _CaminosSuitWeights:
         self.reach, self.depth, self.hardness = reach, depth, hardness
         self.double, self.starve, self.block = double, starve, block
 
-    def _tenths(self):
-        return tuple(int(round(getattr(self, n) * 10)) for n in self._NAMES)
+    _tenths = _DominoSuitWeights._tenths
 
 
 class _CaminosSuitPlayer(_SuitPlayer):
@@ -2203,6 +2195,12 @@ class caminos:
     SuitWeights = _CaminosSuitWeights
     VARIANTS = _C_VARIANTS
     FULL_PATH = _C_FULL_PATH
+
+    class RandomPlayer(_RandomPlayer):
+        _VIEW, _PACKAGE = _CaminosView, "caminos"
+
+    class GreedyPlayer(_Player):
+        _VIEW, _PACKAGE = _CaminosView, "caminos"
 
     class SearchPlayer(_SearchPlayer):
         """Perfect-information Monte Carlo over samples of the hidden tiles (CPython's
@@ -2363,7 +2361,7 @@ def _x_move_from(kind, dice):
     raise NotationError("a move's kind is 'roll', 'keep' or 'bank': got {!r}".format(kind))
 
 
-class _DiceKeep:
+class _DiceKeep(_Record):
     """A legal keep: the dice kept (ascending) and the points it makes."""
 
     def __init__(self, dice, points):
@@ -2375,19 +2373,15 @@ class _DiceKeep:
     def move(self):
         return _x_new_move(2 | self._set << 5)
 
-    # a pair (dice, points): iterated through __getitem__
+    # a pair (dice, points): iterated through __getitem__, compared and hashed as one
+    def _values(self):
+        return (self.dice, self.points)
+
     def __len__(self):
         return 2
 
     def __getitem__(self, i):
-        return (self.dice, self.points)[i]
-
-    def __eq__(self, other):
-        return isinstance(other, _DiceKeep) and (other.dice, other.points) == (
-            self.dice, self.points)
-
-    def __hash__(self):
-        return hash((self.dice, self.points))
+        return self._values()[i]
 
     def __repr__(self):
         return "Keep({!r}, {})".format(self.dice, self.points)
@@ -2455,7 +2449,7 @@ class _DiceView(_View, _DiceTable):
 
     @property
     def players(self):
-        return self.rules_players
+        return len(self.scores)
 
     @property
     def score(self):
@@ -2502,13 +2496,6 @@ class _DiceGame(_Game, _DiceTable):
             return move.move
         raise NotationTypeError("a move is a dice.Move, a Keep or its notation: got "
                                 "{!r}".format(move))
-
-    def view(self, seat):
-        self._check_seat(seat)
-        v = object.__new__(_DiceView)
-        _view_base(v, self, seat, _c.view(self._G, self._st, self._raw, seat) + (bytes(self._raw),))
-        v.rules_players = self.seats
-        return v
 
     def _setup(self):
         return (None, self.players, self.first_player)
@@ -2726,6 +2713,9 @@ class dice:
     solve_turn = staticmethod(_x_solve_turn)
     cap_for = staticmethod(_x_cap_for)
 
+    class RandomPlayer(_RandomPlayer):
+        _VIEW, _PACKAGE = _DiceView, "dice"
+
     class ThresholdPlayer(_Player):
         """Keeps the best-scoring keep and banks once the turn total reaches bank_at."""
 
@@ -2805,8 +2795,4 @@ class dice:
 for _cls in (_DominoGame, globals().get("_CaminosGame"), globals().get("_DiceGame")):
     for _name in ("is_over", "to_move", "legal_moves", "play", "_EVENTS") if _cls else ():
         setattr(_cls, _name, getattr(_Game, _name))
-    for _name in ("RandomPlayer", "GreedyPlayer")[:1 if _cls._G == _DICE else 2] if _cls else ():
-        setattr(globals()[_cls._PACKAGE], _name, type(_name, (
-            _RandomPlayer if _name == "RandomPlayer" else _Player,), {
-            "_VIEW": _cls._VIEW, "_PACKAGE": _cls._PACKAGE}))
 del _cls, _name

@@ -655,14 +655,11 @@ static mp_obj_t events(mp_obj_t g_in, mp_obj_t raw_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(events_obj, events);
 
-/* hide(g, raw, seat) -> the raw log as `seat` sees it: the tile of another
+/* The raw log as `seat` sees it (view's third item): the tile of another
  * seat's secret event (a draw; a line deal's forced opening tile; a Caminos
  * reveal choice) blanked. */
-static mp_obj_t hide(mp_obj_t g_in, mp_obj_t raw_in, mp_obj_t seat_in) {
-    int g = game_of(g_in);
-    size_t len, size = engine_of(g)->event_size;
-    const uint8_t *raw = bytes_of(raw_in, &len);
-    mp_int_t seat = mp_obj_get_int(seat_in);
+static mp_obj_t hidden_log(int g, const uint8_t *raw, size_t len, mp_int_t seat) {
+    size_t size = engine_of(g)->event_size;
     mp_obj_t out = mp_obj_new_bytes(raw, len);
     mp_buffer_info_t info;
     if (IS_DICE(g)) {
@@ -691,7 +688,6 @@ static mp_obj_t hide(mp_obj_t g_in, mp_obj_t raw_in, mp_obj_t seat_in) {
     }
     return out;
 }
-static MP_DEFINE_CONST_FUN_OBJ_3(hide_obj, hide);
 
 /* The index (in events) of the last event of kind `deal` in a raw log, 0 if none. */
 static size_t round_start(int g, const uint8_t *raw, size_t len) {
@@ -1271,7 +1267,8 @@ static int view_of(int g, const any_state *s, const uint8_t *raw, size_t len, in
 static const size_t view_sizes[3];
 
 /* view(g, state, raw log, seat) -> (the view blob of `seat` (see the top of
- * the file), the core's view (pintas_*_view_of) for the players). */
+ * the file), the core's view (pintas_*_view_of) for the players, the raw log
+ * as the seat sees it). */
 static mp_obj_t view(size_t n_args, const mp_obj_t *args) {
     mp_obj_t g_in = args[0], st = args[1], seat_in = args[3];
     int g = game_of(g_in);
@@ -1287,7 +1284,7 @@ static mp_obj_t view(size_t n_args, const mp_obj_t *args) {
     memset(&out, 0, sizeof(out));
     e->status(&s, &out);
     mp_int_t seat = int_in(seat_in, 0, out.seats ? out.seats - 1 : 0);
-    mp_obj_t t[2] = {mp_const_none, mp_const_none};
+    mp_obj_t t[3] = {mp_const_none, mp_const_none, mp_const_none};
     {
         size_t len;
         const uint8_t *raw = bytes_of(args[2], &len);
@@ -1296,6 +1293,7 @@ static mp_obj_t view(size_t n_args, const mp_obj_t *args) {
         if (view_of(g, &s, raw, len, (int)seat, v) == PINTAS_OK) {
             t[1] = mp_obj_new_bytearray_by_ref(view_sizes[g], v);
         }
+        t[2] = hidden_log(g, raw, len, seat);
     }
     memset(extra, 0, sizeof(extra));
     extra[BLOB_SEAT] = (uint8_t)seat;
@@ -1333,7 +1331,7 @@ static mp_obj_t view(size_t n_args, const mp_obj_t *args) {
     memcpy(blob, &s, e->state_size);
     memcpy(blob + e->state_size, extra, BLOB_EXTRA);
     t[0] = mp_obj_new_bytes(blob, e->state_size + BLOB_EXTRA);
-    return mp_obj_new_tuple(2, t);
+    return mp_obj_new_tuple(3, t);
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(view_obj, 4, 4, view);
 
@@ -2615,7 +2613,6 @@ static MP_DEFINE_CONST_FUN_OBJ_3(rules_refusal_obj, rules_refusal);
     X(MP_QSTR_hands, hands_obj) \
     X(MP_QSTR_view, view_obj) \
     X(MP_QSTR_events, events_obj) \
-    X(MP_QSTR_hide, hide_obj) \
     X(MP_QSTR_round_start, round_start_obj) \
     X(MP_QSTR_check_rules, check_rules_obj) \
     X(MP_QSTR_setting_names, setting_names_obj) \
