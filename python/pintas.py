@@ -907,9 +907,6 @@ class _Game(_Table):
         """The legal moves of the seat to move, in the engine's order."""
         return _legal_moves(self)
 
-    def _move(self, code):
-        return self._MOVE._of(code)
-
     def side_of(self, seat):
         self._check_seat(seat)
         return seat
@@ -1783,12 +1780,7 @@ class domino:
         if type(k) is int:
             raise CorruptStateError("the view of seat {} does not describe a round in "
                                     "play".format(view.seat))
-        return {
-            "unseen": k[0], "not_held": k[1],
-            "voids": tuple(tuple(n for n in range(7) if v >> n & 1) for v in k[2]),
-            "hand_counts": k[3], "pile": k[4], "to_move": k[5],
-            "last_placer": _opt(k[6]), "passes": k[7],
-        }
+        return k
 #- caminos, dice: from here to the end marker, left out of the domino-only module (build.sh) -#
 
 # ======================================================================================
@@ -2091,8 +2083,7 @@ class _CaminosView(_View, _CaminosTable):
 
     @property
     def chosen(self):
-        mask = self._blob[_SIZES[_CAMINOS][0] + 9]
-        return tuple(s for s in range(self.rules.players) if mask >> s & 1)
+        return _c_seats(self._blob[_SIZES[_CAMINOS][0] + 9])
 
     @property
     def my_choice(self):
@@ -2104,9 +2095,7 @@ class _CaminosView(_View, _CaminosTable):
 
     @property
     def winners(self):
-        mask = self._info()[12]
-        return tuple(s for s in range(self.rules.players) if mask >> s & 1) \
-            if self.is_over else ()
+        return _c_seats(self._info()[12]) if self.is_over else ()
 
     def known_tiles(self, seat):
         """Tiles ``seat`` revealed this round and has not placed: still in its hand."""
@@ -2124,6 +2113,7 @@ class _CaminosGame(_TileGame, _CaminosTable):
     _EVENT = _CaminosEvent
     _DEAL = _CaminosDeal
     _VIEW = _CaminosView
+    _move = _c_new_move  # (a bound class method: the move of a code, no self)
 
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
 
@@ -2465,6 +2455,7 @@ class _DiceGame(_Game, _DiceTable):
     _MOVE = _DiceMove
     _EVENT = _DiceEvent
     _VIEW = _DiceView
+    _move = _x_new_move  # (a bound class method: the move of a code, no self)
 
     def __init__(self, rules=None, players=2, seed=None, first_player=0, log=True):
         _check_int("players", players, 1, _X_MAX_PLAYERS)

@@ -2379,8 +2379,10 @@ static mp_obj_t ints_tuple(const uint8_t *values, int n) {
     return mp_obj_new_tuple((size_t)n, t);
 }
 
-/* line_knowledge(view) -> (unseen, not_held masks, voids masks (bit n: lacks
- * number n), hand counts, pile, to_move, last placer, passes), or a status. */
+/* line_knowledge(view) -> what the view's seat can deduce, as CPython's
+ * domino._search.knowledge gives it: a dict of unseen and not_held (tile
+ * masks), voids (the numbers each seat lacks), hand_counts, pile, to_move,
+ * last_placer (None: nobody yet) and passes; or a status. */
 static mp_obj_t line_knowledge(mp_obj_t view_o) {
     const pintas_line_info *info = &view_in(G_LINE, view_o)->line.info;
     pintas_line_knowledge k;
@@ -2389,18 +2391,33 @@ static mp_obj_t line_knowledge(mp_obj_t view_o) {
         return MP_OBJ_NEW_SMALL_INT(status);
     }
     int players = info->rules.players <= PINTAS_LINE_MAX_SEATS ? info->rules.players : 0;
-    mp_obj_t held[PINTAS_LINE_MAX_SEATS];
+    mp_obj_t held[PINTAS_LINE_MAX_SEATS], voids[PINTAS_LINE_MAX_SEATS];
     for (int i = 0; i < players; i++) {
+        mp_obj_t numbers[PINTAS_MAX_PIP + 1];
+        size_t n = 0;
+        for (int number = 0; number <= PINTAS_MAX_PIP; number++) {
+            if (k.voids[i] >> number & 1) {
+                numbers[n++] = MP_OBJ_NEW_SMALL_INT(number);
+            }
+        }
         held[i] = new_mask(k.not_held[i]);
+        voids[i] = mp_obj_new_tuple(n, numbers);
     }
-    const mp_int_t v[8] = {(mp_int_t)(k.unseen & PINTAS_ALL_TILES), 0, 0, 0, k.pile_count,
-                           k.to_move, k.last_placer, k.passes};
-    mp_obj_t t[8];
-    put_ints(t, v, 8);
-    t[1] = mp_obj_new_tuple((size_t)players, held);
-    t[2] = ints_tuple(k.voids, players);
-    t[3] = ints_tuple(k.hand_count, players);
-    return mp_obj_new_tuple(8, t);
+    const mp_obj_t items[16] = {
+        MP_OBJ_NEW_QSTR(MP_QSTR_unseen),
+        MP_OBJ_NEW_SMALL_INT((mp_int_t)(k.unseen & PINTAS_ALL_TILES)),
+        MP_OBJ_NEW_QSTR(MP_QSTR_not_held), mp_obj_new_tuple((size_t)players, held),
+        MP_OBJ_NEW_QSTR(MP_QSTR_voids), mp_obj_new_tuple((size_t)players, voids),
+        MP_OBJ_NEW_QSTR(MP_QSTR_hand_counts), ints_tuple(k.hand_count, players),
+        MP_OBJ_NEW_QSTR(MP_QSTR_pile), MP_OBJ_NEW_SMALL_INT(k.pile_count),
+        MP_OBJ_NEW_QSTR(MP_QSTR_to_move), MP_OBJ_NEW_SMALL_INT(k.to_move),
+        MP_OBJ_NEW_QSTR(MP_QSTR_last_placer), opt_int(k.last_placer, 0xFF),
+        MP_OBJ_NEW_QSTR(MP_QSTR_passes), MP_OBJ_NEW_SMALL_INT(k.passes)};
+    mp_obj_t out = mp_obj_new_dict(8);
+    for (size_t i = 0; i < 16; i += 2) {
+        mp_obj_dict_store(out, items[i], items[i + 1]);
+    }
+    return out;
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(line_knowledge_obj, line_knowledge);
 
