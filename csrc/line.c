@@ -1142,6 +1142,43 @@ int pintas_line_boneyard_size(const pintas_line_state *s)
     return s->bone_pos < s->bone_len ? s->bone_len - s->bone_pos : 0;
 }
 
+int pintas_line_chain(const pintas_line_state *s, uint8_t *nums, size_t cap, size_t *n)
+{
+    /* the line grows both ways from the first tile: built from the middle of
+     * row, then copied out from its leftmost tile */
+    uint8_t row[4 * PINTAS_TILE_COUNT];
+    size_t left = 2 * PINTAS_TILE_COUNT, right = left, i;
+    if (!s || !nums || !n || s->line_len > PINTAS_TILE_COUNT)
+        return PINTAS_E_ARG;
+    for (i = 0; i < s->line_len; ++i) {
+        uint8_t t = s->line[i] & 0x7Fu, high, low, touching;
+        if (t >= PINTAS_TILE_COUNT)
+            return PINTAS_E_ARG;
+        high = pintas_tile_high(t);
+        low = pintas_tile_low(t);
+        if (i == 0) {
+            row[right++] = high;
+            row[right++] = low;
+            continue;
+        }
+        touching = s->line[i] & 0x80u ? row[right - 1] : row[left];
+        if (touching != high && touching != low)
+            return PINTAS_E_ARG;
+        if (s->line[i] & 0x80u) {
+            row[right++] = touching;
+            row[right++] = touching == high ? low : high;
+        } else {
+            row[--left] = touching;
+            row[--left] = touching == high ? low : high;
+        }
+    }
+    *n = (right - left) / 2;
+    if (cap < right - left)
+        return PINTAS_E_BUFFER;
+    memcpy(nums, row + left, right - left);
+    return PINTAS_OK;
+}
+
 /* ---- external chance ----------------------------------------------------- */
 
 /* A chance event pending in the play (s is not NULL). */

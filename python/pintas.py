@@ -17,12 +17,12 @@
 
 
 _C_NAMES = (
-    "sizes", "state", "new", "set_deal", "legal", "check", "play", "status", "turn", "save", "load",
-    "reseed", "rng", "set_rng", "hands", "view", "events", "hide", "round_start",
-    "check_rules", "setting_names", "rules_refusal", "line_info", "line_knowledge",
-    "line_points", "blake2b", "mt_size", "mt_seed", "mt_below", "text", "parse", "move_str",
-    "move_fields", "illegal", "tiles_parse", "save_write", "save_read", "status_str", "choose",
-    "search", "over", "to_move", "legal_moves", "play_move", "commit", "action", "log_codes",
+    "sizes", "state", "new", "set_deal", "legal", "check", "play", "status", "reseed", "rng",
+    "set_rng", "hands", "view", "events", "round_start", "check_rules", "setting_names",
+    "rules_refusal", "line_info", "line_knowledge", "line_points", "blake2b", "mt_size",
+    "mt_seed", "mt_below", "text", "parse", "move_str", "move_fields", "illegal",
+    "tiles_parse", "save_write", "save_read", "status_str", "choose", "search", "over",
+    "to_move", "legal_moves", "play_move", "commit", "action", "log_codes",
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
     "caminos_info", "dice_info", "caminos_known", "chain", "caminos_rank", "dice_keeps",
     "dice_keep_score", "dice_is_doom", "dice_solve_size", "dice_solve", "dice_policy",
@@ -191,14 +191,6 @@ def _listed(items):
     return words[0] if len(words) == 1 else "{} and {}".format(", ".join(words[:-1]), words[-1])
 
 
-def _popcount(mask):
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
-
-
 # ---- tiles -------------------------------------------------------------------------
 
 MAX_PIP = 6
@@ -325,7 +317,7 @@ class TileSet:
         return self.mask
 
     def __len__(self):
-        return _popcount(self.mask)
+        return bin(self.mask).count("1")
 
     def __bool__(self):
         return self.mask != 0
@@ -698,12 +690,9 @@ class _Event(_Record):
         if self.kind not in self._SECRET or getattr(self, "tile", None) is None:
             return self
         out = object.__new__(type(self))
-        for name, _ in self._FIELDS:
-            setattr(out, name, getattr(self, name))
+        for name, value in self.__dict__.items():  # (its fields, and a line event's teams)
+            setattr(out, name, value)
         out.tile = None
-        for name in ("teams",):
-            if hasattr(self, name):
-                setattr(out, name, getattr(self, name))
         return out
 
 
@@ -925,6 +914,21 @@ class _Game(_Table):
     def _check_seat(self, seat):
         _check_seat(seat, self.seats)
 
+    def view(self, seat):
+        """What ``seat`` may know now."""
+        self._check_seat(seat)
+        v = object.__new__(self._VIEW)
+        v._blob, v._cv, v._raw = _c.view(self._G, self._st, self._raw, seat)
+        status = _c.status(self._G, v._blob)
+        v._game = self
+        v._log = None
+        v.seat = seat
+        v.rules = self._rules
+        v.to_move = None if status[3] < 0 else status[3]
+        v.scores = status[6]
+        v.is_over = status[2]
+        return v
+
     # ---- playing -------------------------------------------------------------------
 
     def _as_move(self, move):
@@ -1123,7 +1127,7 @@ class _TileGame(_Game):
 
     @property
     def hand_sizes(self):
-        return tuple(_popcount(m) for m in _c.hands(self._G, self._st))
+        return tuple(bin(m).count("1") for m in _c.hands(self._G, self._st))
 
     @property
     def round(self):
@@ -1146,14 +1150,6 @@ class _TileGame(_Game):
 
     def _setup(self):
         return (self._first_deal and self._first_deal._c_args(self._rules), 0, 0)
-
-    def view(self, seat):
-        """What ``seat`` may know now."""
-        self._check_seat(seat)
-        v = object.__new__(self._VIEW)
-        _view_base(v, self, seat, _c.view(self._G, self._st, self._raw, seat)
-                   + (_c.hide(self._G, self._raw, seat),))
-        return v
 
 
 class _View(_Table):
@@ -1191,20 +1187,6 @@ class _View(_Table):
                 self.to_move)
             raise IllegalMoveError("seat {} has no move to choose: {}".format(self.seat, state))
         return moves
-
-
-def _view_base(view, game, seat, parts):
-    blob, view._cv, view._raw = parts
-    status = _c.status(game._G, blob)
-    view._game = game
-    view._blob = blob
-    view._log = None
-    view.seat = seat
-    view.rules = game._rules
-    view.to_move = None if status[3] < 0 else status[3]
-    view.scores = status[6]
-    view.is_over = status[2]
-    return status
 
 
 class _Budget:
@@ -1378,7 +1360,8 @@ class _RandomPlayer(_Player):
         return self._rng._mt
 
     def __repr__(self):
-        return "RandomPlayer()"
+        return "RandomPlayer(seed={!r})".format(self._seed) if self._PACKAGE == "domino" \
+            else "RandomPlayer()"
 
 
 class _SuitPlayer(_Player):
@@ -1592,9 +1575,30 @@ class _DominoEvent(_Event):
         return fields
 
 
-class _DominoDeal:
+class _Deal:
+    """What the hand-made deals share: their lists of tiles (_LISTS, in the
+    order the core takes them; "hands" a TileSet a seat, each other a list of
+    tiles), given to the core and read back from it, compared by value."""
+
+    def _c_args(self, rules):
+        return tuple([h.mask for h in self.hands] + [0] * (4 - len(self.hands)) if name == "hands"
+                     else bytes(t.index for t in getattr(self, name)) for name in self._LISTS)
+
+    @classmethod
+    def _from_c(cls, args, rules):
+        return cls(*[[TileSet.from_mask(m) for m in a[:rules.players]] if name == "hands"
+                     else [TILES[t] for t in a] for name, a in zip(cls._LISTS, args)])
+
+    def __eq__(self, other):
+        return type(other) is type(self) and all(getattr(other, name) == getattr(self, name)
+                                                 for name in self._LISTS)
+
+
+class _DominoDeal(_Deal):
     """A hand-made deal: each seat's seven tiles and, where the rules draw, the
     boneyard in draw order."""
+
+    _LISTS = ("hands", "boneyard")
 
     def __init__(self, hands, boneyard=()):
         self.hands = _hands_of(hands)
@@ -1614,42 +1618,13 @@ class _DominoDeal:
             raise DealError("{} never draws: the undealt tiles are set aside, so the boneyard "
                             "must be empty (got {})".format(rules, len(self.boneyard)))
 
-    def _c_args(self, rules):
-        masks = [h.mask for h in self.hands] + [0] * (4 - len(self.hands))
-        return (masks, bytes(t.index for t in self.boneyard))
-
-    @classmethod
-    def _from_c(cls, args, rules):
-        return cls([TileSet.from_mask(m) for m in args[0][:rules.players]],
-                   [TILES[t] for t in args[1]])
-
-    def __eq__(self, other):
-        return (type(other) is type(self) and other.hands == self.hands
-                and other.boneyard == self.boneyard)
-
-
-def _d_oriented_line(placements):
-    if not placements:
-        return ()
-    first = placements[0][0]
-    line = [(first.high, first.low)]
-    for tile, end in placements[1:]:
-        if end == "L":
-            touching = line[0][0]
-            line.insert(0, (tile.other_end(touching), touching))
-        else:
-            touching = line[-1][1]
-            line.append((touching, tile.other_end(touching)))
-    return tuple(line)
-
 
 def _d_placements(line):
     return tuple((TILES[b & 0x7F], "R" if b & 0x80 else "L") for b in line)
 
 
 # What a line game (and, with the last two, its views) reads of line_info.
-_D_INFO = {"leader": (0, None), "placements": (1, _d_placements),
-           "line": (1, lambda line: _d_oriented_line(_d_placements(line))),
+_D_INFO = {"leader": (0, None), "placements": (1, _d_placements), "line": (10, None),
            "ends": (2, None), "boneyard_size": (4, None)}
 _D_VIEW_INFO = dict(_D_INFO, forced_tile=(5, _tile_or_none), winner=(6, _opt))
 
@@ -1764,9 +1739,6 @@ class domino:
     class RandomPlayer(_RandomPlayer):
         _VIEW, _PACKAGE = _DominoView, "domino"
 
-        def __repr__(self):
-            return "RandomPlayer(seed={!r})".format(self._seed)
-
     class GreedyPlayer(_Player):
         _VIEW, _PACKAGE = _DominoView, "domino"
 
@@ -1808,12 +1780,7 @@ class domino:
         if type(k) is int:
             raise CorruptStateError("the view of seat {} does not describe a round in "
                                     "play".format(view.seat))
-        return {
-            "unseen": k[0], "not_held": k[1],
-            "voids": tuple(tuple(n for n in range(7) if v >> n & 1) for v in k[2]),
-            "hand_counts": k[3], "pile": k[4], "to_move": k[5],
-            "last_placer": _opt(k[6]), "passes": k[7],
-        }
+        return k
 #- caminos, dice: from here to the end marker, left out of the domino-only module (build.sh) -#
 
 # ======================================================================================
@@ -1976,9 +1943,11 @@ class _CaminosEvent(_Event):
         return fields
 
 
-class _CaminosDeal:
+class _CaminosDeal(_Deal):
     """A hand-made deal: the path centres (path 1 first), each seat's hand and
     the draw pile in draw order."""
+
+    _LISTS = ("paths", "hands", "pile")
 
     def __init__(self, paths, hands, pile=()):
         self.paths = _tile_list(paths, "the paths")
@@ -2008,22 +1977,8 @@ class _CaminosDeal:
             raise DealError("the pile must list the {} undealt tiles in draw order: got "
                             "{}".format(rest, len(self.pile)))
 
-    def _c_args(self, rules):
-        masks = [h.mask for h in self.hands] + [0] * (4 - len(self.hands))
-        return (bytes(t.index for t in self.paths), masks, bytes(t.index for t in self.pile))
 
-    @classmethod
-    def _from_c(cls, args, rules):
-        return cls([TILES[t] for t in args[0]],
-                   [TileSet.from_mask(m) for m in args[1][:rules.players]],
-                   [TILES[t] for t in args[2]])
-
-    def __eq__(self, other):
-        return (type(other) is type(self) and other.paths == self.paths
-                and other.hands == self.hands and other.pile == self.pile)
-
-
-class _CaminosPath:
+class _CaminosPath(_Record):
     """One path on the table, as everybody sees it (see CPython's caminos.Path)."""
 
     def __init__(self, number, centre, front=(), back=(), ends=None, free=(0, 0)):
@@ -2062,10 +2017,8 @@ class _CaminosPath:
         return _c.chain(self.centre.index, bytes(t.index for t in self.front),
                         bytes(t.index for t in self.back))
 
-    def __eq__(self, other):
-        return type(other) is type(self) and (
-            other.number, other.centre, other.front, other.back, other.ends, other.free) == (
-            self.number, self.centre, self.front, self.back, self.ends, self.free)
+    def _values(self):
+        return (self.number, self.centre, self.front, self.back, self.ends, self.free)
 
     def __str__(self):
         if self.centre is None or self.ends is None:
@@ -2079,8 +2032,7 @@ class _CaminosPath:
         return "path {}: {} {} {}".format(self.number, sides[1], tiles, sides[0])
 
     def __repr__(self):
-        return "Path({}, {!r}, {!r}, {!r}, {!r}, {!r})".format(
-            self.number, self.centre, self.front, self.back, self.ends, self.free)
+        return "Path({}, {!r}, {!r}, {!r}, {!r}, {!r})".format(*self._values())
 
 
 def _c_paths(raw_paths):
@@ -2131,8 +2083,7 @@ class _CaminosView(_View, _CaminosTable):
 
     @property
     def chosen(self):
-        mask = self._blob[_SIZES[_CAMINOS][0] + 9]
-        return tuple(s for s in range(self.rules.players) if mask >> s & 1)
+        return _c_seats(self._blob[_SIZES[_CAMINOS][0] + 9])
 
     @property
     def my_choice(self):
@@ -2144,9 +2095,7 @@ class _CaminosView(_View, _CaminosTable):
 
     @property
     def winners(self):
-        mask = self._info()[12]
-        return tuple(s for s in range(self.rules.players) if mask >> s & 1) \
-            if self.is_over else ()
+        return _c_seats(self._info()[12]) if self.is_over else ()
 
     def known_tiles(self, seat):
         """Tiles ``seat`` revealed this round and has not placed: still in its hand."""
@@ -2164,9 +2113,7 @@ class _CaminosGame(_TileGame, _CaminosTable):
     _EVENT = _CaminosEvent
     _DEAL = _CaminosDeal
     _VIEW = _CaminosView
-
-    def _move(self, code):
-        return _c_new_move(code)
+    _move = _c_new_move  # (a bound class method: the move of a code, no self)
 
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
 
@@ -2209,8 +2156,7 @@ class _CaminosSuitWeights:
         self.reach, self.depth, self.hardness = reach, depth, hardness
         self.double, self.starve, self.block = double, starve, block
 
-    def _tenths(self):
-        return tuple(int(round(getattr(self, n) * 10)) for n in self._NAMES)
+    _tenths = _DominoSuitWeights._tenths
 
 
 class _CaminosSuitPlayer(_SuitPlayer):
@@ -2405,7 +2351,7 @@ def _x_move_from(kind, dice):
     raise NotationError("a move's kind is 'roll', 'keep' or 'bank': got {!r}".format(kind))
 
 
-class _DiceKeep:
+class _DiceKeep(_Record):
     """A legal keep: the dice kept (ascending) and the points it makes."""
 
     def __init__(self, dice, points):
@@ -2417,19 +2363,15 @@ class _DiceKeep:
     def move(self):
         return _x_new_move(2 | self._set << 5)
 
-    # a pair (dice, points): iterated through __getitem__
+    # a pair (dice, points): iterated through __getitem__, compared and hashed as one
+    def _values(self):
+        return (self.dice, self.points)
+
     def __len__(self):
         return 2
 
     def __getitem__(self, i):
-        return (self.dice, self.points)[i]
-
-    def __eq__(self, other):
-        return isinstance(other, _DiceKeep) and (other.dice, other.points) == (
-            self.dice, self.points)
-
-    def __hash__(self):
-        return hash((self.dice, self.points))
+        return self._values()[i]
 
     def __repr__(self):
         return "Keep({!r}, {})".format(self.dice, self.points)
@@ -2485,18 +2427,19 @@ class _DiceTable:
     def winner(self):
         return _opt(self._info()[8]) if self.is_over else None
 
+    def keeps(self):
+        """The legal keeps of the last roll with their points (empty unless a keep is due)."""
+        if self.phase != "keep":
+            return []
+        return _x_keeps(self.last_roll, self.pool, self.rules)
+
 
 class _DiceView(_View, _DiceTable):
     """What one seat knows: in dice everything but the OS seeds is public."""
 
     @property
     def players(self):
-        return self.rules_players
-
-    def keeps(self):
-        if self.phase != "keep":
-            return []
-        return _x_keeps(self.last_roll, self.pool, self.rules)
+        return len(self.scores)
 
     @property
     def score(self):
@@ -2511,6 +2454,8 @@ class _DiceGame(_Game, _DiceTable):
     _RULES = _DiceRules
     _MOVE = _DiceMove
     _EVENT = _DiceEvent
+    _VIEW = _DiceView
+    _move = _x_new_move  # (a bound class method: the move of a code, no self)
 
     def __init__(self, rules=None, players=2, seed=None, first_player=0, log=True):
         _check_int("players", players, 1, _X_MAX_PLAYERS)
@@ -2535,9 +2480,6 @@ class _DiceGame(_Game, _DiceTable):
     def roll_seeds(self):
         return tuple(e[1] for e in self._log if isinstance(e, tuple) and e[0] == "seed")
 
-    def _move(self, code):
-        return _x_new_move(code)
-
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
 
     def _coerce(self, move):
@@ -2545,19 +2487,6 @@ class _DiceGame(_Game, _DiceTable):
             return move.move
         raise NotationTypeError("a move is a dice.Move, a Keep or its notation: got "
                                 "{!r}".format(move))
-
-    def keeps(self):
-        """The legal keeps of the last roll with their points (empty unless a keep is due)."""
-        if self.phase != "keep":
-            return []
-        return _x_keeps(self.last_roll, self.pool, self._rules)
-
-    def view(self, seat):
-        self._check_seat(seat)
-        v = object.__new__(_DiceView)
-        _view_base(v, self, seat, _c.view(self._G, self._st, self._raw, seat) + (bytes(self._raw),))
-        v.rules_players = self.seats
-        return v
 
     def _setup(self):
         return (None, self.players, self.first_player)
@@ -2778,8 +2707,10 @@ class dice:
     class RandomPlayer(_RandomPlayer):
         _VIEW, _PACKAGE = _DiceView, "dice"
 
-    class ThresholdPlayer:
+    class ThresholdPlayer(_Player):
         """Keeps the best-scoring keep and banks once the turn total reaches bank_at."""
+
+        _VIEW, _PACKAGE, _CHOOSER = _DiceView, "dice", 3
 
         def __init__(self, bank_at=1000):
             if not _is_whole(bank_at) or bank_at < 0:
@@ -2787,16 +2718,8 @@ class dice:
                 raise error("bank_at must be a whole number >= 0: got {!r}".format(bank_at))
             self.bank_at = bank_at
 
-        def choose(self, view):
-            _check_view(view, _DiceView, "dice")
-            view._moves_to_choose()
-            if view.phase == "keep":
-                return view.keeps()[0].move
-            if view.phase == "bank_or_roll" and view.turn_total >= self.bank_at:
-                return _x_new_move(3)
-            return _x_new_move(0)
-
-        __call__ = choose
+        def _arg(self):
+            return min(self.bank_at, 0x3FFFFFFF)  # (a turn total never reaches it)
 
         def __repr__(self):
             return "ThresholdPlayer(bank_at={})".format(self.bank_at)
@@ -2821,24 +2744,18 @@ class dice:
             self.policy = book or (_x_solve_turn(rules, cap) if rules is not None else None)
 
         def choose(self, view):
+            """The core's optimal player (pintas/players.h), over the policy or the book."""
             _check_view(view, _DiceView, "dice")
             view._moves_to_choose()
             if self.book is not None and self.rules is None and not self.book.fits(view.rules):
                 raise RulesError("this book is not one of {}".format(view.rules))
             policy = self.policy or _x_solve_turn(view.rules, self.cap)
-            if view.phase == "keep":
-                keep = policy.best_keep(view.last_roll, view.pool, view.turn_total)
-                if keep is None:
-                    raise IllegalMoveError("no legal keep in {}".format(view.last_roll))
-                return keep.move
-            if view.phase == "bank_or_roll":
-                rules = view.rules
-                if self.bank_to_win and not rules.final_round \
-                        and view.score + view.turn_total >= rules.target:
-                    return _x_new_move(3)
-                if policy.should_bank(view.turn_total, view.pool):
-                    return _x_new_move(3)
-            return _x_new_move(0)
+            code = _c.choose(_DICE, 4, view._cv, (policy._ws, self.bank_to_win)) \
+                if self.book is None else _c.choose(_DICE, 5, view._cv,
+                                                    (policy._bytes, self.bank_to_win))
+            if code < 0:
+                raise IllegalMoveError("no legal keep in {}".format(view.last_roll))
+            return _x_new_move(code)
 
         __call__ = choose
 
@@ -2863,7 +2780,9 @@ class dice:
 
 
 # Every move of a board's loop looks up these on the game: kept on each game's
-# own class too, they are found there without walking its bases.
+# own class too, they are found there without walking its bases. Each game's
+# RandomPlayer (and the tile games' GreedyPlayer) is the core's chooser over its
+# View, made here (a class statement each would be a function on the heap).
 for _cls in (_DominoGame, globals().get("_CaminosGame"), globals().get("_DiceGame")):
     for _name in ("is_over", "to_move", "legal_moves", "play", "_EVENTS") if _cls else ():
         setattr(_cls, _name, getattr(_Game, _name))

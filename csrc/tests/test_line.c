@@ -654,6 +654,16 @@ static void test_placement(void)
     PLAY_OK(&s, "30R");
     CHECK_EQ(s.ends[0], 6);
     CHECK_EQ(s.ends[1], 0);
+    /* the line as its pips run, from left to right: 6|4 4|3 3|0 */
+    {
+        uint8_t nums[2 * PINTAS_TILE_COUNT];
+        size_t n = 0;
+        CHECK_EQ(pintas_line_chain(&s, nums, sizeof nums, &n), PINTAS_OK);
+        CHECK_EQ(n, 3);
+        CHECK(memcmp(nums, "\6\4\4\3\3\0", 6) == 0);
+        CHECK_EQ(pintas_line_chain(&s, nums, 5, &n), PINTAS_E_BUFFER);
+        CHECK_EQ(pintas_line_chain(NULL, nums, sizeof nums, &n), PINTAS_E_ARG);
+    }
     /* a tile fitting both (different) ends: two moves, LEFT first */
     set_position(&s, &r, &(position){{"60 11", "22 65"}, "63 30R", NULL, 1, 1, 0});
     LEGAL_IS(&s, "60L 60R");
@@ -685,6 +695,14 @@ static void test_placement(void)
     CHECK_EQ(s.ends[1], 6);
     CHECK_EQ(s.end_double[0], 0);
     CHECK_EQ(s.end_double[1], 0);
+    /* a tile placed at the left shows its touching number to the right */
+    {
+        uint8_t nums[2 * PINTAS_TILE_COUNT];
+        size_t n = 0;
+        CHECK_EQ(pintas_line_chain(&s, nums, sizeof nums, &n), PINTAS_OK);
+        CHECK_EQ(n, 5);
+        CHECK(memcmp(nums, "\5\6\6\6\6\3\3\2\2\6", 10) == 0);
+    }
     /* a double placed at an end */
     set_position(&s, &r, &(position){{"22 11", "33 60"}, "62", NULL, 1, 1, 0});
     PLAY_OK(&s, "22R");

@@ -355,6 +355,14 @@ int pintas_line_side_of(const pintas_line_rules *rules, int seat);
 /* Tiles left in the boneyard. */
 int pintas_line_boneyard_size(const pintas_line_state *s);
 
+/* The line as its pips run from left to right: the two numbers each tile
+ * shows, leftmost tile first, into nums[0..2 * *n) (the first tile placed
+ * shows its high end to the left), and the number of tiles into *n (0
+ * before the round's first placement). PINTAS_OK; PINTAS_E_BUFFER when cap
+ * is below 2 * the line's length; PINTAS_E_ARG for NULL pointers or a line
+ * whose tiles do not touch. */
+int pintas_line_chain(const pintas_line_state *s, uint8_t *nums, size_t cap, size_t *n);
+
 /* ---- saving ------------------------------------------------------------- */
 
 /* Write the state as PINTAS_LINE_SAVE_SIZE bytes (little-endian, versioned; the

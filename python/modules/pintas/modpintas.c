@@ -668,14 +668,11 @@ static mp_obj_t events(mp_obj_t g_in, mp_obj_t raw_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(events_obj, events);
 
-/* hide(g, raw, seat) -> the raw log as `seat` sees it: the tile of another
+/* The raw log as `seat` sees it (view's third item): the tile of another
  * seat's secret event (a draw; a line deal's forced opening tile; a Caminos
  * reveal choice) blanked. */
-static mp_obj_t hide(mp_obj_t g_in, mp_obj_t raw_in, mp_obj_t seat_in) {
-    int g = game_of(g_in);
-    size_t len, size = engine_of(g)->event_size;
-    const uint8_t *raw = bytes_of(raw_in, &len);
-    mp_int_t seat = mp_obj_get_int(seat_in);
+static mp_obj_t hidden_log(int g, const uint8_t *raw, size_t len, mp_int_t seat) {
+    size_t size = engine_of(g)->event_size;
     mp_obj_t out = mp_obj_new_bytes(raw, len);
     mp_buffer_info_t info;
     if (IS_DICE(g)) {
@@ -704,7 +701,6 @@ static mp_obj_t hide(mp_obj_t g_in, mp_obj_t raw_in, mp_obj_t seat_in) {
     }
     return out;
 }
-static MP_DEFINE_CONST_FUN_OBJ_3(hide_obj, hide);
 
 /* The index (in events) of the last event of kind `deal` in a raw log, 0 if none. */
 static size_t round_start(int g, const uint8_t *raw, size_t len) {
@@ -1262,42 +1258,6 @@ static mp_obj_t status(mp_obj_t g_in, mp_obj_t st) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(status_obj, status);
 
-/* turn(g, state) -> the seat to move, -1 once over (cheap). */
-static mp_obj_t turn(mp_obj_t g_in, mp_obj_t st) {
-    int g = game_of(g_in);
-    any_state tmp, *s = state_at(g, st, &tmp, 0);
-    return MP_OBJ_NEW_SMALL_INT(engine_of(g)->turn(s));
-}
-static MP_DEFINE_CONST_FUN_OBJ_2(turn_obj, turn);
-
-/* save(g, state) -> the core's save image (bytes). */
-static mp_obj_t save(mp_obj_t g_in, mp_obj_t st) {
-    int g = game_of(g_in);
-    const pintas_engine *e = engine_of(g);
-    uint8_t buf[PINTAS_CAMINOS_SAVE_SIZE + PINTAS_DICE_SAVE_SIZE + PINTAS_LINE_SAVE_SIZE];
-    any_state tmp, *s = state_at(g, st, &tmp, 0);
-    if (e->save_size > sizeof(buf) || e->save(s, buf, sizeof(buf)) != PINTAS_OK) {
-        bad();
-    }
-    return mp_obj_new_bytes(buf, e->save_size);
-}
-static MP_DEFINE_CONST_FUN_OBJ_2(save_obj, save);
-
-/* load(g, state, data) -> a status; the state is written only on success. */
-static mp_obj_t load(mp_obj_t g_in, mp_obj_t st, mp_obj_t data) {
-    int g = game_of(g_in);
-    any_state s;
-    size_t len;
-    const uint8_t *p = bytes_of(data, &len);
-    memset(&s, 0, sizeof(s));
-    int status = engine_of(g)->load(&s, p, len);
-    if (status == PINTAS_OK) {
-        state_out(g, st, &s);
-    }
-    return MP_OBJ_NEW_SMALL_INT(status);
-}
-static MP_DEFINE_CONST_FUN_OBJ_3(load_obj, load);
-
 /* reseed(g, state, seed) -> None; rng_same(g, a, b) -> True if the two
  * states' generators are alike (did a move draw from it?). */
 static mp_obj_t reseed(mp_obj_t g_in, mp_obj_t st, mp_obj_t seed) {
@@ -1355,7 +1315,8 @@ static int view_of(int g, const any_state *s, const uint8_t *raw, size_t len, in
 static const size_t view_sizes[3];
 
 /* view(g, state, raw log, seat) -> (the view blob of `seat` (see the top of
- * the file), the core's view (pintas_*_view_of) for the players). */
+ * the file), the core's view (pintas_*_view_of) for the players, the raw log
+ * as the seat sees it). */
 static mp_obj_t view(size_t n_args, const mp_obj_t *args) {
     mp_obj_t g_in = args[0], st = args[1], seat_in = args[3];
     int g = game_of(g_in);
@@ -1371,7 +1332,7 @@ static mp_obj_t view(size_t n_args, const mp_obj_t *args) {
     memset(&out, 0, sizeof(out));
     e->status(&s, &out);
     mp_int_t seat = int_in(seat_in, 0, out.seats ? out.seats - 1 : 0);
-    mp_obj_t t[2] = {mp_const_none, mp_const_none};
+    mp_obj_t t[3] = {mp_const_none, mp_const_none, mp_const_none};
     {
         size_t len;
         const uint8_t *raw = bytes_of(args[2], &len);
@@ -1380,6 +1341,7 @@ static mp_obj_t view(size_t n_args, const mp_obj_t *args) {
         if (view_of(g, &s, raw, len, (int)seat, v) == PINTAS_OK) {
             t[1] = mp_obj_new_bytearray_by_ref(view_sizes[g], v);
         }
+        t[2] = hidden_log(g, raw, len, seat);
     }
     memset(extra, 0, sizeof(extra));
     extra[BLOB_SEAT] = (uint8_t)seat;
@@ -1417,16 +1379,26 @@ static mp_obj_t view(size_t n_args, const mp_obj_t *args) {
     memcpy(blob, &s, e->state_size);
     memcpy(blob + e->state_size, extra, BLOB_EXTRA);
     t[0] = mp_obj_new_bytes(blob, e->state_size + BLOB_EXTRA);
-    return mp_obj_new_tuple(2, t);
+    return mp_obj_new_tuple(3, t);
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(view_obj, 4, 4, view);
 
 /* ---- what each game shows ----------------------------------------------- */
 
+/* A tuple of n pairs (a, b) of nums[0..2n): a line of tiles as its pips run. */
+static mp_obj_t pairs_tuple(const uint8_t *nums, size_t n) {
+    mp_obj_t items[PINTAS_TILE_COUNT];
+    for (size_t i = 0; i < n; i++) {
+        mp_obj_t pair[2] = {MP_OBJ_NEW_SMALL_INT(nums[2 * i]), MP_OBJ_NEW_SMALL_INT(nums[2 * i + 1])};
+        items[i] = mp_obj_new_tuple(2, pair);
+    }
+    return mp_obj_new_tuple(n, items);
+}
+
 /* line_info(state or blob) -> (leader, line: bytes of tile | 0x80 at the
  * right, ends (left, right) or None, end doubles (left, right), boneyard
  * size, forced tile (255: none), winner (255: none), end reason, passes,
- * last placer). */
+ * last placer, the line as its pips run: pintas_line_chain's pairs). */
 static mp_obj_t line_info(mp_obj_t st) {
     any_state tmp, *s = state_at(G_LINE, st, &tmp, 0);
     const pintas_line_state *l = &s->line;
@@ -1440,12 +1412,18 @@ static mp_obj_t line_info(mp_obj_t st) {
     }
     const mp_int_t v[10] = {l->leader, 0, 0, 0, pintas_line_boneyard_size(l), l->forced_tile,
                             l->winner, l->end_reason, l->passes, l->last_placer};
-    mp_obj_t t[10];
+    uint8_t nums[2 * PINTAS_TILE_COUNT];
+    size_t n;
+    mp_obj_t t[11];
     put_ints(t, v, 10);
     t[1] = mp_obj_new_bytes(l->line, len);
     t[2] = ends;
     t[3] = doubles;
-    return mp_obj_new_tuple(10, t);
+    if (pintas_line_chain(l, nums, sizeof nums, &n) != PINTAS_OK) {
+        bad();
+    }
+    t[10] = pairs_tuple(nums, n);
+    return mp_obj_new_tuple(11, t);
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(line_info_obj, line_info);
 
@@ -2277,13 +2255,43 @@ static const any_view *view_in(int g, mp_obj_t o) {
     return (const any_view *)p;
 }
 
+#if ONLY_LINE
+#define dice_choose(v, player, arg, out) PINTAS_E_ARG
+#else
+/* The dice players of choose (3 threshold, 4 optimal, 5 optimal from a book). */
+static int dice_choose(const pintas_dice_view *v, mp_int_t player, mp_obj_t arg,
+                       pintas_dice_move *out) {
+    if (player == 3) {
+        return pintas_dice_threshold_choose(v, (int32_t)int_in(arg, 0, 0x3FFFFFFF), out);
+    }
+    mp_obj_t *f = items_of(arg, 2);
+    int bank_to_win = mp_obj_is_true(f[1]);
+    if (player == 5) {
+        size_t len;
+        const uint8_t *bytes = bytes_of(f[0], &len);
+        pintas_dice_book b;
+        if (pintas_dice_book_open(&b, bytes, len) != PINTAS_OK) {
+            bad();
+        }
+        return pintas_dice_book_choose(v, &b, bank_to_win, out);
+    }
+#ifndef PINTAS_NO_SOLVER
+    return pintas_dice_optimal_choose(v, policy_of(f[0]), bank_to_win, out);
+#else
+    bad();
+#endif
+}
+#endif
+
 /* choose(g, player, view, arg) -> the code of the move the core's player
  * chooses for the view's seat, or a status (< 0). player: 0 random (arg: a
  * pintas_mt in a bytearray, mt_seed's), 1 greedy, 2 suit (arg: the weights
- * in tenths, or None for the game's own). */
+ * in tenths, or None for the game's own); the dice's 3 threshold (arg:
+ * bank_at), 4 optimal (arg: (a solved workspace, bank_to_win)), 5 optimal
+ * from a book (arg: (the book's bytes, bank_to_win)). */
 static mp_obj_t choose(size_t n_args, const mp_obj_t *args) {
     int g = game_of(args[0]);
-    mp_int_t player = int_in(args[1], 0, 2);
+    mp_int_t player = int_in(args[1], 0, 5);
     const any_view *v = view_in(g, args[2]);
     pintas_engine_move m;
     int status;
@@ -2295,8 +2303,10 @@ static mp_obj_t choose(size_t n_args, const mp_obj_t *args) {
                  : IS_CAMINOS(g)
                      ? pintas_caminos_random_choose(&v->cam, mt, (pintas_caminos_move *)m.bytes)
                      : pintas_dice_random_choose(&v->dice, mt, (pintas_dice_move *)m.bytes);
-    } else if (IS_DICE(g)) {
+    } else if (IS_DICE(g) != (player >= 3)) {
         bad();
+    } else if (IS_DICE(g)) {
+        status = dice_choose(&v->dice, player, args[3], (pintas_dice_move *)m.bytes);
     } else if (player == 1) {
         status = IS_LINE(g) ? pintas_line_greedy_choose(&v->line, (pintas_line_move *)m.bytes)
                              : pintas_caminos_greedy_choose(&v->cam, (pintas_caminos_move *)m.bytes);
@@ -2396,8 +2406,10 @@ static mp_obj_t ints_tuple(const uint8_t *values, int n) {
     return mp_obj_new_tuple((size_t)n, t);
 }
 
-/* line_knowledge(view) -> (unseen, not_held masks, voids masks (bit n: lacks
- * number n), hand counts, pile, to_move, last placer, passes), or a status. */
+/* line_knowledge(view) -> what the view's seat can deduce, as CPython's
+ * domino._search.knowledge gives it: a dict of unseen and not_held (tile
+ * masks), voids (the numbers each seat lacks), hand_counts, pile, to_move,
+ * last_placer (None: nobody yet) and passes; or a status. */
 static mp_obj_t line_knowledge(mp_obj_t view_o) {
     const pintas_line_info *info = &view_in(G_LINE, view_o)->line.info;
     pintas_line_knowledge k;
@@ -2406,18 +2418,33 @@ static mp_obj_t line_knowledge(mp_obj_t view_o) {
         return MP_OBJ_NEW_SMALL_INT(status);
     }
     int players = info->rules.players <= PINTAS_LINE_MAX_SEATS ? info->rules.players : 0;
-    mp_obj_t held[PINTAS_LINE_MAX_SEATS];
+    mp_obj_t held[PINTAS_LINE_MAX_SEATS], voids[PINTAS_LINE_MAX_SEATS];
     for (int i = 0; i < players; i++) {
+        mp_obj_t numbers[PINTAS_MAX_PIP + 1];
+        size_t n = 0;
+        for (int number = 0; number <= PINTAS_MAX_PIP; number++) {
+            if (k.voids[i] >> number & 1) {
+                numbers[n++] = MP_OBJ_NEW_SMALL_INT(number);
+            }
+        }
         held[i] = new_mask(k.not_held[i]);
+        voids[i] = mp_obj_new_tuple(n, numbers);
     }
-    const mp_int_t v[8] = {(mp_int_t)(k.unseen & PINTAS_ALL_TILES), 0, 0, 0, k.pile_count,
-                           k.to_move, k.last_placer, k.passes};
-    mp_obj_t t[8];
-    put_ints(t, v, 8);
-    t[1] = mp_obj_new_tuple((size_t)players, held);
-    t[2] = ints_tuple(k.voids, players);
-    t[3] = ints_tuple(k.hand_count, players);
-    return mp_obj_new_tuple(8, t);
+    const mp_obj_t items[16] = {
+        MP_OBJ_NEW_QSTR(MP_QSTR_unseen),
+        MP_OBJ_NEW_SMALL_INT((mp_int_t)(k.unseen & PINTAS_ALL_TILES)),
+        MP_OBJ_NEW_QSTR(MP_QSTR_not_held), mp_obj_new_tuple((size_t)players, held),
+        MP_OBJ_NEW_QSTR(MP_QSTR_voids), mp_obj_new_tuple((size_t)players, voids),
+        MP_OBJ_NEW_QSTR(MP_QSTR_hand_counts), ints_tuple(k.hand_count, players),
+        MP_OBJ_NEW_QSTR(MP_QSTR_pile), MP_OBJ_NEW_SMALL_INT(k.pile_count),
+        MP_OBJ_NEW_QSTR(MP_QSTR_to_move), MP_OBJ_NEW_SMALL_INT(k.to_move),
+        MP_OBJ_NEW_QSTR(MP_QSTR_last_placer), opt_int(k.last_placer, 0xFF),
+        MP_OBJ_NEW_QSTR(MP_QSTR_passes), MP_OBJ_NEW_SMALL_INT(k.passes)};
+    mp_obj_t out = mp_obj_new_dict(8);
+    for (size_t i = 0; i < 16; i += 2) {
+        mp_obj_dict_store(out, items[i], items[i + 1]);
+    }
+    return out;
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(line_knowledge_obj, line_knowledge);
 
@@ -2435,7 +2462,6 @@ static MP_DEFINE_CONST_FUN_OBJ_2(caminos_known_obj, caminos_known);
 static mp_obj_t chain(mp_obj_t centre, mp_obj_t front, mp_obj_t back) {
     pintas_caminos_path p;
     uint8_t nums[2 * (1 + 2 * PINTAS_CAMINOS_MAX_SIDE)];
-    mp_obj_t items[1 + 2 * PINTAS_CAMINOS_MAX_SIDE];
     const mp_obj_t sides[2] = {front, back};
     size_t n, len, i;
     memset(&p, 0, sizeof(p));
@@ -2451,11 +2477,7 @@ static mp_obj_t chain(mp_obj_t centre, mp_obj_t front, mp_obj_t back) {
     if (pintas_caminos_path_chain(&p, nums, sizeof(nums), &n) != PINTAS_OK) {
         bad();
     }
-    for (i = 0; i < n; i++) {
-        mp_obj_t pair[2] = {MP_OBJ_NEW_SMALL_INT(nums[2 * i]), MP_OBJ_NEW_SMALL_INT(nums[2 * i + 1])};
-        items[i] = mp_obj_new_tuple(2, pair);
-    }
-    return mp_obj_new_tuple(n, items);
+    return pairs_tuple(nums, n);
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(chain_obj, chain);
 
@@ -2634,16 +2656,12 @@ static MP_DEFINE_CONST_FUN_OBJ_3(rules_refusal_obj, rules_refusal);
     X(MP_QSTR_action, action_obj) \
     X(MP_QSTR_log_codes, log_codes_obj) \
     X(MP_QSTR_status, status_obj) \
-    X(MP_QSTR_turn, turn_obj) \
-    X(MP_QSTR_save, save_obj) \
-    X(MP_QSTR_load, load_obj) \
     X(MP_QSTR_reseed, reseed_obj) \
     X(MP_QSTR_rng, rng_obj) \
     X(MP_QSTR_set_rng, set_rng_obj) \
     X(MP_QSTR_hands, hands_obj) \
     X(MP_QSTR_view, view_obj) \
     X(MP_QSTR_events, events_obj) \
-    X(MP_QSTR_hide, hide_obj) \
     X(MP_QSTR_round_start, round_start_obj) \
     X(MP_QSTR_check_rules, check_rules_obj) \
     X(MP_QSTR_setting_names, setting_names_obj) \
