@@ -466,9 +466,10 @@ class _Rules(_Record):
             raise RulesError("the C core rejects these rules: " + _c.status_str(status))
 
     def _fields(self):
-        """The settings as the binding takes them: in the core's table's order
-        (the limits pintas for MicroPython does not offer: None)."""
-        return tuple(getattr(self, name, None) for name, _ in _c.setting_names(self._G))
+        """The settings as the binding takes them: in the core's table's order,
+        which _NAMES follows, without the limits at its end (pintas for
+        MicroPython offers none: the binding reads them as no limit)."""
+        return tuple([getattr(self, name) for name in self._NAMES])
 
     @classmethod
     def _from_fields(cls, fields):

@@ -27,3 +27,19 @@ def test_rules_refusals_are_the_cores():
         assert raises(error, call, **kwargs) == message
     assert raises(errors.RulesError, domino.Rules.dominican().replace, pass_points=2) == (
         "pass_points is an option of capicua only: got pass_points=2 for dominican")
+
+
+def test_rules_give_their_settings_in_the_cores_order():
+    # a Rules' fields are its _NAMES in order, the core's settings table's
+    # (pintas/settings.h) less the limits at its end, which pintas for
+    # MicroPython does not offer and the binding reads as no limit
+    import pintas
+    from pintas import domino, caminos, dice
+    for g, rules in ((0, domino.Rules.dominican()), (1, caminos.Rules.base()),
+                     (2, dice.Rules.farkle())):
+        names = [name for name, _ in pintas._c.setting_names(g)]
+        n = len(rules._NAMES)
+        assert names[:n] == list(rules._NAMES), (names, rules._NAMES)
+        assert all(name.startswith("max_") for name in names[n:]), names[n:]
+        assert pintas._c.check_rules(g, rules._fields())[0] == 0
+        assert pintas._c.check_rules(g, rules._fields() + (None,) * (len(names) - n))[0] == 0

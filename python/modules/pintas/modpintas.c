@@ -334,18 +334,42 @@ static int32_t setting_value(const pintas_setting *s, mp_obj_t v, int *what) {
 }
 
 /* Rules given as Python values, one a setting in setting_names' order (a
- * flag a bool, a choice its name, a limit None or a number), into the
- * family's struct; a value out of its setting's range is a bad argument
- * (pintas.py has checked the rules by rules_refusal). */
-static void rules_of(int g, mp_obj_t o, void *rules, size_t size) {
+ * flag a bool, a choice its name, a limit None or a number), as the core's
+ * values into v (and what[i]: SETTING_RANGE, or why setting i is refused); the
+ * limits at the end may be left out (no limit: pintas for MicroPython offers
+ * none, so its rules give the settings before them alone, by name, without
+ * asking the core for the names). *given: the Python values (n_given). */
+static size_t setting_values(int g, mp_obj_t o, int32_t *v, int *what, mp_obj_t **given,
+                             size_t *n_given) {
     size_t n;
     const pintas_setting *table = settings_of(MP_OBJ_NEW_SMALL_INT(g), &n);
-    mp_obj_t *f = items_of(o, n);
-    int32_t v[PINTAS_SETTINGS_MAX];
+    mp_obj_get_array(o, n_given, given);
+    if (*n_given > n) {
+        bad();
+    }
     for (size_t i = 0; i < n; i++) {
-        int what = SETTING_RANGE;
-        v[i] = setting_value(&table[i], f[i], &what);
-        if (what != SETTING_RANGE) {
+        what[i] = SETTING_RANGE;
+        if (i < *n_given) {
+            v[i] = setting_value(&table[i], (*given)[i], &what[i]);
+        } else if (table[i].kind == PINTAS_SETTING_LIMIT) {
+            v[i] = 0;
+        } else {
+            bad();
+        }
+    }
+    return n;
+}
+
+/* Rules (as setting_values takes them) into the family's struct; a value
+ * out of its setting's range is a bad argument (pintas.py has checked the
+ * rules by rules_refusal). */
+static void rules_of(int g, mp_obj_t o, void *rules, size_t size) {
+    int32_t v[PINTAS_SETTINGS_MAX];
+    int what[PINTAS_SETTINGS_MAX];
+    mp_obj_t *given;
+    size_t n_given, n = setting_values(g, o, v, what, &given, &n_given);
+    for (size_t i = 0; i < n; i++) {
+        if (what[i] != SETTING_RANGE) {
             bad();
         }
     }
@@ -2599,22 +2623,18 @@ static MP_DEFINE_CONST_FUN_OBJ_1(setting_names_obj, setting_names);
  * (0 its range or a tie with another setting, 1 its type, 2 a name not
  * among its choices). */
 static mp_obj_t rules_refusal(mp_obj_t family_in, mp_obj_t given_in, mp_obj_t repr) {
-    size_t n, len, out;
-    const pintas_setting *table = settings_of(family_in, &n);
-    mp_obj_t *given = items_of(given_in, n);
+    size_t len, out, n_given;
     int32_t values[PINTAS_SETTINGS_MAX];
     int what[PINTAS_SETTINGS_MAX];
+    mp_obj_t *given;
     pintas_settings_refusal why;
     char buf[200];
-    for (size_t i = 0; i < n; i++) {
-        what[i] = SETTING_RANGE;
-        values[i] = setting_value(&table[i], given[i], &what[i]);
-    }
+    size_t n = setting_values(game_of(family_in), given_in, values, what, &given, &n_given);
     if (pintas_settings_why((int)mp_obj_get_int(family_in), values, n, &why) != PINTAS_E_RULES) {
         return mp_const_none;
     }
-    const char *got = mp_obj_str_get_data(mp_call_function_n_kw(repr, 1, 0, &given[why.setting]),
-                                          &len);
+    mp_obj_t shown = why.setting < n_given ? given[why.setting] : mp_const_none;
+    const char *got = mp_obj_str_get_data(mp_call_function_n_kw(repr, 1, 0, &shown), &len);
     mp_obj_t t[2] = {mp_const_none, MP_OBJ_NEW_SMALL_INT(what[why.setting])};
     if (pintas_settings_refusal_text(&why, got, len, buf, sizeof buf, &out) == PINTAS_OK) {
         t[0] = mp_obj_new_str(buf, out);
