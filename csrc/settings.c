@@ -170,26 +170,6 @@ static void field_copy(setting_slot slot, unsigned char *rules, int32_t *v, int 
     *v = slot.width == 1 ? (int32_t)b : slot.width == 2 ? (int32_t)h : *v;
 }
 
-int pintas_settings_rules(int family, const int32_t *values, size_t n, void *rules,
-                          size_t size)
-{
-    const family_table *f = struct_family(family, n, size, values, rules);
-    size_t i;
-    if (!f)
-        return PINTAS_E_ARG;
-    for (i = 0; i < n; ++i)
-        if (values[i] < f->settings[i].low || values[i] > f->settings[i].high)
-            return PINTAS_E_ARG;
-    if (preset(family, values[0], values[1], rules) != PINTAS_OK)
-        return PINTAS_E_ARG;
-    for (i = 0; i < n; ++i) {
-        int32_t v = values[i];
-        if (f->slots[i].width != 0)
-            field_copy(f->slots[i], (unsigned char *)rules, &v, 1);
-    }
-    return PINTAS_OK;
-}
-
 /* The preset's choice a struct holds otherwise (see pintas_settings_values). */
 static int32_t preset_choice(int family, const void *rules)
 {
@@ -216,20 +196,43 @@ static int32_t preset_choice(int family, const void *rules)
     return v;
 }
 
-int pintas_settings_values(int family, const void *rules, size_t size, int32_t *values,
-                           size_t n)
+/* A family's settings between values[0..n) and its struct: into 1 places
+ * the values in *rules (each in its range, the preset first), into 0 reads
+ * *rules into the values. Each side is only read where the other is written
+ * (the public calls' const). */
+static int copy_settings(int family, int32_t *values, size_t n, unsigned char *rules,
+                         size_t size, int into)
 {
     const family_table *f = struct_family(family, n, size, values, rules);
     size_t i;
     if (!f)
         return PINTAS_E_ARG;
+    if (into) {
+        for (i = 0; i < n; ++i)
+            if (values[i] < f->settings[i].low || values[i] > f->settings[i].high)
+                return PINTAS_E_ARG;
+        if (preset(family, values[0], values[1], rules) != PINTAS_OK)
+            return PINTAS_E_ARG;
+    }
     for (i = 0; i < n; ++i) {
-        if (f->slots[i].width == 0)
+        if (f->slots[i].width != 0)
+            field_copy(f->slots[i], rules, &values[i], into);
+        else if (!into)
             values[i] = preset_choice(family, rules);
-        else /* (read only: the struct is not written) */
-            field_copy(f->slots[i], (unsigned char *)(uintptr_t)rules, &values[i], 0);
     }
     return PINTAS_OK;
+}
+
+int pintas_settings_rules(int family, const int32_t *values, size_t n, void *rules,
+                          size_t size)
+{
+    return copy_settings(family, (int32_t *)(uintptr_t)values, n, rules, size, 1);
+}
+
+int pintas_settings_values(int family, const void *rules, size_t size, int32_t *values,
+                           size_t n)
+{
+    return copy_settings(family, values, n, (unsigned char *)(uintptr_t)rules, size, 0);
 }
 
 /* ---- the checks ------------------------------------------------------------ */
