@@ -62,36 +62,13 @@ RANGE, TYPE, UNKNOWN = 0, 1, 2
 cdef int32_t _INT32_MIN = -2147483648
 
 
-cdef int32_t _core_value(const pintas_setting *s, object value, int *refused):
-    """``value`` as the core reads setting ``s``; ``refused[0]`` TYPE for a
-    value of the wrong type, UNKNOWN for a name not among a choice's (each
-    then an out-of-range int, so that the core names the first refusal)."""
-    if s.kind == FLAG:
-        if type(value) is bool:
-            return 1 if value else 0
-    elif s.kind == CHOICE:
-        if isinstance(value, str):
-            for k in range(s.n_choices):
-                if value == s.choices[k].decode("ascii"):
-                    return k
-            refused[0] = UNKNOWN
-            return s.n_choices
-    elif value is None and s.kind == LIMIT:
-        return 0
-    elif isinstance(value, int) and type(value) is not bool:
-        if s.kind == LIMIT and value == 0:
-            return -1  # a limit of 0 is refused: None is no limit
-        return max(-2147483647, min(2147483647, value))
-    refused[0] = TYPE
-    return _INT32_MIN
-
-
 cdef dict _SPECS = {}
 
 
 cdef tuple _spec(int family):
-    """Per setting of ``family``: its name and, for a choice, its names (else
-    None), read once from the table: ``core_values`` runs on every game made."""
+    """Per setting of ``family``: its name, kind and, for a choice, its names
+    (else None), read once from the table: ``core_values`` runs on every game
+    made."""
     cdef const pintas_setting *table
     cdef size_t n
     spec = _SPECS.get(family)
@@ -99,10 +76,34 @@ cdef tuple _spec(int family):
         if pintas_settings(family, &table, &n) != 0:
             raise ValueError(f"no rules family {family}")
         spec = _SPECS[family] = tuple(
-            (_str(table[i].name), tuple(_str(table[i].choices[k])
-                                        for k in range(table[i].n_choices))
+            (_str(table[i].name), table[i].kind,
+             tuple(_str(table[i].choices[k]) for k in range(table[i].n_choices))
              if table[i].kind == CHOICE else None) for i in range(n))
     return <tuple>spec
+
+
+cdef int32_t _core_value(int kind, object choices, object value, int *refused):
+    """``value`` as the core reads a setting of ``kind`` (a choice's names
+    ``choices``); ``refused[0]`` TYPE for a value of the wrong type, UNKNOWN
+    for a name not among a choice's (each then an out-of-range int, so that
+    the core names the first refusal)."""
+    if kind == FLAG:
+        if type(value) is bool:
+            return 1 if value else 0
+    elif kind == CHOICE:
+        if isinstance(value, str):
+            if value in <tuple>choices:
+                return (<tuple>choices).index(value)
+            refused[0] = UNKNOWN
+            return len(<tuple>choices)
+    elif value is None and kind == LIMIT:
+        return 0
+    elif isinstance(value, int) and type(value) is not bool:
+        if kind == LIMIT and value == 0:
+            return -1  # a limit of 0 is refused: None is no limit
+        return max(-2147483647, min(2147483647, value))
+    refused[0] = TYPE
+    return _INT32_MIN
 
 
 def core_values(int family, rules):
@@ -110,15 +111,10 @@ def core_values(int family, rules):
     refused them when it was made) as the C core reads them, in its table's
     order: a flag 0 or 1, a choice its index, a limit 0 for none (what
     pintas_settings_rules places in a struct)."""
+    cdef int refused = RANGE
     out = []
-    for name, choices in _spec(family):
-        value = getattr(rules, name)
-        if choices is not None:
-            out.append((<tuple>choices).index(value))
-        elif value is None:
-            out.append(0)
-        else:
-            out.append(int(value))
+    for name, kind, choices in _spec(family):
+        out.append(_core_value(kind, choices, getattr(rules, name), &refused))
     return tuple(out)
 
 
@@ -128,17 +124,22 @@ def refusal(int family, given):
     rules of ``family``; else ``(index, message, what)``: the first setting
     refused, the message (its value shown by its repr) and what refused it
     (RANGE, TYPE or UNKNOWN)."""
-    cdef const pintas_setting *table
     cdef int32_t c_values[PINTAS_SETTINGS_MAX]
     cdef int what[PINTAS_SETTINGS_MAX]
     cdef pintas_settings_refusal why
     cdef char buf[256]
     cdef size_t n, length
-    if pintas_settings(family, &table, &n) != 0 or len(given) != n:
+    cdef tuple spec
+    try:
+        spec = _spec(family)
+    except ValueError:
+        spec = ()  # not a family: refused below, as a wrong number of values
+    n = len(spec)
+    if n == 0 or len(given) != n:
         raise ValueError(f"not the settings of rules family {family}: {given!r}")
     for i in range(n):
         what[i] = RANGE
-        c_values[i] = _core_value(&table[i], given[i], &what[i])
+        c_values[i] = _core_value(spec[i][1], spec[i][2], given[i], &what[i])
     if pintas_settings_why(family, c_values, n, &why) == 0:
         return None
     shown = repr(given[why.setting]).encode("utf-8")

@@ -109,6 +109,19 @@ static state_obj *made_state(mp_obj_t o) {
     return mp_obj_is_obj(o) && mp_obj_get_type(o) == STATE_TYPE ? MP_OBJ_TO_PTR(o) : NULL;
 }
 
+/* The bytes of a State of `size` bytes, NULL for any other object; a State
+ * of another size is refused. */
+static void *made_items(mp_obj_t o, size_t size) {
+    state_obj *made = made_state(o);
+    if (made == NULL) {
+        return NULL;
+    }
+    if (made->len != size) {
+        bad();
+    }
+    return made->items;
+}
+
 /* A one-family module (PINTAS_ONLY_LINE: build.sh natmod-domino) serves the
  * line games alone: game_of refuses any other game, each branch of another
  * game tests ONLY_LINE first, a constant the compiler drops those branches
@@ -175,12 +188,9 @@ static uint64_t seed_of(mp_obj_t o) {
 static any_state *state_at(int g, mp_obj_t o, any_state *tmp, int write) {
     mp_buffer_info_t info;
     size_t size = engine_of(g)->state_size;
-    state_obj *made = made_state(o);
+    void *made = made_items(o, size);
     if (made != NULL) {
-        if (made->len != size) {
-            bad();
-        }
-        return (any_state *)made->items;
+        return made;
     }
     if (mp_obj_is_type(o, &mp_type_bytearray)) { /* (a game's: read without the buffer call) */
         const mp_obj_array_t *a = MP_OBJ_TO_PTR(o);
@@ -205,19 +215,15 @@ static any_state *state_at(int g, mp_obj_t o, any_state *tmp, int write) {
 static void state_out(int g, mp_obj_t o, const any_state *s) {
     mp_buffer_info_t info;
     size_t size = engine_of(g)->state_size;
-    state_obj *made = made_state(o);
-    if (made != NULL) {
-        if (made->len != size) {
+    void *made = made_items(o, size);
+    if (made == NULL) {
+        mp_get_buffer_raise(o, &info, MP_BUFFER_WRITE);
+        if (info.len != size) {
             bad();
         }
-        memcpy(made->items, s, size);
-        return;
+        made = info.buf;
     }
-    mp_get_buffer_raise(o, &info, MP_BUFFER_WRITE);
-    if (info.len != size) {
-        bad();
-    }
-    memcpy(info.buf, s, size);
+    memcpy(made, s, size);
 }
 
 /* The items of a tuple or list of exactly n values. */
@@ -376,18 +382,6 @@ static void rules_of(int g, mp_obj_t o, void *rules, size_t size) {
     if (pintas_settings_rules(g, v, n, rules, size) != PINTAS_OK) {
         bad();
     }
-}
-
-static void line_rules_of(mp_obj_t o, pintas_line_rules *r) {
-    rules_of(G_LINE, o, r, sizeof *r);
-}
-
-static void caminos_rules_of(mp_obj_t o, pintas_caminos_rules *r) {
-    rules_of(G_CAMINOS, o, r, sizeof *r);
-}
-
-static void dice_rules_of(mp_obj_t o, pintas_dice_rules *r) {
-    rules_of(G_DICE, o, r, sizeof *r);
 }
 
 static size_t tiles_of(mp_obj_t o, uint8_t *out, size_t cap) {
@@ -766,8 +760,8 @@ static MP_DEFINE_CONST_FUN_OBJ_1(sizes_obj, sizes);
  * for new or a load to fill) or a copy of the State source (a game's copy). */
 static mp_obj_t new_state(mp_obj_t g_in, mp_obj_t source) {
     size_t size = engine_of(game_of(g_in))->state_size;
-    state_obj *from = made_state(source);
-    if (source != mp_const_none && (from == NULL || from->len != size)) {
+    const void *from = made_items(source, size);
+    if (source != mp_const_none && from == NULL) {
         bad();
     }
     state_obj *st = mp_obj_malloc_var(state_obj, items, uint64_t,
@@ -775,7 +769,7 @@ static mp_obj_t new_state(mp_obj_t g_in, mp_obj_t source) {
                                       STATE_TYPE);
     st->len = size;
     if (from != NULL) {
-        memcpy(st->items, from->items, size);
+        memcpy(st->items, from, size);
     } else {
         memset(st->items, 0, size);
     }
@@ -798,16 +792,16 @@ static mp_obj_t new_game(size_t n_args, const mp_obj_t *args) {
     if (IS_DICE(g)) {
         pintas_dice_rules r;
         mp_obj_t *f = items_of(args[4], 2);
-        dice_rules_of(args[2], &r);
+        rules_of(G_DICE, args[2], &r, sizeof r);
         status = pintas_dice_new(&s.dice, &r, (int)int_in(f[0], 0, 255),
                                  (int)int_in(f[1], 0, 255), seed);
     } else {
         pintas_engine_setup rules, deal;
         const void *dealt = NULL;
         if (IS_LINE(g)) {
-            line_rules_of(args[2], (pintas_line_rules *)rules.bytes);
+            rules_of(G_LINE, args[2], rules.bytes, sizeof(pintas_line_rules));
         } else {
-            caminos_rules_of(args[2], (pintas_caminos_rules *)rules.bytes);
+            rules_of(G_CAMINOS, args[2], rules.bytes, sizeof(pintas_caminos_rules));
         }
         if (args[4] != mp_const_none) {
             if (IS_LINE(g)) {
@@ -1533,7 +1527,7 @@ static mp_obj_t dice_keeps(mp_obj_t rules_in, mp_obj_t roll_in, mp_obj_t pool_in
     pintas_dice_rules r;
     pintas_dice_keep ks[PINTAS_DICE_MAX_KEEPS];
     size_t n = 0;
-    dice_rules_of(rules_in, &r);
+    rules_of(G_DICE, rules_in, &r, sizeof r);
     int status = pintas_dice_keeps_rules(&r, dice_set_of(roll_in), dice_set_of(pool_in), ks,
                                          PINTAS_DICE_MAX_KEEPS, &n);
     if (status != PINTAS_OK) {
@@ -1551,14 +1545,14 @@ static MP_DEFINE_CONST_FUN_OBJ_3(dice_keeps_obj, dice_keeps);
 
 static mp_obj_t dice_keep_score(mp_obj_t rules_in, mp_obj_t set_in) {
     pintas_dice_rules r;
-    dice_rules_of(rules_in, &r);
+    rules_of(G_DICE, rules_in, &r, sizeof r);
     return mp_obj_new_int(pintas_dice_score_rules(&r, dice_set_of(set_in)));
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(dice_keep_score_obj, dice_keep_score);
 
 static mp_obj_t dice_is_doom(mp_obj_t rules_in, mp_obj_t set_in) {
     pintas_dice_rules r;
-    dice_rules_of(rules_in, &r);
+    rules_of(G_DICE, rules_in, &r, sizeof r);
     return mp_obj_new_bool(pintas_dice_is_doom(&r, dice_set_of(set_in)) == 1);
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(dice_is_doom_obj, dice_is_doom);
@@ -1573,12 +1567,12 @@ static mp_obj_t check_rules(mp_obj_t g_in, mp_obj_t rules_in) {
     size_t n = 2;
     if (IS_LINE(g)) {
         pintas_line_rules r;
-        line_rules_of(rules_in, &r);
+        rules_of(G_LINE, rules_in, &r, sizeof r);
         t[0] = MP_OBJ_NEW_SMALL_INT(pintas_line_rules_check(&r));
         n = 1;
     } else if (IS_CAMINOS(g)) {
         pintas_caminos_rules r;
-        caminos_rules_of(rules_in, &r);
+        rules_of(G_CAMINOS, rules_in, &r, sizeof r);
         t[0] = MP_OBJ_NEW_SMALL_INT(pintas_caminos_rules_check(&r));
         t[1] = MP_OBJ_NEW_SMALL_INT(r.paths);
         t[2] = MP_OBJ_NEW_SMALL_INT(r.hand_size);
@@ -1586,7 +1580,7 @@ static mp_obj_t check_rules(mp_obj_t g_in, mp_obj_t rules_in) {
         n = 4;
     } else {
         pintas_dice_rules r;
-        dice_rules_of(rules_in, &r);
+        rules_of(G_DICE, rules_in, &r, sizeof r);
         t[0] = MP_OBJ_NEW_SMALL_INT(pintas_dice_rules_check(&r));
         t[1] = mp_obj_new_int(pintas_dice_rules_unit(&r));
     }
@@ -1602,7 +1596,7 @@ static MP_DEFINE_CONST_FUN_OBJ_2(check_rules_obj, check_rules);
 /* dice_solve_size(rules, cap) -> workspace bytes (0: cannot). */
 static mp_obj_t dice_solve_size(mp_obj_t rules_in, mp_obj_t cap_in) {
     pintas_dice_rules r;
-    dice_rules_of(rules_in, &r);
+    rules_of(G_DICE, rules_in, &r, sizeof r);
     return mp_obj_new_int_from_uint(
         pintas_dice_solve_workspace_size_cap(&r, (uint32_t)int_in(cap_in, 0, 0x3FFFFFFF)));
 }
@@ -1624,7 +1618,7 @@ static mp_obj_t dice_solve(mp_obj_t rules_in, mp_obj_t cap_in, mp_obj_t ws) {
     pintas_dice_rules r;
     mp_buffer_info_t info;
     const pintas_dice_policy *p = NULL;
-    dice_rules_of(rules_in, &r);
+    rules_of(G_DICE, rules_in, &r, sizeof r);
     mp_get_buffer_raise(ws, &info, MP_BUFFER_WRITE);
     uintptr_t base = ((uintptr_t)info.buf + 7u) & ~(uintptr_t)7u;
     size_t skip = base - (uintptr_t)info.buf;
@@ -1700,7 +1694,7 @@ static mp_obj_t dice_book(size_t n_args, const mp_obj_t *args) {
     if (op == 0) {
         pintas_dice_rules r;
         memset(&r, 0, sizeof(r));
-        dice_rules_of(args[2], &r);
+        rules_of(G_DICE, args[2], &r, sizeof r);
         if (status == PINTAS_OK) {
             r.target = b.rules.target;
             r.doom_loses = b.rules.doom_loses;
@@ -2012,11 +2006,11 @@ static mp_obj_t save_write(size_t n_args, const mp_obj_t *args) {
     memset(&setup, 0, sizeof(setup));
     setup.game = save_kinds[g];
     if (IS_LINE(g)) {
-        line_rules_of(f[0], &setup.rules.line);
+        rules_of(G_LINE, f[0], &setup.rules.line, sizeof setup.rules.line);
     } else if (IS_CAMINOS(g)) {
-        caminos_rules_of(f[0], &setup.rules.caminos);
+        rules_of(G_CAMINOS, f[0], &setup.rules.caminos, sizeof setup.rules.caminos);
     } else {
-        dice_rules_of(f[0], &setup.rules.dice);
+        rules_of(G_DICE, f[0], &setup.rules.dice, sizeof setup.rules.dice);
     }
     setup.first_seed = seed_of(f[1]);
     setup.seeded = (uint8_t)mp_obj_is_true(f[2]);
