@@ -101,18 +101,56 @@ static const setting_slot dice_slots[COUNT(dice_settings)] = {
 #undef C
 #undef D
 
+/* The presets, each family's in the order of its setting 0's choices. */
+static const char *const muggins_takes[] = {"players", "target", "redeal_doubles",
+                                            "block_scoring", "max_rounds", NULL};
+static const char *const capicua_takes[] = {"players", "pairs", "target", "redeal_doubles",
+                                            "capicua", "pass_points", "max_rounds", NULL};
+static const char *const dominican_takes[] = {"mode", "target", "redeal_doubles", "tranque",
+                                              "capicua_bonus", "pase_corrido_bonus",
+                                              "pase_de_salida_bonus", "max_rounds", NULL};
+static const pintas_preset_seating dominican_modes[] = {
+    {"pairs", 4, 1}, {"four", 4, 0}, {"three", 3, 0}, {"two", 2, 0}};
+static const pintas_preset line_presets[] = {
+    {"muggins", muggins_takes, NULL, 0, MUGGINS, 3, 0},
+    {"capicua", capicua_takes, NULL, 0, CAPICUA, 4, 0},
+    {"dominican", dominican_takes, dominican_modes, (uint8_t)COUNT(dominican_modes), DOMINICAN,
+     4, 1},
+};
+#ifndef PINTAS_ONLY_LINE
+static const char *const caminos_takes[] = {"players", "rounds", "max_rounds",
+                                            "max_round_moves", NULL};
+static const pintas_preset caminos_presets[] = {
+    {"caminos", caminos_takes, NULL, 0, 0, 3, 0},
+    {"caminos_no_renewal", caminos_takes, NULL, 0, 1, 3, 0},
+    {"caminos_two_paths", caminos_takes, NULL, 0, 2, 3, 0},
+};
+static const char *const dice_takes[] = {"target", "doom", "doom_loses", "hot_dice",
+                                         "combine_kept", "final_round", "max_rounds",
+                                         "max_rolls", NULL};
+static const pintas_preset dice_presets[] = {
+    {"dice_of_doom", dice_takes, NULL, 0, 0, 0, 0},
+    {"farkle", dice_takes, NULL, 0, 1, 0, 0},
+};
+#endif
+
 typedef struct family_table {
     const pintas_setting *settings;
     size_t n;
     const setting_slot *slots;
     size_t size; /* of the family's rules struct */
+    const pintas_preset *presets;
+    size_t n_presets;
 } family_table;
 
 static const family_table families[] = {
-    {line_settings, COUNT(line_settings), line_slots, sizeof(pintas_line_rules)},
+    {line_settings, COUNT(line_settings), line_slots, sizeof(pintas_line_rules), line_presets,
+     COUNT(line_presets)},
 #ifndef PINTAS_ONLY_LINE
-    {caminos_settings, COUNT(caminos_settings), caminos_slots, sizeof(pintas_caminos_rules)},
-    {dice_settings, COUNT(dice_settings), dice_slots, sizeof(pintas_dice_rules)},
+    {caminos_settings, COUNT(caminos_settings), caminos_slots, sizeof(pintas_caminos_rules),
+     caminos_presets, COUNT(caminos_presets)},
+    {dice_settings, COUNT(dice_settings), dice_slots, sizeof(pintas_dice_rules), dice_presets,
+     COUNT(dice_presets)},
 #endif
 };
 
@@ -428,5 +466,184 @@ int pintas_settings_refusal_text(const pintas_settings_refusal *why, const char 
     o.cap = cap;
     o.len = 0;
     fill(&o, tmpl, why, table, got, got ? len : 0);
+    return pintas__out_end(&o, n);
+}
+
+/* ---- presets ------------------------------------------------------------- */
+
+static const pintas_preset *preset_of(int family, int index)
+{
+    if (family < 0 || family >= (int)COUNT(families) || index < 0 ||
+        (size_t)index >= families[family].n_presets)
+        return NULL;
+    return &families[family].presets[index];
+}
+
+int pintas_presets(int family, const pintas_preset **presets, size_t *n)
+{
+    if (!presets || !n || !preset_of(family, 0))
+        return PINTAS_E_ARG;
+    *presets = families[family].presets;
+    *n = families[family].n_presets;
+    return PINTAS_OK;
+}
+
+int pintas_preset_values(int family, int index, int32_t *values, size_t n)
+{
+    const pintas_preset *p = preset_of(family, index);
+    union {
+        pintas_line_rules line;
+#ifndef PINTAS_ONLY_LINE
+        pintas_caminos_rules caminos;
+        pintas_dice_rules dice;
+#endif
+    } r;
+    int status;
+    if (!p || !values)
+        return PINTAS_E_ARG;
+    /* the struct of the game's own preset function, read back as settings */
+    status = family == PINTAS_FAMILY_LINE
+                 ? pintas_line_rules_preset(&r.line, p->choice, p->players, p->pairs)
+                 : preset(family, p->choice, p->players, &r);
+    if (status != PINTAS_OK)
+        return PINTAS_E_ARG;
+    return pintas_settings_values(family, &r, families[family].size, values, n);
+}
+
+/* Whether the NUL-terminated texts a and b are the same. */
+static int same(const char *a, const char *b)
+{
+    while (*a && *a == *b)
+        ++a, ++b;
+    return *a == *b;
+}
+
+int pintas_preset_named(int family, const char *name, int *index)
+{
+    size_t i;
+    if (!name || !index || !preset_of(family, 0))
+        return PINTAS_E_ARG;
+    for (i = 0; i < families[family].n_presets; ++i)
+        if (same(name, families[family].presets[i].name)) {
+            *index = (int)i;
+            return PINTAS_OK;
+        }
+    return PINTAS_E_ARG;
+}
+
+/* The setting a host's option name names (its name, or the option presets
+ * take it by), or -1: none, or a limit for a host that offers none. */
+static int setting_named(const family_table *f, const char *name, unsigned flags)
+{
+    size_t i;
+    for (i = 0; i < f->n; ++i) {
+        const pintas_setting *s = &f->settings[i];
+        if (same(name, s->name) || (s->option && same(name, s->option)))
+            return (flags & PINTAS_PRESET_NO_LIMITS) && s->kind == PINTAS_SETTING_LIMIT
+                       ? -1
+                       : (int)i;
+    }
+    return -1;
+}
+
+/* Whether a host with `flags` offers the option `take` of a preset of f
+ * (every option but, with PINTAS_PRESET_NO_LIMITS, the limits). */
+static int takes(const family_table *f, const char *take, unsigned flags)
+{
+    int setting = setting_named(f, take, 0);
+    return !(flags & PINTAS_PRESET_NO_LIMITS) || setting < 0 ||
+           f->settings[setting].kind != PINTAS_SETTING_LIMIT;
+}
+
+int pintas_preset_takes(int family, int index, unsigned flags, const char **out, size_t cap,
+                        size_t *n)
+{
+    const pintas_preset *p = preset_of(family, index);
+    const char *const *take;
+    size_t k = 0;
+    if (!p || !out || !n)
+        return PINTAS_E_ARG;
+    for (take = p->takes; *take; ++take)
+        if (takes(&families[family], *take, flags)) {
+            if (k < cap)
+                out[k] = *take;
+            ++k;
+        }
+    *n = k;
+    return k <= cap ? PINTAS_OK : PINTAS_E_BUFFER;
+}
+
+/* Why preset p does not take setting i of its family f. */
+static void put_not_taken(pintas__out *o, const family_table *f, const pintas_preset *p,
+                          size_t i)
+{
+    const pintas_setting *s = &f->settings[i];
+    int line = f->settings == line_settings;
+    unsigned k;
+    if (s->owner != ANY) {
+        pintas__puts(o, "an option of ");
+        put_game(o, &f->settings[0], s->owner);
+        pintas__puts(o, " only");
+    } else if (p->n_seatings && line && (i == LINE_PLAYERS || i == LINE_PAIRS)) {
+        pintas__puts(o, "set by mode: ");
+        for (k = 0; k < p->n_seatings; ++k) {
+            if (k)
+                pintas__puts(o, ", ");
+            put_quoted(o, p->seatings[k].name);
+        }
+    } else if (line && i == LINE_PAIRS && p->choice == MUGGINS) {
+        put_game(o, &f->settings[0], p->choice);
+        pintas__puts(o, " is played by individuals");
+    } else {
+        pintas__puts(o, "set by the preset");
+    }
+}
+
+int pintas_preset_refusal_text(int family, int index, const char *const *refused,
+                               const char *const *hints, size_t n_refused, unsigned flags,
+                               char *buf, size_t cap, size_t *n)
+{
+    const pintas_preset *p = preset_of(family, index);
+    const family_table *f;
+    const char *const *take;
+    pintas__out o;
+    size_t i;
+    int first = 1;
+    if (!p || !refused || !buf || !n)
+        return PINTAS_E_ARG;
+    f = &families[family];
+    o.buf = buf;
+    o.cap = cap;
+    o.len = 0;
+    pintas__puts(&o, "not an option of ");
+    pintas__puts(&o, p->name);
+    pintas__puts(&o, ": ");
+    for (i = 0; i < n_refused; ++i) {
+        int setting;
+        if (!refused[i])
+            return PINTAS_E_ARG;
+        setting = setting_named(f, refused[i], flags);
+        if (i)
+            pintas__puts(&o, ", ");
+        pintas__puts(&o, refused[i]);
+        if (setting >= 0) {
+            pintas__puts(&o, " (");
+            put_not_taken(&o, f, p, (size_t)setting);
+            pintas__putc(&o, ')');
+        } else if (hints && hints[i]) {
+            pintas__puts(&o, hints[i]);
+        }
+    }
+    pintas__puts(&o, "; ");
+    pintas__puts(&o, p->name);
+    pintas__puts(&o, " takes ");
+    for (take = p->takes; *take; ++take) {
+        if (!takes(f, *take, flags))
+            continue;
+        if (!first)
+            pintas__puts(&o, ", ");
+        pintas__puts(&o, *take);
+        first = 0;
+    }
     return pintas__out_end(&o, n);
 }

@@ -22,7 +22,7 @@ _C_NAMES = (
     "rules_refusal", "line_info", "line_knowledge", "line_points", "blake2b", "mt_size",
     "mt_seed", "mt_below", "text", "parse", "move_str", "move_fields", "illegal",
     "tiles_parse", "save_write", "save_read", "status_str", "choose", "search", "over",
-    "to_move", "legal_moves", "play_move", "commit", "action", "log_codes",
+    "to_move", "legal_moves", "play_move", "commit", "action", "log_codes", "preset",
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
     "caminos_info", "dice_info", "caminos_known", "chain", "caminos_rank", "dice_keeps",
     "dice_keep_score", "dice_is_doom", "dice_solve_size", "dice_solve", "dice_policy",
@@ -426,33 +426,26 @@ class _Rules(_Record):
     checked replace, equality by value."""
 
     _NAMES = ()          # the settings, in order
-    PRESET_OPTIONS = {}  # the options each preset takes
 
     @classmethod
     def _field_name(cls, option):
         return option
 
     @classmethod
-    def _not_taken(cls, preset, setting):
-        return "set by the preset"
-
-    @classmethod
-    def _preset(cls, preset, base, options):
-        takes = cls.PRESET_OPTIONS[preset]
+    def _preset(cls, preset, seats, options):
+        """The C core's preset called ``preset`` (pintas/settings.h), with the
+        ``seats`` its call names and the caller's ``options``, which must be
+        options it takes (else RulesError naming why, by the core's words)."""
+        settings, takes, _ = _c.preset(cls._G, preset, None)
         taken = [cls._field_name(name) for name in takes]
         refused = [name for name in options if cls._field_name(name) not in taken]
         if refused:
-            named = []
-            for name in refused:
-                field = cls._field_name(name)
-                named.append("{} ({})".format(name, cls._not_taken(preset, field))
-                             if field in cls._NAMES else name)
-            raise RulesError("not an option of {}: {}; {} takes {}".format(
-                preset, ", ".join(named), preset, ", ".join(takes)))
-        settings = dict(base)
+            raise RulesError(_c.preset(cls._G, preset, tuple(refused)))
+        given = dict(zip(cls._NAMES, settings))
+        given.update(seats)
         for name, value in options.items():
-            settings[cls._field_name(name)] = value
-        return cls(**settings)
+            given[cls._field_name(name)] = value
+        return cls(**given)
 
     def _check(self):
         """Every setting by the C core's table (pintas/settings.h): the first
@@ -1387,8 +1380,7 @@ class _SuitPlayer(_Player):
 # ======================================================================================
 
 _D_GAMES = ("muggins", "capicua", "dominican")
-_D_MODES = {"pairs": (4, True), "four": (4, False), "three": (3, False), "two": (2, False)}
-_D_MODE_NAMES = ("pairs", "four", "three", "two")
+_D_MODES = _c.preset(_LINE, "dominican", None)[2]  # (name, players, pairs) each
 _D_BLOCK = ("cascade", "lowest_takes_all")
 _D_TRANQUE = ("lowest", "blocker")
 class _DominoRules(_Rules):
@@ -1398,13 +1390,6 @@ class _DominoRules(_Rules):
     _NAMES = ("game", "players", "pairs", "target", "redeal_doubles", "block_scoring",
               "tranque", "capicua_doubles", "pass_points", "capicua_bonus",
               "pase_corrido_bonus", "pase_de_salida_bonus")
-    PRESET_OPTIONS = {
-        "muggins": ("players", "target", "redeal_doubles", "block_scoring"),
-        "capicua": ("players", "pairs", "target", "redeal_doubles", "capicua", "pass_points"),
-        "dominican": ("mode", "target", "redeal_doubles", "tranque", "capicua_bonus",
-                      "pase_corrido_bonus", "pase_de_salida_bonus"),
-    }
-
     def __init__(self, game, players, pairs=False, target=200, redeal_doubles=0,
                  block_scoring="cascade", tranque="lowest", capicua_doubles=False,
                  pass_points=0, capicua_bonus=0, pase_corrido_bonus=0,
@@ -1426,39 +1411,24 @@ class _DominoRules(_Rules):
     @classmethod
     def muggins(cls, players=3, **options):
         """Muggins to 200: 2-4 individuals, fives in play, boneyard draws."""
-        return cls._preset("muggins", {"game": "muggins", "players": players, "target": 200,
-                                       "redeal_doubles": 5}, options)
+        return cls._preset("muggins", {"players": players}, options)
 
     @classmethod
     def capicua(cls, players=4, pairs=False, **options):
         """Capicua to 20: pass points, capicua doubles, zapatero."""
-        return cls._preset("capicua", {"game": "capicua", "players": players, "pairs": pairs,
-                                       "target": 20, "redeal_doubles": 5,
-                                       "capicua_doubles": True, "pass_points": 2}, options)
+        return cls._preset("capicua", {"players": players, "pairs": pairs}, options)
 
     @classmethod
     def dominican(cls, mode="pairs", **options):
         """Dominican domino: modes pairs, four, three, two."""
-        _check_choice("mode", mode, _D_MODE_NAMES)
-        players, pairs = _D_MODES[mode]
-        return cls._preset("dominican", {"game": "dominican", "players": players,
-                                         "pairs": pairs, "target": 200, "capicua_bonus": 25},
-                           options)
+        _check_choice("mode", mode, [m[0] for m in _D_MODES])
+        for name, players, pairs in _D_MODES:
+            if name == mode:
+                return cls._preset("dominican", {"players": players, "pairs": pairs}, options)
 
     @classmethod
     def _field_name(cls, option):
         return "capicua_doubles" if option == "capicua" else option
-
-    @classmethod
-    def _not_taken(cls, preset, setting):
-        owner = cls._owner(setting)
-        if owner is not None:
-            return "an option of {} only".format(owner)
-        if preset == "dominican" and setting in ("players", "pairs"):
-            return "set by mode: " + ", ".join(repr(m) for m in _D_MODE_NAMES)
-        if preset == "muggins" and setting == "pairs":
-            return "muggins is played by individuals"
-        return "set by the preset"
 
     def _own_settings(self):
         return [name for name in self._NAMES if self._owner(name) in (None, self.game)
@@ -1471,9 +1441,9 @@ class _DominoRules(_Rules):
     def mode(self):
         if self.game != "dominican":
             return None
-        for m in _D_MODE_NAMES:
-            if _D_MODES[m] == (self.players, self.pairs):
-                return m
+        for name, players, pairs in _D_MODES:
+            if (players, pairs) == (self.players, self.pairs):
+                return name
         return None
 
     @property
@@ -1800,9 +1770,6 @@ class _CaminosRules(_Rules):
 
     _G = _CAMINOS
     _NAMES = ("variant", "players", "rounds")
-    PRESET_OPTIONS = {"caminos": ("players", "rounds"),
-                      "caminos_no_renewal": ("players", "rounds"),
-                      "caminos_two_paths": ("players", "rounds")}
 
     def __init__(self, variant, players=3, rounds=3):
         self.variant, self.players, self.rounds = variant, players, rounds
@@ -1822,8 +1789,7 @@ class _CaminosRules(_Rules):
 
     @classmethod
     def _variant(cls, variant, players, options):
-        return cls._preset(_C_PRESET_NAMES[variant], {"variant": variant, "players": players},
-                           options)
+        return cls._preset(_C_PRESET_NAMES[variant], {"players": players}, options)
 
     def _described(self):
         return self.name
@@ -2224,7 +2190,6 @@ _X_DOOM_LOSES = ("turn", "score")
 _X_HOT = ("must", "may")
 _X_MAX_TARGET = 10000000
 _X_MAX_PLAYERS = 8
-_X_OPTIONS = ("target", "doom", "doom_loses", "hot_dice", "combine_kept", "final_round")
 
 
 class _DiceRules(_Rules):
@@ -2233,7 +2198,6 @@ class _DiceRules(_Rules):
     _G = _DICE
     _NAMES = ("scoring", "target", "doom", "doom_loses", "hot_dice", "combine_kept",
               "final_round")
-    PRESET_OPTIONS = {"dice_of_doom": _X_OPTIONS, "farkle": _X_OPTIONS}
 
     def __init__(self, scoring="dice_of_doom", target=100000, doom=True, doom_loses="turn",
                  hot_dice="must", combine_kept=True, final_round=False):
@@ -2247,8 +2211,7 @@ class _DiceRules(_Rules):
 
     @classmethod
     def farkle(cls, **options):
-        return cls._preset("farkle", {"scoring": "farkle", "target": 10000, "doom": False,
-                                      "hot_dice": "may", "combine_kept": False}, options)
+        return cls._preset("farkle", {}, options)
 
     def _described(self):
         return self.scoring

@@ -402,8 +402,117 @@ static void test_rules_values(void)
     CHECK(pintas_settings_values(7, &r, sizeof r.caminos, back, 5) == PINTAS_E_ARG);
 }
 
+/* The text of a preset's refusal of `refused` (hints: NULL or one a name). */
+static int refusal_says(int family, int preset, const char *const *refused,
+                        const char *const *hints, size_t n, unsigned flags,
+                        const char *expected)
+{
+    char buf[400];
+    size_t len = 0;
+    int status = pintas_preset_refusal_text(family, preset, refused, hints, n, flags, buf,
+                                            sizeof buf, &len);
+    if (status != PINTAS_OK || len != strlen(buf) || strcmp(buf, expected) != 0) {
+        fprintf(stderr, "got:      %s\nexpected: %s\n", buf, expected);
+        return 0;
+    }
+    return 1;
+}
+
+static void test_presets(void)
+{
+    const pintas_preset *p;
+    size_t n;
+    int32_t v[PINTAS_SETTINGS_MAX];
+    static const int32_t muggins[13] = {0, 3, 0, 200, 5, 0, 0, 0, 0, 0, 0, 0, 0};
+    static const int32_t capicua[13] = {1, 4, 0, 20, 5, 0, 0, 1, 2, 0, 0, 0, 0};
+    static const int32_t farkle[9] = {1, 10000, 0, 0, 1, 0, 0, 0, 0};
+    static const int32_t two_paths[5] = {2, 3, 3, 0, 0};
+    static const char *const taget[] = {"taget"};
+    static const char *const typo[] = {" (did you mean 'target'?)"};
+    static const char *const seats[] = {"players", "pairs"};
+    static const char *const others[] = {"tranque", "block_scoring", "max_rounds"};
+    static const char *const preset_own[] = {"variant"};
+    /* each family's presets, in the order of its setting 0's choices */
+    CHECK(pintas_presets(PINTAS_FAMILY_LINE, &p, &n) == PINTAS_OK && n == 3);
+    CHECK(strcmp(p[0].name, "muggins") == 0 && p[0].choice == 0 && p[0].players == 3);
+    CHECK(strcmp(p[2].name, "dominican") == 0 && p[2].n_seatings == 4 &&
+          strcmp(p[2].seatings[2].name, "three") == 0 && p[2].seatings[2].players == 3 &&
+          p[2].seatings[0].pairs == 1 && strcmp(p[2].takes[0], "mode") == 0);
+    CHECK(pintas_presets(PINTAS_FAMILY_CAMINOS, &p, &n) == PINTAS_OK && n == 3 &&
+          strcmp(p[2].name, "caminos_two_paths") == 0);
+    CHECK(pintas_presets(PINTAS_FAMILY_DICE, &p, &n) == PINTAS_OK && n == 2 &&
+          strcmp(p[1].name, "farkle") == 0 && p[1].takes[8] == NULL);
+    /* their settings: the games' own preset functions', read back */
+    CHECK(pintas_preset_values(PINTAS_FAMILY_LINE, 0, v, 13) == PINTAS_OK &&
+          memcmp(v, muggins, sizeof muggins) == 0);
+    CHECK(pintas_preset_values(PINTAS_FAMILY_LINE, 1, v, 13) == PINTAS_OK &&
+          memcmp(v, capicua, sizeof capicua) == 0);
+    CHECK(pintas_preset_values(PINTAS_FAMILY_LINE, 2, v, 13) == PINTAS_OK &&
+          memcmp(v, dominican, sizeof dominican) == 0);
+    CHECK(pintas_preset_values(PINTAS_FAMILY_CAMINOS, 2, v, 5) == PINTAS_OK &&
+          memcmp(v, two_paths, sizeof two_paths) == 0);
+    CHECK(pintas_preset_values(PINTAS_FAMILY_DICE, 0, v, 9) == PINTAS_OK &&
+          memcmp(v, doom, sizeof doom) == 0);
+    CHECK(pintas_preset_values(PINTAS_FAMILY_DICE, 1, v, 9) == PINTAS_OK &&
+          memcmp(v, farkle, sizeof farkle) == 0);
+    /* the refusals: why each setting is not taken, a host's hint for a typo */
+    CHECK(refusal_says(PINTAS_FAMILY_LINE, 0, taget, typo, 1, 0,
+                       "not an option of muggins: taget (did you mean 'target'?); muggins "
+                       "takes players, target, redeal_doubles, block_scoring, max_rounds"));
+    CHECK(refusal_says(PINTAS_FAMILY_LINE, 0, seats + 1, NULL, 1, PINTAS_PRESET_NO_LIMITS,
+                       "not an option of muggins: pairs (muggins is played by individuals); "
+                       "muggins takes players, target, redeal_doubles, block_scoring"));
+    CHECK(refusal_says(PINTAS_FAMILY_LINE, 2, seats, NULL, 2, 0,
+                       "not an option of dominican: players (set by mode: 'pairs', 'four', "
+                       "'three', 'two'), pairs (set by mode: 'pairs', 'four', 'three', "
+                       "'two'); dominican takes mode, target, redeal_doubles, tranque, "
+                       "capicua_bonus, pase_corrido_bonus, pase_de_salida_bonus, max_rounds"));
+    CHECK(refusal_says(PINTAS_FAMILY_LINE, 1, others, NULL, 3, PINTAS_PRESET_NO_LIMITS,
+                       "not an option of capicua: tranque (an option of dominican only), "
+                       "block_scoring (an option of muggins only), max_rounds; capicua takes "
+                       "players, pairs, target, redeal_doubles, capicua, pass_points"));
+    CHECK(refusal_says(PINTAS_FAMILY_CAMINOS, 1, preset_own, NULL, 1, 0,
+                       "not an option of caminos_no_renewal: variant (set by the preset); "
+                       "caminos_no_renewal takes players, rounds, max_rounds, max_round_moves"));
+    /* by name, and what each takes for a host with or without limits */
+    {
+        int index = -1;
+        const char *took[8];
+        CHECK(pintas_preset_named(PINTAS_FAMILY_CAMINOS, "caminos_two_paths", &index) ==
+                  PINTAS_OK && index == 2);
+        CHECK(pintas_preset_named(PINTAS_FAMILY_LINE, "farkle", &index) == PINTAS_E_ARG &&
+              index == 2);
+        CHECK(pintas_preset_named(PINTAS_FAMILY_LINE, "muggin", &index) == PINTAS_E_ARG);
+        CHECK(pintas_preset_named(PINTAS_FAMILY_LINE, NULL, &index) == PINTAS_E_ARG);
+        CHECK(pintas_preset_takes(PINTAS_FAMILY_LINE, 1, PINTAS_PRESET_NO_LIMITS, took, 8, &n) ==
+                  PINTAS_OK && n == 6 && strcmp(took[0], "players") == 0 &&
+              strcmp(took[4], "capicua") == 0 && strcmp(took[5], "pass_points") == 0);
+        CHECK(pintas_preset_takes(PINTAS_FAMILY_LINE, 1, 0, took, 8, &n) == PINTAS_OK && n == 7 &&
+              strcmp(took[6], "max_rounds") == 0);
+        CHECK(pintas_preset_takes(PINTAS_FAMILY_DICE, 0, 0, took, 4, &n) == PINTAS_E_BUFFER &&
+              n == 8 && strcmp(took[3], "hot_dice") == 0);
+        CHECK(pintas_preset_takes(PINTAS_FAMILY_DICE, 2, 0, took, 8, &n) == PINTAS_E_ARG);
+    }
+    /* guards */
+    CHECK(pintas_presets(7, &p, &n) == PINTAS_E_ARG && pintas_presets(0, NULL, &n) ==
+                                                            PINTAS_E_ARG);
+    CHECK(pintas_preset_values(PINTAS_FAMILY_LINE, 3, v, 13) == PINTAS_E_ARG);
+    CHECK(pintas_preset_values(PINTAS_FAMILY_LINE, 0, v, 12) == PINTAS_E_ARG);
+    CHECK(pintas_preset_values(PINTAS_FAMILY_DICE, -1, v, 9) == PINTAS_E_ARG);
+    {
+        char small[8];
+        size_t len = 0;
+        CHECK(pintas_preset_refusal_text(0, 0, taget, NULL, 1, 0, small, sizeof small, &len) ==
+                  PINTAS_E_BUFFER &&
+              len > sizeof small && small[sizeof small - 1] == 0);
+        CHECK(pintas_preset_refusal_text(0, 0, NULL, NULL, 1, 0, small, sizeof small, &len) ==
+              PINTAS_E_ARG);
+    }
+}
+
 int main(void)
 {
+    test_presets();
     test_rules_structs();
     test_rules_values();
     test_agrees_with_the_line_check();

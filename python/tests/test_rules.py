@@ -43,3 +43,43 @@ def test_rules_give_their_settings_in_the_cores_order():
         assert all(name.startswith("max_") for name in names[n:]), names[n:]
         assert pintas._c.check_rules(g, rules._fields())[0] == 0
         assert pintas._c.check_rules(g, rules._fields() + (None,) * (len(names) - n))[0] == 0
+
+
+def test_presets_are_the_cores():
+    # a preset starts from the core's settings (pintas_preset_values), takes
+    # the options the core lists for it, less the limits pintas for
+    # MicroPython does not offer, and refuses the others in the core's words
+    assert domino.Rules.capicua() == domino.Rules("capicua", 4, target=20, redeal_doubles=5,
+                                                  capicua_doubles=True, pass_points=2)
+    assert domino.Rules.dominican(mode="three") == domino.Rules("dominican", 3, capicua_bonus=25)
+    assert domino.Rules.dominican(mode="three").mode == "three"
+    assert dice.Rules.farkle() == dice.Rules("farkle", 10000, doom=False, hot_dice="may",
+                                             combine_kept=False)
+    assert caminos.Rules.two_paths(players=4) == caminos.Rules("two_paths", 4)
+    for call, kwargs, message in (
+            (domino.Rules.muggins, {"pairs": True},
+             "not an option of muggins: pairs (muggins is played by individuals); muggins "
+             "takes players, target, redeal_doubles, block_scoring"),
+            (domino.Rules.dominican, {"players": 3},
+             "not an option of dominican: players (set by mode: 'pairs', 'four', 'three', "
+             "'two'); dominican takes mode, target, redeal_doubles, tranque, capicua_bonus, "
+             "pase_corrido_bonus, pase_de_salida_bonus"),
+            (domino.Rules.capicua, {"tranque": "blocker"},
+             "not an option of capicua: tranque (an option of dominican only); capicua takes "
+             "players, pairs, target, redeal_doubles, capicua, pass_points"),
+            (caminos.Rules.no_renewal, {"variant": "base"},
+             "not an option of caminos_no_renewal: variant (set by the preset); "
+             "caminos_no_renewal takes players, rounds"),
+            (dice.Rules.farkle, {"max_rolls": 3},
+             "not an option of farkle: max_rolls; farkle takes target, doom, doom_loses, "
+             "hot_dice, combine_kept, final_round"),
+    ):
+        assert raises(errors.RulesError, call, **kwargs) == message
+    # many names, and long ones: the whole message
+    many = {"option{}".format(i): i for i in range(40)}
+    many["x" * 250] = 1  # (a keyword of MicroPython is at most 255 bytes)
+    message = raises(errors.RulesError, dice.Rules.dice_of_doom, **many)
+    assert message.startswith("not an option of dice_of_doom: ")
+    assert "x" * 250 in message and "option39" in message
+    assert message.endswith("; dice_of_doom takes target, doom, doom_loses, hot_dice, "
+                            "combine_kept, final_round")

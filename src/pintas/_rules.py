@@ -24,7 +24,7 @@ muggins takes players, target, redeal_doubles, block_scoring, max_rounds
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, ClassVar, TypeVar
 
 from . import _settings
@@ -33,6 +33,12 @@ from ._plain import PlainRecord
 from .errors import RulesError, RulesTypeError
 
 R = TypeVar("R", bound="RulesBase")
+
+def preset_options(family: int) -> dict[str, tuple[str, ...]]:
+    """The options each of ``family``'s presets takes, by the preset's name,
+    from the C core's table (pintas/settings.h)."""
+    return {name: takes for name, takes, _ in _settings.presets(family)}
+
 
 def setting_of(family: int, name: str) -> tuple[Any, ...]:
     """The C core's entry of the setting ``name`` of ``family``'s rules:
@@ -94,35 +100,24 @@ class RulesBase(PlainRecord):
         return [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
 
     @classmethod
-    def _not_taken(cls, preset: str, setting: str) -> str:
-        """Why the preset ``preset`` does not take the setting ``setting``."""
-        return "set by the preset"
-
-    @classmethod
-    def _preset(cls: type[R], preset: str, base: Mapping[str, Any], options: dict[str, Any]) -> R:
-        """The rules ``base`` with the caller's ``options``, which must be
-        options the preset called ``preset`` takes (:attr:`PRESET_OPTIONS`)."""
+    def _preset(cls: type[R], preset: str, seats: Mapping[str, Any], options: dict[str, Any]) -> R:
+        """The C core's preset called ``preset`` (pintas/settings.h), with the
+        ``seats`` its call names and the caller's ``options``, which must be
+        options the preset takes (:attr:`PRESET_OPTIONS`)."""
         if not isinstance(preset, str) or preset not in cls.PRESET_OPTIONS:
             error = RulesError if isinstance(preset, str) else RulesTypeError
             raise error(f"no preset {preset!r}: {', '.join(cls.PRESET_OPTIONS)}")
-        if not isinstance(base, Mapping):
-            raise RulesTypeError(f"a preset's settings are a dict: got {base!r}")
+        if not isinstance(seats, Mapping):
+            raise RulesTypeError(f"a preset's seats are a dict: got {seats!r}")
+        index = list(cls.PRESET_OPTIONS).index(preset)
         takes = cls.PRESET_OPTIONS[preset]
         taken = {cls._field_name(name) for name in takes}
         refused = [name for name in options if cls._field_name(name) not in taken]
         if refused:
-            raise RulesError(cls._refusal(preset, refused, takes))
-        return cls(**{**base, **cls._aliased(options)})
-
-    @classmethod
-    def _refusal(cls, preset: str, refused: Sequence[str], takes: Sequence[str]) -> str:
-        """The message refusing the options ``refused``: why each is refused
-        (or the option it may be a typo of), and what the preset takes."""
-        settings = cls._settings()
-        named = [f"{name} ({cls._not_taken(preset, cls._field_name(name))})"
-                 if cls._field_name(name) in settings else name + did_you_mean(name, takes)
-                 for name in refused]
-        return f"not an option of {preset}: {', '.join(named)}; {preset} takes {', '.join(takes)}"
+            hints = [did_you_mean(name, takes) or None for name in refused]
+            raise RulesError(_settings.preset_refusal(cls._FAMILY, index, refused, hints))
+        base = _settings.preset_settings(cls._FAMILY, index)
+        return cls(**{**base, **seats, **cls._aliased(options)})
 
     #: Settings left out of :meth:`to_dict` while None (limits that no preset
     #: sets): the plain data of rules without them is what it was before them.

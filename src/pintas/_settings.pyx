@@ -31,9 +31,30 @@ cdef extern from "pintas/settings.h" nogil:
                             pintas_settings_refusal *why)
     int pintas_settings_refusal_text(const pintas_settings_refusal *why, const char *got,
                                      size_t len, char *buf, size_t cap, size_t *n)
+    ctypedef struct pintas_preset_seating:
+        const char *name
+        uint8_t players
+        uint8_t pairs
+    ctypedef struct pintas_preset:
+        const char *name
+        const char *const *takes
+        const pintas_preset_seating *seatings
+        uint8_t n_seatings
+        uint8_t choice
+        uint8_t players
+        uint8_t pairs
+    enum: PINTAS_PRESET_NO_LIMITS
+    int pintas_presets(int family, const pintas_preset **presets, size_t *n)
+    int pintas_preset_values(int family, int preset, int32_t *values, size_t n)
+    int pintas_preset_refusal_text(int family, int preset, const char *const *refused,
+                                   const char *const *hints, size_t n_refused, unsigned flags,
+                                   char *buf, size_t cap, size_t *n)
 
 #: The kinds of a setting (pintas_setting_kind).
 WHOLE, FLAG, CHOICE, LIMIT = 0, 1, 2, 3
+
+#: A host that offers no limits (pintas_preset_refusal_text's flag).
+NO_LIMITS = PINTAS_PRESET_NO_LIMITS
 
 
 cdef str _str(const char *s):
@@ -148,3 +169,78 @@ def refusal(int family, given):
     room = bytearray(length + 1)  # a long value: the message at its length
     pintas_settings_refusal_text(&why, shown, len(shown), room, len(room), &length)
     return why.setting, room[:length].decode("utf-8"), what[why.setting]
+
+
+def presets(int family):
+    """The presets of ``family``, in order: tuples ``(name, takes, seatings)``,
+    ``takes`` the options the preset takes (as a refusal lists them),
+    ``seatings`` its seatings' ``(name, players, pairs)`` (a Dominican mode)."""
+    cdef const pintas_preset *table
+    cdef size_t n
+    if pintas_presets(family, &table, &n) != 0:
+        raise ValueError(f"no rules family {family}")
+    out = []
+    for i in range(n):
+        takes = []
+        k = 0
+        while table[i].takes[k] != NULL:
+            takes.append(_str(table[i].takes[k]))
+            k += 1
+        seatings = tuple((_str(table[i].seatings[k].name), table[i].seatings[k].players,
+                          bool(table[i].seatings[k].pairs)) for k in range(table[i].n_seatings))
+        out.append((_str(table[i].name), tuple(takes), seatings))
+    return tuple(out)
+
+
+cdef object _host_value(tuple setting, int32_t value):
+    """A core value of a setting as a host holds it: a choice's name, a bool,
+    None for no limit, an int."""
+    name, kind, choices = setting
+    if kind == CHOICE:
+        return (<tuple>choices)[value]
+    if kind == FLAG:
+        return bool(value)
+    if kind == LIMIT and value == 0:
+        return None
+    return value
+
+
+def preset_settings(int family, int preset):
+    """The settings of ``family``'s preset number ``preset`` (its default
+    seats), by name, as a host holds them: what the preset's call starts from."""
+    cdef int32_t values[PINTAS_SETTINGS_MAX]
+    cdef tuple spec = _spec(family)
+    if pintas_preset_values(family, preset, values, len(spec)) != 0:
+        raise ValueError(f"no preset {preset} of rules family {family}")
+    return {spec[i][0]: _host_value(spec[i], values[i]) for i in range(len(spec))}
+
+
+cdef bytes _c_text(str text):
+    """``text`` as a C string: UTF-8, what cannot be encoded or would end it escaped."""
+    return text.encode("utf-8", "backslashreplace").replace(b"\0", b"\\x00")
+
+
+def preset_refusal(int family, int preset, refused, hints, unsigned flags=0):
+    """The message refusing the options ``refused`` (str names, as given) of
+    ``family``'s preset number ``preset``: why it does not take each that
+    is a setting, ``hints[i]`` (a str or None) after each that is not."""
+    cdef const char *names[64]
+    cdef const char *notes[64]
+    cdef char buf[512]
+    cdef size_t n = len(refused), length
+    if n > 64 or len(hints) != n:
+        raise ValueError("at most 64 refused options, a hint each")
+    keep = [_c_text(name) for name in refused]
+    keep_hints = [None if h is None else _c_text(h) for h in hints]
+    for i in range(n):
+        names[i] = keep[i]
+        notes[i] = NULL if keep_hints[i] is None else <const char *>keep_hints[i]
+    status = pintas_preset_refusal_text(family, preset, names, notes, n, flags, buf,
+                                        sizeof(buf), &length)
+    if status == 0:
+        return buf[:length].decode("utf-8")
+    room = bytearray(length + 1)  # long names: the message at its length
+    if pintas_preset_refusal_text(family, preset, names, notes, n, flags, room, len(room),
+                                  &length) != 0:
+        raise ValueError(f"no preset {preset} of rules family {family}")
+    return room[:length].decode("utf-8")

@@ -132,6 +132,76 @@ int pintas_settings_values(int family, const void *rules, size_t size, int32_t *
 int pintas_settings_refusal_text(const pintas_settings_refusal *why, const char *got,
                                  size_t len, char *buf, size_t cap, size_t *n);
 
+/* ---- presets ---------------------------------------------------------------
+ * A preset is a game as a host offers it in one call (Python's
+ * Rules.muggins(players=3, target=100)): it fixes setting 0 (the game, the
+ * Caminos variant, the dice scoring) and every setting it leaves out of what
+ * it takes, and takes only the options it lists. A seating of a preset (a
+ * Dominican mode) names its players and pairs at once. */
+
+typedef struct pintas_preset_seating {
+    const char *name; /* "pairs", "four", "three", "two" */
+    uint8_t players;
+    uint8_t pairs;
+} pintas_preset_seating;
+
+typedef struct pintas_preset {
+    const char *name;         /* "muggins", "caminos_no_renewal", "farkle" */
+    const char *const *takes; /* the options it takes, NULL-terminated, as a
+                                 refusal lists them: its call's own first */
+    const pintas_preset_seating *seatings; /* its seatings (NULL: none), the
+                                              first its default */
+    uint8_t n_seatings;
+    uint8_t choice;           /* setting 0's value */
+    uint8_t players, pairs;   /* its seats when the call names none */
+} pintas_preset;
+
+/* Leave the limits (settings of kind LIMIT) out of what a preset takes: for
+ * a host that offers no limits. */
+#define PINTAS_PRESET_NO_LIMITS 1u
+
+/* The presets of `family` in *presets and their number in *n: PINTAS_OK;
+ * PINTAS_E_ARG for NULL pointers or an unknown family. Static, constant. */
+int pintas_presets(int family, const pintas_preset **presets, size_t *n);
+
+/* The `n` settings of the family's preset number `preset` (its default
+ * seats), in the settings table's order, into values[0..n): a host's
+ * preset starts from them, sets the seats its call names, then the options
+ * given. PINTAS_OK; PINTAS_E_ARG for NULL pointers, an unknown family or
+ * preset, or a wrong n. */
+int pintas_preset_values(int family, int preset, int32_t *values, size_t n);
+
+/* The index of `family`'s preset called `name` (NUL-terminated) into
+ * *index: PINTAS_OK; PINTAS_E_ARG for NULL pointers, an unknown family or
+ * no such preset. */
+int pintas_preset_named(int family, const char *name, int *index);
+
+/* The options the family's preset number `preset` takes, for a host with
+ * `flags` (PINTAS_PRESET_NO_LIMITS or 0), into out[0..cap) (the table's own
+ * strings), their number into *n: PINTAS_OK; PINTAS_E_BUFFER when cap is
+ * too small (out holds the first cap, *n the count); PINTAS_E_ARG for NULL
+ * pointers, an unknown family or preset. */
+int pintas_preset_takes(int family, int preset, unsigned flags, const char **out, size_t cap,
+                        size_t *n);
+
+/* The message refusing the options a preset does not take, into
+ * buf[0..cap), NUL-terminated, its length into *n: the `n_refused` names
+ * as the caller gave them (refused[i]), each a setting's name or option
+ * followed by why the preset does not take it ("(set by the preset)",
+ * "(an option of capicua only)", "(set by mode: 'pairs', 'four', 'three',
+ * 'two')", "(muggins is played by individuals)"), any other followed by
+ * hints[i] when hints and hints[i] are not NULL (a host's guess at a typo);
+ * then what the preset takes:
+ *   not an option of muggins: pairs (muggins is played by individuals),
+ *   taget (did you mean 'target'?); muggins takes players, target, ...
+ * flags: PINTAS_PRESET_NO_LIMITS or 0. PINTAS_OK; PINTAS_E_BUFFER when cap
+ * is too small (buf holds what fits, if cap > 0; *n the length needed);
+ * PINTAS_E_ARG for NULL pointers (hints may be NULL), an unknown family or
+ * preset. */
+int pintas_preset_refusal_text(int family, int preset, const char *const *refused,
+                               const char *const *hints, size_t n_refused, unsigned flags,
+                               char *buf, size_t cap, size_t *n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -2070,17 +2070,25 @@ static mp_obj_t deal_out(int g, const pintas_save_deal *d) {
     return mp_obj_new_tuple(3, t);
 }
 
+static mp_obj_t host_values(int g, const int32_t *values, size_t n);
+
 /* Rules as rules_of reads them: a Python value a setting (a value out of a
  * choice's range as its number, for pintas.py to refuse). */
 static mp_obj_t rules_out(int g, const pintas_save_rules *r) {
     size_t n;
-    const pintas_setting *table = settings_of(MP_OBJ_NEW_SMALL_INT(g), &n);
-    mp_obj_t f[PINTAS_SETTINGS_MAX];
     int32_t values[PINTAS_SETTINGS_MAX];
     size_t size = IS_CAMINOS(g) ? sizeof r->caminos : IS_DICE(g) ? sizeof r->dice : sizeof r->line;
+    settings_of(MP_OBJ_NEW_SMALL_INT(g), &n);
     if (pintas_settings_values(g, r, size, values, n) != PINTAS_OK) {
         bad();
     }
+    return host_values(g, values, n);
+}
+
+/* The core's values of a family's n settings as Python values, a tuple. */
+static mp_obj_t host_values(int g, const int32_t *values, size_t n) {
+    const pintas_setting *table = settings_of(MP_OBJ_NEW_SMALL_INT(g), &n);
+    mp_obj_t f[PINTAS_SETTINGS_MAX];
     for (size_t i = 0; i < n; i++) {
         int32_t v = values[i];
         const pintas_setting *s = &table[i];
@@ -2641,6 +2649,60 @@ static mp_obj_t rules_refusal(mp_obj_t family_in, mp_obj_t given_in, mp_obj_t re
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(rules_refusal_obj, rules_refusal);
 
+/* preset(family, name, refused) -> with refused None, the family's preset
+ * `name` as (settings, takes, seatings): its settings (its default seats)
+ * as rules_out gives them, the options it takes (no limits: pintas for
+ * MicroPython offers none), its seatings' (name, players, pairs); None for
+ * no such preset. With refused a tuple of option names, the message
+ * refusing them. */
+static mp_obj_t preset(mp_obj_t family_in, mp_obj_t name_in, mp_obj_t refused_in) {
+    int g = game_of(family_in), index;
+    const pintas_preset *table;
+    const char *names[2 * PINTAS_SETTINGS_MAX];
+    size_t n, k;
+    if (pintas_preset_named(g, mp_obj_str_get_str(name_in), &index) != PINTAS_OK) {
+        return mp_const_none;
+    }
+    if (refused_in != mp_const_none) {
+        mp_obj_t *items;
+        char buf[400];
+        mp_obj_get_array(refused_in, &k, &items);
+        const char **given = k > MP_ARRAY_SIZE(names) ? m_new(const char *, k) : names;
+        for (size_t j = 0; j < k; j++) {
+            given[j] = mp_obj_str_get_str(items[j]);
+        }
+        if (pintas_preset_refusal_text(g, index, given, NULL, k, PINTAS_PRESET_NO_LIMITS, buf,
+                                       sizeof buf, &n) == PINTAS_OK) {
+            return mp_obj_new_str(buf, n);
+        }
+        char *room = m_malloc(n + 1); /* long names: the message at its length */
+        pintas_preset_refusal_text(g, index, given, NULL, k, PINTAS_PRESET_NO_LIMITS, room, n + 1,
+                                   &n);
+        return mp_obj_new_str(room, n); /* (room, given: the collector's) */
+    }
+    int32_t values[PINTAS_SETTINGS_MAX];
+    mp_obj_t t[3], items[2 * PINTAS_SETTINGS_MAX];
+    pintas_presets(g, &table, &n);
+    const pintas_preset *p = &table[index];
+    settings_of(family_in, &n);
+    pintas_preset_values(g, index, values, n);
+    t[0] = host_values(g, values, n);
+    pintas_preset_takes(g, index, PINTAS_PRESET_NO_LIMITS, names, MP_ARRAY_SIZE(names), &n);
+    for (k = 0; k < n; k++) {
+        items[k] = new_str0(names[k]);
+    }
+    t[1] = mp_obj_new_tuple(n, items);
+    for (k = 0; k < p->n_seatings && k < MP_ARRAY_SIZE(items); k++) {
+        mp_obj_t seating[3] = {new_str0(p->seatings[k].name),
+                               MP_OBJ_NEW_SMALL_INT(p->seatings[k].players),
+                               mp_obj_new_bool(p->seatings[k].pairs)};
+        items[k] = mp_obj_new_tuple(3, seating);
+    }
+    t[2] = mp_obj_new_tuple(k, items);
+    return mp_obj_new_tuple(3, t);
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(preset_obj, preset);
+
 /* ---- the module ---------------------------------------------------------- */
 
 /* Every function, each name written out (the native-module build finds its
@@ -2707,7 +2769,8 @@ static MP_DEFINE_CONST_FUN_OBJ_3(rules_refusal_obj, rules_refusal);
     X(MP_QSTR_choose, choose_obj) \
     OTHER_GAMES(X(MP_QSTR_caminos_rank, caminos_rank_obj)) \
     X(MP_QSTR_search, search_obj) \
-    X(MP_QSTR_state, state_obj_fun)
+    X(MP_QSTR_state, state_obj_fun) \
+    X(MP_QSTR_preset, preset_obj)
 
 #if MICROPY_ENABLE_DYNRUNTIME
 

@@ -12,15 +12,15 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .._checks import check_choice
-from .._rules import RulesBase, setting_of
+from .._rules import RulesBase, preset_options, setting_of
 from ..errors import RulesError
 from . import _engine
 
 __all__ = ["FULL_PATH", "PRESET_NAMES", "VARIANTS", "Rules"]
 
 VARIANTS: tuple[str, ...] = setting_of(1, "variant")[5]
-PRESET_NAMES = {"base": "caminos", "no_renewal": "caminos_no_renewal",
-                "two_paths": "caminos_two_paths"}
+#: Each variant's preset, by the C core's table (in the variants' order).
+PRESET_NAMES: dict[str, str] = dict(zip(VARIANTS, preset_options(1), strict=True))
 FULL_PATH = ("renew", "stay", "discard")
 MAX_ROUNDS: int = setting_of(1, "rounds")[4]
 
@@ -70,9 +70,7 @@ class Rules(RulesBase):
         self._check_settings()
         _engine.check_rules(self._fields())
 
-    PRESET_OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {
-        name: ("players", "rounds", "max_rounds", "max_round_moves")
-        for name in PRESET_NAMES.values()}
+    PRESET_OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = preset_options(1)
 
     @classmethod
     def base(cls, players: int = 3, **options: Any) -> Rules:
@@ -95,7 +93,7 @@ class Rules(RulesBase):
     @classmethod
     def _variant(cls, variant: str, players: int, options: dict[str, Any]) -> Rules:
         check_choice("variant", variant, VARIANTS)
-        return cls._preset(PRESET_NAMES[variant], dict(variant=variant, players=players), options)
+        return cls._preset(PRESET_NAMES[variant], dict(players=players), options)
 
     def _described(self) -> str:
         return self.name

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .._rules import RulesBase, setting_of
+from .._rules import RulesBase, preset_options, setting_of
 from ..errors import RulesError
 from . import _engine
 
@@ -76,10 +76,7 @@ class Rules(RulesBase):
         self._check_settings()
         _engine.check_rules(self._fields())
 
-    PRESET_OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {
-        name: ("target", "doom", "doom_loses", "hot_dice", "combine_kept", "final_round",
-               "max_rounds", "max_rolls")
-        for name in SCORINGS}
+    PRESET_OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = preset_options(2)
 
     @classmethod
     def dice_of_doom(cls, **options: Any) -> Rules:
@@ -91,8 +88,7 @@ class Rules(RulesBase):
     def farkle(cls, **options: Any) -> Rules:
         """Busche & Neller's minimal Farkle: 1 = 100, 5 = 50, three 1s = 1000,
         three f = 100 f, each roll scored alone, no doom, hot dice may, target 10,000."""
-        return cls._preset("farkle", dict(scoring="farkle", target=10_000, doom=False,
-                                          hot_dice="may", combine_kept=False), options)
+        return cls._preset("farkle", {}, options)
 
     def _described(self) -> str:
         return self.scoring

@@ -12,14 +12,17 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .._checks import check_choice
-from .._rules import RulesBase, setting_of
+from .._rules import RulesBase, preset_options, setting_of
+from .._settings import presets
 from ..errors import RulesError
 from . import _engine
 
 __all__ = ["BLOCK_SCORING", "GAMES", "MAX_ROUNDS", "MODES", "TRANQUE", "Rules"]
 
 GAMES: tuple[str, ...] = setting_of(0, "game")[5]
-MODES = {"pairs": (4, True), "four": (4, False), "three": (3, False), "two": (2, False)}
+#: Dominican's modes: their seats (players, pairs), from the C core's presets.
+MODES: dict[str, tuple[int, bool]] = {
+    name: (players, pairs) for name, players, pairs in presets(0)[2][2]}
 BLOCK_SCORING: tuple[str, ...] = setting_of(0, "block_scoring")[5]
 TRANQUE: tuple[str, ...] = setting_of(0, "tranque")[5]
 MAX_TARGET: int = setting_of(0, "target")[4]
@@ -71,45 +74,24 @@ class Rules(RulesBase):
         self._check_settings()
         _engine.check_rules(self._fields())
 
-    PRESET_OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = {
-        "muggins": ("players", "target", "redeal_doubles", "block_scoring", "max_rounds"),
-        "capicua": ("players", "pairs", "target", "redeal_doubles", "capicua", "pass_points",
-                    "max_rounds"),
-        "dominican": ("mode", "target", "redeal_doubles", "tranque", "capicua_bonus",
-                      "pase_corrido_bonus", "pase_de_salida_bonus", "max_rounds"),
-    }
+    PRESET_OPTIONS: ClassVar[Mapping[str, tuple[str, ...]]] = preset_options(0)
 
     @classmethod
     def muggins(cls, players: int = 3, **options: Any) -> Rules:
         """Muggins to 200: 2-4 individuals, fives in play, boneyard draws."""
-        return cls._preset("muggins", dict(game="muggins", players=players, target=200,
-                                           redeal_doubles=5), options)
+        return cls._preset("muggins", dict(players=players), options)
 
     @classmethod
     def capicua(cls, players: int = 4, pairs: bool = False, **options: Any) -> Rules:
         """Capicua to 20: pass points, capicua doubles, zapatero."""
-        return cls._preset("capicua", dict(game="capicua", players=players, pairs=pairs,
-                                           target=20, redeal_doubles=5, capicua_doubles=True,
-                                           pass_points=2), options)
+        return cls._preset("capicua", dict(players=players, pairs=pairs), options)
 
     @classmethod
     def dominican(cls, mode: str = "pairs", **options: Any) -> Rules:
         """Dominican domino: modes ``pairs``, ``four``, ``three``, ``two``."""
         check_choice("mode", mode, tuple(MODES))
         players, pairs = MODES[mode]
-        return cls._preset("dominican", dict(game="dominican", players=players, pairs=pairs,
-                                             target=200, capicua_bonus=25), options)
-
-    @classmethod
-    def _not_taken(cls, preset: str, setting: str) -> str:
-        owner = cls._owner(setting)
-        if owner is not None:
-            return f"an option of {owner} only"
-        if preset == "dominican" and setting in ("players", "pairs"):
-            return f"set by mode: {', '.join(map(repr, MODES))}"
-        if preset == "muggins" and setting == "pairs":
-            return "muggins is played by individuals"
-        return RulesBase._not_taken(preset, setting)
+        return cls._preset("dominican", dict(players=players, pairs=pairs), options)
 
     def _own_settings(self) -> list[str]:
         return [name for name in self._settings()
