@@ -647,3 +647,189 @@ int pintas_preset_refusal_text(int family, int index, const char *const *refused
     }
     return pintas__out_end(&o, n);
 }
+
+/* ---- descriptions -------------------------------------------------------- */
+
+#ifndef PINTAS_ONLY_LINE
+static const char *const dice_titles[] = {"Dice of Doom", "Farkle"};
+enum { CAMINOS_VARIANT, CAMINOS_PLAYERS, CAMINOS_ROUNDS, CAMINOS_MAX_ROUNDS, CAMINOS_MAX_MOVES };
+#endif
+enum { LINE_MAX_ROUNDS = 12 };
+
+/* ", at most 2 rounds" and the like: a count and its noun, plural unless
+ * `singular` and the count is 1. */
+static void put_count(pintas__out *o, const char *before, int32_t count, const char *noun,
+                      int singular)
+{
+    pintas__puts(o, before);
+    put_int(o, count);
+    pintas__putc(o, ' ');
+    pintas__puts(o, noun);
+    if (!(singular && count == 1))
+        pintas__putc(o, 's');
+}
+
+static void put_line_text(pintas__out *o, const int32_t *v)
+{
+    const pintas_preset *dominican = &line_presets[DOMINICAN];
+    unsigned k;
+    put_game(o, &line_settings[0], v[LINE_GAME]);
+    pintas__puts(o, " (");
+    for (k = 0; v[LINE_GAME] == DOMINICAN && k < dominican->n_seatings; ++k)
+        if (dominican->seatings[k].players == v[LINE_PLAYERS] &&
+            dominican->seatings[k].pairs == v[LINE_PAIRS])
+            break;
+    if (v[LINE_GAME] == DOMINICAN && k < dominican->n_seatings) {
+        pintas__puts(o, dominican->seatings[k].name);
+    } else {
+        put_int(o, v[LINE_PLAYERS]);
+        pintas__puts(o, v[LINE_PAIRS] ? " players in pairs" : " players");
+    }
+    pintas__puts(o, ") to ");
+    put_int(o, v[LINE_TARGET]);
+    if (v[LINE_MAX_ROUNDS])
+        put_count(o, ", at most ", v[LINE_MAX_ROUNDS], "round", 0);
+}
+
+#ifndef PINTAS_ONLY_LINE
+static void put_caminos_text(pintas__out *o, const int32_t *v, const int32_t *preset_v)
+{
+    pintas__puts(o, caminos_presets[v[CAMINOS_VARIANT]].name);
+    pintas__puts(o, " (");
+    put_int(o, v[CAMINOS_PLAYERS]);
+    pintas__puts(o, " players");
+    if (v[CAMINOS_ROUNDS] != preset_v[CAMINOS_ROUNDS])
+        put_count(o, ", ", v[CAMINOS_ROUNDS], "round", 0);
+    if (v[CAMINOS_MAX_ROUNDS])
+        put_count(o, ", at most ", v[CAMINOS_MAX_ROUNDS], "round", 1);
+    if (v[CAMINOS_MAX_MOVES])
+        put_count(o, ", rounds of at most ", v[CAMINOS_MAX_MOVES], "move", 1);
+    pintas__putc(o, ')');
+}
+
+static void put_dice_text(pintas__out *o, const int32_t *v, const int32_t *preset_v)
+{
+    size_t i;
+    int changed = 0;
+    pintas__puts(o, dice_titles[v[0]]);
+    pintas__puts(o, " to ");
+    put_int(o, v[1]);
+    for (i = 2; i < COUNT(dice_settings); ++i) { /* past the scoring and the target */
+        if (v[i] == preset_v[i])
+            continue;
+        pintas__puts(o, changed ? ", " : " (");
+        pintas__puts(o, dice_settings[i].name);
+        pintas__putc(o, '=');
+        put_value(o, &dice_settings[i], v[i]);
+        changed = 1;
+    }
+    if (changed)
+        pintas__putc(o, ')');
+}
+#endif
+
+int pintas_settings_text(int family, const int32_t *values, size_t n, char *buf, size_t cap,
+                         size_t *len)
+{
+    pintas_settings_refusal why;
+    int32_t preset_v[PINTAS_SETTINGS_MAX];
+    pintas__out o;
+    if (!buf || !len || pintas_settings_why(family, values, n, &why) != PINTAS_OK ||
+        pintas_preset_values(family, family == PINTAS_FAMILY_LINE ? 0 : values[0], preset_v,
+                             n) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    o.buf = buf;
+    o.cap = cap;
+    o.len = 0;
+#ifndef PINTAS_ONLY_LINE
+    if (family == PINTAS_FAMILY_CAMINOS)
+        put_caminos_text(&o, values, preset_v);
+    else if (family == PINTAS_FAMILY_DICE)
+        put_dice_text(&o, values, preset_v);
+    else
+#endif
+        put_line_text(&o, values);
+    return pintas__out_end(&o, len);
+}
+
+/* ---- names that are no setting ------------------------------------------- */
+
+/* The names refused[0..n), each with its hint when there is one. */
+static void put_refused(pintas__out *o, const char *const *refused, const char *const *hints,
+                        size_t n, int *bad)
+{
+    size_t i;
+    for (i = 0; i < n; ++i) {
+        if (!refused[i]) {
+            *bad = 1;
+            return;
+        }
+        if (i)
+            pintas__puts(o, ", ");
+        pintas__puts(o, refused[i]);
+        if (hints && hints[i])
+            pintas__puts(o, hints[i]);
+    }
+}
+
+/* The family of rules whose n values name a game: NULL for NULL values, an
+ * unknown family, a wrong n or setting 0 out of range. */
+static const family_table *game_family(int family, const int32_t *values, size_t n)
+{
+    if (!values || !preset_of(family, 0) || n != families[family].n || values[0] < 0 ||
+        (size_t)values[0] >= families[family].n_presets)
+        return NULL;
+    return &families[family];
+}
+
+int pintas_settings_own(int family, const int32_t *values, size_t n, unsigned flags,
+                        uint8_t *out, size_t cap, size_t *count)
+{
+    const family_table *f = game_family(family, values, n);
+    size_t i, k = 0;
+    if (!f || !out || !count)
+        return PINTAS_E_ARG;
+    for (i = 0; i < f->n; ++i) {
+        const pintas_setting *s = &f->settings[i];
+        if ((s->owner != ANY && s->owner != values[0]) ||
+            (f->settings == line_settings && i == LINE_PAIRS && values[0] == MUGGINS) ||
+            ((flags & PINTAS_PRESET_NO_LIMITS) && s->kind == PINTAS_SETTING_LIMIT))
+            continue;
+        if (k < cap)
+            out[k] = (uint8_t)i;
+        ++k;
+    }
+    *count = k;
+    return k <= cap ? PINTAS_OK : PINTAS_E_BUFFER;
+}
+
+int pintas_settings_unknown_text(int family, const int32_t *values, size_t n,
+                                 const char *const *refused, const char *const *hints,
+                                 size_t n_refused, unsigned flags, char *buf, size_t cap,
+                                 size_t *len)
+{
+    const family_table *f = game_family(family, values, n);
+    uint8_t own[PINTAS_SETTINGS_MAX];
+    size_t n_own, i;
+    pintas__out o;
+    int bad = 0;
+    if (!f || !refused || !buf || !len ||
+        pintas_settings_own(family, values, n, flags, own, COUNT(own), &n_own) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    o.buf = buf;
+    o.cap = cap;
+    o.len = 0;
+    pintas__puts(&o, "no such rules setting: ");
+    put_refused(&o, refused, hints, n_refused, &bad);
+    if (bad)
+        return PINTAS_E_ARG;
+    pintas__puts(&o, "; the settings of ");
+    pintas__puts(&o, f->presets[values[0]].name);
+    pintas__puts(&o, " rules: ");
+    for (i = 0; i < n_own; ++i) {
+        if (i)
+            pintas__puts(&o, ", ");
+        pintas__puts(&o, f->settings[own[i]].name);
+    }
+    return pintas__out_end(&o, len);
+}

@@ -23,6 +23,7 @@ _C_NAMES = (
     "mt_seed", "mt_below", "text", "parse", "move_str", "move_fields", "illegal",
     "tiles_parse", "save_write", "save_read", "status_str", "choose", "search", "over",
     "to_move", "legal_moves", "play_move", "commit", "action", "log_codes", "preset",
+    "rules_text", "unknown_settings",
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
     "caminos_info", "dice_info", "caminos_known", "chain", "caminos_rank", "dice_keeps",
     "dice_keep_score", "dice_is_doom", "dice_solve_size", "dice_solve", "dice_policy",
@@ -477,17 +478,6 @@ class _Rules(_Record):
         0 its verdict, then Caminos' paths, hand size and side tiles, the dice's unit."""
         return _c.check_rules(self._G, self._fields())[i]
 
-    @classmethod
-    def _owner(cls, setting):
-        """The game that alone may change ``setting`` (None: any)."""
-        for name, owner in _c.setting_names(cls._G):
-            if name == setting:
-                return owner
-        return None
-
-    def _own_settings(self):
-        return list(self._NAMES)
-
     def replace(self, **changes):
         """A checked copy with some settings changed (RulesError for a bad one)."""
         settings = {}
@@ -500,8 +490,7 @@ class _Rules(_Record):
                 unknown.append(name)
             settings[field] = value
         if unknown:
-            raise RulesError("no such rules setting: {}; the settings of {} rules: {}".format(
-                ", ".join(unknown), self._described(), ", ".join(self._own_settings())))
+            raise RulesError(_c.unknown_settings(self._G, self._fields(), tuple(unknown)))
         return type(self)(**settings)
 
     def _values(self):
@@ -510,6 +499,9 @@ class _Rules(_Record):
     def __repr__(self):
         return "Rules({})".format(", ".join("{}={!r}".format(n, getattr(self, n))
                                             for n in self._NAMES))
+
+    def __str__(self):
+        return _c.rules_text(self._G, self._fields())  # (the core's words: pintas/settings.h)
 
     def to_dict(self):
         out = {}
@@ -1430,13 +1422,6 @@ class _DominoRules(_Rules):
     def _field_name(cls, option):
         return "capicua_doubles" if option == "capicua" else option
 
-    def _own_settings(self):
-        return [name for name in self._NAMES if self._owner(name) in (None, self.game)
-                and not (name == "pairs" and self.game == "muggins")]
-
-    def _described(self):
-        return self.game
-
     @property
     def mode(self):
         if self.game != "dominican":
@@ -1456,13 +1441,6 @@ class _DominoRules(_Rules):
 
     def side_of(self, seat):
         return seat % 2 if self.pairs else seat
-
-    def __str__(self):
-        if self.game == "dominican":
-            who = self.mode
-        else:
-            who = "{} players{}".format(self.players, " in pairs" if self.pairs else "")
-        return "{} ({}) to {}".format(self.game, who, self.target)
 
 
 _D_ENDS = ("L", "R")
@@ -1791,9 +1769,6 @@ class _CaminosRules(_Rules):
     def _variant(cls, variant, players, options):
         return cls._preset(_C_PRESET_NAMES[variant], {"players": players}, options)
 
-    def _described(self):
-        return self.name
-
     @property
     def name(self):
         return _C_PRESET_NAMES[self.variant]
@@ -1817,11 +1792,6 @@ class _CaminosRules(_Rules):
     @property
     def full_path(self):
         return _C_FULL_PATH[_C_VARIANTS.index(self.variant)]
-
-    def __str__(self):
-        rounds = "" if self.rounds == 3 else ", {} rounds".format(self.rounds)
-        return "{} ({} players{})".format(self.name, self.players, rounds)
-
 
 
 _C_REVEAL, _C_DRAW, _C_PASS = 448, 476, 477
@@ -2213,20 +2183,9 @@ class _DiceRules(_Rules):
     def farkle(cls, **options):
         return cls._preset("farkle", {}, options)
 
-    def _described(self):
-        return self.scoring
-
     @property
     def unit(self):
         return self._derived(1)
-
-    def __str__(self):
-        preset = _DiceRules.farkle() if self.scoring == "farkle" else _DiceRules()
-        name = "Farkle" if self.scoring == "farkle" else "Dice of Doom"
-        changed = ["{}={!r}".format(n, getattr(self, n)) for n in self._NAMES
-                   if n not in ("scoring", "target") and getattr(self, n) != getattr(preset, n)]
-        return "{} to {}".format(name, self.target) + (
-            " ({})".format(", ".join(changed)) if changed else "")
 
 
 def _x_set(values):

@@ -510,8 +510,112 @@ static void test_presets(void)
     }
 }
 
+/* The description of family's values with values[at] = v (and [at2] = v2). */
+static int described(int family, const int32_t *base, size_t n, size_t at, int32_t v, size_t at2,
+                     int32_t v2, const char *expected)
+{
+    int32_t values[PINTAS_SETTINGS_MAX];
+    char buf[160];
+    size_t len = 0;
+    memcpy(values, base, n * sizeof *base);
+    values[at] = v;
+    values[at2] = v2;
+    if (pintas_settings_text(family, values, n, buf, sizeof buf, &len) != PINTAS_OK ||
+        len != strlen(buf) || strcmp(buf, expected) != 0) {
+        fprintf(stderr, "got:      %s\nexpected: %s\n", buf, expected);
+        return 0;
+    }
+    return 1;
+}
+
+static void test_descriptions(void)
+{
+    static const int32_t capicua[13] = {1, 4, 0, 20, 5, 0, 0, 1, 2, 0, 0, 0, 0};
+    static const int32_t muggins[13] = {0, 3, 0, 200, 5, 0, 0, 0, 0, 0, 0, 0, 0};
+    static const int32_t farkle[9] = {1, 10000, 0, 0, 1, 0, 0, 0, 0};
+    char small[6];
+    size_t len = 0;
+    CHECK(described(0, dominican, 13, 0, 2, 0, 2, "dominican (pairs) to 200"));
+    CHECK(described(0, dominican, 13, 1, 3, 2, 0, "dominican (three) to 200"));
+    CHECK(described(0, capicua, 13, 2, 1, 12, 5, "capicua (4 players in pairs) to 20, at most 5 rounds"));
+    CHECK(described(0, muggins, 13, 1, 4, 3, 150, "muggins (4 players) to 150"));
+    CHECK(described(1, caminos, 5, 2, 1, 1, 3, "caminos (3 players, 1 rounds)"));
+    CHECK(described(1, caminos, 5, 0, 2, 3, 1, "caminos_two_paths (3 players, at most 1 round)"));
+    CHECK(described(1, caminos, 5, 3, 2, 4, 9,
+                    "caminos (3 players, at most 2 rounds, rounds of at most 9 moves)"));
+    CHECK(described(2, doom, 9, 1, 5000, 1, 5000, "Dice of Doom to 5000"));
+    CHECK(described(2, farkle, 9, 2, 1, 7, 4, "Farkle to 10000 (doom=True, max_rounds=4)"));
+    CHECK(described(2, doom, 9, 4, 1, 3, 1, "Dice of Doom to 100000 (doom_loses='score', "
+                                            "hot_dice='may')"));
+    /* refused values, guards, a short buffer */
+    CHECK(pintas_settings_text(0, capicua, 12, small, sizeof small, &len) == PINTAS_E_ARG);
+    CHECK(pintas_settings_text(2, farkle, 9, NULL, 0, &len) == PINTAS_E_ARG);
+    {
+        int32_t bad[9];
+        memcpy(bad, farkle, sizeof bad);
+        bad[3] = 1; /* doom_loses score without doom */
+        CHECK(pintas_settings_text(2, bad, 9, small, sizeof small, &len) == PINTAS_E_ARG);
+    }
+    CHECK(pintas_settings_text(2, farkle, 9, small, sizeof small, &len) == PINTAS_E_BUFFER &&
+          len == strlen("Farkle to 10000") && strcmp(small, "Farkl") == 0);
+}
+
+static void test_unknown_names(void)
+{
+    static const int32_t muggins[13] = {0, 3, 0, 200, 5, 0, 0, 0, 0, 0, 0, 0, 0};
+    static const int32_t farkle[9] = {1, 10000, 0, 0, 1, 0, 0, 0, 0};
+    static const char *const names[] = {"taget", "spinner"};
+    static const char *const hints[] = {" (did you mean 'target'?)", NULL};
+    char buf[300], small[4];
+    size_t len = 0;
+    int32_t odd[5] = {3, 3, 3, 0, 0};
+    CHECK(pintas_settings_unknown_text(0, muggins, 13, names, hints, 2, 0, buf, sizeof buf,
+                                       &len) == PINTAS_OK && len == strlen(buf));
+    CHECK(strcmp(buf, "no such rules setting: taget (did you mean 'target'?), spinner; the "
+                      "settings of muggins rules: game, players, target, redeal_doubles, "
+                      "block_scoring, max_rounds") == 0);
+    CHECK(pintas_settings_unknown_text(0, dominican, 13, names + 1, NULL, 1,
+                                       PINTAS_PRESET_NO_LIMITS, buf, sizeof buf, &len) ==
+          PINTAS_OK);
+    CHECK(strcmp(buf, "no such rules setting: spinner; the settings of dominican rules: game, "
+                      "players, pairs, target, redeal_doubles, tranque, capicua_bonus, "
+                      "pase_corrido_bonus, pase_de_salida_bonus") == 0);
+    CHECK(pintas_settings_unknown_text(2, farkle, 9, names + 1, NULL, 1, 0, buf, sizeof buf,
+                                       &len) == PINTAS_OK);
+    CHECK(strcmp(buf, "no such rules setting: spinner; the settings of farkle rules: scoring, "
+                      "target, doom, doom_loses, hot_dice, combine_kept, final_round, "
+                      "max_rounds, max_rolls") == 0);
+    CHECK(pintas_settings_unknown_text(1, caminos, 5, names + 1, NULL, 1, PINTAS_PRESET_NO_LIMITS,
+                                       buf, sizeof buf, &len) == PINTAS_OK);
+    CHECK(strcmp(buf, "no such rules setting: spinner; the settings of caminos rules: variant, "
+                      "players, rounds") == 0);
+    CHECK(pintas_settings_unknown_text(1, odd, 5, names, NULL, 1, 0, buf, sizeof buf, &len) ==
+          PINTAS_E_ARG);
+    CHECK(pintas_settings_unknown_text(1, caminos, 4, names, NULL, 1, 0, buf, sizeof buf, &len) ==
+          PINTAS_E_ARG);
+    CHECK(pintas_settings_unknown_text(0, muggins, 13, names, NULL, 1, 0, small, sizeof small,
+                                       &len) == PINTAS_E_BUFFER &&
+          len > sizeof small);
+    {
+        uint8_t own[16];
+        size_t count = 0;
+        CHECK(pintas_settings_own(0, muggins, 13, 0, own, 16, &count) == PINTAS_OK &&
+              count == 6 && own[0] == 0 && own[1] == 1 && own[2] == 3 && own[4] == 5 &&
+              own[5] == 12);
+        CHECK(pintas_settings_own(0, dominican, 13, PINTAS_PRESET_NO_LIMITS, own, 16, &count) ==
+                  PINTAS_OK &&
+              count == 9 && own[2] == 2 && own[5] == 6 && own[6] == 9);
+        CHECK(pintas_settings_own(2, farkle, 9, PINTAS_PRESET_NO_LIMITS, own, 3, &count) ==
+                  PINTAS_E_BUFFER &&
+              count == 7 && own[2] == 2);
+        CHECK(pintas_settings_own(1, odd, 5, 0, own, 16, &count) == PINTAS_E_ARG);
+    }
+}
+
 int main(void)
 {
+    test_unknown_names();
+    test_descriptions();
     test_presets();
     test_rules_structs();
     test_rules_values();

@@ -83,3 +83,30 @@ def test_presets_are_the_cores():
     assert "x" * 250 in message and "option39" in message
     assert message.endswith("; dice_of_doom takes target, doom, doom_loses, hot_dice, "
                             "combine_kept, final_round")
+
+
+def test_rules_print_the_cores_description():
+    # str(rules) is pintas_settings_text's, CPython's words
+    for rules, text in (
+            (domino.Rules.capicua(pairs=True), "capicua (4 players in pairs) to 20"),
+            (domino.Rules.dominican(mode="two", target=100), "dominican (two) to 100"),
+            (domino.Rules.muggins(players=2), "muggins (2 players) to 200"),
+            (caminos.Rules.two_paths(rounds=1), "caminos_two_paths (3 players, 1 rounds)"),
+            (caminos.Rules.base(players=4), "caminos (4 players)"),
+            (dice.Rules.farkle(doom=True, hot_dice="must"),
+             "Farkle to 10000 (doom=True, hot_dice='must')"),
+            (dice.Rules(), "Dice of Doom to 100000"),
+    ):
+        assert str(rules) == text, (str(rules), text)
+
+
+def test_replace_refuses_names_in_the_cores_words():
+    assert raises(errors.RulesError, domino.Rules.muggins().replace, spinner=1, pairs=False) == (
+        "no such rules setting: spinner; the settings of muggins rules: game, players, "
+        "target, redeal_doubles, block_scoring")
+    assert raises(errors.RulesError, caminos.Rules.two_paths().replace, max_rounds=1) == (
+        "no such rules setting: max_rounds; the settings of caminos_two_paths rules: "
+        "variant, players, rounds")
+    assert raises(errors.RulesError, dice.Rules.farkle().replace, **{"x" * 250: 1}) == (
+        "no such rules setting: " + "x" * 250 + "; the settings of farkle rules: scoring, "
+        "target, doom, doom_loses, hot_dice, combine_kept, final_round")

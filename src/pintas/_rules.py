@@ -74,13 +74,6 @@ class RulesBase(PlainRecord):
                                         if what == _settings.UNKNOWN else ""))
 
     @classmethod
-    def _owner(cls, name: str) -> str | None:
-        """The game that alone may change the setting ``name`` (None: any game)."""
-        table = _settings.settings(cls._FAMILY)
-        owner = next((s[6] for s in table if s[0] == name), -1)
-        return None if owner < 0 else str(table[0][5][owner])
-
-    @classmethod
     def _field_name(cls, option: str) -> str:
         """The setting an option of another accepted name sets (else the option)."""
         for setting in _settings.settings(cls._FAMILY):
@@ -132,24 +125,23 @@ class RulesBase(PlainRecord):
                 del data[name]
         return data
 
-    def _own_settings(self) -> list[str]:
-        """The settings that mean something for these rules' game (what a
-        refused ``replace`` lists)."""
-        return self._settings()
+    def __str__(self) -> str:
+        """The rules as people read them, in the core's words (pintas_settings_text).
 
-    def _described(self) -> str:
-        """What a message calls these rules' game: ``muggins``, ``farkle``."""
-        raise NotImplementedError
+        >>> from pintas import domino
+        >>> str(domino.Rules.capicua(pairs=True, max_rounds=5))
+        'capicua (4 players in pairs) to 20, at most 5 rounds'
+        """
+        return _settings.description(self._FAMILY, self)
 
     def replace(self: R, **changes: Any) -> R:
         """A checked copy with some settings changed (RulesError for a bad one)."""
         changes = self._aliased(changes)
         unknown = [name for name in changes if name not in self._settings()]
         if unknown:
-            own = self._own_settings()
-            named = ", ".join(name + did_you_mean(name, own) for name in unknown)
-            raise RulesError(f"no such rules setting: {named}; the settings of "
-                             f"{self._described()} rules: {', '.join(own)}")
+            own = _settings.own_settings(self._FAMILY, self)
+            hints = [did_you_mean(name, own) or None for name in unknown]
+            raise RulesError(_settings.unknown_refusal(self._FAMILY, self, unknown, hints))
         return dataclasses.replace(self, **changes)  # type: ignore[type-var]
 
     def _fields(self) -> tuple[int, ...]:

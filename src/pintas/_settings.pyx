@@ -31,6 +31,14 @@ cdef extern from "pintas/settings.h" nogil:
                             pintas_settings_refusal *why)
     int pintas_settings_refusal_text(const pintas_settings_refusal *why, const char *got,
                                      size_t len, char *buf, size_t cap, size_t *n)
+    int pintas_settings_text(int family, const int32_t *values, size_t n, char *buf,
+                             size_t cap, size_t *len)
+    int pintas_settings_own(int family, const int32_t *values, size_t n, unsigned flags,
+                            uint8_t *out, size_t cap, size_t *count)
+    int pintas_settings_unknown_text(int family, const int32_t *values, size_t n,
+                                     const char *const *refused, const char *const *hints,
+                                     size_t n_refused, unsigned flags, char *buf, size_t cap,
+                                     size_t *len)
     ctypedef struct pintas_preset_seating:
         const char *name
         uint8_t players
@@ -220,27 +228,93 @@ cdef bytes _c_text(str text):
     return text.encode("utf-8", "backslashreplace").replace(b"\0", b"\\x00")
 
 
+cdef class _Names:
+    """Names and their hints as the C calls take them: arrays of C strings,
+    kept alive with the bytes they point into."""
+    cdef const char *names[64]
+    cdef const char *hints[64]
+    cdef size_t n
+    cdef list _keep
+
+    def __init__(self, names, hints):
+        self.n = len(names)
+        if self.n > 64 or len(hints) != self.n:
+            raise ValueError("at most 64 names, a hint each")
+        self._keep = []
+        for i in range(self.n):
+            self._keep.append(_c_text(names[i]))
+            self.names[i] = self._keep[-1]
+            self.hints[i] = NULL
+            if hints[i] is not None:
+                self._keep.append(_c_text(hints[i]))
+                self.hints[i] = self._keep[-1]
+
+
+cdef str _message(int status, bytearray room, size_t length):
+    if status != 0:
+        raise ValueError("not a message the core writes for these values")
+    return room[:length].decode("utf-8")
+
+
 def preset_refusal(int family, int preset, refused, hints, unsigned flags=0):
     """The message refusing the options ``refused`` (str names, as given) of
     ``family``'s preset number ``preset``: why it does not take each that
     is a setting, ``hints[i]`` (a str or None) after each that is not."""
-    cdef const char *names[64]
-    cdef const char *notes[64]
-    cdef char buf[512]
-    cdef size_t n = len(refused), length
-    if n > 64 or len(hints) != n:
-        raise ValueError("at most 64 refused options, a hint each")
-    keep = [_c_text(name) for name in refused]
-    keep_hints = [None if h is None else _c_text(h) for h in hints]
-    for i in range(n):
-        names[i] = keep[i]
-        notes[i] = NULL if keep_hints[i] is None else <const char *>keep_hints[i]
-    status = pintas_preset_refusal_text(family, preset, names, notes, n, flags, buf,
-                                        sizeof(buf), &length)
-    if status == 0:
-        return buf[:length].decode("utf-8")
-    room = bytearray(length + 1)  # long names: the message at its length
-    if pintas_preset_refusal_text(family, preset, names, notes, n, flags, room, len(room),
-                                  &length) != 0:
-        raise ValueError(f"no preset {preset} of rules family {family}")
-    return room[:length].decode("utf-8")
+    cdef _Names given = _Names(refused, hints)
+    cdef size_t length = 0
+    room = bytearray(512)
+    status = pintas_preset_refusal_text(family, preset, given.names, given.hints, given.n, flags,
+                                        room, len(room), &length)
+    if status != 0 and length >= len(room):  # long names: the message at its length
+        room = bytearray(length + 1)
+        status = pintas_preset_refusal_text(family, preset, given.names, given.hints, given.n,
+                                            flags, room, len(room), &length)
+    return _message(status, room, length)
+
+
+cdef size_t _core_array(int family, rules, int32_t *values) except? 0:
+    """The settings of ``rules`` (valid, of ``family``) into values[]; their number."""
+    core = core_values(family, rules)
+    for i in range(len(core)):
+        values[i] = core[i]
+    return len(core)
+
+
+def own_settings(int family, rules):
+    """The names of the settings that mean something for the game of
+    ``rules`` (a valid Rules of ``family``), in order (pintas_settings_own)."""
+    cdef int32_t values[PINTAS_SETTINGS_MAX]
+    cdef uint8_t own[PINTAS_SETTINGS_MAX]
+    cdef size_t count = 0, n = _core_array(family, rules, values)
+    if pintas_settings_own(family, values, n, 0, own, PINTAS_SETTINGS_MAX, &count) != 0:
+        raise ValueError(f"not valid rules of family {family}: {rules!r}")
+    spec = _spec(family)
+    return [spec[own[i]][0] for i in range(count)]
+
+
+def unknown_refusal(int family, rules, names, hints):
+    """The message refusing ``names`` (str, as given), no setting of
+    ``rules`` (a valid Rules of ``family``), each followed by ``hints[i]``
+    (a str or None): and the settings of the rules' game."""
+    cdef _Names given = _Names(names, hints)
+    cdef int32_t values[PINTAS_SETTINGS_MAX]
+    cdef size_t length = 0, n = _core_array(family, rules, values)
+    room = bytearray(512)
+    status = pintas_settings_unknown_text(family, values, n, given.names, given.hints, given.n, 0,
+                                          room, len(room), &length)
+    if status != 0 and length >= len(room):
+        room = bytearray(length + 1)
+        status = pintas_settings_unknown_text(family, values, n, given.names, given.hints,
+                                              given.n, 0, room, len(room), &length)
+    return _message(status, room, length)
+
+
+def description(int family, rules):
+    """What ``rules`` (a valid Rules of ``family``) print as: the core's
+    description (pintas_settings_text), the same in every home."""
+    cdef int32_t values[PINTAS_SETTINGS_MAX]
+    cdef char buf[256]
+    cdef size_t length, n = _core_array(family, rules, values)
+    if pintas_settings_text(family, values, n, buf, sizeof(buf), &length) != 0:
+        raise ValueError(f"not valid rules of family {family}: {rules!r}")
+    return buf[:length].decode("utf-8")

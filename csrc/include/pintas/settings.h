@@ -132,6 +132,45 @@ int pintas_settings_values(int family, const void *rules, size_t size, int32_t *
 int pintas_settings_refusal_text(const pintas_settings_refusal *why, const char *got,
                                  size_t len, char *buf, size_t cap, size_t *n);
 
+/* Write the description of valid rules (the `n` values of `family`'s
+ * settings, as pintas_settings_why() takes them) into buf[0..cap),
+ * NUL-terminated, its length into *len: what every host prints for its
+ * rules ("dominican (pairs) to 200", "capicua (4 players in pairs) to 20,
+ * at most 5 rounds", "caminos_two_paths (3 players, 2 rounds)", "Farkle to
+ * 10000 (doom=True)": a dice game names the settings that differ from its
+ * scoring's preset). PINTAS_OK; PINTAS_E_BUFFER when cap is too small (buf
+ * holds what fits, if cap > 0; *len the length needed); PINTAS_E_ARG for
+ * NULL pointers, an unknown family, a wrong n or values that
+ * pintas_settings_why() refuses. */
+int pintas_settings_text(int family, const int32_t *values, size_t n, char *buf, size_t cap,
+                         size_t *len);
+
+/* The settings that mean something for the game of rules (the `n` values
+ * of `family`'s settings; setting 0 in its range), in the table's order,
+ * as indexes into out[0..cap), their number into *count: every setting but
+ * another game's options and Muggins' pairs (and the limits, with
+ * PINTAS_PRESET_NO_LIMITS in flags). PINTAS_OK; PINTAS_E_BUFFER when cap is
+ * too small (out holds the first cap, *count the number); PINTAS_E_ARG for
+ * NULL pointers, an unknown family, a wrong n or setting 0 out of range. */
+int pintas_settings_own(int family, const int32_t *values, size_t n, unsigned flags,
+                        uint8_t *out, size_t cap, size_t *count);
+
+/* The message refusing names that are no setting of rules (the `n` values
+ * of `family`'s settings; setting 0 in its range), into buf[0..cap),
+ * NUL-terminated, its length into *len: the `n_refused` names as given, each
+ * followed by hints[i] when hints and hints[i] are not NULL (a host's guess
+ * at a typo), then the settings that mean something for the rules' game
+ * (pintas_settings_own's, with `flags`):
+ *   no such rules setting: taget (did you mean 'target'?); the settings of
+ *   muggins rules: game, players, target, redeal_doubles, block_scoring, ...
+ * PINTAS_OK; PINTAS_E_BUFFER when cap is too small (buf holds what fits, if
+ * cap > 0; *len the length needed); PINTAS_E_ARG for NULL pointers (hints
+ * may be NULL), an unknown family, a wrong n or setting 0 out of range. */
+int pintas_settings_unknown_text(int family, const int32_t *values, size_t n,
+                                 const char *const *refused, const char *const *hints,
+                                 size_t n_refused, unsigned flags, char *buf, size_t cap,
+                                 size_t *len);
+
 /* ---- presets ---------------------------------------------------------------
  * A preset is a game as a host offers it in one call (Python's
  * Rules.muggins(players=3, target=100)): it fixes setting 0 (the game, the

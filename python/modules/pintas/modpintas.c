@@ -2649,6 +2649,50 @@ static mp_obj_t rules_refusal(mp_obj_t family_in, mp_obj_t given_in, mp_obj_t re
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(rules_refusal_obj, rules_refusal);
 
+/* rules_text(family, given) -> what valid rules (a value a setting, in
+ * setting_names' order) print as: the core's description. */
+static mp_obj_t rules_text(mp_obj_t family_in, mp_obj_t given_in) {
+    int32_t values[PINTAS_SETTINGS_MAX];
+    int what[PINTAS_SETTINGS_MAX];
+    mp_obj_t *given;
+    char buf[160];
+    size_t n_given, len;
+    size_t n = setting_values(game_of(family_in), given_in, values, what, &given, &n_given);
+    if (pintas_settings_text(game_of(family_in), values, n, buf, sizeof buf, &len) != PINTAS_OK) {
+        bad();
+    }
+    return mp_obj_new_str(buf, len);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(rules_text_obj, rules_text);
+
+/* unknown_settings(family, given, names) -> the message refusing `names`
+ * (a tuple of str), no setting of the rules `given` (as rules_text). */
+static mp_obj_t unknown_settings(mp_obj_t family_in, mp_obj_t given_in, mp_obj_t names_in) {
+    int g = game_of(family_in);
+    int32_t values[PINTAS_SETTINGS_MAX];
+    int what[PINTAS_SETTINGS_MAX];
+    mp_obj_t *given, *items;
+    char buf[400];
+    size_t n_given, k, len;
+    size_t n = setting_values(g, given_in, values, what, &given, &n_given);
+    mp_obj_get_array(names_in, &k, &items);
+    const char **names = m_new(const char *, k ? k : 1);
+    for (size_t j = 0; j < k; j++) {
+        names[j] = mp_obj_str_get_str(items[j]);
+    }
+    if (pintas_settings_unknown_text(g, values, n, names, NULL, k, PINTAS_PRESET_NO_LIMITS, buf,
+                                     sizeof buf, &len) == PINTAS_OK) {
+        return mp_obj_new_str(buf, len);
+    }
+    char *room = m_malloc(len + 1); /* long names: the message at its length */
+    if (pintas_settings_unknown_text(g, values, n, names, NULL, k, PINTAS_PRESET_NO_LIMITS, room,
+                                     len + 1, &len) != PINTAS_OK) {
+        bad();
+    }
+    return mp_obj_new_str(room, len); /* (room, names: the collector's) */
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(unknown_settings_obj, unknown_settings);
+
 /* preset(family, name, refused) -> with refused None, the family's preset
  * `name` as (settings, takes, seatings): its settings (its default seats)
  * as rules_out gives them, the options it takes (no limits: pintas for
@@ -2770,7 +2814,9 @@ static MP_DEFINE_CONST_FUN_OBJ_3(preset_obj, preset);
     OTHER_GAMES(X(MP_QSTR_caminos_rank, caminos_rank_obj)) \
     X(MP_QSTR_search, search_obj) \
     X(MP_QSTR_state, state_obj_fun) \
-    X(MP_QSTR_preset, preset_obj)
+    X(MP_QSTR_preset, preset_obj) \
+    X(MP_QSTR_rules_text, rules_text_obj) \
+    X(MP_QSTR_unknown_settings, unknown_settings_obj)
 
 #if MICROPY_ENABLE_DYNRUNTIME
 

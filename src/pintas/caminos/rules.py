@@ -95,9 +95,6 @@ class Rules(RulesBase):
         check_choice("variant", variant, VARIANTS)
         return cls._preset(PRESET_NAMES[variant], dict(players=players), options)
 
-    def _described(self) -> str:
-        return self.name
-
     @property
     def name(self) -> str:
         """The preset's name: ``caminos``, ``caminos_no_renewal`` or ``caminos_two_paths``."""
@@ -194,12 +191,3 @@ class Rules(RulesBase):
             if rules._saved_fields() == tuple(fields):
                 return rules
         raise RulesError(f"rules fields of no Caminos preset: {tuple(fields)!r}")
-
-    def __str__(self) -> str:
-        extra = "" if self.rounds == 3 else f", {self.rounds} rounds"
-        if self.max_rounds is not None:
-            extra += f", at most {self.max_rounds} round{'s' if self.max_rounds > 1 else ''}"
-        if self.max_round_moves is not None:
-            extra += (f", rounds of at most {self.max_round_moves} "
-                      f"move{'s' if self.max_round_moves > 1 else ''}")
-        return f"{self.name} ({self.players} players{extra})"

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -90,9 +89,6 @@ class Rules(RulesBase):
         three f = 100 f, each roll scored alone, no doom, hot dice may, target 10,000."""
         return cls._preset("farkle", {}, options)
 
-    def _described(self) -> str:
-        return self.scoring
-
     @property
     def unit(self) -> int:
         """The gcd of every combination value: every score is a multiple of it."""
@@ -136,11 +132,3 @@ class Rules(RulesBase):
                    doom_loses=DOOM_LOSES[loses], hot_dice=HOT_DICE[hot],
                    combine_kept=bool(combine), final_round=bool(final),
                    max_rounds=max_rounds or None, max_rolls=max_rolls or None)
-
-    def __str__(self) -> str:
-        preset = Rules.farkle() if self.scoring == "farkle" else Rules()
-        name = "Farkle" if self.scoring == "farkle" else "Dice of Doom"
-        changed = [f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self)
-                   if f.name not in ("scoring", "target")
-                   and getattr(self, f.name) != getattr(preset, f.name)]
-        return f"{name} to {self.target}" + (f" ({', '.join(changed)})" if changed else "")

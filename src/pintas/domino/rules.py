@@ -93,14 +93,6 @@ class Rules(RulesBase):
         players, pairs = MODES[mode]
         return cls._preset("dominican", dict(players=players, pairs=pairs), options)
 
-    def _own_settings(self) -> list[str]:
-        return [name for name in self._settings()
-                if self._owner(name) in (None, self.game)
-                and not (name == "pairs" and self.game == "muggins")]
-
-    def _described(self) -> str:
-        return self.game
-
     @property
     def mode(self) -> str | None:
         """The Dominican mode (``pairs``, ``four``, ``three``, ``two``), else None."""
@@ -166,9 +158,3 @@ class Rules(RulesBase):
                    tranque=TRANQUE[tranque], capicua_doubles=bool(capicua), pass_points=pass_points,
                    capicua_bonus=bonus, pase_corrido_bonus=corrido, pase_de_salida_bonus=salida,
                    max_rounds=max_rounds or None)
-
-    def __str__(self) -> str:
-        who = self.mode if self.game == "dominican" else (
-            f"{self.players} players" + (" in pairs" if self.pairs else ""))
-        limit = "" if self.max_rounds is None else f", at most {self.max_rounds} rounds"
-        return f"{self.game} ({who}) to {self.target}{limit}"
