@@ -540,14 +540,11 @@ int pintas_caminos_legal(const pintas_caminos_state *s, pintas_caminos_move *out
 static int check_move(const pintas_caminos_state *s, const pintas_caminos_move *m)
 {
     unsigned seat;
-    if (!usable(s))
-        return PINTAS_E_ARG;
-    if (s->phase != PINTAS_CAMINOS_REVEALING && s->phase != PINTAS_CAMINOS_PLAYING)
-        return PINTAS_E_OVER;
-    if (chance_pending(s))
-        return PINTAS_E_CHANCE;
-    if (!seat_ok(s))
-        return PINTAS_E_ARG;
+    int status = pintas__move_state(
+        usable(s), s->phase == PINTAS_CAMINOS_REVEALING || s->phase == PINTAS_CAMINOS_PLAYING,
+        chance_pending(s), seat_ok(s));
+    if (status != PINTAS_OK)
+        return status;
     seat = s->to_move;
     if (s->phase == PINTAS_CAMINOS_REVEALING) {
         if (m->kind != PINTAS_CAMINOS_REVEAL || m->path != PINTAS_CAMINOS_NO_PATH || m->side != 0)
@@ -965,11 +962,6 @@ static int pending_event(const void *state)
            chance_pending(s);
 }
 
-int pintas_caminos_chance_pending(const pintas_caminos_state *s)
-{
-    return s != NULL && pending_event(s);
-}
-
 /* The tiles dealt so far (centres and hands), or the pile's, as a set. */
 static pintas_mask chance_set(const void *state)
 {
@@ -1009,6 +1001,11 @@ static int chance_usable(const void *state)
 }
 
 static const pintas__tile_chance CHANCE = {chance_usable, pending_event, chance_set};
+
+int pintas_caminos_chance_pending(const pintas_caminos_state *s)
+{
+    return pintas__tile_chance_pending(&CHANCE, s);
+}
 
 int pintas_caminos_chance_outcomes(const pintas_caminos_state *s, uint16_t *codes,
                                    uint32_t *num, uint32_t *den, size_t cap, size_t *n)

@@ -628,14 +628,10 @@ size_t pintas__line_list_moves(const pintas_line_state *s, pintas_line_move *out
 static int check_move(const pintas_line_state *s, const pintas_line_move *m)
 {
     pintas_mask bit;
-    if (!usable(s))
-        return PINTAS_E_ARG;
-    if (s->phase != PINTAS_LINE_PLAYING)
-        return PINTAS_E_OVER;
-    if (chance_pending(s))
-        return PINTAS_E_CHANCE;
-    if (!playing_seat_ok(s))
-        return PINTAS_E_ARG;
+    int status = pintas__move_state(usable(s), s->phase == PINTAS_LINE_PLAYING,
+                                    chance_pending(s), playing_seat_ok(s));
+    if (status != PINTAS_OK)
+        return status;
     if (m->kind == PINTAS_MOVE_PLAY) {
         if (m->tile >= N_TILES || m->end > PINTAS_END_RIGHT || s->line_len >= N_TILES)
             return PINTAS_E_ILLEGAL;
@@ -1188,11 +1184,6 @@ static int pending_event(const void *state)
     return s->phase == PINTAS_LINE_PLAYING && chance_pending(s);
 }
 
-int pintas_line_chance_pending(const pintas_line_state *s)
-{
-    return s != NULL && pending_event(s);
-}
-
 /* The possible outcomes of the pending chance event, as a set of tiles. */
 static pintas_mask chance_set(const void *state)
 {
@@ -1231,6 +1222,11 @@ static int chance_usable(const void *state)
 }
 
 static const pintas__tile_chance CHANCE = {chance_usable, pending_event, chance_set};
+
+int pintas_line_chance_pending(const pintas_line_state *s)
+{
+    return pintas__tile_chance_pending(&CHANCE, s);
+}
 
 int pintas_line_chance_outcomes(const pintas_line_state *s, uint16_t *codes, uint32_t *num,
                                 uint32_t *den, size_t cap, size_t *n)
