@@ -494,12 +494,9 @@ int pintas_caminos_legal(const pintas_caminos_state *s, pintas_caminos_move *out
     hand = s->hand[s->to_move] & ALL;
     if (s->phase == PINTAS_CAMINOS_REVEALING) {
         hand &= ~s->revealed[s->to_move];
-        for (; hand && count < PINTAS_CAMINOS_MAX_MOVES; hand &= hand - 1) {
-            out[count].kind = PINTAS_CAMINOS_REVEAL;
-            out[count].tile = (uint8_t)pintas__lowest_bit(hand);
-            out[count].path = PINTAS_CAMINOS_NO_PATH;
-            out[count++].side = 0;
-        }
+        for (; hand && count < PINTAS_CAMINOS_MAX_MOVES; hand &= hand - 1)
+            out[count++] = pintas__caminos_move(PINTAS_CAMINOS_REVEAL, pintas__lowest_bit(hand),
+                                                PINTAS_CAMINOS_NO_PATH, 0);
         *n = count;
         return PINTAS_OK;
     }
@@ -518,19 +515,13 @@ int pintas_caminos_legal(const pintas_caminos_state *s, pintas_caminos_move *out
         uint32_t sides = by_number[pintas__tile_hi(t)] | by_number[pintas__tile_lo(t)];
         for (; sides && count < PINTAS_CAMINOS_MAX_MOVES; sides &= sides - 1) {
             unsigned k = pintas__lowest_bit(sides);
-            out[count].kind = PINTAS_CAMINOS_PLACE;
-            out[count].tile = (uint8_t)t;
-            out[count].path = (uint8_t)(k >> 1);
-            out[count++].side = (uint8_t)(k & 1u);
+            out[count++] = pintas__caminos_move(PINTAS_CAMINOS_PLACE, t, k >> 1, k & 1u);
         }
     }
-    if (count == 0) {
-        out[0].kind = (uint8_t)(s->pile_len > 0 ? PINTAS_CAMINOS_DRAW : PINTAS_CAMINOS_PASS);
-        out[0].tile = PINTAS_NO_TILE;
-        out[0].path = PINTAS_CAMINOS_NO_PATH;
-        out[0].side = 0;
-        count = 1;
-    }
+    if (count == 0)
+        out[count++] = pintas__caminos_move(s->pile_len > 0 ? PINTAS_CAMINOS_DRAW
+                                                            : PINTAS_CAMINOS_PASS,
+                                            PINTAS_NO_TILE, PINTAS_CAMINOS_NO_PATH, 0);
     *n = count;
     return PINTAS_OK;
 }

@@ -605,21 +605,14 @@ size_t pintas__line_list_moves(const pintas_line_state *s, pintas_line_move *out
     both = left & right; /* rare: the tile {e0,e1}, or every match when e0 == e1 */
     for (right |= left; right; right &= right - 1) {
         unsigned t = pintas__lowest_bit(right);
-        out[k].kind = PINTAS_MOVE_PLAY;
-        out[k].tile = (uint8_t)t;
-        out[k++].end = (uint8_t)(((left >> t) & 1u) ^ 1u); /* LEFT if it fits the left */
-        if ((both >> t) & 1u) {
-            out[k].kind = PINTAS_MOVE_PLAY;
-            out[k].tile = (uint8_t)t;
-            out[k++].end = PINTAS_END_RIGHT;
-        }
+        /* LEFT if it fits the left */
+        out[k++] = pintas__line_move(PINTAS_MOVE_PLAY, t, ((left >> t) & 1u) ^ 1u);
+        if ((both >> t) & 1u)
+            out[k++] = pintas__line_move(PINTAS_MOVE_PLAY, t, PINTAS_END_RIGHT);
     }
-    if (k == 0) {
-        out[0].kind = (uint8_t)(pintas__line_can_draw(s) ? PINTAS_MOVE_DRAW : PINTAS_MOVE_PASS);
-        out[0].tile = PINTAS_NO_TILE;
-        out[0].end = 0;
-        k = 1;
-    }
+    if (k == 0)
+        out[k++] = pintas__line_move(
+            pintas__line_can_draw(s) ? PINTAS_MOVE_DRAW : PINTAS_MOVE_PASS, PINTAS_NO_TILE, 0);
     return k;
 }
 
