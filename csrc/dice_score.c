@@ -162,14 +162,32 @@ static void rules_clear(pintas_dice_rules *r)
     r->max_rounds = r->max_rolls = 0;
 }
 
+/* A preset's first step: every entry 0 but the singles of 1 and 5. */
+static void preset_singles(pintas_dice_rules *r, int32_t one, int32_t five)
+{
+    rules_clear(r);
+    r->single[1] = one;
+    r->single[5] = five;
+}
+
+/* A preset's last step: how it plays (a doom loses the turn). */
+static void preset_play(pintas_dice_rules *r, uint8_t combine_kept, uint8_t doom,
+                        uint8_t hot_dice, int32_t target)
+{
+    r->combine_kept = combine_kept;
+    r->doom = doom;
+    r->doom_loses = PINTAS_DICE_DOOM_TURN;
+    r->hot_dice = hot_dice;
+    r->final_round = 0;
+    r->target = target;
+}
+
 int pintas_dice_rules_dice_of_doom(pintas_dice_rules *rules)
 {
     int f, n;
     if (rules == NULL)
         return PINTAS_E_ARG;
-    rules_clear(rules);
-    rules->single[1] = 1000;
-    rules->single[5] = 500;
+    preset_singles(rules, 1000, 500);
     for (f = 1; f <= PINTAS_DICE_FACES; ++f)
         for (n = 3; n <= PINTAS_DICE_COUNT; ++n)
             rules->kind[f][n] = 100 * f;
@@ -178,12 +196,7 @@ int pintas_dice_rules_dice_of_doom(pintas_dice_rules *rules)
     rules->two_triplets = 1000;
     rules->add_singles =
         PINTAS_DICE_ADD_STRAIGHTS | PINTAS_DICE_ADD_THREE_PAIRS | PINTAS_DICE_ADD_TWO_TRIPLETS;
-    rules->combine_kept = 1;
-    rules->doom = 1;
-    rules->doom_loses = PINTAS_DICE_DOOM_TURN;
-    rules->hot_dice = PINTAS_DICE_HOT_MUST;
-    rules->final_round = 0;
-    rules->target = 100000;
+    preset_play(rules, 1, 1, PINTAS_DICE_HOT_MUST, 100000);
     return PINTAS_OK;
 }
 
@@ -192,19 +205,12 @@ int pintas_dice_rules_farkle(pintas_dice_rules *rules)
     int f;
     if (rules == NULL)
         return PINTAS_E_ARG;
-    rules_clear(rules);
-    rules->single[1] = 100;
-    rules->single[5] = 50;
+    preset_singles(rules, 100, 50);
     for (f = 1; f <= PINTAS_DICE_FACES; ++f) {
         rules->kind[f][3] = f == 1 ? 1000 : 100 * f;
         rules->kind[f][6] = 2 * rules->kind[f][3];
     }
-    rules->combine_kept = 0;
-    rules->doom = 0;
-    rules->doom_loses = PINTAS_DICE_DOOM_TURN;
-    rules->hot_dice = PINTAS_DICE_HOT_MAY;
-    rules->final_round = 0;
-    rules->target = 10000;
+    preset_play(rules, 0, 0, PINTAS_DICE_HOT_MAY, 10000);
     return PINTAS_OK;
 }
 
