@@ -494,12 +494,9 @@ int pintas_caminos_legal(const pintas_caminos_state *s, pintas_caminos_move *out
     hand = s->hand[s->to_move] & ALL;
     if (s->phase == PINTAS_CAMINOS_REVEALING) {
         hand &= ~s->revealed[s->to_move];
-        for (; hand && count < PINTAS_CAMINOS_MAX_MOVES; hand &= hand - 1) {
-            out[count].kind = PINTAS_CAMINOS_REVEAL;
-            out[count].tile = (uint8_t)pintas__lowest_bit(hand);
-            out[count].path = PINTAS_CAMINOS_NO_PATH;
-            out[count++].side = 0;
-        }
+        for (; hand && count < PINTAS_CAMINOS_MAX_MOVES; hand &= hand - 1)
+            out[count++] = pintas__caminos_move(PINTAS_CAMINOS_REVEAL, pintas__lowest_bit(hand),
+                                                PINTAS_CAMINOS_NO_PATH, 0);
         *n = count;
         return PINTAS_OK;
     }
@@ -518,19 +515,13 @@ int pintas_caminos_legal(const pintas_caminos_state *s, pintas_caminos_move *out
         uint32_t sides = by_number[pintas__tile_hi(t)] | by_number[pintas__tile_lo(t)];
         for (; sides && count < PINTAS_CAMINOS_MAX_MOVES; sides &= sides - 1) {
             unsigned k = pintas__lowest_bit(sides);
-            out[count].kind = PINTAS_CAMINOS_PLACE;
-            out[count].tile = (uint8_t)t;
-            out[count].path = (uint8_t)(k >> 1);
-            out[count++].side = (uint8_t)(k & 1u);
+            out[count++] = pintas__caminos_move(PINTAS_CAMINOS_PLACE, t, k >> 1, k & 1u);
         }
     }
-    if (count == 0) {
-        out[0].kind = (uint8_t)(s->pile_len > 0 ? PINTAS_CAMINOS_DRAW : PINTAS_CAMINOS_PASS);
-        out[0].tile = PINTAS_NO_TILE;
-        out[0].path = PINTAS_CAMINOS_NO_PATH;
-        out[0].side = 0;
-        count = 1;
-    }
+    if (count == 0)
+        out[count++] = pintas__caminos_move(s->pile_len > 0 ? PINTAS_CAMINOS_DRAW
+                                                            : PINTAS_CAMINOS_PASS,
+                                            PINTAS_NO_TILE, PINTAS_CAMINOS_NO_PATH, 0);
     *n = count;
     return PINTAS_OK;
 }
@@ -540,14 +531,11 @@ int pintas_caminos_legal(const pintas_caminos_state *s, pintas_caminos_move *out
 static int check_move(const pintas_caminos_state *s, const pintas_caminos_move *m)
 {
     unsigned seat;
-    if (!usable(s))
-        return PINTAS_E_ARG;
-    if (s->phase != PINTAS_CAMINOS_REVEALING && s->phase != PINTAS_CAMINOS_PLAYING)
-        return PINTAS_E_OVER;
-    if (chance_pending(s))
-        return PINTAS_E_CHANCE;
-    if (!seat_ok(s))
-        return PINTAS_E_ARG;
+    int status = pintas__move_state(
+        usable(s), s->phase == PINTAS_CAMINOS_REVEALING || s->phase == PINTAS_CAMINOS_PLAYING,
+        chance_pending(s), seat_ok(s));
+    if (status != PINTAS_OK)
+        return status;
     seat = s->to_move;
     if (s->phase == PINTAS_CAMINOS_REVEALING) {
         if (m->kind != PINTAS_CAMINOS_REVEAL || m->path != PINTAS_CAMINOS_NO_PATH || m->side != 0)
@@ -965,11 +953,6 @@ static int pending_event(const void *state)
            chance_pending(s);
 }
 
-int pintas_caminos_chance_pending(const pintas_caminos_state *s)
-{
-    return s != NULL && pending_event(s);
-}
-
 /* The tiles dealt so far (centres and hands), or the pile's, as a set. */
 static pintas_mask chance_set(const void *state)
 {
@@ -1009,6 +992,11 @@ static int chance_usable(const void *state)
 }
 
 static const pintas__tile_chance CHANCE = {chance_usable, pending_event, chance_set};
+
+int pintas_caminos_chance_pending(const pintas_caminos_state *s)
+{
+    return pintas__tile_chance_pending(&CHANCE, s);
+}
 
 int pintas_caminos_chance_outcomes(const pintas_caminos_state *s, uint16_t *codes,
                                    uint32_t *num, uint32_t *den, size_t cap, size_t *n)

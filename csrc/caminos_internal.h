@@ -1,5 +1,5 @@
-/* caminos_internal.h - helpers caminos.c shares with caminos_save.c and
- * caminos_search.c; not public API. */
+/* caminos_internal.h - helpers caminos.c shares with caminos_save.c,
+ * caminos_search.c and caminos_view.c; not public API. */
 #ifndef PINTAS_CAMINOS_INTERNAL_H
 #define PINTAS_CAMINOS_INTERNAL_H
 
@@ -7,6 +7,19 @@
 
 #include "pintas/caminos.h"
 #include "tiles_internal.h"
+
+/* The move of these fields (the engine's and the view's lists of legal
+ * moves, the loader's draw). */
+static inline pintas_caminos_move pintas__caminos_move(unsigned kind, unsigned tile,
+                                                      unsigned path, unsigned side)
+{
+    pintas_caminos_move m;
+    m.kind = (uint8_t)kind;
+    m.tile = (uint8_t)tile;
+    m.path = (uint8_t)path;
+    m.side = (uint8_t)side;
+    return m;
+}
 
 /* Seats 0..players-1 as bits. */
 static inline unsigned pintas__caminos_all_seats(const pintas_caminos_rules *r)

@@ -487,7 +487,8 @@ static int chance_deal_ok(const pintas_caminos_state *s)
 PINTAS__OWN_FRAME static int chance_draw_ok(const pintas_caminos_state *s)
 {
     pintas_caminos_state t = *s;
-    pintas_caminos_move draw;
+    pintas_caminos_move draw =
+        pintas__caminos_move(PINTAS_CAMINOS_DRAW, PINTAS_NO_TILE, PINTAS_CAMINOS_NO_PATH, 0);
     if (s->dealt || s->chance_path || s->phase != PINTAS_CAMINOS_PLAYING)
         return 0;
     t.to_move = s->chance_seat;
@@ -502,10 +503,6 @@ PINTAS__OWN_FRAME static int chance_draw_ok(const pintas_caminos_state *s)
     }
     /* the seat may draw (its one legal move): the pile holds tiles and none
      * of its tiles fits */
-    draw.kind = PINTAS_CAMINOS_DRAW;
-    draw.tile = PINTAS_NO_TILE;
-    draw.path = PINTAS_CAMINOS_NO_PATH;
-    draw.side = 0;
     return played_state_ok(&t) && pintas_caminos_check(&t, &draw) == PINTAS_OK;
 }
 

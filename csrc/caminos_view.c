@@ -330,16 +330,6 @@ int pintas__caminos_view_to_move(const pintas_caminos_view *v)
     return v->to_move == v->info.seat ? PINTAS_OK : PINTAS_E_ILLEGAL;
 }
 
-static void put(pintas_caminos_move *out, size_t *n, unsigned kind, unsigned tile,
-                unsigned path, unsigned side)
-{
-    out[*n].kind = (uint8_t)kind;
-    out[*n].tile = (uint8_t)tile;
-    out[*n].path = (uint8_t)path;
-    out[*n].side = (uint8_t)side;
-    ++*n;
-}
-
 /* The placements of tile t, path by path, FRONT before BACK. */
 static void placements(const pintas_caminos_info *k, unsigned t, pintas_caminos_move *out,
                        size_t *n)
@@ -357,7 +347,7 @@ static void placements(const pintas_caminos_info *k, unsigned t, pintas_caminos_
         for (side = 0; side < sides; ++side)
             if (path->len[side] < k->rules.side_tiles &&
                 (pintas__suit(path->end[side]) & PINTAS_BIT(t)))
-                put(out, n, PINTAS_CAMINOS_PLACE, t, p, side);
+                out[(*n)++] = pintas__caminos_move(PINTAS_CAMINOS_PLACE, t, p, side);
     }
 }
 
@@ -379,16 +369,17 @@ int pintas_caminos_view_legal(const pintas_caminos_view *v, pintas_caminos_move 
     hand = v->info.hand;
     if (v->phase == PINTAS_CAMINOS_REVEALING) {
         for (hand &= ~v->revealed[v->info.seat]; hand; hand &= hand - 1)
-            put(out, &count, PINTAS_CAMINOS_REVEAL, pintas__lowest_bit(hand),
-                PINTAS_CAMINOS_NO_PATH, 0);
+            out[count++] = pintas__caminos_move(PINTAS_CAMINOS_REVEAL, pintas__lowest_bit(hand),
+                                                PINTAS_CAMINOS_NO_PATH, 0);
         *n = count;
         return PINTAS_OK;
     }
     for (; hand; hand &= hand - 1)
         placements(&v->info, pintas__lowest_bit(hand), out, &count);
     if (count == 0)
-        put(out, &count, v->info.pile_len ? PINTAS_CAMINOS_DRAW : PINTAS_CAMINOS_PASS,
-            PINTAS_NO_TILE, PINTAS_CAMINOS_NO_PATH, 0);
+        out[count++] = pintas__caminos_move(v->info.pile_len ? PINTAS_CAMINOS_DRAW
+                                                             : PINTAS_CAMINOS_PASS,
+                                            PINTAS_NO_TILE, PINTAS_CAMINOS_NO_PATH, 0);
     *n = count;
     return PINTAS_OK;
 }

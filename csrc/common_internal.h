@@ -15,6 +15,23 @@ static inline int pintas__buffer_args(int given, size_t cap, size_t bound)
     return cap < bound ? PINTAS_E_BUFFER : PINTAS_OK;
 }
 
+/* The checks every move of a tile game meets before its own, in the
+ * documented order: PINTAS_E_ARG for a state no call can trust (`usable` 0),
+ * PINTAS_E_OVER once the game takes no move (`in_play` 0), PINTAS_E_CHANCE
+ * while a chance event is pending, PINTAS_E_ARG for a player to move outside
+ * the seats (`seat_ok` 0). Each is read safely on any bytes at all, so all
+ * four are given at once. */
+static inline int pintas__move_state(int usable, int in_play, int chance_pending, int seat_ok)
+{
+    if (!usable)
+        return PINTAS_E_ARG;
+    if (!in_play)
+        return PINTAS_E_OVER;
+    if (chance_pending)
+        return PINTAS_E_CHANCE;
+    return seat_ok ? PINTAS_OK : PINTAS_E_ARG;
+}
+
 /* The end of a call that writes events: their count n into *n_ev once the
  * call has succeeded (status PINTAS_OK); status. */
 static inline int pintas__events_written(int status, size_t n, size_t *n_ev)

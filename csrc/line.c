@@ -605,21 +605,14 @@ size_t pintas__line_list_moves(const pintas_line_state *s, pintas_line_move *out
     both = left & right; /* rare: the tile {e0,e1}, or every match when e0 == e1 */
     for (right |= left; right; right &= right - 1) {
         unsigned t = pintas__lowest_bit(right);
-        out[k].kind = PINTAS_MOVE_PLAY;
-        out[k].tile = (uint8_t)t;
-        out[k++].end = (uint8_t)(((left >> t) & 1u) ^ 1u); /* LEFT if it fits the left */
-        if ((both >> t) & 1u) {
-            out[k].kind = PINTAS_MOVE_PLAY;
-            out[k].tile = (uint8_t)t;
-            out[k++].end = PINTAS_END_RIGHT;
-        }
+        /* LEFT if it fits the left */
+        out[k++] = pintas__line_move(PINTAS_MOVE_PLAY, t, ((left >> t) & 1u) ^ 1u);
+        if ((both >> t) & 1u)
+            out[k++] = pintas__line_move(PINTAS_MOVE_PLAY, t, PINTAS_END_RIGHT);
     }
-    if (k == 0) {
-        out[0].kind = (uint8_t)(pintas__line_can_draw(s) ? PINTAS_MOVE_DRAW : PINTAS_MOVE_PASS);
-        out[0].tile = PINTAS_NO_TILE;
-        out[0].end = 0;
-        k = 1;
-    }
+    if (k == 0)
+        out[k++] = pintas__line_move(
+            pintas__line_can_draw(s) ? PINTAS_MOVE_DRAW : PINTAS_MOVE_PASS, PINTAS_NO_TILE, 0);
     return k;
 }
 
@@ -628,14 +621,10 @@ size_t pintas__line_list_moves(const pintas_line_state *s, pintas_line_move *out
 static int check_move(const pintas_line_state *s, const pintas_line_move *m)
 {
     pintas_mask bit;
-    if (!usable(s))
-        return PINTAS_E_ARG;
-    if (s->phase != PINTAS_LINE_PLAYING)
-        return PINTAS_E_OVER;
-    if (chance_pending(s))
-        return PINTAS_E_CHANCE;
-    if (!playing_seat_ok(s))
-        return PINTAS_E_ARG;
+    int status = pintas__move_state(usable(s), s->phase == PINTAS_LINE_PLAYING,
+                                    chance_pending(s), playing_seat_ok(s));
+    if (status != PINTAS_OK)
+        return status;
     if (m->kind == PINTAS_MOVE_PLAY) {
         if (m->tile >= N_TILES || m->end > PINTAS_END_RIGHT || s->line_len >= N_TILES)
             return PINTAS_E_ILLEGAL;
@@ -1188,11 +1177,6 @@ static int pending_event(const void *state)
     return s->phase == PINTAS_LINE_PLAYING && chance_pending(s);
 }
 
-int pintas_line_chance_pending(const pintas_line_state *s)
-{
-    return s != NULL && pending_event(s);
-}
-
 /* The possible outcomes of the pending chance event, as a set of tiles. */
 static pintas_mask chance_set(const void *state)
 {
@@ -1231,6 +1215,11 @@ static int chance_usable(const void *state)
 }
 
 static const pintas__tile_chance CHANCE = {chance_usable, pending_event, chance_set};
+
+int pintas_line_chance_pending(const pintas_line_state *s)
+{
+    return pintas__tile_chance_pending(&CHANCE, s);
+}
 
 int pintas_line_chance_outcomes(const pintas_line_state *s, uint16_t *codes, uint32_t *num,
                                 uint32_t *den, size_t cap, size_t *n)

@@ -14,6 +14,17 @@
 /* Placement flag in pintas_line_state.line[]: the tile went to the RIGHT end. */
 #define PINTAS__LINE_AT_RIGHT 0x80u
 
+/* The move of these fields (the engine's and the view's lists of legal
+ * moves). */
+static inline pintas_line_move pintas__line_move(unsigned kind, unsigned tile, unsigned end)
+{
+    pintas_line_move m;
+    m.kind = (uint8_t)kind;
+    m.tile = (uint8_t)tile;
+    m.end = (uint8_t)end;
+    return m;
+}
+
 /* 1 if these rules draw from a boneyard (not Dominican, fewer than 4 players). */
 static inline int pintas__line_draws(const pintas_line_rules *r)
 {

@@ -156,14 +156,6 @@ static int ends_alike(const pintas_line_view *v)
                                         v->end_double[0] == v->end_double[1]);
 }
 
-static void put(pintas_line_move *out, size_t *n, unsigned kind, unsigned tile, unsigned end)
-{
-    out[*n].kind = (uint8_t)kind;
-    out[*n].tile = (uint8_t)tile;
-    out[*n].end = (uint8_t)end;
-    ++*n;
-}
-
 int pintas_line_view_legal(const pintas_line_view *v, pintas_line_move *out, size_t cap,
                            size_t *n)
 {
@@ -181,26 +173,27 @@ int pintas_line_view_legal(const pintas_line_view *v, pintas_line_move *out, siz
     }
     hand = v->info.hand;
     if (v->info.forced_tile < PINTAS_TILE_COUNT) {
-        put(out, &count, PINTAS_MOVE_PLAY, v->info.forced_tile, PINTAS_END_LEFT);
+        out[count++] = pintas__line_move(PINTAS_MOVE_PLAY, v->info.forced_tile, PINTAS_END_LEFT);
     } else if (v->line_len == 0) {
         for (; hand; hand &= hand - 1)
-            put(out, &count, PINTAS_MOVE_PLAY, pintas__lowest_bit(hand), PINTAS_END_LEFT);
+            out[count++] = pintas__line_move(PINTAS_MOVE_PLAY, pintas__lowest_bit(hand),
+                                             PINTAS_END_LEFT);
     } else {
         left = pintas__suit(v->ends[0]);
         right = ends_alike(v) ? 0 : pintas__suit(v->ends[1]);
         for (hand &= left | right; hand; hand &= hand - 1) {
             unsigned t = pintas__lowest_bit(hand);
             if (left & PINTAS_BIT(t))
-                put(out, &count, PINTAS_MOVE_PLAY, t, PINTAS_END_LEFT);
+                out[count++] = pintas__line_move(PINTAS_MOVE_PLAY, t, PINTAS_END_LEFT);
             if (right & PINTAS_BIT(t))
-                put(out, &count, PINTAS_MOVE_PLAY, t, PINTAS_END_RIGHT);
+                out[count++] = pintas__line_move(PINTAS_MOVE_PLAY, t, PINTAS_END_RIGHT);
         }
     }
     if (count == 0)
-        put(out, &count,
-            pintas__line_draws(&v->info.rules) && v->boneyard_size ? PINTAS_MOVE_DRAW
-                                                                   : PINTAS_MOVE_PASS,
-            PINTAS_NO_TILE, 0);
+        out[count++] = pintas__line_move(pintas__line_draws(&v->info.rules) && v->boneyard_size
+                                             ? PINTAS_MOVE_DRAW
+                                             : PINTAS_MOVE_PASS,
+                                         PINTAS_NO_TILE, 0);
     *n = count;
     return PINTAS_OK;
 }

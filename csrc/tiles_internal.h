@@ -129,6 +129,13 @@ typedef struct pintas__tile_chance {
     pintas_mask (*set)(const void *s);
 } pintas__tile_chance;
 
+/* pintas_<game>_chance_pending: 1 if s is given and c finds an event
+ * pending in it. */
+static inline int pintas__tile_chance_pending(const pintas__tile_chance *c, const void *s)
+{
+    return s != NULL && c->pending(s);
+}
+
 /* pintas_<game>_chance_outcomes once its arguments are checked (`status`):
  * PINTAS_E_ARG for a state c cannot trust, else the pending event's
  * outcomes (none when none is pending) as pintas__tile_outcomes gives them. */

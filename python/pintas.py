@@ -1257,6 +1257,8 @@ class _Random:
 # ---- the players of the core (pintas/players.h) -----------------------------------
 # Each game's RandomPlayer, GreedyPlayer and SuitPlayer is one of these with
 # the game's View (_VIEW) and name (_PACKAGE): the core chooses, from the view.
+# They are class statements in each game's namespace: made by type() in one
+# loop they cost the domino-only module more heap on the board.
 
 
 def _check_view(view, cls, package):
@@ -2703,9 +2705,7 @@ class dice:
 
 
 # Every move of a board's loop looks up these on the game: kept on each game's
-# own class too, they are found there without walking its bases. Each game's
-# RandomPlayer (and the tile games' GreedyPlayer) is the core's chooser over its
-# View, made here (a class statement each would be a function on the heap).
+# own class too, they are found there without walking its bases.
 for _cls in (_DominoGame, globals().get("_CaminosGame"), globals().get("_DiceGame")):
     for _name in ("is_over", "to_move", "legal_moves", "play", "_EVENTS") if _cls else ():
         setattr(_cls, _name, getattr(_Game, _name))
