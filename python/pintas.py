@@ -21,7 +21,7 @@ _C_NAMES = (
     "set_rng", "hands", "view", "events", "round_start", "check_rules", "setting_names",
     "rules_refusal", "line_info", "line_knowledge", "line_points", "blake2b", "mt_size",
     "mt_seed", "mt_below", "text", "parse", "move_str", "move_fields", "illegal",
-    "tiles_parse", "save_write", "save_read", "status_str", "choose", "search", "over",
+    "save_write", "save_read", "status_str", "choose", "search", "over",
     "to_move", "legal_moves", "play_move", "commit", "action", "log_codes", "preset",
     "rules_text", "unknown_settings",
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
@@ -33,7 +33,8 @@ _C_NAMES = (
 
 try:
     import _pintas as _c
-except ImportError:  # pintas.mpy: the C functions are globals of this module
+    from _pintas import Tile, TileSet, TILES, as_tile, _tile_or_none
+except ImportError:  # pintas.mpy: the C functions and types are globals of this module
 
     class _C:
         pass
@@ -156,15 +157,6 @@ def _parsed(g, st, text, form):
     return found
 
 
-def _tiles_parsed(text, many, form):
-    if not isinstance(text, str):
-        raise NotationTypeError(form.format(text))
-    found = _c.tiles_parse(text, many)
-    if type(found) is tuple:
-        raise _refused(found)
-    return found
-
-
 def _check_notation_length(text, what):
     if len(text) > MAX_NOTATION:
         raise NotationError("{} is written in at most {} characters: got {}".format(
@@ -193,179 +185,11 @@ def _listed(items):
 
 
 # ---- tiles -------------------------------------------------------------------------
+# Tile and TileSet are the binding's types, TILES its 28 tiles by index (the
+# only Tile objects), as_tile and _tile_or_none its functions.
 
 MAX_PIP = 6
 TILE_COUNT = 28
-
-
-class Tile:
-    """One domino tile, ``a|b``; the order of the ends does not matter."""
-
-    def __init__(self, a, b):
-        for end in (a, b):
-            if type(end) is not int or not 0 <= end <= MAX_PIP:
-                error = NotationError if type(end) is int else NotationTypeError
-                raise error("a tile's ends are whole numbers 0..{}: got {!r}|{!r}".format(
-                    MAX_PIP, a, b))
-        high, low = (a, b) if a >= b else (b, a)
-        self.high = high
-        self.low = low
-        self.index = high * (high + 1) // 2 + low
-
-    @classmethod
-    def parse(cls, text):
-        """The tile written ``a|b`` (either end first)."""
-        return TILES[_tiles_parsed(text, False, "a tile is written like '6|4': got {!r}")]
-
-    @classmethod
-    def from_index(cls, index):
-        if type(index) is not int or not 0 <= index < TILE_COUNT:
-            error = NotationError if type(index) is int else NotationTypeError
-            raise error("a tile index is 0..{}: got {!r}".format(TILE_COUNT - 1, index))
-        return TILES[index]
-
-    @property
-    def ends(self):
-        return (self.high, self.low)
-
-    @property
-    def pips(self):
-        return self.high + self.low
-
-    @property
-    def is_double(self):
-        return self.high == self.low
-
-    def has(self, number):
-        return number == self.high or number == self.low
-
-    def other_end(self, number):
-        if number == self.high:
-            return self.low
-        if number == self.low:
-            return self.high
-        raise ValueError("{} has no {!r}".format(self, number))
-
-    def __str__(self):
-        return "{}|{}".format(self.high, self.low)
-
-    def __repr__(self):
-        return "Tile({}, {})".format(self.high, self.low)
-
-    def __eq__(self, other):
-        return isinstance(other, Tile) and other.index == self.index
-
-    def __hash__(self):
-        return self.index
-
-    def __lt__(self, other):
-        return self.index < other.index
-
-
-TILES = tuple(Tile(h, lo) for h in range(MAX_PIP + 1) for lo in range(h + 1))
-
-
-def as_tile(value):
-    if isinstance(value, Tile):
-        return value
-    if isinstance(value, str):
-        return Tile.parse(value)
-    raise NotationTypeError("expected a tile like '6|4': got {!r}".format(value))
-
-
-def _tile_or_none(index):
-    return TILES[index] if index < TILE_COUNT else None
-
-
-class TileSet:
-    """A set of tiles over a 28-bit mask; iterates in index order."""
-
-    def __init__(self, tiles=()):
-        if isinstance(tiles, str):
-            raise NotationTypeError("TileSet takes a list of tiles (TileSet.parse reads "
-                                    "text): got {!r}".format(tiles))
-        mask = 0
-        count = 0
-        for value in tiles:
-            count += 1
-            if count > 1000:
-                raise NotationError("a set of tiles lists at most 1000 tiles: got more")
-            mask |= 1 << as_tile(value).index
-        self.mask = mask
-
-    @classmethod
-    def from_mask(cls, mask):
-        if type(mask) is not int or not 0 <= mask < (1 << TILE_COUNT):
-            error = NotationError if type(mask) is int else NotationTypeError
-            raise error("a tile mask has bits 0..27 only: got {!r}".format(mask))
-        ts = object.__new__(cls)
-        ts.mask = mask
-        return ts
-
-    @classmethod
-    def parse(cls, text):
-        return cls.from_mask(_tiles_parsed(text, True, "expected tiles like '6|6 5|3': got {!r}"))
-
-    @classmethod
-    def full(cls):
-        return cls.from_mask((1 << TILE_COUNT) - 1)
-
-    @property
-    def pips(self):
-        return sum(t.pips for t in self)
-
-    def __int__(self):
-        return self.mask
-
-    def __len__(self):
-        return bin(self.mask).count("1")
-
-    def __bool__(self):
-        return self.mask != 0
-
-    def __iter__(self):
-        mask = self.mask
-        i = 0
-        while mask:
-            if mask & 1:
-                yield TILES[i]
-            mask >>= 1
-            i += 1
-
-    def __contains__(self, tile):
-        if isinstance(tile, str):
-            tile = Tile.parse(tile)
-        return isinstance(tile, Tile) and bool(self.mask >> tile.index & 1)
-
-    def __eq__(self, other):
-        return isinstance(other, TileSet) and other.mask == self.mask
-
-    def __hash__(self):
-        return hash(("TileSet", self.mask))
-
-    def __or__(self, other):
-        return TileSet.from_mask(self.mask | other.mask)
-
-    def __and__(self, other):
-        return TileSet.from_mask(self.mask & other.mask)
-
-    def __sub__(self, other):
-        return TileSet.from_mask(self.mask & ~other.mask)
-
-    def __xor__(self, other):
-        return TileSet.from_mask(self.mask ^ other.mask)
-
-    def issubset(self, other):
-        return self.mask & ~other.mask == 0
-
-    def with_number(self, number):
-        return TileSet(t for t in self if t.has(number))
-
-    def __str__(self):
-        return " ".join(str(t) for t in self)
-
-    def __repr__(self):
-        return "TileSet({!r})".format([str(t) for t in self])
 
 
 def _tile_list(value, what):

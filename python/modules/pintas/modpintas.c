@@ -3,11 +3,13 @@
  *
  * A game's C state lives in a bytearray owned by the Python layer (pintas.py),
  * which the core works on in place (a heap buffer is aligned; the core changes
- * nothing when it refuses a call). The functions take and return small ints, tuples, lists and bytes
- * only: no MicroPython types are defined, so the same file builds as a user C
- * module (firmware) and as a dynamic native module (.mpy), whose runtime
- * offers a smaller API. A game is named by its engine number: 0 line games,
- * 1 Caminos, 2 dice (pintas/engine.h's tables, in that order).
+ * nothing when it refuses a call). The functions take and return small
+ * ints, tuples, lists and bytes, and three types: State (a game's state),
+ * Tile and TileSet (the API's tiles and sets of tiles). The same file builds
+ * as a user C module (firmware) and as a dynamic native module (.mpy), whose
+ * runtime offers a smaller API and whose types mpy_init makes. A game is
+ * named by its engine number: 0 line games, 1 Caminos, 2 dice
+ * (pintas/engine.h's tables, in that order).
  *
  * The events of a move come back as the C event structs' bytes (the "raw"
  * log the Python layer keeps: a few bytes an event instead of an object);
@@ -1937,25 +1939,539 @@ static mp_obj_t illegal(size_t n_args, const mp_obj_t *args) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(illegal_obj, 4, 4, illegal);
 
-/* tiles_parse(text, many) -> a tile's index (many false) or a set's mask, or a
- * refusal (class, message). */
-static mp_obj_t tiles_parse(mp_obj_t text_in, mp_obj_t many) {
+/* ---- tiles: the types Tile and TileSet ------------------------------------ */
+/* A Tile is one of the 28 objects of TILES, made once (in firmware, in
+ * flash): Tile(a, b), Tile.parse, Tile.from_index and a set's iteration all
+ * give those, so a tile equals itself alone and `==` needs no method. A
+ * TileSet holds a mask of tiles. Both are immutable, and raise pintas.py's
+ * NotationError and NotationTypeError with pintas.py's messages. */
+
+typedef struct tile_obj {
+    mp_obj_base_t base;
+    uint8_t high, low, index;
+} tile_obj;
+
+typedef struct tileset_obj {
+    mp_obj_base_t base;
+    pintas_mask mask;
+} tileset_obj;
+
+#if MICROPY_ENABLE_DYNRUNTIME
+mp_obj_full_type_t pintas_tile_type, pintas_tileset_type; /* filled in by mpy_init */
+#define TILE_TYPE ((const mp_obj_type_t *)&pintas_tile_type)
+#define TILESET_TYPE ((const mp_obj_type_t *)&pintas_tileset_type)
+/* (a native module's variables in bss must not be static) */
+tile_obj tile_objs[PINTAS_TILE_COUNT];
+struct {
+    mp_obj_base_t base;
+    size_t len;
+    mp_obj_t items[PINTAS_TILE_COUNT];
+} tiles_tuple;
+mp_obj_t module_globals; /* (this module's: pintas.py's error classes) */
+#else
+static const mp_obj_type_t pintas_tile_type, pintas_tileset_type;
+#define TILE_TYPE (&pintas_tile_type)
+#define TILESET_TYPE (&pintas_tileset_type)
+/* every tile by index, as its ends */
+#define TILE_ENDS(X) X(0, 0) X(1, 0) X(1, 1) X(2, 0) X(2, 1) X(2, 2) X(3, 0) X(3, 1) \
+    X(3, 2) X(3, 3) X(4, 0) X(4, 1) X(4, 2) X(4, 3) X(4, 4) X(5, 0) X(5, 1) X(5, 2) \
+    X(5, 3) X(5, 4) X(5, 5) X(6, 0) X(6, 1) X(6, 2) X(6, 3) X(6, 4) X(6, 5) X(6, 6)
+#define TILE_OBJ(h, l) {{&pintas_tile_type}, h, l, PINTAS_TILE(h, l)},
+static const tile_obj tile_objs[PINTAS_TILE_COUNT] = {TILE_ENDS(TILE_OBJ)};
+#define TILE_ITEM(h, l) MP_ROM_PTR(&tile_objs[PINTAS_TILE(h, l)]),
+static const mp_rom_obj_tuple_t tiles_tuple = {{&mp_type_tuple}, PINTAS_TILE_COUNT,
+                                               {TILE_ENDS(TILE_ITEM)}};
+#endif
+#define TILE_AT(i) MP_OBJ_FROM_PTR(&tile_objs[i])
+
+/* One of pintas.py's error classes: from the native module's own globals,
+ * in firmware from the frozen module pintas. */
+static mp_obj_t error_class(qstr name) {
+#if MICROPY_ENABLE_DYNRUNTIME
+    return mp_obj_subscr(module_globals, MP_OBJ_NEW_QSTR(name), MP_OBJ_SENTINEL);
+#else
+    mp_obj_t pintas = mp_import_name(MP_QSTR_pintas, mp_const_none, MP_OBJ_NEW_SMALL_INT(0));
+    return mp_load_attr(pintas, name);
+#endif
+}
+
+/* Raise cls(template.format(*args)): the message as pintas.py wrote it. */
+static MP_NORETURN void raise_formatted(mp_obj_t cls, const char *template, size_t n,
+                                        const mp_obj_t *args) {
+    mp_obj_t msg = mp_call_function_n_kw(mp_load_attr(new_str0(template), MP_QSTR_format), n, 0,
+                                         args);
+    nlr_raise(mp_call_function_n_kw(cls, 1, 0, &msg));
+}
+
+/* NotationTypeError (of_type) or NotationError. */
+static MP_NORETURN void notation_error(int of_type, const char *template, size_t n,
+                                       const mp_obj_t *args) {
+    raise_formatted(error_class(of_type ? MP_QSTR_NotationTypeError : MP_QSTR_NotationError),
+                    template, n, args);
+}
+
+/* o's value if it is a whole number 0..hi; else NotationError for a whole
+ * number out of range, NotationTypeError for any other value (a bool too). */
+static mp_int_t whole_or_refuse(mp_obj_t o, mp_int_t hi, const char *template, size_t n,
+                                const mp_obj_t *args) {
+    if (mp_obj_is_small_int(o) && MP_OBJ_SMALL_INT_VALUE(o) >= 0
+        && MP_OBJ_SMALL_INT_VALUE(o) <= hi) {
+        return MP_OBJ_SMALL_INT_VALUE(o);
+    }
+    notation_error(!mp_obj_is_int(o), template, n, args);
+}
+
+/* A constructor's arguments by position or name (names[i] required for i
+ * below `required`; a missing one is MP_OBJ_NULL). */
+static void arguments_of(size_t n_args, size_t n_kw, const mp_obj_t *args, size_t n,
+                         const qstr *names, size_t required, mp_obj_t *out) {
+    mp_arg_t allowed[2];
+    mp_arg_val_t vals[2];
+    for (size_t i = 0; i < n; i++) {
+        uint16_t flags = MP_ARG_OBJ | (i < required ? MP_ARG_REQUIRED : 0);
+        allowed[i] = (mp_arg_t){(uint16_t)names[i], flags, {.u_obj = MP_OBJ_NULL}};
+    }
+    mp_arg_parse_all_kw_array(n_args, n_kw, args, n, allowed, vals);
+    for (size_t i = 0; i < n; i++) {
+        out[i] = vals[i].u_obj;
+    }
+}
+
+/* The tile's index (many 0) or the set's mask (many 1) that text writes. */
+static pintas_mask tiles_read(mp_obj_t text, int many) {
+    if (!mp_obj_is_str(text)) {
+        notation_error(1, many ? "expected tiles like '6|6 5|3': got {!r}"
+                               : "a tile is written like '6|4': got {!r}", 1, &text);
+    }
     size_t n;
-    const uint8_t *t = (const uint8_t *)mp_obj_str_get_data(text_in, &n);
+    const uint8_t *t = (const uint8_t *)mp_obj_str_get_data(text, &n);
     pintas_refusal why;
     uint8_t tile = 0;
     pintas_mask mask = 0;
-    int status = mp_obj_is_true(many) ? pintas_tileset_parse(t, n, &mask, &why)
-                                      : pintas_tile_parse(t, n, &tile, &why);
-    if (status == PINTAS_OK) {
-        return mp_obj_is_true(many) ? new_mask(mask) : MP_OBJ_NEW_SMALL_INT(tile);
-    }
+    int status = many ? pintas_tileset_parse(t, n, &mask, &why)
+                      : pintas_tile_parse(t, n, &tile, &why);
     if (status == PINTAS_E_ARG) {
         bad();
     }
-    return refused(G_LINE, NULL, &why, t, n);
+    if (status != PINTAS_OK) {
+        mp_obj_t msg = refusal_str(G_LINE, NULL, &why, t, n);
+        nlr_raise(mp_call_function_n_kw(error_class(MP_QSTR_NotationError), 1, 0, &msg));
+    }
+    return many ? mask : tile;
 }
-static MP_DEFINE_CONST_FUN_OBJ_2(tiles_parse_obj, tiles_parse);
+
+/* as_tile(value) -> a Tile, or the tile a str writes. */
+static const tile_obj *tile_of(mp_obj_t v) {
+    if (mp_obj_is_type(v, TILE_TYPE)) {
+        return MP_OBJ_TO_PTR(v);
+    }
+    if (mp_obj_is_str(v)) {
+        return &tile_objs[tiles_read(v, 0)];
+    }
+    notation_error(1, "expected a tile like '6|4': got {!r}", 1, &v);
+}
+
+static mp_obj_t as_tile(mp_obj_t v) {
+    return MP_OBJ_FROM_PTR(tile_of(v));
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(as_tile_obj, as_tile);
+
+/* _tile_or_none(index) -> the tile, None for an index of no tile (255). */
+static mp_obj_t tile_or_none(mp_obj_t index) {
+    mp_int_t i = mp_obj_get_int(index);
+    return i >= 0 && i < PINTAS_TILE_COUNT ? TILE_AT(i) : mp_const_none;
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(tile_or_none_obj, tile_or_none);
+
+/* The number 0..6 that `number` equals (as `number == end` in Python), -1 if none. */
+static int end_of(mp_obj_t number) {
+    for (int k = 0; k <= PINTAS_MAX_PIP; k++) {
+        mp_obj_t end = MP_OBJ_NEW_SMALL_INT(k);
+        if (number == end || (!mp_obj_is_small_int(number)
+                              && mp_obj_is_true(mp_binary_op(MP_BINARY_OP_EQUAL, number, end)))) {
+            return k;
+        }
+    }
+    return -1;
+}
+
+static mp_obj_t tile_make_new(const mp_obj_type_t *type, size_t n_args, size_t n_kw,
+                              const mp_obj_t *args) {
+    (void)type;
+    static const char form[] = "a tile's ends are whole numbers 0..6: got {!r}|{!r}";
+    const qstr names[2] = {MP_QSTR_a, MP_QSTR_b};
+    mp_obj_t ab[2];
+    arguments_of(n_args, n_kw, args, 2, names, 2, ab);
+    mp_int_t a = whole_or_refuse(ab[0], PINTAS_MAX_PIP, form, 2, ab);
+    mp_int_t b = whole_or_refuse(ab[1], PINTAS_MAX_PIP, form, 2, ab);
+    return TILE_AT(PINTAS_TILE(a, b));
+}
+
+static void tile_print(const mp_print_t *print, mp_obj_t self, mp_print_kind_t kind) {
+    const tile_obj *t = MP_OBJ_TO_PTR(self);
+    mp_printf(print, kind == PRINT_REPR ? "Tile(%u, %u)" : "%u|%u", t->high, t->low);
+}
+
+static void tile_attr(mp_obj_t self, qstr attr, mp_obj_t *dest) {
+    const tile_obj *t = MP_OBJ_TO_PTR(self);
+    if (dest[0] != MP_OBJ_NULL) {
+        return; /* (immutable: no store, no delete) */
+    }
+    if (attr == MP_QSTR_high) {
+        dest[0] = MP_OBJ_NEW_SMALL_INT(t->high);
+    } else if (attr == MP_QSTR_low) {
+        dest[0] = MP_OBJ_NEW_SMALL_INT(t->low);
+    } else if (attr == MP_QSTR_index) {
+        dest[0] = MP_OBJ_NEW_SMALL_INT(t->index);
+    } else if (attr == MP_QSTR_pips) {
+        dest[0] = MP_OBJ_NEW_SMALL_INT(t->high + t->low);
+    } else if (attr == MP_QSTR_is_double) {
+        dest[0] = mp_obj_new_bool(t->high == t->low);
+    } else if (attr == MP_QSTR_ends) {
+        mp_obj_t ends[2] = {MP_OBJ_NEW_SMALL_INT(t->high), MP_OBJ_NEW_SMALL_INT(t->low)};
+        dest[0] = mp_obj_new_tuple(2, ends);
+    } else {
+        dest[1] = MP_OBJ_SENTINEL; /* (the methods) */
+    }
+}
+
+static mp_obj_t tile_unary_op(mp_unary_op_t op, mp_obj_t self) {
+    const tile_obj *t = MP_OBJ_TO_PTR(self);
+    return op == MP_UNARY_OP_HASH ? MP_OBJ_NEW_SMALL_INT(t->index) : MP_OBJ_NULL;
+}
+
+/* < and > by index, with another Tile only (== is identity: see above). */
+static mp_obj_t tile_binary_op(mp_binary_op_t op, mp_obj_t lhs, mp_obj_t rhs) {
+    if (!mp_obj_is_type(rhs, TILE_TYPE) || (op != MP_BINARY_OP_LESS && op != MP_BINARY_OP_MORE)) {
+        return MP_OBJ_NULL;
+    }
+    int a = ((const tile_obj *)MP_OBJ_TO_PTR(lhs))->index;
+    int b = ((const tile_obj *)MP_OBJ_TO_PTR(rhs))->index;
+    return mp_obj_new_bool(op == MP_BINARY_OP_LESS ? a < b : a > b);
+}
+
+static mp_obj_t tile_has(mp_obj_t self, mp_obj_t number) {
+    const tile_obj *t = MP_OBJ_TO_PTR(self);
+    int k = end_of(number);
+    return mp_obj_new_bool(k >= 0 && (k == t->high || k == t->low));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(tile_has_obj, tile_has);
+
+static mp_obj_t tile_other_end(mp_obj_t self, mp_obj_t number) {
+    const tile_obj *t = MP_OBJ_TO_PTR(self);
+    int k = end_of(number);
+    if (k >= 0 && (k == t->high || k == t->low)) {
+        return MP_OBJ_NEW_SMALL_INT(k == t->high ? t->low : t->high);
+    }
+    mp_obj_t args[2] = {self, number};
+    raise_formatted(MP_OBJ_FROM_PTR(&mp_type_ValueError), "{} has no {!r}", 2, args);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(tile_other_end_obj, tile_other_end);
+
+/* Tile.parse(text), Tile.from_index(index) (class methods) */
+static mp_obj_t tile_parse(mp_obj_t cls, mp_obj_t text) {
+    (void)cls;
+    return TILE_AT(tiles_read(text, 0));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(tile_parse_obj, tile_parse);
+
+static mp_obj_t tile_from_index(mp_obj_t cls, mp_obj_t index) {
+    (void)cls;
+    return TILE_AT(whole_or_refuse(index, PINTAS_TILE_COUNT - 1, "a tile index is 0..27: got {!r}",
+                                   1, &index));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(tile_from_index_obj, tile_from_index);
+
+static mp_obj_t new_tileset(pintas_mask mask) {
+    tileset_obj *o = mp_obj_malloc(tileset_obj, TILESET_TYPE);
+    o->mask = mask;
+    return MP_OBJ_FROM_PTR(o);
+}
+
+static pintas_mask mask_in(mp_obj_t self) {
+    return ((const tileset_obj *)MP_OBJ_TO_PTR(self))->mask;
+}
+
+/* TileSet(tiles=()): tiles or their notations, at most 1000 values read. */
+static mp_obj_t tileset_make_new(const mp_obj_type_t *type, size_t n_args, size_t n_kw,
+                                 const mp_obj_t *args) {
+    (void)type;
+    const qstr names[1] = {MP_QSTR_tiles};
+    mp_obj_t tiles;
+    pintas_mask mask = 0;
+    arguments_of(n_args, n_kw, args, 1, names, 0, &tiles);
+    if (tiles == MP_OBJ_NULL) {
+        return new_tileset(0);
+    }
+    if (mp_obj_is_str(tiles)) {
+        notation_error(1, "TileSet takes a list of tiles (TileSet.parse reads text): got {!r}", 1,
+                       &tiles);
+    }
+    mp_obj_iter_buf_t buf;
+#if MICROPY_ENABLE_DYNRUNTIME
+    mp_fun_table.getiter(tiles, &buf);
+#define NEXT_TILE() mp_fun_table.iternext(&buf)
+#else
+    mp_obj_t it = mp_getiter(tiles, &buf);
+#define NEXT_TILE() mp_iternext(it)
+#endif
+    mp_obj_t v;
+    for (int count = 1; (v = NEXT_TILE()) != MP_OBJ_STOP_ITERATION; count++) {
+        if (count > 1000) {
+            notation_error(0, "a set of tiles lists at most 1000 tiles: got more", 0, NULL);
+        }
+        mask |= PINTAS_BIT(tile_of(v)->index);
+    }
+#undef NEXT_TILE
+    return new_tileset(mask);
+}
+
+static void tileset_print(const mp_print_t *print, mp_obj_t self, mp_print_kind_t kind) {
+    pintas_mask mask = mask_in(self);
+    int repr = kind == PRINT_REPR;
+    const char *sep = "";
+    if (repr) {
+        mp_printf(print, "TileSet([");
+    }
+    for (int i = 0; i < PINTAS_TILE_COUNT; i++) {
+        if (mask >> i & 1) {
+            const tile_obj *t = &tile_objs[i];
+            mp_printf(print, repr ? "%s'%u|%u'" : "%s%u|%u", sep, t->high, t->low);
+            sep = repr ? ", " : " ";
+        }
+    }
+    if (repr) {
+        mp_printf(print, "])");
+    }
+}
+
+static void tileset_attr(mp_obj_t self, qstr attr, mp_obj_t *dest) {
+    if (dest[0] != MP_OBJ_NULL) {
+        return;
+    }
+    if (attr == MP_QSTR_mask) {
+        dest[0] = MP_OBJ_NEW_SMALL_INT(mask_in(self));
+    } else if (attr == MP_QSTR_pips) {
+        dest[0] = MP_OBJ_NEW_SMALL_INT(pintas_mask_pips(mask_in(self)));
+    } else {
+        dest[1] = MP_OBJ_SENTINEL;
+    }
+}
+
+static mp_obj_t tileset_unary_op(mp_unary_op_t op, mp_obj_t self) {
+    pintas_mask mask = mask_in(self);
+    switch (op) {
+        case MP_UNARY_OP_BOOL:
+            return mp_obj_new_bool(mask != 0);
+        case MP_UNARY_OP_LEN:
+            return MP_OBJ_NEW_SMALL_INT(popcount(mask));
+        case MP_UNARY_OP_HASH:
+        case MP_UNARY_OP_INT_MAYBE:
+            return MP_OBJ_NEW_SMALL_INT(mask);
+        default:
+            return MP_OBJ_NULL;
+    }
+}
+
+/* `in` (a Tile or its notation), ==, and | & - ^ with another TileSet. */
+static mp_obj_t tileset_binary_op(mp_binary_op_t op, mp_obj_t lhs, mp_obj_t rhs) {
+    pintas_mask a = mask_in(lhs);
+    if (op == MP_BINARY_OP_CONTAINS) {
+        if (mp_obj_is_str(rhs)) {
+            rhs = TILE_AT(tiles_read(rhs, 0));
+        }
+        return mp_obj_new_bool(mp_obj_is_type(rhs, TILE_TYPE)
+                               && (a >> ((const tile_obj *)MP_OBJ_TO_PTR(rhs))->index & 1));
+    }
+    if (!mp_obj_is_type(rhs, TILESET_TYPE)) {
+        return MP_OBJ_NULL;
+    }
+    pintas_mask b = mask_in(rhs);
+    if (op >= MP_BINARY_OP_INPLACE_OR && op <= MP_BINARY_OP_INPLACE_SUBTRACT) {
+        op += MP_BINARY_OP_OR - MP_BINARY_OP_INPLACE_OR; /* (a new set: a TileSet is immutable) */
+    }
+    switch (op) {
+        case MP_BINARY_OP_EQUAL:
+            return mp_obj_new_bool(a == b);
+        case MP_BINARY_OP_OR:
+            return new_tileset(a | b);
+        case MP_BINARY_OP_AND:
+            return new_tileset(a & b);
+        case MP_BINARY_OP_SUBTRACT:
+            return new_tileset(a & ~b);
+        case MP_BINARY_OP_XOR:
+            return new_tileset(a ^ b);
+        default:
+            return MP_OBJ_NULL;
+    }
+}
+
+/* Iteration: the set's tiles (TILES' objects) in index order. */
+static mp_obj_t tileset_getiter(mp_obj_t self, mp_obj_iter_buf_t *iter_buf) {
+    pintas_mask mask = mask_in(self);
+    mp_obj_t items[PINTAS_TILE_COUNT];
+    size_t n = 0;
+    for (int i = 0; i < PINTAS_TILE_COUNT; i++) {
+        if (mask >> i & 1) {
+            items[n++] = TILE_AT(i);
+        }
+    }
+    mp_obj_t tuple = mp_obj_new_tuple(n, items);
+#if MICROPY_ENABLE_DYNRUNTIME
+    (void)iter_buf;
+    return mp_fun_table.getiter(tuple, NULL);
+#else
+    return mp_getiter(tuple, iter_buf);
+#endif
+}
+
+static mp_obj_t tileset_issubset(mp_obj_t self, mp_obj_t other) {
+    if (!mp_obj_is_type(other, TILESET_TYPE)) {
+        notation_error(1, "issubset takes a TileSet: got {!r}", 1, &other);
+    }
+    return mp_obj_new_bool((mask_in(self) & ~mask_in(other)) == 0);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(tileset_issubset_obj, tileset_issubset);
+
+static mp_obj_t tileset_with_number(mp_obj_t self, mp_obj_t number) {
+    int k = end_of(number);
+    return new_tileset(k < 0 ? 0 : mask_in(self) & pintas_suit_mask((uint8_t)k));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(tileset_with_number_obj, tileset_with_number);
+
+/* TileSet.from_mask(mask), TileSet.parse(text), TileSet.full() (class methods) */
+static mp_obj_t tileset_from_mask(mp_obj_t cls, mp_obj_t mask) {
+    (void)cls;
+    return new_tileset((pintas_mask)whole_or_refuse(mask, PINTAS_ALL_TILES,
+                                                    "a tile mask has bits 0..27 only: got {!r}", 1,
+                                                    &mask));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(tileset_from_mask_obj, tileset_from_mask);
+
+static mp_obj_t tileset_parse(mp_obj_t cls, mp_obj_t text) {
+    (void)cls;
+    return new_tileset(tiles_read(text, 1));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(tileset_parse_obj, tileset_parse);
+
+static mp_obj_t tileset_full(mp_obj_t cls) {
+    (void)cls;
+    return new_tileset(PINTAS_ALL_TILES);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(tileset_full_obj, tileset_full);
+
+/* Each type's methods, X(name, function) a method, C(name, function) a class
+ * method, and slots. */
+#define TILE_METHODS(X, C) \
+    C(MP_QSTR_parse, tile_parse_obj) \
+    C(MP_QSTR_from_index, tile_from_index_obj) \
+    X(MP_QSTR_has, tile_has_obj) \
+    X(MP_QSTR_other_end, tile_other_end_obj)
+#define TILESET_METHODS(X, C) \
+    C(MP_QSTR_from_mask, tileset_from_mask_obj) \
+    C(MP_QSTR_parse, tileset_parse_obj) \
+    C(MP_QSTR_full, tileset_full_obj) \
+    X(MP_QSTR_issubset, tileset_issubset_obj) \
+    X(MP_QSTR_with_number, tileset_with_number_obj)
+#define TILE_SLOTS(X) \
+    X(make_new, tile_make_new) X(print, tile_print) X(attr, tile_attr) \
+    X(unary_op, tile_unary_op) X(binary_op, tile_binary_op) X(locals_dict, &tile_locals)
+#define TILESET_SLOTS(X) \
+    X(make_new, tileset_make_new) X(print, tileset_print) X(attr, tileset_attr) \
+    X(unary_op, tileset_unary_op) X(binary_op, tileset_binary_op) X(iter, tileset_getiter) \
+    X(locals_dict, &tileset_locals)
+
+#if MICROPY_ENABLE_DYNRUNTIME
+/* A native module cannot hold a type, a classmethod or a dict in its
+ * constants (their names are qstrs of the module's own table, the
+ * classmethod type is not among the firmware's exports, and no variable may
+ * have an initial value): mpy_init makes them, from these tables. */
+#define COUNT(name, fun) +1
+#define TILE_METHOD_COUNT (0 TILE_METHODS(COUNT, COUNT))
+#define METHOD_COUNT (TILE_METHOD_COUNT TILESET_METHODS(COUNT, COUNT))
+mp_map_elem_t methods_table[METHOD_COUNT]; /* Tile's, then TileSet's */
+mp_rom_obj_static_class_method_t class_methods[METHOD_COUNT];
+static MP_DEFINE_CONST_DICT_WITH_SIZE(tile_locals, methods_table, TILE_METHOD_COUNT);
+static MP_DEFINE_CONST_DICT_WITH_SIZE(tileset_locals, &methods_table[TILE_METHOD_COUNT],
+                                      METHOD_COUNT - TILE_METHOD_COUNT);
+
+typedef struct method_row {
+    const void *fun;
+    int is_class;
+} method_row;
+#define METHOD_ROW(name, fun) {&fun, 0},
+#define CLASS_METHOD_ROW(name, fun) {&fun, 1},
+#define METHOD_NAME(name, fun) name,
+static const method_row method_rows[METHOD_COUNT] = {
+    TILE_METHODS(METHOD_ROW, CLASS_METHOD_ROW) TILESET_METHODS(METHOD_ROW, CLASS_METHOD_ROW)
+};
+#define SLOT_OFFSET(f, v) MP_OBJ_TYPE_OFFSETOF_SLOT(f),
+#define SLOT_VALUE(f, v) (const void *)v,
+static const uint8_t tile_slot_at[] = {TILE_SLOTS(SLOT_OFFSET)};
+static const void *const tile_slots[] = {TILE_SLOTS(SLOT_VALUE)};
+static const uint8_t tileset_slot_at[] = {TILESET_SLOTS(SLOT_OFFSET)};
+static const void *const tileset_slots[] = {TILESET_SLOTS(SLOT_VALUE)};
+
+static void type_init(mp_obj_full_type_t *type, qstr name, const uint8_t *at,
+                      const void *const *slots, size_t n) {
+    type->base.type = (void *)&mp_type_type;
+    type->name = name;
+    for (size_t i = 0; i < n; i++) { /* (MP_OBJ_TYPE_SET_SLOT) */
+        *((uint8_t *)type + at[i]) = (uint8_t)(i + 1);
+        type->slots[i] = slots[i];
+    }
+}
+
+/* The types, their methods, the 28 tiles and TILES (mpy_init). */
+static void tiles_init(mp_obj_fun_bc_t *self) {
+    type_init(&pintas_tile_type, MP_QSTR_Tile, tile_slot_at, tile_slots, sizeof tile_slot_at);
+    type_init(&pintas_tileset_type, MP_QSTR_TileSet, tileset_slot_at, tileset_slots,
+              sizeof tileset_slot_at);
+    const mp_obj_type_t *classmethod = MP_OBJ_TO_PTR(mp_load_global(MP_QSTR_classmethod));
+    /* (the names: values of the module's qstr table, known at run time only) */
+    const qstr names[METHOD_COUNT] = {TILE_METHODS(METHOD_NAME, METHOD_NAME)
+                                      TILESET_METHODS(METHOD_NAME, METHOD_NAME)};
+    for (size_t i = 0; i < METHOD_COUNT; i++) {
+        mp_obj_t fun = MP_OBJ_FROM_PTR(method_rows[i].fun);
+        if (method_rows[i].is_class) {
+            class_methods[i] = (mp_rom_obj_static_class_method_t){{classmethod}, fun};
+            fun = MP_OBJ_FROM_PTR(&class_methods[i]);
+        }
+        methods_table[i] = (mp_map_elem_t){MP_OBJ_NEW_QSTR(names[i]), fun};
+    }
+    tile_obj *t = tile_objs;
+    for (uint8_t high = 0; high <= PINTAS_MAX_PIP; high++) {
+        for (uint8_t low = 0; low <= high; low++, t++) {
+            *t = (tile_obj){{TILE_TYPE}, high, low, (uint8_t)(t - tile_objs)};
+            tiles_tuple.items[t - tile_objs] = MP_OBJ_FROM_PTR(t);
+        }
+    }
+    tiles_tuple.base.type = &mp_type_tuple;
+    tiles_tuple.len = PINTAS_TILE_COUNT;
+    module_globals = MP_OBJ_FROM_PTR(self->context->module.globals);
+}
+#else
+#define NO_METHOD(name, fun)
+#define CLASS_METHOD(name, fun) static MP_DEFINE_CONST_CLASSMETHOD_OBJ(fun##_cm, MP_ROM_PTR(&fun));
+TILE_METHODS(NO_METHOD, CLASS_METHOD)
+TILESET_METHODS(NO_METHOD, CLASS_METHOD)
+#define METHOD_ENTRY(name, fun) {MP_ROM_QSTR(name), MP_ROM_PTR(&fun)},
+#define CLASS_METHOD_ENTRY(name, fun) {MP_ROM_QSTR(name), MP_ROM_PTR(&fun##_cm)},
+static const mp_rom_map_elem_t tile_locals_table[] = {
+    TILE_METHODS(METHOD_ENTRY, CLASS_METHOD_ENTRY)
+};
+static const mp_rom_map_elem_t tileset_locals_table[] = {
+    TILESET_METHODS(METHOD_ENTRY, CLASS_METHOD_ENTRY)
+};
+static MP_DEFINE_CONST_DICT(tile_locals, tile_locals_table);
+static MP_DEFINE_CONST_DICT(tileset_locals, tileset_locals_table);
+
+#define SLOT_ARGS(f, v) , f, v
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_tile_type, MP_QSTR_Tile, MP_TYPE_FLAG_NONE
+                                TILE_SLOTS(SLOT_ARGS));
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_tileset_type, MP_QSTR_TileSet, MP_TYPE_FLAG_ITER_IS_GETITER
+                                TILESET_SLOTS(SLOT_ARGS));
+#endif
 
 /* ---- saves (pintas/save.h) ----------------------------------------------- */
 
@@ -2806,7 +3322,6 @@ static MP_DEFINE_CONST_FUN_OBJ_3(preset_obj, preset);
     X(MP_QSTR_move_str, move_str_obj) \
     X(MP_QSTR_move_fields, move_fields_obj) \
     X(MP_QSTR_illegal, illegal_obj) \
-    X(MP_QSTR_tiles_parse, tiles_parse_obj) \
     X(MP_QSTR_save_write, save_write_obj) \
     X(MP_QSTR_save_read, save_read_obj) \
     X(MP_QSTR_status_str, status_str_obj) \
@@ -2814,6 +3329,11 @@ static MP_DEFINE_CONST_FUN_OBJ_3(preset_obj, preset);
     OTHER_GAMES(X(MP_QSTR_caminos_rank, caminos_rank_obj)) \
     X(MP_QSTR_search, search_obj) \
     X(MP_QSTR_state, state_obj_fun) \
+    X(MP_QSTR_Tile, pintas_tile_type) \
+    X(MP_QSTR_TileSet, pintas_tileset_type) \
+    X(MP_QSTR_TILES, tiles_tuple) \
+    X(MP_QSTR_as_tile, as_tile_obj) \
+    X(MP_QSTR__tile_or_none, tile_or_none_obj) \
     X(MP_QSTR_preset, preset_obj) \
     X(MP_QSTR_rules_text, rules_text_obj) \
     X(MP_QSTR_unknown_settings, unknown_settings_obj)
@@ -2828,6 +3348,7 @@ mp_obj_t mpy_init(mp_obj_fun_bc_t *self, size_t n_args, size_t n_kw, mp_obj_t *a
     pintas_state_type.flags = MP_TYPE_FLAG_NONE;
     pintas_state_type.name = MP_QSTR_State;
     MP_OBJ_TYPE_SET_SLOT(&pintas_state_type, buffer, state_buffer, 0);
+    tiles_init(self);
     PINTAS_FUNCTIONS(PINTAS_STORE)
     MP_DYNRUNTIME_INIT_EXIT
 }
