@@ -443,18 +443,22 @@ static void test_presets(void)
     CHECK(pintas_presets(PINTAS_FAMILY_DICE, &p, &n) == PINTAS_OK && n == 2 &&
           strcmp(p[1].name, "farkle") == 0 && p[1].takes[8] == NULL);
     /* their settings: the games' own preset functions', read back */
-    CHECK(pintas_preset_values(PINTAS_FAMILY_LINE, 0, v, 13) == PINTAS_OK &&
-          memcmp(v, muggins, sizeof muggins) == 0);
-    CHECK(pintas_preset_values(PINTAS_FAMILY_LINE, 1, v, 13) == PINTAS_OK &&
-          memcmp(v, capicua, sizeof capicua) == 0);
-    CHECK(pintas_preset_values(PINTAS_FAMILY_LINE, 2, v, 13) == PINTAS_OK &&
-          memcmp(v, dominican, sizeof dominican) == 0);
-    CHECK(pintas_preset_values(PINTAS_FAMILY_CAMINOS, 2, v, 5) == PINTAS_OK &&
-          memcmp(v, two_paths, sizeof two_paths) == 0);
-    CHECK(pintas_preset_values(PINTAS_FAMILY_DICE, 0, v, 9) == PINTAS_OK &&
-          memcmp(v, doom, sizeof doom) == 0);
-    CHECK(pintas_preset_values(PINTAS_FAMILY_DICE, 1, v, 9) == PINTAS_OK &&
-          memcmp(v, farkle, sizeof farkle) == 0);
+    {
+        static const struct {
+            int family, preset;
+            const int32_t *values;
+            size_t n;
+        } expected[] = {
+            {PINTAS_FAMILY_LINE, 0, muggins, 13},    {PINTAS_FAMILY_LINE, 1, capicua, 13},
+            {PINTAS_FAMILY_LINE, 2, dominican, 13},  {PINTAS_FAMILY_CAMINOS, 2, two_paths, 5},
+            {PINTAS_FAMILY_DICE, 0, doom, 9},        {PINTAS_FAMILY_DICE, 1, farkle, 9},
+        };
+        size_t k;
+        for (k = 0; k < COUNT(expected); ++k)
+            CHECK(pintas_preset_values(expected[k].family, expected[k].preset, v,
+                                       expected[k].n) == PINTAS_OK &&
+                  memcmp(v, expected[k].values, expected[k].n * sizeof *v) == 0);
+    }
     /* the refusals: why each setting is not taken, a host's hint for a typo */
     CHECK(refusal_says(PINTAS_FAMILY_LINE, 0, taget, typo, 1, 0,
                        "not an option of muggins: taget (did you mean 'target'?); muggins "
