@@ -323,6 +323,11 @@ def native_parts() -> None:
                               text=True, check=True).stdout.splitlines()[1:]
         sizes = sorted(((int(r.split()[0]) + int(r.split()[1]), Path(r.split()[5]).stem)
                         for r in rows), reverse=True)
+        if not any(size for size, _ in sizes):
+            # compiled for the link-time optimisation: no machine code yet
+            print("(the objects hold no machine code before the link-time optimisation: "
+                  "`PINTAS_LTO=0 bash python/build.sh natmod armv7m` for their sizes)\n")
+            return
         print("| armv7m object (text + data, before the link) | bytes |")
         print("| --- | ---: |")
         for size, name in sizes:
