@@ -24,6 +24,7 @@ muggins takes players, target, redeal_doubles, block_scoring, max_rounds
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from typing import Any, ClassVar, TypeVar
 
@@ -38,6 +39,12 @@ def preset_options(family: int) -> dict[str, tuple[str, ...]]:
     """The options each of ``family``'s presets takes, by the preset's name,
     from the C core's table (pintas/settings.h)."""
     return {name: takes for name, takes, _ in _settings.presets(family)}
+
+
+@functools.cache
+def _aliases(family: int) -> dict[str, str]:
+    """The settings of ``family`` that presets also take by another name, by it."""
+    return {str(s[1]): str(s[0]) for s in _settings.settings(family) if s[1] != s[0]}
 
 
 def setting_of(family: int, name: str) -> tuple[Any, ...]:
@@ -76,10 +83,7 @@ class RulesBase(PlainRecord):
     @classmethod
     def _field_name(cls, option: str) -> str:
         """The setting an option of another accepted name sets (else the option)."""
-        for setting in _settings.settings(cls._FAMILY):
-            if setting[1] == option:
-                return str(setting[0])
-        return option
+        return _aliases(cls._FAMILY).get(option, option)
 
     @classmethod
     def _aliased(cls, options: dict[str, Any]) -> dict[str, Any]:

@@ -69,19 +69,28 @@ cdef str _str(const char *s):
     return None if s == NULL else s.decode("ascii")
 
 
+cdef dict _TABLES = {}
+
+
 def settings(int family):
     """The settings of ``family`` (0 line, 1 Caminos, 2 dice), in order: tuples
     ``(name, option, kind, low, high, choices, owner, neutral)``, ``option``
     the other name presets take it by (else ``name``), ``owner`` the index of
-    the game that alone may change it (else -1)."""
+    the game that alone may change it (else -1). Read once: every Rules made
+    reads it."""
     cdef const pintas_setting *table
     cdef size_t n
+    found = _TABLES.get(family)
+    if found is not None:
+        return found
     if pintas_settings(family, &table, &n) != 0:
         raise ValueError(f"no rules family {family}")
-    return tuple((_str(table[i].name), _str(table[i].option) or _str(table[i].name),
-                  table[i].kind, table[i].low, table[i].high,
-                  tuple(_str(table[i].choices[k]) for k in range(table[i].n_choices)),
-                  table[i].owner, table[i].neutral) for i in range(n))
+    found = _TABLES[family] = tuple(
+        (_str(table[i].name), _str(table[i].option) or _str(table[i].name),
+         table[i].kind, table[i].low, table[i].high,
+         tuple(_str(table[i].choices[k]) for k in range(table[i].n_choices)),
+         table[i].owner, table[i].neutral) for i in range(n))
+    return found
 
 
 #: What a refusal is: a setting out of range or settings that do not go
@@ -121,8 +130,9 @@ cdef int32_t _core_value(int kind, object choices, object value, int *refused):
             return 1 if value else 0
     elif kind == CHOICE:
         if isinstance(value, str):
-            if value in <tuple>choices:
-                return (<tuple>choices).index(value)
+            for k in range(len(<tuple>choices)):
+                if (<tuple>choices)[k] == value:
+                    return k
             refused[0] = UNKNOWN
             return len(<tuple>choices)
     elif value is None and kind == LIMIT:
@@ -130,7 +140,9 @@ cdef int32_t _core_value(int kind, object choices, object value, int *refused):
     elif isinstance(value, int) and type(value) is not bool:
         if kind == LIMIT and value == 0:
             return -1  # a limit of 0 is refused: None is no limit
-        return max(-2147483647, min(2147483647, value))
+        if value < -2147483647:  # (out of every range: the core refuses it)
+            return -2147483647
+        return 2147483647 if value > 2147483647 else value
     refused[0] = TYPE
     return _INT32_MIN
 
