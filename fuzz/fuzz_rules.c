@@ -12,7 +12,10 @@
  * values are taken or refused, a refusal names a setting of the table, and
  * its message fits any buffer (cut, NUL-terminated, its length told); the
  * struct the values make is refused only for a value out of range, taken by
- * the game's check when the settings are, and reads back as the values.
+ * the game's check when the settings are, and reads back as the values; the
+ * texts of the values (their description, a refusal of unknown names) and of
+ * a preset (its refusal of options, any names) fit any buffer, and every
+ * preset's values are taken.
  */
 #include "games.h"
 
@@ -205,6 +208,53 @@ static void struct_of_settings(int family, const int32_t *values, size_t n, int 
     FUZZ_CHECK(memcmp(back, values, n * sizeof *back) == 0);
 }
 
+/* A text's call (its status, the cap it had, the length it told, buf): the
+ * text fits any buffer (cut, NUL-terminated, its length told). */
+static void text_fits(int status, size_t cap, size_t len, const char *buf)
+{
+    FUZZ_CHECK(status == PINTAS_OK || (status == PINTAS_E_BUFFER && len >= cap));
+    FUZZ_CHECK(cap == 0 || buf[len < cap ? len : cap - 1] == '\0');
+}
+
+/* The texts of settings values and of a preset: the description only of
+ * settings taken (PINTAS_E_ARG else), the refusals of names (any bytes, a
+ * hint or none) for any values whose game is one of the family's, and a
+ * preset's values always taken and described. */
+static void texts_of_settings(fuzz_bytes *b, int family, const int32_t *values, size_t n,
+                              int taken)
+{
+    const pintas_preset *presets;
+    char buf[300], names[3][24];
+    const char *refused[3], *hints[3];
+    int32_t preset_values[PINTAS_SETTINGS_MAX];
+    size_t cap = fuzz_below(b, sizeof buf + 1), len = 0, n_presets = 0, k;
+    unsigned flags = fuzz_u8(b) & PINTAS_PRESET_NO_LIMITS;
+    int status = pintas_settings_text(family, values, n, buf, cap, &len);
+    FUZZ_CHECK(taken ? status != PINTAS_E_ARG : status == PINTAS_E_ARG);
+    if (taken)
+        text_fits(status, cap, len, buf);
+    for (k = 0; k < 3; ++k) {
+        fuzz_fill(b, names[k], sizeof names[k] - 1);
+        names[k][sizeof names[k] - 1] = '\0';
+        refused[k] = names[k];
+        hints[k] = (fuzz_u8(b) & 1u) ? names[(k + 1) % 3] : NULL;
+    }
+    FUZZ_CHECK(pintas_presets(family, &presets, &n_presets) == PINTAS_OK);
+    status = pintas_settings_unknown_text(family, values, n, refused, hints, 3, flags, buf, cap,
+                                          &len);
+    if (values[0] >= 0 && (size_t)values[0] < n_presets)
+        text_fits(status, cap, len, buf);
+    else
+        FUZZ_CHECK(status == PINTAS_E_ARG);
+    k = fuzz_below(b, (unsigned)n_presets);
+    status = pintas_preset_refusal_text(family, (int)k, refused, hints, 1u + fuzz_below(b, 3),
+                                        flags, buf, cap, &len);
+    text_fits(status, cap, len, buf);
+    FUZZ_CHECK(pintas_preset_values(family, (int)k, preset_values, n) == PINTAS_OK);
+    FUZZ_CHECK(pintas_settings_text(family, preset_values, n, buf, sizeof buf, &len) ==
+               PINTAS_OK);
+}
+
 static void fuzz_settings(fuzz_bytes *b)
 {
     const pintas_setting *table;
@@ -223,6 +273,7 @@ static void fuzz_settings(fuzz_bytes *b)
     FUZZ_CHECK(status == PINTAS_OK || status == PINTAS_E_RULES);
     FUZZ_CHECK((status == PINTAS_OK) == (why.cause == PINTAS_SETTINGS_OK));
     struct_of_settings(family, values, n, status == PINTAS_OK);
+    texts_of_settings(b, family, values, n, status == PINTAS_OK);
     if (status == PINTAS_OK)
         return;
     FUZZ_CHECK(why.setting < n && why.other < n && why.family == family);
@@ -231,8 +282,7 @@ static void fuzz_settings(fuzz_bytes *b)
     cap = fuzz_below(b, sizeof buf + 1);
     status = pintas_settings_refusal_text(&why, (fuzz_u8(b) & 1u) ? got : NULL, got_len, buf,
                                           cap, &len);
-    FUZZ_CHECK(status == PINTAS_OK || (status == PINTAS_E_BUFFER && len >= cap));
-    FUZZ_CHECK(cap == 0 || buf[len < cap ? len : cap - 1] == '\0');
+    text_fits(status, cap, len, buf);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
