@@ -81,3 +81,13 @@ def test_refusal_refuses_what_is_not_a_familys_settings() -> None:
         _settings.refusal(7, [])
     with pytest.raises(ValueError, match="no rules family 3"):
         _settings.settings(3)
+
+
+def test_any_number_of_refused_names_is_refused_by_name() -> None:
+    many = {f"o{i}": i for i in range(100)}
+    with pytest.raises(RulesError, match=r"^not an option of muggins: o0, o1, .*, o99; muggins "
+                                          r"takes players, target"):
+        domino.Rules.muggins(**many)
+    with pytest.raises(RulesError, match=r"^no such rules setting: o0, .*, o99; the settings of "
+                                          r"muggins rules: game, players"):
+        domino.Rules.muggins().replace(**many)

@@ -4,6 +4,7 @@ from the C core's table (pintas/settings.h): the one copy every home checks
 rules by. A host converts each value to the core's int and checks its type;
 the core checks the ranges and the rules that tie settings together."""
 
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from libc.stdint cimport int8_t, int32_t, uint8_t
 
 cdef extern from "pintas/settings.h" nogil:
@@ -105,18 +106,12 @@ cdef dict _SPECS = {}
 
 cdef tuple _spec(int family):
     """Per setting of ``family``: its name, kind and, for a choice, its names
-    (else None), read once from the table: ``core_values`` runs on every game
+    (else None), from the cached table: ``core_values`` runs on every game
     made."""
-    cdef const pintas_setting *table
-    cdef size_t n
     spec = _SPECS.get(family)
     if spec is None:
-        if pintas_settings(family, &table, &n) != 0:
-            raise ValueError(f"no rules family {family}")
-        spec = _SPECS[family] = tuple(
-            (_str(table[i].name), table[i].kind,
-             tuple(_str(table[i].choices[k]) for k in range(table[i].n_choices))
-             if table[i].kind == CHOICE else None) for i in range(n))
+        spec = _SPECS[family] = tuple((s[0], s[2], s[5] if s[2] == CHOICE else None)
+                                      for s in settings(family))
     return <tuple>spec
 
 
@@ -241,17 +236,21 @@ cdef bytes _c_text(str text):
 
 
 cdef class _Names:
-    """Names and their hints as the C calls take them: arrays of C strings,
-    kept alive with the bytes they point into."""
-    cdef const char *names[64]
-    cdef const char *hints[64]
+    """Names and their hints as the C calls take them: arrays of C strings
+    (as many as given), kept alive with the bytes they point into."""
+    cdef const char **names
+    cdef const char **hints
     cdef size_t n
     cdef list _keep
 
     def __init__(self, names, hints):
         self.n = len(names)
-        if self.n > 64 or len(hints) != self.n:
-            raise ValueError("at most 64 names, a hint each")
+        if len(hints) != self.n:
+            raise ValueError("a hint (or None) for each name")
+        self.names = <const char **>PyMem_Malloc((self.n + 1) * sizeof(char *))
+        self.hints = <const char **>PyMem_Malloc((self.n + 1) * sizeof(char *))
+        if self.names == NULL or self.hints == NULL:
+            raise MemoryError()
         self._keep = []
         for i in range(self.n):
             self._keep.append(_c_text(names[i]))
@@ -260,6 +259,10 @@ cdef class _Names:
             if hints[i] is not None:
                 self._keep.append(_c_text(hints[i]))
                 self.hints[i] = self._keep[-1]
+
+    def __dealloc__(self):
+        PyMem_Free(self.names)
+        PyMem_Free(self.hints)
 
 
 cdef str _message(int status, bytearray room, size_t length):
