@@ -2615,11 +2615,6 @@ static int is_word(mp_obj_t o, const char *word, int fold) {
     return 1;
 }
 
-/* An argument not given (MP_OBJ_NULL) as None. */
-static mp_obj_t given(mp_obj_t o) {
-    return o == MP_OBJ_NULL ? mp_const_none : o;
-}
-
 /* The index of the tile that `tile` (a Tile or its notation) is, else
  * NotationTypeError "a {kind} needs a tile like '6|4'". */
 static mp_int_t move_tile(mp_obj_t kind, mp_obj_t tile) {
@@ -2627,7 +2622,7 @@ static mp_int_t move_tile(mp_obj_t kind, mp_obj_t tile) {
         return (mp_int_t)tiles_read(tile, 0);
     }
     if (!mp_obj_is_type(tile, TILE_TYPE)) {
-        mp_obj_t args[2] = {kind, given(tile)};
+        mp_obj_t args[2] = {kind, tile};
         notation_error(1, "a {} needs a tile like '6|4': got {!r}", 2, args);
     }
     return ((const tile_obj *)MP_OBJ_TO_PTR(tile))->index;
@@ -2639,14 +2634,13 @@ static int word_in(mp_obj_t o, const char *a, const char *b, const char *form) {
     if (is_word(o, a, 1) || is_word(o, b, 1)) {
         return is_word(o, b, 1);
     }
-    o = given(o);
     notation_error(!mp_obj_is_str(o), form, 1, &o);
 }
 
 /* The move of game g that the constructor's arguments name: kind, then
  * (tile, end), (tile, side, path) or (dice,), MP_OBJ_NULL for one not given;
  * the checks, their order and their messages CPython's. */
-static mp_obj_t move_made(int g, mp_obj_t kind, const mp_obj_t *a) {
+static mp_obj_t move_made(int g, mp_obj_t kind, const mp_obj_t *given_a) {
     static const char *const kinds[G_LAST + 1] = {
         "a move's kind is 'play', 'draw' or 'pass': got {!r}",
 #if !ONLY_LINE
@@ -2657,23 +2651,20 @@ static mp_obj_t move_made(int g, mp_obj_t kind, const mp_obj_t *a) {
     if (!mp_obj_is_str(kind)) {
         notation_error(1, kinds[g], 1, &kind);
     }
+    mp_obj_t a[3] = {mp_const_none, mp_const_none, mp_const_none}; /* (not given: None, dice ()) */
+    for (int i = 0; i < (IS_LINE(g) ? 2 : IS_CAMINOS(g) ? 3 : 1); i++) {
+        a[i] = given_a[i] != MP_OBJ_NULL ? given_a[i]
+               : IS_DICE(g)              ? mp_const_empty_tuple
+                                         : mp_const_none;
+    }
     int draw = is_word(kind, "draw", 0);
     if (!IS_DICE(g) && (draw || is_word(kind, "pass", 0))) {
-        if (a[0] != MP_OBJ_NULL && a[0] != mp_const_none) {
-            goto extra;
-        }
-        if (a[1] != MP_OBJ_NULL && a[1] != mp_const_none) {
-            goto extra;
-        }
-        if (!IS_LINE(g) && a[2] != MP_OBJ_NULL && a[2] != mp_const_none) {
-            goto extra;
+        if (a[0] != mp_const_none || a[1] != mp_const_none || a[2] != mp_const_none) {
+            mp_obj_t args[3] = {kind, a[0], a[1]};
+            notation_error(0, IS_LINE(g) ? "a {} has no tile or end: got tile={!r}, end={!r}"
+                                         : "a {} has no tile, side or path", 3, args);
         }
         return new_move(g, (IS_LINE(g) ? LINE_PASS : CAM_PASS) - draw);
-    extra : {
-        mp_obj_t args[3] = {kind, given(a[0]), given(a[1])};
-        notation_error(0, IS_LINE(g) ? "a {} has no tile or end: got tile={!r}, end={!r}"
-                                     : "a {} has no tile, side or path", 3, args);
-    }
     }
     if (IS_LINE(g)) {
         if (!is_word(kind, "play", 0)) {
@@ -2690,25 +2681,23 @@ static mp_obj_t move_made(int g, mp_obj_t kind, const mp_obj_t *a) {
         }
         mp_int_t tile = move_tile(kind, a[0]);
         if (reveal) {
-            mp_obj_t args[2] = {given(a[1]), given(a[2])};
-            if (args[0] != mp_const_none || args[1] != mp_const_none) {
+            if (a[1] != mp_const_none || a[2] != mp_const_none) {
                 notation_error(0, "a reveal has no side or path: got side={!r}, path={!r}", 2,
-                               args);
+                               a + 1);
             }
             return new_move(g, CAM_REVEAL + tile);
         }
         int back = word_in(a[1], "front", "back",
                            "a placement's side is 'front' or 'back': got {!r}");
-        mp_obj_t path = given(a[2]);
         static const char path_form[] = "a path number is 1..8: got {!r}";
-        mp_int_t p = whole_or_refuse(path, 8, path_form, 1, &path);
+        mp_int_t p = whole_or_refuse(a[2], 8, path_form, 1, a + 2);
         if (p < 1) {
-            notation_error(0, path_form, 1, &path);
+            notation_error(0, path_form, 1, a + 2);
         }
         return new_move(g, (tile * 8 + p - 1) * 2 + back);
     }
     /* dice: their values read by pintas.py's _x_items, as every dice value */
-    mp_obj_t dice = a[0] == MP_OBJ_NULL ? mp_const_empty_tuple : a[0];
+    mp_obj_t dice = a[0];
     int keep = is_word(kind, "keep", 0);
     int empty = dice == mp_const_none;
     if (mp_obj_is_str(dice) || mp_obj_is_type(dice, &mp_type_tuple)
@@ -2767,7 +2756,10 @@ static mp_obj_t move_from_code(mp_obj_t cls, mp_obj_t code) {
     int g = move_game(cls);
     mp_int_t last = IS_LINE(g) ? LINE_PASS : IS_CAMINOS(g) ? CAM_PASS : (1L << 24) - 1;
     mp_obj_t args[2] = {MP_OBJ_NEW_SMALL_INT(last), code};
-    return new_move(g, whole_or_refuse(code, last, "a move code is 0..{}: got {!r}", 2, args));
+    return new_move(g, whole_or_refuse(code, last, mp_obj_is_int(code)
+                                                       ? "a move code is 0..{}: got {!r}"
+                                                       : "a move code is a whole number 0..{}: got {!r}",
+                                       2, args));
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(move_from_code_obj, move_from_code);
 
