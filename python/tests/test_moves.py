@@ -1,19 +1,11 @@
 # Moves as CPython's pintas shows them: each game's Move from its
 # constructor, its class methods and its notation, its fields as attributes,
 # compared and hashed by value within its own game, immutable, and the
-# refusals' classes and messages quoting what was given. (domino, caminos and
-# dice come from common.py: caminos and dice are None in the domino-only module.)
+# refusals' classes and messages quoting what was given. (domino, caminos,
+# dice and refusal come from common.py: caminos and dice are None in the
+# domino-only module.)
 
 from pintas import Tile
-
-
-def refusal(call, *args):
-    """(class name, message) of the ValueError that ``call(*args)`` raises."""
-    try:
-        call(*args)
-    except ValueError as exc:
-        return type(exc).__name__, str(exc)
-    raise AssertionError("nothing raised")
 
 
 def unchanged(move, name, value):

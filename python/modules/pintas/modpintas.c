@@ -4,8 +4,9 @@
  * A game's C state lives in a bytearray owned by the Python layer (pintas.py),
  * which the core works on in place (a heap buffer is aligned; the core changes
  * nothing when it refuses a call). The functions take and return small
- * ints, tuples, lists and bytes, and three types: State (a game's state),
- * Tile and TileSet (the API's tiles and sets of tiles). The same file builds
+ * ints, tuples, lists and bytes, and six types: State (a game's state),
+ * Tile and TileSet (the API's tiles and sets of tiles), and each game's Move
+ * (domino.Move, caminos.Move, dice.Move). The same file builds
  * as a user C module (firmware) and as a dynamic native module (.mpy), whose
  * runtime offers a smaller API and whose types mpy_init makes. A game is
  * named by its engine number: 0 line games, 1 Caminos, 2 dice
@@ -508,20 +509,6 @@ static void move_of(int g, mp_obj_t o, pintas_engine_move *out) {
         }
     }
 }
-
-/* The dice a dice set holds, face by face (as pintas.py reads a set's code:
- * three bits a face, any count), as a tuple. */
-static mp_obj_t dice_tuple(pintas_dice_set set) {
-    mp_obj_t t[6 * 7];
-    size_t n = 0;
-    for (int face = 1; face <= 6; face++) {
-        for (unsigned k = (set >> (3 * (face - 1))) & 7; k > 0; k--) {
-            t[n++] = MP_OBJ_NEW_SMALL_INT(face);
-        }
-    }
-    return mp_obj_new_tuple(n, t);
-}
-
 
 /* ---- events ------------------------------------------------------------- */
 
@@ -2430,6 +2417,21 @@ static mp_obj_t new_move(int g, mp_int_t code) {
 static mp_int_t move_code_in(int g, mp_obj_t o) {
     return mp_obj_is_type(o, MOVE_TYPE(g)) ? ((const move_obj *)MP_OBJ_TO_PTR(o))->code : -1;
 }
+
+#if !ONLY_LINE
+/* The dice a dice set holds, face by face (as pintas.py reads a set's code:
+ * three bits a face, any count), as a tuple. */
+static mp_obj_t dice_tuple(pintas_dice_set set) {
+    mp_obj_t t[6 * 7];
+    size_t n = 0;
+    for (int face = 1; face <= 6; face++) {
+        for (unsigned k = (set >> (3 * (face - 1))) & 7; k > 0; k--) {
+            t[n++] = MP_OBJ_NEW_SMALL_INT(face);
+        }
+    }
+    return mp_obj_new_tuple(n, t);
+}
+#endif
 
 /* A move's fields from its code into t (None where its kind has none), as
  * the core's numbers, and their count: line (kind, tile, end); Caminos
