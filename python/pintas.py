@@ -20,7 +20,7 @@ _C_NAMES = (
     "sizes", "state", "new", "set_deal", "legal", "check", "play", "status", "reseed", "rng",
     "set_rng", "hands", "view", "events", "round_start", "check_rules", "setting_names",
     "rules_refusal", "line_info", "line_knowledge", "line_points", "blake2b", "mt_size",
-    "mt_seed", "mt_below", "text", "parse", "move_str", "move_fields", "illegal",
+    "mt_seed", "mt_below", "text", "parse", "illegal",
     "save_write", "save_read", "status_str", "choose", "search", "over",
     "to_move", "legal_moves", "play_move", "commit", "action", "log_codes", "preset",
     "rules_text", "unknown_settings",
@@ -33,7 +33,8 @@ _C_NAMES = (
 
 try:
     import _pintas as _c
-    from _pintas import Tile, TileSet, TILES, as_tile, _tile_or_none
+    from _pintas import Tile, TileSet, TILES, as_tile, _tile_or_none, _DominoMove
+    from _pintas import _CaminosMove, _DiceMove
 except ImportError:  # pintas.mpy: the C functions and types are globals of this module
 
     class _C:
@@ -140,21 +141,6 @@ def _check_seat(seat, seats):
         raise SeatTypeError("a seat is a whole number 0..{}: got {!r}".format(seats - 1, seat))
     if not 0 <= seat < seats:
         raise SeatError("no seat {!r}: seats are 0..{}".format(seat, seats - 1))
-
-
-def _refused(found):
-    """A C refusal (1 NotationError or 2 IllegalMoveError, message) as the error to raise."""
-    return (NotationError if found[0] == 1 else IllegalMoveError)(found[1])
-
-
-def _parsed(g, st, text, form):
-    """The code of the move ``text`` names (with a state: the legal move it names)."""
-    if not isinstance(text, str):
-        raise NotationTypeError(form.format(text))
-    found = _c.parse(g, st, text)
-    if type(found) is tuple:
-        raise _refused(found)
-    return found
 
 
 def _check_notation_length(text, what):
@@ -335,6 +321,8 @@ class _Rules(_Record):
 
 
 # ---- moves and events ----------------------------------------------------------------
+# Each game's Move (_DominoMove, _CaminosMove, _DiceMove) is a type of the
+# binding: a move is its code, its fields, text and checks the binding's.
 # A text for people names seat s "player s+1" and side t of a game of pairs
 # "team t+1"; data and errors about arguments count from 0. The words, as every
 # event's sentence, are the C core's (pintas/texts.h), the same as CPython's.
@@ -353,64 +341,6 @@ def _players(seats):
 
 def _team(side, seats):
     return _c.text(3, "team").format(n=side + 1, seats=" & ".join(str(s + 1) for s in seats))
-
-
-class _Move:
-    """The base of every game's moves: compared and hashed by their code, their
-    fields (_FIELDS) the core's (the binding's move_fields), shown by _SHOW."""
-
-    def __eq__(self, other):
-        return type(other) is type(self) and other.code == self.code
-
-    def __hash__(self):
-        return self.code
-
-    def __str__(self):
-        return _c.move_str(self._G, self.code)
-
-    @classmethod
-    def _of(cls, code):
-        m = object.__new__(cls)
-        m.code = code
-        return m
-
-    @classmethod
-    def parse(cls, text):
-        """The move written ``text`` in full notation."""
-        return cls._of(_parsed(cls._G, None, text, cls._FORM))
-
-    def _values(self):
-        return tuple(_shown(show, v) for show, v in
-                     zip(self._SHOW, _c.move_fields(self._G, self.code)))
-
-    def __getattr__(self, name):
-        if name in self._FIELDS:
-            return self._values()[self._FIELDS.index(name)]
-        raise AttributeError(name)
-
-    def __repr__(self):
-        shown = [repr(v if isinstance(v, (int, str, tuple)) else str(v))
-                 for v in self._values() if v is not None and v != ()]
-        return "Move({})".format(", ".join(shown))
-
-
-class _TileMove(_Move):
-    """A tile game's move, named by its code alone: the last two are draw and pass."""
-
-    @classmethod
-    def draw(cls):
-        return cls._of(cls._PASS - 1)
-
-    @classmethod
-    def pass_(cls):
-        return cls._of(cls._PASS)
-
-    @classmethod
-    def from_code(cls, code):
-        if type(code) is not int or not 0 <= code <= cls._PASS:
-            error = NotationError if type(code) is int else NotationTypeError
-            raise error("a move code is 0..{}: got {!r}".format(cls._PASS, code))
-        return cls._of(code)
 
 
 class _Event(_Record):
@@ -641,8 +571,8 @@ class _Game(_Table):
     def _status(self):
         return _c.status(self._G, self._st)
 
-    # The move objects legal_moves gives, a list per game class: the line
-    # games' 58 moves, made at import, by action index; for Caminos and dice a
+    # The move objects legal_moves gives: the line games' 58 moves are the
+    # binding's, made once; for Caminos and dice, a list per game class, a
     # cache of _MOVE_CACHE (code, move) pairs (by a hash of the action index),
     # refilled as moves are met, so the moves a long game meets take no more heap.
     _moves = None
@@ -815,7 +745,7 @@ class _Game(_Table):
     def parse_move(self, text):
         """The legal move written ``text`` (full notation, an alias, or a short form
         naming one move)."""
-        return self._move(_parsed(self._G, self._st, text, self._MOVE._FORM))
+        return _c.parse(self._G, self._st, text)
 
     def _illegal(self, move, given):
         return IllegalMoveError(_c.illegal(self._G, self._st, move.code,
@@ -1270,46 +1200,6 @@ class _DominoRules(_Rules):
 
 
 _D_ENDS = ("L", "R")
-_D_DRAW, _D_PASS = 56, 57
-
-
-class _DominoMove(_TileMove):
-    """A move of a line game: play a tile at an end, draw or pass (6|4L, draw, pass)."""
-
-    _G, _PASS = _LINE, _D_PASS
-    _FORM = "a move is written like '6|4L', 'draw' or 'pass': got {!r}"
-
-    _FIELDS, _SHOW = ("kind", "tile", "end"), (("play", "draw", "pass"), TILES, _D_ENDS)
-
-    def __init__(self, kind, tile=None, end=None):
-        self.code = _d_move_from(kind, tile, end).code
-
-    @staticmethod
-    def play(tile, end="L"):
-        return _d_move_from("play", tile, end)
-
-
-_D_MOVES = tuple(_DominoMove._of(code) for code in range(_D_PASS + 1))
-
-
-def _d_move_from(kind, tile, end):
-    if not isinstance(kind, str):
-        raise NotationTypeError("a move's kind is 'play', 'draw' or 'pass': got {!r}".format(kind))
-    if kind == "draw" or kind == "pass":
-        if tile is not None or end is not None:
-            raise NotationError("a {} has no tile or end: got tile={!r}, end={!r}".format(
-                kind, tile, end))
-        return _D_MOVES[_D_DRAW if kind == "draw" else _D_PASS]
-    if kind != "play":
-        raise NotationError("a move's kind is 'play', 'draw' or 'pass': got {!r}".format(kind))
-    if isinstance(tile, str):
-        tile = Tile.parse(tile)
-    if not isinstance(tile, Tile):
-        raise NotationTypeError("a play needs a tile like '6|4': got {!r}".format(tile))
-    if not isinstance(end, str) or end.upper() not in _D_ENDS:
-        error = NotationError if isinstance(end, str) else NotationTypeError
-        raise error("a play's end is 'L' or 'R': got {!r}".format(end))
-    return _D_MOVES[tile.index * 2 + (1 if end.upper() == "R" else 0)]
 
 
 _D_EVENT_KINDS = ("deal", "redeal", "play", "draw", "pass", "score", "round_end", "game_end",
@@ -1440,10 +1330,7 @@ class _DominoGame(_TileGame):
     _VIEW = _DominoView
     _INFO = _D_INFO
 
-    def _move(self, code):
-        return _D_MOVES[code]
-
-    _moves = list(_D_MOVES)
+    _move = _DominoMove.from_code  # (a bound class method: the move of a code, no self)
 
     def pips(self, seat):
         return self.hand(seat).pips
@@ -1537,7 +1424,7 @@ class domino:
             if found is None:
                 return _DominoSuitPlayer().choose(view)
             codes, sums, _ = found  # (the first of the best sums, as CPython's max)
-            return _D_MOVES[codes[max(range(len(codes)), key=lambda i: sums[i])]]
+            return _DominoMove.from_code(codes[max(range(len(codes)), key=lambda i: sums[i])])
 
     @staticmethod
     def immediate_points(view, move):
@@ -1620,62 +1507,7 @@ class _CaminosRules(_Rules):
         return _C_FULL_PATH[_C_VARIANTS.index(self.variant)]
 
 
-_C_REVEAL, _C_DRAW, _C_PASS = 448, 476, 477
-_C_SIDE_WORDS = {"front": 0, "back": 1}
-
-
-class _CaminosMove(_TileMove):
-    """A Caminos move: place a tile on a side of a path, draw, pass, or reveal
-    (5|3 front 2, reveal 6|4, draw, pass)."""
-
-    _G, _PASS = _CAMINOS, _C_PASS
-    _FORM = "a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or 'pass': got {!r}"
-
-    _FIELDS = ("kind", "tile", "side", "path")
-    _SHOW = (("place", "draw", "pass", "reveal"), TILES, _C_SIDES, None)
-
-    def __init__(self, kind, tile=None, side=None, path=None):
-        self.code = _c_move_from(kind, tile, side, path).code
-
-    @staticmethod
-    def place(tile, side, path):
-        return _c_move_from("place", tile, side, path)
-
-    @staticmethod
-    def reveal(tile):
-        return _c_move_from("reveal", tile, None, None)
-
-
-_c_new_move = _CaminosMove._of
-
-
-def _c_move_from(kind, tile, side, path):
-    if not isinstance(kind, str):
-        raise NotationTypeError("a move's kind is 'place', 'draw', 'pass' or 'reveal': got "
-                                "{!r}".format(kind))
-    if kind == "draw" or kind == "pass":
-        if tile is not None or side is not None or path is not None:
-            raise NotationError("a {} has no tile, side or path".format(kind))
-        return _c_new_move(_C_DRAW if kind == "draw" else _C_PASS)
-    if kind not in ("place", "reveal"):
-        raise NotationError("a move's kind is 'place', 'draw', 'pass' or 'reveal': got "
-                            "{!r}".format(kind))
-    if isinstance(tile, str):
-        tile = Tile.parse(tile)
-    if not isinstance(tile, Tile):
-        raise NotationTypeError("a {} needs a tile like '6|4': got {!r}".format(kind, tile))
-    if kind == "reveal":
-        if side is not None or path is not None:
-            raise NotationError("a reveal has no side or path: got side={!r}, path={!r}".format(
-                side, path))
-        return _c_new_move(_C_REVEAL + tile.index)
-    if not isinstance(side, str) or side.lower() not in _C_SIDE_WORDS:
-        error = NotationError if isinstance(side, str) else NotationTypeError
-        raise error("a placement's side is 'front' or 'back': got {!r}".format(side))
-    if type(path) is not int or not 1 <= path <= 8:
-        error = NotationError if type(path) is int else NotationTypeError
-        raise error("a path number is 1..8: got {!r}".format(path))
-    return _c_new_move((tile.index * 8 + path - 1) * 2 + _C_SIDE_WORDS[side.lower()])
+_c_new_move = _CaminosMove.from_code
 
 
 _C_EVENT_KINDS = ("deal", "path", "choose", "reveal", "tie", "start", "place", "close",
@@ -2055,49 +1887,7 @@ def _x_items(values, lo, hi, what):
     return items
 
 
-class _DiceMove(_Move):
-    """A dice move: roll, roll with given dice, keep dice, bank."""
-
-    _G = _DICE
-    _FORM = "a move is written like 'roll', 'keep 1 5' or 'bank': got {!r}"
-
-    _FIELDS, _SHOW = ("kind", "dice"), (("roll", "roll", "keep", "bank"), None)
-
-    def __init__(self, kind, dice=()):
-        self.code = _x_move_from(kind, dice).code
-
-    @property
-    def given(self):
-        return self.code & 3 == 1
-
-    # the constructors: roll(values=None), keep(values), bank()
-    roll = staticmethod(lambda values=None: _x_move_from("roll", () if values is None else values))
-    keep = staticmethod(lambda values: _x_move_from("keep", values))
-    bank = staticmethod(lambda: _x_new_move(3))
-
-
 _x_new_move = _DiceMove._of
-
-
-def _x_move_from(kind, dice):
-    if not isinstance(kind, str):
-        raise NotationTypeError("a move's kind is 'roll', 'keep' or 'bank': got {!r}".format(kind))
-    empty = dice is None or dice == () or dice == [] or dice == ""
-    if kind == "bank":
-        if not empty:
-            raise NotationError("a bank takes no dice: got {!r}".format(dice))
-        return _x_new_move(3)
-    if kind == "roll":
-        if empty:
-            return _x_new_move(0)
-        values = _x_items(dice, 1, 6, "a roll")
-        code = 1 | len(values) << 2
-        for i, v in enumerate(values):
-            code |= v << (5 + 3 * i)
-        return _x_new_move(code)
-    if kind == "keep":
-        return _x_new_move(2 | _x_set(_x_items(dice, 1, 6, "a keep")) << 5)
-    raise NotationError("a move's kind is 'roll', 'keep' or 'bank': got {!r}".format(kind))
 
 
 class _DiceKeep(_Record):
