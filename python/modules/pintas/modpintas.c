@@ -2790,6 +2790,9 @@ static mp_obj_t event_make_new(const mp_obj_type_t *type, size_t n_args, size_t 
     }
     event_obj *o = new_event(g);
     const pintas_texts *t = texts_of(g);
+    if (IS_DICE(g)) {
+        o->f.seat = 0; /* (a dice event always names its seat) */
+    }
     size_t at_reason = IS_LINE(g) || IS_CAMINOS(g) ? 6 : 5;
     o->f.kind = name_number(t->kinds, t->kind_count, given[0], "kind");
     if (given[at_reason] != MP_OBJ_NULL) {
