@@ -2464,6 +2464,16 @@ static qstr field_name(int x) {
     return names[x];
 }
 
+/* Whether the n bytes at a and b are the same (the native module's C library
+ * has no byte comparison: libc.c). */
+static int same_bytes(const void *a, const void *b, size_t n) {
+    const uint8_t *p = a, *q = b;
+    while (n > 0 && *p == *q) {
+        p++, q++, n--;
+    }
+    return n == 0;
+}
+
 /* The name at `i` of names[0..n), as a str (None for NULL or past the end). */
 static mp_obj_t name_at(const char *const *names, size_t n, unsigned i) {
     return i < n && names[i] != NULL ? new_str0(names[i]) : mp_const_none;
@@ -2620,7 +2630,7 @@ static uint8_t name_number(const char *const *names, size_t n, mp_obj_t v, const
         size_t len;
         const char *s = mp_obj_str_get_data(v, &len);
         for (size_t i = 0; i < n; i++) {
-            if (names[i] != NULL && strlen(names[i]) == len && memcmp(names[i], s, len) == 0) {
+            if (names[i] != NULL && strlen(names[i]) == len && same_bytes(names[i], s, len)) {
                 return (uint8_t)i;
             }
         }
@@ -2652,7 +2662,7 @@ static uint8_t event_choice(mp_obj_t v, const char *a, const char *b, const char
         const char *s = mp_obj_str_get_data(v, &len);
         for (int i = 0; i < 2; i++) {
             const char *c = i ? b : a;
-            if (strlen(c) == len && memcmp(s, c, len) == 0) {
+            if (strlen(c) == len && same_bytes(s, c, len)) {
                 return (uint8_t)i;
             }
         }
@@ -2885,9 +2895,9 @@ static mp_obj_t event_binary_op(mp_binary_op_t op, mp_obj_t lhs, mp_obj_t rhs) {
         return op == MP_BINARY_OP_EQUAL ? mp_const_false : MP_OBJ_NULL;
     }
     const uint8_t *a = (const uint8_t *)fields_of(lhs), *b = (const uint8_t *)fields_of(rhs);
-    return mp_obj_new_bool(memcmp(a, b, EVENT_HEAD) == 0
-                           && memcmp(a + EVENT_TAIL, b + EVENT_TAIL,
-                                     sizeof(pintas_event_fields) - EVENT_TAIL) == 0);
+    return mp_obj_new_bool(same_bytes(a, b, EVENT_HEAD)
+                           && same_bytes(a + EVENT_TAIL, b + EVENT_TAIL,
+                                         sizeof(pintas_event_fields) - EVENT_TAIL));
 }
 
 /* to_dict(): the fields by name, tiles as text, tuples as lists. */
