@@ -4,8 +4,8 @@
  * A game's C state lives in a bytearray owned by the Python layer (pintas.py),
  * which the core works on in place (a heap buffer is aligned; the core changes
  * nothing when it refuses a call). The functions take and return small
- * ints, tuples, lists and bytes, and three types: State (a game's state),
- * Tile and TileSet (the API's tiles and sets of tiles). The same file builds
+ * ints, tuples, lists and bytes, and these types: State (a game's state),
+ * Tile and TileSet (the API's tiles and sets of tiles), and each game's Event. The same file builds
  * as a user C module (firmware) and as a dynamic native module (.mpy), whose
  * runtime offers a smaller API and whose types mpy_init makes. A game is
  * named by its engine number: 0 line games, 1 Caminos, 2 dice
@@ -13,7 +13,8 @@
  *
  * The events of a move come back as the C event structs' bytes (the "raw"
  * log the Python layer keeps: a few bytes an event instead of an object);
- * events() turns them into tuples and hide() blanks what a seat may not see.
+ * events() turns them into Event objects, and a view's log blanks what its
+ * seat may not see.
  * A view is a "blob": the state with everything its seat may not see wiped
  * (the other hands, the pile's order, the generator), then a few bytes that
  * the wiping would lose (every hand's size, the seat, who has chosen). The
