@@ -20,14 +20,14 @@ _C_NAMES = (
     "sizes", "state", "new", "set_deal", "legal", "check", "play", "status", "reseed", "rng",
     "set_rng", "hands", "view", "events", "round_start", "check_rules", "setting_names",
     "rules_refusal", "line_info", "line_knowledge", "line_points", "blake2b", "mt_size",
-    "mt_seed", "mt_below", "text", "parse", "illegal",
+    "mt_seed", "mt_below", "parse", "illegal",
     "save_write", "save_read", "status_str", "choose", "search", "over",
     "to_move", "legal_moves", "play_move", "commit", "action", "log_codes", "preset",
-    "rules_text", "unknown_settings",
+    "rules_text", "unknown_settings", "line_event",
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
     "caminos_info", "dice_info", "caminos_known", "chain", "caminos_rank", "dice_keeps",
     "dice_keep_score", "dice_is_doom", "dice_solve_size", "dice_solve", "dice_policy",
-    "dice_book",
+    "dice_book", "caminos_event", "dice_event",
 #- end of the games' C functions -#
 )
 
@@ -324,119 +324,10 @@ class _Rules(_Record):
 # Each game's Move (_DominoMove, _CaminosMove, _DiceMove) is a type of the
 # binding: a move is its code, its fields, text and checks the binding's.
 # A text for people names seat s "player s+1" and side t of a game of pairs
-# "team t+1"; data and errors about arguments count from 0. The words, as every
-# event's sentence, are the C core's (pintas/texts.h), the same as CPython's.
-
-
-def _player(seat):
-    return _c.text(3, "player").format(n=seat + 1)
-
-
-def _players(seats):
-    numbers = [str(seat + 1) for seat in seats]
-    if len(numbers) == 1:
-        return _c.text(3, "player").format(n=numbers[0])
-    return _c.text(3, "players").format(list=", ".join(numbers[:-1]), last=numbers[-1])
-
-
-def _team(side, seats):
-    return _c.text(3, "team").format(n=side + 1, seats=" & ".join(str(s + 1) for s in seats))
-
-
-class _Event(_Record):
-    """The base of every game's events: a record of the fields its class
-    names in _FIELDS (name, default), compared by value, read as a sentence."""
-
-    _FIELDS = ()
-    _TEXTS = None  # the event's table of texts in the C core (pintas/texts.h)
-    _SECRET = ()
-
-    def __init__(self, *args, **given):
-        """An event from its fields, in _FIELDS order or by name: its kind and
-        reason checked by the class's _SHOW, each field taken by _take."""
-        names = [name for name, _ in self._FIELDS]
-        if not args and "kind" not in given:
-            raise TypeError("an event needs a kind")
-        for name, value in zip(names, args):
-            given[name] = value
-        for name in ("kind", "reason"):
-            if given.get(name) not in self._SHOW[names.index(name)]:
-                raise NotationError("unknown event {} {!r}".format(name, given.get(name)))
-        for name, default in self._FIELDS:
-            value = given.pop(name, 0 if default is _ALWAYS else default)
-            setattr(self, name, self._take(name, value))
-        if given:
-            raise TypeError("unexpected keyword argument {!r}".format(list(given)[0]))
-
-    def _take(self, name, value):
-        """A field as a constructor takes it (the tile games' tiles as Tile objects)."""
-        if name == "tile" and value is not None:
-            return as_tile(value)
-        if name == "seats":
-            return tuple(value)
-        if name == "tiles" and value is not None and not isinstance(value, TileSet):
-            return TileSet(value)
-        return value
-
-    def _values(self):
-        return tuple(getattr(self, name) for name, _ in self._FIELDS)
-
-    def __repr__(self):
-        parts = [repr(self.kind)]
-        for name, default in self._FIELDS[1:]:
-            value = getattr(self, name)
-            if value != default or default is _ALWAYS:
-                parts.append("{}={!r}".format(name, value))
-        return "Event({})".format(", ".join(parts))
-
-    def _text_variants(self):
-        # the variants of the sentence to try first (pintas/texts.h's PINTAS_TEXT_*)
-        return 0
-
-    def _text_fields(self):
-        fields = {}
-        for name, _ in self._FIELDS:
-            fields[name] = getattr(self, name)
-        fields["player"] = None if self.seat is None else _player(self.seat)
-        fields["who"] = fields["player"] or _c.text(3, "nobody")
-        fields["why"] = self.reason and _c.text(self._TEXTS, "why/" + self.reason) or self.reason
-        return fields
-
-    def __str__(self):
-        texts = self._TEXTS
-        template = None if texts is None else _c.text(texts, self.kind, self.reason,
-                                                      self._text_variants())
-        if template is None:
-            return repr(self)
-        fields = self._text_fields()
-        for name in fields:
-            if fields[name] is None and "{" + name + "}" in template:
-                return repr(self)
-        return template.format(**fields)
-
-    def to_dict(self):
-        out = {}
-        for name, _ in self._FIELDS:
-            value = getattr(self, name)
-            if isinstance(value, (Tile, TileSet)):
-                value = str(value)
-            elif isinstance(value, tuple):
-                value = list(value)
-            out[name] = value
-        return out
-
-    def hidden(self):
-        """This event as the other seats see it (without a secret event's tile)."""
-        if self.kind not in self._SECRET or getattr(self, "tile", None) is None:
-            return self
-        out = object.__new__(type(self))
-        for name, value in self.__dict__.items():  # (its fields, and a line event's teams)
-            setattr(out, name, value)
-        out.tile = None
-        return out
-
-
-_ALWAYS = object()  # a field always shown in a repr
+# "team t+1"; data and errors about arguments count from 0. Events are the
+# binding's types (each game's Event: _c.line_event, caminos_event,
+# dice_event), their sentences the C core's (pintas_event_text), the same as
+# CPython's.
 
 
 def _opt(value, none=0xFF):
@@ -627,20 +518,13 @@ class _Game(_Table):
                 yield event
 
     def _decode(self, raw):
-        """The Event objects of raw events: each field as its class's _SHOW shows
-        the core's value (the binding's events() gives them in _FIELDS order)."""
-        cls = self._EVENT
-        fields, shows = cls._FIELDS, cls._SHOW
-        out = []
+        """The Event objects of raw events (the binding's types), 16 at a time:
+        a board's heap is small."""
         step = 16 * _SIZES[self._G][2]
-        for at in range(0, len(raw), step):  # (16 at a time: a board's heap is small)
-            for t in _c.events(self._G, raw[at:at + step]):
-                e = object.__new__(cls)
-                for i in range(len(t)):
-                    setattr(e, fields[i][0], _shown(shows[i], t[i]))
-                if self._G == _LINE:
-                    e.teams = self._rules.pairs
-                out.append(e)
+        teams = self._G == _LINE and self._rules.pairs
+        out = []
+        for at in range(0, len(raw), step):
+            out.extend(_c.events(self._G, raw[at:at + step], teams))
         return out
 
     def legal_moves(self):
@@ -1202,44 +1086,6 @@ class _DominoRules(_Rules):
 _D_ENDS = ("L", "R")
 
 
-_D_EVENT_KINDS = ("deal", "redeal", "play", "draw", "pass", "score", "round_end", "game_end",
-                  "tiebreak")
-_D_REASONS = (None, "fives", "domino", "block", "block_tie", "pass", "capicua", "pase_corrido",
-              "pase_de_salida", "normal", "zapatero", "tiebreak")
-
-
-class _DominoEvent(_Event):
-    """One thing that happened in a line game (see CPython's domino.Event)."""
-
-    _FIELDS = (("kind", None), ("seat", None), ("side", None), ("tile", None), ("end", None),
-               ("points", 0), ("reason", None), ("count", 0))
-    _SHOW = (_D_EVENT_KINDS, None, None, TILES, _D_ENDS, None, _D_REASONS, None)
-    _SECRET = ("draw", "deal")
-    _TEXTS = 0
-
-    def __init__(self, *args, teams=None, **given):
-        _Event.__init__(self, *args, **given)
-        if teams is None:
-            teams = self.seat is not None and self.side is not None and self.seat != self.side
-        self.teams = teams
-
-    @property
-    def zapatero(self):
-        return self.reason == "zapatero"
-
-    def _text_variants(self):
-        return (self.tile is None) | (2 if self.teams else 0)
-
-    def _text_fields(self):
-        fields = _Event._text_fields(self)
-        fields["at"] = "left" if self.end == "L" else "right"
-        fields["why"] = fields["why"] or ""
-        side = self.side
-        fields["team"] = None if side is None else _team(side, (side, side + 2))
-        fields["winner"] = fields["team"] if self.teams or side is None else _player(side)
-        return fields
-
-
 class _Deal:
     """What the hand-made deals share: their lists of tiles (_LISTS, in the
     order the core takes them; "hands" a TileSet a seat, each other a list of
@@ -1325,7 +1171,6 @@ class _DominoGame(_TileGame):
     _PACKAGE = "domino"
     _RULES = _DominoRules
     _MOVE = _DominoMove
-    _EVENT = _DominoEvent
     _DEAL = _DominoDeal
     _VIEW = _DominoView
     _INFO = _D_INFO
@@ -1389,7 +1234,7 @@ class domino:
     Game = _DominoGame
     View = _DominoView
     Move = _DominoMove
-    Event = _DominoEvent
+    Event = _c.line_event
     Deal = _DominoDeal
     SuitPlayer = _DominoSuitPlayer
     SuitWeights = _DominoSuitWeights
@@ -1508,34 +1353,6 @@ class _CaminosRules(_Rules):
 
 
 _c_new_move = _CaminosMove.from_code
-
-
-_C_EVENT_KINDS = ("deal", "path", "choose", "reveal", "tie", "start", "place", "close",
-                  "reshuffle", "no_path", "draw", "pass", "out", "round_end", "score",
-                  "game_end")
-_C_REASONS = (None, "most_pips", "lowest_seat", "renew", "stay", "discard", "out", "blocked")
-
-
-class _CaminosEvent(_Event):
-    """One thing that happened in a Caminos game (see CPython's caminos.Event)."""
-
-    _FIELDS = (("kind", None), ("seat", None), ("tile", None), ("path", None), ("side", None),
-               ("points", 0), ("reason", None), ("count", 0), ("seats", ()), ("tiles", None))
-    _SHOW = (_C_EVENT_KINDS, None, TILES, None, _C_SIDES, None, _C_REASONS, None, None,
-             TileSet.from_mask)
-    _SECRET = ("draw", "choose")
-    _TEXTS = 1
-
-
-    def _text_variants(self):
-        return (self.tile is None) | (4 if len(self.seats) == 1 else 0)
-
-    def _text_fields(self):
-        fields = _Event._text_fields(self)
-        fields["names"] = _players(self.seats) if self.seats else None
-        pips = None if self.tile is None else self.tile.pips
-        fields["pips"] = "1 pip" if pips == 1 else "{} pips".format(pips)
-        return fields
 
 
 class _CaminosDeal(_Deal):
@@ -1705,7 +1522,6 @@ class _CaminosGame(_TileGame, _CaminosTable):
     _PACKAGE = "caminos"
     _RULES = _CaminosRules
     _MOVE = _CaminosMove
-    _EVENT = _CaminosEvent
     _DEAL = _CaminosDeal
     _VIEW = _CaminosView
     _move = _c_new_move  # (a bound class method: the move of a code, no self)
@@ -1774,7 +1590,7 @@ class caminos:
     View = _CaminosView
     Path = _CaminosPath
     Move = _CaminosMove
-    Event = _CaminosEvent
+    Event = _c.caminos_event
     Deal = _CaminosDeal
     SuitPlayer = _CaminosSuitPlayer
     SuitWeights = _CaminosSuitWeights
@@ -1927,30 +1743,6 @@ def _x_keep(s, points):
     return k
 
 
-_X_EVENT_KINDS = ("rolled", "doom", "roll_out", "kept", "hot_dice", "banked", "final_round",
-                  "turn_end", "game_end")
-_X_REASONS = (None, "bank", "doom", "roll_out", "target", "final_round")
-
-
-class _DiceEvent(_Event):
-    """One thing that happened in a dice game (see CPython's dice.Event)."""
-
-    _FIELDS = (("kind", None), ("seat", _ALWAYS), ("values", ()), ("points", 0), ("total", 0),
-               ("reason", None), ("count", 0))
-    _SHOW = (_X_EVENT_KINDS, None, None, None, None, _X_REASONS, None)
-    _TEXTS = 2
-
-    def _take(self, name, value):
-        if name == "seat" and value is None:
-            raise NotationTypeError("a dice event's seat is a whole number: got None")
-        return tuple(_x_items(value, 0, 6, "an event's dice")) if name == "values" else value
-
-    def _text_fields(self):
-        fields = _Event._text_fields(self)
-        fields["dice"] = " ".join(str(v) for v in self.values)
-        return fields
-
-
 _X_PHASES = ("roll", "keep", "bank_or_roll", "over")
 
 
@@ -1992,7 +1784,6 @@ class _DiceGame(_Game, _DiceTable):
     _PACKAGE = "dice"
     _RULES = _DiceRules
     _MOVE = _DiceMove
-    _EVENT = _DiceEvent
     _VIEW = _DiceView
     _move = _x_new_move  # (a bound class method: the move of a code, no self)
 
@@ -2230,7 +2021,7 @@ class dice:
     Game = _DiceGame
     View = _DiceView
     Move = _DiceMove
-    Event = _DiceEvent
+    Event = _c.dice_event
     Keep = _DiceKeep
     Policy = _DicePolicy
     Book = _DiceBook

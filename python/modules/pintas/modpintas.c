@@ -4,9 +4,10 @@
  * A game's C state lives in a bytearray owned by the Python layer (pintas.py),
  * which the core works on in place (a heap buffer is aligned; the core changes
  * nothing when it refuses a call). The functions take and return small
- * ints, tuples, lists and bytes, and six types: State (a game's state),
+ * ints, tuples, lists and bytes, and these types: State (a game's state),
  * Tile and TileSet (the API's tiles and sets of tiles), and each game's Move
- * (domino.Move, caminos.Move, dice.Move). The same file builds
+ * and Event (domino.Move, caminos.Move, dice.Move; domino.Event, ...). The
+ * same file builds
  * as a user C module (firmware) and as a dynamic native module (.mpy), whose
  * runtime offers a smaller API and whose types mpy_init makes. A game is
  * named by its engine number: 0 line games, 1 Caminos, 2 dice
@@ -14,7 +15,8 @@
  *
  * The events of a move come back as the C event structs' bytes (the "raw"
  * log the Python layer keeps: a few bytes an event instead of an object);
- * events() turns them into tuples and hide() blanks what a seat may not see.
+ * events() turns them into Event objects, and a view's log blanks what its
+ * seat may not see.
  * A view is a "blob": the state with everything its seat may not see wiped
  * (the other hands, the pile's order, the generator), then a few bytes that
  * the wiping would lose (every hand's size, the seat, who has chosen). The
@@ -544,11 +546,6 @@ static mp_obj_t opt_int(mp_int_t v, mp_int_t none) {
     return v >= none ? mp_const_none : MP_OBJ_NEW_SMALL_INT(v);
 }
 
-/* v when the event is of `kind`, else `other` (a field only some kinds have). */
-static mp_obj_t for_kind(int is_kind, mp_obj_t v, mp_obj_t other) {
-    return is_kind ? v : other;
-}
-
 /* The seats of a mask, as a tuple. */
 static mp_obj_t seats_tuple(unsigned mask) {
     mp_obj_t t[PINTAS_CAMINOS_MAX_SEATS];
@@ -561,75 +558,12 @@ static mp_obj_t seats_tuple(unsigned mask) {
     return mp_obj_new_tuple(n, t);
 }
 
-/* events(g, raw) -> the events of a raw log as tuples of their fields in
- * the order of pintas.py's Event._FIELDS, each unset field None (or the
- * field's default), kinds, tiles, ends, sides and reasons as their indexes:
- * line (kind, seat, side, tile, end, points, reason, count);
- * Caminos (kind, seat, tile, path, side, points, reason, count, seats, tiles mask);
- * dice (kind, seat, values, points, total, reason, count). */
-static mp_obj_t events(mp_obj_t g_in, mp_obj_t raw_in) {
-    int g = game_of(g_in);
-    size_t len, size = engine_of(g)->event_size;
-    const uint8_t *raw = bytes_of(raw_in, &len);
-    mp_obj_t out = mp_obj_new_list(0, NULL);
-    mp_obj_t zero = MP_OBJ_NEW_SMALL_INT(0);
-    for (size_t at = 0; at + size <= len; at += size) {
-        mp_obj_t t[10];
-        size_t n;
-        if (IS_LINE(g)) {
-            pintas_line_event e;
-            memcpy(&e, raw + at, sizeof(e));
-            mp_obj_t value = mp_obj_new_int(e.points);
-            int score = e.kind == PINTAS_EV_SCORE;
-            t[0] = MP_OBJ_NEW_SMALL_INT(e.kind);
-            t[1] = opt_int(e.seat, 0xFF);
-            t[2] = opt_int(e.side, 0xFF);
-            t[3] = opt_int(e.tile, PINTAS_TILE_COUNT);
-            t[4] = for_kind(e.kind == PINTAS_EV_PLAY, MP_OBJ_NEW_SMALL_INT(e.end), mp_const_none);
-            t[5] = for_kind(score, value, zero);
-            t[6] = MP_OBJ_NEW_SMALL_INT(e.reason);
-            t[7] = for_kind(!score, value, zero);
-            n = 8;
-        } else if (IS_CAMINOS(g)) {
-            pintas_caminos_event e;
-            memcpy(&e, raw + at, sizeof(e));
-            mp_obj_t value = mp_obj_new_int(e.value);
-            int score = e.kind == PINTAS_CAMINOS_EV_SCORE || e.kind == PINTAS_CAMINOS_EV_GAME_END;
-            t[0] = MP_OBJ_NEW_SMALL_INT(e.kind);
-            t[1] = opt_int(e.seat, PINTAS_CAMINOS_MAX_SEATS);
-            t[2] = opt_int(e.tile, PINTAS_TILE_COUNT);
-            t[3] = e.path >= 8 ? mp_const_none : MP_OBJ_NEW_SMALL_INT(e.path + 1);
-            t[4] = for_kind(e.kind == PINTAS_CAMINOS_EV_PLACE, MP_OBJ_NEW_SMALL_INT(e.side & 1),
-                            mp_const_none);
-            t[5] = for_kind(score, value, zero);
-            t[6] = MP_OBJ_NEW_SMALL_INT(e.reason);
-            t[7] = for_kind(!score, value, zero);
-            t[8] = seats_tuple(e.seats);
-            t[9] = for_kind(e.kind == PINTAS_CAMINOS_EV_CLOSE, new_mask(e.tiles), mp_const_none);
-            n = 10;
-        } else {
-            pintas_dice_event e;
-            memcpy(&e, raw + at, sizeof(e));
-            size_t k = e.kind == PINTAS_DICE_EV_ROLLED || e.kind == PINTAS_DICE_EV_KEPT
-                           ? (e.n <= PINTAS_DICE_COUNT ? e.n : 0) : 0;
-            mp_obj_t dice[PINTAS_DICE_COUNT];
-            for (size_t i = 0; i < k; i++) {
-                dice[i] = MP_OBJ_NEW_SMALL_INT(e.dice[i]);
-            }
-            t[0] = MP_OBJ_NEW_SMALL_INT(e.kind);
-            t[1] = MP_OBJ_NEW_SMALL_INT(e.player);
-            t[2] = mp_obj_new_tuple(k, dice);
-            t[3] = mp_obj_new_int(e.points);
-            t[4] = mp_obj_new_int(e.total);
-            t[5] = MP_OBJ_NEW_SMALL_INT(e.reserved[0]);
-            t[6] = MP_OBJ_NEW_SMALL_INT(e.kind == PINTAS_DICE_EV_FINAL_ROUND ? e.n : 0);
-            n = 7;
-        }
-        mp_obj_list_append(out, mp_obj_new_tuple(n, t));
-    }
-    return out;
+/* Whether an event of `kind` is secret (the tile of it the other seats may
+ * not see): a draw; a line deal's forced opening tile; a Caminos reveal choice. */
+static int secret_kind(int g, int kind) {
+    return IS_LINE(g) ? kind == PINTAS_EV_DRAW || kind == PINTAS_EV_DEAL
+           : IS_CAMINOS(g) && (kind == PINTAS_CAMINOS_EV_DRAW || kind == PINTAS_CAMINOS_EV_CHOOSE);
 }
-static MP_DEFINE_CONST_FUN_OBJ_2(events_obj, events);
 
 /* The raw log as `seat` sees it (view's third item): the tile of another
  * seat's secret event (a draw; a line deal's forced opening tile; a Caminos
@@ -648,15 +582,14 @@ static mp_obj_t hidden_log(int g, const uint8_t *raw, size_t len, mp_int_t seat)
         if (IS_LINE(g)) {
             pintas_line_event e;
             memcpy(&e, p + at, sizeof(e));
-            if ((e.kind == PINTAS_EV_DRAW || e.kind == PINTAS_EV_DEAL) && e.seat != seat) {
+            if (secret_kind(g, e.kind) && e.seat != seat) {
                 e.tile = PINTAS_NO_TILE;
                 memcpy(p + at, &e, sizeof(e));
             }
         } else {
             pintas_caminos_event e;
             memcpy(&e, p + at, sizeof(e));
-            if ((e.kind == PINTAS_CAMINOS_EV_DRAW || e.kind == PINTAS_CAMINOS_EV_CHOOSE)
-                && e.seat != seat) {
+            if (secret_kind(g, e.kind) && e.seat != seat) {
                 e.tile = PINTAS_NO_TILE;
                 memcpy(p + at, &e, sizeof(e));
             }
@@ -2975,6 +2908,571 @@ static MP_DEFINE_CONST_OBJ_TYPE(pintas_dice_move_type, MP_QSTR_Move, MP_TYPE_FLA
 #endif
 #endif
 
+/* ---- events: the types of domino.Event, caminos.Event and dice.Event ------- */
+/* An Event holds one event's fields (pintas/texts.h's pintas_event_fields:
+ * what the core's event struct of its game says, or what the constructor
+ * was given), each attribute made when it is read. The three types share
+ * every slot, and a type's game is which of them it is. Events are
+ * immutable, equal (and hashed) by their fields (a line event's `teams`
+ * aside: how its sentence names sides), and read as the core's sentence
+ * (pintas_event_text) or, where that names a field the event lacks, as
+ * their repr. */
+
+typedef struct event_obj {
+    mp_obj_base_t base;
+    pintas_event_fields f;
+} event_obj;
+
+#if MICROPY_ENABLE_DYNRUNTIME
+mp_obj_full_type_t pintas_event_types[3]; /* filled in by mpy_init */
+#define EVENT_TYPE(g) ((const mp_obj_type_t *)&pintas_event_types[g])
+#define LINE_EVENT_TYPE pintas_event_types[G_LINE]
+#define CAMINOS_EVENT_TYPE pintas_event_types[G_CAMINOS]
+#define DICE_EVENT_TYPE pintas_event_types[G_DICE]
+mp_map_elem_t event_methods_table[2];
+#else
+static const mp_obj_type_t pintas_line_event_type, pintas_caminos_event_type,
+    pintas_dice_event_type;
+#define EVENT_TYPE(g) (IS_LINE(g) ? &pintas_line_event_type : IS_CAMINOS(g) \
+                       ? &pintas_caminos_event_type : &pintas_dice_event_type)
+#define LINE_EVENT_TYPE pintas_line_event_type
+#define CAMINOS_EVENT_TYPE pintas_caminos_event_type
+#define DICE_EVENT_TYPE pintas_dice_event_type
+#endif
+
+static int type_game(const mp_obj_type_t *type) {
+    return type == EVENT_TYPE(G_LINE) ? G_LINE : type == EVENT_TYPE(G_CAMINOS) ? G_CAMINOS : G_DICE;
+}
+#define event_game(o) type_game(mp_obj_get_type(o))
+
+static const pintas_texts *texts_of(int g) {
+    return IS_LINE(g) ? &pintas_line_texts : IS_CAMINOS(g) ? &pintas_caminos_texts
+                                                           : &pintas_dice_texts;
+}
+
+/* The fields, and each game's in the order of its constructor's arguments. */
+enum { X_KIND, X_SEAT, X_SIDE, X_TILE, X_END, X_POINTS, X_REASON, X_COUNT, X_PATH, X_SEATS,
+       X_TILES, X_VALUES, X_TOTAL, X_TEAMS };
+static const uint8_t event_fields[3][11] = {
+    {X_KIND, X_SEAT, X_SIDE, X_TILE, X_END, X_POINTS, X_REASON, X_COUNT, X_TEAMS},
+    {X_KIND, X_SEAT, X_TILE, X_PATH, X_SIDE, X_POINTS, X_REASON, X_COUNT, X_SEATS, X_TILES},
+    {X_KIND, X_SEAT, X_VALUES, X_POINTS, X_TOTAL, X_REASON, X_COUNT},
+};
+static const uint8_t event_field_count[3] = {8, 10, 7}; /* (by position: teams by name only) */
+
+static qstr field_name(int x) {
+    const qstr names[] = {MP_QSTR_kind, MP_QSTR_seat, MP_QSTR_side, MP_QSTR_tile, MP_QSTR_end,
+                          MP_QSTR_points, MP_QSTR_reason, MP_QSTR_count, MP_QSTR_path,
+                          MP_QSTR_seats, MP_QSTR_tiles, MP_QSTR_values, MP_QSTR_total,
+                          MP_QSTR_teams};
+    return names[x];
+}
+
+/* Whether the n bytes at a and b are the same (the native module's C library
+ * has no byte comparison: libc.c). */
+static int same_bytes(const void *a, const void *b, size_t n) {
+    const uint8_t *p = a, *q = b;
+    while (n > 0 && *p == *q) {
+        p++, q++, n--;
+    }
+    return n == 0;
+}
+
+/* The name at `i` of names[0..n), as a str (None for NULL or past the end). */
+static mp_obj_t name_at(const char *const *names, size_t n, unsigned i) {
+    return i < n && names[i] != NULL ? new_str0(names[i]) : mp_const_none;
+}
+
+/* The field x of an event as Python reads it. */
+static mp_obj_t event_field(int g, const pintas_event_fields *f, int x) {
+    const pintas_texts *t = texts_of(g);
+    switch (x) {
+        case X_KIND:
+            return name_at(t->kinds, t->kind_count, f->kind);
+        case X_REASON:
+            return name_at(t->reasons, t->reason_count, f->reason);
+        case X_SEAT:
+        case X_PATH:
+            return opt_int(x == X_SEAT ? f->seat : f->path, PINTAS_EVENT_NONE);
+        case X_SIDE:
+            return f->side == PINTAS_EVENT_NONE ? mp_const_none
+                   : IS_CAMINOS(g) ? new_str0(f->side ? "back" : "front")
+                                   : MP_OBJ_NEW_SMALL_INT(f->side);
+        case X_END:
+            return f->end == PINTAS_EVENT_NONE ? mp_const_none : new_str0(f->end ? "R" : "L");
+        case X_TILE:
+            return f->tile < PINTAS_TILE_COUNT ? TILE_AT(f->tile) : mp_const_none;
+        case X_POINTS:
+        case X_COUNT:
+        case X_TOTAL:
+            return mp_obj_new_int(x == X_POINTS ? f->points : x == X_COUNT ? f->count : f->total);
+        case X_SEATS:
+            return seats_tuple(f->seats);
+        case X_TILES:
+            return f->has_tiles ? new_tileset(f->tiles) : mp_const_none;
+        case X_VALUES: {
+            mp_obj_t dice[PINTAS_DICE_COUNT];
+            for (size_t i = 0; i < f->n_dice; i++) {
+                dice[i] = MP_OBJ_NEW_SMALL_INT(f->dice[i]);
+            }
+            return mp_obj_new_tuple(f->n_dice, dice);
+        }
+        default: /* X_TEAMS */
+            return mp_obj_new_bool(f->teams);
+    }
+}
+
+/* Whether a repr shows the field x (it differs from the constructor's default). */
+static int event_shows(int g, const pintas_event_fields *f, int x) {
+    switch (x) {
+        case X_SEAT:
+            return IS_DICE(g) || f->seat != PINTAS_EVENT_NONE;
+        case X_SIDE:
+            return f->side != PINTAS_EVENT_NONE;
+        case X_END:
+            return f->end != PINTAS_EVENT_NONE;
+        case X_PATH:
+            return f->path != PINTAS_EVENT_NONE;
+        case X_TILE:
+            return f->tile < PINTAS_TILE_COUNT;
+        case X_POINTS:
+            return f->points != 0;
+        case X_COUNT:
+            return f->count != 0;
+        case X_TOTAL:
+            return f->total != 0;
+        case X_REASON:
+            return f->reason != 0;
+        case X_SEATS:
+            return f->seats != 0;
+        case X_TILES:
+            return f->has_tiles;
+        default: /* X_VALUES */
+            return f->n_dice != 0;
+    }
+}
+
+static event_obj *new_event(int g) {
+    event_obj *e = mp_obj_malloc(event_obj, EVENT_TYPE(g));
+    memset(&e->f, 0, sizeof e->f); /* (padding too: events compare by their bytes) */
+    e->f.seat = e->f.side = e->f.end = e->f.path = PINTAS_EVENT_NONE;
+    e->f.tile = PINTAS_NO_TILE;
+    return e;
+}
+
+/* The event of the core's event struct at raw (dice: its reason in
+ * reserved[0], dice_reasons'); `teams`: a line game played in pairs. */
+static mp_obj_t event_of_raw(int g, const uint8_t *raw, int teams) {
+    event_obj *o = new_event(g);
+    pintas_event_fields *f = &o->f;
+    if (IS_LINE(g)) {
+        pintas_line_event e;
+        memcpy(&e, raw, sizeof(e));
+        f->kind = e.kind;
+        f->seat = e.seat;
+        f->side = e.side;
+        f->tile = e.tile;
+        f->end = e.kind == PINTAS_EV_PLAY ? e.end : PINTAS_EVENT_NONE;
+        *(e.kind == PINTAS_EV_SCORE ? &f->points : &f->count) = e.points;
+        f->reason = e.reason;
+        f->teams = (uint8_t)teams;
+    } else if (IS_CAMINOS(g)) {
+        pintas_caminos_event e;
+        memcpy(&e, raw, sizeof(e));
+        f->kind = e.kind;
+        f->seat = e.seat < PINTAS_CAMINOS_MAX_SEATS ? e.seat : PINTAS_EVENT_NONE;
+        f->tile = e.tile;
+        f->path = e.path < PINTAS_CAMINOS_MAX_PATHS ? (uint8_t)(e.path + 1) : PINTAS_EVENT_NONE;
+        f->side = e.kind == PINTAS_CAMINOS_EV_PLACE ? (e.side & 1) : PINTAS_EVENT_NONE;
+        int score = e.kind == PINTAS_CAMINOS_EV_SCORE || e.kind == PINTAS_CAMINOS_EV_GAME_END;
+        *(score ? &f->points : &f->count) = e.value;
+        f->reason = e.reason;
+        f->seats = e.seats;
+        f->has_tiles = e.kind == PINTAS_CAMINOS_EV_CLOSE;
+        f->tiles = f->has_tiles ? e.tiles & PINTAS_ALL_TILES : 0;
+    } else {
+        pintas_dice_event e;
+        memcpy(&e, raw, sizeof(e));
+        f->kind = e.kind;
+        f->seat = e.player;
+        if ((e.kind == PINTAS_DICE_EV_ROLLED || e.kind == PINTAS_DICE_EV_KEPT)
+            && e.n <= PINTAS_DICE_COUNT) {
+            f->n_dice = e.n;
+            memcpy(f->dice, e.dice, e.n);
+        }
+        f->points = e.points;
+        f->total = e.total;
+        f->reason = e.reserved[0];
+        f->count = e.kind == PINTAS_DICE_EV_FINAL_ROUND ? e.n : 0;
+    }
+    return MP_OBJ_FROM_PTR(o);
+}
+
+/* events(g, raw, teams) -> the Event objects of a raw log (`teams`: a line
+ * game's sides are teams). */
+static mp_obj_t events(mp_obj_t g_in, mp_obj_t raw_in, mp_obj_t teams) {
+    int g = game_of(g_in);
+    size_t len, size = engine_of(g)->event_size;
+    const uint8_t *raw = bytes_of(raw_in, &len);
+    mp_obj_t out = mp_obj_new_list(0, NULL);
+    for (size_t at = 0; at + size <= len; at += size) {
+        mp_obj_list_append(out, event_of_raw(g, raw + at, mp_obj_is_true(teams)));
+    }
+    return out;
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(events_obj, events);
+
+/* ---- an event's constructor: its checks, with the messages of CPython's pintas */
+
+/* The number of the name v (a str) among names[0..n) (from 1 where names[0]
+ * is NULL: None is 0 there), or NotationError "unknown event <what> <v!r>". */
+static uint8_t name_number(const char *const *names, size_t n, mp_obj_t v, const char *what) {
+    if (v == mp_const_none && names[0] == NULL) {
+        return 0;
+    }
+    if (mp_obj_is_str(v)) {
+        size_t len;
+        const char *s = mp_obj_str_get_data(v, &len);
+        for (size_t i = 0; i < n; i++) {
+            if (names[i] != NULL && strlen(names[i]) == len && same_bytes(names[i], s, len)) {
+                return (uint8_t)i;
+            }
+        }
+    }
+    mp_obj_t args[2] = {new_str0(what), v};
+    notation_error(0, "unknown event {} {!r}", 2, args);
+}
+
+/* v's value if it is a whole number lo..hi (beyond small ints: -2**31..2**31-1
+ * only), else NotationError or (not an int) NotationTypeError. */
+static mp_int_t event_whole(mp_obj_t v, mp_int_t lo, mp_int_t hi, const char *what) {
+    if (mp_obj_is_small_int(v) && MP_OBJ_SMALL_INT_VALUE(v) >= lo
+        && MP_OBJ_SMALL_INT_VALUE(v) <= hi) {
+        return MP_OBJ_SMALL_INT_VALUE(v);
+    }
+    mp_obj_t args[4] = {new_str0(what), mp_obj_new_int(lo), mp_obj_new_int(hi), v};
+    if (mp_obj_is_int(v) && !mp_obj_is_small_int(v) && hi == INT32_MAX
+        && !mp_obj_is_true(mp_binary_op(MP_BINARY_OP_LESS, v, args[1]))
+        && !mp_obj_is_true(mp_binary_op(MP_BINARY_OP_MORE, v, args[2]))) {
+        return (mp_int_t)(int32_t)mp_obj_get_int_truncated(v);
+    }
+    notation_error(!mp_obj_is_int(v), "{} is a whole number {}..{}: got {!r}", 4, args);
+}
+
+/* The index of v among two one-letter or word choices ("L"/"R", "front"/"back"). */
+static uint8_t event_choice(mp_obj_t v, const char *a, const char *b, const char *template) {
+    if (mp_obj_is_str(v)) {
+        size_t len;
+        const char *s = mp_obj_str_get_data(v, &len);
+        for (int i = 0; i < 2; i++) {
+            const char *c = i ? b : a;
+            if (strlen(c) == len && same_bytes(s, c, len)) {
+                return (uint8_t)i;
+            }
+        }
+    }
+    notation_error(!mp_obj_is_str(v), template, 1, &v);
+}
+
+/* An event's seats: a tuple or list of distinct seats 0..3, as a mask. */
+static uint8_t event_seats(mp_obj_t v) {
+    if (!mp_obj_is_type(v, &mp_type_tuple) && !mp_obj_is_type(v, &mp_type_list)) {
+        notation_error(1, "an event's seats are a tuple of seats: got {!r}", 1, &v);
+    }
+    size_t n;
+    mp_obj_t *items;
+    unsigned mask = 0;
+    mp_obj_get_array(v, &n, &items);
+    if (n > PINTAS_CAMINOS_MAX_SEATS) {
+        notation_error(0, "an event's seats are at most 4 seats: got {!r}", 1, &v);
+    }
+    for (size_t i = 0; i < n; i++) {
+        unsigned bit = 1u << event_whole(items[i], 0, PINTAS_CAMINOS_MAX_SEATS - 1, "a seat");
+        if (mask & bit) {
+            notation_error(0, "an event's seats are distinct: got {!r}", 1, &v);
+        }
+        mask |= bit;
+    }
+    return (uint8_t)mask;
+}
+
+/* Set the field x of f from v (the constructor's argument, None or given). */
+static void event_take(int g, pintas_event_fields *f, int x, mp_obj_t v) {
+    static const char side_form[] = "an event's side is 'front', 'back' or None: got {!r}";
+    if (v == mp_const_none && x != X_SEAT && x != X_VALUES && x != X_SEATS && x != X_TEAMS) {
+        return; /* (as it was: None) */
+    }
+    switch (x) {
+        case X_SEAT:
+            if (v == mp_const_none && IS_DICE(g)) {
+                notation_error(1, "a dice event's seat is a whole number: got None", 0, NULL);
+            }
+            if (v != mp_const_none) {
+                f->seat = (uint8_t)event_whole(v, 0, PINTAS_ENGINE_MAX_SIDES - 1, "an event's seat");
+            }
+            break;
+        case X_SIDE:
+            f->side = IS_CAMINOS(g) ? event_choice(v, "front", "back", side_form)
+                      : (uint8_t)event_whole(v, 0, PINTAS_LINE_MAX_SEATS - 1, "an event's side");
+            break;
+        case X_END:
+            f->end = event_choice(v, "L", "R", "an event's end is 'L', 'R' or None: got {!r}");
+            break;
+        case X_PATH:
+            f->path = (uint8_t)event_whole(v, 1, PINTAS_CAMINOS_MAX_PATHS, "an event's path");
+            break;
+        case X_TILE:
+            f->tile = tile_of(v)->index;
+            break;
+        case X_POINTS:
+            f->points = (int32_t)event_whole(v, INT32_MIN, INT32_MAX, "an event's points");
+            break;
+        case X_COUNT:
+            f->count = (int32_t)event_whole(v, INT32_MIN, INT32_MAX, "an event's count");
+            break;
+        case X_TOTAL:
+            f->total = (int32_t)event_whole(v, INT32_MIN, INT32_MAX, "an event's total");
+            break;
+        case X_SEATS:
+            f->seats = event_seats(v);
+            break;
+        case X_TILES:
+            if (!mp_obj_is_type(v, TILESET_TYPE)) {
+                v = mp_call_function_n_kw(MP_OBJ_FROM_PTR(TILESET_TYPE), 1, 0, &v);
+            }
+            f->has_tiles = 1;
+            f->tiles = mask_in(v);
+            break;
+        case X_VALUES: { /* (the dice moves' check, pintas.py's: 0 to 6 dice 1..6) */
+            mp_obj_t args[4] = {v, MP_OBJ_NEW_SMALL_INT(0), MP_OBJ_NEW_SMALL_INT(PINTAS_DICE_COUNT),
+                                new_str0("an event's dice")};
+            mp_obj_t *dice;
+            size_t n;
+            mp_obj_get_array(mp_call_function_n_kw(error_class(MP_QSTR__x_items), 4, 0, args), &n,
+                             &dice);
+            for (size_t i = 0; i < n && i < PINTAS_DICE_COUNT; i++) {
+                f->dice[f->n_dice++] = (uint8_t)MP_OBJ_SMALL_INT_VALUE(dice[i]);
+            }
+            break;
+        }
+        default: /* X_TEAMS: None is told by the seat and side */
+            if (v == mp_const_none) {
+                v = mp_obj_new_bool(f->seat != PINTAS_EVENT_NONE && f->side != PINTAS_EVENT_NONE
+                                    && f->seat != f->side);
+            }
+            if (v != mp_const_true && v != mp_const_false) {
+                notation_error(1, "teams is True, False or None: got {!r}", 1, &v);
+            }
+            f->teams = v == mp_const_true;
+            break;
+    }
+}
+
+/* Event(kind, ...): its game's fields by position or name (a line event's
+ * teams by name only); the kind and reason checked first. */
+static mp_obj_t event_make_new(const mp_obj_type_t *type, size_t n_args, size_t n_kw,
+                               const mp_obj_t *args) {
+    int g = type_game(type);
+    const uint8_t *names = event_fields[g];
+    size_t n = event_field_count[g], named = n + (size_t)IS_LINE(g); /* (teams) */
+    mp_obj_t given[11];
+    for (size_t i = 0; i < named; i++) {
+        given[i] = i < n_args && i < n ? args[i] : MP_OBJ_NULL;
+    }
+    if (n_args > n) {
+        mp_obj_t counts[2] = {MP_OBJ_NEW_SMALL_INT(n), MP_OBJ_NEW_SMALL_INT(n_args)};
+        raise_formatted(MP_OBJ_FROM_PTR(&mp_type_TypeError),
+                        "Event takes at most {} fields by position: got {}", 2, counts);
+    }
+    for (size_t k = 0; k < n_kw; k++) {
+        mp_obj_t key = args[n_args + 2 * k];
+        size_t i = 0;
+        while (i < named && !mp_obj_is_true(mp_binary_op(MP_BINARY_OP_EQUAL, key,
+                                                         MP_OBJ_NEW_QSTR(field_name(names[i]))))) {
+            i++;
+        }
+        if (i == named) {
+            raise_formatted(MP_OBJ_FROM_PTR(&mp_type_TypeError),
+                            "unexpected keyword argument {!r}", 1, &key);
+        }
+        if (given[i] == MP_OBJ_NULL) {
+            given[i] = args[n_args + 2 * k + 1];
+        }
+    }
+    if (given[0] == MP_OBJ_NULL) {
+        mp_raise_TypeError(MP_ERROR_TEXT("an event needs a kind"));
+    }
+    event_obj *o = new_event(g);
+    const pintas_texts *t = texts_of(g);
+    if (IS_DICE(g)) {
+        o->f.seat = 0; /* (a dice event always names its seat) */
+    }
+    size_t at_reason = IS_LINE(g) || IS_CAMINOS(g) ? 6 : 5;
+    o->f.kind = name_number(t->kinds, t->kind_count, given[0], "kind");
+    if (given[at_reason] != MP_OBJ_NULL) {
+        o->f.reason = name_number(t->reasons, t->reason_count, given[at_reason], "reason");
+    }
+    for (size_t i = 1; i < named; i++) {
+        if (i != at_reason && (given[i] != MP_OBJ_NULL || names[i] == X_TEAMS)) {
+            event_take(g, &o->f, names[i], given[i] == MP_OBJ_NULL ? mp_const_none : given[i]);
+        }
+    }
+    return MP_OBJ_FROM_PTR(o);
+}
+
+/* ---- an event's slots and methods ---------------------------------------- */
+
+static const pintas_event_fields *event_fields_of(mp_obj_t self) {
+    return &((const event_obj *)MP_OBJ_TO_PTR(self))->f;
+}
+
+/* repr: Event('kind', name=value, ...) for every field off its default. */
+static void event_repr(const mp_print_t *print, mp_obj_t self) {
+    int g = event_game(self);
+    const pintas_event_fields *f = event_fields_of(self);
+    mp_obj_t repr = mp_load_global(MP_QSTR_repr);
+    for (size_t i = 0; i < event_field_count[g]; i++) {
+        int x = event_fields[g][i];
+        if (i == 0 || event_shows(g, f, x)) {
+            mp_obj_t v = event_field(g, f, x);
+            size_t len;
+            const char *text = mp_obj_str_get_data(mp_call_function_n_kw(repr, 1, 0, &v), &len);
+            if (i == 0) {
+                mp_printf(print, "Event(%.*s", (int)len, text);
+            } else {
+                mp_printf(print, ", %q=%.*s", field_name(x), (int)len, text);
+            }
+        }
+    }
+    mp_printf(print, ")");
+}
+
+static void event_print(const mp_print_t *print, mp_obj_t self, mp_print_kind_t kind) {
+    char buf[256];
+    size_t len;
+    if (kind == PRINT_REPR || pintas_event_text(texts_of(event_game(self)), event_fields_of(self),
+                                                buf, sizeof buf, &len) != PINTAS_OK) {
+        event_repr(print, self);
+    } else {
+        mp_printf(print, "%s", buf);
+    }
+}
+
+static void event_attr(mp_obj_t self, qstr attr, mp_obj_t *dest) {
+    int g = event_game(self);
+    const pintas_event_fields *f = event_fields_of(self);
+    if (dest[0] != MP_OBJ_NULL) {
+        return; /* (immutable: no store, no delete) */
+    }
+    for (size_t i = 0; i < (size_t)(event_field_count[g] + IS_LINE(g)); i++) {
+        if (attr == field_name(event_fields[g][i])) {
+            dest[0] = event_field(g, f, event_fields[g][i]);
+            return;
+        }
+    }
+    if (IS_LINE(g) && attr == MP_QSTR_zapatero) {
+        dest[0] = mp_obj_new_bool(f->reason == PINTAS_WHY_ZAPATERO);
+    } else {
+        dest[1] = MP_OBJ_SENTINEL; /* (the methods) */
+    }
+}
+
+/* The bytes compared and hashed: the fields but a line event's teams. */
+#define EVENT_HEAD offsetof(pintas_event_fields, teams)
+#define EVENT_TAIL offsetof(pintas_event_fields, has_tiles)
+
+static mp_obj_t event_unary_op(mp_unary_op_t op, mp_obj_t self) {
+    if (op != MP_UNARY_OP_HASH) {
+        return MP_OBJ_NULL;
+    }
+    const uint8_t *p = (const uint8_t *)event_fields_of(self);
+    mp_uint_t h = 2166136261u;
+    for (size_t i = 0; i < sizeof(pintas_event_fields); i++) {
+        h = i == EVENT_HEAD ? h : (h ^ p[i]) * 16777619u;
+    }
+    return MP_OBJ_NEW_SMALL_INT(h >> 2);
+}
+
+static mp_obj_t event_binary_op(mp_binary_op_t op, mp_obj_t lhs, mp_obj_t rhs) {
+    if (op != MP_BINARY_OP_EQUAL || !mp_obj_is_obj(rhs)
+        || mp_obj_get_type(rhs) != mp_obj_get_type(lhs)) {
+        return op == MP_BINARY_OP_EQUAL ? mp_const_false : MP_OBJ_NULL;
+    }
+    const uint8_t *a = (const uint8_t *)event_fields_of(lhs), *b = (const uint8_t *)event_fields_of(rhs);
+    return mp_obj_new_bool(same_bytes(a, b, EVENT_HEAD)
+                           && same_bytes(a + EVENT_TAIL, b + EVENT_TAIL,
+                                         sizeof(pintas_event_fields) - EVENT_TAIL));
+}
+
+/* to_dict(): the fields by name, tiles as text, tuples as lists. */
+static mp_obj_t event_to_dict(mp_obj_t self) {
+    int g = event_game(self);
+    mp_obj_t out = mp_obj_new_dict(0);
+    for (size_t i = 0; i < event_field_count[g]; i++) {
+        int x = event_fields[g][i];
+        mp_obj_t v = event_field(g, event_fields_of(self), x);
+        if ((x == X_TILE || x == X_TILES) && v != mp_const_none) {
+            v = mp_call_function_n_kw(mp_load_global(MP_QSTR_str), 1, 0, &v);
+        } else if (x == X_SEATS || x == X_VALUES) {
+            size_t n;
+            mp_obj_t *items;
+            mp_obj_get_array(v, &n, &items);
+            v = mp_obj_new_list(n, items);
+        }
+        mp_obj_dict_store(out, MP_OBJ_NEW_QSTR(field_name(x)), v);
+    }
+    return out;
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(event_to_dict_obj, event_to_dict);
+
+/* hidden(): the event as the other seats see it, without a secret event's tile. */
+static mp_obj_t event_hidden(mp_obj_t self) {
+    int g = event_game(self);
+    const pintas_event_fields *f = event_fields_of(self);
+    if (!secret_kind(g, f->kind) || f->tile >= PINTAS_TILE_COUNT) {
+        return self;
+    }
+    event_obj *o = new_event(g);
+    o->f = *f;
+    o->f.tile = PINTAS_NO_TILE;
+    return MP_OBJ_FROM_PTR(o);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(event_hidden_obj, event_hidden);
+
+#define EVENT_SLOTS(X) \
+    X(make_new, event_make_new) X(print, event_print) X(attr, event_attr) \
+    X(unary_op, event_unary_op) X(binary_op, event_binary_op) X(locals_dict, &event_locals)
+
+#if MICROPY_ENABLE_DYNRUNTIME
+static MP_DEFINE_CONST_DICT_WITH_SIZE(event_locals, event_methods_table, 2);
+static const uint8_t event_slot_at[] = {EVENT_SLOTS(SLOT_OFFSET)};
+static const void *const event_slots[] = {EVENT_SLOTS(SLOT_VALUE)};
+
+/* The three types and their methods (mpy_init). */
+static void events_init(void) {
+    for (int g = 0; g <= G_LAST; g++) {
+        type_init(&pintas_event_types[g], MP_QSTR_Event, event_slot_at, event_slots,
+                  sizeof event_slot_at);
+    }
+    event_methods_table[0] = (mp_map_elem_t){MP_OBJ_NEW_QSTR(MP_QSTR_to_dict),
+                                             MP_OBJ_FROM_PTR(&event_to_dict_obj)};
+    event_methods_table[1] = (mp_map_elem_t){MP_OBJ_NEW_QSTR(MP_QSTR_hidden),
+                                             MP_OBJ_FROM_PTR(&event_hidden_obj)};
+}
+#else
+static const mp_rom_map_elem_t event_locals_table[] = {
+    {MP_ROM_QSTR(MP_QSTR_to_dict), MP_ROM_PTR(&event_to_dict_obj)},
+    {MP_ROM_QSTR(MP_QSTR_hidden), MP_ROM_PTR(&event_hidden_obj)},
+};
+static MP_DEFINE_CONST_DICT(event_locals, event_locals_table);
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_line_event_type, MP_QSTR_Event, MP_TYPE_FLAG_NONE
+                                EVENT_SLOTS(SLOT_ARGS));
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_caminos_event_type, MP_QSTR_Event, MP_TYPE_FLAG_NONE
+                                EVENT_SLOTS(SLOT_ARGS));
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_dice_event_type, MP_QSTR_Event, MP_TYPE_FLAG_NONE
+                                EVENT_SLOTS(SLOT_ARGS));
+#endif
+
 /* ---- saves (pintas/save.h) ----------------------------------------------- */
 
 static const uint8_t save_kinds[3] = {PINTAS_SAVE_LINE, PINTAS_SAVE_CAMINOS, PINTAS_SAVE_DICE};
@@ -3586,38 +4084,6 @@ static mp_obj_t status_str(mp_obj_t status) {
 static MP_DEFINE_CONST_FUN_OBJ_1(status_str_obj, status_str);
 
 
-/* text(table, key): the template of `key` in table 0 (line games), 1
- * (Caminos), 2 (dice) or 3 (the words for seats: pintas/texts.h), or None.
- * text(table, kind, reason, variants): the template an event of `kind` with
- * `reason` (a str or None) reads as, trying the PINTAS_TEXT_* variants set in
- * `variants` first (pintas_event_template), or None.
- * Made on demand, so no table is kept on the heap. */
-static mp_obj_t text(size_t n_args, const mp_obj_t *args) {
-    mp_int_t t = int_in(args[0], 0, 3);
-    if (t < 3) {
-        (void)game_of(args[0]); /* (a game this module leaves out: refused) */
-    }
-    const pintas_texts *table = t == 3 ? &pintas_word_texts : IS_LINE(t) ? &pintas_line_texts
-                              : IS_CAMINOS(t) ? &pintas_caminos_texts : &pintas_dice_texts;
-    size_t len, reason_len = 0;
-    const char *key = mp_obj_str_get_data(args[1], &len);
-    const char *reason = NULL;
-    const pintas_text *found;
-    if (n_args == 2) {
-        found = pintas_text_find(table, key, len);
-    } else {
-        if (n_args != 4) {
-            bad();
-        }
-        if (args[2] != mp_const_none) {
-            reason = mp_obj_str_get_data(args[2], &reason_len);
-        }
-        found = pintas_event_template(table, key, len, reason, reason_len,
-                                      (unsigned)int_in(args[3], 0, 7));
-    }
-    return found == NULL ? mp_const_none : mp_obj_new_str(found->text, found->length);
-}
-static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(text_obj, 2, 4, text);
 
 /* ---- rules settings (pintas/settings.h) ----------------------------------- */
 
@@ -3819,7 +4285,6 @@ static MP_DEFINE_CONST_FUN_OBJ_3(preset_obj, preset);
     X(MP_QSTR_blake2b, blake2b_obj) \
     X(MP_QSTR_mt_size, mt_size_obj) \
     X(MP_QSTR_mt_seed, mt_seed_obj) \
-    X(MP_QSTR_text, text_obj) \
     X(MP_QSTR_parse, parse_obj) \
     X(MP_QSTR_illegal, illegal_obj) \
     X(MP_QSTR_save_write, save_write_obj) \
@@ -3839,7 +4304,10 @@ static MP_DEFINE_CONST_FUN_OBJ_3(preset_obj, preset);
     X(MP_QSTR_unknown_settings, unknown_settings_obj) \
     X(MP_QSTR__DominoMove, LINE_MOVE_OBJ) \
     OTHER_GAMES(X(MP_QSTR__CaminosMove, CAMINOS_MOVE_OBJ)) \
-    OTHER_GAMES(X(MP_QSTR__DiceMove, DICE_MOVE_OBJ))
+    OTHER_GAMES(X(MP_QSTR__DiceMove, DICE_MOVE_OBJ)) \
+    X(MP_QSTR_line_event, LINE_EVENT_TYPE) \
+    OTHER_GAMES(X(MP_QSTR_caminos_event, CAMINOS_EVENT_TYPE)) \
+    OTHER_GAMES(X(MP_QSTR_dice_event, DICE_EVENT_TYPE))
 
 #if MICROPY_ENABLE_DYNRUNTIME
 
@@ -3853,6 +4321,7 @@ mp_obj_t mpy_init(mp_obj_fun_bc_t *self, size_t n_args, size_t n_kw, mp_obj_t *a
     MP_OBJ_TYPE_SET_SLOT(&pintas_state_type, buffer, state_buffer, 0);
     tiles_init(self);
     moves_init();
+    events_init();
     PINTAS_FUNCTIONS(PINTAS_STORE)
     MP_DYNRUNTIME_INIT_EXIT
 }
