@@ -19,13 +19,13 @@
 _C_NAMES = (
     "sizes", "state", "new", "set_deal", "legal", "check", "play", "status", "reseed", "rng",
     "set_rng", "hands", "view", "events", "round_start", "check_rules", "setting_names",
-    "rules_refusal", "line_info", "line_knowledge", "line_points", "blake2b", "mt_size",
+    "rules_refusal", "table", "line_knowledge", "line_points", "blake2b", "mt_size",
     "mt_seed", "mt_below", "parse", "illegal",
     "save_write", "save_read", "status_str", "choose", "search", "over",
     "to_move", "legal_moves", "play_move", "commit", "action", "log_codes", "preset",
     "rules_text", "unknown_settings", "line_event",
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
-    "caminos_info", "dice_info", "caminos_known", "chain", "caminos_rank", "dice_keeps",
+    "caminos_known", "chain", "caminos_rank", "dice_keeps",
     "dice_keep_score", "dice_is_doom", "dice_solve_size", "dice_solve", "dice_policy",
     "dice_book", "caminos_event", "dice_event",
 #- end of the games' C functions -#
@@ -61,12 +61,6 @@ len, getattr, setattr, hasattr, object, range, repr, enumerate, zip, iter, sum =
 _LINE, _CAMINOS, _DICE = 0, 1, 2
 _SIZES = (_c.sizes(0), _c.sizes(1), _c.sizes(2))
 _legal_moves, _play_move = _c.legal_moves, _c.play_move
-_c_info = (
-    _c.line_info,
-#- caminos, dice: their info (build.sh cuts these lines from the domino-only module) -#
-    _c.caminos_info, _c.dice_info,
-#- end of the games' info -#
-)
 _MAX_SEED = (1 << 64) - 1
 MAX_NOTATION = 1000
 _MOVE_CACHE = 32  # pairs of a Caminos or dice game class's cache of move objects
@@ -330,10 +324,6 @@ class _Rules(_Record):
 # CPython's.
 
 
-def _opt(value, none=0xFF):
-    return None if value == none else value
-
-
 # ---- the game base -----------------------------------------------------------------
 
 MAX_SAVE_SIZE = 16 * 1024 * 1024
@@ -389,37 +379,19 @@ class _Events:
         return repr(self._list())
 
 
-class _Table:
-    """What a game and its views read of the table: a name of the class's _INFO
-    is a place in the core's info tuple of the state (line_info, caminos_info,
-    dice_info) and how to show it (None: as it is; a tuple: the item it names).
-    Every game and view class has an _INFO (from its game's table class)."""
-
-    def _info(self):
-        return _c_info[self._G](self._state())
-
-    def __getattr__(self, name):
-        if name != "_INFO" and name in self._INFO:
-            at, show = self._INFO[name]
-            return _shown(show, self._info()[at])
-        raise AttributeError(name)
+def _table(self, name):
+    """What a game or view reads of the table (leader, phase, pool, ...): the
+    binding's names of each game's, shown as the API shows them (a built-in
+    function in a class binds no self in MicroPython)."""
+    return _c.table(self, name)
 
 
-def _shown(show, value):
-    """A value of the core's as a table shows it: as it is (show None), the
-    item of the tuple show it names (None past its end), or show(value)."""
-    if show is None or value is None:
-        return value
-    if type(show) is tuple:
-        return show[value] if value < len(show) else None
-    return show(value)
-
-
-class _Game(_Table):
+class _Game:
     """What every game object shares: the C state and the one way a move is
     played, the logs, views' raw material, copies, replays and saves."""
 
     _G = 0            # the engine: 0 line, 1 Caminos, 2 dice
+    __getattr__ = _table
 
     def _state(self):
         return self._st
@@ -776,8 +748,10 @@ class _TileGame(_Game):
         return (self._first_deal and self._first_deal._c_args(self._rules), 0, 0)
 
 
-class _View(_Table):
+class _View:
     """What every game's view shares: made by Game.view(seat) only."""
+
+    __getattr__ = _table
 
     def _state(self):
         return self._blob
@@ -1130,21 +1104,10 @@ class _DominoDeal(_Deal):
                             "must be empty (got {})".format(rules, len(self.boneyard)))
 
 
-def _d_placements(line):
-    return tuple((TILES[b & 0x7F], "R" if b & 0x80 else "L") for b in line)
-
-
-# What a line game (and, with the last two, its views) reads of line_info.
-_D_INFO = {"leader": (0, None), "placements": (1, _d_placements), "line": (10, None),
-           "ends": (2, None), "boneyard_size": (4, None)}
-_D_VIEW_INFO = dict(_D_INFO, forced_tile=(5, _tile_or_none), winner=(6, _opt))
-
-
 class _DominoView(_View):
     """What one seat may know: its own hand, the table, counts and the public log."""
 
     _G = _LINE
-    _INFO = _D_VIEW_INFO
 
     # (also Caminos views')
     @property
@@ -1173,7 +1136,6 @@ class _DominoGame(_TileGame):
     _MOVE = _DominoMove
     _DEAL = _DominoDeal
     _VIEW = _DominoView
-    _INFO = _D_INFO
 
     _move = _DominoMove.from_code  # (a bound class method: the move of a code, no self)
 
@@ -1447,37 +1409,16 @@ class _CaminosPath(_Record):
         return "Path({}, {!r}, {!r}, {!r}, {!r}, {!r})".format(*self._values())
 
 
-def _c_paths(raw_paths):
-    out = []
-    for slot, raw in enumerate(raw_paths):
-        if raw is None:
-            out.append(_CaminosPath(slot + 1, None))
-        else:
-            centre, front, back, ends, free = raw
-            out.append(_CaminosPath(slot + 1, TILES[centre], tuple(TILES[t] for t in front),
-                                    tuple(TILES[t] for t in back), ends, free))
-    return tuple(out)
-
-
-_C_PHASES = ("reveal", "play", "over")
-
-
-def _c_seat(s):
-    return None if s >= 4 else s
-
-
-def _c_seats(mask):
-    return tuple(s for s in range(4) if mask >> s & 1)
-
-
 class _CaminosTable:
-    """What a Caminos game and its views both show of the table (caminos_info)."""
+    """What a Caminos game and its views both show of the table (the binding's
+    table: phase, starter, discard, ...), and their paths as Path records."""
 
     _G = _CAMINOS
-    _INFO = {"phase": (0, _C_PHASES), "starter": (1, _c_seat), "pile_size": (2, None),
-             "step": (3, None), "contenders": (4, _c_seats), "out_seat": (5, _c_seat),
-             "last_turns": (6, None), "passes": (7, None), "discard": (9, TileSet.from_mask),
-             "paths": (10, _c_paths)}
+
+    @property
+    def paths(self):
+        return tuple(_CaminosPath(slot + 1, *(raw or (None,)))
+                     for slot, raw in enumerate(self._paths))
 
     def _reveals(self, events):
         shown = [[] for _ in range(self.rules.players)]
@@ -1495,11 +1436,12 @@ class _CaminosView(_View, _CaminosTable):
 
     @property
     def chosen(self):
-        return _c_seats(self._blob[_SIZES[_CAMINOS][0] + 9])
+        mask = self._blob[_SIZES[_CAMINOS][0] + 9]
+        return tuple(s for s in range(4) if mask >> s & 1)
 
     @property
     def my_choice(self):
-        return _tile_or_none(self._info()[8][self.seat])
+        return self._choices[self.seat]
 
     @property
     def revealed(self):
@@ -1507,7 +1449,7 @@ class _CaminosView(_View, _CaminosTable):
 
     @property
     def winners(self):
-        return _c_seats(self._info()[12]) if self.is_over else ()
+        return self._winners if self.is_over else ()
 
     def known_tiles(self, seat):
         """Tiles ``seat`` revealed this round and has not placed: still in its hand."""
@@ -1529,12 +1471,8 @@ class _CaminosGame(_TileGame, _CaminosTable):
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
 
     @property
-    def pile(self):
-        return tuple(TILES[t] for t in self._info()[11])
-
-    @property
     def chosen(self):
-        return tuple(s for s, t in enumerate(self._info()[8]) if t < TILE_COUNT)
+        return tuple(s for s, t in enumerate(self._choices) if t is not None)
 
     @property
     def reveals(self):
@@ -1544,7 +1482,7 @@ class _CaminosGame(_TileGame, _CaminosTable):
 
     def choice(self, seat):
         self._check_seat(seat)
-        return _tile_or_none(self._info()[8][seat])
+        return self._choices[seat]
 
     def __repr__(self):
         if self.is_over:
@@ -1743,20 +1681,15 @@ def _x_keep(s, points):
     return k
 
 
-_X_PHASES = ("roll", "keep", "bank_or_roll", "over")
-
-
 class _DiceTable:
-    """What a dice game and its views both show of the table (dice_info)."""
+    """What a dice game and its views both show of the table (the binding's
+    table: phase, pool, turn total, ...)."""
 
     _G = _DICE
-    _INFO = {"first_player": (0, None), "phase": (1, _X_PHASES), "turn_total": (2, None),
-             "dice_to_roll": (3, None), "last_roll": (4, tuple), "pool": (5, _x_values),
-             "final_turns_left": (7, None)}
 
     @property
     def winner(self):
-        return _opt(self._info()[8]) if self.is_over else None
+        return self._winner if self.is_over else None
 
     def keeps(self):
         """The legal keeps of the last roll with their points (empty unless a keep is due)."""
@@ -1801,10 +1734,6 @@ class _DiceGame(_Game, _DiceTable):
     @property
     def players(self):
         return self.seats
-
-    @property
-    def pool_score(self):
-        return self._info()[6]
 
     @property
     def roll_seeds(self):
