@@ -513,17 +513,7 @@ class _Game:
     def view(self, seat):
         """What ``seat`` may know now."""
         self._check_seat(seat)
-        v = object.__new__(self._VIEW)
-        v._blob, v._cv, v._raw = _c.view(self._G, self._st, self._raw, seat)
-        status = _c.status(self._G, v._blob)
-        v._game = self
-        v._log = None
-        v.seat = seat
-        v.rules = self._rules
-        v.to_move = None if status[3] < 0 else status[3]
-        v.scores = status[6]
-        v.is_over = status[2]
-        return v
+        return _c.view(self, seat)
 
     # ---- playing -------------------------------------------------------------------
 
@@ -1105,22 +1095,10 @@ class _DominoDeal(_Deal):
 
 
 class _DominoView(_View):
-    """What one seat may know: its own hand, the table, counts and the public log."""
+    """What one seat may know: its own hand, the table, counts and the public log
+    (hand, hand_sizes, round: the binding's table)."""
 
     _G = _LINE
-
-    # (also Caminos views')
-    @property
-    def hand(self):
-        return TileSet.from_mask(_c.hands(self._G, self._blob)[self.seat])
-
-    @property
-    def hand_sizes(self):
-        return tuple(self._blob[_SIZES[self._G][0] + i] for i in range(self.rules.players))
-
-    @property
-    def round(self):
-        return _c.status(self._G, self._blob)[5]
 
     def passes(self, seat):
         _check_seat(seat, self.rules.players)
@@ -1432,24 +1410,9 @@ class _CaminosView(_View, _CaminosTable):
     """What one seat may know: its own hand, the table, counts, the reveals shown
     so far and the public log."""
 
-    hand, hand_sizes, round = _DominoView.hand, _DominoView.hand_sizes, _DominoView.round
-
-    @property
-    def chosen(self):
-        mask = self._blob[_SIZES[_CAMINOS][0] + 9]
-        return tuple(s for s in range(4) if mask >> s & 1)
-
-    @property
-    def my_choice(self):
-        return self._choices[self.seat]
-
     @property
     def revealed(self):
         return self._reveals(self.round_log)
-
-    @property
-    def winners(self):
-        return self._winners if self.is_over else ()
 
     def known_tiles(self, seat):
         """Tiles ``seat`` revealed this round and has not placed: still in its hand."""
@@ -1699,15 +1662,8 @@ class _DiceTable:
 
 
 class _DiceView(_View, _DiceTable):
-    """What one seat knows: in dice everything but the OS seeds is public."""
-
-    @property
-    def players(self):
-        return len(self.scores)
-
-    @property
-    def score(self):
-        return self.scores[self.seat]
+    """What one seat knows: in dice everything but the OS seeds is public
+    (players, score: the binding's table)."""
 
 
 class _DiceGame(_Game, _DiceTable):

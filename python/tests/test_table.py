@@ -69,3 +69,23 @@ def test_a_dice_table():
     roll = g.last_roll
     assert len(roll) == 6 and all(type(d) is int and 1 <= d <= 6 for d in roll)
     assert g.phase in ("keep", "roll") and g.view(1).last_roll == roll
+
+
+def test_a_view_made_by_the_binding():
+    g = domino.Game(domino.Rules.muggins(), seed=2)
+    v = g.view(1)
+    assert (v.seat, v.rules, v.to_move, v.scores, v.is_over) == (1, g.rules, g.to_move, g.scores,
+                                                                  False)
+    assert (v.hand, v.hand_sizes, v.round) == (g.hand(1), g.hand_sizes, g.round)
+    assert type(v.hand) is TileSet and v.log == g.view(1).log and missing(g, "score")
+    assert refusal(g.view, 5)[0] == "SeatError" and refusal(g.view, "1")[0] == "SeatTypeError"
+    if caminos is not None:
+        c = caminos.Game(caminos.Rules.base(), seed=4)
+        w = c.view(2)
+        assert (w.hand, w.hand_sizes, w.round, w.chosen) == (c.hand(2), c.hand_sizes, c.round, ())
+        assert missing(c, "my_choice") and missing(c, "score")
+    if dice is not None:
+        d = dice.Game(dice.Rules.farkle(), players=3, seed=1)
+        x = d.view(2)
+        assert (x.players, x.score, x.scores, x.to_move) == (3, 0, (0, 0, 0), 0)
+        assert missing(d, "score") and missing(x, "hand") and missing(x, "round")

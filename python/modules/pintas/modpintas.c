@@ -1109,27 +1109,34 @@ static mp_obj_t play(mp_obj_t g_in, mp_obj_t st, mp_obj_t code) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(play_obj, play);
 
+/* The core's status of a state (checked), and its scores as a tuple. */
+static mp_obj_t status_of(int g, const any_state *s, pintas_engine_status *out) {
+    mp_obj_t scores[PINTAS_ENGINE_MAX_SIDES];
+    memset(out, 0, sizeof(*out));
+    if (engine_of(g)->status(s, out) != PINTAS_OK || out->sides > PINTAS_ENGINE_MAX_SIDES
+        || out->seats > PINTAS_ENGINE_MAX_SIDES) {
+        bad();
+    }
+    for (int i = 0; i < out->sides; i++) {
+        scores[i] = mp_obj_new_int(out->score[i]);
+    }
+    return mp_obj_new_tuple(out->sides, scores);
+}
+
 /* status(g, state) -> (seats, sides, over, to_move or -1, winners mask,
  * round, scores tuple). */
 static mp_obj_t status(mp_obj_t g_in, mp_obj_t st) {
     int g = game_of(g_in);
     pintas_engine_status out;
-    mp_obj_t scores[PINTAS_ENGINE_MAX_SIDES];
     any_state tmp, *s = state_at(g, st, &tmp, 0);
-    memset(&out, 0, sizeof(out));
-    if (engine_of(g)->status(s, &out) != PINTAS_OK || out.sides > PINTAS_ENGINE_MAX_SIDES) {
-        bad();
-    }
-    for (int i = 0; i < out.sides; i++) {
-        scores[i] = mp_obj_new_int(out.score[i]);
-    }
+    mp_obj_t scores = status_of(g, s, &out);
     /* (seats, sides, over, to move (-1: over), winners, round, scores) */
     const mp_int_t v[6] = {out.seats, out.sides, 0, out.over ? -1 : out.to_move, out.winners,
                            out.round};
     mp_obj_t t[7];
     put_ints(t, v, 6);
     t[2] = mp_obj_new_bool(out.over);
-    t[6] = mp_obj_new_tuple(out.sides, scores);
+    t[6] = scores;
     return mp_obj_new_tuple(7, t);
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(status_obj, status);
@@ -1190,34 +1197,31 @@ static int view_of(int g, const any_state *s, const uint8_t *raw, size_t len, in
                    any_view *v);
 static const size_t view_sizes[3];
 
-/* view(g, state, raw log, seat) -> (the view blob of `seat` (see the top of
- * the file), the core's view (pintas_*_view_of) for the players, the raw log
- * as the seat sees it). */
-static mp_obj_t view(size_t n_args, const mp_obj_t *args) {
-    mp_obj_t g_in = args[0], st = args[1], seat_in = args[3];
-    int g = game_of(g_in);
+/* view(game, seat) -> Game.view(seat): a new object of the game's class
+ * _VIEW whose members are the view blob of `seat` (_blob: see the top of the
+ * file), the core's view (_cv: pintas_*_view_of) for the players, the raw log
+ * as the seat sees it (_raw), the game, the seat, the rules, and the seat to
+ * move, the scores and whether it is over, read of the blob. */
+static mp_obj_t view(mp_obj_t game, mp_obj_t seat_in) {
+    int g;
+    const any_state *p = state_of_game(game, &g);
     const pintas_engine *e = engine_of(g);
     any_state s;
     uint8_t extra[BLOB_EXTRA];
     pintas_engine_status out;
     uint8_t blob[sizeof(any_state) + BLOB_EXTRA];
-    const any_state *p = state_at(g, st, &s, 0);
-    if (p != &s) {
-        memcpy(&s, p, e->state_size);
-    }
+    memcpy(&s, p, e->state_size);
     memset(&out, 0, sizeof(out));
     e->status(&s, &out);
     mp_int_t seat = int_in(seat_in, 0, out.seats ? out.seats - 1 : 0);
-    mp_obj_t t[3] = {mp_const_none, mp_const_none, mp_const_none};
+    mp_obj_t v = new_bare(class_attr(game, MP_QSTR__VIEW), 11);
     {
         size_t len;
-        const uint8_t *raw = bytes_of(args[2], &len);
-        any_view *v = m_new(any_view, 1);
-        (void)n_args;
-        if (view_of(g, &s, raw, len, (int)seat, v) == PINTAS_OK) {
-            t[1] = mp_obj_new_bytearray_by_ref(view_sizes[g], v);
-        }
-        t[2] = hidden_log(g, raw, len, seat);
+        const uint8_t *raw = bytes_of(member(game, MP_QSTR__raw), &len);
+        any_view *cv = m_new(any_view, 1);
+        set_member(v, MP_QSTR__cv, view_of(g, &s, raw, len, (int)seat, cv) == PINTAS_OK
+                   ? mp_obj_new_bytearray_by_ref(view_sizes[g], cv) : mp_const_none);
+        set_member(v, MP_QSTR__raw, hidden_log(g, raw, len, seat));
     }
     memset(extra, 0, sizeof(extra));
     extra[BLOB_SEAT] = (uint8_t)seat;
@@ -1254,10 +1258,18 @@ static mp_obj_t view(size_t n_args, const mp_obj_t *args) {
     memset((uint8_t *)&s + e->rng_offset, 0, sizeof(pintas_rng));
     memcpy(blob, &s, e->state_size);
     memcpy(blob + e->state_size, extra, BLOB_EXTRA);
-    t[0] = mp_obj_new_bytes(blob, e->state_size + BLOB_EXTRA);
-    return mp_obj_new_tuple(3, t);
+    mp_obj_t scores = status_of(g, &s, &out);
+    set_member(v, MP_QSTR__blob, mp_obj_new_bytes(blob, e->state_size + BLOB_EXTRA));
+    set_member(v, MP_QSTR__game, game);
+    set_member(v, MP_QSTR__log, mp_const_none);
+    set_member(v, MP_QSTR_seat, MP_OBJ_NEW_SMALL_INT(seat));
+    set_member(v, MP_QSTR_rules, member(game, MP_QSTR__rules));
+    set_member(v, MP_QSTR_to_move, out.over ? mp_const_none : MP_OBJ_NEW_SMALL_INT(out.to_move));
+    set_member(v, MP_QSTR_scores, scores);
+    set_member(v, MP_QSTR_is_over, mp_obj_new_bool(out.over));
+    return v;
 }
-static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(view_obj, 4, 4, view);
+static MP_DEFINE_CONST_FUN_OBJ_2(view_obj, view);
 
 #if !ONLY_LINE /* what the dice alone score */
 /* ---- dice: scoring and the optimal policy -------------------------------- */
@@ -2806,15 +2818,16 @@ static MP_DEFINE_CONST_OBJ_TYPE(pintas_dice_move_type, MP_QSTR_Move, MP_TYPE_FLA
  * view's alone. Names with a leading underscore are the Python layer's. */
 static const char *table_names(int g) {
     if (IS_LINE(g)) {
-        return "leader placements line ends boneyard_size +forced_tile +winner";
+        return "leader placements line ends boneyard_size +forced_tile +winner +hand "
+               "+hand_sizes +round";
     }
 #if !ONLY_LINE
     if (IS_CAMINOS(g)) {
         return "phase starter pile_size step contenders out_seat last_turns passes discard "
-               "_paths -pile _choices _winners";
+               "_paths -pile _choices +hand +hand_sizes +round +chosen +my_choice +winners";
     }
     return "first_player phase turn_total dice_to_roll last_roll pool final_turns_left "
-           "-pool_score _winner";
+           "-pool_score _winner +players +score";
 #endif
     return "";
 }
@@ -2840,9 +2853,46 @@ static mp_obj_t tiles_tuple_of(const uint8_t *tiles, size_t n) {
 }
 #endif
 
-/* The values of table_names(g) (at most 13) for the state or view blob st. */
+/* What a view alone shows, from its blob (the state s, the bytes after it
+ * at extra), into t: dice, the players and the seat's score; tile games, the
+ * seat's hand, the hands' sizes, the round, and in Caminos the seats that
+ * chose, the seat's choice and the winners once over. */
+static void view_values(int g, const any_state *s, const uint8_t *extra, mp_obj_t *t) {
+    pintas_engine_status out;
+    mp_obj_t scores = status_of(g, s, &out), sizes[PINTAS_ENGINE_MAX_SIDES];
+    int seat = extra[BLOB_SEAT] < out.seats ? extra[BLOB_SEAT] : 0;
+    if (IS_DICE(g)) {
+        t[0] = MP_OBJ_NEW_SMALL_INT(out.seats);
+        t[1] = mp_obj_subscr(scores, MP_OBJ_NEW_SMALL_INT(seat), MP_OBJ_SENTINEL);
+        return;
+    }
+    for (int i = 0; i < out.seats && i < 8; i++) {
+        sizes[i] = MP_OBJ_NEW_SMALL_INT(extra[BLOB_SIZES + i]);
+    }
+    t[0] = new_tileset(engine_of(g)->hand(s, seat));
+    t[1] = mp_obj_new_tuple(out.seats < 8 ? out.seats : 8, sizes);
+    t[2] = MP_OBJ_NEW_SMALL_INT(out.round);
+#if !ONLY_LINE
+    if (IS_CAMINOS(g)) {
+        t[3] = seats_tuple(extra[BLOB_CHOSEN]);
+        t[4] = s->cam.choice[seat] < PINTAS_TILE_COUNT ? TILE_AT(s->cam.choice[seat])
+                                                       : mp_const_none;
+        t[5] = out.over ? seats_tuple(s->cam.winners) : mp_obj_new_tuple(0, NULL);
+    }
+#endif
+}
+
+/* The values of table_names(g) (at most 19) for the state or view blob st. */
 static void table_values(int g, mp_obj_t st, mp_obj_t *t) {
     any_state tmp, *s = state_at(g, st, &tmp, 0);
+    const uint8_t *extra = NULL;
+    if (made_state(st) == NULL) { /* a view's blob: the bytes after the state */
+        size_t len;
+        extra = bytes_of(st, &len) + engine_of(g)->state_size;
+        if (len != (size_t)engine_of(g)->state_size + BLOB_EXTRA) {
+            bad();
+        }
+    }
     if (IS_LINE(g)) {
         const pintas_line_state *l = &s->line;
         size_t len = l->line_len <= PINTAS_TILE_COUNT ? l->line_len : 0;
@@ -2865,6 +2915,9 @@ static void table_values(int g, mp_obj_t st, mp_obj_t *t) {
         t[4] = MP_OBJ_NEW_SMALL_INT(pintas_line_boneyard_size(l));
         t[5] = l->forced_tile < PINTAS_TILE_COUNT ? TILE_AT(l->forced_tile) : mp_const_none;
         t[6] = opt_int(l->winner, 0xFF);
+        if (extra) {
+            view_values(g, s, extra, t + 7);
+        }
         return;
     }
 #if !ONLY_LINE
@@ -2906,7 +2959,9 @@ static void table_values(int g, mp_obj_t st, mp_obj_t *t) {
         t[9] = mp_obj_new_tuple((size_t)n_paths, paths);
         t[10] = tiles_tuple_of(c->pile, c->pile_len);
         t[11] = mp_obj_new_tuple((size_t)players, choices);
-        t[12] = seats_tuple(c->winners);
+        if (extra) {
+            view_values(g, s, extra, t + 12);
+        }
         return;
     }
     const pintas_dice_state *d = &s->dice;
@@ -2927,6 +2982,9 @@ static void table_values(int g, mp_obj_t st, mp_obj_t *t) {
     t[6] = MP_OBJ_NEW_SMALL_INT(d->final_left);
     t[7] = MP_OBJ_NEW_SMALL_INT(d->pool_score);
     t[8] = opt_int(d->winner, 0xFF);
+    if (extra) {
+        view_values(g, s, extra, t + 9);
+    }
 #endif
 }
 
@@ -2952,7 +3010,7 @@ static mp_obj_t table(mp_obj_t self, mp_obj_t name_in) {
             k++;
         }
         if (!other && k == n && k == len) {
-            mp_obj_t t[13];
+            mp_obj_t t[19];
             table_values(g, st, t);
             return t[i];
         }
