@@ -17,7 +17,7 @@
 
 
 _C_NAMES = (
-    "sizes", "state", "new", "set_deal", "legal", "check", "play", "status", "reseed", "rng",
+    "sizes", "state", "new", "set_deal", "legal", "check", "play", "reseed", "rng",
     "set_rng", "hands", "view", "events", "round_start", "check_rules", "setting_names",
     "rules_refusal", "table", "line_knowledge", "line_points", "blake2b", "mt_size",
     "mt_seed", "mt_below", "parse", "illegal",
@@ -431,9 +431,6 @@ class _Game:
     def seed(self):
         return self._seed
 
-    def _status(self):
-        return _c.status(self._G, self._st)
-
     # The move objects legal_moves gives: the line games' 58 moves are the
     # binding's, made once; for Caminos and dice, a list per game class, a
     # cache of _MOVE_CACHE (code, move) pairs (by a hash of the action index),
@@ -442,24 +439,6 @@ class _Game:
     _EVENTS = _Events
     to_move = property(_c.to_move)
     is_over = property(_c.over)
-
-    @property
-    def seats(self):
-        return self._status()[0]
-
-    @property
-    def scores(self):
-        return self._status()[6]
-
-    @property
-    def winners(self):
-        s = self._status()
-        return tuple(side for side in range(s[1]) if s[4] >> side & 1)
-
-    @property
-    def winner(self):
-        winners = self.winners
-        return winners[0] if len(winners) == 1 else None
 
     @property
     def logs(self):
@@ -710,14 +689,6 @@ class _TileGame(_Game):
         """The tiles ``seat`` holds (the referee sees every hand)."""
         self._check_seat(seat)
         return TileSet.from_mask(_c.hands(self._G, self._st)[seat])
-
-    @property
-    def hand_sizes(self):
-        return tuple(bin(m).count("1") for m in _c.hands(self._G, self._st))
-
-    @property
-    def round(self):
-        return self._status()[5]
 
     def set_deal(self, deal):
         """Replace the current round's deal by a hand-made one, before its first move."""
@@ -1650,10 +1621,6 @@ class _DiceTable:
 
     _G = _DICE
 
-    @property
-    def winner(self):
-        return self._winner if self.is_over else None
-
     def keeps(self):
         """The legal keeps of the last roll with their points (empty unless a keep is due)."""
         if self.phase != "keep":
@@ -1686,10 +1653,6 @@ class _DiceGame(_Game, _DiceTable):
 
     def _origin(self):
         return {"players": self.players, "first_player": self.first_player}
-
-    @property
-    def players(self):
-        return self.seats
 
     @property
     def roll_seeds(self):

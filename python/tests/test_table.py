@@ -89,3 +89,21 @@ def test_a_view_made_by_the_binding():
         x = d.view(2)
         assert (x.players, x.score, x.scores, x.to_move) == (3, 0, (0, 0, 0), 0)
         assert missing(d, "score") and missing(x, "hand") and missing(x, "round")
+
+
+def test_a_game_status_read_of_the_table():
+    g = domino.Game(domino.Rules.dominican(), seed=7)
+    assert (g.seats, g.scores, g.winners, g.winner, g.round, g.hand_sizes) == (
+        4, (0, 0), (), None, 1, (7, 7, 7, 7))
+    while not g.is_over:
+        g.play(g.legal_moves()[-1])
+    assert g.winners in ((0,), (1,)) and g.winner == g.winners[0] and max(g.scores) >= 200
+    assert sum(g.hand_sizes) == sum(g.view(0).hand_sizes) and g.view(2).winner == g.winner
+    if dice is not None:
+        d = dice.Game(dice.Rules.farkle(), players=3, seed=2)
+        assert (d.seats, d.players, d.scores, d.winners, d.winner) == (3, 3, (0, 0, 0), (), None)
+        assert missing(d, "round") and missing(d, "hand_sizes")
+    if caminos is not None:
+        c = caminos.Game(caminos.Rules.base(), seed=3)
+        assert (c.seats, c.scores, c.round, c.hand_sizes, c.winners) == (3, (0, 0, 0), 1,
+                                                                        (6, 6, 6), ())

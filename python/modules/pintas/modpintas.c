@@ -1123,23 +1123,6 @@ static mp_obj_t status_of(int g, const any_state *s, pintas_engine_status *out) 
     return mp_obj_new_tuple(out->sides, scores);
 }
 
-/* status(g, state) -> (seats, sides, over, to_move or -1, winners mask,
- * round, scores tuple). */
-static mp_obj_t status(mp_obj_t g_in, mp_obj_t st) {
-    int g = game_of(g_in);
-    pintas_engine_status out;
-    any_state tmp, *s = state_at(g, st, &tmp, 0);
-    mp_obj_t scores = status_of(g, s, &out);
-    /* (seats, sides, over, to move (-1: over), winners, round, scores) */
-    const mp_int_t v[6] = {out.seats, out.sides, 0, out.over ? -1 : out.to_move, out.winners,
-                           out.round};
-    mp_obj_t t[7];
-    put_ints(t, v, 6);
-    t[2] = mp_obj_new_bool(out.over);
-    t[6] = scores;
-    return mp_obj_new_tuple(7, t);
-}
-static MP_DEFINE_CONST_FUN_OBJ_2(status_obj, status);
 
 /* reseed(g, state, seed) -> None; rng_same(g, a, b) -> True if the two
  * states' generators are alike (did a move draw from it?). */
@@ -2819,15 +2802,16 @@ static MP_DEFINE_CONST_OBJ_TYPE(pintas_dice_move_type, MP_QSTR_Move, MP_TYPE_FLA
 static const char *table_names(int g) {
     if (IS_LINE(g)) {
         return "leader placements line ends boneyard_size +forced_tile +winner +hand "
-               "+hand_sizes +round";
+               "+hand_sizes +round -seats -scores -winners -winner -hand_sizes -round";
     }
 #if !ONLY_LINE
     if (IS_CAMINOS(g)) {
         return "phase starter pile_size step contenders out_seat last_turns passes discard "
-               "_paths -pile _choices +hand +hand_sizes +round +chosen +my_choice +winners";
+               "_paths -pile _choices +hand +hand_sizes +round +chosen +my_choice +winners "
+               "-seats -scores -winners -winner -hand_sizes -round";
     }
     return "first_player phase turn_total dice_to_roll last_roll pool final_turns_left "
-           "-pool_score _winner +players +score";
+           "-pool_score +players +score +winner -seats -scores -winners -winner -players";
 #endif
     return "";
 }
@@ -2854,7 +2838,8 @@ static mp_obj_t tiles_tuple_of(const uint8_t *tiles, size_t n) {
 #endif
 
 /* What a view alone shows, from its blob (the state s, the bytes after it
- * at extra), into t: dice, the players and the seat's score; tile games, the
+ * at extra), into t: dice, the players, the seat's score and the winner once
+ * over; tile games, the
  * seat's hand, the hands' sizes, the round, and in Caminos the seats that
  * chose, the seat's choice and the winners once over. */
 static void view_values(int g, const any_state *s, const uint8_t *extra, mp_obj_t *t) {
@@ -2864,6 +2849,9 @@ static void view_values(int g, const any_state *s, const uint8_t *extra, mp_obj_
     if (IS_DICE(g)) {
         t[0] = MP_OBJ_NEW_SMALL_INT(out.seats);
         t[1] = mp_obj_subscr(scores, MP_OBJ_NEW_SMALL_INT(seat), MP_OBJ_SENTINEL);
+#if !ONLY_LINE
+        t[2] = out.over ? opt_int(s->dice.winner, 0xFF) : mp_const_none;
+#endif
         return;
     }
     for (int i = 0; i < out.seats && i < 8; i++) {
@@ -2882,7 +2870,34 @@ static void view_values(int g, const any_state *s, const uint8_t *extra, mp_obj_
 #endif
 }
 
-/* The values of table_names(g) (at most 19) for the state or view blob st. */
+/* What a game alone shows of its status into t: the seats, the scores, the
+ * winning sides, the one winner (None unless one side won), and the hands'
+ * sizes and the round (tile games) or the players (dice). */
+static void game_values(int g, const any_state *s, mp_obj_t *t) {
+    pintas_engine_status out;
+    mp_obj_t sides[PINTAS_ENGINE_MAX_SIDES], sizes[PINTAS_ENGINE_MAX_SIDES];
+    size_t n = 0;
+    t[1] = status_of(g, s, &out);
+    for (int i = 0; i < out.sides; i++) {
+        if (out.winners >> i & 1) {
+            sides[n++] = MP_OBJ_NEW_SMALL_INT(i);
+        }
+    }
+    t[0] = MP_OBJ_NEW_SMALL_INT(out.seats);
+    t[2] = mp_obj_new_tuple(n, sides);
+    t[3] = n == 1 ? sides[0] : mp_const_none;
+    if (IS_DICE(g)) {
+        t[4] = t[0];
+        return;
+    }
+    for (int i = 0; i < out.seats; i++) {
+        sizes[i] = MP_OBJ_NEW_SMALL_INT(popcount(engine_of(g)->hand(s, i)));
+    }
+    t[4] = mp_obj_new_tuple(out.seats, sizes);
+    t[5] = MP_OBJ_NEW_SMALL_INT(out.round);
+}
+
+/* The values of table_names(g) (at most 25) for the state or view blob st. */
 static void table_values(int g, mp_obj_t st, mp_obj_t *t) {
     any_state tmp, *s = state_at(g, st, &tmp, 0);
     const uint8_t *extra = NULL;
@@ -2917,6 +2932,8 @@ static void table_values(int g, mp_obj_t st, mp_obj_t *t) {
         t[6] = opt_int(l->winner, 0xFF);
         if (extra) {
             view_values(g, s, extra, t + 7);
+        } else {
+            game_values(g, s, t + 10);
         }
         return;
     }
@@ -2961,6 +2978,8 @@ static void table_values(int g, mp_obj_t st, mp_obj_t *t) {
         t[11] = mp_obj_new_tuple((size_t)players, choices);
         if (extra) {
             view_values(g, s, extra, t + 12);
+        } else {
+            game_values(g, s, t + 18);
         }
         return;
     }
@@ -2981,9 +3000,10 @@ static void table_values(int g, mp_obj_t st, mp_obj_t *t) {
     t[5] = dice_tuple(d->pool);
     t[6] = MP_OBJ_NEW_SMALL_INT(d->final_left);
     t[7] = MP_OBJ_NEW_SMALL_INT(d->pool_score);
-    t[8] = opt_int(d->winner, 0xFF);
     if (extra) {
-        view_values(g, s, extra, t + 9);
+        view_values(g, s, extra, t + 8);
+    } else {
+        game_values(g, s, t + 11);
     }
 #endif
 }
@@ -3010,7 +3030,7 @@ static mp_obj_t table(mp_obj_t self, mp_obj_t name_in) {
             k++;
         }
         if (!other && k == n && k == len) {
-            mp_obj_t t[19];
+            mp_obj_t t[25];
             table_values(g, st, t);
             return t[i];
         }
@@ -4375,7 +4395,6 @@ static MP_DEFINE_CONST_FUN_OBJ_3(preset_obj, preset);
     X(MP_QSTR_commit, commit_obj) \
     X(MP_QSTR_action, action_obj) \
     X(MP_QSTR_log_codes, log_codes_obj) \
-    X(MP_QSTR_status, status_obj) \
     X(MP_QSTR_reseed, reseed_obj) \
     X(MP_QSTR_rng, rng_obj) \
     X(MP_QSTR_set_rng, set_rng_obj) \
