@@ -469,14 +469,8 @@ class _Game:
                 yield event
 
     def _decode(self, raw):
-        """The Event objects of raw events (the binding's types), 16 at a time:
-        a board's heap is small."""
-        step = 16 * _SIZES[self._G][2]
-        teams = self._G == _LINE and self._rules.pairs
-        out = []
-        for at in range(0, len(raw), step):
-            out.extend(_c.events(self._G, raw[at:at + step], teams))
-        return out
+        """The Event objects of raw events (the binding's types)."""
+        return _c.events(self, raw)
 
     def legal_moves(self):
         """The legal moves of the seat to move, in the engine's order."""

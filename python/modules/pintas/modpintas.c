@@ -3244,19 +3244,22 @@ static mp_obj_t event_of_raw(int g, const uint8_t *raw, int teams) {
     return MP_OBJ_FROM_PTR(o);
 }
 
-/* events(g, raw, teams) -> the Event objects of a raw log (`teams`: a line
- * game's sides are teams). */
-static mp_obj_t events(mp_obj_t g_in, mp_obj_t raw_in, mp_obj_t teams) {
-    int g = game_of(g_in);
+/* events(game, raw) -> the Event objects of the raw log of the game or one of
+ * its views (a line game in pairs: its sides are teams). */
+static mp_obj_t events(mp_obj_t game, mp_obj_t raw_in) {
+    int g;
+    state_of_game(game, &g);
+    int teams = IS_LINE(g) && mp_obj_is_true(mp_load_attr(member(game, MP_QSTR__rules),
+                                                         MP_QSTR_pairs));
     size_t len, size = engine_of(g)->event_size;
     const uint8_t *raw = bytes_of(raw_in, &len);
     mp_obj_t out = mp_obj_new_list(0, NULL);
     for (size_t at = 0; at + size <= len; at += size) {
-        mp_obj_list_append(out, event_of_raw(g, raw + at, mp_obj_is_true(teams)));
+        mp_obj_list_append(out, event_of_raw(g, raw + at, teams));
     }
     return out;
 }
-static MP_DEFINE_CONST_FUN_OBJ_3(events_obj, events);
+static MP_DEFINE_CONST_FUN_OBJ_2(events_obj, events);
 
 /* ---- an event's constructor: its checks, with the messages of CPython's pintas */
 
