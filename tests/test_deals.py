@@ -4,6 +4,8 @@ Deal.check, Game(deal=...) and set_deal raise it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from pintas import caminos, domino
@@ -11,6 +13,20 @@ from pintas.errors import DealError, RulesTypeError
 from pintas.tiles import TILES
 
 T = TILES
+
+
+def every_way(game: Any, rules: Any, deal: Any, message: str | None) -> None:
+    """Deal.check, a game dealt ``deal`` and set_deal take it (message None)
+    or refuse it alike with ``message``."""
+    if message is None:
+        deal.check(rules)
+        game(rules, seed=1, deal=deal)
+        return
+    for call in (lambda: deal.check(rules), lambda: game(rules, seed=1, deal=deal),
+                 lambda: game(rules, seed=1).set_deal(deal)):
+        with pytest.raises(DealError) as refused:
+            call()
+        assert str(refused.value) == message
 MUGGINS = domino.Rules.muggins(players=2)
 H0, H1, BONEYARD = T[0:7], T[7:14], T[14:28]
 
@@ -35,15 +51,7 @@ H0, H1, BONEYARD = T[0:7], T[7:14], T[14:28]
 def test_domino_causes(rules: domino.Rules, hands: list[tuple[object, ...]],
                        boneyard: tuple[object, ...], message: str | None) -> None:
     deal = domino.Deal(hands=hands, boneyard=boneyard)  # type: ignore[arg-type]
-    if message is None:
-        deal.check(rules)
-        domino.Game(rules, seed=1, deal=deal)
-        return
-    for call in (lambda: deal.check(rules), lambda: domino.Game(rules, seed=1, deal=deal),
-                 lambda: domino.Game(rules, seed=1).set_deal(deal)):
-        with pytest.raises(DealError) as refused:
-            call()
-        assert str(refused.value) == message
+    every_way(domino.Game, rules, deal, message)
 
 
 CAMINOS = caminos.Rules.base(players=2)
@@ -71,15 +79,7 @@ def test_caminos_causes(rules: caminos.Rules, paths: tuple[object, ...],
                         hands: list[tuple[object, ...]], pile: tuple[object, ...],
                         message: str | None) -> None:
     deal = caminos.Deal(paths, hands, pile)  # type: ignore[arg-type]
-    if message is None:
-        deal.check(rules)
-        caminos.Game(rules, seed=1, deal=deal)
-        return
-    for call in (lambda: deal.check(rules), lambda: caminos.Game(rules, seed=1, deal=deal),
-                 lambda: caminos.Game(rules, seed=1).set_deal(deal)):
-        with pytest.raises(DealError) as refused:
-            call()
-        assert str(refused.value) == message
+    every_way(caminos.Game, rules, deal, message)
 
 
 def test_checked_against_its_own_rules() -> None:
