@@ -126,7 +126,7 @@ flash "dice: playing to win (2 players)" dice_win
 flash "engine tables, actions, observations" engine actions observe observe_state
 flash "hashes: BLAKE2b, SHA-256, HMAC, MT19937" hash
 flash "saves: the container, each game's part, texts" save save_line save_caminos save_dice save_text
-flash "notation, and why a move is illegal" notation notation_line notation_caminos notation_dice notation_tables \
+flash "notation, why a move or a deal is refused" deal notation notation_line notation_caminos notation_dice notation_tables \
   line_why caminos_why dice_why
 flash "views of a seat" line_view caminos_view dice_view
 flash "exact determinization of a view" determinize

@@ -88,6 +88,7 @@
 #include <string.h>
 
 #include "pintas/caminos.h"
+#include "pintas/notation.h"
 #include "caminos_internal.h"
 #include "common_internal.h"
 
@@ -315,15 +316,13 @@ static void deal_by_hand(pintas_caminos_state *s, const pintas_caminos_deal *d)
     deal_in_order(s, order);
 }
 
-/* A deal of these rules: distinct centres, hand_size tiles per seat and none
- * beyond, the pile listing every other tile once. */
+/* A deal of these rules (pintas_caminos_deal_why: distinct centres,
+ * hand_size tiles a seat and none beyond, the pile listing every other tile
+ * once). */
 static int deal_is_valid(const pintas_caminos_rules *r, const pintas_caminos_deal *d)
 {
-    pintas_mask seen = 0;
-    return pintas__add_tile_list(d->path, r->paths, &seen) &&
-           pintas__add_dealt_hands(d->hand, SEATS, r->players, r->hand_size, &seen) &&
-           d->pile_len == N_TILES - r->paths - (unsigned)r->players * r->hand_size &&
-           pintas__add_tile_list(d->pile, d->pile_len, &seen) && seen == ALL;
+    pintas_refusal why;
+    return pintas_caminos_deal_why(r, d, r->paths, r->players, &why) == PINTAS_OK;
 }
 
 /* External chance: no paths, hands or pile, and a deal waiting for its first

@@ -2,6 +2,7 @@
  * layer names, in its order (pintas.caminos.Game._reason and
  * _placement_problem). */
 #include "notation_internal.h"
+#include "pintas/settings.h"
 #include "tiles_internal.h"
 
 /* Places a side of path p still takes. */
@@ -115,4 +116,43 @@ int pintas_caminos_why(const pintas_caminos_state *s, const pintas_caminos_move 
         other_problem(s, m, why);
     why->caminos_move = *m;
     return status;
+}
+
+/* ---- hand-made deals: pintas.caminos.Deal.check ---------------------------- */
+
+int pintas_caminos_deal_why(const pintas_caminos_rules *r, const pintas_caminos_deal *d,
+                            unsigned paths, unsigned hands, pintas_refusal *why)
+{
+    pintas_mask seen = 0;
+    unsigned len, rest;
+    if (r == NULL || d == NULL || why == NULL || pintas_caminos_rules_check(r) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    pintas__deal_start(why, PINTAS_NOTATION_CAMINOS);
+    if (paths != r->paths) {
+        pintas__deal_refuse(why, PINTAS_CAUSE_DEAL_CAMINOS_PATHS, r->paths, paths);
+        return PINTAS_E_DEAL;
+    }
+    len = d->pile_len;
+    rest = PINTAS_TILE_COUNT - paths - (unsigned)r->players * r->hand_size;
+    if (pintas__deal_no_tile(d->path, paths, d->hand, PINTAS_CAMINOS_MAX_SEATS, why) ||
+        pintas__deal_no_tile(d->pile, len, d->hand, 0, why) ||
+        pintas__deal_list(d->path, paths, PINTAS_CAUSE_DEAL_TWICE, &seen, why) ||
+        pintas__deal_hands(d->hand, PINTAS_CAMINOS_MAX_SEATS, r->players, hands, r->hand_size,
+                           &seen, why) ||
+        pintas__deal_list(d->pile, len, PINTAS_CAUSE_DEAL_CAMINOS_IN_PILE, &seen, why))
+        return PINTAS_E_DEAL;
+    if (len != rest) {
+        why->tiles = PINTAS_ALL_TILES & ~seen; /* neither dealt nor in the pile */
+        pintas__deal_refuse(why, PINTAS_CAUSE_DEAL_CAMINOS_PILE, rest, len);
+        return PINTAS_E_DEAL;
+    }
+    return PINTAS_OK;
+}
+
+int pintas_caminos_deal_refusal_text(const pintas_caminos_rules *r, const pintas_refusal *why,
+                                     char *buf, size_t cap, size_t *n)
+{
+    if (r == NULL || pintas_caminos_rules_check(r) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    return pintas__deal_refusal_text(PINTAS_FAMILY_CAMINOS, r, sizeof *r, why, buf, cap, n);
 }

@@ -60,6 +60,7 @@
 #include <string.h>
 
 #include "pintas/line.h"
+#include "pintas/notation.h"
 #include "common_internal.h"
 #include "line_internal.h"
 #include "tiles_internal.h"
@@ -330,17 +331,13 @@ static void deal_by_hand(pintas_line_state *s, const pintas_line_deal *d)
     s->aside = pintas__line_draws(&s->rules) ? 0 : (PINTAS_ALL_TILES & ~held);
 }
 
-/* A deal of these rules: 7 disjoint tiles per seat, nothing for absent seats,
- * and where the rules draw a boneyard listing every other tile exactly once. */
+/* A deal of these rules (pintas_line_deal_why: 7 disjoint tiles a seat,
+ * nothing for absent seats, and where the rules draw a boneyard listing every
+ * other tile once, where they do not none). */
 static int deal_is_valid(const pintas_line_rules *r, const pintas_line_deal *d)
 {
-    pintas_mask seen = 0;
-    if (!pintas__add_dealt_hands(d->hand, PINTAS_LINE_MAX_SEATS, r->players, HAND, &seen))
-        return 0;
-    if (!pintas__line_draws(r))
-        return d->boneyard_len == 0;
-    return d->boneyard_len == N_TILES - HAND * r->players &&
-           pintas__add_tile_list(d->boneyard, d->boneyard_len, &seen);
+    pintas_refusal why;
+    return pintas_line_deal_why(r, d, r->players, &why) == PINTAS_OK;
 }
 
 /* The lowest seat whose hand voids the deal (*doubles = its doubles), or -1. */

@@ -2,6 +2,7 @@
  * Python layer names, in its order (pintas.domino.Game._reason). */
 #include "notation_internal.h"
 #include "line_internal.h"
+#include "pintas/settings.h"
 
 int pintas__line_placement(const pintas_line_state *s, uint8_t tile, uint8_t end,
                            pintas_refusal *why)
@@ -60,4 +61,36 @@ int pintas_line_why(const pintas_line_state *s, const pintas_line_move *m, pinta
         why->cause = pintas__line_draws(&s->rules) ? PINTAS_CAUSE_LINE_EMPTY
                                                   : PINTAS_CAUSE_LINE_NO_DRAWING;
     return PINTAS_E_ILLEGAL;
+}
+
+/* ---- hand-made deals: pintas.domino.Deal.check ----------------------------- */
+
+int pintas_line_deal_why(const pintas_line_rules *r, const pintas_line_deal *d, unsigned hands,
+                         pintas_refusal *why)
+{
+    pintas_mask seen = 0;
+    unsigned len, rest;
+    if (r == NULL || d == NULL || why == NULL || pintas_line_rules_check(r) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    pintas__deal_start(why, PINTAS_NOTATION_LINE);
+    len = d->boneyard_len;
+    rest = PINTAS_TILE_COUNT - PINTAS_LINE_HAND_SIZE * r->players;
+    if (pintas__deal_no_tile(d->boneyard, len, d->hand, PINTAS_LINE_MAX_SEATS, why) ||
+        pintas__deal_hands(d->hand, PINTAS_LINE_MAX_SEATS, r->players, hands,
+                           PINTAS_LINE_HAND_SIZE, &seen, why) ||
+        pintas__deal_list(d->boneyard, len, PINTAS_CAUSE_DEAL_LINE_IN_BONEYARD, &seen, why))
+        return PINTAS_E_DEAL;
+    if (pintas__line_draws(r) && len != rest)
+        pintas__deal_refuse(why, PINTAS_CAUSE_DEAL_LINE_BONEYARD, rest, len);
+    else if (!pintas__line_draws(r) && len != 0)
+        pintas__deal_refuse(why, PINTAS_CAUSE_DEAL_LINE_SET_ASIDE, 0, len);
+    return why->cause == PINTAS_CAUSE_NONE ? PINTAS_OK : PINTAS_E_DEAL;
+}
+
+int pintas_line_deal_refusal_text(const pintas_line_rules *r, const pintas_refusal *why,
+                                  char *buf, size_t cap, size_t *n)
+{
+    if (r == NULL || pintas_line_rules_check(r) != PINTAS_OK)
+        return PINTAS_E_ARG;
+    return pintas__deal_refusal_text(PINTAS_FAMILY_LINE, r, sizeof *r, why, buf, cap, n);
 }

@@ -64,6 +64,18 @@ static const char *const templates[PINTAS_TEXT_COUNT] = {
     ": it fits the {other} ({tile} {other} {path})",
     "its {side} takes a {number}",
     " (with the pool {pool})",
+    "a tile index is 0..27: got {count}",
+    "{given} players need {given} hands: got {count}",
+    "seat {seat} must hold {given} tiles: got {count} ({set})",
+    "dealt twice: {set}",
+    "in a hand and in the boneyard: {set}",
+    "the boneyard must list the {given} undealt tiles in draw order: got {count}",
+    "{rules} never draws: the undealt tiles are set aside, so the boneyard must be empty "
+    "(got {count})",
+    "{rules} reveals {given} paths: got {count}",
+    "in the pile and dealt too: {set}",
+    "the pile must list the {given} undealt tiles in draw order: got {count}{missing}",
+    " (missing {set})",
 };
 
 const char *pintas_cause_template(int cause)
@@ -77,6 +89,8 @@ int pintas_cause_class(int cause)
         return PINTAS_REFUSED_NOTATION;
     if (cause >= PINTAS_CAUSE_OVER && cause < PINTAS_TEXT_ILLEGAL)
         return PINTAS_REFUSED_ILLEGAL;
+    if (cause >= PINTAS_CAUSE_DEAL_NO_TILE && cause < PINTAS_TEXT_MISSING)
+        return PINTAS_REFUSED_DEAL;
     return 0;
 }
 
@@ -407,17 +421,10 @@ int pintas_tile_print(uint8_t tile, char *buf, size_t cap, size_t *n)
 int pintas_tileset_print(pintas_mask mask, char *buf, size_t cap, size_t *n)
 {
     pintas__out o;
-    unsigned t;
     int status = pintas__print_args(buf, buf, cap, n, &o);
     if (status != PINTAS_OK)
         return status;
-    for (t = 0; t < PINTAS_TILE_COUNT; ++t) {
-        if (!(mask >> t & 1u))
-            continue;
-        if (o.len)
-            pintas__putc(&o, ' ');
-        pintas__put_tile(&o, (uint8_t)t);
-    }
+    pintas__put_tileset(&o, mask);
     return pintas__out_end(&o, n);
 }
 
@@ -459,6 +466,19 @@ void pintas__put_tile(pintas__out *o, uint8_t tile)
     t[1] = '|';
     t[2] = (char)('0' + pintas_tile_low(tile));
     pintas__put(o, t, 3);
+}
+
+void pintas__put_tileset(pintas__out *o, pintas_mask mask)
+{
+    unsigned t, first = 1;
+    for (t = 0; t < PINTAS_TILE_COUNT; ++t) {
+        if (!(mask >> t & 1u))
+            continue;
+        if (!first)
+            pintas__putc(o, ' ');
+        pintas__put_tile(o, (uint8_t)t);
+        first = 0;
+    }
 }
 
 void pintas__put_tiles_listed(pintas__out *o, pintas_mask tiles)
@@ -694,6 +714,8 @@ static int fill_value(pintas__out *o, const char *p, const pintas_refusal *r)
         pintas__put_tile(o, r->tile);
     else if (pintas__placeholder_is(p, "tiles"))
         pintas__put_tiles_listed(o, r->tiles);
+    else if (pintas__placeholder_is(p, "set"))
+        pintas__put_tileset(o, r->tiles);
     else if (pintas__placeholder_is(p, "fit"))
         pintas__puts(o, pintas_popcount(r->tiles) == 1 ? "fits" : "fit");
     else if (pintas__placeholder_is(p, "count") || pintas__placeholder_is(p, "length"))
@@ -807,6 +829,9 @@ const char *pintas__fill(pintas__out *o, const char *tmpl, const pintas_refusal 
         } else if (pintas__placeholder_is(p, "with_pool")) {
             if (r->pool)
                 fill_part(o, PINTAS_TEXT_WITH_POOL, r, text);
+        } else if (pintas__placeholder_is(p, "missing")) {
+            if (r->tiles)
+                fill_part(o, PINTAS_TEXT_MISSING, r, text);
         } else {
             return p; /* the game's own */
         }
@@ -862,7 +887,8 @@ int pintas_notation_refusal_text(const pintas_refusal *why, const uint8_t *text,
     int status = pintas__text_args(why, text, len, buf, cap, n, &o);
     if (status != PINTAS_OK)
         return status;
-    if (why->refused == PINTAS_REFUSED_ILLEGAL || why->cause == PINTAS_CAUSE_CAMINOS_MANY ||
+    if (why->refused == PINTAS_REFUSED_ILLEGAL || why->refused == PINTAS_REFUSED_DEAL ||
+        why->cause == PINTAS_CAUSE_CAMINOS_MANY ||
         why->cause >= PINTAS_TEXT_COUNT)
         return PINTAS_E_ARG;
     if (pintas__fill(&o, pintas__top_template(why), why, text, len) != NULL)

@@ -100,6 +100,8 @@ void pintas__puts(pintas__out *o, const char *s);
 void pintas__putc(pintas__out *o, char c);
 void pintas__put_uint(pintas__out *o, uint32_t v);
 void pintas__put_tile(pintas__out *o, uint8_t tile);
+/* The tiles of a mask as a set is printed: "0|0 5|3 6|6" ("" for none). */
+void pintas__put_tileset(pintas__out *o, pintas_mask mask);
 /* The tiles of a mask in words: "a", "a and b", "a, b and c". */
 void pintas__put_tiles_listed(pintas__out *o, pintas_mask tiles);
 /* s as Python's repr() quotes it (lowered when `lowered`). */
@@ -145,6 +147,41 @@ const char *pintas__after(const char *p);
  * pointers (text may be NULL with len 0) or a span outside the text. */
 int pintas__text_args(const pintas_refusal *r, const uint8_t *text, size_t len, char *buf,
                       size_t cap, size_t *n, pintas__out *o);
+
+/* ---- hand-made deals (deal.c) ------------------------------------------------ */
+
+/* What the tile games' deal checks share; each step returns 1 when it
+ * refuses the deal (*why filled, a cause of `game`: PINTAS_NOTATION_LINE or
+ * _CAMINOS), else 0. The lists are read up to PINTAS_TILE_COUNT tiles. */
+
+/* Start *why as no refusal of `game`. */
+void pintas__deal_start(pintas_refusal *why, int game);
+
+/* Refuse with cause, given and count (the other values set by the caller). */
+int pintas__deal_refuse(pintas_refusal *why, int cause, unsigned given, uint32_t count);
+
+/* DEAL_NO_TILE: the first index >= 28 of list[0..n), or bit past the 28
+ * tiles of hand[0..seats). */
+int pintas__deal_no_tile(const uint8_t *list, unsigned n, const pintas_mask *hand,
+                         unsigned seats, pintas_refusal *why);
+
+/* The mask of list[0..n); DEAL_TWICE (the tiles listed twice) when a tile
+ * is listed twice, or `cause` (the tiles) when list and *seen share tiles;
+ * *seen gains the list's tiles. */
+int pintas__deal_list(const uint8_t *list, unsigned n, int cause, pintas_mask *seen,
+                      pintas_refusal *why);
+
+/* Python's check_hands: hand[0..hands) and any non-empty mask of
+ * hand[0..seats) past them are the hands listed (DEAL_HANDS unless
+ * `players`), then each seat's `size` tiles (DEAL_HAND_SIZE), none in *seen
+ * or an earlier hand (DEAL_TWICE); *seen gains every hand. */
+int pintas__deal_hands(const pintas_mask *hand, unsigned seats, unsigned players,
+                       unsigned hands, unsigned size, pintas_mask *seen, pintas_refusal *why);
+
+/* pintas_<game>_deal_refusal_text: the checks, then the message, {rules}
+ * from the family's rules struct (size its sizeof). */
+int pintas__deal_refusal_text(int family, const void *rules, size_t size,
+                              const pintas_refusal *why, char *buf, size_t cap, size_t *n);
 
 /* ---- a game's moves as text, for what every game's notation shares --------- */
 

@@ -3,6 +3,7 @@
  * container is save.c's. */
 #include <string.h>
 
+#include "pintas/notation.h"
 #include "pintas/hash.h"
 #include "save_internal.h"
 #include "tiles_internal.h"
@@ -98,15 +99,11 @@ static void put_deal(pintas__sink *s, const pintas_save_setup *setup, const pint
     pintas__sink_put(s, d->caminos.pile, d->caminos.pile_len);
 }
 
-/* Deal.check of the Python package (the paths' count checked before). */
+/* Deal.check of the Python package (pintas_caminos_deal_why). */
 static int deal_fits(const pintas_caminos_rules *r, const pintas_caminos_deal *d)
 {
-    pintas_mask seen = pintas__tiles_mask(d->path, r->paths);
-    if (!pintas__add_dealt_hands(d->hand, PINTAS_CAMINOS_MAX_SEATS, r->players, r->hand_size,
-                                 &seen) ||
-        !pintas__add_tile_list(d->pile, d->pile_len, &seen))
-        return 0;
-    return d->pile_len == PINTAS_TILE_COUNT - r->paths - r->players * r->hand_size;
+    pintas_refusal why;
+    return pintas_caminos_deal_why(r, d, r->paths, r->players, &why) == PINTAS_OK;
 }
 
 static int take_deal(pintas__cursor *c, const pintas_save_setup *setup, pintas_save_deal *out)

@@ -3,6 +3,7 @@
  * "Domino"). The container is save.c's. */
 #include <string.h>
 
+#include "pintas/notation.h"
 #include "line_internal.h"
 #include "save_internal.h"
 #include "tiles_internal.h"
@@ -89,18 +90,11 @@ static void put_deal(pintas__sink *s, const pintas_save_setup *setup, const pint
     pintas__sink_put(s, d->line.boneyard, d->line.boneyard_len);
 }
 
-/* Deal.check of the Python package: seven tiles a seat, dealt once, and a
- * boneyard of every other tile where the rules draw, empty where not. */
+/* Deal.check of the Python package (pintas_line_deal_why). */
 static int deal_fits(const pintas_line_rules *r, const pintas_line_deal *d)
 {
-    pintas_mask seen = 0;
-    if (!pintas__add_dealt_hands(d->hand, PINTAS_LINE_MAX_SEATS, r->players,
-                                 PINTAS_LINE_HAND_SIZE, &seen) ||
-        !pintas__add_tile_list(d->boneyard, d->boneyard_len, &seen))
-        return 0;
-    if (pintas__line_draws(r))
-        return d->boneyard_len == PINTAS_TILE_COUNT - PINTAS_LINE_HAND_SIZE * r->players;
-    return d->boneyard_len == 0;
+    pintas_refusal why;
+    return pintas_line_deal_why(r, d, r->players, &why) == PINTAS_OK;
 }
 
 static int take_deal(pintas__cursor *c, const pintas_save_setup *setup, pintas_save_deal *out)

@@ -63,24 +63,6 @@ int pintas__add_tile_list(const uint8_t *list, unsigned n, pintas_mask *seen)
     return 1;
 }
 
-int pintas__add_dealt_hands(const pintas_mask *hand, unsigned seats, unsigned players,
-                            unsigned size, pintas_mask *seen)
-{
-    unsigned seat;
-    for (seat = 0; seat < seats; ++seat) {
-        pintas_mask h = hand[seat];
-        if (seat >= players) {
-            if (h)
-                return 0;
-            continue;
-        }
-        if ((h & ~PINTAS_ALL_TILES) || pintas__popcount(h) != size || (h & *seen))
-            return 0;
-        *seen |= h;
-    }
-    return 1;
-}
-
 int pintas__tile_list_ok(const uint8_t *list, unsigned len, unsigned cap, pintas_mask *tiles)
 {
     unsigned i;

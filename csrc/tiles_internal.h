@@ -203,12 +203,6 @@ static inline void pintas__shuffled_tiles(pintas_rng *rng, uint8_t order[PINTAS_
  * already. */
 int pintas__add_tile_list(const uint8_t *list, unsigned n, pintas_mask *seen);
 
-/* Adds the hands of a hand-made deal to *seen: `size` tiles for each of the
- * first `players` of the `seats` hands, no tile for the others; 0 if a hand
- * breaks that or holds a tile of *seen. */
-int pintas__add_dealt_hands(const pintas_mask *hand, unsigned seats, unsigned players,
-                            unsigned size, pintas_mask *seen);
-
 /* A list as the engines store it: distinct tiles in list[0..len) (*tiles
  * gets them), PINTAS_NO_TILE in list[len..cap). */
 int pintas__tile_list_ok(const uint8_t *list, unsigned len, unsigned cap, pintas_mask *tiles);

@@ -23,7 +23,7 @@ _C_NAMES = (
     "mt_seed", "mt_below", "parse", "illegal",
     "save_write", "save_read", "status_str", "choose", "search", "over",
     "to_move", "legal_moves", "play_move", "commit", "action", "log_codes", "preset",
-    "rules_text", "unknown_settings", "line_event",
+    "rules_text", "unknown_settings", "line_event", "deal_check",
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
     "caminos_known", "chain", "caminos_rank", "dice_keeps",
     "dice_keep_score", "dice_is_doom", "dice_solve_size", "dice_solve", "dice_policy",
@@ -197,19 +197,6 @@ def _hands_of(value):
     if len(hands) > 4:
         raise DealError("a deal has at most 4 hands: got more")
     return hands
-
-
-def _check_hands(hands, players, size, seen=0):
-    if len(hands) != players:
-        raise DealError("{} players need {} hands: got {}".format(players, players, len(hands)))
-    for seat, hand in enumerate(hands):
-        if len(hand) != size:
-            raise DealError("seat {} must hold {} tiles: got {} ({})".format(
-                seat, size, len(hand), hand))
-        if seen & hand.mask:
-            raise DealError("dealt twice: {}".format(TileSet.from_mask(seen & hand.mask)))
-        seen |= hand.mask
-    return seen
 
 
 # ---- rules -------------------------------------------------------------------------
@@ -1033,30 +1020,21 @@ class _Deal:
         return type(other) is type(self) and all(getattr(other, name) == getattr(self, name)
                                                  for name in self._LISTS)
 
+    def check(self, rules):
+        """Raise DealError (the core's words) unless this is a deal of ``rules``."""
+        _c.deal_check(self._G, rules._fields(), self._c_args(rules), len(self.hands))
+
 
 class _DominoDeal(_Deal):
     """A hand-made deal: each seat's seven tiles and, where the rules draw, the
     boneyard in draw order."""
 
     _LISTS = ("hands", "boneyard")
+    _G = _LINE
 
     def __init__(self, hands, boneyard=()):
         self.hands = _hands_of(hands)
         self.boneyard = _tile_list(boneyard, "the boneyard")
-
-    def check(self, rules):
-        seen = _check_hands(self.hands, rules.players, 7)
-        in_pile = TileSet(self.boneyard).mask
-        if seen & in_pile:
-            raise DealError("in a hand and in the boneyard: {}".format(
-                TileSet.from_mask(seen & in_pile)))
-        rest = TILE_COUNT - 7 * rules.players
-        if rules.draws and len(self.boneyard) != rest:
-            raise DealError("the boneyard must list the {} undealt tiles in draw order: got "
-                            "{}".format(rest, len(self.boneyard)))
-        if not rules.draws and self.boneyard:
-            raise DealError("{} never draws: the undealt tiles are set aside, so the boneyard "
-                            "must be empty (got {})".format(rules, len(self.boneyard)))
 
 
 class _DominoView(_View):
@@ -1265,6 +1243,7 @@ class _CaminosDeal(_Deal):
     the draw pile in draw order."""
 
     _LISTS = ("paths", "hands", "pile")
+    _G = _CAMINOS
 
     def __init__(self, paths, hands, pile=()):
         self.paths = _tile_list(paths, "the paths")
@@ -1279,20 +1258,6 @@ class _CaminosDeal(_Deal):
             used |= hand.mask
         rest = [t for t in reversed(TILES) if not used >> t.index & 1]
         return cls(partial.paths, partial.hands, list(partial.pile) + rest)
-
-    def check(self, rules):
-        if len(self.paths) != rules.paths:
-            raise DealError("{} reveals {} paths: got {}".format(rules, rules.paths,
-                                                               len(self.paths)))
-        seen = _check_hands(self.hands, rules.players, rules.hand_size, TileSet(self.paths).mask)
-        in_pile = TileSet(self.pile).mask
-        if seen & in_pile:
-            raise DealError("in the pile and dealt too: {}".format(
-                TileSet.from_mask(seen & in_pile)))
-        rest = TILE_COUNT - rules.paths - rules.players * rules.hand_size
-        if len(self.pile) != rest:
-            raise DealError("the pile must list the {} undealt tiles in draw order: got "
-                            "{}".format(rest, len(self.pile)))
 
 
 class _CaminosPath(_Record):

@@ -192,6 +192,9 @@ cdef struct Codec:
 # entries; the tiles' count. DealError for too many or a value out of range,
 # DealTypeError for anything but a list or tuple of ints.
 cdef int put_tiles(uint8_t *out, size_t cap, object tiles) except -1
+# A deal refusal's message written (pintas_*_deal_refusal_text's status):
+# RuntimeError unless it was (the core's bug).
+cdef int deal_text(int status) except -1
 cdef int put_masks(pintas_mask *out, size_t cap, object masks) except -1
 
 # Python values checked before they reach C: `whole` is an int (not a bool)

@@ -278,6 +278,12 @@ cdef int put_tiles(uint8_t *out, size_t cap, object tiles) except -1:
     return n
 
 
+cdef int deal_text(int status) except -1:
+    if status != PINTAS_OK:
+        raise RuntimeError(f"the core could not word a deal's refusal (status {status})")
+    return 0
+
+
 cdef int put_masks(pintas_mask *out, size_t cap, object masks) except -1:
     cdef size_t i, n = _fitting(masks, cap, "hands")
     for i in range(n):

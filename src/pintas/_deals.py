@@ -1,4 +1,4 @@
-"""What every game's hand-made deal shares: reading lists of tiles and checking hands.
+"""What every game's hand-made deal shares: reading lists of tiles and hands.
 
 A hand-made deal (a kiosk dealing real tiles, a test that needs an exact
 position) names tiles as :class:`~pintas.Tile` values or notation; a list may
@@ -10,7 +10,7 @@ that are not a list of hands, a pile that is not tiles) its TypeError twin,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from itertools import islice
 from typing import Any, Protocol
 
@@ -65,17 +65,3 @@ def hands_of(value: Iterable[Hand]) -> tuple[TileSet, ...]:
 def hand_of(value: Hand) -> TileSet:
     """One hand of a deal."""
     return value if isinstance(value, TileSet) else TileSet(tile_list(value, "a hand"))
-
-
-def check_hands(hands: Sequence[TileSet], players: int, size: int, seen: int = 0) -> int:
-    """Check that there is one hand of ``size`` tiles a seat and that no tile is
-    dealt twice (``seen``: tiles dealt elsewhere); the mask of every tile dealt."""
-    if len(hands) != players:
-        raise DealError(f"{players} players need {players} hands: got {len(hands)}")
-    for seat, hand in enumerate(hands):
-        if len(hand) != size:
-            raise DealError(f"seat {seat} must hold {size} tiles: got {len(hand)} ({hand})")
-        if seen & int(hand):
-            raise DealError(f"dealt twice: {TileSet.from_mask(seen & int(hand))}")
-        seen |= int(hand)
-    return seen

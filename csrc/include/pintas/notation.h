@@ -120,12 +120,27 @@ typedef enum pintas_cause {
     PINTAS_TEXT_FITS_OTHER,         /* {fits_other}: ": it fits the {other} ({tile} {other} {path})" */
     PINTAS_TEXT_WANTS,              /* each part of {wants}: "its {side} takes a {number}" */
     PINTAS_TEXT_WITH_POOL,          /* {with_pool}: " (with the pool {pool})" */
+    /* a hand-made deal that is not a deal of the rules (Python's DealError;
+     * pintas_line_deal_why, pintas_caminos_deal_why) */
+    PINTAS_CAUSE_DEAL_NO_TILE,      /* a tile index is 0..27: got {count} */
+    PINTAS_CAUSE_DEAL_HANDS,        /* {given} players need {given} hands: got {count} */
+    PINTAS_CAUSE_DEAL_HAND_SIZE,    /* seat {seat} must hold {given} tiles: got {count} ({set}) */
+    PINTAS_CAUSE_DEAL_TWICE,        /* dealt twice: {set} */
+    PINTAS_CAUSE_DEAL_LINE_IN_BONEYARD, /* in a hand and in the boneyard: {set} */
+    PINTAS_CAUSE_DEAL_LINE_BONEYARD,    /* the boneyard must list the {given} undealt tiles ... */
+    PINTAS_CAUSE_DEAL_LINE_SET_ASIDE,   /* {rules} never draws: ... (got {count}) */
+    PINTAS_CAUSE_DEAL_CAMINOS_PATHS,    /* {rules} reveals {given} paths: got {count} */
+    PINTAS_CAUSE_DEAL_CAMINOS_IN_PILE,  /* in the pile and dealt too: {set} */
+    PINTAS_CAUSE_DEAL_CAMINOS_PILE, /* the pile must list the {given} undealt tiles in draw
+                                       order: got {count}{missing} */
+    PINTAS_TEXT_MISSING,            /* {missing}: " (missing {set})" */
     PINTAS_TEXT_COUNT               /* the size of the table */
 } pintas_cause;
 
 /* What kind of refusal a cause is: Python's error class. */
 #define PINTAS_REFUSED_NOTATION 1 /* NotationError: the text is not a move */
 #define PINTAS_REFUSED_ILLEGAL 2  /* IllegalMoveError: a move the rules do not allow now */
+#define PINTAS_REFUSED_DEAL 3     /* DealError: a hand-made deal that is no deal of the rules */
 
 /* No value: a field that does not apply. */
 #define PINTAS_NOTATION_NONE 0xFF
@@ -154,9 +169,13 @@ typedef enum pintas_cause {
  *             `places` (bit 2 x slot + side), each quoted, joined by " or "
  *   {roll}    roll[0..roll_n) joined by spaces; {dice}, {pool} the dice of
  *             the sets dice and pool, ascending
- *   {seat}    seat; {rules} the line rules as Python's str() writes them;
+ *   {seat}    seat; {rules} the line rules as Python's str() writes them
+ *             (a deal's refusal: the deal's rules, as pintas_settings_text);
  *             {legal} the legal moves joined by ", "; {why} the cause's
- *             own template, filled */
+ *             own template, filled
+ *   {set}     the tiles of `tiles` printed as pintas_tileset_print does
+ *             ("0|0 5|3", "" for none); {missing} PINTAS_TEXT_MISSING when
+ *             `tiles` is not empty, else nothing */
 typedef struct pintas_refusal {
     uint16_t cause;       /* pintas_cause */
     uint8_t refused;      /* PINTAS_REFUSED_NOTATION or _ILLEGAL (0 for NONE) */
@@ -193,8 +212,8 @@ typedef struct pintas_refusal {
  * braces; "" for a code outside the table. A static string, never NULL. */
 const char *pintas_cause_template(int cause);
 
-/* PINTAS_REFUSED_NOTATION or PINTAS_REFUSED_ILLEGAL for a cause, 0 for NONE
- * and the frames and parts. */
+/* PINTAS_REFUSED_NOTATION, PINTAS_REFUSED_ILLEGAL or PINTAS_REFUSED_DEAL
+ * for a cause, 0 for NONE and the frames and parts. */
 int pintas_cause_class(int cause);
 
 /* Write the message of a refusal that needs no game state (every notation
@@ -203,7 +222,7 @@ int pintas_cause_class(int cause);
  * was none). PINTAS_OK; PINTAS_E_BUFFER when cap is too small (buf holds as
  * much as fits, NUL-terminated, if cap > 0, and *n the length needed);
  * PINTAS_E_ARG for NULL pointers or a cause that needs a game (use the
- * game's own pintas_*_refusal_text). */
+ * game's own pintas_*_refusal_text, or for a deal pintas_*_deal_refusal_text). */
 int pintas_notation_refusal_text(const pintas_refusal *why, const uint8_t *text, size_t len,
                                  char *buf, size_t cap, size_t *n);
 
@@ -321,6 +340,67 @@ int pintas_dice_why(const pintas_dice_state *s, const pintas_dice_move *m, pinta
  * Python lists them (keeps by most points, then fewest dice, then the dice). */
 int pintas_dice_refusal_text(const pintas_dice_state *s, const pintas_refusal *why,
                              const uint8_t *text, size_t len, char *buf, size_t cap, size_t *n);
+
+/* ---- hand-made deals ------------------------------------------------------ */
+
+/* Why *d is not a deal of the line rules *r (Python's Deal.check, its causes
+ * in its order). `hands` is how many hands the deal lists: hand[0..hands),
+ * and any non-empty mask past them counts as listed too. PINTAS_OK (a deal
+ * of the rules; why->cause NONE) or PINTAS_E_DEAL with *why:
+ *   DEAL_NO_TILE       a hand holds a bit past the 28 tiles, or the boneyard
+ *                      a tile index >= 28 (count: the first; Python's Deal
+ *                      cannot name one)
+ *   DEAL_HANDS         the hands listed are not r->players (given: players,
+ *                      count: the hands)
+ *   DEAL_HAND_SIZE     seat `seat`, the first in seat order, holds count
+ *                      tiles, not 7 (given; tiles: its hand)
+ *   DEAL_TWICE         tiles in the hand of `seat` and an earlier one, or
+ *                      listed twice in the boneyard (tiles: those)
+ *   DEAL_LINE_IN_BONEYARD  tiles in a hand and in the boneyard (tiles)
+ *   DEAL_LINE_BONEYARD the rules draw and the boneyard does not list the
+ *                      given = 28 - 7 x players undealt tiles (count: its
+ *                      boneyard_len)
+ *   DEAL_LINE_SET_ASIDE    the rules never draw and the boneyard lists
+ *                      count tiles
+ * The boneyard's tiles past the 28th are never read. PINTAS_E_ARG for NULL
+ * pointers or rules pintas_line_rules_check refuses. pintas_line_new_dealt,
+ * _new_chance and _set_deal refuse with PINTAS_E_DEAL exactly the deals this
+ * refuses with hands = players. */
+int pintas_line_deal_why(const pintas_line_rules *r, const pintas_line_deal *d, unsigned hands,
+                         pintas_refusal *why);
+
+/* Write the message of a deal's refusal (a cause of pintas_line_deal_why for
+ * the same rules) into buf[0..cap), NUL-terminated, and its length (without
+ * the NUL) into *n: word for word the Python package's, {rules} as
+ * pintas_settings_text writes them. PINTAS_OK; PINTAS_E_BUFFER as
+ * pintas_notation_refusal_text (320 bytes always hold it); PINTAS_E_ARG for
+ * NULL pointers, a cause that is not a deal's or rules the check refuses. */
+int pintas_line_deal_refusal_text(const pintas_line_rules *r, const pintas_refusal *why,
+                                  char *buf, size_t cap, size_t *n);
+
+/* As pintas_line_deal_why, for Caminos: `paths` is how many path centres the
+ * deal lists (path[0..paths) when paths <= PINTAS_CAMINOS_MAX_PATHS; never
+ * read when paths is not r->paths), `hands` as there. The causes, in order:
+ *   DEAL_CAMINOS_PATHS paths is not r->paths (given: r->paths, count: paths)
+ *   DEAL_NO_TILE       a centre, hand or pile names no tile (count)
+ *   DEAL_TWICE         a centre listed twice, tiles in the hand of `seat`
+ *                      and a centre or an earlier hand, or tiles listed
+ *                      twice in the pile (tiles: those)
+ *   DEAL_HANDS, DEAL_HAND_SIZE  as pintas_line_deal_why (given: r->hand_size)
+ *   DEAL_CAMINOS_IN_PILE   tiles in the pile and dealt too (tiles)
+ *   DEAL_CAMINOS_PILE  the pile does not list the given = 28 - paths -
+ *                      players x hand_size undealt tiles (count: pile_len;
+ *                      tiles: those neither dealt nor in the pile)
+ * PINTAS_E_ARG for NULL pointers or rules pintas_caminos_rules_check
+ * refuses. pintas_caminos_new_dealt, _new_chance and _set_deal refuse with
+ * PINTAS_E_DEAL exactly the deals this refuses with paths = r->paths and
+ * hands = r->players. */
+int pintas_caminos_deal_why(const pintas_caminos_rules *r, const pintas_caminos_deal *d,
+                            unsigned paths, unsigned hands, pintas_refusal *why);
+
+/* As pintas_line_deal_refusal_text, for Caminos. */
+int pintas_caminos_deal_refusal_text(const pintas_caminos_rules *r, const pintas_refusal *why,
+                                     char *buf, size_t cap, size_t *n);
 
 /* ---- one interface to every game's notation ------------------------------ */
 

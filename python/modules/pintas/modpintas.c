@@ -4370,6 +4370,61 @@ static mp_obj_t preset(mp_obj_t family_in, mp_obj_t name_in, mp_obj_t refused_in
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(preset_obj, preset);
 
+/* ---- hand-made deals: the core's check ----------------------------------- */
+
+/* deal_check(g, rules, deal, hands): raise DealError in the core's words
+ * (pintas_line_deal_why, pintas_caminos_deal_why) unless `deal` (as set_deal
+ * takes it, but a Caminos deal may list any number of paths), listing
+ * `hands` hands, is a deal of the rules (as new takes them). */
+static mp_obj_t deal_check(size_t n_args, const mp_obj_t *args) {
+    int g = game_of(args[0]);
+    unsigned hands = (unsigned)int_in(args[3], 0, 255);
+    pintas_engine_setup rules, deal;
+    pintas_refusal why;
+    char text[320];
+    size_t n;
+    int status = PINTAS_E_ARG, refused = 0;
+    (void)n_args;
+    if (IS_LINE(g)) {
+        const pintas_line_rules *r = (const pintas_line_rules *)rules.bytes;
+        rules_of(G_LINE, args[1], rules.bytes, sizeof(pintas_line_rules));
+        line_deal_of(args[2], (pintas_line_deal *)deal.bytes);
+        status = pintas_line_deal_why(r, (const pintas_line_deal *)deal.bytes, hands, &why);
+        if (status == PINTAS_E_DEAL) {
+            refused = 1;
+            status = pintas_line_deal_refusal_text(r, &why, text, sizeof text, &n);
+        }
+    }
+#if !ONLY_LINE
+    else if (IS_CAMINOS(g)) {
+        const pintas_caminos_rules *r = (const pintas_caminos_rules *)rules.bytes;
+        size_t paths;
+        mp_obj_t *f = items_of(args[2], 3);
+        bytes_of(f[0], &paths);
+        /* (paths past the slots are never read: the core refuses their count) */
+        mp_obj_t fits[3] = {paths > PINTAS_CAMINOS_MAX_PATHS ? mp_obj_new_bytes(NULL, 0) : f[0],
+                            f[1], f[2]};
+        rules_of(G_CAMINOS, args[1], rules.bytes, sizeof(pintas_caminos_rules));
+        caminos_deal_of(mp_obj_new_tuple(3, fits), (pintas_caminos_deal *)deal.bytes);
+        status = pintas_caminos_deal_why(r, (const pintas_caminos_deal *)deal.bytes,
+                                         (unsigned)paths, hands, &why);
+        if (status == PINTAS_E_DEAL) {
+            refused = 1;
+            status = pintas_caminos_deal_refusal_text(r, &why, text, sizeof text, &n);
+        }
+    }
+#endif
+    if (status != PINTAS_OK) {
+        bad();
+    }
+    if (!refused) {
+        return mp_const_none;
+    }
+    mp_obj_t msg = mp_obj_new_str(text, n);
+    nlr_raise(mp_call_function_n_kw(error_class(MP_QSTR_DealError), 1, 0, &msg));
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(deal_check_obj, 4, 4, deal_check);
+
 /* ---- the module ---------------------------------------------------------- */
 
 /* Every function, each name written out (the native-module build finds its
@@ -4443,7 +4498,8 @@ static MP_DEFINE_CONST_FUN_OBJ_3(preset_obj, preset);
     OTHER_GAMES(X(MP_QSTR__DiceMove, DICE_MOVE_OBJ)) \
     X(MP_QSTR_line_event, LINE_EVENT_TYPE) \
     OTHER_GAMES(X(MP_QSTR_caminos_event, CAMINOS_EVENT_TYPE)) \
-    OTHER_GAMES(X(MP_QSTR_dice_event, DICE_EVENT_TYPE))
+    OTHER_GAMES(X(MP_QSTR_dice_event, DICE_EVENT_TYPE)) \
+    X(MP_QSTR_deal_check, deal_check_obj)
 
 #if MICROPY_ENABLE_DYNRUNTIME
 

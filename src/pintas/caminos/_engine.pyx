@@ -16,7 +16,7 @@ from cpython.tuple cimport PyTuple_GET_ITEM
 from pintas._base cimport Codec, Engine, TileEvent, TileMove, put_masks, put_tiles, simulate_into
 from pintas._base cimport PyList_New, fields_of, optional_whole, put_item, seed64, settings_struct, whole
 from pintas._base cimport Move as BaseMove
-from pintas._base cimport intern_texts, parse_full
+from pintas._base cimport deal_text, intern_texts, parse_full, pintas_refusal, PINTAS_MESSAGE_MAX
 from pintas._base cimport PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
 from pintas._base cimport pintas_caminos_engine, pintas_caminos_notation, pintas_rng
 
@@ -394,6 +394,32 @@ cdef int _deal_from(tuple deal, void *out) except -1:
     put_masks(d.hand, PINTAS_CAMINOS_MAX_SEATS, hands)
     d.pile_len = put_tiles(d.pile, PINTAS_TILE_COUNT, pile)
     return 0
+
+
+cdef extern from "pintas/notation.h" nogil:
+    int pintas_caminos_deal_why(const pintas_caminos_rules *r, const pintas_caminos_deal *d,
+                                unsigned paths, unsigned hands, pintas_refusal *why)
+    int pintas_caminos_deal_refusal_text(const pintas_caminos_rules *r,
+                                         const pintas_refusal *why, char *buf, size_t cap,
+                                         size_t *n)
+
+
+def deal_refusal(fields, tuple deal, int hands):
+    """Why ``deal`` (a Deal's C arguments, listing ``hands`` hands; any
+    number of paths) is no deal of the rules ``fields``, in words
+    (pintas_caminos_deal_why), or None."""
+    cdef pintas_caminos_rules r
+    cdef pintas_caminos_deal d
+    cdef pintas_refusal why
+    cdef char text[PINTAS_MESSAGE_MAX]
+    cdef size_t n
+    _rules_from(fields_of(fields, 5, "Caminos rules fields"), &r)
+    paths = deal[0]
+    _deal_from((paths[:PINTAS_CAMINOS_MAX_PATHS],) + deal[1:], &d)
+    if pintas_caminos_deal_why(&r, &d, len(paths), hands, &why) == PINTAS_OK:
+        return None
+    deal_text(pintas_caminos_deal_refusal_text(&r, &why, text, PINTAS_MESSAGE_MAX, &n))
+    return text[:n].decode()
 
 
 cdef int _c_move(BaseMove move, void *out) except -1:

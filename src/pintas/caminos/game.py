@@ -34,7 +34,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .. import _simulate
-from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
+from .._deals import Hand, Tiles, hands_of, tile_list
 from .._game import TileGame, take_record
 from .._lock import atomic
 from .._plain import PlainRecord
@@ -92,17 +92,10 @@ class Deal(PlainRecord):
         """Raise :class:`~pintas.errors.DealError` unless this is a deal of ``rules``."""
         if not isinstance(rules, Rules):
             raise RulesTypeError(f"a deal is checked against caminos.Rules: got {rules!r}")
-        if len(self.paths) != rules.paths:
-            raise DealError(f"{rules} reveals {rules.paths} paths: got {len(self.paths)}")
-        seen = check_hands(self.hands, rules.players, rules.hand_size, int(TileSet(self.paths)))
-        in_pile = int(TileSet(self.pile))
-        if seen & in_pile:
-            raise DealError(f"in the pile and dealt too: {TileSet.from_mask(seen & in_pile)}")
-        rest = TILE_COUNT - rules.paths - rules.players * rules.hand_size
-        if len(self.pile) != rest:
-            missing = TileSet.from_mask(((1 << TILE_COUNT) - 1) & ~(seen | in_pile))
-            raise DealError(f"the pile must list the {rest} undealt tiles in draw order: "
-                            f"got {len(self.pile)}" + (f" (missing {missing})" if missing else ""))
+        # the core says why not (pintas_caminos_deal_why), in Python's words
+        why = _engine.deal_refusal(rules._fields(), self._c_args(rules), len(self.hands))
+        if why is not None:
+            raise DealError(why)
 
     def _c_args(self, rules: Rules) -> tuple[list[int], list[int], list[int]]:
         masks = [int(h) for h in self.hands] + [0] * (4 - len(self.hands))

@@ -14,7 +14,7 @@ from libc.stdint cimport uint8_t, uint64_t
 from pintas._base cimport Codec, Engine, TileEvent, TileMove, put_masks, put_tiles, simulate_into
 from pintas._base cimport PyList_New, fields_of, optional_whole, put_item, seed64, settings_struct, whole
 from pintas._base cimport Move as BaseMove
-from pintas._base cimport intern_texts, parse_full
+from pintas._base cimport deal_text, intern_texts, parse_full, pintas_refusal, PINTAS_MESSAGE_MAX
 from pintas._base cimport PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
 from pintas._base cimport pintas_line_engine, pintas_line_notation, pintas_rng
 
@@ -325,6 +325,29 @@ cdef int _deal_from(tuple deal, void *out) except -1:
     put_masks(d.hand, PINTAS_LINE_MAX_SEATS, hands)
     d.boneyard_len = put_tiles(d.boneyard, PINTAS_TILE_COUNT, boneyard)
     return 0
+
+
+cdef extern from "pintas/notation.h" nogil:
+    int pintas_line_deal_why(const pintas_line_rules *r, const pintas_line_deal *d,
+                             unsigned hands, pintas_refusal *why)
+    int pintas_line_deal_refusal_text(const pintas_line_rules *r, const pintas_refusal *why,
+                                      char *buf, size_t cap, size_t *n)
+
+
+def deal_refusal(fields, tuple deal, int hands):
+    """Why ``deal`` (a Deal's C arguments, listing ``hands`` hands) is no deal
+    of the rules ``fields``, in words (pintas_line_deal_why), or None."""
+    cdef pintas_line_rules r
+    cdef pintas_line_deal d
+    cdef pintas_refusal why
+    cdef char text[PINTAS_MESSAGE_MAX]
+    cdef size_t n
+    _rules_from(fields_of(fields, 13, "a line game's rules fields"), &r)
+    _deal_from(deal, &d)
+    if pintas_line_deal_why(&r, &d, hands, &why) == PINTAS_OK:
+        return None
+    deal_text(pintas_line_deal_refusal_text(&r, &why, text, PINTAS_MESSAGE_MAX, &n))
+    return text[:n].decode()
 
 
 cdef object move_of(const pintas_line_move *m):

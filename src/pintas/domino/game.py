@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .. import _simulate
-from .._deals import Hand, Tiles, check_hands, hands_of, tile_list
+from .._deals import Hand, Tiles, hands_of, tile_list
 from .._game import TileGame, take_record
 from .._lock import atomic
 from .._plain import PlainRecord
@@ -52,18 +52,10 @@ class Deal(PlainRecord):
         """Raise :class:`~pintas.errors.DealError` unless this is a deal of ``rules``."""
         if not isinstance(rules, Rules):
             raise RulesTypeError(f"a deal is checked against domino.Rules: got {rules!r}")
-        seen = check_hands(self.hands, rules.players, 7)
-        in_pile = TileSet(self.boneyard)
-        if seen & int(in_pile):
-            both = TileSet.from_mask(seen & int(in_pile))
-            raise DealError(f"in a hand and in the boneyard: {both}")
-        rest = TILE_COUNT - 7 * rules.players
-        if rules.draws and len(self.boneyard) != rest:
-            raise DealError(f"the boneyard must list the {rest} undealt tiles in draw order: "
-                            f"got {len(self.boneyard)}")
-        if not rules.draws and self.boneyard:
-            raise DealError(f"{rules} never draws: the undealt tiles are set aside, "
-                            f"so the boneyard must be empty (got {len(self.boneyard)})")
+        # the core says why not (pintas_line_deal_why), in Python's words
+        why = _engine.deal_refusal(rules._fields(), self._c_args(rules), len(self.hands))
+        if why is not None:
+            raise DealError(why)
 
     def _c_args(self, rules: Rules) -> tuple[list[int], list[int]]:
         masks = [int(h) for h in self.hands] + [0] * (4 - len(self.hands))
