@@ -27,7 +27,7 @@ _C_NAMES = (
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
     "caminos_info", "dice_info", "caminos_known", "chain", "caminos_rank", "dice_keeps",
     "dice_keep_score", "dice_is_doom", "dice_solve_size", "dice_solve", "dice_policy",
-    "dice_book",
+    "dice_book", "Keep",
 #- end of the games' C functions -#
 )
 
@@ -2032,41 +2032,7 @@ def _x_move_from(kind, dice):
     raise NotationError("a move's kind is 'roll', 'keep' or 'bank': got {!r}".format(kind))
 
 
-class _DiceKeep(_Record):
-    """A legal keep: the dice kept (ascending) and the points it makes."""
-
-    def __init__(self, dice, points):
-        self._set = _x_set(_x_items(dice, 1, 6, "a keep"))
-        self.dice = _x_values(self._set)
-        self.points = points
-
-    @property
-    def move(self):
-        return _x_new_move(2 | self._set << 5)
-
-    # a pair (dice, points): iterated through __getitem__, compared and hashed as one
-    def _values(self):
-        return (self.dice, self.points)
-
-    def __len__(self):
-        return 2
-
-    def __getitem__(self, i):
-        return self._values()[i]
-
-    def __repr__(self):
-        return "Keep({!r}, {})".format(self.dice, self.points)
-
-    def __str__(self):
-        return "{}: {}".format(" ".join(str(d) for d in self.dice), self.points)
-
-
-def _x_keep(s, points):
-    k = object.__new__(_DiceKeep)
-    k._set = s
-    k.dice = _x_values(s)
-    k.points = points
-    return k
+_DiceKeep = _c.Keep  # a legal keep: the binding's type (CPython's dice.Keep)
 
 
 _X_EVENT_KINDS = ("rolled", "doom", "roll_out", "kept", "hot_dice", "banked", "final_round",
@@ -2200,10 +2166,10 @@ def _x_keeps(roll, pool=(), rules=None):
     if rules.combine_kept and _c.dice_keep_score(rules._fields(), p) < 0:
         raise PintasError("not a pool of kept dice under these rules (every kept die must "
                           "score): got {!r}".format(pool))
-    found = _c.dice_keeps(rules._fields(), r, p)
+    found = _c.dice_keeps(rules._fields(), r, p)  # (Keep objects, most points first)
     if type(found) is int:
         raise PintasError("no keeps for roll {!r} and pool {!r}".format(roll, pool))
-    return [_x_keep(s, points) for s, points in found]
+    return found
 
 
 def _x_no_solver(*args, **options):
@@ -2242,9 +2208,8 @@ class _DicePolicy:
         return _c.dice_policy(self._ws, 2, self._pool(pool, dice_left), turn_total)
 
     def best_keep(self, roll, pool=(), turn_total=0, dice_left=None):
-        found = _c.dice_policy(self._ws, 3, _x_set(_x_items(roll, 1, 6, "a roll")),
-                               self._pool(pool, dice_left), turn_total)
-        return None if found is None else _x_keep(found[0], found[1])
+        return _c.dice_policy(self._ws, 3, _x_set(_x_items(roll, 1, 6, "a roll")),
+                              self._pool(pool, dice_left), turn_total)
 
     def threshold(self, pool=(), dice_left=None):
         return _c.dice_policy(self._ws, 4, self._pool(pool, dice_left))
@@ -2354,9 +2319,8 @@ class _DiceBook:
 
     def best_keep(self, roll, pool=(), turn_total=0):
         _check_int("turn_total", turn_total, 0, _X_MAX_TARGET)
-        found = _c.dice_book(self._bytes, 2, _x_set(_x_items(roll, 1, 6, "a roll")),
-                             _x_set(_x_items(pool, 0, 5, "a pool")), turn_total)
-        return None if found is None else _x_keep(found[0], found[1])
+        return _c.dice_book(self._bytes, 2, _x_set(_x_items(roll, 1, 6, "a roll")),
+                            _x_set(_x_items(pool, 0, 5, "a pool")), turn_total)
 
     def __len__(self):
         return len(self._bytes)

@@ -161,3 +161,36 @@ def test_core_players_made_and_shown():
     assert refusal(dice.RandomPlayer().choose, view)[1].startswith(
         "a dice player chooses from a dice.View: got ")
     assert refusal(caminos.GreedyPlayer(), g.view(0))[0] == "ViewError"
+
+
+def test_keep():
+    # dice.Keep, the binding's type: CPython's values, immutable, a pair to
+    # iterate, index, compare and hash; the refusals of its dice
+    if dice is None:
+        return  # the domino-only module
+    k = dice.Keep((5, 1), 1500)
+    assert (repr(k), str(k), k.dice, k.points, k.move) == (
+        "Keep((1, 5), 1500)", "1 5: 1500", (1, 5), 1500, dice.Move.keep((1, 5)))
+    assert (len(k), k[0], k[-1], list(k), tuple(k[:1])) == (2, (1, 5), 1500, [(1, 5), 1500],
+                                                            ((1, 5),))
+    dice_kept, points = k
+    assert (dice_kept, points) == ((1, 5), 1500) and hash(k) == hash(((1, 5), 1500))
+    assert k == dice.Keep("1 5", 1500) and k != dice.Keep((1, 5), 1000) and k != ((1, 5), 1500)
+    assert {k: 1}[dice.Keep(dice=[5, 1], points=1500)] == 1
+    assert (repr(dice.Keep((5,), 50)), repr(dice.Keep((5, 5), 100))) == (
+        "Keep((5,), 50)", "Keep((5, 5), 100)")
+    assert dice.keeps([1, 5, 6, 4, 4, 3])[0] == k and type(dice.keeps("1")[0]) is dice.Keep
+    what = "a keep is 1 to 6 dice, each a whole number 1..6: got "
+    assert refusal(dice.Keep, (7,), 1) == ("NotationError", what + "(7,)")
+    assert refusal(dice.Keep, 5, 1) == ("NotationTypeError", what + "5")
+    for change in (lambda: setattr(k, "points", 1), lambda: k.__setitem__(0, (1,))):
+        try:
+            change()
+            raise AssertionError("a Keep changed")
+        except (AttributeError, TypeError):
+            pass
+    try:
+        dice.Keep((1,))
+        raise AssertionError("a Keep without points")
+    except TypeError:
+        pass

@@ -1523,7 +1523,9 @@ static pintas_dice_set dice_set_of(mp_obj_t o) {
     return (pintas_dice_set)v;
 }
 
-/* dice_keeps(rules, roll, pool) -> the legal keeps as (set, points), most
+static mp_obj_t new_keep(pintas_dice_set set, int32_t points); /* a Keep (the type: below) */
+
+/* dice_keeps(rules, roll, pool) -> the legal keeps (Keep objects), most
  * points first; dice_keep_score(rules, set) -> score or -1; dice_is_doom. */
 static mp_obj_t dice_keeps(mp_obj_t rules_in, mp_obj_t roll_in, mp_obj_t pool_in) {
     pintas_dice_rules r;
@@ -1538,8 +1540,7 @@ static mp_obj_t dice_keeps(mp_obj_t rules_in, mp_obj_t roll_in, mp_obj_t pool_in
     pintas_dice_sort_keeps(ks, n);
     mp_obj_t out = mp_obj_new_list(0, NULL);
     for (size_t i = 0; i < n; i++) {
-        mp_obj_t t[2] = {MP_OBJ_NEW_SMALL_INT(ks[i].keep), mp_obj_new_int(ks[i].points)};
-        mp_obj_list_append(out, mp_obj_new_tuple(2, t));
+        mp_obj_list_append(out, new_keep(ks[i].keep, ks[i].points));
     }
     return out;
 }
@@ -1638,7 +1639,7 @@ static MP_DEFINE_CONST_FUN_OBJ_3(dice_solve_obj, dice_solve);
 
 /* dice_policy(workspace, op, a, b, c): op 0 expected; 1 roll_value(pool a,
  * total b); 2 should_bank(pool a, total b); 3 best_keep(roll a, pool b,
- * total c) -> (set, points) or None; 4 threshold(pool a). */
+ * total c) -> a Keep or None; 4 threshold(pool a). */
 static mp_obj_t dice_policy(size_t n_args, const mp_obj_t *args) {
     const pintas_dice_policy *p = policy_of(args[0]);
     mp_int_t op = int_in(args[1], 0, 4);
@@ -1665,8 +1666,7 @@ static mp_obj_t dice_policy(size_t n_args, const mp_obj_t *args) {
                                      (int32_t)int_in(args[4], 0, 0x3FFFFFFF), &k) != PINTAS_OK) {
             return mp_const_none;
         }
-        mp_obj_t t2[2] = {MP_OBJ_NEW_SMALL_INT(k.keep), mp_obj_new_int(k.points)};
-        return mp_obj_new_tuple(2, t2);
+        return new_keep(k.keep, k.points);
     }
     int32_t th = 0;
     pintas_dice_policy_threshold(p, dice_set_of(args[2]), &th);
@@ -1685,7 +1685,7 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(dice_policy_obj, 3, 5, dice_policy);
  * `book` as a book of the rules a (PINTAS_E_RULES when it is another rules'
  * book: the target, what a doom loses and the final round do not change a
  * turn's policy); 1 should_bank(pool a, total b); 2 best_keep(roll a, pool
- * b, total c) -> (set, points) or None. No solve, no floating point. */
+ * b, total c) -> a Keep or None. No solve, no floating point. */
 static mp_obj_t dice_book(size_t n_args, const mp_obj_t *args) {
     size_t len;
     const uint8_t *bytes = bytes_of(args[0], &len);
@@ -1726,8 +1726,7 @@ static mp_obj_t dice_book(size_t n_args, const mp_obj_t *args) {
                                    (int32_t)int_in(args[4], 0, 0x3FFFFFFF), &k) != PINTAS_OK) {
         return mp_const_none;
     }
-    mp_obj_t t2[2] = {MP_OBJ_NEW_SMALL_INT(k.keep), mp_obj_new_int(k.points)};
-    return mp_obj_new_tuple(2, t2);
+    return new_keep(k.keep, k.points);
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(dice_book_obj, 3, 5, dice_book);
 #endif /* !ONLY_LINE */
@@ -3420,11 +3419,147 @@ static void player_attr(mp_obj_t self, qstr attr, mp_obj_t *dest) {
     X(make_new, player_make_new) X(print, player_print) X(call, player_call) \
     X(attr, player_attr)
 
+#if !ONLY_LINE
+/* ---- dice keeps: the type Keep -------------------------------------------- */
+/* A legal keep as CPython's dice.Keep: the dice kept (a dice set) and the
+ * points it makes; immutable, equal by value, a pair (dice, points) to
+ * iterate, index and hash. dice_keeps and the book's and policy's best_keep
+ * make them; Keep(dice, points) reads the dice as pintas.py's _x_items. */
+
+typedef struct keep_obj {
+    mp_obj_base_t base;
+    pintas_dice_set set;
+    mp_obj_t points;
+} keep_obj;
+
+#if MICROPY_ENABLE_DYNRUNTIME
+mp_obj_full_type_t pintas_keep_type; /* filled in by players_init */
+#define KEEP_TYPE ((const mp_obj_type_t *)&pintas_keep_type)
+#else
+static const mp_obj_type_t pintas_keep_type;
+#define KEEP_TYPE (&pintas_keep_type)
+#endif
+
+static mp_obj_t keep_of(pintas_dice_set set, mp_obj_t points) {
+    keep_obj *k = mp_obj_malloc(keep_obj, KEEP_TYPE);
+    k->set = set;
+    k->points = points;
+    return MP_OBJ_FROM_PTR(k);
+}
+
+static mp_obj_t new_keep(pintas_dice_set set, int32_t points) {
+    return keep_of(set, mp_obj_new_int(points));
+}
+
+/* Keep(dice, points) */
+static mp_obj_t keep_make_new(const mp_obj_type_t *type, size_t n_args, size_t n_kw,
+                              const mp_obj_t *args) {
+    const qstr names[2] = {MP_QSTR_dice, MP_QSTR_points};
+    mp_obj_t given[2];
+    size_t n;
+    mp_obj_t *items;
+    pintas_dice_set set = 0;
+    (void)type;
+    arguments_of(n_args, n_kw, args, 2, names, 2, given);
+    mp_obj_t check[4] = {given[0], MP_OBJ_NEW_SMALL_INT(1), MP_OBJ_NEW_SMALL_INT(6),
+                         new_str0("a keep")};
+    mp_obj_get_array(call_layer(MP_QSTR__x_items, 4, check), &n, &items);
+    for (size_t i = 0; i < n; i++) {
+        set += (pintas_dice_set)1 << (3 * (MP_OBJ_SMALL_INT_VALUE(items[i]) - 1));
+    }
+    return keep_of(set, given[1]);
+}
+
+/* (dice, points) */
+static mp_obj_t keep_pair(const keep_obj *k) {
+    mp_obj_t pair[2] = {dice_tuple(k->set), k->points};
+    return mp_obj_new_tuple(2, pair);
+}
+
+/* Keep((1, 5), 1500); str: 1 5: 1500 */
+static void keep_print(const mp_print_t *print, mp_obj_t self, mp_print_kind_t kind) {
+    const keep_obj *k = MP_OBJ_TO_PTR(self);
+    mp_obj_t points = mp_call_function_n_kw(mp_load_global(MP_QSTR_str), 1, 0, &k->points);
+    int n = 0;
+    mp_printf(print, kind == PRINT_REPR ? "Keep((" : "");
+    for (int face = 1; face <= 6; face++) {
+        for (unsigned c = (k->set >> (3 * (face - 1))) & 7; c > 0; c--) {
+            mp_printf(print, n++ == 0 ? "%d" : kind == PRINT_REPR ? ", %d" : " %d", face);
+        }
+    }
+    mp_printf(print, kind != PRINT_REPR ? ": %s" : n == 1 ? ",), %s)" : "), %s)",
+              mp_obj_str_get_str(points));
+}
+
+static void keep_attr(mp_obj_t self, qstr attr, mp_obj_t *dest) {
+    const keep_obj *k = MP_OBJ_TO_PTR(self);
+    if (dest[0] != MP_OBJ_NULL) {
+        return; /* (immutable) */
+    }
+    if (attr == MP_QSTR_dice) {
+        dest[0] = dice_tuple(k->set);
+    } else if (attr == MP_QSTR_points) {
+        dest[0] = k->points;
+    } else if (attr == MP_QSTR_move) { /* the move that makes this keep */
+        mp_obj_t code = MP_OBJ_NEW_SMALL_INT(2 | (mp_int_t)k->set << 5);
+        dest[0] = call_layer(MP_QSTR__x_new_move, 1, &code);
+    }
+}
+
+static mp_obj_t keep_unary_op(mp_unary_op_t op, mp_obj_t self) {
+    return op == MP_UNARY_OP_LEN ? MP_OBJ_NEW_SMALL_INT(2)
+           : op == MP_UNARY_OP_HASH ? mp_unary_op(op, keep_pair(MP_OBJ_TO_PTR(self)))
+                                    : MP_OBJ_NULL;
+}
+
+static mp_obj_t keep_binary_op(mp_binary_op_t op, mp_obj_t lhs, mp_obj_t rhs) {
+    if (op != MP_BINARY_OP_EQUAL || !mp_obj_is_type(rhs, KEEP_TYPE)) {
+        return MP_OBJ_NULL;
+    }
+    const keep_obj *a = MP_OBJ_TO_PTR(lhs), *b = MP_OBJ_TO_PTR(rhs);
+    return mp_obj_new_bool(a->set == b->set
+                           && mp_obj_is_true(mp_binary_op(op, a->points, b->points)));
+}
+
+static mp_obj_t keep_subscr(mp_obj_t self, mp_obj_t index, mp_obj_t value) {
+    if (value != MP_OBJ_SENTINEL) {
+        return MP_OBJ_NULL; /* (immutable) */
+    }
+    return mp_obj_subscr(keep_pair(MP_OBJ_TO_PTR(self)), index, MP_OBJ_SENTINEL);
+}
+
+static mp_obj_t keep_getiter(mp_obj_t self, mp_obj_iter_buf_t *iter_buf) {
+    mp_obj_t pair = keep_pair(MP_OBJ_TO_PTR(self));
+#if MICROPY_ENABLE_DYNRUNTIME
+    (void)iter_buf;
+    return mp_fun_table.getiter(pair, NULL);
+#else
+    return mp_getiter(pair, iter_buf);
+#endif
+}
+
+#define KEEP_SLOTS(X) \
+    X(make_new, keep_make_new) X(print, keep_print) X(attr, keep_attr) \
+    X(unary_op, keep_unary_op) X(binary_op, keep_binary_op) X(subscr, keep_subscr) \
+    X(iter, keep_getiter)
+#if MICROPY_ENABLE_DYNRUNTIME
+static const uint8_t keep_slot_at[] = {KEEP_SLOTS(SLOT_OFFSET)};
+static const void *const keep_slots[] = {KEEP_SLOTS(SLOT_VALUE)};
+#define KEEP_INIT() \
+    type_init(&pintas_keep_type, MP_QSTR_Keep, keep_slot_at, keep_slots, sizeof keep_slot_at)
+#else
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_keep_type, MP_QSTR_Keep, MP_TYPE_FLAG_ITER_IS_GETITER
+                                KEEP_SLOTS(SLOT_ARGS));
+#endif
+#endif /* !ONLY_LINE */
+
+/* ---- the players' types and Keep, made ------------------------------------ */
+
 #if MICROPY_ENABLE_DYNRUNTIME
 static const uint8_t player_slot_at[] = {PLAYER_SLOTS(SLOT_OFFSET)};
 static const void *const player_slots[] = {PLAYER_SLOTS(SLOT_VALUE)};
 
-/* The types and the tuple `players` of them (mpy_init). */
+/* The types, the tuple `players` of the players' and Keep (mpy_init). */
 static void players_init(void) {
 #define PLAYER_NAME(name, g, chooser) name,
     const qstr names[PLAYER_COUNT] = {PLAYER_ROWS(PLAYER_NAME)};
@@ -3435,6 +3570,9 @@ static void players_init(void) {
     }
     players_tuple.base.type = &mp_type_tuple;
     players_tuple.len = PLAYER_COUNT;
+#if !ONLY_LINE
+    KEEP_INIT();
+#endif
 }
 #else
 #define PLAYER_TYPE(q, g, chooser) \
@@ -3526,7 +3664,8 @@ static const mp_rom_obj_tuple_t players_tuple = {{&mp_type_tuple}, PLAYER_COUNT,
     X(MP_QSTR_preset, preset_obj) \
     X(MP_QSTR_rules_text, rules_text_obj) \
     X(MP_QSTR_unknown_settings, unknown_settings_obj) \
-    X(MP_QSTR_players, players_tuple)
+    X(MP_QSTR_players, players_tuple) \
+    OTHER_GAMES(X(MP_QSTR_Keep, pintas_keep_type))
 
 #if MICROPY_ENABLE_DYNRUNTIME
 
