@@ -3340,11 +3340,12 @@ static mp_obj_t player_make_new(const mp_obj_type_t *type, size_t n_args, size_t
     } else if (row[1] == 2 && given != mp_const_none) {
         mp_obj_t a[2] = {given, error_class(IS_LINE(row[0]) ? MP_QSTR__DominoSuitWeights
                                                             : MP_QSTR__CaminosSuitWeights)};
+        /* (isinstance: a SuitWeights of the family's, a subclass's too) */
         if (!mp_obj_is_true(mp_call_function_n_kw(mp_load_global(MP_QSTR_isinstance), 2, 0, a))) {
             raise_formatted(error_class(MP_QSTR_RulesTypeError),
                             "weights must be SuitWeights or None: got {!r}", 1, &given);
         }
-    } else if (row[1] == 3) {
+    } else if (!ONLY_LINE && row[1] == 3) {
         int whole = mp_obj_is_int(given);
         if (!whole || mp_obj_is_true(mp_binary_op(MP_BINARY_OP_LESS, given,
                                                   MP_OBJ_NEW_SMALL_INT(0)))) {
@@ -3364,11 +3365,10 @@ static mp_obj_t player_make_new(const mp_obj_type_t *type, size_t n_args, size_t
  * ThresholdPlayer(bank_at=700). */
 static void player_print(const mp_print_t *print, mp_obj_t self, mp_print_kind_t kind) {
     const player_obj *p = MP_OBJ_TO_PTR(self);
-    const char *form = p->chooser == 3                                      ? "bank_at=%s"
-                       : !IS_LINE(p->g)                                     ? ""
-                       : p->chooser == 0                                    ? "seed=%s"
-                       : p->chooser == 2 && p->given != mp_const_none       ? "%s"
-                                                                            : "";
+    const char *form = !IS_LINE(p->g) ? (p->chooser == 3 ? "bank_at=%s" : "")
+                       : p->chooser == 0                              ? "seed=%s"
+                       : p->chooser == 2 && p->given != mp_const_none ? "%s"
+                                                                      : "";
     mp_obj_t shown = mp_call_function_n_kw(mp_load_global(MP_QSTR_repr), 1, 0, &p->given);
     (void)kind;
     mp_printf(print, "%q(", (qstr)mp_obj_get_type(self)->name);
