@@ -2305,6 +2305,16 @@ static mp_obj_t tileset_binary_op(mp_binary_op_t op, mp_obj_t lhs, mp_obj_t rhs)
     }
 }
 
+/* An iterator over `tuple` (a type's iteration as its items' tuple). */
+static mp_obj_t tuple_iter(mp_obj_t tuple, mp_obj_iter_buf_t *iter_buf) {
+#if MICROPY_ENABLE_DYNRUNTIME
+    (void)iter_buf;
+    return mp_fun_table.getiter(tuple, NULL);
+#else
+    return mp_getiter(tuple, iter_buf);
+#endif
+}
+
 /* Iteration: the set's tiles (TILES' objects) in index order. */
 static mp_obj_t tileset_getiter(mp_obj_t self, mp_obj_iter_buf_t *iter_buf) {
     pintas_mask mask = mask_in(self);
@@ -2315,13 +2325,7 @@ static mp_obj_t tileset_getiter(mp_obj_t self, mp_obj_iter_buf_t *iter_buf) {
             items[n++] = TILE_AT(i);
         }
     }
-    mp_obj_t tuple = mp_obj_new_tuple(n, items);
-#if MICROPY_ENABLE_DYNRUNTIME
-    (void)iter_buf;
-    return mp_fun_table.getiter(tuple, NULL);
-#else
-    return mp_getiter(tuple, iter_buf);
-#endif
+    return tuple_iter(mp_obj_new_tuple(n, items), iter_buf);
 }
 
 static mp_obj_t tileset_issubset(mp_obj_t self, mp_obj_t other) {
@@ -3529,13 +3533,7 @@ static mp_obj_t keep_subscr(mp_obj_t self, mp_obj_t index, mp_obj_t value) {
 }
 
 static mp_obj_t keep_getiter(mp_obj_t self, mp_obj_iter_buf_t *iter_buf) {
-    mp_obj_t pair = keep_pair(MP_OBJ_TO_PTR(self));
-#if MICROPY_ENABLE_DYNRUNTIME
-    (void)iter_buf;
-    return mp_fun_table.getiter(pair, NULL);
-#else
-    return mp_getiter(pair, iter_buf);
-#endif
+    return tuple_iter(keep_pair(MP_OBJ_TO_PTR(self)), iter_buf);
 }
 
 #define KEEP_SLOTS(X) \
