@@ -3301,14 +3301,23 @@ typedef struct player_obj {
 } player_obj;
 
 #if MICROPY_ENABLE_DYNRUNTIME
-mp_obj_full_type_t player_types[PLAYER_COUNT]; /* filled in by players_init */
+/* A type with room for a player's four slots alone (mp_obj_type_t's layout;
+ * a full type's eleven would take 28 bytes more each). */
+typedef struct player_type {
+    mp_obj_base_t base;
+    uint16_t flags, name;
+    uint8_t slot_index[12];
+    const void *slots[4];
+} player_type;
+player_type player_types[PLAYER_COUNT]; /* filled in by players_init */
 struct {
     mp_obj_base_t base;
     size_t len;
     mp_obj_t items[PLAYER_COUNT];
 } players_tuple;
 #else
-static const mp_obj_full_type_t player_types[PLAYER_COUNT];
+typedef mp_obj_full_type_t player_type;
+static const player_type player_types[PLAYER_COUNT];
 #endif
 
 /* The family's name and the name of its View in pintas.py. */
@@ -3327,7 +3336,7 @@ static mp_obj_t call_layer(qstr name, size_t n, const mp_obj_t *args) {
  * ThresholdPlayer(bank_at=1000). */
 static mp_obj_t player_make_new(const mp_obj_type_t *type, size_t n_args, size_t n_kw,
                                 const mp_obj_t *args) {
-    const uint8_t *row = player_rows[(const mp_obj_full_type_t *)type - player_types];
+    const uint8_t *row = player_rows[(const player_type *)type - player_types];
     const qstr names[1] = {row[1] == 0 ? MP_QSTR_seed : row[1] == 2 ? MP_QSTR_weights
                                                                      : MP_QSTR_bank_at};
     mp_obj_t given = MP_OBJ_NULL;
@@ -3555,6 +3564,7 @@ static MP_DEFINE_CONST_OBJ_TYPE(pintas_keep_type, MP_QSTR_Keep, MP_TYPE_FLAG_ITE
 
 #if MICROPY_ENABLE_DYNRUNTIME
 static const uint8_t player_slot_at[] = {PLAYER_SLOTS(SLOT_OFFSET)};
+typedef char player_slots_fit[sizeof player_slot_at <= 4 ? 1 : -1];
 static const void *const player_slots[] = {PLAYER_SLOTS(SLOT_VALUE)};
 
 /* The types, the tuple `players` of the players' and Keep (mpy_init). */
@@ -3562,7 +3572,7 @@ static void players_init(void) {
 #define PLAYER_NAME(name, g, chooser) name,
     const qstr names[PLAYER_COUNT] = {PLAYER_ROWS(PLAYER_NAME)};
     for (size_t i = 0; i < PLAYER_COUNT; i++) {
-        type_init(&player_types[i], names[i], player_slot_at, player_slots,
+        type_init((mp_obj_full_type_t *)&player_types[i], names[i], player_slot_at, player_slots,
                   sizeof player_slot_at);
         players_tuple.items[i] = MP_OBJ_FROM_PTR(&player_types[i]);
     }
@@ -3578,7 +3588,7 @@ static void players_init(void) {
      .slot_index_make_new = 1, .slot_index_print = 2, .slot_index_call = 3, \
      .slot_index_attr = 4, \
      .slots = {player_make_new, player_print, player_call, player_attr}},
-static const mp_obj_full_type_t player_types[PLAYER_COUNT] = {PLAYER_ROWS(PLAYER_TYPE)};
+static const player_type player_types[PLAYER_COUNT] = {PLAYER_ROWS(PLAYER_TYPE)};
 #define PLAYER_AT(i) MP_ROM_PTR(&player_types[i])
 static const mp_rom_obj_tuple_t players_tuple = {{&mp_type_tuple}, PLAYER_COUNT, {
     PLAYER_AT(0), PLAYER_AT(1), PLAYER_AT(2),
