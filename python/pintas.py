@@ -23,11 +23,11 @@ _C_NAMES = (
     "mt_seed", "mt_below", "parse", "illegal",
     "save_write", "save_read", "status_str", "choose", "search", "over",
     "to_move", "legal_moves", "play_move", "commit", "action", "log_codes", "preset",
-    "rules_text", "unknown_settings", "line_event", "deal_check",
+    "rules_text", "unknown_settings", "line_event", "deal_check", "players",
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
     "caminos_info", "dice_info", "caminos_known", "chain", "caminos_rank", "dice_keeps",
     "dice_keep_score", "dice_is_doom", "dice_solve_size", "dice_solve", "dice_policy",
-    "dice_book", "caminos_event", "dice_event",
+    "dice_book", "caminos_event", "dice_event", "Keep",
 #- end of the games' C functions -#
 )
 
@@ -880,10 +880,9 @@ class _Random:
 
 
 # ---- the players of the core (pintas/players.h) -----------------------------------
-# Each game's RandomPlayer, GreedyPlayer and SuitPlayer is one of these with
-# the game's View (_VIEW) and name (_PACKAGE): the core chooses, from the view.
-# They are class statements in each game's namespace: made by type() in one
-# loop they cost the domino-only module more heap on the board.
+# Each game's RandomPlayer, GreedyPlayer and SuitPlayer (and the dice's
+# ThresholdPlayer) is one of the binding's types, _c.players (in that order,
+# family by family): the core chooses, from the view.
 
 
 def _check_view(view, cls, package):
@@ -939,59 +938,27 @@ class _SearchPlayer:
         return {view._game._move(c): s / scale for c, s in zip(codes, sums)}
 
 
-class _Player:
-    """GreedyPlayer: the core's greedy choice for the view's seat."""
+class _SuitWeights:
+    """How much each consideration of SuitPlayer counts (resolved to tenths):
+    each game's _NAMES, with their defaults."""
 
-    _CHOOSER = 1  # the core's chooser: 0 random, 1 greedy, 2 suit
+    def __init__(self, *values, **named):
+        if len(values) > len(self._NAMES):
+            raise TypeError("SuitWeights takes {} values: got {}".format(len(self._NAMES),
+                                                                         len(values)))
+        for name, value in zip(self._NAMES, values + self._DEFAULTS[len(values):]):
+            setattr(self, name, value)
+        for name, value in named.items():
+            if name not in self._NAMES or self._NAMES.index(name) < len(values):
+                raise TypeError("unexpected keyword argument {!r}".format(name))
+            setattr(self, name, value)
 
-    def choose(self, view):
-        _check_view(view, self._VIEW, self._PACKAGE)
-        view._moves_to_choose()
-        return view._game._move(_c.choose(view._game._G, self._CHOOSER, view._cv, self._arg()))
-
-    __call__ = choose
-
-    def _arg(self):
-        return None
-
-    def __repr__(self):
-        return "GreedyPlayer()"
-
-
-class _RandomPlayer(_Player):
-    """Any legal move, uniformly at random from its own generator (``seed``): the
-    same choices as CPython's RandomPlayer with the same seed."""
-
-    _CHOOSER = 0
-
-    def __init__(self, seed=None):
-        _check_seed(seed, optional=True)
-        self._seed = seed
-        self._rng = _Random(seed)
-
-    def _arg(self):
-        return self._rng._mt
+    def _tenths(self):
+        return tuple(int(round(getattr(self, n) * 10)) for n in self._NAMES)
 
     def __repr__(self):
-        return "RandomPlayer(seed={!r})".format(self._seed) if self._PACKAGE == "domino" \
-            else "RandomPlayer()"
-
-
-class _SuitPlayer(_Player):
-    """The "most accompanied tile" heuristic (see CPython's SuitPlayer)."""
-
-    _CHOOSER = 2
-
-    def __init__(self, weights=None):
-        if weights is not None and not isinstance(weights, self._WEIGHTS):
-            raise RulesTypeError("weights must be SuitWeights or None: got {!r}".format(weights))
-        self.weights = weights
-
-    def _arg(self):
-        return self.weights and self.weights._tenths()
-
-    def __repr__(self):
-        return "SuitPlayer()" if self.weights is None else "SuitPlayer({})".format(self.weights)
+        return "SuitWeights({})".format(", ".join("{}={!r}".format(n, getattr(self, n))
+                                                  for n in self._NAMES))
 
 
 # ======================================================================================
@@ -1171,35 +1138,16 @@ class _DominoGame(_TileGame):
 # ---- the domino players ----------------------------------------------------------------
 
 
-class _DominoSuitWeights:
-    """How much each consideration of SuitPlayer counts (resolved to tenths)."""
-
+class _DominoSuitWeights(_SuitWeights):
     _NAMES = ("accompanied", "playable_after", "double", "stranding", "opponent_lacks",
               "partner_lacks", "points", "pips")
-
-    def __init__(self, accompanied=3.0, playable_after=1.0, double=3.0, stranding=1.0,
-                 opponent_lacks=4.0, partner_lacks=-4.0, points=2.0, pips=0.3):
-        self.accompanied, self.playable_after = accompanied, playable_after
-        self.double, self.stranding = double, stranding
-        self.opponent_lacks, self.partner_lacks = opponent_lacks, partner_lacks
-        self.points, self.pips = points, pips
+    _DEFAULTS = (3.0, 1.0, 3.0, 1.0, 4.0, -4.0, 2.0, 0.3)
 
     @classmethod
     def for_game(cls, game):
         if game == "dominican":
             return cls(double=6.0, pips=2.0)
         return cls()
-
-    def _tenths(self):
-        return tuple(int(round(getattr(self, n) * 10)) for n in self._NAMES)
-
-    def __repr__(self):
-        return "SuitWeights({})".format(", ".join("{}={!r}".format(n, getattr(self, n))
-                                                  for n in self._NAMES))
-
-
-class _DominoSuitPlayer(_SuitPlayer):
-    _VIEW, _PACKAGE, _WEIGHTS = _DominoView, "domino", _DominoSuitWeights
 
 
 _D_POLICIES = {"random": 0, "greedy": 1}
@@ -1214,18 +1162,12 @@ class domino:
     Move = _DominoMove
     Event = _c.line_event
     Deal = _DominoDeal
-    SuitPlayer = _DominoSuitPlayer
+    RandomPlayer, GreedyPlayer, SuitPlayer = _c.players[:3]
     SuitWeights = _DominoSuitWeights
     GAMES = _D_GAMES
     MODES = _D_MODES
     BLOCK_SCORING = _D_BLOCK
     TRANQUE = _D_TRANQUE
-
-    class RandomPlayer(_RandomPlayer):
-        _VIEW, _PACKAGE = _DominoView, "domino"
-
-    class GreedyPlayer(_Player):
-        _VIEW, _PACKAGE = _DominoView, "domino"
 
     class SearchPlayer(_SearchPlayer):
         """Perfect-information Monte Carlo with playouts in C (CPython's SearchPlayer:
@@ -1245,7 +1187,7 @@ class domino:
                 return moves[0]
             found = self.evaluate_sums(view, start)
             if found is None:
-                return _DominoSuitPlayer().choose(view)
+                return domino.SuitPlayer().choose(view)
             codes, sums, _ = found  # (the first of the best sums, as CPython's max)
             return _DominoMove.from_code(codes[max(range(len(codes)), key=lambda i: sums[i])])
 
@@ -1525,18 +1467,13 @@ class _CaminosGame(_TileGame, _CaminosTable):
 # ---- the Caminos players ------------------------------------------------------------
 
 
-class _CaminosSuitWeights:
+class _CaminosSuitWeights(_SuitWeights):
     _NAMES = ("reach", "depth", "hardness", "double", "starve", "block")
-
-    def __init__(self, reach=4.0, depth=3.0, hardness=2.0, double=1.0, starve=0.3, block=2.0):
-        self.reach, self.depth, self.hardness = reach, depth, hardness
-        self.double, self.starve, self.block = double, starve, block
-
-    _tenths = _DominoSuitWeights._tenths
+    _DEFAULTS = (4.0, 3.0, 2.0, 1.0, 0.3, 2.0)
 
 
-class _CaminosSuitPlayer(_SuitPlayer):
-    _VIEW, _PACKAGE, _WEIGHTS = _CaminosView, "caminos", _CaminosSuitWeights
+class _CaminosSuitPlayer(_c.players[5]):
+    """SuitPlayer (the binding's), and its ranking of placements."""
 
     def rank(self, view, moves):
         _check_view(view, _CaminosView, "caminos")
@@ -1557,16 +1494,11 @@ class caminos:
     Move = _CaminosMove
     Event = _c.caminos_event
     Deal = _CaminosDeal
+    RandomPlayer, GreedyPlayer = _c.players[3:5]
     SuitPlayer = _CaminosSuitPlayer
     SuitWeights = _CaminosSuitWeights
     VARIANTS = _C_VARIANTS
     FULL_PATH = _C_FULL_PATH
-
-    class RandomPlayer(_RandomPlayer):
-        _VIEW, _PACKAGE = _CaminosView, "caminos"
-
-    class GreedyPlayer(_Player):
-        _VIEW, _PACKAGE = _CaminosView, "caminos"
 
     class SearchPlayer(_SearchPlayer):
         """Perfect-information Monte Carlo over samples of the hidden tiles (CPython's
@@ -1671,41 +1603,7 @@ def _x_items(values, lo, hi, what):
 _x_new_move = _DiceMove._of
 
 
-class _DiceKeep(_Record):
-    """A legal keep: the dice kept (ascending) and the points it makes."""
-
-    def __init__(self, dice, points):
-        self._set = _x_set(_x_items(dice, 1, 6, "a keep"))
-        self.dice = _x_values(self._set)
-        self.points = points
-
-    @property
-    def move(self):
-        return _x_new_move(2 | self._set << 5)
-
-    # a pair (dice, points): iterated through __getitem__, compared and hashed as one
-    def _values(self):
-        return (self.dice, self.points)
-
-    def __len__(self):
-        return 2
-
-    def __getitem__(self, i):
-        return self._values()[i]
-
-    def __repr__(self):
-        return "Keep({!r}, {})".format(self.dice, self.points)
-
-    def __str__(self):
-        return "{}: {}".format(" ".join(str(d) for d in self.dice), self.points)
-
-
-def _x_keep(s, points):
-    k = object.__new__(_DiceKeep)
-    k._set = s
-    k.dice = _x_values(s)
-    k.points = points
-    return k
+_DiceKeep = _c.Keep  # a legal keep: the binding's type (CPython's dice.Keep)
 
 
 _X_PHASES = ("roll", "keep", "bank_or_roll", "over")
@@ -1814,10 +1712,10 @@ def _x_keeps(roll, pool=(), rules=None):
     if rules.combine_kept and _c.dice_keep_score(rules._fields(), p) < 0:
         raise PintasError("not a pool of kept dice under these rules (every kept die must "
                           "score): got {!r}".format(pool))
-    found = _c.dice_keeps(rules._fields(), r, p)
+    found = _c.dice_keeps(rules._fields(), r, p)  # (Keep objects, most points first)
     if type(found) is int:
         raise PintasError("no keeps for roll {!r} and pool {!r}".format(roll, pool))
-    return [_x_keep(s, points) for s, points in found]
+    return found
 
 
 def _x_no_solver(*args, **options):
@@ -1856,9 +1754,8 @@ class _DicePolicy:
         return _c.dice_policy(self._ws, 2, self._pool(pool, dice_left), turn_total)
 
     def best_keep(self, roll, pool=(), turn_total=0, dice_left=None):
-        found = _c.dice_policy(self._ws, 3, _x_set(_x_items(roll, 1, 6, "a roll")),
-                               self._pool(pool, dice_left), turn_total)
-        return None if found is None else _x_keep(found[0], found[1])
+        return _c.dice_policy(self._ws, 3, _x_set(_x_items(roll, 1, 6, "a roll")),
+                              self._pool(pool, dice_left), turn_total)
 
     def threshold(self, pool=(), dice_left=None):
         return _c.dice_policy(self._ws, 4, self._pool(pool, dice_left))
@@ -1968,9 +1865,8 @@ class _DiceBook:
 
     def best_keep(self, roll, pool=(), turn_total=0):
         _check_int("turn_total", turn_total, 0, _X_MAX_TARGET)
-        found = _c.dice_book(self._bytes, 2, _x_set(_x_items(roll, 1, 6, "a roll")),
-                             _x_set(_x_items(pool, 0, 5, "a pool")), turn_total)
-        return None if found is None else _x_keep(found[0], found[1])
+        return _c.dice_book(self._bytes, 2, _x_set(_x_items(roll, 1, 6, "a roll")),
+                            _x_set(_x_items(pool, 0, 5, "a pool")), turn_total)
 
     def __len__(self):
         return len(self._bytes)
@@ -1999,25 +1895,7 @@ class dice:
     solve_turn = staticmethod(_x_solve_turn)
     cap_for = staticmethod(_x_cap_for)
 
-    class RandomPlayer(_RandomPlayer):
-        _VIEW, _PACKAGE = _DiceView, "dice"
-
-    class ThresholdPlayer(_Player):
-        """Keeps the best-scoring keep and banks once the turn total reaches bank_at."""
-
-        _VIEW, _PACKAGE, _CHOOSER = _DiceView, "dice", 3
-
-        def __init__(self, bank_at=1000):
-            if not _is_whole(bank_at) or bank_at < 0:
-                error = RulesError if _is_whole(bank_at) else RulesTypeError
-                raise error("bank_at must be a whole number >= 0: got {!r}".format(bank_at))
-            self.bank_at = bank_at
-
-        def _arg(self):
-            return min(self.bank_at, 0x3FFFFFFF)  # (a turn total never reaches it)
-
-        def __repr__(self):
-            return "ThresholdPlayer(bank_at={})".format(self.bank_at)
+    RandomPlayer, ThresholdPlayer = _c.players[6:]
 
     class OptimalPlayer:
         """Follows the optimal single-turn policy (solve_turn), or reads its

@@ -1379,7 +1379,9 @@ static pintas_dice_set dice_set_of(mp_obj_t o) {
     return (pintas_dice_set)v;
 }
 
-/* dice_keeps(rules, roll, pool) -> the legal keeps as (set, points), most
+static mp_obj_t new_keep(pintas_dice_set set, int32_t points); /* a Keep (the type: below) */
+
+/* dice_keeps(rules, roll, pool) -> the legal keeps (Keep objects), most
  * points first; dice_keep_score(rules, set) -> score or -1; dice_is_doom. */
 static mp_obj_t dice_keeps(mp_obj_t rules_in, mp_obj_t roll_in, mp_obj_t pool_in) {
     pintas_dice_rules r;
@@ -1394,8 +1396,7 @@ static mp_obj_t dice_keeps(mp_obj_t rules_in, mp_obj_t roll_in, mp_obj_t pool_in
     pintas_dice_sort_keeps(ks, n);
     mp_obj_t out = mp_obj_new_list(0, NULL);
     for (size_t i = 0; i < n; i++) {
-        mp_obj_t t[2] = {MP_OBJ_NEW_SMALL_INT(ks[i].keep), mp_obj_new_int(ks[i].points)};
-        mp_obj_list_append(out, mp_obj_new_tuple(2, t));
+        mp_obj_list_append(out, new_keep(ks[i].keep, ks[i].points));
     }
     return out;
 }
@@ -1494,7 +1495,7 @@ static MP_DEFINE_CONST_FUN_OBJ_3(dice_solve_obj, dice_solve);
 
 /* dice_policy(workspace, op, a, b, c): op 0 expected; 1 roll_value(pool a,
  * total b); 2 should_bank(pool a, total b); 3 best_keep(roll a, pool b,
- * total c) -> (set, points) or None; 4 threshold(pool a). */
+ * total c) -> a Keep or None; 4 threshold(pool a). */
 static mp_obj_t dice_policy(size_t n_args, const mp_obj_t *args) {
     const pintas_dice_policy *p = policy_of(args[0]);
     mp_int_t op = int_in(args[1], 0, 4);
@@ -1521,8 +1522,7 @@ static mp_obj_t dice_policy(size_t n_args, const mp_obj_t *args) {
                                      (int32_t)int_in(args[4], 0, 0x3FFFFFFF), &k) != PINTAS_OK) {
             return mp_const_none;
         }
-        mp_obj_t t2[2] = {MP_OBJ_NEW_SMALL_INT(k.keep), mp_obj_new_int(k.points)};
-        return mp_obj_new_tuple(2, t2);
+        return new_keep(k.keep, k.points);
     }
     int32_t th = 0;
     pintas_dice_policy_threshold(p, dice_set_of(args[2]), &th);
@@ -1541,7 +1541,7 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(dice_policy_obj, 3, 5, dice_policy);
  * `book` as a book of the rules a (PINTAS_E_RULES when it is another rules'
  * book: the target, what a doom loses and the final round do not change a
  * turn's policy); 1 should_bank(pool a, total b); 2 best_keep(roll a, pool
- * b, total c) -> (set, points) or None. No solve, no floating point. */
+ * b, total c) -> a Keep or None. No solve, no floating point. */
 static mp_obj_t dice_book(size_t n_args, const mp_obj_t *args) {
     size_t len;
     const uint8_t *bytes = bytes_of(args[0], &len);
@@ -1582,8 +1582,7 @@ static mp_obj_t dice_book(size_t n_args, const mp_obj_t *args) {
                                    (int32_t)int_in(args[4], 0, 0x3FFFFFFF), &k) != PINTAS_OK) {
         return mp_const_none;
     }
-    mp_obj_t t2[2] = {MP_OBJ_NEW_SMALL_INT(k.keep), mp_obj_new_int(k.points)};
-    return mp_obj_new_tuple(2, t2);
+    return new_keep(k.keep, k.points);
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(dice_book_obj, 3, 5, dice_book);
 #endif /* !ONLY_LINE */
@@ -2113,6 +2112,16 @@ static mp_obj_t tileset_binary_op(mp_binary_op_t op, mp_obj_t lhs, mp_obj_t rhs)
     }
 }
 
+/* An iterator over `tuple` (a type's iteration as its items' tuple). */
+static mp_obj_t tuple_iter(mp_obj_t tuple, mp_obj_iter_buf_t *iter_buf) {
+#if MICROPY_ENABLE_DYNRUNTIME
+    (void)iter_buf;
+    return mp_fun_table.getiter(tuple, NULL);
+#else
+    return mp_getiter(tuple, iter_buf);
+#endif
+}
+
 /* Iteration: the set's tiles (TILES' objects) in index order. */
 static mp_obj_t tileset_getiter(mp_obj_t self, mp_obj_iter_buf_t *iter_buf) {
     pintas_mask mask = mask_in(self);
@@ -2123,13 +2132,7 @@ static mp_obj_t tileset_getiter(mp_obj_t self, mp_obj_iter_buf_t *iter_buf) {
             items[n++] = TILE_AT(i);
         }
     }
-    mp_obj_t tuple = mp_obj_new_tuple(n, items);
-#if MICROPY_ENABLE_DYNRUNTIME
-    (void)iter_buf;
-    return mp_fun_table.getiter(tuple, NULL);
-#else
-    return mp_getiter(tuple, iter_buf);
-#endif
+    return tuple_iter(mp_obj_new_tuple(n, items), iter_buf);
 }
 
 static mp_obj_t tileset_issubset(mp_obj_t self, mp_obj_t other) {
@@ -3831,16 +3834,13 @@ static int dice_choose(const pintas_dice_view *v, mp_int_t player, mp_obj_t arg,
  * in tenths, or None for the game's own); the dice's 3 threshold (arg:
  * bank_at), 4 optimal (arg: (a solved workspace, bank_to_win)), 5 optimal
  * from a book (arg: (the book's bytes, bank_to_win)). */
-static mp_obj_t choose(size_t n_args, const mp_obj_t *args) {
-    int g = game_of(args[0]);
-    mp_int_t player = int_in(args[1], 0, 5);
-    const any_view *v = view_in(g, args[2]);
+static mp_int_t choose_code(int g, mp_int_t player, mp_obj_t blob, mp_obj_t arg) {
+    const any_view *v = view_in(g, blob);
     pintas_engine_move m;
     int status;
-    (void)n_args;
     memset(&m, 0, sizeof(m));
     if (player == 0) {
-        pintas_mt *mt = mt_of(args[3]);
+        pintas_mt *mt = mt_of(arg);
         status = IS_LINE(g) ? pintas_line_random_choose(&v->line, mt, (pintas_line_move *)m.bytes)
                  : IS_CAMINOS(g)
                      ? pintas_caminos_random_choose(&v->cam, mt, (pintas_caminos_move *)m.bytes)
@@ -3848,15 +3848,15 @@ static mp_obj_t choose(size_t n_args, const mp_obj_t *args) {
     } else if (IS_DICE(g) != (player >= 3)) {
         bad();
     } else if (IS_DICE(g)) {
-        status = dice_choose(&v->dice, player, args[3], (pintas_dice_move *)m.bytes);
+        status = dice_choose(&v->dice, player, arg, (pintas_dice_move *)m.bytes);
     } else if (player == 1) {
         status = IS_LINE(g) ? pintas_line_greedy_choose(&v->line, (pintas_line_move *)m.bytes)
                              : pintas_caminos_greedy_choose(&v->cam, (pintas_caminos_move *)m.bytes);
     } else {
         double w[8];
-        int given = args[3] != mp_const_none;
+        int given = arg != mp_const_none;
         if (given) {
-            weights_of(args[3], w, IS_LINE(g) ? 8 : 6);
+            weights_of(arg, w, IS_LINE(g) ? 8 : 6);
         }
         if (IS_LINE(g)) {
             pintas_line_suit_weights lw = {w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]};
@@ -3868,7 +3868,13 @@ static mp_obj_t choose(size_t n_args, const mp_obj_t *args) {
                                                 (pintas_caminos_move *)m.bytes);
         }
     }
-    return MP_OBJ_NEW_SMALL_INT(status == PINTAS_OK ? code_of(g, &m) : status);
+    return status == PINTAS_OK ? code_of(g, &m) : status;
+}
+
+static mp_obj_t choose(size_t n_args, const mp_obj_t *args) {
+    (void)n_args;
+    return MP_OBJ_NEW_SMALL_INT(choose_code(game_of(args[0]), int_in(args[1], 0, 5), args[2],
+                                            args[3]));
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(choose_obj, 4, 4, choose);
 
@@ -4285,6 +4291,333 @@ static mp_obj_t deal_check(size_t n_args, const mp_obj_t *args) {
     nlr_raise(mp_call_function_n_kw(error_class(MP_QSTR_DealError), 1, 0, &msg));
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(deal_check_obj, 4, 4, deal_check);
+/* ---- players: the types of the core's random, greedy, suit and threshold players */
+/* Every family's RandomPlayer, GreedyPlayer and SuitPlayer and the dice's
+ * ThresholdPlayer are one implementation: a type a row of PLAYER_ROWS (its
+ * family and the core's chooser, numbered as choose() numbers them), whose
+ * object keeps the value it was made with and the chooser's argument. The
+ * checks pintas.py has already (_check_seed, _check_view, a view's
+ * _moves_to_choose) are called there, and a move is the game's own _move. */
+
+#define LINE_PLAYERS(X) \
+    X(MP_QSTR_RandomPlayer, G_LINE, 0) X(MP_QSTR_GreedyPlayer, G_LINE, 1) \
+    X(MP_QSTR_SuitPlayer, G_LINE, 2)
+#if ONLY_LINE
+#define PLAYER_ROWS(X) LINE_PLAYERS(X)
+#else
+#define PLAYER_ROWS(X) LINE_PLAYERS(X) \
+    X(MP_QSTR_RandomPlayer, G_CAMINOS, 0) X(MP_QSTR_GreedyPlayer, G_CAMINOS, 1) \
+    X(MP_QSTR_SuitPlayer, G_CAMINOS, 2) X(MP_QSTR_RandomPlayer, G_DICE, 0) \
+    X(MP_QSTR_ThresholdPlayer, G_DICE, 3)
+#endif
+#define PLAYER_ONE(name, g, chooser) +1
+#define PLAYER_COUNT (0 PLAYER_ROWS(PLAYER_ONE))
+#define PLAYER_ROW(name, g, chooser) {g, chooser},
+static const uint8_t player_rows[PLAYER_COUNT][2] = {PLAYER_ROWS(PLAYER_ROW)};
+
+typedef struct player_obj {
+    mp_obj_base_t base;
+    uint8_t g, chooser;
+    mp_obj_t given; /* the seed, weights or bank_at it was made with (None: none) */
+    mp_obj_t arg;   /* the chooser's: the generator (a bytearray), bank_at capped */
+} player_obj;
+
+#if MICROPY_ENABLE_DYNRUNTIME
+/* A type with room for a player's four slots alone (mp_obj_type_t's layout;
+ * a full type's eleven would take 28 bytes more each). */
+typedef struct player_type {
+    mp_obj_base_t base;
+    uint16_t flags, name;
+    uint8_t slot_index[12];
+    const void *slots[4];
+} player_type;
+player_type player_types[PLAYER_COUNT]; /* filled in by players_init */
+struct {
+    mp_obj_base_t base;
+    size_t len;
+    mp_obj_t items[PLAYER_COUNT];
+} players_tuple;
+#else
+typedef mp_obj_full_type_t player_type;
+static const player_type player_types[PLAYER_COUNT];
+#endif
+
+/* The family's name and the name of its View in pintas.py. */
+static qstr family_name(int g, int view) {
+    return IS_LINE(g) ? (view ? MP_QSTR__DominoView : MP_QSTR_domino)
+           : IS_CAMINOS(g) ? (view ? MP_QSTR__CaminosView : MP_QSTR_caminos)
+                           : (view ? MP_QSTR__DiceView : MP_QSTR_dice);
+}
+
+/* pintas.py's function `name` called with n arguments. */
+static mp_obj_t call_layer(qstr name, size_t n, const mp_obj_t *args) {
+    return mp_call_function_n_kw(error_class(name), n, 0, args);
+}
+
+/* RandomPlayer(seed=None), GreedyPlayer(), SuitPlayer(weights=None),
+ * ThresholdPlayer(bank_at=1000). */
+static mp_obj_t player_make_new(const mp_obj_type_t *type, size_t n_args, size_t n_kw,
+                                const mp_obj_t *args) {
+    const uint8_t *row = player_rows[(const player_type *)type - player_types];
+    const qstr names[1] = {row[1] == 0 ? MP_QSTR_seed : row[1] == 2 ? MP_QSTR_weights
+                                                                     : MP_QSTR_bank_at};
+    mp_obj_t given = MP_OBJ_NULL;
+    arguments_of(n_args, n_kw, args, row[1] != 1, names, 0, &given);
+    if (given == MP_OBJ_NULL) {
+        given = row[1] == 3 ? MP_OBJ_NEW_SMALL_INT(1000) : mp_const_none;
+    }
+    player_obj *p = mp_obj_malloc(player_obj, type);
+    *p = (player_obj){p->base, row[0], row[1], given, given};
+    if (row[1] == 0) {
+        mp_obj_t a[2] = {given, mp_const_true};
+        call_layer(MP_QSTR__check_seed, 2, a);
+        p->arg = mp_load_attr(call_layer(MP_QSTR__Random, 1, a), MP_QSTR__mt);
+    } else if (row[1] == 2 && given != mp_const_none) {
+        mp_obj_t a[2] = {given, error_class(IS_LINE(row[0]) ? MP_QSTR__DominoSuitWeights
+                                                            : MP_QSTR__CaminosSuitWeights)};
+        /* (isinstance: a SuitWeights of the family's, a subclass's too) */
+        if (!mp_obj_is_true(mp_call_function_n_kw(mp_load_global(MP_QSTR_isinstance), 2, 0, a))) {
+            raise_formatted(error_class(MP_QSTR_RulesTypeError),
+                            "weights must be SuitWeights or None: got {!r}", 1, &given);
+        }
+    } else if (!ONLY_LINE && row[1] == 3) {
+        int whole = mp_obj_is_int(given);
+        if (!whole || mp_obj_is_true(mp_binary_op(MP_BINARY_OP_LESS, given,
+                                                  MP_OBJ_NEW_SMALL_INT(0)))) {
+            raise_formatted(error_class(whole ? MP_QSTR_RulesError : MP_QSTR_RulesTypeError),
+                            "bank_at must be a whole number >= 0: got {!r}", 1, &given);
+        }
+        /* (a turn total never reaches 2**30) */
+        if (!mp_obj_is_small_int(given) || MP_OBJ_SMALL_INT_VALUE(given) > 0x3FFFFFFF) {
+            p->arg = MP_OBJ_NEW_SMALL_INT(0x3FFFFFFF);
+        }
+    }
+    return MP_OBJ_FROM_PTR(p);
+}
+
+/* As CPython's: RandomPlayer(seed=7), SuitPlayer(SuitWeights(...)) in the
+ * line games (RandomPlayer(), SuitPlayer() in the others), GreedyPlayer(),
+ * ThresholdPlayer(bank_at=700). */
+static void player_print(const mp_print_t *print, mp_obj_t self, mp_print_kind_t kind) {
+    const player_obj *p = MP_OBJ_TO_PTR(self);
+    const char *form = !IS_LINE(p->g) ? (p->chooser == 3 ? "bank_at=%s" : "")
+                       : p->chooser == 0                              ? "seed=%s"
+                       : p->chooser == 2 && p->given != mp_const_none ? "%s"
+                                                                      : "";
+    mp_obj_t shown = mp_call_function_n_kw(mp_load_global(MP_QSTR_repr), 1, 0, &p->given);
+    (void)kind;
+    mp_printf(print, "%q(", (qstr)mp_obj_get_type(self)->name);
+    mp_printf(print, form, mp_obj_str_get_str(shown));
+    mp_printf(print, ")");
+}
+
+/* choose(view) -> the move the core's player chooses for the view's seat. */
+static mp_obj_t player_choose(mp_obj_t self, mp_obj_t view) {
+    const player_obj *p = MP_OBJ_TO_PTR(self);
+    mp_obj_t a[3] = {view, error_class(family_name(p->g, 1)),
+                     MP_OBJ_NEW_QSTR(family_name(p->g, 0))};
+    mp_obj_t arg = p->arg;
+    call_layer(MP_QSTR__check_view, 3, a);
+    mp_call_function_n_kw(mp_load_attr(view, MP_QSTR__moves_to_choose), 0, 0, NULL);
+    if (p->chooser == 2 && p->given != mp_const_none) {
+        arg = mp_call_function_n_kw(mp_load_attr(p->given, MP_QSTR__tenths), 0, 0, NULL);
+    }
+    mp_obj_t code = MP_OBJ_NEW_SMALL_INT(choose_code(p->g, p->chooser,
+                                                     mp_load_attr(view, MP_QSTR__cv), arg));
+    return mp_call_function_n_kw(mp_load_attr(mp_load_attr(view, MP_QSTR__game), MP_QSTR__move),
+                                 1, 0, &code);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(player_choose_obj, player_choose);
+
+static mp_obj_t player_call(mp_obj_t self, size_t n_args, size_t n_kw, const mp_obj_t *args) {
+    mp_arg_check_num(n_args, n_kw, 1, 1, false);
+    return player_choose(self, args[0]);
+}
+
+/* choose, and what it was made with: SuitPlayer's weights, ThresholdPlayer's
+ * bank_at (read-only). */
+static void player_attr(mp_obj_t self, qstr attr, mp_obj_t *dest) {
+    const player_obj *p = MP_OBJ_TO_PTR(self);
+    if (dest[0] != MP_OBJ_NULL) {
+        return; /* (immutable) */
+    }
+    if (attr == MP_QSTR_choose) {
+        dest[0] = MP_OBJ_FROM_PTR(&player_choose_obj);
+        dest[1] = self;
+    } else if ((attr == MP_QSTR_weights && p->chooser == 2)
+               || (attr == MP_QSTR_bank_at && p->chooser == 3)) {
+        dest[0] = p->given;
+    }
+}
+
+#define PLAYER_SLOTS(X) \
+    X(make_new, player_make_new) X(print, player_print) X(call, player_call) \
+    X(attr, player_attr)
+
+#if !ONLY_LINE
+/* ---- dice keeps: the type Keep -------------------------------------------- */
+/* A legal keep as CPython's dice.Keep: the dice kept (a dice set) and the
+ * points it makes; immutable, equal by value, a pair (dice, points) to
+ * iterate, index and hash. dice_keeps and the book's and policy's best_keep
+ * make them; Keep(dice, points) reads the dice as pintas.py's _x_items. */
+
+typedef struct keep_obj {
+    mp_obj_base_t base;
+    pintas_dice_set set;
+    mp_obj_t points;
+} keep_obj;
+
+#if MICROPY_ENABLE_DYNRUNTIME
+mp_obj_full_type_t pintas_keep_type; /* filled in by players_init */
+#define KEEP_TYPE ((const mp_obj_type_t *)&pintas_keep_type)
+#else
+static const mp_obj_type_t pintas_keep_type;
+#define KEEP_TYPE (&pintas_keep_type)
+#endif
+
+static mp_obj_t keep_of(pintas_dice_set set, mp_obj_t points) {
+    keep_obj *k = mp_obj_malloc(keep_obj, KEEP_TYPE);
+    k->set = set;
+    k->points = points;
+    return MP_OBJ_FROM_PTR(k);
+}
+
+static mp_obj_t new_keep(pintas_dice_set set, int32_t points) {
+    return keep_of(set, mp_obj_new_int(points));
+}
+
+/* Keep(dice, points) */
+static mp_obj_t keep_make_new(const mp_obj_type_t *type, size_t n_args, size_t n_kw,
+                              const mp_obj_t *args) {
+    const qstr names[2] = {MP_QSTR_dice, MP_QSTR_points};
+    mp_obj_t given[2];
+    size_t n;
+    mp_obj_t *items;
+    pintas_dice_set set = 0;
+    (void)type;
+    arguments_of(n_args, n_kw, args, 2, names, 2, given);
+    mp_obj_t check[4] = {given[0], MP_OBJ_NEW_SMALL_INT(1), MP_OBJ_NEW_SMALL_INT(6),
+                         new_str0("a keep")};
+    mp_obj_get_array(call_layer(MP_QSTR__x_items, 4, check), &n, &items);
+    for (size_t i = 0; i < n; i++) {
+        set += (pintas_dice_set)1 << (3 * (MP_OBJ_SMALL_INT_VALUE(items[i]) - 1));
+    }
+    return keep_of(set, given[1]);
+}
+
+/* (dice, points) */
+static mp_obj_t keep_pair(const keep_obj *k) {
+    mp_obj_t pair[2] = {dice_tuple(k->set), k->points};
+    return mp_obj_new_tuple(2, pair);
+}
+
+/* Keep((1, 5), 1500); str: 1 5: 1500 */
+static void keep_print(const mp_print_t *print, mp_obj_t self, mp_print_kind_t kind) {
+    const keep_obj *k = MP_OBJ_TO_PTR(self);
+    mp_obj_t points = mp_call_function_n_kw(mp_load_global(MP_QSTR_str), 1, 0, &k->points);
+    int n = 0;
+    mp_printf(print, kind == PRINT_REPR ? "Keep((" : "");
+    for (int face = 1; face <= 6; face++) {
+        for (unsigned c = (k->set >> (3 * (face - 1))) & 7; c > 0; c--) {
+            mp_printf(print, n++ == 0 ? "%d" : kind == PRINT_REPR ? ", %d" : " %d", face);
+        }
+    }
+    mp_printf(print, kind != PRINT_REPR ? ": %s" : n == 1 ? ",), %s)" : "), %s)",
+              mp_obj_str_get_str(points));
+}
+
+static void keep_attr(mp_obj_t self, qstr attr, mp_obj_t *dest) {
+    const keep_obj *k = MP_OBJ_TO_PTR(self);
+    if (dest[0] != MP_OBJ_NULL) {
+        return; /* (immutable) */
+    }
+    if (attr == MP_QSTR_dice) {
+        dest[0] = dice_tuple(k->set);
+    } else if (attr == MP_QSTR_points) {
+        dest[0] = k->points;
+    } else if (attr == MP_QSTR_move) { /* the move that makes this keep */
+        dest[0] = new_move(G_DICE, PINTAS_DICE_KEEP | (mp_int_t)k->set << 5);
+    }
+}
+
+static mp_obj_t keep_unary_op(mp_unary_op_t op, mp_obj_t self) {
+    return op == MP_UNARY_OP_LEN ? MP_OBJ_NEW_SMALL_INT(2)
+           : op == MP_UNARY_OP_HASH ? mp_unary_op(op, keep_pair(MP_OBJ_TO_PTR(self)))
+                                    : MP_OBJ_NULL;
+}
+
+static mp_obj_t keep_binary_op(mp_binary_op_t op, mp_obj_t lhs, mp_obj_t rhs) {
+    if (op != MP_BINARY_OP_EQUAL || !mp_obj_is_type(rhs, KEEP_TYPE)) {
+        return MP_OBJ_NULL;
+    }
+    const keep_obj *a = MP_OBJ_TO_PTR(lhs), *b = MP_OBJ_TO_PTR(rhs);
+    return mp_obj_new_bool(a->set == b->set
+                           && mp_obj_is_true(mp_binary_op(op, a->points, b->points)));
+}
+
+static mp_obj_t keep_subscr(mp_obj_t self, mp_obj_t index, mp_obj_t value) {
+    if (value != MP_OBJ_SENTINEL) {
+        return MP_OBJ_NULL; /* (immutable) */
+    }
+    return mp_obj_subscr(keep_pair(MP_OBJ_TO_PTR(self)), index, MP_OBJ_SENTINEL);
+}
+
+static mp_obj_t keep_getiter(mp_obj_t self, mp_obj_iter_buf_t *iter_buf) {
+    return tuple_iter(keep_pair(MP_OBJ_TO_PTR(self)), iter_buf);
+}
+
+#define KEEP_SLOTS(X) \
+    X(make_new, keep_make_new) X(print, keep_print) X(attr, keep_attr) \
+    X(unary_op, keep_unary_op) X(binary_op, keep_binary_op) X(subscr, keep_subscr) \
+    X(iter, keep_getiter)
+#if MICROPY_ENABLE_DYNRUNTIME
+static const uint8_t keep_slot_at[] = {KEEP_SLOTS(SLOT_OFFSET)};
+static const void *const keep_slots[] = {KEEP_SLOTS(SLOT_VALUE)};
+#define KEEP_INIT() \
+    type_init(&pintas_keep_type, MP_QSTR_Keep, keep_slot_at, keep_slots, sizeof keep_slot_at)
+#else
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_keep_type, MP_QSTR_Keep, MP_TYPE_FLAG_ITER_IS_GETITER
+                                KEEP_SLOTS(SLOT_ARGS));
+#endif
+#endif /* !ONLY_LINE */
+
+/* ---- the players' types and Keep, made ------------------------------------ */
+
+#if MICROPY_ENABLE_DYNRUNTIME
+static const uint8_t player_slot_at[] = {PLAYER_SLOTS(SLOT_OFFSET)};
+typedef char player_slots_fit[sizeof player_slot_at <= 4 ? 1 : -1];
+static const void *const player_slots[] = {PLAYER_SLOTS(SLOT_VALUE)};
+
+/* The types, the tuple `players` of the players' and Keep (mpy_init). */
+static void players_init(void) {
+#define PLAYER_NAME(name, g, chooser) name,
+    const qstr names[PLAYER_COUNT] = {PLAYER_ROWS(PLAYER_NAME)};
+    for (size_t i = 0; i < PLAYER_COUNT; i++) {
+        type_init((mp_obj_full_type_t *)&player_types[i], names[i], player_slot_at, player_slots,
+                  sizeof player_slot_at);
+        players_tuple.items[i] = MP_OBJ_FROM_PTR(&player_types[i]);
+    }
+    players_tuple.base.type = &mp_type_tuple;
+    players_tuple.len = PLAYER_COUNT;
+#if !ONLY_LINE
+    KEEP_INIT();
+#endif
+}
+#else
+#define PLAYER_TYPE(q, g, chooser) \
+    {.base = {&mp_type_type}, .flags = MP_TYPE_FLAG_NONE, .name = q, \
+     .slot_index_make_new = 1, .slot_index_print = 2, .slot_index_call = 3, \
+     .slot_index_attr = 4, \
+     .slots = {player_make_new, player_print, player_call, player_attr}},
+static const player_type player_types[PLAYER_COUNT] = {PLAYER_ROWS(PLAYER_TYPE)};
+#define PLAYER_AT(i) MP_ROM_PTR(&player_types[i])
+static const mp_rom_obj_tuple_t players_tuple = {{&mp_type_tuple}, PLAYER_COUNT, {
+    PLAYER_AT(0), PLAYER_AT(1), PLAYER_AT(2),
+#if !ONLY_LINE
+    PLAYER_AT(3), PLAYER_AT(4), PLAYER_AT(5), PLAYER_AT(6), PLAYER_AT(7),
+#endif
+}};
+#endif
 
 /* ---- the module ---------------------------------------------------------- */
 
@@ -4363,7 +4696,9 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(deal_check_obj, 4, 4, deal_check);
     X(MP_QSTR_line_event, LINE_EVENT_TYPE) \
     OTHER_GAMES(X(MP_QSTR_caminos_event, CAMINOS_EVENT_TYPE)) \
     OTHER_GAMES(X(MP_QSTR_dice_event, DICE_EVENT_TYPE)) \
-    X(MP_QSTR_deal_check, deal_check_obj)
+    X(MP_QSTR_deal_check, deal_check_obj) \
+    X(MP_QSTR_players, players_tuple) \
+    OTHER_GAMES(X(MP_QSTR_Keep, pintas_keep_type))
 
 #if MICROPY_ENABLE_DYNRUNTIME
 
@@ -4378,6 +4713,7 @@ mp_obj_t mpy_init(mp_obj_fun_bc_t *self, size_t n_args, size_t n_kw, mp_obj_t *a
     tiles_init(self);
     moves_init();
     events_init();
+    players_init();
     PINTAS_FUNCTIONS(PINTAS_STORE)
     MP_DYNRUNTIME_INIT_EXIT
 }
