@@ -3124,9 +3124,13 @@ static const mp_obj_type_t pintas_caminos_rules_type, pintas_dice_rules_type;
 #endif
 #define TYPE_PTR(t) (&(t))
 #endif
-#define RULES_TYPE(g) (IS_LINE(g) ? TYPE_PTR(pintas_line_rules_type) \
-                       : IS_CAMINOS(g) ? TYPE_PTR(pintas_caminos_rules_type) \
-                                       : TYPE_PTR(pintas_dice_rules_type))
+#if ONLY_LINE
+#define RULES_TYPE(g) TYPE_PTR(pintas_line_rules_type)
+#else
+#define RULES_TYPE(g) ((g) == G_LINE ? TYPE_PTR(pintas_line_rules_type) \
+                       : (g) == G_CAMINOS ? TYPE_PTR(pintas_caminos_rules_type) \
+                                          : TYPE_PTR(pintas_dice_rules_type))
+#endif
 
 /* The constructors' defaults, as the core's values, -1 for a setting a
  * constructor needs (CPython's Rules: the core's table has no defaults). */
