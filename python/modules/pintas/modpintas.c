@@ -2404,23 +2404,30 @@ static void type_init(mp_obj_full_type_t *type, qstr name, const uint8_t *at,
     }
 }
 
+/* A dict's entries: each row's function (a class method made for those of
+ * rows[i].is_class), under its name. */
+static void methods_init(const method_row *rows, const qstr *names, size_t n, mp_map_elem_t *table,
+                         mp_rom_obj_static_class_method_t *class_methods) {
+    const mp_obj_type_t *classmethod = MP_OBJ_TO_PTR(mp_load_global(MP_QSTR_classmethod));
+    for (size_t i = 0; i < n; i++) {
+        mp_obj_t fun = MP_OBJ_FROM_PTR(rows[i].fun);
+        if (rows[i].is_class) {
+            class_methods[i] = (mp_rom_obj_static_class_method_t){{classmethod}, fun};
+            fun = MP_OBJ_FROM_PTR(&class_methods[i]);
+        }
+        table[i] = (mp_map_elem_t){MP_OBJ_NEW_QSTR(names[i]), fun};
+    }
+}
+
 /* The types, their methods, the 28 tiles and TILES (mpy_init). */
 static void tiles_init(mp_obj_fun_bc_t *self) {
     type_init(&pintas_tile_type, MP_QSTR_Tile, tile_slot_at, tile_slots, sizeof tile_slot_at);
     type_init(&pintas_tileset_type, MP_QSTR_TileSet, tileset_slot_at, tileset_slots,
               sizeof tileset_slot_at);
-    const mp_obj_type_t *classmethod = MP_OBJ_TO_PTR(mp_load_global(MP_QSTR_classmethod));
     /* (the names: values of the module's qstr table, known at run time only) */
     const qstr names[METHOD_COUNT] = {TILE_METHODS(METHOD_NAME, METHOD_NAME)
                                       TILESET_METHODS(METHOD_NAME, METHOD_NAME)};
-    for (size_t i = 0; i < METHOD_COUNT; i++) {
-        mp_obj_t fun = MP_OBJ_FROM_PTR(method_rows[i].fun);
-        if (method_rows[i].is_class) {
-            class_methods[i] = (mp_rom_obj_static_class_method_t){{classmethod}, fun};
-            fun = MP_OBJ_FROM_PTR(&class_methods[i]);
-        }
-        methods_table[i] = (mp_map_elem_t){MP_OBJ_NEW_QSTR(names[i]), fun};
-    }
+    methods_init(method_rows, names, METHOD_COUNT, methods_table, class_methods);
     tile_obj *t = tile_objs;
     for (uint8_t high = 0; high <= PINTAS_MAX_PIP; high++) {
         for (uint8_t low = 0; low <= high; low++, t++) {
@@ -3725,16 +3732,9 @@ static void rules_type_init(mp_obj_full_type_t *type, const mp_obj_dict_t *local
 }
 
 static void rules_init(void) {
-    const mp_obj_type_t *classmethod = MP_OBJ_TO_PTR(mp_load_global(MP_QSTR_classmethod));
     const qstr names[RULES_METHOD_COUNT] = {ALL_RULES_METHODS(METHOD_NAME, METHOD_NAME)};
-    for (size_t i = 0; i < RULES_METHOD_COUNT; i++) {
-        mp_obj_t fun = MP_OBJ_FROM_PTR(rules_method_rows[i].fun);
-        if (rules_method_rows[i].is_class) {
-            rules_class_methods[i] = (mp_rom_obj_static_class_method_t){{classmethod}, fun};
-            fun = MP_OBJ_FROM_PTR(&rules_class_methods[i]);
-        }
-        rules_methods_table[i] = (mp_map_elem_t){MP_OBJ_NEW_QSTR(names[i]), fun};
-    }
+    methods_init(rules_method_rows, names, RULES_METHOD_COUNT, rules_methods_table,
+                 rules_class_methods);
     rules_type_init(&pintas_line_rules_type, &line_rules_locals);
 #if !ONLY_LINE
     rules_type_init(&pintas_caminos_rules_type, &caminos_rules_locals);
@@ -3744,25 +3744,19 @@ static void rules_init(void) {
 #else
 RULES_PRESETS(CLASS_METHOD)
 CLASS_METHOD(MP_QSTR__from_fields, rules_from_fields_obj)
-static const mp_rom_map_elem_t line_rules_locals_table[] = {
-    LINE_RULES_METHODS(METHOD_ENTRY, CLASS_METHOD_ENTRY)
-};
-static MP_DEFINE_CONST_DICT(line_rules_locals, line_rules_locals_table);
-static MP_DEFINE_CONST_OBJ_TYPE(pintas_line_rules_type, MP_QSTR_Rules, MP_TYPE_FLAG_NONE
-                                RULES_SLOTS(SLOT_ARGS), locals_dict, &line_rules_locals);
+/* A family's type: its methods' dict and its slots, the shared ones. */
+#define RULES_TYPE_DEFINE(family, METHODS) \
+    static const mp_rom_map_elem_t family##_rules_locals_table[] = { \
+        METHODS(METHOD_ENTRY, CLASS_METHOD_ENTRY) \
+    }; \
+    static MP_DEFINE_CONST_DICT(family##_rules_locals, family##_rules_locals_table); \
+    static MP_DEFINE_CONST_OBJ_TYPE(pintas_##family##_rules_type, MP_QSTR_Rules, \
+                                    MP_TYPE_FLAG_NONE RULES_SLOTS(SLOT_ARGS), locals_dict, \
+                                    &family##_rules_locals);
+RULES_TYPE_DEFINE(line, LINE_RULES_METHODS)
 #if !ONLY_LINE
-static const mp_rom_map_elem_t caminos_rules_locals_table[] = {
-    CAMINOS_RULES_METHODS(METHOD_ENTRY, CLASS_METHOD_ENTRY)
-};
-static const mp_rom_map_elem_t dice_rules_locals_table[] = {
-    DICE_RULES_METHODS(METHOD_ENTRY, CLASS_METHOD_ENTRY)
-};
-static MP_DEFINE_CONST_DICT(caminos_rules_locals, caminos_rules_locals_table);
-static MP_DEFINE_CONST_DICT(dice_rules_locals, dice_rules_locals_table);
-static MP_DEFINE_CONST_OBJ_TYPE(pintas_caminos_rules_type, MP_QSTR_Rules, MP_TYPE_FLAG_NONE
-                                RULES_SLOTS(SLOT_ARGS), locals_dict, &caminos_rules_locals);
-static MP_DEFINE_CONST_OBJ_TYPE(pintas_dice_rules_type, MP_QSTR_Rules, MP_TYPE_FLAG_NONE
-                                RULES_SLOTS(SLOT_ARGS), locals_dict, &dice_rules_locals);
+RULES_TYPE_DEFINE(caminos, CAMINOS_RULES_METHODS)
+RULES_TYPE_DEFINE(dice, DICE_RULES_METHODS)
 #endif
 #endif
 
