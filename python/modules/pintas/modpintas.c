@@ -342,58 +342,15 @@ static int32_t setting_value(const pintas_setting *s, mp_obj_t v, int *what) {
     return SETTING_WRONG;
 }
 
-/* Rules given as Python values, one a setting in the settings table's order (a
- * flag a bool, a choice its name, a limit None or a number), as the core's
- * values into v (and what[i]: SETTING_RANGE, or why setting i is refused); the
- * limits at the end may be left out (no limit: pintas for MicroPython offers
- * none, so its rules give the settings before them alone, by name, without
- * asking the core for the names). *given: the Python values (n_given). */
-static size_t setting_values(int g, mp_obj_t o, int32_t *v, int *what, mp_obj_t **given,
-                             size_t *n_given) {
-    size_t n;
-    const pintas_setting *table = settings_of(MP_OBJ_NEW_SMALL_INT(g), &n);
-    mp_obj_get_array(o, n_given, given);
-    if (*n_given > n) {
-        bad();
-    }
-    for (size_t i = 0; i < n; i++) {
-        what[i] = SETTING_RANGE;
-        if (i < *n_given) {
-            v[i] = setting_value(&table[i], (*given)[i], &what[i]);
-        } else if (table[i].kind == PINTAS_SETTING_LIMIT) {
-            v[i] = 0;
-        } else {
-            bad();
-        }
-    }
-    return n;
-}
-
 static const int32_t *rules_values(int g, mp_obj_t o);
 
-/* Rules (a Rules object of family g, or as setting_values takes them) into
- * the family's struct; a value out of its setting's range is a bad argument
- * (a Rules object was checked when made). */
+/* A Rules object of family g (checked when made: see "rules" below) into
+ * the family's struct; anything else is a bad argument. */
 static void rules_of(int g, mp_obj_t o, void *rules, size_t size) {
-    int32_t v[PINTAS_SETTINGS_MAX];
-    int what[PINTAS_SETTINGS_MAX];
-    mp_obj_t *given;
-    size_t n_given, n;
-    const int32_t *made = rules_values(g, o);
-    if (made != NULL) {
-        settings_of(MP_OBJ_NEW_SMALL_INT(g), &n);
-        if (pintas_settings_rules(g, made, n, rules, size) != PINTAS_OK) {
-            bad();
-        }
-        return;
-    }
-    n = setting_values(g, o, v, what, &given, &n_given);
-    for (size_t i = 0; i < n; i++) {
-        if (what[i] != SETTING_RANGE) {
-            bad();
-        }
-    }
-    if (pintas_settings_rules(g, v, n, rules, size) != PINTAS_OK) {
+    size_t n;
+    const int32_t *v = rules_values(g, o);
+    settings_of(MP_OBJ_NEW_SMALL_INT(g), &n);
+    if (v == NULL || pintas_settings_rules(g, v, n, rules, size) != PINTAS_OK) {
         bad();
     }
 }
@@ -3153,21 +3110,23 @@ static const int32_t *rules_values(int g, mp_obj_t o) {
     return mp_obj_is_type(o, RULES_TYPE(g)) ? ((const rules_obj *)MP_OBJ_TO_PTR(o))->v : NULL;
 }
 
-static const rules_obj *rules_self(mp_obj_t o) {
-    for (int g = 0; g <= G_LAST; g++) {
-        if (mp_obj_is_type(o, RULES_TYPE(g))) {
-            return MP_OBJ_TO_PTR(o);
-        }
-    }
-    bad();
-}
-
 static int family_of_type(mp_obj_t cls) {
     for (int g = 0; g <= G_LAST; g++) {
         if (MP_OBJ_TO_PTR(cls) == RULES_TYPE(g)) {
             return g;
         }
     }
+    bad();
+}
+
+static const rules_obj *rules_self(mp_obj_t o) {
+    family_of_type(MP_OBJ_FROM_PTR(mp_obj_get_type(o)));
+    return MP_OBJ_TO_PTR(o);
+}
+
+/* Call pintas.py's check `name` (it raises: the layer's message). */
+static MP_NORETURN void layer_check(qstr name, size_t n, const mp_obj_t *args) {
+    mp_call_function_n_kw(error_class(name), n, 0, args); /* (any global of pintas.py) */
     bad();
 }
 
@@ -3385,30 +3344,18 @@ static mp_obj_t rules_preset(int g, int index, size_t n_args, const mp_obj_t *ar
         }
     }
     if (p->n_seatings) { /* the seating named (its first by default): players and pairs */
-        mp_obj_t mode = seats[0] == MP_OBJ_NULL ? new_str0(p->seatings[0].name) : seats[0];
-        size_t len = 0, k = 0;
+        mp_obj_t names[8];
+        size_t k, len = 0;
+        for (k = 0; k < p->n_seatings && k < MP_ARRAY_SIZE(names); k++) {
+            names[k] = new_str0(p->seatings[k].name);
+        }
+        mp_obj_t mode = seats[0] == MP_OBJ_NULL ? names[0] : seats[0];
         const char *name = mp_obj_is_str(mode) ? mp_obj_str_get_data(mode, &len) : NULL;
-        while (k < p->n_seatings && !(name && is_name(p->seatings[k].name, name, len))) {
-            k++;
+        for (k = 0; k < p->n_seatings && !(name && is_name(p->seatings[k].name, name, len)); k++) {
         }
         if (k == p->n_seatings) {
-            char names[120];
-            size_t at = 0;
-            for (k = 0; k < p->n_seatings; k++) { /* 'pairs', 'four', ... */
-                const char *s = p->seatings[k].name;
-                if (k) {
-                    names[at++] = ',';
-                    names[at++] = ' ';
-                }
-                names[at++] = '\'';
-                while (*s && at < sizeof names - 4) {
-                    names[at++] = *s++;
-                }
-                names[at++] = '\'';
-            }
-            mp_obj_t values[3] = {new_str0(takes[0]), mp_obj_new_str(names, at), mode};
-            raise_formatted(error_class(name ? MP_QSTR_RulesError : MP_QSTR_RulesTypeError),
-                            "{} must be one of {}: got {!r}", 3, values);
+            mp_obj_t check[3] = {new_str0(takes[0]), mode, mp_obj_new_tuple(p->n_seatings, names)};
+            layer_check(MP_QSTR__check_choice, 3, check);
         }
         seats[0] = MP_OBJ_NEW_SMALL_INT(p->seatings[k].players);
         seats[1] = mp_obj_new_bool(p->seatings[k].pairs);
@@ -3504,7 +3451,7 @@ static mp_obj_t rules_to_dict(mp_obj_t self) {
 static MP_DEFINE_CONST_FUN_OBJ_1(rules_to_dict_obj, rules_to_dict);
 
 /* _fields() -> every setting's Python value, in the table's order (the
- * limits None): what the binding's functions also take as rules. */
+ * limits None): as a save's rules read back (save_read, _from_fields). */
 static mp_obj_t rules_fields(mp_obj_t self) {
     const rules_obj *o = rules_self(self);
     return host_values(o->g, o->v, o->n);
@@ -3531,19 +3478,11 @@ static mp_obj_t rules_side_of(mp_obj_t self, mp_obj_t seat) {
     const rules_obj *o = rules_self(self);
     pintas_save_rules r;
     rules_struct(o->g, o->v, o->n, &r);
-    int side = mp_obj_is_small_int(seat) && MP_OBJ_SMALL_INT_VALUE(seat) >= 0
-                   && MP_OBJ_SMALL_INT_VALUE(seat) < r.line.players
+    int side = mp_obj_is_small_int(seat) && (mp_uint_t)MP_OBJ_SMALL_INT_VALUE(seat) < 256
                    ? pintas_line_side_of(&r.line, (int)MP_OBJ_SMALL_INT_VALUE(seat)) : -1;
     if (side < 0) {
-        mp_obj_t values[2] = {seat, MP_OBJ_NEW_SMALL_INT(r.line.players - 1)};
-        if (!mp_obj_is_int(seat)) {
-            values[0] = values[1];
-            values[1] = seat;
-            raise_formatted(error_class(MP_QSTR_SeatTypeError),
-                            "a seat is a whole number 0..{}: got {!r}", 2, values);
-        }
-        raise_formatted(error_class(MP_QSTR_SeatError), "no seat {!r}: seats are 0..{}", 2,
-                        values);
+        mp_obj_t check[2] = {seat, MP_OBJ_NEW_SMALL_INT(r.line.players)};
+        layer_check(MP_QSTR__check_seat, 2, check);
     }
     return MP_OBJ_NEW_SMALL_INT(side);
 }
@@ -3659,7 +3598,7 @@ static mp_obj_t rules_unary_op(mp_unary_op_t op, mp_obj_t self) {
 /* ==: rules of the same family with the same settings. */
 static mp_obj_t rules_binary_op(mp_binary_op_t op, mp_obj_t lhs, mp_obj_t rhs) {
     const rules_obj *a = MP_OBJ_TO_PTR(lhs), *b = MP_OBJ_TO_PTR(rhs);
-    if (op != MP_BINARY_OP_EQUAL || !mp_obj_is_type(rhs, mp_obj_get_type(lhs))) {
+    if (op != MP_BINARY_OP_EQUAL || !mp_obj_is_obj(rhs) || b->base.type != a->base.type) {
         return MP_OBJ_NULL;
     }
     size_t i = 0;
