@@ -4,8 +4,9 @@
  * A game's C state lives in a bytearray owned by the Python layer (pintas.py),
  * which the core works on in place (a heap buffer is aligned; the core changes
  * nothing when it refuses a call). The functions take and return small
- * ints, tuples, lists and bytes, and three types: State (a game's state),
- * Tile and TileSet (the API's tiles and sets of tiles). The same file builds
+ * ints, tuples, lists and bytes, and these types: State (a game's state),
+ * Tile and TileSet (the API's tiles and sets of tiles), and each family's
+ * Rules (domino.Rules, caminos.Rules, dice.Rules). The same file builds
  * as a user C module (firmware) and as a dynamic native module (.mpy), whose
  * runtime offers a smaller API and whose types mpy_init makes. A game is
  * named by its engine number: 0 line games, 1 Caminos, 2 dice
