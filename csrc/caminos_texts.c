@@ -30,4 +30,12 @@ static const pintas_text caminos_texts[] = {
     PINTAS__TEXT("game_end/alone", "{names} wins with {points}"),
 };
 
-const pintas_texts pintas_caminos_texts = PINTAS__TEXTS(caminos_texts);
+/* The kinds and reasons, by the numbers of pintas/caminos.h's enums. */
+static const char *const caminos_kinds[] = {
+    "deal", "path", "choose", "reveal", "tie", "start", "place", "close", "reshuffle",
+    "no_path", "draw", "pass", "out", "round_end", "score", "game_end"};
+static const char *const caminos_reasons[] = {NULL, "most_pips", "lowest_seat", "renew", "stay",
+                                              "discard", "out", "blocked", "max_rounds"};
+
+const pintas_texts pintas_caminos_texts = PINTAS__EVENT_TEXTS(caminos_texts, 1, caminos_kinds,
+                                                              caminos_reasons);

@@ -20,4 +20,14 @@ static const pintas_text dice_texts[] = {
     PINTAS__TEXT("why/final_round", "final round"),
 };
 
-const pintas_texts pintas_dice_texts = PINTAS__TEXTS(dice_texts);
+/* The kinds, by the numbers of pintas/dice.h's enum; the reasons a host
+ * gives a turn's or the game's end (the core's events leave them to it: a
+ * turn ends by a bank, a doom or a roll-out; the game at the target, after
+ * the final round or at the round limit). */
+static const char *const dice_kinds[] = {"rolled", "doom", "roll_out", "kept", "hot_dice",
+                                         "banked", "final_round", "turn_end", "game_end"};
+static const char *const dice_reasons[] = {NULL, "bank", "doom", "roll_out", "target",
+                                           "final_round", "max_rounds"};
+
+const pintas_texts pintas_dice_texts = PINTAS__EVENT_TEXTS(dice_texts, 2, dice_kinds,
+                                                           dice_reasons);

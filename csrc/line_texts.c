@@ -26,4 +26,12 @@ static const pintas_text line_texts[] = {
     PINTAS__TEXT("why/pase_de_salida", "pase de salida"),
 };
 
-const pintas_texts pintas_line_texts = PINTAS__TEXTS(line_texts);
+/* The kinds and reasons, by the numbers of pintas/line.h's enums. */
+static const char *const line_kinds[] = {"deal", "redeal", "play", "draw", "pass",
+                                         "score", "round_end", "game_end", "tiebreak"};
+static const char *const line_reasons[] = {
+    NULL, "fives", "domino", "block", "block_tie", "pass", "capicua", "pase_corrido",
+    "pase_de_salida", "normal", "zapatero", "tiebreak", "max_rounds"};
+
+const pintas_texts pintas_line_texts = PINTAS__EVENT_TEXTS(line_texts, 0, line_kinds,
+                                                           line_reasons);

@@ -20,22 +20,21 @@ _C_NAMES = (
     "sizes", "state", "new", "set_deal", "legal", "check", "play", "status", "reseed", "rng",
     "set_rng", "hands", "view", "events", "round_start",
     "line_info", "line_knowledge", "line_points", "blake2b", "mt_size",
-    "mt_seed", "mt_below", "text", "parse", "move_str", "move_fields", "illegal",
+    "mt_seed", "mt_below", "parse", "illegal",
     "save_write", "save_read", "status_str", "choose", "search", "over",
     "to_move", "legal_moves", "play_move", "commit", "action", "log_codes", "preset",
+    "line_event",
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
     "caminos_info", "dice_info", "caminos_known", "chain", "caminos_rank", "dice_keeps",
     "dice_keep_score", "dice_is_doom", "dice_solve_size", "dice_solve", "dice_policy",
-    "dice_book",
+    "dice_book", "caminos_event", "dice_event",
 #- end of the games' C functions -#
 )
 
 try:
     import _pintas as _c
-    from _pintas import Tile, TileSet, TILES, as_tile, _tile_or_none, _DominoRules
-#- caminos, dice: their rules' types -#
-    from _pintas import _CaminosRules, _DiceRules
-#- end of the games' rules' types -#
+    from _pintas import Tile, TileSet, TILES, as_tile, _tile_or_none, _DominoMove
+    from _pintas import _CaminosMove, _DiceMove, _DominoRules, _CaminosRules, _DiceRules
 except ImportError:  # pintas.mpy: the C functions and types are globals of this module
 
     class _C:
@@ -144,21 +143,6 @@ def _check_seat(seat, seats):
         raise SeatError("no seat {!r}: seats are 0..{}".format(seat, seats - 1))
 
 
-def _refused(found):
-    """A C refusal (1 NotationError or 2 IllegalMoveError, message) as the error to raise."""
-    return (NotationError if found[0] == 1 else IllegalMoveError)(found[1])
-
-
-def _parsed(g, st, text, form):
-    """The code of the move ``text`` names (with a state: the legal move it names)."""
-    if not isinstance(text, str):
-        raise NotationTypeError(form.format(text))
-    found = _c.parse(g, st, text)
-    if type(found) is tuple:
-        raise _refused(found)
-    return found
-
-
 def _check_notation_length(text, what):
     if len(text) > MAX_NOTATION:
         raise NotationError("{} is written in at most {} characters: got {}".format(
@@ -249,178 +233,13 @@ class _Record:
 
 
 # ---- moves and events ----------------------------------------------------------------
+# Each game's Move (_DominoMove, _CaminosMove, _DiceMove) is a type of the
+# binding: a move is its code, its fields, text and checks the binding's.
 # A text for people names seat s "player s+1" and side t of a game of pairs
-# "team t+1"; data and errors about arguments count from 0. The words, as every
-# event's sentence, are the C core's (pintas/texts.h), the same as CPython's.
-
-
-def _player(seat):
-    return _c.text(3, "player").format(n=seat + 1)
-
-
-def _players(seats):
-    numbers = [str(seat + 1) for seat in seats]
-    if len(numbers) == 1:
-        return _c.text(3, "player").format(n=numbers[0])
-    return _c.text(3, "players").format(list=", ".join(numbers[:-1]), last=numbers[-1])
-
-
-def _team(side, seats):
-    return _c.text(3, "team").format(n=side + 1, seats=" & ".join(str(s + 1) for s in seats))
-
-
-class _Move:
-    """The base of every game's moves: compared and hashed by their code, their
-    fields (_FIELDS) the core's (the binding's move_fields), shown by _SHOW."""
-
-    def __eq__(self, other):
-        return type(other) is type(self) and other.code == self.code
-
-    def __hash__(self):
-        return self.code
-
-    def __str__(self):
-        return _c.move_str(self._G, self.code)
-
-    @classmethod
-    def _of(cls, code):
-        m = object.__new__(cls)
-        m.code = code
-        return m
-
-    @classmethod
-    def parse(cls, text):
-        """The move written ``text`` in full notation."""
-        return cls._of(_parsed(cls._G, None, text, cls._FORM))
-
-    def _values(self):
-        return tuple(_shown(show, v) for show, v in
-                     zip(self._SHOW, _c.move_fields(self._G, self.code)))
-
-    def __getattr__(self, name):
-        if name in self._FIELDS:
-            return self._values()[self._FIELDS.index(name)]
-        raise AttributeError(name)
-
-    def __repr__(self):
-        shown = [repr(v if isinstance(v, (int, str, tuple)) else str(v))
-                 for v in self._values() if v is not None and v != ()]
-        return "Move({})".format(", ".join(shown))
-
-
-class _TileMove(_Move):
-    """A tile game's move, named by its code alone: the last two are draw and pass."""
-
-    @classmethod
-    def draw(cls):
-        return cls._of(cls._PASS - 1)
-
-    @classmethod
-    def pass_(cls):
-        return cls._of(cls._PASS)
-
-    @classmethod
-    def from_code(cls, code):
-        if type(code) is not int or not 0 <= code <= cls._PASS:
-            error = NotationError if type(code) is int else NotationTypeError
-            raise error("a move code is 0..{}: got {!r}".format(cls._PASS, code))
-        return cls._of(code)
-
-
-class _Event(_Record):
-    """The base of every game's events: a record of the fields its class
-    names in _FIELDS (name, default), compared by value, read as a sentence."""
-
-    _FIELDS = ()
-    _TEXTS = None  # the event's table of texts in the C core (pintas/texts.h)
-    _SECRET = ()
-
-    def __init__(self, *args, **given):
-        """An event from its fields, in _FIELDS order or by name: its kind and
-        reason checked by the class's _SHOW, each field taken by _take."""
-        names = [name for name, _ in self._FIELDS]
-        if not args and "kind" not in given:
-            raise TypeError("an event needs a kind")
-        for name, value in zip(names, args):
-            given[name] = value
-        for name in ("kind", "reason"):
-            if given.get(name) not in self._SHOW[names.index(name)]:
-                raise NotationError("unknown event {} {!r}".format(name, given.get(name)))
-        for name, default in self._FIELDS:
-            value = given.pop(name, 0 if default is _ALWAYS else default)
-            setattr(self, name, self._take(name, value))
-        if given:
-            raise TypeError("unexpected keyword argument {!r}".format(list(given)[0]))
-
-    def _take(self, name, value):
-        """A field as a constructor takes it (the tile games' tiles as Tile objects)."""
-        if name == "tile" and value is not None:
-            return as_tile(value)
-        if name == "seats":
-            return tuple(value)
-        if name == "tiles" and value is not None and not isinstance(value, TileSet):
-            return TileSet(value)
-        return value
-
-    def _values(self):
-        return tuple(getattr(self, name) for name, _ in self._FIELDS)
-
-    def __repr__(self):
-        parts = [repr(self.kind)]
-        for name, default in self._FIELDS[1:]:
-            value = getattr(self, name)
-            if value != default or default is _ALWAYS:
-                parts.append("{}={!r}".format(name, value))
-        return "Event({})".format(", ".join(parts))
-
-    def _text_variants(self):
-        # the variants of the sentence to try first (pintas/texts.h's PINTAS_TEXT_*)
-        return 0
-
-    def _text_fields(self):
-        fields = {}
-        for name, _ in self._FIELDS:
-            fields[name] = getattr(self, name)
-        fields["player"] = None if self.seat is None else _player(self.seat)
-        fields["who"] = fields["player"] or _c.text(3, "nobody")
-        fields["why"] = self.reason and _c.text(self._TEXTS, "why/" + self.reason) or self.reason
-        return fields
-
-    def __str__(self):
-        texts = self._TEXTS
-        template = None if texts is None else _c.text(texts, self.kind, self.reason,
-                                                      self._text_variants())
-        if template is None:
-            return repr(self)
-        fields = self._text_fields()
-        for name in fields:
-            if fields[name] is None and "{" + name + "}" in template:
-                return repr(self)
-        return template.format(**fields)
-
-    def to_dict(self):
-        out = {}
-        for name, _ in self._FIELDS:
-            value = getattr(self, name)
-            if isinstance(value, (Tile, TileSet)):
-                value = str(value)
-            elif isinstance(value, tuple):
-                value = list(value)
-            out[name] = value
-        return out
-
-    def hidden(self):
-        """This event as the other seats see it (without a secret event's tile)."""
-        if self.kind not in self._SECRET or getattr(self, "tile", None) is None:
-            return self
-        out = object.__new__(type(self))
-        for name, value in self.__dict__.items():  # (its fields, and a line event's teams)
-            setattr(out, name, value)
-        out.tile = None
-        return out
-
-
-_ALWAYS = object()  # a field always shown in a repr
+# "team t+1"; data and errors about arguments count from 0. Events are the
+# binding's types (each game's Event: _c.line_event, caminos_event,
+# dice_event), their sentences the C core's (pintas_event_text), the same as
+# CPython's.
 
 
 def _opt(value, none=0xFF):
@@ -555,8 +374,8 @@ class _Game(_Table):
     def _status(self):
         return _c.status(self._G, self._st)
 
-    # The move objects legal_moves gives, a list per game class: the line
-    # games' 58 moves, made at import, by action index; for Caminos and dice a
+    # The move objects legal_moves gives: the line games' 58 moves are the
+    # binding's, made once; for Caminos and dice, a list per game class, a
     # cache of _MOVE_CACHE (code, move) pairs (by a hash of the action index),
     # refilled as moves are met, so the moves a long game meets take no more heap.
     _moves = None
@@ -611,20 +430,13 @@ class _Game(_Table):
                 yield event
 
     def _decode(self, raw):
-        """The Event objects of raw events: each field as its class's _SHOW shows
-        the core's value (the binding's events() gives them in _FIELDS order)."""
-        cls = self._EVENT
-        fields, shows = cls._FIELDS, cls._SHOW
-        out = []
+        """The Event objects of raw events (the binding's types), 16 at a time:
+        a board's heap is small."""
         step = 16 * _SIZES[self._G][2]
-        for at in range(0, len(raw), step):  # (16 at a time: a board's heap is small)
-            for t in _c.events(self._G, raw[at:at + step]):
-                e = object.__new__(cls)
-                for i in range(len(t)):
-                    setattr(e, fields[i][0], _shown(shows[i], t[i]))
-                if self._G == _LINE:
-                    e.teams = self._rules.pairs
-                out.append(e)
+        teams = self._G == _LINE and self._rules.pairs
+        out = []
+        for at in range(0, len(raw), step):
+            out.extend(_c.events(self._G, raw[at:at + step], teams))
         return out
 
     def legal_moves(self):
@@ -729,7 +541,7 @@ class _Game(_Table):
     def parse_move(self, text):
         """The legal move written ``text`` (full notation, an alias, or a short form
         naming one move)."""
-        return self._move(_parsed(self._G, self._st, text, self._MOVE._FORM))
+        return _c.parse(self._G, self._st, text)
 
     def _illegal(self, move, given):
         return IllegalMoveError(_c.illegal(self._G, self._st, move.code,
@@ -1116,84 +928,6 @@ _D_MODES = _c.preset(_LINE, "dominican")  # (name, players, pairs) each
 _D_BLOCK = ("cascade", "lowest_takes_all")
 _D_TRANQUE = ("lowest", "blocker")
 _D_ENDS = ("L", "R")
-_D_DRAW, _D_PASS = 56, 57
-
-
-class _DominoMove(_TileMove):
-    """A move of a line game: play a tile at an end, draw or pass (6|4L, draw, pass)."""
-
-    _G, _PASS = _LINE, _D_PASS
-    _FORM = "a move is written like '6|4L', 'draw' or 'pass': got {!r}"
-
-    _FIELDS, _SHOW = ("kind", "tile", "end"), (("play", "draw", "pass"), TILES, _D_ENDS)
-
-    def __init__(self, kind, tile=None, end=None):
-        self.code = _d_move_from(kind, tile, end).code
-
-    @staticmethod
-    def play(tile, end="L"):
-        return _d_move_from("play", tile, end)
-
-
-_D_MOVES = tuple(_DominoMove._of(code) for code in range(_D_PASS + 1))
-
-
-def _d_move_from(kind, tile, end):
-    if not isinstance(kind, str):
-        raise NotationTypeError("a move's kind is 'play', 'draw' or 'pass': got {!r}".format(kind))
-    if kind == "draw" or kind == "pass":
-        if tile is not None or end is not None:
-            raise NotationError("a {} has no tile or end: got tile={!r}, end={!r}".format(
-                kind, tile, end))
-        return _D_MOVES[_D_DRAW if kind == "draw" else _D_PASS]
-    if kind != "play":
-        raise NotationError("a move's kind is 'play', 'draw' or 'pass': got {!r}".format(kind))
-    if isinstance(tile, str):
-        tile = Tile.parse(tile)
-    if not isinstance(tile, Tile):
-        raise NotationTypeError("a play needs a tile like '6|4': got {!r}".format(tile))
-    if not isinstance(end, str) or end.upper() not in _D_ENDS:
-        error = NotationError if isinstance(end, str) else NotationTypeError
-        raise error("a play's end is 'L' or 'R': got {!r}".format(end))
-    return _D_MOVES[tile.index * 2 + (1 if end.upper() == "R" else 0)]
-
-
-_D_EVENT_KINDS = ("deal", "redeal", "play", "draw", "pass", "score", "round_end", "game_end",
-                  "tiebreak")
-_D_REASONS = (None, "fives", "domino", "block", "block_tie", "pass", "capicua", "pase_corrido",
-              "pase_de_salida", "normal", "zapatero", "tiebreak")
-
-
-class _DominoEvent(_Event):
-    """One thing that happened in a line game (see CPython's domino.Event)."""
-
-    _FIELDS = (("kind", None), ("seat", None), ("side", None), ("tile", None), ("end", None),
-               ("points", 0), ("reason", None), ("count", 0))
-    _SHOW = (_D_EVENT_KINDS, None, None, TILES, _D_ENDS, None, _D_REASONS, None)
-    _SECRET = ("draw", "deal")
-    _TEXTS = 0
-
-    def __init__(self, *args, teams=None, **given):
-        _Event.__init__(self, *args, **given)
-        if teams is None:
-            teams = self.seat is not None and self.side is not None and self.seat != self.side
-        self.teams = teams
-
-    @property
-    def zapatero(self):
-        return self.reason == "zapatero"
-
-    def _text_variants(self):
-        return (self.tile is None) | (2 if self.teams else 0)
-
-    def _text_fields(self):
-        fields = _Event._text_fields(self)
-        fields["at"] = "left" if self.end == "L" else "right"
-        fields["why"] = fields["why"] or ""
-        side = self.side
-        fields["team"] = None if side is None else _team(side, (side, side + 2))
-        fields["winner"] = fields["team"] if self.teams or side is None else _player(side)
-        return fields
 
 
 class _Deal:
@@ -1281,15 +1015,11 @@ class _DominoGame(_TileGame):
     _PACKAGE = "domino"
     _RULES = _DominoRules
     _MOVE = _DominoMove
-    _EVENT = _DominoEvent
     _DEAL = _DominoDeal
     _VIEW = _DominoView
     _INFO = _D_INFO
 
-    def _move(self, code):
-        return _D_MOVES[code]
-
-    _moves = list(_D_MOVES)
+    _move = _DominoMove.from_code  # (a bound class method: the move of a code, no self)
 
     def pips(self, seat):
         return self.hand(seat).pips
@@ -1348,7 +1078,7 @@ class domino:
     Game = _DominoGame
     View = _DominoView
     Move = _DominoMove
-    Event = _DominoEvent
+    Event = _c.line_event
     Deal = _DominoDeal
     SuitPlayer = _DominoSuitPlayer
     SuitWeights = _DominoSuitWeights
@@ -1383,7 +1113,7 @@ class domino:
             if found is None:
                 return _DominoSuitPlayer().choose(view)
             codes, sums, _ = found  # (the first of the best sums, as CPython's max)
-            return _D_MOVES[codes[max(range(len(codes)), key=lambda i: sums[i])]]
+            return _DominoMove.from_code(codes[max(range(len(codes)), key=lambda i: sums[i])])
 
     @staticmethod
     def immediate_points(view, move):
@@ -1413,90 +1143,7 @@ _C_FULL_PATH = ("renew", "stay", "discard")
 _C_SIDES = ("front", "back")
 
 
-_C_REVEAL, _C_DRAW, _C_PASS = 448, 476, 477
-_C_SIDE_WORDS = {"front": 0, "back": 1}
-
-
-class _CaminosMove(_TileMove):
-    """A Caminos move: place a tile on a side of a path, draw, pass, or reveal
-    (5|3 front 2, reveal 6|4, draw, pass)."""
-
-    _G, _PASS = _CAMINOS, _C_PASS
-    _FORM = "a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or 'pass': got {!r}"
-
-    _FIELDS = ("kind", "tile", "side", "path")
-    _SHOW = (("place", "draw", "pass", "reveal"), TILES, _C_SIDES, None)
-
-    def __init__(self, kind, tile=None, side=None, path=None):
-        self.code = _c_move_from(kind, tile, side, path).code
-
-    @staticmethod
-    def place(tile, side, path):
-        return _c_move_from("place", tile, side, path)
-
-    @staticmethod
-    def reveal(tile):
-        return _c_move_from("reveal", tile, None, None)
-
-
-_c_new_move = _CaminosMove._of
-
-
-def _c_move_from(kind, tile, side, path):
-    if not isinstance(kind, str):
-        raise NotationTypeError("a move's kind is 'place', 'draw', 'pass' or 'reveal': got "
-                                "{!r}".format(kind))
-    if kind == "draw" or kind == "pass":
-        if tile is not None or side is not None or path is not None:
-            raise NotationError("a {} has no tile, side or path".format(kind))
-        return _c_new_move(_C_DRAW if kind == "draw" else _C_PASS)
-    if kind not in ("place", "reveal"):
-        raise NotationError("a move's kind is 'place', 'draw', 'pass' or 'reveal': got "
-                            "{!r}".format(kind))
-    if isinstance(tile, str):
-        tile = Tile.parse(tile)
-    if not isinstance(tile, Tile):
-        raise NotationTypeError("a {} needs a tile like '6|4': got {!r}".format(kind, tile))
-    if kind == "reveal":
-        if side is not None or path is not None:
-            raise NotationError("a reveal has no side or path: got side={!r}, path={!r}".format(
-                side, path))
-        return _c_new_move(_C_REVEAL + tile.index)
-    if not isinstance(side, str) or side.lower() not in _C_SIDE_WORDS:
-        error = NotationError if isinstance(side, str) else NotationTypeError
-        raise error("a placement's side is 'front' or 'back': got {!r}".format(side))
-    if type(path) is not int or not 1 <= path <= 8:
-        error = NotationError if type(path) is int else NotationTypeError
-        raise error("a path number is 1..8: got {!r}".format(path))
-    return _c_new_move((tile.index * 8 + path - 1) * 2 + _C_SIDE_WORDS[side.lower()])
-
-
-_C_EVENT_KINDS = ("deal", "path", "choose", "reveal", "tie", "start", "place", "close",
-                  "reshuffle", "no_path", "draw", "pass", "out", "round_end", "score",
-                  "game_end")
-_C_REASONS = (None, "most_pips", "lowest_seat", "renew", "stay", "discard", "out", "blocked")
-
-
-class _CaminosEvent(_Event):
-    """One thing that happened in a Caminos game (see CPython's caminos.Event)."""
-
-    _FIELDS = (("kind", None), ("seat", None), ("tile", None), ("path", None), ("side", None),
-               ("points", 0), ("reason", None), ("count", 0), ("seats", ()), ("tiles", None))
-    _SHOW = (_C_EVENT_KINDS, None, TILES, None, _C_SIDES, None, _C_REASONS, None, None,
-             TileSet.from_mask)
-    _SECRET = ("draw", "choose")
-    _TEXTS = 1
-
-
-    def _text_variants(self):
-        return (self.tile is None) | (4 if len(self.seats) == 1 else 0)
-
-    def _text_fields(self):
-        fields = _Event._text_fields(self)
-        fields["names"] = _players(self.seats) if self.seats else None
-        pips = None if self.tile is None else self.tile.pips
-        fields["pips"] = "1 pip" if pips == 1 else "{} pips".format(pips)
-        return fields
+_c_new_move = _CaminosMove.from_code
 
 
 class _CaminosDeal(_Deal):
@@ -1666,7 +1313,6 @@ class _CaminosGame(_TileGame, _CaminosTable):
     _PACKAGE = "caminos"
     _RULES = _CaminosRules
     _MOVE = _CaminosMove
-    _EVENT = _CaminosEvent
     _DEAL = _CaminosDeal
     _VIEW = _CaminosView
     _move = _c_new_move  # (a bound class method: the move of a code, no self)
@@ -1735,7 +1381,7 @@ class caminos:
     View = _CaminosView
     Path = _CaminosPath
     Move = _CaminosMove
-    Event = _CaminosEvent
+    Event = _c.caminos_event
     Deal = _CaminosDeal
     SuitPlayer = _CaminosSuitPlayer
     SuitWeights = _CaminosSuitWeights
@@ -1822,49 +1468,7 @@ def _x_items(values, lo, hi, what):
     return items
 
 
-class _DiceMove(_Move):
-    """A dice move: roll, roll with given dice, keep dice, bank."""
-
-    _G = _DICE
-    _FORM = "a move is written like 'roll', 'keep 1 5' or 'bank': got {!r}"
-
-    _FIELDS, _SHOW = ("kind", "dice"), (("roll", "roll", "keep", "bank"), None)
-
-    def __init__(self, kind, dice=()):
-        self.code = _x_move_from(kind, dice).code
-
-    @property
-    def given(self):
-        return self.code & 3 == 1
-
-    # the constructors: roll(values=None), keep(values), bank()
-    roll = staticmethod(lambda values=None: _x_move_from("roll", () if values is None else values))
-    keep = staticmethod(lambda values: _x_move_from("keep", values))
-    bank = staticmethod(lambda: _x_new_move(3))
-
-
 _x_new_move = _DiceMove._of
-
-
-def _x_move_from(kind, dice):
-    if not isinstance(kind, str):
-        raise NotationTypeError("a move's kind is 'roll', 'keep' or 'bank': got {!r}".format(kind))
-    empty = dice is None or dice == () or dice == [] or dice == ""
-    if kind == "bank":
-        if not empty:
-            raise NotationError("a bank takes no dice: got {!r}".format(dice))
-        return _x_new_move(3)
-    if kind == "roll":
-        if empty:
-            return _x_new_move(0)
-        values = _x_items(dice, 1, 6, "a roll")
-        code = 1 | len(values) << 2
-        for i, v in enumerate(values):
-            code |= v << (5 + 3 * i)
-        return _x_new_move(code)
-    if kind == "keep":
-        return _x_new_move(2 | _x_set(_x_items(dice, 1, 6, "a keep")) << 5)
-    raise NotationError("a move's kind is 'roll', 'keep' or 'bank': got {!r}".format(kind))
 
 
 class _DiceKeep(_Record):
@@ -1902,30 +1506,6 @@ def _x_keep(s, points):
     k.dice = _x_values(s)
     k.points = points
     return k
-
-
-_X_EVENT_KINDS = ("rolled", "doom", "roll_out", "kept", "hot_dice", "banked", "final_round",
-                  "turn_end", "game_end")
-_X_REASONS = (None, "bank", "doom", "roll_out", "target", "final_round")
-
-
-class _DiceEvent(_Event):
-    """One thing that happened in a dice game (see CPython's dice.Event)."""
-
-    _FIELDS = (("kind", None), ("seat", _ALWAYS), ("values", ()), ("points", 0), ("total", 0),
-               ("reason", None), ("count", 0))
-    _SHOW = (_X_EVENT_KINDS, None, None, None, None, _X_REASONS, None)
-    _TEXTS = 2
-
-    def _take(self, name, value):
-        if name == "seat" and value is None:
-            raise NotationTypeError("a dice event's seat is a whole number: got None")
-        return tuple(_x_items(value, 0, 6, "an event's dice")) if name == "values" else value
-
-    def _text_fields(self):
-        fields = _Event._text_fields(self)
-        fields["dice"] = " ".join(str(v) for v in self.values)
-        return fields
 
 
 _X_PHASES = ("roll", "keep", "bank_or_roll", "over")
@@ -1969,7 +1549,6 @@ class _DiceGame(_Game, _DiceTable):
     _PACKAGE = "dice"
     _RULES = _DiceRules
     _MOVE = _DiceMove
-    _EVENT = _DiceEvent
     _VIEW = _DiceView
     _move = _x_new_move  # (a bound class method: the move of a code, no self)
 
@@ -2206,7 +1785,7 @@ class dice:
     Game = _DiceGame
     View = _DiceView
     Move = _DiceMove
-    Event = _DiceEvent
+    Event = _c.dice_event
     Keep = _DiceKeep
     Policy = _DicePolicy
     Book = _DiceBook

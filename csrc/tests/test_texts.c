@@ -3,6 +3,9 @@
 #include <string.h>
 
 #include "check.h"
+#include "pintas/caminos.h"
+#include "pintas/dice.h"
+#include "pintas/line.h"
 #include "pintas/texts.h"
 
 static const char *find(const pintas_texts *t, const char *key)
@@ -110,8 +113,128 @@ static void test_event_templates(void)
     CHECK(event(&pintas_dice_texts, "play", NULL, 0) == NULL);
 }
 
+/* The sentence of e in `t`, or "" (and the status in *status). */
+static const char *sentence(const pintas_texts *t, const pintas_event_fields *e, int *status)
+{
+    static char buf[160];
+    size_t len = 0;
+    *status = pintas_event_text(t, e, buf, sizeof buf, &len);
+    CHECK(*status != PINTAS_OK || len == strlen(buf));
+    return *status == PINTAS_OK ? buf : "";
+}
+
+/* An event with no field set: kind 0, every optional field absent. */
+static pintas_event_fields blank(uint8_t kind)
+{
+    pintas_event_fields e;
+    memset(&e, 0, sizeof e);
+    e.kind = kind;
+    e.seat = e.side = e.end = e.path = PINTAS_EVENT_NONE;
+    e.tile = PINTAS_NO_TILE;
+    return e;
+}
+
+static void test_event_sentences(void)
+{
+    const pintas_texts *line = &pintas_line_texts, *caminos = &pintas_caminos_texts;
+    pintas_event_fields e = blank(PINTAS_EV_PLAY);
+    char small[8];
+    size_t len = 0;
+    int status;
+    e.seat = e.side = 1;
+    e.tile = PINTAS_TILE(6, 4);
+    e.end = 0;
+    CHECK(strcmp(sentence(line, &e, &status), "player 2 plays 6|4 at left") == 0);
+    e.end = 1;
+    CHECK(strcmp(sentence(line, &e, &status), "player 2 plays 6|4 at right") == 0);
+    /* a hidden tile: its variant, or no sentence where the kind has none */
+    e.tile = PINTAS_NO_TILE;
+    CHECK(strcmp(sentence(line, &e, &status), "") == 0 && status == PINTAS_E_ARG);
+    e.kind = PINTAS_EV_DRAW;
+    CHECK(strcmp(sentence(line, &e, &status), "player 2 draws") == 0);
+    e = blank(PINTAS_EV_SCORE);
+    e.seat = 2;
+    e.side = 0;
+    e.points = 10;
+    e.reason = PINTAS_WHY_PASE_CORRIDO;
+    e.teams = 1;
+    CHECK(strcmp(sentence(line, &e, &status),
+                 "player 3 scores 10 for team 1 (players 1 & 3) (pase corrido)") == 0);
+    e.reason = 0; /* a hand-made score without its reason */
+    CHECK(strcmp(sentence(line, &e, &status), "") == 0 && status == PINTAS_E_ARG);
+    e = blank(PINTAS_EV_GAME_END);
+    e.side = 1;
+    e.reason = PINTAS_WHY_ZAPATERO;
+    CHECK(strcmp(sentence(line, &e, &status), "game won by player 2 (zapatero!)") == 0);
+    e.teams = 1;
+    CHECK(strcmp(sentence(line, &e, &status), "game won by team 2 (players 2 & 4) (zapatero!)")
+          == 0);
+    e = blank(PINTAS_EV_ROUND_END);
+    e.reason = PINTAS_WHY_BLOCK;
+    CHECK(strcmp(sentence(line, &e, &status), "round won by nobody (block)") == 0);
+    /* Caminos: seats alone or listed, pips, a closed path's tiles */
+    e = blank(PINTAS_CAMINOS_EV_GAME_END);
+    e.seats = 0x5;
+    e.points = -3;
+    CHECK(strcmp(sentence(caminos, &e, &status), "players 1 and 3 share the win with -3") == 0);
+    e.seats = 0xB;
+    CHECK(strcmp(sentence(caminos, &e, &status), "players 1, 2 and 4 share the win with -3") == 0);
+    e.seats = 0x2;
+    CHECK(strcmp(sentence(caminos, &e, &status), "player 2 wins with -3") == 0);
+    e = blank(PINTAS_CAMINOS_EV_REVEAL);
+    e.seat = 0;
+    e.tile = PINTAS_TILE(1, 0);
+    CHECK(strcmp(sentence(caminos, &e, &status), "player 1 reveals 1|0 (1 pip)") == 0);
+    e = blank(PINTAS_CAMINOS_EV_CLOSE);
+    e.path = 3;
+    e.reason = PINTAS_CAMINOS_WHY_STAY;
+    e.has_tiles = 1;
+    e.tiles = PINTAS_BIT(PINTAS_TILE(6, 6)) | PINTAS_BIT(PINTAS_TILE(5, 3));
+    CHECK(strcmp(sentence(caminos, &e, &status), "path 3 is full (5|3 6|6): stays closed") == 0);
+    e = blank(PINTAS_CAMINOS_EV_PLACE);
+    e.seat = 3;
+    e.tile = PINTAS_TILE(2, 1);
+    e.side = 1;
+    e.path = 8;
+    CHECK(strcmp(sentence(caminos, &e, &status), "player 4 places 2|1 on the back of path 8")
+          == 0);
+    /* dice: the dice spaced, a reason's words */
+    e = blank(PINTAS_DICE_EV_KEPT);
+    e.seat = 0;
+    e.n_dice = 3;
+    e.dice[0] = 1, e.dice[1] = 5, e.dice[2] = 5;
+    e.points = 200;
+    e.total = 350;
+    CHECK(strcmp(sentence(&pintas_dice_texts, &e, &status),
+                 "player 1 keeps 1 5 5 for 200 (turn total 350)") == 0);
+    e = blank(PINTAS_DICE_EV_TURN_END);
+    e.seat = 1;
+    e.reason = 3; /* roll_out */
+    e.total = 1200;
+    CHECK(strcmp(sentence(&pintas_dice_texts, &e, &status),
+                 "player 2's turn ends (rolled out): +0, score 1200") == 0);
+    CHECK(strcmp(pintas_dice_texts.kinds[PINTAS_DICE_EV_GAME_END], "game_end") == 0);
+    CHECK(pintas_line_texts.reasons[0] == NULL && pintas_word_texts.kinds == NULL);
+    /* any buffer: what fits, and the length needed */
+    e = blank(PINTAS_EV_PASS);
+    e.seat = 0;
+    CHECK(pintas_event_text(line, &e, small, sizeof small, &len) == PINTAS_E_BUFFER
+          && len == strlen("player 1 passes") && strcmp(small, "player ") == 0);
+    CHECK(pintas_event_text(line, &e, NULL, 0, &len) == PINTAS_E_BUFFER && len == 15);
+    /* refused: NULL pointers, a kind or reason out of the table, the words' table */
+    CHECK(pintas_event_text(NULL, &e, small, sizeof small, &len) == PINTAS_E_ARG);
+    CHECK(pintas_event_text(line, NULL, small, sizeof small, &len) == PINTAS_E_ARG);
+    CHECK(pintas_event_text(&pintas_word_texts, &e, small, sizeof small, &len) == PINTAS_E_ARG);
+    e.kind = pintas_line_texts.kind_count;
+    CHECK(pintas_event_text(line, &e, small, sizeof small, &len) == PINTAS_E_ARG);
+    e.kind = PINTAS_EV_PASS;
+    e.reason = pintas_line_texts.reason_count;
+    CHECK(pintas_event_text(line, &e, small, sizeof small, &len) == PINTAS_E_ARG);
+}
+
 int main(void)
 {
+    test_event_sentences();
     test_lookups();
     test_event_templates();
     test_tables_well_formed();

@@ -255,3 +255,12 @@ def raises(error, call, *args, **kwargs):
     except error as exc:
         return str(exc)
     raise AssertionError("{} not raised".format(error.__name__))
+
+
+def refusal(call, *args):
+    """(class name, message) of the ValueError that ``call(*args)`` raises."""
+    try:
+        call(*args)
+    except ValueError as exc:
+        return type(exc).__name__, str(exc)
+    raise AssertionError("nothing raised")

@@ -69,7 +69,8 @@ def chunks(items: list, size: int) -> list[list]:
 
 
 # The test files a one-family module (build.sh natmod-domino) runs, on its games' data.
-FAMILY_TESTS = ("test_games", "test_logfree", "test_players", "test_rules", "test_tiles",
+FAMILY_TESTS = ("test_games", "test_logfree", "test_moves", "test_players", "test_rules",
+                "test_tiles",
                 "test_vectors")
 
 

@@ -119,7 +119,7 @@ def test_log_free_heap_stays_flat():
                 at_200 = gc.mem_alloc() - len(g._log) - len(g._raw)
         gc.collect()
         beside = gc.mem_alloc() - len(g._log) - len(g._raw)
-        assert len(type(g)._moves) <= 64
+        assert len(type(g)._moves or ()) <= 64  # (the line games' moves: the binding's)
         # "Flat": at most 96 words more over 800 moves, that is well under a
         # byte a move (a log kept by mistake grows 2 bytes a move or more);
         # a garbage collection can keep a few blocks alive through a stale

@@ -1,6 +1,7 @@
 # Tiles and sets of tiles as CPython's pintas.tiles shows them (the values of
 # its doctests): the 28 tiles made once, values that compare, hash and order
-# by index, that cannot be changed, and the refusals' classes and messages.
+# by index, that cannot be changed, and the refusals' classes and messages
+# (refusal: common.py).
 
 from pintas import Tile, TileSet
 
@@ -8,15 +9,6 @@ try:
     from pintas import TILES, as_tile
 except ImportError:  # CPython: in pintas.tiles
     from pintas.tiles import TILES, as_tile
-
-
-def refusal(call, *args):
-    """(class name, message) of the ValueError that ``call(*args)`` raises."""
-    try:
-        call(*args)
-    except ValueError as exc:
-        return type(exc).__name__, str(exc)
-    raise AssertionError("nothing raised")
 
 
 def test_a_tile():

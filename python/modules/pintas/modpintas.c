@@ -5,8 +5,10 @@
  * which the core works on in place (a heap buffer is aligned; the core changes
  * nothing when it refuses a call). The functions take and return small
  * ints, tuples, lists and bytes, and these types: State (a game's state),
- * Tile and TileSet (the API's tiles and sets of tiles), and each family's
- * Rules (domino.Rules, caminos.Rules, dice.Rules). The same file builds
+ * Tile and TileSet (the API's tiles and sets of tiles), each game's Move
+ * and Event (domino.Move, caminos.Move, dice.Move; domino.Event, ...) and
+ * each family's Rules (domino.Rules, caminos.Rules, dice.Rules). The same
+ * file builds
  * as a user C module (firmware) and as a dynamic native module (.mpy), whose
  * runtime offers a smaller API and whose types mpy_init makes. A game is
  * named by its engine number: 0 line games, 1 Caminos, 2 dice
@@ -14,7 +16,8 @@
  *
  * The events of a move come back as the C event structs' bytes (the "raw"
  * log the Python layer keeps: a few bytes an event instead of an object);
- * events() turns them into tuples and hide() blanks what a seat may not see.
+ * events() turns them into Event objects, and a view's log blanks what its
+ * seat may not see.
  * A view is a "blob": the state with everything its seat may not see wiped
  * (the other hands, the pile's order, the generator), then a few bytes that
  * the wiping would lose (every hand's size, the seat, who has chosen). The
@@ -479,64 +482,6 @@ static void move_of(int g, mp_obj_t o, pintas_engine_move *out) {
     }
 }
 
-/* The dice a dice set holds, face by face (as pintas.py reads a set's code:
- * three bits a face, any count), as a tuple. */
-static mp_obj_t dice_tuple(pintas_dice_set set) {
-    mp_obj_t t[6 * 7];
-    size_t n = 0;
-    for (int face = 1; face <= 6; face++) {
-        for (unsigned k = (set >> (3 * (face - 1))) & 7; k > 0; k--) {
-            t[n++] = MP_OBJ_NEW_SMALL_INT(face);
-        }
-    }
-    return mp_obj_new_tuple(n, t);
-}
-
-/* move_fields(g, code) -> the fields of a move, in the order of pintas.py's
- * Move._FIELDS, kinds, tiles and ends or sides as their indexes, None where
- * a kind has none: line (kind, tile, end); Caminos (kind, tile, side, path);
- * dice (kind, dice). */
-static mp_obj_t move_fields(mp_obj_t g_in, mp_obj_t code) {
-    int g = game_of(g_in);
-    pintas_engine_move em;
-    mp_obj_t t[4] = {mp_const_none, mp_const_none, mp_const_none, mp_const_none};
-    move_of(g, code, &em);
-    if (IS_LINE(g)) {
-        const pintas_line_move *m = (const pintas_line_move *)em.bytes;
-        t[0] = MP_OBJ_NEW_SMALL_INT(m->kind);
-        if (m->kind == PINTAS_MOVE_PLAY) {
-            t[1] = MP_OBJ_NEW_SMALL_INT(m->tile);
-            t[2] = MP_OBJ_NEW_SMALL_INT(m->end);
-        }
-        return mp_obj_new_tuple(3, t);
-    }
-    if (IS_CAMINOS(g)) {
-        const pintas_caminos_move *m = (const pintas_caminos_move *)em.bytes;
-        t[0] = MP_OBJ_NEW_SMALL_INT(m->kind);
-        if (m->tile < PINTAS_TILE_COUNT) {
-            t[1] = MP_OBJ_NEW_SMALL_INT(m->tile);
-        }
-        if (m->kind == PINTAS_CAMINOS_PLACE) {
-            t[2] = MP_OBJ_NEW_SMALL_INT(m->side);
-            t[3] = MP_OBJ_NEW_SMALL_INT(m->path + 1);
-        }
-        return mp_obj_new_tuple(4, t);
-    }
-    const pintas_dice_move *m = (const pintas_dice_move *)em.bytes;
-    t[0] = MP_OBJ_NEW_SMALL_INT(m->kind);
-    if (m->kind == PINTAS_DICE_KEEP) {
-        t[1] = dice_tuple(m->keep);
-    } else { /* a roll: its given dice, in order (none for a plain roll or a bank) */
-        mp_obj_t values[PINTAS_DICE_COUNT];
-        for (int i = 0; i < m->n; i++) {
-            values[i] = MP_OBJ_NEW_SMALL_INT(m->values[i]);
-        }
-        t[1] = mp_obj_new_tuple(m->n, values);
-    }
-    return mp_obj_new_tuple(2, t);
-}
-static MP_DEFINE_CONST_FUN_OBJ_2(move_fields_obj, move_fields);
-
 /* ---- events ------------------------------------------------------------- */
 
 static mp_obj_t raw_events(int g, const pintas_engine_events *ev, size_t n) {
@@ -571,11 +516,6 @@ static mp_obj_t opt_int(mp_int_t v, mp_int_t none) {
     return v >= none ? mp_const_none : MP_OBJ_NEW_SMALL_INT(v);
 }
 
-/* v when the event is of `kind`, else `other` (a field only some kinds have). */
-static mp_obj_t for_kind(int is_kind, mp_obj_t v, mp_obj_t other) {
-    return is_kind ? v : other;
-}
-
 /* The seats of a mask, as a tuple. */
 static mp_obj_t seats_tuple(unsigned mask) {
     mp_obj_t t[PINTAS_CAMINOS_MAX_SEATS];
@@ -588,75 +528,12 @@ static mp_obj_t seats_tuple(unsigned mask) {
     return mp_obj_new_tuple(n, t);
 }
 
-/* events(g, raw) -> the events of a raw log as tuples of their fields in
- * the order of pintas.py's Event._FIELDS, each unset field None (or the
- * field's default), kinds, tiles, ends, sides and reasons as their indexes:
- * line (kind, seat, side, tile, end, points, reason, count);
- * Caminos (kind, seat, tile, path, side, points, reason, count, seats, tiles mask);
- * dice (kind, seat, values, points, total, reason, count). */
-static mp_obj_t events(mp_obj_t g_in, mp_obj_t raw_in) {
-    int g = game_of(g_in);
-    size_t len, size = engine_of(g)->event_size;
-    const uint8_t *raw = bytes_of(raw_in, &len);
-    mp_obj_t out = mp_obj_new_list(0, NULL);
-    mp_obj_t zero = MP_OBJ_NEW_SMALL_INT(0);
-    for (size_t at = 0; at + size <= len; at += size) {
-        mp_obj_t t[10];
-        size_t n;
-        if (IS_LINE(g)) {
-            pintas_line_event e;
-            memcpy(&e, raw + at, sizeof(e));
-            mp_obj_t value = mp_obj_new_int(e.points);
-            int score = e.kind == PINTAS_EV_SCORE;
-            t[0] = MP_OBJ_NEW_SMALL_INT(e.kind);
-            t[1] = opt_int(e.seat, 0xFF);
-            t[2] = opt_int(e.side, 0xFF);
-            t[3] = opt_int(e.tile, PINTAS_TILE_COUNT);
-            t[4] = for_kind(e.kind == PINTAS_EV_PLAY, MP_OBJ_NEW_SMALL_INT(e.end), mp_const_none);
-            t[5] = for_kind(score, value, zero);
-            t[6] = MP_OBJ_NEW_SMALL_INT(e.reason);
-            t[7] = for_kind(!score, value, zero);
-            n = 8;
-        } else if (IS_CAMINOS(g)) {
-            pintas_caminos_event e;
-            memcpy(&e, raw + at, sizeof(e));
-            mp_obj_t value = mp_obj_new_int(e.value);
-            int score = e.kind == PINTAS_CAMINOS_EV_SCORE || e.kind == PINTAS_CAMINOS_EV_GAME_END;
-            t[0] = MP_OBJ_NEW_SMALL_INT(e.kind);
-            t[1] = opt_int(e.seat, PINTAS_CAMINOS_MAX_SEATS);
-            t[2] = opt_int(e.tile, PINTAS_TILE_COUNT);
-            t[3] = e.path >= 8 ? mp_const_none : MP_OBJ_NEW_SMALL_INT(e.path + 1);
-            t[4] = for_kind(e.kind == PINTAS_CAMINOS_EV_PLACE, MP_OBJ_NEW_SMALL_INT(e.side & 1),
-                            mp_const_none);
-            t[5] = for_kind(score, value, zero);
-            t[6] = MP_OBJ_NEW_SMALL_INT(e.reason);
-            t[7] = for_kind(!score, value, zero);
-            t[8] = seats_tuple(e.seats);
-            t[9] = for_kind(e.kind == PINTAS_CAMINOS_EV_CLOSE, new_mask(e.tiles), mp_const_none);
-            n = 10;
-        } else {
-            pintas_dice_event e;
-            memcpy(&e, raw + at, sizeof(e));
-            size_t k = e.kind == PINTAS_DICE_EV_ROLLED || e.kind == PINTAS_DICE_EV_KEPT
-                           ? (e.n <= PINTAS_DICE_COUNT ? e.n : 0) : 0;
-            mp_obj_t dice[PINTAS_DICE_COUNT];
-            for (size_t i = 0; i < k; i++) {
-                dice[i] = MP_OBJ_NEW_SMALL_INT(e.dice[i]);
-            }
-            t[0] = MP_OBJ_NEW_SMALL_INT(e.kind);
-            t[1] = MP_OBJ_NEW_SMALL_INT(e.player);
-            t[2] = mp_obj_new_tuple(k, dice);
-            t[3] = mp_obj_new_int(e.points);
-            t[4] = mp_obj_new_int(e.total);
-            t[5] = MP_OBJ_NEW_SMALL_INT(e.reserved[0]);
-            t[6] = MP_OBJ_NEW_SMALL_INT(e.kind == PINTAS_DICE_EV_FINAL_ROUND ? e.n : 0);
-            n = 7;
-        }
-        mp_obj_list_append(out, mp_obj_new_tuple(n, t));
-    }
-    return out;
+/* Whether an event of `kind` is secret (the tile of it the other seats may
+ * not see): a draw; a line deal's forced opening tile; a Caminos reveal choice. */
+static int secret_kind(int g, int kind) {
+    return IS_LINE(g) ? kind == PINTAS_EV_DRAW || kind == PINTAS_EV_DEAL
+           : IS_CAMINOS(g) && (kind == PINTAS_CAMINOS_EV_DRAW || kind == PINTAS_CAMINOS_EV_CHOOSE);
 }
-static MP_DEFINE_CONST_FUN_OBJ_2(events_obj, events);
 
 /* The raw log as `seat` sees it (view's third item): the tile of another
  * seat's secret event (a draw; a line deal's forced opening tile; a Caminos
@@ -675,15 +552,14 @@ static mp_obj_t hidden_log(int g, const uint8_t *raw, size_t len, mp_int_t seat)
         if (IS_LINE(g)) {
             pintas_line_event e;
             memcpy(&e, p + at, sizeof(e));
-            if ((e.kind == PINTAS_EV_DRAW || e.kind == PINTAS_EV_DEAL) && e.seat != seat) {
+            if (secret_kind(g, e.kind) && e.seat != seat) {
                 e.tile = PINTAS_NO_TILE;
                 memcpy(p + at, &e, sizeof(e));
             }
         } else {
             pintas_caminos_event e;
             memcpy(&e, p + at, sizeof(e));
-            if ((e.kind == PINTAS_CAMINOS_EV_DRAW || e.kind == PINTAS_CAMINOS_EV_CHOOSE)
-                && e.seat != seat) {
+            if (secret_kind(g, e.kind) && e.seat != seat) {
                 e.tile = PINTAS_NO_TILE;
                 memcpy(p + at, &e, sizeof(e));
             }
@@ -911,7 +787,7 @@ static any_state *state_of_game(mp_obj_t game, int *g) {
     bad();
 }
 
-/* An object's own member (a game's _st, _log, _raw, _seed, a move's code): in firmware read
+/* An object's own member (a game's _st, _log, _raw, _seed): in firmware read
  * from the instance's map, without the attribute load's dispatch. */
 static mp_obj_t member(mp_obj_t game, qstr name) {
 #if !MICROPY_ENABLE_DYNRUNTIME
@@ -926,7 +802,7 @@ static mp_obj_t member(mp_obj_t game, qstr name) {
     return mp_load_attr(game, name);
 }
 
-/* A class attribute of a game object (its _MOVE, _moves, _EVENTS), which
+/* A class attribute of a game object (its _moves, _EVENTS), which
  * pintas.py puts on each game class itself. In firmware it is read from the
  * class's own dict: an attribute load through the instance would first miss in
  * the instance's members and then ask the value's type for a __get__, a
@@ -1009,51 +885,31 @@ static mp_obj_t to_move(mp_obj_t game) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(to_move_obj, to_move);
 
-/* The move objects of a game class (game._MOVE), found in its list
- * game._moves: the line games' list holds all 58 moves by action index; a
- * Caminos or dice game's is a small direct-mapped cache of (code, move)
- * pairs (pair: a multiplicative hash of the action index), whose pair is
- * refilled with a new move when it holds another; moves are values compared
- * by code, so a game's heap stays bounded however many moves it meets. A new
- * move is made as the Python layer makes moves: object.__new__(game._MOVE)
- * with its `code`. */
-typedef struct move_maker {
-    mp_obj_t game;
-    mp_obj_t *slots;
-    size_t len;
-    int direct; /* slots holds every action's move */
-    mp_obj_t make; /* game._MOVE, looked up once needed */
-} move_maker;
+/* The move objects legal_moves gives: the line games' 58 moves, made once;
+ * for Caminos and dice, a game class's list game._moves, a small
+ * direct-mapped cache of (code, move) pairs (pair: a multiplicative hash of
+ * the action index), whose pair is refilled with a new move when it holds
+ * another; moves are values compared by code, so a game's heap stays bounded
+ * however many moves it meets. */
+static mp_obj_t new_move(int g, mp_int_t code);
+static mp_int_t move_code_in(int g, mp_obj_t o);
 
-static mp_obj_t move_object(move_maker *mm, int g, mp_int_t code) {
+static mp_obj_t move_object(mp_obj_t *slots, size_t len, int g, mp_int_t code) {
+    if (IS_LINE(g)) {
+        return new_move(g, code);
+    }
     pintas_engine_move m;
     move_of(g, MP_OBJ_NEW_SMALL_INT(code), &m);
     size_t action = (size_t)engine_of(g)->action(m.bytes);
-    mp_obj_t *slot;
-    if (mm->direct) {
-        slot = &mm->slots[action];
-        if (*slot != mp_const_none) {
-            return *slot;
-        }
-    } else {
-        /* (a multiplicative hash: a Caminos hand's placements, whose action
-         * indexes differ by small multiples of two, spread over the pairs) */
-        size_t at = (((action * 40503u) & 0xFFFFu) * (mm->len / 2)) >> 16;
-        mp_obj_t *pair = &mm->slots[2 * at];
-        if (pair[0] == MP_OBJ_NEW_SMALL_INT(code)) {
-            return pair[1];
-        }
+    /* (a multiplicative hash: a Caminos hand's placements, whose action
+     * indexes differ by small multiples of two, spread over the pairs) */
+    size_t at = (((action * 40503u) & 0xFFFFu) * (len / 2)) >> 16;
+    mp_obj_t *pair = &slots[2 * at];
+    if (pair[0] != MP_OBJ_NEW_SMALL_INT(code)) {
         pair[0] = MP_OBJ_NEW_SMALL_INT(code);
-        slot = &pair[1];
+        pair[1] = new_move(g, code); /* (made for most legal moves of a Caminos turn) */
     }
-    if (mm->make == MP_OBJ_NULL) {
-        mm->make = class_attr(mm->game, MP_QSTR__MOVE);
-    }
-    /* (a move is made for most legal moves of a Caminos turn) */
-    mp_obj_t move = new_bare(mm->make, 1);
-    set_member(move, MP_QSTR_code, MP_OBJ_NEW_SMALL_INT(code));
-    *slot = move;
-    return move;
+    return pair[1];
 }
 
 /* legal_moves(game) -> Game.legal_moves(): the legal moves' objects. */
@@ -1062,16 +918,16 @@ static mp_obj_t legal_moves(mp_obj_t game) {
     any_state *s = state_of_game(game, &g);
     mp_obj_t items[MAX_LEGAL];
     size_t n = legal_codes(g, s, 1, items);
-    move_maker mm;
-    mm.game = game;
-    mm.make = MP_OBJ_NULL;
-    mp_obj_get_array(class_attr(game, MP_QSTR__moves), &mm.len, &mm.slots);
-    mm.direct = mm.len >= engine_of(g)->actions;
-    if (mm.len < 2) {
-        bad();
+    mp_obj_t *slots = NULL;
+    size_t len = 0;
+    if (!IS_LINE(g)) {
+        mp_obj_get_array(class_attr(game, MP_QSTR__moves), &len, &slots);
+        if (len < 2) {
+            bad();
+        }
     }
     for (size_t i = 0; i < n; i++) {
-        items[i] = move_object(&mm, g, MP_OBJ_SMALL_INT_VALUE(items[i]));
+        items[i] = move_object(slots, len, g, MP_OBJ_SMALL_INT_VALUE(items[i]));
     }
     return mp_obj_new_list(n, items);
 }
@@ -1162,7 +1018,7 @@ static mp_obj_t log_codes(mp_obj_t g_in, mp_obj_t log_in) {
 static MP_DEFINE_CONST_FUN_OBJ_2(log_codes_obj, log_codes);
 
 /* play_move(game, move) -> Game.play's usual case: a move of the game's own
- * class (game._MOVE) played in a seeded game and kept by log_move, its
+ * type played in a seeded game and kept by log_move, its
  * events' bytes returned as a game._EVENTS object; None for anything else,
  * which Game.play then takes the long way (and refuses there), the game
  * unchanged. */
@@ -1170,11 +1026,11 @@ static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     int g;
     any_state *s = state_of_game(game, &g);
     const pintas_engine *e = engine_of(g);
-    if ((mp_obj_t)mp_obj_get_type(move) != class_attr(game, MP_QSTR__MOVE)
-        || member(game, MP_QSTR__seed) == mp_const_none) {
+    mp_int_t c = move_code_in(g, move);
+    if (c < 0 || member(game, MP_QSTR__seed) == mp_const_none) {
         return mp_const_none;
     }
-    mp_obj_t code = member(move, MP_QSTR_code); /* (a move's code is its own member) */
+    mp_obj_t code = MP_OBJ_NEW_SMALL_INT(c);
     pintas_engine_move m;
     pintas_engine_events ev;
     size_t n = 0;
@@ -1809,55 +1665,6 @@ static mp_obj_t refusal_str(int g, const void *s, const pintas_refusal *why, con
     return out;
 }
 
-/* A refusal for pintas.py to raise: (1 NotationError or 2 IllegalMoveError, message). */
-static mp_obj_t refused(int g, const void *s, const pintas_refusal *why, const uint8_t *t,
-                        size_t n) {
-    mp_obj_t out[2] = {MP_OBJ_NEW_SMALL_INT(why->refused), refusal_str(g, s, why, t, n)};
-    return mp_obj_new_tuple(2, out);
-}
-
-/* parse(g, state or None, text) -> a move code, or a refusal (class, message):
- * with a state the legal move the text names (aliases and short forms),
- * without the move in full notation. */
-static mp_obj_t parse(mp_obj_t g_in, mp_obj_t st, mp_obj_t text_in) {
-    int g = game_of(g_in);
-    size_t n;
-    const uint8_t *t = (const uint8_t *)mp_obj_str_get_data(text_in, &n);
-    pintas_engine_move m;
-    pintas_refusal why;
-    any_state tmp, *s = NULL;
-    int status;
-    memset(&m, 0, sizeof(m));
-    if (st == mp_const_none) {
-        status = notations[g].parse(t, n, &m, &why);
-    } else {
-        s = state_at(g, st, &tmp, 0);
-        status = notations[g].parse_in(s, t, n, &m, &why);
-    }
-    if (status == PINTAS_OK) {
-        return MP_OBJ_NEW_SMALL_INT(code_of(g, &m));
-    }
-    if (status == PINTAS_E_ARG) {
-        bad();
-    }
-    return refused(g, s, &why, t, n);
-}
-static MP_DEFINE_CONST_FUN_OBJ_3(parse_obj, parse);
-
-/* move_str(g, code) -> the move in notation. */
-static mp_obj_t move_str(mp_obj_t g_in, mp_obj_t code) {
-    int g = game_of(g_in);
-    pintas_engine_move m;
-    char buf[PINTAS_NOTATION_MAX];
-    size_t n = 0;
-    move_of(g, code, &m);
-    if (notations[g].print(&m, buf, sizeof(buf), &n) != PINTAS_OK) {
-        bad();
-    }
-    return mp_obj_new_str(buf, n);
-}
-static MP_DEFINE_CONST_FUN_OBJ_2(move_str_obj, move_str);
-
 /* illegal(g, state, code, text or None) -> the message of the move's refusal
  * (the move printed when no text is given), None if the move is legal. */
 static mp_obj_t illegal(size_t n_args, const mp_obj_t *args) {
@@ -1965,8 +1772,8 @@ static mp_int_t whole_or_refuse(mp_obj_t o, mp_int_t hi, const char *template, s
  * below `required`; a missing one is MP_OBJ_NULL). */
 static void arguments_of(size_t n_args, size_t n_kw, const mp_obj_t *args, size_t n,
                          const qstr *names, size_t required, mp_obj_t *out) {
-    mp_arg_t allowed[2];
-    mp_arg_val_t vals[2];
+    mp_arg_t allowed[4];
+    mp_arg_val_t vals[4];
     for (size_t i = 0; i < n; i++) {
         uint16_t flags = MP_ARG_OBJ | (i < required ? MP_ARG_REQUIRED : 0);
         allowed[i] = (mp_arg_t){(uint16_t)names[i], flags, {.u_obj = MP_OBJ_NULL}};
@@ -2418,6 +2225,1199 @@ static MP_DEFINE_CONST_OBJ_TYPE(pintas_tile_type, MP_QSTR_Tile, MP_TYPE_FLAG_NON
                                 TILE_SLOTS(SLOT_ARGS));
 static MP_DEFINE_CONST_OBJ_TYPE(pintas_tileset_type, MP_QSTR_TileSet, MP_TYPE_FLAG_ITER_IS_GETITER
                                 TILESET_SLOTS(SLOT_ARGS));
+#endif
+
+/* ---- moves: the types domino.Move, caminos.Move and dice.Move -------------- */
+/* A move is its code (see move_of) in one struct, served by one set of slots
+ * for the three games: each game's type has its own methods, and the game
+ * is found from the type. The line games' 58 moves are made once (in
+ * firmware in flash, in a native module by mpy_init), as the tiles are; a
+ * Caminos or dice move is a small object, of which the hot path keeps a game
+ * class's cache (`_moves`). Moves are immutable, and compare and hash by
+ * code within one game's type. Their refusals are pintas.py's errors with
+ * the messages CPython's pintas gives. */
+
+typedef struct move_obj {
+    mp_obj_base_t base;
+    mp_int_t code;
+} move_obj;
+
+#if MICROPY_ENABLE_DYNRUNTIME
+mp_obj_full_type_t pintas_move_types[G_LAST + 1]; /* filled in by moves_init */
+move_obj line_moves[LINE_PASS + 1];
+#define MOVE_TYPE(g) ((const mp_obj_type_t *)&pintas_move_types[g])
+#define LINE_MOVE_OBJ pintas_move_types[G_LINE]
+#define CAMINOS_MOVE_OBJ pintas_move_types[G_CAMINOS]
+#define DICE_MOVE_OBJ pintas_move_types[G_DICE]
+#else
+static const mp_obj_type_t pintas_line_move_type;
+#if !ONLY_LINE
+static const mp_obj_type_t pintas_caminos_move_type, pintas_dice_move_type;
+#endif
+static const mp_obj_type_t *const move_types[G_LAST + 1] = {
+    &pintas_line_move_type,
+#if !ONLY_LINE
+    &pintas_caminos_move_type, &pintas_dice_move_type,
+#endif
+};
+#define MOVE_TYPE(g) (move_types[g])
+#define LINE_MOVE_OBJ pintas_line_move_type
+#define CAMINOS_MOVE_OBJ pintas_caminos_move_type
+#define DICE_MOVE_OBJ pintas_dice_move_type
+#define LINE_MOVE(c) {{&pintas_line_move_type}, (c)},
+#define LINE_MOVES8(c) LINE_MOVE(c) LINE_MOVE(c + 1) LINE_MOVE(c + 2) LINE_MOVE(c + 3) \
+    LINE_MOVE(c + 4) LINE_MOVE(c + 5) LINE_MOVE(c + 6) LINE_MOVE(c + 7)
+static const move_obj line_moves[LINE_PASS + 1] = {
+    LINE_MOVES8(0) LINE_MOVES8(8) LINE_MOVES8(16) LINE_MOVES8(24) LINE_MOVES8(32)
+    LINE_MOVES8(40) LINE_MOVES8(48) LINE_MOVE(LINE_DRAW) LINE_MOVE(LINE_PASS)
+};
+#endif
+
+/* The game whose move type `type` is, -1 for any other object. */
+static int move_game(mp_obj_t type) {
+    for (int g = G_LINE; g <= G_LAST; g++) {
+        if (MP_OBJ_TO_PTR(type) == MOVE_TYPE(g)) {
+            return g;
+        }
+    }
+    return -1;
+}
+
+/* The move of a code of game g (a code move_of reads). */
+static mp_obj_t new_move(int g, mp_int_t code) {
+    if (IS_LINE(g)) {
+        return MP_OBJ_FROM_PTR(&line_moves[code]);
+    }
+    move_obj *m = mp_obj_malloc(move_obj, MOVE_TYPE(g));
+    m->code = code;
+    return MP_OBJ_FROM_PTR(m);
+}
+
+/* The code of o if it is a move of game g, else -1. */
+static mp_int_t move_code_in(int g, mp_obj_t o) {
+    return mp_obj_is_type(o, MOVE_TYPE(g)) ? ((const move_obj *)MP_OBJ_TO_PTR(o))->code : -1;
+}
+
+#if !ONLY_LINE
+/* The dice a dice set holds, face by face (as pintas.py reads a set's code:
+ * three bits a face, any count), as a tuple. */
+static mp_obj_t dice_tuple(pintas_dice_set set) {
+    mp_obj_t t[6 * 7];
+    size_t n = 0;
+    for (int face = 1; face <= 6; face++) {
+        for (unsigned k = (set >> (3 * (face - 1))) & 7; k > 0; k--) {
+            t[n++] = MP_OBJ_NEW_SMALL_INT(face);
+        }
+    }
+    return mp_obj_new_tuple(n, t);
+}
+#endif
+
+/* A move's fields from its code into t (None where its kind has none), as
+ * the core's numbers, and their count: line (kind, tile, end); Caminos
+ * (kind, tile, side, path); dice (kind, dice). */
+static size_t fields_of(int g, mp_int_t code, mp_obj_t *t) {
+    pintas_engine_move em;
+    t[1] = t[2] = t[3] = mp_const_none;
+    move_of(g, MP_OBJ_NEW_SMALL_INT(code), &em);
+    if (IS_LINE(g)) {
+        const pintas_line_move *m = (const pintas_line_move *)em.bytes;
+        t[0] = MP_OBJ_NEW_SMALL_INT(m->kind);
+        if (m->kind == PINTAS_MOVE_PLAY) {
+            t[1] = MP_OBJ_NEW_SMALL_INT(m->tile);
+            t[2] = MP_OBJ_NEW_SMALL_INT(m->end);
+        }
+        return 3;
+    }
+#if !ONLY_LINE
+    if (IS_CAMINOS(g)) {
+        const pintas_caminos_move *m = (const pintas_caminos_move *)em.bytes;
+        t[0] = MP_OBJ_NEW_SMALL_INT(m->kind);
+        if (m->tile < PINTAS_TILE_COUNT) {
+            t[1] = MP_OBJ_NEW_SMALL_INT(m->tile);
+        }
+        if (m->kind == PINTAS_CAMINOS_PLACE) {
+            t[2] = MP_OBJ_NEW_SMALL_INT(m->side);
+            t[3] = MP_OBJ_NEW_SMALL_INT(m->path + 1);
+        }
+        return 4;
+    }
+    const pintas_dice_move *m = (const pintas_dice_move *)em.bytes;
+    t[0] = MP_OBJ_NEW_SMALL_INT(m->kind);
+    if (m->kind == PINTAS_DICE_KEEP) {
+        t[1] = dice_tuple(m->keep);
+    } else { /* a roll: its given dice, in order (none for a plain roll or a bank) */
+        mp_obj_t values[PINTAS_DICE_COUNT];
+        for (int i = 0; i < m->n; i++) {
+            values[i] = MP_OBJ_NEW_SMALL_INT(m->values[i]);
+        }
+        t[1] = mp_obj_new_tuple(m->n, values);
+    }
+#endif
+    return 2;
+}
+
+/* The word of field i (kind, end, side) whose number is k. */
+static qstr field_word(int g, size_t i, mp_int_t k) {
+    if (i == 2) { /* a line move's end, a placement's side */
+        return IS_LINE(g) ? (k ? MP_QSTR_R : MP_QSTR_L) : (k ? MP_QSTR_back : MP_QSTR_front);
+    }
+    if (IS_DICE(g)) {
+        return k < 2 ? MP_QSTR_roll : k == 2 ? MP_QSTR_keep : MP_QSTR_bank;
+    }
+    return k == 0 ? (IS_LINE(g) ? MP_QSTR_play : MP_QSTR_place) : k == 1 ? MP_QSTR_draw
+           : k == 2 ? MP_QSTR_pass : MP_QSTR_reveal;
+}
+
+/* Field i of a move as the API shows it: words, Tile objects, numbers, dice. */
+static mp_obj_t field_shown(int g, size_t i, mp_obj_t v) {
+    if (v == mp_const_none || i == 3 || (i == 1 && IS_DICE(g))) {
+        return v;
+    }
+    mp_int_t k = MP_OBJ_SMALL_INT_VALUE(v);
+    return i == 1 ? TILE_AT(k) : MP_OBJ_NEW_QSTR(field_word(g, i, k));
+}
+
+static const move_obj *move_in(mp_obj_t self, int *g) {
+    *g = move_game(MP_OBJ_FROM_PTR(mp_obj_get_type(self)));
+    return MP_OBJ_TO_PTR(self);
+}
+
+/* str: the notation (the core's); repr: Move('play', '6|4', 'L'), without
+ * the fields a kind has not. */
+static void move_print(const mp_print_t *print, mp_obj_t self, mp_print_kind_t kind) {
+    int g;
+    const move_obj *mo = move_in(self, &g);
+    if (kind != PRINT_REPR) {
+        pintas_engine_move m;
+        char buf[PINTAS_NOTATION_MAX];
+        size_t n = 0;
+        move_of(g, MP_OBJ_NEW_SMALL_INT(mo->code), &m);
+        if (notations[g].print(&m, buf, sizeof(buf), &n) != PINTAS_OK) {
+            bad();
+        }
+        buf[n < sizeof(buf) ? n : sizeof(buf) - 1] = 0;
+        mp_printf(print, "%s", buf);
+        return;
+    }
+    mp_obj_t t[4];
+    size_t n = fields_of(g, mo->code, t);
+    mp_printf(print, "Move(");
+    for (size_t i = 0, shown = 0; i < n; i++) {
+        size_t len = 0;
+        mp_obj_t *dice = NULL;
+        int is_dice = i == 1 && IS_DICE(g);
+        if (is_dice) {
+            mp_obj_get_array(t[i], &len, &dice);
+        }
+        if (t[i] == mp_const_none || (is_dice && len == 0)) {
+            continue; /* (None and () are left out) */
+        }
+        const char *sep = shown++ ? ", " : "";
+        if (is_dice) {
+            mp_printf(print, "%s(", sep);
+            for (size_t d = 0; d < len; d++) {
+                mp_printf(print, "%s%d", d ? ", " : "", (int)MP_OBJ_SMALL_INT_VALUE(dice[d]));
+            }
+            mp_printf(print, len == 1 ? ",)" : ")");
+        } else if (i == 3) { /* a path number */
+            mp_printf(print, "%s%d", sep, (int)MP_OBJ_SMALL_INT_VALUE(t[i]));
+        } else if (i == 1) {
+            const tile_obj *tile = MP_OBJ_TO_PTR(TILE_AT(MP_OBJ_SMALL_INT_VALUE(t[i])));
+            mp_printf(print, "%s'%u|%u'", sep, tile->high, tile->low);
+        } else {
+            mp_printf(print, "%s'%q'", sep, field_word(g, i, MP_OBJ_SMALL_INT_VALUE(t[i])));
+        }
+    }
+    mp_printf(print, ")");
+}
+
+/* The fields as attributes (kind, tile, end; kind, tile, side, path; kind,
+ * dice), the code, and a dice move's `given`. */
+static void move_attr(mp_obj_t self, qstr attr, mp_obj_t *dest) {
+    int g;
+    const move_obj *mo = move_in(self, &g);
+    if (dest[0] != MP_OBJ_NULL) {
+        return; /* (immutable: no store, no delete) */
+    }
+    /* (the field's place in fields_of, 4 for none of this game's) */
+    size_t i = attr == MP_QSTR_kind                                 ? 0
+               : attr == (IS_DICE(g) ? MP_QSTR_dice : MP_QSTR_tile) ? 1
+               : IS_DICE(g)                                         ? 4
+               : attr == (IS_LINE(g) ? MP_QSTR_end : MP_QSTR_side)  ? 2
+               : attr == MP_QSTR_path && IS_CAMINOS(g)              ? 3
+                                                                    : 4;
+    if (attr == MP_QSTR_code) {
+        dest[0] = MP_OBJ_NEW_SMALL_INT(mo->code);
+    } else if (attr == MP_QSTR_given && IS_DICE(g)) {
+        dest[0] = mp_obj_new_bool((mo->code & 3) == PINTAS_DICE_ROLL_GIVEN);
+    } else if (i < 4) {
+        mp_obj_t t[4];
+        fields_of(g, mo->code, t);
+        dest[0] = field_shown(g, i, t[i]);
+    } else {
+        dest[1] = MP_OBJ_SENTINEL; /* (the methods) */
+    }
+}
+
+static mp_obj_t move_unary_op(mp_unary_op_t op, mp_obj_t self) {
+    const move_obj *mo = MP_OBJ_TO_PTR(self);
+    return op == MP_UNARY_OP_HASH ? MP_OBJ_NEW_SMALL_INT(mo->code) : MP_OBJ_NULL;
+}
+
+/* ==: a move of the same type with the same code. */
+static mp_obj_t move_binary_op(mp_binary_op_t op, mp_obj_t lhs, mp_obj_t rhs) {
+    if (op != MP_BINARY_OP_EQUAL || mp_obj_get_type(rhs) != mp_obj_get_type(lhs)) {
+        return MP_OBJ_NULL;
+    }
+    return mp_obj_new_bool(((const move_obj *)MP_OBJ_TO_PTR(lhs))->code
+                           == ((const move_obj *)MP_OBJ_TO_PTR(rhs))->code);
+}
+
+/* Whether o is the str word (its letters in any case when fold: Python's
+ * o.lower() == word). */
+static int is_word(mp_obj_t o, const char *word, int fold) {
+    if (!mp_obj_is_str(o)) {
+        return 0;
+    }
+    size_t n;
+    const char *t = mp_obj_str_get_data(o, &n);
+    if (n != strlen(word)) {
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        char c = t[i];
+        if (fold && c >= 'A' && c <= 'Z') {
+            c = (char)(c - 'A' + 'a');
+        }
+        if (c != word[i]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* The index of the tile that `tile` (a Tile or its notation) is, else
+ * NotationTypeError "a {kind} needs a tile like '6|4'". */
+static mp_int_t move_tile(mp_obj_t kind, mp_obj_t tile) {
+    if (mp_obj_is_str(tile)) {
+        return (mp_int_t)tiles_read(tile, 0);
+    }
+    if (!mp_obj_is_type(tile, TILE_TYPE)) {
+        mp_obj_t args[2] = {kind, tile};
+        notation_error(1, "a {} needs a tile like '6|4': got {!r}", 2, args);
+    }
+    return ((const tile_obj *)MP_OBJ_TO_PTR(tile))->index;
+}
+
+/* Unless `o` is one of the words (letters in any case), NotationError
+ * quoting it (NotationTypeError when it is no str). */
+static int word_in(mp_obj_t o, const char *a, const char *b, const char *form) {
+    if (is_word(o, a, 1) || is_word(o, b, 1)) {
+        return is_word(o, b, 1);
+    }
+    notation_error(!mp_obj_is_str(o), form, 1, &o);
+}
+
+/* The move of game g that the constructor's arguments name: kind, then
+ * (tile, end), (tile, side, path) or (dice,), MP_OBJ_NULL for one not given;
+ * the checks, their order and their messages CPython's. */
+static mp_obj_t move_made(int g, mp_obj_t kind, const mp_obj_t *given_a) {
+    static const char *const kinds[G_LAST + 1] = {
+        "a move's kind is 'play', 'draw' or 'pass': got {!r}",
+#if !ONLY_LINE
+        "a move's kind is 'place', 'draw', 'pass' or 'reveal': got {!r}",
+        "a move's kind is 'roll', 'keep' or 'bank': got {!r}",
+#endif
+    };
+    if (!mp_obj_is_str(kind)) {
+        notation_error(1, kinds[g], 1, &kind);
+    }
+    mp_obj_t a[3] = {mp_const_none, mp_const_none, mp_const_none}; /* (not given: None, dice ()) */
+    for (int i = 0; i < (IS_LINE(g) ? 2 : IS_CAMINOS(g) ? 3 : 1); i++) {
+        a[i] = given_a[i] != MP_OBJ_NULL ? given_a[i]
+               : IS_DICE(g)              ? mp_const_empty_tuple
+                                         : mp_const_none;
+    }
+    int draw = is_word(kind, "draw", 0);
+    if (!IS_DICE(g) && (draw || is_word(kind, "pass", 0))) {
+        if (a[0] != mp_const_none || a[1] != mp_const_none || a[2] != mp_const_none) {
+            mp_obj_t args[3] = {kind, a[0], a[1]};
+            notation_error(0, IS_LINE(g) ? "a {} has no tile or end: got tile={!r}, end={!r}"
+                                         : "a {} has no tile, side or path", 3, args);
+        }
+        return new_move(g, (IS_LINE(g) ? LINE_PASS : CAM_PASS) - draw);
+    }
+    if (IS_LINE(g)) {
+        if (!is_word(kind, "play", 0)) {
+            notation_error(0, kinds[g], 1, &kind);
+        }
+        mp_int_t tile = move_tile(kind, a[0]);
+        return new_move(g, tile * 2 + word_in(a[1], "l", "r", "a play's end is 'L' or 'R': got {!r}"));
+    }
+#if !ONLY_LINE
+    if (IS_CAMINOS(g)) {
+        int reveal = is_word(kind, "reveal", 0);
+        if (!reveal && !is_word(kind, "place", 0)) {
+            notation_error(0, kinds[g], 1, &kind);
+        }
+        mp_int_t tile = move_tile(kind, a[0]);
+        if (reveal) {
+            if (a[1] != mp_const_none || a[2] != mp_const_none) {
+                notation_error(0, "a reveal has no side or path: got side={!r}, path={!r}", 2,
+                               a + 1);
+            }
+            return new_move(g, CAM_REVEAL + tile);
+        }
+        int back = word_in(a[1], "front", "back",
+                           "a placement's side is 'front' or 'back': got {!r}");
+        static const char path_form[] = "a path number is 1..8: got {!r}";
+        mp_int_t p = whole_or_refuse(a[2], 8, path_form, 1, a + 2);
+        if (p < 1) {
+            notation_error(0, path_form, 1, a + 2);
+        }
+        return new_move(g, (tile * 8 + p - 1) * 2 + back);
+    }
+    /* dice: their values read by pintas.py's _x_items, as every dice value */
+    mp_obj_t dice = a[0];
+    int keep = is_word(kind, "keep", 0);
+    int empty = dice == mp_const_none;
+    if (mp_obj_is_str(dice) || mp_obj_is_type(dice, &mp_type_tuple)
+        || mp_obj_is_type(dice, &mp_type_list)) {
+        empty = mp_obj_len(dice) == MP_OBJ_NEW_SMALL_INT(0);
+    }
+    if (is_word(kind, "bank", 0)) {
+        if (!empty) {
+            notation_error(0, "a bank takes no dice: got {!r}", 1, &dice);
+        }
+        return new_move(g, PINTAS_DICE_BANK);
+    }
+    if (!keep && !is_word(kind, "roll", 0)) {
+        notation_error(0, kinds[g], 1, &kind);
+    }
+    if (empty && !keep) {
+        return new_move(g, PINTAS_DICE_ROLL);
+    }
+    mp_obj_t args[4] = {dice, MP_OBJ_NEW_SMALL_INT(1), MP_OBJ_NEW_SMALL_INT(6),
+                        new_str0(keep ? "a keep" : "a roll")};
+    size_t len;
+    mp_obj_t *items;
+    mp_obj_get_array(mp_call_function_n_kw(error_class(MP_QSTR__x_items), 4, 0, args), &len,
+                     &items);
+    mp_int_t code = keep ? PINTAS_DICE_KEEP : PINTAS_DICE_ROLL_GIVEN | (mp_int_t)len << 2;
+    for (size_t i = 0; i < len; i++) {
+        mp_int_t v = MP_OBJ_SMALL_INT_VALUE(items[i]);
+        code += keep ? (mp_int_t)1 << (5 + 3 * (v - 1)) : v << (5 + 3 * i);
+    }
+    return new_move(g, code);
+#endif
+}
+
+/* Move(kind, ...): each game's arguments (see move_made). */
+static mp_obj_t move_make_new(const mp_obj_type_t *type, size_t n_args, size_t n_kw,
+                              const mp_obj_t *args) {
+    int g = move_game(MP_OBJ_FROM_PTR(type));
+    const qstr names[4] = {MP_QSTR_kind, IS_DICE(g) ? MP_QSTR_dice : MP_QSTR_tile,
+                           IS_LINE(g) ? MP_QSTR_end : MP_QSTR_side, MP_QSTR_path};
+    mp_obj_t a[4];
+    arguments_of(n_args, n_kw, args, IS_LINE(g) ? 3 : IS_CAMINOS(g) ? 4 : 2, names, 1, a);
+    return move_made(g, a[0], a + 1);
+}
+
+/* The class methods. Every game's: parse(text), the move written in full
+ * notation; from_code(code) (dice: _of, a code of this binding's). The tile
+ * games': draw(), pass_(). */
+static mp_obj_t move_parsed(int g, mp_obj_t st, mp_obj_t text_in);
+
+static mp_obj_t move_parse(mp_obj_t cls, mp_obj_t text) {
+    return move_parsed(move_game(cls), mp_const_none, text);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(move_parse_obj, move_parse);
+
+static mp_obj_t move_from_code(mp_obj_t cls, mp_obj_t code) {
+    int g = move_game(cls);
+    mp_int_t last = IS_LINE(g) ? LINE_PASS : IS_CAMINOS(g) ? CAM_PASS : (1L << 24) - 1;
+    mp_obj_t args[2] = {MP_OBJ_NEW_SMALL_INT(last), code};
+    return new_move(g, whole_or_refuse(code, last, mp_obj_is_int(code)
+                                                       ? "a move code is 0..{}: got {!r}"
+                                                       : "a move code is a whole number 0..{}: got {!r}",
+                                       2, args));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(move_from_code_obj, move_from_code);
+
+static mp_obj_t move_draw(mp_obj_t cls) {
+    int g = move_game(cls);
+    return new_move(g, IS_LINE(g) ? LINE_DRAW : CAM_DRAW);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(move_draw_obj, move_draw);
+
+static mp_obj_t move_pass(mp_obj_t cls) {
+    int g = move_game(cls);
+    return new_move(g, IS_LINE(g) ? LINE_PASS : CAM_PASS);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(move_pass_obj, move_pass);
+
+/* domino.Move.play(tile, end="L") */
+static mp_obj_t move_play(size_t n_args, const mp_obj_t *args) {
+    mp_obj_t a[2] = {args[1], n_args > 2 ? args[2] : MP_OBJ_NEW_QSTR(MP_QSTR_L)};
+    return move_made(G_LINE, MP_OBJ_NEW_QSTR(MP_QSTR_play), a);
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(move_play_obj, 2, 3, move_play);
+
+#if !ONLY_LINE
+/* caminos.Move.place(tile, side, path), reveal(tile); dice.Move.roll(values=None),
+ * keep(values), bank() */
+static mp_obj_t move_place(size_t n_args, const mp_obj_t *args) {
+    (void)n_args;
+    return move_made(G_CAMINOS, MP_OBJ_NEW_QSTR(MP_QSTR_place), args + 1);
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(move_place_obj, 4, 4, move_place);
+
+static mp_obj_t move_reveal(mp_obj_t cls, mp_obj_t tile) {
+    mp_obj_t a[3] = {tile, MP_OBJ_NULL, MP_OBJ_NULL};
+    (void)cls;
+    return move_made(G_CAMINOS, MP_OBJ_NEW_QSTR(MP_QSTR_reveal), a);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(move_reveal_obj, move_reveal);
+
+static mp_obj_t move_roll(size_t n_args, const mp_obj_t *args) {
+    mp_obj_t values = n_args > 1 ? args[1] : MP_OBJ_NULL;
+    return move_made(G_DICE, MP_OBJ_NEW_QSTR(MP_QSTR_roll), &values);
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(move_roll_obj, 1, 2, move_roll);
+
+static mp_obj_t move_keep(mp_obj_t cls, mp_obj_t values) {
+    (void)cls;
+    return move_made(G_DICE, MP_OBJ_NEW_QSTR(MP_QSTR_keep), &values);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(move_keep_obj, move_keep);
+
+static mp_obj_t move_bank(mp_obj_t cls) {
+    (void)cls;
+    return new_move(G_DICE, PINTAS_DICE_BANK);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(move_bank_obj, move_bank);
+#endif
+
+/* parse(g, state or None, text) -> the move text names: with a state the
+ * legal move it names (aliases and short forms: Game.parse_move), without
+ * the move in full notation (Move.parse); NotationError or IllegalMoveError
+ * in the core's words, NotationTypeError for a text that is no str. */
+static mp_obj_t move_parsed(int g, mp_obj_t st, mp_obj_t text_in) {
+    static const char *const forms[G_LAST + 1] = {
+        "a move is written like '6|4L', 'draw' or 'pass': got {!r}",
+#if !ONLY_LINE
+        "a move is written like '5|3 front 2', 'reveal 6|4', 'draw' or 'pass': got {!r}",
+        "a move is written like 'roll', 'keep 1 5' or 'bank': got {!r}",
+#endif
+    };
+    if (!mp_obj_is_str(text_in)) {
+        notation_error(1, forms[g], 1, &text_in);
+    }
+    size_t n;
+    const uint8_t *t = (const uint8_t *)mp_obj_str_get_data(text_in, &n);
+    pintas_engine_move m;
+    pintas_refusal why;
+    any_state tmp, *s = NULL;
+    int status;
+    memset(&m, 0, sizeof(m));
+    if (st == mp_const_none) {
+        status = notations[g].parse(t, n, &m, &why);
+    } else {
+        s = state_at(g, st, &tmp, 0);
+        status = notations[g].parse_in(s, t, n, &m, &why);
+    }
+    if (status == PINTAS_OK) {
+        return new_move(g, code_of(g, &m));
+    }
+    if (status == PINTAS_E_ARG) {
+        bad();
+    }
+    mp_obj_t msg = refusal_str(g, s, &why, t, n);
+    nlr_raise(mp_call_function_n_kw(error_class(why.refused == PINTAS_REFUSED_NOTATION
+                                                    ? MP_QSTR_NotationError
+                                                    : MP_QSTR_IllegalMoveError),
+                                    1, 0, &msg));
+}
+
+static mp_obj_t parse(mp_obj_t g_in, mp_obj_t st, mp_obj_t text_in) {
+    return move_parsed(game_of(g_in), st, text_in);
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(parse_obj, parse);
+
+/* Each game's class methods (name, function), and the slots of every move type. */
+#define LINE_MOVE_METHODS(C) \
+    C(MP_QSTR_parse, move_parse_obj) \
+    C(MP_QSTR_from_code, move_from_code_obj) \
+    C(MP_QSTR_draw, move_draw_obj) \
+    C(MP_QSTR_pass_, move_pass_obj) \
+    C(MP_QSTR_play, move_play_obj)
+#if ONLY_LINE
+#define CAMINOS_MOVE_METHODS(C)
+#define DICE_MOVE_METHODS(C)
+#else
+#define CAMINOS_MOVE_METHODS(C) \
+    C(MP_QSTR_parse, move_parse_obj) \
+    C(MP_QSTR_from_code, move_from_code_obj) \
+    C(MP_QSTR_draw, move_draw_obj) \
+    C(MP_QSTR_pass_, move_pass_obj) \
+    C(MP_QSTR_place, move_place_obj) \
+    C(MP_QSTR_reveal, move_reveal_obj)
+#define DICE_MOVE_METHODS(C) \
+    C(MP_QSTR_parse, move_parse_obj) \
+    C(MP_QSTR__of, move_from_code_obj) \
+    C(MP_QSTR_roll, move_roll_obj) \
+    C(MP_QSTR_keep, move_keep_obj) \
+    C(MP_QSTR_bank, move_bank_obj)
+#endif
+#define MOVE_SLOTS(X) \
+    X(make_new, move_make_new) X(print, move_print) X(attr, move_attr) \
+    X(unary_op, move_unary_op) X(binary_op, move_binary_op)
+
+#if MICROPY_ENABLE_DYNRUNTIME
+#define LINE_MOVE_METHOD_COUNT (0 LINE_MOVE_METHODS(COUNT))
+#define CAMINOS_MOVE_METHOD_COUNT (0 CAMINOS_MOVE_METHODS(COUNT))
+#define MOVE_METHOD_COUNT \
+    (LINE_MOVE_METHOD_COUNT CAMINOS_MOVE_METHODS(COUNT) DICE_MOVE_METHODS(COUNT))
+mp_map_elem_t move_methods[MOVE_METHOD_COUNT]; /* domino's, Caminos', dice's */
+mp_rom_obj_static_class_method_t move_class_methods[MOVE_METHOD_COUNT];
+static MP_DEFINE_CONST_DICT_WITH_SIZE(line_move_locals, move_methods, LINE_MOVE_METHOD_COUNT);
+#if !ONLY_LINE
+static MP_DEFINE_CONST_DICT_WITH_SIZE(caminos_move_locals, &move_methods[LINE_MOVE_METHOD_COUNT],
+                                      CAMINOS_MOVE_METHOD_COUNT);
+static MP_DEFINE_CONST_DICT_WITH_SIZE(dice_move_locals,
+                                      &move_methods[LINE_MOVE_METHOD_COUNT
+                                                    + CAMINOS_MOVE_METHOD_COUNT],
+                                      (0 DICE_MOVE_METHODS(COUNT)));
+#endif
+static const mp_obj_dict_t *const move_locals[G_LAST + 1] = {
+    &line_move_locals,
+#if !ONLY_LINE
+    &caminos_move_locals, &dice_move_locals,
+#endif
+};
+#define MOVE_FUN(name, fun) &fun,
+static const void *const move_funs[MOVE_METHOD_COUNT] = {
+    LINE_MOVE_METHODS(MOVE_FUN) CAMINOS_MOVE_METHODS(MOVE_FUN) DICE_MOVE_METHODS(MOVE_FUN)
+};
+static const uint8_t move_slot_at[] = {MOVE_SLOTS(SLOT_OFFSET)};
+static const void *const move_slots[] = {MOVE_SLOTS(SLOT_VALUE)};
+
+/* The three types, their methods and the line games' 58 moves (mpy_init). */
+static void moves_init(void) {
+    const mp_obj_type_t *classmethod = MP_OBJ_TO_PTR(mp_load_global(MP_QSTR_classmethod));
+    const qstr names[MOVE_METHOD_COUNT] = {LINE_MOVE_METHODS(METHOD_NAME)
+                                           CAMINOS_MOVE_METHODS(METHOD_NAME)
+                                           DICE_MOVE_METHODS(METHOD_NAME)};
+    for (size_t i = 0; i < MOVE_METHOD_COUNT; i++) {
+        move_class_methods[i] = (mp_rom_obj_static_class_method_t){
+            {classmethod}, MP_OBJ_FROM_PTR(move_funs[i])};
+        move_methods[i] = (mp_map_elem_t){MP_OBJ_NEW_QSTR(names[i]),
+                                          MP_OBJ_FROM_PTR(&move_class_methods[i])};
+    }
+    for (int g = G_LINE; g <= G_LAST; g++) {
+        type_init(&pintas_move_types[g], MP_QSTR_Move, move_slot_at, move_slots,
+                  sizeof move_slot_at);
+        MP_OBJ_TYPE_SET_SLOT(&pintas_move_types[g], locals_dict, move_locals[g],
+                             sizeof move_slot_at);
+    }
+    for (int code = 0; code <= LINE_PASS; code++) {
+        line_moves[code] = (move_obj){{MOVE_TYPE(G_LINE)}, code};
+    }
+}
+#else
+#define MOVE_CM(fun) static MP_DEFINE_CONST_CLASSMETHOD_OBJ(fun##_cm, MP_ROM_PTR(&fun));
+MOVE_CM(move_parse_obj)
+MOVE_CM(move_from_code_obj)
+MOVE_CM(move_draw_obj)
+MOVE_CM(move_pass_obj)
+MOVE_CM(move_play_obj)
+static const mp_rom_map_elem_t line_move_locals_table[] = {LINE_MOVE_METHODS(CLASS_METHOD_ENTRY)};
+static MP_DEFINE_CONST_DICT(line_move_locals, line_move_locals_table);
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_line_move_type, MP_QSTR_Move, MP_TYPE_FLAG_NONE
+                                MOVE_SLOTS(SLOT_ARGS), locals_dict, &line_move_locals);
+#if !ONLY_LINE
+MOVE_CM(move_place_obj)
+MOVE_CM(move_reveal_obj)
+MOVE_CM(move_roll_obj)
+MOVE_CM(move_keep_obj)
+MOVE_CM(move_bank_obj)
+static const mp_rom_map_elem_t caminos_move_locals_table[] = {
+    CAMINOS_MOVE_METHODS(CLASS_METHOD_ENTRY)
+};
+static const mp_rom_map_elem_t dice_move_locals_table[] = {DICE_MOVE_METHODS(CLASS_METHOD_ENTRY)};
+static MP_DEFINE_CONST_DICT(caminos_move_locals, caminos_move_locals_table);
+static MP_DEFINE_CONST_DICT(dice_move_locals, dice_move_locals_table);
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_caminos_move_type, MP_QSTR_Move, MP_TYPE_FLAG_NONE
+                                MOVE_SLOTS(SLOT_ARGS), locals_dict, &caminos_move_locals);
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_dice_move_type, MP_QSTR_Move, MP_TYPE_FLAG_NONE
+                                MOVE_SLOTS(SLOT_ARGS), locals_dict, &dice_move_locals);
+#endif
+#endif
+
+/* ---- events: the types of domino.Event, caminos.Event and dice.Event ------- */
+/* An Event holds one event's fields (pintas/texts.h's pintas_event_fields:
+ * what the core's event struct of its game says, or what the constructor
+ * was given), each attribute made when it is read. The three types share
+ * every slot, and a type's game is which of them it is. Events are
+ * immutable, equal (and hashed) by their fields (a line event's `teams`
+ * aside: how its sentence names sides), and read as the core's sentence
+ * (pintas_event_text) or, where that names a field the event lacks, as
+ * their repr. */
+
+typedef struct event_obj {
+    mp_obj_base_t base;
+    pintas_event_fields f;
+} event_obj;
+
+#if MICROPY_ENABLE_DYNRUNTIME
+mp_obj_full_type_t pintas_event_types[3]; /* filled in by mpy_init */
+#define EVENT_TYPE(g) ((const mp_obj_type_t *)&pintas_event_types[g])
+#define LINE_EVENT_TYPE pintas_event_types[G_LINE]
+#define CAMINOS_EVENT_TYPE pintas_event_types[G_CAMINOS]
+#define DICE_EVENT_TYPE pintas_event_types[G_DICE]
+mp_map_elem_t event_methods_table[2];
+#else
+static const mp_obj_type_t pintas_line_event_type, pintas_caminos_event_type,
+    pintas_dice_event_type;
+#define EVENT_TYPE(g) (IS_LINE(g) ? &pintas_line_event_type : IS_CAMINOS(g) \
+                       ? &pintas_caminos_event_type : &pintas_dice_event_type)
+#define LINE_EVENT_TYPE pintas_line_event_type
+#define CAMINOS_EVENT_TYPE pintas_caminos_event_type
+#define DICE_EVENT_TYPE pintas_dice_event_type
+#endif
+
+static int type_game(const mp_obj_type_t *type) {
+    return type == EVENT_TYPE(G_LINE) ? G_LINE : type == EVENT_TYPE(G_CAMINOS) ? G_CAMINOS : G_DICE;
+}
+#define event_game(o) type_game(mp_obj_get_type(o))
+
+static const pintas_texts *texts_of(int g) {
+    return IS_LINE(g) ? &pintas_line_texts : IS_CAMINOS(g) ? &pintas_caminos_texts
+                                                           : &pintas_dice_texts;
+}
+
+/* The fields, and each game's in the order of its constructor's arguments. */
+enum { X_KIND, X_SEAT, X_SIDE, X_TILE, X_END, X_POINTS, X_REASON, X_COUNT, X_PATH, X_SEATS,
+       X_TILES, X_VALUES, X_TOTAL, X_TEAMS };
+static const uint8_t event_fields[3][11] = {
+    {X_KIND, X_SEAT, X_SIDE, X_TILE, X_END, X_POINTS, X_REASON, X_COUNT, X_TEAMS},
+    {X_KIND, X_SEAT, X_TILE, X_PATH, X_SIDE, X_POINTS, X_REASON, X_COUNT, X_SEATS, X_TILES},
+    {X_KIND, X_SEAT, X_VALUES, X_POINTS, X_TOTAL, X_REASON, X_COUNT},
+};
+static const uint8_t event_field_count[3] = {8, 10, 7}; /* (by position: teams by name only) */
+
+static qstr field_name(int x) {
+    const qstr names[] = {MP_QSTR_kind, MP_QSTR_seat, MP_QSTR_side, MP_QSTR_tile, MP_QSTR_end,
+                          MP_QSTR_points, MP_QSTR_reason, MP_QSTR_count, MP_QSTR_path,
+                          MP_QSTR_seats, MP_QSTR_tiles, MP_QSTR_values, MP_QSTR_total,
+                          MP_QSTR_teams};
+    return names[x];
+}
+
+/* Whether the n bytes at a and b are the same (the native module's C library
+ * has no byte comparison: libc.c). */
+static int same_bytes(const void *a, const void *b, size_t n) {
+    const uint8_t *p = a, *q = b;
+    while (n > 0 && *p == *q) {
+        p++, q++, n--;
+    }
+    return n == 0;
+}
+
+/* The name at `i` of names[0..n), as a str (None for NULL or past the end). */
+static mp_obj_t name_at(const char *const *names, size_t n, unsigned i) {
+    return i < n && names[i] != NULL ? new_str0(names[i]) : mp_const_none;
+}
+
+/* The field x of an event as Python reads it. */
+static mp_obj_t event_field(int g, const pintas_event_fields *f, int x) {
+    const pintas_texts *t = texts_of(g);
+    switch (x) {
+        case X_KIND:
+            return name_at(t->kinds, t->kind_count, f->kind);
+        case X_REASON:
+            return name_at(t->reasons, t->reason_count, f->reason);
+        case X_SEAT:
+        case X_PATH:
+            return opt_int(x == X_SEAT ? f->seat : f->path, PINTAS_EVENT_NONE);
+        case X_SIDE:
+            return f->side == PINTAS_EVENT_NONE ? mp_const_none
+                   : IS_CAMINOS(g) ? new_str0(f->side ? "back" : "front")
+                                   : MP_OBJ_NEW_SMALL_INT(f->side);
+        case X_END:
+            return f->end == PINTAS_EVENT_NONE ? mp_const_none : new_str0(f->end ? "R" : "L");
+        case X_TILE:
+            return f->tile < PINTAS_TILE_COUNT ? TILE_AT(f->tile) : mp_const_none;
+        case X_POINTS:
+        case X_COUNT:
+        case X_TOTAL:
+            return mp_obj_new_int(x == X_POINTS ? f->points : x == X_COUNT ? f->count : f->total);
+        case X_SEATS:
+            return seats_tuple(f->seats);
+        case X_TILES:
+            return f->has_tiles ? new_tileset(f->tiles) : mp_const_none;
+        case X_VALUES: {
+            mp_obj_t dice[PINTAS_DICE_COUNT];
+            for (size_t i = 0; i < f->n_dice; i++) {
+                dice[i] = MP_OBJ_NEW_SMALL_INT(f->dice[i]);
+            }
+            return mp_obj_new_tuple(f->n_dice, dice);
+        }
+        default: /* X_TEAMS */
+            return mp_obj_new_bool(f->teams);
+    }
+}
+
+/* Whether a repr shows the field x (it differs from the constructor's default). */
+static int event_shows(int g, const pintas_event_fields *f, int x) {
+    switch (x) {
+        case X_SEAT:
+            return IS_DICE(g) || f->seat != PINTAS_EVENT_NONE;
+        case X_SIDE:
+            return f->side != PINTAS_EVENT_NONE;
+        case X_END:
+            return f->end != PINTAS_EVENT_NONE;
+        case X_PATH:
+            return f->path != PINTAS_EVENT_NONE;
+        case X_TILE:
+            return f->tile < PINTAS_TILE_COUNT;
+        case X_POINTS:
+            return f->points != 0;
+        case X_COUNT:
+            return f->count != 0;
+        case X_TOTAL:
+            return f->total != 0;
+        case X_REASON:
+            return f->reason != 0;
+        case X_SEATS:
+            return f->seats != 0;
+        case X_TILES:
+            return f->has_tiles;
+        default: /* X_VALUES */
+            return f->n_dice != 0;
+    }
+}
+
+static event_obj *new_event(int g) {
+    event_obj *e = mp_obj_malloc(event_obj, EVENT_TYPE(g));
+    memset(&e->f, 0, sizeof e->f); /* (padding too: events compare by their bytes) */
+    e->f.seat = e->f.side = e->f.end = e->f.path = PINTAS_EVENT_NONE;
+    e->f.tile = PINTAS_NO_TILE;
+    return e;
+}
+
+/* The event of the core's event struct at raw (dice: its reason in
+ * reserved[0], dice_reasons'); `teams`: a line game played in pairs. */
+static mp_obj_t event_of_raw(int g, const uint8_t *raw, int teams) {
+    event_obj *o = new_event(g);
+    pintas_event_fields *f = &o->f;
+    if (IS_LINE(g)) {
+        pintas_line_event e;
+        memcpy(&e, raw, sizeof(e));
+        f->kind = e.kind;
+        f->seat = e.seat;
+        f->side = e.side;
+        f->tile = e.tile;
+        f->end = e.kind == PINTAS_EV_PLAY ? e.end : PINTAS_EVENT_NONE;
+        *(e.kind == PINTAS_EV_SCORE ? &f->points : &f->count) = e.points;
+        f->reason = e.reason;
+        f->teams = (uint8_t)teams;
+    } else if (IS_CAMINOS(g)) {
+        pintas_caminos_event e;
+        memcpy(&e, raw, sizeof(e));
+        f->kind = e.kind;
+        f->seat = e.seat < PINTAS_CAMINOS_MAX_SEATS ? e.seat : PINTAS_EVENT_NONE;
+        f->tile = e.tile;
+        f->path = e.path < PINTAS_CAMINOS_MAX_PATHS ? (uint8_t)(e.path + 1) : PINTAS_EVENT_NONE;
+        f->side = e.kind == PINTAS_CAMINOS_EV_PLACE ? (e.side & 1) : PINTAS_EVENT_NONE;
+        int score = e.kind == PINTAS_CAMINOS_EV_SCORE || e.kind == PINTAS_CAMINOS_EV_GAME_END;
+        *(score ? &f->points : &f->count) = e.value;
+        f->reason = e.reason;
+        f->seats = e.seats;
+        f->has_tiles = e.kind == PINTAS_CAMINOS_EV_CLOSE;
+        f->tiles = f->has_tiles ? e.tiles & PINTAS_ALL_TILES : 0;
+    } else {
+        pintas_dice_event e;
+        memcpy(&e, raw, sizeof(e));
+        f->kind = e.kind;
+        f->seat = e.player;
+        if ((e.kind == PINTAS_DICE_EV_ROLLED || e.kind == PINTAS_DICE_EV_KEPT)
+            && e.n <= PINTAS_DICE_COUNT) {
+            f->n_dice = e.n;
+            memcpy(f->dice, e.dice, e.n);
+        }
+        f->points = e.points;
+        f->total = e.total;
+        f->reason = e.reserved[0];
+        f->count = e.kind == PINTAS_DICE_EV_FINAL_ROUND ? e.n : 0;
+    }
+    return MP_OBJ_FROM_PTR(o);
+}
+
+/* events(g, raw, teams) -> the Event objects of a raw log (`teams`: a line
+ * game's sides are teams). */
+static mp_obj_t events(mp_obj_t g_in, mp_obj_t raw_in, mp_obj_t teams) {
+    int g = game_of(g_in);
+    size_t len, size = engine_of(g)->event_size;
+    const uint8_t *raw = bytes_of(raw_in, &len);
+    mp_obj_t out = mp_obj_new_list(0, NULL);
+    for (size_t at = 0; at + size <= len; at += size) {
+        mp_obj_list_append(out, event_of_raw(g, raw + at, mp_obj_is_true(teams)));
+    }
+    return out;
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(events_obj, events);
+
+/* ---- an event's constructor: its checks, with the messages of CPython's pintas */
+
+/* The number of the name v (a str) among names[0..n) (from 1 where names[0]
+ * is NULL: None is 0 there), or NotationError "unknown event <what> <v!r>". */
+static uint8_t name_number(const char *const *names, size_t n, mp_obj_t v, const char *what) {
+    if (v == mp_const_none && names[0] == NULL) {
+        return 0;
+    }
+    if (mp_obj_is_str(v)) {
+        size_t len;
+        const char *s = mp_obj_str_get_data(v, &len);
+        for (size_t i = 0; i < n; i++) {
+            if (names[i] != NULL && strlen(names[i]) == len && same_bytes(names[i], s, len)) {
+                return (uint8_t)i;
+            }
+        }
+    }
+    mp_obj_t args[2] = {new_str0(what), v};
+    notation_error(0, "unknown event {} {!r}", 2, args);
+}
+
+/* v's value if it is a whole number lo..hi (beyond small ints: -2**31..2**31-1
+ * only), else NotationError or (not an int) NotationTypeError. */
+static mp_int_t event_whole(mp_obj_t v, mp_int_t lo, mp_int_t hi, const char *what) {
+    if (mp_obj_is_small_int(v) && MP_OBJ_SMALL_INT_VALUE(v) >= lo
+        && MP_OBJ_SMALL_INT_VALUE(v) <= hi) {
+        return MP_OBJ_SMALL_INT_VALUE(v);
+    }
+    mp_obj_t args[4] = {new_str0(what), mp_obj_new_int(lo), mp_obj_new_int(hi), v};
+    if (mp_obj_is_int(v) && !mp_obj_is_small_int(v) && hi == INT32_MAX
+        && !mp_obj_is_true(mp_binary_op(MP_BINARY_OP_LESS, v, args[1]))
+        && !mp_obj_is_true(mp_binary_op(MP_BINARY_OP_MORE, v, args[2]))) {
+        return (mp_int_t)(int32_t)mp_obj_get_int_truncated(v);
+    }
+    notation_error(!mp_obj_is_int(v), "{} is a whole number {}..{}: got {!r}", 4, args);
+}
+
+/* The index of v among two one-letter or word choices ("L"/"R", "front"/"back"). */
+static uint8_t event_choice(mp_obj_t v, const char *a, const char *b, const char *template) {
+    if (mp_obj_is_str(v)) {
+        size_t len;
+        const char *s = mp_obj_str_get_data(v, &len);
+        for (int i = 0; i < 2; i++) {
+            const char *c = i ? b : a;
+            if (strlen(c) == len && same_bytes(s, c, len)) {
+                return (uint8_t)i;
+            }
+        }
+    }
+    notation_error(!mp_obj_is_str(v), template, 1, &v);
+}
+
+/* An event's seats: a tuple or list of distinct seats 0..3, as a mask. */
+static uint8_t event_seats(mp_obj_t v) {
+    if (!mp_obj_is_type(v, &mp_type_tuple) && !mp_obj_is_type(v, &mp_type_list)) {
+        notation_error(1, "an event's seats are a tuple of seats: got {!r}", 1, &v);
+    }
+    size_t n;
+    mp_obj_t *items;
+    unsigned mask = 0;
+    mp_obj_get_array(v, &n, &items);
+    if (n > PINTAS_CAMINOS_MAX_SEATS) {
+        notation_error(0, "an event's seats are at most 4 seats: got {!r}", 1, &v);
+    }
+    for (size_t i = 0; i < n; i++) {
+        unsigned bit = 1u << event_whole(items[i], 0, PINTAS_CAMINOS_MAX_SEATS - 1, "a seat");
+        if (mask & bit) {
+            notation_error(0, "an event's seats are distinct: got {!r}", 1, &v);
+        }
+        mask |= bit;
+    }
+    return (uint8_t)mask;
+}
+
+/* Set the field x of f from v (the constructor's argument, None or given). */
+static void event_take(int g, pintas_event_fields *f, int x, mp_obj_t v) {
+    static const char side_form[] = "an event's side is 'front', 'back' or None: got {!r}";
+    if (v == mp_const_none && x != X_SEAT && x != X_VALUES && x != X_SEATS && x != X_TEAMS) {
+        return; /* (as it was: None) */
+    }
+    switch (x) {
+        case X_SEAT:
+            if (v == mp_const_none && IS_DICE(g)) {
+                notation_error(1, "a dice event's seat is a whole number: got None", 0, NULL);
+            }
+            if (v != mp_const_none) {
+                f->seat = (uint8_t)event_whole(v, 0, PINTAS_ENGINE_MAX_SIDES - 1, "an event's seat");
+            }
+            break;
+        case X_SIDE:
+            f->side = IS_CAMINOS(g) ? event_choice(v, "front", "back", side_form)
+                      : (uint8_t)event_whole(v, 0, PINTAS_LINE_MAX_SEATS - 1, "an event's side");
+            break;
+        case X_END:
+            f->end = event_choice(v, "L", "R", "an event's end is 'L', 'R' or None: got {!r}");
+            break;
+        case X_PATH:
+            f->path = (uint8_t)event_whole(v, 1, PINTAS_CAMINOS_MAX_PATHS, "an event's path");
+            break;
+        case X_TILE:
+            f->tile = tile_of(v)->index;
+            break;
+        case X_POINTS:
+            f->points = (int32_t)event_whole(v, INT32_MIN, INT32_MAX, "an event's points");
+            break;
+        case X_COUNT:
+            f->count = (int32_t)event_whole(v, INT32_MIN, INT32_MAX, "an event's count");
+            break;
+        case X_TOTAL:
+            f->total = (int32_t)event_whole(v, INT32_MIN, INT32_MAX, "an event's total");
+            break;
+        case X_SEATS:
+            f->seats = event_seats(v);
+            break;
+        case X_TILES:
+            if (!mp_obj_is_type(v, TILESET_TYPE)) {
+                v = mp_call_function_n_kw(MP_OBJ_FROM_PTR(TILESET_TYPE), 1, 0, &v);
+            }
+            f->has_tiles = 1;
+            f->tiles = mask_in(v);
+            break;
+        case X_VALUES: { /* (the dice moves' check, pintas.py's: 0 to 6 dice 1..6) */
+            mp_obj_t args[4] = {v, MP_OBJ_NEW_SMALL_INT(0), MP_OBJ_NEW_SMALL_INT(PINTAS_DICE_COUNT),
+                                new_str0("an event's dice")};
+            mp_obj_t *dice;
+            size_t n;
+            mp_obj_get_array(mp_call_function_n_kw(error_class(MP_QSTR__x_items), 4, 0, args), &n,
+                             &dice);
+            for (size_t i = 0; i < n && i < PINTAS_DICE_COUNT; i++) {
+                f->dice[f->n_dice++] = (uint8_t)MP_OBJ_SMALL_INT_VALUE(dice[i]);
+            }
+            break;
+        }
+        default: /* X_TEAMS: None is told by the seat and side */
+            if (v == mp_const_none) {
+                v = mp_obj_new_bool(f->seat != PINTAS_EVENT_NONE && f->side != PINTAS_EVENT_NONE
+                                    && f->seat != f->side);
+            }
+            if (v != mp_const_true && v != mp_const_false) {
+                notation_error(1, "teams is True, False or None: got {!r}", 1, &v);
+            }
+            f->teams = v == mp_const_true;
+            break;
+    }
+}
+
+/* Event(kind, ...): its game's fields by position or name (a line event's
+ * teams by name only); the kind and reason checked first. */
+static mp_obj_t event_make_new(const mp_obj_type_t *type, size_t n_args, size_t n_kw,
+                               const mp_obj_t *args) {
+    int g = type_game(type);
+    const uint8_t *names = event_fields[g];
+    size_t n = event_field_count[g], named = n + (size_t)IS_LINE(g); /* (teams) */
+    mp_obj_t given[11];
+    for (size_t i = 0; i < named; i++) {
+        given[i] = i < n_args && i < n ? args[i] : MP_OBJ_NULL;
+    }
+    if (n_args > n) {
+        mp_obj_t counts[2] = {MP_OBJ_NEW_SMALL_INT(n), MP_OBJ_NEW_SMALL_INT(n_args)};
+        raise_formatted(MP_OBJ_FROM_PTR(&mp_type_TypeError),
+                        "Event takes at most {} fields by position: got {}", 2, counts);
+    }
+    for (size_t k = 0; k < n_kw; k++) {
+        mp_obj_t key = args[n_args + 2 * k];
+        size_t i = 0;
+        while (i < named && !mp_obj_is_true(mp_binary_op(MP_BINARY_OP_EQUAL, key,
+                                                         MP_OBJ_NEW_QSTR(field_name(names[i]))))) {
+            i++;
+        }
+        if (i == named) {
+            raise_formatted(MP_OBJ_FROM_PTR(&mp_type_TypeError),
+                            "unexpected keyword argument {!r}", 1, &key);
+        }
+        if (given[i] == MP_OBJ_NULL) {
+            given[i] = args[n_args + 2 * k + 1];
+        }
+    }
+    if (given[0] == MP_OBJ_NULL) {
+        mp_raise_TypeError(MP_ERROR_TEXT("an event needs a kind"));
+    }
+    event_obj *o = new_event(g);
+    const pintas_texts *t = texts_of(g);
+    if (IS_DICE(g)) {
+        o->f.seat = 0; /* (a dice event always names its seat) */
+    }
+    size_t at_reason = IS_LINE(g) || IS_CAMINOS(g) ? 6 : 5;
+    o->f.kind = name_number(t->kinds, t->kind_count, given[0], "kind");
+    if (given[at_reason] != MP_OBJ_NULL) {
+        o->f.reason = name_number(t->reasons, t->reason_count, given[at_reason], "reason");
+    }
+    for (size_t i = 1; i < named; i++) {
+        if (i != at_reason && (given[i] != MP_OBJ_NULL || names[i] == X_TEAMS)) {
+            event_take(g, &o->f, names[i], given[i] == MP_OBJ_NULL ? mp_const_none : given[i]);
+        }
+    }
+    return MP_OBJ_FROM_PTR(o);
+}
+
+/* ---- an event's slots and methods ---------------------------------------- */
+
+static const pintas_event_fields *event_fields_of(mp_obj_t self) {
+    return &((const event_obj *)MP_OBJ_TO_PTR(self))->f;
+}
+
+/* repr: Event('kind', name=value, ...) for every field off its default. */
+static void event_repr(const mp_print_t *print, mp_obj_t self) {
+    int g = event_game(self);
+    const pintas_event_fields *f = event_fields_of(self);
+    mp_obj_t repr = mp_load_global(MP_QSTR_repr);
+    for (size_t i = 0; i < event_field_count[g]; i++) {
+        int x = event_fields[g][i];
+        if (i == 0 || event_shows(g, f, x)) {
+            mp_obj_t v = event_field(g, f, x);
+            size_t len;
+            const char *text = mp_obj_str_get_data(mp_call_function_n_kw(repr, 1, 0, &v), &len);
+            if (i == 0) {
+                mp_printf(print, "Event(%.*s", (int)len, text);
+            } else {
+                mp_printf(print, ", %q=%.*s", field_name(x), (int)len, text);
+            }
+        }
+    }
+    mp_printf(print, ")");
+}
+
+static void event_print(const mp_print_t *print, mp_obj_t self, mp_print_kind_t kind) {
+    char buf[256];
+    size_t len;
+    if (kind == PRINT_REPR || pintas_event_text(texts_of(event_game(self)), event_fields_of(self),
+                                                buf, sizeof buf, &len) != PINTAS_OK) {
+        event_repr(print, self);
+    } else {
+        mp_printf(print, "%s", buf);
+    }
+}
+
+static void event_attr(mp_obj_t self, qstr attr, mp_obj_t *dest) {
+    int g = event_game(self);
+    const pintas_event_fields *f = event_fields_of(self);
+    if (dest[0] != MP_OBJ_NULL) {
+        return; /* (immutable: no store, no delete) */
+    }
+    for (size_t i = 0; i < (size_t)(event_field_count[g] + IS_LINE(g)); i++) {
+        if (attr == field_name(event_fields[g][i])) {
+            dest[0] = event_field(g, f, event_fields[g][i]);
+            return;
+        }
+    }
+    if (IS_LINE(g) && attr == MP_QSTR_zapatero) {
+        dest[0] = mp_obj_new_bool(f->reason == PINTAS_WHY_ZAPATERO);
+    } else {
+        dest[1] = MP_OBJ_SENTINEL; /* (the methods) */
+    }
+}
+
+/* The bytes compared and hashed: the fields but a line event's teams. */
+#define EVENT_HEAD offsetof(pintas_event_fields, teams)
+#define EVENT_TAIL offsetof(pintas_event_fields, has_tiles)
+
+static mp_obj_t event_unary_op(mp_unary_op_t op, mp_obj_t self) {
+    if (op != MP_UNARY_OP_HASH) {
+        return MP_OBJ_NULL;
+    }
+    const uint8_t *p = (const uint8_t *)event_fields_of(self);
+    mp_uint_t h = 2166136261u;
+    for (size_t i = 0; i < sizeof(pintas_event_fields); i++) {
+        h = i == EVENT_HEAD ? h : (h ^ p[i]) * 16777619u;
+    }
+    return MP_OBJ_NEW_SMALL_INT(h >> 2);
+}
+
+static mp_obj_t event_binary_op(mp_binary_op_t op, mp_obj_t lhs, mp_obj_t rhs) {
+    if (op != MP_BINARY_OP_EQUAL || !mp_obj_is_obj(rhs)
+        || mp_obj_get_type(rhs) != mp_obj_get_type(lhs)) {
+        return op == MP_BINARY_OP_EQUAL ? mp_const_false : MP_OBJ_NULL;
+    }
+    const uint8_t *a = (const uint8_t *)event_fields_of(lhs), *b = (const uint8_t *)event_fields_of(rhs);
+    return mp_obj_new_bool(same_bytes(a, b, EVENT_HEAD)
+                           && same_bytes(a + EVENT_TAIL, b + EVENT_TAIL,
+                                         sizeof(pintas_event_fields) - EVENT_TAIL));
+}
+
+/* to_dict(): the fields by name, tiles as text, tuples as lists. */
+static mp_obj_t event_to_dict(mp_obj_t self) {
+    int g = event_game(self);
+    mp_obj_t out = mp_obj_new_dict(0);
+    for (size_t i = 0; i < event_field_count[g]; i++) {
+        int x = event_fields[g][i];
+        mp_obj_t v = event_field(g, event_fields_of(self), x);
+        if ((x == X_TILE || x == X_TILES) && v != mp_const_none) {
+            v = mp_call_function_n_kw(mp_load_global(MP_QSTR_str), 1, 0, &v);
+        } else if (x == X_SEATS || x == X_VALUES) {
+            size_t n;
+            mp_obj_t *items;
+            mp_obj_get_array(v, &n, &items);
+            v = mp_obj_new_list(n, items);
+        }
+        mp_obj_dict_store(out, MP_OBJ_NEW_QSTR(field_name(x)), v);
+    }
+    return out;
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(event_to_dict_obj, event_to_dict);
+
+/* hidden(): the event as the other seats see it, without a secret event's tile. */
+static mp_obj_t event_hidden(mp_obj_t self) {
+    int g = event_game(self);
+    const pintas_event_fields *f = event_fields_of(self);
+    if (!secret_kind(g, f->kind) || f->tile >= PINTAS_TILE_COUNT) {
+        return self;
+    }
+    event_obj *o = new_event(g);
+    o->f = *f;
+    o->f.tile = PINTAS_NO_TILE;
+    return MP_OBJ_FROM_PTR(o);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(event_hidden_obj, event_hidden);
+
+#define EVENT_SLOTS(X) \
+    X(make_new, event_make_new) X(print, event_print) X(attr, event_attr) \
+    X(unary_op, event_unary_op) X(binary_op, event_binary_op) X(locals_dict, &event_locals)
+
+#if MICROPY_ENABLE_DYNRUNTIME
+static MP_DEFINE_CONST_DICT_WITH_SIZE(event_locals, event_methods_table, 2);
+static const uint8_t event_slot_at[] = {EVENT_SLOTS(SLOT_OFFSET)};
+static const void *const event_slots[] = {EVENT_SLOTS(SLOT_VALUE)};
+
+/* The three types and their methods (mpy_init). */
+static void events_init(void) {
+    for (int g = 0; g <= G_LAST; g++) {
+        type_init(&pintas_event_types[g], MP_QSTR_Event, event_slot_at, event_slots,
+                  sizeof event_slot_at);
+    }
+    event_methods_table[0] = (mp_map_elem_t){MP_OBJ_NEW_QSTR(MP_QSTR_to_dict),
+                                             MP_OBJ_FROM_PTR(&event_to_dict_obj)};
+    event_methods_table[1] = (mp_map_elem_t){MP_OBJ_NEW_QSTR(MP_QSTR_hidden),
+                                             MP_OBJ_FROM_PTR(&event_hidden_obj)};
+}
+#else
+static const mp_rom_map_elem_t event_locals_table[] = {
+    {MP_ROM_QSTR(MP_QSTR_to_dict), MP_ROM_PTR(&event_to_dict_obj)},
+    {MP_ROM_QSTR(MP_QSTR_hidden), MP_ROM_PTR(&event_hidden_obj)},
+};
+static MP_DEFINE_CONST_DICT(event_locals, event_locals_table);
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_line_event_type, MP_QSTR_Event, MP_TYPE_FLAG_NONE
+                                EVENT_SLOTS(SLOT_ARGS));
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_caminos_event_type, MP_QSTR_Event, MP_TYPE_FLAG_NONE
+                                EVENT_SLOTS(SLOT_ARGS));
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_dice_event_type, MP_QSTR_Event, MP_TYPE_FLAG_NONE
+                                EVENT_SLOTS(SLOT_ARGS));
 #endif
 
 /* ---- saves (pintas/save.h) ----------------------------------------------- */
@@ -3026,38 +4026,6 @@ static mp_obj_t status_str(mp_obj_t status) {
 static MP_DEFINE_CONST_FUN_OBJ_1(status_str_obj, status_str);
 
 
-/* text(table, key): the template of `key` in table 0 (line games), 1
- * (Caminos), 2 (dice) or 3 (the words for seats: pintas/texts.h), or None.
- * text(table, kind, reason, variants): the template an event of `kind` with
- * `reason` (a str or None) reads as, trying the PINTAS_TEXT_* variants set in
- * `variants` first (pintas_event_template), or None.
- * Made on demand, so no table is kept on the heap. */
-static mp_obj_t text(size_t n_args, const mp_obj_t *args) {
-    mp_int_t t = int_in(args[0], 0, 3);
-    if (t < 3) {
-        (void)game_of(args[0]); /* (a game this module leaves out: refused) */
-    }
-    const pintas_texts *table = t == 3 ? &pintas_word_texts : IS_LINE(t) ? &pintas_line_texts
-                              : IS_CAMINOS(t) ? &pintas_caminos_texts : &pintas_dice_texts;
-    size_t len, reason_len = 0;
-    const char *key = mp_obj_str_get_data(args[1], &len);
-    const char *reason = NULL;
-    const pintas_text *found;
-    if (n_args == 2) {
-        found = pintas_text_find(table, key, len);
-    } else {
-        if (n_args != 4) {
-            bad();
-        }
-        if (args[2] != mp_const_none) {
-            reason = mp_obj_str_get_data(args[2], &reason_len);
-        }
-        found = pintas_event_template(table, key, len, reason, reason_len,
-                                      (unsigned)int_in(args[3], 0, 7));
-    }
-    return found == NULL ? mp_const_none : mp_obj_new_str(found->text, found->length);
-}
-static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(text_obj, 2, 4, text);
 
 /* ---- rules: the types domino.Rules, caminos.Rules and dice.Rules ----------- */
 /* One implementation for the three families, parametrised by the family g
@@ -3773,10 +4741,7 @@ static MP_DEFINE_CONST_FUN_OBJ_2(preset_obj, preset);
     X(MP_QSTR_blake2b, blake2b_obj) \
     X(MP_QSTR_mt_size, mt_size_obj) \
     X(MP_QSTR_mt_seed, mt_seed_obj) \
-    X(MP_QSTR_text, text_obj) \
     X(MP_QSTR_parse, parse_obj) \
-    X(MP_QSTR_move_str, move_str_obj) \
-    X(MP_QSTR_move_fields, move_fields_obj) \
     X(MP_QSTR_illegal, illegal_obj) \
     X(MP_QSTR_save_write, save_write_obj) \
     X(MP_QSTR_save_read, save_read_obj) \
@@ -3791,6 +4756,12 @@ static MP_DEFINE_CONST_FUN_OBJ_2(preset_obj, preset);
     X(MP_QSTR_as_tile, as_tile_obj) \
     X(MP_QSTR__tile_or_none, tile_or_none_obj) \
     X(MP_QSTR_preset, preset_obj) \
+    X(MP_QSTR__DominoMove, LINE_MOVE_OBJ) \
+    OTHER_GAMES(X(MP_QSTR__CaminosMove, CAMINOS_MOVE_OBJ)) \
+    OTHER_GAMES(X(MP_QSTR__DiceMove, DICE_MOVE_OBJ)) \
+    X(MP_QSTR_line_event, LINE_EVENT_TYPE) \
+    OTHER_GAMES(X(MP_QSTR_caminos_event, CAMINOS_EVENT_TYPE)) \
+    OTHER_GAMES(X(MP_QSTR_dice_event, DICE_EVENT_TYPE)) \
     X(MP_QSTR__DominoRules, pintas_line_rules_type) \
     OTHER_GAMES(X(MP_QSTR__CaminosRules, pintas_caminos_rules_type)) \
     OTHER_GAMES(X(MP_QSTR__DiceRules, pintas_dice_rules_type))
@@ -3806,6 +4777,8 @@ mp_obj_t mpy_init(mp_obj_fun_bc_t *self, size_t n_args, size_t n_kw, mp_obj_t *a
     pintas_state_type.name = MP_QSTR_State;
     MP_OBJ_TYPE_SET_SLOT(&pintas_state_type, buffer, state_buffer, 0);
     tiles_init(self);
+    moves_init();
+    events_init();
     rules_init();
     PINTAS_FUNCTIONS(PINTAS_STORE)
     MP_DYNRUNTIME_INIT_EXIT
