@@ -18,12 +18,12 @@
 
 _C_NAMES = (
     "sizes", "state", "new", "set_deal", "legal", "check", "play", "status", "reseed", "rng",
-    "set_rng", "hands", "view", "events", "round_start", "check_rules", "setting_names",
-    "rules_refusal", "line_info", "line_knowledge", "line_points", "blake2b", "mt_size",
+    "set_rng", "hands", "view", "events", "round_start",
+    "line_info", "line_knowledge", "line_points", "blake2b", "mt_size",
     "mt_seed", "mt_below", "parse", "illegal",
     "save_write", "save_read", "status_str", "choose", "search", "over",
     "to_move", "legal_moves", "play_move", "commit", "action", "log_codes", "preset",
-    "rules_text", "unknown_settings", "line_event", "deal_check", "players",
+    "line_event", "deal_check", "players",
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
     "caminos_info", "dice_info", "caminos_known", "chain", "caminos_rank", "dice_keeps",
     "dice_keep_score", "dice_is_doom", "dice_solve_size", "dice_solve", "dice_policy",
@@ -34,7 +34,7 @@ _C_NAMES = (
 try:
     import _pintas as _c
     from _pintas import Tile, TileSet, TILES, as_tile, _tile_or_none, _DominoMove
-    from _pintas import _CaminosMove, _DiceMove
+    from _pintas import _CaminosMove, _DiceMove, _DominoRules, _CaminosRules, _DiceRules
 except ImportError:  # pintas.mpy: the C functions and types are globals of this module
 
     class _C:
@@ -219,94 +219,6 @@ class _Record:
         return hash(self._values())
 
 
-class _Rules(_Record):
-    """What every game's rules share: presets that take only their options, a
-    checked replace, equality by value."""
-
-    _NAMES = ()          # the settings, in order
-
-    @classmethod
-    def _field_name(cls, option):
-        return option
-
-    @classmethod
-    def _preset(cls, preset, seats, options):
-        """The C core's preset called ``preset`` (pintas/settings.h), with the
-        ``seats`` its call names and the caller's ``options``, which must be
-        options it takes (else RulesError naming why, by the core's words)."""
-        settings, takes, _ = _c.preset(cls._G, preset, None)
-        taken = [cls._field_name(name) for name in takes]
-        refused = [name for name in options if cls._field_name(name) not in taken]
-        if refused:
-            raise RulesError(_c.preset(cls._G, preset, tuple(refused)))
-        given = dict(zip(cls._NAMES, settings))
-        given.update(seats)
-        for name, value in options.items():
-            given[cls._field_name(name)] = value
-        return cls(**given)
-
-    def _check(self):
-        """Every setting by the C core's table (pintas/settings.h): the first
-        refused in its order (RulesTypeError for a value of the wrong type),
-        then the core's own check."""
-        found = _c.rules_refusal(self._G, self._fields(), repr)
-        if found:
-            raise (RulesTypeError if found[1] == 1 else RulesError)(found[0])
-        status = self._derived(0)
-        if status != _OK:
-            raise RulesError("the C core rejects these rules: " + _c.status_str(status))
-
-    def _fields(self):
-        """The settings as the binding takes them: in the core's table's order,
-        which _NAMES follows, without the limits at its end (pintas for
-        MicroPython offers none: the binding reads them as no limit)."""
-        return tuple([getattr(self, name) for name in self._NAMES])
-
-    @classmethod
-    def _from_fields(cls, fields):
-        settings = {}
-        for (name, _), value in zip(_c.setting_names(cls._G), fields):
-            if name in cls._NAMES:
-                settings[name] = value
-        return cls(**settings)
-
-    def _derived(self, i):
-        """What the core derives from these rules (the binding's check_rules):
-        0 its verdict, then Caminos' paths, hand size and side tiles, the dice's unit."""
-        return _c.check_rules(self._G, self._fields())[i]
-
-    def replace(self, **changes):
-        """A checked copy with some settings changed (RulesError for a bad one)."""
-        settings = {}
-        for name in self._NAMES:
-            settings[name] = getattr(self, name)
-        unknown = []
-        for name, value in changes.items():
-            field = self._field_name(name)
-            if field not in self._NAMES:
-                unknown.append(name)
-            settings[field] = value
-        if unknown:
-            raise RulesError(_c.unknown_settings(self._G, self._fields(), tuple(unknown)))
-        return type(self)(**settings)
-
-    def _values(self):
-        return tuple(getattr(self, name) for name in self._NAMES)
-
-    def __repr__(self):
-        return "Rules({})".format(", ".join("{}={!r}".format(n, getattr(self, n))
-                                            for n in self._NAMES))
-
-    def __str__(self):
-        return _c.rules_text(self._G, self._fields())  # (the core's words: pintas/settings.h)
-
-    def to_dict(self):
-        out = {}
-        for name in self._NAMES:
-            out[name] = getattr(self, name)
-        return out
-
-
 # ---- moves and events ----------------------------------------------------------------
 # Each game's Move (_DominoMove, _CaminosMove, _DiceMove) is a type of the
 # binding: a move is its code, its fields, text and checks the binding's.
@@ -422,7 +334,7 @@ class _Game(_Table):
             seed = first
         self._G = self._G  # (read on every move: an instance's own member is found first)
         self._st = _c.state(self._G, None)
-        raw = _c.new(self._G, self._st, rules._fields(), _seed8(first), setup)
+        raw = _c.new(self._G, self._st, rules, _seed8(first), setup)
         if type(raw) is int:
             if raw == _E_DEAL:
                 raise DealError("not a deal of these rules")
@@ -673,7 +585,7 @@ class _Game(_Table):
         BLAKE2b-128 checksum, or with ``key`` an HMAC-SHA256)."""
         log = [e if type(e) is int else _seed8(e[1]) if e[0] == "seed"
                else e[1]._c_args(self._rules) for e in self._entries()]
-        setup = (self._rules._fields(), _seed8(self._first_seed), self._seed is not None)
+        setup = (self._rules, _seed8(self._first_seed), self._seed is not None)
         out = _c.save_write(self._G, self._st, setup + self._setup(), log, _check_key(key),
                             version)
         if type(out) is int:
@@ -966,77 +878,9 @@ class _SuitWeights:
 # ======================================================================================
 
 _D_GAMES = ("muggins", "capicua", "dominican")
-_D_MODES = _c.preset(_LINE, "dominican", None)[2]  # (name, players, pairs) each
+_D_MODES = _c.preset(_LINE, "dominican")  # (name, players, pairs) each
 _D_BLOCK = ("cascade", "lowest_takes_all")
 _D_TRANQUE = ("lowest", "blocker")
-class _DominoRules(_Rules):
-    """The rules of one line game: the game, the seats and every house option."""
-
-    _G = _LINE
-    _NAMES = ("game", "players", "pairs", "target", "redeal_doubles", "block_scoring",
-              "tranque", "capicua_doubles", "pass_points", "capicua_bonus",
-              "pase_corrido_bonus", "pase_de_salida_bonus")
-    def __init__(self, game, players, pairs=False, target=200, redeal_doubles=0,
-                 block_scoring="cascade", tranque="lowest", capicua_doubles=False,
-                 pass_points=0, capicua_bonus=0, pase_corrido_bonus=0,
-                 pase_de_salida_bonus=0):
-        self.game = game
-        self.players = players
-        self.pairs = pairs
-        self.target = target
-        self.redeal_doubles = redeal_doubles
-        self.block_scoring = block_scoring
-        self.tranque = tranque
-        self.capicua_doubles = capicua_doubles
-        self.pass_points = pass_points
-        self.capicua_bonus = capicua_bonus
-        self.pase_corrido_bonus = pase_corrido_bonus
-        self.pase_de_salida_bonus = pase_de_salida_bonus
-        self._check()
-
-    @classmethod
-    def muggins(cls, players=3, **options):
-        """Muggins to 200: 2-4 individuals, fives in play, boneyard draws."""
-        return cls._preset("muggins", {"players": players}, options)
-
-    @classmethod
-    def capicua(cls, players=4, pairs=False, **options):
-        """Capicua to 20: pass points, capicua doubles, zapatero."""
-        return cls._preset("capicua", {"players": players, "pairs": pairs}, options)
-
-    @classmethod
-    def dominican(cls, mode="pairs", **options):
-        """Dominican domino: modes pairs, four, three, two."""
-        _check_choice("mode", mode, [m[0] for m in _D_MODES])
-        for name, players, pairs in _D_MODES:
-            if name == mode:
-                return cls._preset("dominican", {"players": players, "pairs": pairs}, options)
-
-    @classmethod
-    def _field_name(cls, option):
-        return "capicua_doubles" if option == "capicua" else option
-
-    @property
-    def mode(self):
-        if self.game != "dominican":
-            return None
-        for name, players, pairs in _D_MODES:
-            if (players, pairs) == (self.players, self.pairs):
-                return name
-        return None
-
-    @property
-    def sides(self):
-        return 2 if self.pairs else self.players
-
-    @property
-    def draws(self):
-        return self.game != "dominican" and self.players < 4
-
-    def side_of(self, seat):
-        return seat % 2 if self.pairs else seat
-
-
 _D_ENDS = ("L", "R")
 
 
@@ -1060,7 +904,7 @@ class _Deal:
 
     def check(self, rules):
         """Raise DealError (the core's words) unless this is a deal of ``rules``."""
-        _c.deal_check(self._G, rules._fields(), self._c_args(rules), len(self.hands))
+        _c.deal_check(self._G, rules, self._c_args(rules), len(self.hands))
 
 
 class _DominoDeal(_Deal):
@@ -1215,61 +1059,8 @@ class domino:
 # ======================================================================================
 
 _C_VARIANTS = ("base", "no_renewal", "two_paths")
-_C_PRESET_NAMES = {"base": "caminos", "no_renewal": "caminos_no_renewal",
-                   "two_paths": "caminos_two_paths"}
 _C_FULL_PATH = ("renew", "stay", "discard")
 _C_SIDES = ("front", "back")
-
-
-class _CaminosRules(_Rules):
-    """The rules of a Caminos game: the variant, the seats and the rounds."""
-
-    _G = _CAMINOS
-    _NAMES = ("variant", "players", "rounds")
-
-    def __init__(self, variant, players=3, rounds=3):
-        self.variant, self.players, self.rounds = variant, players, rounds
-        self._check()
-
-    @classmethod
-    def base(cls, players=3, **options):
-        return cls._variant("base", players, options)
-
-    @classmethod
-    def no_renewal(cls, players=3, **options):
-        return cls._variant("no_renewal", players, options)
-
-    @classmethod
-    def two_paths(cls, players=3, **options):
-        return cls._variant("two_paths", players, options)
-
-    @classmethod
-    def _variant(cls, variant, players, options):
-        return cls._preset(_C_PRESET_NAMES[variant], {"players": players}, options)
-
-    @property
-    def name(self):
-        return _C_PRESET_NAMES[self.variant]
-
-    @property
-    def paths(self):
-        return self._derived(1)
-
-    @property
-    def hand_size(self):
-        return self._derived(2)
-
-    @property
-    def side_tiles(self):
-        return self._derived(3)
-
-    @property
-    def path_size(self):
-        return 1 + 2 * self.side_tiles
-
-    @property
-    def full_path(self):
-        return _C_FULL_PATH[_C_VARIANTS.index(self.variant)]
 
 
 _c_new_move = _CaminosMove.from_code
@@ -1533,32 +1324,6 @@ _X_MAX_TARGET = 10000000
 _X_MAX_PLAYERS = 8
 
 
-class _DiceRules(_Rules):
-    """The rules of a dice game: the combination table and every option."""
-
-    _G = _DICE
-    _NAMES = ("scoring", "target", "doom", "doom_loses", "hot_dice", "combine_kept",
-              "final_round")
-
-    def __init__(self, scoring="dice_of_doom", target=100000, doom=True, doom_loses="turn",
-                 hot_dice="must", combine_kept=True, final_round=False):
-        self.scoring, self.target, self.doom, self.doom_loses = scoring, target, doom, doom_loses
-        self.hot_dice, self.combine_kept, self.final_round = hot_dice, combine_kept, final_round
-        self._check()
-
-    @classmethod
-    def dice_of_doom(cls, **options):
-        return cls._preset("dice_of_doom", {}, options)
-
-    @classmethod
-    def farkle(cls, **options):
-        return cls._preset("farkle", {}, options)
-
-    @property
-    def unit(self):
-        return self._derived(1)
-
-
 def _x_set(values):
     s = 0
     for v in values:
@@ -1709,10 +1474,10 @@ def _x_keeps(roll, pool=(), rules=None):
     if len(_x_values(r)) + len(_x_values(p)) > 6:
         raise NotationError("a roll and the pool hold at most 6 dice together: got roll {!r} "
                             "and pool {!r}".format(roll, pool))
-    if rules.combine_kept and _c.dice_keep_score(rules._fields(), p) < 0:
+    if rules.combine_kept and _c.dice_keep_score(rules, p) < 0:
         raise PintasError("not a pool of kept dice under these rules (every kept die must "
                           "score): got {!r}".format(pool))
-    found = _c.dice_keeps(rules._fields(), r, p)  # (Keep objects, most points first)
+    found = _c.dice_keeps(rules, r, p)  # (Keep objects, most points first)
     if type(found) is int:
         raise PintasError("no keeps for roll {!r} and pool {!r}".format(roll, pool))
     return found
@@ -1787,11 +1552,10 @@ def _x_solve_turn(rules=None, cap=0):
     rules = _x_rules(rules)
     _check_int("cap", cap, 0, 65536)
     _x_check_solver()
-    f = rules._fields()
-    key = (f[0], f[2], f[4], f[5], cap)
+    key = (rules.scoring, rules.doom, rules.hot_dice, rules.combine_kept, cap)
     found = _X_POLICIES.get(key)
     if found is None:
-        size = _c.dice_solve_size(f, cap)
+        size = _c.dice_solve_size(rules, cap)
         if size == 0:
             raise RulesError("the solver cannot handle these rules")
         # One policy is kept (a board has room for one): the last one goes first.
@@ -1803,7 +1567,7 @@ def _x_solve_turn(rules=None, cap=0):
         except ImportError:
             pass
         workspace = bytearray(size + 8)
-        status = _c.dice_solve(f, cap, workspace)
+        status = _c.dice_solve(rules, cap, workspace)
         if status != _OK:
             raise RulesError("the solver refuses these rules: " + _c.status_str(status))
         _X_POLICIES[key] = found = workspace
@@ -1813,14 +1577,14 @@ def _x_solve_turn(rules=None, cap=0):
 def _x_cap_for(rules=None, budget=100000):
     """The largest cap whose solver workspace takes at most ``budget`` bytes (0,
     the core's default, if that fits), for solve_turn and OptimalPlayer."""
-    f = _x_rules(rules)._fields()
+    rules = _x_rules(rules)
     _x_check_solver()
-    if _c.dice_solve_size(f, 0) <= budget:
+    if _c.dice_solve_size(rules, 0) <= budget:
         return 0
     low, high = 1, 65536
     while low < high:
         mid = (low + high + 1) // 2
-        if _c.dice_solve_size(f, mid) <= budget:
+        if _c.dice_solve_size(rules, mid) <= budget:
             low = mid
         else:
             high = mid - 1
@@ -1843,7 +1607,7 @@ class _DiceBook:
         if not isinstance(data, (bytes, bytearray)):
             raise PintasTypeError("a Book is made from bytes: got {}".format(type(data).__name__))
         self._bytes = data if type(data) is bytes else bytes(data)
-        found = _c.dice_book(self._bytes, 0, _DiceRules()._fields())
+        found = _c.dice_book(self._bytes, 0, _DiceRules())
         if found not in (_OK, _E_RULES):
             raise CorruptStateError("not a dice policy book ({}): {!r}".format(
                 _c.status_str(found), bytes(data[:16])))
@@ -1857,7 +1621,7 @@ class _DiceBook:
     def fits(self, rules):
         """Whether this is a book of ``rules``' turn (target, doom_loses and
         final_round aside: they do not change it)."""
-        return _c.dice_book(self._bytes, 0, _x_rules(rules)._fields()) == _OK
+        return _c.dice_book(self._bytes, 0, _x_rules(rules)) == _OK
 
     def should_bank(self, turn_total, pool=()):
         _check_int("turn_total", turn_total, 0, _X_MAX_TARGET)
@@ -1943,12 +1707,12 @@ class dice:
 
     @staticmethod
     def keep_score(values, rules=None):
-        v = _c.dice_keep_score(_x_rules(rules)._fields(), _x_set(_x_items(values, 1, 6, "a keep")))
+        v = _c.dice_keep_score(_x_rules(rules), _x_set(_x_items(values, 1, 6, "a keep")))
         return None if v < 0 else v
 
     @staticmethod
     def is_doom(values, rules=None):
-        return _c.dice_is_doom(_x_rules(rules)._fields(), _x_set(_x_items(values, 1, 6, "a roll")))
+        return _c.dice_is_doom(_x_rules(rules), _x_set(_x_items(values, 1, 6, "a roll")))
 #- end of the games left out of the domino-only module -#
 
 
