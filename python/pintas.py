@@ -18,23 +18,23 @@
 
 _C_NAMES = (
     "sizes", "state", "new", "set_deal", "legal", "check", "play", "reseed", "rng",
-    "set_rng", "hands", "view", "events", "round_start", "check_rules", "setting_names",
-    "rules_refusal", "table", "line_knowledge", "line_points", "blake2b", "mt_size",
+    "set_rng", "hands", "view", "events", "round_start",
+    "table", "line_knowledge", "line_points", "blake2b", "mt_size",
     "mt_seed", "mt_below", "parse", "illegal",
     "save_write", "save_read", "status_str", "choose", "search", "over",
     "to_move", "legal_moves", "play_move", "commit", "action", "log_codes", "preset",
-    "rules_text", "unknown_settings", "line_event", "deal_check",
+    "line_event", "deal_check", "players",
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
     "caminos_known", "chain", "caminos_rank", "dice_keeps",
     "dice_keep_score", "dice_is_doom", "dice_solve_size", "dice_solve", "dice_policy",
-    "dice_book", "caminos_event", "dice_event",
+    "dice_book", "caminos_event", "dice_event", "Keep",
 #- end of the games' C functions -#
 )
 
 try:
     import _pintas as _c
     from _pintas import Tile, TileSet, TILES, as_tile, _tile_or_none, _DominoMove
-    from _pintas import _CaminosMove, _DiceMove
+    from _pintas import _CaminosMove, _DiceMove, _DominoRules, _CaminosRules, _DiceRules
 except ImportError:  # pintas.mpy: the C functions and types are globals of this module
 
     class _C:
@@ -213,94 +213,6 @@ class _Record:
         return hash(self._values())
 
 
-class _Rules(_Record):
-    """What every game's rules share: presets that take only their options, a
-    checked replace, equality by value."""
-
-    _NAMES = ()          # the settings, in order
-
-    @classmethod
-    def _field_name(cls, option):
-        return option
-
-    @classmethod
-    def _preset(cls, preset, seats, options):
-        """The C core's preset called ``preset`` (pintas/settings.h), with the
-        ``seats`` its call names and the caller's ``options``, which must be
-        options it takes (else RulesError naming why, by the core's words)."""
-        settings, takes, _ = _c.preset(cls._G, preset, None)
-        taken = [cls._field_name(name) for name in takes]
-        refused = [name for name in options if cls._field_name(name) not in taken]
-        if refused:
-            raise RulesError(_c.preset(cls._G, preset, tuple(refused)))
-        given = dict(zip(cls._NAMES, settings))
-        given.update(seats)
-        for name, value in options.items():
-            given[cls._field_name(name)] = value
-        return cls(**given)
-
-    def _check(self):
-        """Every setting by the C core's table (pintas/settings.h): the first
-        refused in its order (RulesTypeError for a value of the wrong type),
-        then the core's own check."""
-        found = _c.rules_refusal(self._G, self._fields(), repr)
-        if found:
-            raise (RulesTypeError if found[1] == 1 else RulesError)(found[0])
-        status = self._derived(0)
-        if status != _OK:
-            raise RulesError("the C core rejects these rules: " + _c.status_str(status))
-
-    def _fields(self):
-        """The settings as the binding takes them: in the core's table's order,
-        which _NAMES follows, without the limits at its end (pintas for
-        MicroPython offers none: the binding reads them as no limit)."""
-        return tuple([getattr(self, name) for name in self._NAMES])
-
-    @classmethod
-    def _from_fields(cls, fields):
-        settings = {}
-        for (name, _), value in zip(_c.setting_names(cls._G), fields):
-            if name in cls._NAMES:
-                settings[name] = value
-        return cls(**settings)
-
-    def _derived(self, i):
-        """What the core derives from these rules (the binding's check_rules):
-        0 its verdict, then Caminos' paths, hand size and side tiles, the dice's unit."""
-        return _c.check_rules(self._G, self._fields())[i]
-
-    def replace(self, **changes):
-        """A checked copy with some settings changed (RulesError for a bad one)."""
-        settings = {}
-        for name in self._NAMES:
-            settings[name] = getattr(self, name)
-        unknown = []
-        for name, value in changes.items():
-            field = self._field_name(name)
-            if field not in self._NAMES:
-                unknown.append(name)
-            settings[field] = value
-        if unknown:
-            raise RulesError(_c.unknown_settings(self._G, self._fields(), tuple(unknown)))
-        return type(self)(**settings)
-
-    def _values(self):
-        return tuple(getattr(self, name) for name in self._NAMES)
-
-    def __repr__(self):
-        return "Rules({})".format(", ".join("{}={!r}".format(n, getattr(self, n))
-                                            for n in self._NAMES))
-
-    def __str__(self):
-        return _c.rules_text(self._G, self._fields())  # (the core's words: pintas/settings.h)
-
-    def to_dict(self):
-        out = {}
-        for name in self._NAMES:
-            out[name] = getattr(self, name)
-        return out
-
-
 # ---- moves and events ----------------------------------------------------------------
 # Each game's Move (_DominoMove, _CaminosMove, _DiceMove) is a type of the
 # binding: a move is its code, its fields, text and checks the binding's.
@@ -394,7 +306,7 @@ class _Game:
             seed = first
         self._G = self._G  # (read on every move: an instance's own member is found first)
         self._st = _c.state(self._G, None)
-        raw = _c.new(self._G, self._st, rules._fields(), _seed8(first), setup)
+        raw = _c.new(self._G, self._st, rules, _seed8(first), setup)
         if type(raw) is int:
             if raw == _E_DEAL:
                 raise DealError("not a deal of these rules")
@@ -608,7 +520,7 @@ class _Game:
         BLAKE2b-128 checksum, or with ``key`` an HMAC-SHA256)."""
         log = [e if type(e) is int else _seed8(e[1]) if e[0] == "seed"
                else e[1]._c_args(self._rules) for e in self._entries()]
-        setup = (self._rules._fields(), _seed8(self._first_seed), self._seed is not None)
+        setup = (self._rules, _seed8(self._first_seed), self._seed is not None)
         out = _c.save_write(self._G, self._st, setup + self._setup(), log, _check_key(key),
                             version)
         if type(out) is int:
@@ -809,10 +721,9 @@ class _Random:
 
 
 # ---- the players of the core (pintas/players.h) -----------------------------------
-# Each game's RandomPlayer, GreedyPlayer and SuitPlayer is one of these with
-# the game's View (_VIEW) and name (_PACKAGE): the core chooses, from the view.
-# They are class statements in each game's namespace: made by type() in one
-# loop they cost the domino-only module more heap on the board.
+# Each game's RandomPlayer, GreedyPlayer and SuitPlayer (and the dice's
+# ThresholdPlayer) is one of the binding's types, _c.players (in that order,
+# family by family): the core chooses, from the view.
 
 
 def _check_view(view, cls, package):
@@ -868,59 +779,27 @@ class _SearchPlayer:
         return {view._game._move(c): s / scale for c, s in zip(codes, sums)}
 
 
-class _Player:
-    """GreedyPlayer: the core's greedy choice for the view's seat."""
+class _SuitWeights:
+    """How much each consideration of SuitPlayer counts (resolved to tenths):
+    each game's _NAMES, with their defaults."""
 
-    _CHOOSER = 1  # the core's chooser: 0 random, 1 greedy, 2 suit
+    def __init__(self, *values, **named):
+        if len(values) > len(self._NAMES):
+            raise TypeError("SuitWeights takes {} values: got {}".format(len(self._NAMES),
+                                                                         len(values)))
+        for name, value in zip(self._NAMES, values + self._DEFAULTS[len(values):]):
+            setattr(self, name, value)
+        for name, value in named.items():
+            if name not in self._NAMES or self._NAMES.index(name) < len(values):
+                raise TypeError("unexpected keyword argument {!r}".format(name))
+            setattr(self, name, value)
 
-    def choose(self, view):
-        _check_view(view, self._VIEW, self._PACKAGE)
-        view._moves_to_choose()
-        return view._game._move(_c.choose(view._game._G, self._CHOOSER, view._cv, self._arg()))
-
-    __call__ = choose
-
-    def _arg(self):
-        return None
-
-    def __repr__(self):
-        return "GreedyPlayer()"
-
-
-class _RandomPlayer(_Player):
-    """Any legal move, uniformly at random from its own generator (``seed``): the
-    same choices as CPython's RandomPlayer with the same seed."""
-
-    _CHOOSER = 0
-
-    def __init__(self, seed=None):
-        _check_seed(seed, optional=True)
-        self._seed = seed
-        self._rng = _Random(seed)
-
-    def _arg(self):
-        return self._rng._mt
+    def _tenths(self):
+        return tuple(int(round(getattr(self, n) * 10)) for n in self._NAMES)
 
     def __repr__(self):
-        return "RandomPlayer(seed={!r})".format(self._seed) if self._PACKAGE == "domino" \
-            else "RandomPlayer()"
-
-
-class _SuitPlayer(_Player):
-    """The "most accompanied tile" heuristic (see CPython's SuitPlayer)."""
-
-    _CHOOSER = 2
-
-    def __init__(self, weights=None):
-        if weights is not None and not isinstance(weights, self._WEIGHTS):
-            raise RulesTypeError("weights must be SuitWeights or None: got {!r}".format(weights))
-        self.weights = weights
-
-    def _arg(self):
-        return self.weights and self.weights._tenths()
-
-    def __repr__(self):
-        return "SuitPlayer()" if self.weights is None else "SuitPlayer({})".format(self.weights)
+        return "SuitWeights({})".format(", ".join("{}={!r}".format(n, getattr(self, n))
+                                                  for n in self._NAMES))
 
 
 # ======================================================================================
@@ -928,77 +807,9 @@ class _SuitPlayer(_Player):
 # ======================================================================================
 
 _D_GAMES = ("muggins", "capicua", "dominican")
-_D_MODES = _c.preset(_LINE, "dominican", None)[2]  # (name, players, pairs) each
+_D_MODES = _c.preset(_LINE, "dominican")  # (name, players, pairs) each
 _D_BLOCK = ("cascade", "lowest_takes_all")
 _D_TRANQUE = ("lowest", "blocker")
-class _DominoRules(_Rules):
-    """The rules of one line game: the game, the seats and every house option."""
-
-    _G = _LINE
-    _NAMES = ("game", "players", "pairs", "target", "redeal_doubles", "block_scoring",
-              "tranque", "capicua_doubles", "pass_points", "capicua_bonus",
-              "pase_corrido_bonus", "pase_de_salida_bonus")
-    def __init__(self, game, players, pairs=False, target=200, redeal_doubles=0,
-                 block_scoring="cascade", tranque="lowest", capicua_doubles=False,
-                 pass_points=0, capicua_bonus=0, pase_corrido_bonus=0,
-                 pase_de_salida_bonus=0):
-        self.game = game
-        self.players = players
-        self.pairs = pairs
-        self.target = target
-        self.redeal_doubles = redeal_doubles
-        self.block_scoring = block_scoring
-        self.tranque = tranque
-        self.capicua_doubles = capicua_doubles
-        self.pass_points = pass_points
-        self.capicua_bonus = capicua_bonus
-        self.pase_corrido_bonus = pase_corrido_bonus
-        self.pase_de_salida_bonus = pase_de_salida_bonus
-        self._check()
-
-    @classmethod
-    def muggins(cls, players=3, **options):
-        """Muggins to 200: 2-4 individuals, fives in play, boneyard draws."""
-        return cls._preset("muggins", {"players": players}, options)
-
-    @classmethod
-    def capicua(cls, players=4, pairs=False, **options):
-        """Capicua to 20: pass points, capicua doubles, zapatero."""
-        return cls._preset("capicua", {"players": players, "pairs": pairs}, options)
-
-    @classmethod
-    def dominican(cls, mode="pairs", **options):
-        """Dominican domino: modes pairs, four, three, two."""
-        _check_choice("mode", mode, [m[0] for m in _D_MODES])
-        for name, players, pairs in _D_MODES:
-            if name == mode:
-                return cls._preset("dominican", {"players": players, "pairs": pairs}, options)
-
-    @classmethod
-    def _field_name(cls, option):
-        return "capicua_doubles" if option == "capicua" else option
-
-    @property
-    def mode(self):
-        if self.game != "dominican":
-            return None
-        for name, players, pairs in _D_MODES:
-            if (players, pairs) == (self.players, self.pairs):
-                return name
-        return None
-
-    @property
-    def sides(self):
-        return 2 if self.pairs else self.players
-
-    @property
-    def draws(self):
-        return self.game != "dominican" and self.players < 4
-
-    def side_of(self, seat):
-        return seat % 2 if self.pairs else seat
-
-
 _D_ENDS = ("L", "R")
 
 
@@ -1022,7 +833,7 @@ class _Deal:
 
     def check(self, rules):
         """Raise DealError (the core's words) unless this is a deal of ``rules``."""
-        _c.deal_check(self._G, rules._fields(), self._c_args(rules), len(self.hands))
+        _c.deal_check(self._G, rules, self._c_args(rules), len(self.hands))
 
 
 class _DominoDeal(_Deal):
@@ -1076,35 +887,16 @@ class _DominoGame(_TileGame):
 # ---- the domino players ----------------------------------------------------------------
 
 
-class _DominoSuitWeights:
-    """How much each consideration of SuitPlayer counts (resolved to tenths)."""
-
+class _DominoSuitWeights(_SuitWeights):
     _NAMES = ("accompanied", "playable_after", "double", "stranding", "opponent_lacks",
               "partner_lacks", "points", "pips")
-
-    def __init__(self, accompanied=3.0, playable_after=1.0, double=3.0, stranding=1.0,
-                 opponent_lacks=4.0, partner_lacks=-4.0, points=2.0, pips=0.3):
-        self.accompanied, self.playable_after = accompanied, playable_after
-        self.double, self.stranding = double, stranding
-        self.opponent_lacks, self.partner_lacks = opponent_lacks, partner_lacks
-        self.points, self.pips = points, pips
+    _DEFAULTS = (3.0, 1.0, 3.0, 1.0, 4.0, -4.0, 2.0, 0.3)
 
     @classmethod
     def for_game(cls, game):
         if game == "dominican":
             return cls(double=6.0, pips=2.0)
         return cls()
-
-    def _tenths(self):
-        return tuple(int(round(getattr(self, n) * 10)) for n in self._NAMES)
-
-    def __repr__(self):
-        return "SuitWeights({})".format(", ".join("{}={!r}".format(n, getattr(self, n))
-                                                  for n in self._NAMES))
-
-
-class _DominoSuitPlayer(_SuitPlayer):
-    _VIEW, _PACKAGE, _WEIGHTS = _DominoView, "domino", _DominoSuitWeights
 
 
 _D_POLICIES = {"random": 0, "greedy": 1}
@@ -1119,18 +911,12 @@ class domino:
     Move = _DominoMove
     Event = _c.line_event
     Deal = _DominoDeal
-    SuitPlayer = _DominoSuitPlayer
+    RandomPlayer, GreedyPlayer, SuitPlayer = _c.players[:3]
     SuitWeights = _DominoSuitWeights
     GAMES = _D_GAMES
     MODES = _D_MODES
     BLOCK_SCORING = _D_BLOCK
     TRANQUE = _D_TRANQUE
-
-    class RandomPlayer(_RandomPlayer):
-        _VIEW, _PACKAGE = _DominoView, "domino"
-
-    class GreedyPlayer(_Player):
-        _VIEW, _PACKAGE = _DominoView, "domino"
 
     class SearchPlayer(_SearchPlayer):
         """Perfect-information Monte Carlo with playouts in C (CPython's SearchPlayer:
@@ -1150,7 +936,7 @@ class domino:
                 return moves[0]
             found = self.evaluate_sums(view, start)
             if found is None:
-                return _DominoSuitPlayer().choose(view)
+                return domino.SuitPlayer().choose(view)
             codes, sums, _ = found  # (the first of the best sums, as CPython's max)
             return _DominoMove.from_code(codes[max(range(len(codes)), key=lambda i: sums[i])])
 
@@ -1178,61 +964,8 @@ class domino:
 # ======================================================================================
 
 _C_VARIANTS = ("base", "no_renewal", "two_paths")
-_C_PRESET_NAMES = {"base": "caminos", "no_renewal": "caminos_no_renewal",
-                   "two_paths": "caminos_two_paths"}
 _C_FULL_PATH = ("renew", "stay", "discard")
 _C_SIDES = ("front", "back")
-
-
-class _CaminosRules(_Rules):
-    """The rules of a Caminos game: the variant, the seats and the rounds."""
-
-    _G = _CAMINOS
-    _NAMES = ("variant", "players", "rounds")
-
-    def __init__(self, variant, players=3, rounds=3):
-        self.variant, self.players, self.rounds = variant, players, rounds
-        self._check()
-
-    @classmethod
-    def base(cls, players=3, **options):
-        return cls._variant("base", players, options)
-
-    @classmethod
-    def no_renewal(cls, players=3, **options):
-        return cls._variant("no_renewal", players, options)
-
-    @classmethod
-    def two_paths(cls, players=3, **options):
-        return cls._variant("two_paths", players, options)
-
-    @classmethod
-    def _variant(cls, variant, players, options):
-        return cls._preset(_C_PRESET_NAMES[variant], {"players": players}, options)
-
-    @property
-    def name(self):
-        return _C_PRESET_NAMES[self.variant]
-
-    @property
-    def paths(self):
-        return self._derived(1)
-
-    @property
-    def hand_size(self):
-        return self._derived(2)
-
-    @property
-    def side_tiles(self):
-        return self._derived(3)
-
-    @property
-    def path_size(self):
-        return 1 + 2 * self.side_tiles
-
-    @property
-    def full_path(self):
-        return _C_FULL_PATH[_C_VARIANTS.index(self.variant)]
 
 
 _c_new_move = _CaminosMove.from_code
@@ -1391,18 +1124,13 @@ class _CaminosGame(_TileGame, _CaminosTable):
 # ---- the Caminos players ------------------------------------------------------------
 
 
-class _CaminosSuitWeights:
+class _CaminosSuitWeights(_SuitWeights):
     _NAMES = ("reach", "depth", "hardness", "double", "starve", "block")
-
-    def __init__(self, reach=4.0, depth=3.0, hardness=2.0, double=1.0, starve=0.3, block=2.0):
-        self.reach, self.depth, self.hardness = reach, depth, hardness
-        self.double, self.starve, self.block = double, starve, block
-
-    _tenths = _DominoSuitWeights._tenths
+    _DEFAULTS = (4.0, 3.0, 2.0, 1.0, 0.3, 2.0)
 
 
-class _CaminosSuitPlayer(_SuitPlayer):
-    _VIEW, _PACKAGE, _WEIGHTS = _CaminosView, "caminos", _CaminosSuitWeights
+class _CaminosSuitPlayer(_c.players[5]):
+    """SuitPlayer (the binding's), and its ranking of placements."""
 
     def rank(self, view, moves):
         _check_view(view, _CaminosView, "caminos")
@@ -1423,16 +1151,11 @@ class caminos:
     Move = _CaminosMove
     Event = _c.caminos_event
     Deal = _CaminosDeal
+    RandomPlayer, GreedyPlayer = _c.players[3:5]
     SuitPlayer = _CaminosSuitPlayer
     SuitWeights = _CaminosSuitWeights
     VARIANTS = _C_VARIANTS
     FULL_PATH = _C_FULL_PATH
-
-    class RandomPlayer(_RandomPlayer):
-        _VIEW, _PACKAGE = _CaminosView, "caminos"
-
-    class GreedyPlayer(_Player):
-        _VIEW, _PACKAGE = _CaminosView, "caminos"
 
     class SearchPlayer(_SearchPlayer):
         """Perfect-information Monte Carlo over samples of the hidden tiles (CPython's
@@ -1465,32 +1188,6 @@ _X_DOOM_LOSES = ("turn", "score")
 _X_HOT = ("must", "may")
 _X_MAX_TARGET = 10000000
 _X_MAX_PLAYERS = 8
-
-
-class _DiceRules(_Rules):
-    """The rules of a dice game: the combination table and every option."""
-
-    _G = _DICE
-    _NAMES = ("scoring", "target", "doom", "doom_loses", "hot_dice", "combine_kept",
-              "final_round")
-
-    def __init__(self, scoring="dice_of_doom", target=100000, doom=True, doom_loses="turn",
-                 hot_dice="must", combine_kept=True, final_round=False):
-        self.scoring, self.target, self.doom, self.doom_loses = scoring, target, doom, doom_loses
-        self.hot_dice, self.combine_kept, self.final_round = hot_dice, combine_kept, final_round
-        self._check()
-
-    @classmethod
-    def dice_of_doom(cls, **options):
-        return cls._preset("dice_of_doom", {}, options)
-
-    @classmethod
-    def farkle(cls, **options):
-        return cls._preset("farkle", {}, options)
-
-    @property
-    def unit(self):
-        return self._derived(1)
 
 
 def _x_set(values):
@@ -1537,41 +1234,7 @@ def _x_items(values, lo, hi, what):
 _x_new_move = _DiceMove._of
 
 
-class _DiceKeep(_Record):
-    """A legal keep: the dice kept (ascending) and the points it makes."""
-
-    def __init__(self, dice, points):
-        self._set = _x_set(_x_items(dice, 1, 6, "a keep"))
-        self.dice = _x_values(self._set)
-        self.points = points
-
-    @property
-    def move(self):
-        return _x_new_move(2 | self._set << 5)
-
-    # a pair (dice, points): iterated through __getitem__, compared and hashed as one
-    def _values(self):
-        return (self.dice, self.points)
-
-    def __len__(self):
-        return 2
-
-    def __getitem__(self, i):
-        return self._values()[i]
-
-    def __repr__(self):
-        return "Keep({!r}, {})".format(self.dice, self.points)
-
-    def __str__(self):
-        return "{}: {}".format(" ".join(str(d) for d in self.dice), self.points)
-
-
-def _x_keep(s, points):
-    k = object.__new__(_DiceKeep)
-    k._set = s
-    k.dice = _x_values(s)
-    k.points = points
-    return k
+_DiceKeep = _c.Keep  # a legal keep: the binding's type (CPython's dice.Keep)
 
 
 class _DiceTable:
@@ -1653,13 +1316,13 @@ def _x_keeps(roll, pool=(), rules=None):
     if len(_x_values(r)) + len(_x_values(p)) > 6:
         raise NotationError("a roll and the pool hold at most 6 dice together: got roll {!r} "
                             "and pool {!r}".format(roll, pool))
-    if rules.combine_kept and _c.dice_keep_score(rules._fields(), p) < 0:
+    if rules.combine_kept and _c.dice_keep_score(rules, p) < 0:
         raise PintasError("not a pool of kept dice under these rules (every kept die must "
                           "score): got {!r}".format(pool))
-    found = _c.dice_keeps(rules._fields(), r, p)
+    found = _c.dice_keeps(rules, r, p)  # (Keep objects, most points first)
     if type(found) is int:
         raise PintasError("no keeps for roll {!r} and pool {!r}".format(roll, pool))
-    return [_x_keep(s, points) for s, points in found]
+    return found
 
 
 def _x_no_solver(*args, **options):
@@ -1698,9 +1361,8 @@ class _DicePolicy:
         return _c.dice_policy(self._ws, 2, self._pool(pool, dice_left), turn_total)
 
     def best_keep(self, roll, pool=(), turn_total=0, dice_left=None):
-        found = _c.dice_policy(self._ws, 3, _x_set(_x_items(roll, 1, 6, "a roll")),
-                               self._pool(pool, dice_left), turn_total)
-        return None if found is None else _x_keep(found[0], found[1])
+        return _c.dice_policy(self._ws, 3, _x_set(_x_items(roll, 1, 6, "a roll")),
+                              self._pool(pool, dice_left), turn_total)
 
     def threshold(self, pool=(), dice_left=None):
         return _c.dice_policy(self._ws, 4, self._pool(pool, dice_left))
@@ -1732,11 +1394,10 @@ def _x_solve_turn(rules=None, cap=0):
     rules = _x_rules(rules)
     _check_int("cap", cap, 0, 65536)
     _x_check_solver()
-    f = rules._fields()
-    key = (f[0], f[2], f[4], f[5], cap)
+    key = (rules.scoring, rules.doom, rules.hot_dice, rules.combine_kept, cap)
     found = _X_POLICIES.get(key)
     if found is None:
-        size = _c.dice_solve_size(f, cap)
+        size = _c.dice_solve_size(rules, cap)
         if size == 0:
             raise RulesError("the solver cannot handle these rules")
         # One policy is kept (a board has room for one): the last one goes first.
@@ -1748,7 +1409,7 @@ def _x_solve_turn(rules=None, cap=0):
         except ImportError:
             pass
         workspace = bytearray(size + 8)
-        status = _c.dice_solve(f, cap, workspace)
+        status = _c.dice_solve(rules, cap, workspace)
         if status != _OK:
             raise RulesError("the solver refuses these rules: " + _c.status_str(status))
         _X_POLICIES[key] = found = workspace
@@ -1758,14 +1419,14 @@ def _x_solve_turn(rules=None, cap=0):
 def _x_cap_for(rules=None, budget=100000):
     """The largest cap whose solver workspace takes at most ``budget`` bytes (0,
     the core's default, if that fits), for solve_turn and OptimalPlayer."""
-    f = _x_rules(rules)._fields()
+    rules = _x_rules(rules)
     _x_check_solver()
-    if _c.dice_solve_size(f, 0) <= budget:
+    if _c.dice_solve_size(rules, 0) <= budget:
         return 0
     low, high = 1, 65536
     while low < high:
         mid = (low + high + 1) // 2
-        if _c.dice_solve_size(f, mid) <= budget:
+        if _c.dice_solve_size(rules, mid) <= budget:
             low = mid
         else:
             high = mid - 1
@@ -1788,7 +1449,7 @@ class _DiceBook:
         if not isinstance(data, (bytes, bytearray)):
             raise PintasTypeError("a Book is made from bytes: got {}".format(type(data).__name__))
         self._bytes = data if type(data) is bytes else bytes(data)
-        found = _c.dice_book(self._bytes, 0, _DiceRules()._fields())
+        found = _c.dice_book(self._bytes, 0, _DiceRules())
         if found not in (_OK, _E_RULES):
             raise CorruptStateError("not a dice policy book ({}): {!r}".format(
                 _c.status_str(found), bytes(data[:16])))
@@ -1802,7 +1463,7 @@ class _DiceBook:
     def fits(self, rules):
         """Whether this is a book of ``rules``' turn (target, doom_loses and
         final_round aside: they do not change it)."""
-        return _c.dice_book(self._bytes, 0, _x_rules(rules)._fields()) == _OK
+        return _c.dice_book(self._bytes, 0, _x_rules(rules)) == _OK
 
     def should_bank(self, turn_total, pool=()):
         _check_int("turn_total", turn_total, 0, _X_MAX_TARGET)
@@ -1810,9 +1471,8 @@ class _DiceBook:
 
     def best_keep(self, roll, pool=(), turn_total=0):
         _check_int("turn_total", turn_total, 0, _X_MAX_TARGET)
-        found = _c.dice_book(self._bytes, 2, _x_set(_x_items(roll, 1, 6, "a roll")),
-                             _x_set(_x_items(pool, 0, 5, "a pool")), turn_total)
-        return None if found is None else _x_keep(found[0], found[1])
+        return _c.dice_book(self._bytes, 2, _x_set(_x_items(roll, 1, 6, "a roll")),
+                            _x_set(_x_items(pool, 0, 5, "a pool")), turn_total)
 
     def __len__(self):
         return len(self._bytes)
@@ -1841,25 +1501,7 @@ class dice:
     solve_turn = staticmethod(_x_solve_turn)
     cap_for = staticmethod(_x_cap_for)
 
-    class RandomPlayer(_RandomPlayer):
-        _VIEW, _PACKAGE = _DiceView, "dice"
-
-    class ThresholdPlayer(_Player):
-        """Keeps the best-scoring keep and banks once the turn total reaches bank_at."""
-
-        _VIEW, _PACKAGE, _CHOOSER = _DiceView, "dice", 3
-
-        def __init__(self, bank_at=1000):
-            if not _is_whole(bank_at) or bank_at < 0:
-                error = RulesError if _is_whole(bank_at) else RulesTypeError
-                raise error("bank_at must be a whole number >= 0: got {!r}".format(bank_at))
-            self.bank_at = bank_at
-
-        def _arg(self):
-            return min(self.bank_at, 0x3FFFFFFF)  # (a turn total never reaches it)
-
-        def __repr__(self):
-            return "ThresholdPlayer(bank_at={})".format(self.bank_at)
+    RandomPlayer, ThresholdPlayer = _c.players[6:]
 
     class OptimalPlayer:
         """Follows the optimal single-turn policy (solve_turn), or reads its
@@ -1907,12 +1549,12 @@ class dice:
 
     @staticmethod
     def keep_score(values, rules=None):
-        v = _c.dice_keep_score(_x_rules(rules)._fields(), _x_set(_x_items(values, 1, 6, "a keep")))
+        v = _c.dice_keep_score(_x_rules(rules), _x_set(_x_items(values, 1, 6, "a keep")))
         return None if v < 0 else v
 
     @staticmethod
     def is_doom(values, rules=None):
-        return _c.dice_is_doom(_x_rules(rules)._fields(), _x_set(_x_items(values, 1, 6, "a roll")))
+        return _c.dice_is_doom(_x_rules(rules), _x_set(_x_items(values, 1, 6, "a roll")))
 #- end of the games left out of the domino-only module -#
 
 

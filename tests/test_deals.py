@@ -4,6 +4,7 @@ Deal.check, Game(deal=...) and set_deal raise it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -22,11 +23,15 @@ def every_way(game: Any, rules: Any, deal: Any, message: str | None) -> None:
         deal.check(rules)
         game(rules, seed=1, deal=deal)
         return
-    for call in (lambda: deal.check(rules), lambda: game(rules, seed=1, deal=deal),
-                 lambda: game(rules, seed=1).set_deal(deal)):
+    calls: list[Callable[[], object]] = [
+        lambda: deal.check(rules), lambda: game(rules, seed=1, deal=deal),
+        lambda: game(rules, seed=1).set_deal(deal)]
+    for call in calls:
         with pytest.raises(DealError) as refused:
             call()
         assert str(refused.value) == message
+
+
 MUGGINS = domino.Rules.muggins(players=2)
 H0, H1, BONEYARD = T[0:7], T[7:14], T[14:28]
 

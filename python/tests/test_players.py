@@ -88,3 +88,109 @@ def test_book_refusals():
         raise AssertionError("another rules' book read")
     except pintas.RulesError:
         pass
+
+
+def refusal(call, *args, **kwargs):
+    """(class name, message) of the ValueError that ``call(*args, **kwargs)`` raises."""
+    try:
+        call(*args, **kwargs)
+    except ValueError as exc:
+        return type(exc).__name__, str(exc)
+    raise AssertionError("nothing raised")
+
+
+def test_core_players_made_and_shown():
+    # the binding's player types: shown as CPython shows them, their arguments
+    # checked with CPython's messages, what they were made with read-only
+    w = domino.SuitWeights(1.0, pips=2.5)
+    assert [repr(p) for p in (domino.RandomPlayer(seed=3), domino.RandomPlayer(),
+                              domino.GreedyPlayer(), domino.SuitPlayer(), domino.SuitPlayer(w))] \
+        == ["RandomPlayer(seed=3)", "RandomPlayer(seed=None)", "GreedyPlayer()", "SuitPlayer()",
+            "SuitPlayer(SuitWeights(accompanied=1.0, playable_after=1.0, double=3.0, "
+            "stranding=1.0, opponent_lacks=4.0, partner_lacks=-4.0, points=2.0, pips=2.5))"]
+    assert domino.SuitPlayer(weights=w).weights is w and domino.SuitPlayer().weights is None
+    seed = "a seed is a whole number 0..2**64-1 or None: got "
+    assert refusal(domino.RandomPlayer, -1) == ("RulesError", seed + "-1")
+    assert refusal(domino.RandomPlayer, seed=2 ** 64) == ("RulesError", seed + "18446744073709551616")
+    assert refusal(domino.RandomPlayer, "7") == ("RulesTypeError", seed + "'7'")
+    assert refusal(domino.RandomPlayer, True) == ("RulesTypeError", seed + "True")
+    assert refusal(domino.SuitPlayer, 3) == (
+        "RulesTypeError", "weights must be SuitWeights or None: got 3")
+    for extra in ((1,), (1, 2)):
+        try:
+            (domino.GreedyPlayer if len(extra) == 1 else domino.RandomPlayer)(*extra)
+            raise AssertionError(extra)
+        except TypeError:
+            pass
+    try:
+        domino.SuitPlayer().weights = w
+        raise AssertionError("a player changed")
+    except AttributeError:
+        pass
+    game = domino.Game(domino.Rules.dominican(), seed=7)
+    view = game.view(game.to_move)
+    assert domino.GreedyPlayer()(view) == domino.GreedyPlayer().choose(view) == \
+        domino.Move.play("6|6", "L")
+    assert domino.RandomPlayer(seed=5).choose(view) == domino.RandomPlayer(seed=5)(view)
+    assert refusal(domino.GreedyPlayer().choose, 3) == (
+        "ViewError", "a domino player chooses from a domino.View: got 3")
+    other = (game.to_move + 1) % 4
+    assert refusal(domino.SuitPlayer().choose, game.view(other)) == (
+        "IllegalMoveError", "seat {} has no move to choose: seat {} is to move".format(
+            other, game.to_move))
+    if dice is None:
+        return  # the domino-only module
+    assert [repr(p) for p in (caminos.RandomPlayer(seed=3), caminos.GreedyPlayer(),
+                              caminos.SuitPlayer(caminos.SuitWeights(block=1.0)),
+                              dice.RandomPlayer(seed=1), dice.ThresholdPlayer(),
+                              dice.ThresholdPlayer(bank_at=700))] == [
+        "RandomPlayer()", "GreedyPlayer()", "SuitPlayer()", "RandomPlayer()",
+        "ThresholdPlayer(bank_at=1000)", "ThresholdPlayer(bank_at=700)"]
+    assert repr(caminos.SuitWeights(1.0, 2.0)) == (
+        "SuitWeights(reach=1.0, depth=2.0, hardness=2.0, double=1.0, starve=0.3, block=2.0)")
+    assert refusal(caminos.SuitPlayer, domino.SuitWeights()) == (
+        "RulesTypeError", "weights must be SuitWeights or None: got " + repr(domino.SuitWeights()))
+    bank = "bank_at must be a whole number >= 0: got "
+    assert refusal(dice.ThresholdPlayer, -1) == ("RulesError", bank + "-1")
+    assert refusal(dice.ThresholdPlayer, bank_at=1.5) == ("RulesTypeError", bank + "1.5")
+    assert refusal(dice.ThresholdPlayer, False) == ("RulesTypeError", bank + "False")
+    huge = dice.ThresholdPlayer(bank_at=2 ** 70)
+    assert huge.bank_at == 2 ** 70
+    g = dice.Game(dice.Rules.farkle(), seed=3)
+    assert huge.choose(g.view(0)) == dice.ThresholdPlayer(5).choose(g.view(0)) == dice.Move.roll()
+    assert refusal(dice.RandomPlayer().choose, view)[1].startswith(
+        "a dice player chooses from a dice.View: got ")
+    assert refusal(caminos.GreedyPlayer(), g.view(0))[0] == "ViewError"
+
+
+def test_keep():
+    # dice.Keep, the binding's type: CPython's values, immutable, a pair to
+    # iterate, index, compare and hash; the refusals of its dice
+    if dice is None:
+        return  # the domino-only module
+    k = dice.Keep((5, 1), 1500)
+    assert (repr(k), str(k), k.dice, k.points, k.move) == (
+        "Keep((1, 5), 1500)", "1 5: 1500", (1, 5), 1500, dice.Move.keep((1, 5)))
+    assert (len(k), k[0], k[-1], list(k), tuple(k[:1])) == (2, (1, 5), 1500, [(1, 5), 1500],
+                                                            ((1, 5),))
+    dice_kept, points = k
+    assert (dice_kept, points) == ((1, 5), 1500) and hash(k) == hash(((1, 5), 1500))
+    assert k == dice.Keep("1 5", 1500) and k != dice.Keep((1, 5), 1000) and k != ((1, 5), 1500)
+    assert {k: 1}[dice.Keep(dice=[5, 1], points=1500)] == 1
+    assert (repr(dice.Keep((5,), 50)), repr(dice.Keep((5, 5), 100))) == (
+        "Keep((5,), 50)", "Keep((5, 5), 100)")
+    assert dice.keeps([1, 5, 6, 4, 4, 3])[0] == k and type(dice.keeps("1")[0]) is dice.Keep
+    what = "a keep is 1 to 6 dice, each a whole number 1..6: got "
+    assert refusal(dice.Keep, (7,), 1) == ("NotationError", what + "(7,)")
+    assert refusal(dice.Keep, 5, 1) == ("NotationTypeError", what + "5")
+    for change in (lambda: setattr(k, "points", 1), lambda: k.__setitem__(0, (1,))):
+        try:
+            change()
+            raise AssertionError("a Keep changed")
+        except (AttributeError, TypeError):
+            pass
+    try:
+        dice.Keep((1,))
+        raise AssertionError("a Keep without points")
+    except TypeError:
+        pass

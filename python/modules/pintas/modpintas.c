@@ -5,9 +5,10 @@
  * which the core works on in place (a heap buffer is aligned; the core changes
  * nothing when it refuses a call). The functions take and return small
  * ints, tuples, lists and bytes, and these types: State (a game's state),
- * Tile and TileSet (the API's tiles and sets of tiles), and each game's Move
- * and Event (domino.Move, caminos.Move, dice.Move; domino.Event, ...). The
- * same file builds
+ * Tile and TileSet (the API's tiles and sets of tiles), each game's Move
+ * and Event (domino.Move, caminos.Move, dice.Move; domino.Event, ...) and
+ * each family's Rules (domino.Rules, caminos.Rules, dice.Rules). The same
+ * file builds
  * as a user C module (firmware) and as a dynamic native module (.mpy), whose
  * runtime offers a smaller API and whose types mpy_init makes. A game is
  * named by its engine number: 0 line games, 1 Caminos, 2 dice
@@ -26,6 +27,7 @@
 #if MICROPY_ENABLE_DYNRUNTIME
 #include "py/dynruntime.h"
 #else
+#include "py/builtin.h"
 #include "py/objtype.h"
 #include "py/runtime.h"
 #endif
@@ -344,47 +346,15 @@ static int32_t setting_value(const pintas_setting *s, mp_obj_t v, int *what) {
     return SETTING_WRONG;
 }
 
-/* Rules given as Python values, one a setting in setting_names' order (a
- * flag a bool, a choice its name, a limit None or a number), as the core's
- * values into v (and what[i]: SETTING_RANGE, or why setting i is refused); the
- * limits at the end may be left out (no limit: pintas for MicroPython offers
- * none, so its rules give the settings before them alone, by name, without
- * asking the core for the names). *given: the Python values (n_given). */
-static size_t setting_values(int g, mp_obj_t o, int32_t *v, int *what, mp_obj_t **given,
-                             size_t *n_given) {
-    size_t n;
-    const pintas_setting *table = settings_of(MP_OBJ_NEW_SMALL_INT(g), &n);
-    mp_obj_get_array(o, n_given, given);
-    if (*n_given > n) {
-        bad();
-    }
-    for (size_t i = 0; i < n; i++) {
-        what[i] = SETTING_RANGE;
-        if (i < *n_given) {
-            v[i] = setting_value(&table[i], (*given)[i], &what[i]);
-        } else if (table[i].kind == PINTAS_SETTING_LIMIT) {
-            v[i] = 0;
-        } else {
-            bad();
-        }
-    }
-    return n;
-}
+static const int32_t *rules_values(int g, mp_obj_t o);
 
-/* Rules (as setting_values takes them) into the family's struct; a value
- * out of its setting's range is a bad argument (pintas.py has checked the
- * rules by rules_refusal). */
+/* A Rules object of family g (checked when made: see "rules" below) into
+ * the family's struct; anything else is a bad argument. */
 static void rules_of(int g, mp_obj_t o, void *rules, size_t size) {
-    int32_t v[PINTAS_SETTINGS_MAX];
-    int what[PINTAS_SETTINGS_MAX];
-    mp_obj_t *given;
-    size_t n_given, n = setting_values(g, o, v, what, &given, &n_given);
-    for (size_t i = 0; i < n; i++) {
-        if (what[i] != SETTING_RANGE) {
-            bad();
-        }
-    }
-    if (pintas_settings_rules(g, v, n, rules, size) != PINTAS_OK) {
+    size_t n;
+    const int32_t *v = rules_values(g, o);
+    settings_of(MP_OBJ_NEW_SMALL_INT(g), &n);
+    if (v == NULL || pintas_settings_rules(g, v, n, rules, size) != PINTAS_OK) {
         bad();
     }
 }
@@ -1265,7 +1235,9 @@ static pintas_dice_set dice_set_of(mp_obj_t o) {
     return (pintas_dice_set)v;
 }
 
-/* dice_keeps(rules, roll, pool) -> the legal keeps as (set, points), most
+static mp_obj_t new_keep(pintas_dice_set set, int32_t points); /* a Keep (the type: below) */
+
+/* dice_keeps(rules, roll, pool) -> the legal keeps (Keep objects), most
  * points first; dice_keep_score(rules, set) -> score or -1; dice_is_doom. */
 static mp_obj_t dice_keeps(mp_obj_t rules_in, mp_obj_t roll_in, mp_obj_t pool_in) {
     pintas_dice_rules r;
@@ -1280,8 +1252,7 @@ static mp_obj_t dice_keeps(mp_obj_t rules_in, mp_obj_t roll_in, mp_obj_t pool_in
     pintas_dice_sort_keeps(ks, n);
     mp_obj_t out = mp_obj_new_list(0, NULL);
     for (size_t i = 0; i < n; i++) {
-        mp_obj_t t[2] = {MP_OBJ_NEW_SMALL_INT(ks[i].keep), mp_obj_new_int(ks[i].points)};
-        mp_obj_list_append(out, mp_obj_new_tuple(2, t));
+        mp_obj_list_append(out, new_keep(ks[i].keep, ks[i].points));
     }
     return out;
 }
@@ -1301,36 +1272,6 @@ static mp_obj_t dice_is_doom(mp_obj_t rules_in, mp_obj_t set_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(dice_is_doom_obj, dice_is_doom);
 #endif /* !ONLY_LINE */
-
-/* check_rules(g, rules) -> (the core's status, what the core derives from
- * the rules: a line game nothing more, Caminos its paths, hand size and
- * tiles a side, the dice the unit of their scores). */
-static mp_obj_t check_rules(mp_obj_t g_in, mp_obj_t rules_in) {
-    int g = game_of(g_in);
-    mp_obj_t t[4];
-    size_t n = 2;
-    if (IS_LINE(g)) {
-        pintas_line_rules r;
-        rules_of(G_LINE, rules_in, &r, sizeof r);
-        t[0] = MP_OBJ_NEW_SMALL_INT(pintas_line_rules_check(&r));
-        n = 1;
-    } else if (IS_CAMINOS(g)) {
-        pintas_caminos_rules r;
-        rules_of(G_CAMINOS, rules_in, &r, sizeof r);
-        t[0] = MP_OBJ_NEW_SMALL_INT(pintas_caminos_rules_check(&r));
-        t[1] = MP_OBJ_NEW_SMALL_INT(r.paths);
-        t[2] = MP_OBJ_NEW_SMALL_INT(r.hand_size);
-        t[3] = MP_OBJ_NEW_SMALL_INT(r.side_tiles);
-        n = 4;
-    } else {
-        pintas_dice_rules r;
-        rules_of(G_DICE, rules_in, &r, sizeof r);
-        t[0] = MP_OBJ_NEW_SMALL_INT(pintas_dice_rules_check(&r));
-        t[1] = mp_obj_new_int(pintas_dice_rules_unit(&r));
-    }
-    return mp_obj_new_tuple(n, t);
-}
-static MP_DEFINE_CONST_FUN_OBJ_2(check_rules_obj, check_rules);
 
 #if !ONLY_LINE /* the dice's solver and book reader */
 /* The dice solver (dice.solve_turn, an OptimalPlayer without a book): left
@@ -1380,7 +1321,7 @@ static MP_DEFINE_CONST_FUN_OBJ_3(dice_solve_obj, dice_solve);
 
 /* dice_policy(workspace, op, a, b, c): op 0 expected; 1 roll_value(pool a,
  * total b); 2 should_bank(pool a, total b); 3 best_keep(roll a, pool b,
- * total c) -> (set, points) or None; 4 threshold(pool a). */
+ * total c) -> a Keep or None; 4 threshold(pool a). */
 static mp_obj_t dice_policy(size_t n_args, const mp_obj_t *args) {
     const pintas_dice_policy *p = policy_of(args[0]);
     mp_int_t op = int_in(args[1], 0, 4);
@@ -1407,8 +1348,7 @@ static mp_obj_t dice_policy(size_t n_args, const mp_obj_t *args) {
                                      (int32_t)int_in(args[4], 0, 0x3FFFFFFF), &k) != PINTAS_OK) {
             return mp_const_none;
         }
-        mp_obj_t t2[2] = {MP_OBJ_NEW_SMALL_INT(k.keep), mp_obj_new_int(k.points)};
-        return mp_obj_new_tuple(2, t2);
+        return new_keep(k.keep, k.points);
     }
     int32_t th = 0;
     pintas_dice_policy_threshold(p, dice_set_of(args[2]), &th);
@@ -1427,7 +1367,7 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(dice_policy_obj, 3, 5, dice_policy);
  * `book` as a book of the rules a (PINTAS_E_RULES when it is another rules'
  * book: the target, what a doom loses and the final round do not change a
  * turn's policy); 1 should_bank(pool a, total b); 2 best_keep(roll a, pool
- * b, total c) -> (set, points) or None. No solve, no floating point. */
+ * b, total c) -> a Keep or None. No solve, no floating point. */
 static mp_obj_t dice_book(size_t n_args, const mp_obj_t *args) {
     size_t len;
     const uint8_t *bytes = bytes_of(args[0], &len);
@@ -1468,8 +1408,7 @@ static mp_obj_t dice_book(size_t n_args, const mp_obj_t *args) {
                                    (int32_t)int_in(args[4], 0, 0x3FFFFFFF), &k) != PINTAS_OK) {
         return mp_const_none;
     }
-    mp_obj_t t2[2] = {MP_OBJ_NEW_SMALL_INT(k.keep), mp_obj_new_int(k.points)};
-    return mp_obj_new_tuple(2, t2);
+    return new_keep(k.keep, k.points);
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(dice_book_obj, 3, 5, dice_book);
 #endif /* !ONLY_LINE */
@@ -1999,6 +1938,16 @@ static mp_obj_t tileset_binary_op(mp_binary_op_t op, mp_obj_t lhs, mp_obj_t rhs)
     }
 }
 
+/* An iterator over `tuple` (a type's iteration as its items' tuple). */
+static mp_obj_t tuple_iter(mp_obj_t tuple, mp_obj_iter_buf_t *iter_buf) {
+#if MICROPY_ENABLE_DYNRUNTIME
+    (void)iter_buf;
+    return mp_fun_table.getiter(tuple, NULL);
+#else
+    return mp_getiter(tuple, iter_buf);
+#endif
+}
+
 /* Iteration: the set's tiles (TILES' objects) in index order. */
 static mp_obj_t tileset_getiter(mp_obj_t self, mp_obj_iter_buf_t *iter_buf) {
     pintas_mask mask = mask_in(self);
@@ -2009,13 +1958,7 @@ static mp_obj_t tileset_getiter(mp_obj_t self, mp_obj_iter_buf_t *iter_buf) {
             items[n++] = TILE_AT(i);
         }
     }
-    mp_obj_t tuple = mp_obj_new_tuple(n, items);
-#if MICROPY_ENABLE_DYNRUNTIME
-    (void)iter_buf;
-    return mp_fun_table.getiter(tuple, NULL);
-#else
-    return mp_getiter(tuple, iter_buf);
-#endif
+    return tuple_iter(mp_obj_new_tuple(n, items), iter_buf);
 }
 
 static mp_obj_t tileset_issubset(mp_obj_t self, mp_obj_t other) {
@@ -2115,23 +2058,30 @@ static void type_init(mp_obj_full_type_t *type, qstr name, const uint8_t *at,
     }
 }
 
+/* A dict's entries: each row's function (a class method made for those of
+ * rows[i].is_class), under its name. */
+static void methods_init(const method_row *rows, const qstr *names, size_t n, mp_map_elem_t *table,
+                         mp_rom_obj_static_class_method_t *class_methods) {
+    const mp_obj_type_t *classmethod = MP_OBJ_TO_PTR(mp_load_global(MP_QSTR_classmethod));
+    for (size_t i = 0; i < n; i++) {
+        mp_obj_t fun = MP_OBJ_FROM_PTR(rows[i].fun);
+        if (rows[i].is_class) {
+            class_methods[i] = (mp_rom_obj_static_class_method_t){{classmethod}, fun};
+            fun = MP_OBJ_FROM_PTR(&class_methods[i]);
+        }
+        table[i] = (mp_map_elem_t){MP_OBJ_NEW_QSTR(names[i]), fun};
+    }
+}
+
 /* The types, their methods, the 28 tiles and TILES (mpy_init). */
 static void tiles_init(mp_obj_fun_bc_t *self) {
     type_init(&pintas_tile_type, MP_QSTR_Tile, tile_slot_at, tile_slots, sizeof tile_slot_at);
     type_init(&pintas_tileset_type, MP_QSTR_TileSet, tileset_slot_at, tileset_slots,
               sizeof tileset_slot_at);
-    const mp_obj_type_t *classmethod = MP_OBJ_TO_PTR(mp_load_global(MP_QSTR_classmethod));
     /* (the names: values of the module's qstr table, known at run time only) */
     const qstr names[METHOD_COUNT] = {TILE_METHODS(METHOD_NAME, METHOD_NAME)
                                       TILESET_METHODS(METHOD_NAME, METHOD_NAME)};
-    for (size_t i = 0; i < METHOD_COUNT; i++) {
-        mp_obj_t fun = MP_OBJ_FROM_PTR(method_rows[i].fun);
-        if (method_rows[i].is_class) {
-            class_methods[i] = (mp_rom_obj_static_class_method_t){{classmethod}, fun};
-            fun = MP_OBJ_FROM_PTR(&class_methods[i]);
-        }
-        methods_table[i] = (mp_map_elem_t){MP_OBJ_NEW_QSTR(names[i]), fun};
-    }
+    methods_init(method_rows, names, METHOD_COUNT, methods_table, class_methods);
     tile_obj *t = tile_objs;
     for (uint8_t high = 0; high <= PINTAS_MAX_PIP; high++) {
         for (uint8_t low = 0; low <= high; low++, t++) {
@@ -3726,6 +3676,7 @@ static mp_obj_t deal_out(int g, const pintas_save_deal *d) {
 }
 
 static mp_obj_t host_values(int g, const int32_t *values, size_t n);
+static mp_obj_t setting_obj(const pintas_setting *s, int32_t v);
 
 /* Rules as rules_of reads them: a Python value a setting (a value out of a
  * choice's range as its number, for pintas.py to refuse). */
@@ -3745,13 +3696,7 @@ static mp_obj_t host_values(int g, const int32_t *values, size_t n) {
     const pintas_setting *table = settings_of(MP_OBJ_NEW_SMALL_INT(g), &n);
     mp_obj_t f[PINTAS_SETTINGS_MAX];
     for (size_t i = 0; i < n; i++) {
-        int32_t v = values[i];
-        const pintas_setting *s = &table[i];
-        f[i] = s->kind == PINTAS_SETTING_CHOICE && v >= 0 && v < s->n_choices
-                   ? new_str0(s->choices[v])
-               : s->kind == PINTAS_SETTING_FLAG && (v == 0 || v == 1) ? mp_obj_new_bool(v)
-               : s->kind == PINTAS_SETTING_LIMIT && v == 0 ? mp_const_none
-                                                            : mp_obj_new_int(v);
+        f[i] = setting_obj(&table[i], values[i]);
     }
     return mp_obj_new_tuple(n, f);
 }
@@ -3970,16 +3915,13 @@ static int dice_choose(const pintas_dice_view *v, mp_int_t player, mp_obj_t arg,
  * in tenths, or None for the game's own); the dice's 3 threshold (arg:
  * bank_at), 4 optimal (arg: (a solved workspace, bank_to_win)), 5 optimal
  * from a book (arg: (the book's bytes, bank_to_win)). */
-static mp_obj_t choose(size_t n_args, const mp_obj_t *args) {
-    int g = game_of(args[0]);
-    mp_int_t player = int_in(args[1], 0, 5);
-    const any_view *v = view_in(g, args[2]);
+static mp_int_t choose_code(int g, mp_int_t player, mp_obj_t blob, mp_obj_t arg) {
+    const any_view *v = view_in(g, blob);
     pintas_engine_move m;
     int status;
-    (void)n_args;
     memset(&m, 0, sizeof(m));
     if (player == 0) {
-        pintas_mt *mt = mt_of(args[3]);
+        pintas_mt *mt = mt_of(arg);
         status = IS_LINE(g) ? pintas_line_random_choose(&v->line, mt, (pintas_line_move *)m.bytes)
                  : IS_CAMINOS(g)
                      ? pintas_caminos_random_choose(&v->cam, mt, (pintas_caminos_move *)m.bytes)
@@ -3987,15 +3929,15 @@ static mp_obj_t choose(size_t n_args, const mp_obj_t *args) {
     } else if (IS_DICE(g) != (player >= 3)) {
         bad();
     } else if (IS_DICE(g)) {
-        status = dice_choose(&v->dice, player, args[3], (pintas_dice_move *)m.bytes);
+        status = dice_choose(&v->dice, player, arg, (pintas_dice_move *)m.bytes);
     } else if (player == 1) {
         status = IS_LINE(g) ? pintas_line_greedy_choose(&v->line, (pintas_line_move *)m.bytes)
                              : pintas_caminos_greedy_choose(&v->cam, (pintas_caminos_move *)m.bytes);
     } else {
         double w[8];
-        int given = args[3] != mp_const_none;
+        int given = arg != mp_const_none;
         if (given) {
-            weights_of(args[3], w, IS_LINE(g) ? 8 : 6);
+            weights_of(arg, w, IS_LINE(g) ? 8 : 6);
         }
         if (IS_LINE(g)) {
             pintas_line_suit_weights lw = {w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]};
@@ -4007,7 +3949,13 @@ static mp_obj_t choose(size_t n_args, const mp_obj_t *args) {
                                                 (pintas_caminos_move *)m.bytes);
         }
     }
-    return MP_OBJ_NEW_SMALL_INT(status == PINTAS_OK ? code_of(g, &m) : status);
+    return status == PINTAS_OK ? code_of(g, &m) : status;
+}
+
+static mp_obj_t choose(size_t n_args, const mp_obj_t *args) {
+    (void)n_args;
+    return MP_OBJ_NEW_SMALL_INT(choose_code(game_of(args[0]), int_in(args[1], 0, 5), args[2],
+                                            args[3]));
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(choose_obj, 4, 4, choose);
 
@@ -4224,151 +4172,668 @@ static MP_DEFINE_CONST_FUN_OBJ_1(status_str_obj, status_str);
 
 
 
-/* ---- rules settings (pintas/settings.h) ----------------------------------- */
+/* ---- rules: the types domino.Rules, caminos.Rules and dice.Rules ----------- */
+/* One implementation for the three families, parametrised by the family g
+ * and driven by the core's settings table (pintas/settings.h). A Rules
+ * object holds its family's settings as the core holds them: one int32_t a
+ * setting, in the table's order, the limits at its end 0 (pintas for
+ * MicroPython offers none). It is checked when made (the table's refusal,
+ * in the core's words, then the family's own check); its attributes are the
+ * settings by name and what the core derives from them; the presets, repr,
+ * str and replace's refusals are the core's. Immutable, equal by value. */
 
-/* setting_names(family) -> the family's settings, in order: (name, owner),
- * owner the game that alone may change it (None: any game). */
-static mp_obj_t setting_names(mp_obj_t family_in) {
-    size_t n;
-    const pintas_setting *table = settings_of(family_in, &n);
-    mp_obj_t names[PINTAS_SETTINGS_MAX];
-    for (size_t i = 0; i < n; i++) {
-        int8_t owner = table[i].owner;
-        mp_obj_t pair[2] = {new_str0(table[i].name),
-                            owner < 0 ? mp_const_none : new_str0(table[0].choices[owner])};
-        names[i] = mp_obj_new_tuple(2, pair);
-    }
-    return mp_obj_new_tuple(n, names);
+typedef struct rules_obj {
+    mp_obj_base_t base;
+    uint8_t g;
+    uint8_t n; /* the family's settings, limits included */
+    int32_t v[];
+} rules_obj;
+
+#if MICROPY_ENABLE_DYNRUNTIME
+mp_obj_full_type_t pintas_line_rules_type; /* filled in by rules_init */
+#if !ONLY_LINE
+mp_obj_full_type_t pintas_caminos_rules_type, pintas_dice_rules_type;
+#endif
+#define TYPE_PTR(t) ((const mp_obj_type_t *)&(t))
+#else
+static const mp_obj_type_t pintas_line_rules_type;
+#if !ONLY_LINE
+static const mp_obj_type_t pintas_caminos_rules_type, pintas_dice_rules_type;
+#endif
+#define TYPE_PTR(t) (&(t))
+#endif
+#if ONLY_LINE
+#define RULES_TYPE(g) TYPE_PTR(pintas_line_rules_type)
+#else
+#define RULES_TYPE(g) ((g) == G_LINE ? TYPE_PTR(pintas_line_rules_type) \
+                       : (g) == G_CAMINOS ? TYPE_PTR(pintas_caminos_rules_type) \
+                                          : TYPE_PTR(pintas_dice_rules_type))
+#endif
+
+/* The constructors' defaults, as the core's values, -1 for a setting a
+ * constructor needs (CPython's Rules: the core's table has no defaults). */
+static const int32_t rules_defaults[G_LAST + 1][PINTAS_SETTINGS_MAX] = {
+    {-1, -1, 0, 200, 0, 0, 0, 0, 0, 0, 0, 0},
+#if !ONLY_LINE
+    {-1, 3, 3},
+    {0, 100000, 1, 0, 0, 1, 0},
+#endif
+};
+
+static const int32_t *rules_values(int g, mp_obj_t o) {
+    return mp_obj_is_type(o, RULES_TYPE(g)) ? ((const rules_obj *)MP_OBJ_TO_PTR(o))->v : NULL;
 }
-static MP_DEFINE_CONST_FUN_OBJ_1(setting_names_obj, setting_names);
 
-/* rules_refusal(family, given, repr) -> None when `given` (a value a
- * setting, in setting_names' order) are valid rules, else (message, what):
- * the first setting refused, its value shown by repr(), what refused it
- * (0 its range or a tie with another setting, 1 its type, 2 a name not
- * among its choices). */
-static mp_obj_t rules_refusal(mp_obj_t family_in, mp_obj_t given_in, mp_obj_t repr) {
-    size_t len, out, n_given;
-    int32_t values[PINTAS_SETTINGS_MAX];
+static int family_of_type(mp_obj_t cls) {
+    for (int g = 0; g <= G_LAST; g++) {
+        if (MP_OBJ_TO_PTR(cls) == RULES_TYPE(g)) {
+            return g;
+        }
+    }
+    bad();
+}
+
+static const rules_obj *rules_self(mp_obj_t o) {
+    family_of_type(MP_OBJ_FROM_PTR(mp_obj_get_type(o)));
+    return MP_OBJ_TO_PTR(o);
+}
+
+/* Call pintas.py's check `name` (it raises: the layer's message). */
+static MP_NORETURN void layer_check(qstr name, size_t n, const mp_obj_t *args) {
+    mp_call_function_n_kw(error_class(name), n, 0, args); /* (any global of pintas.py) */
+    bad();
+}
+
+/* The family's settings table, its size *n, and *offered: the settings a
+ * Rules names, all but the limits at its end. */
+static const pintas_setting *rules_table(int g, size_t *n, size_t *offered) {
+    const pintas_setting *table = settings_of(MP_OBJ_NEW_SMALL_INT(g), n);
+    size_t k = *n;
+    while (k > 0 && table[k - 1].kind == PINTAS_SETTING_LIMIT) {
+        k--;
+    }
+    *offered = k;
+    return table;
+}
+
+/* The index of the setting called name[0..len) among the first `count`
+ * (with options, also by its option: Capicua's "capicua"), else -1. */
+static int setting_named(const pintas_setting *table, size_t count, const char *name, size_t len,
+                         int options) {
+    for (size_t i = 0; i < count; i++) {
+        if (is_name(table[i].name, name, len)
+            || (options && table[i].option != NULL && is_name(table[i].option, name, len))) {
+            return (int)i;
+        }
+    }
+    return -1;
+}
+
+static int setting_keyed(const pintas_setting *table, size_t count, mp_obj_t key, int options) {
+    size_t len;
+    const char *name = mp_obj_str_get_data(key, &len);
+    return setting_named(table, count, name, len, options);
+}
+
+/* A setting's core value as a Python value (a choice its name, a flag a
+ * bool, a limit 0 None; a choice out of range as its number). */
+static mp_obj_t setting_obj(const pintas_setting *s, int32_t v) {
+    return s->kind == PINTAS_SETTING_CHOICE && v >= 0 && v < s->n_choices ? new_str0(s->choices[v])
+           : s->kind == PINTAS_SETTING_FLAG && (v == 0 || v == 1) ? mp_obj_new_bool(v)
+           : s->kind == PINTAS_SETTING_LIMIT && v == 0 ? mp_const_none
+                                                        : mp_obj_new_int(v);
+}
+
+static mp_obj_t repr_of(mp_obj_t v) {
+#if MICROPY_ENABLE_DYNRUNTIME
+    mp_obj_t fun = mp_load_global(MP_QSTR_repr);
+#else
+    mp_obj_t fun = MP_OBJ_FROM_PTR(&mp_builtin_repr_obj);
+#endif
+    return mp_call_function_n_kw(fun, 1, 0, &v);
+}
+
+static MP_NORETURN void rules_raise(qstr cls, const char *text, size_t len) {
+    mp_obj_t msg = mp_obj_new_str(text, len);
+    nlr_raise(mp_call_function_n_kw(error_class(cls), 1, 0, &msg));
+}
+
+/* A TypeError as a Python function's call raises (arg: the name or number). */
+static MP_NORETURN void call_error(const char *template, mp_obj_t arg) {
+    raise_formatted(MP_OBJ_FROM_PTR(&mp_type_TypeError), template, 1, &arg);
+}
+
+/* The rules' struct (settings in range) and the family's verdict on it. */
+static int rules_struct(int g, const int32_t *v, size_t n, pintas_save_rules *r) {
+    size_t size = IS_LINE(g) ? sizeof r->line : IS_CAMINOS(g) ? sizeof r->caminos : sizeof r->dice;
+    if (pintas_settings_rules(g, v, n, r, size) != PINTAS_OK) {
+        bad();
+    }
+    return IS_LINE(g) ? pintas_line_rules_check(&r->line)
+           : IS_CAMINOS(g) ? pintas_caminos_rules_check(&r->caminos)
+                           : pintas_dice_rules_check(&r->dice);
+}
+
+/* Rules of family g from Python values, given[i] for each setting it
+ * names: the first refused by the table raises RulesTypeError (a value of
+ * the wrong type) or RulesError, in the core's words, quoting the value. */
+static mp_obj_t rules_make(int g, const mp_obj_t *given) {
+    size_t n, offered, len, got_len;
+    const pintas_setting *table = rules_table(g, &n, &offered);
+    int32_t v[PINTAS_SETTINGS_MAX];
     int what[PINTAS_SETTINGS_MAX];
-    mp_obj_t *given;
     pintas_settings_refusal why;
-    char buf[200];
-    size_t n = setting_values(game_of(family_in), given_in, values, what, &given, &n_given);
-    if (pintas_settings_why((int)mp_obj_get_int(family_in), values, n, &why) != PINTAS_E_RULES) {
-        return mp_const_none;
+    pintas_save_rules r;
+    for (size_t i = 0; i < n; i++) {
+        what[i] = SETTING_RANGE;
+        v[i] = i < offered ? setting_value(&table[i], given[i], &what[i]) : 0;
     }
-    mp_obj_t shown = why.setting < n_given ? given[why.setting] : mp_const_none;
-    const char *got = mp_obj_str_get_data(mp_call_function_n_kw(repr, 1, 0, &shown), &len);
-    mp_obj_t t[2] = {mp_const_none, MP_OBJ_NEW_SMALL_INT(what[why.setting])};
-    if (pintas_settings_refusal_text(&why, got, len, buf, sizeof buf, &out) == PINTAS_OK) {
-        t[0] = mp_obj_new_str(buf, out);
-    } else { /* a long value: the message at its length */
-        char *room = m_malloc(out + 1);
-        pintas_settings_refusal_text(&why, got, len, room, out + 1, &out);
-        t[0] = mp_obj_new_str(room, out); /* (room: the collector's) */
+    if (pintas_settings_why(g, v, n, &why) == PINTAS_E_RULES) {
+        const char *got = mp_obj_str_get_data(
+            repr_of(why.setting < offered ? given[why.setting] : mp_const_none), &got_len);
+        char one;
+        pintas_settings_refusal_text(&why, got, got_len, &one, 1, &len);
+        char *room = m_new(char, len + 1); /* (the collector's) */
+        pintas_settings_refusal_text(&why, got, got_len, room, len + 1, &len);
+        rules_raise(what[why.setting] == SETTING_TYPE ? MP_QSTR_RulesTypeError : MP_QSTR_RulesError,
+                    room, len);
     }
-    return mp_obj_new_tuple(2, t);
+    int status = rules_struct(g, v, n, &r);
+    if (status != PINTAS_OK) {
+        mp_obj_t words = new_str0(pintas_status_str(status));
+        raise_formatted(error_class(MP_QSTR_RulesError), "the C core rejects these rules: {}", 1,
+                        &words);
+    }
+    rules_obj *o = mp_obj_malloc_var(rules_obj, v, int32_t, n, RULES_TYPE(g));
+    o->g = (uint8_t)g;
+    o->n = (uint8_t)n;
+    memcpy(o->v, v, n * sizeof(int32_t));
+    return MP_OBJ_FROM_PTR(o);
 }
-static MP_DEFINE_CONST_FUN_OBJ_3(rules_refusal_obj, rules_refusal);
 
-/* rules_text(family, given) -> what valid rules (a value a setting, in
- * setting_names' order) print as: the core's description. */
-static mp_obj_t rules_text(mp_obj_t family_in, mp_obj_t given_in) {
-    int32_t values[PINTAS_SETTINGS_MAX];
-    int what[PINTAS_SETTINGS_MAX];
-    mp_obj_t *given;
-    char buf[160];
-    size_t n_given, len;
-    size_t n = setting_values(game_of(family_in), given_in, values, what, &given, &n_given);
-    if (pintas_settings_text(game_of(family_in), values, n, buf, sizeof buf, &len) != PINTAS_OK) {
+/* The Python values of rules' settings (those it names) into given. */
+static size_t rules_given(const rules_obj *o, mp_obj_t *given) {
+    size_t n, offered;
+    const pintas_setting *table = rules_table(o->g, &n, &offered);
+    for (size_t i = 0; i < offered; i++) {
+        given[i] = setting_obj(&table[i], o->v[i]);
+    }
+    return offered;
+}
+
+/* Rules(setting, ..., setting=value, ...): the settings in the table's
+ * order, by position or name. */
+static mp_obj_t rules_make_new(const mp_obj_type_t *type, size_t n_args, size_t n_kw,
+                               const mp_obj_t *args) {
+    int g = family_of_type(MP_OBJ_FROM_PTR(type));
+    size_t n, offered;
+    const pintas_setting *table = rules_table(g, &n, &offered);
+    const mp_map_elem_t *kw = (const mp_map_elem_t *)&args[n_args];
+    mp_obj_t given[PINTAS_SETTINGS_MAX];
+    if (n_args > offered) {
+        call_error("Rules() takes at most {} positional arguments", MP_OBJ_NEW_SMALL_INT(offered));
+    }
+    for (size_t i = 0; i < offered; i++) {
+        given[i] = i < n_args ? args[i] : MP_OBJ_NULL;
+    }
+    for (size_t k = 0; k < n_kw; k++) {
+        int i = setting_keyed(table, offered, kw[k].key, 0);
+        if (i < 0) {
+            call_error("Rules() got an unexpected keyword argument {!r}", kw[k].key);
+        }
+        if (given[i] != MP_OBJ_NULL) {
+            call_error("Rules() got multiple values for argument {!r}", kw[k].key);
+        }
+        given[i] = kw[k].value;
+    }
+    for (size_t i = 0; i < offered; i++) {
+        if (given[i] == MP_OBJ_NULL) {
+            if (rules_defaults[g][i] < 0) {
+                call_error("Rules() missing required argument {!r}", new_str0(table[i].name));
+            }
+            given[i] = setting_obj(&table[i], rules_defaults[g][i]);
+        }
+    }
+    return rules_make(g, given);
+}
+
+/* A preset (a class method: Rules.muggins(players=3, **options)): the
+ * core's preset number `index` of family g, the seats its call names (a
+ * seating's name, else its first options among the seats: players, pairs)
+ * by position or name, then only the options the core lists for it, the
+ * others refused in the core's words. */
+static mp_obj_t rules_preset(int g, int index, size_t n_args, const mp_obj_t *args, mp_map_t *kw) {
+    size_t n, offered, count, n_takes, own = 0, n_refused = 0;
+    const pintas_setting *table = rules_table(g, &n, &offered);
+    const pintas_preset *presets;
+    const char *takes[2 * PINTAS_SETTINGS_MAX];
+    int32_t v[PINTAS_SETTINGS_MAX];
+    mp_obj_t given[PINTAS_SETTINGS_MAX], seats[2] = {MP_OBJ_NULL, MP_OBJ_NULL};
+    pintas_presets(g, &presets, &count);
+    const pintas_preset *p = &presets[index];
+    pintas_preset_values(g, index, v, n);
+    pintas_preset_takes(g, index, PINTAS_PRESET_NO_LIMITS, takes, MP_ARRAY_SIZE(takes), &n_takes);
+    while (own < n_takes && own < 2
+           && (p->n_seatings ? own == 0 : is_name(takes[own], "players", 7)
+                                              || is_name(takes[own], "pairs", 5))) {
+        own++;
+    }
+    if (n_args - 1 > own) {
+        call_error("a preset takes at most {} positional arguments", MP_OBJ_NEW_SMALL_INT(own));
+    }
+    for (size_t j = 1; j < n_args; j++) {
+        seats[j - 1] = args[j];
+    }
+    for (size_t i = 0; i < offered; i++) {
+        given[i] = setting_obj(&table[i], v[i]);
+    }
+    const char **refused = m_new(const char *, kw->used ? kw->used : 1);
+    for (size_t k = 0; k < kw->alloc; k++) {
+        if (!mp_map_slot_is_filled(kw, k)) {
+            continue;
+        }
+        size_t len;
+        const char *name = mp_obj_str_get_data(kw->table[k].key, &len);
+        size_t j = 0;
+        while (j < own && !is_name(takes[j], name, len)) {
+            j++;
+        }
+        if (j < own) {
+            if (seats[j] != MP_OBJ_NULL) {
+                call_error("a preset got multiple values for argument {!r}", kw->table[k].key);
+            }
+            seats[j] = kw->table[k].value;
+            continue;
+        }
+        int i = setting_named(table, offered, name, len, 1);
+        for (j = own; i >= 0 && j < n_takes; j++) {
+            if (setting_named(table, offered, takes[j], strlen(takes[j]), 1) == i) {
+                break;
+            }
+        }
+        if (i < 0 || j == n_takes) {
+            refused[n_refused++] = name;
+        } else {
+            given[i] = kw->table[k].value;
+        }
+    }
+    if (p->n_seatings) { /* the seating named (its first by default): players and pairs */
+        mp_obj_t names[8];
+        size_t k, len = 0;
+        for (k = 0; k < p->n_seatings && k < MP_ARRAY_SIZE(names); k++) {
+            names[k] = new_str0(p->seatings[k].name);
+        }
+        mp_obj_t mode = seats[0] == MP_OBJ_NULL ? names[0] : seats[0];
+        const char *name = mp_obj_is_str(mode) ? mp_obj_str_get_data(mode, &len) : NULL;
+        for (k = 0; k < p->n_seatings && !(name && is_name(p->seatings[k].name, name, len)); k++) {
+        }
+        if (k == p->n_seatings) {
+            mp_obj_t check[3] = {new_str0(takes[0]), mode, mp_obj_new_tuple(p->n_seatings, names)};
+            layer_check(MP_QSTR__check_choice, 3, check);
+        }
+        seats[0] = MP_OBJ_NEW_SMALL_INT(p->seatings[k].players);
+        seats[1] = mp_obj_new_bool(p->seatings[k].pairs);
+        own = 2;
+        takes[0] = "players";
+        takes[1] = "pairs";
+    }
+    if (n_refused) {
+        size_t len;
+        char one;
+        pintas_preset_refusal_text(g, index, refused, NULL, n_refused, PINTAS_PRESET_NO_LIMITS,
+                                   &one, 1, &len);
+        char *room = m_new(char, len + 1);
+        pintas_preset_refusal_text(g, index, refused, NULL, n_refused, PINTAS_PRESET_NO_LIMITS,
+                                   room, len + 1, &len);
+        rules_raise(MP_QSTR_RulesError, room, len);
+    }
+    for (size_t j = 0; j < own; j++) {
+        int i = setting_named(table, offered, takes[j], strlen(takes[j]), 0);
+        if (seats[j] != MP_OBJ_NULL && i >= 0) {
+            given[i] = seats[j];
+        }
+    }
+    return rules_make(g, given);
+}
+
+/* The presets, one function each (a class method knows not its name):
+ * each family's in the order of its setting 0's choices, as the core's. */
+#define RULES_PRESET(name, g, i) \
+    static mp_obj_t name(size_t n_args, const mp_obj_t *args, mp_map_t *kw) { \
+        return rules_preset(g, i, n_args, args, kw); \
+    } \
+    static MP_DEFINE_CONST_FUN_OBJ_KW(name##_obj, 1, name);
+RULES_PRESET(rules_muggins, G_LINE, 0)
+RULES_PRESET(rules_capicua, G_LINE, 1)
+RULES_PRESET(rules_dominican, G_LINE, 2)
+#if !ONLY_LINE
+RULES_PRESET(rules_base, G_CAMINOS, 0)
+RULES_PRESET(rules_no_renewal, G_CAMINOS, 1)
+RULES_PRESET(rules_two_paths, G_CAMINOS, 2)
+RULES_PRESET(rules_dice_of_doom, G_DICE, 0)
+RULES_PRESET(rules_farkle, G_DICE, 1)
+#endif
+
+/* replace(**changes): a checked copy; names no setting has refused in the
+ * core's words. */
+static mp_obj_t rules_replace(size_t n_args, const mp_obj_t *args, mp_map_t *kw) {
+    const rules_obj *o = rules_self(args[0]);
+    size_t n, offered, n_unknown = 0;
+    const pintas_setting *table = rules_table(o->g, &n, &offered);
+    mp_obj_t given[PINTAS_SETTINGS_MAX];
+    if (n_args > 1) {
+        call_error("replace() takes settings by name: got {} positional arguments",
+                   MP_OBJ_NEW_SMALL_INT(n_args - 1));
+    }
+    rules_given(o, given);
+    const char **unknown = m_new(const char *, kw->used ? kw->used : 1);
+    for (size_t k = 0; k < kw->alloc; k++) {
+        if (mp_map_slot_is_filled(kw, k)) {
+            int i = setting_keyed(table, offered, kw->table[k].key, 1);
+            if (i < 0) {
+                unknown[n_unknown++] = mp_obj_str_get_str(kw->table[k].key);
+            } else {
+                given[i] = kw->table[k].value;
+            }
+        }
+    }
+    if (n_unknown) {
+        size_t len;
+        char one;
+        pintas_settings_unknown_text(o->g, o->v, n, unknown, NULL, n_unknown,
+                                     PINTAS_PRESET_NO_LIMITS, &one, 1, &len);
+        char *room = m_new(char, len + 1);
+        pintas_settings_unknown_text(o->g, o->v, n, unknown, NULL, n_unknown,
+                                     PINTAS_PRESET_NO_LIMITS, room, len + 1, &len);
+        rules_raise(MP_QSTR_RulesError, room, len);
+    }
+    return rules_make(o->g, given);
+}
+static MP_DEFINE_CONST_FUN_OBJ_KW(rules_replace_obj, 1, rules_replace);
+
+static mp_obj_t rules_to_dict(mp_obj_t self) {
+    const rules_obj *o = rules_self(self);
+    size_t n, offered;
+    const pintas_setting *table = rules_table(o->g, &n, &offered);
+    mp_obj_t given[PINTAS_SETTINGS_MAX], out = mp_obj_new_dict(offered);
+    rules_given(o, given);
+    for (size_t i = 0; i < offered; i++) {
+        mp_obj_dict_store(out, new_str0(table[i].name), given[i]);
+    }
+    return out;
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(rules_to_dict_obj, rules_to_dict);
+
+/* _fields() -> every setting's Python value, in the table's order (the
+ * limits None): as a save's rules read back (save_read, _from_fields). */
+static mp_obj_t rules_fields(mp_obj_t self) {
+    const rules_obj *o = rules_self(self);
+    return host_values(o->g, o->v, o->n);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(rules_fields_obj, rules_fields);
+
+/* Rules._from_fields(values): the rules of Python values in the table's
+ * order (a save's, as save_read gives them; the limits after them None). */
+static mp_obj_t rules_from_fields(mp_obj_t cls, mp_obj_t fields) {
+    int g = family_of_type(cls);
+    size_t n, offered, k;
+    mp_obj_t *items;
+    rules_table(g, &n, &offered);
+    mp_obj_get_array(fields, &k, &items);
+    if (k < offered) {
         bad();
     }
-    return mp_obj_new_str(buf, len);
+    return rules_make(g, items);
 }
-static MP_DEFINE_CONST_FUN_OBJ_2(rules_text_obj, rules_text);
+static MP_DEFINE_CONST_FUN_OBJ_2(rules_from_fields_obj, rules_from_fields);
 
-/* unknown_settings(family, given, names) -> the message refusing `names`
- * (a tuple of str), no setting of the rules `given` (as rules_text). */
-static mp_obj_t unknown_settings(mp_obj_t family_in, mp_obj_t given_in, mp_obj_t names_in) {
-    int g = game_of(family_in);
-    int32_t values[PINTAS_SETTINGS_MAX];
-    int what[PINTAS_SETTINGS_MAX];
-    mp_obj_t *given, *items;
-    char buf[400];
-    size_t n_given, k, len;
-    size_t n = setting_values(g, given_in, values, what, &given, &n_given);
-    mp_obj_get_array(names_in, &k, &items);
-    const char **names = m_new(const char *, k ? k : 1);
-    for (size_t j = 0; j < k; j++) {
-        names[j] = mp_obj_str_get_str(items[j]);
+/* side_of(seat): the side a seat scores for (pintas_line_side_of). */
+static mp_obj_t rules_side_of(mp_obj_t self, mp_obj_t seat) {
+    const rules_obj *o = rules_self(self);
+    pintas_save_rules r;
+    rules_struct(o->g, o->v, o->n, &r);
+    int side = mp_obj_is_small_int(seat) && (mp_uint_t)MP_OBJ_SMALL_INT_VALUE(seat) < 256
+                   ? pintas_line_side_of(&r.line, (int)MP_OBJ_SMALL_INT_VALUE(seat)) : -1;
+    if (side < 0) {
+        mp_obj_t check[2] = {seat, MP_OBJ_NEW_SMALL_INT(r.line.players)};
+        layer_check(MP_QSTR__check_seat, 2, check);
     }
-    if (pintas_settings_unknown_text(g, values, n, names, NULL, k, PINTAS_PRESET_NO_LIMITS, buf,
-                                     sizeof buf, &len) == PINTAS_OK) {
-        return mp_obj_new_str(buf, len);
-    }
-    char *room = m_malloc(len + 1); /* long names: the message at its length */
-    if (pintas_settings_unknown_text(g, values, n, names, NULL, k, PINTAS_PRESET_NO_LIMITS, room,
-                                     len + 1, &len) != PINTAS_OK) {
-        bad();
-    }
-    return mp_obj_new_str(room, len); /* (room, names: the collector's) */
+    return MP_OBJ_NEW_SMALL_INT(side);
 }
-static MP_DEFINE_CONST_FUN_OBJ_3(unknown_settings_obj, unknown_settings);
+static MP_DEFINE_CONST_FUN_OBJ_2(rules_side_of_obj, rules_side_of);
 
-/* preset(family, name, refused) -> with refused None, the family's preset
- * `name` as (settings, takes, seatings): its settings (its default seats)
- * as rules_out gives them, the options it takes (no limits: pintas for
- * MicroPython offers none), its seatings' (name, players, pairs); None for
- * no such preset. With refused a tuple of option names, the message
- * refusing them. */
-static mp_obj_t preset(mp_obj_t family_in, mp_obj_t name_in, mp_obj_t refused_in) {
+/* What the core derives from the rules, by name; MP_OBJ_NULL for none. */
+static mp_obj_t rules_derived(const rules_obj *o, qstr attr) {
+    pintas_save_rules r;
+    const pintas_preset *presets;
+    size_t count;
+    rules_struct(o->g, o->v, o->n, &r);
+    pintas_presets(o->g, &presets, &count);
+    const pintas_preset *p = &presets[o->v[0]]; /* (setting 0's choice: its preset) */
+    if (IS_LINE(o->g)) {
+        if (attr == MP_QSTR_sides) {
+            return MP_OBJ_NEW_SMALL_INT(pintas_line_sides(&r.line));
+        }
+        if (attr == MP_QSTR_draws) { /* (the core's pintas__line_draws, not public) */
+            return mp_obj_new_bool(r.line.game != PINTAS_LINE_DOMINICAN && r.line.players < 4);
+        }
+        if (attr == MP_QSTR_mode) { /* the preset's seating of these seats */
+            for (size_t k = 0; k < p->n_seatings; k++) {
+                if (p->seatings[k].players == r.line.players && p->seatings[k].pairs == r.line.pairs) {
+                    return new_str0(p->seatings[k].name);
+                }
+            }
+            return mp_const_none;
+        }
+    }
+#if !ONLY_LINE
+    if (IS_CAMINOS(o->g)) {
+        uint8_t side = r.caminos.side_tiles;
+        if (attr == MP_QSTR_name) {
+            return new_str0(p->name);
+        }
+        if (attr == MP_QSTR_full_path) { /* (its words: pintas.py's caminos.FULL_PATH) */
+            return mp_obj_subscr(error_class(MP_QSTR__C_FULL_PATH),
+                                 MP_OBJ_NEW_SMALL_INT(r.caminos.full_path), MP_OBJ_SENTINEL);
+        }
+        int v = attr == MP_QSTR_paths ? r.caminos.paths
+                : attr == MP_QSTR_hand_size ? r.caminos.hand_size
+                : attr == MP_QSTR_side_tiles ? side
+                : attr == MP_QSTR_path_size ? 1 + 2 * side : -1;
+        return v < 0 ? MP_OBJ_NULL : MP_OBJ_NEW_SMALL_INT(v);
+    }
+    if (IS_DICE(o->g) && attr == MP_QSTR_unit) {
+        return mp_obj_new_int(pintas_dice_rules_unit(&r.dice));
+    }
+#endif
+    return MP_OBJ_NULL;
+}
+
+static void rules_attr(mp_obj_t self, qstr attr, mp_obj_t *dest) {
+    if (dest[0] != MP_OBJ_NULL) {
+        return; /* (immutable: no store, no delete) */
+    }
+    const rules_obj *o = MP_OBJ_TO_PTR(self);
+    size_t n, offered, len;
+#if MICROPY_ENABLE_DYNRUNTIME
+    const char *name = mp_obj_str_get_data(MP_OBJ_NEW_QSTR(attr), &len);
+#else
+    const char *name = (const char *)qstr_data(attr, &len);
+#endif
+    const pintas_setting *table = rules_table(o->g, &n, &offered);
+    int i = setting_named(table, offered, name, len, 0);
+    dest[0] = i >= 0 ? setting_obj(&table[i], o->v[i]) : rules_derived(o, attr);
+    if (dest[0] == MP_OBJ_NULL) {
+        dest[1] = MP_OBJ_SENTINEL; /* (the methods) */
+    }
+}
+
+/* repr: Rules(name=value, ...); str: the core's description of the rules. */
+static void rules_print(const mp_print_t *print, mp_obj_t self, mp_print_kind_t kind) {
+    const rules_obj *o = MP_OBJ_TO_PTR(self);
+    size_t n, offered, len;
+    const pintas_setting *table = rules_table(o->g, &n, &offered);
+    if (kind != PRINT_REPR) {
+        char buf[160];
+        if (pintas_settings_text(o->g, o->v, n, buf, sizeof buf, &len) != PINTAS_OK) {
+            bad();
+        }
+        print->print_strn(print->data, buf, len);
+        return;
+    }
+    mp_printf(print, "Rules(");
+    for (size_t i = 0; i < offered; i++) {
+        const pintas_setting *s = &table[i];
+        int32_t v = o->v[i];
+        mp_printf(print, "%s%s=", i ? ", " : "", s->name);
+        if (s->kind == PINTAS_SETTING_CHOICE) {
+            mp_printf(print, "'%s'", s->choices[v]);
+        } else if (s->kind == PINTAS_SETTING_FLAG) {
+            mp_printf(print, v ? "True" : "False");
+        } else {
+            mp_printf(print, "%d", (int)v);
+        }
+    }
+    mp_printf(print, ")");
+}
+
+static mp_obj_t rules_unary_op(mp_unary_op_t op, mp_obj_t self) {
+    const rules_obj *o = MP_OBJ_TO_PTR(self);
+    if (op != MP_UNARY_OP_HASH) {
+        return MP_OBJ_NULL;
+    }
+    mp_uint_t h = o->g;
+    for (size_t i = 0; i < o->n; i++) {
+        h = h * 1000003u ^ (mp_uint_t)o->v[i];
+    }
+    return MP_OBJ_NEW_SMALL_INT((mp_int_t)(h >> 2));
+}
+
+/* ==: rules of the same family with the same settings. */
+static mp_obj_t rules_binary_op(mp_binary_op_t op, mp_obj_t lhs, mp_obj_t rhs) {
+    const rules_obj *a = MP_OBJ_TO_PTR(lhs), *b = MP_OBJ_TO_PTR(rhs);
+    if (op != MP_BINARY_OP_EQUAL || !mp_obj_is_obj(rhs) || b->base.type != a->base.type) {
+        return MP_OBJ_NULL;
+    }
+    size_t i = 0;
+    while (i < a->n && a->v[i] == b->v[i]) {
+        i++;
+    }
+    return mp_obj_new_bool(i == a->n);
+}
+
+/* Each family's methods (X) and class methods (C): its presets first. */
+#define RULES_METHODS(X, C) \
+    C(MP_QSTR__from_fields, rules_from_fields_obj) \
+    X(MP_QSTR_replace, rules_replace_obj) \
+    X(MP_QSTR_to_dict, rules_to_dict_obj) \
+    X(MP_QSTR__fields, rules_fields_obj)
+#define LINE_PRESETS(C) \
+    C(MP_QSTR_muggins, rules_muggins_obj) \
+    C(MP_QSTR_capicua, rules_capicua_obj) \
+    C(MP_QSTR_dominican, rules_dominican_obj)
+#define CAMINOS_PRESETS(C) \
+    C(MP_QSTR_base, rules_base_obj) \
+    C(MP_QSTR_no_renewal, rules_no_renewal_obj) \
+    C(MP_QSTR_two_paths, rules_two_paths_obj)
+#define DICE_PRESETS(C) \
+    C(MP_QSTR_dice_of_doom, rules_dice_of_doom_obj) \
+    C(MP_QSTR_farkle, rules_farkle_obj)
+#define LINE_RULES_METHODS(X, C) LINE_PRESETS(C) X(MP_QSTR_side_of, rules_side_of_obj) \
+    RULES_METHODS(X, C)
+#define CAMINOS_RULES_METHODS(X, C) CAMINOS_PRESETS(C) RULES_METHODS(X, C)
+#define DICE_RULES_METHODS(X, C) DICE_PRESETS(C) RULES_METHODS(X, C)
+#if ONLY_LINE
+#define RULES_PRESETS(C) LINE_PRESETS(C)
+#define ALL_RULES_METHODS(X, C) LINE_RULES_METHODS(X, C)
+#else
+#define RULES_PRESETS(C) LINE_PRESETS(C) CAMINOS_PRESETS(C) DICE_PRESETS(C)
+#define ALL_RULES_METHODS(X, C) \
+    LINE_RULES_METHODS(X, C) CAMINOS_RULES_METHODS(X, C) DICE_RULES_METHODS(X, C)
+#endif
+#define RULES_SLOTS(X) \
+    X(make_new, rules_make_new) X(print, rules_print) X(attr, rules_attr) \
+    X(unary_op, rules_unary_op) X(binary_op, rules_binary_op)
+
+#if MICROPY_ENABLE_DYNRUNTIME
+/* (as tiles_init: the types, their dicts and class methods made at run time) */
+#define LINE_RULES_COUNT (0 LINE_RULES_METHODS(COUNT, COUNT))
+#define CAMINOS_RULES_COUNT (0 CAMINOS_RULES_METHODS(COUNT, COUNT))
+#define RULES_METHOD_COUNT (0 ALL_RULES_METHODS(COUNT, COUNT))
+mp_map_elem_t rules_methods_table[RULES_METHOD_COUNT];
+mp_rom_obj_static_class_method_t rules_class_methods[RULES_METHOD_COUNT];
+static MP_DEFINE_CONST_DICT_WITH_SIZE(line_rules_locals, rules_methods_table, LINE_RULES_COUNT);
+#if !ONLY_LINE
+static MP_DEFINE_CONST_DICT_WITH_SIZE(caminos_rules_locals,
+                                      &rules_methods_table[LINE_RULES_COUNT],
+                                      CAMINOS_RULES_COUNT);
+static MP_DEFINE_CONST_DICT_WITH_SIZE(dice_rules_locals,
+                                      &rules_methods_table[LINE_RULES_COUNT
+                                                           + CAMINOS_RULES_COUNT],
+                                      RULES_METHOD_COUNT - LINE_RULES_COUNT
+                                          - CAMINOS_RULES_COUNT);
+#endif
+static const method_row rules_method_rows[RULES_METHOD_COUNT] = {
+    ALL_RULES_METHODS(METHOD_ROW, CLASS_METHOD_ROW)
+};
+static const uint8_t rules_slot_at[] = {RULES_SLOTS(SLOT_OFFSET)};
+static const void *const rules_slots[] = {RULES_SLOTS(SLOT_VALUE)};
+
+static void rules_type_init(mp_obj_full_type_t *type, const mp_obj_dict_t *locals) {
+    type_init(type, MP_QSTR_Rules, rules_slot_at, rules_slots, sizeof rules_slot_at);
+    MP_OBJ_TYPE_SET_SLOT(type, locals_dict, (void *)locals, sizeof rules_slot_at);
+}
+
+static void rules_init(void) {
+    const qstr names[RULES_METHOD_COUNT] = {ALL_RULES_METHODS(METHOD_NAME, METHOD_NAME)};
+    methods_init(rules_method_rows, names, RULES_METHOD_COUNT, rules_methods_table,
+                 rules_class_methods);
+    rules_type_init(&pintas_line_rules_type, &line_rules_locals);
+#if !ONLY_LINE
+    rules_type_init(&pintas_caminos_rules_type, &caminos_rules_locals);
+    rules_type_init(&pintas_dice_rules_type, &dice_rules_locals);
+#endif
+}
+#else
+RULES_PRESETS(CLASS_METHOD)
+CLASS_METHOD(MP_QSTR__from_fields, rules_from_fields_obj)
+/* A family's type: its methods' dict and its slots, the shared ones. */
+#define RULES_TYPE_DEFINE(family, METHODS) \
+    static const mp_rom_map_elem_t family##_rules_locals_table[] = { \
+        METHODS(METHOD_ENTRY, CLASS_METHOD_ENTRY) \
+    }; \
+    static MP_DEFINE_CONST_DICT(family##_rules_locals, family##_rules_locals_table); \
+    static MP_DEFINE_CONST_OBJ_TYPE(pintas_##family##_rules_type, MP_QSTR_Rules, \
+                                    MP_TYPE_FLAG_NONE RULES_SLOTS(SLOT_ARGS), locals_dict, \
+                                    &family##_rules_locals);
+RULES_TYPE_DEFINE(line, LINE_RULES_METHODS)
+#if !ONLY_LINE
+RULES_TYPE_DEFINE(caminos, CAMINOS_RULES_METHODS)
+RULES_TYPE_DEFINE(dice, DICE_RULES_METHODS)
+#endif
+#endif
+
+/* preset(family, name) -> the seatings of the family's preset `name`, each
+ * (name, players, pairs): domino.MODES. */
+static mp_obj_t preset(mp_obj_t family_in, mp_obj_t name_in) {
     int g = game_of(family_in), index;
     const pintas_preset *table;
-    const char *names[2 * PINTAS_SETTINGS_MAX];
     size_t n, k;
     if (pintas_preset_named(g, mp_obj_str_get_str(name_in), &index) != PINTAS_OK) {
-        return mp_const_none;
+        bad();
     }
-    if (refused_in != mp_const_none) {
-        mp_obj_t *items;
-        char buf[400];
-        mp_obj_get_array(refused_in, &k, &items);
-        const char **given = k > MP_ARRAY_SIZE(names) ? m_new(const char *, k) : names;
-        for (size_t j = 0; j < k; j++) {
-            given[j] = mp_obj_str_get_str(items[j]);
-        }
-        if (pintas_preset_refusal_text(g, index, given, NULL, k, PINTAS_PRESET_NO_LIMITS, buf,
-                                       sizeof buf, &n) == PINTAS_OK) {
-            return mp_obj_new_str(buf, n);
-        }
-        char *room = m_malloc(n + 1); /* long names: the message at its length */
-        pintas_preset_refusal_text(g, index, given, NULL, k, PINTAS_PRESET_NO_LIMITS, room, n + 1,
-                                   &n);
-        return mp_obj_new_str(room, n); /* (room, given: the collector's) */
-    }
-    int32_t values[PINTAS_SETTINGS_MAX];
-    mp_obj_t t[3], items[2 * PINTAS_SETTINGS_MAX];
     pintas_presets(g, &table, &n);
     const pintas_preset *p = &table[index];
-    settings_of(family_in, &n);
-    pintas_preset_values(g, index, values, n);
-    t[0] = host_values(g, values, n);
-    pintas_preset_takes(g, index, PINTAS_PRESET_NO_LIMITS, names, MP_ARRAY_SIZE(names), &n);
-    for (k = 0; k < n; k++) {
-        items[k] = new_str0(names[k]);
-    }
-    t[1] = mp_obj_new_tuple(n, items);
+    mp_obj_t items[8];
     for (k = 0; k < p->n_seatings && k < MP_ARRAY_SIZE(items); k++) {
         mp_obj_t seating[3] = {new_str0(p->seatings[k].name),
                                MP_OBJ_NEW_SMALL_INT(p->seatings[k].players),
                                mp_obj_new_bool(p->seatings[k].pairs)};
         items[k] = mp_obj_new_tuple(3, seating);
     }
-    t[2] = mp_obj_new_tuple(k, items);
-    return mp_obj_new_tuple(3, t);
+    return mp_obj_new_tuple(k, items);
 }
-static MP_DEFINE_CONST_FUN_OBJ_3(preset_obj, preset);
+static MP_DEFINE_CONST_FUN_OBJ_2(preset_obj, preset);
 
 /* ---- hand-made deals: the core's check ----------------------------------- */
 
@@ -4424,6 +4889,333 @@ static mp_obj_t deal_check(size_t n_args, const mp_obj_t *args) {
     nlr_raise(mp_call_function_n_kw(error_class(MP_QSTR_DealError), 1, 0, &msg));
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(deal_check_obj, 4, 4, deal_check);
+/* ---- players: the types of the core's random, greedy, suit and threshold players */
+/* Every family's RandomPlayer, GreedyPlayer and SuitPlayer and the dice's
+ * ThresholdPlayer are one implementation: a type a row of PLAYER_ROWS (its
+ * family and the core's chooser, numbered as choose() numbers them), whose
+ * object keeps the value it was made with and the chooser's argument. The
+ * checks pintas.py has already (_check_seed, _check_view, a view's
+ * _moves_to_choose) are called there, and a move is the game's own _move. */
+
+#define LINE_PLAYERS(X) \
+    X(MP_QSTR_RandomPlayer, G_LINE, 0) X(MP_QSTR_GreedyPlayer, G_LINE, 1) \
+    X(MP_QSTR_SuitPlayer, G_LINE, 2)
+#if ONLY_LINE
+#define PLAYER_ROWS(X) LINE_PLAYERS(X)
+#else
+#define PLAYER_ROWS(X) LINE_PLAYERS(X) \
+    X(MP_QSTR_RandomPlayer, G_CAMINOS, 0) X(MP_QSTR_GreedyPlayer, G_CAMINOS, 1) \
+    X(MP_QSTR_SuitPlayer, G_CAMINOS, 2) X(MP_QSTR_RandomPlayer, G_DICE, 0) \
+    X(MP_QSTR_ThresholdPlayer, G_DICE, 3)
+#endif
+#define PLAYER_ONE(name, g, chooser) +1
+#define PLAYER_COUNT (0 PLAYER_ROWS(PLAYER_ONE))
+#define PLAYER_ROW(name, g, chooser) {g, chooser},
+static const uint8_t player_rows[PLAYER_COUNT][2] = {PLAYER_ROWS(PLAYER_ROW)};
+
+typedef struct player_obj {
+    mp_obj_base_t base;
+    uint8_t g, chooser;
+    mp_obj_t given; /* the seed, weights or bank_at it was made with (None: none) */
+    mp_obj_t arg;   /* the chooser's: the generator (a bytearray), bank_at capped */
+} player_obj;
+
+#if MICROPY_ENABLE_DYNRUNTIME
+/* A type with room for a player's four slots alone (mp_obj_type_t's layout;
+ * a full type's eleven would take 28 bytes more each). */
+typedef struct player_type {
+    mp_obj_base_t base;
+    uint16_t flags, name;
+    uint8_t slot_index[12];
+    const void *slots[4];
+} player_type;
+player_type player_types[PLAYER_COUNT]; /* filled in by players_init */
+struct {
+    mp_obj_base_t base;
+    size_t len;
+    mp_obj_t items[PLAYER_COUNT];
+} players_tuple;
+#else
+typedef mp_obj_full_type_t player_type;
+static const player_type player_types[PLAYER_COUNT];
+#endif
+
+/* The family's name and the name of its View in pintas.py. */
+static qstr family_name(int g, int view) {
+    return IS_LINE(g) ? (view ? MP_QSTR__DominoView : MP_QSTR_domino)
+           : IS_CAMINOS(g) ? (view ? MP_QSTR__CaminosView : MP_QSTR_caminos)
+                           : (view ? MP_QSTR__DiceView : MP_QSTR_dice);
+}
+
+/* pintas.py's function `name` called with n arguments. */
+static mp_obj_t call_layer(qstr name, size_t n, const mp_obj_t *args) {
+    return mp_call_function_n_kw(error_class(name), n, 0, args);
+}
+
+/* RandomPlayer(seed=None), GreedyPlayer(), SuitPlayer(weights=None),
+ * ThresholdPlayer(bank_at=1000). */
+static mp_obj_t player_make_new(const mp_obj_type_t *type, size_t n_args, size_t n_kw,
+                                const mp_obj_t *args) {
+    const uint8_t *row = player_rows[(const player_type *)type - player_types];
+    const qstr names[1] = {row[1] == 0 ? MP_QSTR_seed : row[1] == 2 ? MP_QSTR_weights
+                                                                     : MP_QSTR_bank_at};
+    mp_obj_t given = MP_OBJ_NULL;
+    arguments_of(n_args, n_kw, args, row[1] != 1, names, 0, &given);
+    if (given == MP_OBJ_NULL) {
+        given = row[1] == 3 ? MP_OBJ_NEW_SMALL_INT(1000) : mp_const_none;
+    }
+    player_obj *p = mp_obj_malloc(player_obj, type);
+    *p = (player_obj){p->base, row[0], row[1], given, given};
+    if (row[1] == 0) {
+        mp_obj_t a[2] = {given, mp_const_true};
+        call_layer(MP_QSTR__check_seed, 2, a);
+        p->arg = mp_load_attr(call_layer(MP_QSTR__Random, 1, a), MP_QSTR__mt);
+    } else if (row[1] == 2 && given != mp_const_none) {
+        mp_obj_t a[2] = {given, error_class(IS_LINE(row[0]) ? MP_QSTR__DominoSuitWeights
+                                                            : MP_QSTR__CaminosSuitWeights)};
+        /* (isinstance: a SuitWeights of the family's, a subclass's too) */
+        if (!mp_obj_is_true(mp_call_function_n_kw(mp_load_global(MP_QSTR_isinstance), 2, 0, a))) {
+            raise_formatted(error_class(MP_QSTR_RulesTypeError),
+                            "weights must be SuitWeights or None: got {!r}", 1, &given);
+        }
+    } else if (!ONLY_LINE && row[1] == 3) {
+        int whole = mp_obj_is_int(given);
+        if (!whole || mp_obj_is_true(mp_binary_op(MP_BINARY_OP_LESS, given,
+                                                  MP_OBJ_NEW_SMALL_INT(0)))) {
+            raise_formatted(error_class(whole ? MP_QSTR_RulesError : MP_QSTR_RulesTypeError),
+                            "bank_at must be a whole number >= 0: got {!r}", 1, &given);
+        }
+        /* (a turn total never reaches 2**30) */
+        if (!mp_obj_is_small_int(given) || MP_OBJ_SMALL_INT_VALUE(given) > 0x3FFFFFFF) {
+            p->arg = MP_OBJ_NEW_SMALL_INT(0x3FFFFFFF);
+        }
+    }
+    return MP_OBJ_FROM_PTR(p);
+}
+
+/* As CPython's: RandomPlayer(seed=7), SuitPlayer(SuitWeights(...)) in the
+ * line games (RandomPlayer(), SuitPlayer() in the others), GreedyPlayer(),
+ * ThresholdPlayer(bank_at=700). */
+static void player_print(const mp_print_t *print, mp_obj_t self, mp_print_kind_t kind) {
+    const player_obj *p = MP_OBJ_TO_PTR(self);
+    const char *form = !IS_LINE(p->g) ? (p->chooser == 3 ? "bank_at=%s" : "")
+                       : p->chooser == 0                              ? "seed=%s"
+                       : p->chooser == 2 && p->given != mp_const_none ? "%s"
+                                                                      : "";
+    mp_obj_t shown = mp_call_function_n_kw(mp_load_global(MP_QSTR_repr), 1, 0, &p->given);
+    (void)kind;
+    mp_printf(print, "%q(", (qstr)mp_obj_get_type(self)->name);
+    mp_printf(print, form, mp_obj_str_get_str(shown));
+    mp_printf(print, ")");
+}
+
+/* choose(view) -> the move the core's player chooses for the view's seat. */
+static mp_obj_t player_choose(mp_obj_t self, mp_obj_t view) {
+    const player_obj *p = MP_OBJ_TO_PTR(self);
+    mp_obj_t a[3] = {view, error_class(family_name(p->g, 1)),
+                     MP_OBJ_NEW_QSTR(family_name(p->g, 0))};
+    mp_obj_t arg = p->arg;
+    call_layer(MP_QSTR__check_view, 3, a);
+    mp_call_function_n_kw(mp_load_attr(view, MP_QSTR__moves_to_choose), 0, 0, NULL);
+    if (p->chooser == 2 && p->given != mp_const_none) {
+        arg = mp_call_function_n_kw(mp_load_attr(p->given, MP_QSTR__tenths), 0, 0, NULL);
+    }
+    mp_obj_t code = MP_OBJ_NEW_SMALL_INT(choose_code(p->g, p->chooser,
+                                                     mp_load_attr(view, MP_QSTR__cv), arg));
+    return mp_call_function_n_kw(mp_load_attr(mp_load_attr(view, MP_QSTR__game), MP_QSTR__move),
+                                 1, 0, &code);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(player_choose_obj, player_choose);
+
+static mp_obj_t player_call(mp_obj_t self, size_t n_args, size_t n_kw, const mp_obj_t *args) {
+    mp_arg_check_num(n_args, n_kw, 1, 1, false);
+    return player_choose(self, args[0]);
+}
+
+/* choose, and what it was made with: SuitPlayer's weights, ThresholdPlayer's
+ * bank_at (read-only). */
+static void player_attr(mp_obj_t self, qstr attr, mp_obj_t *dest) {
+    const player_obj *p = MP_OBJ_TO_PTR(self);
+    if (dest[0] != MP_OBJ_NULL) {
+        return; /* (immutable) */
+    }
+    if (attr == MP_QSTR_choose) {
+        dest[0] = MP_OBJ_FROM_PTR(&player_choose_obj);
+        dest[1] = self;
+    } else if ((attr == MP_QSTR_weights && p->chooser == 2)
+               || (attr == MP_QSTR_bank_at && p->chooser == 3)) {
+        dest[0] = p->given;
+    }
+}
+
+#define PLAYER_SLOTS(X) \
+    X(make_new, player_make_new) X(print, player_print) X(call, player_call) \
+    X(attr, player_attr)
+
+#if !ONLY_LINE
+/* ---- dice keeps: the type Keep -------------------------------------------- */
+/* A legal keep as CPython's dice.Keep: the dice kept (a dice set) and the
+ * points it makes; immutable, equal by value, a pair (dice, points) to
+ * iterate, index and hash. dice_keeps and the book's and policy's best_keep
+ * make them; Keep(dice, points) reads the dice as pintas.py's _x_items. */
+
+typedef struct keep_obj {
+    mp_obj_base_t base;
+    pintas_dice_set set;
+    mp_obj_t points;
+} keep_obj;
+
+#if MICROPY_ENABLE_DYNRUNTIME
+mp_obj_full_type_t pintas_keep_type; /* filled in by players_init */
+#define KEEP_TYPE ((const mp_obj_type_t *)&pintas_keep_type)
+#else
+static const mp_obj_type_t pintas_keep_type;
+#define KEEP_TYPE (&pintas_keep_type)
+#endif
+
+static mp_obj_t keep_of(pintas_dice_set set, mp_obj_t points) {
+    keep_obj *k = mp_obj_malloc(keep_obj, KEEP_TYPE);
+    k->set = set;
+    k->points = points;
+    return MP_OBJ_FROM_PTR(k);
+}
+
+static mp_obj_t new_keep(pintas_dice_set set, int32_t points) {
+    return keep_of(set, mp_obj_new_int(points));
+}
+
+/* Keep(dice, points) */
+static mp_obj_t keep_make_new(const mp_obj_type_t *type, size_t n_args, size_t n_kw,
+                              const mp_obj_t *args) {
+    const qstr names[2] = {MP_QSTR_dice, MP_QSTR_points};
+    mp_obj_t given[2];
+    size_t n;
+    mp_obj_t *items;
+    pintas_dice_set set = 0;
+    (void)type;
+    arguments_of(n_args, n_kw, args, 2, names, 2, given);
+    mp_obj_t check[4] = {given[0], MP_OBJ_NEW_SMALL_INT(1), MP_OBJ_NEW_SMALL_INT(6),
+                         new_str0("a keep")};
+    mp_obj_get_array(call_layer(MP_QSTR__x_items, 4, check), &n, &items);
+    for (size_t i = 0; i < n; i++) {
+        set += (pintas_dice_set)1 << (3 * (MP_OBJ_SMALL_INT_VALUE(items[i]) - 1));
+    }
+    return keep_of(set, given[1]);
+}
+
+/* (dice, points) */
+static mp_obj_t keep_pair(const keep_obj *k) {
+    mp_obj_t pair[2] = {dice_tuple(k->set), k->points};
+    return mp_obj_new_tuple(2, pair);
+}
+
+/* Keep((1, 5), 1500); str: 1 5: 1500 */
+static void keep_print(const mp_print_t *print, mp_obj_t self, mp_print_kind_t kind) {
+    const keep_obj *k = MP_OBJ_TO_PTR(self);
+    mp_obj_t points = mp_call_function_n_kw(mp_load_global(MP_QSTR_str), 1, 0, &k->points);
+    int n = 0;
+    mp_printf(print, kind == PRINT_REPR ? "Keep((" : "");
+    for (int face = 1; face <= 6; face++) {
+        for (unsigned c = (k->set >> (3 * (face - 1))) & 7; c > 0; c--) {
+            mp_printf(print, n++ == 0 ? "%d" : kind == PRINT_REPR ? ", %d" : " %d", face);
+        }
+    }
+    mp_printf(print, kind != PRINT_REPR ? ": %s" : n == 1 ? ",), %s)" : "), %s)",
+              mp_obj_str_get_str(points));
+}
+
+static void keep_attr(mp_obj_t self, qstr attr, mp_obj_t *dest) {
+    const keep_obj *k = MP_OBJ_TO_PTR(self);
+    if (dest[0] != MP_OBJ_NULL) {
+        return; /* (immutable) */
+    }
+    if (attr == MP_QSTR_dice) {
+        dest[0] = dice_tuple(k->set);
+    } else if (attr == MP_QSTR_points) {
+        dest[0] = k->points;
+    } else if (attr == MP_QSTR_move) { /* the move that makes this keep */
+        dest[0] = new_move(G_DICE, PINTAS_DICE_KEEP | (mp_int_t)k->set << 5);
+    }
+}
+
+static mp_obj_t keep_unary_op(mp_unary_op_t op, mp_obj_t self) {
+    return op == MP_UNARY_OP_LEN ? MP_OBJ_NEW_SMALL_INT(2)
+           : op == MP_UNARY_OP_HASH ? mp_unary_op(op, keep_pair(MP_OBJ_TO_PTR(self)))
+                                    : MP_OBJ_NULL;
+}
+
+static mp_obj_t keep_binary_op(mp_binary_op_t op, mp_obj_t lhs, mp_obj_t rhs) {
+    if (op != MP_BINARY_OP_EQUAL || !mp_obj_is_type(rhs, KEEP_TYPE)) {
+        return MP_OBJ_NULL;
+    }
+    const keep_obj *a = MP_OBJ_TO_PTR(lhs), *b = MP_OBJ_TO_PTR(rhs);
+    return mp_obj_new_bool(a->set == b->set
+                           && mp_obj_is_true(mp_binary_op(op, a->points, b->points)));
+}
+
+static mp_obj_t keep_subscr(mp_obj_t self, mp_obj_t index, mp_obj_t value) {
+    if (value != MP_OBJ_SENTINEL) {
+        return MP_OBJ_NULL; /* (immutable) */
+    }
+    return mp_obj_subscr(keep_pair(MP_OBJ_TO_PTR(self)), index, MP_OBJ_SENTINEL);
+}
+
+static mp_obj_t keep_getiter(mp_obj_t self, mp_obj_iter_buf_t *iter_buf) {
+    return tuple_iter(keep_pair(MP_OBJ_TO_PTR(self)), iter_buf);
+}
+
+#define KEEP_SLOTS(X) \
+    X(make_new, keep_make_new) X(print, keep_print) X(attr, keep_attr) \
+    X(unary_op, keep_unary_op) X(binary_op, keep_binary_op) X(subscr, keep_subscr) \
+    X(iter, keep_getiter)
+#if MICROPY_ENABLE_DYNRUNTIME
+static const uint8_t keep_slot_at[] = {KEEP_SLOTS(SLOT_OFFSET)};
+static const void *const keep_slots[] = {KEEP_SLOTS(SLOT_VALUE)};
+#define KEEP_INIT() \
+    type_init(&pintas_keep_type, MP_QSTR_Keep, keep_slot_at, keep_slots, sizeof keep_slot_at)
+#else
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_keep_type, MP_QSTR_Keep, MP_TYPE_FLAG_ITER_IS_GETITER
+                                KEEP_SLOTS(SLOT_ARGS));
+#endif
+#endif /* !ONLY_LINE */
+
+/* ---- the players' types and Keep, made ------------------------------------ */
+
+#if MICROPY_ENABLE_DYNRUNTIME
+static const uint8_t player_slot_at[] = {PLAYER_SLOTS(SLOT_OFFSET)};
+typedef char player_slots_fit[sizeof player_slot_at <= 4 ? 1 : -1];
+static const void *const player_slots[] = {PLAYER_SLOTS(SLOT_VALUE)};
+
+/* The types, the tuple `players` of the players' and Keep (mpy_init). */
+static void players_init(void) {
+#define PLAYER_NAME(name, g, chooser) name,
+    const qstr names[PLAYER_COUNT] = {PLAYER_ROWS(PLAYER_NAME)};
+    for (size_t i = 0; i < PLAYER_COUNT; i++) {
+        type_init((mp_obj_full_type_t *)&player_types[i], names[i], player_slot_at, player_slots,
+                  sizeof player_slot_at);
+        players_tuple.items[i] = MP_OBJ_FROM_PTR(&player_types[i]);
+    }
+    players_tuple.base.type = &mp_type_tuple;
+    players_tuple.len = PLAYER_COUNT;
+#if !ONLY_LINE
+    KEEP_INIT();
+#endif
+}
+#else
+#define PLAYER_TYPE(q, g, chooser) \
+    {.base = {&mp_type_type}, .flags = MP_TYPE_FLAG_NONE, .name = q, \
+     .slot_index_make_new = 1, .slot_index_print = 2, .slot_index_call = 3, \
+     .slot_index_attr = 4, \
+     .slots = {player_make_new, player_print, player_call, player_attr}},
+static const player_type player_types[PLAYER_COUNT] = {PLAYER_ROWS(PLAYER_TYPE)};
+#define PLAYER_AT(i) MP_ROM_PTR(&player_types[i])
+static const mp_rom_obj_tuple_t players_tuple = {{&mp_type_tuple}, PLAYER_COUNT, {
+    PLAYER_AT(0), PLAYER_AT(1), PLAYER_AT(2),
+#if !ONLY_LINE
+    PLAYER_AT(3), PLAYER_AT(4), PLAYER_AT(5), PLAYER_AT(6), PLAYER_AT(7),
+#endif
+}};
+#endif
 
 /* ---- the module ---------------------------------------------------------- */
 
@@ -4460,9 +5252,6 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(deal_check_obj, 4, 4, deal_check);
     X(MP_QSTR_view, view_obj) \
     X(MP_QSTR_events, events_obj) \
     X(MP_QSTR_round_start, round_start_obj) \
-    X(MP_QSTR_check_rules, check_rules_obj) \
-    X(MP_QSTR_setting_names, setting_names_obj) \
-    X(MP_QSTR_rules_refusal, rules_refusal_obj) \
     X(MP_QSTR_table, table_obj) \
     X(MP_QSTR_line_knowledge, line_knowledge_obj) \
     X(MP_QSTR_line_points, line_points_obj) \
@@ -4491,15 +5280,18 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(deal_check_obj, 4, 4, deal_check);
     X(MP_QSTR_as_tile, as_tile_obj) \
     X(MP_QSTR__tile_or_none, tile_or_none_obj) \
     X(MP_QSTR_preset, preset_obj) \
-    X(MP_QSTR_rules_text, rules_text_obj) \
-    X(MP_QSTR_unknown_settings, unknown_settings_obj) \
     X(MP_QSTR__DominoMove, LINE_MOVE_OBJ) \
     OTHER_GAMES(X(MP_QSTR__CaminosMove, CAMINOS_MOVE_OBJ)) \
     OTHER_GAMES(X(MP_QSTR__DiceMove, DICE_MOVE_OBJ)) \
     X(MP_QSTR_line_event, LINE_EVENT_TYPE) \
     OTHER_GAMES(X(MP_QSTR_caminos_event, CAMINOS_EVENT_TYPE)) \
     OTHER_GAMES(X(MP_QSTR_dice_event, DICE_EVENT_TYPE)) \
-    X(MP_QSTR_deal_check, deal_check_obj)
+    X(MP_QSTR_deal_check, deal_check_obj) \
+    X(MP_QSTR_players, players_tuple) \
+    OTHER_GAMES(X(MP_QSTR_Keep, pintas_keep_type)) \
+    X(MP_QSTR__DominoRules, pintas_line_rules_type) \
+    OTHER_GAMES(X(MP_QSTR__CaminosRules, pintas_caminos_rules_type)) \
+    OTHER_GAMES(X(MP_QSTR__DiceRules, pintas_dice_rules_type))
 
 #if MICROPY_ENABLE_DYNRUNTIME
 
@@ -4514,6 +5306,8 @@ mp_obj_t mpy_init(mp_obj_fun_bc_t *self, size_t n_args, size_t n_kw, mp_obj_t *a
     tiles_init(self);
     moves_init();
     events_init();
+    players_init();
+    rules_init();
     PINTAS_FUNCTIONS(PINTAS_STORE)
     MP_DYNRUNTIME_INIT_EXIT
 }
