@@ -17,15 +17,15 @@
 
 
 _C_NAMES = (
-    "sizes", "state", "new", "set_deal", "legal", "check", "play", "status", "reseed", "rng",
+    "sizes", "state", "new", "set_deal", "legal", "check", "play", "reseed", "rng",
     "set_rng", "hands", "view", "events", "round_start",
-    "line_info", "line_knowledge", "line_points", "blake2b", "mt_size",
+    "table", "line_knowledge", "line_points", "blake2b", "mt_size",
     "mt_seed", "mt_below", "parse", "illegal",
     "save_write", "save_read", "status_str", "choose", "search", "over",
     "to_move", "legal_moves", "play_move", "commit", "action", "log_codes", "preset",
     "line_event", "deal_check", "players",
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
-    "caminos_info", "dice_info", "caminos_known", "chain", "caminos_rank", "dice_keeps",
+    "caminos_known", "chain", "caminos_rank", "dice_keeps",
     "dice_keep_score", "dice_is_doom", "dice_solve_size", "dice_solve", "dice_policy",
     "dice_book", "caminos_event", "dice_event", "Keep",
 #- end of the games' C functions -#
@@ -61,12 +61,6 @@ len, getattr, setattr, hasattr, object, range, repr, enumerate, zip, iter, sum =
 _LINE, _CAMINOS, _DICE = 0, 1, 2
 _SIZES = (_c.sizes(0), _c.sizes(1), _c.sizes(2))
 _legal_moves, _play_move = _c.legal_moves, _c.play_move
-_c_info = (
-    _c.line_info,
-#- caminos, dice: their info (build.sh cuts these lines from the domino-only module) -#
-    _c.caminos_info, _c.dice_info,
-#- end of the games' info -#
-)
 _MAX_SEED = (1 << 64) - 1
 MAX_NOTATION = 1000
 _MOVE_CACHE = 32  # pairs of a Caminos or dice game class's cache of move objects
@@ -229,10 +223,6 @@ class _Record:
 # CPython's.
 
 
-def _opt(value, none=0xFF):
-    return None if value == none else value
-
-
 # ---- the game base -----------------------------------------------------------------
 
 MAX_SAVE_SIZE = 16 * 1024 * 1024
@@ -288,37 +278,19 @@ class _Events:
         return repr(self._list())
 
 
-class _Table:
-    """What a game and its views read of the table: a name of the class's _INFO
-    is a place in the core's info tuple of the state (line_info, caminos_info,
-    dice_info) and how to show it (None: as it is; a tuple: the item it names).
-    Every game and view class has an _INFO (from its game's table class)."""
-
-    def _info(self):
-        return _c_info[self._G](self._state())
-
-    def __getattr__(self, name):
-        if name != "_INFO" and name in self._INFO:
-            at, show = self._INFO[name]
-            return _shown(show, self._info()[at])
-        raise AttributeError(name)
+def _table(self, name):
+    """What a game or view reads of the table (leader, phase, pool, ...): the
+    binding's names of each game's, shown as the API shows them (a built-in
+    function in a class binds no self in MicroPython)."""
+    return _c.table(self, name)
 
 
-def _shown(show, value):
-    """A value of the core's as a table shows it: as it is (show None), the
-    item of the tuple show it names (None past its end), or show(value)."""
-    if show is None or value is None:
-        return value
-    if type(show) is tuple:
-        return show[value] if value < len(show) else None
-    return show(value)
-
-
-class _Game(_Table):
+class _Game:
     """What every game object shares: the C state and the one way a move is
     played, the logs, views' raw material, copies, replays and saves."""
 
     _G = 0            # the engine: 0 line, 1 Caminos, 2 dice
+    __getattr__ = _table
 
     def _state(self):
         return self._st
@@ -358,9 +330,6 @@ class _Game(_Table):
     def seed(self):
         return self._seed
 
-    def _status(self):
-        return _c.status(self._G, self._st)
-
     # The move objects legal_moves gives: the line games' 58 moves are the
     # binding's, made once; for Caminos and dice, a list per game class, a
     # cache of _MOVE_CACHE (code, move) pairs (by a hash of the action index),
@@ -369,24 +338,6 @@ class _Game(_Table):
     _EVENTS = _Events
     to_move = property(_c.to_move)
     is_over = property(_c.over)
-
-    @property
-    def seats(self):
-        return self._status()[0]
-
-    @property
-    def scores(self):
-        return self._status()[6]
-
-    @property
-    def winners(self):
-        s = self._status()
-        return tuple(side for side in range(s[1]) if s[4] >> side & 1)
-
-    @property
-    def winner(self):
-        winners = self.winners
-        return winners[0] if len(winners) == 1 else None
 
     @property
     def logs(self):
@@ -417,14 +368,8 @@ class _Game(_Table):
                 yield event
 
     def _decode(self, raw):
-        """The Event objects of raw events (the binding's types), 16 at a time:
-        a board's heap is small."""
-        step = 16 * _SIZES[self._G][2]
-        teams = self._G == _LINE and self._rules.pairs
-        out = []
-        for at in range(0, len(raw), step):
-            out.extend(_c.events(self._G, raw[at:at + step], teams))
-        return out
+        """The Event objects of raw events (the binding's types)."""
+        return _c.events(self, raw)
 
     def legal_moves(self):
         """The legal moves of the seat to move, in the engine's order."""
@@ -440,17 +385,7 @@ class _Game(_Table):
     def view(self, seat):
         """What ``seat`` may know now."""
         self._check_seat(seat)
-        v = object.__new__(self._VIEW)
-        v._blob, v._cv, v._raw = _c.view(self._G, self._st, self._raw, seat)
-        status = _c.status(self._G, v._blob)
-        v._game = self
-        v._log = None
-        v.seat = seat
-        v.rules = self._rules
-        v.to_move = None if status[3] < 0 else status[3]
-        v.scores = status[6]
-        v.is_over = status[2]
-        return v
+        return _c.view(self, seat)
 
     # ---- playing -------------------------------------------------------------------
 
@@ -648,14 +583,6 @@ class _TileGame(_Game):
         self._check_seat(seat)
         return TileSet.from_mask(_c.hands(self._G, self._st)[seat])
 
-    @property
-    def hand_sizes(self):
-        return tuple(bin(m).count("1") for m in _c.hands(self._G, self._st))
-
-    @property
-    def round(self):
-        return self._status()[5]
-
     def set_deal(self, deal):
         """Replace the current round's deal by a hand-made one, before its first move."""
         self._checked_deal(deal, self._rules)
@@ -675,8 +602,10 @@ class _TileGame(_Game):
         return (self._first_deal and self._first_deal._c_args(self._rules), 0, 0)
 
 
-class _View(_Table):
+class _View:
     """What every game's view shares: made by Game.view(seat) only."""
+
+    __getattr__ = _table
 
     def _state(self):
         return self._blob
@@ -919,34 +848,11 @@ class _DominoDeal(_Deal):
         self.boneyard = _tile_list(boneyard, "the boneyard")
 
 
-def _d_placements(line):
-    return tuple((TILES[b & 0x7F], "R" if b & 0x80 else "L") for b in line)
-
-
-# What a line game (and, with the last two, its views) reads of line_info.
-_D_INFO = {"leader": (0, None), "placements": (1, _d_placements), "line": (10, None),
-           "ends": (2, None), "boneyard_size": (4, None)}
-_D_VIEW_INFO = dict(_D_INFO, forced_tile=(5, _tile_or_none), winner=(6, _opt))
-
-
 class _DominoView(_View):
-    """What one seat may know: its own hand, the table, counts and the public log."""
+    """What one seat may know: its own hand, the table, counts and the public log
+    (hand, hand_sizes, round: the binding's table)."""
 
     _G = _LINE
-    _INFO = _D_VIEW_INFO
-
-    # (also Caminos views')
-    @property
-    def hand(self):
-        return TileSet.from_mask(_c.hands(self._G, self._blob)[self.seat])
-
-    @property
-    def hand_sizes(self):
-        return tuple(self._blob[_SIZES[self._G][0] + i] for i in range(self.rules.players))
-
-    @property
-    def round(self):
-        return _c.status(self._G, self._blob)[5]
 
     def passes(self, seat):
         _check_seat(seat, self.rules.players)
@@ -962,7 +868,6 @@ class _DominoGame(_TileGame):
     _MOVE = _DominoMove
     _DEAL = _DominoDeal
     _VIEW = _DominoView
-    _INFO = _D_INFO
 
     _move = _DominoMove.from_code  # (a bound class method: the move of a code, no self)
 
@@ -1145,37 +1050,16 @@ class _CaminosPath(_Record):
         return "Path({}, {!r}, {!r}, {!r}, {!r}, {!r})".format(*self._values())
 
 
-def _c_paths(raw_paths):
-    out = []
-    for slot, raw in enumerate(raw_paths):
-        if raw is None:
-            out.append(_CaminosPath(slot + 1, None))
-        else:
-            centre, front, back, ends, free = raw
-            out.append(_CaminosPath(slot + 1, TILES[centre], tuple(TILES[t] for t in front),
-                                    tuple(TILES[t] for t in back), ends, free))
-    return tuple(out)
-
-
-_C_PHASES = ("reveal", "play", "over")
-
-
-def _c_seat(s):
-    return None if s >= 4 else s
-
-
-def _c_seats(mask):
-    return tuple(s for s in range(4) if mask >> s & 1)
-
-
 class _CaminosTable:
-    """What a Caminos game and its views both show of the table (caminos_info)."""
+    """What a Caminos game and its views both show of the table (the binding's
+    table: phase, starter, discard, ...), and their paths as Path records."""
 
     _G = _CAMINOS
-    _INFO = {"phase": (0, _C_PHASES), "starter": (1, _c_seat), "pile_size": (2, None),
-             "step": (3, None), "contenders": (4, _c_seats), "out_seat": (5, _c_seat),
-             "last_turns": (6, None), "passes": (7, None), "discard": (9, TileSet.from_mask),
-             "paths": (10, _c_paths)}
+
+    @property
+    def paths(self):
+        return tuple(_CaminosPath(slot + 1, *(raw or (None,)))
+                     for slot, raw in enumerate(self._paths))
 
     def _reveals(self, events):
         shown = [[] for _ in range(self.rules.players)]
@@ -1189,23 +1073,9 @@ class _CaminosView(_View, _CaminosTable):
     """What one seat may know: its own hand, the table, counts, the reveals shown
     so far and the public log."""
 
-    hand, hand_sizes, round = _DominoView.hand, _DominoView.hand_sizes, _DominoView.round
-
-    @property
-    def chosen(self):
-        return _c_seats(self._blob[_SIZES[_CAMINOS][0] + 9])
-
-    @property
-    def my_choice(self):
-        return _tile_or_none(self._info()[8][self.seat])
-
     @property
     def revealed(self):
         return self._reveals(self.round_log)
-
-    @property
-    def winners(self):
-        return _c_seats(self._info()[12]) if self.is_over else ()
 
     def known_tiles(self, seat):
         """Tiles ``seat`` revealed this round and has not placed: still in its hand."""
@@ -1227,12 +1097,8 @@ class _CaminosGame(_TileGame, _CaminosTable):
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
 
     @property
-    def pile(self):
-        return tuple(TILES[t] for t in self._info()[11])
-
-    @property
     def chosen(self):
-        return tuple(s for s, t in enumerate(self._info()[8]) if t < TILE_COUNT)
+        return tuple(s for s, t in enumerate(self._choices) if t is not None)
 
     @property
     def reveals(self):
@@ -1242,7 +1108,7 @@ class _CaminosGame(_TileGame, _CaminosTable):
 
     def choice(self, seat):
         self._check_seat(seat)
-        return _tile_or_none(self._info()[8][seat])
+        return self._choices[seat]
 
     def __repr__(self):
         if self.is_over:
@@ -1371,20 +1237,11 @@ _x_new_move = _DiceMove._of
 _DiceKeep = _c.Keep  # a legal keep: the binding's type (CPython's dice.Keep)
 
 
-_X_PHASES = ("roll", "keep", "bank_or_roll", "over")
-
-
 class _DiceTable:
-    """What a dice game and its views both show of the table (dice_info)."""
+    """What a dice game and its views both show of the table (the binding's
+    table: phase, pool, turn total, ...)."""
 
     _G = _DICE
-    _INFO = {"first_player": (0, None), "phase": (1, _X_PHASES), "turn_total": (2, None),
-             "dice_to_roll": (3, None), "last_roll": (4, tuple), "pool": (5, _x_values),
-             "final_turns_left": (7, None)}
-
-    @property
-    def winner(self):
-        return _opt(self._info()[8]) if self.is_over else None
 
     def keeps(self):
         """The legal keeps of the last roll with their points (empty unless a keep is due)."""
@@ -1394,15 +1251,8 @@ class _DiceTable:
 
 
 class _DiceView(_View, _DiceTable):
-    """What one seat knows: in dice everything but the OS seeds is public."""
-
-    @property
-    def players(self):
-        return len(self.scores)
-
-    @property
-    def score(self):
-        return self.scores[self.seat]
+    """What one seat knows: in dice everything but the OS seeds is public
+    (players, score: the binding's table)."""
 
 
 class _DiceGame(_Game, _DiceTable):
@@ -1425,14 +1275,6 @@ class _DiceGame(_Game, _DiceTable):
 
     def _origin(self):
         return {"players": self.players, "first_player": self.first_player}
-
-    @property
-    def players(self):
-        return self.seats
-
-    @property
-    def pool_score(self):
-        return self._info()[6]
 
     @property
     def roll_seeds(self):

@@ -70,7 +70,7 @@ def chunks(items: list, size: int) -> list[list]:
 
 # The test files a one-family module (build.sh natmod-domino) runs, on its games' data.
 FAMILY_TESTS = ("test_deals", "test_games", "test_logfree", "test_moves", "test_players",
-                "test_rules", "test_tiles", "test_vectors")
+                "test_rules", "test_table", "test_tiles", "test_vectors")
 
 
 def for_family(expected: dict, family: str) -> dict:

@@ -1079,30 +1079,20 @@ static mp_obj_t play(mp_obj_t g_in, mp_obj_t st, mp_obj_t code) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(play_obj, play);
 
-/* status(g, state) -> (seats, sides, over, to_move or -1, winners mask,
- * round, scores tuple). */
-static mp_obj_t status(mp_obj_t g_in, mp_obj_t st) {
-    int g = game_of(g_in);
-    pintas_engine_status out;
+/* The core's status of a state (checked), and its scores as a tuple. */
+static mp_obj_t status_of(int g, const any_state *s, pintas_engine_status *out) {
     mp_obj_t scores[PINTAS_ENGINE_MAX_SIDES];
-    any_state tmp, *s = state_at(g, st, &tmp, 0);
-    memset(&out, 0, sizeof(out));
-    if (engine_of(g)->status(s, &out) != PINTAS_OK || out.sides > PINTAS_ENGINE_MAX_SIDES) {
+    memset(out, 0, sizeof(*out));
+    if (engine_of(g)->status(s, out) != PINTAS_OK || out->sides > PINTAS_ENGINE_MAX_SIDES
+        || out->seats > PINTAS_ENGINE_MAX_SIDES) {
         bad();
     }
-    for (int i = 0; i < out.sides; i++) {
-        scores[i] = mp_obj_new_int(out.score[i]);
+    for (int i = 0; i < out->sides; i++) {
+        scores[i] = mp_obj_new_int(out->score[i]);
     }
-    /* (seats, sides, over, to move (-1: over), winners, round, scores) */
-    const mp_int_t v[6] = {out.seats, out.sides, 0, out.over ? -1 : out.to_move, out.winners,
-                           out.round};
-    mp_obj_t t[7];
-    put_ints(t, v, 6);
-    t[2] = mp_obj_new_bool(out.over);
-    t[6] = mp_obj_new_tuple(out.sides, scores);
-    return mp_obj_new_tuple(7, t);
+    return mp_obj_new_tuple(out->sides, scores);
 }
-static MP_DEFINE_CONST_FUN_OBJ_2(status_obj, status);
+
 
 /* reseed(g, state, seed) -> None; rng_same(g, a, b) -> True if the two
  * states' generators are alike (did a move draw from it?). */
@@ -1160,34 +1150,31 @@ static int view_of(int g, const any_state *s, const uint8_t *raw, size_t len, in
                    any_view *v);
 static const size_t view_sizes[3];
 
-/* view(g, state, raw log, seat) -> (the view blob of `seat` (see the top of
- * the file), the core's view (pintas_*_view_of) for the players, the raw log
- * as the seat sees it). */
-static mp_obj_t view(size_t n_args, const mp_obj_t *args) {
-    mp_obj_t g_in = args[0], st = args[1], seat_in = args[3];
-    int g = game_of(g_in);
+/* view(game, seat) -> Game.view(seat): a new object of the game's class
+ * _VIEW whose members are the view blob of `seat` (_blob: see the top of the
+ * file), the core's view (_cv: pintas_*_view_of) for the players, the raw log
+ * as the seat sees it (_raw), the game, the seat, the rules, and the seat to
+ * move, the scores and whether it is over, read of the blob. */
+static mp_obj_t view(mp_obj_t game, mp_obj_t seat_in) {
+    int g;
+    const any_state *p = state_of_game(game, &g);
     const pintas_engine *e = engine_of(g);
     any_state s;
     uint8_t extra[BLOB_EXTRA];
     pintas_engine_status out;
     uint8_t blob[sizeof(any_state) + BLOB_EXTRA];
-    const any_state *p = state_at(g, st, &s, 0);
-    if (p != &s) {
-        memcpy(&s, p, e->state_size);
-    }
+    memcpy(&s, p, e->state_size);
     memset(&out, 0, sizeof(out));
     e->status(&s, &out);
     mp_int_t seat = int_in(seat_in, 0, out.seats ? out.seats - 1 : 0);
-    mp_obj_t t[3] = {mp_const_none, mp_const_none, mp_const_none};
+    mp_obj_t v = new_bare(class_attr(game, MP_QSTR__VIEW), 11);
     {
         size_t len;
-        const uint8_t *raw = bytes_of(args[2], &len);
-        any_view *v = m_new(any_view, 1);
-        (void)n_args;
-        if (view_of(g, &s, raw, len, (int)seat, v) == PINTAS_OK) {
-            t[1] = mp_obj_new_bytearray_by_ref(view_sizes[g], v);
-        }
-        t[2] = hidden_log(g, raw, len, seat);
+        const uint8_t *raw = bytes_of(member(game, MP_QSTR__raw), &len);
+        any_view *cv = m_new(any_view, 1);
+        set_member(v, MP_QSTR__cv, view_of(g, &s, raw, len, (int)seat, cv) == PINTAS_OK
+                   ? mp_obj_new_bytearray_by_ref(view_sizes[g], cv) : mp_const_none);
+        set_member(v, MP_QSTR__raw, hidden_log(g, raw, len, seat));
     }
     memset(extra, 0, sizeof(extra));
     extra[BLOB_SEAT] = (uint8_t)seat;
@@ -1224,121 +1211,20 @@ static mp_obj_t view(size_t n_args, const mp_obj_t *args) {
     memset((uint8_t *)&s + e->rng_offset, 0, sizeof(pintas_rng));
     memcpy(blob, &s, e->state_size);
     memcpy(blob + e->state_size, extra, BLOB_EXTRA);
-    t[0] = mp_obj_new_bytes(blob, e->state_size + BLOB_EXTRA);
-    return mp_obj_new_tuple(3, t);
+    mp_obj_t scores = status_of(g, &s, &out);
+    set_member(v, MP_QSTR__blob, mp_obj_new_bytes(blob, e->state_size + BLOB_EXTRA));
+    set_member(v, MP_QSTR__game, game);
+    set_member(v, MP_QSTR__log, mp_const_none);
+    set_member(v, MP_QSTR_seat, MP_OBJ_NEW_SMALL_INT(seat));
+    set_member(v, MP_QSTR_rules, member(game, MP_QSTR__rules));
+    set_member(v, MP_QSTR_to_move, out.over ? mp_const_none : MP_OBJ_NEW_SMALL_INT(out.to_move));
+    set_member(v, MP_QSTR_scores, scores);
+    set_member(v, MP_QSTR_is_over, mp_obj_new_bool(out.over));
+    return v;
 }
-static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(view_obj, 4, 4, view);
+static MP_DEFINE_CONST_FUN_OBJ_2(view_obj, view);
 
-/* ---- what each game shows ----------------------------------------------- */
-
-/* A tuple of n pairs (a, b) of nums[0..2n): a line of tiles as its pips run. */
-static mp_obj_t pairs_tuple(const uint8_t *nums, size_t n) {
-    mp_obj_t items[PINTAS_TILE_COUNT];
-    for (size_t i = 0; i < n; i++) {
-        mp_obj_t pair[2] = {MP_OBJ_NEW_SMALL_INT(nums[2 * i]), MP_OBJ_NEW_SMALL_INT(nums[2 * i + 1])};
-        items[i] = mp_obj_new_tuple(2, pair);
-    }
-    return mp_obj_new_tuple(n, items);
-}
-
-/* line_info(state or blob) -> (leader, line: bytes of tile | 0x80 at the
- * right, ends (left, right) or None, end doubles (left, right), boneyard
- * size, forced tile (255: none), winner (255: none), end reason, passes,
- * last placer, the line as its pips run: pintas_line_chain's pairs). */
-static mp_obj_t line_info(mp_obj_t st) {
-    any_state tmp, *s = state_at(G_LINE, st, &tmp, 0);
-    const pintas_line_state *l = &s->line;
-    size_t len = l->line_len <= PINTAS_TILE_COUNT ? l->line_len : 0;
-    mp_obj_t ends = mp_const_none, doubles = mp_const_none;
-    if (len) {
-        mp_obj_t e[2] = {MP_OBJ_NEW_SMALL_INT(l->ends[0]), MP_OBJ_NEW_SMALL_INT(l->ends[1])};
-        mp_obj_t d[2] = {mp_obj_new_bool(l->end_double[0]), mp_obj_new_bool(l->end_double[1])};
-        ends = mp_obj_new_tuple(2, e);
-        doubles = mp_obj_new_tuple(2, d);
-    }
-    const mp_int_t v[10] = {l->leader, 0, 0, 0, pintas_line_boneyard_size(l), l->forced_tile,
-                            l->winner, l->end_reason, l->passes, l->last_placer};
-    uint8_t nums[2 * PINTAS_TILE_COUNT];
-    size_t n;
-    mp_obj_t t[11];
-    put_ints(t, v, 10);
-    t[1] = mp_obj_new_bytes(l->line, len);
-    t[2] = ends;
-    t[3] = doubles;
-    if (pintas_line_chain(l, nums, sizeof nums, &n) != PINTAS_OK) {
-        bad();
-    }
-    t[10] = pairs_tuple(nums, n);
-    return mp_obj_new_tuple(11, t);
-}
-static MP_DEFINE_CONST_FUN_OBJ_1(line_info_obj, line_info);
-
-#if !ONLY_LINE /* what Caminos and the dice alone show and score */
-/* caminos_info(state or blob) -> (phase, starter, pile size, step,
- * contenders mask, out seat, last turns, passes, choices (bytes, 255: none),
- * discard mask, paths, pile (bytes, draw order), winners mask, revealed
- * masks). A path is None (no path in the slot) or (centre, front tiles,
- * back tiles, (front end, back end), (front free, back free)), tiles as
- * bytes of indices. */
-static mp_obj_t caminos_info(mp_obj_t st) {
-    any_state tmp, *s = state_at(G_CAMINOS, st, &tmp, 0);
-    const pintas_caminos_state *c = &s->cam;
-    mp_obj_t paths[PINTAS_CAMINOS_MAX_PATHS], revealed[PINTAS_CAMINOS_MAX_SEATS];
-    int n_paths = c->rules.paths <= PINTAS_CAMINOS_MAX_PATHS ? c->rules.paths : 0;
-    int side_tiles = c->rules.side_tiles;
-    for (int i = 0; i < n_paths; i++) {
-        const pintas_caminos_path *p = &c->path[i];
-        if (p->centre >= PINTAS_TILE_COUNT) {
-            paths[i] = mp_const_none;
-            continue;
-        }
-        uint8_t fl = p->len[0] <= PINTAS_CAMINOS_MAX_SIDE ? p->len[0] : 0;
-        uint8_t bl = p->len[1] <= PINTAS_CAMINOS_MAX_SIDE ? p->len[1] : 0;
-        mp_obj_t e[2] = {MP_OBJ_NEW_SMALL_INT(p->end[0]), MP_OBJ_NEW_SMALL_INT(p->end[1])};
-        mp_obj_t f[2] = {MP_OBJ_NEW_SMALL_INT(side_tiles - fl), MP_OBJ_NEW_SMALL_INT(side_tiles - bl)};
-        mp_obj_t t[5] = {
-            MP_OBJ_NEW_SMALL_INT(p->centre),
-            mp_obj_new_bytes(p->tile[0], fl),
-            mp_obj_new_bytes(p->tile[1], bl),
-            mp_obj_new_tuple(2, e),
-            mp_obj_new_tuple(2, f),
-        };
-        paths[i] = mp_obj_new_tuple(5, t);
-    }
-    int players = c->rules.players <= PINTAS_CAMINOS_MAX_SEATS ? c->rules.players : 0;
-    for (int i = 0; i < players; i++) {
-        revealed[i] = new_mask(c->revealed[i]);
-    }
-    const mp_int_t v[14] = {c->phase, c->starter, pintas_caminos_pile_size(c), c->step,
-                            c->contenders, c->out_seat, c->last_turns, c->passes, 0,
-                            (mp_int_t)(c->discard & PINTAS_ALL_TILES), 0, 0, c->winners, 0};
-    mp_obj_t t[14];
-    put_ints(t, v, 14);
-    t[8] = mp_obj_new_bytes(c->choice, (size_t)players);
-    t[10] = mp_obj_new_tuple((size_t)n_paths, paths);
-    t[11] = mp_obj_new_bytes(c->pile, c->pile_len <= PINTAS_TILE_COUNT ? c->pile_len : 0);
-    t[13] = mp_obj_new_tuple((size_t)players, revealed);
-    return mp_obj_new_tuple(14, t);
-}
-static MP_DEFINE_CONST_FUN_OBJ_1(caminos_info_obj, caminos_info);
-
-/* dice_info(state or blob) -> (first player, phase, turn total, dice to
- * roll, last roll (bytes), pool (dice set), pool score, final turns left,
- * winner (255: none), final trigger, closed). */
-static mp_obj_t dice_info(mp_obj_t st) {
-    any_state tmp, *s = state_at(G_DICE, st, &tmp, 0);
-    const pintas_dice_state *d = &s->dice;
-    const mp_int_t v[11] = {d->first_player, d->phase, pintas_dice_turn_total(d),
-                            pintas_dice_dice_to_roll(d), 0, d->pool, d->pool_score,
-                            d->final_left, d->winner, d->final_trigger, d->closed};
-    mp_obj_t t[11];
-    put_ints(t, v, 11);
-    t[4] = mp_obj_new_bytes(d->last_roll,
-                            d->last_roll_len <= PINTAS_DICE_COUNT ? d->last_roll_len : 0);
-    return mp_obj_new_tuple(11, t);
-}
-static MP_DEFINE_CONST_FUN_OBJ_1(dice_info_obj, dice_info);
-
+#if !ONLY_LINE /* what the dice alone score */
 /* ---- dice: scoring and the optimal policy -------------------------------- */
 
 static pintas_dice_set dice_set_of(mp_obj_t o) {
@@ -2858,6 +2744,256 @@ static MP_DEFINE_CONST_OBJ_TYPE(pintas_dice_move_type, MP_QSTR_Move, MP_TYPE_FLA
 #endif
 #endif
 
+/* ---- what each game shows: the table's attributes ------------------------ */
+/* A game's and its views' attributes read of the table (Game.__getattr__ and
+ * View.__getattr__ are `table`): each game's names, in the order of
+ * table_values' items; a name after '-' is a game's alone, after '+' a
+ * view's alone. Names with a leading underscore are the Python layer's. */
+static const char *table_names(int g) {
+    if (IS_LINE(g)) {
+        return "leader placements line ends boneyard_size +forced_tile +winner +hand "
+               "+hand_sizes +round -seats -scores -winners -winner -hand_sizes -round";
+    }
+#if !ONLY_LINE
+    if (IS_CAMINOS(g)) {
+        return "phase starter pile_size step contenders out_seat last_turns passes discard "
+               "_paths -pile _choices +hand +hand_sizes +round +chosen +my_choice +winners "
+               "-seats -scores -winners -winner -hand_sizes -round";
+    }
+    return "first_player phase turn_total dice_to_roll last_roll pool final_turns_left "
+           "-pool_score +players +score +winner -seats -scores -winners -winner -players";
+#endif
+    return "";
+}
+
+/* A tuple of n pairs (a, b) of nums[0..2n): a line of tiles as its pips run. */
+static mp_obj_t pairs_tuple(const uint8_t *nums, size_t n) {
+    mp_obj_t items[PINTAS_TILE_COUNT];
+    for (size_t i = 0; i < n; i++) {
+        mp_obj_t pair[2] = {MP_OBJ_NEW_SMALL_INT(nums[2 * i]), MP_OBJ_NEW_SMALL_INT(nums[2 * i + 1])};
+        items[i] = mp_obj_new_tuple(2, pair);
+    }
+    return mp_obj_new_tuple(n, items);
+}
+
+#if !ONLY_LINE
+/* The tiles of indices, as a tuple of Tile objects. */
+static mp_obj_t tiles_tuple_of(const uint8_t *tiles, size_t n) {
+    mp_obj_t t[PINTAS_TILE_COUNT];
+    for (size_t i = 0; i < n && i < PINTAS_TILE_COUNT; i++) {
+        t[i] = TILE_AT(tiles[i] < PINTAS_TILE_COUNT ? tiles[i] : 0);
+    }
+    return mp_obj_new_tuple(n < PINTAS_TILE_COUNT ? n : PINTAS_TILE_COUNT, t);
+}
+#endif
+
+/* What a view alone shows, from its blob (the state s, the bytes after it
+ * at extra), into t: dice, the players, the seat's score and the winner once
+ * over; tile games, the
+ * seat's hand, the hands' sizes, the round, and in Caminos the seats that
+ * chose, the seat's choice and the winners once over. */
+static void view_values(int g, const any_state *s, const uint8_t *extra, mp_obj_t *t) {
+    pintas_engine_status out;
+    mp_obj_t scores = status_of(g, s, &out), sizes[PINTAS_ENGINE_MAX_SIDES];
+    int seat = extra[BLOB_SEAT] < out.seats ? extra[BLOB_SEAT] : 0;
+    if (IS_DICE(g)) {
+        t[0] = MP_OBJ_NEW_SMALL_INT(out.seats);
+        t[1] = mp_obj_subscr(scores, MP_OBJ_NEW_SMALL_INT(seat), MP_OBJ_SENTINEL);
+#if !ONLY_LINE
+        t[2] = out.over ? opt_int(s->dice.winner, 0xFF) : mp_const_none;
+#endif
+        return;
+    }
+    for (int i = 0; i < out.seats && i < 8; i++) {
+        sizes[i] = MP_OBJ_NEW_SMALL_INT(extra[BLOB_SIZES + i]);
+    }
+    t[0] = new_tileset(engine_of(g)->hand(s, seat));
+    t[1] = mp_obj_new_tuple(out.seats < 8 ? out.seats : 8, sizes);
+    t[2] = MP_OBJ_NEW_SMALL_INT(out.round);
+#if !ONLY_LINE
+    if (IS_CAMINOS(g)) {
+        t[3] = seats_tuple(extra[BLOB_CHOSEN]);
+        t[4] = s->cam.choice[seat] < PINTAS_TILE_COUNT ? TILE_AT(s->cam.choice[seat])
+                                                       : mp_const_none;
+        t[5] = out.over ? seats_tuple(s->cam.winners) : mp_obj_new_tuple(0, NULL);
+    }
+#endif
+}
+
+/* What a game alone shows of its status into t: the seats, the scores, the
+ * winning sides, the one winner (None unless one side won), and the hands'
+ * sizes and the round (tile games) or the players (dice). */
+static void game_values(int g, const any_state *s, mp_obj_t *t) {
+    pintas_engine_status out;
+    mp_obj_t sides[PINTAS_ENGINE_MAX_SIDES], sizes[PINTAS_ENGINE_MAX_SIDES];
+    size_t n = 0;
+    t[1] = status_of(g, s, &out);
+    for (int i = 0; i < out.sides; i++) {
+        if (out.winners >> i & 1) {
+            sides[n++] = MP_OBJ_NEW_SMALL_INT(i);
+        }
+    }
+    t[0] = MP_OBJ_NEW_SMALL_INT(out.seats);
+    t[2] = mp_obj_new_tuple(n, sides);
+    t[3] = n == 1 ? sides[0] : mp_const_none;
+    if (IS_DICE(g)) {
+        t[4] = t[0];
+        return;
+    }
+    for (int i = 0; i < out.seats; i++) {
+        sizes[i] = MP_OBJ_NEW_SMALL_INT(popcount(engine_of(g)->hand(s, i)));
+    }
+    t[4] = mp_obj_new_tuple(out.seats, sizes);
+    t[5] = MP_OBJ_NEW_SMALL_INT(out.round);
+}
+
+/* The values of table_names(g) (at most 25) for the state or view blob st. */
+static void table_values(int g, mp_obj_t st, mp_obj_t *t) {
+    any_state tmp, *s = state_at(g, st, &tmp, 0);
+    const uint8_t *extra = NULL;
+    if (made_state(st) == NULL) { /* a view's blob: the bytes after the state */
+        size_t len;
+        extra = bytes_of(st, &len) + engine_of(g)->state_size;
+        if (len != (size_t)engine_of(g)->state_size + BLOB_EXTRA) {
+            bad();
+        }
+    }
+    if (IS_LINE(g)) {
+        const pintas_line_state *l = &s->line;
+        size_t len = l->line_len <= PINTAS_TILE_COUNT ? l->line_len : 0;
+        mp_obj_t placed[PINTAS_TILE_COUNT];
+        for (size_t i = 0; i < len; i++) {
+            mp_obj_t pair[2] = {TILE_AT((l->line[i] & 0x7F) % PINTAS_TILE_COUNT),
+                                MP_OBJ_NEW_QSTR(l->line[i] & 0x80 ? MP_QSTR_R : MP_QSTR_L)};
+            placed[i] = mp_obj_new_tuple(2, pair);
+        }
+        uint8_t nums[2 * PINTAS_TILE_COUNT];
+        size_t n;
+        if (pintas_line_chain(l, nums, sizeof nums, &n) != PINTAS_OK) {
+            bad();
+        }
+        mp_obj_t e[2] = {MP_OBJ_NEW_SMALL_INT(l->ends[0]), MP_OBJ_NEW_SMALL_INT(l->ends[1])};
+        t[0] = MP_OBJ_NEW_SMALL_INT(l->leader);
+        t[1] = mp_obj_new_tuple(len, placed);
+        t[2] = pairs_tuple(nums, n);
+        t[3] = len ? mp_obj_new_tuple(2, e) : mp_const_none;
+        t[4] = MP_OBJ_NEW_SMALL_INT(pintas_line_boneyard_size(l));
+        t[5] = l->forced_tile < PINTAS_TILE_COUNT ? TILE_AT(l->forced_tile) : mp_const_none;
+        t[6] = opt_int(l->winner, 0xFF);
+        if (extra) {
+            view_values(g, s, extra, t + 7);
+        } else {
+            game_values(g, s, t + 10);
+        }
+        return;
+    }
+#if !ONLY_LINE
+    if (IS_CAMINOS(g)) {
+        const pintas_caminos_state *c = &s->cam;
+        mp_obj_t paths[PINTAS_CAMINOS_MAX_PATHS], choices[PINTAS_CAMINOS_MAX_SEATS];
+        int n_paths = c->rules.paths <= PINTAS_CAMINOS_MAX_PATHS ? c->rules.paths : 0;
+        int side_tiles = c->rules.side_tiles;
+        for (int i = 0; i < n_paths; i++) {
+            const pintas_caminos_path *p = &c->path[i];
+            if (p->centre >= PINTAS_TILE_COUNT) {
+                paths[i] = mp_const_none;
+                continue;
+            }
+            uint8_t fl = p->len[0] <= PINTAS_CAMINOS_MAX_SIDE ? p->len[0] : 0;
+            uint8_t bl = p->len[1] <= PINTAS_CAMINOS_MAX_SIDE ? p->len[1] : 0;
+            mp_obj_t e[2] = {MP_OBJ_NEW_SMALL_INT(p->end[0]), MP_OBJ_NEW_SMALL_INT(p->end[1])};
+            mp_obj_t f[2] = {MP_OBJ_NEW_SMALL_INT(side_tiles - fl),
+                             MP_OBJ_NEW_SMALL_INT(side_tiles - bl)};
+            mp_obj_t path[5] = {TILE_AT(p->centre), tiles_tuple_of(p->tile[0], fl),
+                                tiles_tuple_of(p->tile[1], bl), mp_obj_new_tuple(2, e),
+                                mp_obj_new_tuple(2, f)};
+            paths[i] = mp_obj_new_tuple(5, path);
+        }
+        int players = c->rules.players <= PINTAS_CAMINOS_MAX_SEATS ? c->rules.players : 0;
+        for (int i = 0; i < players; i++) {
+            choices[i] = c->choice[i] < PINTAS_TILE_COUNT ? TILE_AT(c->choice[i]) : mp_const_none;
+        }
+        t[0] = MP_OBJ_NEW_QSTR(c->phase == PINTAS_CAMINOS_REVEALING ? MP_QSTR_reveal
+                               : c->phase == PINTAS_CAMINOS_PLAYING ? MP_QSTR_play : MP_QSTR_over);
+        t[1] = opt_int(c->starter, 4);
+        t[2] = MP_OBJ_NEW_SMALL_INT(pintas_caminos_pile_size(c));
+        t[3] = MP_OBJ_NEW_SMALL_INT(c->step);
+        t[4] = seats_tuple(c->contenders);
+        t[5] = opt_int(c->out_seat, 4);
+        t[6] = MP_OBJ_NEW_SMALL_INT(c->last_turns);
+        t[7] = MP_OBJ_NEW_SMALL_INT(c->passes);
+        t[8] = new_tileset(c->discard & PINTAS_ALL_TILES);
+        t[9] = mp_obj_new_tuple((size_t)n_paths, paths);
+        t[10] = tiles_tuple_of(c->pile, c->pile_len);
+        t[11] = mp_obj_new_tuple((size_t)players, choices);
+        if (extra) {
+            view_values(g, s, extra, t + 12);
+        } else {
+            game_values(g, s, t + 18);
+        }
+        return;
+    }
+    const pintas_dice_state *d = &s->dice;
+    mp_obj_t roll[PINTAS_DICE_COUNT];
+    size_t n = d->last_roll_len <= PINTAS_DICE_COUNT ? d->last_roll_len : 0;
+    for (size_t i = 0; i < n; i++) {
+        roll[i] = MP_OBJ_NEW_SMALL_INT(d->last_roll[i]);
+    }
+    t[0] = MP_OBJ_NEW_SMALL_INT(d->first_player);
+    t[1] = MP_OBJ_NEW_QSTR(d->phase == PINTAS_DICE_MUST_ROLL ? MP_QSTR_roll
+                           : d->phase == PINTAS_DICE_MUST_KEEP ? MP_QSTR_keep
+                           : d->phase == PINTAS_DICE_BANK_OR_ROLL ? MP_QSTR_bank_or_roll
+                           : MP_QSTR_over);
+    t[2] = MP_OBJ_NEW_SMALL_INT(pintas_dice_turn_total(d));
+    t[3] = MP_OBJ_NEW_SMALL_INT(pintas_dice_dice_to_roll(d));
+    t[4] = mp_obj_new_tuple(n, roll);
+    t[5] = dice_tuple(d->pool);
+    t[6] = MP_OBJ_NEW_SMALL_INT(d->final_left);
+    t[7] = MP_OBJ_NEW_SMALL_INT(d->pool_score);
+    if (extra) {
+        view_values(g, s, extra, t + 8);
+    } else {
+        game_values(g, s, t + 11);
+    }
+#endif
+}
+
+/* table(game or view, name) -> the attribute `name` of its table, as the
+ * API shows it; AttributeError for a name not among its game's. */
+static mp_obj_t table(mp_obj_t self, mp_obj_t name_in) {
+    int g = game_of(mp_load_attr(self, MP_QSTR__G));
+    mp_obj_t st = mp_call_function_n_kw(mp_load_attr(self, MP_QSTR__state), 0, 0, NULL);
+    char mark = made_state(st) != NULL ? '+' : '-'; /* (the names the object has not) */
+    size_t len;
+    const char *name = mp_obj_str_get_data(name_in, &len);
+    const char *w = table_names(g);
+    for (size_t i = 0; *w; i++) {
+        const char *end = w;
+        while (*end && *end != ' ') {
+            end++;
+        }
+        int other = *w == mark, own = *w == '+' || *w == '-';
+        size_t n = (size_t)(end - w) - (size_t)own;
+        const char *word = w + own;
+        size_t k = 0;
+        while (k < n && k < len && word[k] == name[k]) {
+            k++;
+        }
+        if (!other && k == n && k == len) {
+            mp_obj_t t[25];
+            table_values(g, st, t);
+            return t[i];
+        }
+        w = *end ? end + 1 : end;
+    }
+#if MICROPY_ENABLE_DYNRUNTIME
+    nlr_raise(mp_call_function_n_kw(mp_load_global(MP_QSTR_AttributeError), 1, 0, &name_in));
+#else
+    mp_raise_type_arg(&mp_type_AttributeError, name_in);
+#endif
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(table_obj, table);
+
 /* ---- events: the types of domino.Event, caminos.Event and dice.Event ------- */
 /* An Event holds one event's fields (pintas/texts.h's pintas_event_fields:
  * what the core's event struct of its game says, or what the constructor
@@ -3058,19 +3194,22 @@ static mp_obj_t event_of_raw(int g, const uint8_t *raw, int teams) {
     return MP_OBJ_FROM_PTR(o);
 }
 
-/* events(g, raw, teams) -> the Event objects of a raw log (`teams`: a line
- * game's sides are teams). */
-static mp_obj_t events(mp_obj_t g_in, mp_obj_t raw_in, mp_obj_t teams) {
-    int g = game_of(g_in);
+/* events(game, raw) -> the Event objects of the raw log of the game or one of
+ * its views (a line game in pairs: its sides are teams). */
+static mp_obj_t events(mp_obj_t game, mp_obj_t raw_in) {
+    int g;
+    state_of_game(game, &g);
+    int teams = IS_LINE(g) && mp_obj_is_true(mp_load_attr(member(game, MP_QSTR__rules),
+                                                         MP_QSTR_pairs));
     size_t len, size = engine_of(g)->event_size;
     const uint8_t *raw = bytes_of(raw_in, &len);
     mp_obj_t out = mp_obj_new_list(0, NULL);
     for (size_t at = 0; at + size <= len; at += size) {
-        mp_obj_list_append(out, event_of_raw(g, raw + at, mp_obj_is_true(teams)));
+        mp_obj_list_append(out, event_of_raw(g, raw + at, teams));
     }
     return out;
 }
-static MP_DEFINE_CONST_FUN_OBJ_3(events_obj, events);
+static MP_DEFINE_CONST_FUN_OBJ_2(events_obj, events);
 
 /* ---- an event's constructor: its checks, with the messages of CPython's pintas */
 
@@ -5106,7 +5245,6 @@ static const mp_rom_obj_tuple_t players_tuple = {{&mp_type_tuple}, PLAYER_COUNT,
     X(MP_QSTR_commit, commit_obj) \
     X(MP_QSTR_action, action_obj) \
     X(MP_QSTR_log_codes, log_codes_obj) \
-    X(MP_QSTR_status, status_obj) \
     X(MP_QSTR_reseed, reseed_obj) \
     X(MP_QSTR_rng, rng_obj) \
     X(MP_QSTR_set_rng, set_rng_obj) \
@@ -5114,9 +5252,7 @@ static const mp_rom_obj_tuple_t players_tuple = {{&mp_type_tuple}, PLAYER_COUNT,
     X(MP_QSTR_view, view_obj) \
     X(MP_QSTR_events, events_obj) \
     X(MP_QSTR_round_start, round_start_obj) \
-    X(MP_QSTR_line_info, line_info_obj) \
-    OTHER_GAMES(X(MP_QSTR_caminos_info, caminos_info_obj)) \
-    OTHER_GAMES(X(MP_QSTR_dice_info, dice_info_obj)) \
+    X(MP_QSTR_table, table_obj) \
     X(MP_QSTR_line_knowledge, line_knowledge_obj) \
     X(MP_QSTR_line_points, line_points_obj) \
     OTHER_GAMES(X(MP_QSTR_caminos_known, caminos_known_obj)) \
