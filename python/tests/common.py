@@ -257,10 +257,10 @@ def raises(error, call, *args, **kwargs):
     raise AssertionError("{} not raised".format(error.__name__))
 
 
-def refusal(call, *args):
-    """(class name, message) of the ValueError that ``call(*args)`` raises."""
+def refusal(call, *args, **kwargs):
+    """(class name, message) of the ValueError that ``call(*args, **kwargs)`` raises."""
     try:
-        call(*args)
+        call(*args, **kwargs)
     except ValueError as exc:
         return type(exc).__name__, str(exc)
     raise AssertionError("nothing raised")

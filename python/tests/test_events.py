@@ -11,15 +11,6 @@ from pintas import Tile, TileSet, domino, caminos, dice
 MICROPYTHON = sys.implementation.name == "micropython"
 
 
-def refusal(call, *args, **kwargs):
-    """(class name, message) of the ValueError that ``call`` raises."""
-    try:
-        call(*args, **kwargs)
-    except ValueError as exc:
-        return type(exc).__name__, str(exc)
-    raise AssertionError("nothing raised")
-
-
 def type_error(call, *args, **kwargs):
     try:
         call(*args, **kwargs)

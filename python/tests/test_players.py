@@ -90,15 +90,6 @@ def test_book_refusals():
         pass
 
 
-def refusal(call, *args, **kwargs):
-    """(class name, message) of the ValueError that ``call(*args, **kwargs)`` raises."""
-    try:
-        call(*args, **kwargs)
-    except ValueError as exc:
-        return type(exc).__name__, str(exc)
-    raise AssertionError("nothing raised")
-
-
 def test_core_players_made_and_shown():
     # the binding's player types: shown as CPython shows them, their arguments
     # checked with CPython's messages, what they were made with read-only
