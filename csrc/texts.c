@@ -103,38 +103,65 @@ static size_t name_length(const char *s)
     return n;
 }
 
-/* The word of pintas_word_texts whose key is `key`, filled: {n} is n, {seats}
- * the seats of the mask `seats` joined by " & ", {list} all of them but the
- * last joined by ", ", {last} the last (seats read from 1). */
-static void put_word(pintas__out *o, const char *key, unsigned n, unsigned seats)
+/* The word `key` of pintas_word_texts (one it holds) filled: {n} is n,
+ * {seats} seats[0..count) (read from 1) joined by " & ", {list} all of them
+ * but the last joined by ", ", {last} the last; "players" of one seat reads
+ * as "player" of it. */
+static void put_word(pintas__out *o, const char *key, unsigned n, const uint8_t *seats,
+                     size_t count)
 {
-    const char *p = pintas_text_find(&pintas_word_texts, key, name_length(key))->text;
-    unsigned s, last = 0;
-    for (s = 0; s < 8; ++s)
-        if (seats >> s & 1u)
-            last = s;
-    while (*p != '\0') {
+    const char *p;
+    size_t i;
+    if (count == 1 && same_key(key, "players", 7)) {
+        key = "player";
+        n = seats[0] + 1u;
+    }
+    for (p = pintas_text_find(&pintas_word_texts, key, name_length(key))->text; *p != '\0';) {
         if (*p != '{') {
             pintas__putc(o, *p++);
             continue;
         }
         if (pintas__placeholder_is(p, "n")) {
             pintas__put_uint(o, n);
+        } else if (pintas__placeholder_is(p, "last")) {
+            if (count > 0)
+                pintas__put_uint(o, seats[count - 1] + 1u);
         } else {
-            int is_list = pintas__placeholder_is(p, "list"), first = 1;
-            int is_last = pintas__placeholder_is(p, "last");
-            const char *sep = is_list ? ", " : " & ";
-            for (s = 0; s < 8; ++s) {
-                if (!(seats >> s & 1u) || (is_list && s == last) || (is_last && s != last))
-                    continue;
-                if (!first)
-                    pintas__puts(o, sep);
-                pintas__put_uint(o, s + 1);
-                first = 0;
+            int is_list = pintas__placeholder_is(p, "list");
+            for (i = 0; i + (size_t)is_list < count; ++i) {
+                if (i)
+                    pintas__puts(o, is_list ? ", " : " & ");
+                pintas__put_uint(o, seats[i] + 1u);
             }
         }
         p = pintas__after(p);
     }
+}
+
+/* put_word for the seats of the mask `mask`, ascending. */
+static void put_word_of(pintas__out *o, const char *key, unsigned n, unsigned mask)
+{
+    uint8_t seats[8] = {0};
+    size_t count = 0;
+    unsigned s;
+    for (s = 0; s < 8; ++s)
+        if (mask >> s & 1u)
+            seats[count++] = (uint8_t)s;
+    put_word(o, key, n, seats, count);
+}
+
+int pintas_seat_words(const char *key, unsigned n, const uint8_t *seats, size_t count,
+                      char *buf, size_t cap, size_t *len)
+{
+    pintas__out o;
+    if (key == NULL || (seats == NULL && count > 0) || (buf == NULL && cap > 0) || len == NULL
+        || pintas_text_find(&pintas_word_texts, key, name_length(key)) == NULL)
+        return PINTAS_E_ARG;
+    o.buf = buf;
+    o.cap = cap;
+    o.len = 0;
+    put_word(&o, key, n, seats, count);
+    return pintas__out_end(&o, len);
 }
 
 /* The fields a template may name, in the order of field_names. */
@@ -172,7 +199,7 @@ static int put_field(pintas__out *o, const pintas_texts *t, const pintas_event_f
         if (f == F_SEAT)
             pintas__put_uint(o, e->seat);
         else
-            put_word(o, "player", e->seat + 1u, 0);
+            put_word_of(o, "player", e->seat + 1u, 0);
         return 1;
     case F_TILE:
     case F_PIPS:
@@ -217,17 +244,14 @@ static int put_field(pintas__out *o, const pintas_texts *t, const pintas_event_f
         else if (f == F_SIDE)
             pintas__put_uint(o, e->side);
         else if (f == F_TEAM || e->teams)
-            put_word(o, "team", e->side + 1u, 5u << e->side);
+            put_word_of(o, "team", e->side + 1u, 5u << e->side);
         else
-            put_word(o, "player", e->side + 1u, 0);
+            put_word_of(o, "player", e->side + 1u, 0);
         return 1;
     case F_NAMES:
         if (e->seats == 0)
             return 0;
-        if (pintas_popcount(e->seats) == 1)
-            put_word(o, "player", 1u + pintas_popcount((e->seats & (0u - e->seats)) - 1u), 0);
-        else
-            put_word(o, "players", 0, e->seats);
+        put_word_of(o, "players", 0, e->seats);
         return 1;
     case F_PATH:
         if (e->path == PINTAS_EVENT_NONE)

@@ -1036,15 +1036,9 @@ class _CaminosPath(_Record):
         return (self.number, self.centre, self.front, self.back, self.ends, self.free)
 
     def __str__(self):
-        if self.centre is None or self.ends is None:
-            return "path {}: (no path)".format(self.number)
-        tiles = "".join("[{}|{}]".format(a, b) for a, b in self.chain)
-        if self.closed:
-            return "path {}: {} closed".format(self.number, tiles)
-        sides = ["{} {} ({} free)".format(side, end, free) if free else
-                 "{} {} (full)".format(side, end)
-                 for side, end, free in zip(_C_SIDES, self.ends, self.free)]
-        return "path {}: {} {} {}".format(self.number, sides[1], tiles, sides[0])
+        centre = None if self.centre is None else self.centre.index
+        return _c.chain(centre, bytes(t.index for t in self.front),
+                        bytes(t.index for t in self.back), self.number, self.free)
 
     def __repr__(self):
         return "Path({}, {!r}, {!r}, {!r}, {!r}, {!r})".format(*self._values())

@@ -1,7 +1,8 @@
-"""The sentences events read as come from one table in the C core
-(pintas/texts.h), which the MicroPython layer reads too: each game's event
-class holds exactly that table, and every event a game writes finds its
-sentence there (never falling back to its repr)."""
+"""The sentences events read as are written by the C core (pintas/texts.h,
+pintas_event_text), which the MicroPython layer prints through too, and so are
+the words for seats (pintas_seat_words): every event a game writes reads as a
+sentence (never falling back to its repr); one built by hand without what its
+sentence names reads as its repr."""
 
 from __future__ import annotations
 
@@ -10,34 +11,33 @@ import random
 import pytest
 
 from pintas import _words, registry
-from pintas._texts import template, text, texts
+from pintas._texts import words
 from pintas.caminos import Event as CaminosEvent
 from pintas.dice import Event as DiceEvent
 from pintas.domino import Event as DominoEvent
 
 
-@pytest.mark.parametrize(("table", "event_type"), [("line", DominoEvent),
-                                                   ("caminos", CaminosEvent),
-                                                   ("dice", DiceEvent)])
-def test_each_game_reads_its_sentences_from_the_core(table: str, event_type: type) -> None:
-    assert getattr(event_type, "_TEXTS") == table  # noqa: B009 (a private table)
-
-
 def test_an_event_finds_its_variant_first_then_its_reason_then_its_kind() -> None:
-    line, caminos = texts("line"), texts("caminos")
-    assert template("line", "draw", None, 1) == line["draw/hidden"]
-    assert template("line", "draw", None, 0) == line["draw"]
-    assert template("line", "score", "domino", 3) == line["score/team"]
-    assert template("line", "game_end", "zapatero", 1) == line["game_end/zapatero"]
-    assert template("line", "game_end", "domino", 0) == line["game_end"]
-    assert template("caminos", "game_end", None, 4) == caminos["game_end/alone"]
-    assert template("caminos", "tie", None, 4 | 128) == caminos["tie"]
-    assert template("caminos", "close", None, 0) is None
-    assert template("dice", "play", None, 0) is None
-    assert text("line", "why/block_tie") == "block tie"
-    assert text("line", "why") is None
-    with pytest.raises(ValueError, match="None"):
-        template(None, "draw", None, 0)  # type: ignore[arg-type]
+    assert str(DominoEvent("game_end", side=1, reason="zapatero")) == \
+        "game won by player 2 (zapatero!)"
+    assert str(DominoEvent("game_end", side=1, reason="zapatero", teams=True)) == \
+        "game won by team 2 (players 2 & 4) (zapatero!)"
+    assert str(DominoEvent("round_end", reason="block_tie")) == \
+        "round blocked with a tie: nobody scores"
+    assert str(DominoEvent("round_end", reason="block")) == "round won by nobody (block)"
+    assert str(CaminosEvent("tie", seats=(0, 2), count=1)) == \
+        "tie between players 1 and 3: they reveal again"
+    assert str(DiceEvent("turn_end", seat=1, total=1200, reason="roll_out")) == \
+        "player 2's turn ends (rolled out): +0, score 1200"
+
+
+def test_an_event_without_what_its_sentence_names_reads_as_its_repr() -> None:
+    for event in (DominoEvent("play", seat=0, end="L"),
+                  DominoEvent("score", seat=0, side=0, points=10),
+                  CaminosEvent("place", seat=1, side="front", path=2),
+                  CaminosEvent("close", path=3, reason="stay"),
+                  CaminosEvent("game_end", points=3)):
+        assert str(event) == repr(event)
 
 
 def test_a_hidden_or_team_or_lone_event_reads_as_its_variant() -> None:
@@ -52,14 +52,16 @@ def test_a_hidden_or_team_or_lone_event_reads_as_its_variant() -> None:
 
 
 def test_the_words_for_seats_are_the_cores() -> None:
-    words = texts("words")
-    assert _words.player(0) == words["player"].format(n=1) == "player 1"
-    assert _words.team(1, [1, 3]) == "team 2 (players 2 & 4)"
+    assert _words.player(0) == words("player", 1) == "player 1"
+    assert _words.team(1, [1, 3]) == words("team", 2, (1, 3)) == "team 2 (players 2 & 4)"
+    assert _words.players([3, 1]) == "players 4 and 2"  # in the order given
+    assert _words.players((2,)) == "player 3"
+    assert _words.NOBODY == words("nobody", 0) == "nobody"
 
 
-def test_an_unknown_table_is_refused_by_name() -> None:
-    with pytest.raises(ValueError, match="'chess'"):
-        texts("chess")
+def test_an_unknown_word_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="'seat'"):
+        words("seat", 1)
 
 
 @pytest.mark.parametrize("preset", registry.presets(), ids=lambda preset: preset.name)

@@ -232,8 +232,88 @@ static void test_event_sentences(void)
     CHECK(pintas_event_text(line, &e, small, sizeof small, &len) == PINTAS_E_ARG);
 }
 
+/* What pintas_seat_words wrote, or "" when it refused (status set). */
+static const char *words(const char *key, unsigned n, const uint8_t *seats, size_t count,
+                         int *status)
+{
+    static char buf[64];
+    size_t len = 0;
+    *status = pintas_seat_words(key, n, seats, count, buf, sizeof buf, &len);
+    return *status == PINTAS_OK && len == strlen(buf) ? buf : "";
+}
+
+static void test_seat_words(void)
+{
+    static const uint8_t one_three[] = {0, 2}, odd[] = {2, 0}, three[] = {1, 2, 3};
+    char small[8];
+    size_t len = 0;
+    int status;
+    CHECK(strcmp(words("player", 1, NULL, 0, &status), "player 1") == 0);
+    CHECK(strcmp(words("players", 0, one_three, 2, &status), "players 1 and 3") == 0);
+    CHECK(strcmp(words("players", 0, three, 3, &status), "players 2, 3 and 4") == 0);
+    CHECK(strcmp(words("players", 0, odd, 2, &status), "players 3 and 1") == 0); /* as given */
+    CHECK(strcmp(words("players", 0, three + 2, 1, &status), "player 4") == 0);  /* one seat */
+    CHECK(strcmp(words("team", 2, three, 2, &status), "team 2 (players 2 & 3)") == 0);
+    CHECK(strcmp(words("nobody", 0, NULL, 0, &status), "nobody") == 0);
+    CHECK(pintas_seat_words("players", 0, one_three, 2, small, sizeof small, &len)
+              == PINTAS_E_BUFFER
+          && len == 15 && strcmp(small, "players") == 0);
+    CHECK(strcmp(words("seat", 1, NULL, 0, &status), "") == 0 && status == PINTAS_E_ARG);
+    CHECK(pintas_seat_words(NULL, 1, NULL, 0, small, sizeof small, &len) == PINTAS_E_ARG);
+    CHECK(pintas_seat_words("team", 1, NULL, 2, small, sizeof small, &len) == PINTAS_E_ARG);
+    CHECK(pintas_seat_words("player", 1, NULL, 0, NULL, 4, &len) == PINTAS_E_ARG);
+    CHECK(pintas_seat_words("player", 1, NULL, 0, small, sizeof small, NULL) == PINTAS_E_ARG);
+}
+
+/* What pintas_caminos_path_text wrote for path 2 with `free`, or "" when it
+ * refused (status set). */
+static const char *path_text(const pintas_caminos_path *p, uint8_t front, uint8_t back,
+                             int *status)
+{
+    static char buf[96];
+    uint8_t free[2];
+    size_t len = 0;
+    free[PINTAS_CAMINOS_FRONT] = front;
+    free[PINTAS_CAMINOS_BACK] = back;
+    *status = pintas_caminos_path_text(p, 2, free, buf, sizeof buf, &len);
+    return *status == PINTAS_OK && len == strlen(buf) ? buf : "";
+}
+
+static void test_path_text(void)
+{
+    pintas_caminos_path p;
+    uint8_t free[2] = {0, 0};
+    char small[8];
+    size_t len = 0;
+    int status;
+    memset(&p, 0, sizeof p);
+    p.centre = PINTAS_TILE(4, 3);
+    CHECK(strcmp(path_text(&p, 2, 2, &status), "path 2: back 3 (2 free) [3|4] front 4 (2 free)")
+          == 0);
+    p.len[PINTAS_CAMINOS_FRONT] = 1;
+    p.tile[PINTAS_CAMINOS_FRONT][0] = PINTAS_TILE(4, 4);
+    p.len[PINTAS_CAMINOS_BACK] = 1;
+    p.tile[PINTAS_CAMINOS_BACK][0] = PINTAS_TILE(5, 3);
+    CHECK(strcmp(path_text(&p, 1, 0, &status),
+                 "path 2: back 5 (full) [5|3][3|4][4|4] front 4 (1 free)") == 0);
+    CHECK(strcmp(path_text(&p, 0, 0, &status), "path 2: [5|3][3|4][4|4] closed") == 0);
+    p.centre = PINTAS_NO_TILE;
+    CHECK(strcmp(path_text(&p, 0, 0, &status), "path 2: (no path)") == 0);
+    /* refused: tiles that do not chain, NULL pointers; any buffer */
+    p.centre = PINTAS_TILE(6, 6);
+    CHECK(strcmp(path_text(&p, 1, 0, &status), "") == 0 && status == PINTAS_E_ARG);
+    CHECK(pintas_caminos_path_text(NULL, 2, free, small, sizeof small, &len) == PINTAS_E_ARG);
+    p.centre = PINTAS_NO_TILE;
+    CHECK(pintas_caminos_path_text(&p, 2, NULL, small, sizeof small, &len) == PINTAS_E_ARG);
+    CHECK(pintas_caminos_path_text(&p, 2, free, small, sizeof small, NULL) == PINTAS_E_ARG);
+    CHECK(pintas_caminos_path_text(&p, 2, free, small, sizeof small, &len) == PINTAS_E_BUFFER
+          && len == 17 && strcmp(small, "path 2:") == 0);
+}
+
 int main(void)
 {
+    test_seat_words();
+    test_path_text();
     test_event_sentences();
     test_lookups();
     test_event_templates();

@@ -1,6 +1,6 @@
-# An event's sentence and a Caminos path's row, as the C core chooses and
-# reads them (pintas_event_template, pintas_caminos_path_chain), the same as
-# CPython's pintas shows them.
+# An event's sentence and a Caminos path's row and sentence, as the C core
+# writes them (pintas_event_text, pintas_caminos_path_chain and _path_text),
+# the same as CPython's pintas shows them.
 
 import pintas
 
@@ -23,3 +23,15 @@ def test_a_path_reads_in_a_row():
     assert p.chain == ((1, 1), (1, 5), (5, 6), (6, 6), (6, 3))
     assert str(p) == "path 1: [1|1][1|5][5|6][6|6][6|3] closed"
     assert caminos.Path(2, None).chain == ()
+
+
+def test_a_path_reads_with_its_sides():
+    # its sides' ends and free places around its row; full sides; no path
+    t = pintas.Tile.parse
+    p = caminos.Path(2, t("4|3"), (t("4|4"),), (), (4, 3), (1, 2))
+    assert str(p) == "path 2: back 3 (2 free) [3|4][4|4] front 4 (1 free)"
+    p = caminos.Path(2, t("4|3"), (t("4|4"),), (t("5|3"),), (4, 5), (0, 0))
+    assert str(p) == "path 2: [5|3][3|4][4|4] closed"
+    p = caminos.Path(3, t("4|3"), (t("4|4"),), (), (4, 3), (0, 1))
+    assert str(p) == "path 3: back 3 (1 free) [3|4][4|4] front 4 (full)"
+    assert str(caminos.Path(2, None)) == "path 2: (no path)"

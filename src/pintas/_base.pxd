@@ -138,6 +138,39 @@ cdef extern from "pintas/pintas.h" nogil:
     const pintas_notation_table pintas_dice_notation
 
 
+cdef extern from "pintas/texts.h" nogil:
+    # The sentences events read as and the words for seats (pintas/texts.h):
+    # written once, in the core, for every home.
+    ctypedef struct pintas_texts:
+        uint8_t kind_count
+        uint8_t reason_count
+    const pintas_texts pintas_line_texts
+    const pintas_texts pintas_caminos_texts
+    const pintas_texts pintas_dice_texts
+    uint8_t PINTAS_EVENT_NONE
+    ctypedef struct pintas_event_fields:
+        uint8_t kind
+        uint8_t reason
+        uint8_t seat
+        uint8_t side
+        uint8_t tile
+        uint8_t end
+        uint8_t path
+        uint8_t seats
+        uint8_t teams
+        uint8_t has_tiles
+        uint8_t n_dice
+        uint8_t dice[6]
+        int32_t points
+        int32_t count
+        int32_t total
+        pintas_mask tiles
+    int pintas_event_text(const pintas_texts *texts, const pintas_event_fields *e, char *buf,
+                          size_t cap, size_t *len)
+    int pintas_seat_words(const char *key, unsigned n, const uint8_t *seats, size_t count,
+                          char *buf, size_t cap, size_t *len)
+
+
 # Records hold only immutable plain values, never in a cycle: no_gc here too,
 # so that each game's classes built on them (which read this file, not the
 # directives of _base.pyx) stay out of the garbage collector as well.
@@ -166,11 +199,13 @@ cdef class Event(Record):
     cdef readonly int count
     cdef int _init(self, kind, seat, points, reason, count) except -1
     cdef void _amount(self, int value, bint scored) noexcept
+    cdef const pintas_texts *_text_fields(self, pintas_event_fields *f) except? NULL
 
 
 @cython.no_gc
 cdef class TileEvent(Event):
     cdef readonly object tile
+    cdef const pintas_texts *_text_fields(self, pintas_event_fields *f) except? NULL
 
 
 # How one game's binding turns its values into its C structs and back: what

@@ -31,11 +31,8 @@ cdef extern from "<sched.h>" nogil:
 import importlib
 import operator
 import os
-import string
 
 from pintas._plain import read_fields, to_plain
-from pintas._texts import template as event_template, text
-from pintas._words import NOBODY, player
 from fractions import Fraction
 
 from pintas.errors import (
@@ -56,8 +53,6 @@ from pintas.errors import (
     SeatTypeError,
 )
 from pintas.tiles import as_tile
-
-_FORMATTER = string.Formatter()
 
 cdef enum:
     MAX_SAVE = 1024   # bytes reserved for a C state's save image (each engine's is smaller)
@@ -542,39 +537,37 @@ cdef class Event(Record):
         """This event as the other seats see it (the same event: nothing in it is secret)."""
         return self
 
-    # An event reads as a sentence for people: its game's table of texts in
-    # the C core (_TEXTS, its name: pintas/texts.h) holds a template for each
-    # kind, and for the variants where one reads differently (``kind/reason``,
-    # and those _text_variants names: pintas_event_template), filled with the event's
-    # fields, ``who`` (the seat as people count: "player 1" for seat 0, or
-    # "nobody"), ``player`` (the same, None without a seat: the template
-    # then cannot be filled, and the event reads as its repr) and ``why`` (the
-    # reason as the table's ``why/<reason>`` reads it, else its name; None
-    # without a reason).
-    _TEXTS = None
-
-    def _text_variants(self):
-        return 0
-
-    def _text_fields(self):
-        fields = {name: getattr(self, name) for name, _, _ in self._FIELDS}
-        fields["player"] = None if self.seat is None else player(self.seat)
-        fields["who"] = fields["player"] or NOBODY
-        reason = self.reason
-        fields["why"] = None if reason is None else text(self._TEXTS, f"why/{reason}") or reason
-        return fields
+    # An event reads as a sentence for people, the one the C core writes
+    # (pintas_event_text, pintas/texts.h) for every home: each game's class
+    # fills its fields into the C struct and names its family's table
+    # (_text_fields); an event without what its sentence names (one built by
+    # hand without its seat, tile, reason, ...) reads as its repr.
+    cdef const pintas_texts *_text_fields(self, pintas_event_fields *f) except? NULL:
+        # what every event has; a game's class adds its own and its table
+        # (_KINDS and _REASONS are in the order of the C enums, as the table's)
+        f.kind = self._KINDS.index(self.kind)
+        f.reason = self._REASONS.index(self.reason)
+        f.seat = PINTAS_EVENT_NONE if self.seat is None else self.seat
+        f.points, f.count = self.points, self.count
+        return NULL
 
     def __str__(self):
-        try:
-            template = event_template(self._TEXTS, self.kind, self.reason, self._text_variants())
-            if template is None:
-                return repr(self)
-            fields = self._text_fields()
-            if any(name and fields[name] is None for _, name, _, _ in _FORMATTER.parse(template)):
-                return repr(self)  # built by hand without what its sentence names
-            return template.format(**fields)
-        except (AttributeError, LookupError, ValueError):
+        cdef pintas_event_fields f
+        cdef char buf[256]
+        cdef size_t n = 0
+        cdef const pintas_texts *table
+        memset(&f, 0, sizeof(f))
+        f.side = f.end = f.path = PINTAS_EVENT_NONE
+        f.tile = PINTAS_NO_TILE
+        table = self._text_fields(&f)
+        if table == NULL:
             return repr(self)
+        status = pintas_event_text(table, &f, buf, sizeof(buf), &n)
+        if status == PINTAS_E_BUFFER:
+            out = bytearray(n + 1)
+            status = pintas_event_text(table, &f, out, n + 1, &n)
+            return repr(self) if status != PINTAS_OK else out[:n].decode("ascii")
+        return repr(self) if status != PINTAS_OK else buf[:n].decode("ascii")
 
     def __repr__(self):
         parts = [repr(self.kind)]
@@ -593,6 +586,12 @@ cdef class TileEvent(Event):
     ``_SECRET`` is the acting seat's secret: the others see the event without it."""
 
     _SECRET = ()
+
+    cdef const pintas_texts *_text_fields(self, pintas_event_fields *f) except? NULL:
+        Event._text_fields(self, f)
+        if self.tile is not None:
+            f.tile = self.tile.index
+        return NULL
 
     def hidden(self):
         """This event as the other seats see it: without the tile of a secret event."""

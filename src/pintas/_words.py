@@ -18,19 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ._texts import texts
+from ._texts import words
 
 __all__ = ["NOBODY", "player", "players", "team"]
 
-_WORDS = texts("words")
-
 #: What a text says where a seat would stand and none does.
-NOBODY = _WORDS["nobody"]
+NOBODY = words("nobody", 0)
 
 
 def player(seat: int) -> str:
     """Seat ``seat`` as people read it: ``player 1`` for seat 0."""
-    return _WORDS["player"].format(n=seat + 1)
+    return words("player", seat + 1)
 
 
 def onlooker(seat: int | None) -> str:
@@ -42,12 +40,9 @@ def onlooker(seat: int | None) -> str:
 def players(seats: Iterable[int]) -> str:
     """Some seats as people read them: ``player 2``, ``players 1 and 3``,
     ``players 2, 3 and 4``."""
-    numbers = [str(seat + 1) for seat in seats]
-    if len(numbers) == 1:
-        return _WORDS["player"].format(n=numbers[0])
-    return _WORDS["players"].format(list=", ".join(numbers[:-1]), last=numbers[-1])
+    return words("players", 0, seats)
 
 
 def team(side: int, seats: Iterable[int]) -> str:
     """Side ``side`` of a game of pairs, with its seats: ``team 1 (players 1 & 3)``."""
-    return _WORDS["team"].format(n=side + 1, seats=" & ".join(str(seat + 1) for seat in seats))
+    return words("team", side + 1, seats)

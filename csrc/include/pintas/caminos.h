@@ -217,6 +217,20 @@ typedef struct pintas_caminos_path {
     uint8_t reserved;
 } pintas_caminos_path;
 
+/* Write the sentence path *p, numbered `number`, reads as on the table into
+ * buf[0..cap), NUL-terminated, its length (without the NUL) into *len, as
+ * every home prints it: its tiles in a row from the back end to the front end
+ * (pintas_caminos_path_chain), each "[a|b]", between its sides, each with
+ * the number it shows outwards and free[side] (indexed by
+ * PINTAS_CAMINOS_FRONT / BACK) the tiles it still takes: "path 2: back 4
+ * (full) [4|4][4|3] front 3 (1 free)"; with no free place "path 2:
+ * [4|4][4|3] closed"; no path (centre PINTAS_NO_TILE) "path 2: (no path)".
+ * end[] and reserved are not read. PINTAS_OK; PINTAS_E_BUFFER when cap is
+ * too small (buf holds what fits, if cap > 0; *len the length needed);
+ * PINTAS_E_ARG for NULL pointers or a path pintas_caminos_path_chain refuses. */
+int pintas_caminos_path_text(const pintas_caminos_path *p, unsigned number,
+                             const uint8_t free[2], char *buf, size_t cap, size_t *len);
+
 /* A hand-made deal: path[0..rules.paths) the centre tiles, hand[s] exactly
  * rules.hand_size tiles for each seat (0 beyond), pile[0..pile_len) every
  * other tile, in draw order (pile[0] is drawn first). */

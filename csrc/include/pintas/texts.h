@@ -52,6 +52,20 @@ extern const pintas_texts pintas_word_texts;
  * NULL). */
 const pintas_text *pintas_text_find(const pintas_texts *texts, const char *key, size_t len);
 
+/* Write how people name seats, the word `key` of pintas_word_texts
+ * ("player", "players", "team" or "nobody") filled, into buf[0..cap),
+ * NUL-terminated, its length (without the NUL) into *len: {n} is n, {seats}
+ * seats[0..count) (0-based, read from 1) joined by " & ", {list} all of them
+ * but the last joined by ", ", {last} the last; "players" of one seat reads
+ * as "player" of it. Every home names seats so: ("player", 1) "player 1",
+ * ("players", seats 0 2) "players 1 and 3", ("players", seat 1) "player 2",
+ * ("team", 1, seats 0 2) "team 1 (players 1 & 3)". PINTAS_OK;
+ * PINTAS_E_BUFFER when cap is too small (buf holds what fits, if cap > 0;
+ * *len the length needed); PINTAS_E_ARG for NULL pointers (seats may be NULL
+ * when count is 0) or a key the table has not. */
+int pintas_seat_words(const char *key, unsigned n, const uint8_t *seats, size_t count,
+                      char *buf, size_t cap, size_t *len);
+
 /* The variants of an event a host names by bits to pintas_event_template. */
 #define PINTAS_TEXT_HIDDEN 1u /* the event's tile is not shown: "kind/hidden" */
 #define PINTAS_TEXT_TEAM 2u   /* the points are a team's: "kind/team" */

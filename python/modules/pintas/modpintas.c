@@ -4084,31 +4084,56 @@ static mp_obj_t caminos_known(mp_obj_t view_o, mp_obj_t seat) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(caminos_known_obj, caminos_known);
 
-/* chain(centre, front, back) -> the path of centre tile `centre` (a code)
- * with the tile codes `front` and `back` (bytes, each side from the centre
- * outwards) in a row, back end first: a tuple of (left, right) numbers
- * (pintas_caminos_path_chain). ValueError when the sides do not chain. */
-static mp_obj_t chain(mp_obj_t centre, mp_obj_t front, mp_obj_t back) {
-    pintas_caminos_path p;
-    uint8_t nums[2 * (1 + 2 * PINTAS_CAMINOS_MAX_SIDE)];
+/* The path of centre tile `centre` (a code; None: no path) with the tile
+ * codes `front` and `back` (bytes, each side from the centre outwards). */
+static void path_in(mp_obj_t centre, mp_obj_t front, mp_obj_t back, pintas_caminos_path *p) {
     const mp_obj_t sides[2] = {front, back};
-    size_t n, len, i;
-    memset(&p, 0, sizeof(p));
-    p.centre = (uint8_t)int_in(centre, 0, PINTAS_TILE_COUNT - 1);
+    size_t len, i;
+    memset(p, 0, sizeof(*p));
+    p->centre = centre == mp_const_none ? PINTAS_NO_TILE
+                                        : (uint8_t)int_in(centre, 0, PINTAS_TILE_COUNT - 1);
     for (i = 0; i < 2; i++) {
         const uint8_t *tiles = bytes_of(sides[i], &len);
         if (len > PINTAS_CAMINOS_MAX_SIDE) {
             bad();
         }
-        memcpy(p.tile[i], tiles, len);
-        p.len[i] = (uint8_t)len;
+        memcpy(p->tile[i], tiles, len);
+        p->len[i] = (uint8_t)len;
     }
-    if (pintas_caminos_path_chain(&p, nums, sizeof(nums), &n) != PINTAS_OK) {
+}
+
+/* chain(centre, front, back) -> that path (path_in) in a row, back end
+ * first: a tuple of (left, right) numbers (pintas_caminos_path_chain).
+ * chain(centre, front, back, number, free) -> how that path, numbered
+ * `number`, reads on the table, `free` the tiles its front and back still
+ * take (pintas_caminos_path_text). ValueError when the sides do not chain.
+ * (One function: a name more in the module's table, and the qstr it
+ * interns, cost the board's API loop hundreds of instructions a move.) */
+static mp_obj_t chain(size_t n_args, const mp_obj_t *args) {
+    pintas_caminos_path p;
+    uint8_t nums[2 * (1 + 2 * PINTAS_CAMINOS_MAX_SIDE)];
+    char text[96];
+    size_t n;
+    int status;
+    path_in(args[0], args[1], args[2], &p);
+    if (n_args == 3) {
+        status = pintas_caminos_path_chain(&p, nums, sizeof(nums), &n);
+    } else {
+        const mp_obj_t *free_o = items_of(args[n_args == 5 ? 4 : 3], 2);
+        nums[0] = (uint8_t)int_in(free_o[0], 0, 255);
+        nums[1] = (uint8_t)int_in(free_o[1], 0, 255);
+        if (n_args != 5) {
+            bad();
+        }
+        status = pintas_caminos_path_text(&p, (unsigned)int_in(args[3], 0, 255), nums, text,
+                                          sizeof(text), &n);
+    }
+    if (status != PINTAS_OK) {
         bad();
     }
-    return pairs_tuple(nums, n);
+    return n_args == 3 ? pairs_tuple(nums, n) : mp_obj_new_str(text, n);
 }
-static MP_DEFINE_CONST_FUN_OBJ_3(chain_obj, chain);
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(chain_obj, 3, 5, chain);
 
 /* ---- the Caminos Suit player's ranking ------------------------------------ */
 

@@ -19,9 +19,9 @@ from pintas._base cimport Move as BaseMove
 from pintas._base cimport deal_text, intern_texts, parse_full, pintas_refusal, PINTAS_MESSAGE_MAX
 from pintas._base cimport PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
 from pintas._base cimport pintas_caminos_engine, pintas_caminos_notation, pintas_rng
+from pintas._base cimport pintas_caminos_texts, pintas_event_fields, pintas_texts
 
 from pintas._base import intern_moves, rules_verdict, tile_of
-from pintas._words import players
 from pintas.errors import DealError, NotationError, NotationTypeError, PintasError, RulesError
 from pintas.tiles import TILES, Tile, TileSet
 
@@ -179,7 +179,6 @@ cdef class Event(TileEvent):
                ("path", int | None, None), ("side", str | None, None), ("points", int, 0),
                ("reason", str | None, None), ("count", int, 0), ("seats", tuple[int, ...], ()),
                ("tiles", TileSet | None, None))
-    _TEXTS = "caminos"  # pintas/texts.h: the one table every home reads
 
     cdef readonly object path
     cdef readonly object side
@@ -198,16 +197,17 @@ cdef class Event(TileEvent):
         self.seats = _event_seats(seats)
         self.tiles = tiles if tiles is None or isinstance(tiles, TileSet) else TileSet(tiles)
 
-    def _text_variants(self):
-        return (self.tile is None) | (4 if len(self.seats) == 1 else 0)  # hidden, alone
-
-    def _text_fields(self):
-        fields = TileEvent._text_fields(self)
-        fields["names"] = players(self.seats) if self.seats else None
-        pips = None if self.tile is None else self.tile.pips
-        fields["pips"] = "1 pip" if pips == 1 else f"{pips} pips"
-        return fields
-
+    cdef const pintas_texts *_text_fields(self, pintas_event_fields *f) except? NULL:
+        TileEvent._text_fields(self, f)
+        if self.path is not None:
+            f.path = self.path
+        if self.side is not None:
+            f.side = self.side == "back"
+        for seat in self.seats:
+            f.seats |= 1 << seat
+        if self.tiles is not None:
+            f.has_tiles, f.tiles = 1, int(self.tiles)
+        return &pintas_caminos_texts
 
 cdef tuple _event_seats(object seats):
     """An event's seats: a list or tuple of distinct seats 0..3."""
@@ -342,6 +342,28 @@ cdef extern from "pintas/views.h" nogil:
                                   size_t *n)
 
 
+cdef extern from "pintas/caminos.h" nogil:
+    int pintas_caminos_path_text(const pintas_caminos_path *p, unsigned number,
+                                 const uint8_t free[2], char *buf, size_t cap, size_t *len)
+
+
+cdef bint _path_of(centre, front, back, pintas_caminos_path *p):
+    """Fill *p with the path of centre tile ``centre`` (None: no path) and the
+    tiles ``front`` and ``back`` (each side from the centre outwards); False
+    when a side holds more tiles than a side can."""
+    cdef size_t i
+    cdef int side
+    memset(p, 0, sizeof(p[0]))
+    p.centre = PINTAS_NO_TILE if centre is None else centre.index
+    for side, tiles in enumerate((front, back)):
+        if len(tiles) > PINTAS_CAMINOS_MAX_SIDE:
+            return False
+        p.len[side] = len(tiles)
+        for i in range(p.len[side]):
+            p.tile[side][i] = tiles[i].index
+    return True
+
+
 def path_chain(centre, front, back):
     """The path of centre tile ``centre`` (None: no path) with the tiles
     ``front`` and ``back`` (each side from the centre outwards) in a row, as
@@ -351,19 +373,27 @@ def path_chain(centre, front, back):
     cdef pintas_caminos_path p
     cdef uint8_t nums[2 * (1 + 2 * PINTAS_CAMINOS_MAX_SIDE)]
     cdef size_t n = 0, i
-    cdef int side
-    memset(&p, 0, sizeof(p))
-    p.centre = PINTAS_NO_TILE if centre is None else centre.index
-    for side, tiles in enumerate((front, back)):
-        if len(tiles) > PINTAS_CAMINOS_MAX_SIDE:
-            return None
-        p.len[side] = len(tiles)
-        for i in range(p.len[side]):
-            p.tile[side][i] = tiles[i].index
-    if pintas_caminos_path_chain(&p, nums, sizeof(nums), &n) != PINTAS_OK:
+    if not _path_of(centre, front, back, &p) \
+            or pintas_caminos_path_chain(&p, nums, sizeof(nums), &n) != PINTAS_OK:
         return None
     return tuple((nums[2 * i], nums[2 * i + 1]) for i in range(n))
 
+
+def path_text(number, centre, front, back, free):
+    """How path ``number`` (centre, front and back as path_chain takes them;
+    ``free`` the tiles the front and the back still take) reads on the table,
+    as every home prints it (pintas_caminos_path_text): ``path 2: back 4
+    (full) [4|4][4|3] front 3 (1 free)``, ``path 2: [4|4][4|3] closed``,
+    ``path 2: (no path)``. ValueError when its tiles do not chain."""
+    cdef pintas_caminos_path p
+    cdef uint8_t room[2]
+    cdef char buf[192]
+    cdef size_t n = 0
+    room[0], room[1] = free
+    if not _path_of(centre, front, back, &p) \
+            or pintas_caminos_path_text(&p, number, room, buf, sizeof(buf), &n) != PINTAS_OK:
+        raise ValueError(f"path {number} does not chain: {centre} {front} {back}")
+    return buf[:n].decode("ascii")
 
 def check_rules(fields):
     """The C core's verdict on a rules tuple (raises RulesError)."""

@@ -223,15 +223,7 @@ class Path(PlainRecord):
         return chain
 
     def __str__(self) -> str:
-        if self.centre is None or self.ends is None:
-            return f"path {self.number}: (no path)"
-        tiles = "".join(f"[{a}|{b}]" for a, b in self.chain)
-        if self.closed:
-            return f"path {self.number}: {tiles} closed"
-        sides = [f"{side} {end} ({free} free)" if free else f"{side} {end} (full)"
-                 for side, end, free in zip(SIDES, self.ends, self.free, strict=True)]
-        return f"path {self.number}: {sides[1]} {tiles} {sides[0]}"
-
+        return _engine.path_text(self.number, self.centre, self.front, self.back, self.free)
 
 @dataclass(frozen=True)
 class View(TileView[Move]):

@@ -30,6 +30,9 @@ from pintas._base cimport (
     Engine,
     pintas_dice_engine,
     Event as BaseEvent,
+    pintas_dice_texts,
+    pintas_event_fields,
+    pintas_texts,
     Move as BaseMove,
     PINTAS_E_OVER,
     PINTAS_OK,
@@ -628,7 +631,6 @@ cdef class Event(BaseEvent):
     _FIELDS = (("kind", str, None), ("seat", int, ...), ("values", tuple[int, ...], ()),
                ("points", int, 0), ("total", int, 0), ("reason", str | None, None),
                ("count", int, 0))
-    _TEXTS = "dice"  # pintas/texts.h: the one table every home reads
 
     # The dice as the C event holds them (a tuple is made only when read: most
     # events of a game are never read one by one).
@@ -653,10 +655,11 @@ cdef class Event(BaseEvent):
         """The dice of a ``rolled`` (in roll order) or a ``kept`` (ascending); ``()`` otherwise."""
         return _dice_tuple(self._dice, self._n)
 
-    def _text_fields(self):
-        fields = BaseEvent._text_fields(self)
-        fields["dice"] = " ".join(map(str, self.values))
-        return fields
+    cdef const pintas_texts *_text_fields(self, pintas_event_fields *f) except? NULL:
+        BaseEvent._text_fields(self, f)
+        f.n_dice, f.total = self._n, self.total
+        memcpy(f.dice, self._dice, self._n)
+        return &pintas_dice_texts
 
 
 # ---- the game ----------------------------------------------------------------

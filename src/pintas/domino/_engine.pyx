@@ -17,10 +17,10 @@ from pintas._base cimport Move as BaseMove
 from pintas._base cimport deal_text, intern_texts, parse_full, pintas_refusal, PINTAS_MESSAGE_MAX
 from pintas._base cimport PINTAS_NO_SEAT, PINTAS_NO_TILE, PINTAS_OK, PINTAS_TILE_COUNT
 from pintas._base cimport pintas_line_engine, pintas_line_notation, pintas_rng
+from pintas._base cimport pintas_event_fields, pintas_line_texts, pintas_texts
 
 from pintas._base import intern_moves, rules_verdict, tile_of
 from pintas.errors import CorruptStateError, DealError, NotationError, NotationTypeError
-from pintas._words import player, team
 from pintas.tiles import TILES, Tile
 
 SAVE_SIZE = PINTAS_LINE_SAVE_SIZE
@@ -145,8 +145,8 @@ cdef class Event(TileEvent):
                ("reason", str | None, None), ("count", int, 0))
     # The words of docs/rules.md: in pairs a side is a team, named with its
     # players; otherwise a player. "side" is the field's name, not a word to
-    # read; seats and sides read from 1 ("Seats and players").
-    _TEXTS = "line"  # pintas/texts.h: the one table every home reads
+    # read; seats and sides read from 1 ("Seats and players"): the sentences
+    # are the C core's (pintas/texts.h), as every home prints them.
 
     cdef readonly object side
     cdef readonly object end
@@ -210,18 +210,14 @@ cdef class Event(TileEvent):
         """True on the ``game_end`` of a Capicua game won with every opponent on 0."""
         return self.reason == "zapatero"
 
-    def _text_variants(self):
-        return (self.tile is None) | (2 if self._teams else 0)  # hidden, team
-
-    def _text_fields(self):
-        fields = TileEvent._text_fields(self)
-        fields["at"] = "left" if self.end == "L" else "right"
-        side = self.side
-        # (a hand-made event without its side reads as its repr)
-        fields["team"] = None if side is None else team(side, (side, side + 2))
-        fields["winner"] = fields["team"] if self._teams or side is None else player(side)
-        return fields
-
+    cdef const pintas_texts *_text_fields(self, pintas_event_fields *f) except? NULL:
+        TileEvent._text_fields(self, f)
+        if self.side is not None:
+            f.side = self.side
+        if self.end is not None:
+            f.end = self.end == "R"
+        f.teams = self._teams
+        return &pintas_line_texts
 
 def _event_of(values, teams):
     """An event read back from a pickle, with how its text names a side."""
