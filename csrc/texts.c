@@ -157,6 +157,8 @@ int pintas_seat_words(const char *key, unsigned n, const uint8_t *seats, size_t 
     if (key == NULL || (seats == NULL && count > 0) || (buf == NULL && cap > 0) || len == NULL
         || pintas_text_find(&pintas_word_texts, key, name_length(key)) == NULL)
         return PINTAS_E_ARG;
+    if (count == 0 && (same_key(key, "players", 7) || same_key(key, "team", 4)))
+        return PINTAS_E_ARG; /* no seats to name: no sentence */
     o.buf = buf;
     o.cap = cap;
     o.len = 0;

@@ -62,6 +62,9 @@ def test_the_words_for_seats_are_the_cores() -> None:
 def test_an_unknown_word_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match="'seat'"):
         words("seat", 1)
+    for key in ("players", "team"):  # naming no seat: no sentence
+        with pytest.raises(ValueError, match=rf"'{key}' of the seats \(\)"):
+            words(key, 1, ())
 
 
 @pytest.mark.parametrize("preset", registry.presets(), ids=lambda preset: preset.name)

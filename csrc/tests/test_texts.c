@@ -260,6 +260,8 @@ static void test_seat_words(void)
           && len == 15 && strcmp(small, "players") == 0);
     CHECK(strcmp(words("seat", 1, NULL, 0, &status), "") == 0 && status == PINTAS_E_ARG);
     CHECK(pintas_seat_words(NULL, 1, NULL, 0, small, sizeof small, &len) == PINTAS_E_ARG);
+    CHECK(pintas_seat_words("players", 0, NULL, 0, small, sizeof small, &len) == PINTAS_E_ARG);
+    CHECK(pintas_seat_words("team", 1, one_three, 0, small, sizeof small, &len) == PINTAS_E_ARG);
     CHECK(pintas_seat_words("team", 1, NULL, 2, small, sizeof small, &len) == PINTAS_E_ARG);
     CHECK(pintas_seat_words("player", 1, NULL, 0, NULL, 4, &len) == PINTAS_E_ARG);
     CHECK(pintas_seat_words("player", 1, NULL, 0, small, sizeof small, NULL) == PINTAS_E_ARG);

@@ -11,7 +11,7 @@ def words(str key, unsigned n, seats=()):
     ``n`` and the 0-based ``seats`` (read from 1, in the order given), as the
     core writes it: ``words("team", 1, (0, 2))`` is ``team 1 (players 1 &
     3)``; "players" of one seat reads as "player" of it. ValueError for a key
-    the core has not, or a seat out of 0..255."""
+    the core has not, "players" or "team" of no seat, or a seat out of 0..255."""
     cdef bytes k = key.encode("ascii", "replace")
     cdef bytes s = bytes(seats)
     cdef char buf[192]
@@ -21,5 +21,5 @@ def words(str key, unsigned n, seats=()):
         return buf[:n_out].decode("ascii")
     out = bytearray(n_out + 1)
     if pintas_seat_words(k, n, s, len(s), out, n_out + 1, &n_out) != 0:
-        raise ValueError(f"no words for seats named {key!r}")
+        raise ValueError(f"no words for seats named {key!r} of the seats {tuple(seats)!r}")
     return out[:n_out].decode("ascii")

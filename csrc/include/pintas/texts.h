@@ -62,7 +62,8 @@ const pintas_text *pintas_text_find(const pintas_texts *texts, const char *key, 
  * ("team", 1, seats 0 2) "team 1 (players 1 & 3)". PINTAS_OK;
  * PINTAS_E_BUFFER when cap is too small (buf holds what fits, if cap > 0;
  * *len the length needed); PINTAS_E_ARG for NULL pointers (seats may be NULL
- * when count is 0) or a key the table has not. */
+ * when count is 0), a key the table has not, or "players" or "team" of no
+ * seat. */
 int pintas_seat_words(const char *key, unsigned n, const uint8_t *seats, size_t count,
                       char *buf, size_t cap, size_t *len);
 
