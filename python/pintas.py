@@ -22,7 +22,8 @@ _C_NAMES = (
     "table", "line_knowledge", "line_points", "blake2b", "mt_size",
     "mt_seed", "mt_below", "parse", "illegal",
     "save_write", "save_read", "status_str", "choose", "search", "over",
-    "to_move", "legal_moves", "play_move", "commit", "action", "log_codes", "preset",
+    "to_move", "legal_moves", "game_methods", "history", "game_events", "logs", "action",
+    "log_codes", "preset",
     "line_event", "deal_check", "players",
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
     "caminos_known", "chain", "caminos_rank", "dice_keeps",
@@ -60,7 +61,6 @@ len, getattr, setattr, hasattr, object, range, repr, enumerate, zip, iter, sum =
 
 _LINE, _CAMINOS, _DICE = 0, 1, 2
 _SIZES = (_c.sizes(0), _c.sizes(1), _c.sizes(2))
-_legal_moves, _play_move = _c.legal_moves, _c.play_move
 _MAX_SEED = (1 << 64) - 1
 MAX_NOTATION = 1000
 _MOVE_CACHE = 32  # pairs of a Caminos or dice game class's cache of move objects
@@ -254,30 +254,6 @@ def _save_refusal(found, data):
                                              **values))
 
 
-class _Events:
-    """The events of one move, as Game.play returns them: a sequence made
-    from the move's raw events and decoded when read (a board's loop that
-    never reads them makes no Event objects)."""
-
-    def _list(self):
-        return self._game._decode(self._bytes)
-
-    def __len__(self):
-        return len(self._bytes) // _SIZES[self._game._G][2]
-
-    def __getitem__(self, index):
-        return self._list()[index]
-
-    def __iter__(self):
-        return iter(self._list())
-
-    def __eq__(self, other):
-        return isinstance(other, (list, tuple, _Events)) and self._list() == list(other)
-
-    def __repr__(self):
-        return repr(self._list())
-
-
 def _table(self, name):
     """What a game or view reads of the table (leader, phase, pool, ...): the
     binding's names of each game's, shown as the API shows them (a built-in
@@ -335,28 +311,14 @@ class _Game:
     # cache of _MOVE_CACHE (code, move) pairs (by a hash of the action index),
     # refilled as moves are met, so the moves a long game meets take no more heap.
     _moves = None
-    _EVENTS = _Events
     to_move = property(_c.to_move)
     is_over = property(_c.over)
-
-    @property
-    def logs(self):
-        """False for a game made with log=False (it keeps its moves as action
-        indexes and the current round's events only)."""
-        return type(self._log) is list
-
-    def _entries(self):
-        """The log as a list: move codes, ("seed", seed), ("deal", deal)."""
-        return self._log if type(self._log) is list else _c.log_codes(self._G, self._log)
-
-    @property
-    def history(self):
-        return tuple(self._move(code) for code in self._entries() if type(code) is int)
-
-    @property
-    def events(self):
-        """Every event so far; with log=False, the current round's (dice: turn's)."""
-        return tuple(self._decode(self._raw))
+    # (the binding's methods: play, legal_moves, parse_move, view, hand; the
+    # seat checked, the code of a move as play reads it, a replay's move, the
+    # log as a list; history, events and logs its properties)
+    (play, legal_moves, parse_move, view, hand, _check_seat, _code, _step,
+     _entries) = _c.game_methods
+    history, events, logs = property(_c.history), property(_c.game_events), property(_c.logs)
 
     def iter_events(self):
         """The events so far, in order, decoded a few at a time: on a board, a
@@ -371,103 +333,18 @@ class _Game:
         """The Event objects of raw events (the binding's types)."""
         return _c.events(self, raw)
 
-    def legal_moves(self):
-        """The legal moves of the seat to move, in the engine's order."""
-        return _legal_moves(self)
-
     def side_of(self, seat):
         self._check_seat(seat)
         return seat
 
-    def _check_seat(self, seat):
-        _check_seat(seat, self.seats)
-
-    def view(self, seat):
-        """What ``seat`` may know now."""
-        self._check_seat(seat)
-        return _c.view(self, seat)
-
-    # ---- playing -------------------------------------------------------------------
-
-    def _as_move(self, move):
-        if type(move) is self._MOVE:
-            return move
-        if isinstance(move, str):
-            return self.parse_move(move)
-        return self._coerce(move)
-
-    def _coerce(self, move):
-        raise NotationTypeError("a move is a {}.Move or its notation: got {!r}".format(
-            self._PACKAGE, move))
-
-    def play(self, move):
-        """Play ``move`` (a move or its notation) and return the events it caused;
-        IllegalMoveError (or NotationError) and nothing changed when it is not legal."""
-        events = _play_move(self, move)
-        if events is None:  # not a move legal_moves gave, an unseeded game, or refused
-            m = self._as_move(move)
-            if type(self._log) is not list and _c.action(self._G, m.code) < 0:
-                raise PintasError("a game with log=False keeps moves as the core's actions: "
-                                  "it rolls its own dice, not {!r}".format(move))
-            events = _Events()
-            events._game, events._bytes = self, self._play_raw(m, move)
-        return events
-
-    def _play_raw(self, m, given):
-        """Play the move ``m`` (written ``given``): its events' raw bytes."""
-        if self._seed is None:
-            if _c.check(self._G, self._st, m.code) != _OK:
-                raise self._illegal(m, given)
-            return self._play_reseeded(m, given, _os_seed())
-        raw = _c.play(self._G, self._st, m.code)
-        if type(raw) is int:
-            raise self._illegal(m, given)
-        return self._commit(m.code, raw)
-
-    def _play_reseeded(self, m, given, seed):
-        # An unseeded game gives every move a fresh seed and keeps it (in the
-        # log, before the move) only when the move drew from the generator.
-        g, st = self._G, self._st
-        saved = _c.rng(g, st)
-        _c.reseed(g, st, _seed8(seed))
-        seeded = _c.rng(g, st)
-        raw = _c.play(g, st, m.code)
-        if type(raw) is int:
-            _c.set_rng(g, st, saved)
-            raise self._illegal(m, given)
-        if _c.rng(g, st) == seeded:
-            _c.set_rng(g, st, saved)
-        else:
-            self._log.append(("seed", seed))
-        return self._commit(m.code, raw)
-
-    def _play_seeded_by(self, move, seed):
-        m = self._as_move(move)
-        if _c.check(self._G, self._st, m.code) != _OK:
-            raise self._illegal(m, move)
-        return self._play_reseeded(m, move, seed)
-
-    def _commit(self, code, raw):
-        _c.commit(self, code, raw)
-        return raw
-
     def is_legal(self, move):
         try:
-            m = self._as_move(move)
+            code = self._code(move)
         except NotationTypeError:
             raise
         except PintasError:
             return False
-        return _c.check(self._G, self._st, m.code) == _OK
-
-    def parse_move(self, text):
-        """The legal move written ``text`` (full notation, an alias, or a short form
-        naming one move)."""
-        return _c.parse(self._G, self._st, text)
-
-    def _illegal(self, move, given):
-        return IllegalMoveError(_c.illegal(self._G, self._st, move.code,
-                                           given if isinstance(given, str) else None))
+        return _c.check(self._G, self._st, code) == _OK
 
     # ---- copies and replays --------------------------------------------------------
 
@@ -502,10 +379,10 @@ class _Game:
             elif isinstance(entry, tuple):
                 game.set_deal(entry[1])
             elif seed is None:
-                game._play_seeded_by(game._move(entry), 0 if pending is None else pending)
+                game._step(entry, 0 if pending is None else pending)
                 pending = None
             else:
-                game._play_raw(game._move(entry), None)
+                game._step(entry, None)
         return game
 
     def __eq__(self, other):
@@ -577,11 +454,6 @@ class _TileGame(_Game):
             return ()
         return (self._first_seed,) + tuple(e[1] for e in self._log
                                            if isinstance(e, tuple) and e[0] == "seed")
-
-    def hand(self, seat):
-        """The tiles ``seat`` holds (the referee sees every hand)."""
-        self._check_seat(seat)
-        return TileSet.from_mask(_c.hands(self._G, self._st)[seat])
 
     def set_deal(self, deal):
         """Replace the current round's deal by a hand-made one, before its first move."""
@@ -1561,6 +1433,6 @@ class dice:
 # Every move of a board's loop looks up these on the game: kept on each game's
 # own class too, they are found there without walking its bases.
 for _cls in (_DominoGame, globals().get("_CaminosGame"), globals().get("_DiceGame")):
-    for _name in ("is_over", "to_move", "legal_moves", "play", "_EVENTS") if _cls else ():
+    for _name in ("is_over", "to_move", "legal_moves", "play") if _cls else ():
         setattr(_cls, _name, getattr(_Game, _name))
 del _cls, _name

@@ -976,16 +976,6 @@ static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
     append_bytes(member(game, MP_QSTR__raw), raw, len, step);
 }
 
-/* commit(game, code, raw) -> log_move of a move Game.play played the long
- * way, whose events' bytes are raw. */
-static mp_obj_t commit(mp_obj_t game, mp_obj_t code, mp_obj_t raw_in) {
-    int g;
-    (void)state_of_game(game, &g);
-    log_move(game, g, code, raw_in);
-    return mp_const_none;
-}
-static MP_DEFINE_CONST_FUN_OBJ_3(commit_obj, commit);
-
 /* action(g, code) -> the core's action index of a move code, -1 for a move
  * with no action (a dice roll of given values). */
 static mp_obj_t action_of(mp_obj_t g_in, mp_obj_t code) {
@@ -1017,11 +1007,12 @@ static mp_obj_t log_codes(mp_obj_t g_in, mp_obj_t log_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(log_codes_obj, log_codes);
 
-/* play_move(game, move) -> Game.play's usual case: a move of the game's own
- * type played in a seeded game and kept by log_move, its
- * events' bytes returned as a game._EVENTS object; None for anything else,
- * which Game.play then takes the long way (and refuses there), the game
- * unchanged. */
+/* Game.play's usual case: a move of the game's own type played in a seeded
+ * game and kept by log_move, its events returned as an Events object; None
+ * for anything else, which game_play then takes the long way (and refuses
+ * there), the game unchanged. */
+static mp_obj_t new_events(mp_obj_t game, int g, mp_obj_t raw);
+
 static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     int g;
     any_state *s = state_of_game(game, &g);
@@ -1043,12 +1034,8 @@ static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     }
     mp_obj_t raw = raw_events(g, &ev, n);
     log_move(game, g, code, raw);
-    mp_obj_t events = new_bare(class_attr(game, MP_QSTR__EVENTS), 2);
-    set_member(events, MP_QSTR__game, game);
-    set_member(events, MP_QSTR__bytes, raw);
-    return events;
+    return new_events(game, g, raw);
 }
-static MP_DEFINE_CONST_FUN_OBJ_2(play_move_obj, play_move);
 
 /* check(g, state, code) -> the core's status for that move now. */
 static mp_obj_t check(mp_obj_t g_in, mp_obj_t st, mp_obj_t code) {
@@ -5217,6 +5204,388 @@ static const mp_rom_obj_tuple_t players_tuple = {{&mp_type_tuple}, PLAYER_COUNT,
 }};
 #endif
 
+/* ---- the game base: what every game object does -------------------------- */
+/* A game is an instance of one of pintas.py's game classes, whose members
+ * (_st, _raw, _log, _seed, _rules) this binding keeps and whose class names
+ * its package, move type and view class (_PACKAGE, _MOVE, _VIEW); its
+ * methods below are functions of the game object, made methods of the
+ * class by the type Method (a built-in function in a Python class binds no
+ * self in MicroPython: a Method does, and calls its function directly). */
+
+/* A pintas.py global (a check or an error class), in firmware of the frozen module. */
+#define layer_global error_class
+
+/* The seat checked against seats: SeatTypeError, SeatError (CPython's words). */
+static mp_int_t seat_checked(mp_obj_t seat, mp_int_t seats) {
+    mp_obj_t args[2] = {MP_OBJ_NEW_SMALL_INT(seats - 1), seat};
+    if (!mp_obj_is_int(seat) || mp_obj_is_bool(seat)) {
+        raise_formatted(error_class(MP_QSTR_SeatTypeError),
+                        "a seat is a whole number 0..{}: got {!r}", 2, args);
+    }
+    if (!mp_obj_is_small_int(seat) || MP_OBJ_SMALL_INT_VALUE(seat) < 0
+        || MP_OBJ_SMALL_INT_VALUE(seat) >= seats) {
+        args[0] = seat;
+        args[1] = MP_OBJ_NEW_SMALL_INT(seats - 1);
+        raise_formatted(error_class(MP_QSTR_SeatError), "no seat {!r}: seats are 0..{}", 2, args);
+    }
+    return MP_OBJ_SMALL_INT_VALUE(seat);
+}
+
+/* The seats of the game at s. */
+static mp_int_t seats_in(int g, const any_state *s) {
+    pintas_engine_status out;
+    status_of(g, s, &out);
+    return out.seats;
+}
+
+/* game.seat_checked(seat) -> seat, checked against the game's seats. */
+static mp_obj_t game_seat(mp_obj_t game, mp_obj_t seat) {
+    int g;
+    any_state *s = state_of_game(game, &g);
+    return MP_OBJ_NEW_SMALL_INT(seat_checked(seat, seats_in(g, s)));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_seat_obj, game_seat);
+
+/* The code of the move `move` names in game g (Game._as_move): a move of the
+ * game's type, the legal move a text names, or (dice) a Keep's move. */
+static mp_int_t game_code(mp_obj_t game, int g, mp_obj_t move) {
+    mp_int_t c = move_code_in(g, move);
+    if (c >= 0) {
+        return c;
+    }
+    if (mp_obj_is_str(move)) {
+        return move_code_in(g, move_parsed(g, member(game, MP_QSTR__st), move));
+    }
+#if !ONLY_LINE
+    if (IS_DICE(g)) {
+        if (mp_obj_is_type(move, KEEP_TYPE)) {
+            return move_code_in(g, mp_load_attr(move, MP_QSTR_move));
+        }
+        notation_error(1, "a move is a dice.Move, a Keep or its notation: got {!r}", 1, &move);
+    }
+#endif
+    mp_obj_t args[2] = {class_attr(game, MP_QSTR__PACKAGE), move};
+    notation_error(1, "a move is a {}.Move or its notation: got {!r}", 2, args);
+}
+
+/* game._code(move) -> the code of the move it names (is_legal's first step). */
+static mp_obj_t game_code_fn(mp_obj_t game, mp_obj_t move) {
+    int g;
+    state_of_game(game, &g);
+    return MP_OBJ_NEW_SMALL_INT(game_code(game, g, move));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_code_obj, game_code_fn);
+
+/* IllegalMoveError for the move `code` (written `given` when a str). */
+static MP_NORETURN void refuse_move(int g, mp_obj_t st, mp_int_t code, mp_obj_t given) {
+    mp_obj_t args[4] = {MP_OBJ_NEW_SMALL_INT(g), st, MP_OBJ_NEW_SMALL_INT(code),
+                        mp_obj_is_str(given) ? given : mp_const_none};
+    mp_obj_t msg = illegal(4, args);
+    nlr_raise(mp_call_function_n_kw(error_class(MP_QSTR_IllegalMoveError), 1, 0, &msg));
+}
+
+/* Play move `code` (written `given`) on the game the long way, keep it in its
+ * logs and return its events' bytes. An unseeded game (seed None: a fresh OS
+ * seed a move) or a replay's move (seed given) reseeds the generator for the
+ * move and keeps the seed in the log (before the move) only when the move
+ * drew from it; IllegalMoveError, the game unchanged, when not legal. */
+static mp_obj_t play_code(mp_obj_t game, int g, mp_int_t code, mp_obj_t given, mp_obj_t seed) {
+    const pintas_engine *e = engine_of(g);
+    mp_obj_t st = member(game, MP_QSTR__st), c = MP_OBJ_NEW_SMALL_INT(code);
+    any_state *s = state_of_game(game, &g);
+    pintas_engine_move m;
+    pintas_engine_events ev;
+    size_t n = 0;
+    uint8_t saved[sizeof(pintas_rng)], seeded[sizeof(pintas_rng)];
+    uint8_t *rng = (uint8_t *)s + e->rng_offset;
+    memcpy(saved, rng, sizeof saved);
+    memcpy(seeded, rng, sizeof seeded);
+    move_of(g, c, &m);
+    if (seed == mp_const_none && member(game, MP_QSTR__seed) == mp_const_none) {
+        if (e->check(s, &m) != PINTAS_OK) {
+            refuse_move(g, st, code, given);
+        }
+        seed = mp_call_function_n_kw(layer_global(MP_QSTR__os_seed), 0, 0, NULL);
+    }
+    if (seed != mp_const_none) {
+        e->reseed(s, seed_of(mp_call_function_n_kw(layer_global(MP_QSTR__seed8), 1, 0, &seed)));
+        memcpy(seeded, rng, sizeof seeded);
+    }
+    if (play_on(g, s, 1, &m, &ev, &n) != PINTAS_OK) {
+        if (seed != mp_const_none) {
+            memcpy(rng, saved, sizeof saved);
+        }
+        refuse_move(g, st, code, given);
+    }
+    if (seed != mp_const_none) {
+        if (same_bytes(rng, seeded, sizeof seeded)) {
+            memcpy(rng, saved, sizeof saved);
+        } else {
+            mp_obj_t entry[2] = {MP_OBJ_NEW_QSTR(MP_QSTR_seed), seed};
+            mp_obj_list_append(member(game, MP_QSTR__log), mp_obj_new_tuple(2, entry));
+        }
+    }
+    if (IS_DICE(g)) {
+        dice_reasons(&s->dice, (pintas_dice_event *)ev.bytes, n);
+    }
+    mp_obj_t raw = raw_events(g, &ev, n);
+    log_move(game, g, c, raw);
+    return raw;
+}
+
+/* game._step(code, seed) -> a replay's move: `code` played as a game that
+ * drew `seed` for it (None: a seeded game's move), its events' bytes. */
+static mp_obj_t game_step(mp_obj_t game, mp_obj_t code, mp_obj_t seed) {
+    int g;
+    state_of_game(game, &g);
+    mp_int_t c = mp_obj_get_int(code);
+    if (seed != mp_const_none) {
+        any_state *s = state_of_game(game, &g);
+        pintas_engine_move m;
+        move_of(g, code, &m);
+        if (engine_of(g)->check(s, &m) != PINTAS_OK) {
+            refuse_move(g, member(game, MP_QSTR__st), c, mp_const_none);
+        }
+    }
+    return play_code(game, g, c, mp_const_none, seed);
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(game_step_obj, game_step);
+
+/* ---- Events: the events of one move --------------------------------------- */
+/* What Game.play returns: a sequence over the move's raw events, decoded when
+ * read (a board's loop that never reads them makes no Event objects). */
+typedef struct moves_events_obj {
+    mp_obj_base_t base;
+    mp_obj_t game, raw;
+    size_t count;
+} moves_events_obj;
+
+#if MICROPY_ENABLE_DYNRUNTIME
+mp_obj_full_type_t pintas_events_type; /* filled in by game_init */
+#define EVENTS_TYPE ((const mp_obj_type_t *)&pintas_events_type)
+#else
+static const mp_obj_type_t pintas_events_type;
+#define EVENTS_TYPE (&pintas_events_type)
+#endif
+
+static mp_obj_t new_events(mp_obj_t game, int g, mp_obj_t raw) {
+    moves_events_obj *o = mp_obj_malloc(moves_events_obj, EVENTS_TYPE);
+    size_t len;
+    bytes_of(raw, &len);
+    o->game = game;
+    o->raw = raw;
+    o->count = len / engine_of(g)->event_size;
+    return MP_OBJ_FROM_PTR(o);
+}
+
+static mp_obj_t events_list(mp_obj_t self) {
+    const moves_events_obj *o = MP_OBJ_TO_PTR(self);
+    return events(o->game, o->raw);
+}
+
+static void events_print(const mp_print_t *print, mp_obj_t self, mp_print_kind_t kind) {
+    (void)kind;
+    mp_printf(print, "%s", mp_obj_str_get_str(repr_of(events_list(self))));
+}
+
+static mp_obj_t events_unary_op(mp_unary_op_t op, mp_obj_t self) {
+    size_t n = ((const moves_events_obj *)MP_OBJ_TO_PTR(self))->count;
+    return op == MP_UNARY_OP_LEN ? MP_OBJ_NEW_SMALL_INT(n)
+           : op == MP_UNARY_OP_BOOL ? mp_obj_new_bool(n != 0) : MP_OBJ_NULL;
+}
+
+/* ==: equal to a list or tuple of the same events, or to another Events. */
+static mp_obj_t events_binary_op(mp_binary_op_t op, mp_obj_t lhs, mp_obj_t rhs) {
+    if (op != MP_BINARY_OP_EQUAL) {
+        return MP_OBJ_NULL;
+    }
+    mp_obj_t other;
+    if (mp_obj_is_type(rhs, EVENTS_TYPE)) {
+        other = events_list(rhs);
+    } else if (mp_obj_is_type(rhs, &mp_type_list) || mp_obj_is_type(rhs, &mp_type_tuple)) {
+        size_t len;
+        mp_obj_t *items;
+        mp_obj_get_array(rhs, &len, &items);
+        other = mp_obj_new_list(len, items);
+    } else {
+        return mp_const_false;
+    }
+    return mp_binary_op(MP_BINARY_OP_EQUAL, events_list(lhs), other);
+}
+
+static mp_obj_t events_subscr(mp_obj_t self, mp_obj_t index, mp_obj_t value) {
+    if (value != MP_OBJ_SENTINEL) {
+        return MP_OBJ_NULL; /* (read only) */
+    }
+    return mp_obj_subscr(events_list(self), index, MP_OBJ_SENTINEL);
+}
+
+static mp_obj_t events_getiter(mp_obj_t self, mp_obj_iter_buf_t *iter_buf) {
+    return tuple_iter(events_list(self), iter_buf);
+}
+
+#define EVENTS_SLOTS(X) \
+    X(print, events_print) X(unary_op, events_unary_op) X(binary_op, events_binary_op) \
+    X(subscr, events_subscr) X(iter, events_getiter)
+
+/* game.play(move) -> the events it caused (an Events); IllegalMoveError (or
+ * NotationError) and nothing changed when it is not legal. */
+static mp_obj_t game_play(mp_obj_t game, mp_obj_t move) {
+    int g;
+    state_of_game(game, &g);
+    mp_obj_t raw = play_move(game, move);
+    if (raw != mp_const_none) {
+        return raw;
+    }
+    mp_int_t code = game_code(game, g, move);
+    if (!mp_obj_is_type(member(game, MP_QSTR__log), &mp_type_list)) {
+        pintas_engine_move m;
+        move_of(g, MP_OBJ_NEW_SMALL_INT(code), &m);
+        if (engine_of(g)->action(m.bytes) < 0) {
+            raise_formatted(error_class(MP_QSTR_PintasError),
+                            "a game with log=False keeps moves as the core's actions: it rolls "
+                            "its own dice, not {!r}", 1, &move);
+        }
+    }
+    return new_events(game, g, play_code(game, g, code, move, mp_const_none));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_play_obj, game_play);
+
+/* game.parse_move(text) -> the legal move written text. */
+static mp_obj_t game_parse(mp_obj_t game, mp_obj_t text) {
+    int g;
+    state_of_game(game, &g);
+    return move_parsed(g, member(game, MP_QSTR__st), text);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_parse_obj, game_parse);
+
+/* game.view(seat) -> what seat may know now (the seat checked first). */
+static mp_obj_t game_view(mp_obj_t game, mp_obj_t seat) {
+    return view(game, game_seat(game, seat));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_view_obj, game_view);
+
+/* game.hand(seat) -> the tiles seat holds (tile games; the referee sees all). */
+static mp_obj_t game_hand(mp_obj_t game, mp_obj_t seat) {
+    int g;
+    any_state *s = state_of_game(game, &g);
+    mp_int_t i = seat_checked(seat, seats_in(g, s));
+    if (IS_DICE(g)) {
+        bad();
+    }
+    return new_tileset(engine_of(g)->hand(s, (int)i));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_hand_obj, game_hand);
+
+/* game.events -> every event so far (with log=False, the current round's). */
+static mp_obj_t game_events(mp_obj_t game) {
+    mp_obj_t list = events(game, member(game, MP_QSTR__raw));
+    size_t len;
+    mp_obj_t *items;
+    mp_obj_get_array(list, &len, &items);
+    return mp_obj_new_tuple(len, items);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(game_events_obj, game_events);
+
+/* game._entries() -> the log as a list: move codes, ("seed", seed), ("deal", deal). */
+static mp_obj_t game_entries(mp_obj_t game) {
+    int g;
+    state_of_game(game, &g);
+    mp_obj_t log = member(game, MP_QSTR__log);
+    return mp_obj_is_type(log, &mp_type_list) ? log : log_codes(MP_OBJ_NEW_SMALL_INT(g), log);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(game_entries_obj, game_entries);
+
+/* game.history -> the moves so far, in order. */
+static mp_obj_t game_history(mp_obj_t game) {
+    int g;
+    state_of_game(game, &g);
+    size_t len;
+    mp_obj_t *items, out = mp_obj_new_list(0, NULL);
+    mp_obj_get_array(game_entries(game), &len, &items);
+    for (size_t i = 0; i < len; i++) {
+        if (mp_obj_is_small_int(items[i])) {
+            mp_obj_list_append(out, new_move(g, MP_OBJ_SMALL_INT_VALUE(items[i])));
+        }
+    }
+    mp_obj_get_array(out, &len, &items);
+    return mp_obj_new_tuple(len, items);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(game_history_obj, game_history);
+
+/* game.logs -> False for a game made with log=False. */
+static mp_obj_t game_logs(mp_obj_t game) {
+    return mp_obj_new_bool(mp_obj_is_type(member(game, MP_QSTR__log), &mp_type_list));
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(game_logs_obj, game_logs);
+
+/* The methods every game class takes (pintas.py's _Game unpacks the tuple
+ * game_methods in this order), and its properties' functions. */
+#define GAME_METHODS(X) \
+    X(game_play_obj) X(legal_moves_obj) X(game_parse_obj) X(game_view_obj) X(game_hand_obj) \
+    X(game_seat_obj) X(game_code_obj) X(game_step_obj) X(game_entries_obj)
+#define COUNT1(fun) +1
+#define GAME_METHOD_COUNT (0 GAME_METHODS(COUNT1))
+typedef char game_methods_fit[GAME_METHOD_COUNT == 9 ? 1 : -1]; /* (the tuple below) */
+
+typedef struct method_obj {
+    mp_obj_base_t base;
+    const void *fun;
+} method_obj;
+
+static mp_obj_t method_call(mp_obj_t self, size_t n_args, size_t n_kw, const mp_obj_t *args) {
+    return mp_call_function_n_kw(MP_OBJ_FROM_PTR(((const method_obj *)MP_OBJ_TO_PTR(self))->fun),
+                                 n_args, n_kw, args);
+}
+
+#if MICROPY_ENABLE_DYNRUNTIME
+mp_obj_full_type_t pintas_method_type; /* filled in by game_init */
+method_obj game_method_objs[GAME_METHOD_COUNT];
+struct {
+    mp_obj_base_t base;
+    size_t len;
+    mp_obj_t items[GAME_METHOD_COUNT];
+} game_methods;
+static const uint8_t events_slot_at[] = {EVENTS_SLOTS(SLOT_OFFSET)};
+static const void *const events_slots[] = {EVENTS_SLOTS(SLOT_VALUE)};
+#define METHOD_FUN(fun) &fun,
+
+static const void *const game_funs[GAME_METHOD_COUNT] = {GAME_METHODS(METHOD_FUN)};
+static const uint8_t method_slot_at[] = {MP_OBJ_TYPE_OFFSETOF_SLOT(call)};
+static const void *const method_slots[] = {(const void *)method_call};
+
+/* The types Method and Events, and the tuple game_methods (mpy_init). */
+static void game_init(void) {
+    type_init(&pintas_method_type, MP_QSTR_function, method_slot_at, method_slots, 1);
+    pintas_method_type.flags = MP_TYPE_FLAG_BINDS_SELF;
+    type_init(&pintas_events_type, MP_QSTR_Events, events_slot_at, events_slots,
+              sizeof events_slot_at);
+    pintas_events_type.flags = MP_TYPE_FLAG_EQ_CHECKS_OTHER_TYPE;
+    for (size_t i = 0; i < GAME_METHOD_COUNT; i++) {
+        game_method_objs[i] = (method_obj){{(const mp_obj_type_t *)&pintas_method_type},
+                                           game_funs[i]};
+        game_methods.items[i] = MP_OBJ_FROM_PTR(&game_method_objs[i]);
+    }
+    game_methods.base.type = &mp_type_tuple;
+    game_methods.len = GAME_METHOD_COUNT;
+}
+#else
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_method_type, MP_QSTR_function, MP_TYPE_FLAG_BINDS_SELF,
+                                call, method_call);
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_events_type, MP_QSTR_Events,
+                                MP_TYPE_FLAG_ITER_IS_GETITER | MP_TYPE_FLAG_EQ_CHECKS_OTHER_TYPE
+                                EVENTS_SLOTS(SLOT_ARGS));
+#define METHOD_OBJ(fun) {{&pintas_method_type}, &fun},
+static const method_obj game_method_objs[GAME_METHOD_COUNT] = {GAME_METHODS(METHOD_OBJ)};
+static const mp_rom_obj_tuple_t game_methods = {{&mp_type_tuple}, GAME_METHOD_COUNT, {
+    MP_ROM_PTR(&game_method_objs[0]), MP_ROM_PTR(&game_method_objs[1]),
+    MP_ROM_PTR(&game_method_objs[2]), MP_ROM_PTR(&game_method_objs[3]),
+    MP_ROM_PTR(&game_method_objs[4]), MP_ROM_PTR(&game_method_objs[5]),
+    MP_ROM_PTR(&game_method_objs[6]), MP_ROM_PTR(&game_method_objs[7]),
+    MP_ROM_PTR(&game_method_objs[8]),
+}};
+#endif
+
 /* ---- the module ---------------------------------------------------------- */
 
 /* Every function, each name written out (the native-module build finds its
@@ -5241,8 +5610,10 @@ static const mp_rom_obj_tuple_t players_tuple = {{&mp_type_tuple}, PLAYER_COUNT,
     X(MP_QSTR_over, over_obj) \
     X(MP_QSTR_to_move, to_move_obj) \
     X(MP_QSTR_legal_moves, legal_moves_obj) \
-    X(MP_QSTR_play_move, play_move_obj) \
-    X(MP_QSTR_commit, commit_obj) \
+    X(MP_QSTR_game_methods, game_methods) \
+    X(MP_QSTR_history, game_history_obj) \
+    X(MP_QSTR_game_events, game_events_obj) \
+    X(MP_QSTR_logs, game_logs_obj) \
     X(MP_QSTR_action, action_obj) \
     X(MP_QSTR_log_codes, log_codes_obj) \
     X(MP_QSTR_reseed, reseed_obj) \
@@ -5308,6 +5679,7 @@ mp_obj_t mpy_init(mp_obj_fun_bc_t *self, size_t n_args, size_t n_kw, mp_obj_t *a
     events_init();
     players_init();
     rules_init();
+    game_init();
     PINTAS_FUNCTIONS(PINTAS_STORE)
     MP_DYNRUNTIME_INIT_EXIT
 }
