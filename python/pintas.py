@@ -22,7 +22,8 @@ _C_NAMES = (
     "table", "line_knowledge", "line_points", "blake2b", "mt_size",
     "mt_seed", "mt_below", "parse", "illegal",
     "save_write", "save_read", "status_str", "choose", "search", "over",
-    "to_move", "legal_moves", "game_methods", "history", "game_events", "logs", "action",
+    "to_move", "legal_moves", "game_methods", "history", "game_events", "logs", "seeds",
+    "view_log", "round_log", "action",
     "log_codes", "preset",
     "line_event", "deal_check", "players",
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
@@ -271,31 +272,6 @@ class _Game:
     def _state(self):
         return self._st
 
-    def _start(self, rules, seed, setup, log):
-        """Check rules, seed and log, and start the C game from them."""
-        if not isinstance(rules, self._RULES):
-            raise RulesTypeError("Game needs a {}.Rules: got {!r}".format(self._PACKAGE, rules))
-        _check_seed(seed, optional=True)
-        _check_bool("log", log)
-        first = _os_seed() if seed is None else seed
-        if not log:  # a log-free game keeps action indexes only: always seeded
-            seed = first
-        self._G = self._G  # (read on every move: an instance's own member is found first)
-        self._st = _c.state(self._G, None)
-        raw = _c.new(self._G, self._st, rules, _seed8(first), setup)
-        if type(raw) is int:
-            if raw == _E_DEAL:
-                raise DealError("not a deal of these rules")
-            raise RulesError("cannot start a game with these rules: " + _c.status_str(raw))
-        self._rules = rules
-        self._seed = seed
-        self._first_seed = first
-        self._raw = bytearray(raw)
-        # The moves: their codes (and seeds, deals) in a list; with log=False,
-        # two bytes a move (the core's action index) in a bytearray, and _raw
-        # keeps the current round's events only (the C binding's log_move).
-        self._log = [] if log else bytearray()
-
     # ---- what every game tells ------------------------------------------------------
 
     @property
@@ -315,9 +291,11 @@ class _Game:
     is_over = property(_c.over)
     # (the binding's methods: play, legal_moves, parse_move, view, hand; the
     # seat checked, the code of a move as play reads it, a replay's move, the
-    # log as a list; history, events and logs its properties)
-    (play, legal_moves, parse_move, view, hand, _check_seat, _code, _step,
-     _entries) = _c.game_methods
+    # log as a list, the game started from rules, seed, setup and log; a tile
+    # game's __init__ and set_deal, the round's log; a view's legal_moves;
+    # history, events and logs its properties)
+    (play, legal_moves, parse_move, view, hand, _check_seat, _code, _step, _entries, _start,
+     _init, _set_deal, _round_log, _view_moves) = _c.game_methods
     history, events, logs = property(_c.history), property(_c.game_events), property(_c.logs)
 
     def iter_events(self):
@@ -433,42 +411,10 @@ class _Game:
 class _TileGame(_Game):
     """What the tile games share: hands, hand-made deals, deal seeds, views."""
 
-    def __init__(self, rules, seed=None, deal=None, log=True):
-        if deal is not None:
-            self._checked_deal(deal, rules)
-        self._start(rules, seed, None if deal is None else deal._c_args(rules), log)
-        self._first_deal = deal
-
-    def _checked_deal(self, deal, rules):
-        if not isinstance(deal, self._DEAL):
-            raise DealTypeError("a deal must be a {}.Deal: got {!r}".format(self._PACKAGE, deal))
-        if isinstance(rules, self._RULES):
-            deal.check(rules)
+    __init__, set_deal, deal_seeds = _Game._init, _Game._set_deal, property(_c.seeds)
 
     def _origin(self):
         return {"deal": self._first_deal}
-
-    @property
-    def deal_seeds(self):
-        if self._seed is not None:
-            return ()
-        return (self._first_seed,) + tuple(e[1] for e in self._log
-                                           if isinstance(e, tuple) and e[0] == "seed")
-
-    def set_deal(self, deal):
-        """Replace the current round's deal by a hand-made one, before its first move."""
-        self._checked_deal(deal, self._rules)
-        if not self.logs:
-            raise PintasError("a game with log=False keeps no hand-made deal after its first")
-        raw = _c.set_deal(self._G, self._st, deal._c_args(self._rules))
-        if type(raw) is int:
-            if raw == _E_DEAL:
-                raise DealError("not a deal of these rules")
-            raise IllegalMoveError("a deal can only replace one before its round's first move "
-                                   "({})".format(_c.status_str(raw)))
-        self._log.append(("deal", deal))
-        self._raw.extend(raw)
-        return self._decode(raw)
 
     def _setup(self):
         return (self._first_deal and self._first_deal._c_args(self._rules), 0, 0)
@@ -482,27 +428,8 @@ class _View:
     def _state(self):
         return self._blob
 
-    def legal_moves(self):
-        """The seat's legal moves when it is to move (else an empty list)."""
-        if self.is_over or self.to_move != self.seat:
-            return []
-        return self._legal()
-
-    def _legal(self):
-        return [self._game._move(code) for code in _c.legal(self._game._G, self._blob)]
-
-    @property
-    def log(self):
-        """Every event so far, as this seat saw it (others' secrets hidden)."""
-        if self._log is None:
-            self._log = tuple(self._game._decode(self._raw))
-        return self._log
-
-    @property
-    def round_log(self):
-        """The log since the current round was dealt."""
-        return tuple(self._game._decode(self._raw[_c.round_start(self._game._G, self._raw)
-                                                  * _SIZES[self._game._G][2]:]))
+    legal_moves, log, round_log = (_Game._view_moves, property(_c.view_log),
+                                   property(_c.round_log))
 
     def _moves_to_choose(self):
         moves = self.legal_moves()
@@ -974,9 +901,7 @@ class _CaminosGame(_TileGame, _CaminosTable):
 
     @property
     def reveals(self):
-        raw = self._raw
-        start = _c.round_start(self._G, raw) * _SIZES[self._G][2]
-        return self._reveals(self._decode(raw[start:]))
+        return self._reveals(self._round_log())
 
     def choice(self, seat):
         self._check_seat(seat)
@@ -1148,9 +1073,7 @@ class _DiceGame(_Game, _DiceTable):
     def _origin(self):
         return {"players": self.players, "first_player": self.first_player}
 
-    @property
-    def roll_seeds(self):
-        return tuple(e[1] for e in self._log if isinstance(e, tuple) and e[0] == "seed")
+    roll_seeds = property(_c.seeds)
 
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
 

@@ -5361,7 +5361,7 @@ typedef struct moves_events_obj {
 } moves_events_obj;
 
 #if MICROPY_ENABLE_DYNRUNTIME
-mp_obj_full_type_t pintas_events_type; /* filled in by game_init */
+mp_obj_full_type_t pintas_events_type; /* filled in by game_types_init */
 #define EVENTS_TYPE ((const mp_obj_type_t *)&pintas_events_type)
 #else
 static const mp_obj_type_t pintas_events_type;
@@ -5519,14 +5519,220 @@ static mp_obj_t game_logs(mp_obj_t game) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(game_logs_obj, game_logs);
 
+/* ---- starting a game, hand-made deals, views' moves and logs --------------- */
+
+/* A raised error of pintas.py's class `cls`, its message template.format(*args). */
+#define refuse(cls, template, n, args) raise_formatted(error_class(cls), template, n, args)
+
+/* game._start(rules, seed, setup, log): check rules, seed and log, and start
+ * the C game from them (setup: the deal's arguments or None; dice: players and
+ * first player); the game's members made. */
+static mp_obj_t game_start(size_t n_args, const mp_obj_t *args) {
+    mp_obj_t game = args[0], rules = args[1], seed = args[2], log = args[4];
+    int g = game_of(mp_load_attr(game, MP_QSTR__G));
+    (void)n_args;
+    if (mp_obj_get_type(rules) != RULES_TYPE(g)) {
+        mp_obj_t a[2] = {class_attr(game, MP_QSTR__PACKAGE), rules};
+        refuse(MP_QSTR_RulesTypeError, "Game needs a {}.Rules: got {!r}", 2, a);
+    }
+    mp_obj_t a[2] = {seed, mp_const_true};
+    call_layer(MP_QSTR__check_seed, 2, a);
+    if (!mp_obj_is_bool(log)) {
+        refuse(MP_QSTR_RulesTypeError, "log must be True or False: got {!r}", 1, &log);
+    }
+    mp_obj_t first = seed == mp_const_none ? call_layer(MP_QSTR__os_seed, 0, NULL) : seed;
+    if (log == mp_const_false) { /* a log-free game keeps action indexes only: always seeded */
+        seed = first;
+    }
+    mp_obj_t st = new_state(MP_OBJ_NEW_SMALL_INT(g), mp_const_none);
+    mp_obj_t c[5] = {MP_OBJ_NEW_SMALL_INT(g), st, rules, call_layer(MP_QSTR__seed8, 1, &first),
+                     args[3]};
+    mp_obj_t raw = new_game(5, c);
+    if (mp_obj_is_small_int(raw)) {
+        if (MP_OBJ_SMALL_INT_VALUE(raw) == PINTAS_E_DEAL) {
+            refuse(MP_QSTR_DealError, "not a deal of these rules", 0, NULL);
+        }
+        mp_obj_t why = status_str(raw);
+        refuse(MP_QSTR_RulesError, "cannot start a game with these rules: {}", 1, &why);
+    }
+    /* (_G: read on every move, an instance's own member is found first) */
+    set_member(game, MP_QSTR__G, MP_OBJ_NEW_SMALL_INT(g));
+    set_member(game, MP_QSTR__st, st);
+    set_member(game, MP_QSTR__rules, rules);
+    set_member(game, MP_QSTR__seed, seed);
+    set_member(game, MP_QSTR__first_seed, first);
+    set_member(game, MP_QSTR__raw,
+               mp_call_function_n_kw(MP_OBJ_FROM_PTR(&mp_type_bytearray), 1, 0, &raw));
+    /* The moves: their codes (and seeds, deals) in a list; with log=False, two
+     * bytes a move (the core's action index) in a bytearray, and _raw keeps the
+     * current round's events only (log_move). */
+    set_member(game, MP_QSTR__log, log == mp_const_true ? mp_obj_new_list(0, NULL)
+               : mp_call_function_n_kw(MP_OBJ_FROM_PTR(&mp_type_bytearray), 0, 0, NULL));
+    return mp_const_none;
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(game_start_obj, 5, 5, game_start);
+
+/* The deal's arguments for the core (deal._c_args(rules)) after its checks
+ * (Game's _checked_deal): DealTypeError for what is not the game's Deal, the
+ * deal's own check against rules when they are the game's Rules. */
+static mp_obj_t deal_args(mp_obj_t game, mp_obj_t deal, mp_obj_t rules) {
+    int g = game_of(mp_load_attr(game, MP_QSTR__G));
+    if (!mp_obj_is_type(deal, MP_OBJ_TO_PTR(class_attr(game, MP_QSTR__DEAL)))) {
+        mp_obj_t a[2] = {class_attr(game, MP_QSTR__PACKAGE), deal};
+        refuse(MP_QSTR_DealTypeError, "a deal must be a {}.Deal: got {!r}", 2, a);
+    }
+    if (mp_obj_get_type(rules) == RULES_TYPE(g)) {
+        mp_call_function_n_kw(mp_load_attr(deal, MP_QSTR_check), 1, 0, &rules);
+    }
+    return mp_call_function_n_kw(mp_load_attr(deal, MP_QSTR__c_args), 1, 0, &rules);
+}
+
+/* Game(rules, seed=None, deal=None, log=True) of a tile game. */
+static mp_obj_t game_init(size_t n_args, const mp_obj_t *args, mp_map_t *kw) {
+    const mp_arg_t allowed[4] = { /* (a native module's qstrs are known at run time) */
+        {MP_QSTR_rules, MP_ARG_REQUIRED | MP_ARG_OBJ, {.u_obj = MP_OBJ_NULL}},
+        {MP_QSTR_seed, MP_ARG_OBJ, {.u_obj = mp_const_none}},
+        {MP_QSTR_deal, MP_ARG_OBJ, {.u_obj = mp_const_none}},
+        {MP_QSTR_log, MP_ARG_OBJ, {.u_obj = mp_const_true}},
+    };
+    mp_arg_val_t v[4];
+    mp_arg_parse_all(n_args - 1, args + 1, kw, 4, allowed, v);
+    mp_obj_t deal = v[2].u_obj;
+    mp_obj_t start[5] = {args[0], v[0].u_obj, v[1].u_obj,
+                         deal == mp_const_none ? deal : deal_args(args[0], deal, v[0].u_obj),
+                         v[3].u_obj};
+    game_start(5, start);
+    set_member(args[0], MP_QSTR__first_deal, deal);
+    return mp_const_none;
+}
+static MP_DEFINE_CONST_FUN_OBJ_KW(game_init_obj, 1, game_init);
+
+/* game.set_deal(deal) -> the new round's events: its deal replaced by a
+ * hand-made one, before its first move. */
+static mp_obj_t game_set_deal(mp_obj_t game, mp_obj_t deal) {
+    int g;
+    mp_obj_t rules = member(game, MP_QSTR__rules), log = member(game, MP_QSTR__log);
+    mp_obj_t dealt = deal_args(game, deal, rules);
+    if (!mp_obj_is_type(log, &mp_type_list)) {
+        refuse(MP_QSTR_PintasError, "a game with log=False keeps no hand-made deal after its first",
+               0, NULL);
+    }
+    state_of_game(game, &g);
+    mp_obj_t raw = set_deal(MP_OBJ_NEW_SMALL_INT(g), member(game, MP_QSTR__st), dealt);
+    if (mp_obj_is_small_int(raw)) {
+        if (MP_OBJ_SMALL_INT_VALUE(raw) == PINTAS_E_DEAL) {
+            refuse(MP_QSTR_DealError, "not a deal of these rules", 0, NULL);
+        }
+        mp_obj_t why = status_str(raw);
+        refuse(MP_QSTR_IllegalMoveError,
+               "a deal can only replace one before its round's first move ({})", 1, &why);
+    }
+    mp_obj_t entry[2] = {MP_OBJ_NEW_QSTR(MP_QSTR_deal), deal};
+    mp_obj_list_append(log, mp_obj_new_tuple(2, entry));
+    size_t len;
+    const uint8_t *p = bytes_of(raw, &len);
+    append_bytes(member(game, MP_QSTR__raw), p, len, LOG_STEP_EVENTS);
+    return events(game, raw);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_set_deal_obj, game_set_deal);
+
+/* game.deal_seeds (tile games), game.roll_seeds (dice): the OS seeds an
+ * unseeded game drew, its first one too for a tile game. */
+static mp_obj_t game_seeds(mp_obj_t game) {
+    int g;
+    state_of_game(game, &g);
+    mp_obj_t out = mp_obj_new_list(0, NULL), log = member(game, MP_QSTR__log);
+    size_t len;
+    mp_obj_t *items;
+    if (!IS_DICE(g)) {
+        if (member(game, MP_QSTR__seed) != mp_const_none) {
+            return mp_const_empty_tuple;
+        }
+        mp_obj_list_append(out, member(game, MP_QSTR__first_seed));
+    }
+    mp_obj_get_array(mp_obj_is_type(log, &mp_type_list) ? log : mp_const_empty_tuple, &len,
+                     &items);
+    for (size_t i = 0; i < len; i++) {
+        if (mp_obj_is_type(items[i], &mp_type_tuple)) {
+            mp_obj_t *e = items_of(items[i], 2);
+            if (e[0] == MP_OBJ_NEW_QSTR(MP_QSTR_seed)) {
+                mp_obj_list_append(out, e[1]);
+            }
+        }
+    }
+    mp_obj_get_array(out, &len, &items);
+    return mp_obj_new_tuple(len, items);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(game_seeds_obj, game_seeds);
+
+/* The engine of a view (its game's) and its blob's state. */
+static any_state *view_state(mp_obj_t view_o, int *g, any_state *tmp) {
+    state_of_game(member(view_o, MP_QSTR__game), g);
+    return state_at(*g, member(view_o, MP_QSTR__blob), tmp, 0);
+}
+
+/* view.legal_moves() -> the seat's legal moves when it is to move, else []. */
+static mp_obj_t view_legal_moves(mp_obj_t view_o) {
+    int g;
+    any_state tmp, *s = view_state(view_o, &g, &tmp);
+    mp_obj_t items[MAX_LEGAL];
+    size_t n = 0;
+    mp_obj_t to = member(view_o, MP_QSTR_to_move);
+    if (!mp_obj_is_true(member(view_o, MP_QSTR_is_over)) && to == member(view_o, MP_QSTR_seat)) {
+        n = legal_codes(g, s, 0, items);
+    }
+    for (size_t i = 0; i < n; i++) {
+        items[i] = new_move(g, MP_OBJ_SMALL_INT_VALUE(items[i]));
+    }
+    return mp_obj_new_list(n, items);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(view_legal_moves_obj, view_legal_moves);
+
+/* The events of the raw log of a game or view from its round's deal on
+ * (round: 1) or all (0), as a tuple. */
+static mp_obj_t log_tuple(mp_obj_t game, mp_obj_t raw_in, int round) {
+    int g;
+    state_of_game(game, &g);
+    size_t len, size = engine_of(g)->event_size;
+    const uint8_t *raw = bytes_of(raw_in, &len);
+    size_t from = round ? round_start(g, raw, len) * size : 0;
+    mp_obj_t list = events(game, mp_obj_new_bytes(raw + from, len - from));
+    mp_obj_t *items;
+    mp_obj_get_array(list, &len, &items);
+    return mp_obj_new_tuple(len, items);
+}
+
+/* view.log: every event so far as the seat saw it (made once). */
+static mp_obj_t view_log(mp_obj_t view_o) {
+    mp_obj_t log = member(view_o, MP_QSTR__log);
+    if (log == mp_const_none) {
+        log = log_tuple(member(view_o, MP_QSTR__game), member(view_o, MP_QSTR__raw), 0);
+        set_member(view_o, MP_QSTR__log, log);
+    }
+    return log;
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(view_log_obj, view_log);
+
+/* view.round_log, game._round_log(): the log since the current round was dealt. */
+static mp_obj_t view_round_log(mp_obj_t view_o) {
+    return log_tuple(member(view_o, MP_QSTR__game), member(view_o, MP_QSTR__raw), 1);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(view_round_log_obj, view_round_log);
+
+static mp_obj_t game_round_log(mp_obj_t game) {
+    return log_tuple(game, member(game, MP_QSTR__raw), 1);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(game_round_log_obj, game_round_log);
+
 /* The methods every game class takes (pintas.py's _Game unpacks the tuple
  * game_methods in this order), and its properties' functions. */
 #define GAME_METHODS(X) \
     X(game_play_obj) X(legal_moves_obj) X(game_parse_obj) X(game_view_obj) X(game_hand_obj) \
-    X(game_seat_obj) X(game_code_obj) X(game_step_obj) X(game_entries_obj)
+    X(game_seat_obj) X(game_code_obj) X(game_step_obj) X(game_entries_obj) X(game_start_obj) \
+    X(game_init_obj) X(game_set_deal_obj) X(game_round_log_obj) X(view_legal_moves_obj)
 #define COUNT1(fun) +1
 #define GAME_METHOD_COUNT (0 GAME_METHODS(COUNT1))
-typedef char game_methods_fit[GAME_METHOD_COUNT == 9 ? 1 : -1]; /* (the tuple below) */
+typedef char game_methods_fit[GAME_METHOD_COUNT == 14 ? 1 : -1]; /* (the tuple below) */
 
 typedef struct method_obj {
     mp_obj_base_t base;
@@ -5539,7 +5745,7 @@ static mp_obj_t method_call(mp_obj_t self, size_t n_args, size_t n_kw, const mp_
 }
 
 #if MICROPY_ENABLE_DYNRUNTIME
-mp_obj_full_type_t pintas_method_type; /* filled in by game_init */
+mp_obj_full_type_t pintas_method_type; /* filled in by game_types_init */
 method_obj game_method_objs[GAME_METHOD_COUNT];
 struct {
     mp_obj_base_t base;
@@ -5555,7 +5761,7 @@ static const uint8_t method_slot_at[] = {MP_OBJ_TYPE_OFFSETOF_SLOT(call)};
 static const void *const method_slots[] = {(const void *)method_call};
 
 /* The types Method and Events, and the tuple game_methods (mpy_init). */
-static void game_init(void) {
+static void game_types_init(void) {
     type_init(&pintas_method_type, MP_QSTR_function, method_slot_at, method_slots, 1);
     pintas_method_type.flags = MP_TYPE_FLAG_BINDS_SELF;
     type_init(&pintas_events_type, MP_QSTR_Events, events_slot_at, events_slots,
@@ -5582,7 +5788,9 @@ static const mp_rom_obj_tuple_t game_methods = {{&mp_type_tuple}, GAME_METHOD_CO
     MP_ROM_PTR(&game_method_objs[2]), MP_ROM_PTR(&game_method_objs[3]),
     MP_ROM_PTR(&game_method_objs[4]), MP_ROM_PTR(&game_method_objs[5]),
     MP_ROM_PTR(&game_method_objs[6]), MP_ROM_PTR(&game_method_objs[7]),
-    MP_ROM_PTR(&game_method_objs[8]),
+    MP_ROM_PTR(&game_method_objs[8]), MP_ROM_PTR(&game_method_objs[9]),
+    MP_ROM_PTR(&game_method_objs[10]), MP_ROM_PTR(&game_method_objs[11]),
+    MP_ROM_PTR(&game_method_objs[12]), MP_ROM_PTR(&game_method_objs[13]),
 }};
 #endif
 
@@ -5614,6 +5822,9 @@ static const mp_rom_obj_tuple_t game_methods = {{&mp_type_tuple}, GAME_METHOD_CO
     X(MP_QSTR_history, game_history_obj) \
     X(MP_QSTR_game_events, game_events_obj) \
     X(MP_QSTR_logs, game_logs_obj) \
+    X(MP_QSTR_seeds, game_seeds_obj) \
+    X(MP_QSTR_view_log, view_log_obj) \
+    X(MP_QSTR_round_log, view_round_log_obj) \
     X(MP_QSTR_action, action_obj) \
     X(MP_QSTR_log_codes, log_codes_obj) \
     X(MP_QSTR_reseed, reseed_obj) \
@@ -5679,7 +5890,7 @@ mp_obj_t mpy_init(mp_obj_fun_bc_t *self, size_t n_args, size_t n_kw, mp_obj_t *a
     events_init();
     players_init();
     rules_init();
-    game_init();
+    game_types_init();
     PINTAS_FUNCTIONS(PINTAS_STORE)
     MP_DYNRUNTIME_INIT_EXIT
 }
