@@ -232,18 +232,6 @@ _SAVE_FIELDS = ("size", "wanted", "at", "value", "count", "room", "tag", "first"
                 "written", "what", "other", "package", "kind", "image", "move", "reason")
 
 
-def _check_key(key):
-    if key is None:
-        return None
-    if not isinstance(key, (bytes, bytearray, memoryview)):
-        raise SaveTypeError("a save key is bytes (at least 16 of them): got a {}".format(
-            type(key).__name__))
-    key = bytes(key)
-    if len(key) < 16:
-        raise CorruptStateError("a save key is at least 16 bytes: got {}".format(len(key)))
-    return key
-
-
 def _save_refusal(found, data):
     values = dict(zip(_SAVE_FIELDS, found[1:]))
     for name in ("version", "flags", "n", "players"):
@@ -292,10 +280,10 @@ class _Game:
     # (the binding's methods: play, legal_moves, parse_move, view, hand; the
     # seat checked, the code of a move as play reads it, a replay's move, the
     # log as a list, the game started from rules, seed, setup and log; a tile
-    # game's __init__ and set_deal, the round's log; a view's legal_moves;
+    # game's __init__ and set_deal, the round's log; a view's legal_moves; saves;
     # history, events and logs its properties)
     (play, legal_moves, parse_move, view, hand, _check_seat, _code, _step, _entries, _start,
-     _init, _set_deal, _round_log, _view_moves) = _c.game_methods
+     _init, _set_deal, _round_log, _view_moves, to_bytes) = _c.game_methods
     history, events, logs = property(_c.history), property(_c.game_events), property(_c.logs)
 
     def iter_events(self):
@@ -370,41 +358,15 @@ class _Game:
 
     # ---- saves ---------------------------------------------------------------------
 
-    def to_bytes(self, key=None, version=2):
-        """The whole game as bytes: CPython's save format, byte for byte (a
-        BLAKE2b-128 checksum, or with ``key`` an HMAC-SHA256)."""
-        log = [e if type(e) is int else _seed8(e[1]) if e[0] == "seed"
-               else e[1]._c_args(self._rules) for e in self._entries()]
-        setup = (self._rules, _seed8(self._first_seed), self._seed is not None)
-        out = _c.save_write(self._G, self._st, setup + self._setup(), log, _check_key(key),
-                            version)
-        if type(out) is int:
-            raise CorruptStateError("this game's save would take more than the {} bytes that "
-                                    "from_bytes reads ({})".format(MAX_SAVE_SIZE, _c.status_str(out)))
-        return out
-
     @classmethod
     def from_bytes(cls, data, key=None):
         """The game saved by to_bytes; CorruptStateError for anything else."""
-        if not isinstance(data, (bytes, bytearray, memoryview)):
-            raise SaveTypeError("from_bytes takes bytes: got {}".format(type(data).__name__))
-        found = _c.save_read(cls._G, data, _check_key(key))
-        if found == "max_rounds":
-            raise RulesError("this save's rules set a round, move or roll limit (max_rounds, "
-                             "max_round_moves, max_rolls), which pintas for MicroPython does "
-                             "not offer yet")
-        if found == "external":
-            raise RulesError("this save is of a game with external chance (chance='external'), "
-                             "which pintas for MicroPython does not offer")
+        found = _c.save_read(cls, data, key)
         if len(found) != 7:
             raise _save_refusal(found, data)
-        fields, first, seeded, deal, players, first_player, log = found
-        rules = cls._RULES._from_fields(fields)
-        first = int.from_bytes(first, "little")
-        log = [e if type(e) is int else ("seed", int.from_bytes(e, "little"))
-               if type(e) is bytes else ("deal", cls._DEAL._from_c(e, rules)) for e in log]
+        rules, first, seeded, deal, players, first_player, log = found
         origin = {"players": players, "first_player": first_player} if deal is None \
-            and cls._G == _DICE else {"deal": deal and cls._DEAL._from_c(deal, rules)}
+            and cls._G == _DICE else {"deal": deal}
         return cls._rebuild(rules, origin, first if seeded else None, first, log)
 
 
@@ -416,8 +378,6 @@ class _TileGame(_Game):
     def _origin(self):
         return {"deal": self._first_deal}
 
-    def _setup(self):
-        return (self._first_deal and self._first_deal._c_args(self._rules), 0, 0)
 
 
 class _View:
@@ -1076,15 +1036,6 @@ class _DiceGame(_Game, _DiceTable):
     roll_seeds = property(_c.seeds)
 
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
-
-    def _coerce(self, move):
-        if isinstance(move, _DiceKeep):
-            return move.move
-        raise NotationTypeError("a move is a dice.Move, a Keep or its notation: got "
-                                "{!r}".format(move))
-
-    def _setup(self):
-        return (None, self.players, self.first_player)
 
     def __repr__(self):
         state = ("seat {} won".format(self.winner) if self.is_over else

@@ -3742,15 +3742,35 @@ static mp_obj_t save_refusal(int g, pintas_save_reader *r, pintas_save_work *w,
     return mp_obj_new_tuple(20, t);
 }
 
-/* save_read(g, data, key or None) -> (rules, first seed (8 bytes), seeded,
- * first deal or None, players, first player, log entries: move codes, seeds
- * (8 bytes), deals), everything checked (pintas_save_load); or a refusal
- * (template, its values...) as a tuple of 20; or the string "max_rounds" for
- * rules with a round, move or roll limit, or "external" for a game with
- * external chance, which this layer does not offer. */
-static mp_obj_t save_read(mp_obj_t g_in, mp_obj_t data_in, mp_obj_t key_in) {
-    int g = game_of(g_in);
+/* save_read(cls, data, key or None) -> (rules, first seed, seeded, first
+ * deal or None, players, first player, log entries: move codes, ("seed",
+ * seed), ("deal", deal)) of a save of the game class cls, everything checked
+ * (pintas_save_load); or a refusal (template, its values...) as a tuple of
+ * 20; SaveTypeError for data or a key of the wrong type, RulesError for rules
+ * with a round, move or roll limit or a game with external chance, which this
+ * layer does not offer. */
+static int is_bytes_like(mp_obj_t o);
+static mp_obj_t key_checked(mp_obj_t key);
+static mp_obj_t new_uint64(uint64_t v);
+static MP_NORETURN void raise_formatted(mp_obj_t cls, const char *template, size_t n,
+                                        const mp_obj_t *args);
+
+/* A deal read from a save as the game class cls's Deal. */
+static mp_obj_t deal_read(mp_obj_t cls, int g, const pintas_save_deal *d, mp_obj_t rules) {
+    mp_obj_t a[2] = {deal_out(g, d), rules};
+    return mp_call_function_n_kw(mp_load_attr(mp_load_attr(cls, MP_QSTR__DEAL), MP_QSTR__from_c),
+                                 2, 0, a);
+}
+
+static mp_obj_t save_read(mp_obj_t cls, mp_obj_t data_in, mp_obj_t key_in) {
+    int g = game_of(mp_load_attr(cls, MP_QSTR__G));
     size_t len, key_len = 0;
+    if (!is_bytes_like(data_in)) {
+        mp_obj_t name = MP_OBJ_NEW_QSTR(mp_obj_get_type(data_in)->name);
+        raise_formatted(error_class(MP_QSTR_SaveTypeError), "from_bytes takes bytes: got {}", 1,
+                        &name);
+    }
+    key_in = key_checked(key_in);
     const uint8_t *data = bytes_of(data_in, &len), *key = NULL;
     pintas_save_reader r;
     pintas_save_error err;
@@ -3773,30 +3793,38 @@ static mp_obj_t save_read(mp_obj_t g_in, mp_obj_t data_in, mp_obj_t key_in) {
                                || r.setup.rules.caminos.max_round_moves != 0))
         || (IS_DICE(g) && (r.setup.rules.dice.max_rounds != 0 || r.setup.rules.dice.max_rolls != 0))) {
         /* rules with a round, move or roll limit, which this layer's Rules do not carry */
-        return MP_OBJ_NEW_QSTR(MP_QSTR_max_rounds);
+        raise_formatted(error_class(MP_QSTR_RulesError),
+                        "this save's rules set a round, move or roll limit (max_rounds, "
+                        "max_round_moves, max_rolls), which pintas for MicroPython does not "
+                        "offer yet", 0, NULL);
     }
     if (r.setup.external) {
         /* a game with external chance, which this layer does not offer */
-        return MP_OBJ_NEW_QSTR(MP_QSTR_external);
+        raise_formatted(error_class(MP_QSTR_RulesError),
+                        "this save is of a game with external chance (chance='external'), "
+                        "which pintas for MicroPython does not offer", 0, NULL);
     }
+    mp_obj_t rules = mp_call_function_n_kw(mp_load_attr(mp_load_attr(cls, MP_QSTR__RULES),
+                                                        MP_QSTR__from_fields),
+                                           1, 0, (mp_obj_t[]){rules_out(g, &r.setup.rules)});
     mp_obj_t log = mp_obj_new_list(0, NULL);
     while (pintas_save_next(&r, &e) == PINTAS_OK) {
-        uint8_t seed[8];
-        for (int i = 0; i < 8; i++) {
-            seed[i] = (uint8_t)(e.seed >> (8 * i));
+        mp_obj_t entry[2] = {MP_OBJ_NEW_QSTR(MP_QSTR_seed), mp_const_none};
+        if (e.kind == PINTAS_SAVE_MOVE) {
+            mp_obj_list_append(log, MP_OBJ_NEW_SMALL_INT(code_of(g, &e.move)));
+            continue;
         }
-        mp_obj_list_append(log, e.kind == PINTAS_SAVE_MOVE ? MP_OBJ_NEW_SMALL_INT(code_of(g, &e.move))
-                                : e.kind == PINTAS_SAVE_RESEED ? mp_obj_new_bytes(seed, 8)
-                                                               : deal_out(g, &e.deal));
-    }
-    uint8_t first[8];
-    for (int i = 0; i < 8; i++) {
-        first[i] = (uint8_t)(r.setup.first_seed >> (8 * i));
+        if (e.kind == PINTAS_SAVE_RESEED) {
+            entry[1] = new_uint64(e.seed);
+        } else {
+            entry[0] = MP_OBJ_NEW_QSTR(MP_QSTR_deal);
+            entry[1] = deal_read(cls, g, &e.deal, rules);
+        }
+        mp_obj_list_append(log, mp_obj_new_tuple(2, entry));
     }
     mp_obj_t t[7] = {
-        rules_out(g, &r.setup.rules), mp_obj_new_bytes(first, 8),
-        mp_obj_new_bool(r.setup.seeded),
-        r.setup.dealt ? deal_out(g, &r.setup.deal) : mp_const_none,
+        rules, new_uint64(r.setup.first_seed), mp_obj_new_bool(r.setup.seeded),
+        r.setup.dealt ? deal_read(cls, g, &r.setup.deal, rules) : mp_const_none,
         MP_OBJ_NEW_SMALL_INT(r.setup.players), MP_OBJ_NEW_SMALL_INT(r.setup.first_player), log,
     };
     return mp_obj_new_tuple(7, t);
@@ -5724,15 +5752,106 @@ static mp_obj_t game_round_log(mp_obj_t game) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(game_round_log_obj, game_round_log);
 
+/* ---- saves of a game object ----------------------------------------------- */
+
+/* Whether o is bytes, a bytearray or a memoryview (what a save or its key is). */
+static int is_bytes_like(mp_obj_t o) {
+    return mp_obj_is_type(o, &mp_type_bytes) || mp_obj_is_type(o, &mp_type_bytearray)
+           || (mp_obj_is_obj(o) && mp_obj_get_type(o)->name == MP_QSTR_memoryview);
+}
+
+static mp_obj_t type_name(mp_obj_t o) {
+    return MP_OBJ_NEW_QSTR(mp_obj_get_type(o)->name);
+}
+
+/* A save's key: None, or bytes of at least 16 (SaveTypeError, CorruptStateError). */
+static mp_obj_t key_checked(mp_obj_t key) {
+    if (key == mp_const_none) {
+        return key;
+    }
+    mp_obj_t a = type_name(key);
+    if (!is_bytes_like(key)) {
+        refuse(MP_QSTR_SaveTypeError, "a save key is bytes (at least 16 of them): got a {}", 1, &a);
+    }
+    size_t len;
+    bytes_of(key, &len);
+    if (len < 16) {
+        a = MP_OBJ_NEW_SMALL_INT(len);
+        refuse(MP_QSTR_CorruptStateError, "a save key is at least 16 bytes: got {}", 1, &a);
+    }
+    return key;
+}
+
+static mp_obj_t new_uint64(uint64_t v) {
+    mp_obj_t hi = mp_obj_new_int_from_uint((mp_uint_t)(uint32_t)(v >> 32));
+    hi = mp_binary_op(MP_BINARY_OP_LSHIFT, hi, MP_OBJ_NEW_SMALL_INT(32));
+    return mp_binary_op(MP_BINARY_OP_ADD, hi, mp_obj_new_int_from_uint((mp_uint_t)(uint32_t)v));
+}
+
+static mp_obj_t seed8(mp_obj_t seed) {
+    return call_layer(MP_QSTR__seed8, 1, &seed);
+}
+
+/* A deal's arguments for the core: deal._c_args(rules). */
+static mp_obj_t deal_c_args(mp_obj_t deal, mp_obj_t rules) {
+    return mp_call_function_n_kw(mp_load_attr(deal, MP_QSTR__c_args), 1, 0, &rules);
+}
+
+/* game.to_bytes(key=None, version=2) -> the whole game as bytes: CPython's
+ * save format, byte for byte (a BLAKE2b-128 checksum, or with key an
+ * HMAC-SHA256). */
+static mp_obj_t game_to_bytes(size_t n_args, const mp_obj_t *args, mp_map_t *kw) {
+    const mp_arg_t allowed[2] = {
+        {MP_QSTR_key, MP_ARG_OBJ, {.u_obj = mp_const_none}},
+        {MP_QSTR_version, MP_ARG_OBJ, {.u_obj = MP_OBJ_NEW_SMALL_INT(2)}},
+    };
+    mp_arg_val_t v[2];
+    mp_arg_parse_all(n_args - 1, args + 1, kw, 2, allowed, v);
+    mp_obj_t game = args[0], rules = member(game, MP_QSTR__rules);
+    int g;
+    state_of_game(game, &g);
+    size_t len;
+    mp_obj_t *items, log = mp_obj_new_list(0, NULL);
+    mp_obj_get_array(game_entries(game), &len, &items);
+    for (size_t i = 0; i < len; i++) {
+        mp_obj_t e = items[i];
+        if (!mp_obj_is_small_int(e)) {
+            mp_obj_t *pair = items_of(e, 2);
+            e = pair[0] == MP_OBJ_NEW_QSTR(MP_QSTR_seed) ? seed8(pair[1])
+                                                        : deal_c_args(pair[1], rules);
+        }
+        mp_obj_list_append(log, e);
+    }
+    mp_obj_t first_deal = IS_DICE(g) ? mp_const_none : member(game, MP_QSTR__first_deal);
+    mp_obj_t setup[6] = {
+        rules, seed8(member(game, MP_QSTR__first_seed)),
+        mp_obj_new_bool(member(game, MP_QSTR__seed) != mp_const_none),
+        first_deal == mp_const_none ? first_deal : deal_c_args(first_deal, rules),
+        IS_DICE(g) ? mp_load_attr(game, MP_QSTR_players) : MP_OBJ_NEW_SMALL_INT(0),
+        IS_DICE(g) ? mp_load_attr(game, MP_QSTR_first_player) : MP_OBJ_NEW_SMALL_INT(0),
+    };
+    mp_obj_t w[6] = {MP_OBJ_NEW_SMALL_INT(g), member(game, MP_QSTR__st),
+                     mp_obj_new_tuple(6, setup), log, key_checked(v[0].u_obj), v[1].u_obj};
+    mp_obj_t out = save_write(6, w);
+    if (mp_obj_is_small_int(out)) {
+        mp_obj_t a[2] = {MP_OBJ_NEW_SMALL_INT(PINTAS_SAVE_MAX_SIZE), status_str(out)};
+        refuse(MP_QSTR_CorruptStateError, "this game's save would take more than the {} bytes "
+               "that from_bytes reads ({})", 2, a);
+    }
+    return out;
+}
+static MP_DEFINE_CONST_FUN_OBJ_KW(game_to_bytes_obj, 1, game_to_bytes);
+
 /* The methods every game class takes (pintas.py's _Game unpacks the tuple
  * game_methods in this order), and its properties' functions. */
 #define GAME_METHODS(X) \
     X(game_play_obj) X(legal_moves_obj) X(game_parse_obj) X(game_view_obj) X(game_hand_obj) \
     X(game_seat_obj) X(game_code_obj) X(game_step_obj) X(game_entries_obj) X(game_start_obj) \
-    X(game_init_obj) X(game_set_deal_obj) X(game_round_log_obj) X(view_legal_moves_obj)
+    X(game_init_obj) X(game_set_deal_obj) X(game_round_log_obj) X(view_legal_moves_obj) \
+    X(game_to_bytes_obj)
 #define COUNT1(fun) +1
 #define GAME_METHOD_COUNT (0 GAME_METHODS(COUNT1))
-typedef char game_methods_fit[GAME_METHOD_COUNT == 14 ? 1 : -1]; /* (the tuple below) */
+typedef char game_methods_fit[GAME_METHOD_COUNT == 15 ? 1 : -1]; /* (the tuple below) */
 
 typedef struct method_obj {
     mp_obj_base_t base;
@@ -5791,6 +5910,7 @@ static const mp_rom_obj_tuple_t game_methods = {{&mp_type_tuple}, GAME_METHOD_CO
     MP_ROM_PTR(&game_method_objs[8]), MP_ROM_PTR(&game_method_objs[9]),
     MP_ROM_PTR(&game_method_objs[10]), MP_ROM_PTR(&game_method_objs[11]),
     MP_ROM_PTR(&game_method_objs[12]), MP_ROM_PTR(&game_method_objs[13]),
+    MP_ROM_PTR(&game_method_objs[14]),
 }};
 #endif
 
