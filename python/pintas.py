@@ -280,10 +280,11 @@ class _Game:
     # (the binding's methods: play, legal_moves, parse_move, view, hand; the
     # seat checked, the code of a move as play reads it, a replay's move, the
     # log as a list, the game started from rules, seed, setup and log; a tile
-    # game's __init__ and set_deal, the round's log; a view's legal_moves; saves;
+    # game's __init__ and set_deal, the round's log; a view's legal_moves;
+    # saves, replays, copies and ==;
     # history, events and logs its properties)
     (play, legal_moves, parse_move, view, hand, _check_seat, _code, _step, _entries, _start,
-     _init, _set_deal, _round_log, _view_moves, to_bytes) = _c.game_methods
+     _init, _set_deal, _round_log, _view_moves, to_bytes, replay, copy, __eq__) = _c.game_methods
     history, events, logs = property(_c.history), property(_c.game_events), property(_c.logs)
 
     def iter_events(self):
@@ -312,71 +313,19 @@ class _Game:
             return False
         return _c.check(self._G, self._st, code) == _OK
 
-    # ---- copies and replays --------------------------------------------------------
-
-    def copy(self):
-        """An independent copy: moves on one do not touch the other."""
-        other = object.__new__(type(self))
-        for name, value in self.__dict__.items():
-            setattr(other, name, value)
-        other._st = _c.state(self._G, self._st)
-        other._raw = bytearray(self._raw)
-        other._log = self._log[:]
-        return other
-
-    def replay(self):
-        """A new game rebuilt from this one's setup and log: equal to this one."""
-        origin = self._origin()
-        if not self.logs:
-            origin["log"] = False
-        return self._rebuild(self._rules, origin, self._seed, self._first_seed, self._entries())
-
-    def _origin(self):
-        return {}
-
-    @classmethod
-    def _rebuild(cls, rules, origin, seed, first_seed, log):
-        game = cls(rules, seed=first_seed, **origin)
-        game._seed = seed
-        pending = None
-        for entry in log:
-            if isinstance(entry, tuple) and entry[0] == "seed":
-                pending = entry[1]
-            elif isinstance(entry, tuple):
-                game.set_deal(entry[1])
-            elif seed is None:
-                game._step(entry, 0 if pending is None else pending)
-                pending = None
-            else:
-                game._step(entry, None)
-        return game
-
-    def __eq__(self, other):
-        if type(other) is not type(self):
-            return False
-        return self.to_bytes() == other.to_bytes()
-
-    # ---- saves ---------------------------------------------------------------------
-
     @classmethod
     def from_bytes(cls, data, key=None):
         """The game saved by to_bytes; CorruptStateError for anything else."""
         found = _c.save_read(cls, data, key)
-        if len(found) != 7:
+        if type(found) is tuple:
             raise _save_refusal(found, data)
-        rules, first, seeded, deal, players, first_player, log = found
-        origin = {"players": players, "first_player": first_player} if deal is None \
-            and cls._G == _DICE else {"deal": deal}
-        return cls._rebuild(rules, origin, first if seeded else None, first, log)
+        return found
 
 
 class _TileGame(_Game):
     """What the tile games share: hands, hand-made deals, deal seeds, views."""
 
     __init__, set_deal, deal_seeds = _Game._init, _Game._set_deal, property(_c.seeds)
-
-    def _origin(self):
-        return {"deal": self._first_deal}
 
 
 
@@ -1029,9 +978,6 @@ class _DiceGame(_Game, _DiceTable):
             raise error("no seat {!r} to play first: seats are 0..{}".format(
                 first_player, players - 1))
         self._start(_DiceRules() if rules is None else rules, seed, (players, first_player), log)
-
-    def _origin(self):
-        return {"players": self.players, "first_player": self.first_player}
 
     roll_seeds = property(_c.seeds)
 

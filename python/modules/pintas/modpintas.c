@@ -3742,9 +3742,8 @@ static mp_obj_t save_refusal(int g, pintas_save_reader *r, pintas_save_work *w,
     return mp_obj_new_tuple(20, t);
 }
 
-/* save_read(cls, data, key or None) -> (rules, first seed, seeded, first
- * deal or None, players, first player, log entries: move codes, ("seed",
- * seed), ("deal", deal)) of a save of the game class cls, everything checked
+/* save_read(cls, data, key or None) -> the game of the class cls that data
+ * saves, rebuilt from its setup and log, everything checked
  * (pintas_save_load); or a refusal (template, its values...) as a tuple of
  * 20; SaveTypeError for data or a key of the wrong type, RulesError for rules
  * with a round, move or roll limit or a game with external chance, which this
@@ -3754,6 +3753,9 @@ static mp_obj_t key_checked(mp_obj_t key);
 static mp_obj_t new_uint64(uint64_t v);
 static MP_NORETURN void raise_formatted(mp_obj_t cls, const char *template, size_t n,
                                         const mp_obj_t *args);
+
+static mp_obj_t rebuild(mp_obj_t cls, const mp_obj_t *setup, mp_obj_t seed, mp_obj_t entries,
+                        mp_obj_t log);
 
 /* A deal read from a save as the game class cls's Deal. */
 static mp_obj_t deal_read(mp_obj_t cls, int g, const pintas_save_deal *d, mp_obj_t rules) {
@@ -3822,12 +3824,12 @@ static mp_obj_t save_read(mp_obj_t cls, mp_obj_t data_in, mp_obj_t key_in) {
         }
         mp_obj_list_append(log, mp_obj_new_tuple(2, entry));
     }
-    mp_obj_t t[7] = {
-        rules, new_uint64(r.setup.first_seed), mp_obj_new_bool(r.setup.seeded),
+    mp_obj_t setup[5] = {
+        rules, new_uint64(r.setup.first_seed),
         r.setup.dealt ? deal_read(cls, g, &r.setup.deal, rules) : mp_const_none,
-        MP_OBJ_NEW_SMALL_INT(r.setup.players), MP_OBJ_NEW_SMALL_INT(r.setup.first_player), log,
+        MP_OBJ_NEW_SMALL_INT(r.setup.players), MP_OBJ_NEW_SMALL_INT(r.setup.first_player),
     };
-    return mp_obj_new_tuple(7, t);
+    return rebuild(cls, setup, r.setup.seeded ? setup[1] : mp_const_none, log, mp_const_true);
 }
 static MP_DEFINE_CONST_FUN_OBJ_3(save_read_obj, save_read);
 
@@ -5842,16 +5844,121 @@ static mp_obj_t game_to_bytes(size_t n_args, const mp_obj_t *args, mp_map_t *kw)
 }
 static MP_DEFINE_CONST_FUN_OBJ_KW(game_to_bytes_obj, 1, game_to_bytes);
 
+/* ---- copies and replays --------------------------------------------------- */
+
+/* A game of the class cls rebuilt from its rules, first seed, first deal
+ * (tile games) or players and first player (dice), and log entries (move
+ * codes, ("seed", seed) and ("deal", deal)); seed: the game's (None: an
+ * unseeded game, each move replayed with the seed it drew); log: whether the
+ * new game keeps a log. */
+static mp_obj_t rebuild(mp_obj_t cls, const mp_obj_t *setup, mp_obj_t seed, mp_obj_t entries,
+                        mp_obj_t log) {
+    int g = game_of(mp_load_attr(cls, MP_QSTR__G));
+    mp_obj_t args[9] = {setup[0], MP_OBJ_NEW_QSTR(MP_QSTR_seed), setup[1],
+                        MP_OBJ_NEW_QSTR(MP_QSTR_log), log, MP_OBJ_NEW_QSTR(MP_QSTR_deal), setup[2],
+                        MP_OBJ_NEW_QSTR(MP_QSTR_first_player), setup[4]};
+    if (IS_DICE(g)) {
+        args[5] = MP_OBJ_NEW_QSTR(MP_QSTR_players);
+        args[6] = setup[3];
+    }
+    mp_obj_t game = mp_call_function_n_kw(cls, 1, IS_DICE(g) ? 4 : 3, args);
+    set_member(game, MP_QSTR__seed, seed);
+    mp_obj_t pending = MP_OBJ_NEW_SMALL_INT(0);
+    size_t len;
+    mp_obj_t *items;
+    mp_obj_get_array(entries, &len, &items);
+    for (size_t i = 0; i < len; i++) {
+        if (!mp_obj_is_small_int(items[i])) {
+            mp_obj_t *pair = items_of(items[i], 2);
+            if (pair[0] == MP_OBJ_NEW_QSTR(MP_QSTR_seed)) {
+                pending = pair[1];
+            } else {
+                game_set_deal(game, pair[1]);
+            }
+        } else {
+            game_step(game, items[i], seed == mp_const_none ? pending : mp_const_none);
+            pending = MP_OBJ_NEW_SMALL_INT(0);
+        }
+    }
+    return game;
+}
+
+/* game.replay() -> a new game rebuilt from this one's setup and log: equal to it. */
+static mp_obj_t game_replay(mp_obj_t game) {
+    int g;
+    state_of_game(game, &g);
+    mp_obj_t setup[5] = {member(game, MP_QSTR__rules), member(game, MP_QSTR__first_seed),
+                         mp_const_none, mp_const_none, mp_const_none};
+    if (IS_DICE(g)) {
+        setup[3] = mp_load_attr(game, MP_QSTR_players);
+        setup[4] = mp_load_attr(game, MP_QSTR_first_player);
+    } else {
+        setup[2] = member(game, MP_QSTR__first_deal);
+    }
+    return rebuild(MP_OBJ_FROM_PTR(mp_obj_get_type(game)), setup, member(game, MP_QSTR__seed),
+                   game_entries(game), game_logs(game));
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(game_replay_obj, game_replay);
+
+/* game.copy() -> an independent copy: moves on one do not touch the other. */
+static mp_obj_t game_copy(mp_obj_t game) {
+    int g;
+    state_of_game(game, &g);
+#if MICROPY_ENABLE_DYNRUNTIME
+    const mp_map_t *map = &((mp_obj_dict_t *)MP_OBJ_TO_PTR(mp_load_attr(game, MP_QSTR___dict__)))
+                               ->map;
+#else
+    const mp_map_t *map = &((mp_obj_instance_t *)MP_OBJ_TO_PTR(game))->members;
+#endif
+    mp_obj_t other = new_bare(MP_OBJ_FROM_PTR(mp_obj_get_type(game)), map->used);
+    for (size_t i = 0; i < map->alloc; i++) {
+        if (mp_map_slot_is_filled(map, i)) {
+#if MICROPY_ENABLE_DYNRUNTIME
+            mp_obj_t a[3] = {other, map->table[i].key, map->table[i].value};
+            mp_call_function_n_kw(mp_load_global(MP_QSTR_setattr), 3, 0, a);
+#else
+            set_member(other, MP_OBJ_QSTR_VALUE(map->table[i].key), map->table[i].value);
+#endif
+        }
+    }
+    mp_obj_t log = member(game, MP_QSTR__log), raw = member(game, MP_QSTR__raw);
+    mp_obj_t bytearray = MP_OBJ_FROM_PTR(&mp_type_bytearray);
+    set_member(other, MP_QSTR__st, new_state(MP_OBJ_NEW_SMALL_INT(g), member(game, MP_QSTR__st)));
+    set_member(other, MP_QSTR__raw, mp_call_function_n_kw(bytearray, 1, 0, &raw));
+    if (mp_obj_is_type(log, &mp_type_list)) {
+        size_t len;
+        mp_obj_t *items;
+        mp_obj_get_array(log, &len, &items);
+        log = mp_obj_new_list(len, items);
+    } else {
+        log = mp_call_function_n_kw(bytearray, 1, 0, &log);
+    }
+    set_member(other, MP_QSTR__log, log);
+    return other;
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(game_copy_obj, game_copy);
+
+/* game == other: a game of the same class whose save is the same. */
+static mp_obj_t game_eq(mp_obj_t game, mp_obj_t other) {
+    if (mp_obj_get_type(other) != mp_obj_get_type(game)) {
+        return mp_const_false;
+    }
+    mp_map_t none = {0};
+    return mp_binary_op(MP_BINARY_OP_EQUAL, game_to_bytes(1, &game, &none),
+                        game_to_bytes(1, &other, &none));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_eq_obj, game_eq);
+
 /* The methods every game class takes (pintas.py's _Game unpacks the tuple
  * game_methods in this order), and its properties' functions. */
 #define GAME_METHODS(X) \
     X(game_play_obj) X(legal_moves_obj) X(game_parse_obj) X(game_view_obj) X(game_hand_obj) \
     X(game_seat_obj) X(game_code_obj) X(game_step_obj) X(game_entries_obj) X(game_start_obj) \
     X(game_init_obj) X(game_set_deal_obj) X(game_round_log_obj) X(view_legal_moves_obj) \
-    X(game_to_bytes_obj)
+    X(game_to_bytes_obj) X(game_replay_obj) X(game_copy_obj) X(game_eq_obj)
 #define COUNT1(fun) +1
 #define GAME_METHOD_COUNT (0 GAME_METHODS(COUNT1))
-typedef char game_methods_fit[GAME_METHOD_COUNT == 15 ? 1 : -1]; /* (the tuple below) */
+typedef char game_methods_fit[GAME_METHOD_COUNT == 18 ? 1 : -1]; /* (the tuple below) */
 
 typedef struct method_obj {
     mp_obj_base_t base;
@@ -5910,7 +6017,8 @@ static const mp_rom_obj_tuple_t game_methods = {{&mp_type_tuple}, GAME_METHOD_CO
     MP_ROM_PTR(&game_method_objs[8]), MP_ROM_PTR(&game_method_objs[9]),
     MP_ROM_PTR(&game_method_objs[10]), MP_ROM_PTR(&game_method_objs[11]),
     MP_ROM_PTR(&game_method_objs[12]), MP_ROM_PTR(&game_method_objs[13]),
-    MP_ROM_PTR(&game_method_objs[14]),
+    MP_ROM_PTR(&game_method_objs[14]), MP_ROM_PTR(&game_method_objs[15]),
+    MP_ROM_PTR(&game_method_objs[16]), MP_ROM_PTR(&game_method_objs[17]),
 }};
 #endif
 
