@@ -227,20 +227,6 @@ class _Record:
 # ---- the game base -----------------------------------------------------------------
 
 MAX_SAVE_SIZE = 16 * 1024 * 1024
-# The names of a save refusal's values (modpintas.c's save_refusal), for its template.
-_SAVE_FIELDS = ("size", "wanted", "at", "value", "count", "room", "tag", "first", "found",
-                "written", "what", "other", "package", "kind", "image", "move", "reason")
-
-
-def _save_refusal(found, data):
-    values = dict(zip(_SAVE_FIELDS, found[1:]))
-    for name in ("version", "flags", "n", "players"):
-        values[name] = values["value"]
-    values["offset"] = values["at"]
-    values["kind"] = repr(bytes([values["value"]]))
-    values["image"] = repr(values["image"])
-    return CorruptStateError(found[0].format(start=repr(bytes(data[:24])), data=repr(bytes(data)),
-                                             **values))
 
 
 def _table(self, name):
@@ -313,13 +299,8 @@ class _Game:
             return False
         return _c.check(self._G, self._st, code) == _OK
 
-    @classmethod
-    def from_bytes(cls, data, key=None):
-        """The game saved by to_bytes; CorruptStateError for anything else."""
-        found = _c.save_read(cls, data, key)
-        if type(found) is tuple:
-            raise _save_refusal(found, data)
-        return found
+    # (the game a save holds; CorruptStateError for anything else)
+    from_bytes = classmethod(_c.save_read)
 
 
 class _TileGame(_Game):

@@ -3688,9 +3688,11 @@ static mp_obj_t host_values(int g, const int32_t *values, size_t n) {
     return mp_obj_new_tuple(n, f);
 }
 
-/* The values of a refusal's template that C knows, in pintas.py's
- * _SAVE_FIELDS order (the state image as bytes: pintas.py quotes it); the
- * move's words for NO_REPLAY and the seeds' causes. */
+static mp_obj_t repr_of(mp_obj_t v);
+
+/* The CorruptStateError of a refused save: the core's template filled in by
+ * its fields' names (the move's words for NO_REPLAY and the seeds' causes,
+ * the state image quoted). */
 static mp_obj_t save_refusal(int g, pintas_save_reader *r, pintas_save_work *w,
                              const pintas_save_error *err, const uint8_t *data, size_t len) {
     mp_obj_t reason = new_str0(pintas_status_str(err->status));
@@ -3726,26 +3728,40 @@ static mp_obj_t save_refusal(int g, pintas_save_reader *r, pintas_save_work *w,
     }
     const char *what = pintas_save_what(err->game), *other = pintas_save_what(err->value);
     const char *package = pintas_save_package(err->value);
-    mp_obj_t t[20] = {
-        new_str0(pintas_save_message(err)),
-        mp_obj_new_int_from_uint(err->size), mp_obj_new_int_from_uint(err->wanted),
-        mp_obj_new_int_from_uint(err->at), MP_OBJ_NEW_SMALL_INT(err->value),
-        MP_OBJ_NEW_SMALL_INT(err->count), mp_obj_new_int_from_uint(err->room),
-        MP_OBJ_NEW_SMALL_INT(err->tag), MP_OBJ_NEW_SMALL_INT(err->other),
-        MP_OBJ_NEW_SMALL_INT(err->found), MP_OBJ_NEW_SMALL_INT(err->written),
-        what ? new_str0(what) : mp_const_none,
-        other ? new_str0(other) : mp_const_none,
-        package ? new_str0(package) : mp_const_none,
-        mp_const_none, image, move, reason,
-        MP_OBJ_NEW_SMALL_INT(err->status), MP_OBJ_NEW_SMALL_INT(cause),
+    mp_obj_t value = MP_OBJ_NEW_SMALL_INT(err->value), at = mp_obj_new_int_from_uint(err->at);
+    uint8_t kind = (uint8_t)err->value;
+    /* the template's fields by name (the values CPython's pintas gives them) */
+    mp_obj_t kw[2 * 24] = {
+        MP_OBJ_NEW_QSTR(MP_QSTR_size), mp_obj_new_int_from_uint(err->size),
+        MP_OBJ_NEW_QSTR(MP_QSTR_wanted), mp_obj_new_int_from_uint(err->wanted),
+        MP_OBJ_NEW_QSTR(MP_QSTR_at), at, MP_OBJ_NEW_QSTR(MP_QSTR_offset), at,
+        MP_OBJ_NEW_QSTR(MP_QSTR_value), value, MP_OBJ_NEW_QSTR(MP_QSTR_version), value,
+        MP_OBJ_NEW_QSTR(MP_QSTR_flags), value, MP_OBJ_NEW_QSTR(MP_QSTR_n), value,
+        MP_OBJ_NEW_QSTR(MP_QSTR_players), value,
+        MP_OBJ_NEW_QSTR(MP_QSTR_count), MP_OBJ_NEW_SMALL_INT(err->count),
+        MP_OBJ_NEW_QSTR(MP_QSTR_room), mp_obj_new_int_from_uint(err->room),
+        MP_OBJ_NEW_QSTR(MP_QSTR_tag), MP_OBJ_NEW_SMALL_INT(err->tag),
+        MP_OBJ_NEW_QSTR(MP_QSTR_first), MP_OBJ_NEW_SMALL_INT(err->other),
+        MP_OBJ_NEW_QSTR(MP_QSTR_found), MP_OBJ_NEW_SMALL_INT(err->found),
+        MP_OBJ_NEW_QSTR(MP_QSTR_written), MP_OBJ_NEW_SMALL_INT(err->written),
+        MP_OBJ_NEW_QSTR(MP_QSTR_what), what ? new_str0(what) : mp_const_none,
+        MP_OBJ_NEW_QSTR(MP_QSTR_other), other ? new_str0(other) : mp_const_none,
+        MP_OBJ_NEW_QSTR(MP_QSTR_package), package ? new_str0(package) : mp_const_none,
+        MP_OBJ_NEW_QSTR(MP_QSTR_kind), repr_of(mp_obj_new_bytes(&kind, 1)),
+        MP_OBJ_NEW_QSTR(MP_QSTR_image), repr_of(image),
+        MP_OBJ_NEW_QSTR(MP_QSTR_move), move, MP_OBJ_NEW_QSTR(MP_QSTR_reason), reason,
+        MP_OBJ_NEW_QSTR(MP_QSTR_start), repr_of(mp_obj_new_bytes(data, len < 24 ? len : 24)),
+        MP_OBJ_NEW_QSTR(MP_QSTR_data), repr_of(mp_obj_new_bytes(data, len)),
     };
-    return mp_obj_new_tuple(20, t);
+    mp_obj_t msg = mp_call_function_n_kw(mp_load_attr(new_str0(pintas_save_message(err)),
+                                                      MP_QSTR_format), 0, 24, kw);
+    return mp_call_function_n_kw(error_class(MP_QSTR_CorruptStateError), 1, 0, &msg);
 }
 
 /* save_read(cls, data, key or None) -> the game of the class cls that data
  * saves, rebuilt from its setup and log, everything checked
- * (pintas_save_load); or a refusal (template, its values...) as a tuple of
- * 20; SaveTypeError for data or a key of the wrong type, RulesError for rules
+ * (pintas_save_load); CorruptStateError for anything else (the core's
+ * refusal, its template filled in), SaveTypeError for data or a key of the wrong type, RulesError for rules
  * with a round, move or roll limit or a game with external chance, which this
  * layer does not offer. */
 static int is_bytes_like(mp_obj_t o);
@@ -3764,7 +3780,14 @@ static mp_obj_t deal_read(mp_obj_t cls, int g, const pintas_save_deal *d, mp_obj
                                  2, 0, a);
 }
 
-static mp_obj_t save_read(mp_obj_t cls, mp_obj_t data_in, mp_obj_t key_in) {
+static mp_obj_t save_read(size_t n_args, const mp_obj_t *args, mp_map_t *kw) {
+    const mp_arg_t allowed[2] = { /* (a native module's qstrs are known at run time) */
+        {MP_QSTR_data, MP_ARG_REQUIRED | MP_ARG_OBJ, {.u_obj = MP_OBJ_NULL}},
+        {MP_QSTR_key, MP_ARG_OBJ, {.u_obj = mp_const_none}},
+    };
+    mp_arg_val_t v[2];
+    mp_arg_parse_all(n_args - 1, args + 1, kw, 2, allowed, v);
+    mp_obj_t cls = args[0], data_in = v[0].u_obj, key_in = v[1].u_obj;
     int g = game_of(mp_load_attr(cls, MP_QSTR__G));
     size_t len, key_len = 0;
     if (!is_bytes_like(data_in)) {
@@ -3787,7 +3810,7 @@ static mp_obj_t save_read(mp_obj_t cls, mp_obj_t data_in, mp_obj_t key_in) {
         != PINTAS_OK) {
         out = save_refusal(g, &r, w, &err, data, len);
         m_del(pintas_save_work, w, 1);
-        return out;
+        nlr_raise(out);
     }
     m_del(pintas_save_work, w, 1);
     if ((IS_LINE(g) && r.setup.rules.line.max_rounds != 0)
@@ -3831,7 +3854,7 @@ static mp_obj_t save_read(mp_obj_t cls, mp_obj_t data_in, mp_obj_t key_in) {
     };
     return rebuild(cls, setup, r.setup.seeded ? setup[1] : mp_const_none, log, mp_const_true);
 }
-static MP_DEFINE_CONST_FUN_OBJ_3(save_read_obj, save_read);
+static MP_DEFINE_CONST_FUN_OBJ_KW(save_read_obj, 2, save_read);
 
 /* ---- views and players of the core (views.h, players.h) ----------------- */
 
