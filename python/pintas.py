@@ -67,8 +67,7 @@ MAX_NOTATION = 1000
 _MOVE_CACHE = 32  # pairs of a Caminos or dice game class's cache of move objects
 
 # Status codes of the C core (pintas/common.h).
-_OK, _E_ARG, _E_RULES, _E_ILLEGAL, _E_OVER, _E_BUFFER, _E_CORRUPT, _E_VERSION, _E_DEAL = (
-    0, -1, -2, -3, -4, -5, -6, -7, -8)
+_OK, _E_RULES = 0, -2
 
 
 # ---- errors --------------------------------------------------------------------------
@@ -229,19 +228,11 @@ class _Record:
 MAX_SAVE_SIZE = 16 * 1024 * 1024
 
 
-def _table(self, name):
-    """What a game or view reads of the table (leader, phase, pool, ...): the
-    binding's names of each game's, shown as the API shows them (a built-in
-    function in a class binds no self in MicroPython)."""
-    return _c.table(self, name)
-
-
 class _Game:
     """What every game object shares: the C state and the one way a move is
     played, the logs, views' raw material, copies, replays and saves."""
 
     _G = 0            # the engine: 0 line, 1 Caminos, 2 dice
-    __getattr__ = _table
 
     def _state(self):
         return self._st
@@ -263,14 +254,16 @@ class _Game:
     _moves = None
     to_move = property(_c.to_move)
     is_over = property(_c.over)
-    # (the binding's methods: play, legal_moves, parse_move, view, hand; the
-    # seat checked, the code of a move as play reads it, a replay's move, the
-    # log as a list, the game started from rules, seed, setup and log; a tile
-    # game's __init__ and set_deal, the round's log; a view's legal_moves;
-    # saves, replays, copies and ==;
-    # history, events and logs its properties)
-    (play, legal_moves, parse_move, view, hand, _check_seat, _code, _step, _entries, _start,
-     _init, _set_deal, _round_log, _view_moves, to_bytes, replay, copy, __eq__) = _c.game_methods
+    # (the binding's methods: play, legal_moves, parse_move, view, hand, the
+    # seat checked, a replay's move, the log as a list, the game started from
+    # rules, seed, setup and log, a tile game's __init__ and set_deal, the
+    # round's log, a view's moves, saves, replays, copies, ==, is_legal, a
+    # view's moves to choose from, what a game or view reads of the table
+    # (leader, phase, pool, ...: the binding's names of each game's), side_of,
+    # repr; history, events and logs its properties)
+    (play, legal_moves, parse_move, view, hand, _check_seat, _step, _entries, _start, _init,
+     _set_deal, _round_log, _view_moves, to_bytes, replay, copy, __eq__, is_legal,
+     _view_choose, __getattr__, side_of, __repr__) = _c.game_methods
     history, events, logs = property(_c.history), property(_c.game_events), property(_c.logs)
 
     def iter_events(self):
@@ -286,19 +279,6 @@ class _Game:
         """The Event objects of raw events (the binding's types)."""
         return _c.events(self, raw)
 
-    def side_of(self, seat):
-        self._check_seat(seat)
-        return seat
-
-    def is_legal(self, move):
-        try:
-            code = self._code(move)
-        except NotationTypeError:
-            raise
-        except PintasError:
-            return False
-        return _c.check(self._G, self._st, code) == _OK
-
     # (the game a save holds; CorruptStateError for anything else)
     from_bytes = classmethod(_c.save_read)
 
@@ -309,25 +289,16 @@ class _TileGame(_Game):
     __init__, set_deal, deal_seeds = _Game._init, _Game._set_deal, property(_c.seeds)
 
 
-
 class _View:
     """What every game's view shares: made by Game.view(seat) only."""
 
-    __getattr__ = _table
+    __getattr__ = _Game.__getattr__
 
     def _state(self):
         return self._blob
 
-    legal_moves, log, round_log = (_Game._view_moves, property(_c.view_log),
-                                   property(_c.round_log))
-
-    def _moves_to_choose(self):
-        moves = self.legal_moves()
-        if not moves:
-            state = "the game is over" if self.is_over else "seat {} is to move".format(
-                self.to_move)
-            raise IllegalMoveError("seat {} has no move to choose: {}".format(self.seat, state))
-        return moves
+    legal_moves, _moves_to_choose = _Game._view_moves, _Game._view_choose
+    log, round_log = property(_c.view_log), property(_c.round_log)
 
 
 class _Budget:
@@ -563,15 +534,6 @@ class _DominoGame(_TileGame):
     def pips(self, seat):
         return self.hand(seat).pips
 
-    def side_of(self, seat):
-        self._check_seat(seat)
-        return self._rules.side_of(seat)
-
-    def __repr__(self):
-        state = "over" if self.is_over else "seat {} to move".format(self.to_move)
-        return "<domino.Game {}, round {}, scores {}, {}>".format(
-            self._rules, self.round, self.scores, state)
-
 
 # ---- the domino players ----------------------------------------------------------------
 
@@ -797,16 +759,6 @@ class _CaminosGame(_TileGame, _CaminosTable):
         self._check_seat(seat)
         return self._choices[seat]
 
-    def __repr__(self):
-        if self.is_over:
-            state = "over, won by {}".format(self.winners)
-        elif self.phase == "reveal":
-            state = "seat {} to reveal".format(self.to_move)
-        else:
-            state = "seat {} to move".format(self.to_move)
-        return "<caminos.Game {}, round {}, scores {}, {}>".format(
-            self._rules, self.round, self.scores, state)
-
 
 # ---- the Caminos players ------------------------------------------------------------
 
@@ -963,13 +915,6 @@ class _DiceGame(_Game, _DiceTable):
     roll_seeds = property(_c.seeds)
 
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
-
-    def __repr__(self):
-        state = ("seat {} won".format(self.winner) if self.is_over else
-                 "seat {} to {}, turn total {}".format(self.to_move,
-                                                       self.phase.replace("_", " "),
-                                                       self.turn_total))
-        return "<dice.Game {}, scores {}, {}>".format(self._rules, self.scores, state)
 
 
 def _x_rules(rules):

@@ -5321,14 +5321,6 @@ static mp_int_t game_code(mp_obj_t game, int g, mp_obj_t move) {
     notation_error(1, "a move is a {}.Move or its notation: got {!r}", 2, args);
 }
 
-/* game._code(move) -> the code of the move it names (is_legal's first step). */
-static mp_obj_t game_code_fn(mp_obj_t game, mp_obj_t move) {
-    int g;
-    state_of_game(game, &g);
-    return MP_OBJ_NEW_SMALL_INT(game_code(game, g, move));
-}
-static MP_DEFINE_CONST_FUN_OBJ_2(game_code_obj, game_code_fn);
-
 /* IllegalMoveError for the move `code` (written `given` when a str). */
 static MP_NORETURN void refuse_move(int g, mp_obj_t st, mp_int_t code, mp_obj_t given) {
     mp_obj_t args[4] = {MP_OBJ_NEW_SMALL_INT(g), st, MP_OBJ_NEW_SMALL_INT(code),
@@ -5972,16 +5964,114 @@ static mp_obj_t game_eq(mp_obj_t game, mp_obj_t other) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(game_eq_obj, game_eq);
 
+/* game.is_legal(move) -> whether the move (a move, a Keep or its notation)
+ * is legal now; NotationTypeError for what is none of them. */
+static mp_obj_t game_is_legal(mp_obj_t game, mp_obj_t move) {
+    int g;
+    any_state *s = state_of_game(game, &g);
+    pintas_engine_move m;
+    mp_int_t c = move_code_in(g, move);
+    memset(&m, 0, sizeof(m));
+    if (c < 0 && mp_obj_is_str(move)) { /* (a text that names no legal move: False) */
+        size_t n;
+        const uint8_t *t = (const uint8_t *)mp_obj_str_get_data(move, &n);
+        pintas_refusal why;
+        int status = notations[g].parse_in(s, t, n, &m, &why);
+        if (status == PINTAS_E_ARG) {
+            bad();
+        }
+        if (status != PINTAS_OK) {
+            return mp_const_false;
+        }
+        c = code_of(g, &m);
+    } else if (c < 0) {
+        c = game_code(game, g, move);
+    }
+    move_of(g, MP_OBJ_NEW_SMALL_INT(c), &m);
+    return mp_obj_new_bool(engine_of(g)->check(s, &m) == PINTAS_OK);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_is_legal_obj, game_is_legal);
+
+/* view._moves_to_choose() -> the view's legal moves; IllegalMoveError when
+ * its seat has none to choose (a player's choose). */
+static mp_obj_t view_moves_to_choose(mp_obj_t view_o) {
+    mp_obj_t moves = view_legal_moves(view_o);
+    size_t n;
+    mp_obj_t *items;
+    mp_obj_get_array(moves, &n, &items);
+    if (n == 0) {
+        mp_obj_t a[2] = {member(view_o, MP_QSTR_seat), member(view_o, MP_QSTR_to_move)};
+        a[1] = mp_obj_is_true(member(view_o, MP_QSTR_is_over)) ? new_str0("the game is over")
+               : mp_call_function_n_kw(mp_load_attr(new_str0("seat {} is to move"),
+                                                    MP_QSTR_format), 1, 0, &a[1]);
+        refuse(MP_QSTR_IllegalMoveError, "seat {} has no move to choose: {}", 2, a);
+    }
+    return moves;
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(view_moves_to_choose_obj, view_moves_to_choose);
+
+/* template.format(*args), a str. */
+static mp_obj_t formatted(const char *template, size_t n, const mp_obj_t *args) {
+    return mp_call_function_n_kw(mp_load_attr(new_str0(template), MP_QSTR_format), n, 0, args);
+}
+
+/* game.side_of(seat) -> the seat's side (a line game's team in pairs; else the seat). */
+static mp_obj_t game_side_of(mp_obj_t game, mp_obj_t seat) {
+    int g;
+    state_of_game(game, &g);
+    game_seat(game, seat);
+    return IS_LINE(g) ? mp_call_function_n_kw(mp_load_attr(member(game, MP_QSTR__rules),
+                                                           MP_QSTR_side_of), 1, 0, &seat)
+                      : seat;
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_side_of_obj, game_side_of);
+
+/* repr(game): CPython's <family.Game rules, round, scores, state>. */
+static mp_obj_t game_repr(mp_obj_t game) {
+    int g;
+    any_state *s = state_of_game(game, &g);
+    mp_obj_t a[5] = {class_attr(game, MP_QSTR__PACKAGE), member(game, MP_QSTR__rules),
+                     mp_const_none, mp_load_attr(game, MP_QSTR_scores), to_move(game)};
+    int over = a[4] == mp_const_none;
+#if !ONLY_LINE
+    if (IS_DICE(g)) {
+        mp_obj_t t[3] = {over ? mp_load_attr(game, MP_QSTR_winner) : a[4],
+                         mp_load_attr(game, MP_QSTR_phase), mp_load_attr(game, MP_QSTR_turn_total)};
+        mp_obj_t under[2] = {new_str0("_"), new_str0(" ")};
+        t[1] = mp_call_function_n_kw(mp_load_attr(t[1], MP_QSTR_replace), 2, 0, under);
+        a[2] = a[3];
+        a[3] = over ? formatted("seat {} won", 1, t)
+                    : formatted("seat {} to {}, turn total {}", 3, t);
+        return formatted("<{}.Game {}, scores {}, {}>", 4, a);
+    }
+    if (IS_CAMINOS(g) && over) {
+        mp_obj_t w = mp_load_attr(game, MP_QSTR_winners);
+        a[4] = formatted("over, won by {}", 1, &w);
+    } else if (IS_CAMINOS(g) && s->cam.phase == PINTAS_CAMINOS_REVEALING) {
+        a[4] = formatted("seat {} to reveal", 1, &a[4]);
+    } else
+#endif
+    {
+        (void)s;
+        a[4] = over ? new_str0("over") : formatted("seat {} to move", 1, &a[4]);
+    }
+    a[2] = mp_load_attr(game, MP_QSTR_round);
+    return formatted("<{}.Game {}, round {}, scores {}, {}>", 5, a);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(game_repr_obj, game_repr);
+
 /* The methods every game class takes (pintas.py's _Game unpacks the tuple
  * game_methods in this order), and its properties' functions. */
 #define GAME_METHODS(X) \
     X(game_play_obj) X(legal_moves_obj) X(game_parse_obj) X(game_view_obj) X(game_hand_obj) \
-    X(game_seat_obj) X(game_code_obj) X(game_step_obj) X(game_entries_obj) X(game_start_obj) \
+    X(game_seat_obj) X(game_step_obj) X(game_entries_obj) X(game_start_obj) \
     X(game_init_obj) X(game_set_deal_obj) X(game_round_log_obj) X(view_legal_moves_obj) \
-    X(game_to_bytes_obj) X(game_replay_obj) X(game_copy_obj) X(game_eq_obj)
+    X(game_to_bytes_obj) X(game_replay_obj) X(game_copy_obj) X(game_eq_obj) \
+    X(game_is_legal_obj) X(view_moves_to_choose_obj) X(table_obj) X(game_side_of_obj) \
+    X(game_repr_obj)
 #define COUNT1(fun) +1
 #define GAME_METHOD_COUNT (0 GAME_METHODS(COUNT1))
-typedef char game_methods_fit[GAME_METHOD_COUNT == 18 ? 1 : -1]; /* (the tuple below) */
+typedef char game_methods_fit[GAME_METHOD_COUNT == 22 ? 1 : -1]; /* (the tuple below) */
 
 typedef struct method_obj {
     mp_obj_base_t base;
@@ -6042,6 +6132,8 @@ static const mp_rom_obj_tuple_t game_methods = {{&mp_type_tuple}, GAME_METHOD_CO
     MP_ROM_PTR(&game_method_objs[12]), MP_ROM_PTR(&game_method_objs[13]),
     MP_ROM_PTR(&game_method_objs[14]), MP_ROM_PTR(&game_method_objs[15]),
     MP_ROM_PTR(&game_method_objs[16]), MP_ROM_PTR(&game_method_objs[17]),
+    MP_ROM_PTR(&game_method_objs[18]), MP_ROM_PTR(&game_method_objs[19]),
+    MP_ROM_PTR(&game_method_objs[20]), MP_ROM_PTR(&game_method_objs[21]),
 }};
 #endif
 
