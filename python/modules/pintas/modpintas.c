@@ -5622,6 +5622,7 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(game_start_obj, 5, 5, game_start);
  * deal's own check against rules when they are the game's Rules. */
 static mp_obj_t deal_args(mp_obj_t game, mp_obj_t deal, mp_obj_t rules) {
     int g = game_of(mp_load_attr(game, MP_QSTR__G));
+    (void)g; /* (a one-family module's RULES_TYPE) */
     if (!mp_obj_is_type(deal, MP_OBJ_TO_PTR(class_attr(game, MP_QSTR__DEAL)))) {
         mp_obj_t a[2] = {class_attr(game, MP_QSTR__PACKAGE), deal};
         refuse(MP_QSTR_DealTypeError, "a deal must be a {}.Deal: got {!r}", 2, a);
