@@ -5522,13 +5522,17 @@ static mp_obj_t game_hand(mp_obj_t game, mp_obj_t seat) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(game_hand_obj, game_hand);
 
-/* game.events -> every event so far (with log=False, the current round's). */
-static mp_obj_t game_events(mp_obj_t game) {
-    mp_obj_t list = events(game, member(game, MP_QSTR__raw));
+/* A list's items as a tuple. */
+static mp_obj_t list_tuple(mp_obj_t list) {
     size_t len;
     mp_obj_t *items;
     mp_obj_get_array(list, &len, &items);
     return mp_obj_new_tuple(len, items);
+}
+
+/* game.events -> every event so far (with log=False, the current round's). */
+static mp_obj_t game_events(mp_obj_t game) {
+    return list_tuple(events(game, member(game, MP_QSTR__raw)));
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(game_events_obj, game_events);
 
@@ -5541,20 +5545,25 @@ static mp_obj_t game_entries(mp_obj_t game) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(game_entries_obj, game_entries);
 
+/* The game's log entries (game._entries()) as an array, and its engine. */
+static mp_obj_t *entries_of(mp_obj_t game, int *g, size_t *len) {
+    mp_obj_t *items;
+    state_of_game(game, g);
+    mp_obj_get_array(game_entries(game), len, &items);
+    return items;
+}
+
 /* game.history -> the moves so far, in order. */
 static mp_obj_t game_history(mp_obj_t game) {
     int g;
-    state_of_game(game, &g);
     size_t len;
-    mp_obj_t *items, out = mp_obj_new_list(0, NULL);
-    mp_obj_get_array(game_entries(game), &len, &items);
+    mp_obj_t *items = entries_of(game, &g, &len), out = mp_obj_new_list(0, NULL);
     for (size_t i = 0; i < len; i++) {
         if (mp_obj_is_small_int(items[i])) {
             mp_obj_list_append(out, new_move(g, MP_OBJ_SMALL_INT_VALUE(items[i])));
         }
     }
-    mp_obj_get_array(out, &len, &items);
-    return mp_obj_new_tuple(len, items);
+    return list_tuple(out);
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(game_history_obj, game_history);
 
@@ -5706,8 +5715,7 @@ static mp_obj_t game_seeds(mp_obj_t game) {
             }
         }
     }
-    mp_obj_get_array(out, &len, &items);
-    return mp_obj_new_tuple(len, items);
+    return list_tuple(out);
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(game_seeds_obj, game_seeds);
 
@@ -5742,10 +5750,7 @@ static mp_obj_t log_tuple(mp_obj_t game, mp_obj_t raw_in, int round) {
     size_t len, size = engine_of(g)->event_size;
     const uint8_t *raw = bytes_of(raw_in, &len);
     size_t from = round ? round_start(g, raw, len) * size : 0;
-    mp_obj_t list = events(game, mp_obj_new_bytes(raw + from, len - from));
-    mp_obj_t *items;
-    mp_obj_get_array(list, &len, &items);
-    return mp_obj_new_tuple(len, items);
+    return list_tuple(events(game, mp_obj_new_bytes(raw + from, len - from)));
 }
 
 /* view.log: every event so far as the seat saw it (made once). */
@@ -5827,10 +5832,8 @@ static mp_obj_t game_to_bytes(size_t n_args, const mp_obj_t *args, mp_map_t *kw)
     mp_arg_parse_all(n_args - 1, args + 1, kw, 2, allowed, v);
     mp_obj_t game = args[0], rules = member(game, MP_QSTR__rules);
     int g;
-    state_of_game(game, &g);
     size_t len;
-    mp_obj_t *items, log = mp_obj_new_list(0, NULL);
-    mp_obj_get_array(game_entries(game), &len, &items);
+    mp_obj_t *items = entries_of(game, &g, &len), log = mp_obj_new_list(0, NULL);
     for (size_t i = 0; i < len; i++) {
         mp_obj_t e = items[i];
         if (!mp_obj_is_small_int(e)) {
