@@ -121,15 +121,6 @@ def _check_bool(name, value):
         raise RulesTypeError("{} must be True or False: got {!r}".format(name, value))
 
 
-def _check_seed(seed, optional=False):
-    if seed is None and optional:
-        return
-    if not _is_whole(seed) or not 0 <= seed <= _MAX_SEED:
-        error = RulesError if _is_whole(seed) else RulesTypeError
-        raise error("a seed is a whole number 0..2**64-1{}: got {!r}".format(
-            " or None" if optional else "", seed))
-
-
 def _check_seat(seat, seats):
     if not _is_whole(seat):
         raise SeatTypeError("a seat is a whole number 0..{}: got {!r}".format(seats - 1, seat))

@@ -1622,6 +1622,22 @@ static MP_NORETURN void raise_formatted(mp_obj_t cls, const char *template, size
     nlr_raise(mp_call_function_n_kw(cls, 1, 0, &msg));
 }
 
+/* A game's or a player's seed checked: a whole number 0..2**64-1 (or None
+ * when optional); RulesError, RulesTypeError (CPython's words) otherwise. */
+static void seed_checked(mp_obj_t seed, int optional) {
+    int whole = mp_obj_is_int(seed);
+    if ((seed == mp_const_none && optional)
+        || (whole && mp_obj_is_true(mp_binary_op(MP_BINARY_OP_MORE_EQUAL, seed,
+                                                 MP_OBJ_NEW_SMALL_INT(0)))
+            && mp_obj_is_true(mp_binary_op(MP_BINARY_OP_LESS_EQUAL, seed,
+                                           error_class(MP_QSTR__MAX_SEED))))) {
+        return;
+    }
+    mp_obj_t a[2] = {new_str0(optional ? " or None" : ""), seed};
+    raise_formatted(error_class(whole ? MP_QSTR_RulesError : MP_QSTR_RulesTypeError),
+                    "a seed is a whole number 0..2**64-1{}: got {!r}", 2, a);
+}
+
 /* NotationTypeError (of_type) or NotationError. */
 static MP_NORETURN void notation_error(int of_type, const char *template, size_t n,
                                        const mp_obj_t *args) {
@@ -4934,8 +4950,9 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(deal_check_obj, 4, 4, deal_check);
  * ThresholdPlayer are one implementation: a type a row of PLAYER_ROWS (its
  * family and the core's chooser, numbered as choose() numbers them), whose
  * object keeps the value it was made with and the chooser's argument. The
- * checks pintas.py has already (_check_seed, _check_view, a view's
- * _moves_to_choose) are called there, and a move is the game's own _move. */
+ * seed is checked by the game's seed_checked, the view by pintas.py's
+ * _check_view and a view's _moves_to_choose, and a move is the game's own
+ * _move. */
 
 #define LINE_PLAYERS(X) \
     X(MP_QSTR_RandomPlayer, G_LINE, 0) X(MP_QSTR_GreedyPlayer, G_LINE, 1) \
@@ -5008,7 +5025,7 @@ static mp_obj_t player_make_new(const mp_obj_type_t *type, size_t n_args, size_t
     *p = (player_obj){p->base, row[0], row[1], given, given};
     if (row[1] == 0) {
         mp_obj_t a[2] = {given, mp_const_true};
-        call_layer(MP_QSTR__check_seed, 2, a);
+        seed_checked(given, 1);
         p->arg = mp_load_attr(call_layer(MP_QSTR__Random, 1, a), MP_QSTR__mt);
     } else if (row[1] == 2 && given != mp_const_none) {
         mp_obj_t a[2] = {given, error_class(IS_LINE(row[0]) ? MP_QSTR__DominoSuitWeights
@@ -5589,8 +5606,7 @@ static mp_obj_t game_start(size_t n_args, const mp_obj_t *args) {
         mp_obj_t a[2] = {class_attr(game, MP_QSTR__PACKAGE), rules};
         refuse(MP_QSTR_RulesTypeError, "Game needs a {}.Rules: got {!r}", 2, a);
     }
-    mp_obj_t a[2] = {seed, mp_const_true};
-    call_layer(MP_QSTR__check_seed, 2, a);
+    seed_checked(seed, 1);
     if (!mp_obj_is_bool(log)) {
         refuse(MP_QSTR_RulesTypeError, "log must be True or False: got {!r}", 1, &log);
     }
