@@ -22,7 +22,9 @@ _C_NAMES = (
     "table", "line_knowledge", "line_points", "blake2b", "mt_size",
     "mt_seed", "mt_below", "parse", "illegal",
     "save_write", "save_read", "status_str", "choose", "search", "over",
-    "to_move", "legal_moves", "play_move", "commit", "action", "log_codes", "preset",
+    "to_move", "legal_moves", "game_methods", "history", "game_events", "logs", "seeds",
+    "view_log", "round_log", "action",
+    "log_codes", "preset",
     "line_event", "deal_check", "players",
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
     "caminos_known", "chain", "caminos_rank", "dice_keeps",
@@ -60,14 +62,12 @@ len, getattr, setattr, hasattr, object, range, repr, enumerate, zip, iter, sum =
 
 _LINE, _CAMINOS, _DICE = 0, 1, 2
 _SIZES = (_c.sizes(0), _c.sizes(1), _c.sizes(2))
-_legal_moves, _play_move = _c.legal_moves, _c.play_move
 _MAX_SEED = (1 << 64) - 1
 MAX_NOTATION = 1000
 _MOVE_CACHE = 32  # pairs of a Caminos or dice game class's cache of move objects
 
 # Status codes of the C core (pintas/common.h).
-_OK, _E_ARG, _E_RULES, _E_ILLEGAL, _E_OVER, _E_BUFFER, _E_CORRUPT, _E_VERSION, _E_DEAL = (
-    0, -1, -2, -3, -4, -5, -6, -7, -8)
+_OK, _E_RULES = 0, -2
 
 
 # ---- errors --------------------------------------------------------------------------
@@ -119,15 +119,6 @@ def _check_choice(name, value, choices):
 def _check_bool(name, value):
     if type(value) is not bool:
         raise RulesTypeError("{} must be True or False: got {!r}".format(name, value))
-
-
-def _check_seed(seed, optional=False):
-    if seed is None and optional:
-        return
-    if not _is_whole(seed) or not 0 <= seed <= _MAX_SEED:
-        error = RulesError if _is_whole(seed) else RulesTypeError
-        raise error("a seed is a whole number 0..2**64-1{}: got {!r}".format(
-            " or None" if optional else "", seed))
 
 
 def _check_seat(seat, seats):
@@ -226,63 +217,6 @@ class _Record:
 # ---- the game base -----------------------------------------------------------------
 
 MAX_SAVE_SIZE = 16 * 1024 * 1024
-# The names of a save refusal's values (modpintas.c's save_refusal), for its template.
-_SAVE_FIELDS = ("size", "wanted", "at", "value", "count", "room", "tag", "first", "found",
-                "written", "what", "other", "package", "kind", "image", "move", "reason")
-
-
-def _check_key(key):
-    if key is None:
-        return None
-    if not isinstance(key, (bytes, bytearray, memoryview)):
-        raise SaveTypeError("a save key is bytes (at least 16 of them): got a {}".format(
-            type(key).__name__))
-    key = bytes(key)
-    if len(key) < 16:
-        raise CorruptStateError("a save key is at least 16 bytes: got {}".format(len(key)))
-    return key
-
-
-def _save_refusal(found, data):
-    values = dict(zip(_SAVE_FIELDS, found[1:]))
-    for name in ("version", "flags", "n", "players"):
-        values[name] = values["value"]
-    values["offset"] = values["at"]
-    values["kind"] = repr(bytes([values["value"]]))
-    values["image"] = repr(values["image"])
-    return CorruptStateError(found[0].format(start=repr(bytes(data[:24])), data=repr(bytes(data)),
-                                             **values))
-
-
-class _Events:
-    """The events of one move, as Game.play returns them: a sequence made
-    from the move's raw events and decoded when read (a board's loop that
-    never reads them makes no Event objects)."""
-
-    def _list(self):
-        return self._game._decode(self._bytes)
-
-    def __len__(self):
-        return len(self._bytes) // _SIZES[self._game._G][2]
-
-    def __getitem__(self, index):
-        return self._list()[index]
-
-    def __iter__(self):
-        return iter(self._list())
-
-    def __eq__(self, other):
-        return isinstance(other, (list, tuple, _Events)) and self._list() == list(other)
-
-    def __repr__(self):
-        return repr(self._list())
-
-
-def _table(self, name):
-    """What a game or view reads of the table (leader, phase, pool, ...): the
-    binding's names of each game's, shown as the API shows them (a built-in
-    function in a class binds no self in MicroPython)."""
-    return _c.table(self, name)
 
 
 class _Game:
@@ -290,35 +224,9 @@ class _Game:
     played, the logs, views' raw material, copies, replays and saves."""
 
     _G = 0            # the engine: 0 line, 1 Caminos, 2 dice
-    __getattr__ = _table
 
     def _state(self):
         return self._st
-
-    def _start(self, rules, seed, setup, log):
-        """Check rules, seed and log, and start the C game from them."""
-        if not isinstance(rules, self._RULES):
-            raise RulesTypeError("Game needs a {}.Rules: got {!r}".format(self._PACKAGE, rules))
-        _check_seed(seed, optional=True)
-        _check_bool("log", log)
-        first = _os_seed() if seed is None else seed
-        if not log:  # a log-free game keeps action indexes only: always seeded
-            seed = first
-        self._G = self._G  # (read on every move: an instance's own member is found first)
-        self._st = _c.state(self._G, None)
-        raw = _c.new(self._G, self._st, rules, _seed8(first), setup)
-        if type(raw) is int:
-            if raw == _E_DEAL:
-                raise DealError("not a deal of these rules")
-            raise RulesError("cannot start a game with these rules: " + _c.status_str(raw))
-        self._rules = rules
-        self._seed = seed
-        self._first_seed = first
-        self._raw = bytearray(raw)
-        # The moves: their codes (and seeds, deals) in a list; with log=False,
-        # two bytes a move (the core's action index) in a bytearray, and _raw
-        # keeps the current round's events only (the C binding's log_move).
-        self._log = [] if log else bytearray()
 
     # ---- what every game tells ------------------------------------------------------
 
@@ -335,28 +243,19 @@ class _Game:
     # cache of _MOVE_CACHE (code, move) pairs (by a hash of the action index),
     # refilled as moves are met, so the moves a long game meets take no more heap.
     _moves = None
-    _EVENTS = _Events
     to_move = property(_c.to_move)
     is_over = property(_c.over)
-
-    @property
-    def logs(self):
-        """False for a game made with log=False (it keeps its moves as action
-        indexes and the current round's events only)."""
-        return type(self._log) is list
-
-    def _entries(self):
-        """The log as a list: move codes, ("seed", seed), ("deal", deal)."""
-        return self._log if type(self._log) is list else _c.log_codes(self._G, self._log)
-
-    @property
-    def history(self):
-        return tuple(self._move(code) for code in self._entries() if type(code) is int)
-
-    @property
-    def events(self):
-        """Every event so far; with log=False, the current round's (dice: turn's)."""
-        return tuple(self._decode(self._raw))
+    # (the binding's methods: play, legal_moves, parse_move, view, hand, the
+    # seat checked, a replay's move, the log as a list, the game started from
+    # rules, seed, setup and log, a tile game's __init__ and set_deal, the
+    # round's log, a view's moves, saves, replays, copies, ==, is_legal, a
+    # view's moves to choose from, what a game or view reads of the table
+    # (leader, phase, pool, ...: the binding's names of each game's), side_of,
+    # repr; history, events and logs its properties)
+    (play, legal_moves, parse_move, view, hand, _check_seat, _step, _entries, _start, _init,
+     _set_deal, _round_log, _view_moves, to_bytes, replay, copy, __eq__, is_legal,
+     _view_choose, __getattr__, side_of, __repr__) = _c.game_methods
+    history, events, logs = property(_c.history), property(_c.game_events), property(_c.logs)
 
     def iter_events(self):
         """The events so far, in order, decoded a few at a time: on a board, a
@@ -371,274 +270,26 @@ class _Game:
         """The Event objects of raw events (the binding's types)."""
         return _c.events(self, raw)
 
-    def legal_moves(self):
-        """The legal moves of the seat to move, in the engine's order."""
-        return _legal_moves(self)
-
-    def side_of(self, seat):
-        self._check_seat(seat)
-        return seat
-
-    def _check_seat(self, seat):
-        _check_seat(seat, self.seats)
-
-    def view(self, seat):
-        """What ``seat`` may know now."""
-        self._check_seat(seat)
-        return _c.view(self, seat)
-
-    # ---- playing -------------------------------------------------------------------
-
-    def _as_move(self, move):
-        if type(move) is self._MOVE:
-            return move
-        if isinstance(move, str):
-            return self.parse_move(move)
-        return self._coerce(move)
-
-    def _coerce(self, move):
-        raise NotationTypeError("a move is a {}.Move or its notation: got {!r}".format(
-            self._PACKAGE, move))
-
-    def play(self, move):
-        """Play ``move`` (a move or its notation) and return the events it caused;
-        IllegalMoveError (or NotationError) and nothing changed when it is not legal."""
-        events = _play_move(self, move)
-        if events is None:  # not a move legal_moves gave, an unseeded game, or refused
-            m = self._as_move(move)
-            if type(self._log) is not list and _c.action(self._G, m.code) < 0:
-                raise PintasError("a game with log=False keeps moves as the core's actions: "
-                                  "it rolls its own dice, not {!r}".format(move))
-            events = _Events()
-            events._game, events._bytes = self, self._play_raw(m, move)
-        return events
-
-    def _play_raw(self, m, given):
-        """Play the move ``m`` (written ``given``): its events' raw bytes."""
-        if self._seed is None:
-            if _c.check(self._G, self._st, m.code) != _OK:
-                raise self._illegal(m, given)
-            return self._play_reseeded(m, given, _os_seed())
-        raw = _c.play(self._G, self._st, m.code)
-        if type(raw) is int:
-            raise self._illegal(m, given)
-        return self._commit(m.code, raw)
-
-    def _play_reseeded(self, m, given, seed):
-        # An unseeded game gives every move a fresh seed and keeps it (in the
-        # log, before the move) only when the move drew from the generator.
-        g, st = self._G, self._st
-        saved = _c.rng(g, st)
-        _c.reseed(g, st, _seed8(seed))
-        seeded = _c.rng(g, st)
-        raw = _c.play(g, st, m.code)
-        if type(raw) is int:
-            _c.set_rng(g, st, saved)
-            raise self._illegal(m, given)
-        if _c.rng(g, st) == seeded:
-            _c.set_rng(g, st, saved)
-        else:
-            self._log.append(("seed", seed))
-        return self._commit(m.code, raw)
-
-    def _play_seeded_by(self, move, seed):
-        m = self._as_move(move)
-        if _c.check(self._G, self._st, m.code) != _OK:
-            raise self._illegal(m, move)
-        return self._play_reseeded(m, move, seed)
-
-    def _commit(self, code, raw):
-        _c.commit(self, code, raw)
-        return raw
-
-    def is_legal(self, move):
-        try:
-            m = self._as_move(move)
-        except NotationTypeError:
-            raise
-        except PintasError:
-            return False
-        return _c.check(self._G, self._st, m.code) == _OK
-
-    def parse_move(self, text):
-        """The legal move written ``text`` (full notation, an alias, or a short form
-        naming one move)."""
-        return _c.parse(self._G, self._st, text)
-
-    def _illegal(self, move, given):
-        return IllegalMoveError(_c.illegal(self._G, self._st, move.code,
-                                           given if isinstance(given, str) else None))
-
-    # ---- copies and replays --------------------------------------------------------
-
-    def copy(self):
-        """An independent copy: moves on one do not touch the other."""
-        other = object.__new__(type(self))
-        for name, value in self.__dict__.items():
-            setattr(other, name, value)
-        other._st = _c.state(self._G, self._st)
-        other._raw = bytearray(self._raw)
-        other._log = self._log[:]
-        return other
-
-    def replay(self):
-        """A new game rebuilt from this one's setup and log: equal to this one."""
-        origin = self._origin()
-        if not self.logs:
-            origin["log"] = False
-        return self._rebuild(self._rules, origin, self._seed, self._first_seed, self._entries())
-
-    def _origin(self):
-        return {}
-
-    @classmethod
-    def _rebuild(cls, rules, origin, seed, first_seed, log):
-        game = cls(rules, seed=first_seed, **origin)
-        game._seed = seed
-        pending = None
-        for entry in log:
-            if isinstance(entry, tuple) and entry[0] == "seed":
-                pending = entry[1]
-            elif isinstance(entry, tuple):
-                game.set_deal(entry[1])
-            elif seed is None:
-                game._play_seeded_by(game._move(entry), 0 if pending is None else pending)
-                pending = None
-            else:
-                game._play_raw(game._move(entry), None)
-        return game
-
-    def __eq__(self, other):
-        if type(other) is not type(self):
-            return False
-        return self.to_bytes() == other.to_bytes()
-
-    # ---- saves ---------------------------------------------------------------------
-
-    def to_bytes(self, key=None, version=2):
-        """The whole game as bytes: CPython's save format, byte for byte (a
-        BLAKE2b-128 checksum, or with ``key`` an HMAC-SHA256)."""
-        log = [e if type(e) is int else _seed8(e[1]) if e[0] == "seed"
-               else e[1]._c_args(self._rules) for e in self._entries()]
-        setup = (self._rules, _seed8(self._first_seed), self._seed is not None)
-        out = _c.save_write(self._G, self._st, setup + self._setup(), log, _check_key(key),
-                            version)
-        if type(out) is int:
-            raise CorruptStateError("this game's save would take more than the {} bytes that "
-                                    "from_bytes reads ({})".format(MAX_SAVE_SIZE, _c.status_str(out)))
-        return out
-
-    @classmethod
-    def from_bytes(cls, data, key=None):
-        """The game saved by to_bytes; CorruptStateError for anything else."""
-        if not isinstance(data, (bytes, bytearray, memoryview)):
-            raise SaveTypeError("from_bytes takes bytes: got {}".format(type(data).__name__))
-        found = _c.save_read(cls._G, data, _check_key(key))
-        if found == "max_rounds":
-            raise RulesError("this save's rules set a round, move or roll limit (max_rounds, "
-                             "max_round_moves, max_rolls), which pintas for MicroPython does "
-                             "not offer yet")
-        if found == "external":
-            raise RulesError("this save is of a game with external chance (chance='external'), "
-                             "which pintas for MicroPython does not offer")
-        if len(found) != 7:
-            raise _save_refusal(found, data)
-        fields, first, seeded, deal, players, first_player, log = found
-        rules = cls._RULES._from_fields(fields)
-        first = int.from_bytes(first, "little")
-        log = [e if type(e) is int else ("seed", int.from_bytes(e, "little"))
-               if type(e) is bytes else ("deal", cls._DEAL._from_c(e, rules)) for e in log]
-        origin = {"players": players, "first_player": first_player} if deal is None \
-            and cls._G == _DICE else {"deal": deal and cls._DEAL._from_c(deal, rules)}
-        return cls._rebuild(rules, origin, first if seeded else None, first, log)
+    # (the game a save holds; CorruptStateError for anything else)
+    from_bytes = classmethod(_c.save_read)
 
 
 class _TileGame(_Game):
     """What the tile games share: hands, hand-made deals, deal seeds, views."""
 
-    def __init__(self, rules, seed=None, deal=None, log=True):
-        if deal is not None:
-            self._checked_deal(deal, rules)
-        self._start(rules, seed, None if deal is None else deal._c_args(rules), log)
-        self._first_deal = deal
-
-    def _checked_deal(self, deal, rules):
-        if not isinstance(deal, self._DEAL):
-            raise DealTypeError("a deal must be a {}.Deal: got {!r}".format(self._PACKAGE, deal))
-        if isinstance(rules, self._RULES):
-            deal.check(rules)
-
-    def _origin(self):
-        return {"deal": self._first_deal}
-
-    @property
-    def deal_seeds(self):
-        if self._seed is not None:
-            return ()
-        return (self._first_seed,) + tuple(e[1] for e in self._log
-                                           if isinstance(e, tuple) and e[0] == "seed")
-
-    def hand(self, seat):
-        """The tiles ``seat`` holds (the referee sees every hand)."""
-        self._check_seat(seat)
-        return TileSet.from_mask(_c.hands(self._G, self._st)[seat])
-
-    def set_deal(self, deal):
-        """Replace the current round's deal by a hand-made one, before its first move."""
-        self._checked_deal(deal, self._rules)
-        if not self.logs:
-            raise PintasError("a game with log=False keeps no hand-made deal after its first")
-        raw = _c.set_deal(self._G, self._st, deal._c_args(self._rules))
-        if type(raw) is int:
-            if raw == _E_DEAL:
-                raise DealError("not a deal of these rules")
-            raise IllegalMoveError("a deal can only replace one before its round's first move "
-                                   "({})".format(_c.status_str(raw)))
-        self._log.append(("deal", deal))
-        self._raw.extend(raw)
-        return self._decode(raw)
-
-    def _setup(self):
-        return (self._first_deal and self._first_deal._c_args(self._rules), 0, 0)
+    __init__, set_deal, deal_seeds = _Game._init, _Game._set_deal, property(_c.seeds)
 
 
 class _View:
     """What every game's view shares: made by Game.view(seat) only."""
 
-    __getattr__ = _table
+    __getattr__ = _Game.__getattr__
 
     def _state(self):
         return self._blob
 
-    def legal_moves(self):
-        """The seat's legal moves when it is to move (else an empty list)."""
-        if self.is_over or self.to_move != self.seat:
-            return []
-        return self._legal()
-
-    def _legal(self):
-        return [self._game._move(code) for code in _c.legal(self._game._G, self._blob)]
-
-    @property
-    def log(self):
-        """Every event so far, as this seat saw it (others' secrets hidden)."""
-        if self._log is None:
-            self._log = tuple(self._game._decode(self._raw))
-        return self._log
-
-    @property
-    def round_log(self):
-        """The log since the current round was dealt."""
-        return tuple(self._game._decode(self._raw[_c.round_start(self._game._G, self._raw)
-                                                  * _SIZES[self._game._G][2]:]))
-
-    def _moves_to_choose(self):
-        moves = self.legal_moves()
-        if not moves:
-            state = "the game is over" if self.is_over else "seat {} is to move".format(
-                self.to_move)
-            raise IllegalMoveError("seat {} has no move to choose: {}".format(self.seat, state))
-        return moves
+    legal_moves, _moves_to_choose = _Game._view_moves, _Game._view_choose
+    log, round_log = property(_c.view_log), property(_c.round_log)
 
 
 class _Budget:
@@ -874,15 +525,6 @@ class _DominoGame(_TileGame):
     def pips(self, seat):
         return self.hand(seat).pips
 
-    def side_of(self, seat):
-        self._check_seat(seat)
-        return self._rules.side_of(seat)
-
-    def __repr__(self):
-        state = "over" if self.is_over else "seat {} to move".format(self.to_move)
-        return "<domino.Game {}, round {}, scores {}, {}>".format(
-            self._rules, self.round, self.scores, state)
-
 
 # ---- the domino players ----------------------------------------------------------------
 
@@ -1096,23 +738,11 @@ class _CaminosGame(_TileGame, _CaminosTable):
 
     @property
     def reveals(self):
-        raw = self._raw
-        start = _c.round_start(self._G, raw) * _SIZES[self._G][2]
-        return self._reveals(self._decode(raw[start:]))
+        return self._reveals(self._round_log())
 
     def choice(self, seat):
         self._check_seat(seat)
         return self._choices[seat]
-
-    def __repr__(self):
-        if self.is_over:
-            state = "over, won by {}".format(self.winners)
-        elif self.phase == "reveal":
-            state = "seat {} to reveal".format(self.to_move)
-        else:
-            state = "seat {} to move".format(self.to_move)
-        return "<caminos.Game {}, round {}, scores {}, {}>".format(
-            self._rules, self.round, self.scores, state)
 
 
 # ---- the Caminos players ------------------------------------------------------------
@@ -1267,30 +897,9 @@ class _DiceGame(_Game, _DiceTable):
                 first_player, players - 1))
         self._start(_DiceRules() if rules is None else rules, seed, (players, first_player), log)
 
-    def _origin(self):
-        return {"players": self.players, "first_player": self.first_player}
-
-    @property
-    def roll_seeds(self):
-        return tuple(e[1] for e in self._log if isinstance(e, tuple) and e[0] == "seed")
+    roll_seeds = property(_c.seeds)
 
     _moves = [None] * (2 * _MOVE_CACHE)  # (code, move) pairs
-
-    def _coerce(self, move):
-        if isinstance(move, _DiceKeep):
-            return move.move
-        raise NotationTypeError("a move is a dice.Move, a Keep or its notation: got "
-                                "{!r}".format(move))
-
-    def _setup(self):
-        return (None, self.players, self.first_player)
-
-    def __repr__(self):
-        state = ("seat {} won".format(self.winner) if self.is_over else
-                 "seat {} to {}, turn total {}".format(self.to_move,
-                                                       self.phase.replace("_", " "),
-                                                       self.turn_total))
-        return "<dice.Game {}, scores {}, {}>".format(self._rules, self.scores, state)
 
 
 def _x_rules(rules):
@@ -1555,6 +1164,6 @@ class dice:
 # Every move of a board's loop looks up these on the game: kept on each game's
 # own class too, they are found there without walking its bases.
 for _cls in (_DominoGame, globals().get("_CaminosGame"), globals().get("_DiceGame")):
-    for _name in ("is_over", "to_move", "legal_moves", "play", "_EVENTS") if _cls else ():
+    for _name in ("is_over", "to_move", "legal_moves", "play") if _cls else ():
         setattr(_cls, _name, getattr(_Game, _name))
 del _cls, _name

@@ -976,16 +976,6 @@ static void log_move(mp_obj_t game, int g, mp_obj_t code, mp_obj_t raw_in) {
     append_bytes(member(game, MP_QSTR__raw), raw, len, step);
 }
 
-/* commit(game, code, raw) -> log_move of a move Game.play played the long
- * way, whose events' bytes are raw. */
-static mp_obj_t commit(mp_obj_t game, mp_obj_t code, mp_obj_t raw_in) {
-    int g;
-    (void)state_of_game(game, &g);
-    log_move(game, g, code, raw_in);
-    return mp_const_none;
-}
-static MP_DEFINE_CONST_FUN_OBJ_3(commit_obj, commit);
-
 /* action(g, code) -> the core's action index of a move code, -1 for a move
  * with no action (a dice roll of given values). */
 static mp_obj_t action_of(mp_obj_t g_in, mp_obj_t code) {
@@ -1017,11 +1007,12 @@ static mp_obj_t log_codes(mp_obj_t g_in, mp_obj_t log_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(log_codes_obj, log_codes);
 
-/* play_move(game, move) -> Game.play's usual case: a move of the game's own
- * type played in a seeded game and kept by log_move, its
- * events' bytes returned as a game._EVENTS object; None for anything else,
- * which Game.play then takes the long way (and refuses there), the game
- * unchanged. */
+/* Game.play's usual case: a move of the game's own type played in a seeded
+ * game and kept by log_move, its events returned as an Events object; None
+ * for anything else, which game_play then takes the long way (and refuses
+ * there), the game unchanged. */
+static mp_obj_t new_events(mp_obj_t game, int g, mp_obj_t raw);
+
 static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     int g;
     any_state *s = state_of_game(game, &g);
@@ -1043,12 +1034,8 @@ static mp_obj_t play_move(mp_obj_t game, mp_obj_t move) {
     }
     mp_obj_t raw = raw_events(g, &ev, n);
     log_move(game, g, code, raw);
-    mp_obj_t events = new_bare(class_attr(game, MP_QSTR__EVENTS), 2);
-    set_member(events, MP_QSTR__game, game);
-    set_member(events, MP_QSTR__bytes, raw);
-    return events;
+    return new_events(game, g, raw);
 }
-static MP_DEFINE_CONST_FUN_OBJ_2(play_move_obj, play_move);
 
 /* check(g, state, code) -> the core's status for that move now. */
 static mp_obj_t check(mp_obj_t g_in, mp_obj_t st, mp_obj_t code) {
@@ -1633,6 +1620,22 @@ static MP_NORETURN void raise_formatted(mp_obj_t cls, const char *template, size
     mp_obj_t msg = mp_call_function_n_kw(mp_load_attr(new_str0(template), MP_QSTR_format), n, 0,
                                          args);
     nlr_raise(mp_call_function_n_kw(cls, 1, 0, &msg));
+}
+
+/* A game's or a player's seed checked: a whole number 0..2**64-1 (or None
+ * when optional); RulesError, RulesTypeError (CPython's words) otherwise. */
+static void seed_checked(mp_obj_t seed, int optional) {
+    int whole = mp_obj_is_int(seed);
+    if ((seed == mp_const_none && optional)
+        || (whole && mp_obj_is_true(mp_binary_op(MP_BINARY_OP_MORE_EQUAL, seed,
+                                                 MP_OBJ_NEW_SMALL_INT(0)))
+            && mp_obj_is_true(mp_binary_op(MP_BINARY_OP_LESS_EQUAL, seed,
+                                           error_class(MP_QSTR__MAX_SEED))))) {
+        return;
+    }
+    mp_obj_t a[2] = {new_str0(optional ? " or None" : ""), seed};
+    raise_formatted(error_class(whole ? MP_QSTR_RulesError : MP_QSTR_RulesTypeError),
+                    "a seed is a whole number 0..2**64-1{}: got {!r}", 2, a);
 }
 
 /* NotationTypeError (of_type) or NotationError. */
@@ -3701,9 +3704,11 @@ static mp_obj_t host_values(int g, const int32_t *values, size_t n) {
     return mp_obj_new_tuple(n, f);
 }
 
-/* The values of a refusal's template that C knows, in pintas.py's
- * _SAVE_FIELDS order (the state image as bytes: pintas.py quotes it); the
- * move's words for NO_REPLAY and the seeds' causes. */
+static mp_obj_t repr_of(mp_obj_t v);
+
+/* The CorruptStateError of a refused save: the core's template filled in by
+ * its fields' names (the move's words for NO_REPLAY and the seeds' causes,
+ * the state image quoted). */
 static mp_obj_t save_refusal(int g, pintas_save_reader *r, pintas_save_work *w,
                              const pintas_save_error *err, const uint8_t *data, size_t len) {
     mp_obj_t reason = new_str0(pintas_status_str(err->status));
@@ -3739,31 +3744,74 @@ static mp_obj_t save_refusal(int g, pintas_save_reader *r, pintas_save_work *w,
     }
     const char *what = pintas_save_what(err->game), *other = pintas_save_what(err->value);
     const char *package = pintas_save_package(err->value);
-    mp_obj_t t[20] = {
-        new_str0(pintas_save_message(err)),
-        mp_obj_new_int_from_uint(err->size), mp_obj_new_int_from_uint(err->wanted),
-        mp_obj_new_int_from_uint(err->at), MP_OBJ_NEW_SMALL_INT(err->value),
-        MP_OBJ_NEW_SMALL_INT(err->count), mp_obj_new_int_from_uint(err->room),
-        MP_OBJ_NEW_SMALL_INT(err->tag), MP_OBJ_NEW_SMALL_INT(err->other),
-        MP_OBJ_NEW_SMALL_INT(err->found), MP_OBJ_NEW_SMALL_INT(err->written),
-        what ? new_str0(what) : mp_const_none,
-        other ? new_str0(other) : mp_const_none,
-        package ? new_str0(package) : mp_const_none,
-        mp_const_none, image, move, reason,
-        MP_OBJ_NEW_SMALL_INT(err->status), MP_OBJ_NEW_SMALL_INT(cause),
+    mp_obj_t value = MP_OBJ_NEW_SMALL_INT(err->value), at = mp_obj_new_int_from_uint(err->at);
+    uint8_t kind = (uint8_t)err->value;
+    /* the template's fields by name (the values CPython's pintas gives them) */
+    mp_obj_t kw[2 * 24] = {
+        MP_OBJ_NEW_QSTR(MP_QSTR_size), mp_obj_new_int_from_uint(err->size),
+        MP_OBJ_NEW_QSTR(MP_QSTR_wanted), mp_obj_new_int_from_uint(err->wanted),
+        MP_OBJ_NEW_QSTR(MP_QSTR_at), at, MP_OBJ_NEW_QSTR(MP_QSTR_offset), at,
+        MP_OBJ_NEW_QSTR(MP_QSTR_value), value, MP_OBJ_NEW_QSTR(MP_QSTR_version), value,
+        MP_OBJ_NEW_QSTR(MP_QSTR_flags), value, MP_OBJ_NEW_QSTR(MP_QSTR_n), value,
+        MP_OBJ_NEW_QSTR(MP_QSTR_players), value,
+        MP_OBJ_NEW_QSTR(MP_QSTR_count), MP_OBJ_NEW_SMALL_INT(err->count),
+        MP_OBJ_NEW_QSTR(MP_QSTR_room), mp_obj_new_int_from_uint(err->room),
+        MP_OBJ_NEW_QSTR(MP_QSTR_tag), MP_OBJ_NEW_SMALL_INT(err->tag),
+        MP_OBJ_NEW_QSTR(MP_QSTR_first), MP_OBJ_NEW_SMALL_INT(err->other),
+        MP_OBJ_NEW_QSTR(MP_QSTR_found), MP_OBJ_NEW_SMALL_INT(err->found),
+        MP_OBJ_NEW_QSTR(MP_QSTR_written), MP_OBJ_NEW_SMALL_INT(err->written),
+        MP_OBJ_NEW_QSTR(MP_QSTR_what), what ? new_str0(what) : mp_const_none,
+        MP_OBJ_NEW_QSTR(MP_QSTR_other), other ? new_str0(other) : mp_const_none,
+        MP_OBJ_NEW_QSTR(MP_QSTR_package), package ? new_str0(package) : mp_const_none,
+        MP_OBJ_NEW_QSTR(MP_QSTR_kind), repr_of(mp_obj_new_bytes(&kind, 1)),
+        MP_OBJ_NEW_QSTR(MP_QSTR_image), repr_of(image),
+        MP_OBJ_NEW_QSTR(MP_QSTR_move), move, MP_OBJ_NEW_QSTR(MP_QSTR_reason), reason,
+        MP_OBJ_NEW_QSTR(MP_QSTR_start), repr_of(mp_obj_new_bytes(data, len < 24 ? len : 24)),
+        MP_OBJ_NEW_QSTR(MP_QSTR_data), repr_of(mp_obj_new_bytes(data, len)),
     };
-    return mp_obj_new_tuple(20, t);
+    mp_obj_t msg = mp_call_function_n_kw(mp_load_attr(new_str0(pintas_save_message(err)),
+                                                      MP_QSTR_format), 0, 24, kw);
+    return mp_call_function_n_kw(error_class(MP_QSTR_CorruptStateError), 1, 0, &msg);
 }
 
-/* save_read(g, data, key or None) -> (rules, first seed (8 bytes), seeded,
- * first deal or None, players, first player, log entries: move codes, seeds
- * (8 bytes), deals), everything checked (pintas_save_load); or a refusal
- * (template, its values...) as a tuple of 20; or the string "max_rounds" for
- * rules with a round, move or roll limit, or "external" for a game with
- * external chance, which this layer does not offer. */
-static mp_obj_t save_read(mp_obj_t g_in, mp_obj_t data_in, mp_obj_t key_in) {
-    int g = game_of(g_in);
+/* save_read(cls, data, key or None) -> the game of the class cls that data
+ * saves, rebuilt from its setup and log, everything checked
+ * (pintas_save_load); CorruptStateError for anything else (the core's
+ * refusal, its template filled in), SaveTypeError for data or a key of the wrong type, RulesError for rules
+ * with a round, move or roll limit or a game with external chance, which this
+ * layer does not offer. */
+static int is_bytes_like(mp_obj_t o);
+static mp_obj_t key_checked(mp_obj_t key);
+static mp_obj_t new_uint64(uint64_t v);
+static MP_NORETURN void raise_formatted(mp_obj_t cls, const char *template, size_t n,
+                                        const mp_obj_t *args);
+
+static mp_obj_t rebuild(mp_obj_t cls, const mp_obj_t *setup, mp_obj_t seed, mp_obj_t entries,
+                        mp_obj_t log);
+
+/* A deal read from a save as the game class cls's Deal. */
+static mp_obj_t deal_read(mp_obj_t cls, int g, const pintas_save_deal *d, mp_obj_t rules) {
+    mp_obj_t a[2] = {deal_out(g, d), rules};
+    return mp_call_function_n_kw(mp_load_attr(mp_load_attr(cls, MP_QSTR__DEAL), MP_QSTR__from_c),
+                                 2, 0, a);
+}
+
+static mp_obj_t save_read(size_t n_args, const mp_obj_t *args, mp_map_t *kw) {
+    const mp_arg_t allowed[2] = { /* (a native module's qstrs are known at run time) */
+        {MP_QSTR_data, MP_ARG_REQUIRED | MP_ARG_OBJ, {.u_obj = MP_OBJ_NULL}},
+        {MP_QSTR_key, MP_ARG_OBJ, {.u_obj = mp_const_none}},
+    };
+    mp_arg_val_t v[2];
+    mp_arg_parse_all(n_args - 1, args + 1, kw, 2, allowed, v);
+    mp_obj_t cls = args[0], data_in = v[0].u_obj, key_in = v[1].u_obj;
+    int g = game_of(mp_load_attr(cls, MP_QSTR__G));
     size_t len, key_len = 0;
+    if (!is_bytes_like(data_in)) {
+        mp_obj_t name = MP_OBJ_NEW_QSTR(mp_obj_get_type(data_in)->name);
+        raise_formatted(error_class(MP_QSTR_SaveTypeError), "from_bytes takes bytes: got {}", 1,
+                        &name);
+    }
+    key_in = key_checked(key_in);
     const uint8_t *data = bytes_of(data_in, &len), *key = NULL;
     pintas_save_reader r;
     pintas_save_error err;
@@ -3778,7 +3826,7 @@ static mp_obj_t save_read(mp_obj_t g_in, mp_obj_t data_in, mp_obj_t key_in) {
         != PINTAS_OK) {
         out = save_refusal(g, &r, w, &err, data, len);
         m_del(pintas_save_work, w, 1);
-        return out;
+        nlr_raise(out);
     }
     m_del(pintas_save_work, w, 1);
     if ((IS_LINE(g) && r.setup.rules.line.max_rounds != 0)
@@ -3786,35 +3834,43 @@ static mp_obj_t save_read(mp_obj_t g_in, mp_obj_t data_in, mp_obj_t key_in) {
                                || r.setup.rules.caminos.max_round_moves != 0))
         || (IS_DICE(g) && (r.setup.rules.dice.max_rounds != 0 || r.setup.rules.dice.max_rolls != 0))) {
         /* rules with a round, move or roll limit, which this layer's Rules do not carry */
-        return MP_OBJ_NEW_QSTR(MP_QSTR_max_rounds);
+        raise_formatted(error_class(MP_QSTR_RulesError),
+                        "this save's rules set a round, move or roll limit (max_rounds, "
+                        "max_round_moves, max_rolls), which pintas for MicroPython does not "
+                        "offer yet", 0, NULL);
     }
     if (r.setup.external) {
         /* a game with external chance, which this layer does not offer */
-        return MP_OBJ_NEW_QSTR(MP_QSTR_external);
+        raise_formatted(error_class(MP_QSTR_RulesError),
+                        "this save is of a game with external chance (chance='external'), "
+                        "which pintas for MicroPython does not offer", 0, NULL);
     }
+    mp_obj_t rules = mp_call_function_n_kw(mp_load_attr(mp_load_attr(cls, MP_QSTR__RULES),
+                                                        MP_QSTR__from_fields),
+                                           1, 0, (mp_obj_t[]){rules_out(g, &r.setup.rules)});
     mp_obj_t log = mp_obj_new_list(0, NULL);
     while (pintas_save_next(&r, &e) == PINTAS_OK) {
-        uint8_t seed[8];
-        for (int i = 0; i < 8; i++) {
-            seed[i] = (uint8_t)(e.seed >> (8 * i));
+        mp_obj_t entry[2] = {MP_OBJ_NEW_QSTR(MP_QSTR_seed), mp_const_none};
+        if (e.kind == PINTAS_SAVE_MOVE) {
+            mp_obj_list_append(log, MP_OBJ_NEW_SMALL_INT(code_of(g, &e.move)));
+            continue;
         }
-        mp_obj_list_append(log, e.kind == PINTAS_SAVE_MOVE ? MP_OBJ_NEW_SMALL_INT(code_of(g, &e.move))
-                                : e.kind == PINTAS_SAVE_RESEED ? mp_obj_new_bytes(seed, 8)
-                                                               : deal_out(g, &e.deal));
+        if (e.kind == PINTAS_SAVE_RESEED) {
+            entry[1] = new_uint64(e.seed);
+        } else {
+            entry[0] = MP_OBJ_NEW_QSTR(MP_QSTR_deal);
+            entry[1] = deal_read(cls, g, &e.deal, rules);
+        }
+        mp_obj_list_append(log, mp_obj_new_tuple(2, entry));
     }
-    uint8_t first[8];
-    for (int i = 0; i < 8; i++) {
-        first[i] = (uint8_t)(r.setup.first_seed >> (8 * i));
-    }
-    mp_obj_t t[7] = {
-        rules_out(g, &r.setup.rules), mp_obj_new_bytes(first, 8),
-        mp_obj_new_bool(r.setup.seeded),
-        r.setup.dealt ? deal_out(g, &r.setup.deal) : mp_const_none,
-        MP_OBJ_NEW_SMALL_INT(r.setup.players), MP_OBJ_NEW_SMALL_INT(r.setup.first_player), log,
+    mp_obj_t setup[5] = {
+        rules, new_uint64(r.setup.first_seed),
+        r.setup.dealt ? deal_read(cls, g, &r.setup.deal, rules) : mp_const_none,
+        MP_OBJ_NEW_SMALL_INT(r.setup.players), MP_OBJ_NEW_SMALL_INT(r.setup.first_player),
     };
-    return mp_obj_new_tuple(7, t);
+    return rebuild(cls, setup, r.setup.seeded ? setup[1] : mp_const_none, log, mp_const_true);
 }
-static MP_DEFINE_CONST_FUN_OBJ_3(save_read_obj, save_read);
+static MP_DEFINE_CONST_FUN_OBJ_KW(save_read_obj, 2, save_read);
 
 /* ---- views and players of the core (views.h, players.h) ----------------- */
 
@@ -4919,8 +4975,9 @@ static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(deal_check_obj, 4, 4, deal_check);
  * ThresholdPlayer are one implementation: a type a row of PLAYER_ROWS (its
  * family and the core's chooser, numbered as choose() numbers them), whose
  * object keeps the value it was made with and the chooser's argument. The
- * checks pintas.py has already (_check_seed, _check_view, a view's
- * _moves_to_choose) are called there, and a move is the game's own _move. */
+ * seed is checked by the game's seed_checked, the view by pintas.py's
+ * _check_view and a view's _moves_to_choose, and a move is the game's own
+ * _move. */
 
 #define LINE_PLAYERS(X) \
     X(MP_QSTR_RandomPlayer, G_LINE, 0) X(MP_QSTR_GreedyPlayer, G_LINE, 1) \
@@ -4993,7 +5050,7 @@ static mp_obj_t player_make_new(const mp_obj_type_t *type, size_t n_args, size_t
     *p = (player_obj){p->base, row[0], row[1], given, given};
     if (row[1] == 0) {
         mp_obj_t a[2] = {given, mp_const_true};
-        call_layer(MP_QSTR__check_seed, 2, a);
+        seed_checked(given, 1);
         p->arg = mp_load_attr(call_layer(MP_QSTR__Random, 1, a), MP_QSTR__mt);
     } else if (row[1] == 2 && given != mp_const_none) {
         mp_obj_t a[2] = {given, error_class(IS_LINE(row[0]) ? MP_QSTR__DominoSuitWeights
@@ -5242,6 +5299,889 @@ static const mp_rom_obj_tuple_t players_tuple = {{&mp_type_tuple}, PLAYER_COUNT,
 }};
 #endif
 
+/* ---- the game base: what every game object does -------------------------- */
+/* A game is an instance of one of pintas.py's game classes, whose members
+ * (_st, _raw, _log, _seed, _rules) this binding keeps and whose class names
+ * its package, move type and view class (_PACKAGE, _MOVE, _VIEW); its
+ * methods below are functions of the game object, made methods of the
+ * class by the type Method (a built-in function in a Python class binds no
+ * self in MicroPython: a Method does, and calls its function directly). */
+
+/* A pintas.py global (a check or an error class), in firmware of the frozen module. */
+#define layer_global error_class
+
+/* The seat checked against seats: SeatTypeError, SeatError (CPython's words). */
+static mp_int_t seat_checked(mp_obj_t seat, mp_int_t seats) {
+    mp_obj_t args[2] = {MP_OBJ_NEW_SMALL_INT(seats - 1), seat};
+    if (!mp_obj_is_int(seat) || mp_obj_is_bool(seat)) {
+        raise_formatted(error_class(MP_QSTR_SeatTypeError),
+                        "a seat is a whole number 0..{}: got {!r}", 2, args);
+    }
+    if (!mp_obj_is_small_int(seat) || MP_OBJ_SMALL_INT_VALUE(seat) < 0
+        || MP_OBJ_SMALL_INT_VALUE(seat) >= seats) {
+        args[0] = seat;
+        args[1] = MP_OBJ_NEW_SMALL_INT(seats - 1);
+        raise_formatted(error_class(MP_QSTR_SeatError), "no seat {!r}: seats are 0..{}", 2, args);
+    }
+    return MP_OBJ_SMALL_INT_VALUE(seat);
+}
+
+/* The seats of the game at s. */
+static mp_int_t seats_in(int g, const any_state *s) {
+    pintas_engine_status out;
+    status_of(g, s, &out);
+    return out.seats;
+}
+
+/* game.seat_checked(seat) -> seat, checked against the game's seats. */
+static mp_obj_t game_seat(mp_obj_t game, mp_obj_t seat) {
+    int g;
+    any_state *s = state_of_game(game, &g);
+    return MP_OBJ_NEW_SMALL_INT(seat_checked(seat, seats_in(g, s)));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_seat_obj, game_seat);
+
+/* The code of the move `move` names in game g (Game._as_move): a move of the
+ * game's type, the legal move a text names, or (dice) a Keep's move. */
+static mp_int_t game_code(mp_obj_t game, int g, mp_obj_t move) {
+    mp_int_t c = move_code_in(g, move);
+    if (c >= 0) {
+        return c;
+    }
+    if (mp_obj_is_str(move)) {
+        return move_code_in(g, move_parsed(g, member(game, MP_QSTR__st), move));
+    }
+#if !ONLY_LINE
+    if (IS_DICE(g)) {
+        if (mp_obj_is_type(move, KEEP_TYPE)) {
+            return move_code_in(g, mp_load_attr(move, MP_QSTR_move));
+        }
+        notation_error(1, "a move is a dice.Move, a Keep or its notation: got {!r}", 1, &move);
+    }
+#endif
+    mp_obj_t args[2] = {class_attr(game, MP_QSTR__PACKAGE), move};
+    notation_error(1, "a move is a {}.Move or its notation: got {!r}", 2, args);
+}
+
+/* IllegalMoveError for the move `code` (written `given` when a str). */
+static MP_NORETURN void refuse_move(int g, mp_obj_t st, mp_int_t code, mp_obj_t given) {
+    mp_obj_t args[4] = {MP_OBJ_NEW_SMALL_INT(g), st, MP_OBJ_NEW_SMALL_INT(code),
+                        mp_obj_is_str(given) ? given : mp_const_none};
+    mp_obj_t msg = illegal(4, args);
+    nlr_raise(mp_call_function_n_kw(error_class(MP_QSTR_IllegalMoveError), 1, 0, &msg));
+}
+
+/* Play move `code` (written `given`) on the game the long way, keep it in its
+ * logs and return its events' bytes. An unseeded game (seed None: a fresh OS
+ * seed a move) or a replay's move (seed given) reseeds the generator for the
+ * move and keeps the seed in the log (before the move) only when the move
+ * drew from it; IllegalMoveError, the game unchanged, when not legal. */
+static mp_obj_t play_code(mp_obj_t game, int g, mp_int_t code, mp_obj_t given, mp_obj_t seed) {
+    const pintas_engine *e = engine_of(g);
+    mp_obj_t st = member(game, MP_QSTR__st), c = MP_OBJ_NEW_SMALL_INT(code);
+    any_state *s = state_of_game(game, &g);
+    pintas_engine_move m;
+    pintas_engine_events ev;
+    size_t n = 0;
+    uint8_t saved[sizeof(pintas_rng)], seeded[sizeof(pintas_rng)];
+    uint8_t *rng = (uint8_t *)s + e->rng_offset;
+    memcpy(saved, rng, sizeof saved);
+    memcpy(seeded, rng, sizeof seeded);
+    move_of(g, c, &m);
+    if (seed == mp_const_none && member(game, MP_QSTR__seed) == mp_const_none) {
+        if (e->check(s, &m) != PINTAS_OK) {
+            refuse_move(g, st, code, given);
+        }
+        seed = mp_call_function_n_kw(layer_global(MP_QSTR__os_seed), 0, 0, NULL);
+    }
+    if (seed != mp_const_none) {
+        e->reseed(s, seed_of(mp_call_function_n_kw(layer_global(MP_QSTR__seed8), 1, 0, &seed)));
+        memcpy(seeded, rng, sizeof seeded);
+    }
+    if (play_on(g, s, 1, &m, &ev, &n) != PINTAS_OK) {
+        if (seed != mp_const_none) {
+            memcpy(rng, saved, sizeof saved);
+        }
+        refuse_move(g, st, code, given);
+    }
+    if (seed != mp_const_none) {
+        if (same_bytes(rng, seeded, sizeof seeded)) {
+            memcpy(rng, saved, sizeof saved);
+        } else {
+            mp_obj_t entry[2] = {MP_OBJ_NEW_QSTR(MP_QSTR_seed), seed};
+            mp_obj_list_append(member(game, MP_QSTR__log), mp_obj_new_tuple(2, entry));
+        }
+    }
+    if (IS_DICE(g)) {
+        dice_reasons(&s->dice, (pintas_dice_event *)ev.bytes, n);
+    }
+    mp_obj_t raw = raw_events(g, &ev, n);
+    log_move(game, g, c, raw);
+    return raw;
+}
+
+/* game._step(code, seed) -> a replay's move: `code` played as a game that
+ * drew `seed` for it (None: a seeded game's move), its events' bytes. */
+static mp_obj_t game_step(mp_obj_t game, mp_obj_t code, mp_obj_t seed) {
+    int g;
+    state_of_game(game, &g);
+    mp_int_t c = mp_obj_get_int(code);
+    if (seed != mp_const_none) {
+        any_state *s = state_of_game(game, &g);
+        pintas_engine_move m;
+        move_of(g, code, &m);
+        if (engine_of(g)->check(s, &m) != PINTAS_OK) {
+            refuse_move(g, member(game, MP_QSTR__st), c, mp_const_none);
+        }
+    }
+    return play_code(game, g, c, mp_const_none, seed);
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(game_step_obj, game_step);
+
+/* ---- Events: the events of one move --------------------------------------- */
+/* What Game.play returns: a sequence over the move's raw events, decoded when
+ * read (a board's loop that never reads them makes no Event objects). */
+typedef struct moves_events_obj {
+    mp_obj_base_t base;
+    mp_obj_t game, raw;
+    size_t count;
+} moves_events_obj;
+
+#if MICROPY_ENABLE_DYNRUNTIME
+mp_obj_full_type_t pintas_events_type; /* filled in by game_types_init */
+#define EVENTS_TYPE ((const mp_obj_type_t *)&pintas_events_type)
+#else
+static const mp_obj_type_t pintas_events_type;
+#define EVENTS_TYPE (&pintas_events_type)
+#endif
+
+static mp_obj_t new_events(mp_obj_t game, int g, mp_obj_t raw) {
+    moves_events_obj *o = mp_obj_malloc(moves_events_obj, EVENTS_TYPE);
+    size_t len;
+    bytes_of(raw, &len);
+    o->game = game;
+    o->raw = raw;
+    o->count = len / engine_of(g)->event_size;
+    return MP_OBJ_FROM_PTR(o);
+}
+
+static mp_obj_t events_list(mp_obj_t self) {
+    const moves_events_obj *o = MP_OBJ_TO_PTR(self);
+    return events(o->game, o->raw);
+}
+
+static void events_print(const mp_print_t *print, mp_obj_t self, mp_print_kind_t kind) {
+    (void)kind;
+    mp_printf(print, "%s", mp_obj_str_get_str(repr_of(events_list(self))));
+}
+
+static mp_obj_t events_unary_op(mp_unary_op_t op, mp_obj_t self) {
+    size_t n = ((const moves_events_obj *)MP_OBJ_TO_PTR(self))->count;
+    return op == MP_UNARY_OP_LEN ? MP_OBJ_NEW_SMALL_INT(n)
+           : op == MP_UNARY_OP_BOOL ? mp_obj_new_bool(n != 0) : MP_OBJ_NULL;
+}
+
+/* ==: equal to a list or tuple of the same events, or to another Events. */
+static mp_obj_t events_binary_op(mp_binary_op_t op, mp_obj_t lhs, mp_obj_t rhs) {
+    if (op != MP_BINARY_OP_EQUAL) {
+        return MP_OBJ_NULL;
+    }
+    mp_obj_t other;
+    if (mp_obj_is_type(rhs, EVENTS_TYPE)) {
+        other = events_list(rhs);
+    } else if (mp_obj_is_type(rhs, &mp_type_list) || mp_obj_is_type(rhs, &mp_type_tuple)) {
+        size_t len;
+        mp_obj_t *items;
+        mp_obj_get_array(rhs, &len, &items);
+        other = mp_obj_new_list(len, items);
+    } else {
+        return mp_const_false;
+    }
+    return mp_binary_op(MP_BINARY_OP_EQUAL, events_list(lhs), other);
+}
+
+static mp_obj_t events_subscr(mp_obj_t self, mp_obj_t index, mp_obj_t value) {
+    if (value != MP_OBJ_SENTINEL) {
+        return MP_OBJ_NULL; /* (read only) */
+    }
+    return mp_obj_subscr(events_list(self), index, MP_OBJ_SENTINEL);
+}
+
+static mp_obj_t events_getiter(mp_obj_t self, mp_obj_iter_buf_t *iter_buf) {
+    return tuple_iter(events_list(self), iter_buf);
+}
+
+#define EVENTS_SLOTS(X) \
+    X(print, events_print) X(unary_op, events_unary_op) X(binary_op, events_binary_op) \
+    X(subscr, events_subscr) X(iter, events_getiter)
+
+/* game.play(move) -> the events it caused (an Events); IllegalMoveError (or
+ * NotationError) and nothing changed when it is not legal. */
+static mp_obj_t game_play(mp_obj_t game, mp_obj_t move) {
+    int g;
+    state_of_game(game, &g);
+    mp_obj_t raw = play_move(game, move);
+    if (raw != mp_const_none) {
+        return raw;
+    }
+    mp_int_t code = game_code(game, g, move);
+    if (!mp_obj_is_type(member(game, MP_QSTR__log), &mp_type_list)) {
+        pintas_engine_move m;
+        move_of(g, MP_OBJ_NEW_SMALL_INT(code), &m);
+        if (engine_of(g)->action(m.bytes) < 0) {
+            raise_formatted(error_class(MP_QSTR_PintasError),
+                            "a game with log=False keeps moves as the core's actions: it rolls "
+                            "its own dice, not {!r}", 1, &move);
+        }
+    }
+    return new_events(game, g, play_code(game, g, code, move, mp_const_none));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_play_obj, game_play);
+
+/* game.parse_move(text) -> the legal move written text. */
+static mp_obj_t game_parse(mp_obj_t game, mp_obj_t text) {
+    int g;
+    state_of_game(game, &g);
+    return move_parsed(g, member(game, MP_QSTR__st), text);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_parse_obj, game_parse);
+
+/* game.view(seat) -> what seat may know now (the seat checked first). */
+static mp_obj_t game_view(mp_obj_t game, mp_obj_t seat) {
+    return view(game, game_seat(game, seat));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_view_obj, game_view);
+
+/* game.hand(seat) -> the tiles seat holds (tile games; the referee sees all). */
+static mp_obj_t game_hand(mp_obj_t game, mp_obj_t seat) {
+    int g;
+    any_state *s = state_of_game(game, &g);
+    mp_int_t i = seat_checked(seat, seats_in(g, s));
+    if (IS_DICE(g)) {
+        bad();
+    }
+    return new_tileset(engine_of(g)->hand(s, (int)i));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_hand_obj, game_hand);
+
+/* A list's items as a tuple. */
+static mp_obj_t list_tuple(mp_obj_t list) {
+    size_t len;
+    mp_obj_t *items;
+    mp_obj_get_array(list, &len, &items);
+    return mp_obj_new_tuple(len, items);
+}
+
+/* game.events -> every event so far (with log=False, the current round's). */
+static mp_obj_t game_events(mp_obj_t game) {
+    return list_tuple(events(game, member(game, MP_QSTR__raw)));
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(game_events_obj, game_events);
+
+/* game._entries() -> the log as a list: move codes, ("seed", seed), ("deal", deal). */
+static mp_obj_t game_entries(mp_obj_t game) {
+    int g;
+    state_of_game(game, &g);
+    mp_obj_t log = member(game, MP_QSTR__log);
+    return mp_obj_is_type(log, &mp_type_list) ? log : log_codes(MP_OBJ_NEW_SMALL_INT(g), log);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(game_entries_obj, game_entries);
+
+/* The game's log entries (game._entries()) as an array, and its engine. */
+static mp_obj_t *entries_of(mp_obj_t game, int *g, size_t *len) {
+    mp_obj_t *items;
+    state_of_game(game, g);
+    mp_obj_get_array(game_entries(game), len, &items);
+    return items;
+}
+
+/* game.history -> the moves so far, in order. */
+static mp_obj_t game_history(mp_obj_t game) {
+    int g;
+    size_t len;
+    mp_obj_t *items = entries_of(game, &g, &len), out = mp_obj_new_list(0, NULL);
+    for (size_t i = 0; i < len; i++) {
+        if (mp_obj_is_small_int(items[i])) {
+            mp_obj_list_append(out, new_move(g, MP_OBJ_SMALL_INT_VALUE(items[i])));
+        }
+    }
+    return list_tuple(out);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(game_history_obj, game_history);
+
+/* game.logs -> False for a game made with log=False. */
+static mp_obj_t game_logs(mp_obj_t game) {
+    return mp_obj_new_bool(mp_obj_is_type(member(game, MP_QSTR__log), &mp_type_list));
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(game_logs_obj, game_logs);
+
+/* ---- starting a game, hand-made deals, views' moves and logs --------------- */
+
+/* A raised error of pintas.py's class `cls`, its message template.format(*args). */
+#define refuse(cls, template, n, args) raise_formatted(error_class(cls), template, n, args)
+
+/* game._start(rules, seed, setup, log): check rules, seed and log, and start
+ * the C game from them (setup: the deal's arguments or None; dice: players and
+ * first player); the game's members made. */
+static mp_obj_t game_start(size_t n_args, const mp_obj_t *args) {
+    mp_obj_t game = args[0], rules = args[1], seed = args[2], log = args[4];
+    int g = game_of(mp_load_attr(game, MP_QSTR__G));
+    (void)n_args;
+    if (mp_obj_get_type(rules) != RULES_TYPE(g)) {
+        mp_obj_t a[2] = {class_attr(game, MP_QSTR__PACKAGE), rules};
+        refuse(MP_QSTR_RulesTypeError, "Game needs a {}.Rules: got {!r}", 2, a);
+    }
+    seed_checked(seed, 1);
+    if (!mp_obj_is_bool(log)) {
+        refuse(MP_QSTR_RulesTypeError, "log must be True or False: got {!r}", 1, &log);
+    }
+    mp_obj_t first = seed == mp_const_none ? call_layer(MP_QSTR__os_seed, 0, NULL) : seed;
+    if (log == mp_const_false) { /* a log-free game keeps action indexes only: always seeded */
+        seed = first;
+    }
+    mp_obj_t st = new_state(MP_OBJ_NEW_SMALL_INT(g), mp_const_none);
+    mp_obj_t c[5] = {MP_OBJ_NEW_SMALL_INT(g), st, rules, call_layer(MP_QSTR__seed8, 1, &first),
+                     args[3]};
+    mp_obj_t raw = new_game(5, c);
+    if (mp_obj_is_small_int(raw)) {
+        if (MP_OBJ_SMALL_INT_VALUE(raw) == PINTAS_E_DEAL) {
+            refuse(MP_QSTR_DealError, "not a deal of these rules", 0, NULL);
+        }
+        mp_obj_t why = status_str(raw);
+        refuse(MP_QSTR_RulesError, "cannot start a game with these rules: {}", 1, &why);
+    }
+    /* (_G: read on every move, an instance's own member is found first) */
+    set_member(game, MP_QSTR__G, MP_OBJ_NEW_SMALL_INT(g));
+    set_member(game, MP_QSTR__st, st);
+    set_member(game, MP_QSTR__rules, rules);
+    set_member(game, MP_QSTR__seed, seed);
+    set_member(game, MP_QSTR__first_seed, first);
+    set_member(game, MP_QSTR__raw,
+               mp_call_function_n_kw(MP_OBJ_FROM_PTR(&mp_type_bytearray), 1, 0, &raw));
+    /* The moves: their codes (and seeds, deals) in a list; with log=False, two
+     * bytes a move (the core's action index) in a bytearray, and _raw keeps the
+     * current round's events only (log_move). */
+    set_member(game, MP_QSTR__log, log == mp_const_true ? mp_obj_new_list(0, NULL)
+               : mp_call_function_n_kw(MP_OBJ_FROM_PTR(&mp_type_bytearray), 0, 0, NULL));
+    return mp_const_none;
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(game_start_obj, 5, 5, game_start);
+
+/* The deal's arguments for the core (deal._c_args(rules)) after its checks
+ * (Game's _checked_deal): DealTypeError for what is not the game's Deal, the
+ * deal's own check against rules when they are the game's Rules. */
+static mp_obj_t deal_args(mp_obj_t game, mp_obj_t deal, mp_obj_t rules) {
+    int g = game_of(mp_load_attr(game, MP_QSTR__G));
+    (void)g; /* (a one-family module's RULES_TYPE) */
+    if (!mp_obj_is_type(deal, MP_OBJ_TO_PTR(class_attr(game, MP_QSTR__DEAL)))) {
+        mp_obj_t a[2] = {class_attr(game, MP_QSTR__PACKAGE), deal};
+        refuse(MP_QSTR_DealTypeError, "a deal must be a {}.Deal: got {!r}", 2, a);
+    }
+    if (mp_obj_get_type(rules) == RULES_TYPE(g)) {
+        mp_call_function_n_kw(mp_load_attr(deal, MP_QSTR_check), 1, 0, &rules);
+    }
+    return mp_call_function_n_kw(mp_load_attr(deal, MP_QSTR__c_args), 1, 0, &rules);
+}
+
+/* Game(rules, seed=None, deal=None, log=True) of a tile game. */
+static mp_obj_t game_init(size_t n_args, const mp_obj_t *args, mp_map_t *kw) {
+    const mp_arg_t allowed[4] = { /* (a native module's qstrs are known at run time) */
+        {MP_QSTR_rules, MP_ARG_REQUIRED | MP_ARG_OBJ, {.u_obj = MP_OBJ_NULL}},
+        {MP_QSTR_seed, MP_ARG_OBJ, {.u_obj = mp_const_none}},
+        {MP_QSTR_deal, MP_ARG_OBJ, {.u_obj = mp_const_none}},
+        {MP_QSTR_log, MP_ARG_OBJ, {.u_obj = mp_const_true}},
+    };
+    mp_arg_val_t v[4];
+    mp_arg_parse_all(n_args - 1, args + 1, kw, 4, allowed, v);
+    mp_obj_t deal = v[2].u_obj;
+    mp_obj_t start[5] = {args[0], v[0].u_obj, v[1].u_obj,
+                         deal == mp_const_none ? deal : deal_args(args[0], deal, v[0].u_obj),
+                         v[3].u_obj};
+    game_start(5, start);
+    set_member(args[0], MP_QSTR__first_deal, deal);
+    return mp_const_none;
+}
+static MP_DEFINE_CONST_FUN_OBJ_KW(game_init_obj, 1, game_init);
+
+/* game.set_deal(deal) -> the new round's events: its deal replaced by a
+ * hand-made one, before its first move. */
+static mp_obj_t game_set_deal(mp_obj_t game, mp_obj_t deal) {
+    int g;
+    mp_obj_t rules = member(game, MP_QSTR__rules), log = member(game, MP_QSTR__log);
+    mp_obj_t dealt = deal_args(game, deal, rules);
+    if (!mp_obj_is_type(log, &mp_type_list)) {
+        refuse(MP_QSTR_PintasError, "a game with log=False keeps no hand-made deal after its first",
+               0, NULL);
+    }
+    state_of_game(game, &g);
+    mp_obj_t raw = set_deal(MP_OBJ_NEW_SMALL_INT(g), member(game, MP_QSTR__st), dealt);
+    if (mp_obj_is_small_int(raw)) {
+        if (MP_OBJ_SMALL_INT_VALUE(raw) == PINTAS_E_DEAL) {
+            refuse(MP_QSTR_DealError, "not a deal of these rules", 0, NULL);
+        }
+        mp_obj_t why = status_str(raw);
+        refuse(MP_QSTR_IllegalMoveError,
+               "a deal can only replace one before its round's first move ({})", 1, &why);
+    }
+    mp_obj_t entry[2] = {MP_OBJ_NEW_QSTR(MP_QSTR_deal), deal};
+    mp_obj_list_append(log, mp_obj_new_tuple(2, entry));
+    size_t len;
+    const uint8_t *p = bytes_of(raw, &len);
+    append_bytes(member(game, MP_QSTR__raw), p, len, LOG_STEP_EVENTS);
+    return events(game, raw);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_set_deal_obj, game_set_deal);
+
+/* game.deal_seeds (tile games), game.roll_seeds (dice): the OS seeds an
+ * unseeded game drew, its first one too for a tile game. */
+static mp_obj_t game_seeds(mp_obj_t game) {
+    int g;
+    state_of_game(game, &g);
+    mp_obj_t out = mp_obj_new_list(0, NULL), log = member(game, MP_QSTR__log);
+    size_t len;
+    mp_obj_t *items;
+    if (!IS_DICE(g)) {
+        if (member(game, MP_QSTR__seed) != mp_const_none) {
+            return mp_const_empty_tuple;
+        }
+        mp_obj_list_append(out, member(game, MP_QSTR__first_seed));
+    }
+    mp_obj_get_array(mp_obj_is_type(log, &mp_type_list) ? log : mp_const_empty_tuple, &len,
+                     &items);
+    for (size_t i = 0; i < len; i++) {
+        if (mp_obj_is_type(items[i], &mp_type_tuple)) {
+            mp_obj_t *e = items_of(items[i], 2);
+            if (e[0] == MP_OBJ_NEW_QSTR(MP_QSTR_seed)) {
+                mp_obj_list_append(out, e[1]);
+            }
+        }
+    }
+    return list_tuple(out);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(game_seeds_obj, game_seeds);
+
+/* The engine of a view (its game's) and its blob's state. */
+static any_state *view_state(mp_obj_t view_o, int *g, any_state *tmp) {
+    state_of_game(member(view_o, MP_QSTR__game), g);
+    return state_at(*g, member(view_o, MP_QSTR__blob), tmp, 0);
+}
+
+/* view.legal_moves() -> the seat's legal moves when it is to move, else []. */
+static mp_obj_t view_legal_moves(mp_obj_t view_o) {
+    int g;
+    any_state tmp, *s = view_state(view_o, &g, &tmp);
+    mp_obj_t items[MAX_LEGAL];
+    size_t n = 0;
+    mp_obj_t to = member(view_o, MP_QSTR_to_move);
+    if (!mp_obj_is_true(member(view_o, MP_QSTR_is_over)) && to == member(view_o, MP_QSTR_seat)) {
+        n = legal_codes(g, s, 0, items);
+    }
+    for (size_t i = 0; i < n; i++) {
+        items[i] = new_move(g, MP_OBJ_SMALL_INT_VALUE(items[i]));
+    }
+    return mp_obj_new_list(n, items);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(view_legal_moves_obj, view_legal_moves);
+
+/* The events of the raw log of a game or view from its round's deal on
+ * (round: 1) or all (0), as a tuple. */
+static mp_obj_t log_tuple(mp_obj_t game, mp_obj_t raw_in, int round) {
+    int g;
+    state_of_game(game, &g);
+    size_t len, size = engine_of(g)->event_size;
+    const uint8_t *raw = bytes_of(raw_in, &len);
+    size_t from = round ? round_start(g, raw, len) * size : 0;
+    return list_tuple(events(game, mp_obj_new_bytes(raw + from, len - from)));
+}
+
+/* view.log: every event so far as the seat saw it (made once). */
+static mp_obj_t view_log(mp_obj_t view_o) {
+    mp_obj_t log = member(view_o, MP_QSTR__log);
+    if (log == mp_const_none) {
+        log = log_tuple(member(view_o, MP_QSTR__game), member(view_o, MP_QSTR__raw), 0);
+        set_member(view_o, MP_QSTR__log, log);
+    }
+    return log;
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(view_log_obj, view_log);
+
+/* view.round_log, game._round_log(): the log since the current round was dealt. */
+static mp_obj_t view_round_log(mp_obj_t view_o) {
+    return log_tuple(member(view_o, MP_QSTR__game), member(view_o, MP_QSTR__raw), 1);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(view_round_log_obj, view_round_log);
+
+static mp_obj_t game_round_log(mp_obj_t game) {
+    return log_tuple(game, member(game, MP_QSTR__raw), 1);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(game_round_log_obj, game_round_log);
+
+/* ---- saves of a game object ----------------------------------------------- */
+
+/* Whether o is bytes, a bytearray or a memoryview (what a save or its key is). */
+static int is_bytes_like(mp_obj_t o) {
+    return mp_obj_is_type(o, &mp_type_bytes) || mp_obj_is_type(o, &mp_type_bytearray)
+           || (mp_obj_is_obj(o) && mp_obj_get_type(o)->name == MP_QSTR_memoryview);
+}
+
+static mp_obj_t type_name(mp_obj_t o) {
+    return MP_OBJ_NEW_QSTR(mp_obj_get_type(o)->name);
+}
+
+/* A save's key: None, or bytes of at least 16 (SaveTypeError, CorruptStateError). */
+static mp_obj_t key_checked(mp_obj_t key) {
+    if (key == mp_const_none) {
+        return key;
+    }
+    mp_obj_t a = type_name(key);
+    if (!is_bytes_like(key)) {
+        refuse(MP_QSTR_SaveTypeError, "a save key is bytes (at least 16 of them): got a {}", 1, &a);
+    }
+    size_t len;
+    bytes_of(key, &len);
+    if (len < 16) {
+        a = MP_OBJ_NEW_SMALL_INT(len);
+        refuse(MP_QSTR_CorruptStateError, "a save key is at least 16 bytes: got {}", 1, &a);
+    }
+    return key;
+}
+
+static mp_obj_t new_uint64(uint64_t v) {
+    mp_obj_t hi = mp_obj_new_int_from_uint((mp_uint_t)(uint32_t)(v >> 32));
+    hi = mp_binary_op(MP_BINARY_OP_LSHIFT, hi, MP_OBJ_NEW_SMALL_INT(32));
+    return mp_binary_op(MP_BINARY_OP_ADD, hi, mp_obj_new_int_from_uint((mp_uint_t)(uint32_t)v));
+}
+
+static mp_obj_t seed8(mp_obj_t seed) {
+    return call_layer(MP_QSTR__seed8, 1, &seed);
+}
+
+/* A deal's arguments for the core: deal._c_args(rules). */
+static mp_obj_t deal_c_args(mp_obj_t deal, mp_obj_t rules) {
+    return mp_call_function_n_kw(mp_load_attr(deal, MP_QSTR__c_args), 1, 0, &rules);
+}
+
+/* game.to_bytes(key=None, version=2) -> the whole game as bytes: CPython's
+ * save format, byte for byte (a BLAKE2b-128 checksum, or with key an
+ * HMAC-SHA256). */
+static mp_obj_t game_to_bytes(size_t n_args, const mp_obj_t *args, mp_map_t *kw) {
+    const mp_arg_t allowed[2] = {
+        {MP_QSTR_key, MP_ARG_OBJ, {.u_obj = mp_const_none}},
+        {MP_QSTR_version, MP_ARG_OBJ, {.u_obj = MP_OBJ_NEW_SMALL_INT(2)}},
+    };
+    mp_arg_val_t v[2];
+    mp_arg_parse_all(n_args - 1, args + 1, kw, 2, allowed, v);
+    mp_obj_t game = args[0], rules = member(game, MP_QSTR__rules);
+    int g;
+    size_t len;
+    mp_obj_t *items = entries_of(game, &g, &len), log = mp_obj_new_list(0, NULL);
+    for (size_t i = 0; i < len; i++) {
+        mp_obj_t e = items[i];
+        if (!mp_obj_is_small_int(e)) {
+            mp_obj_t *pair = items_of(e, 2);
+            e = pair[0] == MP_OBJ_NEW_QSTR(MP_QSTR_seed) ? seed8(pair[1])
+                                                        : deal_c_args(pair[1], rules);
+        }
+        mp_obj_list_append(log, e);
+    }
+    mp_obj_t first_deal = IS_DICE(g) ? mp_const_none : member(game, MP_QSTR__first_deal);
+    mp_obj_t setup[6] = {
+        rules, seed8(member(game, MP_QSTR__first_seed)),
+        mp_obj_new_bool(member(game, MP_QSTR__seed) != mp_const_none),
+        first_deal == mp_const_none ? first_deal : deal_c_args(first_deal, rules),
+        IS_DICE(g) ? mp_load_attr(game, MP_QSTR_players) : MP_OBJ_NEW_SMALL_INT(0),
+        IS_DICE(g) ? mp_load_attr(game, MP_QSTR_first_player) : MP_OBJ_NEW_SMALL_INT(0),
+    };
+    mp_obj_t w[6] = {MP_OBJ_NEW_SMALL_INT(g), member(game, MP_QSTR__st),
+                     mp_obj_new_tuple(6, setup), log, key_checked(v[0].u_obj), v[1].u_obj};
+    mp_obj_t out = save_write(6, w);
+    if (mp_obj_is_small_int(out)) {
+        mp_obj_t a[2] = {MP_OBJ_NEW_SMALL_INT(PINTAS_SAVE_MAX_SIZE), status_str(out)};
+        refuse(MP_QSTR_CorruptStateError, "this game's save would take more than the {} bytes "
+               "that from_bytes reads ({})", 2, a);
+    }
+    return out;
+}
+static MP_DEFINE_CONST_FUN_OBJ_KW(game_to_bytes_obj, 1, game_to_bytes);
+
+/* ---- copies and replays --------------------------------------------------- */
+
+/* A game of the class cls rebuilt from its rules, first seed, first deal
+ * (tile games) or players and first player (dice), and log entries (move
+ * codes, ("seed", seed) and ("deal", deal)); seed: the game's (None: an
+ * unseeded game, each move replayed with the seed it drew); log: whether the
+ * new game keeps a log. */
+static mp_obj_t rebuild(mp_obj_t cls, const mp_obj_t *setup, mp_obj_t seed, mp_obj_t entries,
+                        mp_obj_t log) {
+    int g = game_of(mp_load_attr(cls, MP_QSTR__G));
+    mp_obj_t args[9] = {setup[0], MP_OBJ_NEW_QSTR(MP_QSTR_seed), setup[1],
+                        MP_OBJ_NEW_QSTR(MP_QSTR_log), log, MP_OBJ_NEW_QSTR(MP_QSTR_deal), setup[2],
+                        MP_OBJ_NEW_QSTR(MP_QSTR_first_player), setup[4]};
+    if (IS_DICE(g)) {
+        args[5] = MP_OBJ_NEW_QSTR(MP_QSTR_players);
+        args[6] = setup[3];
+    }
+    mp_obj_t game = mp_call_function_n_kw(cls, 1, IS_DICE(g) ? 4 : 3, args);
+    set_member(game, MP_QSTR__seed, seed);
+    mp_obj_t pending = MP_OBJ_NEW_SMALL_INT(0);
+    size_t len;
+    mp_obj_t *items;
+    mp_obj_get_array(entries, &len, &items);
+    for (size_t i = 0; i < len; i++) {
+        if (!mp_obj_is_small_int(items[i])) {
+            mp_obj_t *pair = items_of(items[i], 2);
+            if (pair[0] == MP_OBJ_NEW_QSTR(MP_QSTR_seed)) {
+                pending = pair[1];
+            } else {
+                game_set_deal(game, pair[1]);
+            }
+        } else {
+            game_step(game, items[i], seed == mp_const_none ? pending : mp_const_none);
+            pending = MP_OBJ_NEW_SMALL_INT(0);
+        }
+    }
+    return game;
+}
+
+/* game.replay() -> a new game rebuilt from this one's setup and log: equal to it. */
+static mp_obj_t game_replay(mp_obj_t game) {
+    int g;
+    state_of_game(game, &g);
+    mp_obj_t setup[5] = {member(game, MP_QSTR__rules), member(game, MP_QSTR__first_seed),
+                         mp_const_none, mp_const_none, mp_const_none};
+    if (IS_DICE(g)) {
+        setup[3] = mp_load_attr(game, MP_QSTR_players);
+        setup[4] = mp_load_attr(game, MP_QSTR_first_player);
+    } else {
+        setup[2] = member(game, MP_QSTR__first_deal);
+    }
+    return rebuild(MP_OBJ_FROM_PTR(mp_obj_get_type(game)), setup, member(game, MP_QSTR__seed),
+                   game_entries(game), game_logs(game));
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(game_replay_obj, game_replay);
+
+/* game.copy() -> an independent copy: moves on one do not touch the other. */
+static mp_obj_t game_copy(mp_obj_t game) {
+    int g;
+    state_of_game(game, &g);
+#if MICROPY_ENABLE_DYNRUNTIME
+    const mp_map_t *map = &((mp_obj_dict_t *)MP_OBJ_TO_PTR(mp_load_attr(game, MP_QSTR___dict__)))
+                               ->map;
+#else
+    const mp_map_t *map = &((mp_obj_instance_t *)MP_OBJ_TO_PTR(game))->members;
+#endif
+    mp_obj_t other = new_bare(MP_OBJ_FROM_PTR(mp_obj_get_type(game)), map->used);
+    for (size_t i = 0; i < map->alloc; i++) {
+        if (mp_map_slot_is_filled(map, i)) {
+#if MICROPY_ENABLE_DYNRUNTIME
+            mp_obj_t a[3] = {other, map->table[i].key, map->table[i].value};
+            mp_call_function_n_kw(mp_load_global(MP_QSTR_setattr), 3, 0, a);
+#else
+            set_member(other, MP_OBJ_QSTR_VALUE(map->table[i].key), map->table[i].value);
+#endif
+        }
+    }
+    mp_obj_t log = member(game, MP_QSTR__log), raw = member(game, MP_QSTR__raw);
+    mp_obj_t bytearray = MP_OBJ_FROM_PTR(&mp_type_bytearray);
+    set_member(other, MP_QSTR__st, new_state(MP_OBJ_NEW_SMALL_INT(g), member(game, MP_QSTR__st)));
+    set_member(other, MP_QSTR__raw, mp_call_function_n_kw(bytearray, 1, 0, &raw));
+    if (mp_obj_is_type(log, &mp_type_list)) {
+        size_t len;
+        mp_obj_t *items;
+        mp_obj_get_array(log, &len, &items);
+        log = mp_obj_new_list(len, items);
+    } else {
+        log = mp_call_function_n_kw(bytearray, 1, 0, &log);
+    }
+    set_member(other, MP_QSTR__log, log);
+    return other;
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(game_copy_obj, game_copy);
+
+/* game == other: a game of the same class whose save is the same. */
+static mp_obj_t game_eq(mp_obj_t game, mp_obj_t other) {
+    if (mp_obj_get_type(other) != mp_obj_get_type(game)) {
+        return mp_const_false;
+    }
+    mp_map_t none = {0};
+    return mp_binary_op(MP_BINARY_OP_EQUAL, game_to_bytes(1, &game, &none),
+                        game_to_bytes(1, &other, &none));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_eq_obj, game_eq);
+
+/* game.is_legal(move) -> whether the move (a move, a Keep or its notation)
+ * is legal now; NotationTypeError for what is none of them. */
+static mp_obj_t game_is_legal(mp_obj_t game, mp_obj_t move) {
+    int g;
+    any_state *s = state_of_game(game, &g);
+    pintas_engine_move m;
+    mp_int_t c = move_code_in(g, move);
+    memset(&m, 0, sizeof(m));
+    if (c < 0 && mp_obj_is_str(move)) { /* (a text that names no legal move: False) */
+        size_t n;
+        const uint8_t *t = (const uint8_t *)mp_obj_str_get_data(move, &n);
+        pintas_refusal why;
+        int status = notations[g].parse_in(s, t, n, &m, &why);
+        if (status == PINTAS_E_ARG) {
+            bad();
+        }
+        if (status != PINTAS_OK) {
+            return mp_const_false;
+        }
+        c = code_of(g, &m);
+    } else if (c < 0) {
+        c = game_code(game, g, move);
+    }
+    move_of(g, MP_OBJ_NEW_SMALL_INT(c), &m);
+    return mp_obj_new_bool(engine_of(g)->check(s, &m) == PINTAS_OK);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_is_legal_obj, game_is_legal);
+
+/* view._moves_to_choose() -> the view's legal moves; IllegalMoveError when
+ * its seat has none to choose (a player's choose). */
+static mp_obj_t view_moves_to_choose(mp_obj_t view_o) {
+    mp_obj_t moves = view_legal_moves(view_o);
+    size_t n;
+    mp_obj_t *items;
+    mp_obj_get_array(moves, &n, &items);
+    if (n == 0) {
+        mp_obj_t a[2] = {member(view_o, MP_QSTR_seat), member(view_o, MP_QSTR_to_move)};
+        a[1] = mp_obj_is_true(member(view_o, MP_QSTR_is_over)) ? new_str0("the game is over")
+               : mp_call_function_n_kw(mp_load_attr(new_str0("seat {} is to move"),
+                                                    MP_QSTR_format), 1, 0, &a[1]);
+        refuse(MP_QSTR_IllegalMoveError, "seat {} has no move to choose: {}", 2, a);
+    }
+    return moves;
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(view_moves_to_choose_obj, view_moves_to_choose);
+
+/* template.format(*args), a str. */
+static mp_obj_t formatted(const char *template, size_t n, const mp_obj_t *args) {
+    return mp_call_function_n_kw(mp_load_attr(new_str0(template), MP_QSTR_format), n, 0, args);
+}
+
+/* game.side_of(seat) -> the seat's side (a line game's team in pairs; else the seat). */
+static mp_obj_t game_side_of(mp_obj_t game, mp_obj_t seat) {
+    int g;
+    state_of_game(game, &g);
+    game_seat(game, seat);
+    return IS_LINE(g) ? mp_call_function_n_kw(mp_load_attr(member(game, MP_QSTR__rules),
+                                                           MP_QSTR_side_of), 1, 0, &seat)
+                      : seat;
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(game_side_of_obj, game_side_of);
+
+/* repr(game): CPython's <family.Game rules, round, scores, state>. */
+static mp_obj_t game_repr(mp_obj_t game) {
+    int g;
+    any_state *s = state_of_game(game, &g);
+    mp_obj_t a[5] = {class_attr(game, MP_QSTR__PACKAGE), member(game, MP_QSTR__rules),
+                     mp_const_none, mp_load_attr(game, MP_QSTR_scores), to_move(game)};
+    int over = a[4] == mp_const_none;
+#if !ONLY_LINE
+    if (IS_DICE(g)) {
+        mp_obj_t t[3] = {over ? mp_load_attr(game, MP_QSTR_winner) : a[4],
+                         mp_load_attr(game, MP_QSTR_phase), mp_load_attr(game, MP_QSTR_turn_total)};
+        mp_obj_t under[2] = {new_str0("_"), new_str0(" ")};
+        t[1] = mp_call_function_n_kw(mp_load_attr(t[1], MP_QSTR_replace), 2, 0, under);
+        a[2] = a[3];
+        a[3] = over ? formatted("seat {} won", 1, t)
+                    : formatted("seat {} to {}, turn total {}", 3, t);
+        return formatted("<{}.Game {}, scores {}, {}>", 4, a);
+    }
+    if (IS_CAMINOS(g) && over) {
+        mp_obj_t w = mp_load_attr(game, MP_QSTR_winners);
+        a[4] = formatted("over, won by {}", 1, &w);
+    } else if (IS_CAMINOS(g) && s->cam.phase == PINTAS_CAMINOS_REVEALING) {
+        a[4] = formatted("seat {} to reveal", 1, &a[4]);
+    } else
+#endif
+    {
+        (void)s;
+        a[4] = over ? new_str0("over") : formatted("seat {} to move", 1, &a[4]);
+    }
+    a[2] = mp_load_attr(game, MP_QSTR_round);
+    return formatted("<{}.Game {}, round {}, scores {}, {}>", 5, a);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(game_repr_obj, game_repr);
+
+/* The methods every game class takes (pintas.py's _Game unpacks the tuple
+ * game_methods in this order), and its properties' functions. */
+#define GAME_METHODS(X) \
+    X(game_play_obj) X(legal_moves_obj) X(game_parse_obj) X(game_view_obj) X(game_hand_obj) \
+    X(game_seat_obj) X(game_step_obj) X(game_entries_obj) X(game_start_obj) \
+    X(game_init_obj) X(game_set_deal_obj) X(game_round_log_obj) X(view_legal_moves_obj) \
+    X(game_to_bytes_obj) X(game_replay_obj) X(game_copy_obj) X(game_eq_obj) \
+    X(game_is_legal_obj) X(view_moves_to_choose_obj) X(table_obj) X(game_side_of_obj) \
+    X(game_repr_obj)
+#define COUNT1(fun) +1
+#define GAME_METHOD_COUNT (0 GAME_METHODS(COUNT1))
+typedef char game_methods_fit[GAME_METHOD_COUNT == 22 ? 1 : -1]; /* (the tuple below) */
+
+typedef struct method_obj {
+    mp_obj_base_t base;
+    const void *fun;
+} method_obj;
+
+static mp_obj_t method_call(mp_obj_t self, size_t n_args, size_t n_kw, const mp_obj_t *args) {
+    return mp_call_function_n_kw(MP_OBJ_FROM_PTR(((const method_obj *)MP_OBJ_TO_PTR(self))->fun),
+                                 n_args, n_kw, args);
+}
+
+#if MICROPY_ENABLE_DYNRUNTIME
+mp_obj_full_type_t pintas_method_type; /* filled in by game_types_init */
+method_obj game_method_objs[GAME_METHOD_COUNT];
+struct {
+    mp_obj_base_t base;
+    size_t len;
+    mp_obj_t items[GAME_METHOD_COUNT];
+} game_methods;
+static const uint8_t events_slot_at[] = {EVENTS_SLOTS(SLOT_OFFSET)};
+static const void *const events_slots[] = {EVENTS_SLOTS(SLOT_VALUE)};
+#define METHOD_FUN(fun) &fun,
+
+static const void *const game_funs[GAME_METHOD_COUNT] = {GAME_METHODS(METHOD_FUN)};
+static const uint8_t method_slot_at[] = {MP_OBJ_TYPE_OFFSETOF_SLOT(call)};
+static const void *const method_slots[] = {(const void *)method_call};
+
+/* The types Method and Events, and the tuple game_methods (mpy_init). */
+static void game_types_init(void) {
+    type_init(&pintas_method_type, MP_QSTR_function, method_slot_at, method_slots, 1);
+    pintas_method_type.flags = MP_TYPE_FLAG_BINDS_SELF;
+    type_init(&pintas_events_type, MP_QSTR_Events, events_slot_at, events_slots,
+              sizeof events_slot_at);
+    pintas_events_type.flags = MP_TYPE_FLAG_EQ_CHECKS_OTHER_TYPE;
+    for (size_t i = 0; i < GAME_METHOD_COUNT; i++) {
+        game_method_objs[i] = (method_obj){{(const mp_obj_type_t *)&pintas_method_type},
+                                           game_funs[i]};
+        game_methods.items[i] = MP_OBJ_FROM_PTR(&game_method_objs[i]);
+    }
+    game_methods.base.type = &mp_type_tuple;
+    game_methods.len = GAME_METHOD_COUNT;
+}
+#else
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_method_type, MP_QSTR_function, MP_TYPE_FLAG_BINDS_SELF,
+                                call, method_call);
+static MP_DEFINE_CONST_OBJ_TYPE(pintas_events_type, MP_QSTR_Events,
+                                MP_TYPE_FLAG_ITER_IS_GETITER | MP_TYPE_FLAG_EQ_CHECKS_OTHER_TYPE
+                                EVENTS_SLOTS(SLOT_ARGS));
+#define METHOD_OBJ(fun) {{&pintas_method_type}, &fun},
+static const method_obj game_method_objs[GAME_METHOD_COUNT] = {GAME_METHODS(METHOD_OBJ)};
+static const mp_rom_obj_tuple_t game_methods = {{&mp_type_tuple}, GAME_METHOD_COUNT, {
+    MP_ROM_PTR(&game_method_objs[0]), MP_ROM_PTR(&game_method_objs[1]),
+    MP_ROM_PTR(&game_method_objs[2]), MP_ROM_PTR(&game_method_objs[3]),
+    MP_ROM_PTR(&game_method_objs[4]), MP_ROM_PTR(&game_method_objs[5]),
+    MP_ROM_PTR(&game_method_objs[6]), MP_ROM_PTR(&game_method_objs[7]),
+    MP_ROM_PTR(&game_method_objs[8]), MP_ROM_PTR(&game_method_objs[9]),
+    MP_ROM_PTR(&game_method_objs[10]), MP_ROM_PTR(&game_method_objs[11]),
+    MP_ROM_PTR(&game_method_objs[12]), MP_ROM_PTR(&game_method_objs[13]),
+    MP_ROM_PTR(&game_method_objs[14]), MP_ROM_PTR(&game_method_objs[15]),
+    MP_ROM_PTR(&game_method_objs[16]), MP_ROM_PTR(&game_method_objs[17]),
+    MP_ROM_PTR(&game_method_objs[18]), MP_ROM_PTR(&game_method_objs[19]),
+    MP_ROM_PTR(&game_method_objs[20]), MP_ROM_PTR(&game_method_objs[21]),
+}};
+#endif
+
 /* ---- the module ---------------------------------------------------------- */
 
 /* Every function, each name written out (the native-module build finds its
@@ -5266,8 +6206,13 @@ static const mp_rom_obj_tuple_t players_tuple = {{&mp_type_tuple}, PLAYER_COUNT,
     X(MP_QSTR_over, over_obj) \
     X(MP_QSTR_to_move, to_move_obj) \
     X(MP_QSTR_legal_moves, legal_moves_obj) \
-    X(MP_QSTR_play_move, play_move_obj) \
-    X(MP_QSTR_commit, commit_obj) \
+    X(MP_QSTR_game_methods, game_methods) \
+    X(MP_QSTR_history, game_history_obj) \
+    X(MP_QSTR_game_events, game_events_obj) \
+    X(MP_QSTR_logs, game_logs_obj) \
+    X(MP_QSTR_seeds, game_seeds_obj) \
+    X(MP_QSTR_view_log, view_log_obj) \
+    X(MP_QSTR_round_log, view_round_log_obj) \
     X(MP_QSTR_action, action_obj) \
     X(MP_QSTR_log_codes, log_codes_obj) \
     X(MP_QSTR_reseed, reseed_obj) \
@@ -5333,6 +6278,7 @@ mp_obj_t mpy_init(mp_obj_fun_bc_t *self, size_t n_args, size_t n_kw, mp_obj_t *a
     events_init();
     players_init();
     rules_init();
+    game_types_init();
     PINTAS_FUNCTIONS(PINTAS_STORE)
     MP_DYNRUNTIME_INIT_EXIT
 }
