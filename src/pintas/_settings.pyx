@@ -14,6 +14,7 @@ cdef extern from "pintas/settings.h" nogil:
         const char *const *choices
         int32_t low
         int32_t high
+        int32_t default_value
         uint8_t kind
         uint8_t n_choices
         int8_t owner
@@ -27,6 +28,7 @@ cdef extern from "pintas/settings.h" nogil:
         int32_t other_value
         int32_t game
     enum: PINTAS_SETTINGS_MAX
+    enum: PINTAS_SETTING_REQUIRED
     int pintas_settings(int family, const pintas_setting **settings, size_t *n)
     int pintas_settings_why(int family, const int32_t *values, size_t n,
                             pintas_settings_refusal *why)
@@ -55,6 +57,7 @@ cdef extern from "pintas/settings.h" nogil:
     enum: PINTAS_PRESET_NO_LIMITS
     int pintas_presets(int family, const pintas_preset **presets, size_t *n)
     int pintas_preset_values(int family, int preset, int32_t *values, size_t n)
+    const char *pintas_settings_seating(int family, const int32_t *values, size_t n)
     int pintas_preset_refusal_text(int family, int preset, const char *const *refused,
                                    const char *const *hints, size_t n_refused, unsigned flags,
                                    char *buf, size_t cap, size_t *n)
@@ -218,6 +221,43 @@ cdef object _host_value(tuple setting, int32_t value):
     if kind == LIMIT and value == 0:
         return None
     return value
+
+
+cdef dict _DEFAULTS = {}
+
+
+def defaults(int family):
+    """The rules constructor's defaults of ``family``'s settings, by name, as
+    a host holds them (a choice's name, a bool, None for no limit, an int),
+    from the C core's table: every setting but those a constructor must be
+    given (PINTAS_SETTING_REQUIRED). Read once."""
+    cdef const pintas_setting *table
+    cdef size_t n
+    found = _DEFAULTS.get(family)
+    if found is not None:
+        return found
+    if pintas_settings(family, &table, &n) != 0:
+        raise ValueError(f"no rules family {family}")
+    spec = _spec(family)
+    found = _DEFAULTS[family] = {
+        spec[i][0]: _host_value(spec[i], table[i].default_value) for i in range(n)
+        if table[i].default_value != PINTAS_SETTING_REQUIRED}
+    return found
+
+
+def default_of(int family, str name):
+    """The rules constructor's default of ``family``'s setting ``name`` (see
+    :func:`defaults`): a Rules dataclass's field default."""
+    return defaults(family)[name]
+
+
+def seating(int family, rules):
+    """The name of the seating of the game's preset that ``rules`` (a valid
+    Rules of ``family``) are seated as (a Dominican mode), else None
+    (pintas_settings_seating)."""
+    cdef int32_t values[PINTAS_SETTINGS_MAX]
+    cdef size_t n = _core_array(family, rules, values)
+    return _str(pintas_settings_seating(family, values, n))
 
 
 def preset_settings(int family, int preset):
