@@ -23,7 +23,7 @@ def test_the_table_names_every_setting_in_order(rules: Any) -> None:
 
 # The keyword constructors' defaults, as they were typed in each dataclass
 # before the core's table held them (the C test pins the core's numbers).
-DEFAULTS = {
+DEFAULTS: dict[Any, dict[str, object]] = {
     domino.Rules: dict(pairs=False, target=200, redeal_doubles=0, block_scoring="cascade",
                        tranque="lowest", capicua_doubles=False, pass_points=0, capicua_bonus=0,
                        pase_corrido_bonus=0, pase_de_salida_bonus=0, max_rounds=None),
@@ -43,9 +43,14 @@ def test_every_dataclass_default_is_the_cores(rules: Any) -> None:
     assert fields == {name: core.get(name, dataclasses.MISSING) for name in fields}
     for name, value in core.items():
         assert type(value) is type(DEFAULTS[rules][name])
-        assert _settings.default_of(rules._FAMILY, name) == value
+        assert _settings.default_of(rules._FAMILY, name, type(value)) == value
     with pytest.raises(KeyError):
-        _settings.default_of(rules._FAMILY, "nothing")
+        _settings.default_of(rules._FAMILY, "nothing", int)
+
+
+def test_a_default_of_another_type_than_its_fields_is_refused() -> None:
+    with pytest.raises(TypeError, match="the C core's default of pairs is False, not a int"):
+        _settings.default_of(0, "pairs", int)
 
 
 def test_what_the_rules_derive_comes_from_the_core() -> None:

@@ -245,10 +245,14 @@ def defaults(int family):
     return found
 
 
-def default_of(int family, str name):
+def default_of(int family, str name, kind):
     """The rules constructor's default of ``family``'s setting ``name`` (see
-    :func:`defaults`): a Rules dataclass's field default."""
-    return defaults(family)[name]
+    :func:`defaults`), which must be of type ``kind`` (bool, int, str, or
+    ``type(None)`` for a limit's None): a Rules dataclass's field default."""
+    value = defaults(family)[name]
+    if type(value) is not kind:
+        raise TypeError(f"the C core's default of {name} is {value!r}, not a {kind.__name__}")
+    return value
 
 
 def seating(int family, rules):

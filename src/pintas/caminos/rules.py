@@ -60,10 +60,10 @@ class Rules(RulesBase):
 
     # (the defaults: the C core's, pintas/settings.h; the variant has none)
     variant: str
-    players: int = default_of(1, "players")
-    rounds: int = default_of(1, "rounds")
-    max_rounds: int | None = default_of(1, "max_rounds")
-    max_round_moves: int | None = default_of(1, "max_round_moves")
+    players: int = default_of(1, "players", int)
+    rounds: int = default_of(1, "rounds", int)
+    max_rounds: int | None = default_of(1, "max_rounds", type(None))
+    max_round_moves: int | None = default_of(1, "max_round_moves", type(None))
 
     _OMITTED_WHEN_NONE: ClassVar[tuple[str, ...]] = ("max_rounds", "max_round_moves")
 

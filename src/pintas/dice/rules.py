@@ -59,15 +59,15 @@ class Rules(RulesBase):
     """
 
     # (the defaults: the C core's, pintas/settings.h)
-    scoring: str = default_of(2, "scoring")
-    target: int = default_of(2, "target")
-    doom: bool = default_of(2, "doom")
-    doom_loses: str = default_of(2, "doom_loses")
-    hot_dice: str = default_of(2, "hot_dice")
-    combine_kept: bool = default_of(2, "combine_kept")
-    final_round: bool = default_of(2, "final_round")
-    max_rounds: int | None = default_of(2, "max_rounds")
-    max_rolls: int | None = default_of(2, "max_rolls")
+    scoring: str = default_of(2, "scoring", str)
+    target: int = default_of(2, "target", int)
+    doom: bool = default_of(2, "doom", bool)
+    doom_loses: str = default_of(2, "doom_loses", str)
+    hot_dice: str = default_of(2, "hot_dice", str)
+    combine_kept: bool = default_of(2, "combine_kept", bool)
+    final_round: bool = default_of(2, "final_round", bool)
+    max_rounds: int | None = default_of(2, "max_rounds", type(None))
+    max_rolls: int | None = default_of(2, "max_rolls", type(None))
 
     _OMITTED_WHEN_NONE: ClassVar[tuple[str, ...]] = ("max_rounds", "max_rolls")
 

@@ -55,17 +55,17 @@ class Rules(RulesBase):
     # (the defaults: the C core's, pintas/settings.h; game and players have none)
     game: str
     players: int
-    pairs: bool = default_of(0, "pairs")
-    target: int = default_of(0, "target")
-    redeal_doubles: int = default_of(0, "redeal_doubles")
-    block_scoring: str = default_of(0, "block_scoring")
-    tranque: str = default_of(0, "tranque")
-    capicua_doubles: bool = default_of(0, "capicua_doubles")
-    pass_points: int = default_of(0, "pass_points")
-    capicua_bonus: int = default_of(0, "capicua_bonus")
-    pase_corrido_bonus: int = default_of(0, "pase_corrido_bonus")
-    pase_de_salida_bonus: int = default_of(0, "pase_de_salida_bonus")
-    max_rounds: int | None = default_of(0, "max_rounds")
+    pairs: bool = default_of(0, "pairs", bool)
+    target: int = default_of(0, "target", int)
+    redeal_doubles: int = default_of(0, "redeal_doubles", int)
+    block_scoring: str = default_of(0, "block_scoring", str)
+    tranque: str = default_of(0, "tranque", str)
+    capicua_doubles: bool = default_of(0, "capicua_doubles", bool)
+    pass_points: int = default_of(0, "pass_points", int)
+    capicua_bonus: int = default_of(0, "capicua_bonus", int)
+    pase_corrido_bonus: int = default_of(0, "pase_corrido_bonus", int)
+    pase_de_salida_bonus: int = default_of(0, "pase_de_salida_bonus", int)
+    max_rounds: int | None = default_of(0, "max_rounds", type(None))
 
     _OMITTED_WHEN_NONE: ClassVar[tuple[str, ...]] = ("max_rounds",)
 
