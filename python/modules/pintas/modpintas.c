@@ -4608,11 +4608,7 @@ static MP_DEFINE_CONST_FUN_OBJ_2(rules_side_of_obj, rules_side_of);
 /* What the core derives from the rules, by name; MP_OBJ_NULL for none. */
 static mp_obj_t rules_derived(const rules_obj *o, qstr attr) {
     pintas_save_rules r;
-    const pintas_preset *presets;
-    size_t count;
     rules_struct(o->g, o->v, o->n, &r);
-    pintas_presets(o->g, &presets, &count);
-    const pintas_preset *p = &presets[o->v[0]]; /* (setting 0's choice: its preset) */
     if (IS_LINE(o->g)) {
         if (attr == MP_QSTR_sides) {
             return MP_OBJ_NEW_SMALL_INT(pintas_line_sides(&r.line));
@@ -4627,8 +4623,11 @@ static mp_obj_t rules_derived(const rules_obj *o, qstr attr) {
     }
 #if !ONLY_LINE
     if (IS_CAMINOS(o->g)) {
-        if (attr == MP_QSTR_name) {
-            return new_str0(p->name);
+        if (attr == MP_QSTR_name) { /* (setting 0's choice: its preset) */
+            const pintas_preset *presets;
+            size_t count;
+            pintas_presets(o->g, &presets, &count);
+            return new_str0(presets[o->v[0]].name);
         }
         if (attr == MP_QSTR_full_path) {
             return new_str0(pintas_caminos_full_path_name(r.caminos.full_path));
