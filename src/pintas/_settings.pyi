@@ -8,7 +8,7 @@ FLAG: int
 CHOICE: int
 LIMIT: int
 
-Setting = tuple[str, str, int, int, int, tuple[str, ...], int, int]
+Setting = tuple[str, str, int, int, int, tuple[str, ...], int, int, int]
 
 def settings(family: int) -> tuple[Setting, ...]: ...
 RANGE: int

@@ -78,10 +78,11 @@ cdef dict _TABLES = {}
 
 def settings(int family):
     """The settings of ``family`` (0 line, 1 Caminos, 2 dice), in order: tuples
-    ``(name, option, kind, low, high, choices, owner, neutral)``, ``option``
-    the other name presets take it by (else ``name``), ``owner`` the index of
-    the game that alone may change it (else -1). Read once: every Rules made
-    reads it."""
+    ``(name, option, kind, low, high, choices, owner, neutral, default)``,
+    ``option`` the other name presets take it by (else ``name``), ``owner``
+    the index of the game that alone may change it (else -1), ``default``
+    the core's value a constructor gives it (PINTAS_SETTING_REQUIRED: none).
+    Read once: every Rules made reads it."""
     cdef const pintas_setting *table
     cdef size_t n
     found = _TABLES.get(family)
@@ -93,7 +94,7 @@ def settings(int family):
         (_str(table[i].name), _str(table[i].option) or _str(table[i].name),
          table[i].kind, table[i].low, table[i].high,
          tuple(_str(table[i].choices[k]) for k in range(table[i].n_choices)),
-         table[i].owner, table[i].neutral) for i in range(n))
+         table[i].owner, table[i].neutral, table[i].default_value) for i in range(n))
     return found
 
 
@@ -231,17 +232,12 @@ def defaults(int family):
     a host holds them (a choice's name, a bool, None for no limit, an int),
     from the C core's table: every setting but those a constructor must be
     given (PINTAS_SETTING_REQUIRED). Read once."""
-    cdef const pintas_setting *table
-    cdef size_t n
     found = _DEFAULTS.get(family)
-    if found is not None:
-        return found
-    if pintas_settings(family, &table, &n) != 0:
-        raise ValueError(f"no rules family {family}")
-    spec = _spec(family)
-    found = _DEFAULTS[family] = {
-        spec[i][0]: _host_value(spec[i], table[i].default_value) for i in range(n)
-        if table[i].default_value != PINTAS_SETTING_REQUIRED}
+    if found is None:
+        spec = _spec(family)
+        found = _DEFAULTS[family] = {
+            spec[i][0]: _host_value(spec[i], s[8]) for i, s in enumerate(settings(family))
+            if s[8] != PINTAS_SETTING_REQUIRED}
     return found
 
 
