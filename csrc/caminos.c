@@ -114,6 +114,25 @@ int pintas_caminos_rules_check(const pintas_caminos_rules *r)
     return PINTAS_OK;
 }
 
+int pintas_caminos_path_size(const pintas_caminos_rules *r)
+{
+    if (!r)
+        return PINTAS_E_ARG;
+    if (pintas_caminos_rules_check(r) != PINTAS_OK)
+        return PINTAS_E_RULES;
+    return 1 + 2 * r->side_tiles;
+}
+
+/* By pintas_caminos_full: RENEW, STAY, DISCARD. */
+static const char *const FULL_PATHS[] = {"renew", "stay", "discard"};
+
+const char *pintas_caminos_full_path_name(int full_path)
+{
+    return full_path >= 0 && full_path < (int)(sizeof FULL_PATHS / sizeof FULL_PATHS[0])
+               ? FULL_PATHS[full_path]
+               : NULL;
+}
+
 /* The presets by variant (BASE, NO_RENEWAL, TWO_PATHS), as listed at the
  * top of this file; every preset plays 3 rounds. */
 typedef struct preset {

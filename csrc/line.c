@@ -156,6 +156,15 @@ int pintas_line_sides(const pintas_line_rules *rules)
     return (int)pintas__line_sides(rules);
 }
 
+int pintas_line_draws(const pintas_line_rules *rules)
+{
+    if (!rules)
+        return PINTAS_E_ARG;
+    if (pintas_line_rules_check(rules) != PINTAS_OK)
+        return PINTAS_E_RULES;
+    return pintas__line_draws(rules);
+}
+
 unsigned pintas_line_round_moves(const pintas_line_rules *rules)
 {
     unsigned players, in_play, drawn, placements;

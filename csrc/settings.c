@@ -24,51 +24,54 @@ static const char *const hot_dice[] = {"must", "may"};
 #endif
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
-#define WHOLE(name, low, high, owner) {name, NULL, NULL, low, high, PINTAS_SETTING_WHOLE, 0, owner, 0}
-#define FLAG(name, option, owner) {name, option, NULL, 0, 1, PINTAS_SETTING_FLAG, 0, owner, 0}
-#define CHOICE(name, names, owner) \
-    {name, NULL, names, 0, (int32_t)COUNT(names) - 1, PINTAS_SETTING_CHOICE, \
+#define WHOLE(name, low, high, owner, deflt) \
+    {name, NULL, NULL, low, high, deflt, PINTAS_SETTING_WHOLE, 0, owner, 0}
+#define FLAG(name, option, owner, deflt) \
+    {name, option, NULL, 0, 1, deflt, PINTAS_SETTING_FLAG, 0, owner, 0}
+#define CHOICE(name, names, owner, deflt) \
+    {name, NULL, names, 0, (int32_t)COUNT(names) - 1, deflt, PINTAS_SETTING_CHOICE, \
      (uint8_t)COUNT(names), owner, 0}
-#define LIMIT(name, high) {name, NULL, NULL, 0, high, PINTAS_SETTING_LIMIT, 0, -1, 0}
+#define LIMIT(name, high) {name, NULL, NULL, 0, high, 0, PINTAS_SETTING_LIMIT, 0, -1, 0}
 
 enum { MUGGINS = PINTAS_LINE_MUGGINS, CAPICUA = PINTAS_LINE_CAPICUA,
-       DOMINICAN = PINTAS_LINE_DOMINICAN, ANY = -1 };
+       DOMINICAN = PINTAS_LINE_DOMINICAN, ANY = -1, REQUIRED = PINTAS_SETTING_REQUIRED };
 
-/* In the order of the hosts' Rules fields. */
+/* In the order of the hosts' Rules fields; the last column is each
+ * setting's default_value, what a rules constructor gives it when not named. */
 static const pintas_setting line_settings[] = {
-    CHOICE("game", line_games, ANY),
-    WHOLE("players", 2, PINTAS_LINE_MAX_SEATS, ANY),
-    FLAG("pairs", NULL, ANY),
-    WHOLE("target", 1, PINTAS_LINE_MAX_TARGET, ANY),
-    WHOLE("redeal_doubles", 0, 7, ANY),
-    CHOICE("block_scoring", block_scorings, MUGGINS),
-    CHOICE("tranque", tranques, DOMINICAN),
-    FLAG("capicua_doubles", "capicua", CAPICUA),
-    WHOLE("pass_points", 0, PINTAS_LINE_MAX_BONUS, CAPICUA),
-    WHOLE("capicua_bonus", 0, PINTAS_LINE_MAX_BONUS, DOMINICAN),
-    WHOLE("pase_corrido_bonus", 0, PINTAS_LINE_MAX_BONUS, DOMINICAN),
-    WHOLE("pase_de_salida_bonus", 0, PINTAS_LINE_MAX_BONUS, DOMINICAN),
+    CHOICE("game", line_games, ANY, REQUIRED),
+    WHOLE("players", 2, PINTAS_LINE_MAX_SEATS, ANY, REQUIRED),
+    FLAG("pairs", NULL, ANY, 0),
+    WHOLE("target", 1, PINTAS_LINE_MAX_TARGET, ANY, 200),
+    WHOLE("redeal_doubles", 0, 7, ANY, 0),
+    CHOICE("block_scoring", block_scorings, MUGGINS, 0),
+    CHOICE("tranque", tranques, DOMINICAN, 0),
+    FLAG("capicua_doubles", "capicua", CAPICUA, 0),
+    WHOLE("pass_points", 0, PINTAS_LINE_MAX_BONUS, CAPICUA, 0),
+    WHOLE("capicua_bonus", 0, PINTAS_LINE_MAX_BONUS, DOMINICAN, 0),
+    WHOLE("pase_corrido_bonus", 0, PINTAS_LINE_MAX_BONUS, DOMINICAN, 0),
+    WHOLE("pase_de_salida_bonus", 0, PINTAS_LINE_MAX_BONUS, DOMINICAN, 0),
     LIMIT("max_rounds", PINTAS_LINE_MAX_ROUNDS),
 };
 enum { LINE_GAME, LINE_PLAYERS, LINE_PAIRS, LINE_TARGET, LINE_REDEAL };
 
 #ifndef PINTAS_ONLY_LINE /* a one-family build (a board's domino-only module): the line games' alone */
 static const pintas_setting caminos_settings[] = {
-    CHOICE("variant", variants, ANY),
-    WHOLE("players", 2, PINTAS_CAMINOS_MAX_SEATS, ANY),
-    WHOLE("rounds", 1, PINTAS_CAMINOS_MAX_ROUNDS, ANY),
+    CHOICE("variant", variants, ANY, REQUIRED),
+    WHOLE("players", 2, PINTAS_CAMINOS_MAX_SEATS, ANY, 3),
+    WHOLE("rounds", 1, PINTAS_CAMINOS_MAX_ROUNDS, ANY, 3),
     LIMIT("max_rounds", 255),
     LIMIT("max_round_moves", 255),
 };
 
 static const pintas_setting dice_settings[] = {
-    CHOICE("scoring", scorings, ANY),
-    WHOLE("target", 1, PINTAS_DICE_MAX_TARGET, ANY),
-    FLAG("doom", NULL, ANY),
-    CHOICE("doom_loses", doom_loses, ANY),
-    CHOICE("hot_dice", hot_dice, ANY),
-    FLAG("combine_kept", NULL, ANY),
-    FLAG("final_round", NULL, ANY),
+    CHOICE("scoring", scorings, ANY, 0),
+    WHOLE("target", 1, PINTAS_DICE_MAX_TARGET, ANY, 100000),
+    FLAG("doom", NULL, ANY, 1),
+    CHOICE("doom_loses", doom_loses, ANY, 0),
+    CHOICE("hot_dice", hot_dice, ANY, 0),
+    FLAG("combine_kept", NULL, ANY, 1),
+    FLAG("final_round", NULL, ANY, 0),
     LIMIT("max_rounds", PINTAS_DICE_MAX_ROUNDS),
     LIMIT("max_rolls", 255),
 };
@@ -669,18 +672,25 @@ static void put_count(pintas__out *o, const char *before, int32_t count, const c
         pintas__putc(o, 's');
 }
 
+/* The seating of the line game v[LINE_GAME]'s preset that has the seats of
+ * v (a Dominican mode), or NULL. */
+static const char *line_seating(const int32_t *v)
+{
+    const pintas_preset *p = &line_presets[v[LINE_GAME]];
+    unsigned k;
+    for (k = 0; k < p->n_seatings; ++k)
+        if (p->seatings[k].players == v[LINE_PLAYERS] && p->seatings[k].pairs == v[LINE_PAIRS])
+            return p->seatings[k].name;
+    return NULL;
+}
+
 static void put_line_text(pintas__out *o, const int32_t *v)
 {
-    const pintas_preset *dominican = &line_presets[DOMINICAN];
-    unsigned k;
+    const char *seating = line_seating(v);
     put_game(o, &line_settings[0], v[LINE_GAME]);
     pintas__puts(o, " (");
-    for (k = 0; v[LINE_GAME] == DOMINICAN && k < dominican->n_seatings; ++k)
-        if (dominican->seatings[k].players == v[LINE_PLAYERS] &&
-            dominican->seatings[k].pairs == v[LINE_PAIRS])
-            break;
-    if (v[LINE_GAME] == DOMINICAN && k < dominican->n_seatings) {
-        pintas__puts(o, dominican->seatings[k].name);
+    if (seating) {
+        pintas__puts(o, seating);
     } else {
         put_int(o, v[LINE_PLAYERS]);
         pintas__puts(o, v[LINE_PAIRS] ? " players in pairs" : " players");
@@ -832,4 +842,10 @@ int pintas_settings_unknown_text(int family, const int32_t *values, size_t n,
         pintas__puts(&o, f->settings[own[i]].name);
     }
     return pintas__out_end(&o, len);
+}
+
+const char *pintas_settings_seating(int family, const int32_t *values, size_t n)
+{
+    return family == PINTAS_FAMILY_LINE && game_family(family, values, n) ? line_seating(values)
+                                                                            : NULL;
 }

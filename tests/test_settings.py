@@ -21,6 +21,57 @@ def test_the_table_names_every_setting_in_order(rules: Any) -> None:
     assert [s[0] for s in table] == [f.name for f in dataclasses.fields(rules)]
 
 
+# The keyword constructors' defaults, as they were typed in each dataclass
+# before the core's table held them (the C test pins the core's numbers).
+DEFAULTS: dict[Any, dict[str, object]] = {
+    domino.Rules: dict(pairs=False, target=200, redeal_doubles=0, block_scoring="cascade",
+                       tranque="lowest", capicua_doubles=False, pass_points=0, capicua_bonus=0,
+                       pase_corrido_bonus=0, pase_de_salida_bonus=0, max_rounds=None),
+    caminos.Rules: dict(players=3, rounds=3, max_rounds=None, max_round_moves=None),
+    dice.Rules: dict(scoring="dice_of_doom", target=100_000, doom=True, doom_loses="turn",
+                     hot_dice="must", combine_kept=True, final_round=False, max_rounds=None,
+                     max_rolls=None),
+}
+
+
+@pytest.mark.parametrize("rules", FAMILIES)
+def test_every_dataclass_default_is_the_cores(rules: Any) -> None:
+    core = _settings.defaults(rules._FAMILY)
+    fields = {f.name: f.default for f in dataclasses.fields(rules)}
+    assert core == DEFAULTS[rules]
+    # every field has the core's default; those it has none for are required
+    assert fields == {name: core.get(name, dataclasses.MISSING) for name in fields}
+    for name, value in core.items():
+        assert type(value) is type(DEFAULTS[rules][name])
+        assert _settings.default_of(rules._FAMILY, name, type(value)) == value
+    with pytest.raises(KeyError):
+        _settings.default_of(rules._FAMILY, "nothing", int)
+
+
+def test_a_default_of_another_type_than_its_fields_is_refused() -> None:
+    with pytest.raises(TypeError, match="the C core's default of pairs is False, not a int"):
+        _settings.default_of(0, "pairs", int)
+
+
+def test_what_the_rules_derive_comes_from_the_core() -> None:
+    assert caminos.FULL_PATH == ("renew", "stay", "discard")
+    shapes = {(v, p): (r.paths, r.hand_size, r.side_tiles, r.path_size, r.full_path)
+              for v in caminos.VARIANTS for p in (2, 3, 4)
+              for r in [caminos.Rules(variant=v, players=p)]}
+    assert shapes[("base", 3)] == (5, 6, 1, 3, "renew")
+    assert shapes[("base", 4)] == (5, 5, 1, 3, "renew")
+    assert shapes[("no_renewal", 4)] == (5, 5, 2, 5, "stay")
+    assert shapes[("two_paths", 4)] == (2, 6, 2, 5, "discard")
+    for game in domino.GAMES:
+        for players in (2, 3, 4):
+            r = domino.Rules(game=game, players=players)
+            assert r.draws is (game != "dominican" and players < 4)
+            assert r.sides == players
+            assert r.mode == ({2: "two", 3: "three", 4: "four"}[players]
+                              if game == "dominican" else None)
+    assert domino.Rules.dominican().mode == "pairs" and domino.Rules.dominican().sides == 2
+
+
 def test_the_tables_ranges_are_the_packages_constants() -> None:
     assert domino.GAMES == ("muggins", "capicua", "dominican")
     assert domino.TRANQUE == ("lowest", "blocker")

@@ -227,6 +227,17 @@ static void test_presets(void)
     CHECK(memcmp(&bad, &r, sizeof r) == 0);
     CHECK_EQ(pintas_caminos_rules_preset(NULL, 0, 3), PINTAS_E_ARG);
     CHECK_EQ(pintas_caminos_rules_check(NULL), PINTAS_E_ARG);
+    /* what the rules derive: a full path's size, its fate's name */
+    CHECK_EQ(pintas_caminos_path_size(&r), 5);
+    r = preset(PINTAS_CAMINOS_BASE, 3);
+    CHECK_EQ(pintas_caminos_path_size(&r), 3);
+    CHECK_EQ(pintas_caminos_path_size(NULL), PINTAS_E_ARG);
+    bad = r; bad.side_tiles = 0; CHECK_EQ(pintas_caminos_path_size(&bad), PINTAS_E_RULES);
+    CHECK(strcmp(pintas_caminos_full_path_name(PINTAS_CAMINOS_RENEW), "renew") == 0);
+    CHECK(strcmp(pintas_caminos_full_path_name(PINTAS_CAMINOS_STAY), "stay") == 0);
+    CHECK(strcmp(pintas_caminos_full_path_name(PINTAS_CAMINOS_DISCARD), "discard") == 0);
+    CHECK(pintas_caminos_full_path_name(3) == NULL);
+    CHECK(pintas_caminos_full_path_name(-1) == NULL);
     /* each bound */
     r = preset(PINTAS_CAMINOS_BASE, 3);
     bad = r; bad.players = 1; CHECK_EQ(pintas_caminos_rules_check(&bad), PINTAS_E_RULES);

@@ -372,6 +372,22 @@ static void test_sides(void)
     CHECK_EQ(pintas_line_sides(&r), PINTAS_E_RULES);
 }
 
+static void test_draws(void)
+{
+    pintas_line_rules r;
+    int game, players;
+    for (game = PINTAS_LINE_MUGGINS; game <= PINTAS_LINE_DOMINICAN; ++game)
+        for (players = 2; players <= 4; ++players) {
+            r = preset(game, players, 0);
+            CHECK_EQ(pintas_line_draws(&r), game != PINTAS_LINE_DOMINICAN && players < 4);
+        }
+    r = preset(PINTAS_LINE_CAPICUA, 4, 1);
+    CHECK_EQ(pintas_line_draws(&r), 0);
+    CHECK_EQ(pintas_line_draws(NULL), PINTAS_E_ARG);
+    r.players = 9;
+    CHECK_EQ(pintas_line_draws(&r), PINTAS_E_RULES);
+}
+
 /* ---- deal and redeal ----------------------------------------------------- */
 
 static void test_deal_from_seed(void)
@@ -1920,6 +1936,7 @@ int main(void)
     test_presets();
     test_rules_check();
     test_sides();
+    test_draws();
     test_deal_from_seed();
     test_redeal();
     test_bad_deals();

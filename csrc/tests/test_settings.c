@@ -79,6 +79,52 @@ static void test_tables(void)
     CHECK(pintas_settings(0, &t, NULL) == PINTAS_E_ARG);
 }
 
+/* The rules constructors' defaults (what every host's Rules(game=...,
+ * players=...) fills in), pinned. */
+static void test_defaults(void)
+{
+    static const int32_t line_d[13] = {-1, -1, 0, 200, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    static const int32_t caminos_d[5] = {-1, 3, 3, 0, 0};
+    static const int32_t dice_d[9] = {0, 100000, 1, 0, 0, 1, 0, 0, 0};
+    static const int32_t *const want[3] = {line_d, caminos_d, dice_d};
+    const pintas_setting *t;
+    size_t n = 0, i;
+    int family;
+    CHECK(PINTAS_SETTING_REQUIRED == -1);
+    for (family = 0; family < 3; ++family) {
+        CHECK(pintas_settings(family, &t, &n) == PINTAS_OK);
+        for (i = 0; i < n; ++i) {
+            CHECK(t[i].default_value == want[family][i]);
+            /* a default is in its setting's range, and a limit's is none */
+            CHECK(t[i].default_value == PINTAS_SETTING_REQUIRED ||
+                  (t[i].default_value >= t[i].low && t[i].default_value <= t[i].high));
+            CHECK(t[i].kind != PINTAS_SETTING_LIMIT || t[i].default_value == 0);
+        }
+    }
+}
+
+/* Dominican's modes, by the seats of rules. */
+static void test_seatings(void)
+{
+    int32_t v[13];
+    memcpy(v, dominican, sizeof v);
+    CHECK(strcmp(pintas_settings_seating(0, v, 13), "pairs") == 0);
+    v[2] = 0;
+    CHECK(strcmp(pintas_settings_seating(0, v, 13), "four") == 0);
+    v[1] = 3;
+    CHECK(strcmp(pintas_settings_seating(0, v, 13), "three") == 0);
+    v[1] = 2;
+    CHECK(strcmp(pintas_settings_seating(0, v, 13), "two") == 0);
+    v[0] = 1; /* Capicua has no seatings */
+    CHECK(pintas_settings_seating(0, v, 13) == NULL);
+    v[0] = 3;
+    CHECK(pintas_settings_seating(0, v, 13) == NULL);
+    CHECK(pintas_settings_seating(0, dominican, 12) == NULL);
+    CHECK(pintas_settings_seating(0, NULL, 13) == NULL);
+    CHECK(pintas_settings_seating(1, caminos, 5) == NULL);
+    CHECK(pintas_settings_seating(7, dominican, 13) == NULL);
+}
+
 static void test_presets_pass(void)
 {
     pintas_settings_refusal why;
@@ -626,6 +672,8 @@ int main(void)
     test_agrees_with_the_line_check();
     test_agrees_with_the_dice_check();
     test_tables();
+    test_defaults();
+    test_seatings();
     test_presets_pass();
     test_ranges();
     test_ties();

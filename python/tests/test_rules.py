@@ -213,7 +213,30 @@ def test_rules_read_their_settings_and_what_the_core_derives():
     assert (c.paths, c.hand_size, c.side_tiles, c.path_size) == (5, 5, 2, 5), (
         c.paths, c.hand_size, c.side_tiles, c.path_size)
     assert caminos.Rules.two_paths().full_path == "discard"
+    b = caminos.Rules.base()
+    assert (b.full_path, b.path_size, b.side_tiles, b.hand_size) == ("renew", 3, 1, 6)
+    assert caminos.FULL_PATH == ("renew", "stay", "discard")  # (the core's names)
     assert (dice.Rules.farkle().unit, dice.Rules().unit) == (50, 100)
+
+
+def test_rules_constructors_defaults_are_the_cores():
+    # every setting a keyword constructor is not given: the core's table's
+    # default (CPython's dataclass fields read the same table)
+    r = domino.Rules("capicua", 2)
+    assert (r.pairs, r.target, r.redeal_doubles, r.block_scoring, r.tranque,
+            r.capicua_doubles, r.pass_points, r.capicua_bonus, r.pase_corrido_bonus,
+            r.pase_de_salida_bonus) == (False, 200, 0, "cascade", "lowest", False, 0, 0, 0, 0)
+    assert r.mode is None and domino.Rules("dominican", 3).mode == "three"
+    for args in ((), ("muggins",)):  # the game and the players have no default
+        assert "required" in raises(TypeError, domino.Rules, *args)
+    if not others():
+        return
+    c = caminos.Rules("two_paths")
+    assert (c.players, c.rounds) == (3, 3)
+    assert "required" in raises(TypeError, caminos.Rules)
+    d = dice.Rules()
+    assert (d.scoring, d.target, d.doom, d.doom_loses, d.hot_dice, d.combine_kept,
+            d.final_round) == ("dice_of_doom", 100000, True, "turn", "must", True, False)
 
 
 def test_rules_replace_repr_str_and_to_dict():

@@ -49,7 +49,7 @@ def _aliases(family: int) -> dict[str, str]:
 
 def setting_of(family: int, name: str) -> tuple[Any, ...]:
     """The C core's entry of the setting ``name`` of ``family``'s rules:
-    ``(name, option, kind, low, high, choices, owner, neutral)``."""
+    ``(name, option, kind, low, high, choices, owner, neutral, default)``."""
     return next(s for s in _settings.settings(family) if s[0] == name)
 
 

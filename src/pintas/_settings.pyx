@@ -14,6 +14,7 @@ cdef extern from "pintas/settings.h" nogil:
         const char *const *choices
         int32_t low
         int32_t high
+        int32_t default_value
         uint8_t kind
         uint8_t n_choices
         int8_t owner
@@ -27,6 +28,7 @@ cdef extern from "pintas/settings.h" nogil:
         int32_t other_value
         int32_t game
     enum: PINTAS_SETTINGS_MAX
+    enum: PINTAS_SETTING_REQUIRED
     int pintas_settings(int family, const pintas_setting **settings, size_t *n)
     int pintas_settings_why(int family, const int32_t *values, size_t n,
                             pintas_settings_refusal *why)
@@ -55,6 +57,7 @@ cdef extern from "pintas/settings.h" nogil:
     enum: PINTAS_PRESET_NO_LIMITS
     int pintas_presets(int family, const pintas_preset **presets, size_t *n)
     int pintas_preset_values(int family, int preset, int32_t *values, size_t n)
+    const char *pintas_settings_seating(int family, const int32_t *values, size_t n)
     int pintas_preset_refusal_text(int family, int preset, const char *const *refused,
                                    const char *const *hints, size_t n_refused, unsigned flags,
                                    char *buf, size_t cap, size_t *n)
@@ -75,10 +78,11 @@ cdef dict _TABLES = {}
 
 def settings(int family):
     """The settings of ``family`` (0 line, 1 Caminos, 2 dice), in order: tuples
-    ``(name, option, kind, low, high, choices, owner, neutral)``, ``option``
-    the other name presets take it by (else ``name``), ``owner`` the index of
-    the game that alone may change it (else -1). Read once: every Rules made
-    reads it."""
+    ``(name, option, kind, low, high, choices, owner, neutral, default)``,
+    ``option`` the other name presets take it by (else ``name``), ``owner``
+    the index of the game that alone may change it (else -1), ``default``
+    the core's value a constructor gives it (PINTAS_SETTING_REQUIRED: none).
+    Read once: every Rules made reads it."""
     cdef const pintas_setting *table
     cdef size_t n
     found = _TABLES.get(family)
@@ -90,7 +94,7 @@ def settings(int family):
         (_str(table[i].name), _str(table[i].option) or _str(table[i].name),
          table[i].kind, table[i].low, table[i].high,
          tuple(_str(table[i].choices[k]) for k in range(table[i].n_choices)),
-         table[i].owner, table[i].neutral) for i in range(n))
+         table[i].owner, table[i].neutral, table[i].default_value) for i in range(n))
     return found
 
 
@@ -218,6 +222,42 @@ cdef object _host_value(tuple setting, int32_t value):
     if kind == LIMIT and value == 0:
         return None
     return value
+
+
+cdef dict _DEFAULTS = {}
+
+
+def defaults(int family):
+    """The rules constructor's defaults of ``family``'s settings, by name, as
+    a host holds them (a choice's name, a bool, None for no limit, an int),
+    from the C core's table: every setting but those a constructor must be
+    given (PINTAS_SETTING_REQUIRED). Read once."""
+    found = _DEFAULTS.get(family)
+    if found is None:
+        spec = _spec(family)
+        found = _DEFAULTS[family] = {
+            spec[i][0]: _host_value(spec[i], s[8]) for i, s in enumerate(settings(family))
+            if s[8] != PINTAS_SETTING_REQUIRED}
+    return found
+
+
+def default_of(int family, str name, kind):
+    """The rules constructor's default of ``family``'s setting ``name`` (see
+    :func:`defaults`), which must be of type ``kind`` (bool, int, str, or
+    ``type(None)`` for a limit's None): a Rules dataclass's field default."""
+    value = defaults(family)[name]
+    if type(value) is not kind:
+        raise TypeError(f"the C core's default of {name} is {value!r}, not a {kind.__name__}")
+    return value
+
+
+def seating(int family, rules):
+    """The name of the seating of the game's preset that ``rules`` (a valid
+    Rules of ``family``) are seated as (a Dominican mode), else None
+    (pintas_settings_seating)."""
+    cdef int32_t values[PINTAS_SETTINGS_MAX]
+    cdef size_t n = _core_array(family, rules, values)
+    return _str(pintas_settings_seating(family, values, n))
 
 
 def preset_settings(int family, int preset):

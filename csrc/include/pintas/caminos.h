@@ -110,6 +110,16 @@ int pintas_caminos_rules_preset(pintas_caminos_rules *rules, int variant, int pl
  * PINTAS_E_RULES; PINTAS_E_ARG for NULL. */
 int pintas_caminos_rules_check(const pintas_caminos_rules *rules);
 
+/* The tiles a full path holds: its centre and side_tiles on each side,
+ * 1 + 2 x side_tiles (3 in the base game, 5 in the variants).
+ * PINTAS_E_RULES for invalid rules, PINTAS_E_ARG for NULL. */
+int pintas_caminos_path_size(const pintas_caminos_rules *rules);
+
+/* The name of what a full path does, by its pintas_caminos_full number:
+ * "renew", "stay", "discard" (as every host names rules' full_path); NULL
+ * for any other number. Static, constant. */
+const char *pintas_caminos_full_path_name(int full_path);
+
 /* ---- moves and events ---------------------------------------------------- */
 
 typedef enum pintas_caminos_side {

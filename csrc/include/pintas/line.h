@@ -104,6 +104,13 @@ int pintas_line_rules_check(const pintas_line_rules *rules);
 /* Number of sides that score: 2 with pairs, else the number of players. */
 int pintas_line_sides(const pintas_line_rules *rules);
 
+/* Contract: whether a player who cannot play draws from a boneyard: 1 in
+ * Muggins and Capicua with 2 or 3 players (the tiles not dealt are the
+ * boneyard), 0 otherwise (Dominican, and 4 players: he passes, the tiles
+ * not dealt lie aside unseen). PINTAS_E_RULES for invalid rules
+ * (pintas_line_rules_check), PINTAS_E_ARG for NULL. */
+int pintas_line_draws(const pintas_line_rules *rules);
+
 /* Contract: the most moves (plays, draws and passes) one round of these
  * rules can take, from its deal to its end: p placements (at most the tiles
  * in play less one per other seat, which still holds a tile when the round

@@ -49,12 +49,20 @@ typedef enum pintas_setting_kind {
     PINTAS_SETTING_LIMIT = 3   /* 0: no limit (a host's None), else 1..high */
 } pintas_setting_kind;
 
+/* A setting's default_value when a rules constructor must be given it (the
+ * game, the line games' players, the Caminos variant): below every range. */
+#define PINTAS_SETTING_REQUIRED (-1)
+
 typedef struct pintas_setting {
     const char *name;           /* as every host names it */
     const char *option;         /* the name presets also take it by (and a
                                    range refusal says), or NULL: name */
     const char *const *choices; /* CHOICE: the names of its values; else NULL */
     int32_t low, high;          /* the range of its value (CHOICE: 0..n_choices - 1) */
+    int32_t default_value;      /* what a host's rules constructor (Python's
+                                   Rules(game=..., players=...)) gives it when
+                                   not named (a limit: 0, none), or
+                                   PINTAS_SETTING_REQUIRED */
     uint8_t kind;               /* pintas_setting_kind */
     uint8_t n_choices;
     int8_t owner;               /* the value of setting 0 (the game) under which
@@ -214,6 +222,14 @@ int pintas_preset_values(int family, int preset, int32_t *values, size_t n);
  * *index: PINTAS_OK; PINTAS_E_ARG for NULL pointers, an unknown family or
  * no such preset. */
 int pintas_preset_named(int family, const char *name, int *index);
+
+/* The name of the seating of the rules' game's preset that has their seats
+ * (the `n` values of `family`'s settings): a Dominican mode, "pairs",
+ * "four", "three" or "two", by its players and pairs; the table's own
+ * string. NULL when that preset has no seating of those seats (Muggins,
+ * Capicua, another family's presets), and for NULL values, an unknown
+ * family, a wrong n or setting 0 out of range. */
+const char *pintas_settings_seating(int family, const int32_t *values, size_t n);
 
 /* The options the family's preset number `preset` takes, for a host with
  * `flags` (PINTAS_PRESET_NO_LIMITS or 0), into out[0..cap) (the table's own

@@ -4191,6 +4191,19 @@ static mp_obj_t chain(size_t n_args, const mp_obj_t *args) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(chain_obj, 3, 5, chain);
 
+/* full_paths() -> the names of what a full path does, by the core's numbers
+ * (pintas_caminos_full_path_name): caminos.FULL_PATH. */
+static mp_obj_t full_paths(void) {
+    mp_obj_t items[4];
+    size_t k = 0;
+    for (const char *name; k < MP_ARRAY_SIZE(items)
+         && (name = pintas_caminos_full_path_name((int)k)) != NULL; k++) {
+        items[k] = new_str0(name);
+    }
+    return mp_obj_new_tuple(k, items);
+}
+static MP_DEFINE_CONST_FUN_OBJ_0(full_paths_obj, full_paths);
+
 /* ---- the Caminos Suit player's ranking ------------------------------------ */
 
 /* caminos_rank(view, codes, weights) -> the placements' codes ranked by
@@ -4290,16 +4303,6 @@ static const mp_obj_type_t pintas_caminos_rules_type, pintas_dice_rules_type;
                        : (g) == G_CAMINOS ? TYPE_PTR(pintas_caminos_rules_type) \
                                           : TYPE_PTR(pintas_dice_rules_type))
 #endif
-
-/* The constructors' defaults, as the core's values, -1 for a setting a
- * constructor needs (CPython's Rules: the core's table has no defaults). */
-static const int32_t rules_defaults[G_LAST + 1][PINTAS_SETTINGS_MAX] = {
-    {-1, -1, 0, 200, 0, 0, 0, 0, 0, 0, 0, 0},
-#if !ONLY_LINE
-    {-1, 3, 3},
-    {0, 100000, 1, 0, 0, 1, 0},
-#endif
-};
 
 static const int32_t *rules_values(int g, mp_obj_t o) {
     return mp_obj_is_type(o, RULES_TYPE(g)) ? ((const rules_obj *)MP_OBJ_TO_PTR(o))->v : NULL;
@@ -4469,10 +4472,10 @@ static mp_obj_t rules_make_new(const mp_obj_type_t *type, size_t n_args, size_t 
     }
     for (size_t i = 0; i < offered; i++) {
         if (given[i] == MP_OBJ_NULL) {
-            if (rules_defaults[g][i] < 0) {
+            if (table[i].default_value == PINTAS_SETTING_REQUIRED) {
                 call_error("Rules() missing required argument {!r}", new_str0(table[i].name));
             }
-            given[i] = setting_obj(&table[i], rules_defaults[g][i]);
+            given[i] = setting_obj(&table[i], table[i].default_value);
         }
     }
     return rules_make(g, given);
@@ -4686,41 +4689,34 @@ static MP_DEFINE_CONST_FUN_OBJ_2(rules_side_of_obj, rules_side_of);
 /* What the core derives from the rules, by name; MP_OBJ_NULL for none. */
 static mp_obj_t rules_derived(const rules_obj *o, qstr attr) {
     pintas_save_rules r;
-    const pintas_preset *presets;
-    size_t count;
     rules_struct(o->g, o->v, o->n, &r);
-    pintas_presets(o->g, &presets, &count);
-    const pintas_preset *p = &presets[o->v[0]]; /* (setting 0's choice: its preset) */
     if (IS_LINE(o->g)) {
         if (attr == MP_QSTR_sides) {
             return MP_OBJ_NEW_SMALL_INT(pintas_line_sides(&r.line));
         }
-        if (attr == MP_QSTR_draws) { /* (the core's pintas__line_draws, not public) */
-            return mp_obj_new_bool(r.line.game != PINTAS_LINE_DOMINICAN && r.line.players < 4);
+        if (attr == MP_QSTR_draws) {
+            return mp_obj_new_bool(pintas_line_draws(&r.line) == 1);
         }
         if (attr == MP_QSTR_mode) { /* the preset's seating of these seats */
-            for (size_t k = 0; k < p->n_seatings; k++) {
-                if (p->seatings[k].players == r.line.players && p->seatings[k].pairs == r.line.pairs) {
-                    return new_str0(p->seatings[k].name);
-                }
-            }
-            return mp_const_none;
+            const char *mode = pintas_settings_seating(o->g, o->v, o->n);
+            return mode != NULL ? new_str0(mode) : mp_const_none;
         }
     }
 #if !ONLY_LINE
     if (IS_CAMINOS(o->g)) {
-        uint8_t side = r.caminos.side_tiles;
-        if (attr == MP_QSTR_name) {
-            return new_str0(p->name);
+        if (attr == MP_QSTR_name) { /* (setting 0's choice: its preset) */
+            const pintas_preset *presets;
+            size_t count;
+            pintas_presets(o->g, &presets, &count);
+            return new_str0(presets[o->v[0]].name);
         }
-        if (attr == MP_QSTR_full_path) { /* (its words: pintas.py's caminos.FULL_PATH) */
-            return mp_obj_subscr(error_class(MP_QSTR__C_FULL_PATH),
-                                 MP_OBJ_NEW_SMALL_INT(r.caminos.full_path), MP_OBJ_SENTINEL);
+        if (attr == MP_QSTR_full_path) {
+            return new_str0(pintas_caminos_full_path_name(r.caminos.full_path));
         }
         int v = attr == MP_QSTR_paths ? r.caminos.paths
                 : attr == MP_QSTR_hand_size ? r.caminos.hand_size
-                : attr == MP_QSTR_side_tiles ? side
-                : attr == MP_QSTR_path_size ? 1 + 2 * side : -1;
+                : attr == MP_QSTR_side_tiles ? r.caminos.side_tiles
+                : attr == MP_QSTR_path_size ? pintas_caminos_path_size(&r.caminos) : -1;
         return v < 0 ? MP_OBJ_NULL : MP_OBJ_NEW_SMALL_INT(v);
     }
     if (IS_DICE(o->g) && attr == MP_QSTR_unit) {
@@ -6227,6 +6223,7 @@ static const mp_rom_obj_tuple_t game_methods = {{&mp_type_tuple}, GAME_METHOD_CO
     X(MP_QSTR_line_points, line_points_obj) \
     OTHER_GAMES(X(MP_QSTR_caminos_known, caminos_known_obj)) \
     OTHER_GAMES(X(MP_QSTR_chain, chain_obj)) \
+    OTHER_GAMES(X(MP_QSTR_full_paths, full_paths_obj)) \
     OTHER_GAMES(X(MP_QSTR_dice_keeps, dice_keeps_obj)) \
     OTHER_GAMES(X(MP_QSTR_dice_keep_score, dice_keep_score_obj)) \
     OTHER_GAMES(X(MP_QSTR_dice_is_doom, dice_is_doom_obj)) \

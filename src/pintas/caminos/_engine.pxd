@@ -93,6 +93,8 @@ cdef extern from "pintas/caminos.h" nogil:
 
     int pintas_caminos_rules_preset(pintas_caminos_rules *rules, int variant, int players)
     int pintas_caminos_rules_check(const pintas_caminos_rules *rules)
+    int pintas_caminos_path_size(const pintas_caminos_rules *rules)
+    const char *pintas_caminos_full_path_name(int full_path)
     int pintas_caminos_pile_size(const pintas_caminos_state *s)
 
 

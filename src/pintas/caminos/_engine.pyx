@@ -402,6 +402,26 @@ def check_rules(fields):
     rules_verdict(pintas_caminos_rules_check(&r))
 
 
+def full_path_names():
+    """The names of what a full path does, by the C core's numbers
+    (pintas_caminos_full_path_name): caminos.FULL_PATH."""
+    names = []
+    while pintas_caminos_full_path_name(len(names)) != NULL:
+        names.append(pintas_caminos_full_path_name(len(names)).decode("ascii"))
+    return tuple(names)
+
+
+def rules_shape(fields):
+    """What the C core's struct of these rules holds beyond their settings
+    (the variant's preset for the players) and derives from it: ``(paths,
+    hand_size, side_tiles, path_size, full_path)``, ``full_path`` its name."""
+    cdef pintas_caminos_rules r
+    _rules_from(fields_of(fields, 5, "Caminos rules fields"), &r)
+    rules_verdict(pintas_caminos_rules_check(&r))
+    return (r.paths, r.hand_size, r.side_tiles, pintas_caminos_path_size(&r),
+            pintas_caminos_full_path_name(r.full_path).decode("ascii"))
+
+
 def preset_fields(variant, players):
     """The C preset's rules tuple for a variant (0 base, 1 no_renewal, 2 two_paths)."""
     cdef pintas_caminos_rules r

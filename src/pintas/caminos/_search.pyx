@@ -25,7 +25,7 @@ from pintas._base cimport PINTAS_OK, CView, Engine, Twister, kept_view, put_move
 from pintas._base cimport pintas_rng, pintas_rng_seed, stop_flag, whole
 from pintas.caminos._engine cimport _c_move, _moves, move_of
 
-from pintas.caminos._engine import CaminosGame
+from pintas.caminos._engine import CaminosGame, full_path_names
 from pintas._base import no_world
 from pintas.errors import CorruptStateError, IllegalMoveError, RulesError, RulesTypeError
 from pintas.errors import ViewError
@@ -34,7 +34,7 @@ from pintas.tiles import TILES, TileSet
 MAX_COHORTS = PINTAS_CAMINOS_SEARCH_MAX_COHORTS
 MAX_SAMPLES = PINTAS_CAMINOS_SEARCH_MAX_SAMPLES
 _SEED_LIMIT = 1 << 64
-_FULL_PATH = {"renew": 0, "stay": 1, "discard": 2}
+_FULL_PATH = {name: i for i, name in enumerate(full_path_names())}  # (the core's numbers)
 # What the replay of a round's log reads of each kind of event.
 _NEEDS = {"path": ("path", "tile"), "place": ("path", "tile", "side", "seat"),
           "close": ("path",), "no_path": ("path",), "draw": ("seat",), "pass": ("seat",)}

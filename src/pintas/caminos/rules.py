@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from .._checks import check_choice
 from .._rules import RulesBase, preset_options, setting_of
+from .._settings import default_of
 from ..errors import RulesError
 from . import _engine
 
@@ -21,7 +22,8 @@ __all__ = ["FULL_PATH", "PRESET_NAMES", "VARIANTS", "Rules"]
 VARIANTS: tuple[str, ...] = setting_of(1, "variant")[5]
 #: Each variant's preset, by the C core's table (in the variants' order).
 PRESET_NAMES: dict[str, str] = dict(zip(VARIANTS, preset_options(1), strict=True))
-FULL_PATH = ("renew", "stay", "discard")
+#: What a full path does, by the C core's numbers (pintas_caminos_full_path_name).
+FULL_PATH: tuple[str, ...] = _engine.full_path_names()
 MAX_ROUNDS: int = setting_of(1, "rounds")[4]
 
 
@@ -56,11 +58,12 @@ class Rules(RulesBase):
     pintas.errors.RulesError: players must be a whole number 2..4: got 5
     """
 
+    # (the defaults: the C core's, pintas/settings.h; the variant has none)
     variant: str
-    players: int = 3
-    rounds: int = 3
-    max_rounds: int | None = None
-    max_round_moves: int | None = None
+    players: int = default_of(1, "players", int)
+    rounds: int = default_of(1, "rounds", int)
+    max_rounds: int | None = default_of(1, "max_rounds", type(None))
+    max_round_moves: int | None = default_of(1, "max_round_moves", type(None))
 
     _OMITTED_WHEN_NONE: ClassVar[tuple[str, ...]] = ("max_rounds", "max_round_moves")
 
@@ -100,30 +103,34 @@ class Rules(RulesBase):
         """The preset's name: ``caminos``, ``caminos_no_renewal`` or ``caminos_two_paths``."""
         return PRESET_NAMES[self.variant]
 
+    # The shape of the table: the C core's preset of the variant for the
+    # players (pintas_caminos_rules_preset) and what it derives.
+
     @property
     def paths(self) -> int:
         """Paths revealed at the deal."""
-        return 2 if self.variant == "two_paths" else 5
+        return _engine.rules_shape(self._fields())[0]
 
     @property
     def hand_size(self) -> int:
         """Tiles dealt to each player."""
-        return 5 if self.players == 4 and self.variant != "two_paths" else 6
+        return _engine.rules_shape(self._fields())[1]
 
     @property
     def side_tiles(self) -> int:
         """Tiles one side of a path takes (a path is full with 1 + 2 x this)."""
-        return 1 if self.variant == "base" else 2
+        return _engine.rules_shape(self._fields())[2]
 
     @property
     def path_size(self) -> int:
-        """Tiles in a full path: 3 in the base game, 5 in the variants."""
-        return 1 + 2 * self.side_tiles
+        """Tiles in a full path: 3 in the base game, 5 in the variants
+        (pintas_caminos_path_size)."""
+        return _engine.rules_shape(self._fields())[3]
 
     @property
     def full_path(self) -> str:
         """What a full path does: ``renew``, ``stay`` or ``discard``."""
-        return FULL_PATH[VARIANTS.index(self.variant)]
+        return _engine.rules_shape(self._fields())[4]
 
     @property
     def game_rounds(self) -> int:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .._rules import RulesBase, preset_options, setting_of
+from .._settings import default_of
 from ..errors import RulesError
 from . import _engine
 
@@ -57,15 +58,16 @@ class Rules(RulesBase):
     pintas.errors.RulesError: hot_dice must be one of 'must', 'may': got 'sometimes'
     """
 
-    scoring: str = "dice_of_doom"
-    target: int = 100_000
-    doom: bool = True
-    doom_loses: str = "turn"
-    hot_dice: str = "must"
-    combine_kept: bool = True
-    final_round: bool = False
-    max_rounds: int | None = None
-    max_rolls: int | None = None
+    # (the defaults: the C core's, pintas/settings.h)
+    scoring: str = default_of(2, "scoring", str)
+    target: int = default_of(2, "target", int)
+    doom: bool = default_of(2, "doom", bool)
+    doom_loses: str = default_of(2, "doom_loses", str)
+    hot_dice: str = default_of(2, "hot_dice", str)
+    combine_kept: bool = default_of(2, "combine_kept", bool)
+    final_round: bool = default_of(2, "final_round", bool)
+    max_rounds: int | None = default_of(2, "max_rounds", type(None))
+    max_rolls: int | None = default_of(2, "max_rolls", type(None))
 
     _OMITTED_WHEN_NONE: ClassVar[tuple[str, ...]] = ("max_rounds", "max_rolls")
 

@@ -80,6 +80,7 @@ cdef extern from "pintas/line.h" nogil:
 
     int pintas_line_rules_check(const pintas_line_rules *rules)
     int pintas_line_sides(const pintas_line_rules *rules)
+    int pintas_line_draws(const pintas_line_rules *rules)
     unsigned pintas_line_round_moves(const pintas_line_rules *rules)
     unsigned long pintas_line_max_rounds_bound(const pintas_line_rules *rules)
     unsigned pintas_line_hand_pips(const pintas_line_state *s, int seat)

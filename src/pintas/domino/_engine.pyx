@@ -298,6 +298,16 @@ def round_moves(fields):
     return pintas_line_round_moves(&r)
 
 
+def rules_shape(fields):
+    """What the C core derives from these rules: ``(sides, draws)``, the
+    sides that score (pintas_line_sides) and whether a player who cannot
+    play draws from a boneyard (pintas_line_draws)."""
+    cdef pintas_line_rules r
+    _rules_from(fields_of(fields, 13, "a line game's rules fields"), &r)
+    rules_verdict(pintas_line_rules_check(&r))
+    return pintas_line_sides(&r), pintas_line_draws(&r) == 1
+
+
 def max_rounds_bound(fields):
     """pintas_line_max_rounds_bound: the most rounds a game lasts (0: unbounded)."""
     cdef pintas_line_rules r

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from .._checks import check_choice
 from .._rules import RulesBase, preset_options, setting_of
-from .._settings import presets
+from .._settings import default_of, presets, seating
 from ..errors import RulesError
 from . import _engine
 
@@ -52,19 +52,20 @@ class Rules(RulesBase):
     pintas.errors.RulesError: players must be a whole number 2..4: got 5
     """
 
+    # (the defaults: the C core's, pintas/settings.h; game and players have none)
     game: str
     players: int
-    pairs: bool = False
-    target: int = 200
-    redeal_doubles: int = 0
-    block_scoring: str = "cascade"
-    tranque: str = "lowest"
-    capicua_doubles: bool = False
-    pass_points: int = 0
-    capicua_bonus: int = 0
-    pase_corrido_bonus: int = 0
-    pase_de_salida_bonus: int = 0
-    max_rounds: int | None = None
+    pairs: bool = default_of(0, "pairs", bool)
+    target: int = default_of(0, "target", int)
+    redeal_doubles: int = default_of(0, "redeal_doubles", int)
+    block_scoring: str = default_of(0, "block_scoring", str)
+    tranque: str = default_of(0, "tranque", str)
+    capicua_doubles: bool = default_of(0, "capicua_doubles", bool)
+    pass_points: int = default_of(0, "pass_points", int)
+    capicua_bonus: int = default_of(0, "capicua_bonus", int)
+    pase_corrido_bonus: int = default_of(0, "pase_corrido_bonus", int)
+    pase_de_salida_bonus: int = default_of(0, "pase_de_salida_bonus", int)
+    max_rounds: int | None = default_of(0, "max_rounds", type(None))
 
     _OMITTED_WHEN_NONE: ClassVar[tuple[str, ...]] = ("max_rounds",)
 
@@ -95,20 +96,21 @@ class Rules(RulesBase):
 
     @property
     def mode(self) -> str | None:
-        """The Dominican mode (``pairs``, ``four``, ``three``, ``two``), else None."""
-        if self.game != "dominican":
-            return None
-        return next(m for m, shape in MODES.items() if shape == (self.players, self.pairs))
+        """The Dominican mode (``pairs``, ``four``, ``three``, ``two``), else None
+        (the C core's pintas_settings_seating)."""
+        return seating(0, self)
 
     @property
     def sides(self) -> int:
-        """Number of scoring sides: 2 teams in pairs, else one per seat."""
-        return 2 if self.pairs else self.players
+        """Number of scoring sides: 2 teams in pairs, else one per seat
+        (pintas_line_sides)."""
+        return _engine.rules_shape(self._fields())[0]
 
     @property
     def draws(self) -> bool:
-        """True when a player who cannot play draws from a boneyard."""
-        return self.game != "dominican" and self.players < 4
+        """True when a player who cannot play draws from a boneyard: Muggins
+        and Capicua with 2 or 3 players (pintas_line_draws)."""
+        return _engine.rules_shape(self._fields())[1]
 
     @property
     def round_moves(self) -> int:
