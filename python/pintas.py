@@ -24,7 +24,7 @@ _C_NAMES = (
     "save_write", "save_read", "status_str", "choose", "search", "over",
     "to_move", "legal_moves", "game_methods", "history", "game_events", "logs", "seeds",
     "view_log", "round_log", "action",
-    "log_codes", "preset",
+    "log_codes", "preset", "setting",
     "line_event", "deal_check", "players",
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
     "caminos_known", "chain", "full_paths", "caminos_rank", "dice_keeps",
@@ -457,10 +457,10 @@ class _SuitWeights:
 # domino: Muggins, Capicua, Dominican
 # ======================================================================================
 
-_D_GAMES = ("muggins", "capicua", "dominican")
+_D_GAMES = _c.setting(_LINE, "game")  # (the names of the core's settings' choices)
 _D_MODES = _c.preset(_LINE, "dominican")  # (name, players, pairs) each
-_D_BLOCK = ("cascade", "lowest_takes_all")
-_D_TRANQUE = ("lowest", "blocker")
+_D_BLOCK = _c.setting(_LINE, "block_scoring")
+_D_TRANQUE = _c.setting(_LINE, "tranque")
 _D_ENDS = ("L", "R")
 
 
@@ -605,7 +605,7 @@ class domino:
 # caminos
 # ======================================================================================
 
-_C_VARIANTS = ("base", "no_renewal", "two_paths")
+_C_VARIANTS = _c.setting(_CAMINOS, "variant")
 _C_SIDES = ("front", "back")
 
 
@@ -806,10 +806,10 @@ class caminos:
 # dice: Dice of Doom and Farkle
 # ======================================================================================
 
-_X_SCORINGS = ("dice_of_doom", "farkle")
-_X_DOOM_LOSES = ("turn", "score")
-_X_HOT = ("must", "may")
-_X_MAX_TARGET = 10000000
+_X_SCORINGS = _c.setting(_DICE, "scoring")
+_X_DOOM_LOSES = _c.setting(_DICE, "doom_loses")
+_X_HOT = _c.setting(_DICE, "hot_dice")
+_X_MAX_TARGET = _c.setting(_DICE, "target")[1]
 _X_MAX_PLAYERS = 8
 
 

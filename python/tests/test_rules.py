@@ -239,6 +239,19 @@ def test_rules_constructors_defaults_are_the_cores():
             d.final_round) == ("dice_of_doom", 100000, True, "turn", "must", True, False)
 
 
+def test_the_settings_choices_are_the_cores():
+    # (CPython's pintas reads the same names from the core's settings table)
+    assert domino.GAMES == ("muggins", "capicua", "dominican")
+    assert domino.BLOCK_SCORING == ("cascade", "lowest_takes_all")
+    assert domino.TRANQUE == ("lowest", "blocker")
+    if others():
+        assert caminos.VARIANTS == ("base", "no_renewal", "two_paths")
+        assert dice.SCORINGS == ("dice_of_doom", "farkle")
+        assert dice.DOOM_LOSES == ("turn", "score")
+        assert dice.HOT_DICE == ("must", "may")
+        assert dice.MAX_TARGET == 10000000
+
+
 def test_rules_replace_repr_str_and_to_dict():
     r = domino.Rules.dominican(target=150)
     s = r.replace(tranque="blocker", capicua=False, capicua_bonus=30)

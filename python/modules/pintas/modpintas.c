@@ -4912,6 +4912,30 @@ static mp_obj_t preset(mp_obj_t family_in, mp_obj_t name_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(preset_obj, preset);
 
+/* setting(family, name) -> the names of the family's setting `name`'s
+ * choices (domino.GAMES, dice.SCORINGS, ...), or (low, high), its range. */
+static mp_obj_t setting_choices(mp_obj_t family_in, mp_obj_t name_in) {
+    size_t n, len;
+    const pintas_setting *table = settings_of(family_in, &n);
+    const char *name = mp_obj_str_get_data(name_in, &len);
+    int i = setting_named(table, n, name, len, 0);
+    if (i < 0) {
+        bad();
+    }
+    const pintas_setting *s = &table[i];
+    mp_obj_t items[8];
+    size_t k = 0;
+    if (s->choices == NULL) {
+        items[k++] = mp_obj_new_int(s->low);
+        items[k++] = mp_obj_new_int(s->high);
+    }
+    for (; s->choices != NULL && k < s->n_choices && k < MP_ARRAY_SIZE(items); k++) {
+        items[k] = new_str0(s->choices[k]);
+    }
+    return mp_obj_new_tuple(k, items);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(setting_choices_obj, setting_choices);
+
 /* ---- hand-made deals: the core's check ----------------------------------- */
 
 /* deal_check(g, rules, deal, hands): raise DealError in the core's words
@@ -6247,6 +6271,7 @@ static const mp_rom_obj_tuple_t game_methods = {{&mp_type_tuple}, GAME_METHOD_CO
     X(MP_QSTR_as_tile, as_tile_obj) \
     X(MP_QSTR__tile_or_none, tile_or_none_obj) \
     X(MP_QSTR_preset, preset_obj) \
+    X(MP_QSTR_setting, setting_choices_obj) \
     X(MP_QSTR__DominoMove, LINE_MOVE_OBJ) \
     OTHER_GAMES(X(MP_QSTR__CaminosMove, CAMINOS_MOVE_OBJ)) \
     OTHER_GAMES(X(MP_QSTR__DiceMove, DICE_MOVE_OBJ)) \
