@@ -125,6 +125,12 @@ int pintas_caminos_path_size(const pintas_caminos_rules *r)
 
 /* By pintas_caminos_full: RENEW, STAY, DISCARD. */
 static const char *const FULL_PATHS[] = {"renew", "stay", "discard"};
+static const char *const SIDES[] = {"front", "back"};
+
+const char *pintas_caminos_side_name(int side)
+{
+    return side == PINTAS_CAMINOS_FRONT || side == PINTAS_CAMINOS_BACK ? SIDES[side] : NULL;
+}
 
 const char *pintas_caminos_full_path_name(int full_path)
 {

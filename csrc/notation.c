@@ -679,7 +679,7 @@ static void put_dice(pintas__out *o, pintas_dice_set s)
 static const char *end_word(const pintas_refusal *r, uint8_t end)
 {
     if (r->game == PINTAS_NOTATION_CAMINOS)
-        return end ? "back" : "front";
+        return pintas_caminos_side_name(end ? PINTAS_CAMINOS_BACK : PINTAS_CAMINOS_FRONT);
     return end ? "right" : "left";
 }
 

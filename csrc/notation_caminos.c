@@ -288,7 +288,9 @@ static void put_move(pintas__out *o, const void *move)
     const pintas_caminos_move *m = move;
     if (m->kind == PINTAS_CAMINOS_PLACE) {
         pintas__put_tile(o, m->tile);
-        pintas__puts(o, m->side ? " back " : " front ");
+        pintas__putc(o, ' ');
+        pintas__puts(o, pintas_caminos_side_name(m->side ? PINTAS_CAMINOS_BACK : PINTAS_CAMINOS_FRONT));
+        pintas__putc(o, ' ');
         pintas__put_uint(o, m->path + 1u);
     } else if (m->kind == PINTAS_CAMINOS_REVEAL) {
         pintas__puts(o, "reveal ");

@@ -27,7 +27,7 @@ _C_NAMES = (
     "log_codes", "preset", "setting",
     "line_event", "deal_check", "players",
 #- caminos, dice: their C functions, which the domino-only module has not (build.sh cuts) -#
-    "caminos_known", "chain", "full_paths", "caminos_rank", "dice_keeps",
+    "caminos_known", "chain", "caminos_names", "caminos_rank", "dice_keeps",
     "dice_keep_score", "dice_is_doom", "dice_solve_size", "dice_solve", "dice_policy",
     "dice_book", "caminos_event", "dice_event", "Keep",
 #- end of the games' C functions -#
@@ -606,7 +606,7 @@ class domino:
 # ======================================================================================
 
 _C_VARIANTS = _c.setting(_CAMINOS, "variant")
-_C_SIDES = ("front", "back")
+_C_SIDES = _c.caminos_names(1)  # (the core's names)
 
 
 _c_new_move = _CaminosMove.from_code
@@ -778,7 +778,7 @@ class caminos:
     SuitPlayer = _CaminosSuitPlayer
     SuitWeights = _CaminosSuitWeights
     VARIANTS = _C_VARIANTS
-    FULL_PATH = _c.full_paths()
+    FULL_PATH = _c.caminos_names(0)
 
     class SearchPlayer(_SearchPlayer):
         """Perfect-information Monte Carlo over samples of the hidden tiles (CPython's

@@ -238,6 +238,10 @@ static void test_presets(void)
     CHECK(strcmp(pintas_caminos_full_path_name(PINTAS_CAMINOS_DISCARD), "discard") == 0);
     CHECK(pintas_caminos_full_path_name(3) == NULL);
     CHECK(pintas_caminos_full_path_name(-1) == NULL);
+    CHECK(strcmp(pintas_caminos_side_name(PINTAS_CAMINOS_FRONT), "front") == 0);
+    CHECK(strcmp(pintas_caminos_side_name(PINTAS_CAMINOS_BACK), "back") == 0);
+    CHECK(pintas_caminos_side_name(2) == NULL);
+    CHECK(pintas_caminos_side_name(-1) == NULL);
     /* each bound */
     r = preset(PINTAS_CAMINOS_BASE, 3);
     bad = r; bad.players = 1; CHECK_EQ(pintas_caminos_rules_check(&bad), PINTAS_E_RULES);

@@ -127,6 +127,11 @@ typedef enum pintas_caminos_side {
     PINTAS_CAMINOS_BACK = 1   /* the side of its low end */
 } pintas_caminos_side;
 
+/* The name of a path's side, by its pintas_caminos_side number: "front",
+ * "back" (as every host names a placement's side, and notation writes it);
+ * NULL for any other number. Static, constant. */
+const char *pintas_caminos_side_name(int side);
+
 typedef enum pintas_caminos_move_kind {
     PINTAS_CAMINOS_PLACE = 0,  /* tile on path at side */
     PINTAS_CAMINOS_DRAW = 1,   /* no tile can be placed: take the pile's top tile */

@@ -3085,7 +3085,7 @@ static mp_obj_t event_field(int g, const pintas_event_fields *f, int x) {
             return opt_int(x == X_SEAT ? f->seat : f->path, PINTAS_EVENT_NONE);
         case X_SIDE:
             return f->side == PINTAS_EVENT_NONE ? mp_const_none
-                   : IS_CAMINOS(g) ? new_str0(f->side ? "back" : "front")
+                   : IS_CAMINOS(g) ? new_str0(pintas_caminos_side_name(f->side ? 1 : 0))
                                    : MP_OBJ_NEW_SMALL_INT(f->side);
         case X_END:
             return f->end == PINTAS_EVENT_NONE ? mp_const_none : new_str0(f->end ? "R" : "L");
@@ -4191,18 +4191,19 @@ static mp_obj_t chain(size_t n_args, const mp_obj_t *args) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(chain_obj, 3, 5, chain);
 
-/* full_paths() -> the names of what a full path does, by the core's numbers
- * (pintas_caminos_full_path_name): caminos.FULL_PATH. */
-static mp_obj_t full_paths(void) {
+/* caminos_names(which) -> the core's names by their numbers: of what a full
+ * path does (which 0: caminos.FULL_PATH) or of a path's sides (1). */
+static mp_obj_t caminos_names(mp_obj_t which_in) {
+    const char *(*name_of)(int) = mp_obj_get_int(which_in) ? pintas_caminos_side_name
+                                                           : pintas_caminos_full_path_name;
     mp_obj_t items[4];
     size_t k = 0;
-    for (const char *name; k < MP_ARRAY_SIZE(items)
-         && (name = pintas_caminos_full_path_name((int)k)) != NULL; k++) {
+    for (const char *name; k < MP_ARRAY_SIZE(items) && (name = name_of((int)k)) != NULL; k++) {
         items[k] = new_str0(name);
     }
     return mp_obj_new_tuple(k, items);
 }
-static MP_DEFINE_CONST_FUN_OBJ_0(full_paths_obj, full_paths);
+static MP_DEFINE_CONST_FUN_OBJ_1(caminos_names_obj, caminos_names);
 
 /* ---- the Caminos Suit player's ranking ------------------------------------ */
 
@@ -6247,7 +6248,7 @@ static const mp_rom_obj_tuple_t game_methods = {{&mp_type_tuple}, GAME_METHOD_CO
     X(MP_QSTR_line_points, line_points_obj) \
     OTHER_GAMES(X(MP_QSTR_caminos_known, caminos_known_obj)) \
     OTHER_GAMES(X(MP_QSTR_chain, chain_obj)) \
-    OTHER_GAMES(X(MP_QSTR_full_paths, full_paths_obj)) \
+    OTHER_GAMES(X(MP_QSTR_caminos_names, caminos_names_obj)) \
     OTHER_GAMES(X(MP_QSTR_dice_keeps, dice_keeps_obj)) \
     OTHER_GAMES(X(MP_QSTR_dice_keep_score, dice_keep_score_obj)) \
     OTHER_GAMES(X(MP_QSTR_dice_is_doom, dice_is_doom_obj)) \

@@ -9,6 +9,7 @@ from ..tiles import Tile, TileSet
 SAVE_SIZE: int
 MAX_PATHS: int
 MAX_CODE: int
+SIDES: tuple[str, ...]
 EVENT_KINDS: tuple[str, ...]
 REASONS: tuple[str | None, ...]
 

@@ -31,7 +31,14 @@ MAX_PATHS = PINTAS_CAMINOS_MAX_PATHS
 MAX_CODE = CODE_PASS  # the largest move code
 
 KINDS = ("place", "draw", "pass", "reveal")
-SIDES = ("front", "back")
+
+
+cdef extern from "pintas/caminos.h" nogil:
+    const char *pintas_caminos_side_name(int side)
+
+
+#: The sides of a path, by the core's numbers (pintas_caminos_side_name).
+SIDES = (pintas_caminos_side_name(0).decode("ascii"), pintas_caminos_side_name(1).decode("ascii"))
 EVENT_KINDS = ("deal", "path", "choose", "reveal", "tie", "start", "place", "close", "reshuffle",
                "no_path", "draw", "pass", "out", "round_end", "score", "game_end")
 REASONS = (None, "most_pips", "lowest_seat", "renew", "stay", "discard", "out", "blocked",

@@ -53,7 +53,7 @@ from .rules import Rules
 
 __all__ = ["Deal", "Game", "Path", "SimulationStats", "View", "simulate"]
 
-SIDES = ("front", "back")
+SIDES: tuple[str, ...] = _engine.SIDES  # (the C core's names)
 _MAX_SIDE = 2  # tiles a side of a path takes, at most (PINTAS_CAMINOS_MAX_SIDE)
 
 

@@ -12,6 +12,7 @@ Dice = Iterable[SupportsIndex] | str
 
 SAVE_SIZE: int
 MAX_TARGET: int
+MAX_PLAYERS: int
 MAX_TURN_TOTAL: int
 PHASES: tuple[str, ...]
 EVENT_KINDS: tuple[str, ...]

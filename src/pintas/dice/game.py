@@ -32,7 +32,7 @@ from .rules import Rules
 
 __all__ = ["MAX_PLAYERS", "Game", "View"]
 
-MAX_PLAYERS = 8
+MAX_PLAYERS: int = _engine.MAX_PLAYERS  # (the C core's PINTAS_DICE_MAX_PLAYERS)
 
 
 @dataclass(frozen=True)
